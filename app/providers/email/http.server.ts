@@ -1,0 +1,32 @@
+import { errorFrom, fetchWithTimeout, ProviderError, type Fetch } from "../http.server";
+import type { EmailMessage, EmailProvider } from "./types";
+
+type HttpEmailConfig = { url: string; apiKey: string; from: string; fetch?: Fetch };
+
+/**
+ * A transactional-email HTTP API in the common shape (Resend's `POST /emails`, which Postmark- and SendGrid-style
+ * relays also accept through small adapters): JSON `{ from, to: [..], subject, text, html }`, Bearer key, `{ id }` back.
+ */
+export function createHttpEmail(config: HttpEmailConfig): EmailProvider {
+  const fetcher = config.fetch ?? fetch;
+  return {
+    name: "http",
+    async send(message: EmailMessage) {
+      const response = await fetchWithTimeout("email", fetcher, config.url, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          from: config.from,
+          to: [message.to],
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+        }),
+      });
+      if (!response.ok) throw await errorFrom("email", response);
+      const body = (await response.json()) as { id?: unknown };
+      if (typeof body.id !== "string") throw new ProviderError("email", "answer had no message id");
+      return { id: body.id };
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import type { Db } from "../../../db/client";
+import { emailOutbox } from "../../../db/schema";
+import type { EmailMessage, EmailProvider } from "./types";
+
+/** Keeps every email in the email_outbox table, readable in development on a dev-only page. */
+export function createLocalEmail(db: Db): EmailProvider {
+  return {
+    name: "local",
+    async send(message: EmailMessage) {
+      const [row] = await db
+        .insert(emailOutbox)
+        .values({ toAddress: message.to, subject: message.subject, textBody: message.text, htmlBody: message.html })
+        .returning({ id: emailOutbox.id });
+      return { id: row.id };
+    },
+  };
+}

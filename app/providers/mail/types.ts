@@ -1,0 +1,27 @@
+export type PostalAddress = { name: string; line1: string; line2?: string; city: string; state: string; zip: string };
+
+export type Letter = {
+  userId: string;
+  propertyId?: string;
+  /** The same key never mails twice: a retry answers the first letter's tracking id. */
+  idempotencyKey: string;
+  to: PostalAddress;
+  from: PostalAddress;
+  /** The rendered piece (the Letter of Intent PDF). */
+  pdf: Uint8Array;
+  offerAmount?: number;
+  description?: string;
+};
+
+export type MailReceipt = { trackingId: string; provider: "local" | "lob"; expectedDeliveryDate?: string };
+
+/** Mails a printed letter to a postal address. */
+export interface MailProvider {
+  readonly name: "local" | "lob";
+  sendLetter(letter: Letter): Promise<MailReceipt>;
+}
+
+export function formatAddressLine(address: PostalAddress): string {
+  const street = [address.line1, address.line2].filter(Boolean).join(" ");
+  return `${street}, ${address.city}, ${address.state} ${address.zip}`;
+}

@@ -1,0 +1,136 @@
+import type { MetaFunction } from "@remix-run/cloudflare";
+import { Link } from "@remix-run/react";
+
+export const meta: MetaFunction = () => [
+  { title: "Breeze — find, value and close off-market deals" },
+  {
+    name: "description",
+    content:
+      "Breeze is the one workspace for wholesalers: motivated-seller lists, cash buyers, comps-based valuation, offers by mail and a CRM, helped by AI agents.",
+  },
+];
+
+const AGENTS = [
+  {
+    name: "Lead Finder",
+    text: "Finds off-market properties with motivated sellers — preforeclosures, absentee owners, high equity, inherited homes — and the cash buyers who will take the deal.",
+    icon: "M21 21l-4.35-4.35M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z",
+  },
+  {
+    name: "Deal Analyzer",
+    text: "Values each property from comparable sales, estimates repairs and works out your maximum offer with the 70% rule.",
+    icon: "M3 3v18h18M7 15l4-4 3 3 6-6",
+  },
+  {
+    name: "Negotiation Agent",
+    text: "Drafts offers and follow-ups, turns your numbers into a Letter of Intent and mails it to the owner.",
+    icon: "M8 10h8M8 14h5M21 12a9 9 0 0 1-13.5 7.8L3 21l1.2-4.5A9 9 0 1 1 21 12z",
+  },
+  {
+    name: "Closing Agent",
+    text: "Keeps the contract, the paperwork and every deadline together until the deal is locked up.",
+    icon: "M9 12l2 2 4-4M12 3l7 4v5c0 4.5-3 8-7 9-4-1-7-4.5-7-9V7l7-4z",
+  },
+] as const;
+
+const FEATURES = [
+  {
+    name: "CRM system",
+    text: "Every lead with its owner, phones, emails, valuation and status in one searchable table.",
+  },
+  {
+    name: "Kanban-style deal pipeline",
+    text: "Move deals from lead generation through analysis and negotiation to closing, and see your pipeline's value.",
+  },
+  {
+    name: "Document hub",
+    text: "Purchase agreements, assignment contracts, letters of intent and closing documents, stored safely and ready to send.",
+  },
+] as const;
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-6" aria-hidden="true">
+      <path d={path} />
+    </svg>
+  );
+}
+
+export default function Landing() {
+  return (
+    <div className="min-h-full">
+      <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
+          <img src="/favicon.svg" alt="" className="size-8" width="32" height="32" />
+          Breeze
+        </Link>
+        <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+          Sign In
+        </Link>
+      </header>
+
+      <main>
+        <section className="mx-auto max-w-6xl px-4 pt-10 pb-16 text-center sm:px-6 sm:pt-16">
+          <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-6xl">
+            Breeze through your <span className="text-brand-700">off-market deals</span>
+          </h1>
+          <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600 sm:text-xl">
+            Find motivated sellers and cash buyers, value every property from comparable sales, and mail your offer — one
+            workspace with AI agents instead of four tools.
+          </p>
+          <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+            <Link
+              to="/register"
+              className="rounded-lg bg-brand-700 px-6 py-3 text-base font-semibold text-white shadow-sm hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              Get Started
+            </Link>
+            <Link
+              to="/login"
+              className="rounded-lg border border-slate-300 bg-white px-6 py-3 text-base font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            >
+              Sign In
+            </Link>
+          </div>
+        </section>
+
+        <section aria-labelledby="agents-heading" className="mx-auto max-w-6xl px-4 pb-16 sm:px-6">
+          <h2 id="agents-heading" className="text-center text-2xl font-bold sm:text-3xl">
+            Your AI agents
+          </h2>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {AGENTS.map((agent) => (
+              <li key={agent.name}>
+                <article aria-labelledby={`agent-${agent.name}`} className="h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                  <div className="flex size-11 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
+                    <Icon path={agent.icon} />
+                  </div>
+                  <h3 id={`agent-${agent.name}`} className="mt-4 text-lg font-semibold">
+                    {agent.name}
+                  </h3>
+                  <p className="mt-2 text-sm text-slate-600">{agent.text}</p>
+                </article>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="features-heading" className="border-t border-slate-200 bg-white">
+          <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+            <h2 id="features-heading" className="text-center text-2xl font-bold sm:text-3xl">
+              Everything in one place
+            </h2>
+            <ul className="mt-8 grid gap-8 md:grid-cols-3">
+              {FEATURES.map((feature) => (
+                <li key={feature.name}>
+                  <h3 className="text-lg font-semibold text-brand-900">{feature.name}</h3>
+                  <p className="mt-2 text-slate-600">{feature.text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+      </main>
+    </div>
+  );
+}

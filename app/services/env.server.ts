@@ -1,0 +1,51 @@
+import { z } from "zod";
+
+/**
+ * The Worker's configuration: `vars` in wrangler.jsonc plus secrets (`.dev.vars` locally). Parsed once per isolate
+ * (the env object is stable across requests) so a bad deploy fails with a clear message, not deep inside a loader.
+ * Each outside service is picked here; the local providers are the defaults, so a fresh clone needs no keys.
+ */
+export const EnvSchema = z
+  .object({
+    APP_ENV: z.enum(["development", "test", "production"]).default("production"),
+    /** The public origin, used for links in emails; never taken from the Host header. */
+    APP_ORIGIN: z.url().default("http://127.0.0.1:8787"),
+    SUPPORT_EMAIL: z.email().default("support@breeze.example"),
+
+    PROPERTY_DATA: z.enum(["local"]).default("local"),
+    MAIL: z.enum(["local", "lob"]).default("local"),
+    LOB_API_KEY: z.string().min(1).optional(),
+    LOB_BASE_URL: z.url().default("https://api.lob.com"),
+    AI: z.enum(["local"]).default("local"),
+    EMAIL: z.enum(["local", "http"]).default("local"),
+    EMAIL_API_URL: z.url().optional(),
+    EMAIL_API_KEY: z.string().min(1).optional(),
+    EMAIL_FROM: z.email().default("no-reply@breeze.example"),
+    MAPS: z.enum(["local", "google"]).default("local"),
+    GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  })
+  .superRefine((env, ctx) => {
+    const need = (when: boolean, key: keyof typeof env, why: string) => {
+      if (when && !env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when ${why}` });
+    };
+    need(env.MAIL === "lob", "LOB_API_KEY", "MAIL=lob");
+    need(env.EMAIL === "http", "EMAIL_API_URL", "EMAIL=http");
+    need(env.EMAIL === "http", "EMAIL_API_KEY", "EMAIL=http");
+    need(env.MAPS === "google", "GOOGLE_MAPS_API_KEY", "MAPS=google");
+  });
+
+export type AppEnv = z.infer<typeof EnvSchema>;
+
+const parsed = new WeakMap<object, AppEnv>();
+
+export function parseEnv(raw: object): AppEnv {
+  const cached = parsed.get(raw);
+  if (cached) return cached;
+  const result = EnvSchema.safeParse(raw);
+  if (!result.success) {
+    const detail = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid Worker configuration: ${detail}`);
+  }
+  parsed.set(raw, result.data);
+  return result.data;
+}

@@ -1,0 +1,705 @@
+/**
+ * Every table of Breeze: the entities of both spec documents (section 3) plus the tables the embedded providers
+ * need (the local market and the outboxes). Money is integer cents through `money`; see db/columns.ts.
+ * Every user-owned table carries user_id, and every list a screen shows has an index that starts with it.
+ */
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "./columns";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enumerations (values exactly as the spec writes them)
+
+export const PROPERTY_STATUSES = [
+  "new",
+  "contacted",
+  "qualified",
+  "under_contract",
+  "closed",
+  "analyzed",
+  "offer_produced",
+  "offer_sent",
+] as const;
+export const DEAL_STAGES = ["lead_generation", "analysis", "negotiation", "closing"] as const;
+export const DOCUMENT_TYPES = [
+  "purchase_agreement",
+  "assignment_contract",
+  "closing_statement",
+  "letter_of_intent",
+  "template",
+] as const;
+export const DOCUMENT_STATUSES = ["draft", "pending", "signed", "completed"] as const;
+export const BUYER_TYPES = ["active_landlord", "fix_and_flip", "cash_buyers"] as const;
+export const MESSAGE_ROLES = ["user", "assistant"] as const;
+export const RISK_LEVELS = ["low", "medium", "high"] as const;
+
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+export type DealStage = (typeof DEAL_STAGES)[number];
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export type BuyerType = (typeof BUYER_TYPES)[number];
+
+/** One owner phone as the property-data vendors report it. */
+export type OwnerPhone = { number: string; type: "mobile" | "landline" | "voip" | "unknown"; dnc: boolean };
+
+// ---------------------------------------------------------------------------------------------------------------
+// Accounts (spec 01 §3)
+
+export const users = sqliteTable("users", {
+  id: id(),
+  /** Stored lower-cased and trimmed; unique. */
+  email: text("email").notNull().unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  fullName: text("full_name"),
+  mobileE164: text("mobile_e164"),
+  profileImageUrl: text("profile_image_url"),
+  /** The password hash with its scheme and parameters (e.g. "scrypt$N=…$salt$hash"); null for SSO-only accounts. */
+  passwordHash: text("password_hash"),
+  emailVerified: flag("email_verified").notNull().default(false),
+  preferences: json<Record<string, unknown>>("preferences").notNull().default({}),
+  ...timestamps,
+});
+
+export const companyProfiles = sqliteTable("company_profiles", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
+  companyName: text("company_name").notNull(),
+  title: text("title"),
+  offerContactEmail: text("offer_contact_email"),
+  offerContactPhoneE164: text("offer_contact_phone_e164"),
+  addressStreet1: text("address_street1"),
+  addressStreet2: text("address_street2"),
+  addressCity: text("address_city"),
+  addressState: text("address_state"),
+  addressPostalCode: text("address_postal_code"),
+  addressCountry: text("address_country").notNull().default("US"),
+  logoUrl: text("logo_url"),
+  ...timestamps,
+});
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the token, hex; the token itself is only ever in the emailed link. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
+    requesterIp: text("requester_ip"),
+    userAgent: text("user_agent"),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+/** Server-side sessions. `sid` is the SHA-256 (hex) of the cookie token, never the token itself. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sess: json<{ remember?: boolean; userAgent?: string; ip?: string }>("sess").notNull().default({}),
+    expire: instant("expire").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expire_idx").on(t.expire)],
+);
+
+/** Messages sent through the public Contact Us form (spec 01 §3 "Contact message"). */
+export const contactMessages = sqliteTable("contact_messages", {
+  id: id(),
+  userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  message: text("message").notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// CRM records (spec 01 §3, spec 02 §3)
+
+export const properties = sqliteTable(
+  "properties",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    city: text("city"),
+    state: text("state"),
+    zipCode: text("zip_code").notNull(),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    apn: text("apn"),
+    /** The local market's property id (or the vendor's id) this record was made from, if any. */
+    sourcePropertyId: text("source_property_id"),
+    bedrooms: integer("bedrooms"),
+    bathrooms: scaled(2)("bathrooms"),
+    squareFeet: integer("square_feet"),
+    yearBuilt: integer("year_built"),
+    propertyType: text("property_type").notNull().default("single_family"),
+    price: money("price"),
+    arv: money("arv"),
+    maxOffer: money("max_offer"),
+    equityPercentage: scaled(2)("equity_percentage"),
+    equityBalance: money("equity_balance"),
+    /** 0…100 */
+    confidenceScore: integer("confidence_score"),
+    lastSalePrice: money("last_sale_price"),
+    /** YYYY-MM-DD */
+    lastSaleDate: text("last_sale_date"),
+    condition: text("condition"),
+    notes: text("notes"),
+    ownerName: text("owner_name"),
+    ownerPhone: text("owner_phone"),
+    ownerEmail: text("owner_email"),
+    ownerEmails: json<string[]>("owner_emails"),
+    ownerPhoneNumbers: json<OwnerPhone[]>("owner_phone_numbers"),
+    ownerMailingAddress: text("owner_mailing_address"),
+    ownerDncPhone: text("owner_dnc_phone"),
+    ownerLandLine: text("owner_land_line"),
+    ownerMobilePhone: text("owner_mobile_phone"),
+    status: text("status", { enum: PROPERTY_STATUSES }).notNull().default("new"),
+    currentAgent: text("current_agent"),
+    leadType: text("lead_type"),
+    distressedIndicator: text("distressed_indicator"),
+    // Deal analysis (spec 02 §3 "Analysis fields")
+    strategy: text("strategy"),
+    isDeal: flag("is_deal"),
+    analysisArv: money("analysis_arv"),
+    rehabCost: money("rehab_cost"),
+    analysisMaxOfferPrice: money("analysis_max_offer_price"),
+    /** 0…1, precision 3,2 */
+    analysisConfidence: scaled(2)("analysis_confidence"),
+    /** precision 5,2 */
+    profitMarginPct: scaled(2)("profit_margin_pct"),
+    riskLevel: text("risk_level", { enum: RISK_LEVELS }),
+    keyAssumptions: json<string[]>("key_assumptions"),
+    compSummary: text("comp_summary"),
+    nextActions: json<string[]>("next_actions"),
+    analysisRunAt: instant("analysis_run_at"),
+    repairTier: text("repair_tier"),
+    offerPdfFilename: text("offer_pdf_filename"),
+    ...timestamps,
+  },
+  (t) => [
+    index("properties_user_created_idx").on(t.userId, t.createdAt),
+    index("properties_user_status_idx").on(t.userId, t.status),
+    index("properties_user_address_idx").on(t.userId, t.address, t.city, t.state),
+  ],
+);
+
+export const owners = sqliteTable("owners", {
+  id: id(),
+  fullName: text("full_name"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  mailingStreet: text("mailing_street"),
+  mailingCity: text("mailing_city"),
+  mailingState: text("mailing_state"),
+  mailingZip: text("mailing_zip"),
+  isIndividual: flag("is_individual").notNull().default(true),
+  ...timestamps,
+});
+
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: text("property_id").references(() => properties.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    email: text("email"),
+    ...timestamps,
+  },
+  (t) => [index("contacts_user_idx").on(t.userId), index("contacts_property_idx").on(t.propertyId)],
+);
+
+export const deals = sqliteTable(
+  "deals",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
+    stage: text("stage", { enum: DEAL_STAGES }).notNull().default("lead_generation"),
+    dealValue: money("deal_value"),
+    profit: money("profit"),
+    closeDate: instant("close_date"),
+    notes: text("notes"),
+    ...timestamps,
+  },
+  (t) => [index("deals_user_stage_idx").on(t.userId, t.stage), index("deals_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const conversations = sqliteTable(
+  "conversations",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title"),
+    contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
+    propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
+    agentType: text("agent_type"),
+    ...timestamps,
+  },
+  (t) => [index("conversations_user_updated_idx").on(t.userId, t.updatedAt)],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    conversationId: text("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    role: text("role", { enum: MESSAGE_ROLES }).notNull(),
+    content: text("content").notNull(),
+    isAiGenerated: flag("is_ai_generated").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("messages_conversation_created_idx").on(t.conversationId, t.createdAt)],
+);
+
+export const documents = sqliteTable(
+  "documents",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    type: text("type", { enum: DOCUMENT_TYPES }).notNull(),
+    status: text("status", { enum: DOCUMENT_STATUSES }).notNull().default("draft"),
+    content: text("content"),
+    /** R2 key, always under the owner's prefix (users/{userId}/…); generated by the app, never from user input. */
+    filePath: text("file_path"),
+    contentType: text("content_type"),
+    sizeBytes: integer("size_bytes"),
+    ...timestamps,
+  },
+  (t) => [index("documents_user_updated_idx").on(t.userId, t.updatedAt)],
+);
+
+export const buyerLeads = sqliteTable(
+  "buyer_leads",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    buyerName: text("buyer_name").notNull(),
+    buyerType: text("buyer_type", { enum: BUYER_TYPES }).notNull(),
+    ownerType: text("owner_type"),
+    market: text("market").notNull(),
+    totalProperties: integer("total_properties"),
+    portfolioValue: money("portfolio_value"),
+    avgPurchasePrice: money("avg_purchase_price"),
+    totalPurchasePrice: money("total_purchase_price"),
+    totalEquity: money("total_equity"),
+    totalMortgageBalance: money("total_mortgage_balance"),
+    phoneNumbers: json<string[]>("phone_numbers").notNull().default([]),
+    emailAddresses: json<string[]>("email_addresses").notNull().default([]),
+    mailingAddress: text("mailing_address"),
+    lastPropertyAddress: text("last_property_address"),
+    lastPropertyPurchaseDate: text("last_property_purchase_date"),
+    lastPropertyPurchasePrice: money("last_property_purchase_price"),
+    lastPropertyBedrooms: integer("last_property_bedrooms"),
+    lastPropertyBathrooms: scaled(2)("last_property_bathrooms"),
+    lastPropertySquareFeet: integer("last_property_square_feet"),
+    ...timestamps,
+  },
+  (t) => [index("buyer_leads_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const comps = sqliteTable(
+  "comps",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: text("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    address: text("address").notNull(),
+    soldPrice: money("sold_price").notNull(),
+    /** YYYY-MM-DD */
+    soldDate: text("sold_date").notNull(),
+    bedrooms: integer("bedrooms"),
+    /** precision 3,1 */
+    bathrooms: scaled(1)("bathrooms"),
+    squareFeet: integer("square_feet"),
+    pricePerSqft: money("price_per_sqft"),
+    /** miles, precision 5,2 */
+    distance: scaled(2)("distance"),
+    /** 0…1 */
+    similarityScore: scaled(2)("similarity_score"),
+    daysOnMarket: integer("days_on_market"),
+    sourceUrl: text("source_url"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("comps_user_property_idx").on(t.userId, t.propertyId)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Lead delivery and follow-up model (spec 01 §3, spec 02 §3 "Related stored entities")
+
+export const leads = sqliteTable(
+  "leads",
+  {
+    id: id(),
+    vendor: text("vendor").notNull().default("batchdata"),
+    vendorLeadId: text("vendor_lead_id"),
+    type: text("type"),
+    propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
+    ownerId: text("owner_id").references(() => owners.id, { onDelete: "set null" }),
+    metaJson: json<Record<string, unknown>>("meta_json"),
+    currentSequenceStep: integer("current_sequence_step").notNull().default(0),
+    sequenceStartedAt: instant("sequence_started_at"),
+    sequenceStatus: text("sequence_status").notNull().default("inactive"),
+    currentActivityDay: integer("current_activity_day").notNull().default(0),
+    currentActivityDate: instant("current_activity_date"),
+    awaitingNextDay: flag("awaiting_next_day").notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("leads_vendor_lead_idx").on(t.vendor, t.vendorLeadId)],
+);
+
+export const leadContacts = sqliteTable(
+  "lead_contacts",
+  {
+    id: id(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    contactId: text("contact_id")
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    isPrimary: flag("is_primary").notNull().default(false),
+  },
+  (t) => [uniqueIndex("lead_contacts_pair_idx").on(t.leadId, t.contactId)],
+);
+
+export const followUpActivities = sqliteTable(
+  "follow_up_activities",
+  {
+    id: id(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    activityType: text("activity_type").notNull(),
+    dayNumber: integer("day_number").notNull(),
+    scheduledFor: instant("scheduled_for"),
+    completedAt: instant("completed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("follow_up_activities_user_scheduled_idx").on(t.userId, t.scheduledFor)],
+);
+
+export const followUpActivityContacts = sqliteTable(
+  "follow_up_activity_contacts",
+  {
+    id: id(),
+    activityId: text("activity_id")
+      .notNull()
+      .references(() => followUpActivities.id, { onDelete: "cascade" }),
+    recipientName: text("recipient_name"),
+    recipientValue: text("recipient_value").notNull(),
+    recipientType: text("recipient_type").notNull(),
+    status: text("status").notNull().default("pending"),
+    dncStatus: text("dnc_status"),
+    sentAt: instant("sent_at"),
+    passedAt: instant("passed_at"),
+  },
+  (t) => [index("follow_up_activity_contacts_activity_idx").on(t.activityId)],
+);
+
+export const skipMapping = sqliteTable(
+  "skip_mapping",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** A canonical key of the search (location, buyer type, quick lists). */
+    userSearch: text("user_search").notNull(),
+    skip: integer("skip").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("skip_mapping_user_search_idx").on(t.userId, t.userSearch)],
+);
+
+export const savedSearches = sqliteTable(
+  "saved_searches",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    name: text("name").notNull(),
+    criteriaJson: json<Record<string, unknown>>("criteria_json").notNull(),
+    isActive: flag("is_active").notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [index("saved_searches_user_idx").on(t.userId)],
+);
+
+export const leadRequests = sqliteTable(
+  "lead_requests",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    savedSearchId: text("saved_search_id").references(() => savedSearches.id, { onDelete: "set null" }),
+    vendor: text("vendor").notNull(),
+    requestParams: json<Record<string, unknown>>("request_params").notNull(),
+    requestedCount: integer("requested_count").notNull(),
+    respondedCount: integer("responded_count"),
+    status: text("status").notNull().default("pending"),
+    errorMessage: text("error_message"),
+    ...timestamps,
+  },
+  (t) => [index("lead_requests_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+export const leadDeliveries = sqliteTable(
+  "lead_deliveries",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    leadRequestId: text("lead_request_id").references(() => leadRequests.id, { onDelete: "set null" }),
+    deliveredAt: instant("delivered_at")
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [uniqueIndex("lead_deliveries_user_lead_idx").on(t.userId, t.leadId)],
+);
+
+export const userLeads = sqliteTable(
+  "user_leads",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("new"),
+    notes: text("notes"),
+    tags: json<string[]>("tags").notNull().default([]),
+    lastActionAt: instant("last_action_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_leads_user_lead_idx").on(t.userId, t.leadId)],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The embedded local market (the default property-data provider). Generated deterministically by db/market/.
+
+export const marketOwners = sqliteTable(
+  "market_owners",
+  {
+    id: integer("id").primaryKey(),
+    fullName: text("full_name").notNull(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    isIndividual: flag("is_individual").notNull(),
+    mailingStreet: text("mailing_street").notNull(),
+    mailingCity: text("mailing_city").notNull(),
+    mailingState: text("mailing_state").notNull(),
+    mailingZip: text("mailing_zip").notNull(),
+    phones: json<OwnerPhone[]>("phones").notNull(),
+    emails: json<string[]>("emails").notNull(),
+    /** Properties this owner holds in the market. */
+    propertyCount: integer("property_count").notNull(),
+    /** Of those, bought without a mortgage. */
+    cashPurchaseCount: integer("cash_purchase_count").notNull(),
+    /** ≥ 3 properties bought without a mortgage. */
+    isCashBuyer: flag("is_cash_buyer").notNull(),
+  },
+  (t) => [index("market_owners_cash_buyer_idx").on(t.isCashBuyer)],
+);
+
+export const marketProperties = sqliteTable(
+  "market_properties",
+  {
+    id: integer("id").primaryKey(),
+    apn: text("apn").notNull(),
+    address: text("address").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    zip: text("zip").notNull(),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    propertyType: text("property_type").notNull(),
+    bedrooms: integer("bedrooms").notNull(),
+    bathrooms: scaled(2)("bathrooms").notNull(),
+    squareFeet: integer("square_feet").notNull(),
+    lotSquareFeet: integer("lot_square_feet").notNull(),
+    stories: scaled(1)("stories").notNull(),
+    yearBuilt: integer("year_built").notNull(),
+    /** 0 when never renovated (as assessor records write it). */
+    yearRenovated: integer("year_renovated").notNull(),
+    /** Assessor condition, 1 (poor) … 5 (very good). */
+    condition: integer("condition").notNull(),
+    /** Assessor building quality grade, 1 … 13 (7 is average). */
+    qualityGrade: integer("quality_grade").notNull(),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => marketOwners.id),
+    ownerOccupied: flag("owner_occupied").notNull(),
+    estimatedValue: money("estimated_value").notNull(),
+    openLienBalance: money("open_lien_balance").notNull(),
+    openLienCount: integer("open_lien_count").notNull(),
+    equityBalance: money("equity_balance").notNull(),
+    equityPercent: scaled(2)("equity_percent").notNull(),
+    lastSalePrice: money("last_sale_price").notNull(),
+    /** YYYY-MM-DD */
+    lastSaleDate: text("last_sale_date").notNull(),
+    lastSaleCash: flag("last_sale_cash").notNull(),
+    /** The deed of the last transfer: warranty, grant, quitclaim, executor, trustee … */
+    lastTransferType: text("last_transfer_type").notNull(),
+    /** Recorded distress notice: notice_of_default, lis_pendens, notice_of_trustee_sale, or null. */
+    foreclosureNotice: text("foreclosure_notice"),
+    foreclosureNoticeDate: text("foreclosure_notice_date"),
+    // Seller-type flags, computed from the fields above as db/market/flags.ts defines them.
+    isAbsentee: flag("is_absentee").notNull(),
+    isPreforeclosure: flag("is_preforeclosure").notNull(),
+    isOutOfStateAbsentee: flag("is_out_of_state_absentee").notNull(),
+    isHighEquity: flag("is_high_equity").notNull(),
+    isInherited: flag("is_inherited").notNull(),
+    isCorporateOwned: flag("is_corporate_owned").notNull(),
+    isTiredLandlord: flag("is_tired_landlord").notNull(),
+  },
+  (t) => [
+    index("market_properties_city_idx").on(t.state, t.city),
+    index("market_properties_zip_idx").on(t.zip),
+    index("market_properties_latlon_idx").on(t.latitude, t.longitude),
+    index("market_properties_owner_idx").on(t.ownerId),
+  ],
+);
+
+/** Sale history of the market's properties; the local source of comparable sales. */
+export const marketSales = sqliteTable(
+  "market_sales",
+  {
+    id: integer("id").primaryKey(),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => marketProperties.id),
+    /** YYYY-MM-DD */
+    saleDate: text("sale_date").notNull(),
+    price: money("price").notNull(),
+    cash: flag("cash").notNull(),
+    daysOnMarket: integer("days_on_market").notNull(),
+    /** Latitude and longitude copied from the property so a comps search is one bounding-box range scan. */
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+  },
+  (t) => [
+    index("market_sales_property_idx").on(t.propertyId),
+    index("market_sales_latlon_idx").on(t.latitude, t.longitude, t.saleDate),
+  ],
+);
+
+/** Sold homes a user imported from CSV (`npm run import:sales`): extra comparable sales. */
+export const importedSales = sqliteTable(
+  "imported_sales",
+  {
+    id: id(),
+    source: text("source").notNull(),
+    externalId: text("external_id").notNull(),
+    saleDate: text("sale_date").notNull(),
+    price: money("price").notNull(),
+    address: text("address"),
+    zip: text("zip"),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+    bedrooms: integer("bedrooms"),
+    bathrooms: scaled(2)("bathrooms"),
+    squareFeet: integer("square_feet"),
+    lotSquareFeet: integer("lot_square_feet"),
+    stories: scaled(1)("stories"),
+    yearBuilt: integer("year_built"),
+    yearRenovated: integer("year_renovated"),
+    condition: integer("condition"),
+    qualityGrade: integer("quality_grade"),
+  },
+  (t) => [
+    uniqueIndex("imported_sales_source_external_idx").on(t.source, t.externalId),
+    index("imported_sales_latlon_idx").on(t.latitude, t.longitude, t.saleDate),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------------------------
+// Outboxes of the embedded providers
+
+/** Letters "mailed" by the local mail provider; the rendered piece is in R2 at `pdfKey`. */
+export const mailOutbox = sqliteTable(
+  "mail_outbox",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
+    trackingId: text("tracking_id").notNull().unique(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    recipientName: text("recipient_name").notNull(),
+    recipientAddress: text("recipient_address").notNull(),
+    offerAmount: money("offer_amount"),
+    pdfKey: text("pdf_key"),
+    status: text("status").notNull().default("queued"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("mail_outbox_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("mail_outbox_user_created_idx").on(t.userId, t.createdAt),
+  ],
+);
+
+/** Emails "sent" by the local email provider (reset links, contact notices), readable on a dev-only page. */
+export const emailOutbox = sqliteTable(
+  "email_outbox",
+  {
+    id: id(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_outbox_to_created_idx").on(t.toAddress, t.createdAt)],
+);

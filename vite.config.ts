@@ -1,0 +1,47 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareDevProxyVitePlugin as remixCloudflareDevProxy, vitePlugin as remix } from "@remix-run/dev";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { getLoadContext } from "./workers/load-context";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export default defineConfig({
+  plugins: [
+    // Dev only: bindings from wrangler.dev.jsonc (the Durable Object lives in the helper Worker of wrangler.do.jsonc).
+    remixCloudflareDevProxy({ getLoadContext, configPath: "wrangler.dev.jsonc" }),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    tailwindcss(),
+  ],
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    mainFields: ["browser", "module", "main"],
+  },
+  ssr: {
+    resolve: {
+      conditions: ["workerd", "worker", "browser"],
+    },
+  },
+  build: {
+    minify: true,
+    rollupOptions: {
+      onwarn(warning, defaultHandler) {
+        // zod 4 ships comments that Rollup (Vite 6) reports as misplaced annotations; harmless.
+        if (warning.code === "INVALID_ANNOTATION" && warning.id?.includes("/node_modules/zod/")) return;
+        defaultHandler(warning);
+      },
+    },
+  },
+});

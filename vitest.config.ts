@@ -1,0 +1,30 @@
+// Integration tests: vitest inside workerd with real D1 (migrations applied in setup), R2 and the Durable Object.
+// Each test file gets isolated storage from the plugin, never the developer's .wrangler state.
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig(async () => {
+  // Read drizzle-kit's SQL migrations in Node; tests/integration/setup.ts applies them inside workerd.
+  const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
+
+  return {
+    plugins: [
+      cloudflareTest({
+        // The production entry imports the Remix build; tests use a light entry exporting the same Durable Object.
+        main: "./workers/test-entry.ts",
+        wrangler: { configPath: "./wrangler.jsonc" },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" },
+        },
+      }),
+    ],
+    resolve: {
+      alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    },
+    test: {
+      include: ["tests/integration/**/*.test.ts"],
+      setupFiles: ["./tests/integration/setup.ts"],
+    },
+  };
+});

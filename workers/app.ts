@@ -1,0 +1,16 @@
+import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// Built by `remix vite:build`; wrangler bundles it into the Worker.
+// @ts-ignore - the file exists only after the build
+import * as build from "../build/server";
+import { getLoadContext } from "./load-context";
+
+export { DealAnalysis } from "./deal-analysis";
+
+const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+
+export default {
+  async fetch(request, env, ctx) {
+    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, caches } } });
+    return handleRemixRequest(request, loadContext);
+  },
+} satisfies ExportedHandler<Env>;

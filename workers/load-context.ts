@@ -1,0 +1,40 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createDb, type Db } from "../db/client";
+import { createProviders, type Providers } from "../app/providers/index.server";
+import { parseEnv, type AppEnv } from "../app/services/env.server";
+
+export type Cloudflare = {
+  env: Env;
+  ctx: Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
+  cf?: unknown;
+  caches?: unknown;
+};
+
+declare module "@remix-run/cloudflare" {
+  interface AppLoadContext {
+    cloudflare: Cloudflare;
+    /** The parsed, validated configuration. */
+    config: AppEnv;
+    db: Db;
+    files: R2Bucket;
+    dealAnalysis: Env["DEAL_ANALYSIS"];
+    providers: Providers;
+  }
+}
+
+type GetLoadContextArgs = { request: Request; context: { cloudflare: Cloudflare } };
+
+/** The one dependency-injection seam: bindings and configuration come in, services go out, once per request. */
+export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext {
+  const { env } = context.cloudflare;
+  const config = parseEnv(env);
+  const db = createDb(env.DB);
+  return {
+    cloudflare: context.cloudflare,
+    config,
+    db,
+    files: env.FILES,
+    dealAnalysis: env.DEAL_ANALYSIS,
+    providers: createProviders(config, { db, files: env.FILES }),
+  };
+}

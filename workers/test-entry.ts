@@ -1,0 +1,8 @@
+// Light Worker entry for the vitest integration tests: the same Durable Object, no dependency on the Remix build.
+export { DealAnalysis } from "./deal-analysis";
+
+export default {
+  async fetch() {
+    return new Response("breeze test entry");
+  },
+} satisfies ExportedHandler<Env>;
