@@ -6,12 +6,25 @@ import { customType, integer, text } from "drizzle-orm/sqlite-core";
  * Precision (total digits) is checked by the zod schemas at the edges; SQLite integers hold far more than 12 digits.
  */
 export function scaled(scale: number) {
-  const factor = 10 ** scale;
   return customType<{ data: number; driverData: number }>({
     dataType: () => "integer",
-    toDriver: (value) => Math.round(value * factor),
-    fromDriver: (value) => Number(value) / factor,
+    toDriver: (value) => toScaledInteger(value, scale),
+    fromDriver: (value) => fromScaledInteger(value, scale),
   });
+}
+
+/** 12.345 at scale 2 → 1235 (half away from zero, as money rounds). */
+export function toScaledInteger(value: number, scale: number): number {
+  // Shift the decimal point in the number's shortest text form ("1.005e2"), not by multiplying: 1.005 * 100 is
+  // 100.49999999999999 in binary floating point and would round the wrong way.
+  const text = String(Math.abs(value));
+  const shifted = text.includes("e") ? Math.abs(value) * 10 ** scale : Number(`${text}e${scale}`);
+  const scaledValue = Math.round(shifted);
+  return value < 0 ? -scaledValue : scaledValue;
+}
+
+export function fromScaledInteger(value: number | bigint | string, scale: number): number {
+  return Number(value) / 10 ** scale;
 }
 
 /** Money in US dollars, stored as integer cents (the spec's 10,2 and 12,2). */

@@ -1,7 +1,7 @@
 import { errorFrom, fetchWithTimeout, ProviderError, type Fetch } from "../http.server";
 import type { EmailMessage, EmailProvider } from "./types";
 
-type HttpEmailConfig = { url: string; apiKey: string; from: string; fetch?: Fetch };
+type HttpEmailConfig = { url: string; apiKey: string; from: string; fetch?: Fetch; timeoutMs?: number };
 
 /**
  * A transactional-email HTTP API in the common shape (Resend's `POST /emails`, which Postmark- and SendGrid-style
@@ -22,7 +22,7 @@ export function createHttpEmail(config: HttpEmailConfig): EmailProvider {
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
         }),
-      });
+      }, config.timeoutMs);
       if (!response.ok) throw await errorFrom("email", response);
       const body = (await response.json()) as { id?: unknown };
       if (typeof body.id !== "string") throw new ProviderError("email", "answer had no message id");

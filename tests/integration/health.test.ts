@@ -1,0 +1,63 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { loader as healthLoader } from "~/routes/api.health";
+import { loader as pingLoader } from "~/routes/api.ping";
+import { loader as apiNotFound } from "~/routes/api.$";
+import { checkHealth } from "~/services/health.server";
+import { DealAnalysis } from "../../workers/deal-analysis";
+import { testContext } from "./context";
+
+const args = (path: string) => ({ request: new Request(`http://127.0.0.1${path}`), params: {}, context: testContext() });
+
+describe("GET /api/health", () => {
+  it("answers 200 with every binding ok: D1, R2 and the Durable Object", async () => {
+    const response = await healthLoader(args("/api/health"));
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { ok: boolean; checks: Record<string, { ok: boolean; ms: number }> };
+    expect(body.ok).toBe(true);
+    expect(Object.keys(body.checks).sort()).toEqual(["d1", "durableObject", "r2"]);
+    for (const check of Object.values(body.checks)) expect(check.ok).toBe(true);
+  });
+
+  it("leaves no object behind in R2", async () => {
+    await healthLoader(args("/api/health"));
+    const listed = await env.FILES.list({ prefix: "health/" });
+    expect(listed.objects).toHaveLength(0);
+  });
+
+  it("answers 503 and names the failing check when a binding fails", async () => {
+    const context = testContext();
+    const brokenFiles = { ...context.files, put: () => Promise.reject(new Error("R2 is down")) } as unknown as R2Bucket;
+    const report = await checkHealth({ ...context, files: brokenFiles });
+    expect(report.ok).toBe(false);
+    expect(report.checks.r2).toMatchObject({ ok: false, error: "R2 is down" });
+    expect(report.checks.d1.ok).toBe(true);
+  });
+});
+
+describe("the DealAnalysis Durable Object", () => {
+  it("answers health over RPC and keeps its count in its own storage", async () => {
+    const stub = env.DEAL_ANALYSIS.get(env.DEAL_ANALYSIS.idFromName("test-health"));
+    expect(await stub.health()).toEqual({ ok: true, checks: 1 });
+    expect(await stub.health()).toEqual({ ok: true, checks: 2 });
+    const stored = await runInDurableObject(stub, async (instance, state) => {
+      expect(instance).toBeInstanceOf(DealAnalysis);
+      return state.storage.get<number>("health-checks");
+    });
+    expect(stored).toBe(2);
+  });
+});
+
+describe("baseline and unknown API routes", () => {
+  it("GET /api/ping answers a tiny ok without touching bindings", async () => {
+    const response = pingLoader();
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe("ok");
+  });
+
+  it("an unknown /api path answers a JSON 404 in the /api failure shape", async () => {
+    const response = apiNotFound();
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, message: "Not found" });
+  });
+});

@@ -1,0 +1,148 @@
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { PDFDocument } from "pdf-lib";
+import { describe, expect, it } from "vitest";
+import { createHttpEmail } from "~/providers/email/http.server";
+import { ProviderError } from "~/providers/http.server";
+import { createLobMail } from "~/providers/mail/lob.server";
+import type { Letter } from "~/providers/mail/types";
+import { createDb } from "../../db/client";
+import { emailOutbox, mailOutbox, users } from "../../db/schema";
+import { createFakeEmailApi } from "../fakes/email";
+import { createFakeLob } from "../fakes/lob";
+import { testContext } from "./context";
+
+const db = createDb(env.DB);
+
+async function samplePdf() {
+  const doc = await PDFDocument.create();
+  doc.addPage([612, 792]).drawText("Letter of Intent");
+  return doc.save();
+}
+
+async function letterFor(userId: string, idempotencyKey = crypto.randomUUID()): Promise<Letter> {
+  return {
+    userId,
+    idempotencyKey,
+    to: { name: "Pat Owner", line1: "123 W Maple Ave", city: "Phoenix", state: "AZ", zip: "85004" },
+    from: { name: "Acme Homes", line1: "1 Center St", city: "Mesa", state: "AZ", zip: "85201" },
+    pdf: await samplePdf(),
+    offerAmount: 175000,
+  };
+}
+
+describe("provider selection by configuration", () => {
+  it("uses the embedded local providers with no configuration at all", () => {
+    const { providers } = testContext();
+    expect([providers.propertyData.name, providers.mail.name, providers.ai.name, providers.email.name, providers.maps.name]).toEqual([
+      "local", "local", "local", "local", "local",
+    ]);
+  });
+
+  it("picks the real clients when configured with their keys", () => {
+    const { providers } = testContext({
+      MAIL: "lob",
+      LOB_API_KEY: "test_key",
+      EMAIL: "http",
+      EMAIL_API_URL: "https://email.fake.test/emails",
+      EMAIL_API_KEY: "k",
+      MAPS: "google",
+      GOOGLE_MAPS_API_KEY: "g",
+    });
+    expect([providers.mail.name, providers.email.name, providers.maps.name]).toEqual(["lob", "http", "google"]);
+  });
+
+  it("refuses a real provider without its key, naming the missing setting", () => {
+    expect(() => testContext({ MAIL: "lob" })).toThrow(/LOB_API_KEY is required when MAIL=lob/);
+    expect(() => testContext({ EMAIL: "smtp" })).toThrow(/Invalid Worker configuration: EMAIL/);
+  });
+});
+
+describe("local email", () => {
+  it("keeps the message in the outbox", async () => {
+    const { providers } = testContext();
+    const to = `reader-${crypto.randomUUID()}@example.com`;
+    const { id } = await providers.email.send({ to, subject: "Reset your password", text: "Open the link" });
+    const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+    expect(row).toMatchObject({ id, subject: "Reset your password", textBody: "Open the link" });
+  });
+});
+
+describe("HTTP email client against a fake email API", () => {
+  it("sends the message in the API's shape and returns its id", async () => {
+    const fake = createFakeEmailApi("secret");
+    const email = createHttpEmail({ url: fake.url, apiKey: "secret", from: "no-reply@breeze.example", fetch: fake.fetch });
+    const { id } = await email.send({ to: "a@example.com", subject: "Hi", text: "Body", html: "<p>Body</p>" });
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fake.sent).toEqual([{ from: "no-reply@breeze.example", to: ["a@example.com"], subject: "Hi", text: "Body", html: "<p>Body</p>" }]);
+  });
+
+  it("turns a refusal into a ProviderError with the service's message", async () => {
+    const fake = createFakeEmailApi("secret");
+    const email = createHttpEmail({ url: fake.url, apiKey: "wrong", from: "no-reply@breeze.example", fetch: fake.fetch });
+    const failure = await email.send({ to: "a@example.com", subject: "Hi", text: "Body" }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ProviderError);
+    expect(failure).toMatchObject({ message: "email: HTTP 401: API key is invalid", status: 401 });
+  });
+
+  it("gives up after its timeout", async () => {
+    const fake = createFakeEmailApi("secret", { delayMs: 2_000 });
+    const email = createHttpEmail({ url: fake.url, apiKey: "secret", from: "no-reply@breeze.example", fetch: fake.fetch, timeoutMs: 50 });
+    await expect(email.send({ to: "a@example.com", subject: "Hi", text: "Body" })).rejects.toThrow("email: request failed (timed out after 50 ms)");
+    expect(fake.sent).toHaveLength(0);
+  });
+});
+
+describe("local mail", () => {
+  it("queues the letter with a tracking id, keeps the PDF in R2 under the user's prefix, and never mails twice", async () => {
+    const [user] = await db.insert(users).values({ email: `m-${crypto.randomUUID()}@example.com` }).returning();
+    const { providers } = testContext();
+    const letter = await letterFor(user.id);
+    const first = await providers.mail.sendLetter(letter);
+    const retry = await providers.mail.sendLetter(letter);
+    expect(first.trackingId).toMatch(/^ltr_local_[0-9a-f]{32}$/);
+    expect(retry.trackingId).toBe(first.trackingId);
+
+    const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ recipientName: "Pat Owner", recipientAddress: "123 W Maple Ave, Phoenix, AZ 85004", offerAmount: 175000 });
+    expect(rows[0].pdfKey).toBe(`users/${user.id}/mail/${first.trackingId}.pdf`);
+    const stored = await env.FILES.get(rows[0].pdfKey!);
+    expect(new TextDecoder().decode((await stored!.arrayBuffer()).slice(0, 5))).toBe("%PDF-");
+  });
+});
+
+describe("Lob client against a fake Lob", () => {
+  it("posts the letter as multipart with the PDF and addresses and returns Lob's letter id", async () => {
+    const fake = createFakeLob("test_abc");
+    const lob = createLobMail({ apiKey: "test_abc", baseUrl: "https://lob.fake.test", fetch: fake.fetch });
+    const receipt = await lob.sendLetter(await letterFor("user-1", "key-1"));
+    expect(receipt).toEqual({ trackingId: fake.letters[0].id, provider: "lob", expectedDeliveryDate: "2026-12-01" });
+    expect(fake.letters[0].fields).toMatchObject({
+      "to[name]": "Pat Owner",
+      "to[address_line1]": "123 W Maple Ave",
+      "to[address_city]": "Phoenix",
+      "to[address_state]": "AZ",
+      "to[address_zip]": "85004",
+      "from[name]": "Acme Homes",
+      use_type: "marketing",
+    });
+    expect(fake.letters[0].idempotencyKey).toBe("key-1");
+  });
+
+  it("sends the idempotency key so a retry answers the first letter instead of mailing again", async () => {
+    const fake = createFakeLob("test_abc");
+    const lob = createLobMail({ apiKey: "test_abc", baseUrl: "https://lob.fake.test", fetch: fake.fetch });
+    const letter = await letterFor("user-1", "same-key");
+    const first = await lob.sendLetter(letter);
+    const second = await lob.sendLetter(letter);
+    expect(second.trackingId).toBe(first.trackingId);
+    expect(fake.letters).toHaveLength(1);
+  });
+
+  it("reports Lob's own error message on failure", async () => {
+    const fake = createFakeLob("test_abc");
+    const lob = createLobMail({ apiKey: "wrong", baseUrl: "https://lob.fake.test", fetch: fake.fetch });
+    await expect(lob.sendLetter(await letterFor("user-1"))).rejects.toThrow("lob: HTTP 401: Your API key is not valid.");
+  });
+});

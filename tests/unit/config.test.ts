@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { createMaps, STREET_VIEW } from "~/providers/maps";
+import { formatAddressLine } from "~/providers/mail/types";
+import { EnvSchema, parseEnv } from "~/services/env.server";
+import { fromScaledInteger, toScaledInteger } from "../../db/columns";
+
+describe("configuration", () => {
+  it("defaults every provider to its embedded local implementation and to production", () => {
+    const env = EnvSchema.parse({});
+    expect([env.PROPERTY_DATA, env.MAIL, env.AI, env.EMAIL, env.MAPS]).toEqual(["local", "local", "local", "local", "local"]);
+    expect(env.APP_ENV).toBe("production");
+  });
+
+  it("parses once per env object", () => {
+    const raw = { APP_ENV: "development" };
+    expect(parseEnv(raw)).toBe(parseEnv(raw));
+  });
+
+  it("refuses an unknown provider name", () => {
+    expect(() => parseEnv({ MAIL: "pigeon" })).toThrow(/Invalid Worker configuration: MAIL/);
+  });
+});
+
+describe("maps", () => {
+  const place = { latitude: 33.4557, longitude: -112.0686, address: "123 W Maple Ave, Phoenix, AZ" };
+
+  it("shows no street view without a key, but still links to a keyless map", () => {
+    const maps = createMaps({ provider: "local" });
+    expect(maps.streetViewUrl(place)).toBeNull();
+    expect(maps.mapLink(place)).toBe("https://www.openstreetmap.org/?mlat=33.4557&mlon=-112.0686#map=17/33.4557/-112.0686");
+  });
+
+  it("asks Google Street View with the spec's radius, heading and pitch", () => {
+    const url = new URL(createMaps({ provider: "google", apiKey: "k" }).streetViewUrl(place)!);
+    expect(url.origin + url.pathname).toBe("https://maps.googleapis.com/maps/api/streetview");
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      location: "33.4557,-112.0686",
+      radius: String(STREET_VIEW.radiusMeters),
+      heading: "34",
+      pitch: "10",
+      size: "640x300",
+      key: "k",
+    });
+  });
+});
+
+describe("mail addresses", () => {
+  it("formats a postal address as one US line", () => {
+    expect(formatAddressLine({ name: "P", line1: "1 Main St", line2: "Apt 2", city: "Mesa", state: "AZ", zip: "85201" })).toBe(
+      "1 Main St Apt 2, Mesa, AZ 85201",
+    );
+  });
+});
+
+describe("exact decimal columns", () => {
+  it("turns dollars into integer cents and back", () => {
+    expect(toScaledInteger(250000.1, 2)).toBe(25000010);
+    expect(fromScaledInteger(25000010, 2)).toBe(250000.1);
+    expect(toScaledInteger(0.1 + 0.2, 2)).toBe(30);
+  });
+
+  it("rounds half away from zero at the last kept digit, for negative amounts too", () => {
+    expect(toScaledInteger(1.005, 2)).toBe(101);
+    expect(toScaledInteger(-1.005, 2)).toBe(-101);
+    expect(toScaledInteger(2.25, 1)).toBe(23);
+  });
+
+  it("reads what D1 hands back, numbers or strings of digits", () => {
+    expect(fromScaledInteger("1234", 2)).toBe(12.34);
+    expect(fromScaledInteger(5, 0)).toBe(5);
+  });
+});
