@@ -8,6 +8,8 @@ const externalBaseURL = process.env.E2E_BASE_URL;
 
 export default defineConfig({
   testDir: "./tests/e2e",
+  // Playwright empties its output folder at start; keep it apart from the vitest JUnit reports in test-results/.
+  outputDir: "test-results/playwright",
   timeout: 30_000,
   expect: { timeout: 10_000 },
   retries: 0,

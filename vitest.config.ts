@@ -25,6 +25,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
+      reporters: process.env.CI ? ["default", "junit"] : ["default"],
+      outputFile: { junit: "test-results/integration-junit.xml" },
     },
   };
 });

@@ -20,7 +20,7 @@ async function samplePdf() {
   return doc.save();
 }
 
-async function letterFor(userId: string, idempotencyKey = crypto.randomUUID()): Promise<Letter> {
+async function letterFor(userId: string, idempotencyKey: string = crypto.randomUUID()): Promise<Letter> {
   return {
     userId,
     idempotencyKey,
