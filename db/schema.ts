@@ -3,6 +3,7 @@
  * need (the local market and the outboxes). Money is integer cents through `money`; see db/columns.ts.
  * Every user-owned table carries user_id, and every list a screen shows has an index that starts with it.
  */
+import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "./columns";
 
@@ -528,6 +529,15 @@ export const userLeads = sqliteTable(
 // ---------------------------------------------------------------------------------------------------------------
 // The embedded local market (the default property-data provider). Generated deterministically by db/market/.
 
+const SELLER_TYPE_FLAG_COLUMNS = [
+  "is_preforeclosure",
+  "is_out_of_state_absentee",
+  "is_high_equity",
+  "is_inherited",
+  "is_corporate_owned",
+  "is_tired_landlord",
+] as const;
+
 export const marketOwners = sqliteTable(
   "market_owners",
   {
@@ -608,6 +618,10 @@ export const marketProperties = sqliteTable(
     index("market_properties_zip_idx").on(t.zip),
     index("market_properties_latlon_idx").on(t.latitude, t.longitude),
     index("market_properties_owner_idx").on(t.ownerId),
+    // One partial index per seller-type quick list: a city search for a flag reads only the flagged rows.
+    ...SELLER_TYPE_FLAG_COLUMNS.map((column) =>
+      index(`market_properties_${column}_city_idx`).on(t.state, t.city).where(sql.raw(`${column} = 1`)),
+    ),
   ],
 );
 
@@ -623,6 +637,8 @@ export const marketSales = sqliteTable(
     saleDate: text("sale_date").notNull(),
     price: money("price").notNull(),
     cash: flag("cash").notNull(),
+    /** The deed recorded: comps use arm's-length sales only, never inheritance or auction transfers. */
+    transferType: text("transfer_type").notNull(),
     daysOnMarket: integer("days_on_market").notNull(),
     /** Latitude and longitude copied from the property so a comps search is one bounding-box range scan. */
     latitude: real("latitude").notNull(),

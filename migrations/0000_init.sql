@@ -347,12 +347,19 @@ CREATE INDEX `market_properties_city_idx` ON `market_properties` (`state`,`city`
 CREATE INDEX `market_properties_zip_idx` ON `market_properties` (`zip`);--> statement-breakpoint
 CREATE INDEX `market_properties_latlon_idx` ON `market_properties` (`latitude`,`longitude`);--> statement-breakpoint
 CREATE INDEX `market_properties_owner_idx` ON `market_properties` (`owner_id`);--> statement-breakpoint
+CREATE INDEX `market_properties_is_preforeclosure_city_idx` ON `market_properties` (`state`,`city`) WHERE is_preforeclosure = 1;--> statement-breakpoint
+CREATE INDEX `market_properties_is_out_of_state_absentee_city_idx` ON `market_properties` (`state`,`city`) WHERE is_out_of_state_absentee = 1;--> statement-breakpoint
+CREATE INDEX `market_properties_is_high_equity_city_idx` ON `market_properties` (`state`,`city`) WHERE is_high_equity = 1;--> statement-breakpoint
+CREATE INDEX `market_properties_is_inherited_city_idx` ON `market_properties` (`state`,`city`) WHERE is_inherited = 1;--> statement-breakpoint
+CREATE INDEX `market_properties_is_corporate_owned_city_idx` ON `market_properties` (`state`,`city`) WHERE is_corporate_owned = 1;--> statement-breakpoint
+CREATE INDEX `market_properties_is_tired_landlord_city_idx` ON `market_properties` (`state`,`city`) WHERE is_tired_landlord = 1;--> statement-breakpoint
 CREATE TABLE `market_sales` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`property_id` integer NOT NULL,
 	`sale_date` text NOT NULL,
 	`price` integer NOT NULL,
 	`cash` integer NOT NULL,
+	`transfer_type` text NOT NULL,
 	`days_on_market` integer NOT NULL,
 	`latitude` real NOT NULL,
 	`longitude` real NOT NULL,

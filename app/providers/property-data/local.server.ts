@@ -1,17 +1,8 @@
 import { and, asc, count, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { marketOwners, marketProperties } from "../../../db/schema";
-import { SELLER_TYPES, type PropertyDataProvider, type SellerLead, type SellerSearch, type SellerType } from "./types";
-
-/** The market_properties flag behind each seller type (flags computed by db/market/flags.ts). */
-const FLAG_KEY = {
-  preforeclosure: "isPreforeclosure",
-  "out-of-state-absentee-owner": "isOutOfStateAbsentee",
-  high_equity: "isHighEquity",
-  inherited: "isInherited",
-  "corporate-owned": "isCorporateOwned",
-  "tired-landlord": "isTiredLandlord",
-} as const satisfies Record<SellerType, keyof typeof marketProperties.$inferSelect>;
+import { SELLER_TYPE_FLAG, SELLER_TYPES } from "../../domain/seller-types";
+import type { PropertyDataProvider, SellerLead, SellerSearch } from "./types";
 
 function whereOf(search: SellerSearch): SQL | undefined {
   const location =
@@ -20,7 +11,7 @@ function whereOf(search: SellerSearch): SQL | undefined {
       : and(eq(marketProperties.state, search.location.state.toUpperCase()), eq(marketProperties.city, search.location.city));
   return and(
     location,
-    eq(marketProperties[FLAG_KEY[search.sellerType]], true),
+    eq(marketProperties[SELLER_TYPE_FLAG[search.sellerType]], true),
     search.minBedrooms ? gte(marketProperties.bedrooms, search.minBedrooms) : undefined,
     search.minPrice ? gte(marketProperties.estimatedValue, search.minPrice) : undefined,
     search.maxPrice ? lte(marketProperties.estimatedValue, search.maxPrice) : undefined,
@@ -30,7 +21,7 @@ function whereOf(search: SellerSearch): SQL | undefined {
 type Row = { property: typeof marketProperties.$inferSelect; owner: typeof marketOwners.$inferSelect };
 
 function toLead({ property: p, owner: o }: Row): SellerLead {
-  const flagged = SELLER_TYPES.filter((type) => p[FLAG_KEY[type]]);
+  const flagged = SELLER_TYPES.filter((type) => p[SELLER_TYPE_FLAG[type]]);
   return {
     id: `local-${p.id}`,
     apn: p.apn,

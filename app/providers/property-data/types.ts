@@ -1,13 +1,6 @@
-/** Seller types exactly as the spec writes them (spec 02 §9). */
-export const SELLER_TYPES = [
-  "preforeclosure",
-  "out-of-state-absentee-owner",
-  "high_equity",
-  "inherited",
-  "corporate-owned",
-  "tired-landlord",
-] as const;
-export type SellerType = (typeof SELLER_TYPES)[number];
+import type { SellerType } from "../../domain/seller-types";
+
+export { SELLER_TYPES, type SellerType } from "../../domain/seller-types";
 
 /** Either a set of ZIPs or a city in a state. */
 export type SearchLocation = { zips: string[] } | { city: string; state: string };
