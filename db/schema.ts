@@ -61,6 +61,12 @@ export const users = sqliteTable("users", {
   ...timestamps,
 });
 
+/** The owning user of a row; the row goes when the user goes. */
+const ownerUserId = () =>
+  text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" });
+
 export const companyProfiles = sqliteTable("company_profiles", {
   id: id(),
   userId: text("user_id")
@@ -85,9 +91,7 @@ export const passwordResetTokens = sqliteTable(
   "password_reset_tokens",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     /** SHA-256 of the token, hex; the token itself is only ever in the emailed link. */
     tokenHash: text("token_hash").notNull().unique(),
     expiresAt: instant("expires_at").notNull(),
@@ -104,9 +108,7 @@ export const sessions = sqliteTable(
   "sessions",
   {
     sid: text("sid").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     sess: json<{ remember?: boolean; userAgent?: string; ip?: string }>("sess").notNull().default({}),
     expire: instant("expire").notNull(),
     createdAt: createdAt(),
@@ -132,9 +134,7 @@ export const properties = sqliteTable(
   "properties",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     address: text("address").notNull(),
     city: text("city"),
     state: text("state"),
@@ -217,9 +217,7 @@ export const contacts = sqliteTable(
   "contacts",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     phone: text("phone"),
@@ -233,9 +231,7 @@ export const deals = sqliteTable(
   "deals",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
     stage: text("stage", { enum: DEAL_STAGES }).notNull().default("lead_generation"),
     dealValue: money("deal_value"),
@@ -251,9 +247,7 @@ export const conversations = sqliteTable(
   "conversations",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     title: text("title"),
     contactId: text("contact_id").references(() => contacts.id, { onDelete: "set null" }),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
@@ -267,9 +261,7 @@ export const messages = sqliteTable(
   "messages",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     conversationId: text("conversation_id")
       .notNull()
       .references(() => conversations.id, { onDelete: "cascade" }),
@@ -285,9 +277,7 @@ export const documents = sqliteTable(
   "documents",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
     name: text("name").notNull(),
     type: text("type", { enum: DOCUMENT_TYPES }).notNull(),
@@ -306,9 +296,7 @@ export const buyerLeads = sqliteTable(
   "buyer_leads",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     buyerName: text("buyer_name").notNull(),
     buyerType: text("buyer_type", { enum: BUYER_TYPES }).notNull(),
     ownerType: text("owner_type"),
@@ -337,9 +325,7 @@ export const comps = sqliteTable(
   "comps",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     propertyId: text("property_id")
       .notNull()
       .references(() => properties.id, { onDelete: "cascade" }),
@@ -409,9 +395,7 @@ export const followUpActivities = sqliteTable(
     leadId: text("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     activityType: text("activity_type").notNull(),
     dayNumber: integer("day_number").notNull(),
     scheduledFor: instant("scheduled_for"),
@@ -443,9 +427,7 @@ export const skipMapping = sqliteTable(
   "skip_mapping",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     /** A canonical key of the search (location, buyer type, quick lists). */
     userSearch: text("user_search").notNull(),
     skip: integer("skip").notNull().default(0),
@@ -458,9 +440,7 @@ export const savedSearches = sqliteTable(
   "saved_searches",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     type: text("type").notNull(),
     name: text("name").notNull(),
     criteriaJson: json<Record<string, unknown>>("criteria_json").notNull(),
@@ -474,9 +454,7 @@ export const leadRequests = sqliteTable(
   "lead_requests",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     savedSearchId: text("saved_search_id").references(() => savedSearches.id, { onDelete: "set null" }),
     vendor: text("vendor").notNull(),
     requestParams: json<Record<string, unknown>>("request_params").notNull(),
@@ -493,9 +471,7 @@ export const leadDeliveries = sqliteTable(
   "lead_deliveries",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     leadId: text("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
@@ -511,9 +487,7 @@ export const userLeads = sqliteTable(
   "user_leads",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     leadId: text("lead_id")
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
@@ -687,9 +661,7 @@ export const mailOutbox = sqliteTable(
   "mail_outbox",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
     trackingId: text("tracking_id").notNull().unique(),
     idempotencyKey: text("idempotency_key").notNull(),
