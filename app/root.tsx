@@ -1,6 +1,19 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from "@remix-run/react";
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { NotFound } from "~/components/not-found";
+import { Toaster } from "~/components/ui/toast";
+import { avatarInitials, displayName } from "~/domain/user-display";
+import { getSession } from "~/services/auth.server";
+import { readToast } from "~/services/toast.server";
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -16,7 +29,25 @@ export const meta: MetaFunction = () => [
   },
 ];
 
+/** Every page gets the signed-in user's display fields (or null) and a toast flashed by the previous action. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request, context);
+  const { toast, clear } = readToast(request);
+  const user = session
+    ? { id: session.user.id, email: session.user.email, displayName: displayName(session.user), initials: avatarInitials(displayName(session.user)) }
+    : null;
+  return data({ user, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+export type RootData = typeof loader;
+
+/** The signed-in user from the root loader, anywhere in the tree. */
+export function useOptionalUser() {
+  return useRouteLoaderData<RootData>("root")?.user ?? null;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const rootData = useRouteLoaderData<RootData>("root");
   return (
     <html lang="en" className="h-full">
       <head>
@@ -27,7 +58,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full bg-slate-50 font-sans text-slate-900 antialiased">
-        {children}
+        <Toaster initial={rootData?.toast ?? null}>{children}</Toaster>
         <ScrollRestoration />
         <Scripts />
       </body>

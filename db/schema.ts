@@ -116,6 +116,31 @@ export const sessions = sqliteTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expire_idx").on(t.expire)],
 );
 
+/**
+ * Fixed-window counters for throttling (failed sign-ins per IP and per account, sign-ups, reset requests, contact
+ * messages). `key` names what is counted, e.g. "login-fail:account:pat@example.com".
+ */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull(),
+  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+});
+
+/** An external identity linked to a user (OpenID Connect issuer + subject). */
+export const userIdentities = sqliteTable(
+  "user_identities",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    issuer: text("issuer").notNull(),
+    subject: text("subject").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("user_identities_issuer_subject_idx").on(t.issuer, t.subject), index("user_identities_user_idx").on(t.userId)],
+);
+
 /** Messages sent through the public Contact Us form (spec 01 §3 "Contact message"). */
 export const contactMessages = sqliteTable("contact_messages", {
   id: id(),

@@ -4,6 +4,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
 // @ts-ignore
 import * as build from "../build/server";
+import { apiError } from "../app/services/api.server";
+import { isCrossSiteRequest } from "../app/services/request.server";
 import { getLoadContext } from "./load-context";
 
 export { DealAnalysis } from "./deal-analysis";
@@ -13,6 +15,10 @@ const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild)
 export default {
   async fetch(request, env, ctx) {
     const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, caches } } });
+    // CSRF: every state-changing request must come from our own pages.
+    if (isCrossSiteRequest(request, [new URL(loadContext.config.APP_ORIGIN).origin])) {
+      return apiError(403, "Cross-site request refused");
+    }
     return handleRemixRequest(request, loadContext);
   },
 } satisfies ExportedHandler<Env>;

@@ -19,6 +19,8 @@ declare module "@remix-run/cloudflare" {
     files: R2Bucket;
     dealAnalysis: Env["DEAL_ANALYSIS"];
     providers: Providers;
+    /** The clock every service reads, so tests can move time (reset links expire, throttle windows pass). */
+    now: () => Date;
   }
 }
 
@@ -36,5 +38,6 @@ export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext 
     files: env.FILES,
     dealAnalysis: env.DEAL_ANALYSIS,
     providers: createProviders(config, { db, files: env.FILES }),
+    now: () => new Date(),
   };
 }

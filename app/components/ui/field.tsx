@@ -1,0 +1,82 @@
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+
+/** Field errors as conform (or a server action) reports them. */
+export type FieldMeta = { id: string; name: string; errorId: string; errors?: string[]; initialValue?: unknown };
+
+const INPUT =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-invalid:border-red-500";
+
+function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 space-y-0.5 text-sm text-red-700">
+      {errors.map((error) => (
+        <li key={error}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+type InputFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name"> & {
+  label: ReactNode;
+  meta: FieldMeta;
+  hint?: ReactNode;
+};
+
+/** A labelled input with its errors next to it (aria-invalid, aria-describedby), server- or client-validated. */
+export function InputField({ label, meta, hint, type = "text", className = "", ...props }: InputFieldProps) {
+  const invalid = Boolean(meta.errors?.length);
+  const initial = typeof meta.initialValue === "string" ? meta.initialValue : undefined;
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={meta.id}
+        name={meta.name}
+        type={type}
+        defaultValue={type === "password" ? undefined : initial}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? meta.errorId : undefined}
+        className={INPUT}
+        {...props}
+      />
+      {hint && !invalid ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+type TextareaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name"> & { label: ReactNode; meta: FieldMeta };
+
+export function TextareaField({ label, meta, className = "", ...props }: TextareaFieldProps) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={meta.id}
+        name={meta.name}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? meta.errorId : undefined}
+        className={INPUT}
+        {...props}
+      />
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
+/** A form-level message (e.g. "Invalid email or password") announced to screen readers. */
+export function FormError({ id, messages }: { id?: string; messages?: string[] | null }) {
+  if (!messages?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+      {messages.join(" ")}
+    </div>
+  );
+}

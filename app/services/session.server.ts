@@ -1,0 +1,114 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, gt, lt, ne } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { sessions, users } from "../../db/schema";
+
+/**
+ * Server-side sessions (The Copenhagen Book): a 160-bit random token in an HttpOnly cookie; only its SHA-256 is
+ * stored, so a database leak reveals no usable session. A new session at every sign-in; sliding expiry.
+ */
+export const SESSION_COOKIE = "breeze_session";
+/** "Remember me": 30 days, renewed while used. Otherwise the cookie ends with the browser and the server keeps 1 day. */
+export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+
+export type SessionUser = typeof users.$inferSelect;
+export type ValidSession = { sid: string; user: SessionUser; remember: boolean; expire: Date; renewed: boolean };
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export function generateToken(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+}
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  options: { remember: boolean; now: Date; ip?: string; userAgent?: string },
+): Promise<{ token: string; expire: Date }> {
+  const token = generateToken();
+  const expire = new Date(options.now.getTime() + (options.remember ? REMEMBER_MS : BROWSER_SESSION_MS));
+  await db.insert(sessions).values({
+    sid: hashToken(token),
+    userId,
+    expire,
+    createdAt: options.now,
+    sess: { remember: options.remember, ip: options.ip, userAgent: options.userAgent?.slice(0, 200) },
+  });
+  return { token, expire };
+}
+
+/** The session and its user for a cookie token, or null. Renews the expiry once half of its lifetime has passed. */
+export async function validateSession(db: Db, token: string, now: Date): Promise<ValidSession | null> {
+  const sid = hashToken(token);
+  const row = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.sid, sid))
+    .get();
+  if (!row) return null;
+  if (row.session.expire.getTime() <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.sid, sid));
+    return null;
+  }
+  const remember = row.session.sess.remember === true;
+  const lifetime = remember ? REMEMBER_MS : BROWSER_SESSION_MS;
+  let expire = row.session.expire;
+  let renewed = false;
+  if (expire.getTime() - now.getTime() < lifetime / 2) {
+    expire = new Date(now.getTime() + lifetime);
+    renewed = true;
+    await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+  }
+  return { sid, user: row.user, remember, expire, renewed };
+}
+
+export async function deleteSession(db: Db, sid: string) {
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+}
+
+/** Signs the user out everywhere (password change, reset), except the session given. */
+export async function deleteUserSessions(db: Db, userId: string, exceptSid?: string) {
+  await db
+    .delete(sessions)
+    .where(exceptSid ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSid)) : eq(sessions.userId, userId));
+}
+
+export async function countActiveSessions(db: Db, userId: string, now: Date) {
+  const rows = await db.select({ sid: sessions.sid }).from(sessions).where(and(eq(sessions.userId, userId), gt(sessions.expire, now)));
+  return rows.length;
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expire, now));
+}
+
+// --- the cookie ---------------------------------------------------------------------------------------------------
+
+export function readSessionToken(request: Request): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) {
+      const value = rest.join("=");
+      return /^[a-z2-7]{32}$/.test(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+/** `Secure` always (browsers accept it on http://localhost and 127.0.0.1); `Max-Age` only with "Remember me". */
+export function sessionCookie(token: string, options: { remember: boolean; expire: Date; now: Date }): string {
+  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "Secure", "SameSite=Lax"];
+  if (options.remember) parts.push(`Max-Age=${Math.floor((options.expire.getTime() - options.now.getTime()) / 1000)}`);
+  return parts.join("; ");
+}
+
+export function clearSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
