@@ -10,7 +10,8 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]):
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join(".") || "form";
-    (errors[key] ??= []).includes(issue.message) || errors[key].push(issue.message);
+    const messages = (errors[key] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
   }
   return errors;
 }

@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
 /** Spec 01 §9: one toast at a time, shown 5000 ms, swipe right (50 px) to dismiss; F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;
@@ -21,11 +21,13 @@ const VARIANT = {
 
 export function Toaster({ children, initial }: { children: ReactNode; initial?: ToastMessage | null }) {
   const [current, setCurrent] = useState<(ToastMessage & { key: number }) | null>(initial ? { ...initial, key: 0 } : null);
-  const show = useCallback((toast: ToastMessage) => setCurrent({ ...toast, key: Date.now() }), []);
-  // A toast the server flashed on the next page (after a redirect).
-  useEffect(() => {
-    if (initial) setCurrent({ ...initial, key: Date.now() });
-  }, [initial]);
+  const [shownInitial, setShownInitial] = useState(initial);
+  const show = useCallback((toast: ToastMessage) => setCurrent((previous) => ({ ...toast, key: (previous?.key ?? 0) + 1 })), []);
+  // A new toast the server flashed after a navigation (React's "adjust state when a prop changes" pattern).
+  if (initial !== shownInitial) {
+    setShownInitial(initial);
+    if (initial) setCurrent((previous) => ({ ...initial, key: (previous?.key ?? 0) + 1 }));
+  }
   const value = useMemo(() => show, [show]);
 
   return (
