@@ -25,6 +25,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
+      // @remix-run/cloudflare ships CommonJS only; pre-bundle it so workerd's module loader gets one ESM module.
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
       reporters: process.env.CI ? ["default", "junit"] : ["default"],
       outputFile: { junit: "test-results/integration-junit.xml" },
     },

@@ -46,3 +46,10 @@ export function methodNotAllowed(allowed: string[]) {
     { status: 405, headers: { Allow: allowed.join(", ") } },
   );
 }
+
+/** A JSON answer, optionally setting cookies (session, toast). Never cached. */
+export function apiJson(body: unknown, init: { status?: number; cookies?: string[] } = {}) {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of init.cookies ?? []) headers.append("Set-Cookie", cookie);
+  return Response.json(body, { status: init.status ?? 200, headers });
+}

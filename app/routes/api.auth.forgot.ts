@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { ForgotSchema } from "~/domain/auth-schemas";
+import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requestMeta, requestPasswordReset } from "~/services/auth.server";
+
+export const FORGOT_ANSWER = "If an account exists for that email, we've sent a password reset link.";
+
+/** POST /api/auth/forgot { email }: the same answer whether or not the account exists. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const { email } = await readBody(request, ForgotSchema);
+  await requestPasswordReset(context, email, requestMeta(request));
+  return apiJson({ success: true, message: FORGOT_ANSWER });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

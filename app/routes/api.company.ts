@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { CompanyInfoSchema } from "~/domain/auth-schemas";
+import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { getCurrentUser, requireApiUser, upsertCompany } from "~/services/auth.server";
+
+/** PATCH /api/company { companyName, title, offerContactEmail, offerContactPhoneE164, address fields }. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
+  const session = await requireApiUser(request, context);
+  const input = await readBody(request, CompanyInfoSchema);
+  await upsertCompany(context, session.user.id, input);
+  const current = await getCurrentUser(context, session.user);
+  return apiJson({ success: true, message: "Company information updated successfully", company: current.company });
+}
+
+export const loader = () => methodNotAllowed(["PATCH"]);

@@ -1,0 +1,17 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { SignupSchema } from "~/domain/auth-schemas";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requestMeta, signup } from "~/services/auth.server";
+
+export const SIGNUP_SUCCESS = "Account created successfully! Please log in with your email and password.";
+
+/** POST /api/signup { email, password, firstName, lastName }: { success, message }; the user signs in next. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const input = await readBody(request, SignupSchema);
+  const outcome = await signup(context, input, requestMeta(request));
+  if (!outcome.ok) return apiError(outcome.status, outcome.message, outcome.errors);
+  return apiJson({ success: true, message: SIGNUP_SUCCESS }, { status: 201 });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);
