@@ -23,6 +23,22 @@ export const EnvSchema = z
     EMAIL_FROM: z.email().default("no-reply@breeze.example"),
     MAPS: z.enum(["local", "google"]).default("local"),
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+
+    /** Single sign-on (OpenID Connect, authorization code + PKCE): on when the issuer and the client id are set. */
+    OIDC_ISSUER: z
+      .url()
+      .refine((value) => /^https:|^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(value), "must be an https URL (http only for localhost)")
+      .optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    /** Optional: a public client signs in with PKCE alone. */
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_PROVIDER_NAME: z.string().min(1).max(60).default("Single Sign-On"),
+    OIDC_SCOPES: z
+      .string()
+      .default("openid email profile")
+      .refine((value) => value.split(/\s+/).includes("openid"), "must include openid"),
+    /** Signs short-lived state such as the single sign-on cookie; at least 32 random characters. */
+    SESSION_SECRET: z.string().min(32).optional(),
   })
   .superRefine((env, ctx) => {
     const need = (when: boolean, key: keyof typeof env, why: string) => {
@@ -32,6 +48,11 @@ export const EnvSchema = z
     need(env.EMAIL === "http", "EMAIL_API_URL", "EMAIL=http");
     need(env.EMAIL === "http", "EMAIL_API_KEY", "EMAIL=http");
     need(env.MAPS === "google", "GOOGLE_MAPS_API_KEY", "MAPS=google");
+    need(Boolean(env.OIDC_CLIENT_ID), "OIDC_ISSUER", "OIDC_CLIENT_ID is set");
+    need(Boolean(env.OIDC_ISSUER), "OIDC_CLIENT_ID", "OIDC_ISSUER is set");
+    need(Boolean(env.OIDC_CLIENT_SECRET && !env.OIDC_CLIENT_ID), "OIDC_ISSUER", "OIDC_CLIENT_SECRET is set");
+    // The sign-in state cookie is signed with a key derived from one of the two secrets.
+    need(Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && !env.OIDC_CLIENT_SECRET), "SESSION_SECRET", "single sign-on runs without OIDC_CLIENT_SECRET");
   });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

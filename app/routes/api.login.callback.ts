@@ -1,0 +1,55 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { methodNotAllowed } from "~/services/api.server";
+import { logout, requestMeta, signInUser } from "~/services/auth.server";
+import {
+  clearStateCookie,
+  completeSignIn,
+  describeFailure,
+  describeProviderError,
+  oidcDeps,
+  oidcSettings,
+  readStateCookie,
+  redirectWithCookies,
+  resolveSsoUser,
+  signInFailed,
+  STATE_INVALID,
+} from "~/services/oidc.server";
+import { safeNext } from "~/services/request.server";
+
+/**
+ * GET /api/login/callback?code&state (or ?error): where the identity provider sends the browser back. The state
+ * must match the signed cookie set by /api/login; then the code is exchanged, the ID token verified and the
+ * person signed into their account (linked identity, else verified email, else a new account). Every failure
+ * goes back to /auth with a "Sign-in failed" toast; the state cookie is single use either way.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const settings = oidcSettings(context.config);
+  if (!settings) return redirectWithCookies("/auth?sso=unavailable", [clearStateCookie()]);
+  const clear = clearStateCookie();
+  const params = new URL(request.url).searchParams;
+
+  const providerError = params.get("error");
+  if (providerError) return signInFailed(describeProviderError(providerError), [clear]);
+
+  const pending = await readStateCookie(request, settings, context.now());
+  const code = params.get("code");
+  if (!pending || !code || params.get("state") !== pending.state) return signInFailed(STATE_INVALID, [clear]);
+
+  try {
+    const identity = await completeSignIn(context, settings, { code, pending }, oidcDeps());
+    const account = await resolveSsoUser(context.db, identity);
+    if (!account.ok) return signInFailed(account.description, [clear]);
+    // A different account may be signed in in this browser: that session ends, a new one starts (new at every sign-in).
+    await logout(context, request);
+    const { cookie } = await signInUser(context, account.userId, requestMeta(request));
+    return redirectWithCookies(safeNext(pending.next), [clear, cookie]);
+  } catch (error) {
+    const description = describeFailure(error);
+    console.warn(`[sso] sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
+    return signInFailed(description, [clear]);
+  }
+}
+
+export function action() {
+  return methodNotAllowed(["GET"]);
+}

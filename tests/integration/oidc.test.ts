@@ -1,0 +1,410 @@
+import { env } from "cloudflare:test";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loader as loginLoader } from "~/routes/api.login";
+import { loader as callbackLoader } from "~/routes/api.login.callback";
+import { getSession } from "~/services/auth.server";
+import { hashPassword } from "~/services/password.server";
+import { codeChallenge, EMAIL_UNVERIFIED, getSsoStatus, setOidcFetchForTests, SIGN_IN_FAILED, STATE_COOKIE, STATE_INVALID } from "~/services/oidc.server";
+import { SESSION_COOKIE } from "~/services/session.server";
+import { readToast, TOAST_COOKIE } from "~/services/toast.server";
+import { createDb } from "../../db/client";
+import { userIdentities, users } from "../../db/schema";
+import { createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "../fakes/oidc";
+import { testContext } from "./context";
+
+const db = createDb(env.DB);
+
+const APP_ORIGIN = "https://breeze.test";
+const ISSUER = "https://idp.fake.test";
+const CLIENT_ID = "breeze-web";
+const CLIENT_SECRET = "fake-client-secret-with-enough-entropy";
+const REDIRECT_URI = `${APP_ORIGIN}/api/login/callback`;
+const SSO_VARS = { APP_ORIGIN, OIDC_ISSUER: ISSUER, OIDC_CLIENT_ID: CLIENT_ID, OIDC_CLIENT_SECRET: CLIENT_SECRET };
+
+// --- a minimal browser ---------------------------------------------------------------------------------------------
+
+/** The name=value pairs a browser would keep from a response (an empty value or Max-Age=0 deletes). */
+function setCookies(response: Response): Map<string, { value: string; attributes: string }> {
+  const cookies = new Map<string, { value: string; attributes: string }>();
+  for (const header of response.headers.getSetCookie()) {
+    const [pair, ...attributes] = header.split(";").map((part) => part.trim());
+    const at = pair.indexOf("=");
+    cookies.set(pair.slice(0, at), { value: pair.slice(at + 1), attributes: attributes.join("; ") });
+  }
+  return cookies;
+}
+
+function cookieHeader(response: Response, name: string): string {
+  const cookie = setCookies(response).get(name);
+  if (!cookie?.value) throw new Error(`no ${name} cookie set`);
+  return `${name}=${cookie.value}`;
+}
+
+function get(url: string, cookie?: string) {
+  return new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+async function startSignIn(context: AppLoadContext, next?: string, origin = APP_ORIGIN) {
+  const url = new URL("/api/login", origin);
+  if (next !== undefined) url.searchParams.set("next", next);
+  return loginLoader({ request: get(url.toString()), context, params: {} });
+}
+
+async function callback(context: AppLoadContext, callbackUrl: string, cookie?: string) {
+  return callbackLoader({ request: get(callbackUrl, cookie), context, params: {} });
+}
+
+/** The whole journey: /api/login, the provider's sign-in page, the callback. */
+async function signIn(
+  fake: FakeOidc,
+  user: FakeUser,
+  options: { context?: AppLoadContext; next?: string; tamper?: TokenTamper } = {},
+) {
+  const context = options.context ?? testContext(SSO_VARS);
+  const start = await startSignIn(context, options.next);
+  expect(start.status).toBe(302);
+  const authorizationUrl = start.headers.get("Location")!;
+  const callbackUrl = fake.login(authorizationUrl, user, options.tamper);
+  const response = await callback(context, callbackUrl, cookieHeader(start, STATE_COOKIE));
+  return { context, start, authorizationUrl, callbackUrl, response };
+}
+
+async function signedInUser(response: Response, context: AppLoadContext) {
+  const session = setCookies(response).get(SESSION_COOKIE);
+  if (!session?.value) return null;
+  return (await getSession(get(`${APP_ORIGIN}/`, `${SESSION_COOKIE}=${session.value}`), context))?.user ?? null;
+}
+
+function toastOf(response: Response) {
+  const toast = setCookies(response).get(TOAST_COOKIE);
+  return toast ? readToast(get(`${APP_ORIGIN}/auth`, `${TOAST_COOKIE}=${toast.value}`)).toast : null;
+}
+
+function person(overrides: Partial<FakeUser> = {}): FakeUser {
+  const id = crypto.randomUUID();
+  return { sub: `sub-${id}`, email: `Pat.${id}@Example.com`, email_verified: true, given_name: "Pat", family_name: "Okafor", name: "Pat Okafor", ...overrides };
+}
+
+/** A refused sign-in: back to /auth with the toast, no session, the state cookie spent. */
+function expectRefused(response: Response, description: string | RegExp) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("Location")).toBe("/auth");
+  expect(setCookies(response).has(SESSION_COOKIE)).toBe(false);
+  expect(setCookies(response).get(STATE_COOKIE)?.attributes).toContain("Max-Age=0");
+  const toast = toastOf(response);
+  expect(toast).toMatchObject({ title: SIGN_IN_FAILED, variant: "error" });
+  expect(toast?.description).toMatch(description);
+}
+
+let fake: FakeOidc;
+let warnings: string[];
+
+beforeEach(async () => {
+  // The routes log why a sign-in failed; keep them for assertions instead of the test output.
+  warnings = [];
+  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(" ")));
+  fake = await createFakeOidc({ issuer: ISSUER, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI });
+  setOidcFetchForTests(fake.fetch, { timeoutMs: 300 });
+});
+
+afterEach(() => {
+  setOidcFetchForTests(undefined);
+  vi.restoreAllMocks();
+});
+
+// --- configuration -------------------------------------------------------------------------------------------------
+
+describe("single sign-on configuration", () => {
+  it("is off without an issuer and a client id, and labels the button from the configuration", () => {
+    expect(getSsoStatus(testContext().config)).toEqual({ enabled: false, providerName: "Single Sign-On" });
+    expect(getSsoStatus(testContext(SSO_VARS).config)).toEqual({ enabled: true, providerName: "Single Sign-On" });
+    expect(getSsoStatus(testContext({ ...SSO_VARS, OIDC_PROVIDER_NAME: "Okta" }).config).providerName).toBe("Okta");
+  });
+
+  it("refuses half a configuration, naming the missing setting", () => {
+    expect(() => testContext({ OIDC_CLIENT_ID: CLIENT_ID })).toThrow(/OIDC_ISSUER is required when OIDC_CLIENT_ID is set/);
+    expect(() => testContext({ OIDC_ISSUER: ISSUER })).toThrow(/OIDC_CLIENT_ID is required when OIDC_ISSUER is set/);
+    expect(() => testContext({ OIDC_ISSUER: ISSUER, OIDC_CLIENT_ID: CLIENT_ID })).toThrow(/SESSION_SECRET is required/);
+    expect(() => testContext({ ...SSO_VARS, OIDC_SCOPES: "email profile" })).toThrow(/OIDC_SCOPES: must include openid/);
+    expect(() => testContext({ ...SSO_VARS, OIDC_ISSUER: "http://idp.example" })).toThrow(/OIDC_ISSUER/);
+  });
+
+  it("sends visitors to /auth?sso=unavailable when it is not set up", async () => {
+    const context = testContext({ APP_ORIGIN });
+    const response = await startSignIn(context, "/profile");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth?sso=unavailable");
+    expect(setCookies(response).has(STATE_COOKIE)).toBe(false);
+    const back = await callback(context, `${REDIRECT_URI}?code=x&state=y`);
+    expect(back.headers.get("Location")).toBe("/auth?sso=unavailable");
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+// --- the authorization request -------------------------------------------------------------------------------------
+
+describe("GET /api/login", () => {
+  it("redirects to the provider with PKCE S256, state, nonce and the configured redirect_uri", async () => {
+    // The request arrives under another Host: the redirect_uri still comes from APP_ORIGIN.
+    const response = await startSignIn(testContext(SSO_VARS), "/profile", "https://attacker.example");
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get("Location")!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${ISSUER}/authorize`);
+    const params = Object.fromEntries(location.searchParams);
+    expect(params).toMatchObject({
+      response_type: "code",
+      client_id: CLIENT_ID,
+      redirect_uri: REDIRECT_URI,
+      scope: "openid email profile",
+      code_challenge_method: "S256",
+    });
+    expect(params.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(params.state).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(params.nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(params.state).not.toBe(params.nonce);
+
+    const cookie = setCookies(response).get(STATE_COOKIE)!;
+    expect(cookie.attributes).toBe("Path=/api/login; HttpOnly; Secure; SameSite=Lax; Max-Age=600");
+    // Signed, and it does not show the state in clear text next to a guessable signature.
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+    expect(fake.requests).toEqual(["GET /.well-known/openid-configuration"]);
+  });
+
+  it("starts a fresh state, nonce and verifier every time", async () => {
+    const context = testContext(SSO_VARS);
+    const [a, b] = [await startSignIn(context), await startSignIn(context)];
+    const state = (r: Response) => new URL(r.headers.get("Location")!).searchParams.get("state");
+    const challenge = (r: Response) => new URL(r.headers.get("Location")!).searchParams.get("code_challenge");
+    expect(state(a)).not.toBe(state(b));
+    expect(challenge(a)).not.toBe(challenge(b));
+  });
+
+  it("refuses a provider whose discovery document names another issuer", async () => {
+    fake = await createFakeOidc({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI, discoveryIssuer: "https://other.example" });
+    setOidcFetchForTests(fake.fetch);
+    const response = await startSignIn(testContext(SSO_VARS));
+    expect(response.headers.get("Location")).toBe("/auth");
+    expect(toastOf(response)).toMatchObject({ title: SIGN_IN_FAILED });
+    expect(setCookies(response).has(STATE_COOKIE)).toBe(false);
+  });
+
+  it("answers a provider that does not answer with a clear failure, not a 5xx", async () => {
+    fake.hang = true;
+    const response = await startSignIn(testContext(SSO_VARS));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/auth");
+    expect(toastOf(response)).toMatchObject({ title: SIGN_IN_FAILED, description: expect.stringMatching(/did not answer in time/) });
+  });
+});
+
+// --- the round trip ------------------------------------------------------------------------------------------------
+
+describe("signing in with the identity provider", () => {
+  it("creates a verified account, links the identity, signs in and goes to next", async () => {
+    const user = person();
+    const { context, authorizationUrl, response } = await signIn(fake, user, { next: "/profile?tab=company" });
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/profile?tab=company");
+    // Two cookies in one answer: the new session and the spent state cookie.
+    const cookies = setCookies(response);
+    expect(cookies.get(STATE_COOKIE)?.attributes).toContain("Max-Age=0");
+    expect(cookies.get(SESSION_COOKIE)?.attributes).toContain("HttpOnly");
+
+    const signedIn = await signedInUser(response, context);
+    expect(signedIn).toMatchObject({
+      email: user.email!.toLowerCase(),
+      emailVerified: true,
+      passwordHash: null,
+      firstName: "Pat",
+      lastName: "Okafor",
+      fullName: "Pat Okafor",
+    });
+    const identities = await db.select().from(userIdentities).where(eq(userIdentities.userId, signedIn!.id));
+    expect(identities).toMatchObject([{ issuer: ISSUER, subject: user.sub }]);
+
+    // What reached the token endpoint: client_secret_basic, the configured redirect_uri, the verifier of the challenge.
+    const [exchange] = fake.tokenRequests;
+    expect(exchange.authorization).toBe(`Basic ${btoa(`${CLIENT_ID}:${CLIENT_SECRET}`)}`);
+    expect(exchange.form).toMatchObject({ grant_type: "authorization_code", redirect_uri: REDIRECT_URI, client_id: CLIENT_ID });
+    expect(codeChallenge(exchange.form.code_verifier)).toBe(new URL(authorizationUrl).searchParams.get("code_challenge"));
+    expect(exchange.form.code_verifier.length).toBeGreaterThanOrEqual(43);
+  });
+
+  it("never follows next off the site", async () => {
+    for (const next of ["https://evil.example", "//evil.example/x", "/\\evil.example"]) {
+      const { response } = await signIn(fake, person(), { next });
+      expect(response.headers.get("Location")).toBe("/");
+    }
+    const { response } = await signIn(fake, person());
+    expect(response.headers.get("Location")).toBe("/");
+  });
+
+  it("signs the same person into the same account the second time", async () => {
+    const user = person();
+    const first = await signIn(fake, user);
+    const second = await signIn(fake, { ...user, email: `changed-${user.email}` });
+    const [a, b] = [await signedInUser(first.response, first.context), await signedInUser(second.response, second.context)];
+    expect(b?.id).toBe(a?.id);
+    expect(await db.select().from(userIdentities).where(eq(userIdentities.subject, user.sub))).toHaveLength(1);
+  });
+
+  it("links an existing password account with the same verified email instead of duplicating it", async () => {
+    const email = `owner-${crypto.randomUUID()}@example.com`;
+    const passwordHash = await hashPassword("correct horse battery staple");
+    const [existing] = await db.insert(users).values({ email, firstName: "Dana", passwordHash }).returning();
+    const user = person({ email: email.toUpperCase() });
+
+    const { response, context } = await signIn(fake, user);
+    const signedIn = await signedInUser(response, context);
+    expect(signedIn?.id).toBe(existing.id);
+    expect(signedIn).toMatchObject({ passwordHash, firstName: "Dana", emailVerified: true });
+    expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, existing.id))).toMatchObject([{ subject: user.sub }]);
+  });
+
+  it("does not hand an account already linked to another subject at the provider to a new one", async () => {
+    const email = `reassigned-${crypto.randomUUID()}@example.com`;
+    await signIn(fake, person({ email }));
+    const { response } = await signIn(fake, person({ email }));
+    expectRefused(response, /linked to another identity/);
+  });
+
+  it("sends a visitor who is already signed in straight on to next", async () => {
+    const first = await signIn(fake, person());
+    const session = cookieHeader(first.response, SESSION_COOKIE);
+    const request = get(`${APP_ORIGIN}/api/login?next=%2Fprofile`, session);
+    const response = await loginLoader({ request, context: testContext(SSO_VARS), params: {} });
+    expect(response.headers.get("Location")).toBe("/profile");
+    expect(setCookies(response).has(STATE_COOKIE)).toBe(false);
+  });
+
+  it("ends the session another account had in this browser when someone signs in", async () => {
+    const earlier = await signIn(fake, person());
+    const earlierSession = cookieHeader(earlier.response, SESSION_COOKIE);
+    const context = testContext(SSO_VARS);
+    const start = await startSignIn(context);
+    const callbackUrl = fake.login(start.headers.get("Location")!, person());
+    const response = await callback(context, callbackUrl, `${cookieHeader(start, STATE_COOKIE)}; ${earlierSession}`);
+    expect(await signedInUser(response, context)).not.toBeNull();
+    expect(await getSession(get(`${APP_ORIGIN}/`, earlierSession), testContext(SSO_VARS))).toBeNull();
+  });
+
+  it("works for a public client with PKCE alone, keyed by SESSION_SECRET", async () => {
+    fake = await createFakeOidc({ issuer: ISSUER, clientId: CLIENT_ID, redirectUri: REDIRECT_URI });
+    setOidcFetchForTests(fake.fetch);
+    const context = testContext({ APP_ORIGIN, OIDC_ISSUER: ISSUER, OIDC_CLIENT_ID: CLIENT_ID, SESSION_SECRET: "x".repeat(32) });
+    const { response } = await signIn(fake, person(), { context });
+    expect(await signedInUser(response, context)).not.toBeNull();
+    expect(fake.tokenRequests[0].authorization).toBeNull();
+  });
+
+  it("accepts ES256-signed ID tokens", async () => {
+    fake = await createFakeOidc({ issuer: ISSUER, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI, alg: "ES256" });
+    setOidcFetchForTests(fake.fetch);
+    const { response, context } = await signIn(fake, person());
+    expect(await signedInUser(response, context)).not.toBeNull();
+  });
+});
+
+// --- refusals ------------------------------------------------------------------------------------------------------
+
+describe("a sign-in that must not succeed", () => {
+  it("refuses a tampered state", async () => {
+    const context = testContext(SSO_VARS);
+    const start = await startSignIn(context);
+    const callbackUrl = new URL(fake.login(start.headers.get("Location")!, person()));
+    callbackUrl.searchParams.set("state", "A".repeat(43));
+    expectRefused(await callback(context, callbackUrl.toString(), cookieHeader(start, STATE_COOKIE)), STATE_INVALID);
+    expect(fake.tokenRequests).toEqual([]);
+  });
+
+  it("refuses a callback without the state cookie (another browser) or with a forged one", async () => {
+    const context = testContext(SSO_VARS);
+    const start = await startSignIn(context, "/profile");
+    const callbackUrl = fake.login(start.headers.get("Location")!, person());
+    expectRefused(await callback(context, callbackUrl), STATE_INVALID);
+
+    const [payload, signature] = setCookies(start).get(STATE_COOKIE)!.value.split(".");
+    const altered = JSON.parse(atob(payload.replaceAll("-", "+").replaceAll("_", "/")));
+    const forged = btoa(JSON.stringify({ ...altered, next: "/admin" })).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    expectRefused(await callback(context, callbackUrl, `${STATE_COOKIE}=${forged}.${signature}`), STATE_INVALID);
+    expect(fake.tokenRequests).toEqual([]);
+  });
+
+  it("refuses a state cookie older than ten minutes", async () => {
+    const context = testContext(SSO_VARS);
+    const start = await startSignIn(context);
+    const callbackUrl = fake.login(start.headers.get("Location")!, person());
+    const later: AppLoadContext = { ...context, now: () => new Date(Date.now() + 11 * 60 * 1000) };
+    expectRefused(await callback(later, callbackUrl, cookieHeader(start, STATE_COOKIE)), STATE_INVALID);
+  });
+
+  it("refuses a replayed callback", async () => {
+    const context = testContext(SSO_VARS);
+    const start = await startSignIn(context);
+    const callbackUrl = fake.login(start.headers.get("Location")!, person());
+    const first = await callback(context, callbackUrl, cookieHeader(start, STATE_COOKIE));
+    expect(await signedInUser(first, context)).not.toBeNull();
+    expectRefused(await callback(context, callbackUrl, cookieHeader(start, STATE_COOKIE)), /did not accept/);
+  });
+
+  const badTokens: [string, TokenTamper][] = [
+    ["an expired ID token", { expiresIn: -3600 }],
+    ["an ID token for another audience", { aud: "someone-else" }],
+    ["an ID token for several audiences without us as the authorized party", { aud: ["someone-else", CLIENT_ID] }],
+    ["an ID token with another nonce", { nonce: "n".repeat(43) }],
+    ["an ID token from another issuer", { iss: "https://other.example" }],
+    ["an ID token signed with another key", { foreignKey: true }],
+    ["an ID token that claims alg none", { alg: "none" }],
+    ["an ID token that claims HS256", { alg: "HS256" }],
+  ];
+  for (const [what, tamper] of badTokens) {
+    it(`refuses ${what}`, async () => {
+      const { response } = await signIn(fake, person(), { tamper });
+      expectRefused(response, /could not be verified/);
+      expect(warnings.join("\n")).toMatch(/\[sso\] sign-in failed: ID token rejected: /);
+    });
+  }
+
+  it("accepts an ID token within the 60 s clock skew", async () => {
+    const { response, context } = await signIn(fake, person(), { tamper: { expiresIn: -30 } });
+    expect(await signedInUser(response, context)).not.toBeNull();
+  });
+
+  it("refuses an unverified email, creating and linking nothing", async () => {
+    for (const emailVerified of [false, "true", undefined]) {
+      const user = person({ email_verified: emailVerified });
+      const { response } = await signIn(fake, user);
+      expectRefused(response, EMAIL_UNVERIFIED);
+      expect(await db.select().from(users).where(eq(users.email, user.email!.toLowerCase()))).toEqual([]);
+      expect(await db.select().from(userIdentities).where(eq(userIdentities.subject, user.sub))).toEqual([]);
+    }
+  });
+
+  it("does not link an existing account on an unverified email", async () => {
+    const email = `unverified-${crypto.randomUUID()}@example.com`;
+    const [existing] = await db.insert(users).values({ email, passwordHash: await hashPassword("correct horse battery staple") }).returning();
+    const { response } = await signIn(fake, person({ email, email_verified: false }));
+    expectRefused(response, EMAIL_UNVERIFIED);
+    expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, existing.id))).toEqual([]);
+  });
+
+  it("tells the person when they cancelled at the provider", async () => {
+    const context = testContext(SSO_VARS);
+    const start = await startSignIn(context);
+    const response = await callback(context, fake.deny(start.headers.get("Location")!), cookieHeader(start, STATE_COOKIE));
+    expectRefused(response, /cancelled/);
+    expect(toastOf(response)?.description).not.toContain("denied the request");
+  });
+
+  it("answers a token endpoint that times out with a clear failure, not a 5xx", async () => {
+    const context = testContext(SSO_VARS);
+    const start = await startSignIn(context);
+    const callbackUrl = fake.login(start.headers.get("Location")!, person());
+    fake.hang = true;
+    expectRefused(await callback(context, callbackUrl, cookieHeader(start, STATE_COOKIE)), /did not answer in time/);
+  });
+});
