@@ -20,6 +20,7 @@ export default defineConfig({
     baseURL: externalBaseURL ?? `http://127.0.0.1:${PORT}`,
     browserName: "chromium",
     trace: "retain-on-failure",
+    screenshot: "only-on-failure",
     launchOptions: {
       // Debian's chromium (apt-get install -y chromium); `npx playwright install` cannot download here.
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -8,6 +8,7 @@
  * The D1 binding comes from wrangler's getPlatformProxy over wrangler.dev.jsonc, persisted in the same SQLite file
  * that `wrangler d1 migrations apply DB --local [--persist-to DIR]` writes: state under DIR/v3, where DIR defaults
  * to .wrangler/state next to the config. Apply the migrations first (`npm run db:migrate:local`).
+ * It also makes sure the local demo account exists (db/demo-account.ts) and prints its sign-in.
  * It never touches a remote database: it refuses --remote and APP_ENV=production, and disables remote bindings.
  */
 import path from "node:path";
@@ -15,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "./client";
+import { DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account";
 import { DEFAULT_MARKET_PROPERTIES, generateMarket } from "./market/generate";
 import { loadMetroZips } from "./market/metro-zips";
 import { DEFAULT_MARKET_SEED } from "./market/random";
@@ -54,7 +56,12 @@ async function main(): Promise<void> {
   try {
     if (proxy.env.APP_ENV === "production")
       throw new SeedError("Refusing to seed: the configuration says APP_ENV=production.");
-    await seedLocalMarket(createDb(proxy.env.DB), options);
+    const db = createDb(proxy.env.DB);
+    await seedLocalMarket(db, options);
+    const created = await ensureDemoAccount(db);
+    console.log(
+      `${created ? "Created the" : "The"} local demo account: sign in with ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+    );
   } finally {
     await proxy.dispose();
   }

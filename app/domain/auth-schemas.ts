@@ -26,13 +26,12 @@ const emailField = (message: string) =>
     .max(254, message)
     .pipe(z.email({ error: message }));
 
+/** One check, so a short number reports its message once: at least 10 digits, at most 30 characters as typed. */
 const phoneField = (message: string) =>
   z
     .string({ error: message })
     .trim()
-    .min(10, message)
-    .max(30, message)
-    .refine((value) => digitCount(value) >= 10, message);
+    .refine((value) => digitCount(value) >= 10 && value.length <= 30, message);
 
 const stateField = z
   .string()

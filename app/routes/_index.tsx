@@ -1,5 +1,8 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
+import { WorkspaceHome } from "~/components/workspace-home";
+import { useOptionalUser } from "~/root";
+import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [
   { title: "Breeze — find, value and close off-market deals" },
@@ -56,7 +59,12 @@ function Icon({ path }: { path: string }) {
   );
 }
 
-export default function Landing() {
+export default function Index() {
+  const user = useOptionalUser();
+  return user ? <WorkspaceHome user={user} /> : <Landing />;
+}
+
+function Landing() {
   return (
     <div className="min-h-full">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
@@ -131,6 +139,7 @@ export default function Landing() {
           </div>
         </section>
       </main>
+      <SiteFooter />
     </div>
   );
 }

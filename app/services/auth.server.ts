@@ -8,6 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { and, eq, isNull } from "drizzle-orm";
 import { companyProfiles, passwordResetTokens, users } from "../../db/schema";
+import { AUTH_REQUIRED, INVALID_CREDENTIALS, INVALID_RESET } from "../domain/auth-messages";
 import type { RegisterInput } from "../domain/auth-schemas";
 import { toE164 } from "../domain/phone";
 import { avatarInitials, displayName } from "../domain/user-display";
@@ -25,14 +26,12 @@ import {
   type SessionUser,
   type ValidSession,
 } from "./session.server";
-import { clearHits, consume, isThrottled, LIMITS, recordHit } from "./throttle.server";
+import { clearHits, consume, consumeIf, ipKey, isThrottled, isThrottledIf, LIMITS, recordHit, recordHitIf } from "./throttle.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now">;
 export type FieldErrors = Record<string, string[]>;
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-export const INVALID_CREDENTIALS = "Invalid email or password";
-export const AUTH_REQUIRED = "Authentication required. Please log in again.";
 const DUPLICATE_EMAIL = "An account with this email already exists";
 
 // --- the current session --------------------------------------------------------------------------------------
@@ -74,14 +73,14 @@ export async function redirectIfSignedIn(request: Request, context: Ctx) {
   if (await getSession(request, context)) throw redirect("/");
 }
 
-type RequestMeta = { ip: string; userAgent?: string };
+type RequestMeta = { ip: string | null; userAgent?: string };
 export function requestMeta(request: Request): RequestMeta {
   return { ip: clientIp(request), userAgent: request.headers.get("User-Agent") ?? undefined };
 }
 
 async function startSession(context: Ctx, userId: string, remember: boolean, meta: RequestMeta) {
   const now = context.now();
-  const { token, expire } = await createSession(context.db, userId, { remember, now, ...meta });
+  const { token, expire } = await createSession(context.db, userId, { remember, now, ip: meta.ip ?? undefined, userAgent: meta.userAgent });
   return { cookie: sessionCookie(token, { remember, expire, now }) };
 }
 
@@ -132,7 +131,7 @@ async function emailTaken(context: Ctx, email: string) {
 }
 
 async function signupThrottled(context: Ctx, meta: RequestMeta) {
-  return (await consume(context.db, `signup:ip:${meta.ip}`, LIMITS.signupPerIp, context.now())).limited;
+  return (await consumeIf(context.db, ipKey("signup", meta.ip), LIMITS.signupPerIp, context.now())).limited;
 }
 
 const TOO_MANY_SIGNUPS = "Too many accounts created from this network. Please try again later.";
@@ -215,10 +214,10 @@ export async function login(
 ): Promise<SignedIn> {
   const now = context.now();
   const accountKey = `login-fail:account:${input.email}`;
-  const ipKey = `login-fail:ip:${meta.ip}`;
+  const byIpKey = ipKey("login-fail", meta.ip);
   const [byAccount, byIp] = await Promise.all([
     isThrottled(context.db, accountKey, LIMITS.loginFailPerAccount, now),
-    isThrottled(context.db, ipKey, LIMITS.loginFailPerIp, now),
+    isThrottledIf(context.db, byIpKey, LIMITS.loginFailPerIp, now),
   ]);
   if (byAccount.limited || byIp.limited) {
     const minutes = Math.max(1, Math.ceil(Math.max(byAccount.retryAfterSeconds, byIp.retryAfterSeconds) / 60));
@@ -231,7 +230,7 @@ export async function login(
   if (!user || !user.passwordHash || !valid) {
     await Promise.all([
       recordHit(context.db, accountKey, LIMITS.loginFailPerAccount, now),
-      recordHit(context.db, ipKey, LIMITS.loginFailPerIp, now),
+      recordHitIf(context.db, byIpKey, LIMITS.loginFailPerIp, now),
     ]);
     return { ok: false, status: 401, message: INVALID_CREDENTIALS };
   }
@@ -267,7 +266,7 @@ export async function requestPasswordReset(context: Ctx, email: string, meta: Re
   const now = context.now();
   const [byAccount, byIp] = await Promise.all([
     consume(context.db, `forgot:account:${email}`, LIMITS.forgotPerAccount, now),
-    consume(context.db, `forgot:ip:${meta.ip}`, LIMITS.forgotPerIp, now),
+    consumeIf(context.db, ipKey("forgot", meta.ip), LIMITS.forgotPerIp, now),
   ]);
   if (byAccount.limited || byIp.limited) return;
   const user = await context.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email)).get();
@@ -281,7 +280,7 @@ export async function requestPasswordReset(context: Ctx, email: string, meta: Re
       tokenHash: hashResetToken(token),
       expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
       createdAt: now,
-      requesterIp: meta.ip,
+      requesterIp: meta.ip ?? undefined,
       userAgent: meta.userAgent?.slice(0, 200),
     }),
   ]);
@@ -293,7 +292,6 @@ export async function requestPasswordReset(context: Ctx, email: string, meta: Re
   });
 }
 
-export const INVALID_RESET = "This reset link is invalid or has expired. Please request a new one.";
 
 /** Sets the new password from a valid, unused, unexpired link; revokes every session and signs in anew. */
 export async function resetPassword(

@@ -1,6 +1,11 @@
-/** The client's IP as Cloudflare reports it (absent locally). */
-export function clientIp(request: Request): string {
-  return request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Real-IP") ?? "local";
+/**
+ * The client's IP as Cloudflare reports it; null when unknown. Local `wrangler dev` reports loopback for every
+ * client, which Cloudflare never does in production, so loopback counts as unknown too.
+ */
+export function clientIp(request: Request): string | null {
+  const ip = request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Real-IP");
+  if (!ip || ip === "::1" || ip.startsWith("127.")) return null;
+  return ip;
 }
 
 /**

@@ -43,6 +43,29 @@ export async function consume(db: Db, key: string, limit: Limit, now: Date): Pro
   return state;
 }
 
+/**
+ * The throttle key for a client IP, or null when the IP is unknown: then there is no per-IP bucket (lumping every
+ * unknown client together would let one block all), and the per-account limits still apply.
+ */
+export function ipKey(prefix: string, ip: string | null): string | null {
+  return ip ? `${prefix}:ip:${ip}` : null;
+}
+
+const UNLIMITED: ThrottleState = { limited: false, retryAfterSeconds: 0 };
+
+/** `consume` when there is a key, else nothing to count. */
+export function consumeIf(db: Db, key: string | null, limit: Limit, now: Date) {
+  return key ? consume(db, key, limit, now) : Promise.resolve(UNLIMITED);
+}
+
+export function isThrottledIf(db: Db, key: string | null, limit: Limit, now: Date) {
+  return key ? isThrottled(db, key, limit, now) : Promise.resolve(UNLIMITED);
+}
+
+export async function recordHitIf(db: Db, key: string | null, limit: Limit, now: Date) {
+  if (key) await recordHit(db, key, limit, now);
+}
+
 export async function clearHits(db: Db, key: string) {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
 }

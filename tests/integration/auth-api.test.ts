@@ -344,3 +344,14 @@ describe("request safety", () => {
     for (const next of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", ""]) expect(safeNext(next)).toBe("/");
   });
 });
+
+describe("client IPs for throttling", () => {
+  it("counts per IP only for a real client address, never for loopback or an unknown one", async () => {
+    const { clientIp } = await import("~/services/request.server");
+    const withIp = (ip?: string) => new Request("http://127.0.0.1/", { headers: ip ? { "CF-Connecting-IP": ip } : {} });
+    expect(clientIp(withIp("203.0.113.9"))).toBe("203.0.113.9");
+    expect(clientIp(withIp("127.0.0.1"))).toBeNull();
+    expect(clientIp(withIp("::1"))).toBeNull();
+    expect(clientIp(withIp())).toBeNull();
+  });
+});

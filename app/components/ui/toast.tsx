@@ -1,5 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { useHydrated } from "../use-hydrated";
 
 /** Spec 01 §9: one toast at a time, shown 5000 ms, swipe right (50 px) to dismiss; F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;
@@ -29,6 +30,7 @@ export function Toaster({ children, initial }: { children: ReactNode; initial?: 
     if (initial) setCurrent((previous) => ({ ...initial, key: (previous?.key ?? 0) + 1 }));
   }
   const value = useMemo(() => show, [show]);
+  const hydrated = useHydrated();
 
   return (
     <ToastContext.Provider value={value}>
@@ -49,6 +51,13 @@ export function Toaster({ children, initial }: { children: ReactNode; initial?: 
               <ToastPrimitive.Description className="text-sm text-slate-700">{current.description}</ToastPrimitive.Description>
             ) : null}
           </ToastPrimitive.Root>
+        ) : null}
+        {/* Radix renders toasts through a portal, which a server render skips: without JavaScript, show it inline. */}
+        {!hydrated && current ? (
+          <div role="status" className={`fixed right-4 bottom-4 z-[100] max-w-sm rounded-lg border p-4 shadow-lg ${VARIANT[current.variant ?? "info"]}`}>
+            <p className="text-sm font-semibold text-slate-900">{current.title}</p>
+            {current.description ? <p className="text-sm text-slate-700">{current.description}</p> : null}
+          </div>
         ) : null}
         <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
       </ToastPrimitive.Provider>

@@ -1,0 +1,150 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { AuthLayout } from "~/components/auth-layout";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FormError, InputField } from "~/components/ui/field";
+import { LoginSchema, SignupSchema } from "~/domain/auth-schemas";
+import { login, redirectIfSignedIn, requestMeta, signup } from "~/services/auth.server";
+import { getSsoStatus } from "~/services/oidc.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign in or create an account — Breeze" }];
+
+const SIGNUP_SUCCESS = "Account created successfully! Please log in with your email and password.";
+const SSO_UNAVAILABLE = "Single sign-on is not set up for this Breeze workspace. Sign in with your email and password.";
+
+type Mode = "signin" | "signup";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await redirectIfSignedIn(request, context);
+  const url = new URL(request.url);
+  return {
+    mode: (url.searchParams.get("mode") === "signup" ? "signup" : "signin") as Mode,
+    sso: getSsoStatus(context.config),
+    ssoUnavailable: url.searchParams.get("sso") === "unavailable",
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const mode: Mode = formData.get("mode") === "signup" ? "signup" : "signin";
+  if (mode === "signin") {
+    const submission = parseWithZod(formData, { schema: LoginSchema });
+    if (submission.status !== "success") return data({ mode, result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
+    const outcome = await login(context, submission.value, requestMeta(request));
+    if (!outcome.ok) {
+      return data({ mode, result: submission.reply({ formErrors: [outcome.message || "Authentication failed"], hideFields: ["password"] }), notice: null }, { status: outcome.status });
+    }
+    throw redirect("/", { headers: { "Set-Cookie": outcome.cookie } });
+  }
+  const submission = parseWithZod(formData, { schema: SignupSchema });
+  if (submission.status !== "success") return data({ mode, result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
+  const outcome = await signup(context, submission.value, requestMeta(request));
+  if (!outcome.ok) {
+    return data({ mode, result: submission.reply({ fieldErrors: outcome.errors, formErrors: [outcome.message || "Authentication failed"], hideFields: ["password"] }), notice: null }, { status: outcome.status });
+  }
+  // Spec: success switches to sign-in mode and clears the password and names (the email stays).
+  return {
+    mode: "signin" as Mode,
+    result: submission.reply({ hideFields: ["password", "firstName", "lastName"] }),
+    notice: SIGNUP_SUCCESS,
+    email: submission.value.email,
+  };
+}
+
+export default function Auth() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [ssoNote, setSsoNote] = useState(loaderData.ssoUnavailable);
+  const mode: Mode = actionData?.mode ?? loaderData.mode;
+  const schema = mode === "signup" ? SignupSchema : LoginSchema;
+  const [form, fields] = useForm({
+    id: `auth-${mode}`,
+    lastResult: actionData?.mode === mode && !actionData?.notice ? actionData?.result : undefined,
+    // After a sign-up the form switches to sign-in with the email already filled in.
+    defaultValue: actionData && "email" in actionData ? { email: actionData.email } : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const submitting = navigation.state === "submitting";
+  const other: Mode = mode === "signup" ? "signin" : "signup";
+
+  return (
+    <AuthLayout
+      title={mode === "signup" ? "Create account" : "Welcome back"}
+      subtitle={mode === "signup" ? "Start finding off-market deals today." : "Sign in to your Breeze workspace."}
+    >
+      <a
+        href="/api/login"
+        className={buttonClass("secondary", "w-full")}
+        onClick={(event) => {
+          if (!loaderData.sso.enabled) {
+            event.preventDefault();
+            setSsoNote(true);
+          }
+        }}
+      >
+        Continue with {loaderData.sso.providerName}
+      </a>
+      {ssoNote ? (
+        <p role="status" className="mt-2 text-sm text-slate-600">
+          {SSO_UNAVAILABLE}
+        </p>
+      ) : null}
+      <div className="my-6 flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
+      </div>
+
+      {actionData?.notice ? (
+        <p role="status" className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          {actionData.notice}
+        </p>
+      ) : null}
+
+      <Form method="post" {...getFormProps(form)} key={form.id} className="space-y-4">
+        <FormError id={form.errorId} messages={form.errors} />
+        <input type="hidden" name="mode" value={mode} />
+        {mode === "signup" ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <InputField label="First name" meta={fields.firstName} autoComplete="given-name" />
+            <InputField label="Last name" meta={fields.lastName} autoComplete="family-name" />
+          </div>
+        ) : null}
+        <InputField label="Email" meta={fields.email} type="email" autoComplete="email" />
+        <InputField label="Password" meta={fields.password} type="password" autoComplete={mode === "signup" ? "new-password" : "current-password"} />
+        {mode === "signin" ? (
+          <p className="text-right text-sm">
+            <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+              Forgot your password?
+            </Link>
+          </p>
+        ) : null}
+        <Button type="submit" className="w-full" disabled={submitting}>
+          {mode === "signup" ? "Create Account" : "Sign In"}
+        </Button>
+      </Form>
+
+      <p className="mt-6 text-center text-sm text-slate-600">
+        {mode === "signup" ? "Already have an account? " : "New to Breeze? "}
+        <Link to={`/auth?mode=${other}`} className="font-medium text-brand-700 hover:underline">
+          {mode === "signup" ? "Sign in" : "Create account"}
+        </Link>
+      </p>
+      <p className="mt-4 text-center text-xs text-slate-500">
+        By continuing you agree to our{" "}
+        <a href="/terms-of-use" target="_blank" rel="noopener" className="underline">
+          Terms
+        </a>{" "}
+        and{" "}
+        <a href="/terms-of-use#privacy" target="_blank" rel="noopener" className="underline">
+          Privacy
+        </a>{" "}
+        policy.
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,213 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import * as Tabs from "@radix-ui/react-tabs";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect } from "react";
+import { SiteFooter } from "~/components/site-footer";
+import { Button, buttonClass } from "~/components/ui/button";
+import { FormError, InputField } from "~/components/ui/field";
+import { useToast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/use-hydrated";
+import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "~/domain/auth-schemas";
+import { formatPhone } from "~/domain/phone";
+import { changePassword, getCurrentUser, requestMeta, requireUser, updateUserInfo, upsertCompany } from "~/services/auth.server";
+import { toastCookie } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Profile settings — Breeze" }];
+
+const TABS = [
+  { value: "user", label: "User Info" },
+  { value: "company", label: "Company Info" },
+  { value: "password", label: "Password" },
+] as const;
+type Tab = (typeof TABS)[number]["value"];
+
+const FAILURE: Record<Tab, string> = {
+  user: "Failed to update user information",
+  company: "Failed to update company information",
+  password: "Failed to change password",
+};
+
+function tabOf(value: string | null): Tab {
+  return TABS.some((tab) => tab.value === value) ? (value as Tab) : "user";
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  return { current: await getCurrentUser(context, session.user) };
+}
+
+/** Success: redirect back to the tab with the toast flashed (post/redirect/get, the same with or without JS). */
+function succeed(tab: Tab, message: string, cookies: string[] = []) {
+  const headers = new Headers();
+  for (const cookie of [...cookies, toastCookie({ title: "Success", description: message, variant: "success" })]) headers.append("Set-Cookie", cookie);
+  return redirect(`/profile?tab=${tab}`, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const formData = await request.formData();
+  const tab = tabOf(String(formData.get("intent")));
+  if (tab === "user") {
+    const submission = parseWithZod(formData, { schema: UserInfoSchema });
+    if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
+    const outcome = await updateUserInfo(context, session.user.id, submission.value);
+    if (!outcome.ok) return data({ tab, result: submission.reply({ fieldErrors: outcome.errors, formErrors: [outcome.message] }) }, { status: outcome.status });
+    return succeed(tab, "User information updated successfully");
+  }
+  if (tab === "company") {
+    const submission = parseWithZod(formData, { schema: CompanyInfoSchema });
+    if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
+    await upsertCompany(context, session.user.id, submission.value);
+    return succeed(tab, "Company information updated successfully");
+  }
+  const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
+  const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
+  if (submission.status !== "success") return data({ tab, result: submission.reply(hidden) }, { status: 400 });
+  const outcome = await changePassword(context, session, submission.value, requestMeta(request));
+  if (!outcome.ok) return data({ tab, result: submission.reply({ ...hidden, fieldErrors: outcome.errors, formErrors: [outcome.message] }) }, { status: outcome.status });
+  return succeed(tab, "Password changed successfully", [outcome.cookie]);
+}
+
+function useTabForm(tab: Tab, schema: Parameters<typeof parseWithZod>[1]["schema"]) {
+  const actionData = useActionData<typeof action>();
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const lastResult = actionData?.tab === tab ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const [form, fields] = useForm({
+    id: `profile-${tab}`,
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  const failure = form.errors?.[0];
+  useEffect(() => {
+    if (failure && hydrated) toast({ title: "Error", description: failure || FAILURE[tab], variant: "error" });
+  }, [failure, hydrated, toast, tab, lastResult]);
+  return { form, fields, showInlineError: !hydrated };
+}
+
+function SaveButton({ tab, children }: { tab: Tab; children: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === tab;
+  return (
+    <Button type="submit" name="intent" value={tab} disabled={busy}>
+      {busy ? "Saving..." : children}
+    </Button>
+  );
+}
+
+function UserInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>["current"] }) {
+  const { form, fields, showInlineError } = useTabForm("user", UserInfoSchema);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {showInlineError ? <FormError id={form.errorId} messages={form.errors} /> : null}
+      <InputField label="Full name" meta={fields.fullName} autoComplete="name" defaultValue={current.fullName ?? current.displayName} />
+      <InputField label="Email" meta={fields.email} type="email" autoComplete="email" defaultValue={current.email} />
+      <InputField label="Mobile phone" meta={fields.mobileE164} type="tel" autoComplete="tel" defaultValue={formatPhone(current.mobileE164)} />
+      <SaveButton tab="user">Save User Info</SaveButton>
+    </Form>
+  );
+}
+
+function CompanyInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>["current"] }) {
+  const { form, fields, showInlineError } = useTabForm("company", CompanyInfoSchema);
+  const company = current.company;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {showInlineError ? <FormError id={form.errorId} messages={form.errors} /> : null}
+      <InputField label="Company name" meta={fields.companyName} autoComplete="organization" defaultValue={company?.companyName ?? ""} />
+      <InputField label="Title" meta={fields.title} autoComplete="organization-title" defaultValue={company?.title ?? ""} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField label="Offer contact email" meta={fields.offerContactEmail} type="email" defaultValue={company?.offerContactEmail ?? ""} />
+        <InputField label="Offer contact phone" meta={fields.offerContactPhoneE164} type="tel" defaultValue={formatPhone(company?.offerContactPhoneE164)} />
+      </div>
+      <InputField label="Street address" meta={fields.addressStreet1} autoComplete="address-line1" defaultValue={company?.addressStreet1 ?? ""} />
+      <InputField label="Suite or unit" meta={fields.addressStreet2} autoComplete="address-line2" defaultValue={company?.addressStreet2 ?? ""} />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <InputField label="City" meta={fields.addressCity} autoComplete="address-level2" defaultValue={company?.addressCity ?? ""} />
+        <InputField label="State" meta={fields.addressState} autoComplete="address-level1" maxLength={2} defaultValue={company?.addressState ?? ""} />
+        <InputField label="ZIP code" meta={fields.addressPostalCode} autoComplete="postal-code" defaultValue={company?.addressPostalCode ?? ""} />
+      </div>
+      <InputField label="Logo URL" meta={fields.logoUrl} type="url" placeholder="https://" defaultValue={company?.logoUrl ?? ""} />
+      <SaveButton tab="company">Save Company Info</SaveButton>
+    </Form>
+  );
+}
+
+function PasswordTab() {
+  const { form, fields, showInlineError } = useTabForm("password", ChangePasswordSchema);
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {showInlineError ? <FormError id={form.errorId} messages={form.errors} /> : null}
+      <InputField label="Current password" meta={fields.currentPassword} type="password" autoComplete="current-password" />
+      <InputField label="New password" meta={fields.newPassword} type="password" autoComplete="new-password" hint="At least 8 characters." />
+      <InputField label="Confirm new password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
+      <p className="text-xs text-slate-500">Changing your password signs you out on every other device.</p>
+      <SaveButton tab="password">Change Password</SaveButton>
+    </Form>
+  );
+}
+
+export default function Profile() {
+  const { current } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = actionData?.tab ?? tabOf(searchParams.get("tab"));
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
+        <Link to="/" className={buttonClass("ghost", "-ml-3")}>
+          <span aria-hidden="true">←</span> Back
+        </Link>
+        <div className="mt-4 flex items-center gap-4">
+          <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-700">
+            {current.initials}
+          </span>
+          <div>
+            <h1 className="text-2xl font-bold text-slate-900">Profile settings</h1>
+            <p className="text-sm text-slate-600">
+              {current.displayName}
+              {current.company ? ` · ${current.company.companyName}` : ""}
+            </p>
+          </div>
+        </div>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(value) => setSearchParams({ tab: value }, { replace: true, preventScrollReset: true })}
+          className="mt-8"
+        >
+          <Tabs.List aria-label="Profile sections" className="flex gap-1 border-b border-slate-200">
+            {TABS.map((item) => (
+              <Tabs.Trigger key={item.value} value={item.value} asChild>
+                <Link
+                  to={`?tab=${item.value}`}
+                  replace
+                  preventScrollReset
+                  className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+                >
+                  {item.label}
+                </Link>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+            <Tabs.Content value="user">
+              <UserInfoTab current={current} />
+            </Tabs.Content>
+            <Tabs.Content value="company">
+              <CompanyInfoTab current={current} />
+            </Tabs.Content>
+            <Tabs.Content value="password">
+              <PasswordTab />
+            </Tabs.Content>
+          </div>
+        </Tabs.Root>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
