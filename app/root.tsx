@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
+import { NavigationProgress } from "~/components/navigation-progress";
 import { NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/ui/toast";
 import { avatarInitials, displayName } from "~/domain/user-display";
@@ -58,7 +59,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="h-full bg-slate-50 font-sans text-slate-900 antialiased">
-        <Toaster initial={rootData?.toast ?? null}>{children}</Toaster>
+        <Toaster initial={rootData?.toast ?? null}>
+          <NavigationProgress />
+          {children}
+        </Toaster>
         <ScrollRestoration />
         <Scripts />
       </body>
