@@ -190,3 +190,17 @@ test("a phone-sized screen shows the registration form without sideways scrollin
   await expect(page.getByLabel("Full name")).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
+
+test("a signed-in user sees Loading... while the next page's data is on its way", async ({ page }) => {
+  await registerViaApi(page);
+  await page.goto("/");
+  await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
+  await page.route("**/profile.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Profile settings" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Profile settings" })).toBeVisible();
+  await expect(page.getByText("Loading...")).toHaveCount(0);
+});
