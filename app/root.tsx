@@ -42,11 +42,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootData = typeof loader;
 
-/** The signed-in user from the root loader, anywhere in the tree. */
-export function useOptionalUser() {
-  return useRouteLoaderData<RootData>("root")?.user ?? null;
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   return (

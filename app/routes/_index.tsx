@@ -1,7 +1,17 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { Link } from "@remix-run/react";
-import { WorkspaceHome } from "~/components/workspace-home";
-import { useOptionalUser } from "~/root";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import BuyerBreezeSection from "~/components/sections/buyer-breeze";
+import ChatSection from "~/components/sections/chat";
+import ComingSoon from "~/components/sections/coming-soon";
+import CrmSection from "~/components/sections/crm";
+import DashboardSection from "~/components/sections/dashboard";
+import DocumentsSection from "~/components/sections/documents";
+import MessagesSection from "~/components/sections/messages";
+import PipelineSection from "~/components/sections/pipeline";
+import { AppShell } from "~/components/shell/app-shell";
+import { getCurrentUser, getSession } from "~/services/auth.server";
+import { loadSection, type SectionPayload } from "~/services/sections/index.server";
+import { sectionOf } from "~/services/sections/types";
 import { SiteFooter } from "~/components/site-footer";
 
 export const meta: MetaFunction = () => [
@@ -59,9 +69,58 @@ function Icon({ path }: { path: string }) {
   );
 }
 
+/** Signed out: the landing page. Signed in: the shell with the section of `?section=` (chat by default). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(request, context);
+  if (!session) return { signedIn: false as const };
+  const url = new URL(request.url);
+  const section = sectionOf(url.searchParams.get("section"));
+  const [current, payload] = await Promise.all([getCurrentUser(context, session.user), loadSection(section, context, session, url)]);
+  return {
+    signedIn: true as const,
+    supportEmail: context.config.SUPPORT_EMAIL,
+    user: {
+      displayName: current.displayName,
+      initials: current.initials,
+      email: current.email,
+      companyName: current.company?.companyName ?? null,
+      title: current.company?.title ?? null,
+    },
+    payload,
+  };
+}
+
+function SectionView({ payload, userName }: { payload: SectionPayload; userName: string }) {
+  switch (payload.id) {
+    case "chat":
+      return <ChatSection data={payload.data} userName={userName} />;
+    case "crm":
+      return <CrmSection data={payload.data} />;
+    case "pipeline":
+      return <PipelineSection data={payload.data} />;
+    case "messages":
+      return <MessagesSection data={payload.data} />;
+    case "documents":
+      return <DocumentsSection data={payload.data} />;
+    case "dashboard":
+      return <DashboardSection data={payload.data} />;
+    case "buyer-breeze":
+      return <BuyerBreezeSection data={payload.data} />;
+    case "lock-it-up":
+      return <ComingSoon title="Lock It Up" text="The closing agent that keeps contracts, paperwork and deadlines together until the deal is locked up is coming soon." />;
+    case "deal-talk":
+      return <ComingSoon title="DealTalk" text="Talk deals with other wholesalers and investors. DealTalk is coming soon." />;
+  }
+}
+
 export default function Index() {
-  const user = useOptionalUser();
-  return user ? <WorkspaceHome user={user} /> : <Landing />;
+  const data = useLoaderData<typeof loader>();
+  if (!data.signedIn) return <Landing />;
+  return (
+    <AppShell user={data.user} section={data.payload.id} supportEmail={data.supportEmail}>
+      <SectionView payload={data.payload as SectionPayload} userName={data.user.displayName} />
+    </AppShell>
+  );
 }
 
 function Landing() {

@@ -59,6 +59,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("a user signs out, is refused a wrong password, and signs in again", async ({ page }) => {
       const email = await registerViaApi(page);
       await page.goto("/");
+      if (javaScriptEnabled) await page.getByRole("button", { name: /Open the profile menu/ }).click();
       await page.getByRole("button", { name: "Logout" }).click();
       await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
 
@@ -199,7 +200,7 @@ test("a signed-in user sees Loading... while the next page's data is on its way"
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
-  await page.getByRole("link", { name: "Profile settings" }).click();
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Profile" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Profile settings" })).toBeVisible();
   await expect(page.getByText("Loading...")).toHaveCount(0);

@@ -1,0 +1,199 @@
+import * as Popover from "@radix-ui/react-popover";
+import { Form, Link } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+import type { SectionId } from "~/services/sections/types";
+import { useHydrated } from "../use-hydrated";
+
+export type ShellUser = {
+  displayName: string;
+  initials: string;
+  email: string;
+  companyName: string | null;
+  title: string | null;
+};
+
+type NavItem = { label: string; section?: SectionId; href: string; icon: string };
+
+/** The sidebar's items as the spec names them, plus Deal Pipeline and Messages so every section can be reached. */
+const NAV: NavItem[] = [
+  { label: "Breeze Lead Finder", section: "chat", href: "/?section=chat&agent=lead-finder", icon: "M21 21l-4.35-4.35M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z" },
+  { label: "Breeze Analyzer", section: "crm", href: "/?section=crm", icon: "M3 3v18h18M7 15l4-4 3 3 6-6" },
+  { label: "Deal Pipeline", section: "pipeline", href: "/?section=pipeline", icon: "M4 5h4v14H4zM10 5h4v9h-4zM16 5h4v5h-4z" },
+  { label: "Messages", section: "messages", href: "/?section=messages", icon: "M21 12a9 9 0 0 1-13.5 7.8L3 21l1.2-4.5A9 9 0 1 1 21 12z" },
+  { label: "Buyer Breeze", section: "buyer-breeze", href: "/?section=buyer-breeze", icon: "M16 14a4 4 0 1 0-8 0M12 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM4 20h16" },
+  { label: "DealTalk", section: "deal-talk", href: "/?section=deal-talk", icon: "M8 10h8M8 14h5M4 4h16v12H8l-4 4z" },
+  { label: "Lock It Up", section: "lock-it-up", href: "/?section=lock-it-up", icon: "M6 11h12v9H6zM8 11V7a4 4 0 1 1 8 0v4" },
+  { label: "Contracts + Paperwork", section: "documents", href: "/?section=documents", icon: "M7 3h7l5 5v13H7zM14 3v5h5" },
+  { label: "Dashboard", section: "dashboard", href: "/?section=dashboard", icon: "M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-4H4zM14 8h6V4h-6z" },
+  { label: "Profile", href: "/profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" },
+];
+
+function Icon({ path }: { path: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-5 shrink-0" aria-hidden="true">
+      <path d={path} />
+    </svg>
+  );
+}
+
+function ProfileMenu({ user }: { user: ShellUser }) {
+  return (
+    <Popover.Root>
+      <Popover.Trigger className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-700">
+          {user.initials}
+        </span>
+        <span className="min-w-0">
+          <span className="block truncate text-sm font-semibold text-slate-900">{user.displayName}</span>
+          {user.companyName ? <span className="block truncate text-xs text-slate-500">{user.companyName}</span> : null}
+        </span>
+        <span className="sr-only">Open the profile menu</span>
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content side="top" align="start" sideOffset={8} className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-4 shadow-lg">
+          <div className="flex items-center gap-3">
+            <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700">
+              {user.initials}
+            </span>
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-slate-900">{user.displayName}</p>
+              {user.companyName ? <p className="truncate text-sm text-slate-600">{user.companyName}</p> : null}
+              {user.title ? <p className="truncate text-xs text-slate-500">{user.title}</p> : null}
+            </div>
+          </div>
+          <div className="mt-4 space-y-1 border-t border-slate-100 pt-3">
+            <Link to="/profile" className="block rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
+              Profile settings
+            </Link>
+            <Form method="post" action="/logout">
+              <button type="submit" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-red-700 hover:bg-red-50">
+                Logout
+              </button>
+            </Form>
+          </div>
+          <Popover.Arrow className="fill-white" />
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}
+
+/**
+ * The drawer's open/close control: a real button once JavaScript runs; before that (or without it) the label of
+ * the drawer's checkbox, the one element that can toggle it without script.
+ */
+function MenuToggle({ label, onToggle, className, children }: { label: string; onToggle: () => void; className: string; children: ReactNode }) {
+  const hydrated = useHydrated();
+  const classes = `cursor-pointer rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 ${className}`;
+  if (hydrated) {
+    return (
+      <button type="button" aria-label={label} onClick={onToggle} className={classes}>
+        {children}
+      </button>
+    );
+  }
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-to-interactive-role
+    <label htmlFor="sidebar-toggle" aria-label={label} role="button" className={classes}>
+      {children}
+    </label>
+  );
+}
+
+/**
+ * The signed-in shell: a sidebar (a drawer under 768 px, opened by the header's menu toggle) and the section.
+ * The drawer is a checkbox + label, so it opens and closes without JavaScript; with JavaScript it is the same
+ * checkbox, controlled, and choosing an item closes it (spec 01 §2).
+ */
+export function AppShell({ user, section, supportEmail, children }: { user: ShellUser; section: SectionId; supportEmail: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  return (
+    <div className="min-h-full md:flex">
+      <input id="sidebar-toggle" type="checkbox" className="peer sr-only" checked={open} onChange={(event) => setOpen(event.target.checked)} aria-hidden="true" tabIndex={-1} />
+
+      <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
+        <Link to="/" className="flex items-center gap-2 font-bold text-brand-900">
+          <img src="/favicon.svg" alt="" className="size-7" width="28" height="28" />
+          Breeze
+        </Link>
+        <MenuToggle label="Open menu" onToggle={() => setOpen(true)} className="text-slate-700">
+          <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+          </svg>
+        </MenuToggle>
+      </header>
+
+      {/* The backdrop behind the drawer on a narrow screen; a tap closes it (screen readers use the Close button). */}
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control */}
+      <label htmlFor="sidebar-toggle" aria-hidden="true" className="fixed inset-0 z-40 hidden bg-slate-900/40 peer-checked:block md:hidden md:peer-checked:hidden" />
+
+      <aside
+        aria-label="Sidebar"
+        className="fixed inset-y-0 left-0 z-50 flex w-72 -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform peer-checked:translate-x-0 md:sticky md:top-0 md:h-screen md:translate-x-0"
+      >
+        <div className="flex items-center justify-between px-4 py-4">
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900" onClick={close}>
+            <img src="/favicon.svg" alt="" className="size-8" width="32" height="32" />
+            Breeze
+          </Link>
+          <MenuToggle label="Close menu" onToggle={close} className="text-slate-600 md:hidden">
+            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
+            </svg>
+          </MenuToggle>
+        </div>
+        <div className="px-4">
+          <Link to="/?section=chat" onClick={close} className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            <span aria-hidden="true">+</span> New Chat
+          </Link>
+        </div>
+        <nav aria-label="Sections" className="mt-4 flex-1 overflow-y-auto px-2">
+          <ul className="space-y-0.5">
+            {NAV.map((item) => {
+              const current = item.section === section;
+              return (
+                <li key={item.label}>
+                  <Link
+                    to={item.href}
+                    onClick={close}
+                    aria-current={current ? "page" : undefined}
+                    className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                      current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
+                    }`}
+                  >
+                    <Icon path={item.icon} />
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="mx-4 mb-3 rounded-lg bg-slate-50 p-3 text-sm">
+          <p className="font-semibold text-slate-900">Need Help?</p>
+          <p className="mt-0.5 text-slate-600">Our team answers within a business day.</p>
+          <a href={`mailto:${supportEmail}`} className="mt-2 inline-block font-medium text-brand-700 hover:underline">
+            Email Support
+          </a>
+        </div>
+        <div className="border-t border-slate-200 p-2">
+          <ProfileMenu user={user} />
+          {/* The popover needs JavaScript; without it, sign-out is right here. */}
+          <noscript>
+            <form method="post" action="/logout" className="px-2 pb-1">
+              <button type="submit" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-red-700 hover:bg-red-50">
+                Logout
+              </button>
+            </form>
+          </noscript>
+        </div>
+      </aside>
+
+      <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        {children}
+      </main>
+    </div>
+  );
+}

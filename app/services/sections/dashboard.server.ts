@@ -1,0 +1,4 @@
+import type { SectionLoader } from "./types";
+
+/** Filled in by the dashboard section's work (issue 4). */
+export const load: SectionLoader<{ ready: false }> = async () => ({ ready: false });
