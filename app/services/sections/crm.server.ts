@@ -1,4 +1,40 @@
+import { statusFilterOf } from "~/domain/crm";
+import { countLeads, getCrmFigures, getLeadDetails, listLeads } from "../properties.server";
 import type { SectionLoader } from "./types";
 
-/** Filled in by the crm section's work (issue 4). */
-export const load: SectionLoader<{ ready: false }> = async () => ({ ready: false });
+/** Rows on the first screen; "Show more" raises it (keeps a 2,000-lead CRM fast to render). */
+export const PAGE_SIZE = 100;
+const MAX_LIMIT = 5000;
+
+function limitOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_LIMIT) : PAGE_SIZE;
+}
+
+/**
+ * The CRM section (spec 01 §2): the user's leads filtered by `?status=` and `?q=` (address and city), newest first;
+ * the figures over all the user's leads; `?add=1` opens Add Lead; `?lead=<id>` opens Work This Lead.
+ */
+export const load = (async (context, session, url) => {
+  const userId = session.user.id;
+  const params = url.searchParams;
+  const filter = { status: statusFilterOf(params.get("status")), q: (params.get("q") ?? "").trim().slice(0, 200) };
+  const limit = limitOf(params.get("limit"));
+  const leadId = params.get("lead");
+  const [leads, figures, selected] = await Promise.all([
+    listLeads(context.db, userId, filter, limit),
+    getCrmFigures(context.db, userId),
+    leadId ? getLeadDetails(context.db, userId, leadId) : Promise.resolve(null),
+  ]);
+  const matching = leads.length < limit ? leads.length : await countLeads(context.db, userId, filter);
+  return {
+    filter,
+    figures,
+    leads,
+    matching,
+    limit,
+    adding: params.get("add") === "1",
+    selected,
+    selectedMissing: Boolean(leadId) && !selected,
+  };
+}) satisfies SectionLoader<unknown>;

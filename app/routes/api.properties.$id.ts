@@ -1,0 +1,21 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { getProperty, PROPERTY_NOT_FOUND, PropertyPatchSchema, updateProperty } from "~/services/properties.server";
+
+/** GET /api/properties/{id}: one of the user's properties; 404 for a foreign or unknown id. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const session = await requireApiUser(request, context);
+  const property = await getProperty(context.db, session.user.id, params.id ?? "");
+  return property ? apiJson(property) : apiError(404, PROPERTY_NOT_FOUND);
+}
+
+/** PATCH /api/properties/{id} {analysisArv | maxOffer | status | any editable field} → {success, property}. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
+  const session = await requireApiUser(request, context);
+  const patch = await readBody(request, PropertyPatchSchema);
+  const outcome = await updateProperty(context.db, session.user.id, params.id ?? "", patch);
+  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  return apiJson({ success: true, property: outcome.property });
+}

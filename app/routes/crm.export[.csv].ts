@@ -1,0 +1,21 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { csvFilename, leadsToCsv, statusFilterOf } from "~/domain/crm";
+import { requireUser } from "~/services/auth.server";
+import { listLeads } from "~/services/properties.server";
+
+/** GET /crm/export.csv?status=&q=: the leads the CRM shows for that filter, every CRM and owner column, as CSV. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const params = new URL(request.url).searchParams;
+  const status = statusFilterOf(params.get("status"));
+  const q = (params.get("q") ?? "").trim().slice(0, 200);
+  const leads = await listLeads(context.db, session.user.id, { status, q });
+  return new Response(leadsToCsv(leads), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csvFilename(status, context.now())}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

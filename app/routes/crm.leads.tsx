@@ -1,0 +1,64 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { AddLeadForm } from "~/components/sections/crm";
+import { buttonClass } from "~/components/ui/button";
+import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/crm";
+import { requireUser } from "~/services/auth.server";
+import { createProperty } from "~/services/properties.server";
+import { toastCookie } from "~/services/toast.server";
+
+export const meta: MetaFunction = () => [{ title: "Add Lead — Breeze" }];
+
+/**
+ * The form lives in the CRM section; this page shows it on its own (after a failed post without JavaScript, or on
+ * a reload of that page). No redirect here: Remix runs the loaders to render a document POST's answer.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return null;
+}
+
+/**
+ * Add Lead: validates with the schema the browser uses, refuses the same address, city and state twice ("Already
+ * in CRM"), stores the lead and goes back to the CRM with a toast (post/redirect/get, with or without JavaScript).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: PropertyInputSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await createProperty(context.db, session.user.id, submission.value);
+  if (!outcome.ok) {
+    return data({ result: submission.reply({ fieldErrors: { address: [ALREADY_IN_CRM] }, formErrors: [ALREADY_IN_CRM] }) }, { status: 409 });
+  }
+  return redirect("/?section=crm", {
+    headers: { "Set-Cookie": toastCookie({ title: "Lead added", description: `${outcome.property.address} was added to your CRM.`, variant: "success" }) },
+  });
+}
+
+/** Without JavaScript, a form with errors comes back here: the form again, with them next to the fields. */
+export default function AddLeadPage() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link to="/?section=crm" className={buttonClass("ghost", "-ml-3")}>
+        <span aria-hidden="true">←</span> Back to CRM
+      </Link>
+      <h1 className="mt-4 mb-6 text-2xl font-bold text-slate-900">Add Lead</h1>
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <AddLeadForm
+          FormAs={Form}
+          lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+          busy={navigation.state === "submitting"}
+          cancel={
+            <Link to="/?section=crm" className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+          }
+        />
+      </div>
+    </main>
+  );
+}

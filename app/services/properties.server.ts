@@ -1,0 +1,208 @@
+/**
+ * Properties (CRM leads) and their contacts: spec 01 §3 and §7, spec 02 §3 "Property as sent on save" and §7
+ * POST/PATCH /api/properties. Shared by the /api routes, the CRM section's loader and its form actions. Every query
+ * filters by the user id; a foreign or unknown id reads as null, which the routes answer with 404.
+ */
+import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { contacts, properties } from "../../db/schema";
+import { ALREADY_IN_CRM, crmFiguresFromCounts, type CrmFigures, type PropertyInput, type PropertyPatch, type StatusFilter } from "../domain/crm";
+
+export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "../domain/crm";
+export const PROPERTY_NOT_FOUND = "Property not found";
+
+// --- reading ----------------------------------------------------------------------------------------------------
+
+type PropertyRow = typeof properties.$inferSelect;
+
+/** A stored property as the API and the screens read it: dates as ISO strings, never the owning user id. */
+export function serializeProperty(row: PropertyRow) {
+  const { userId: _userId, createdAt, updatedAt, analysisRunAt, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    analysisRunAt: analysisRunAt ? analysisRunAt.toISOString() : null,
+  };
+}
+export type Property = ReturnType<typeof serializeProperty>;
+
+/** The columns a CRM row and the CSV export need (not the analysis blobs). */
+const LEAD_COLUMNS = {
+  id: properties.id,
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  zipCode: properties.zipCode,
+  propertyType: properties.propertyType,
+  bedrooms: properties.bedrooms,
+  bathrooms: properties.bathrooms,
+  squareFeet: properties.squareFeet,
+  yearBuilt: properties.yearBuilt,
+  status: properties.status,
+  leadType: properties.leadType,
+  arv: properties.arv,
+  maxOffer: properties.maxOffer,
+  equityPercentage: properties.equityPercentage,
+  equityBalance: properties.equityBalance,
+  lastSalePrice: properties.lastSalePrice,
+  lastSaleDate: properties.lastSaleDate,
+  ownerName: properties.ownerName,
+  ownerPhone: properties.ownerPhone,
+  ownerEmail: properties.ownerEmail,
+  ownerMailingAddress: properties.ownerMailingAddress,
+  ownerMobilePhone: properties.ownerMobilePhone,
+  ownerLandLine: properties.ownerLandLine,
+  ownerDncPhone: properties.ownerDncPhone,
+  createdAt: properties.createdAt,
+  updatedAt: properties.updatedAt,
+};
+
+export type LeadFilter = { status: StatusFilter; q: string };
+
+/** LIKE with the user's text taken literally (% and _ escaped). SQLite's LIKE ignores ASCII case. */
+function containsText(column: typeof properties.address | typeof properties.city, text: string): SQL {
+  const escaped = text.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_");
+  return sql`${column} LIKE ${`%${escaped}%`} ESCAPE '\\'`;
+}
+
+function leadConditions(userId: string, filter?: Partial<LeadFilter>): SQL | undefined {
+  const q = filter?.q?.trim() ?? "";
+  return and(
+    eq(properties.userId, userId),
+    filter?.status && filter.status !== "all" ? eq(properties.status, filter.status) : undefined,
+    q ? or(containsText(properties.address, q), containsText(properties.city, q)) : undefined,
+  );
+}
+
+/** CRM rows, newest first (ties broken by id so pages are stable), filtered by status and search. */
+export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFilter>, limit?: number) {
+  const query = db
+    .select(LEAD_COLUMNS)
+    .from(properties)
+    .where(leadConditions(userId, filter))
+    .orderBy(desc(properties.createdAt), desc(properties.id));
+  const rows = limit === undefined ? await query : await query.limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+}
+export type Lead = Awaited<ReturnType<typeof listLeads>>[number];
+
+/** How many leads the filter matches (for "Showing N of M"). */
+export async function countLeads(db: Db, userId: string, filter?: Partial<LeadFilter>): Promise<number> {
+  const row = await db.select({ n: count() }).from(properties).where(leadConditions(userId, filter)).get();
+  return row?.n ?? 0;
+}
+
+/** Total Leads, Qualified, Under Contract over all the user's leads (one GROUP BY on the user/status index). */
+export async function getCrmFigures(db: Db, userId: string): Promise<CrmFigures> {
+  const counts = await db
+    .select({ status: properties.status, count: count() })
+    .from(properties)
+    .where(eq(properties.userId, userId))
+    .groupBy(properties.status);
+  return crmFiguresFromCounts(counts);
+}
+
+/** GET /api/properties: every property of the user, newest first, all fields. */
+export async function listProperties(db: Db, userId: string): Promise<Property[]> {
+  const rows = await db.select().from(properties).where(eq(properties.userId, userId)).orderBy(desc(properties.createdAt), desc(properties.id));
+  return rows.map(serializeProperty);
+}
+
+export async function getProperty(db: Db, userId: string, id: string): Promise<Property | null> {
+  const row = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .get();
+  return row ? serializeProperty(row) : null;
+}
+
+function serializeContact(row: typeof contacts.$inferSelect) {
+  return {
+    id: row.id,
+    propertyId: row.propertyId,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type Contact = ReturnType<typeof serializeContact>;
+
+/** GET /api/contacts: the user's contacts, newest first. */
+export async function listContacts(db: Db, userId: string): Promise<Contact[]> {
+  const rows = await db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(desc(contacts.createdAt), desc(contacts.id));
+  return rows.map(serializeContact);
+}
+
+/** One property with its contacts, for the Work This Lead panel. */
+export async function getLeadDetails(db: Db, userId: string, id: string) {
+  const property = await getProperty(db, userId, id);
+  if (!property) return null;
+  const rows = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, id)))
+    .orderBy(desc(contacts.createdAt));
+  return { property, contacts: rows.map(serializeContact) };
+}
+export type LeadDetails = NonNullable<Awaited<ReturnType<typeof getLeadDetails>>>;
+
+// --- writing ----------------------------------------------------------------------------------------------------
+
+/** Same address, city and state (ignoring case and surrounding spaces) already in this user's CRM, other than `exceptId`. */
+async function findDuplicate(db: Db, userId: string, place: { address: string; city: string; state: string }, exceptId?: string) {
+  const row = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.userId, userId),
+        sql`lower(trim(${properties.address})) = ${place.address.trim().toLowerCase()}`,
+        sql`lower(trim(${properties.city})) = ${place.city.trim().toLowerCase()}`,
+        sql`upper(trim(${properties.state})) = ${place.state.trim().toUpperCase()}`,
+        exceptId ? sql`${properties.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .get();
+  return row?.id ?? null;
+}
+
+type Created = { ok: true; property: Property } | { ok: false; status: 409; message: string; existingId: string };
+
+/** Adds a property to the user's CRM; the same address, city and state twice is refused with "Already in CRM". */
+export async function createProperty(db: Db, userId: string, input: PropertyInput): Promise<Created> {
+  const existingId = await findDuplicate(db, userId, input);
+  if (existingId) return { ok: false, status: 409, message: ALREADY_IN_CRM, existingId };
+  const [row] = await db
+    .insert(properties)
+    .values({ ...input, propertyType: input.propertyType ?? "single_family", status: input.status ?? "new", userId })
+    .returning();
+  return { ok: true, property: serializeProperty(row) };
+}
+
+type Updated = { ok: true; property: Property } | { ok: false; status: 404 | 409; message: string };
+
+/** PATCH: only the given fields change; an address that collides with another lead is refused. */
+export async function updateProperty(db: Db, userId: string, id: string, patch: PropertyPatch): Promise<Updated> {
+  const current = await db
+    .select({ address: properties.address, city: properties.city, state: properties.state })
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .get();
+  if (!current) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as PropertyPatch;
+  if (changes.address !== undefined || changes.city !== undefined || changes.state !== undefined) {
+    const place = { address: changes.address ?? current.address, city: changes.city ?? current.city ?? "", state: changes.state ?? current.state ?? "" };
+    if (await findDuplicate(db, userId, place, id)) return { ok: false, status: 409, message: ALREADY_IN_CRM };
+  }
+  const [row] = await db
+    .update(properties)
+    .set({ ...changes, propertyType: changes.propertyType ?? undefined, updatedAt: new Date() })
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .returning();
+  return { ok: true, property: serializeProperty(row) };
+}
+

@@ -1,0 +1,324 @@
+import { env } from "cloudflare:test";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { loader as listContactsRoute } from "~/routes/api.contacts";
+import { action as createRoute, loader as listRoute } from "~/routes/api.properties";
+import { action as patchRoute, loader as getRoute } from "~/routes/api.properties.$id";
+import { action as register } from "~/routes/api.auth.register";
+import { action as addLead, loader as addLeadPage } from "~/routes/crm.leads";
+import { loader as exportCsv } from "~/routes/crm.export[.csv]";
+import { getSession } from "~/services/auth.server";
+import { load as loadCrm } from "~/services/sections/crm.server";
+import { TOAST_COOKIE } from "~/services/toast.server";
+import { createDb } from "../../db/client";
+import { seedDemoCrm } from "../../db/demo/crm";
+import { contacts, properties } from "../../db/schema";
+import { ApiClient } from "./api-client";
+
+const db = createDb(env.DB);
+
+type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+
+/** The route with its `$id` filled in, as the Remix router would call it. */
+const withId = (handler: Handler, id: string): Handler => (args) => handler({ ...args, params: { id } });
+
+async function signedIn() {
+  const client = new ApiClient();
+  const email = `crm-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const answer = await client.call(register, "POST", "/api/auth/register", {
+    full_name: "Pat Quinn",
+    email,
+    mobile: "(602) 555-0123",
+    password: "sunny2026",
+    confirm_password: "sunny2026",
+    company: { company_name: "Quinn Home Buyers LLC", offer_contact_email: email, offer_contact_phone: "(602) 555-0123" },
+  });
+  expect(answer.status).toBe(201);
+  const session = await getSession(request(client, "/"), client.context);
+  return { client, userId: session!.user.id, session: session! };
+}
+
+function request(client: ApiClient, path: string, init: RequestInit = {}) {
+  const headers = new Headers(init.headers);
+  headers.set("Cookie", [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
+  return new Request(`http://127.0.0.1${path}`, { ...init, headers });
+}
+
+/** Posts a form the way a browser without JavaScript does; answers the Response (thrown or returned). */
+async function postForm(client: ApiClient, handler: Handler, path: string, fields: Record<string, string>) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  try {
+    const answer = await handler({ request: request(client, path, { method: "POST", body }), params: {}, context: client.context });
+    // Remix `data()` answers are plain objects with init; normalise to a status + body.
+    if (answer instanceof Response) return answer;
+    const { data, init } = answer as { data: unknown; init?: { status?: number } };
+    return Response.json(data, { status: init?.status ?? 200 });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+const LEAD = { address: "4127 N 38th St", city: "Phoenix", state: "AZ", zipCode: "85018" };
+
+describe("GET and POST /api/properties", () => {
+  it("answers 401 without a session", async () => {
+    const anonymous = new ApiClient();
+    expect((await anonymous.call(listRoute, "GET", "/api/properties")).status).toBe(401);
+    const post = await anonymous.call(createRoute, "POST", "/api/properties", LEAD);
+    expect(post.status).toBe(401);
+    expect(post.body.message).toBe("Authentication required. Please log in again.");
+    expect((await anonymous.call(listContactsRoute, "GET", "/api/contacts")).status).toBe(401);
+  });
+
+  it("creates a property from the workbench's fields and lists it, newest first, for its owner only", async () => {
+    const { client, userId } = await signedIn();
+    const created = await client.call(createRoute, "POST", "/api/properties", {
+      ...LEAD,
+      bedrooms: 3,
+      bathrooms: "2",
+      squareFeet: 1540,
+      yearBuilt: 1962,
+      arv: "415000",
+      maxOffer: "290500",
+      equityPercentage: 48,
+      equityBalance: "199200",
+      confidenceScore: 82,
+      lastSalePrice: "212000",
+      lastSaleDate: "2012-06-14",
+      ownerName: "Sample Owner",
+      ownerPhone: "(602) 555-0141",
+      ownerEmail: "Owner@Example.com",
+      ownerDncPhone: "602-555-0142",
+      status: "analyzed",
+      currentAgent: "deal_analyzer",
+      analysisArv: "410000",
+      unknownField: "ignored",
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ success: true, id: expect.any(String) });
+    expect(created.body.property).toMatchObject({
+      arv: 415000,
+      maxOffer: 290500,
+      bathrooms: 2,
+      propertyType: "single_family",
+      ownerPhone: "+16025550141",
+      ownerEmail: "owner@example.com",
+      status: "analyzed",
+      analysisArv: 410000,
+    });
+    expect(created.body.property).not.toHaveProperty("userId");
+
+    // An older lead goes after it.
+    await db.insert(properties).values({ userId, address: "1 Older Rd", city: "Mesa", state: "AZ", zipCode: "85201", createdAt: new Date(Date.now() - 86_400_000) });
+    const list = await client.call(listRoute, "GET", "/api/properties");
+    expect(list.status).toBe(200);
+    const rows = list.body as unknown as { id: string; address: string }[];
+    expect(Array.isArray(rows)).toBe(true);
+    expect(rows.map((row) => row.address)).toEqual(["4127 N 38th St", "1 Older Rd"]);
+
+    const stranger = await signedIn();
+    expect((await stranger.client.call(listRoute, "GET", "/api/properties")).body).toEqual([]);
+  });
+
+  it("refuses the same address, city and state twice with 409 Already in CRM", async () => {
+    const { client, userId } = await signedIn();
+    const first = await client.call(createRoute, "POST", "/api/properties", LEAD);
+    expect(first.status).toBe(201);
+    const again = await client.call(createRoute, "POST", "/api/properties", { ...LEAD, address: " 4127 n 38th st ", city: "PHOENIX", state: "az" });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ success: false, message: "Already in CRM", id: first.body.id });
+    expect(await db.select().from(properties).where(eq(properties.userId, userId))).toHaveLength(1);
+    // Another user may hold the same address.
+    expect((await (await signedIn()).client.call(createRoute, "POST", "/api/properties", LEAD)).status).toBe(201);
+  });
+
+  it("answers 400 with field messages for bad input and writes nothing", async () => {
+    const { client, userId } = await signedIn();
+    const answer = await client.call(createRoute, "POST", "/api/properties", {
+      address: "x".repeat(201),
+      city: "Phoenix",
+      state: "Arizona",
+      zipCode: "85018",
+      bedrooms: 0,
+      squareFeet: -10,
+      yearBuilt: 1700,
+      equityPercentage: 150,
+      arv: "a lot",
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.success).toBe(false);
+    expect(answer.body.message).toMatch(/^Validation error: /);
+    expect(answer.body.errors).toMatchObject({
+      address: ["Address must be at most 200 characters"],
+      state: ["State must be 2 letters"],
+      bedrooms: ["Bedrooms must be greater than 0"],
+      squareFeet: ["Square feet must be greater than 0"],
+      yearBuilt: ["Year built must be 1800 or later"],
+      equityPercentage: ["Equity percentage must be between 0 and 100"],
+      arv: ["ARV must be a number"],
+    });
+    expect(await db.select().from(properties).where(eq(properties.userId, userId))).toHaveLength(0);
+  });
+});
+
+describe("GET and PATCH /api/properties/{id}", () => {
+  it("reads and updates the owner's property, and answers 404 for a foreign or unknown id", async () => {
+    const owner = await signedIn();
+    const created = await owner.client.call(createRoute, "POST", "/api/properties", LEAD);
+    const id = String(created.body.id);
+
+    const read = await owner.client.call(withId(getRoute, id), "GET", `/api/properties/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id, address: LEAD.address, status: "new" });
+
+    for (const body of [{ analysisArv: "310000" }, { maxOffer: "217000" }, { status: "offer_produced" }]) {
+      const patched = await owner.client.call(withId(patchRoute, id), "PATCH", `/api/properties/${id}`, body);
+      expect(patched.status).toBe(200);
+      expect(patched.body.success).toBe(true);
+    }
+    const row = await db.select().from(properties).where(eq(properties.id, id)).get();
+    expect(row).toMatchObject({ analysisArv: 310000, maxOffer: 217000, status: "offer_produced" });
+
+    const stranger = await signedIn();
+    expect((await stranger.client.call(withId(getRoute, id), "GET", `/api/properties/${id}`)).status).toBe(404);
+    const foreignPatch = await stranger.client.call(withId(patchRoute, id), "PATCH", `/api/properties/${id}`, { status: "closed" });
+    expect(foreignPatch.status).toBe(404);
+    expect(foreignPatch.body).toEqual({ success: false, message: "Property not found" });
+    expect((await db.select().from(properties).where(eq(properties.id, id)).get())?.status).toBe("offer_produced");
+    expect((await owner.client.call(withId(getRoute, "nope"), "GET", "/api/properties/nope")).status).toBe(404);
+  });
+
+  it("refuses an empty or invalid patch, and an address that is already in the CRM", async () => {
+    const { client } = await signedIn();
+    const a = await client.call(createRoute, "POST", "/api/properties", LEAD);
+    await client.call(createRoute, "POST", "/api/properties", { ...LEAD, address: "9 Other St" });
+    const id = String(a.body.id);
+    const empty = await client.call(withId(patchRoute, id), "PATCH", `/api/properties/${id}`, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual({ form: ["Nothing to update"] });
+    const bad = await client.call(withId(patchRoute, id), "PATCH", `/api/properties/${id}`, { status: "sold", bedrooms: -1 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors as object).sort()).toEqual(["bedrooms", "status"]);
+    const clash = await client.call(withId(patchRoute, id), "PATCH", `/api/properties/${id}`, { address: "9 other st" });
+    expect(clash.status).toBe(409);
+    expect(clash.body.message).toBe("Already in CRM");
+    expect((await db.select().from(properties).where(eq(properties.id, id)).get())?.address).toBe(LEAD.address);
+    const wrongMethod = await client.call(withId(patchRoute, id), "DELETE", `/api/properties/${id}`);
+    expect(wrongMethod.status).toBe(405);
+  });
+});
+
+describe("GET /api/contacts", () => {
+  it("lists only the user's contacts with their property", async () => {
+    const { client, userId } = await signedIn();
+    const ids = await seedDemoCrm(db, userId);
+    const answer = await client.call(listContactsRoute, "GET", "/api/contacts");
+    expect(answer.status).toBe(200);
+    const list = answer.body as unknown as { propertyId: string; name: string }[];
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    for (const contact of list) expect(ids).toContain(contact.propertyId);
+    expect((await (await signedIn()).client.call(listContactsRoute, "GET", "/api/contacts")).body).toEqual([]);
+  });
+});
+
+describe("Add Lead form (/crm/leads)", () => {
+  it("stores a valid lead and goes back to the CRM with a toast", async () => {
+    const { client, userId } = await signedIn();
+    const response = await postForm(client, addLead, "/crm/leads", { ...LEAD, bedrooms: "3", bathrooms: "2", arv: "415000", maxOffer: "", ownerName: "Sample Owner", leadType: "preforeclosure", status: "contacted" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/?section=crm");
+    expect(response.headers.get("Set-Cookie")).toContain(`${TOAST_COOKIE}=`);
+    const row = await db.select().from(properties).where(eq(properties.userId, userId)).get();
+    expect(row).toMatchObject({ address: LEAD.address, bedrooms: 3, arv: 415000, maxOffer: null, leadType: "preforeclosure", status: "contacted" });
+  });
+
+  it("answers field errors and writes nothing; a duplicate reads Already in CRM", async () => {
+    const { client, userId } = await signedIn();
+    const invalid = await postForm(client, addLead, "/crm/leads", { address: "", city: "Phoenix", state: "A", zipCode: "1", bedrooms: "0" });
+    expect(invalid.status).toBe(400);
+    const { result } = (await invalid.json()) as { result: { error: Record<string, string[]> } };
+    expect(result.error).toMatchObject({
+      address: ["Address is required"],
+      state: ["State must be 2 letters"],
+      zipCode: ["ZIP code must be 5 digits"],
+      bedrooms: ["Bedrooms must be greater than 0"],
+    });
+    expect(await db.select().from(properties).where(eq(properties.userId, userId))).toHaveLength(0);
+
+    expect((await postForm(client, addLead, "/crm/leads", LEAD)).status).toBe(302);
+    const duplicate = await postForm(client, addLead, "/crm/leads", LEAD);
+    expect(duplicate.status).toBe(409);
+    const body = (await duplicate.json()) as { result: { error: Record<string, string[]> } };
+    expect(body.result.error.address).toEqual(["Already in CRM"]);
+    expect(await db.select().from(properties).where(eq(properties.userId, userId))).toHaveLength(1);
+  });
+
+  it("sends a signed-out visitor to sign in, and shows the form page to a signed-in one", async () => {
+    const anonymous = new ApiClient();
+    const response = await postForm(anonymous, addLead, "/crm/leads", LEAD);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/login\?next=/);
+    const { client } = await signedIn();
+    expect(await addLeadPage({ request: request(client, "/crm/leads"), params: {}, context: client.context })).toBeNull();
+  });
+});
+
+describe("CSV export (/crm/export.csv)", () => {
+  it("downloads the filtered leads with every CRM and owner column", async () => {
+    const { client, userId } = await signedIn();
+    await seedDemoCrm(db, userId);
+    const all = await client.call(exportCsv, "GET", "/crm/export.csv");
+    expect(all.status).toBe(200);
+    expect(all.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(all.headers.get("Content-Disposition")).toMatch(/^attachment; filename="breeze-leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = String(all.body.text).trimEnd().split("\r\n");
+    expect(lines[0]).toContain("Address,City,State,ZIP Code");
+    expect(lines[0]).toContain("Owner Name,Owner Phone,Owner Email,Owner Mailing Address");
+    expect(lines).toHaveLength(13);
+
+    const qualified = await client.call(exportCsv, "GET", "/crm/export.csv?status=qualified&q=atlanta");
+    const rows = String(qualified.body.text).trimEnd().split("\r\n").slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain("689 Lawton Ave SW,Atlanta,GA");
+    expect(qualified.headers.get("Content-Disposition")).toContain("breeze-leads-qualified-");
+  });
+});
+
+describe("the CRM section loader", () => {
+  it("filters by status and search, keeps figures over all leads, and opens only the user's own lead", async () => {
+    const { client, userId, session } = await signedIn();
+    const ids = await seedDemoCrm(db, userId);
+    const all = await loadCrm(client.context, session, new URL("http://x/?section=crm"));
+    expect(all.figures).toEqual({ totalLeads: 12, qualified: 2, underContract: 2 });
+    expect(all.leads).toHaveLength(12);
+    expect(all.leads[0].address).toBe("4127 N 38th St");
+    expect(all.selected).toBeNull();
+
+    const filtered = await loadCrm(client.context, session, new URL("http://x/?section=crm&status=new&q=PHOE"));
+    expect(filtered.leads.map((lead) => lead.address)).toEqual(["4127 N 38th St"]);
+    expect(filtered.figures.totalLeads).toBe(12);
+    expect(filtered.filter).toEqual({ status: "new", q: "PHOE" });
+
+    const literal = await loadCrm(client.context, session, new URL("http://x/?section=crm&q=%25"));
+    expect(literal.leads).toHaveLength(0);
+
+    const paged = await loadCrm(client.context, session, new URL("http://x/?section=crm&limit=5"));
+    expect(paged.leads).toHaveLength(5);
+    expect(paged.matching).toBe(12);
+
+    const opened = await loadCrm(client.context, session, new URL(`http://x/?section=crm&lead=${ids[1]}&add=1`));
+    expect(opened.selected?.property.id).toBe(ids[1]);
+    expect(opened.selected?.contacts).toHaveLength(1);
+    expect(opened.adding).toBe(true);
+
+    const stranger = await signedIn();
+    const foreign = await loadCrm(stranger.client.context, stranger.session, new URL(`http://x/?section=crm&lead=${ids[1]}`));
+    expect(foreign.selected).toBeNull();
+    expect(foreign.selectedMissing).toBe(true);
+    expect(foreign.leads).toEqual([]);
+    expect(await db.select().from(contacts).where(eq(contacts.userId, stranger.userId))).toHaveLength(0);
+  });
+});
