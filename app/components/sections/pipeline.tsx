@@ -1,5 +1,275 @@
+import { Form, useFetcher, useFetchers, useSubmit } from "@remix-run/react";
+import { useState, type DragEvent } from "react";
+import { Button } from "~/components/ui/button";
+import { formatMoney, formatNumber } from "~/domain/format";
+import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES, STAGE_TITLES, STAGES, type Stage } from "~/domain/pipeline";
 import type { load } from "~/services/sections/pipeline.server";
 
-export default function PipelineSection(_props: { data: Awaited<ReturnType<typeof load>> }) {
-  return null;
+type Data = Awaited<ReturnType<typeof load>>;
+type Deal = Data["deals"][number];
+type Lead = Data["leads"][number];
+
+const ACTION = "/pipeline/deals";
+const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-invalid:border-red-500";
+
+const BADGE: Record<Stage, string> = {
+  lead_generation: "bg-slate-100 text-slate-700",
+  analysis: "bg-sky-100 text-sky-800",
+  negotiation: "bg-amber-100 text-amber-800",
+  closing: "bg-emerald-100 text-emerald-800",
+};
+
+/** Deals whose move is on its way to the server, shown in their new column at once. */
+function usePendingMoves(): Map<string, Stage> {
+  const moves = new Map<string, Stage>();
+  for (const fetcher of useFetchers()) {
+    const form = fetcher.formData;
+    if (form?.get("intent") !== "move") continue;
+    const stage = form.get("stage");
+    const dealId = form.get("dealId");
+    if (typeof dealId === "string" && isStage(stage)) moves.set(dealId, stage);
+  }
+  return moves;
+}
+
+export default function PipelineSection({ data }: { data: Data }) {
+  const pending = usePendingMoves();
+  const deals = data.deals.map((deal) => (pending.has(deal.id) ? { ...deal, stage: pending.get(deal.id)! } : deal));
+  const columns = groupByStage(deals);
+  const submit = useSubmit();
+  const [dropTarget, setDropTarget] = useState<Stage | null>(null);
+
+  function drop(stage: Stage, event: DragEvent<HTMLElement>) {
+    event.preventDefault();
+    setDropTarget(null);
+    const dealId = event.dataTransfer.getData("application/x-breeze-deal");
+    const deal = data.deals.find((item) => item.id === dealId);
+    if (!deal || (pending.get(dealId) ?? deal.stage) === stage) return;
+    submit({ intent: "move", dealId, stage, period: data.period }, { method: "post", action: ACTION, navigate: false, fetcherKey: `move-${dealId}` });
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Deal Pipeline</h1>
+          <p className="text-sm text-slate-600">Drag a deal to another stage, or use its “Move to…” control.</p>
+        </div>
+        <PeriodFilter period={data.period} />
+      </div>
+
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure label="Total Pipeline" value={formatMoney(data.figures.totalPipeline)} />
+        <Figure label="Closed This Month" value={formatMoney(data.figures.closedThisMonth)} />
+        <Figure label="Active Deals" value={formatNumber(data.figures.activeDeals)} />
+        <Figure label="Close Rate" value={`${data.figures.closeRate}%`} />
+      </dl>
+
+      <details className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" open={data.totalDeals === 0 && data.leads.length > 0}>
+        <summary className="cursor-pointer text-sm font-semibold text-brand-800">New deal from a lead</summary>
+        <div className="mt-4">
+          <CreateDealForm leads={data.leads} period={data.period} />
+        </div>
+      </details>
+
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+        {STAGES.map((stage) => (
+          <section
+            key={stage}
+            aria-labelledby={`stage-${stage}`}
+            onDragOver={(event) => {
+              event.preventDefault();
+              event.dataTransfer.dropEffect = "move";
+              setDropTarget(stage);
+            }}
+            onDragLeave={() => setDropTarget((current) => (current === stage ? null : current))}
+            onDrop={(event) => drop(stage, event)}
+            data-stage={stage}
+            className={`rounded-xl border bg-slate-100/70 p-3 transition-colors ${dropTarget === stage ? "border-brand-600 bg-brand-50" : "border-slate-200"}`}
+          >
+            <div className="mb-3 flex items-center justify-between">
+              <h2 id={`stage-${stage}`} className="text-sm font-semibold text-slate-800">
+                {STAGE_TITLES[stage]}
+              </h2>
+              <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-700" aria-label={`${columns[stage].length} deals`}>
+                {columns[stage].length}
+              </span>
+            </div>
+            <div className="max-h-96 overflow-y-auto pr-1">
+              {columns[stage].length === 0 ? (
+                <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">No deals in this stage</p>
+              ) : (
+                <ul className="space-y-3">
+                  {columns[stage].map((deal) => (
+                    <li key={deal.id}>
+                      <DealCard deal={deal} period={data.period} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** A GET form: the period lives in the URL (reload and back work); with JavaScript a change applies at once. */
+function PeriodFilter({ period }: { period: string }) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" action="/" className="flex items-end gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+      <input type="hidden" name="section" value="pipeline" />
+      <div>
+        <label htmlFor="pipeline-period" className="mb-1 block text-sm font-medium text-slate-800">
+          Period
+        </label>
+        <select id="pipeline-period" name="period" defaultValue={period} key={period} className={INPUT}>
+          {PIPELINE_PERIODS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <Button type="submit" variant="secondary">
+          Apply
+        </Button>
+      </noscript>
+    </Form>
+  );
+}
+
+function DealCard({ deal, period }: { deal: Deal; period: string }) {
+  const fetcher = useFetcher({ key: `move-${deal.id}` });
+  const address = deal.property?.address ?? "Unknown Property";
+  return (
+    <article
+      draggable
+      aria-labelledby={`deal-${deal.id}`}
+      onDragStart={(event) => {
+        event.dataTransfer.setData("application/x-breeze-deal", deal.id);
+        event.dataTransfer.effectAllowed = "move";
+      }}
+      className="cursor-grab rounded-lg border border-slate-200 bg-white p-3 shadow-xs focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/30 active:cursor-grabbing"
+    >
+      <h3 id={`deal-${deal.id}`} className="text-sm font-semibold text-slate-900">
+        {address}
+      </h3>
+      <p className="mt-0.5 text-xs text-slate-600">{propertyDetails(deal.property)}</p>
+      <div className="mt-2 flex items-center justify-between gap-2">
+        <span className="text-sm font-semibold text-slate-900">{deal.dealValue === null ? "No value" : formatMoney(deal.dealValue)}</span>
+        <span className={`shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[deal.stage]}`}>{STAGE_BADGES[deal.stage]}</span>
+      </div>
+      <fetcher.Form method="post" action={ACTION} className="mt-3 flex items-center gap-2">
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="dealId" value={deal.id} />
+        <input type="hidden" name="period" value={period} />
+        <label htmlFor={`move-${deal.id}`} className="sr-only">
+          Move {address} to…
+        </label>
+        <select id={`move-${deal.id}`} name="stage" defaultValue={deal.stage} key={deal.stage} className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs">
+          {STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {stage === deal.stage ? "Move to…" : STAGE_TITLES[stage]}
+            </option>
+          ))}
+        </select>
+        <button
+          type="submit"
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          aria-label={`Move ${address}`}
+        >
+          Move
+        </button>
+      </fetcher.Form>
+    </article>
+  );
+}
+
+type Errors = Record<string, string[] | null | undefined>;
+
+/** Create a deal from one of the user's leads; errors come back from the action (fetcher) or the fallback page. */
+export function CreateDealForm({ leads, period, errors: initialErrors }: { leads: Pick<Lead, "id" | "address" | "city" | "state">[]; period: string; errors?: Errors }) {
+  const fetcher = useFetcher<{ result?: { error?: Errors | null } }>({ key: "create-deal" });
+  const errors: Errors = (fetcher.state === "idle" ? fetcher.data?.result?.error : null) ?? initialErrors ?? {};
+  if (leads.length === 0) {
+    return (
+      <p className="text-sm text-slate-600">
+        Every lead already has a deal. Add leads in the{" "}
+        <a href="/?section=crm" className="font-medium text-brand-700 underline">
+          CRM
+        </a>{" "}
+        to start new deals.
+      </p>
+    );
+  }
+  const fieldError = (name: string) => errors[name]?.filter(Boolean) ?? [];
+  return (
+    <fetcher.Form method="post" action={ACTION} className="grid items-start gap-4 sm:grid-cols-[2fr_1fr_1fr_auto]">
+      <input type="hidden" name="intent" value="create" />
+      <input type="hidden" name="period" value={period} />
+      <Field id="deal-property" label="Lead" errors={fieldError("propertyId")}>
+        <select id="deal-property" name="propertyId" className={INPUT} aria-invalid={fieldError("propertyId").length > 0 || undefined} aria-describedby="deal-property-error">
+          {leads.map((lead) => (
+            <option key={lead.id} value={lead.id}>
+              {[lead.address, lead.city, lead.state].filter(Boolean).join(", ")}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id="deal-value" label="Deal value" errors={fieldError("dealValue")}>
+        <input
+          id="deal-value"
+          name="dealValue"
+          inputMode="decimal"
+          placeholder="Lead's max offer"
+          className={INPUT}
+          aria-invalid={fieldError("dealValue").length > 0 || undefined}
+          aria-describedby="deal-value-error"
+        />
+      </Field>
+      <Field id="deal-stage" label="Stage" errors={fieldError("stage")}>
+        <select id="deal-stage" name="stage" defaultValue="lead_generation" className={INPUT}>
+          {STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {STAGE_TITLES[stage]}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Creating..." : "Create Deal"}
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function Field({ id, label, errors, children }: { id: string; label: string; errors: string[]; children: React.ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {children}
+      {errors.length ? (
+        <ul id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {errors.map((error) => (
+            <li key={error}>{error}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
 }

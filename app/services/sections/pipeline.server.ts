@@ -1,4 +1,11 @@
+import { filterByPeriod, pipelineFigures, pipelinePeriodOf } from "~/domain/pipeline";
+import { listDeals, listLeadsWithoutDeal } from "../deals.server";
 import type { SectionLoader } from "./types";
 
-/** Filled in by the pipeline section's work (issue 4). */
-export const load: SectionLoader<{ ready: false }> = async () => ({ ready: false });
+/** The pipeline board: the user's deals created within `?period=`, the header figures over them, and the leads a deal can be made from. */
+export const load = (async (context, session, url) => {
+  const period = pipelinePeriodOf(url.searchParams.get("period"));
+  const [all, leads] = await Promise.all([listDeals(context.db, session.user.id), listLeadsWithoutDeal(context.db, session.user.id)]);
+  const deals = filterByPeriod(all, period, context.now());
+  return { period, deals, figures: pipelineFigures(deals), totalDeals: all.length, leads };
+}) satisfies SectionLoader<unknown>;

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { DEAL_NOT_FOUND, getDeal, updateDeal, UpdateDealSchema } from "~/services/deals.server";
+
+/** GET /api/deals/{id}: one of the user's deals; 404 for a foreign or unknown id. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const session = await requireApiUser(request, context);
+  const deal = await getDeal(context.db, session.user.id, params.id ?? "");
+  return deal ? apiJson(deal) : apiError(404, DEAL_NOT_FOUND);
+}
+
+/** PATCH /api/deals/{id} { stage?, dealValue?, closeDate?, notes? }. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
+  const session = await requireApiUser(request, context);
+  // An unknown id is a 404 before the body is judged: nothing about a foreign deal leaks through validation.
+  if (!(await getDeal(context.db, session.user.id, params.id ?? ""))) return apiError(404, DEAL_NOT_FOUND);
+  const input = await readBody(request, UpdateDealSchema);
+  const outcome = await updateDeal(context.db, session.user.id, params.id ?? "", input, context.now());
+  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  return apiJson({ success: true, message: "Deal updated", deal: outcome.deal });
+}

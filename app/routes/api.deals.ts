@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { createDeal, CreateDealSchema, listDeals } from "~/services/deals.server";
+
+/** GET /api/deals: the signed-in user's deals, newest first (a bare array). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireApiUser(request, context);
+  return apiJson(await listDeals(context.db, session.user.id));
+}
+
+/** POST /api/deals { propertyId, dealValue?, stage? }: a deal from one of the user's properties. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const session = await requireApiUser(request, context);
+  const input = await readBody(request, CreateDealSchema);
+  const outcome = await createDeal(context.db, session.user.id, input, context.now());
+  if (!outcome.ok) return apiError(outcome.status, outcome.message, outcome.field ? { [outcome.field]: [outcome.message] } : undefined);
+  return apiJson({ success: true, message: "Deal created", deal: outcome.deal }, { status: 201 });
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { dashboardCsv, dashboardPeriodOf } from "~/domain/dashboard-figures";
+import { requireUser } from "~/services/auth.server";
+import { loadDashboardFigures } from "~/services/sections/dashboard.server";
+
+/** GET /dashboard/export.csv?period=…: the dashboard's figures for the chosen period, as a CSV download. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const period = dashboardPeriodOf(new URL(request.url).searchParams.get("period"));
+  const figures = await loadDashboardFigures(context, session.user.id, period);
+  const now = new Date(figures.now);
+  return new Response(dashboardCsv(figures, now), {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="breeze-dashboard-${period}-${figures.now.slice(0, 10)}.csv"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { CreateDealForm } from "~/components/sections/pipeline";
+import { buttonClass } from "~/components/ui/button";
+import { FormError } from "~/components/ui/field";
+import { pipelinePeriodOf, STAGE_TITLES } from "~/domain/pipeline";
+import { requireUser } from "~/services/auth.server";
+import { createDeal, CreateDealSchema, listLeadsWithoutDeal, MoveDealSchema, updateDeal } from "~/services/deals.server";
+import { toastCookie } from "~/services/toast.server";
+
+/**
+ * The pipeline's form actions: create a deal from a lead, move a deal to another stage. Posted by the section's
+ * forms (fetchers with JavaScript, plain posts without); success redirects back to the board with a toast. A failed
+ * post without JavaScript lands on this page, which shows the errors and the form again.
+ */
+export const meta: MetaFunction = () => [{ title: "Deal Pipeline — Breeze" }];
+
+/** The page itself (reached directly, or after a failed post without JavaScript): the new-deal form on its own. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  return { leads: await listLeadsWithoutDeal(context.db, session.user.id) };
+}
+
+function backToBoard(period: string, toast: Parameters<typeof toastCookie>[0]) {
+  const query = new URLSearchParams({ section: "pipeline" });
+  const chosen = pipelinePeriodOf(period);
+  if (chosen !== "all") query.set("period", chosen);
+  return redirect(`/?${query}`, { headers: { "Set-Cookie": toastCookie(toast) } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const userId = session.user.id;
+  const formData = await request.formData();
+  const period = String(formData.get("period") ?? "all");
+  const now = context.now();
+
+  if (formData.get("intent") === "move") {
+    const submission = parseWithZod(formData, { schema: MoveDealSchema });
+    if (submission.status !== "success") return data({ intent: "move" as const, result: submission.reply(), leads: null }, { status: 400 });
+    const outcome = await updateDeal(context.db, userId, submission.value.dealId, { stage: submission.value.stage }, now);
+    if (!outcome.ok) return data({ intent: "move" as const, result: submission.reply({ formErrors: [outcome.message] }), leads: null }, { status: outcome.status });
+    const address = outcome.deal.property?.address ?? "The deal";
+    return backToBoard(period, { title: "Deal moved", description: `${address} moved to ${STAGE_TITLES[submission.value.stage]}.`, variant: "success" });
+  }
+
+  const submission = parseWithZod(formData, { schema: CreateDealSchema });
+  const leads = () => listLeadsWithoutDeal(context.db, userId);
+  if (submission.status !== "success") return data({ intent: "create" as const, result: submission.reply(), leads: await leads() }, { status: 400 });
+  const outcome = await createDeal(context.db, userId, submission.value, now);
+  if (!outcome.ok) {
+    const reply = submission.reply({ fieldErrors: { [outcome.field ?? "propertyId"]: [outcome.message] } });
+    return data({ intent: "create" as const, result: reply, leads: await leads() }, { status: outcome.status });
+  }
+  const address = outcome.deal.property?.address ?? "The property";
+  return backToBoard(period, { title: "Deal created", description: `${address} added to ${STAGE_TITLES[outcome.deal.stage]}.`, variant: "success" });
+}
+
+export default function PipelineDealsFallback() {
+  const result = useActionData<typeof action>();
+  const { leads } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
+      <Link to="/?section=pipeline" className={buttonClass("ghost", "-ml-3")}>
+        <span aria-hidden="true">←</span> Back to the pipeline
+      </Link>
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">{result?.intent === "move" ? "Move deal" : "New deal"}</h1>
+      {result?.intent !== "move" ? (
+        <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+          <CreateDealForm leads={result?.leads ?? leads} period="all" errors={result?.result.error ?? undefined} />
+        </div>
+      ) : (
+        <div className="mt-6">
+          <FormError messages={Object.values(result?.result.error ?? {}).flat().filter((message): message is string => Boolean(message))} />
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const PASSWORD = "sunny2026";
+
+/** An account made through the API (the browser context keeps the session cookie). */
+async function registerViaApi(page: Page) {
+  const email = `pipe-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await page.request.post("/api/auth/register", {
+    data: {
+      full_name: "Pat Quinn",
+      email,
+      mobile: "(602) 555-0123",
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      company: { company_name: "Quinn Home Buyers LLC", offer_contact_email: email, offer_contact_phone: "6025550123" },
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function aLead(page: Page, address: string, extra: Record<string, unknown> = {}) {
+  const response = await page.request.post("/api/properties", {
+    data: { address, city: "Phoenix", state: "AZ", zipCode: "85019", bedrooms: 3, bathrooms: 2, squareFeet: 1450, maxOffer: 182000, ...extra },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function aDeal(page: Page, propertyId: string, data: Record<string, unknown> = {}) {
+  const response = await page.request.post("/api/deals", { data: { propertyId, ...data } });
+  expect(response.status()).toBe(201);
+}
+
+const column = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
+const figure = (page: Page, label: string) => page.locator("dt", { hasText: label }).locator("xpath=following-sibling::dd[1]");
+const kpi = (page: Page, label: string) => page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: label }) });
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("an empty pipeline shows four empty columns and zero figures", async ({ page }) => {
+      await registerViaApi(page);
+      await page.goto("/?section=pipeline");
+      await expect(page.getByRole("heading", { name: "Deal Pipeline", level: 1 })).toBeVisible();
+      for (const name of ["Lead Generation", "Analysis", "Negotiation", "Closing"]) {
+        await expect(column(page, name).getByText("No deals in this stage")).toBeVisible();
+      }
+      await expect(figure(page, "Total Pipeline")).toHaveText("$0");
+      await expect(figure(page, "Active Deals")).toHaveText("0");
+      await expect(figure(page, "Close Rate")).toHaveText("0%");
+    });
+
+    test("a user creates a deal from a lead and moves it to Closing with the card's form", async ({ page }) => {
+      await registerViaApi(page);
+      await aLead(page, "4821 N 35th Ave");
+      await page.goto("/?section=pipeline");
+      // With no deals yet, the "New deal from a lead" panel starts open.
+      await page.getByLabel("Lead", { exact: true }).selectOption({ label: "4821 N 35th Ave, Phoenix, AZ" });
+      await page.getByLabel("Deal value").fill("-5");
+      await page.getByRole("button", { name: "Create Deal" }).click();
+      await expect(page.getByText("Deal value cannot be negative")).toBeVisible();
+      // Without JavaScript the failed post lands on the form's own page, which shows the error and the form again.
+      await page.getByLabel("Deal value").fill("150000");
+      await page.getByRole("button", { name: "Create Deal" }).click();
+      await expect(page.getByText("Deal created").first()).toBeVisible();
+
+      const card = column(page, "Lead Generation").getByRole("article", { name: "4821 N 35th Ave" });
+      await expect(card).toContainText("Phoenix, AZ · 3 bd · 2 ba · 1,450 sqft");
+      await expect(card).toContainText("$150,000");
+      await expect(figure(page, "Total Pipeline")).toHaveText("$150,000");
+
+      await card.getByLabel("Move 4821 N 35th Ave to…").selectOption("closing");
+      await card.getByRole("button", { name: "Move 4821 N 35th Ave" }).click();
+      const closed = column(page, "Closing").getByRole("article", { name: "4821 N 35th Ave" });
+      await expect(closed).toContainText("Under Contract");
+      await expect(column(page, "Lead Generation").getByText("No deals in this stage")).toBeVisible();
+      await expect(figure(page, "Close Rate")).toHaveText("100%");
+      await expect(figure(page, "Closed This Month")).toHaveText("$150,000");
+    });
+
+    test("the pipeline's period filter is kept in the URL", async ({ page }) => {
+      await registerViaApi(page);
+      await aDeal(page, await aLead(page, "915 Elm St", { city: "Dallas", state: "TX", zipCode: "75201" }));
+      await page.goto("/?section=pipeline");
+      await page.getByLabel("Period", { exact: true }).selectOption("this-quarter");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page).toHaveURL(/section=pipeline&period=this-quarter/);
+      await expect(page.getByRole("article", { name: "915 Elm St" })).toBeVisible();
+      await expect(page.getByLabel("Period", { exact: true })).toHaveValue("this-quarter");
+    });
+
+    test("the dashboard shows zero figures when empty and the user's figures with data", async ({ page }) => {
+      await registerViaApi(page);
+      await page.goto("/?section=dashboard");
+      await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+      await expect(kpi(page, "Total Revenue")).toContainText("$0");
+      await expect(kpi(page, "Conversion Rate")).toContainText("0.0%");
+      await expect(kpi(page, "Deals Closed")).toContainText("—");
+      await expect(page.getByText("No activity yet")).toBeVisible();
+      await expect(page.getByRole("img", { name: /Revenue Trend: closed revenue by month/ })).toBeVisible();
+
+      const property = await aLead(page, "77 Peachtree St", { city: "Atlanta", state: "GA", zipCode: "30303", status: "offer_sent" });
+      await aDeal(page, property, { stage: "closing", dealValue: 210000 });
+      await page.goto("/?section=dashboard");
+      await expect(kpi(page, "Total Revenue")).toContainText("$210,000");
+      await expect(kpi(page, "Deals Closed")).toContainText("1");
+      await expect(kpi(page, "Active Leads")).toContainText("1");
+      await expect(kpi(page, "Conversion Rate")).toContainText("100.0%");
+      await expect(page.getByRole("progressbar", { name: "Negotiation" })).toHaveAttribute("aria-valuenow", "1");
+      await expect(page.getByRole("progressbar", { name: "Closing" })).toHaveAttribute("aria-valuenow", "0");
+      await expect(page.getByText("Deal closed")).toBeVisible();
+      await expect(page.getByRole("img", { name: /\$210,000 in total/ })).toBeVisible();
+
+      await page.getByLabel("Period", { exact: true }).selectOption("this-year");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
+      await expect(page).toHaveURL(/section=dashboard&period=this-year/);
+      await expect(page.getByLabel("Period", { exact: true })).toHaveValue("this-year");
+    });
+  });
+}
+
+test("a deal is dragged to another stage and stays there after a reload", async ({ page }) => {
+  await registerViaApi(page);
+  await aDeal(page, await aLead(page, "2200 W Camelback Rd"));
+  await page.goto("/?section=pipeline");
+  const card = page.getByRole("article", { name: "2200 W Camelback Rd" });
+  await card.dragTo(column(page, "Negotiation"));
+  await expect(column(page, "Negotiation").getByRole("article", { name: "2200 W Camelback Rd" })).toBeVisible();
+  await expect(page.getByText("Deal moved").first()).toBeVisible();
+  await page.reload();
+  await expect(column(page, "Negotiation").getByRole("article", { name: "2200 W Camelback Rd" })).toContainText("Negotiation");
+});
+
+test("Export Report downloads the dashboard's figures as CSV", async ({ page }) => {
+  await registerViaApi(page);
+  await aDeal(page, await aLead(page, "5 Export Way"), { stage: "closing", dealValue: 99000 });
+  await page.goto("/?section=dashboard&period=last-90-days");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export Report" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^breeze-dashboard-last-90-days-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  expect(text.split("\r\n")[0]).toBe("Section,Metric,Value,Trend");
+  expect(text).toContain("Report,Period,Last 90 Days,");
+  expect(text).toContain("KPI,Total Revenue (USD),99000,—");
+});
