@@ -1,7 +1,10 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { hashPassword } from "../app/services/password.server";
 import type { Db } from "./client";
-import { companyProfiles, users } from "./schema";
+import { seedDemoCrm, seedManyCrmLeads } from "./demo/crm";
+import { seedDemoDeals } from "./demo/deals";
+import { seedDemoRecords } from "./demo/records";
+import { companyProfiles, properties, users } from "./schema";
 
 /** The local demo account: created by `npm start` / `npm run db:seed` on the local database only, never deployed. */
 export const DEMO_ACCOUNT = {
@@ -11,10 +14,29 @@ export const DEMO_ACCOUNT = {
   companyName: "Breeze Demo Homes LLC",
 } as const;
 
-/** Creates the demo account if it is missing; answers whether it was created. */
-export async function ensureDemoAccount(db: Db): Promise<boolean> {
+/**
+ * Makes sure the demo account exists and has sample data in every section (leads, deals in every stage,
+ * conversations, documents in R2, buyer leads); answers whether anything was created.
+ */
+export async function ensureDemoAccount(db: Db, files: R2Bucket): Promise<boolean> {
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNT.email)).get();
-  if (existing) return false;
+  const userId = existing?.id ?? (await createDemoUser(db));
+  const [{ leads }] = await db.select({ leads: count() }).from(properties).where(eq(properties.userId, userId));
+  if (leads > 0) return !existing;
+  const propertyIds = await seedDemoCrm(db, userId);
+  await seedDemoDeals(db, userId, propertyIds);
+  await seedDemoRecords(db, userId, files);
+  return true;
+}
+
+/** Adds N more leads to the demo account (for benchmarks of the CRM with a big list). */
+export async function addDemoLeads(db: Db, n: number) {
+  const user = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNT.email)).get();
+  if (!user) throw new Error("no demo account yet");
+  await seedManyCrmLeads(db, user.id, n);
+}
+
+async function createDemoUser(db: Db): Promise<string> {
   const userId = crypto.randomUUID();
   await db.batch([
     db.insert(users).values({
@@ -39,5 +61,5 @@ export async function ensureDemoAccount(db: Db): Promise<boolean> {
       addressPostalCode: "85004",
     }),
   ]);
-  return true;
+  return userId;
 }

@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { getPlatformProxy } from "wrangler";
 import { createDb } from "./client";
-import { DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account";
+import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account";
 import { DEFAULT_MARKET_PROPERTIES, generateMarket } from "./market/generate";
 import { loadMetroZips } from "./market/metro-zips";
 import { DEFAULT_MARKET_SEED } from "./market/random";
@@ -30,16 +30,18 @@ type SeedOptions = {
   seed: number | string;
   persistTo: string;
   force: boolean;
+  demoLeads: number;
 };
 
-type SeedEnv = { DB: D1Database; APP_ENV?: string };
+type SeedEnv = { DB: D1Database; FILES: R2Bucket; APP_ENV?: string };
 
-const USAGE = `Usage: npm run db:seed -- [--properties N | --scale X] [--seed S] [--persist-to DIR] [--force]
+const USAGE = `Usage: npm run db:seed -- [--properties N | --scale X] [--seed S] [--persist-to DIR] [--force] [--demo-leads N]
   --properties N    number of market properties (default ${DEFAULT_MARKET_PROPERTIES})
   --scale X         multiplier on ${DEFAULT_MARKET_PROPERTIES} (--scale 25 = 1,000,000)
   --seed S          generator seed (default ${DEFAULT_MARKET_SEED})
   --persist-to DIR  local state directory, as wrangler's --persist-to (default .wrangler/state)
-  --force           delete the existing market and seed again`;
+  --force           delete the existing market and seed again
+  --demo-leads N    add N more leads to the demo account (for benchmarks of the CRM)`;
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
@@ -58,9 +60,13 @@ async function main(): Promise<void> {
       throw new SeedError("Refusing to seed: the configuration says APP_ENV=production.");
     const db = createDb(proxy.env.DB);
     await seedLocalMarket(db, options);
-    const created = await ensureDemoAccount(db);
+    const created = await ensureDemoAccount(db, proxy.env.FILES);
+    if (options.demoLeads > 0) {
+      await addDemoLeads(db, options.demoLeads);
+      console.log(`Added ${options.demoLeads.toLocaleString("en-US")} leads to the demo account.`);
+    }
     console.log(
-      `${created ? "Created the" : "The"} local demo account: sign in with ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
+      `${created ? "Prepared the local demo account with sample data" : "The local demo account is ready"}: sign in with ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
     );
   } finally {
     await proxy.dispose();
@@ -115,6 +121,7 @@ function parseOptions(args: string[]): SeedOptions | null {
       seed: { type: "string" },
       "persist-to": { type: "string" },
       force: { type: "boolean", default: false },
+      "demo-leads": { type: "string" },
       // Declared only to refuse them with a clear message.
       remote: { type: "boolean", default: false },
       local: { type: "boolean", default: false },
@@ -145,6 +152,7 @@ function parseOptions(args: string[]): SeedOptions | null {
     seed,
     persistTo: values["persist-to"] ?? path.join(PROJECT_ROOT, ".wrangler/state"),
     force: values.force,
+    demoLeads: values["demo-leads"] === undefined ? 0 : parseWhole(values["demo-leads"], "--demo-leads"),
   };
 }
 

@@ -1,5 +1,228 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useRef, useState } from "react";
+import { Button, buttonClass } from "~/components/ui/button";
+import { useToast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/use-hydrated";
+import { relativeTime } from "~/domain/format";
 import type { load } from "~/services/sections/messages.server";
 
-export default function MessagesSection(_props: { data: Awaited<ReturnType<typeof load>> }) {
-  return null;
+type Data = Awaited<ReturnType<typeof load>>;
+
+const INPUT =
+  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30";
+
+function href(params: Record<string, string | undefined>) {
+  const search = new URLSearchParams({ section: "messages" });
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  return `/?${search}`;
+}
+
+export default function MessagesSection({ data }: { data: Data }) {
+  const now = new Date(data.now);
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
+          <p className="text-sm text-slate-600">Conversations with sellers, buyers and agents.</p>
+        </div>
+        <Link to={href({ new: "1", q: data.query || undefined })} className={buttonClass("primary")}>
+          New Message
+        </Link>
+      </div>
+      {data.composing ? <NewMessage contacts={data.contacts} query={data.query} /> : null}
+      <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
+        <section aria-labelledby="conversations-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+          <h2 id="conversations-heading" className="sr-only">
+            Conversations
+          </h2>
+          <Form method="get" action="/" role="search" className="border-b border-slate-200 p-3">
+            <input type="hidden" name="section" value="messages" />
+            <label htmlFor="conversation-search" className="sr-only">
+              Search conversations
+            </label>
+            <input id="conversation-search" type="search" name="q" defaultValue={data.query} placeholder="Search conversations..." className={INPUT} />
+          </Form>
+          {data.conversations.length === 0 ? (
+            <p className="p-6 text-center text-sm text-slate-500">{data.totalConversations === 0 ? "No conversations yet" : "No conversations match your search"}</p>
+          ) : (
+            <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto">
+              {data.conversations.map((conversation) => {
+                const active = conversation.id === data.selected?.id;
+                return (
+                  <li key={conversation.id}>
+                    <Link
+                      to={href({ c: conversation.id, q: data.query || undefined })}
+                      aria-current={active ? "true" : undefined}
+                      preventScrollReset
+                      className={`block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 ${active ? "bg-brand-50" : ""}`}
+                    >
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span className="truncate font-medium text-slate-900">{conversation.contactName ?? conversation.title ?? "Conversation"}</span>
+                        <span className="shrink-0 text-xs text-slate-500">{relativeTime(conversation.updatedAt, now)}</span>
+                      </span>
+                      {conversation.propertyAddress ? <span className="block truncate text-xs text-slate-500">{conversation.propertyAddress}</span> : null}
+                      <span className="mt-1 block truncate text-sm text-slate-600">{conversation.lastMessage || "No messages yet"}</span>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+        <Detail data={data} now={now} />
+      </div>
+    </div>
+  );
+}
+
+function NewMessage({ contacts, query }: { contacts: Data["contacts"]; query: string }) {
+  return (
+    <section aria-labelledby="new-message-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="new-message-heading" className="text-lg font-semibold text-slate-900">
+        New Message
+      </h2>
+      {contacts.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">You have no contacts yet. Contacts come with the leads in your CRM.</p>
+      ) : (
+        <Form method="post" action="/messages/send" className="mt-3 grid gap-3 sm:grid-cols-[16rem_1fr_auto] sm:items-end">
+          <input type="hidden" name="intent" value="new" />
+          <div>
+            <label htmlFor="new-message-contact" className="mb-1 block text-sm font-medium text-slate-800">
+              Contact
+            </label>
+            <select id="new-message-contact" name="contactId" required className={INPUT} defaultValue="">
+              <option value="" disabled>
+                Choose a contact
+              </option>
+              {contacts.map((contact) => (
+                <option key={contact.id} value={contact.id}>
+                  {contact.address ? `${contact.name} — ${contact.address}` : contact.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="new-message-content" className="mb-1 block text-sm font-medium text-slate-800">
+              First message
+            </label>
+            <input id="new-message-content" name="content" maxLength={5000} className={INPUT} />
+          </div>
+          <div className="flex gap-2">
+            <Button type="submit">Start Conversation</Button>
+            <Link to={href({ q: query || undefined })} className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      )}
+    </section>
+  );
+}
+
+function Detail({ data, now }: { data: Data; now: Date }) {
+  const selected = data.selected;
+  if (!selected) {
+    return (
+      <section aria-label="Conversation" className="flex min-h-64 items-center justify-center rounded-xl border border-slate-200 bg-white p-6 text-sm text-slate-500 shadow-sm">
+        No conversation selected
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="conversation-heading" className="flex min-h-64 flex-col rounded-xl border border-slate-200 bg-white shadow-sm">
+      <header className="border-b border-slate-200 px-4 py-3">
+        <h2 id="conversation-heading" className="font-semibold text-slate-900">
+          {selected.contactName ?? selected.title ?? "Conversation"}
+        </h2>
+        <p className="text-sm text-slate-600">{selected.propertyAddress ?? "No property linked"}</p>
+      </header>
+      {data.messages.length === 0 ? (
+        <p className="flex-1 p-6 text-center text-sm text-slate-500">No messages in this conversation</p>
+      ) : (
+        <ol aria-label="Messages" className="max-h-[28rem] flex-1 space-y-3 overflow-y-auto p-4">
+          {data.messages.map((message) => {
+            const mine = message.role === "user";
+            return (
+              <li key={message.id} className={`flex ${mine ? "justify-end" : "justify-start"}`}>
+                <div className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}>
+                  <p className="whitespace-pre-wrap">{message.content}</p>
+                  <p className={`mt-1 flex gap-2 text-xs ${mine ? "text-brand-100" : "text-slate-500"}`}>
+                    <span>{relativeTime(message.createdAt, now)}</span>
+                    {message.isAiGenerated ? (
+                      <span className={`rounded px-1.5 font-medium ${mine ? "bg-white/20" : "bg-violet-100 text-violet-800"}`}>AI generated</span>
+                    ) : null}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <Composer key={`${selected.id}:${data.draft}:${data.messages.length}`} conversationId={selected.id} draft={data.draft} />
+    </section>
+  );
+}
+
+function Composer({ conversationId, draft }: { conversationId: string; draft: string }) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const navigation = useNavigation();
+  const text = useRef<HTMLTextAreaElement>(null);
+  const [aiDraft, setAiDraft] = useState(Boolean(draft));
+  const [assisting, setAssisting] = useState(false);
+  const sending = navigation.state === "submitting" && navigation.formAction === "/messages/send";
+
+  async function assist(event: React.MouseEvent) {
+    if (!hydrated) return;
+    event.preventDefault();
+    setAssisting(true);
+    try {
+      const body = new FormData();
+      body.set("conversationId", conversationId);
+      body.set("format", "json");
+      const response = await fetch("/messages/assist", { method: "POST", body });
+      const answer = (await response.json()) as { success?: boolean; draft?: string; message?: string };
+      if (!response.ok || !answer.draft) throw new Error(answer.message ?? "AI Assist failed");
+      if (text.current) {
+        text.current.value = answer.draft;
+        text.current.focus();
+      }
+      setAiDraft(true);
+    } catch (error) {
+      toast({ title: "Error", description: error instanceof Error ? error.message : "AI Assist failed", variant: "error" });
+    } finally {
+      setAssisting(false);
+    }
+  }
+
+  return (
+    <Form method="post" action="/messages/send" preventScrollReset className="border-t border-slate-200 p-3">
+      <input type="hidden" name="intent" value="send" />
+      <input type="hidden" name="conversationId" value={conversationId} />
+      <input type="hidden" name="isAiGenerated" value={aiDraft ? "true" : "false"} />
+      <label htmlFor="message-content" className="sr-only">
+        Message
+      </label>
+      <textarea
+        ref={text}
+        id="message-content"
+        name="content"
+        rows={3}
+        required
+        maxLength={5000}
+        defaultValue={draft}
+        placeholder="Type your message..."
+        className={INPUT}
+      />
+      <div className="mt-2 flex justify-end gap-2">
+        <Button type="submit" variant="secondary" formAction="/messages/assist" formNoValidate onClick={assist} disabled={assisting}>
+          {assisting ? "Drafting..." : "AI Assist"}
+        </Button>
+        <Button type="submit" disabled={sending}>
+          {sending ? "Sending..." : "Send"}
+        </Button>
+      </div>
+    </Form>
+  );
 }

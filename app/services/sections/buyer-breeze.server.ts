@@ -1,4 +1,9 @@
+import { listBuyerLeads } from "../buyer-leads.server";
 import type { SectionLoader } from "./types";
 
-/** Filled in by the buyer-breeze section's work (issue 4). */
-export const load: SectionLoader<{ ready: false }> = async () => ({ ready: false });
+/** Saved buyer leads; `remove=<id>` asks for the confirmation step when there is no JavaScript. */
+export const load = (async (context, session, url) => {
+  const leads = await listBuyerLeads(context.db, session.user.id);
+  const removing = url.searchParams.get("remove");
+  return { leads, confirmRemoveId: leads.some((lead) => lead.id === removing) ? removing : null };
+}) satisfies SectionLoader<unknown>;

@@ -1,4 +1,12 @@
+import { isDocumentType, listDocuments, listPropertyOptions } from "../documents.server";
 import type { SectionLoader } from "./types";
 
-/** Filled in by the documents section's work (issue 4). */
-export const load: SectionLoader<{ ready: false }> = async () => ({ ready: false });
+export const load = (async (context, session, url) => {
+  const requested = url.searchParams.get("type");
+  const type = isDocumentType(requested) ? requested : null;
+  const [documents, properties] = await Promise.all([
+    listDocuments(context.db, session.user.id, type),
+    url.searchParams.get("generate") === "1" ? listPropertyOptions(context.db, session.user.id) : Promise.resolve(null),
+  ]);
+  return { type: type ?? "all", documents, generating: properties !== null, properties: properties ?? [], now: context.now().toISOString() };
+}) satisfies SectionLoader<unknown>;

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { BuyerLeadSchema, createBuyerLead, listBuyerLeads } from "~/services/buyer-leads.server";
+
+/** GET /api/buyer-leads: the user's saved buyers, newest first (a bare array). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireApiUser(request, context);
+  return apiJson(await listBuyerLeads(context.db, session.user.id));
+}
+
+/** POST /api/buyer-leads: saves a buyer (buyerName, buyerType and market required) → 201 {success, buyerLead}. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const session = await requireApiUser(request, context);
+  const input = await readBody(request, BuyerLeadSchema);
+  const buyerLead = await createBuyerLead(context.db, session.user.id, input, context.now());
+  return apiJson({ success: true, buyerLead }, { status: 201 });
+}

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { addMessage, listMessages, MessageInputSchema } from "~/services/conversations.server";
+
+const NOT_FOUND = "Conversation not found";
+
+/** GET /api/conversations/{id}/messages: oldest first; 404 for a conversation that is not the caller's. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const session = await requireApiUser(request, context);
+  const list = await listMessages(context.db, session.user.id, params.id ?? "");
+  return list ? apiJson(list) : apiError(404, NOT_FOUND);
+}
+
+/** POST {content, role, isAiGenerated} → 201 {success, message}. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const session = await requireApiUser(request, context);
+  const input = await readBody(request, MessageInputSchema);
+  const message = await addMessage(context.db, session.user.id, params.id ?? "", input, context.now());
+  return message ? apiJson({ success: true, message }, { status: 201 }) : apiError(404, NOT_FOUND);
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { ConversationInputSchema, createConversation, listConversations } from "~/services/conversations.server";
+
+/** GET /api/conversations: the user's conversations, most recent first (a bare array). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireApiUser(request, context);
+  return apiJson(await listConversations(context.db, session.user.id));
+}
+
+/** POST /api/conversations {agentType, title, contactId?, propertyId?} → 201 {success, id}. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
+  const session = await requireApiUser(request, context);
+  const input = await readBody(request, ConversationInputSchema);
+  const outcome = await createConversation(context.db, session.user.id, input, context.now());
+  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  return apiJson({ success: true, id: outcome.id }, { status: 201 });
+}

@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, methodNotAllowed } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { readUpload } from "~/services/documents.server";
+
+/**
+ * POST /api/documents/upload, multipart with the field `file` (.pdf .doc .docx .txt, checked by content, 10 MB cap
+ * → 413). Answers 201 `{ success, message, document }`, or `{ success: false, message }`.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const session = await requireApiUser(request, context);
+  const outcome = await readUpload(request, context, session.user.id);
+  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  return apiJson({ success: true, message: "Your document has been successfully uploaded.", document: outcome.document }, { status: 201 });
+}

@@ -1,0 +1,215 @@
+/**
+ * Conversations and their messages (spec 01 §3, §7). Every query is scoped to the user; a foreign or unknown id
+ * reads as "not found" (null), which the routes answer with 404.
+ */
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../../db/client";
+import { contacts, conversations, MESSAGE_ROLES, messages, properties } from "../../db/schema";
+
+export const PREVIEW_LENGTH = 50;
+
+/** The spec's preview: the last message cut at 50 characters. */
+export function previewOf(content: string | null | undefined): string {
+  if (!content) return "";
+  return content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH)}...` : content;
+}
+
+export const ConversationInputSchema = z.object({
+  agentType: z.string().trim().max(50).optional().nullable(),
+  title: z.string().trim().max(200).optional().nullable(),
+  contactId: z.string().trim().max(64).optional().nullable(),
+  propertyId: z.string().trim().max(64).optional().nullable(),
+});
+
+export const MessageInputSchema = z.object({
+  content: z.string({ error: "Message is required" }).trim().min(1, "Message is required").max(5000, "Message must be at most 5000 characters"),
+  role: z.enum(MESSAGE_ROLES, { error: "Role must be user or assistant" }).default("user"),
+  isAiGenerated: z
+    .union([z.boolean(), z.enum(["true", "false", "on"])])
+    .optional()
+    .transform((value) => value === true || value === "true" || value === "on"),
+});
+
+export type ConversationSummary = {
+  id: string;
+  title: string | null;
+  agentType: string | null;
+  contactId: string | null;
+  contactName: string | null;
+  propertyId: string | null;
+  propertyAddress: string | null;
+  lastMessage: string;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The user's conversations, most recently active first, with the contact, property and last-message preview. */
+export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
+  const rows = await db
+    .select({
+      id: conversations.id,
+      title: conversations.title,
+      agentType: conversations.agentType,
+      contactId: conversations.contactId,
+      contactName: contacts.name,
+      propertyId: conversations.propertyId,
+      address: properties.address,
+      city: properties.city,
+      state: properties.state,
+      createdAt: conversations.createdAt,
+      updatedAt: conversations.updatedAt,
+    })
+    .from(conversations)
+    .leftJoin(contacts, and(eq(contacts.id, conversations.contactId), eq(contacts.userId, userId)))
+    .leftJoin(properties, and(eq(properties.id, conversations.propertyId), eq(properties.userId, userId)))
+    .where(eq(conversations.userId, userId))
+    .orderBy(desc(conversations.updatedAt));
+  const last = await lastMessages(
+    db,
+    userId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    agentType: row.agentType,
+    contactId: row.contactId,
+    contactName: row.contactName,
+    propertyId: row.propertyId,
+    propertyAddress: row.address ? [row.address, row.city, row.state].filter(Boolean).join(", ") : null,
+    lastMessage: previewOf(last.get(row.id)),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }));
+}
+
+async function lastMessages(db: Db, userId: string, ids: string[]): Promise<Map<string, string>> {
+  const latest = new Map<string, string>();
+  // Chunks stay under D1's 100 bound parameters per statement.
+  for (let start = 0; start < ids.length; start += 90) {
+    const chunk = ids.slice(start, start + 90);
+    const rows = await db
+      .select({ conversationId: messages.conversationId, content: messages.content })
+      .from(messages)
+      .where(and(eq(messages.userId, userId), inArray(messages.conversationId, chunk)))
+      .orderBy(asc(messages.createdAt));
+    for (const row of rows) latest.set(row.conversationId, row.content);
+  }
+  return latest;
+}
+
+export async function getConversation(db: Db, userId: string, id: string) {
+  const all = await listConversations(db, userId);
+  return all.find((conversation) => conversation.id === id) ?? null;
+}
+
+async function ownsConversation(db: Db, userId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export type MessageView = { id: string; conversationId: string; role: string; content: string; isAiGenerated: boolean; createdAt: string };
+
+/** The conversation's messages oldest first, or null when it is not the user's. */
+export async function listMessages(db: Db, userId: string, conversationId: string): Promise<MessageView[] | null> {
+  if (!(await ownsConversation(db, userId, conversationId))) return null;
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.userId, userId)))
+    .orderBy(asc(messages.createdAt));
+  return rows.map((row) => ({
+    id: row.id,
+    conversationId: row.conversationId,
+    role: row.role,
+    content: row.content,
+    isAiGenerated: row.isAiGenerated,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/** A contact or property id is kept only when it is the user's own. */
+async function ownedContact(db: Db, userId: string, contactId: string | null | undefined) {
+  if (!contactId) return null;
+  const [row] = await db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.userId, userId))).limit(1);
+  return row ?? null;
+}
+
+async function ownedProperty(db: Db, userId: string, propertyId: string | null | undefined) {
+  if (!propertyId) return null;
+  const [row] = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export type CreateConversationOutcome = { ok: true; id: string } | { ok: false; status: 404; message: string };
+
+export async function createConversation(db: Db, userId: string, input: z.infer<typeof ConversationInputSchema>, now = new Date()): Promise<CreateConversationOutcome> {
+  const contact = await ownedContact(db, userId, input.contactId);
+  if (input.contactId && !contact) return { ok: false, status: 404, message: "Contact not found" };
+  const property = await ownedProperty(db, userId, input.propertyId ?? contact?.propertyId);
+  if (input.propertyId && !property) return { ok: false, status: 404, message: "Property not found" };
+  const id = crypto.randomUUID();
+  await db.insert(conversations).values({
+    id,
+    userId,
+    title: input.title || contact?.name || null,
+    agentType: input.agentType || null,
+    contactId: contact?.id ?? null,
+    propertyId: property?.id ?? null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  return { ok: true, id };
+}
+
+/** Stores a message and marks the conversation active; null when the conversation is not the user's. */
+export async function addMessage(db: Db, userId: string, conversationId: string, input: z.infer<typeof MessageInputSchema>, now = new Date()): Promise<MessageView | null> {
+  if (!(await ownsConversation(db, userId, conversationId))) return null;
+  const id = crypto.randomUUID();
+  await db.batch([
+    db.insert(messages).values({ id, userId, conversationId, role: input.role, content: input.content, isAiGenerated: input.isAiGenerated, createdAt: now }),
+    db.update(conversations).set({ updatedAt: now }).where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId))),
+  ]);
+  return { id, conversationId, role: input.role, content: input.content, isAiGenerated: input.isAiGenerated, createdAt: now.toISOString() };
+}
+
+/** The user's contacts, for "New Message". */
+export async function listContactOptions(db: Db, userId: string) {
+  const rows = await db
+    .select({ id: contacts.id, name: contacts.name, address: properties.address })
+    .from(contacts)
+    .leftJoin(properties, and(eq(properties.id, contacts.propertyId), eq(properties.userId, userId)))
+    .where(eq(contacts.userId, userId))
+    .orderBy(asc(contacts.name));
+  return rows.map((row) => ({ id: row.id, name: row.name, address: row.address }));
+}
+
+/** What AI Assist reads: the last message and the linked property's figures. */
+export async function replyContext(db: Db, userId: string, conversationId: string) {
+  const conversation = await getConversation(db, userId, conversationId);
+  if (!conversation) return null;
+  const history = (await listMessages(db, userId, conversationId)) ?? [];
+  const [property] = conversation.propertyId
+    ? await db
+        .select({ address: properties.address, city: properties.city, arv: properties.arv, maxOffer: properties.maxOffer, price: properties.price })
+        .from(properties)
+        .where(and(eq(properties.id, conversation.propertyId), eq(properties.userId, userId)))
+        .limit(1)
+    : [];
+  const lastIncoming = [...history].reverse().find((message) => message.role !== "user");
+  return {
+    contactName: conversation.contactName,
+    lastMessage: history.at(-1) ?? null,
+    lastIncoming: lastIncoming?.content ?? null,
+    property: property ?? null,
+  };
+}

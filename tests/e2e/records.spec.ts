@@ -1,0 +1,155 @@
+import { expect, test, type Page } from "@playwright/test";
+
+const PASSWORD = "sunny2026";
+const uniqueEmail = () => `rec-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+async function registerViaApi(page: Page) {
+  const email = uniqueEmail();
+  const response = await page.request.post("/api/auth/register", {
+    data: {
+      full_name: "Pat Quinn",
+      email,
+      mobile: "(602) 555-0123",
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+      company: { company_name: "Quinn Home Buyers LLC", offer_contact_email: email, offer_contact_phone: "6025550123" },
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+/** A conversation about a property, with one message from the seller and one AI-generated one. */
+async function aConversation(page: Page) {
+  const property = await page.request.post("/api/properties", {
+    data: { address: "4821 N 35th Ave", city: "Phoenix", state: "AZ", zipCode: "85019", maxOffer: 182000, ownerName: "Maria Lopez" },
+  });
+  expect(property.status()).toBe(201);
+  const { id: propertyId } = (await property.json()) as { id: string };
+  const created = await page.request.post("/api/conversations", { data: { agentType: "negotiation", title: "Maria Lopez", propertyId } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  for (const data of [
+    { content: "Hi Maria, would you consider a cash offer for your house?", role: "user", isAiGenerated: true },
+    { content: "Maybe. What would you pay for it?", role: "assistant", isAiGenerated: false },
+  ]) {
+    expect((await page.request.post(`/api/conversations/${id}/messages`, { data })).status()).toBe(201);
+  }
+  return id;
+}
+
+async function aBuyer(page: Page, buyerName: string) {
+  const response = await page.request.post("/api/buyer-leads", {
+    data: { buyerName, buyerType: "fix_and_flip", market: "Dallas, TX", totalProperties: 6, portfolioValue: 1510000, phoneNumbers: ["(214) 555-0175"], emailAddresses: ["deals@lonestar.example"] },
+  });
+  expect(response.status()).toBe(201);
+}
+
+test.describe("empty sections", () => {
+  test("a new user sees the empty states of messages, documents and Buyer Breeze", async ({ page }) => {
+    await registerViaApi(page);
+    await page.goto("/?section=messages");
+    await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
+    await expect(page.getByText("No conversations yet")).toBeVisible();
+    await expect(page.getByText("No conversation selected")).toBeVisible();
+    await page.goto("/?section=documents");
+    await expect(page.getByText("No documents found")).toBeVisible();
+    await page.goto("/?section=buyer-breeze");
+    await expect(page.getByRole("heading", { name: "No Buyer Leads Yet" })).toBeVisible();
+    await expect(page.getByText(/Cash Buyer Wizard/)).toBeVisible();
+  });
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("a user reads a conversation, drafts a reply with AI Assist and sends it", async ({ page }) => {
+      await registerViaApi(page);
+      await aConversation(page);
+      await page.goto("/?section=messages");
+      const detail = page.getByRole("region", { name: "Maria Lopez" });
+      await expect(detail.getByText("4821 N 35th Ave, Phoenix, AZ")).toBeVisible();
+      await expect(detail.getByText("Maybe. What would you pay for it?")).toBeVisible();
+      await expect(detail.getByText("AI generated")).toHaveCount(1);
+
+      await page.getByRole("button", { name: "AI Assist" }).click();
+      await expect(page.getByLabel("Message", { exact: true })).toHaveValue(/\$182,000 cash/);
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(detail.getByText(/we can offer \$182,000 cash/)).toBeVisible();
+      await expect(detail.getByText("AI generated")).toHaveCount(2);
+
+      await page.getByLabel("Message", { exact: true }).fill("Does Tuesday work for a walkthrough?");
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(detail.getByText("Does Tuesday work for a walkthrough?")).toBeVisible();
+      await expect(page.getByLabel("Message", { exact: true })).toHaveValue("");
+
+      await page.getByLabel("Search conversations").fill("nobody");
+      await page.getByLabel("Search conversations").press("Enter");
+      await expect(page.getByText("No conversations match your search")).toBeVisible();
+    });
+
+    test("a user uploads a PDF, sees it under its category and views it", async ({ page }) => {
+      await registerViaApi(page);
+      await page.goto("/?section=documents&type=purchase_agreement");
+      await page.getByLabel("Document file").setInputFiles({ name: "Lopez offer.pdf", mimeType: "application/pdf", buffer: PDF });
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload Document" }).click();
+      await expect(page.getByText("Document Uploaded").first()).toBeVisible();
+      await expect(page.getByText("Your document has been successfully uploaded.").first()).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Lopez offer.pdf" })).toBeVisible();
+      await expect(page.getByText("Purchase Agreement", { exact: true })).toBeVisible();
+      await expect(page.getByText("Updated just now")).toBeVisible();
+
+      const view = await page.request.get((await page.getByRole("link", { name: "View Lopez offer.pdf" }).getAttribute("href")) ?? "");
+      expect(view.headers()["content-disposition"]).toMatch(/^inline/);
+      expect(view.headers()["x-content-type-options"]).toBe("nosniff");
+      expect(await view.body()).toEqual(PDF);
+
+      await page.getByLabel("Document file").setInputFiles({ name: "evil.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html></html>") });
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload Document" }).click();
+      await expect(page.getByText("Upload Failed").first()).toBeVisible();
+      await expect(page.getByText("The file's content does not match its type").first()).toBeVisible();
+
+      await page.getByRole("link", { name: "Templates" }).click();
+      await expect(page.getByText("No documents found")).toBeVisible();
+    });
+
+    test("a user generates a purchase agreement for a property", async ({ page }) => {
+      await registerViaApi(page);
+      await aConversation(page);
+      await page.goto("/?section=documents");
+      await page.getByRole("link", { name: "Generate Contract" }).click();
+      await page.getByLabel("Property").selectOption({ label: "4821 N 35th Ave, Phoenix, AZ" });
+      await page.getByLabel("Contract type").selectOption("assignment_contract");
+      await page.getByRole("button", { name: "Generate PDF" }).click();
+      await expect(page.getByRole("heading", { name: "Assignment-Contract-4821-N-35th-Ave.pdf" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Assignment Contracts" })).toHaveAttribute("aria-current", "page");
+    });
+
+    test("a user removes a buyer lead after confirming", async ({ page }) => {
+      await registerViaApi(page);
+      await aBuyer(page, "Lone Star Flips");
+      await aBuyer(page, "Robert Kim");
+      await page.goto("/buyer-breeze");
+      const card = page.getByRole("article", { name: "Lone Star Flips" });
+      await expect(card.getByText("Fix & Flip")).toBeVisible();
+      await expect(card.getByText("$1,510,000")).toBeVisible();
+      await expect(card.getByText("(214) 555-0175")).toBeVisible();
+      await card.getByRole("link", { name: "Remove Lone Star Flips" }).or(card.getByRole("button", { name: "Remove Lone Star Flips" })).click();
+      await expect(page.getByText("Are you sure you want to remove this buyer lead?")).toBeVisible();
+      if (javaScriptEnabled) await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+      else await page.getByRole("button", { name: "Yes, remove" }).click();
+      await expect(page.getByText("Buyer lead removed successfully").first()).toBeVisible();
+      await expect(page.getByRole("article", { name: "Lone Star Flips" })).toHaveCount(0);
+      await expect(page.getByRole("article", { name: "Robert Kim" })).toBeVisible();
+    });
+  });
+}
+
+test("the Buyer Breeze section lists the same buyers as the page", async ({ page }) => {
+  await registerViaApi(page);
+  await aBuyer(page, "Desert Sun Holdings LLC");
+  await page.goto("/?section=buyer-breeze");
+  await expect(page.getByRole("heading", { name: "Buyer Breeze", level: 1 })).toBeVisible();
+  await expect(page.getByRole("article", { name: "Desert Sun Holdings LLC" })).toBeVisible();
+});

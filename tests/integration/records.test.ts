@@ -1,0 +1,406 @@
+import { env } from "cloudflare:test";
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { action as deleteBuyerLeadRoute, loader as buyerLeadLoader } from "~/routes/api.buyer-leads.$id";
+import { action as createBuyerLeadRoute, loader as listBuyerLeadsRoute } from "~/routes/api.buyer-leads";
+import { action as postMessage, loader as getMessages } from "~/routes/api.conversations.$id.messages";
+import { action as createConversationRoute, loader as listConversationsRoute } from "~/routes/api.conversations";
+import { loader as listDocumentsRoute } from "~/routes/api.documents";
+import { action as uploadApi } from "~/routes/api.documents.upload";
+import { action as register } from "~/routes/api.auth.register";
+import { loader as buyerBreezePage } from "~/routes/buyer-breeze";
+import { action as removeBuyerForm } from "~/routes/buyer-breeze.remove";
+import { loader as downloadDocument } from "~/routes/documents.$id.download";
+import { loader as viewDocument } from "~/routes/documents.$id.view";
+import { action as generateForm } from "~/routes/documents.generate";
+import { action as uploadForm } from "~/routes/documents.upload";
+import { action as assist } from "~/routes/messages.assist";
+import { action as sendForm } from "~/routes/messages.send";
+import { readToast } from "~/services/toast.server";
+import { load as loadBuyerBreeze } from "~/services/sections/buyer-breeze.server";
+import { load as loadDocuments } from "~/services/sections/documents.server";
+import { load as loadMessages } from "~/services/sections/messages.server";
+import { getSession } from "~/services/auth.server";
+import { createDb } from "../../db/client";
+import { seedDemoRecords } from "../../db/demo/records";
+import { buyerLeads, contacts, conversations, documents, messages, properties } from "../../db/schema";
+import { ApiClient } from "./api-client";
+import { testContext } from "./context";
+
+const db = createDb(env.DB);
+type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+
+/** A registered user with a cookie jar; `send` calls a route module with params and any body (JSON, form, multipart). */
+async function signedUp() {
+  const client = new ApiClient();
+  const email = `rec-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const answer = await client.call(register, "POST", "/api/auth/register", {
+    full_name: "Pat Quinn",
+    email,
+    mobile: "(602) 555-0123",
+    password: "sunny2026",
+    confirm_password: "sunny2026",
+    company: { company_name: "Quinn Home Buyers LLC", title: "Owner", offer_contact_email: email, offer_contact_phone: "(602) 555-0123", address_city: "Phoenix", address_state: "AZ" },
+  });
+  expect(answer.status).toBe(201);
+  const userId = (answer.body.user as { id: string }).id;
+  const context = client.context;
+  const cookie = () => [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  async function send(handler: Handler, method: string, path: string, options: { params?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
+    const headers = new Headers({ Cookie: cookie(), "CF-Connecting-IP": client.ip });
+    let body: BodyInit | undefined;
+    if (options.json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(options.json);
+    } else if (options.form) body = options.form;
+    const request = new Request(`http://127.0.0.1${path}`, { method, headers, body });
+    let response: Response;
+    try {
+      response = (await handler({ request, params: options.params ?? {}, context })) as Response;
+    } catch (thrown) {
+      if (thrown instanceof Response) response = thrown;
+      else throw thrown;
+    }
+    return response;
+  }
+  async function session() {
+    const request = new Request("http://127.0.0.1/", { headers: { Cookie: cookie() } });
+    const found = await getSession(request, context);
+    if (!found) throw new Error("no session");
+    return found;
+  }
+  return { client, userId, context, send, session };
+}
+
+const form = (fields: Record<string, string | Blob>, fileName?: string) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value instanceof Blob) data.set(key, value, fileName);
+    else data.set(key, value);
+  }
+  return data;
+};
+
+async function aProperty(userId: string, overrides: Partial<typeof properties.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(properties)
+    .values({ userId, address: "4821 N 35th Ave", city: "Phoenix", state: "AZ", zipCode: "85019", ownerName: "Maria Lopez", maxOffer: 182000, ...overrides })
+    .returning();
+  return row;
+}
+
+async function aContact(userId: string, propertyId: string | null = null, name = "Maria Lopez") {
+  const [row] = await db.insert(contacts).values({ userId, propertyId, name, phone: "(602) 555-0147" }).returning();
+  return row;
+}
+
+const toastOf = (response: Response) => readToast(new Request("http://x/", { headers: { Cookie: response.headers.get("Set-Cookie")?.split(";")[0] ?? "" } })).toast;
+
+describe("conversations and messages", () => {
+  it("answers 401 without a session", async () => {
+    const anonymous = new ApiClient();
+    expect((await anonymous.call(listConversationsRoute, "GET", "/api/conversations")).status).toBe(401);
+  });
+
+  it("creates a conversation, stores messages, and lists them with a 50-character preview", async () => {
+    const pat = await signedUp();
+    const property = await aProperty(pat.userId);
+    const contact = await aContact(pat.userId, property.id);
+    const created = await pat.send(createConversationRoute, "POST", "/api/conversations", { json: { agentType: "negotiation", title: "Lopez", contactId: contact.id } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const long = "I might sell if the price is right, but the roof needs some work first.";
+    const posted = await pat.send(postMessage, "POST", `/api/conversations/${id}/messages`, { params: { id }, json: { content: long, role: "assistant", isAiGenerated: false } });
+    expect(posted.status).toBe(201);
+    const ai = await pat.send(postMessage, "POST", `/api/conversations/${id}/messages`, { params: { id }, json: { content: "Draft reply", role: "user", isAiGenerated: true } });
+    expect(ai.status).toBe(201);
+
+    const list = (await (await pat.send(listConversationsRoute, "GET", "/api/conversations")).json()) as Record<string, unknown>[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ id, title: "Lopez", contactName: "Maria Lopez", propertyAddress: "4821 N 35th Ave, Phoenix, AZ", lastMessage: "Draft reply" });
+
+    const thread = (await (await pat.send(getMessages, "GET", `/api/conversations/${id}/messages`, { params: { id } })).json()) as Record<string, unknown>[];
+    expect(thread.map((m) => [m.content, m.role, m.isAiGenerated])).toEqual([
+      [long, "assistant", false],
+      ["Draft reply", "user", true],
+    ]);
+
+    await pat.send(postMessage, "POST", `/api/conversations/${id}/messages`, { params: { id }, json: { content: long, role: "assistant" } });
+    const again = (await (await pat.send(listConversationsRoute, "GET", "/api/conversations")).json()) as { lastMessage: string }[];
+    expect(again[0].lastMessage).toBe(`${long.slice(0, 50)}...`);
+  });
+
+  it("refuses another user's conversation with 404 and writes nothing", async () => {
+    const pat = await signedUp();
+    const sam = await signedUp();
+    const created = await pat.send(createConversationRoute, "POST", "/api/conversations", { json: { title: "Mine" } });
+    const { id } = (await created.json()) as { id: string };
+    expect((await sam.send(getMessages, "GET", "/x", { params: { id } })).status).toBe(404);
+    expect((await sam.send(postMessage, "POST", "/x", { params: { id }, json: { content: "Hi", role: "user" } })).status).toBe(404);
+    expect((await sam.send(getMessages, "GET", "/x", { params: { id: crypto.randomUUID() } })).status).toBe(404);
+    const foreignContact = await aContact(pat.userId);
+    expect((await sam.send(createConversationRoute, "POST", "/api/conversations", { json: { contactId: foreignContact.id } })).status).toBe(404);
+    expect(await db.select().from(messages).where(eq(messages.conversationId, id))).toHaveLength(0);
+    expect(await db.select().from(conversations).where(eq(conversations.userId, sam.userId))).toHaveLength(0);
+  });
+
+  it("validates a message: empty content is refused with 400 and nothing is stored", async () => {
+    const pat = await signedUp();
+    const { id } = (await (await pat.send(createConversationRoute, "POST", "/api/conversations", { json: {} })).json()) as { id: string };
+    const answer = await pat.send(postMessage, "POST", "/x", { params: { id }, json: { content: "  ", role: "robot" } });
+    expect(answer.status).toBe(400);
+    const body = (await answer.json()) as { success: boolean; errors: Record<string, string[]> };
+    expect(body.success).toBe(false);
+    expect(body.errors.content).toEqual(["Message is required"]);
+    expect(body.errors.role).toBeDefined();
+    expect(await db.select().from(messages).where(eq(messages.conversationId, id))).toHaveLength(0);
+  });
+
+  it("sends through the form action, starts a conversation with a contact, and refuses foreign ids", async () => {
+    const pat = await signedUp();
+    const property = await aProperty(pat.userId);
+    const contact = await aContact(pat.userId, property.id);
+    const started = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "new", contactId: contact.id, content: "Hello Maria" }) });
+    expect(started.status).toBe(302);
+    const [conversation] = await db.select().from(conversations).where(eq(conversations.userId, pat.userId));
+    expect(conversation).toMatchObject({ contactId: contact.id, propertyId: property.id, title: "Maria Lopez" });
+    expect(started.headers.get("Location")).toBe(`/?section=messages&c=${conversation.id}`);
+
+    const sent = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "Are you free Tuesday?", isAiGenerated: "false" }) });
+    expect(sent.status).toBe(302);
+    const empty = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "" }) });
+    expect(toastOf(empty)).toMatchObject({ title: "Error", description: "Message is required" });
+    const stored = await db.select().from(messages).where(eq(messages.conversationId, conversation.id));
+    expect(stored.map((m) => m.content).sort()).toEqual(["Are you free Tuesday?", "Hello Maria"]);
+
+    const sam = await signedUp();
+    const foreign = await sam.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "Hijack" }) });
+    expect(toastOf(foreign)).toMatchObject({ title: "Error", description: "Conversation not found" });
+    const foreignNew = await sam.send(sendForm, "POST", "/messages/send", { form: form({ intent: "new", contactId: contact.id }) });
+    expect(toastOf(foreignNew)).toMatchObject({ description: "Contact not found" });
+    expect(await db.select().from(messages).where(eq(messages.conversationId, conversation.id))).toHaveLength(2);
+
+    const section = await loadMessages(pat.context, await pat.session(), new URL("http://x/?section=messages"));
+    expect(section.selected?.id).toBe(conversation.id);
+    expect(section.messages.map((m) => m.content)).toEqual(["Hello Maria", "Are you free Tuesday?"]);
+    expect(section.contacts).toEqual([{ id: contact.id, name: "Maria Lopez", address: "4821 N 35th Ave" }]);
+  });
+
+  it("drafts an AI Assist reply from the last message and the property, as JSON or into the page", async () => {
+    const pat = await signedUp();
+    const property = await aProperty(pat.userId);
+    const contact = await aContact(pat.userId, property.id);
+    const { id } = (await (await pat.send(createConversationRoute, "POST", "/api/conversations", { json: { contactId: contact.id } })).json()) as { id: string };
+    await pat.send(postMessage, "POST", "/x", { params: { id }, json: { content: "What would you pay?", role: "assistant" } });
+    const json = await pat.send(assist, "POST", "/messages/assist", { form: form({ conversationId: id, format: "json" }) });
+    const { draft } = (await json.json()) as { draft: string };
+    expect(draft).toContain("$182,000 cash");
+    const page = await pat.send(assist, "POST", "/messages/assist", { form: form({ conversationId: id }) });
+    const location = new URL(page.headers.get("Location") ?? "", "http://x");
+    expect(location.searchParams.get("draft")).toBe(draft);
+    const section = await loadMessages(pat.context, await pat.session(), location);
+    expect(section.draft).toBe(draft);
+    const sam = await signedUp();
+    expect((await sam.send(assist, "POST", "/messages/assist", { form: form({ conversationId: id, format: "json" }) })).status).toBe(404);
+  });
+
+  it("searches conversations and picks one by c", async () => {
+    const pat = await signedUp();
+    const a = await aContact(pat.userId, null, "Maria Lopez");
+    const b = await aContact(pat.userId, null, "James Carter");
+    const first = (await (await pat.send(createConversationRoute, "POST", "/x", { json: { contactId: a.id } })).json()) as { id: string };
+    const second = (await (await pat.send(createConversationRoute, "POST", "/x", { json: { contactId: b.id } })).json()) as { id: string };
+    const session = await pat.session();
+    const searched = await loadMessages(pat.context, session, new URL("http://x/?section=messages&q=carter"));
+    expect(searched.conversations.map((c) => c.id)).toEqual([second.id]);
+    const picked = await loadMessages(pat.context, session, new URL(`http://x/?section=messages&c=${first.id}`));
+    expect(picked.selected?.id).toBe(first.id);
+    const empty = await loadMessages((await signedUp()).context, await (await signedUp()).session(), new URL("http://x/?section=messages"));
+    expect(empty).toMatchObject({ conversations: [], selected: null, messages: [] });
+  });
+});
+
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+describe("documents", () => {
+  it("uploads a PDF to R2 under the user's prefix, lists it, views it inline and downloads it as an attachment", async () => {
+    const pat = await signedUp();
+    const answer = await pat.send(uploadApi, "POST", "/api/documents/upload", { form: form({ file: new Blob([PDF], { type: "application/pdf" }), type: "purchase_agreement" }, "Offer <Lopez>.pdf") });
+    expect(answer.status).toBe(201);
+    const body = (await answer.json()) as { success: boolean; document: { id: string; name: string; type: string; status: string } };
+    expect(body).toMatchObject({ success: true, document: { name: "Offer <Lopez>.pdf", type: "purchase_agreement", status: "draft" } });
+    const [row] = await db.select().from(documents).where(eq(documents.id, body.document.id));
+    expect(row.filePath).toMatch(new RegExp(`^users/${pat.userId}/documents/[0-9a-f-]{36}\\.pdf$`));
+    expect(new Uint8Array(await (await env.FILES.get(row.filePath ?? ""))!.arrayBuffer())).toEqual(PDF);
+
+    const list = (await (await pat.send(listDocumentsRoute, "GET", "/api/documents")).json()) as { id: string }[];
+    expect(list.map((d) => d.id)).toEqual([body.document.id]);
+
+    const view = await pat.send(viewDocument, "GET", "/x", { params: { id: body.document.id } });
+    expect(view.status).toBe(200);
+    expect(view.headers.get("Content-Type")).toBe("application/pdf");
+    expect(view.headers.get("Content-Disposition")).toMatch(/^inline; filename="Offer <Lopez>.pdf"/);
+    expect(view.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(new Uint8Array(await view.arrayBuffer())).toEqual(PDF);
+    const download = await pat.send(downloadDocument, "GET", "/x", { params: { id: body.document.id } });
+    expect(download.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+
+    const sam = await signedUp();
+    expect((await sam.send(viewDocument, "GET", "/x", { params: { id: body.document.id } })).status).toBe(404);
+    expect((await sam.send(downloadDocument, "GET", "/x", { params: { id: body.document.id } })).status).toBe(404);
+    expect(await (await sam.send(listDocumentsRoute, "GET", "/api/documents")).json()).toEqual([]);
+  });
+
+  it("serves text files as attachments even when viewed", async () => {
+    const pat = await signedUp();
+    const answer = await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob(["Letter of intent — café"]) }, "loi.txt") });
+    expect(answer.status).toBe(201);
+    const { document } = (await answer.json()) as { document: { id: string; type: string } };
+    expect(document.type).toBe("template");
+    const view = await pat.send(viewDocument, "GET", "/x", { params: { id: document.id } });
+    expect(view.headers.get("Content-Disposition")).toMatch(/^attachment;/);
+    expect(view.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+  });
+
+  it.each([
+    ["evil.html", new Uint8Array([0x3c, 0x68]), 400, "Only PDF, DOC, DOCX and TXT files are allowed"],
+    ["fake.pdf", new TextEncoder().encode("<html>not a pdf</html>"), 400, "The file's content does not match its type"],
+    ["fake.docx", PDF, 400, "The file's content does not match its type"],
+    ["fake.doc", new Uint8Array([0x50, 0x4b, 0x03, 0x04]), 400, "The file's content does not match its type"],
+    ["binary.txt", new Uint8Array([0xff, 0xfe, 0x00, 0x41]), 400, "The file's content does not match its type"],
+    ["empty.pdf", new Uint8Array(), 400, "The file is empty"],
+  ])("refuses %s and writes nothing", async (name, bytes, status, message) => {
+    const pat = await signedUp();
+    const answer = await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob([bytes]) }, name) });
+    expect(answer.status).toBe(status);
+    expect(await answer.json()).toEqual({ success: false, message });
+    expect(await db.select().from(documents).where(eq(documents.userId, pat.userId))).toHaveLength(0);
+    expect((await env.FILES.list({ prefix: `users/${pat.userId}/` })).objects).toHaveLength(0);
+  });
+
+  it("accepts real .doc and .docx signatures, refuses a missing file and files over 10 MB with 413", async () => {
+    const pat = await signedUp();
+    const doc = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
+    const docx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]);
+    expect((await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob([doc]) }, "old.doc") })).status).toBe(201);
+    expect((await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob([docx]) }, "new.DOCX") })).status).toBe(201);
+    const missing = await pat.send(uploadApi, "POST", "/x", { form: form({ other: "x" }) });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toEqual({ success: false, message: "Please choose a file to upload" });
+    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    big.set(PDF);
+    const tooLarge = await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob([big]) }, "big.pdf") });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toEqual({ success: false, message: "The file is larger than 10 MB" });
+    expect(await db.select().from(documents).where(eq(documents.userId, pat.userId))).toHaveLength(2);
+  });
+
+  it("uploads through the form action with the spec's toasts", async () => {
+    const pat = await signedUp();
+    const ok = await pat.send(uploadForm, "POST", "/documents/upload?type=closing_statement", { form: form({ file: new Blob([PDF]), type: "closing_statement" }, "hud.pdf") });
+    expect(ok.headers.get("Location")).toBe("/?section=documents&type=closing_statement");
+    expect(toastOf(ok)).toEqual({ title: "Document Uploaded", description: "Your document has been successfully uploaded.", variant: "success" });
+    const bad = await pat.send(uploadForm, "POST", "/documents/upload", { form: form({ file: new Blob(["x"]) }, "x.exe") });
+    expect(toastOf(bad)).toEqual({ title: "Upload Failed", description: "Only PDF, DOC, DOCX and TXT files are allowed", variant: "error" });
+    const section = await loadDocuments(pat.context, await pat.session(), new URL("http://x/?section=documents&type=closing_statement"));
+    expect(section.documents.map((d) => d.name)).toEqual(["hud.pdf"]);
+    const other = await loadDocuments(pat.context, await pat.session(), new URL("http://x/?section=documents&type=template"));
+    expect(other.documents).toEqual([]);
+  });
+
+  it("generates a purchase agreement PDF from the user's property and refuses a foreign property", async () => {
+    const pat = await signedUp();
+    const property = await aProperty(pat.userId);
+    const generated = await pat.send(generateForm, "POST", "/documents/generate", { form: form({ propertyId: property.id, kind: "purchase_agreement" }) });
+    expect(generated.headers.get("Location")).toBe("/?section=documents&type=purchase_agreement");
+    const [row] = await db.select().from(documents).where(eq(documents.userId, pat.userId));
+    expect(row).toMatchObject({ type: "purchase_agreement", status: "draft", name: "Purchase-Agreement-4821-N-35th-Ave.pdf", propertyId: property.id, contentType: "application/pdf" });
+    expect(row.content).toContain("Quinn Home Buyers LLC");
+    expect(row.content).toContain("$182,000");
+    const file = new Uint8Array(await (await env.FILES.get(row.filePath ?? ""))!.arrayBuffer());
+    expect(new TextDecoder().decode(file.slice(0, 5))).toBe("%PDF-");
+
+    const sam = await signedUp();
+    const refused = await sam.send(generateForm, "POST", "/documents/generate", { form: form({ propertyId: property.id, kind: "assignment_contract" }) });
+    expect(toastOf(refused)).toMatchObject({ title: "Error", description: "Property not found" });
+    const invalid = await sam.send(generateForm, "POST", "/documents/generate", { form: form({ propertyId: "", kind: "lease" }) });
+    expect(toastOf(invalid)).toMatchObject({ title: "Error" });
+    expect(await db.select().from(documents).where(eq(documents.userId, sam.userId))).toHaveLength(0);
+  });
+});
+
+describe("buyer leads", () => {
+  const buyer = { buyerName: "Desert Sun Holdings LLC", buyerType: "active_landlord", market: "Phoenix, AZ", totalProperties: 14, portfolioValue: "4280000", phoneNumbers: ["(602) 555-0191"], emailAddresses: ["a@desertsun.example"] };
+
+  it("requires buyer name, type and market in the spec's words and writes nothing", async () => {
+    const pat = await signedUp();
+    const answer = await pat.send(createBuyerLeadRoute, "POST", "/api/buyer-leads", { json: { buyerName: " " } });
+    expect(answer.status).toBe(400);
+    const body = (await answer.json()) as { errors: Record<string, string[]> };
+    expect(body.errors).toMatchObject({ buyerName: ["Buyer name is required"], buyerType: ["Buyer type is required"], market: ["Market is required"] });
+    expect(await db.select().from(buyerLeads).where(eq(buyerLeads.userId, pat.userId))).toHaveLength(0);
+  });
+
+  it("saves, lists and deletes a buyer lead; another user's id answers 404", async () => {
+    const pat = await signedUp();
+    const created = await pat.send(createBuyerLeadRoute, "POST", "/api/buyer-leads", { json: buyer });
+    expect(created.status).toBe(201);
+    const { buyerLead } = (await created.json()) as { buyerLead: { id: string } };
+    const list = (await (await pat.send(listBuyerLeadsRoute, "GET", "/api/buyer-leads")).json()) as Record<string, unknown>[];
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ buyerName: "Desert Sun Holdings LLC", buyerTypeLabel: "Active Landlord", portfolioValue: 4280000, phoneNumbers: ["(602) 555-0191"] });
+    expect(list[0].userId).toBeUndefined();
+
+    const sam = await signedUp();
+    expect(await (await sam.send(listBuyerLeadsRoute, "GET", "/api/buyer-leads")).json()).toEqual([]);
+    expect((await sam.send(deleteBuyerLeadRoute, "DELETE", "/x", { params: { id: buyerLead.id } })).status).toBe(404);
+    expect((await pat.send(buyerLeadLoader as Handler, "GET", "/x", { params: { id: buyerLead.id } })).status).toBe(405);
+
+    const removed = await pat.send(deleteBuyerLeadRoute, "DELETE", "/x", { params: { id: buyerLead.id } });
+    expect(removed.status).toBe(200);
+    expect(await removed.json()).toEqual({ success: true, message: "Buyer lead removed successfully" });
+    expect((await pat.send(deleteBuyerLeadRoute, "DELETE", "/x", { params: { id: buyerLead.id } })).status).toBe(404);
+  });
+
+  it("removes through the form action with the spec's toasts and serves /buyer-breeze", async () => {
+    const pat = await signedUp();
+    const { buyerLead } = (await (await pat.send(createBuyerLeadRoute, "POST", "/x", { json: buyer })).json()) as { buyerLead: { id: string } };
+    const page = (await pat.send(buyerBreezePage as Handler, "GET", `/buyer-breeze?remove=${buyerLead.id}`)) as unknown as Awaited<ReturnType<typeof loadBuyerBreeze>>;
+    expect(page.leads).toHaveLength(1);
+    expect(page.confirmRemoveId).toBe(buyerLead.id);
+
+    const sam = await signedUp();
+    const refused = await sam.send(removeBuyerForm, "POST", "/buyer-breeze/remove", { form: form({ id: buyerLead.id }) });
+    expect(toastOf(refused)).toEqual({ title: "Error", description: "Failed to remove buyer lead", variant: "error" });
+    const done = await pat.send(removeBuyerForm, "POST", "/buyer-breeze/remove", { form: form({ id: buyerLead.id, returnTo: "/buyer-breeze" }) });
+    expect(done.headers.get("Location")).toBe("/buyer-breeze");
+    expect(toastOf(done)).toEqual({ title: "Success", description: "Buyer lead removed successfully", variant: "success" });
+    const section = await loadBuyerBreeze(pat.context, await pat.session(), new URL("http://x/?section=buyer-breeze"));
+    expect(section.leads).toEqual([]);
+  });
+
+  it("sends a signed-out visitor of /buyer-breeze to sign in", async () => {
+    const response = await buyerBreezePage({ request: new Request("http://127.0.0.1/buyer-breeze"), params: {}, context: testContext() }).catch((thrown: Response) => thrown);
+    expect((response as Response).status).toBe(302);
+    expect((response as Response).headers.get("Location")).toBe("/login?next=%2Fbuyer-breeze");
+  });
+});
+
+describe("demo records", () => {
+  it("seeds conversations with AI-generated messages, documents in R2 and four buyer leads", async () => {
+    const pat = await signedUp();
+    await aProperty(pat.userId);
+    const counts = await seedDemoRecords(db, pat.userId, env.FILES);
+    expect(counts).toEqual({ conversations: 3, documents: 3, buyerLeads: 4 });
+    const section = await loadMessages(pat.context, await pat.session(), new URL("http://x/?section=messages"));
+    expect(section.conversations).toHaveLength(3);
+    expect(section.messages.length).toBeGreaterThan(0);
+    const all = await db.select().from(messages).where(eq(messages.userId, pat.userId));
+    expect(all.some((m) => m.isAiGenerated)).toBe(true);
+    const docs = await db.select().from(documents).where(eq(documents.userId, pat.userId));
+    for (const doc of docs) expect(await env.FILES.head(doc.filePath ?? "")).not.toBeNull();
+    expect(await db.select().from(buyerLeads).where(eq(buyerLeads.userId, pat.userId))).toHaveLength(4);
+  });
+});
