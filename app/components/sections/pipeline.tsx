@@ -168,8 +168,9 @@ function DealCard({ deal, period }: { deal: Deal; period: string }) {
         {address}
       </h3>
       <p className="mt-0.5 text-xs text-slate-600">{propertyDetails(deal.property)}</p>
-      <div className="mt-2 flex items-center justify-between gap-2">
-        <span className="text-sm font-semibold text-slate-900">{deal.dealValue === null ? "No value" : formatMoney(deal.dealValue)}</span>
+      {/* Wraps in a narrow column instead of pushing the badge out of the card. */}
+      <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+        <span className="whitespace-nowrap text-sm font-semibold text-slate-900">{deal.dealValue === null ? "No value" : formatMoney(deal.dealValue)}</span>
         <span className={`shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[deal.stage]}`}>{STAGE_BADGES[deal.stage]}</span>
       </div>
       <fetcher.Form method="post" action={ACTION} className="mt-3 flex items-center gap-2">
