@@ -24,6 +24,8 @@ Options:
   --duration S         seconds measured per path (default 10)
   --baseline PATH      baseline path (default /api/ping)
   --header "Name: v"   request header, repeatable (e.g. a session cookie)
+  --login EMAIL:PASS   sign in once the server runs and send its session cookie
+                       with every request (e.g. the seeded demo account)
   --setup CMD          shell command run after migrations, before the server
                        starts; BENCH_PERSIST_DIR is set to the state dir
   --no-build           skip \`npm run build\`
@@ -39,6 +41,7 @@ interface Options {
   baseline: string;
   headers: Record<string, string>;
   setup: string | undefined;
+  login: { email: string; password: string } | undefined;
 }
 
 interface Measurement {
@@ -63,6 +66,7 @@ function parseOptions(argv: string[]): Options | null {
       baseline: { type: "string", default: "/api/ping" },
       header: { type: "string", multiple: true, default: [] },
       setup: { type: "string" },
+      login: { type: "string" },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -81,6 +85,7 @@ function parseOptions(argv: string[]): Options | null {
     baseline: values.baseline,
     headers: parseHeaders(values.header),
     setup: values.setup,
+    login: parseLogin(values.login),
   };
 }
 
@@ -90,6 +95,25 @@ function parsePositiveInt(name: string, raw: string): number {
     throw new Error(`${name} needs a positive integer, got "${raw}"`);
   }
   return value;
+}
+
+function parseLogin(raw: string | undefined) {
+  if (raw === undefined) return undefined;
+  const colon = raw.indexOf(":");
+  if (colon <= 0) throw new Error(`--login needs "email:password", got "${raw}"`);
+  return { email: raw.slice(0, colon), password: raw.slice(colon + 1) };
+}
+
+/** Signs in through the app's own API and answers the session cookie, as a browser would hold it. */
+async function signIn(origin: string, login: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(login),
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("breeze_session="));
+  if (!response.ok || !cookie) throw new Error(`--login failed: HTTP ${response.status}`);
+  return cookie.split(";")[0];
 }
 
 function parseHeaders(raw: string[]): Record<string, string> {
@@ -203,6 +227,10 @@ function printReport(measurements: Measurements, options: Options): void {
 
 async function bench(options: Options): Promise<void> {
   const { origin } = await startBenchServer({ build: options.build, setup: options.setup, readyPath: options.baseline, label: "bench-http" });
+  if (options.login) {
+    if (options.headers.cookie) throw new Error("--login and a Cookie --header cannot be combined");
+    options.headers.cookie = await signIn(origin, options.login);
+  }
   printReport(await measureAll(origin, options), options);
 }
 
