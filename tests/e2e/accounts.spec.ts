@@ -1,23 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
+import { PASSWORD, registerViaApi, uniqueEmail } from "./helpers";
 
-const uniqueEmail = () => `e2e-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-const PASSWORD = "sunny2026";
-
-/** An account made through the API (the browser context keeps the session cookie). */
-async function registerViaApi(page: Page, email = uniqueEmail()) {
-  const response = await page.request.post("/api/auth/register", {
-    data: {
-      full_name: "Pat Quinn",
-      email,
-      mobile: "(602) 555-0123",
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      company: { company_name: "Quinn Home Buyers LLC", offer_contact_email: email, offer_contact_phone: "6025550123" },
-    },
-  });
-  expect(response.status()).toBe(201);
-  return email;
-}
 
 async function fillRegistration(page: Page, email: string) {
   await page.goto("/register");

@@ -1,23 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
+import { registerViaApi } from "./helpers";
 
-const PASSWORD = "sunny2026";
-const uniqueEmail = () => `rec-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-
-async function registerViaApi(page: Page) {
-  const email = uniqueEmail();
-  const response = await page.request.post("/api/auth/register", {
-    data: {
-      full_name: "Pat Quinn",
-      email,
-      mobile: "(602) 555-0123",
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-      company: { company_name: "Quinn Home Buyers LLC", offer_contact_email: email, offer_contact_phone: "6025550123" },
-    },
-  });
-  expect(response.status()).toBe(201);
-}
 
 /** A conversation about a property, with one message from the seller and one AI-generated one. */
 async function aConversation(page: Page) {
