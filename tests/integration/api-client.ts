@@ -1,4 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { expect } from "vitest";
+import { action as register } from "~/routes/api.auth.register";
 import { testContext } from "./context";
 
 type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
@@ -49,4 +51,19 @@ export class ApiClient {
     }
     return { status: response.status, body: parsed, cookies, headers: response.headers };
   }
+}
+
+/** A new account registered through POST /api/auth/register; the client holds its session cookie. */
+export async function registerClient(prefix: string, company: Record<string, unknown> = {}, client = new ApiClient()) {
+  const email = `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const answer = await client.call(register, "POST", "/api/auth/register", {
+    full_name: "Pat Quinn",
+    email,
+    mobile: "(602) 555-0123",
+    password: "sunny2026",
+    confirm_password: "sunny2026",
+    company: { company_name: "Quinn Home Buyers LLC", offer_contact_email: email, offer_contact_phone: "(602) 555-0123", ...company },
+  });
+  expect(answer.status).toBe(201);
+  return { client, email, userId: (answer.body.user as { id: string }).id };
 }

@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import { loader as listContactsRoute } from "~/routes/api.contacts";
 import { action as createRoute, loader as listRoute } from "~/routes/api.properties";
 import { action as patchRoute, loader as getRoute } from "~/routes/api.properties.$id";
-import { action as register } from "~/routes/api.auth.register";
 import { action as addLead, loader as addLeadPage } from "~/routes/crm.leads";
 import { loader as exportCsv } from "~/routes/crm.export[.csv]";
 import { getSession } from "~/services/auth.server";
@@ -14,7 +13,7 @@ import { TOAST_COOKIE } from "~/services/toast.server";
 import { createDb } from "../../db/client";
 import { seedDemoCrm } from "../../db/demo/crm";
 import { contacts, properties } from "../../db/schema";
-import { ApiClient } from "./api-client";
+import { ApiClient, registerClient } from "./api-client";
 
 const db = createDb(env.DB);
 
@@ -24,17 +23,7 @@ type Handler = (args: { request: Request; params: Record<string, string>; contex
 const withId = (handler: Handler, id: string): Handler => (args) => handler({ ...args, params: { id } });
 
 async function signedIn() {
-  const client = new ApiClient();
-  const email = `crm-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const answer = await client.call(register, "POST", "/api/auth/register", {
-    full_name: "Pat Quinn",
-    email,
-    mobile: "(602) 555-0123",
-    password: "sunny2026",
-    confirm_password: "sunny2026",
-    company: { company_name: "Quinn Home Buyers LLC", offer_contact_email: email, offer_contact_phone: "(602) 555-0123" },
-  });
-  expect(answer.status).toBe(201);
+  const { client } = await registerClient("crm");
   const session = await getSession(request(client, "/"), client.context);
   return { client, userId: session!.user.id, session: session! };
 }

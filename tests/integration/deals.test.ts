@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as register } from "~/routes/api.auth.register";
 import { action as patchDeal, loader as getDealRoute } from "~/routes/api.deals.$id";
 import { action as postDeal, loader as listDealsRoute } from "~/routes/api.deals";
 import { loader as exportCsv } from "~/routes/dashboard.export[.csv]";
@@ -14,7 +13,7 @@ import { readToast } from "~/services/toast.server";
 import { createDb } from "../../db/client";
 import { seedDemoDeals } from "../../db/demo/deals";
 import { conversations, deals, properties } from "../../db/schema";
-import { ApiClient } from "./api-client";
+import { ApiClient, registerClient } from "./api-client";
 
 const db = createDb(env.DB);
 type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
@@ -22,19 +21,9 @@ const NOW = new Date("2026-06-15T12:00:00Z");
 
 /** A registered user with a cookie jar and a fixed clock; `send` calls a route module with params and a JSON or form body. */
 async function signedUp() {
-  const client = new ApiClient();
-  client.context.now = () => NOW;
-  const email = `deals-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const answer = await client.call(register, "POST", "/api/auth/register", {
-    full_name: "Pat Quinn",
-    email,
-    mobile: "(602) 555-0123",
-    password: "sunny2026",
-    confirm_password: "sunny2026",
-    company: { company_name: "Quinn Home Buyers LLC", offer_contact_email: email, offer_contact_phone: "(602) 555-0123" },
-  });
-  expect(answer.status).toBe(201);
-  const userId = (answer.body.user as { id: string }).id;
+  const fresh = new ApiClient();
+  fresh.context.now = () => NOW;
+  const { client, userId } = await registerClient("deals", {}, fresh);
   const context = client.context;
   const cookie = () => [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   async function send(handler: Handler, method: string, path: string, options: { params?: Record<string, string>; json?: unknown; form?: Record<string, string>; anonymous?: boolean } = {}) {

@@ -8,7 +8,6 @@ import { action as postMessage, loader as getMessages } from "~/routes/api.conve
 import { action as createConversationRoute, loader as listConversationsRoute } from "~/routes/api.conversations";
 import { loader as listDocumentsRoute } from "~/routes/api.documents";
 import { action as uploadApi } from "~/routes/api.documents.upload";
-import { action as register } from "~/routes/api.auth.register";
 import { loader as buyerBreezePage } from "~/routes/buyer-breeze";
 import { action as removeBuyerForm } from "~/routes/buyer-breeze.remove";
 import { loader as downloadDocument } from "~/routes/documents.$id.download";
@@ -25,7 +24,7 @@ import { getSession } from "~/services/auth.server";
 import { createDb } from "../../db/client";
 import { seedDemoRecords } from "../../db/demo/records";
 import { buyerLeads, contacts, conversations, documents, messages, properties } from "../../db/schema";
-import { ApiClient } from "./api-client";
+import { ApiClient, registerClient } from "./api-client";
 import { testContext } from "./context";
 
 const db = createDb(env.DB);
@@ -33,18 +32,7 @@ type Handler = (args: { request: Request; params: Record<string, string>; contex
 
 /** A registered user with a cookie jar; `send` calls a route module with params and any body (JSON, form, multipart). */
 async function signedUp() {
-  const client = new ApiClient();
-  const email = `rec-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const answer = await client.call(register, "POST", "/api/auth/register", {
-    full_name: "Pat Quinn",
-    email,
-    mobile: "(602) 555-0123",
-    password: "sunny2026",
-    confirm_password: "sunny2026",
-    company: { company_name: "Quinn Home Buyers LLC", title: "Owner", offer_contact_email: email, offer_contact_phone: "(602) 555-0123", address_city: "Phoenix", address_state: "AZ" },
-  });
-  expect(answer.status).toBe(201);
-  const userId = (answer.body.user as { id: string }).id;
+  const { client, userId } = await registerClient("rec", { title: "Owner", address_city: "Phoenix", address_state: "AZ" });
   const context = client.context;
   const cookie = () => [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
   async function send(handler: Handler, method: string, path: string, options: { params?: Record<string, string>; json?: unknown; form?: FormData } = {}) {

@@ -1,5 +1,5 @@
-import { Form, useSubmit } from "@remix-run/react";
-import { Button, buttonClass } from "~/components/ui/button";
+import { PeriodSelect } from "~/components/period-select";
+import { buttonClass } from "~/components/ui/button";
 import { DASHBOARD_PERIODS, STAGE_LABELS, type DealsByStage, type RevenueMonth } from "~/domain/dashboard-figures";
 import { formatMoney, formatNumber, relativeTime } from "~/domain/format";
 import type { load } from "~/services/sections/dashboard.server";
@@ -16,7 +16,7 @@ export default function DashboardSection({ data }: { data: Data }) {
           <p className="text-sm text-slate-600">Your deals, leads and revenue — {data.periodLabel.toLowerCase()}.</p>
         </div>
         <div className="flex items-end gap-2">
-          <PeriodSelect period={data.period} />
+          <PeriodSelect section="dashboard" period={data.period} options={DASHBOARD_PERIODS} />
           <a href={`/dashboard/export.csv?period=${data.period}`} download className={buttonClass("secondary")}>
             Export Report
           </a>
@@ -80,39 +80,6 @@ export default function DashboardSection({ data }: { data: Data }) {
         )}
       </section>
     </div>
-  );
-}
-
-/** A GET form, so the period is in the URL and works without JavaScript; with it a change applies at once. */
-function PeriodSelect({ period }: { period: string }) {
-  const submit = useSubmit();
-  return (
-    <Form method="get" action="/" className="flex items-end gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
-      <input type="hidden" name="section" value="dashboard" />
-      <div>
-        <label htmlFor="dashboard-period" className="mb-1 block text-sm font-medium text-slate-800">
-          Period
-        </label>
-        <select
-          id="dashboard-period"
-          name="period"
-          defaultValue={period}
-          key={period}
-          className="block rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
-        >
-          {DASHBOARD_PERIODS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <noscript>
-        <Button type="submit" variant="secondary">
-          Apply
-        </Button>
-      </noscript>
-    </Form>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Form, useFetcher, useFetchers, useSubmit } from "@remix-run/react";
+import { PeriodSelect } from "~/components/period-select";
+import { useFetcher, useFetchers, useSubmit } from "@remix-run/react";
 import { useState, type DragEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { formatMoney, formatNumber } from "~/domain/format";
@@ -55,7 +56,7 @@ export default function PipelineSection({ data }: { data: Data }) {
           <h1 className="text-2xl font-bold text-slate-900">Deal Pipeline</h1>
           <p className="text-sm text-slate-600">Drag a deal to another stage, or use its “Move to…” control.</p>
         </div>
-        <PeriodFilter period={data.period} />
+        <PeriodSelect section="pipeline" period={data.period} options={PIPELINE_PERIODS} />
       </div>
 
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -121,33 +122,6 @@ function Figure({ label, value }: { label: string; value: string }) {
       <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
     </div>
-  );
-}
-
-/** A GET form: the period lives in the URL (reload and back work); with JavaScript a change applies at once. */
-function PeriodFilter({ period }: { period: string }) {
-  const submit = useSubmit();
-  return (
-    <Form method="get" action="/" className="flex items-end gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
-      <input type="hidden" name="section" value="pipeline" />
-      <div>
-        <label htmlFor="pipeline-period" className="mb-1 block text-sm font-medium text-slate-800">
-          Period
-        </label>
-        <select id="pipeline-period" name="period" defaultValue={period} key={period} className={INPUT}>
-          {PIPELINE_PERIODS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <noscript>
-        <Button type="submit" variant="secondary">
-          Apply
-        </Button>
-      </noscript>
-    </Form>
   );
 }
 
