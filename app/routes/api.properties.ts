@@ -1,12 +1,47 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { z } from "zod";
+import { STATUS_FILTERS } from "~/domain/crm";
+import { apiJson, methodNotAllowed, readBody, readQuery } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
-import { createProperty, listProperties, PropertyInputSchema } from "~/services/properties.server";
+import { createProperty, decodeLeadCursor, listLeadPage, PropertyInputSchema } from "~/services/properties.server";
 
-/** GET /api/properties: the user's properties (CRM leads), newest first, as a bare array. */
+export const DEFAULT_PAGE = 100;
+export const MAX_PAGE = 500;
+
+const ListQuery = z.object({
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_PAGE, `limit must be at most ${MAX_PAGE}`)
+    .default(DEFAULT_PAGE),
+  cursor: z
+    .string()
+    .transform((value, ctx) => decodeLeadCursor(value) ?? (ctx.addIssue({ code: "custom", message: "cursor is not valid" }), z.NEVER))
+    .optional(),
+  status: z.enum(STATUS_FILTERS.map((option) => option.value), { error: "status must be one of all, new, contacted, qualified, under_contract, closed" }).optional(),
+  q: z.string().max(200, "q must be at most 200 characters").optional(),
+});
+
+/**
+ * GET /api/properties: the user's leads (spec 01 §3 "as listed in CRM", with the location, equity and owner fields
+ * the export carries), newest first, as a bare array. Paged (README Decision 22): `?limit=` (default 100, at most
+ * 500) leads per answer, `Link: <…>; rel="next"` while more remain, `X-Total-Count` the number matching; `?status=`
+ * and `?q=` filter as the CRM does. The full record of one property is GET /api/properties/{id}.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireApiUser(request, context);
-  return apiJson(await listProperties(context.db, session.user.id));
+  const query = readQuery(request, ListQuery);
+  const filter = { status: query.status ?? "all", q: query.q ?? "" };
+  const page = await listLeadPage(context.db, session.user.id, { filter, limit: query.limit, after: query.cursor });
+  const headers: Record<string, string> = { "X-Total-Count": String(page.total) };
+  if (page.next) {
+    const next = new URL(request.url);
+    next.searchParams.set("cursor", page.next);
+    next.searchParams.set("limit", String(query.limit));
+    headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
+  }
+  return apiJson(page.leads, { headers });
 }
 
 /**

@@ -39,6 +39,16 @@ export async function readBody<T>(request: Request, schema: SafeParser<T>): Prom
   return result.data;
 }
 
+/** Validates a GET route's query string; throws a 400 in the /api failure shape naming each bad parameter. */
+export function readQuery<T>(request: Request, schema: SafeParser<T>): T {
+  const result = schema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  if (!result.success) {
+    const errors = fieldErrors(result.error.issues);
+    throw apiError(400, `Validation error: ${Object.values(errors).flat().join(", ")}`, errors);
+  }
+  return result.data;
+}
+
 /** Only the methods a route serves; anything else is a 405 in the /api failure shape. */
 export function methodNotAllowed(allowed: string[]) {
   return Response.json(
@@ -48,8 +58,8 @@ export function methodNotAllowed(allowed: string[]) {
 }
 
 /** A JSON answer, optionally setting cookies (session, toast). Never cached. */
-export function apiJson(body: unknown, init: { status?: number; cookies?: string[] } = {}) {
-  const headers = new Headers({ "Cache-Control": "no-store" });
+export function apiJson(body: unknown, init: { status?: number; cookies?: string[]; headers?: Record<string, string> } = {}) {
+  const headers = new Headers({ ...init.headers, "Cache-Control": "no-store" });
   for (const cookie of init.cookies ?? []) headers.append("Set-Cookie", cookie);
   return Response.json(body, { status: init.status ?? 200, headers });
 }

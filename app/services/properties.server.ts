@@ -3,7 +3,7 @@
  * POST/PATCH /api/properties. Shared by the /api routes, the CRM section's loader and its form actions. Every query
  * filters by the user id; a foreign or unknown id reads as null, which the routes answer with 404.
  */
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contacts, properties } from "../../db/schema";
 import { ALREADY_IN_CRM, crmFiguresFromCounts, type CrmFigures, type PropertyInput, type PropertyPatch, type StatusFilter } from "../domain/crm";
@@ -27,34 +27,39 @@ export function serializeProperty(row: PropertyRow) {
 }
 export type Property = ReturnType<typeof serializeProperty>;
 
-/** The columns a CRM row and the CSV export need (not the analysis blobs). */
-const LEAD_COLUMNS = {
+/** A lead as the CRM table lists it (spec 01 §3 "Property/lead (as listed in CRM)"). */
+const ROW_COLUMNS = {
   id: properties.id,
   address: properties.address,
   city: properties.city,
   state: properties.state,
-  zipCode: properties.zipCode,
-  propertyType: properties.propertyType,
   bedrooms: properties.bedrooms,
   bathrooms: properties.bathrooms,
   squareFeet: properties.squareFeet,
-  yearBuilt: properties.yearBuilt,
   status: properties.status,
-  leadType: properties.leadType,
+  ownerName: properties.ownerName,
+  ownerPhone: properties.ownerPhone,
+  ownerEmail: properties.ownerEmail,
   arv: properties.arv,
   maxOffer: properties.maxOffer,
+  leadType: properties.leadType,
+  createdAt: properties.createdAt,
+};
+
+/** The lead with what the CSV export and GET /api/properties add: location, facts, equity, every owner field. */
+const LEAD_COLUMNS = {
+  ...ROW_COLUMNS,
+  zipCode: properties.zipCode,
+  propertyType: properties.propertyType,
+  yearBuilt: properties.yearBuilt,
   equityPercentage: properties.equityPercentage,
   equityBalance: properties.equityBalance,
   lastSalePrice: properties.lastSalePrice,
   lastSaleDate: properties.lastSaleDate,
-  ownerName: properties.ownerName,
-  ownerPhone: properties.ownerPhone,
-  ownerEmail: properties.ownerEmail,
   ownerMailingAddress: properties.ownerMailingAddress,
   ownerMobilePhone: properties.ownerMobilePhone,
   ownerLandLine: properties.ownerLandLine,
   ownerDncPhone: properties.ownerDncPhone,
-  createdAt: properties.createdAt,
   updatedAt: properties.updatedAt,
 };
 
@@ -75,17 +80,66 @@ function leadConditions(userId: string, filter?: Partial<LeadFilter>): SQL | und
   );
 }
 
-/** CRM rows, newest first (ties broken by id so pages are stable), filtered by status and search. */
-export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFilter>, limit?: number) {
-  const query = db
-    .select(LEAD_COLUMNS)
-    .from(properties)
-    .where(leadConditions(userId, filter))
-    .orderBy(desc(properties.createdAt), desc(properties.id));
-  const rows = limit === undefined ? await query : await query.limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() }));
+/** Newest first, ties broken by id so pages are stable. */
+const NEWEST_FIRST = [desc(properties.createdAt), desc(properties.id)];
+
+/** The rows of the CRM table, filtered by status and search; the first `limit` of them. */
+export async function listLeadRows(db: Db, userId: string, filter: Partial<LeadFilter>, limit: number) {
+  const rows = await db.select(ROW_COLUMNS).from(properties).where(leadConditions(userId, filter)).orderBy(...NEWEST_FIRST).limit(limit);
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+}
+export type LeadRow = Awaited<ReturnType<typeof listLeadRows>>[number];
+
+function serializeLead<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** Every lead the filter matches with the export's columns, newest first (the CSV export). */
+export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFilter>) {
+  const rows = await db.select(LEAD_COLUMNS).from(properties).where(leadConditions(userId, filter)).orderBy(...NEWEST_FIRST);
+  return rows.map(serializeLead);
 }
 export type Lead = Awaited<ReturnType<typeof listLeads>>[number];
+
+/** Where a page of GET /api/properties ends: the last lead's creation time and id, opaque to clients. */
+export type LeadCursor = { createdAt: Date; id: string };
+
+export function encodeLeadCursor(lead: { createdAt: string; id: string }): string {
+  return btoa(`${Date.parse(lead.createdAt)}:${lead.id}`).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+/** The cursor a client sent back, or null when it is not one of ours. */
+export function decodeLeadCursor(cursor: string): LeadCursor | null {
+  try {
+    const text = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+    const match = /^(\d{1,15}):([\w-]{1,64})$/.exec(text);
+    return match ? { createdAt: new Date(Number(match[1])), id: match[2] } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One page of the user's leads for GET /api/properties (keyset paging: stable while leads are added), newest first,
+ * with the cursor of the next page when there is one and the number of leads the filter matches.
+ */
+export async function listLeadPage(db: Db, userId: string, options: { filter?: Partial<LeadFilter>; limit: number; after?: LeadCursor | null }) {
+  const after = options.after
+    ? or(lt(properties.createdAt, options.after.createdAt), and(eq(properties.createdAt, options.after.createdAt), lt(properties.id, options.after.id)))
+    : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select(LEAD_COLUMNS)
+      .from(properties)
+      .where(and(leadConditions(userId, options.filter), after))
+      .orderBy(...NEWEST_FIRST)
+      .limit(options.limit + 1),
+    countLeads(db, userId, options.filter),
+  ]);
+  const leads = rows.slice(0, options.limit).map(serializeLead);
+  const last = leads.at(-1);
+  return { leads, total, next: rows.length > options.limit && last ? encodeLeadCursor(last) : null };
+}
 
 /** How many leads the filter matches (for "Showing N of M"). */
 export async function countLeads(db: Db, userId: string, filter?: Partial<LeadFilter>): Promise<number> {
@@ -101,12 +155,6 @@ export async function getCrmFigures(db: Db, userId: string): Promise<CrmFigures>
     .where(eq(properties.userId, userId))
     .groupBy(properties.status);
   return crmFiguresFromCounts(counts);
-}
-
-/** GET /api/properties: every property of the user, newest first, all fields. */
-export async function listProperties(db: Db, userId: string): Promise<Property[]> {
-  const rows = await db.select().from(properties).where(eq(properties.userId, userId)).orderBy(desc(properties.createdAt), desc(properties.id));
-  return rows.map(serializeProperty);
 }
 
 export async function getProperty(db: Db, userId: string, id: string): Promise<Property | null> {

@@ -26,6 +26,9 @@ Options:
   --header "Name: v"   request header, repeatable (e.g. a session cookie)
   --login EMAIL:PASS   sign in once the server runs and send its session cookie
                        with every request (e.g. the seeded demo account)
+  --compare-empty      also measure each path for a new account with no data
+                       (signed up once the server runs) and report the
+                       ratio of each path to its empty-account run
   --setup CMD          shell command run after migrations, before the server
                        starts; BENCH_PERSIST_DIR is set to the state dir
   --no-build           skip \`npm run build\`
@@ -42,11 +45,14 @@ interface Options {
   headers: Record<string, string>;
   setup: string | undefined;
   login: { email: string; password: string } | undefined;
+  compareEmpty: boolean;
 }
 
 interface Measurement {
   label: string;
   result: Result;
+  /** The same path measured for the empty account (--compare-empty). */
+  empty?: Result;
 }
 
 interface Measurements {
@@ -67,12 +73,14 @@ function parseOptions(argv: string[]): Options | null {
       header: { type: "string", multiple: true, default: [] },
       setup: { type: "string" },
       login: { type: "string" },
+      "compare-empty": { type: "boolean", default: false },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
   if (values.help) return null;
   if (positionals.length === 0) throw new Error("no paths given");
+  if (values["compare-empty"] && !values.login) throw new Error("--compare-empty needs --login (the account with data)");
 
   for (const path of [values.baseline, ...positionals]) {
     if (!path.startsWith("/")) throw new Error(`path must start with "/": ${path}`);
@@ -86,6 +94,7 @@ function parseOptions(argv: string[]): Options | null {
     headers: parseHeaders(values.header),
     setup: values.setup,
     login: parseLogin(values.login),
+    compareEmpty: values["compare-empty"],
   };
 }
 
@@ -116,6 +125,18 @@ async function signIn(origin: string, login: { email: string; password: string }
   return cookie.split(";")[0];
 }
 
+/** Signs up a fresh account with no data and answers its session cookie: the baseline of --compare-empty. */
+async function signUpEmpty(origin: string): Promise<string> {
+  const login = { email: `bench-empty-${Date.now()}@breeze.example`, password: "BenchEmpty2026!" };
+  const response = await fetch(`${origin}/api/signup`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...login, firstName: "Empty", lastName: "Account" }),
+  });
+  if (response.status !== 201) throw new Error(`--compare-empty: sign-up failed with HTTP ${response.status}`);
+  return signIn(origin, login);
+}
+
 function parseHeaders(raw: string[]): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of raw) {
@@ -129,8 +150,8 @@ function parseHeaders(raw: string[]): Record<string, string> {
   return headers;
 }
 
-function load(url: string, options: Options, duration: number): Promise<Result> {
-  return autocannon({ url, connections: options.connections, duration, headers: options.headers });
+function load(url: string, options: Options, duration: number, headers = options.headers): Promise<Result> {
+  return autocannon({ url, connections: options.connections, duration, headers });
 }
 
 async function measure(origin: string, path: string, label: string, options: Options): Promise<Measurement> {
@@ -138,20 +159,32 @@ async function measure(origin: string, path: string, label: string, options: Opt
   return { label, result: await load(origin + path, options, options.duration) };
 }
 
+/** The path for the empty account first, then for the account with data, back to back so both see the same machine. */
+async function measurePair(origin: string, path: string, options: Options, emptyCookie: string): Promise<Measurement> {
+  const emptyHeaders = { ...options.headers, cookie: emptyCookie };
+  console.error(`measuring ${path} (empty account) for ${options.duration} s...`);
+  const empty = await load(origin + path, options, options.duration, emptyHeaders);
+  const measured = await measure(origin, path, path, options);
+  return { ...measured, empty };
+}
+
 /**
  * Measures baseline, paths, baseline again, one after the other so they do
  * not compete for CPU. Running the baseline twice shows drift (thermal
  * throttling, background load) over the whole run.
  */
-async function measureAll(origin: string, options: Options): Promise<Measurements> {
+async function measureAll(origin: string, options: Options, emptyCookie?: string): Promise<Measurements> {
   // Warm-up lets workerd compile the bundle and V8 optimise the hot paths
   // before anything is recorded.
   for (const path of [options.baseline, ...options.paths]) {
     await load(origin + path, options, WARMUP_SECONDS);
+    if (emptyCookie) await load(origin + path, options, WARMUP_SECONDS, { ...options.headers, cookie: emptyCookie });
   }
   const baselineStart = await measure(origin, options.baseline, `${options.baseline} (baseline, start)`, options);
   const paths: Measurement[] = [];
-  for (const path of options.paths) paths.push(await measure(origin, path, path, options));
+  for (const path of options.paths) {
+    paths.push(emptyCookie ? await measurePair(origin, path, options, emptyCookie) : await measure(origin, path, path, options));
+  }
   const baselineEnd = await measure(origin, options.baseline, `${options.baseline} (baseline, end)`, options);
   return { baselineStart, paths, baselineEnd };
 }
@@ -223,6 +256,32 @@ function printReport(measurements: Measurements, options: Options): void {
   console.log(formatTable(header, rows));
   console.log("");
   printWarnings(all);
+  const pairs = measurements.paths.filter((m) => m.empty);
+  if (pairs.length > 0) printEmptyComparison(pairs);
+}
+
+/** --compare-empty: each path for the account with data against the same path for an account with none. */
+function printEmptyComparison(pairs: Measurement[]): void {
+  const header = ["path", "empty req/s", "empty p50", "empty p99", "req/s", "p50 ms", "p99 ms", "p50/empty", "p99/empty"];
+  const rows = pairs.map(({ label, result, empty }) => {
+    const base = empty as Result;
+    return [
+      label,
+      base.requests.mean.toFixed(1),
+      base.latency.p50.toFixed(2),
+      base.latency.p99.toFixed(2),
+      result.requests.mean.toFixed(1),
+      result.latency.p50.toFixed(2),
+      result.latency.p99.toFixed(2),
+      ratio(result.latency.p50, base.latency.p50),
+      ratio(result.latency.p99, base.latency.p99),
+    ];
+  });
+  console.log("");
+  console.log("each path for the signed-in account against the same path for a new, empty account:");
+  console.log("");
+  console.log(formatTable(header, rows));
+  printWarnings(pairs.map(({ label, empty }) => ({ label: `${label} (empty account)`, result: empty as Result })));
 }
 
 async function bench(options: Options): Promise<void> {
@@ -231,7 +290,8 @@ async function bench(options: Options): Promise<void> {
     if (options.headers.cookie) throw new Error("--login and a Cookie --header cannot be combined");
     options.headers.cookie = await signIn(origin, options.login);
   }
-  printReport(await measureAll(origin, options), options);
+  const emptyCookie = options.compareEmpty ? await signUpEmpty(origin) : undefined;
+  printReport(await measureAll(origin, options, emptyCookie), options);
 }
 
 async function main(argv: string[]): Promise<number> {

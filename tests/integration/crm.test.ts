@@ -153,6 +153,98 @@ describe("GET and POST /api/properties", () => {
   });
 });
 
+describe("GET /api/properties paging and filters", () => {
+  type Row = { id: string; address: string; status: string; createdAt: string; ownerMailingAddress: unknown };
+
+  /** 230 leads a minute apart (newest is number 229); every third one qualified, addresses in two cities. */
+  async function withLeads() {
+    const user = await signedIn();
+    const start = Date.UTC(2026, 0, 1);
+    const rows = Array.from({ length: 230 }, (_, i) => ({
+      userId: user.userId,
+      address: `${i} Paging St`,
+      city: i % 2 === 0 ? "Mesa" : "Tempe",
+      state: "AZ",
+      zipCode: "85201",
+      status: i % 3 === 0 ? ("qualified" as const) : ("new" as const),
+      createdAt: new Date(start + i * 60_000),
+    }));
+    for (let i = 0; i < rows.length; i += 10) await db.insert(properties).values(rows.slice(i, i + 10));
+    return user;
+  }
+
+  const nextOf = (answer: { headers: Headers }) => /^<([^>]+)>; rel="next"$/.exec(answer.headers.get("Link") ?? "")?.[1] ?? null;
+
+  it("answers 100 leads, newest first, with the total and a link to the next page; the pages cover every lead once", async () => {
+    const { client } = await withLeads();
+    const first = await client.call(listRoute, "GET", "/api/properties");
+    expect(first.status).toBe(200);
+    const firstRows = first.body as unknown as Row[];
+    expect(firstRows).toHaveLength(100);
+    expect(firstRows[0].address).toBe("229 Paging St");
+    expect(firstRows[99].address).toBe("130 Paging St");
+    expect(first.headers.get("X-Total-Count")).toBe("230");
+    // The lead as the CRM and the export list it, not the analysis fields of the full record.
+    expect(firstRows[0]).toHaveProperty("ownerMailingAddress");
+    expect(firstRows[0]).not.toHaveProperty("analysisArv");
+    expect(firstRows[0]).not.toHaveProperty("userId");
+
+    const seen = firstRows.map((row) => row.address);
+    let next = nextOf(first);
+    while (next) {
+      const page = await client.call(listRoute, "GET", next);
+      expect(page.status).toBe(200);
+      seen.push(...(page.body as unknown as Row[]).map((row) => row.address));
+      next = nextOf(page);
+    }
+    expect(seen).toEqual(Array.from({ length: 230 }, (_, i) => `${229 - i} Paging St`));
+  });
+
+  it("keeps its place when a lead is added between pages, and honours limit, status and q", async () => {
+    const { client, userId } = await withLeads();
+    const first = await client.call(listRoute, "GET", "/api/properties?limit=5");
+    expect((first.body as unknown as Row[]).map((row) => row.address)).toEqual(["229 Paging St", "228 Paging St", "227 Paging St", "226 Paging St", "225 Paging St"]);
+    await db.insert(properties).values({ userId, address: "New Arrival", city: "Mesa", state: "AZ", zipCode: "85201" });
+    const second = await client.call(listRoute, "GET", nextOf(first)!);
+    expect((second.body as unknown as Row[])[0].address).toBe("224 Paging St");
+    expect(nextOf(second)).toContain("limit=5");
+
+    const qualified = await client.call(listRoute, "GET", "/api/properties?status=qualified&limit=500");
+    const qualifiedRows = qualified.body as unknown as Row[];
+    expect(qualifiedRows).toHaveLength(77);
+    expect(qualifiedRows.every((row) => row.status === "qualified")).toBe(true);
+    expect(qualified.headers.get("X-Total-Count")).toBe("77");
+    expect(qualified.headers.get("Link")).toBeNull();
+
+    const tempe = await client.call(listRoute, "GET", "/api/properties?q=temp&limit=500");
+    expect(tempe.headers.get("X-Total-Count")).toBe("115");
+    expect((tempe.body as unknown as Row[]).every((row) => Number.parseInt(row.address) % 2 === 1)).toBe(true);
+  });
+
+  it("answers 400 naming each bad parameter, and an empty list to another user", async () => {
+    const { client } = await withLeads();
+    const bad = await client.call(listRoute, "GET", "/api/properties?limit=501&cursor=not-ours&status=sold&q=" + "x".repeat(201));
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    expect(bad.body.errors).toEqual({
+      limit: ["limit must be at most 500"],
+      cursor: ["cursor is not valid"],
+      status: ["status must be one of all, new, contacted, qualified, under_contract, closed"],
+      q: ["q must be at most 200 characters"],
+    });
+    expect((await client.call(listRoute, "GET", "/api/properties?limit=0")).status).toBe(400);
+    expect((await client.call(listRoute, "GET", "/api/properties?limit=2.5")).body.errors).toEqual({ limit: ["limit must be a whole number"] });
+
+    // Another user's cursor-shaped value pages nothing of theirs: the user filter comes first.
+    const page = await client.call(listRoute, "GET", "/api/properties?limit=1");
+    const stranger = await signedIn();
+    const foreign = await stranger.client.call(listRoute, "GET", nextOf(page)!);
+    expect(foreign.status).toBe(200);
+    expect(foreign.body).toEqual([]);
+    expect(foreign.headers.get("X-Total-Count")).toBe("0");
+  });
+});
+
 describe("GET and PATCH /api/properties/{id}", () => {
   it("reads and updates the owner's property, and answers 404 for a foreign or unknown id", async () => {
     const owner = await signedIn();

@@ -84,45 +84,42 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
-function PropertyFacts({ lead }: { lead: { bedrooms: number | null; bathrooms: number | null; squareFeet: number | null } }) {
-  return (
-    <>
-      {lead.bedrooms ?? "N/A"} beds · {lead.bathrooms ?? "N/A"} baths · {formatNumber(lead.squareFeet)} sqft
-    </>
-  );
+/** "3 beds · 2 baths · 1,540 sqft" as one text node (the CRM renders a hundred of these per page). */
+function propertyFacts(lead: { bedrooms: number | null; bathrooms: number | null; squareFeet: number | null }): string {
+  return `${lead.bedrooms ?? "N/A"} beds · ${lead.bathrooms ?? "N/A"} baths · ${formatNumber(lead.squareFeet)} sqft`;
 }
 
+/**
+ * One CRM row. Cell padding and alignment come from the table body's classes, not from each cell: server rendering
+ * cost grows with the number of attributes, and a page holds a hundred rows.
+ */
 function LeadRow({ lead, filter }: { lead: Lead; filter: Data["filter"] }) {
   const hasOwner = Boolean(lead.ownerName || lead.ownerPhone || lead.ownerEmail);
   return (
-    <tr className="align-top">
-      <td className="px-4 py-3">
+    <tr>
+      <td>
         <p className="font-medium text-slate-900">{lead.address}</p>
-        <p className="text-sm text-slate-600">
-          {[lead.city, lead.state].filter(Boolean).join(", ")}
-        </p>
-        <p className="text-xs text-slate-500">
-          <PropertyFacts lead={lead} />
-        </p>
+        <p className="text-slate-600">{[lead.city, lead.state].filter(Boolean).join(", ")}</p>
+        <p className="text-xs text-slate-500">{propertyFacts(lead)}</p>
       </td>
-      <td className="px-4 py-3 text-sm">
+      <td>
         {hasOwner ? (
           <>
             <p className="font-medium text-slate-900">{lead.ownerName}</p>
-            {lead.ownerPhone ? <p className="text-slate-600">{formatPhone(lead.ownerPhone)}</p> : null}
-            {lead.ownerEmail ? <p className="break-all text-slate-600">{lead.ownerEmail}</p> : null}
+            {lead.ownerPhone ? <p>{formatPhone(lead.ownerPhone)}</p> : null}
+            {lead.ownerEmail ? <p className="break-all">{lead.ownerEmail}</p> : null}
           </>
         ) : (
           <span className="text-slate-500">No owner info</span>
         )}
       </td>
-      <td className="px-4 py-3">
+      <td>
         <StatusBadge status={lead.status} />
       </td>
-      <td className="px-4 py-3 text-sm whitespace-nowrap text-slate-900">{formatMoney(lead.arv)}</td>
-      <td className="px-4 py-3 text-sm whitespace-nowrap text-slate-900">{formatMoney(lead.maxOffer)}</td>
-      <td className="px-4 py-3 text-sm text-slate-700 capitalize">{leadTypeLabel(lead.leadType) || "—"}</td>
-      <td className="px-4 py-3">
+      <td className="whitespace-nowrap text-slate-900">{formatMoney(lead.arv)}</td>
+      <td className="whitespace-nowrap text-slate-900">{formatMoney(lead.maxOffer)}</td>
+      <td className="capitalize">{leadTypeLabel(lead.leadType) || "—"}</td>
+      <td>
         <Link
           to={crmHref({ ...filter, lead: lead.id })}
           preventScrollReset
@@ -266,7 +263,7 @@ function LeadDialog({ selected, closeHref }: { selected: Selected; closeHref: st
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
           <Dialog.Title className="text-lg font-semibold text-slate-900">{selected.property.address}</Dialog.Title>
           <Dialog.Description className="mb-4 text-sm text-slate-600">
-            {[selected.property.city, selected.property.state].filter(Boolean).join(", ")} · <PropertyFacts lead={selected.property} />
+            {[selected.property.city, selected.property.state].filter(Boolean).join(", ")} · {propertyFacts(selected.property)}
           </Dialog.Description>
           <LeadDetails selected={selected} />
           <div className="mt-6 flex justify-end">
@@ -290,7 +287,7 @@ function LeadPanel({ selected, closeHref }: { selected: Selected; closeHref: str
             {selected.property.address}
           </h2>
           <p className="text-sm text-slate-600">
-            {[selected.property.city, selected.property.state].filter(Boolean).join(", ")} · <PropertyFacts lead={selected.property} />
+            {[selected.property.city, selected.property.state].filter(Boolean).join(", ")} · {propertyFacts(selected.property)}
           </p>
         </div>
         <Link to={closeHref} className={buttonClass("secondary")}>
@@ -533,7 +530,7 @@ export default function CrmSection({ data }: { data: Data }) {
                   <th scope="col" className="px-4 py-3">Actions</th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100">
+              <tbody className="divide-y divide-slate-100 text-sm text-slate-600 [&>tr]:align-top [&>tr>td]:px-4 [&>tr>td]:py-3">
                 {leads.map((lead) => (
                   <LeadRow key={lead.id} lead={lead} filter={filter} />
                 ))}

@@ -1,5 +1,5 @@
 import { statusFilterOf } from "~/domain/crm";
-import { countLeads, getCrmFigures, getLeadDetails, listLeads } from "../properties.server";
+import { countLeads, getCrmFigures, getLeadDetails, listLeadRows } from "../properties.server";
 import type { SectionLoader } from "./types";
 
 /** Rows on the first screen; "Show more" raises it (keeps a 2,000-lead CRM fast to render). */
@@ -22,7 +22,7 @@ export const load = (async (context, session, url) => {
   const limit = limitOf(params.get("limit"));
   const leadId = params.get("lead");
   const [leads, figures, selected] = await Promise.all([
-    listLeads(context.db, userId, filter, limit),
+    listLeadRows(context.db, userId, filter, limit),
     getCrmFigures(context.db, userId),
     leadId ? getLeadDetails(context.db, userId, leadId) : Promise.resolve(null),
   ]);
