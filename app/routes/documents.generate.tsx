@@ -1,28 +1,67 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GenerateContractForm } from "~/components/sections/documents";
+import { buttonClass } from "~/components/ui/button";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
+import { GenerateContractSchema } from "~/domain/document-forms";
 import { requireUser } from "~/services/auth.server";
-import { generateContract } from "~/services/documents.server";
+import { generateContract, listPropertyOptions } from "~/services/documents.server";
 import { toastCookie } from "~/services/toast.server";
 
-const GenerateContractSchema = z.object({
-  propertyId: z.string({ error: "Choose a property" }).trim().min(1, "Choose a property").max(64),
-  kind: z.enum(Object.keys(CONTRACT_KINDS) as [keyof typeof CONTRACT_KINDS], { error: "Choose a contract type" }),
-});
+export const meta: MetaFunction = () => [{ title: "Generate Contract — Breeze" }];
 
-/** "Generate Contract": renders the chosen contract as a PDF (pdf-lib) and stores it as a draft document. */
+/** The form on its own page: after a failed post without JavaScript (with its errors), or on a plain visit. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  return { properties: await listPropertyOptions(context.db, session.user.id) };
+}
+
+/**
+ * "Generate Contract": renders the chosen contract as a PDF (pdf-lib) and stores it as a draft document, then goes
+ * to its category with a toast. Invalid input answers 400, a property that is not the user's 404, with the messages
+ * next to the fields.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const parsed = GenerateContractSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) {
-    const toast = toastCookie({ title: "Error", description: parsed.error.issues[0]?.message ?? "Failed to generate contract", variant: "error" });
-    return redirect("/?section=documents&generate=1", { headers: { "Set-Cookie": toast } });
-  }
-  const outcome = await generateContract(context, session.user.id, parsed.data, context.now());
+  const submission = parseWithZod(await request.formData(), { schema: GenerateContractSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await generateContract(context, session.user.id, submission.value, context.now());
   if (!outcome.ok) {
-    const toast = toastCookie({ title: "Error", description: outcome.message, variant: "error" });
-    return redirect("/?section=documents&generate=1", { headers: { "Set-Cookie": toast } });
+    const fieldErrors = outcome.status === 404 ? { propertyId: [outcome.message] } : undefined;
+    return data({ result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [outcome.message] }) }, { status: outcome.status });
   }
-  const toast = toastCookie({ title: "Contract Generated", description: `${CONTRACT_KINDS[parsed.data.kind]} saved as a draft.`, variant: "success" });
-  return redirect(`/?section=documents&type=${parsed.data.kind}`, { headers: { "Set-Cookie": toast } });
+  const toast = toastCookie({ title: "Contract Generated", description: `${CONTRACT_KINDS[submission.value.kind]} saved as a draft.`, variant: "success" });
+  return redirect(`/?section=documents&type=${submission.value.kind}`, { headers: { "Set-Cookie": toast } });
+}
+
+export type GenerateContractActionData = { result: SubmissionResult<string[]> };
+
+/** Without JavaScript, a form with errors comes back here: the form again, with them next to the fields. */
+export default function GenerateContractPage() {
+  const { properties } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as GenerateContractActionData | undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link to="/?section=documents" className={buttonClass("ghost", "-ml-3")}>
+        <span aria-hidden="true">←</span> Back to Documents
+      </Link>
+      <h1 className="mt-4 mb-6 text-2xl font-bold text-slate-900">Generate Contract</h1>
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <GenerateContractForm
+          FormAs={Form}
+          properties={properties}
+          lastResult={actionData?.result}
+          busy={busy}
+          cancel={
+            <Link to="/?section=documents" className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+          }
+        />
+      </div>
+    </main>
+  );
 }

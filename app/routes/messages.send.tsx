@@ -1,45 +1,91 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { z } from "zod";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { NewMessageForm, ReplyForm } from "~/components/sections/messages";
+import { buttonClass } from "~/components/ui/button";
+import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema } from "~/domain/message-forms";
 import { requireUser } from "~/services/auth.server";
-import { addMessage, createConversation, MessageInputSchema } from "~/services/conversations.server";
-import { toastCookie } from "~/services/toast.server";
+import { addMessage, createConversation, listContactOptions } from "~/services/conversations.server";
 
-const Back = (conversationId?: string) => `/?section=messages${conversationId ? `&c=${encodeURIComponent(conversationId)}` : ""}`;
+export const meta: MetaFunction = () => [{ title: "Messages — Breeze" }];
 
-const SendSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("send"), conversationId: z.string().min(1).max(64), content: MessageInputSchema.shape.content }),
-  z.object({
-    intent: z.literal("new"),
-    contactId: z.string({ error: "Choose a contact" }).min(1, "Choose a contact").max(64),
-    content: z.string().trim().max(5000).optional(),
-  }),
-]);
+const back = (conversationId?: string) => `/?section=messages${conversationId ? `&c=${encodeURIComponent(conversationId)}` : ""}`;
 
-function failure(location: string, description: string) {
-  return redirect(location, { headers: { "Set-Cookie": toastCookie({ title: "Error", description, variant: "error" }) } });
+/**
+ * The forms live in the messages section; this page shows one on its own: "New Message" on a plain visit, or the
+ * form that failed when it was posted without JavaScript, with its errors next to the fields.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  return { contacts: await listContactOptions(context.db, session.user.id) };
 }
 
 /**
  * Sends a message in a conversation (intent=send), or starts a conversation with one of the user's contacts
- * (intent=new, "New Message"). Post/redirect/get back to the conversation, with or without JavaScript.
+ * (intent=new, "New Message"), then goes back to the conversation (post/redirect/get, with or without JavaScript).
+ * Invalid input answers 400 and an unknown conversation or contact 404, with the messages for the form's fields.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const userId = session.user.id;
-  const form = Object.fromEntries(await request.formData());
-  const parsed = SendSchema.safeParse({ intent: "send", ...form });
-  const conversationId = typeof form.conversationId === "string" ? form.conversationId : undefined;
-  if (!parsed.success) return failure(form.intent === "new" ? `${Back()}&new=1` : Back(conversationId), parsed.error.issues[0]?.message ?? "Failed to send message");
-  const input = parsed.data;
+  const formData = await request.formData();
   const now = context.now();
-  if (input.intent === "new") {
-    const created = await createConversation(context.db, userId, { contactId: input.contactId }, now);
-    if (!created.ok) return failure(`${Back()}&new=1`, created.message);
-    if (input.content) await addMessage(context.db, userId, created.id, { content: input.content, role: "user", isAiGenerated: false }, now);
-    return redirect(Back(created.id));
+
+  if (formData.get("intent") === "new") {
+    const submission = parseWithZod(formData, { schema: NewMessageFormSchema });
+    if (submission.status !== "success") return data({ intent: "new" as const, conversationId: null, result: submission.reply() }, { status: 400 });
+    const created = await createConversation(context.db, userId, { contactId: submission.value.contactId }, now);
+    if (!created.ok) {
+      return data({ intent: "new" as const, conversationId: null, result: submission.reply({ fieldErrors: { contactId: [created.message] } }) }, { status: created.status });
+    }
+    if (submission.value.content) {
+      await addMessage(context.db, userId, created.id, { content: submission.value.content, role: "user", isAiGenerated: false }, now);
+    }
+    return redirect(back(created.id));
   }
-  const isAiGenerated = form.isAiGenerated === "true";
-  const message = await addMessage(context.db, userId, input.conversationId, { content: input.content, role: "user", isAiGenerated }, now);
-  if (!message) return failure(Back(), "Conversation not found");
-  return redirect(Back(input.conversationId));
+
+  const submission = parseWithZod(formData, { schema: ReplyFormSchema });
+  const conversationId = String(formData.get("conversationId") ?? "").slice(0, 64);
+  if (submission.status !== "success") return data({ intent: "send" as const, conversationId, result: submission.reply() }, { status: 400 });
+  const { content, isAiGenerated } = submission.value;
+  const message = await addMessage(context.db, userId, submission.value.conversationId, { content, role: "user", isAiGenerated: isAiGenerated === "true" }, now);
+  if (!message) return data({ intent: "send" as const, conversationId, result: submission.reply({ formErrors: [CONVERSATION_NOT_FOUND] }) }, { status: 404 });
+  return redirect(back(submission.value.conversationId));
+}
+
+export type MessageActionData = { intent: "new" | "send"; conversationId: string | null; result: SubmissionResult<string[]> };
+
+/** Without JavaScript, a form with errors comes back here: the form again, with them next to the fields. */
+export default function MessageFormPage() {
+  const { contacts } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as MessageActionData | undefined;
+  const busy = useNavigation().state === "submitting";
+  const replying = actionData?.intent === "send";
+  const conversationId = actionData?.conversationId ?? undefined;
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link to={back(conversationId)} className={buttonClass("ghost", "-ml-3")}>
+        <span aria-hidden="true">←</span> Back to Messages
+      </Link>
+      <h1 className="mt-4 mb-6 text-2xl font-bold text-slate-900">{replying ? "Reply" : "New Message"}</h1>
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        {replying ? (
+          <ReplyForm FormAs={Form} conversationId={conversationId ?? ""} lastResult={actionData?.result} busy={busy} />
+        ) : (
+          <NewMessageForm
+            FormAs={Form}
+            contacts={contacts}
+            lastResult={actionData?.result}
+            busy={busy}
+            cancel={
+              <Link to={back()} className={buttonClass("secondary")}>
+                Cancel
+              </Link>
+            }
+          />
+        )}
+      </div>
+    </main>
+  );
 }

@@ -6,6 +6,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { contacts, conversations, MESSAGE_ROLES, messages, properties } from "../../db/schema";
+import { CONTACT_NOT_FOUND, messageContent } from "../domain/message-forms";
 
 export const PREVIEW_LENGTH = 50;
 
@@ -23,7 +24,7 @@ export const ConversationInputSchema = z.object({
 });
 
 export const MessageInputSchema = z.object({
-  content: z.string({ error: "Message is required" }).trim().min(1, "Message is required").max(5000, "Message must be at most 5000 characters"),
+  content: messageContent,
   role: z.enum(MESSAGE_ROLES, { error: "Role must be user or assistant" }).default("user"),
   isAiGenerated: z
     .union([z.boolean(), z.enum(["true", "false", "on"])])
@@ -154,7 +155,7 @@ export type CreateConversationOutcome = { ok: true; id: string } | { ok: false; 
 
 export async function createConversation(db: Db, userId: string, input: z.infer<typeof ConversationInputSchema>, now = new Date()): Promise<CreateConversationOutcome> {
   const contact = await ownedContact(db, userId, input.contactId);
-  if (input.contactId && !contact) return { ok: false, status: 404, message: "Contact not found" };
+  if (input.contactId && !contact) return { ok: false, status: 404, message: CONTACT_NOT_FOUND };
   const property = await ownedProperty(db, userId, input.propertyId ?? contact?.propertyId);
   if (input.propertyId && !property) return { ok: false, status: 404, message: "Property not found" };
   const id = crypto.randomUUID();

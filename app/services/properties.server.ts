@@ -220,14 +220,26 @@ async function findDuplicate(db: Db, userId: string, place: { address: string; c
 
 type Created = { ok: true; property: Property } | { ok: false; status: 409; message: string; existingId: string };
 
-/** Adds a property to the user's CRM; the same address, city and state twice is refused with "Already in CRM". */
+/**
+ * Adds a property to the user's CRM; the same address, city and state twice is refused with "Already in CRM". A
+ * named owner also becomes the property's first contact (name, phone, email), so "New Message" can reach them; both
+ * rows are written in one batch.
+ */
 export async function createProperty(db: Db, userId: string, input: PropertyInput): Promise<Created> {
   const existingId = await findDuplicate(db, userId, input);
   if (existingId) return { ok: false, status: 409, message: ALREADY_IN_CRM, existingId };
-  const [row] = await db
+  const id = crypto.randomUUID();
+  const insertProperty = db
     .insert(properties)
-    .values({ ...input, propertyType: input.propertyType ?? "single_family", status: input.status ?? "new", userId })
+    .values({ ...input, id, propertyType: input.propertyType ?? "single_family", status: input.status ?? "new", userId })
     .returning();
+  const ownerName = input.ownerName?.trim();
+  const [[row]] = ownerName
+    ? await db.batch([
+        insertProperty,
+        db.insert(contacts).values({ userId, propertyId: id, name: ownerName, phone: input.ownerPhone ?? input.ownerMobilePhone ?? null, email: input.ownerEmail ?? null }),
+      ])
+    : [await insertProperty];
   return { ok: true, property: serializeProperty(row) };
 }
 

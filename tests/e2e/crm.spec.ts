@@ -128,8 +128,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(details).toContainText("$415,000");
       await expect(details).toContainText("$290,500");
       await expect(details).toContainText("Sample Owner Marlowe");
-      await expect(details.getByRole("listitem").filter({ hasText: "(602) 555-0142" })).toContainText("DNC");
-      await expect(details.getByRole("listitem").filter({ hasText: "(602) 555-0141" })).not.toContainText("DNC");
+      const owner = details.getByRole("region", { name: "Owner info" });
+      await expect(owner.getByRole("listitem").filter({ hasText: "(602) 555-0142" })).toContainText("DNC");
+      await expect(owner.getByRole("listitem").filter({ hasText: "(602) 555-0141" })).not.toContainText("DNC");
+      // The named owner became the lead's first contact when it was added.
+      await expect(details.getByRole("region", { name: "Contacts" }).getByRole("listitem")).toContainText("Sample Owner Marlowe");
       await expect(details).toContainText("Qualified");
       await expect(details).toContainText("high equity");
       if (javaScriptEnabled) await details.getByRole("button", { name: "Close" }).click();

@@ -116,6 +116,30 @@ test("a deal is dragged to another stage and stays there after a reload", async 
   await expect(column(page, "Negotiation").getByRole("article", { name: "2200 W Camelback Rd" })).toContainText("Negotiation");
 });
 
+test("a deal is moved to another stage with the keyboard alone", async ({ page }) => {
+  await registerViaApi(page);
+  await aDeal(page, await aLead(page, "915 E Osborn Rd"));
+  await page.goto("/?section=pipeline");
+  const select = page.getByLabel("Move 915 E Osborn Rd to…");
+  // Tab from the top of the page until the card's "Move to…" control has the focus: it is reachable by keyboard.
+  let presses = 0;
+  while (!(await select.evaluate((element) => element === document.activeElement)) && presses < 80) {
+    await page.keyboard.press("Tab");
+    presses += 1;
+  }
+  await expect(select).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(select).toHaveValue("analysis");
+  await page.keyboard.press("Tab");
+  const move = page.getByRole("button", { name: "Move 915 E Osborn Rd" });
+  await expect(move).toBeFocused();
+  // Focus is visible: the focused button draws an outline.
+  expect(await move.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe("none");
+  await page.keyboard.press("Enter");
+  await expect(column(page, "Analysis").getByRole("article", { name: "915 E Osborn Rd" })).toBeVisible();
+  await expect(page.getByText("Deal moved").first()).toBeVisible();
+});
+
 test("Export Report downloads the dashboard's figures as CSV", async ({ page }) => {
   await registerViaApi(page);
   await aDeal(page, await aLead(page, "5 Export Way"), { stage: "closing", dealValue: 99000 });

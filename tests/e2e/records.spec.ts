@@ -73,6 +73,32 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("No conversations match your search")).toBeVisible();
     });
 
+    test("a user starts a conversation with a lead's owner from New Message", async ({ page }) => {
+      await registerViaApi(page);
+      const lead = await page.request.post("/api/properties", {
+        data: { address: "1520 E Roosevelt St", city: "Phoenix", state: "AZ", zipCode: "85006", ownerName: "Dana Whitfield", ownerPhone: "(602) 555-0188" },
+      });
+      expect(lead.status()).toBe(201);
+      await page.goto("/?section=messages");
+      await page.getByRole("link", { name: "New Message" }).click();
+      await page.getByRole("button", { name: "Start Conversation" }).click();
+      // Without JavaScript the failed post lands on the form's own page, with the message next to the field.
+      await expect(page.getByRole("listitem").filter({ hasText: /^Choose a contact$/ })).toBeVisible();
+      await expect(page.getByLabel("Contact")).toHaveAttribute("aria-invalid", "true");
+      await page.getByLabel("Contact").selectOption({ label: "Dana Whitfield — 1520 E Roosevelt St" });
+      await page.getByLabel("First message").fill("Hi Dana, are you still thinking of selling?");
+      await page.getByRole("button", { name: "Start Conversation" }).click();
+
+      const detail = page.getByRole("region", { name: "Dana Whitfield" });
+      await expect(detail.getByText("1520 E Roosevelt St, Phoenix, AZ")).toBeVisible();
+      await expect(detail.getByText("Hi Dana, are you still thinking of selling?")).toBeVisible();
+      await expect(page).toHaveURL(/section=messages&c=/);
+
+      await page.getByRole("button", { name: "Send" }).click();
+      await expect(page.getByText("Message is required")).toBeVisible();
+      await expect(page.getByLabel("Message", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    });
+
     test("a user uploads a PDF, sees it under its category and views it", async ({ page }) => {
       await registerViaApi(page);
       await page.goto("/?section=documents&type=purchase_agreement");

@@ -112,6 +112,17 @@ describe("GET and POST /api/properties", () => {
     expect((await stranger.client.call(listRoute, "GET", "/api/properties")).body).toEqual([]);
   });
 
+  it("makes a named owner the property's first contact, so New Message can reach them", async () => {
+    const { client, userId } = await signedIn();
+    const withOwner = await client.call(createRoute, "POST", "/api/properties", { ...LEAD, ownerName: " Maria Lopez ", ownerMobilePhone: "602-555-0143", ownerEmail: "maria@example.com" });
+    await client.call(createRoute, "POST", "/api/properties", { ...LEAD, address: "1 No Owner Rd" });
+    const listed = await client.call(listContactsRoute, "GET", "/api/contacts");
+    expect(listed.body).toEqual([
+      expect.objectContaining({ propertyId: withOwner.body.id, name: "Maria Lopez", phone: "+16025550143", email: "maria@example.com" }),
+    ]);
+    expect(await db.select().from(contacts).where(eq(contacts.userId, userId))).toHaveLength(1);
+  });
+
   it("refuses the same address, city and state twice with 409 Already in CRM", async () => {
     const { client, userId } = await signedIn();
     const first = await client.call(createRoute, "POST", "/api/properties", LEAD);

@@ -45,7 +45,12 @@ async function signedUp() {
     const request = new Request(`http://127.0.0.1${path}`, { method, headers, body });
     let response: Response;
     try {
-      response = (await handler({ request, params: options.params ?? {}, context })) as Response;
+      const answer = await handler({ request, params: options.params ?? {}, context });
+      // A Remix `data()` answer (a form's errors) is a plain object with its init: normalise to a Response.
+      if (answer && typeof answer === "object" && "type" in answer && answer.type === "DataWithResponseInit") {
+        const { data, init } = answer as unknown as { data: unknown; init?: { status?: number } };
+        response = Response.json(data, { status: init?.status ?? 200 });
+      } else response = answer as Response;
     } catch (thrown) {
       if (thrown instanceof Response) response = thrown;
       else throw thrown;
@@ -59,6 +64,12 @@ async function signedUp() {
     return found;
   }
   return { client, userId, context, send, session };
+}
+
+/** A form action's 400/404 answer: conform's reply with the errors keyed by field ("" for the form). */
+async function formErrorsOf(response: Response) {
+  const body = (await response.json()) as { intent?: string; conversationId?: string | null; result: { error?: Record<string, string[]> } };
+  return { ...(body.intent ? { intent: body.intent, conversationId: body.conversationId } : {}), errors: body.result.error ?? {} };
 }
 
 const form = (fields: Record<string, string | Blob>, fileName?: string) => {
@@ -158,16 +169,25 @@ describe("conversations and messages", () => {
 
     const sent = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "Are you free Tuesday?", isAiGenerated: "false" }) });
     expect(sent.status).toBe(302);
-    const empty = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "" }) });
-    expect(toastOf(empty)).toMatchObject({ title: "Error", description: "Message is required" });
+    const empty = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "   " }) });
+    expect(empty.status).toBe(400);
+    expect(await formErrorsOf(empty)).toEqual({ intent: "send", conversationId: conversation.id, errors: { content: ["Message is required"] } });
+    const long = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "x".repeat(5001) }) });
+    expect((await formErrorsOf(long)).errors).toEqual({ content: ["Message must be at most 5000 characters"] });
+    const noContact = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "new", contactId: "" }) });
+    expect(noContact.status).toBe(400);
+    expect((await formErrorsOf(noContact)).errors).toEqual({ contactId: ["Choose a contact"] });
     const stored = await db.select().from(messages).where(eq(messages.conversationId, conversation.id));
     expect(stored.map((m) => m.content).sort()).toEqual(["Are you free Tuesday?", "Hello Maria"]);
 
     const sam = await signedUp();
     const foreign = await sam.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "Hijack" }) });
-    expect(toastOf(foreign)).toMatchObject({ title: "Error", description: "Conversation not found" });
+    expect(foreign.status).toBe(404);
+    expect((await formErrorsOf(foreign)).errors).toEqual({ "": ["Conversation not found"] });
     const foreignNew = await sam.send(sendForm, "POST", "/messages/send", { form: form({ intent: "new", contactId: contact.id }) });
-    expect(toastOf(foreignNew)).toMatchObject({ description: "Contact not found" });
+    expect(foreignNew.status).toBe(404);
+    expect((await formErrorsOf(foreignNew)).errors).toEqual({ contactId: ["Contact not found"] });
+    expect(await db.select().from(conversations).where(eq(conversations.userId, sam.userId))).toHaveLength(0);
     expect(await db.select().from(messages).where(eq(messages.conversationId, conversation.id))).toHaveLength(2);
 
     const section = await loadMessages(pat.context, await pat.session(), new URL("http://x/?section=messages"));
@@ -312,9 +332,11 @@ describe("documents", () => {
 
     const sam = await signedUp();
     const refused = await sam.send(generateForm, "POST", "/documents/generate", { form: form({ propertyId: property.id, kind: "assignment_contract" }) });
-    expect(toastOf(refused)).toMatchObject({ title: "Error", description: "Property not found" });
+    expect(refused.status).toBe(404);
+    expect((await formErrorsOf(refused)).errors).toEqual({ propertyId: ["Property not found"] });
     const invalid = await sam.send(generateForm, "POST", "/documents/generate", { form: form({ propertyId: "", kind: "lease" }) });
-    expect(toastOf(invalid)).toMatchObject({ title: "Error" });
+    expect(invalid.status).toBe(400);
+    expect((await formErrorsOf(invalid)).errors).toEqual({ propertyId: ["Choose a property"], kind: ["Choose a contract type"] });
     expect(await db.select().from(documents).where(eq(documents.userId, sam.userId))).toHaveLength(0);
   });
 });

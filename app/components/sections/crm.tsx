@@ -4,7 +4,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useFetcher, useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FormError, InputField, type FieldMeta } from "~/components/ui/field";
+import { FormError, InputField, SelectField } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
 import { LEAD_STATUSES, leadTypeLabel, ownerPhones, PropertyInputSchema, STATUS_FILTERS, statusLabel, type StatusFilter } from "~/domain/crm";
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
@@ -107,7 +107,7 @@ function LeadRow({ lead, filter }: { lead: Lead; filter: Data["filter"] }) {
           <>
             <p className="font-medium text-slate-900">{lead.ownerName}</p>
             {lead.ownerPhone ? <p>{formatPhone(lead.ownerPhone)}</p> : null}
-            {lead.ownerEmail ? <p className="break-all">{lead.ownerEmail}</p> : null}
+            {lead.ownerEmail ? <p className="wrap-anywhere">{lead.ownerEmail}</p> : null}
           </>
         ) : (
           <span className="text-slate-500">No owner info</span>
@@ -123,7 +123,7 @@ function LeadRow({ lead, filter }: { lead: Lead; filter: Data["filter"] }) {
         <Link
           to={crmHref({ ...filter, lead: lead.id })}
           preventScrollReset
-          className={buttonClass("secondary", "whitespace-nowrap px-3 py-1.5")}
+          className={buttonClass("secondary", "whitespace-nowrap", "sm")}
           aria-label={`Work This Lead: ${lead.address}`}
         >
           Work This Lead
@@ -304,33 +304,6 @@ function LeadPanel({ selected, closeHref }: { selected: Selected; closeHref: str
 const PROPERTY_TYPES = ["single_family", "multi_family", "condo", "townhouse", "mobile_home", "land"] as const;
 const LEAD_TYPES = ["preforeclosure", "absentee_owner", "high_equity", "inherited", "tired_landlord", "vacant", "corporate_owned"] as const;
 const FORM_STATUSES = LEAD_STATUSES.slice(0, 5);
-
-const SELECT =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30";
-
-function SelectField({ label, meta, options, defaultValue }: { label: string; meta: FieldMeta; options: readonly { value: string; label: string }[]; defaultValue?: string }) {
-  const invalid = Boolean(meta.errors?.length);
-  const initial = typeof meta.initialValue === "string" ? meta.initialValue : defaultValue;
-  return (
-    <div>
-      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={meta.id} name={meta.name} defaultValue={initial} aria-invalid={invalid || undefined} aria-describedby={invalid ? meta.errorId : undefined} className={SELECT}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {invalid ? (
-        <p id={meta.errorId} className="mt-1 text-sm text-red-700">
-          {meta.errors?.join(" ")}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 type FormComponent = typeof Form;
 
@@ -518,19 +491,20 @@ export default function CrmSection({ data }: { data: Data }) {
           // reachable by keyboard to scroll it (WCAG 2.1.1), hence the tabIndex.
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           <div className="overflow-x-auto" role="region" aria-label="Leads" tabIndex={0}>
-            <table className="w-full min-w-[56rem] divide-y divide-slate-200 text-left">
+            <table className="w-full min-w-[52rem] table-fixed divide-y divide-slate-200 text-left">
               <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Property</th>
-                  <th scope="col" className="px-4 py-3">Owner</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3">ARV</th>
-                  <th scope="col" className="px-4 py-3">Max Offer</th>
-                  <th scope="col" className="px-4 py-3">Lead Type</th>
-                  <th scope="col" className="px-4 py-3">Actions</th>
+                  {/* Fixed widths (Property takes the rest): a hundred rows lay out at once, and never push Actions out of view. */}
+                  <th scope="col" className="px-3 py-3">Property</th>
+                  <th scope="col" className="w-[22%] px-3 py-3">Owner</th>
+                  <th scope="col" className="w-32 px-3 py-3">Status</th>
+                  <th scope="col" className="w-22 px-3 py-3">ARV</th>
+                  <th scope="col" className="w-22 px-3 py-3">Max Offer</th>
+                  <th scope="col" className="w-28 px-3 py-3">Lead Type</th>
+                  <th scope="col" className="w-37 px-3 py-3">Actions</th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-100 text-sm text-slate-600 [&>tr]:align-top [&>tr>td]:px-4 [&>tr>td]:py-3">
+              <tbody className="divide-y divide-slate-100 text-sm text-slate-600 [&>tr]:align-top [&>tr>td]:px-3 [&>tr>td]:py-3">
                 {leads.map((lead) => (
                   <LeadRow key={lead.id} lead={lead} filter={filter} />
                 ))}

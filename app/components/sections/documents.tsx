@@ -1,18 +1,20 @@
-import { Form, Link, useRevalidator } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
+import { FormError, SelectField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
+import { GenerateContractSchema } from "~/domain/document-forms";
 import { relativeTime } from "~/domain/format";
+import type { GenerateContractActionData } from "~/routes/documents.generate";
 import type { load } from "~/services/sections/documents.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
 
 const ACCEPT = ".pdf,.doc,.docx,.txt";
-const INPUT =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30";
-
 const STATUS_STYLE: Record<string, string> = {
   draft: "bg-slate-100 text-slate-700",
   pending: "bg-amber-100 text-amber-800",
@@ -173,48 +175,74 @@ function Upload({ type }: { type: string }) {
   );
 }
 
+type FormComponent = typeof Form;
+type PropertyOptions = Data["properties"];
+
+/**
+ * "Generate Contract": a property of the user's and a contract type, posted to /documents/generate. Validated in the
+ * browser by the server's schema; without JavaScript the server's errors come back on the /documents/generate page.
+ */
+export function GenerateContractForm({
+  FormAs,
+  properties,
+  lastResult,
+  busy,
+  cancel,
+}: {
+  FormAs: FormComponent;
+  properties: PropertyOptions;
+  lastResult?: SubmissionResult<string[]> | null;
+  busy: boolean;
+  cancel?: ReactNode;
+}) {
+  const [form, fields] = useForm({
+    id: "generate-contract",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: GenerateContractSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (properties.length === 0) {
+    return <p className="text-sm text-slate-600">Add a property in the CRM first; the contract is filled from it and your company profile.</p>;
+  }
+  return (
+    // noValidate: the schema's messages, not the browser's, with or without JavaScript.
+    <FormAs method="post" action="/documents/generate" {...getFormProps(form)} noValidate className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-start">
+      <FormError id={form.errorId} messages={form.errors} />
+      <SelectField
+        label="Property"
+        meta={fields.propertyId}
+        options={properties.map((property) => ({ value: property.id, label: [property.address, property.city, property.state].filter(Boolean).join(", ") }))}
+      />
+      <SelectField label="Contract type" meta={fields.kind} options={Object.entries(CONTRACT_KINDS).map(([value, label]) => ({ value, label }))} />
+      <div className="flex gap-2 sm:mt-6">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Generating..." : "Generate PDF"}
+        </Button>
+        {cancel}
+      </div>
+    </FormAs>
+  );
+}
+
 function GenerateContract({ data }: { data: Data }) {
+  const fetcher = useFetcher<GenerateContractActionData>();
   return (
     <section aria-labelledby="generate-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="generate-heading" className="text-lg font-semibold text-slate-900">
+      <h2 id="generate-heading" className="mb-3 text-lg font-semibold text-slate-900">
         Generate Contract
       </h2>
-      {data.properties.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">Add a property in the CRM first; the contract is filled from it and your company profile.</p>
-      ) : (
-        <Form method="post" action="/documents/generate" className="mt-3 grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
-          <div>
-            <label htmlFor="contract-property" className="mb-1 block text-sm font-medium text-slate-800">
-              Property
-            </label>
-            <select id="contract-property" name="propertyId" required className={INPUT}>
-              {data.properties.map((property) => (
-                <option key={property.id} value={property.id}>
-                  {[property.address, property.city, property.state].filter(Boolean).join(", ")}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="contract-kind" className="mb-1 block text-sm font-medium text-slate-800">
-              Contract type
-            </label>
-            <select id="contract-kind" name="kind" required className={INPUT}>
-              {Object.entries(CONTRACT_KINDS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="flex gap-2">
-            <Button type="submit">Generate PDF</Button>
-            <Link to={tabHref(data.type)} className={buttonClass("secondary")}>
-              Cancel
-            </Link>
-          </div>
-        </Form>
-      )}
+      <GenerateContractForm
+        FormAs={fetcher.Form}
+        properties={data.properties}
+        lastResult={fetcher.data?.result}
+        busy={fetcher.state !== "idle"}
+        cancel={
+          <Link to={tabHref(data.type)} className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        }
+      />
     </section>
   );
 }

@@ -1,9 +1,14 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
+import { FormError, InputField, SelectField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { relativeTime } from "~/domain/format";
+import { MESSAGE_MAX, NewMessageFormSchema, ReplyFormSchema } from "~/domain/message-forms";
+import type { MessageActionData } from "~/routes/messages.send";
 import type { load } from "~/services/sections/messages.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
@@ -76,46 +81,76 @@ export default function MessagesSection({ data }: { data: Data }) {
   );
 }
 
-function NewMessage({ contacts, query }: { contacts: Data["contacts"]; query: string }) {
+type FormComponent = typeof Form;
+type Contacts = Data["contacts"];
+
+/**
+ * "New Message": a contact and an optional first message, posted to /messages/send. Validated in the browser by the
+ * server's schema; without JavaScript the server's field errors come back on the /messages/send page.
+ */
+export function NewMessageForm({
+  FormAs,
+  contacts,
+  lastResult,
+  busy,
+  cancel,
+}: {
+  FormAs: FormComponent;
+  contacts: Contacts;
+  lastResult?: SubmissionResult<string[]> | null;
+  busy: boolean;
+  cancel?: ReactNode;
+}) {
+  const [form, fields] = useForm({
+    id: "new-message",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewMessageFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  if (contacts.length === 0) {
+    return <p className="text-sm text-slate-600">You have no contacts yet. Contacts come with the leads in your CRM.</p>;
+  }
+  return (
+    // noValidate: the schema's messages, not the browser's, with or without JavaScript.
+    <FormAs method="post" action="/messages/send" {...getFormProps(form)} noValidate className="grid gap-3 sm:grid-cols-[16rem_1fr_auto] sm:items-start">
+      <input type="hidden" name="intent" value="new" />
+      <FormError id={form.errorId} messages={form.errors} />
+      <SelectField
+        label="Contact"
+        meta={fields.contactId}
+        placeholder="Choose a contact"
+        options={contacts.map((contact) => ({ value: contact.id, label: contact.address ? `${contact.name} — ${contact.address}` : contact.name }))}
+      />
+      <InputField label="First message" meta={fields.content} maxLength={MESSAGE_MAX} autoComplete="off" />
+      <div className="flex gap-2 sm:mt-6">
+        <Button type="submit" disabled={busy}>
+          {busy ? "Starting..." : "Start Conversation"}
+        </Button>
+        {cancel}
+      </div>
+    </FormAs>
+  );
+}
+
+function NewMessage({ contacts, query }: { contacts: Contacts; query: string }) {
+  const fetcher = useFetcher<MessageActionData>();
   return (
     <section aria-labelledby="new-message-heading" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="new-message-heading" className="text-lg font-semibold text-slate-900">
+      <h2 id="new-message-heading" className="mb-3 text-lg font-semibold text-slate-900">
         New Message
       </h2>
-      {contacts.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">You have no contacts yet. Contacts come with the leads in your CRM.</p>
-      ) : (
-        <Form method="post" action="/messages/send" className="mt-3 grid gap-3 sm:grid-cols-[16rem_1fr_auto] sm:items-end">
-          <input type="hidden" name="intent" value="new" />
-          <div>
-            <label htmlFor="new-message-contact" className="mb-1 block text-sm font-medium text-slate-800">
-              Contact
-            </label>
-            <select id="new-message-contact" name="contactId" required className={INPUT} defaultValue="">
-              <option value="" disabled>
-                Choose a contact
-              </option>
-              {contacts.map((contact) => (
-                <option key={contact.id} value={contact.id}>
-                  {contact.address ? `${contact.name} — ${contact.address}` : contact.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="new-message-content" className="mb-1 block text-sm font-medium text-slate-800">
-              First message
-            </label>
-            <input id="new-message-content" name="content" maxLength={5000} className={INPUT} />
-          </div>
-          <div className="flex gap-2">
-            <Button type="submit">Start Conversation</Button>
-            <Link to={href({ q: query || undefined })} className={buttonClass("secondary")}>
-              Cancel
-            </Link>
-          </div>
-        </Form>
-      )}
+      <NewMessageForm
+        FormAs={fetcher.Form}
+        contacts={contacts}
+        lastResult={fetcher.data?.intent === "new" ? fetcher.data.result : undefined}
+        busy={fetcher.state !== "idle"}
+        cancel={
+          <Link to={href({ q: query || undefined })} className={buttonClass("secondary")}>
+            Cancel
+          </Link>
+        }
+      />
     </section>
   );
 }
@@ -164,14 +199,38 @@ function Detail({ data, now }: { data: Data; now: Date }) {
   );
 }
 
-function Composer({ conversationId, draft }: { conversationId: string; draft: string }) {
+/**
+ * The reply box of a conversation: Send posts to /messages/send; AI Assist drafts a reply (in place with JavaScript,
+ * through /messages/assist and back with the draft without it).
+ */
+export function ReplyForm({
+  FormAs,
+  conversationId,
+  draft = "",
+  lastResult,
+  busy,
+}: {
+  FormAs: FormComponent;
+  conversationId: string;
+  draft?: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  busy: boolean;
+}) {
   const hydrated = useHydrated();
   const toast = useToast();
-  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: `reply-${conversationId}`,
+    lastResult,
+    defaultValue: { content: draft },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReplyFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   const text = useRef<HTMLTextAreaElement>(null);
   const [aiDraft, setAiDraft] = useState(Boolean(draft));
   const [assisting, setAssisting] = useState(false);
-  const sending = navigation.state === "submitting" && navigation.formAction === "/messages/send";
+  const content = fields.content;
+  const invalid = Boolean(content.errors?.length);
 
   async function assist(event: React.MouseEvent) {
     if (!hydrated) return;
@@ -197,32 +256,52 @@ function Composer({ conversationId, draft }: { conversationId: string; draft: st
   }
 
   return (
-    <Form method="post" action="/messages/send" preventScrollReset className="border-t border-slate-200 p-3">
+    <FormAs method="post" action="/messages/send" preventScrollReset {...getFormProps(form)} noValidate className="border-t border-slate-200 p-3">
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="conversationId" value={conversationId} />
       <input type="hidden" name="isAiGenerated" value={aiDraft ? "true" : "false"} />
-      <label htmlFor="message-content" className="sr-only">
+      <FormError id={form.errorId} messages={form.errors} />
+      <label htmlFor={content.id} className="sr-only">
         Message
       </label>
       <textarea
         ref={text}
-        id="message-content"
-        name="content"
+        id={content.id}
+        name={content.name}
         rows={3}
-        required
-        maxLength={5000}
-        defaultValue={draft}
+        maxLength={MESSAGE_MAX}
+        defaultValue={typeof content.initialValue === "string" ? content.initialValue : draft}
         placeholder="Type your message..."
-        className={INPUT}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? content.errorId : undefined}
+        className={`${INPUT} aria-invalid:border-red-500`}
       />
+      {invalid ? (
+        <p id={content.errorId} className="mt-1 text-sm text-red-700">
+          {content.errors?.join(" ")}
+        </p>
+      ) : null}
       <div className="mt-2 flex justify-end gap-2">
         <Button type="submit" variant="secondary" formAction="/messages/assist" formNoValidate onClick={assist} disabled={assisting}>
           {assisting ? "Drafting..." : "AI Assist"}
         </Button>
-        <Button type="submit" disabled={sending}>
-          {sending ? "Sending..." : "Send"}
+        <Button type="submit" disabled={busy}>
+          {busy ? "Sending..." : "Send"}
         </Button>
       </div>
-    </Form>
+    </FormAs>
+  );
+}
+
+function Composer({ conversationId, draft }: { conversationId: string; draft: string }) {
+  const fetcher = useFetcher<MessageActionData>();
+  return (
+    <ReplyForm
+      FormAs={fetcher.Form}
+      conversationId={conversationId}
+      draft={draft}
+      lastResult={fetcher.data?.intent === "send" ? fetcher.data.result : undefined}
+      busy={fetcher.state !== "idle"}
+    />
   );
 }

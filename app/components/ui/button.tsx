@@ -9,9 +9,11 @@ const VARIANTS = {
 
 export type ButtonVariant = keyof typeof VARIANTS;
 
-/** The classes of a button, for links that look like one. */
-export function buttonClass(variant: ButtonVariant = "primary", extra = "") {
-  return `inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`.trim();
+const SIZES = { md: "px-4 py-2 text-sm", sm: "px-2.5 py-1.5 text-xs" } as const;
+
+/** The classes of a button, for links that look like one. `sm` for buttons repeated down a table. */
+export function buttonClass(variant: ButtonVariant = "primary", extra = "", size: keyof typeof SIZES = "md") {
+  return `inline-flex items-center justify-center gap-2 rounded-md ${SIZES[size]} font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`.trim();
 }
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant };

@@ -71,6 +71,42 @@ export function TextareaField({ label, meta, className = "", ...props }: Textare
   );
 }
 
+type SelectFieldProps = {
+  label: ReactNode;
+  meta: FieldMeta;
+  options: readonly { value: string; label: string }[];
+  defaultValue?: string;
+  /** A first, disabled option shown until one is chosen ("Choose a contact"). */
+  placeholder?: string;
+  className?: string;
+};
+
+/** A labelled select with its errors next to it, like InputField. */
+export function SelectField({ label, meta, options, defaultValue, placeholder, className = "" }: SelectFieldProps) {
+  const invalid = Boolean(meta.errors?.length);
+  const initial = typeof meta.initialValue === "string" ? meta.initialValue : (defaultValue ?? (placeholder ? "" : undefined));
+  return (
+    <div className={className}>
+      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={meta.id} name={meta.name} defaultValue={initial} aria-invalid={invalid || undefined} aria-describedby={invalid ? meta.errorId : undefined} className={INPUT}>
+        {placeholder ? (
+          <option value="" disabled>
+            {placeholder}
+          </option>
+        ) : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorList id={meta.errorId} errors={meta.errors} />
+    </div>
+  );
+}
+
 /** A form-level message (e.g. "Invalid email or password") announced to screen readers. */
 export function FormError({ id, messages }: { id?: string; messages?: string[] | null }) {
   if (!messages?.length) return null;
