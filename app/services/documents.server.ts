@@ -4,8 +4,9 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { z } from "zod";
 import type { Db } from "../../db/client";
-import { companyProfiles, DOCUMENT_TYPES, documents, properties, users, type DocumentType } from "../../db/schema";
+import { companyProfiles, DOCUMENT_STATUSES, DOCUMENT_TYPES, documents, properties, users, type DocumentType } from "../../db/schema";
 import { contractText, type ContractKind } from "../domain/contract-text";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -156,6 +157,51 @@ export async function documentFileResponse(ctx: FileCtx, userId: string, id: str
   });
   if (object.size) headers.set("Content-Length", String(object.size));
   return new Response(object.body, { headers });
+}
+
+// --- Managing documents ---------------------------------------------------------------------------------------
+
+export const DOCUMENT_NOT_FOUND = "Document not found";
+export const DOCUMENT_DELETED = "The document has been deleted.";
+
+export const DocumentPatchSchema = z
+  .object({
+    status: z.enum(DOCUMENT_STATUSES, { error: "Status must be draft, pending, signed or completed" }).optional(),
+    name: z.string({ error: "Name must be text" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters").optional(),
+    type: z.enum(DOCUMENT_TYPES, { error: "Type must be one of the document categories" }).optional(),
+  })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: "Nothing to update", path: ["form"] });
+export type DocumentPatch = z.infer<typeof DocumentPatchSchema>;
+
+/** One of the user's documents, or null. */
+export async function getDocument(db: Db, userId: string, id: string): Promise<DocumentView | null> {
+  const row = await findDocument(db, userId, id);
+  return row ? view(row) : null;
+}
+
+/** Renames, recategorises or moves a document along draft → pending → signed → completed; null when not the user's. */
+export async function updateDocument(db: Db, userId: string, id: string, patch: DocumentPatch, now = new Date()): Promise<DocumentView | null> {
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  const [row] = await db
+    .update(documents)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .returning();
+  return row ? view(row) : null;
+}
+
+/**
+ * Deletes one of the user's documents and its file. The row goes first: a failure between the two leaves an
+ * unreachable file under the user's prefix, never a card whose file is gone. False when not the user's.
+ */
+export async function deleteDocument(ctx: FileCtx, userId: string, id: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .delete(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .returning({ filePath: documents.filePath });
+  if (!row) return false;
+  if (row.filePath) await ctx.files.delete(row.filePath);
+  return true;
 }
 
 // --- Generate Contract ---------------------------------------------------------------------------------------

@@ -124,6 +124,29 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("No documents found")).toBeVisible();
     });
 
+    test("a user marks a document signed, then deletes it after confirming", async ({ page }) => {
+      await registerViaApi(page);
+      for (const name of ["Keep me.pdf", "Old draft.pdf"]) {
+        const upload = await page.request.post("/api/documents/upload", { multipart: { file: { name, mimeType: "application/pdf", buffer: PDF }, type: "purchase_agreement" } });
+        expect(upload.status()).toBe(201);
+      }
+      await page.goto("/?section=documents&type=purchase_agreement");
+      const card = page.getByRole("article", { name: "Old draft.pdf" });
+      await card.getByLabel("Status of Old draft.pdf", { exact: true }).selectOption("signed");
+      await card.getByRole("button", { name: "Update the status of Old draft.pdf" }).click();
+      await expect(page.getByText("Old draft.pdf is now Signed.").first()).toBeVisible();
+      await expect(page.getByRole("article", { name: "Old draft.pdf" }).getByText("signed", { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/type=purchase_agreement/);
+
+      await page.getByRole("article", { name: "Old draft.pdf" }).getByRole("link", { name: "Delete Old draft.pdf" }).or(page.getByRole("article", { name: "Old draft.pdf" }).getByRole("button", { name: "Delete Old draft.pdf" })).click();
+      await expect(page.getByText("Are you sure you want to delete this document?")).toBeVisible();
+      if (javaScriptEnabled) await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+      else await page.getByRole("button", { name: "Yes, delete" }).click();
+      await expect(page.getByText("The document has been deleted.").first()).toBeVisible();
+      await expect(page.getByRole("article", { name: "Old draft.pdf" })).toHaveCount(0);
+      await expect(page.getByRole("article", { name: "Keep me.pdf" })).toBeVisible();
+    });
+
     test("a user generates a purchase agreement for a property", async ({ page }) => {
       await registerViaApi(page);
       await aConversation(page);

@@ -7,12 +7,14 @@ import { action as createBuyerLeadRoute, loader as listBuyerLeadsRoute } from "~
 import { action as postMessage, loader as getMessages } from "~/routes/api.conversations.$id.messages";
 import { action as createConversationRoute, loader as listConversationsRoute } from "~/routes/api.conversations";
 import { loader as listDocumentsRoute } from "~/routes/api.documents";
+import { action as documentApi, loader as getDocumentApi } from "~/routes/api.documents.$id";
 import { action as uploadApi } from "~/routes/api.documents.upload";
 import { loader as buyerBreezePage } from "~/routes/buyer-breeze";
 import { action as removeBuyerForm } from "~/routes/buyer-breeze.remove";
 import { loader as downloadDocument } from "~/routes/documents.$id.download";
 import { loader as viewDocument } from "~/routes/documents.$id.view";
 import { action as generateForm } from "~/routes/documents.generate";
+import { action as documentForm } from "~/routes/documents.update";
 import { action as uploadForm } from "~/routes/documents.upload";
 import { action as assist } from "~/routes/messages.assist";
 import { action as sendForm } from "~/routes/messages.send";
@@ -259,6 +261,63 @@ describe("documents", () => {
     expect((await sam.send(viewDocument, "GET", "/x", { params: { id: body.document.id } })).status).toBe(404);
     expect((await sam.send(downloadDocument, "GET", "/x", { params: { id: body.document.id } })).status).toBe(404);
     expect(await (await sam.send(listDocumentsRoute, "GET", "/api/documents")).json()).toEqual([]);
+  });
+
+  it("reads, updates and deletes a document through /api/documents/{id}, its file with it; another user gets 404", async () => {
+    const pat = await signedUp();
+    const uploaded = (await (await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob([PDF], { type: "application/pdf" }) }, "offer.pdf") })).json()) as { document: { id: string } };
+    const id = uploaded.document.id;
+    const [{ filePath }] = await db.select({ filePath: documents.filePath }).from(documents).where(eq(documents.id, id));
+
+    const read = await pat.send(getDocumentApi, "GET", "/x", { params: { id } });
+    expect(await read.json()).toMatchObject({ id, name: "offer.pdf", status: "draft", type: "template" });
+    const patched = await pat.send(documentApi, "PATCH", "/x", { params: { id }, json: { status: "signed", name: " Signed offer.pdf ", type: "purchase_agreement" } });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ success: true, document: { status: "signed", name: "Signed offer.pdf", type: "purchase_agreement" } });
+
+    const invalid = await pat.send(documentApi, "PATCH", "/x", { params: { id }, json: { status: "archived", name: "" } });
+    expect(invalid.status).toBe(400);
+    expect(((await invalid.json()) as { errors: unknown }).errors).toEqual({ status: ["Status must be draft, pending, signed or completed"], name: ["Name is required"] });
+    expect((await (await pat.send(documentApi, "PATCH", "/x", { params: { id }, json: {} })).json()) as object).toMatchObject({ errors: { form: ["Nothing to update"] } });
+    expect((await pat.send(documentApi, "POST", "/x", { params: { id }, json: {} })).status).toBe(405);
+
+    const sam = await signedUp();
+    expect((await sam.send(getDocumentApi, "GET", "/x", { params: { id } })).status).toBe(404);
+    expect((await sam.send(documentApi, "PATCH", "/x", { params: { id }, json: { status: "completed" } })).status).toBe(404);
+    expect((await sam.send(documentApi, "DELETE", "/x", { params: { id } })).status).toBe(404);
+    expect((await db.select().from(documents).where(eq(documents.id, id)))[0]).toMatchObject({ status: "signed" });
+    expect(await env.FILES.head(filePath ?? "")).not.toBeNull();
+
+    const deleted = await pat.send(documentApi, "DELETE", "/x", { params: { id } });
+    expect(await deleted.json()).toEqual({ success: true, message: "The document has been deleted." });
+    expect(await db.select().from(documents).where(eq(documents.id, id))).toEqual([]);
+    expect(await env.FILES.head(filePath ?? "")).toBeNull();
+    expect((await pat.send(documentApi, "DELETE", "/x", { params: { id } })).status).toBe(404);
+  });
+
+  it("changes a status and deletes through the card's forms, back to the category with a toast", async () => {
+    const pat = await signedUp();
+    const uploaded = (await (await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob(["Terms"]), type: "letter_of_intent" }, "loi.txt") })).json()) as { document: { id: string } };
+    const id = uploaded.document.id;
+
+    const page = await loadDocuments(pat.context, await pat.session(), new URL(`http://x/?section=documents&delete=${id}`));
+    expect(page.confirmDeleteId).toBe(id);
+
+    const status = await pat.send(documentForm, "POST", "/documents/update", { form: form({ intent: "status", id, status: "pending", returnType: "letter_of_intent" }) });
+    expect(status.headers.get("Location")).toBe("/?section=documents&type=letter_of_intent");
+    expect(toastOf(status)).toEqual({ title: "Status Updated", description: "loi.txt is now Pending.", variant: "success" });
+    const bogus = await pat.send(documentForm, "POST", "/documents/update", { form: form({ intent: "status", id, status: "lost" }) });
+    expect(toastOf(bogus)).toMatchObject({ title: "Error", description: "Status must be draft, pending, signed or completed" });
+
+    const sam = await signedUp();
+    const foreign = await sam.send(documentForm, "POST", "/documents/update", { form: form({ intent: "delete", id }) });
+    expect(foreign.headers.get("Location")).toBe("/?section=documents");
+    expect(toastOf(foreign)).toEqual({ title: "Error", description: "Document not found", variant: "error" });
+    expect((await db.select().from(documents).where(eq(documents.id, id)))[0]).toMatchObject({ status: "pending" });
+
+    const removed = await pat.send(documentForm, "POST", "/documents/update", { form: form({ intent: "delete", id }) });
+    expect(toastOf(removed)).toEqual({ title: "Document Deleted", description: "The document has been deleted.", variant: "success" });
+    expect(await db.select().from(documents).where(eq(documents.userId, pat.userId))).toEqual([]);
   });
 
   it("serves text files as attachments even when viewed", async () => {

@@ -1,9 +1,5 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
-import { Button, buttonClass } from "~/components/ui/button";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
+import { Link, useNavigation, useRevalidator } from "@remix-run/react";
+import { ConfirmAction, ConfirmStep } from "~/components/ui/confirm-action";
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
 import type { load } from "~/services/sections/buyer-breeze.server";
 
@@ -36,7 +32,7 @@ export default function BuyerBreezeSection({ data, basePath = "/?section=buyer-b
           </p>
         ) : null}
       </div>
-      {confirming ? <ConfirmStep lead={confirming} basePath={basePath} /> : null}
+      {confirming ? <ConfirmRemove lead={confirming} basePath={basePath} /> : null}
       {data.leads.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
           <h2 className="text-lg font-semibold text-slate-900">No Buyer Leads Yet</h2>
@@ -125,84 +121,36 @@ function BuyerCard({ lead, basePath }: { lead: Lead; basePath: string }) {
 }
 
 /** With JavaScript: a dialog asks, then DELETE /api/buyer-leads/{id}. Without: a link to the confirmation step. */
+const removeFields = (lead: Lead, basePath: string) => ({ id: lead.id, returnTo: basePath === "/buyer-breeze" ? "/buyer-breeze" : "/?section=buyer-breeze" });
+
 function RemoveButton({ lead, basePath }: { lead: Lead; basePath: string }) {
-  const hydrated = useHydrated();
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const label = `Remove ${lead.buyerName}`;
-
-  if (!hydrated) {
-    const separator = basePath.includes("?") ? "&" : "?";
-    return (
-      <Link to={`${basePath}${separator}remove=${lead.id}`} aria-label={label} className={buttonClass("ghost", "text-red-700")}>
-        Remove
-      </Link>
-    );
-  }
-
-  async function remove() {
-    setBusy(true);
-    try {
-      const response = await fetch(`/api/buyer-leads/${encodeURIComponent(lead.id)}`, { method: "DELETE" });
-      if (!response.ok) throw new Error(String(response.status));
-      toast({ title: "Success", description: "Buyer lead removed successfully", variant: "success" });
-      setOpen(false);
-      revalidator.revalidate();
-    } catch {
-      toast({ title: "Error", description: "Failed to remove buyer lead", variant: "error" });
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const separator = basePath.includes("?") ? "&" : "?";
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" className="text-red-700" aria-label={label}>
-          Remove
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">Remove buyer lead</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-600">{CONFIRMATION}</Dialog.Description>
-          <p className="mt-1 text-sm font-medium text-slate-800">{lead.buyerName}</p>
-          <div className="mt-6 flex justify-end gap-2">
-            <Dialog.Close asChild>
-              <Button variant="secondary">Cancel</Button>
-            </Dialog.Close>
-            <Button variant="danger" disabled={busy} onClick={remove}>
-              {busy ? "Removing..." : "Remove"}
-            </Button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ConfirmAction
+      title="Remove buyer lead"
+      question={CONFIRMATION}
+      subject={lead.buyerName}
+      action="/buyer-breeze/remove"
+      fields={removeFields(lead, basePath)}
+      triggerText="Remove"
+      triggerLabel={`Remove ${lead.buyerName}`}
+      confirmText="Remove"
+      pendingText="Removing..."
+      noScriptHref={`${basePath}${separator}remove=${lead.id}`}
+    />
   );
 }
 
-function ConfirmStep({ lead, basePath }: { lead: Lead; basePath: string }) {
+function ConfirmRemove({ lead, basePath }: { lead: Lead; basePath: string }) {
   return (
-    <section role="alertdialog" aria-labelledby="confirm-remove-heading" aria-describedby="confirm-remove-text" className="rounded-xl border border-red-200 bg-red-50 p-4">
-      <h2 id="confirm-remove-heading" className="font-semibold text-slate-900">
-        Remove buyer lead
-      </h2>
-      <p id="confirm-remove-text" className="mt-1 text-sm text-slate-700">
-        {CONFIRMATION} <strong>{lead.buyerName}</strong>
-      </p>
-      <Form method="post" action="/buyer-breeze/remove" className="mt-3 flex gap-2">
-        <input type="hidden" name="id" value={lead.id} />
-        <input type="hidden" name="returnTo" value={basePath === "/buyer-breeze" ? "/buyer-breeze" : "/?section=buyer-breeze"} />
-        <Button type="submit" variant="danger">
-          Yes, remove
-        </Button>
-        <Link to={basePath} className={buttonClass("secondary")}>
-          Cancel
-        </Link>
-      </Form>
-    </section>
+    <ConfirmStep
+      title="Remove buyer lead"
+      question={CONFIRMATION}
+      subject={lead.buyerName}
+      action="/buyer-breeze/remove"
+      fields={removeFields(lead, basePath)}
+      cancelHref={basePath}
+      confirmText="Yes, remove"
+    />
   );
 }

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
+import { ConfirmAction, ConfirmStep } from "~/components/ui/confirm-action";
 import { FormError, SelectField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
@@ -34,8 +35,19 @@ const DOCUMENT_TABS = [
 
 const tabHref = (type: string, extra = "") => `/?section=documents${type === "all" ? "" : `&type=${type}`}${extra}`;
 
+const DELETE_QUESTION = "Are you sure you want to delete this document?";
+const STATUS_OPTIONS = [
+  { value: "draft", label: "Draft" },
+  { value: "pending", label: "Pending" },
+  { value: "signed", label: "Signed" },
+  { value: "completed", label: "Completed" },
+] as const;
+
+const deleteFields = (id: string, type: string) => ({ intent: "delete", id, ...(type === "all" ? {} : { returnType: type }) });
+
 export default function DocumentsSection({ data }: { data: Data }) {
   const now = new Date(data.now);
+  const confirming = data.documents.find((document) => document.id === data.confirmDeleteId) ?? null;
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -51,6 +63,17 @@ export default function DocumentsSection({ data }: { data: Data }) {
         </div>
       </div>
       {data.generating ? <GenerateContract data={data} /> : null}
+      {confirming ? (
+        <ConfirmStep
+          title="Delete document"
+          question={DELETE_QUESTION}
+          subject={confirming.name}
+          action="/documents/update"
+          fields={deleteFields(confirming.id, data.type)}
+          cancelHref={tabHref(data.type)}
+          confirmText="Yes, delete"
+        />
+      ) : null}
       <nav aria-label="Document categories">
         <ul className="flex flex-wrap gap-1 border-b border-slate-200">
           {DOCUMENT_TABS.map((tab) => {
@@ -85,22 +108,70 @@ export default function DocumentsSection({ data }: { data: Data }) {
                   <span className={`rounded-full px-2 py-0.5 font-medium capitalize ${STATUS_STYLE[document.status] ?? STATUS_STYLE.draft}`}>{document.status}</span>
                   <span>Updated {relativeTime(document.updatedAt, now)}</span>
                 </p>
-                {document.hasFile ? (
-                  <div className="mt-auto flex gap-2 pt-4">
-                    <a href={`/documents/${document.id}/view`} target="_blank" rel="noreferrer" className={buttonClass("secondary", "flex-1")} aria-label={`View ${document.name}`}>
-                      View
-                    </a>
-                    <a href={`/documents/${document.id}/download`} download className={buttonClass("secondary", "flex-1")} aria-label={`Download ${document.name}`}>
-                      Download
-                    </a>
+                <div className="mt-auto space-y-3 pt-4">
+                  {document.hasFile ? (
+                    <div className="flex gap-2">
+                      <a href={`/documents/${document.id}/view`} target="_blank" rel="noreferrer" className={buttonClass("secondary", "flex-1")} aria-label={`View ${document.name}`}>
+                        View
+                      </a>
+                      <a href={`/documents/${document.id}/download`} download className={buttonClass("secondary", "flex-1")} aria-label={`Download ${document.name}`}>
+                        Download
+                      </a>
+                    </div>
+                  ) : null}
+                  <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
+                    <StatusForm document={document} type={data.type} />
+                    <ConfirmAction
+                      title="Delete document"
+                      question={DELETE_QUESTION}
+                      subject={document.name}
+                      action="/documents/update"
+                      fields={deleteFields(document.id, data.type)}
+                      triggerText="Delete"
+                      triggerLabel={`Delete ${document.name}`}
+                      confirmText="Delete"
+                      pendingText="Deleting..."
+                      noScriptHref={tabHref(data.type, `&delete=${document.id}`)}
+                    />
                   </div>
-                ) : null}
+                </div>
               </article>
             </li>
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+/** Moves a document along draft → pending → signed → completed (a real form: works without JavaScript). */
+function StatusForm({ document, type }: { document: Data["documents"][number]; type: string }) {
+  const fetcher = useFetcher();
+  const id = `status-${document.id}`;
+  return (
+    <fetcher.Form method="post" action="/documents/update" className="flex min-w-0 items-center gap-2">
+      <input type="hidden" name="intent" value="status" />
+      <input type="hidden" name="id" value={document.id} />
+      {type === "all" ? null : <input type="hidden" name="returnType" value={type} />}
+      <label htmlFor={id} className="sr-only">
+        Status of {document.name}
+      </label>
+      <select id={id} name="status" defaultValue={document.status} key={document.status} className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs">
+        {STATUS_OPTIONS.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle"}
+        aria-label={`Update the status of ${document.name}`}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-semibold text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        Update
+      </button>
+    </fetcher.Form>
   );
 }
 

@@ -8,5 +8,14 @@ export const load = (async (context, session, url) => {
     listDocuments(context.db, session.user.id, type),
     url.searchParams.get("generate") === "1" ? listPropertyOptions(context.db, session.user.id) : Promise.resolve(null),
   ]);
-  return { type: type ?? "all", documents, generating: properties !== null, properties: properties ?? [], now: context.now().toISOString() };
+  // Without JavaScript, Delete asks for the confirmation on the page: `delete=<id>` of one of the listed documents.
+  const deleting = url.searchParams.get("delete");
+  return {
+    type: type ?? "all",
+    documents,
+    confirmDeleteId: documents.some((document) => document.id === deleting) ? deleting : null,
+    generating: properties !== null,
+    properties: properties ?? [],
+    now: context.now().toISOString(),
+  };
 }) satisfies SectionLoader<unknown>;

@@ -1,0 +1,28 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, DocumentPatchSchema, getDocument, updateDocument } from "~/services/documents.server";
+
+/** GET /api/documents/{id}: one of the user's documents; 404 for anyone else's or an unknown id. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const session = await requireApiUser(request, context);
+  const document = await getDocument(context.db, session.user.id, params.id ?? "");
+  return document ? apiJson(document) : apiError(404, DOCUMENT_NOT_FOUND);
+}
+
+/**
+ * PATCH /api/documents/{id} { status?, name?, type? } → { success, document }.
+ * DELETE /api/documents/{id} → { success, message }: the row and its file in R2.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "PATCH" && request.method !== "DELETE") return methodNotAllowed(["GET", "PATCH", "DELETE"]);
+  const session = await requireApiUser(request, context);
+  const id = params.id ?? "";
+  if (request.method === "DELETE") {
+    const deleted = await deleteDocument(context, session.user.id, id);
+    return deleted ? apiJson({ success: true, message: DOCUMENT_DELETED }) : apiError(404, DOCUMENT_NOT_FOUND);
+  }
+  const patch = await readBody(request, DocumentPatchSchema);
+  const document = await updateDocument(context.db, session.user.id, id, patch, context.now());
+  return document ? apiJson({ success: true, document }) : apiError(404, DOCUMENT_NOT_FOUND);
+}

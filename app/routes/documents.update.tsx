@@ -1,0 +1,43 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { z } from "zod";
+import { DOCUMENT_STATUSES } from "../../db/schema";
+import { requireUser } from "~/services/auth.server";
+import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, isDocumentType, updateDocument } from "~/services/documents.server";
+import { toastCookie } from "~/services/toast.server";
+
+const DocumentFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), id: z.string().trim().min(1).max(64) }),
+  z.object({
+    intent: z.literal("status"),
+    id: z.string().trim().min(1).max(64),
+    status: z.enum(DOCUMENT_STATUSES, { error: "Status must be draft, pending, signed or completed" }),
+  }),
+]);
+
+const STATUS_LABELS: Record<(typeof DOCUMENT_STATUSES)[number], string> = { draft: "Draft", pending: "Pending", signed: "Signed", completed: "Completed" };
+
+/**
+ * A document card's forms, with or without JavaScript: delete (after the confirmation) or change its status. Back to
+ * the category the user was on, with a toast (post/redirect/get).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const form = Object.fromEntries(await request.formData());
+  const tab = isDocumentType(form.returnType) ? `&type=${form.returnType}` : "";
+  const back = (toast: Parameters<typeof toastCookie>[0]) => redirect(`/?section=documents${tab}`, { headers: { "Set-Cookie": toastCookie(toast) } });
+  const parsed = DocumentFormSchema.safeParse(form);
+  if (!parsed.success) return back({ title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request", variant: "error" });
+  const input = parsed.data;
+  if (input.intent === "delete") {
+    const deleted = await deleteDocument(context, session.user.id, input.id);
+    return deleted
+      ? back({ title: "Document Deleted", description: DOCUMENT_DELETED, variant: "success" })
+      : back({ title: "Error", description: DOCUMENT_NOT_FOUND, variant: "error" });
+  }
+  const document = await updateDocument(context.db, session.user.id, input.id, { status: input.status }, context.now());
+  return document
+    ? back({ title: "Status Updated", description: `${document.name} is now ${STATUS_LABELS[input.status]}.`, variant: "success" })
+    : back({ title: "Error", description: DOCUMENT_NOT_FOUND, variant: "error" });
+}
+
+export const loader = () => redirect("/?section=documents");
