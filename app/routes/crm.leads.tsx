@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { AddLeadForm } from "~/components/sections/crm";
-import { buttonClass } from "~/components/ui/button";
+import { CancelLink, FormPage } from "~/components/form-page";
 import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/crm";
 import { requireUser } from "~/services/auth.server";
 import { createProperty } from "~/services/properties.server";
@@ -42,23 +42,13 @@ export default function AddLeadPage() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to="/?section=crm" className={buttonClass("ghost", "-ml-3")}>
-        <span aria-hidden="true">←</span> Back to CRM
-      </Link>
-      <h1 className="mt-4 mb-6 text-2xl font-bold text-slate-900">Add Lead</h1>
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <AddLeadForm
-          FormAs={Form}
-          lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
-          busy={navigation.state === "submitting"}
-          cancel={
-            <Link to="/?section=crm" className={buttonClass("secondary")}>
-              Cancel
-            </Link>
-          }
-        />
-      </div>
-    </main>
+    <FormPage title="Add Lead" backTo="/?section=crm" backLabel="Back to CRM">
+      <AddLeadForm
+        FormAs={Form}
+        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+        busy={navigation.state === "submitting"}
+        cancel={<CancelLink to="/?section=crm" />}
+      />
+    </FormPage>
   );
 }

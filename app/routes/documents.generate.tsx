@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { GenerateContractForm } from "~/components/sections/documents";
-import { buttonClass } from "~/components/ui/button";
+import { CancelLink, FormPage } from "~/components/form-page";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
 import { GenerateContractSchema } from "~/domain/document-forms";
 import { requireUser } from "~/services/auth.server";
@@ -44,24 +44,8 @@ export default function GenerateContractPage() {
   const actionData = useActionData<typeof action>() as GenerateContractActionData | undefined;
   const busy = useNavigation().state === "submitting";
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to="/?section=documents" className={buttonClass("ghost", "-ml-3")}>
-        <span aria-hidden="true">←</span> Back to Documents
-      </Link>
-      <h1 className="mt-4 mb-6 text-2xl font-bold text-slate-900">Generate Contract</h1>
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <GenerateContractForm
-          FormAs={Form}
-          properties={properties}
-          lastResult={actionData?.result}
-          busy={busy}
-          cancel={
-            <Link to="/?section=documents" className={buttonClass("secondary")}>
-              Cancel
-            </Link>
-          }
-        />
-      </div>
-    </main>
+    <FormPage title="Generate Contract" backTo="/?section=documents" backLabel="Back to Documents">
+      <GenerateContractForm FormAs={Form} properties={properties} lastResult={actionData?.result} busy={busy} cancel={<CancelLink to="/?section=documents" />} />
+    </FormPage>
   );
 }

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { NewMessageForm, ReplyForm } from "~/components/sections/messages";
-import { buttonClass } from "~/components/ui/button";
+import { CancelLink, FormPage } from "~/components/form-page";
 import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema } from "~/domain/message-forms";
 import { requireUser } from "~/services/auth.server";
 import { addMessage, createConversation, listContactOptions } from "~/services/conversations.server";
@@ -64,28 +64,12 @@ export default function MessageFormPage() {
   const replying = actionData?.intent === "send";
   const conversationId = actionData?.conversationId ?? undefined;
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to={back(conversationId)} className={buttonClass("ghost", "-ml-3")}>
-        <span aria-hidden="true">←</span> Back to Messages
-      </Link>
-      <h1 className="mt-4 mb-6 text-2xl font-bold text-slate-900">{replying ? "Reply" : "New Message"}</h1>
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        {replying ? (
-          <ReplyForm FormAs={Form} conversationId={conversationId ?? ""} lastResult={actionData?.result} busy={busy} />
-        ) : (
-          <NewMessageForm
-            FormAs={Form}
-            contacts={contacts}
-            lastResult={actionData?.result}
-            busy={busy}
-            cancel={
-              <Link to={back()} className={buttonClass("secondary")}>
-                Cancel
-              </Link>
-            }
-          />
-        )}
-      </div>
-    </main>
+    <FormPage title={replying ? "Reply" : "New Message"} backTo={back(conversationId)} backLabel="Back to Messages">
+      {replying ? (
+        <ReplyForm FormAs={Form} conversationId={conversationId ?? ""} lastResult={actionData?.result} busy={busy} />
+      ) : (
+        <NewMessageForm FormAs={Form} contacts={contacts} lastResult={actionData?.result} busy={busy} cancel={<CancelLink to={back()} />} />
+      )}
+    </FormPage>
   );
 }

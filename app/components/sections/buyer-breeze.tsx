@@ -121,17 +121,20 @@ function BuyerCard({ lead, basePath }: { lead: Lead; basePath: string }) {
 }
 
 /** With JavaScript: a dialog asks, then DELETE /api/buyer-leads/{id}. Without: a link to the confirmation step. */
-const removeFields = (lead: Lead, basePath: string) => ({ id: lead.id, returnTo: basePath === "/buyer-breeze" ? "/buyer-breeze" : "/?section=buyer-breeze" });
+/** What removing a buyer lead posts and how it asks first (the dialog with JavaScript, the page step without). */
+const removal = (lead: Lead, basePath: string) => ({
+  title: "Remove buyer lead",
+  question: CONFIRMATION,
+  subject: lead.buyerName,
+  action: "/buyer-breeze/remove",
+  fields: { id: lead.id, returnTo: basePath === "/buyer-breeze" ? "/buyer-breeze" : "/?section=buyer-breeze" },
+});
 
 function RemoveButton({ lead, basePath }: { lead: Lead; basePath: string }) {
   const separator = basePath.includes("?") ? "&" : "?";
   return (
     <ConfirmAction
-      title="Remove buyer lead"
-      question={CONFIRMATION}
-      subject={lead.buyerName}
-      action="/buyer-breeze/remove"
-      fields={removeFields(lead, basePath)}
+      {...removal(lead, basePath)}
       triggerText="Remove"
       triggerLabel={`Remove ${lead.buyerName}`}
       confirmText="Remove"
@@ -142,15 +145,5 @@ function RemoveButton({ lead, basePath }: { lead: Lead; basePath: string }) {
 }
 
 function ConfirmRemove({ lead, basePath }: { lead: Lead; basePath: string }) {
-  return (
-    <ConfirmStep
-      title="Remove buyer lead"
-      question={CONFIRMATION}
-      subject={lead.buyerName}
-      action="/buyer-breeze/remove"
-      fields={removeFields(lead, basePath)}
-      cancelHref={basePath}
-      confirmText="Yes, remove"
-    />
-  );
+  return <ConfirmStep {...removal(lead, basePath)} cancelHref={basePath} confirmText="Yes, remove" />;
 }

@@ -43,7 +43,14 @@ const STATUS_OPTIONS = [
   { value: "completed", label: "Completed" },
 ] as const;
 
-const deleteFields = (id: string, type: string) => ({ intent: "delete", id, ...(type === "all" ? {} : { returnType: type }) });
+/** What deleting a document posts and how it asks first (the dialog with JavaScript, the page step without). */
+const deletion = (document: { id: string; name: string }, type: string) => ({
+  title: "Delete document",
+  question: DELETE_QUESTION,
+  subject: document.name,
+  action: "/documents/update",
+  fields: { intent: "delete", id: document.id, ...(type === "all" ? {} : { returnType: type }) },
+});
 
 export default function DocumentsSection({ data }: { data: Data }) {
   const now = new Date(data.now);
@@ -64,15 +71,7 @@ export default function DocumentsSection({ data }: { data: Data }) {
       </div>
       {data.generating ? <GenerateContract data={data} /> : null}
       {confirming ? (
-        <ConfirmStep
-          title="Delete document"
-          question={DELETE_QUESTION}
-          subject={confirming.name}
-          action="/documents/update"
-          fields={deleteFields(confirming.id, data.type)}
-          cancelHref={tabHref(data.type)}
-          confirmText="Yes, delete"
-        />
+        <ConfirmStep {...deletion(confirming, data.type)} cancelHref={tabHref(data.type)} confirmText="Yes, delete" />
       ) : null}
       <nav aria-label="Document categories">
         <ul className="flex flex-wrap gap-1 border-b border-slate-200">
@@ -122,11 +121,7 @@ export default function DocumentsSection({ data }: { data: Data }) {
                   <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
                     <StatusForm document={document} type={data.type} />
                     <ConfirmAction
-                      title="Delete document"
-                      question={DELETE_QUESTION}
-                      subject={document.name}
-                      action="/documents/update"
-                      fields={deleteFields(document.id, data.type)}
+                      {...deletion(document, data.type)}
                       triggerText="Delete"
                       triggerLabel={`Delete ${document.name}`}
                       confirmText="Delete"
