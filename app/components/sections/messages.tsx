@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
-import { FormError, InputField, SelectField } from "~/components/ui/field";
+import { FormError, InputField, SelectField, TextareaField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { relativeTime } from "~/domain/format";
@@ -229,8 +229,6 @@ export function ReplyForm({
   const text = useRef<HTMLTextAreaElement>(null);
   const [aiDraft, setAiDraft] = useState(Boolean(draft));
   const [assisting, setAssisting] = useState(false);
-  const content = fields.content;
-  const invalid = Boolean(content.errors?.length);
 
   async function assist(event: React.MouseEvent) {
     if (!hydrated) return;
@@ -261,26 +259,16 @@ export function ReplyForm({
       <input type="hidden" name="conversationId" value={conversationId} />
       <input type="hidden" name="isAiGenerated" value={aiDraft ? "true" : "false"} />
       <FormError id={form.errorId} messages={form.errors} />
-      <label htmlFor={content.id} className="sr-only">
-        Message
-      </label>
-      <textarea
+      <TextareaField
         ref={text}
-        id={content.id}
-        name={content.name}
+        label="Message"
+        hideLabel
+        meta={fields.content}
         rows={3}
         maxLength={MESSAGE_MAX}
-        defaultValue={typeof content.initialValue === "string" ? content.initialValue : draft}
+        defaultValue={draft}
         placeholder="Type your message..."
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? content.errorId : undefined}
-        className={`${INPUT} aria-invalid:border-red-500`}
       />
-      {invalid ? (
-        <p id={content.errorId} className="mt-1 text-sm text-red-700">
-          {content.errors?.join(" ")}
-        </p>
-      ) : null}
       <div className="mt-2 flex justify-end gap-2">
         <Button type="submit" variant="secondary" formAction="/messages/assist" formNoValidate onClick={assist} disabled={assisting}>
           {assisting ? "Drafting..." : "AI Assist"}

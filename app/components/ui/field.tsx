@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
+import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 
 /** Field errors as conform (or a server action) reports them. */
 export type FieldMeta = { id: string; name: string; errorId: string; errors?: string[]; initialValue?: unknown };
@@ -48,19 +48,29 @@ export function InputField({ label, meta, hint, type = "text", className = "", .
   );
 }
 
-type TextareaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name"> & { label: ReactNode; meta: FieldMeta };
+type TextareaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name"> & {
+  label: ReactNode;
+  meta: FieldMeta;
+  /** Keep the label for screen readers only (a reply box whose purpose is plain from its place). */
+  hideLabel?: boolean;
+};
 
-export function TextareaField({ label, meta, className = "", ...props }: TextareaFieldProps) {
+/** A labelled textarea with its errors next to it, like InputField; forwards its ref (AI Assist fills it in). */
+export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>(function TextareaField(
+  { label, meta, hideLabel = false, className = "", defaultValue, ...props },
+  ref,
+) {
   const invalid = Boolean(meta.errors?.length);
   return (
     <div className={className}>
-      <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-800">
+      <label htmlFor={meta.id} className={hideLabel ? "sr-only" : "mb-1 block text-sm font-medium text-slate-800"}>
         {label}
       </label>
       <textarea
+        ref={ref}
         id={meta.id}
         name={meta.name}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
+        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : defaultValue}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? meta.errorId : undefined}
         className={INPUT}
@@ -69,7 +79,7 @@ export function TextareaField({ label, meta, className = "", ...props }: Textare
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );
-}
+});
 
 type SelectFieldProps = {
   label: ReactNode;
