@@ -3,7 +3,8 @@ import { defineConfig } from "@playwright/test";
 // The e2e server runs the production build under `wrangler dev` with its own state (.wrangler/e2e), never the
 // developer's, on its own port. Set E2E_BASE_URL (e.g. http://127.0.0.1:5173 while `npm run dev` runs) to test
 // an already running server instead.
-const PORT = 8799;
+// E2E_PORT lets two checkouts on one machine run their e2e suites side by side.
+const PORT = Number(process.env.E2E_PORT ?? 8799);
 const externalBaseURL = process.env.E2E_BASE_URL;
 
 export default defineConfig({
@@ -39,7 +40,7 @@ export default defineConfig({
   webServer: externalBaseURL
     ? undefined
     : {
-        command: `npm run e2e:serve -- --port ${PORT}`,
+        command: `npm run e2e:serve -- --port ${PORT} --var APP_ORIGIN:http://127.0.0.1:${PORT}`,
         url: `http://127.0.0.1:${PORT}/api/ping`,
         reuseExistingServer: false,
         timeout: 180_000,
