@@ -103,6 +103,41 @@ export const passwordResetTokens = sqliteTable(
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
 );
 
+/**
+ * Email verification links: sent at registration and after an email change. The link verifies only the address it
+ * was sent to (`email`), so a link for an old address cannot verify a new one. Stored hashed, single use, 24 hours.
+ */
+export const emailVerificationTokens = sqliteTable(
+  "email_verification_tokens",
+  {
+    id: id(),
+    userId: ownerUserId(),
+    email: text("email").notNull(),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_verification_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * Step 1 of /register, kept on the server between the two steps so the page never carries the password back to
+ * the browser: the step-2 form holds only the draft's random token (its SHA-256 is the id). 30 minutes.
+ */
+export const registrationDrafts = sqliteTable(
+  "registration_drafts",
+  {
+    id: text("id").primaryKey(),
+    fields: json<{ full_name: string; email: string; mobile: string }>("fields").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    expiresAt: instant("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("registration_drafts_expires_idx").on(t.expiresAt)],
+);
+
 /** Server-side sessions. `sid` is the SHA-256 (hex) of the cookie token, never the token itself. */
 export const sessions = sqliteTable(
   "sessions",

@@ -6,6 +6,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server";
 import { apiError } from "../app/services/api.server";
 import { isCrossSiteRequest } from "../app/services/request.server";
+import { withCookies } from "../app/services/session.server";
 import { getLoadContext } from "./load-context";
 
 export { DealAnalysis } from "./deal-analysis";
@@ -19,6 +20,7 @@ export default {
     if (isCrossSiteRequest(request, [new URL(loadContext.config.APP_ORIGIN).origin])) {
       return apiError(403, "Cross-site request refused");
     }
-    return handleRemixRequest(request, loadContext);
+    const response = await handleRemixRequest(request, loadContext);
+    return withCookies(response, loadContext.responseCookies);
   },
 } satisfies ExportedHandler<Env>;

@@ -21,6 +21,8 @@ declare module "@remix-run/cloudflare" {
     providers: Providers;
     /** The clock every service reads, so tests can move time (reset links expire, throttle windows pass). */
     now: () => Date;
+    /** Cookies the Worker entry adds to the response, whatever the route answers (a renewed session's cookie). */
+    responseCookies: string[];
   }
 }
 
@@ -39,5 +41,6 @@ export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext 
     dealAnalysis: env.DEAL_ANALYSIS,
     providers: createProviders(config, { db, files: env.FILES }),
     now: () => new Date(),
+    responseCookies: [],
   };
 }

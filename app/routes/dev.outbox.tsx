@@ -2,16 +2,17 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { desc } from "drizzle-orm";
 import { Fragment } from "react";
+import { isLocalRequest } from "~/services/request.server";
 import { emailOutbox } from "../../db/schema";
 
 const SHOWN = 50;
 
 /**
- * Development only: the local email provider's outbox (reset links, contact notices), newest first. Anywhere else,
- * and whenever real email is configured, the page does not exist.
+ * Development only: the local email provider's outbox (reset links, contact notices), newest first. It exists only
+ * when the app runs locally (loopback origin and request) with the local email provider; anywhere else it is a 404.
  */
-export async function loader({ context }: LoaderFunctionArgs) {
-  if (context.config.APP_ENV === "production" || context.config.EMAIL !== "local") {
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (!isLocalRequest(request, context.config.APP_ORIGIN) || context.config.APP_ENV === "production" || context.config.EMAIL !== "local") {
     throw new Response("Not Found", { status: 404 });
   }
   const rows = await context.db

@@ -12,6 +12,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "~/domain/auth-schemas";
 import { formatPhone } from "~/domain/phone";
 import { changePassword, getCurrentUser, requestMeta, requireUser, updateUserInfo, upsertCompany } from "~/services/auth.server";
+
+const VERIFY_NEW_EMAIL = "We sent a verification link to your new email address.";
 import { toastCookie } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings — Breeze" }];
@@ -52,9 +54,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (tab === "user") {
     const submission = parseWithZod(formData, { schema: UserInfoSchema });
     if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
-    const outcome = await updateUserInfo(context, session.user.id, submission.value);
-    if (!outcome.ok) return data({ tab, result: submission.reply({ fieldErrors: outcome.errors, formErrors: [outcome.message] }) }, { status: outcome.status });
-    return succeed(tab, "User information updated successfully");
+    const outcome = await updateUserInfo(context, session.user, submission.value);
+    const hideCurrent = { hideFields: ["currentPassword"] };
+    if (!outcome.ok) {
+      return data({ tab, result: submission.reply({ ...hideCurrent, fieldErrors: outcome.errors, formErrors: [outcome.message] }) }, { status: outcome.status });
+    }
+    return succeed(tab, outcome.emailChanged ? `User information updated successfully. ${VERIFY_NEW_EMAIL}` : "User information updated successfully");
   }
   if (tab === "company") {
     const submission = parseWithZod(formData, { schema: CompanyInfoSchema });
@@ -107,7 +112,29 @@ function UserInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>[
       <InputField label="Full name" meta={fields.fullName} autoComplete="name" defaultValue={current.fullName ?? current.displayName} />
       <InputField label="Email" meta={fields.email} type="email" autoComplete="email" defaultValue={current.email} />
       <InputField label="Mobile phone" meta={fields.mobileE164} type="tel" autoComplete="tel" defaultValue={formatPhone(current.mobileE164)} />
+      <InputField
+        label="Current password (only to change your email)"
+        meta={fields.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        hint="A new email address must be verified again; we tell your old address about the change."
+      />
       <SaveButton tab="user">Save User Info</SaveButton>
+    </Form>
+  );
+}
+
+/** Whether the account's email is verified, with a way to send a new link (it works without JavaScript). */
+function EmailVerification({ verified }: { verified: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/verify-email";
+  if (verified) return <p className="mb-4 text-sm text-emerald-700">Your email address is verified.</p>;
+  return (
+    <Form method="post" action="/verify-email" className="mb-4 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+      <span>Your email address is not verified yet. Open the link we emailed you, or get a new one.</span>
+      <Button type="submit" variant="secondary" disabled={busy}>
+        {busy ? "Sending..." : "Resend verification email"}
+      </Button>
     </Form>
   );
 }
@@ -196,6 +223,7 @@ export default function Profile() {
           </Tabs.List>
           <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <Tabs.Content value="user">
+              <EmailVerification verified={current.emailVerified} />
               <UserInfoTab current={current} />
             </Tabs.Content>
             <Tabs.Content value="company">

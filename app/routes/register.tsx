@@ -11,11 +11,14 @@ import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { CompanyStepSchema, RegisterStep1Schema } from "~/domain/auth-schemas";
 import { US_STATES } from "~/domain/us-states";
-import { redirectIfSignedIn, register, requestMeta } from "~/services/auth.server";
+import { redirectIfSignedIn, registerFromDraft, requestMeta, saveRegistrationDraft } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account — Breeze" }];
 
 const STEP1_FIELDS = ["full_name", "email", "mobile", "password", "confirm_password"] as const;
+/** What step 2 carries of step 1: never the password, which waits on the server in a draft (see saveRegistrationDraft). */
+const CARRIED_STEP1_FIELDS = ["full_name", "email", "mobile"] as const;
+const DraftField = z.object({ draft: z.string({ error: "Please fill in your info again." }).min(1).max(100) });
 const STEP2_FIELDS = [
   "company_name",
   "title",
@@ -34,14 +37,15 @@ const STEP2_FIELDS = [
 function schemaFor(intent: FormDataEntryValue | null) {
   if (intent === "next") return RegisterStep1Schema;
   if (intent === "back") return z.object({});
-  return RegisterStep1Schema.and(CompanyStepSchema);
+  return CompanyStepSchema.and(DraftField);
 }
 
-type Values = Partial<Record<(typeof STEP1_FIELDS)[number] | (typeof STEP2_FIELDS)[number], string>>;
+type Values = Partial<Record<(typeof CARRIED_STEP1_FIELDS)[number] | (typeof STEP2_FIELDS)[number] | "draft", string>>;
 
+/** The values the page shows again: everything typed but the passwords. */
 function valuesOf(formData: FormData): Values {
   const values: Values = {};
-  for (const name of [...STEP1_FIELDS, ...STEP2_FIELDS]) {
+  for (const name of [...CARRIED_STEP1_FIELDS, ...STEP2_FIELDS, "draft"] as const) {
     const value = formData.get(name);
     if (typeof value === "string") values[name] = value;
   }
@@ -63,20 +67,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   const values = valuesOf(formData);
   const submission = parseWithZod(formData, { schema: schemaFor(intent) });
-  if (intent === "back") return { result: submission.reply(), step: 1 as const, values, done: false };
+  const hidePasswords = { hideFields: ["password", "confirm_password"] };
+  if (intent === "back") return { result: submission.reply(hidePasswords), step: 1 as const, values, done: false };
   if (submission.status !== "success") {
     const step1Invalid = STEP1_FIELDS.some((name) => submission.error?.[name]?.length);
-    return data({ result: submission.reply(), step: intent === "next" || step1Invalid ? (1 as const) : (2 as const), values, done: false }, { status: 400 });
+    const step = intent === "next" || step1Invalid || submission.error?.draft?.length ? (1 as const) : (2 as const);
+    return data({ result: submission.reply(hidePasswords), step, values, done: false }, { status: 400 });
   }
-  if (intent === "next") return { result: submission.reply(), step: 2 as const, values, done: false };
+  const meta = requestMeta(request);
 
-  const parsed = RegisterStep1Schema.and(CompanyStepSchema).parse(submission.value);
-  const { full_name, email, mobile, password, confirm_password, ...company } = parsed;
-  const outcome = await register(context, { full_name, email, mobile, password, confirm_password, company }, requestMeta(request));
+  if (intent === "next") {
+    const step1 = RegisterStep1Schema.parse(submission.value);
+    const saved = await saveRegistrationDraft(context, step1, meta, values.draft);
+    if (!saved.ok) return data({ result: submission.reply({ ...hidePasswords, formErrors: [saved.message] }), step: 1 as const, values, done: false }, { status: saved.status });
+    return { result: submission.reply(hidePasswords), step: 2 as const, values: { ...values, draft: saved.token }, done: false };
+  }
+
+  const { draft, ...company } = CompanyStepSchema.and(DraftField).parse(submission.value);
+  const outcome = await registerFromDraft(context, draft, company, meta);
   if (!outcome.ok) {
     const step = outcome.errors && Object.keys(outcome.errors).some((k) => (STEP1_FIELDS as readonly string[]).includes(k)) ? 1 : 2;
     return data(
-      { result: submission.reply({ fieldErrors: outcome.errors, formErrors: [outcome.message] }), step: step as 1 | 2, values, done: false },
+      { result: submission.reply({ ...hidePasswords, fieldErrors: outcome.errors, formErrors: [outcome.message] }), step: step as 1 | 2, values, done: false },
       { status: outcome.status },
     );
   }
@@ -156,9 +168,9 @@ export default function Register() {
             <InputField label="Full name" meta={fields.full_name} autoComplete="name" defaultValue={value("full_name")} />
             <InputField label="Email" meta={fields.email} type="email" autoComplete="email" defaultValue={value("email")} />
             <InputField label="Mobile phone" meta={fields.mobile} type="tel" autoComplete="tel" defaultValue={value("mobile")} hint="e.g. (602) 555-0123" />
-            <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" defaultValue={value("password")} hint="At least 8 characters, with a letter and a number." />
-            <InputField label="Confirm password" meta={fields.confirm_password} type="password" autoComplete="new-password" defaultValue={value("confirm_password")} />
-            {hidden(STEP2_FIELDS)}
+            <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" hint="At least 8 characters, with a letter and a number." />
+            <InputField label="Confirm password" meta={fields.confirm_password} type="password" autoComplete="new-password" />
+            {hidden([...STEP2_FIELDS, "draft"])}
             <Button type="submit" name="intent" value="next" className="w-full" disabled={submitting}>
               Next
             </Button>
@@ -166,7 +178,7 @@ export default function Register() {
         ) : (
           <>
             <h2 className="text-base font-semibold text-slate-900">Company Details</h2>
-            {hidden(STEP1_FIELDS)}
+            {hidden([...CARRIED_STEP1_FIELDS, "draft"])}
             <InputField label="Company name" meta={fields.company_name} autoComplete="organization" defaultValue={value("company_name")} />
             <InputField label="Your title (optional)" meta={fields.title} autoComplete="organization-title" defaultValue={value("title")} />
             <div className="grid gap-4 sm:grid-cols-2">

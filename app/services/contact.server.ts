@@ -10,9 +10,9 @@ import type { ContactSchema } from "../domain/auth-schemas";
 import { toE164 } from "../domain/phone";
 import { getUser } from "./auth.server";
 import { clientIp } from "./request.server";
-import { consumeIf, ipKey, LIMITS } from "./throttle.server";
+import { hitIf, ipKey, LIMITS } from "./throttle.server";
 
-type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now">;
+type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now" | "responseCookies">;
 
 export type ContactInput = z.output<typeof ContactSchema>;
 /** `ip` is null when the client is unknown (local `wrangler dev`): then there is no per-IP limit to count against. */
@@ -53,7 +53,7 @@ export function contactNotice(input: ContactInput, supportEmail: string) {
  */
 export async function sendContactMessage(context: Ctx, input: ContactInput, meta: ContactMeta): Promise<ContactOutcome> {
   const now = context.now();
-  const throttle = await consumeIf(context.db, ipKey("contact", meta.ip), LIMITS.contactPerIp, now);
+  const throttle = await hitIf(context.db, ipKey("contact", meta.ip), LIMITS.contactPerIp, now);
   if (throttle.limited) {
     return { ok: false, status: 429, message: CONTACT_THROTTLED, retryAfterSeconds: throttle.retryAfterSeconds };
   }

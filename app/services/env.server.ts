@@ -37,6 +37,8 @@ export const EnvSchema = z
       .string()
       .default("openid email profile")
       .refine((value) => value.split(/\s+/).includes("openid"), "must include openid"),
+    /** Lets a monitor run /api/health's deep checks (R2, Durable Object) outside local development. */
+    HEALTH_TOKEN: z.string().min(32).optional(),
     /** Signs short-lived state such as the single sign-on cookie; at least 32 random characters. */
     SESSION_SECRET: z.string().min(32).optional(),
   })

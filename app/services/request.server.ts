@@ -1,9 +1,10 @@
 /**
- * The client's IP as Cloudflare reports it; null when unknown. Local `wrangler dev` reports loopback for every
- * client, which Cloudflare never does in production, so loopback counts as unknown too.
+ * The client's IP as Cloudflare reports it; null when unknown. Only CF-Connecting-IP: Cloudflare sets it and a
+ * client cannot forge it, while any other header (X-Real-IP, X-Forwarded-For) is whatever the client sends. Local
+ * `wrangler dev` reports loopback for every client, which Cloudflare never does in production: unknown too.
  */
 export function clientIp(request: Request): string | null {
-  const ip = request.headers.get("CF-Connecting-IP") ?? request.headers.get("X-Real-IP");
+  const ip = request.headers.get("CF-Connecting-IP");
   if (!ip || ip === "::1" || ip.startsWith("127.")) return null;
   return ip;
 }
@@ -30,4 +31,14 @@ export function safeNext(next: string | null | undefined, fallback = "/"): strin
   } catch {
     return fallback;
   }
+}
+
+const isLoopbackHost = (hostname: string) => hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+
+/**
+ * Development-only doors (the email outbox) open only when the app runs on this machine: its configured origin and
+ * the request both on a loopback host, whatever APP_ENV says. A deployed Worker is never reached on loopback.
+ */
+export function isLocalRequest(request: Request, appOrigin: string): boolean {
+  return isLoopbackHost(new URL(appOrigin).hostname) && isLoopbackHost(new URL(request.url).hostname);
 }

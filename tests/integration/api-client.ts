@@ -1,3 +1,4 @@
+import { waitOnExecutionContext } from "cloudflare:test";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { expect } from "vitest";
 import { action as register } from "~/routes/api.auth.register";
@@ -35,6 +36,8 @@ export class ApiClient {
       if (thrown instanceof Response) response = thrown;
       else throw thrown;
     }
+    // What the route left for after its answer (emails through waitUntil) has run by the time a client looks again.
+    await waitOnExecutionContext(this.context.cloudflare.ctx as ExecutionContext);
     const cookies = response.headers.getSetCookie();
     for (const setCookie of cookies) {
       const [pair, ...attributes] = setCookie.split(";").map((part) => part.trim());

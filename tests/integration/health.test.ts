@@ -30,7 +30,7 @@ describe("GET /api/health", () => {
     const brokenFiles = { ...context.files, put: () => Promise.reject(new Error("R2 is down")) } as unknown as R2Bucket;
     const report = await checkHealth({ ...context, files: brokenFiles });
     expect(report.ok).toBe(false);
-    expect(report.checks.r2).toMatchObject({ ok: false, error: "R2 is down" });
+    expect(report.checks.r2).toMatchObject({ ok: false, error: "R2 did not answer" });
     expect(report.checks.d1.ok).toBe(true);
   });
 });

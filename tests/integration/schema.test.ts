@@ -27,9 +27,9 @@ describe("the migrated schema", () => {
     expect(rows.map((r) => r.name).sort()).toEqual(
       [
         "buyer_leads", "comps", "company_profiles", "contact_messages", "contacts", "conversations", "deals", "documents",
-        "email_outbox", "follow_up_activities", "follow_up_activity_contacts", "imported_sales", "lead_contacts",
+        "email_outbox", "email_verification_tokens", "follow_up_activities", "follow_up_activity_contacts", "imported_sales", "lead_contacts",
         "lead_deliveries", "lead_requests", "leads", "mail_outbox", "market_owners", "market_properties", "market_sales",
-        "messages", "owners", "password_reset_tokens", "properties", "rate_limits", "saved_searches", "sessions", "skip_mapping",
+        "messages", "owners", "password_reset_tokens", "properties", "rate_limits", "registration_drafts", "saved_searches", "sessions", "skip_mapping",
         "user_identities", "user_leads", "users",
       ].sort(),
     );
