@@ -79,6 +79,21 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Welcome, Pat Quinn" })).toBeVisible({ timeout: 5000 });
     });
 
+    test("a new user verifies the email address from the emailed link", async ({ page }) => {
+      const email = await registerViaApi(page);
+      await page.goto("/profile");
+      await expect(page.getByText("Your email address is not verified yet.", { exact: false })).toBeVisible();
+
+      await page.goto("/dev/outbox");
+      const message = page.getByRole("article").filter({ hasText: email }).filter({ hasText: "Verify your Breeze email address" }).first();
+      const link = await message.getByRole("link", { name: /verify-email\?token=/ }).getAttribute("href");
+      await page.goto(new URL(link!).pathname + new URL(link!).search);
+      await expect(page.getByText("Your email address is verified.").first()).toBeVisible();
+
+      await page.goto(new URL(link!).pathname + new URL(link!).search);
+      await expect(page.getByRole("heading", { name: "Invalid Verification Link" })).toBeVisible();
+    });
+
     test("a user edits the profile in all three tabs", async ({ page }) => {
       await registerViaApi(page);
       await page.goto("/profile");
