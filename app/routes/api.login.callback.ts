@@ -6,6 +6,8 @@ import {
   completeSignIn,
   describeFailure,
   describeProviderError,
+  LINK_PAGE,
+  linkCookie,
   oidcDeps,
   oidcSettings,
   readStateCookie,
@@ -19,8 +21,10 @@ import { safeNext } from "~/services/request.server";
 /**
  * GET /api/login/callback?code&state (or ?error): where the identity provider sends the browser back. The state
  * must match the signed cookie set by /api/login; then the code is exchanged, the ID token verified and the
- * person signed into their account (linked identity, else verified email, else a new account). Every failure
- * goes back to /auth with a "Sign-in failed" toast; the state cookie is single use either way.
+ * person signed into their account (linked identity, else a verified account with the same email, else a new
+ * account). An account with that email that we never verified is not handed over: the person goes to /auth/link
+ * to prove its password first. Every failure goes back to /auth with a "Sign-in failed" toast; the state cookie is
+ * single use either way.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = oidcSettings(context.config);
@@ -32,13 +36,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (providerError) return signInFailed(describeProviderError(providerError), [clear]);
 
   const pending = await readStateCookie(request, settings, context.now());
-  const code = params.get("code");
-  if (!pending || !code || params.get("state") !== pending.state) return signInFailed(STATE_INVALID, [clear]);
+  if (!pending || !params.get("code") || params.get("state") !== pending.state) return signInFailed(STATE_INVALID, [clear]);
 
   try {
-    const identity = await completeSignIn(context, settings, { code, pending }, oidcDeps());
+    const identity = await completeSignIn(context, settings, { callbackParams: params, pending }, oidcDeps());
     const account = await resolveSsoUser(context.db, identity);
-    if (!account.ok) return signInFailed(account.description, [clear]);
+    if (account.kind === "refused") return signInFailed(account.description, [clear]);
+    if (account.kind === "needs-password") {
+      const link = { issuer: identity.issuer, subject: identity.subject, email: account.email, next: pending.next };
+      return redirectWithCookies(LINK_PAGE, [clear, await linkCookie(link, settings, context.now())]);
+    }
     // A different account may be signed in in this browser: that session ends, a new one starts (new at every sign-in).
     await logout(context, request);
     const { cookie } = await signInUser(context, account.userId, requestMeta(request));

@@ -1,14 +1,14 @@
 /**
- * Single sign-on with OpenID Connect: the authorization code flow with PKCE (OpenID Connect Core 1.0 §3.1,
- * RFC 7636 S256), for one configured identity provider. Discovery, the authorization URL, the token exchange and
- * the ID token check (WebCrypto: RS256, ES256) live here, plus the signed state cookie that carries state, nonce,
- * verifier and `next` from /api/login to /api/login/callback, and the account lookup (identity, then verified
- * email, then a new user). The two routes only wire these together.
+ * Single sign-on with OpenID Connect: the authorization code flow with PKCE (S256), for one configured identity
+ * provider. The protocol — discovery, the JWKS and its cache, PKCE, the authorization URL, the code exchange and
+ * the ID token checks (signature RS256/ES256, iss, aud, azp, exp, nbf, nonce) — is oauth4webapi's. What is ours:
+ * the configuration, the signed cookies that carry a sign-in from /api/login to the callback (and a pending link to
+ * /auth/link), the words a person sees when it fails, and which Breeze account an identity signs into.
  */
-import { sha256 } from "@oslojs/crypto/sha2";
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
+import * as oauth from "oauth4webapi";
 import { z } from "zod";
 import type { Db } from "../../db/client";
 import { userIdentities, users } from "../../db/schema";
@@ -29,13 +29,20 @@ export type OidcSettings = {
   providerName: string;
   /** Built from APP_ORIGIN, never from the request's Host header. */
   redirectUri: string;
-  /** Keys the HMAC of the state cookie (SESSION_SECRET, else the client secret). */
+  /** Keys the HMAC of the state and pending-link cookies (SESSION_SECRET, else the client secret). */
   stateSecret: string;
+  /** Plain http to the provider: only a loopback issuer outside production (a provider on this machine). */
+  allowInsecureRequests: boolean;
 };
 
 /** For the /auth page: whether to offer the "Continue with …" button, and its label. */
 export function getSsoStatus(config: AppEnv): { enabled: boolean; providerName: string } {
   return { enabled: Boolean(config.OIDC_ISSUER && config.OIDC_CLIENT_ID), providerName: config.OIDC_PROVIDER_NAME };
+}
+
+function isLoopbackHttp(issuer: string) {
+  const { protocol, hostname } = new URL(issuer);
+  return protocol === "http:" && (hostname === "localhost" || hostname === "[::1]" || /^127\.\d+\.\d+\.\d+$/.test(hostname));
 }
 
 /** The single sign-on settings, or null when it is not set up. */
@@ -52,6 +59,7 @@ export function oidcSettings(config: AppEnv): OidcSettings | null {
     providerName: config.OIDC_PROVIDER_NAME,
     redirectUri: new URL("/api/login/callback", config.APP_ORIGIN).toString(),
     stateSecret,
+    allowInsecureRequests: config.APP_ENV !== "production" && isLoopbackHttp(config.OIDC_ISSUER),
   };
 }
 
@@ -67,9 +75,8 @@ let testDeps: OidcDeps | null = null;
 /**
  * Tests only: send the routes' provider calls to a fake (undefined restores the global fetch). The functions below
  * take their fetch as an argument; only the two route loaders read it here, because Remix hands a loader nothing
- * but `{ request, params, context }` and AppLoadContext (workers/load-context.ts) declares no fetch. A typed setter
- * beats reading an undeclared property off the context through a cast; vitest runs a file's tests one at a time,
- * and the tests reset it after each.
+ * but `{ request, params, context }` and AppLoadContext (workers/load-context.ts) declares no fetch. vitest runs a
+ * file's tests one at a time, and the tests reset it after each.
  */
 export function setOidcFetchForTests(fetcher: Fetch | undefined, options: { timeoutMs?: number } = {}) {
   testDeps = fetcher ? { fetch: fetcher, timeoutMs: options.timeoutMs ?? DEFAULT_DEPS.timeoutMs } : null;
@@ -82,14 +89,14 @@ export function oidcDeps(): OidcDeps {
 
 const PROVIDER = "identity provider";
 
-async function getJson(deps: OidcDeps, url: string): Promise<unknown> {
-  const response = await fetchWithTimeout(PROVIDER, deps.fetch, url, { headers: { Accept: "application/json" } }, deps.timeoutMs);
-  if (!response.ok) throw new SignInError(PROVIDER_UNREACHABLE, `GET ${url} answered HTTP ${response.status}`);
-  try {
-    return await response.json();
-  } catch {
-    throw new SignInError(PROVIDER_UNREADABLE, `GET ${url} did not answer JSON`);
-  }
+/** oauth4webapi's transport options: every request through our fetch, with its own deadline. */
+function transport(settings: Pick<OidcSettings, "allowInsecureRequests">, deps: OidcDeps) {
+  return {
+    [oauth.customFetch]: (url: string, init: oauth.CustomFetchOptions<string, URLSearchParams | undefined>) =>
+      fetchWithTimeout(PROVIDER, deps.fetch, url, { method: init.method, headers: init.headers, body: init.body, redirect: init.redirect }, deps.timeoutMs),
+    // Marked deprecated by the library to make it stand out; it is its documented switch for http issuers.
+    [oauth.allowInsecureRequests]: settings.allowInsecureRequests,
+  };
 }
 
 // --- failures ------------------------------------------------------------------------------------------------------
@@ -114,7 +121,9 @@ const PROVIDER_TIMEOUT = "Your identity provider did not answer in time. Please 
 const PROVIDER_UNREACHABLE = "We could not reach your identity provider. Please try again in a moment.";
 const PROVIDER_REFUSED = "Your identity provider did not accept the sign-in. Please try again.";
 const CANCELLED = "The sign-in was cancelled at your identity provider.";
-const IDENTITY_CONFLICT = "This email address belongs to an account linked to another identity at your provider. Please contact support.";
+export const IDENTITY_CONFLICT = "This email address belongs to an account linked to another identity at your provider. Please contact support.";
+export const IDENTITY_TAKEN = "This sign-in is already linked to another Breeze account. Please contact support.";
+const CANNOT_LINK = "An account with this email address already exists and cannot be linked automatically. Please contact support.";
 
 /** The person-facing words for a failure; unknown errors (bugs, D1 down) are not sign-in failures and rethrow. */
 export function describeFailure(error: unknown): string {
@@ -131,6 +140,23 @@ export function describeProviderError(code: string): string {
   return code === "access_denied" ? CANCELLED : PROVIDER_REFUSED;
 }
 
+/**
+ * oauth4webapi's refusals as ours: an OAuth error answer is the provider refusing; a response that fails a check is
+ * one we could not verify. Its TypeErrors are wrong arguments (our bugs) and, like network failures (already
+ * ProviderErrors from fetchWithTimeout), pass through.
+ */
+function refusal(stage: string, error: unknown): unknown {
+  if (error instanceof oauth.ResponseBodyError) return new ProviderError(PROVIDER, `${stage}: HTTP ${error.status} ${error.error}`, error.status);
+  if (error instanceof oauth.WWWAuthenticateChallengeError) return new ProviderError(PROVIDER, `${stage}: HTTP ${error.status} challenge`, error.status);
+  if (error instanceof oauth.AuthorizationResponseError) return new ProviderError(PROVIDER, `${stage}: ${error.error}`, 400);
+  if (error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError) {
+    // Name the ID token in the log when that is what failed (signature, alg, claims), the better to read the logs.
+    const what = /JWT|ID Token/i.test(error.message) ? "ID token rejected" : `${stage} rejected`;
+    return new SignInError(PROVIDER_UNREADABLE, `${what}: ${error.message}`);
+  }
+  return error;
+}
+
 // --- responses -----------------------------------------------------------------------------------------------------
 
 /** A 302 with any number of Set-Cookie headers (appended, never folded into one). */
@@ -145,136 +171,65 @@ export function signInFailed(description: string, cookies: string[] = []): Respo
   return redirectWithCookies("/auth", [...cookies, toastCookie({ title: SIGN_IN_FAILED, description, variant: "error" })]);
 }
 
-// --- discovery and keys --------------------------------------------------------------------------------------------
+// --- the provider --------------------------------------------------------------------------------------------------
 
-const DiscoverySchema = z.object({
-  issuer: z.string(),
-  authorization_endpoint: z.url(),
-  token_endpoint: z.url(),
-  jwks_uri: z.url(),
-  code_challenge_methods_supported: z.array(z.string()).optional(),
-});
-export type Discovery = z.infer<typeof DiscoverySchema>;
-
-const JwkSchema = z.object({
-  kty: z.string(),
-  kid: z.string().optional(),
-  use: z.string().optional(),
-  alg: z.string().optional(),
-  n: z.string().optional(),
-  e: z.string().optional(),
-  crv: z.string().optional(),
-  x: z.string().optional(),
-  y: z.string().optional(),
-});
-type Jwk = z.infer<typeof JwkSchema>;
-const JwksSchema = z.object({ keys: z.array(z.unknown()) });
+/** Never "none", never an HMAC the client secret could forge. */
+const ACCEPTED_ALGORITHMS = ["RS256", "ES256"];
+/** Allowed distance between our clock and the provider's for exp, nbf and iat. */
+export const CLOCK_SKEW_SECONDS = 60;
 
 /**
- * Discovery documents and key sets change rarely: each is kept per isolate for a while, per fetch function (so a
- * test's fake never sees another's). An ID token signed with a key not in the kept set fetches the set again.
+ * The provider's metadata is kept per isolate for a while, per fetch function (so a test's fake never sees
+ * another's). oauth4webapi keeps the JWKS with this object, refetching it after 5 minutes or for an unknown kid.
  */
 const CACHE_MS = 10 * 60 * 1000;
-type Cached<T> = { value: T; until: number };
-const discoveryCache = new WeakMap<Fetch, Map<string, Cached<Discovery>>>();
-const jwksCache = new WeakMap<Fetch, Map<string, Cached<Jwk[]>>>();
+const discoveryCache = new WeakMap<Fetch, Map<string, { server: oauth.AuthorizationServer; until: number }>>();
 
-function cacheFor<T>(caches: WeakMap<Fetch, Map<string, Cached<T>>>, deps: OidcDeps) {
-  let cache = caches.get(deps.fetch);
-  if (!cache) caches.set(deps.fetch, (cache = new Map()));
-  return cache;
-}
-
-function sameSecurity(url: string, issuer: string) {
-  const { protocol } = new URL(url);
-  return protocol === "https:" || protocol === new URL(issuer).protocol;
-}
-
-/** The provider's discovery document; its issuer must be exactly the configured one (OpenID Discovery §4.3). */
-export async function discover(settings: Pick<OidcSettings, "issuer">, now: Date, deps: OidcDeps): Promise<Discovery> {
-  const cache = cacheFor(discoveryCache, deps);
-  const hit = cache.get(settings.issuer);
-  if (hit && hit.until > now.getTime()) return hit.value;
-
-  const url = `${settings.issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
-  const parsed = DiscoverySchema.safeParse(await getJson(deps, url));
-  if (!parsed.success) throw new SignInError(PROVIDER_UNREADABLE, `discovery document is invalid: ${z.prettifyError(parsed.error)}`);
-  const document = parsed.data;
-  if (document.issuer !== settings.issuer) {
-    throw new SignInError(PROVIDER_UNREADABLE, `discovery issuer ${document.issuer} is not the configured ${settings.issuer}`);
+/** The discovery document; oauth4webapi checks that its issuer is exactly the configured one. */
+async function discover(settings: OidcSettings, now: Date, deps: OidcDeps): Promise<oauth.AuthorizationServer> {
+  let cache = discoveryCache.get(deps.fetch);
+  if (!cache) discoveryCache.set(deps.fetch, (cache = new Map()));
+  // Keyed by whether http is allowed too, so metadata fetched under one setting is never reused under the other.
+  const key = `${settings.allowInsecureRequests ? "insecure" : "https"} ${settings.issuer}`;
+  const hit = cache.get(key);
+  if (hit && hit.until > now.getTime()) return hit.server;
+  const issuer = new URL(settings.issuer);
+  try {
+    const discovered = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, transport(settings, deps)));
+    const advertised = discovered.id_token_signing_alg_values_supported ?? ["RS256"];
+    const server = { ...discovered, id_token_signing_alg_values_supported: advertised.filter((alg) => ACCEPTED_ALGORITHMS.includes(alg)) };
+    cache.set(key, { server, until: now.getTime() + CACHE_MS });
+    return server;
+  } catch (error) {
+    throw refusal("discovery", error);
   }
-  for (const endpoint of [document.authorization_endpoint, document.token_endpoint, document.jwks_uri]) {
-    if (!sameSecurity(endpoint, settings.issuer)) throw new SignInError(PROVIDER_UNREADABLE, `discovery endpoint ${endpoint} is not https`);
-  }
-  const methods = document.code_challenge_methods_supported;
-  if (methods && !methods.includes("S256")) throw new SignInError(PROVIDER_UNREADABLE, "the provider does not support PKCE S256");
-  cache.set(settings.issuer, { value: document, until: now.getTime() + CACHE_MS });
-  return document;
 }
 
-async function fetchKeys(discovery: Discovery, deps: OidcDeps): Promise<Jwk[]> {
-  const parsed = JwksSchema.safeParse(await getJson(deps, discovery.jwks_uri));
-  if (!parsed.success) throw new SignInError(PROVIDER_UNREADABLE, "the JWKS is not a key set");
-  // Keys of kinds we do not read (symmetric, OKP, malformed) are skipped rather than failing the whole set.
-  return parsed.data.keys.flatMap((key) => {
-    const jwk = JwkSchema.safeParse(key);
-    return jwk.success ? [jwk.data] : [];
-  });
+/** Our client, with the library's clock set to the context's (so tests' clocks govern exp and nbf too). */
+function client(settings: OidcSettings, now: Date): oauth.Client {
+  return {
+    client_id: settings.clientId,
+    [oauth.clockSkew]: Math.floor(now.getTime() / 1000) - Math.floor(Date.now() / 1000),
+    [oauth.clockTolerance]: CLOCK_SKEW_SECONDS,
+  };
 }
 
-async function signingKeys(discovery: Discovery, kid: string | undefined, now: Date, deps: OidcDeps): Promise<Jwk[]> {
-  const cache = cacheFor(jwksCache, deps);
-  const hit = cache.get(discovery.jwks_uri);
-  const known = (keys: Jwk[]) => (kid ? keys.some((key) => key.kid === kid) : keys.length > 0);
-  if (hit && hit.until > now.getTime() && known(hit.value)) return hit.value;
-  const keys = await fetchKeys(discovery, deps);
-  cache.set(discovery.jwks_uri, { value: keys, until: now.getTime() + CACHE_MS });
-  return keys;
+function clientAuthentication(settings: OidcSettings) {
+  return settings.clientSecret ? oauth.ClientSecretBasic(settings.clientSecret) : oauth.None();
 }
 
-// --- PKCE, state, nonce --------------------------------------------------------------------------------------------
-
-/** 256 random bits, base64url: 43 characters, a valid PKCE verifier (RFC 7636 §4.1) and an unguessable state/nonce. */
-/** Bytes backed by a plain ArrayBuffer, as WebCrypto's types want. */
-function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(decodeBase64urlIgnorePadding(text));
-}
-
-function randomToken(): string {
-  return encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)));
-}
-
-export function codeChallenge(verifier: string): string {
-  return encodeBase64urlNoPadding(sha256(new TextEncoder().encode(verifier)));
-}
-
-/** What /api/login hands to the callback, inside the signed cookie. */
-export type PendingSignIn = { state: string; nonce: string; verifier: string; next: string };
+// --- the state cookie (and its sibling, the pending link) ------------------------------------------------------
 
 /**
- * The state cookie. D1-free by design: it lives in the browser that started the sign-in (which is exactly the
- * binding state and PKCE need), HttpOnly, Secure, SameSite=Lax (the provider's redirect back is a top-level GET
- * navigation, which Lax allows) and scoped to /api/login. Signed with HMAC-SHA256 under a key derived (HKDF) from
- * SESSION_SECRET or the client secret, so no one can forge or alter it (its `next`, its expiry); the verifier in
- * it is no secret from the browser holding it, only from everyone else. Ten minutes, and cleared at the callback.
+ * Short-lived sign-in state lives in the browser that started it, HttpOnly, Secure, SameSite=Lax (the provider's
+ * redirect back is a top-level GET navigation, which Lax allows), in a cookie signed with HMAC-SHA256 under a key
+ * derived (HKDF) from SESSION_SECRET or the client secret, one key per purpose, so no one can forge or alter it (its
+ * `next`, its expiry) nor pass one kind off as the other. Nothing to store in D1, nothing to clean up.
  */
-export const STATE_COOKIE = "breeze_oidc";
-export const STATE_TTL_MS = 10 * 60 * 1000;
-const STATE_COOKIE_ATTRIBUTES = "Path=/api/login; HttpOnly; Secure; SameSite=Lax";
-const MAX_NEXT_LENGTH = 1024;
-
-const PendingSchema = z.object({
-  state: z.string().min(43),
-  nonce: z.string().min(43),
-  verifier: z.string().min(43).max(128),
-  next: z.string(),
-  expires: z.number(),
-});
-
-async function stateKey(secret: string): Promise<CryptoKey> {
+async function cookieKey(secret: string, purpose: string): Promise<CryptoKey> {
   const material = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), "HKDF", false, ["deriveKey"]);
   return crypto.subtle.deriveKey(
-    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode("breeze/oidc-state-cookie/v1") },
+    { name: "HKDF", hash: "SHA-256", salt: new Uint8Array(0), info: new TextEncoder().encode(`breeze/${purpose}/v1`) },
     material,
     { name: "HMAC", hash: "SHA-256", length: 256 },
     false,
@@ -282,40 +237,86 @@ async function stateKey(secret: string): Promise<CryptoKey> {
   );
 }
 
-export async function stateCookie(pending: PendingSignIn, settings: Pick<OidcSettings, "stateSecret">, now: Date): Promise<string> {
-  const payload = encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify({ ...pending, expires: now.getTime() + STATE_TTL_MS })));
-  const signature = await crypto.subtle.sign("HMAC", await stateKey(settings.stateSecret), new TextEncoder().encode(payload));
-  return `${STATE_COOKIE}=${payload}.${encodeBase64urlNoPadding(new Uint8Array(signature))}; ${STATE_COOKIE_ATTRIBUTES}; Max-Age=${STATE_TTL_MS / 1000}`;
+type SignedCookie = { name: string; purpose: string; attributes: string; ttlMs: number };
+
+async function sealCookie(kind: SignedCookie, value: object, secret: string, now: Date): Promise<string> {
+  const payload = encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify({ ...value, expires: now.getTime() + kind.ttlMs })));
+  const signature = await crypto.subtle.sign("HMAC", await cookieKey(secret, kind.purpose), new TextEncoder().encode(payload));
+  return `${kind.name}=${payload}.${encodeBase64urlNoPadding(new Uint8Array(signature))}; ${kind.attributes}; Max-Age=${kind.ttlMs / 1000}`;
 }
 
-export function clearStateCookie(): string {
-  return `${STATE_COOKIE}=; ${STATE_COOKIE_ATTRIBUTES}; Max-Age=0`;
-}
+const EnvelopeSchema = z.object({ expires: z.number() });
 
-/** The pending sign-in from the cookie, or null when it is missing, forged, altered or older than ten minutes. */
-export async function readStateCookie(request: Request, settings: Pick<OidcSettings, "stateSecret">, now: Date): Promise<PendingSignIn | null> {
+/** The cookie's signed JSON, or null when it is missing, forged, altered or expired; callers parse the rest. */
+async function openCookie(request: Request, kind: SignedCookie, secret: string, now: Date): Promise<unknown> {
   const value = (request.headers.get("Cookie") ?? "")
     .split(";")
     .map((part) => part.trim())
-    .find((part) => part.startsWith(`${STATE_COOKIE}=`))
-    ?.slice(STATE_COOKIE.length + 1);
+    .find((part) => part.startsWith(`${kind.name}=`))
+    ?.slice(kind.name.length + 1);
   const [payload, signature, extra] = value?.split(".") ?? [];
   if (!payload || !signature || extra !== undefined) return null;
   try {
-    const valid = await crypto.subtle.verify(
-      "HMAC",
-      await stateKey(settings.stateSecret),
-      fromBase64url(signature),
-      new TextEncoder().encode(payload),
-    );
-    if (!valid) return null;
-    const parsed = PendingSchema.safeParse(JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(payload))));
-    if (!parsed.success || parsed.data.expires <= now.getTime()) return null;
-    const { expires: _expires, ...pending } = parsed.data;
-    return pending;
+    const key = await cookieKey(secret, kind.purpose);
+    if (!(await crypto.subtle.verify("HMAC", key, new Uint8Array(decodeBase64urlIgnorePadding(signature)), new TextEncoder().encode(payload)))) return null;
+    const json: unknown = JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(payload)));
+    const envelope = EnvelopeSchema.safeParse(json);
+    return envelope.success && envelope.data.expires > now.getTime() ? json : null;
   } catch {
     return null;
   }
+}
+
+export const STATE_COOKIE = "breeze_oidc";
+export const STATE_TTL_MS = 10 * 60 * 1000;
+const STATE: SignedCookie = { name: STATE_COOKIE, purpose: "oidc-state-cookie", attributes: "Path=/api/login; HttpOnly; Secure; SameSite=Lax", ttlMs: STATE_TTL_MS };
+const MAX_NEXT_LENGTH = 1024;
+
+const PendingSignInSchema = z.object({
+  state: z.string().min(43),
+  nonce: z.string().min(43),
+  verifier: z.string().min(43).max(128),
+  next: z.string(),
+});
+/** What /api/login hands to the callback, inside the signed cookie. */
+export type PendingSignIn = z.infer<typeof PendingSignInSchema>;
+
+export function stateCookie(pending: PendingSignIn, settings: Pick<OidcSettings, "stateSecret">, now: Date): Promise<string> {
+  return sealCookie(STATE, pending, settings.stateSecret, now);
+}
+
+export function clearStateCookie(): string {
+  return `${STATE_COOKIE}=; ${STATE.attributes}; Max-Age=0`;
+}
+
+export async function readStateCookie(request: Request, settings: Pick<OidcSettings, "stateSecret">, now: Date): Promise<PendingSignIn | null> {
+  const parsed = PendingSignInSchema.safeParse(await openCookie(request, STATE, settings.stateSecret, now));
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * A verified identity whose email belongs to an account we never verified: it waits here (ten minutes, only on
+ * /auth/link) until the person proves that account's password.
+ */
+export const LINK_PAGE = "/auth/link";
+export const LINK_COOKIE = "breeze_sso_link";
+export const LINK_TTL_MS = 10 * 60 * 1000;
+const LINK: SignedCookie = { name: LINK_COOKIE, purpose: "oidc-pending-link", attributes: `Path=${LINK_PAGE}; HttpOnly; Secure; SameSite=Lax`, ttlMs: LINK_TTL_MS };
+
+const PendingLinkSchema = z.object({ issuer: z.string(), subject: z.string().min(1), email: z.string().min(1), next: z.string() });
+export type PendingLink = z.infer<typeof PendingLinkSchema>;
+
+export function linkCookie(link: PendingLink, settings: Pick<OidcSettings, "stateSecret">, now: Date): Promise<string> {
+  return sealCookie(LINK, link, settings.stateSecret, now);
+}
+
+export function clearLinkCookie(): string {
+  return `${LINK_COOKIE}=; ${LINK.attributes}; Max-Age=0`;
+}
+
+export async function readLinkCookie(request: Request, settings: Pick<OidcSettings, "stateSecret">, now: Date): Promise<PendingLink | null> {
+  const parsed = PendingLinkSchema.safeParse(await openCookie(request, LINK, settings.stateSecret, now));
+  return parsed.success ? parsed.data : null;
 }
 
 // --- step 1: the authorization request -----------------------------------------------------------------------------
@@ -328,81 +329,35 @@ export async function beginSignIn(
   deps: OidcDeps,
 ): Promise<{ location: string; cookie: string }> {
   const now = context.now();
-  const discovery = await discover(settings, now, deps);
+  const server = await discover(settings, now, deps);
   const safe = safeNext(next);
   const pending: PendingSignIn = {
-    state: randomToken(),
-    nonce: randomToken(),
-    verifier: randomToken(),
+    state: oauth.generateRandomState(),
+    nonce: oauth.generateRandomNonce(),
+    verifier: oauth.generateRandomCodeVerifier(),
     next: safe.length > MAX_NEXT_LENGTH ? "/" : safe,
   };
-  const url = new URL(discovery.authorization_endpoint);
-  url.searchParams.set("response_type", "code");
-  url.searchParams.set("client_id", settings.clientId);
-  url.searchParams.set("redirect_uri", settings.redirectUri);
-  url.searchParams.set("scope", settings.scopes);
-  url.searchParams.set("state", pending.state);
-  url.searchParams.set("nonce", pending.nonce);
-  url.searchParams.set("code_challenge", codeChallenge(pending.verifier));
-  url.searchParams.set("code_challenge_method", "S256");
+  if (!server.authorization_endpoint) throw new SignInError(PROVIDER_UNREADABLE, "discovery rejected: no authorization_endpoint");
+  const url = new URL(server.authorization_endpoint);
+  url.search = new URLSearchParams({
+    response_type: "code",
+    client_id: settings.clientId,
+    redirect_uri: settings.redirectUri,
+    scope: settings.scopes,
+    state: pending.state,
+    nonce: pending.nonce,
+    code_challenge: await oauth.calculatePKCECodeChallenge(pending.verifier),
+    code_challenge_method: "S256",
+  }).toString();
   return { location: url.toString(), cookie: await stateCookie(pending, settings, now) };
 }
 
-// --- step 2: the token exchange ------------------------------------------------------------------------------------
+// --- steps 2 and 3: the code exchange and the ID token ---------------------------------------------------------
 
-const TokenResponseSchema = z.object({
-  id_token: z.string().min(1),
-  access_token: z.string().min(1),
-  token_type: z.string().refine((type) => type.toLowerCase() === "bearer", "token_type must be Bearer"),
-  expires_in: z.number().optional(),
-});
-
-/** application/x-www-form-urlencoded, as client_secret_basic wants the id and secret encoded (RFC 6749 §2.3.1). */
-function formEncode(value: string) {
-  return encodeURIComponent(value).replaceAll("%20", "+");
-}
-
-export async function exchangeCode(settings: OidcSettings, discovery: Discovery, code: string, verifier: string, deps: OidcDeps) {
-  const body = new URLSearchParams({
-    grant_type: "authorization_code",
-    code,
-    redirect_uri: settings.redirectUri,
-    client_id: settings.clientId,
-    code_verifier: verifier,
-  });
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" };
-  if (settings.clientSecret) headers.Authorization = `Basic ${btoa(`${formEncode(settings.clientId)}:${formEncode(settings.clientSecret)}`)}`;
-  const response = await fetchWithTimeout(PROVIDER, deps.fetch, discovery.token_endpoint, { method: "POST", headers, body }, deps.timeoutMs);
-
-  let json: unknown = null;
-  try {
-    json = await response.json();
-  } catch {
-    // handled below
-  }
-  if (!response.ok) {
-    const error = z.object({ error: z.string() }).safeParse(json);
-    throw new ProviderError(PROVIDER, `token endpoint answered HTTP ${response.status} ${error.success ? error.data.error : ""}`.trim(), response.status);
-  }
-  const parsed = TokenResponseSchema.safeParse(json);
-  if (!parsed.success) throw new SignInError(PROVIDER_UNREADABLE, `token response is invalid: ${z.prettifyError(parsed.error)}`);
-  return parsed.data;
-}
-
-// --- step 3: the ID token ------------------------------------------------------------------------------------------
-
-export const CLOCK_SKEW_SECONDS = 60;
-
-const HeaderSchema = z.object({ alg: z.string(), kid: z.string().optional(), typ: z.string().optional() });
 const ClaimsSchema = z.object({
   iss: z.string(),
   sub: z.string().min(1).max(255),
-  aud: z.union([z.string(), z.array(z.string()).min(1)]),
-  azp: z.string().optional(),
-  exp: z.number(),
   iat: z.number(),
-  nbf: z.number().optional(),
-  nonce: z.string().optional(),
   email: z.string().optional(),
   email_verified: z.unknown().optional(),
   name: z.string().optional(),
@@ -421,90 +376,47 @@ export type IdentityClaims = {
   familyName?: string;
 };
 
-const ALGORITHMS = {
-  RS256: {
-    kty: "RSA",
-    importParams: { name: "RSASSA-PKCS1-v1_5", hash: "SHA-256" },
-    verifyParams: { name: "RSASSA-PKCS1-v1_5" },
-    publicJwk: (key: Jwk) => ({ kty: "RSA", n: key.n, e: key.e }),
-  },
-  ES256: {
-    kty: "EC",
-    importParams: { name: "ECDSA", namedCurve: "P-256" },
-    // JWS carries ES256 signatures as raw r‖s, the form WebCrypto verifies.
-    verifyParams: { name: "ECDSA", hash: "SHA-256" },
-    publicJwk: (key: Jwk) => ({ kty: "EC", crv: key.crv, x: key.x, y: key.y }),
-  },
-} as const;
-
-function decodeJson(segment: string): unknown {
-  return JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(segment)));
-}
-
-function invalidToken(detail: string): never {
-  throw new SignInError(PROVIDER_UNREADABLE, `ID token rejected: ${detail}`);
-}
-
 /**
- * Verifies the ID token from the token endpoint (OpenID Connect Core §3.1.3.7): the signature with the provider's
- * key named by `kid` (RS256 or ES256 only; never "none" or an HMAC the client secret could forge), iss, aud (and
- * azp with several audiences), exp, iat and nbf against the context clock with 60 s of skew, and the nonce.
+ * For a callback whose state already matched the cookie: exchanges the code (with the PKCE verifier) and verifies
+ * the ID token — oauth4webapi checks iss, aud, azp, exp and nbf (60 s of skew), the nonce, and the signature
+ * against the provider's JWKS (RS256 or ES256 only). The library does not look at iat; a token "issued" more than
+ * the skew in the future is refused here.
  */
-export async function verifyIdToken(
-  idToken: string,
-  expected: { issuer: string; clientId: string; nonce: string },
-  discovery: Discovery,
-  now: Date,
+export async function completeSignIn(
+  context: Pick<Ctx, "now">,
+  settings: OidcSettings,
+  input: { callbackParams: URLSearchParams; pending: PendingSignIn },
   deps: OidcDeps,
 ): Promise<IdentityClaims> {
-  const parts = idToken.split(".");
-  if (parts.length !== 3) invalidToken("not a compact JWS");
-  const [headerPart, payloadPart, signaturePart] = parts;
-  let header: z.infer<typeof HeaderSchema>;
-  let signature: Uint8Array<ArrayBuffer>;
-  let rawClaims: unknown;
+  const server = await discover(settings, context.now(), deps);
+  let verified: oauth.IDToken | undefined;
   try {
-    header = HeaderSchema.parse(decodeJson(headerPart));
-    rawClaims = decodeJson(payloadPart);
-    signature = fromBase64url(signaturePart);
-  } catch {
-    invalidToken("undecodable");
+    const params = oauth.validateAuthResponse(server, client(settings, context.now()), input.callbackParams, input.pending.state);
+    const options = transport(settings, deps);
+    const response = await oauth.authorizationCodeGrantRequest(
+      server,
+      client(settings, context.now()),
+      clientAuthentication(settings),
+      params,
+      settings.redirectUri,
+      input.pending.verifier,
+      options,
+    );
+    // The clock is read after the network round trip, which may have taken seconds.
+    const tokens = await oauth.processAuthorizationCodeResponse(server, client(settings, context.now()), response, {
+      expectedNonce: input.pending.nonce,
+      requireIdToken: true,
+    });
+    await oauth.validateApplicationLevelSignature(server, response, options);
+    verified = oauth.getValidatedIdTokenClaims(tokens);
+  } catch (error) {
+    throw refusal("token response", error);
   }
-  if (header.alg !== "RS256" && header.alg !== "ES256") invalidToken(`algorithm ${header.alg} is not accepted`);
-  const algorithm = ALGORITHMS[header.alg];
 
-  const candidates = (await signingKeys(discovery, header.kid, now, deps)).filter(
-    (key) =>
-      key.kty === algorithm.kty &&
-      (!header.kid || key.kid === header.kid) &&
-      (!key.use || key.use === "sig") &&
-      (!key.alg || key.alg === header.alg) &&
-      (algorithm.kty !== "EC" || key.crv === "P-256"),
-  );
-  // Without a kid the provider must have exactly one key of the kind, or we could not tell which one signed.
-  if (candidates.length !== 1) invalidToken(`no single signing key for kid ${header.kid ?? "(none)"}`);
-  let valid = false;
-  try {
-    const key = await crypto.subtle.importKey("jwk", algorithm.publicJwk(candidates[0]), algorithm.importParams, false, ["verify"]);
-    valid = await crypto.subtle.verify(algorithm.verifyParams, key, signature, new TextEncoder().encode(`${headerPart}.${payloadPart}`));
-  } catch {
-    invalidToken("the provider's key could not be used");
-  }
-  if (!valid) invalidToken("bad signature");
-
-  const parsed = ClaimsSchema.safeParse(rawClaims);
-  if (!parsed.success) invalidToken(`claims are invalid: ${z.prettifyError(parsed.error)}`);
+  const parsed = ClaimsSchema.safeParse(verified);
+  if (!parsed.success) throw new SignInError(PROVIDER_UNREADABLE, `ID token rejected: claims are invalid: ${z.prettifyError(parsed.error)}`);
   const claims = parsed.data;
-  const seconds = now.getTime() / 1000;
-  if (claims.iss !== expected.issuer) invalidToken(`issuer ${claims.iss}`);
-  const audiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  if (!audiences.includes(expected.clientId)) invalidToken(`audience ${audiences.join(",")}`);
-  if (audiences.length > 1 && claims.azp !== expected.clientId) invalidToken(`authorized party ${claims.azp ?? "(none)"}`);
-  if (claims.azp && claims.azp !== expected.clientId) invalidToken(`authorized party ${claims.azp}`);
-  if (claims.exp <= seconds - CLOCK_SKEW_SECONDS) invalidToken("expired");
-  if (claims.iat > seconds + CLOCK_SKEW_SECONDS) invalidToken("issued in the future");
-  if (claims.nbf !== undefined && claims.nbf > seconds + CLOCK_SKEW_SECONDS) invalidToken("not yet valid");
-  if (claims.nonce !== expected.nonce) invalidToken("nonce mismatch");
+  if (claims.iat > context.now().getTime() / 1000 + CLOCK_SKEW_SECONDS) throw new SignInError(PROVIDER_UNREADABLE, "ID token rejected: issued in the future");
 
   const email = claims.email?.trim().toLowerCase();
   return {
@@ -519,19 +431,6 @@ export async function verifyIdToken(
   };
 }
 
-/** Steps 2 and 3 for a callback whose state already matched: the verified identity. */
-export async function completeSignIn(
-  context: Pick<Ctx, "now">,
-  settings: OidcSettings,
-  input: { code: string; pending: PendingSignIn },
-  deps: OidcDeps,
-): Promise<IdentityClaims> {
-  const discovery = await discover(settings, context.now(), deps);
-  const tokens = await exchangeCode(settings, discovery, input.code, input.pending.verifier, deps);
-  // The clock is read after the network round trips, which may have taken seconds.
-  return verifyIdToken(tokens.id_token, { issuer: settings.issuer, clientId: settings.clientId, nonce: input.pending.nonce }, discovery, context.now(), deps);
-}
-
 // --- step 4: the account -------------------------------------------------------------------------------------------
 
 async function linkedUserId(db: Db, issuer: string, subject: string) {
@@ -543,6 +442,25 @@ async function linkedUserId(db: Db, issuer: string, subject: string) {
   return row?.userId ?? null;
 }
 
+/** Whether the account is already linked to a different subject at this issuer (the address was reassigned there). */
+async function linkedElsewhere(db: Db, userId: string, issuer: string, subject: string) {
+  const row = await db
+    .select({ subject: userIdentities.subject })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.issuer, issuer)))
+    .get();
+  return Boolean(row && row.subject !== subject);
+}
+
+/**
+ * Links issuer+subject to the account; the unique index on (issuer, subject) decides a race, and the answer says
+ * whether this account won it.
+ */
+async function link(db: Db, userId: string, identity: { issuer: string; subject: string }) {
+  await db.insert(userIdentities).values({ userId, issuer: identity.issuer, subject: identity.subject }).onConflictDoNothing();
+  return (await linkedUserId(db, identity.issuer, identity.subject)) === userId;
+}
+
 function namesFrom(identity: IdentityClaims) {
   const [first, ...rest] = identity.name?.split(/\s+/) ?? [];
   const firstName = identity.givenName ?? first ?? null;
@@ -551,33 +469,39 @@ function namesFrom(identity: IdentityClaims) {
   return { firstName, lastName, fullName };
 }
 
-/**
- * The Breeze account for a verified identity: the one already linked to issuer+subject; else the account with the
- * same email when the provider verified it (linked now); else a new account with no password (linked). An
- * unverified email never reaches an account: anyone can type someone else's address at some providers.
- */
-export async function resolveSsoUser(db: Db, identity: IdentityClaims): Promise<{ ok: true; userId: string; created: boolean } | { ok: false; description: string }> {
-  const linked = await linkedUserId(db, identity.issuer, identity.subject);
-  if (linked) return { ok: true, userId: linked, created: false };
-  if (!identity.email) return { ok: false, description: EMAIL_MISSING };
-  if (!identity.emailVerified) return { ok: false, description: EMAIL_UNVERIFIED };
+export type SsoAccount =
+  | { kind: "signed-in"; userId: string; created: boolean }
+  /** The email belongs to an account we never verified: its password must be proven first (/auth/link). */
+  | { kind: "needs-password"; email: string }
+  | { kind: "refused"; description: string };
 
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, identity.email)).get();
+/**
+ * The Breeze account for a verified identity: the one already linked to issuer+subject; else, when the provider
+ * verified the email, the account with that email if WE verified it (linked now) — an account whose email we never
+ * verified may have been registered by anyone, so its password must be proven first; else a new account with no
+ * password (linked). An unverified email never reaches an account: anyone can type any address at some providers.
+ */
+export async function resolveSsoUser(db: Db, identity: IdentityClaims): Promise<SsoAccount> {
+  const linked = await linkedUserId(db, identity.issuer, identity.subject);
+  if (linked) return { kind: "signed-in", userId: linked, created: false };
+  if (!identity.email) return { kind: "refused", description: EMAIL_MISSING };
+  if (!identity.emailVerified) return { kind: "refused", description: EMAIL_UNVERIFIED };
+
+  const existing = await db
+    .select({ id: users.id, emailVerified: users.emailVerified, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, identity.email))
+    .get();
   if (existing) {
-    // An account already linked to another subject at this provider: the address was probably reassigned there.
-    const other = await db
-      .select({ subject: userIdentities.subject })
-      .from(userIdentities)
-      .where(and(eq(userIdentities.userId, existing.id), eq(userIdentities.issuer, identity.issuer)))
-      .get();
-    if (other) return { ok: false, description: IDENTITY_CONFLICT };
-    await db.batch([
-      db.insert(userIdentities).values({ userId: existing.id, issuer: identity.issuer, subject: identity.subject }).onConflictDoNothing(),
-      db.update(users).set({ emailVerified: true }).where(eq(users.id, existing.id)),
-    ]);
+    if (await linkedElsewhere(db, existing.id, identity.issuer, identity.subject)) return { kind: "refused", description: IDENTITY_CONFLICT };
+    if (!existing.emailVerified) {
+      // Accounts created by single sign-on are verified; one with neither has no proof to ask for.
+      return existing.passwordHash ? { kind: "needs-password", email: identity.email } : { kind: "refused", description: CANNOT_LINK };
+    }
     // A racing callback for the same subject may have linked first; the unique index decided who.
-    const userId = await linkedUserId(db, identity.issuer, identity.subject);
-    return userId ? { ok: true, userId, created: false } : { ok: false, description: PROVIDER_REFUSED };
+    return (await link(db, existing.id, identity))
+      ? { kind: "signed-in", userId: existing.id, created: false }
+      : { kind: "refused", description: PROVIDER_REFUSED };
   }
 
   const userId = crypto.randomUUID();
@@ -588,9 +512,18 @@ export async function resolveSsoUser(db: Db, identity: IdentityClaims): Promise<
     ]);
   } catch (error) {
     // Two callbacks racing to create the same account: the unique indexes decided; the loser signs into the winner.
-    if (!String((error as { cause?: unknown }).cause ?? error).includes("UNIQUE")) throw error;
+    if (!/UNIQUE/.test(String(error instanceof Error ? (error.cause ?? error) : error))) throw error;
     const winner = await linkedUserId(db, identity.issuer, identity.subject);
-    return winner ? { ok: true, userId: winner, created: false } : { ok: false, description: PROVIDER_REFUSED };
+    return winner ? { kind: "signed-in", userId: winner, created: false } : { kind: "refused", description: PROVIDER_REFUSED };
   }
-  return { ok: true, userId, created: true };
+  return { kind: "signed-in", userId, created: true };
+}
+
+/**
+ * After the person proved the password of the account the pending link names: links the identity to it, unless
+ * the account is linked to another subject at this provider or the identity to another account meanwhile.
+ */
+export async function linkAfterPassword(db: Db, userId: string, pending: PendingLink): Promise<{ ok: true } | { ok: false; description: string }> {
+  if (await linkedElsewhere(db, userId, pending.issuer, pending.subject)) return { ok: false, description: IDENTITY_CONFLICT };
+  return (await link(db, userId, pending)) ? { ok: true } : { ok: false, description: IDENTITY_TAKEN };
 }

@@ -78,8 +78,22 @@ function base64urlJson(value: unknown) {
   return encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(value)));
 }
 
-function formEncode(value: string) {
-  return encodeURIComponent(value).replaceAll("%20", "+");
+/**
+ * The client id and secret of an HTTP Basic header, as a real token endpoint reads them (RFC 6749 §2.3.1): base64,
+ * split at the first colon, each half form-urlencoded ("-" may come as "-" or "%2D"; both decode the same).
+ */
+export function basicCredentials(header: string | null): { id: string; secret: string } | null {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header ?? "");
+  if (!match) return null;
+  try {
+    const decoded = atob(match[1]);
+    const colon = decoded.indexOf(":");
+    if (colon < 0) return null;
+    const formDecode = (value: string) => decodeURIComponent(value.replaceAll("+", " "));
+    return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
+  } catch {
+    return null;
+  }
 }
 
 export async function createFakeOidc(options: FakeOidcOptions): Promise<FakeOidc> {
@@ -127,8 +141,10 @@ export async function createFakeOidc(options: FakeOidcOptions): Promise<FakeOidc
     const authorization = request.headers.get("Authorization");
     fake.tokenRequests.push({ form, authorization });
     if (options.clientSecret) {
-      const expected = `Basic ${btoa(`${formEncode(options.clientId)}:${formEncode(options.clientSecret)}`)}`;
-      if (authorization !== expected) return oauthError(401, "invalid_client", "client authentication failed");
+      const credentials = basicCredentials(authorization);
+      if (credentials?.id !== options.clientId || credentials.secret !== options.clientSecret) {
+        return oauthError(401, "invalid_client", "client authentication failed");
+      }
     } else if (form.client_id !== options.clientId) {
       return oauthError(401, "invalid_client", "unknown client");
     }

@@ -1,17 +1,34 @@
 import { env } from "cloudflare:test";
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { loader as loginLoader } from "~/routes/api.login";
 import { loader as callbackLoader } from "~/routes/api.login.callback";
+import { action as linkAction, loader as linkLoader } from "~/routes/auth_.link";
+import { LINK_EXPIRED } from "~/domain/sso-link";
+import { INVALID_CREDENTIALS } from "~/domain/auth-messages";
 import { getSession } from "~/services/auth.server";
 import { hashPassword } from "~/services/password.server";
-import { codeChallenge, EMAIL_UNVERIFIED, getSsoStatus, setOidcFetchForTests, SIGN_IN_FAILED, STATE_COOKIE, STATE_INVALID } from "~/services/oidc.server";
+import {
+  EMAIL_UNVERIFIED,
+  getSsoStatus,
+  IDENTITY_CONFLICT,
+  LINK_COOKIE,
+  LINK_PAGE,
+  setOidcFetchForTests,
+  SIGN_IN_FAILED,
+  STATE_COOKIE,
+  STATE_INVALID,
+} from "~/services/oidc.server";
 import { SESSION_COOKIE } from "~/services/session.server";
 import { readToast, TOAST_COOKIE } from "~/services/toast.server";
 import { createDb } from "../../db/client";
 import { userIdentities, users } from "../../db/schema";
-import { createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "../fakes/oidc";
+import { basicCredentials, createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "../fakes/oidc";
+import { registerClient } from "./api-client";
 import { testContext } from "./context";
 
 const db = createDb(env.DB);
@@ -227,9 +244,12 @@ describe("signing in with the identity provider", () => {
 
     // What reached the token endpoint: client_secret_basic, the configured redirect_uri, the verifier of the challenge.
     const [exchange] = fake.tokenRequests;
-    expect(exchange.authorization).toBe(`Basic ${btoa(`${CLIENT_ID}:${CLIENT_SECRET}`)}`);
-    expect(exchange.form).toMatchObject({ grant_type: "authorization_code", redirect_uri: REDIRECT_URI, client_id: CLIENT_ID });
-    expect(codeChallenge(exchange.form.code_verifier)).toBe(new URL(authorizationUrl).searchParams.get("code_challenge"));
+    expect(basicCredentials(exchange.authorization)).toEqual({ id: CLIENT_ID, secret: CLIENT_SECRET });
+    // client_id rides in the Basic header (RFC 6749 §2.3.1); a public client sends it in the form (test below).
+    expect(exchange.form).toMatchObject({ grant_type: "authorization_code", redirect_uri: REDIRECT_URI });
+    // The S256 challenge computed here, independently of the app (RFC 7636 §4.2).
+    const challenge = encodeBase64urlNoPadding(sha256(new TextEncoder().encode(exchange.form.code_verifier)));
+    expect(challenge).toBe(new URL(authorizationUrl).searchParams.get("code_challenge"));
     expect(exchange.form.code_verifier.length).toBeGreaterThanOrEqual(43);
   });
 
@@ -251,10 +271,10 @@ describe("signing in with the identity provider", () => {
     expect(await db.select().from(userIdentities).where(eq(userIdentities.subject, user.sub))).toHaveLength(1);
   });
 
-  it("links an existing password account with the same verified email instead of duplicating it", async () => {
+  it("links an existing password account whose email Breeze verified instead of duplicating it", async () => {
     const email = `owner-${crypto.randomUUID()}@example.com`;
     const passwordHash = await hashPassword("correct horse battery staple");
-    const [existing] = await db.insert(users).values({ email, firstName: "Dana", passwordHash }).returning();
+    const [existing] = await db.insert(users).values({ email, firstName: "Dana", passwordHash, emailVerified: true }).returning();
     const user = person({ email: email.toUpperCase() });
 
     const { response, context } = await signIn(fake, user);
@@ -299,6 +319,21 @@ describe("signing in with the identity provider", () => {
     const { response } = await signIn(fake, person(), { context });
     expect(await signedInUser(response, context)).not.toBeNull();
     expect(fake.tokenRequests[0].authorization).toBeNull();
+    expect(fake.tokenRequests[0].form.client_id).toBe(CLIENT_ID);
+  });
+
+  it("talks plain http only to a loopback issuer outside production", async () => {
+    const issuer = "http://127.0.0.1:9555";
+    fake = await createFakeOidc({ issuer, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI });
+    setOidcFetchForTests(fake.fetch);
+    const local = testContext({ ...SSO_VARS, OIDC_ISSUER: issuer, APP_ENV: "development" });
+    const { response } = await signIn(fake, person(), { context: local });
+    expect(await signedInUser(response, local)).not.toBeNull();
+
+    const production = testContext({ ...SSO_VARS, OIDC_ISSUER: issuer, APP_ENV: "production" });
+    const refused = await startSignIn(production);
+    expect(refused.headers.get("Location")).toBe("/auth");
+    expect(warnings.join("\n")).toMatch(/only requests to HTTPS are allowed/);
   });
 
   it("accepts ES256-signed ID tokens", async () => {
@@ -406,5 +441,181 @@ describe("a sign-in that must not succeed", () => {
     const callbackUrl = fake.login(start.headers.get("Location")!, person());
     fake.hang = true;
     expectRefused(await callback(context, callbackUrl, cookieHeader(start, STATE_COOKIE)), /did not answer in time/);
+  });
+});
+
+/** A form action's answer as a Response: a thrown redirect, or Remix's `data()` (a form's errors) with its status and headers. */
+async function asResponse(run: () => Promise<Response | { data: unknown; init: ResponseInit | null }>): Promise<Response> {
+  try {
+    const answer = await run();
+    return answer instanceof Response ? answer : Response.json(answer.data, answer.init ?? {});
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+// --- an account whose email Breeze never verified ------------------------------------------------------------------
+
+describe("single sign-on to an account whose email Breeze never verified", () => {
+  const PASSWORD = "sunny2026"; // what registerClient signs up with
+
+  /** POST /auth/link with the password, as the page's form would send it (the action throws its redirect). */
+  async function submitLink(context: AppLoadContext, cookie: string | undefined, password: string) {
+    const request = new Request(`${APP_ORIGIN}${LINK_PAGE}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.77", ...(cookie ? { Cookie: cookie } : {}) },
+      body: new URLSearchParams({ password }),
+    });
+    return asResponse(() => linkAction({ request, context, params: {} }));
+  }
+
+  async function answerOf(response: Response) {
+    return z.object({ result: z.object({ error: z.record(z.string(), z.array(z.string()).nullable()).optional() }).passthrough(), expired: z.boolean() }).parse(await response.json());
+  }
+
+  async function identitiesOf(userId: string) {
+    return db.select().from(userIdentities).where(eq(userIdentities.userId, userId));
+  }
+
+  /** Someone registers the address with a password first; later its real owner signs in with the provider. */
+  async function squattedAccount() {
+    const { email, userId } = await registerClient("victim");
+    const owner = person({ email });
+    const { response, context } = await signIn(fake, owner, { next: "/profile" });
+    return { email, userId, owner, response, context };
+  }
+
+  it("does not sign the provider's user into it: it asks for the account's password first", async () => {
+    const { userId, owner, response, context } = await squattedAccount();
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(LINK_PAGE);
+    const cookies = setCookies(response);
+    expect(cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(cookies.get(STATE_COOKIE)?.attributes).toContain("Max-Age=0");
+    expect(cookies.get(LINK_COOKIE)?.attributes).toBe(`Path=${LINK_PAGE}; HttpOnly; Secure; SameSite=Lax; Max-Age=600`);
+    expect(await signedInUser(response, context)).toBeNull();
+
+    const [account] = await db.select().from(users).where(eq(users.id, userId));
+    expect(account.emailVerified).toBe(false);
+    expect(await identitiesOf(userId)).toEqual([]);
+    expect(await db.select().from(userIdentities).where(eq(userIdentities.subject, owner.sub))).toEqual([]);
+
+    // The page says which account, from the signed cookie.
+    const page = await linkLoader({ request: get(`${APP_ORIGIN}${LINK_PAGE}`, cookieHeader(response, LINK_COOKIE)), context, params: {} });
+    expect(page).toMatchObject({ email: owner.email!.toLowerCase() });
+  });
+
+  it("links the sign-in and signs in after the account's correct password, then goes to next", async () => {
+    const { userId, owner, response, context } = await squattedAccount();
+    const linked = await submitLink(context, cookieHeader(response, LINK_COOKIE), PASSWORD);
+    expect(linked.status).toBe(302);
+    expect(linked.headers.get("Location")).toBe("/profile");
+    expect(setCookies(linked).get(LINK_COOKIE)?.attributes).toContain("Max-Age=0");
+    expect((await signedInUser(linked, context))?.id).toBe(userId);
+    expect(await identitiesOf(userId)).toMatchObject([{ issuer: ISSUER, subject: owner.sub }]);
+
+    // From now on the provider alone signs this person into the account.
+    const again = await signIn(fake, owner);
+    expect((await signedInUser(again.response, again.context))?.id).toBe(userId);
+  });
+
+  it("does not link on a wrong password, and says so next to the field", async () => {
+    const { userId, response, context } = await squattedAccount();
+    const refused = await submitLink(context, cookieHeader(response, LINK_COOKIE), "not-the-password-1");
+    expect(refused.status).toBe(401);
+    expect(setCookies(refused).has(SESSION_COOKIE)).toBe(false);
+    const answer = await answerOf(refused);
+    expect(answer.result.error?.password).toEqual([INVALID_CREDENTIALS]);
+    expect(answer.expired).toBe(false);
+    expect(await identitiesOf(userId)).toEqual([]);
+  });
+
+  it("refuses a pending link older than ten minutes, a forged one, a missing one and a state cookie passed off as one", async () => {
+    const { userId, response, context } = await squattedAccount();
+    const cookie = cookieHeader(response, LINK_COOKIE);
+    const [payload, signature] = cookie.slice(LINK_COOKIE.length + 1).split(".");
+    const claims = JSON.parse(atob(payload.replaceAll("-", "+").replaceAll("_", "/")));
+    const forged = btoa(JSON.stringify({ ...claims, next: "/admin" })).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    const start = await startSignIn(context);
+    const later: AppLoadContext = { ...context, now: () => new Date(Date.now() + 11 * 60 * 1000) };
+
+    for (const [clock, attempt] of [
+      [later, cookie],
+      [context, `${LINK_COOKIE}=${forged}.${signature}`],
+      [context, undefined],
+      [context, `${LINK_COOKIE}=${setCookies(start).get(STATE_COOKIE)!.value}`],
+    ] as const) {
+      const refused = await submitLink(clock, attempt, PASSWORD);
+      expect(refused.status).toBe(400);
+      expect(setCookies(refused).has(SESSION_COOKIE)).toBe(false);
+      const answer = await answerOf(refused);
+      expect(answer.expired).toBe(true);
+      expect(answer.result.error?.[""]).toEqual([LINK_EXPIRED]);
+      const page = await linkLoader({ request: get(`${APP_ORIGIN}${LINK_PAGE}`, attempt), context: clock, params: {} });
+      expect(page).toMatchObject({ email: null });
+    }
+    expect(await identitiesOf(userId)).toEqual([]);
+  });
+
+  it("still links an account whose email Breeze verified directly", async () => {
+    const { email, userId } = await registerClient("verified");
+    await env.DB.prepare("UPDATE users SET email_verified = 1 WHERE id = ?").bind(userId).run();
+    const owner = person({ email });
+    const { response, context } = await signIn(fake, owner);
+    expect((await signedInUser(response, context))?.id).toBe(userId);
+    expect(await identitiesOf(userId)).toMatchObject([{ subject: owner.sub }]);
+  });
+
+  it("refuses to link by password an account already linked to another subject at the provider", async () => {
+    const { email, userId, response, context } = await squattedAccount();
+    await db.insert(userIdentities).values({ userId, issuer: ISSUER, subject: `other-${crypto.randomUUID()}` });
+    const refused = await submitLink(context, cookieHeader(response, LINK_COOKIE), PASSWORD);
+    expect(refused.status).toBe(409);
+    expect((await answerOf(refused)).result.error?.[""]).toEqual([IDENTITY_CONFLICT]);
+    expect(setCookies(refused).has(SESSION_COOKIE)).toBe(false);
+    expect(await identitiesOf(userId)).toHaveLength(1);
+    expect(email).toContain("victim");
+  });
+});
+
+describe("racing callbacks", () => {
+  it("never answer 500 when two callbacks for the same new subject arrive together", async () => {
+    const user = person();
+    const context = testContext(SSO_VARS);
+    const starts = [await startSignIn(context), await startSignIn(context)];
+    const callbacks = starts.map((start) => ({ url: fake.login(start.headers.get("Location")!, user), cookie: cookieHeader(start, STATE_COOKIE) }));
+    const responses = await Promise.all(callbacks.map(({ url, cookie }) => callback(context, url, cookie)));
+    for (const response of responses) expect(response.status).toBe(302);
+    const ids = await Promise.all(responses.map((response) => signedInUser(response, context)));
+    expect(ids.every((signed) => signed?.email === user.email!.toLowerCase())).toBe(true);
+    expect(new Set(ids.map((signed) => signed?.id)).size).toBe(1);
+    expect(await db.select().from(userIdentities).where(eq(userIdentities.subject, user.sub))).toHaveLength(1);
+  });
+
+  it("never answer 500 when two password links for the same subject arrive together", async () => {
+    const { email, userId } = await registerClient("race");
+    const owner = person({ email });
+    const first = await signIn(fake, owner);
+    const second = await signIn(fake, owner);
+    const context = first.context;
+    const results = await Promise.all(
+      [first.response, second.response].map((response) =>
+        asResponse(() =>
+          linkAction({
+            request: new Request(`${APP_ORIGIN}${LINK_PAGE}`, {
+              method: "POST",
+              headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookieHeader(response, LINK_COOKIE) },
+              body: new URLSearchParams({ password: "sunny2026" }),
+            }),
+            context,
+            params: {},
+          }),
+        ),
+      ),
+    );
+    // Both proved the password for the same subject: both are signed in, one identity row.
+    for (const result of results) expect(result.status).toBe(302);
+    expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, userId))).toHaveLength(1);
   });
 });
