@@ -8,6 +8,8 @@ import { apiError } from "../app/services/api.server";
 import { isCrossSiteRequest } from "../app/services/request.server";
 import { withCookies } from "../app/services/session.server";
 import { getLoadContext } from "./load-context";
+import { createDb } from "../db/client";
+import { sweepExpired } from "../app/services/maintenance.server";
 
 export { DealAnalysis } from "./deal-analysis";
 
@@ -22,5 +24,9 @@ export default {
     }
     const response = await handleRemixRequest(request, loadContext);
     return withCookies(response, loadContext.responseCookies);
+  },
+  /** Hourly (wrangler.jsonc `triggers.crons`): expired sessions, links, drafts and throttle rows are deleted. */
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(sweepExpired(createDb(env.DB), new Date()).then((swept) => console.log("[sweep]", JSON.stringify(swept))));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { and, eq, lt, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { sessions, users } from "../../db/schema";
 
@@ -86,17 +86,6 @@ export async function validateSession(db: Db, token: string, now: Date): Promise
 
 export async function deleteSession(db: Db, sid: string) {
   await db.delete(sessions).where(eq(sessions.sid, sid));
-}
-
-/** Signs the user out everywhere (password change, reset), except the session given. */
-export async function deleteUserSessions(db: Db, userId: string, exceptSid?: string) {
-  await db
-    .delete(sessions)
-    .where(exceptSid ? and(eq(sessions.userId, userId), ne(sessions.sid, exceptSid)) : eq(sessions.userId, userId));
-}
-
-export async function deleteExpiredSessions(db: Db, now: Date) {
-  await db.delete(sessions).where(lt(sessions.expire, now));
 }
 
 // --- the cookie ---------------------------------------------------------------------------------------------------

@@ -352,3 +352,26 @@ describe("smaller items", () => {
     expect((await new ApiClient().call(login, "POST", "/api/auth/login", { email, password })).status).toBe(200);
   });
 });
+
+describe("the hourly sweep", () => {
+  it("deletes expired sessions, stale links, old drafts and passed throttle windows, and keeps what still works", async () => {
+    const { client, email, userId } = await registerClient("sweep");
+    await new ApiClient().call(forgot, "POST", "/api/auth/forgot", { email });
+    const { sweepExpired } = await import("~/services/maintenance.server");
+    const countFor = async () => ({
+      sessions: (await db.select().from(sessions).where(eq(sessions.userId, userId))).length,
+      resetLinks: (await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))).length,
+    });
+
+    // Now: the session and the reset link are alive; nothing of this user goes.
+    await sweepExpired(db, new Date());
+    expect(await countFor()).toEqual({ sessions: 1, resetLinks: 1 });
+    expect((await client.call(currentUser, "GET", "/api/auth/user")).status).toBe(200);
+
+    // Two days on: the 1-day session and the 60-minute link have expired and are gone.
+    const swept = await sweepExpired(db, new Date(Date.now() + 2 * 24 * 3_600_000));
+    expect(await countFor()).toEqual({ sessions: 0, resetLinks: 0 });
+    expect(swept.sessions).toBeGreaterThanOrEqual(1);
+    expect(swept.throttleRows).toBeGreaterThanOrEqual(1);
+  });
+});
