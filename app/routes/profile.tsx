@@ -13,6 +13,7 @@ import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "~/domai
 import { formatPhone } from "~/domain/phone";
 import { changePassword, getCurrentUser, requestMeta, requireUser, updateUserInfo, upsertCompany } from "~/services/auth.server";
 import { toastCookie } from "~/services/toast.server";
+import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings — Breeze" }];
 
@@ -47,7 +48,7 @@ function succeed(tab: Tab, message: string, cookies: string[] = []) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const tab = tabOf(String(formData.get("intent")));
   if (tab === "user") {
     const submission = parseWithZod(formData, { schema: UserInfoSchema });

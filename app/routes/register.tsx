@@ -12,6 +12,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { CompanyStepSchema, RegisterStep1Schema } from "~/domain/auth-schemas";
 import { US_STATES } from "~/domain/us-states";
 import { redirectIfSignedIn, register, requestMeta } from "~/services/auth.server";
+import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account — Breeze" }];
 
@@ -59,7 +60,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await redirectIfSignedIn(request, context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const values = valuesOf(formData);
   const submission = parseWithZod(formData, { schema: schemaFor(intent) });
