@@ -148,7 +148,8 @@ function routeBuild(): ServerBuild {
   const manifestRoutes: ServerBuild["assets"]["routes"] = {};
   for (const [id, { path, module }] of Object.entries(MODULES)) {
     const parentId = id === "root" ? undefined : "root";
-    routes[id] = { id, parentId, path, index: undefined, caseSensitive: undefined, module };
+    // Remix's type asks every module for a default component, but a resource route is one precisely by having none.
+    routes[id] = { id, parentId, path, index: undefined, caseSensitive: undefined, module: module as ServerBuild["routes"][string]["module"] };
     manifestRoutes[id] = {
       id,
       parentId,
@@ -172,7 +173,7 @@ function routeBuild(): ServerBuild {
     assetsBuildDirectory: "build/client",
     basename: "/",
     isSpaMode: false,
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true, v3_routeConfig: false, unstable_optimizeDeps: false },
+    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true },
   };
 }
 
