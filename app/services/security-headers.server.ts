@@ -26,10 +26,10 @@ export function createNonce(): string {
 /**
  * The policy. Why each part:
  * - script-src: only scripts carrying this request's nonce (Remix's inline context and module loader, the scroll
- *   restoration script, React's streaming scripts), plus 'self' for the module files those load and for the
- *   `<link rel="modulepreload">` tags Remix renders without a nonce. 'strict-dynamic' is deliberately absent: with it
- *   browsers ignore 'self', and Chromium then refuses every modulepreload link (a CSP violation per route module).
- *   No third-party script is ever loaded, so 'self' is no wider than the app's own files.
+ *   restoration script, React's streaming scripts), and with 'strict-dynamic' whatever those load (the entry
+ *   module's imports, each route module's dynamic import). No host allowlist: an injected `<script src>` of our own
+ *   origin (an uploaded file, a JSONP-like route) is refused too. Checked in Chromium (tests/e2e/security-headers):
+ *   Remix's `<link rel="modulepreload">` tags carry no nonce yet cause no violation and hydration works.
  * - style-src 'self' + nonce: the Tailwind stylesheet; the nonce for the one `<style>` element Radix's scroll lock
  *   (react-remove-scroll) adds while a dialog is open (entry.client.tsx hands it the nonce).
  * - style-src-attr 'unsafe-inline': the server render carries style attributes (Radix's toast region
@@ -43,7 +43,7 @@ export function createNonce(): string {
 export function contentSecurityPolicy({ nonce, imageOrigins = [], viteDev = false }: SecurityHeaderOptions): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}' 'strict-dynamic'`,
     viteDev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "style-src-attr 'unsafe-inline'",
     ["img-src 'self' data:", ...imageOrigins].join(" "),

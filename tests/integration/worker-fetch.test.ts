@@ -52,7 +52,7 @@ function expectSecurityHeaders(response: Response) {
   const csp = response.headers.get("Content-Security-Policy") ?? "";
   const directives = Object.fromEntries(csp.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(" ")]));
   expect(directives["default-src"]).toBe("'self'");
-  expect(directives["script-src"]).toMatch(/^'self' 'nonce-[A-Za-z0-9+/]{22}==' ?$/);
+  expect(directives["script-src"]).toMatch(/^'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/);
   expect(directives["style-src"]).toBe(`'self' 'nonce-${nonceOf(csp)}'`);
   expect(directives["style-src-attr"]).toBe("'unsafe-inline'");
   expect(directives["img-src"]).toBe("'self' data:");
