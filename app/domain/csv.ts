@@ -5,8 +5,11 @@
 
 export type CsvCell = string | number | null | undefined;
 
-/** Text a spreadsheet would run as a formula (or, after a tab or carriage return, re-parse as one). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text a spreadsheet would run as a formula (or, after a tab, carriage return or NUL, re-parse as one): the first
+ * characters ASVS 5.0 requirement 1.2.10 lists, plus CR as OWASP's CSV-injection page does.
+ */
+const FORMULA_START = /^[=+\-@\t\r\0]/;
 
 /**
  * One field. Only a finite number is written bare, so a spreadsheet sums it; every text cell is text, even when it

@@ -16,6 +16,7 @@ describe("the shared CSV writer", () => {
     expect(csvField("@SUM(A1:A2)")).toBe("'@SUM(A1:A2)");
     expect(csvField("\t=1+1")).toBe("'\t=1+1");
     expect(csvField("\r=1+1")).toBe(`"'\r=1+1"`);
+    expect(csvField("\0=1+1")).toBe("'\0=1+1");
   });
 
   it("treats numeric-looking text as text, and leaves only real numbers bare", () => {
