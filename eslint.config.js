@@ -17,6 +17,21 @@ export default tseslint.config(
       "@typescript-eslint/no-non-null-assertion": "off",
     },
   },
+  {
+    // Bodies are read only through the capped readers of app/services/api.server.ts (readBody, readFormData), so a
+    // new route cannot buffer an unbounded body by accident.
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    ignores: ["app/services/api.server.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob)$/]",
+          message: "Read request bodies with readBody or readFormData (app/services/api.server.ts): they cap the size.",
+        },
+      ],
+    },
+  },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
   { files: ["**/*.d.ts"], rules: { "@typescript-eslint/consistent-type-imports": "off" } },
   {

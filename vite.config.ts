@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { cloudflareDevProxyVitePlugin as remixCloudflareDevProxy, vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { DEV_NONCE_HEADER, devSecurity } from "./workers/dev-security";
 import { getLoadContext } from "./workers/load-context";
 
 declare module "@remix-run/cloudflare" {
@@ -12,8 +13,14 @@ declare module "@remix-run/cloudflare" {
 
 export default defineConfig({
   plugins: [
+    // Dev only: the CSRF check and security headers the Worker entry applies in production (workers/dev-security.ts).
+    devSecurity(),
     // Dev only: bindings from wrangler.dev.jsonc (the Durable Object lives in the helper Worker of wrangler.do.jsonc).
-    remixCloudflareDevProxy({ getLoadContext, configPath: "wrangler.dev.jsonc" }),
+    remixCloudflareDevProxy({
+      getLoadContext: ({ request, context }: Parameters<typeof getLoadContext>[0]) =>
+        getLoadContext({ request, context: { ...context, cspNonce: request.headers.get(DEV_NONCE_HEADER) ?? undefined } }),
+      configPath: "wrangler.dev.jsonc",
+    }),
     remix({
       future: {
         v3_fetcherPersist: true,

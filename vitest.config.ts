@@ -19,6 +19,9 @@ export default defineConfig(async () => {
         },
       }),
     ],
+    // wrangler.jsonc defines NODE_ENV=production (Decision 23), so React's production build runs here, which has no
+    // jsxDEV: compile JSX (the server render tests) with the production transform to match.
+    esbuild: { jsxDev: false },
     resolve: {
       alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
     },

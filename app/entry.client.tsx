@@ -1,6 +1,12 @@
 import { RemixBrowser } from "@remix-run/react";
+import { setNonce } from "get-nonce";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+
+// Radix's scroll lock (react-remove-scroll, while a dialog is open) adds a <style> element, which the CSP allows only
+// with this page's nonce. Browsers hide the nonce attribute but keep the `nonce` property of the scripts that carry it.
+const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce;
+if (nonce) setNonce(nonce);
 
 startTransition(() => {
   hydrateRoot(

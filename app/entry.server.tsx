@@ -2,6 +2,7 @@ import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { NonceProvider } from "~/components/nonce";
 
 const ABORT_DELAY = 5000;
 
@@ -10,14 +11,19 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
+  // The Worker entry made this nonce and puts it in the Content-Security-Policy header (security-headers.server.ts).
+  const nonce = loadContext.cspNonce;
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
 
   const body = await renderToReadableStream(
-    <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+    <NonceProvider value={nonce}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+    </NonceProvider>,
     {
+      nonce,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);
@@ -30,9 +36,8 @@ export default async function handleRequest(
   // Crawlers and no-JS clients get the whole document at once.
   if (isbot(request.headers.get("user-agent") || "")) await body.allReady;
 
+  // Security headers (CSP with this nonce, nosniff, referrer policy, HSTS) are added to every response, not only
+  // pages, by the Worker entry: workers/handle-request.ts.
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  responseHeaders.set("X-Frame-Options", "DENY");
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -10,6 +10,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { NavigationProgress } from "~/components/navigation-progress";
+import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
 import { Toaster } from "~/components/ui/toast";
 import { avatarInitials, displayName } from "~/domain/user-display";
@@ -44,6 +45,7 @@ export type RootData = typeof loader;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full">
       <head>
@@ -58,8 +60,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <NavigationProgress />
           {children}
         </Toaster>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -72,6 +74,18 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 405) {
+    // A form or client posted to an address that only shows information (no action): say so, not "went wrong".
+    return (
+      <main className="mx-auto flex min-h-full max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">
+        <h1 className="text-2xl font-semibold">Method not allowed</h1>
+        <p className="text-slate-600">This page can be opened, but nothing can be sent to it.</p>
+        <a href="/" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-900">
+          Back to home
+        </a>
+      </main>
+    );
+  }
   // Never show a stack trace: a short apology and a way home.
   return (
     <main className="mx-auto flex min-h-full max-w-lg flex-col items-center justify-center gap-4 p-8 text-center">

@@ -4,27 +4,17 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
 // @ts-ignore
 import * as build from "../build/server";
-import { apiError } from "../app/services/api.server";
-import { isCrossSiteRequest } from "../app/services/request.server";
-import { withCookies } from "../app/services/session.server";
-import { getLoadContext } from "./load-context";
-import { createDb } from "../db/client";
 import { sweepExpired } from "../app/services/maintenance.server";
+import { createDb } from "../db/client";
+import { createFetchHandler } from "./handle-request";
 
 export { DealAnalysis } from "./deal-analysis";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 export default {
-  async fetch(request, env, ctx) {
-    const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, caches } } });
-    // CSRF: every state-changing request must come from our own pages.
-    if (isCrossSiteRequest(request, [new URL(loadContext.config.APP_ORIGIN).origin])) {
-      return apiError(403, "Cross-site request refused");
-    }
-    const response = await handleRemixRequest(request, loadContext);
-    return withCookies(response, loadContext.responseCookies);
-  },
+  // CSRF check, security headers, 405s and the 500 fallback wrap every request: see handle-request.ts.
+  fetch: createFetchHandler((request, loadContext) => handleRemixRequest(request, loadContext)),
   /** Hourly (wrangler.jsonc `triggers.crons`): expired sessions, links, drafts and throttle rows are deleted. */
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(sweepExpired(createDb(env.DB), new Date()).then((swept) => console.log("[sweep]", JSON.stringify(swept))));

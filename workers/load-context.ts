@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createDb, type Db } from "../db/client";
 import { createProviders, type Providers } from "../app/providers/index.server";
 import { parseEnv, type AppEnv } from "../app/services/env.server";
+import { createNonce } from "../app/services/security-headers.server";
 
 export type Cloudflare = {
   env: Env;
@@ -23,10 +24,13 @@ declare module "@remix-run/cloudflare" {
     now: () => Date;
     /** Cookies the Worker entry adds to the response, whatever the route answers (a renewed session's cookie). */
     responseCookies: string[];
+    /** This request's Content-Security-Policy nonce: the header and every inline script carry the same one. */
+    cspNonce: string;
   }
 }
 
-type GetLoadContextArgs = { request: Request; context: { cloudflare: Cloudflare } };
+/** `cspNonce` comes from whoever sets the CSP header (the Worker entry, the dev middleware); else a fresh one. */
+type GetLoadContextArgs = { request: Request; context: { cloudflare: Cloudflare; cspNonce?: string } };
 
 /** The one dependency-injection seam: bindings and configuration come in, services go out, once per request. */
 export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext {
@@ -42,5 +46,6 @@ export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext 
     providers: createProviders(config, { db, files: env.FILES }),
     now: () => new Date(),
     responseCookies: [],
+    cspNonce: context.cspNonce ?? createNonce(),
   };
 }

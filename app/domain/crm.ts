@@ -3,6 +3,7 @@
  * the filter, lead-type labels, the summary figures, the search, and the CSV export (RFC 4180).
  */
 import { z } from "zod";
+import { toCsv } from "./csv";
 import { formatDate } from "./format";
 import { formatPhone, toE164 } from "./phone";
 import { isUsState } from "./us-states";
@@ -157,24 +158,9 @@ export const CSV_COLUMNS: { header: string; value: (lead: CsvLead) => string | n
   { header: "Lead ID", value: (l) => l.id },
 ];
 
-/**
- * One RFC 4180 field: quoted when it holds a comma, a quote, CR or LF (quotes doubled). A leading =, +, - or @
- * would run as a formula in a spreadsheet, so such text gets a leading apostrophe (OWASP CSV injection); numbers
- * are written as they are.
- */
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  let text = value;
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The whole file: a header row, then one row per lead, CRLF line endings (RFC 4180). */
+/** The whole file: a header row, then one row per lead, through the shared CSV writer (RFC 4180, formula-safe). */
 export function leadsToCsv(leads: readonly CsvLead[]): string {
-  const rows = [CSV_COLUMNS.map((column) => csvField(column.header)).join(",")];
-  for (const lead of leads) rows.push(CSV_COLUMNS.map((column) => csvField(column.value(lead))).join(","));
-  return `${rows.join("\r\n")}\r\n`;
+  return toCsv([CSV_COLUMNS.map((column) => column.header), ...leads.map((lead) => CSV_COLUMNS.map((column) => column.value(lead)))]);
 }
 
 /** "breeze-leads-2026-11-22.csv", or with the filter: "breeze-leads-qualified-2026-11-22.csv". */

@@ -4,6 +4,7 @@
  * "closing" in Deals by Stage is always 0). Beyond the spec, the period select windows the figures and each KPI gets a
  * trend against the previous window of the same length. All calendar arithmetic is in UTC.
  */
+import { toCsv } from "./csv";
 import { formatMoney, formatNumber } from "./format";
 
 export type DashboardDeal = {
@@ -247,13 +248,6 @@ export const STAGE_LABELS: Record<keyof DealsByStage, string> = {
   closing: "Closing",
 };
 
-/** One CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180); formula-leading text neutralised. */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text) && !/^[+-]?\d/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 /** The dashboard's figures as CSV: Section, Metric, Value, Trend; numbers raw (dollars, percent) for spreadsheets. */
 export function dashboardCsv(figures: DashboardFigures, now: Date): string {
   const rows: (string | number)[][] = [["Section", "Metric", "Value", "Trend"]];
@@ -266,5 +260,5 @@ export function dashboardCsv(figures: DashboardFigures, now: Date): string {
   for (const month of figures.revenueByMonth) rows.push(["Revenue Trend", month.label, month.revenue, ""]);
   for (const stage of Object.keys(STAGE_LABELS) as (keyof DealsByStage)[]) rows.push(["Deals by Stage", STAGE_LABELS[stage], figures.dealsByStage[stage], ""]);
   for (const activity of figures.recentActivity) rows.push(["Recent Activity", activity.label, activity.detail, activity.at]);
-  return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return toCsv(rows);
 }

@@ -9,6 +9,7 @@ import { FormError, InputField } from "~/components/ui/field";
 import { LoginSchema, SignupSchema } from "~/domain/auth-schemas";
 import { login, redirectIfSignedIn, requestMeta, signup } from "~/services/auth.server";
 import { getSsoStatus } from "~/services/oidc.server";
+import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in or create an account — Breeze" }];
 
@@ -28,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const mode: Mode = formData.get("mode") === "signup" ? "signup" : "signin";
   if (mode === "signin") {
     const submission = parseWithZod(formData, { schema: LoginSchema });

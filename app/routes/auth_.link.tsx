@@ -6,6 +6,7 @@ import { AuthLayout } from "~/components/auth-layout";
 import { Button } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
 import { LINK_EXPIRED, LinkAccountSchema } from "~/domain/sso-link";
+import { readFormData } from "~/services/api.server";
 import { login, logout, requestMeta } from "~/services/auth.server";
 import { clearLinkCookie, getSsoStatus, linkAfterPassword, oidcSettings, readLinkCookie, redirectWithCookies } from "~/services/oidc.server";
 import { safeNext } from "~/services/request.server";
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const pending = await pendingLink(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: LinkAccountSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: LinkAccountSchema });
   if (!pending) {
     const result = submission.reply({ formErrors: [LINK_EXPIRED], hideFields: ["password"] });
     return data({ result, expired: true }, { status: 400, headers: { "Set-Cookie": clearLinkCookie() } });

@@ -2,11 +2,12 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/services/auth.server";
 import { deleteBuyerLead, REMOVE_FAILED, REMOVED } from "~/services/buyer-leads.server";
 import { toastCookie } from "~/services/toast.server";
+import { readFormData } from "~/services/api.server";
 
 /** Removal without JavaScript (after the confirmation step): back to where the list was, with the §8 toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const back = form.get("returnTo") === "/buyer-breeze" ? "/buyer-breeze" : "/?section=buyer-breeze";
   const removed = await deleteBuyerLead(context.db, session.user.id, String(form.get("id") ?? ""));
   const toast = removed

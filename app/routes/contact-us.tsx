@@ -11,6 +11,7 @@ import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { ContactSchema } from "~/domain/auth-schemas";
 import { contactMeta, sendContactMessage } from "~/services/contact.server";
+import { readFormData } from "~/services/api.server";
 
 export const SEND_FAILED = "Failed to send message. Please try again.";
 
@@ -25,7 +26,7 @@ export function loader({ context }: LoaderFunctionArgs) {
 
 /** The form's action: the same schema as the browser, then the same service as POST /api/contact. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseContact(await request.formData());
+  const submission = parseContact(await readFormData(request));
   if (submission.status !== "success") {
     return data({ result: submission.reply(), status: "invalid" as const, message: null }, { status: 400 });
   }

@@ -8,6 +8,7 @@ import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/crm";
 import { requireUser } from "~/services/auth.server";
 import { createProperty } from "~/services/properties.server";
 import { toastCookie } from "~/services/toast.server";
+import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Lead — Breeze" }];
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: PropertyInputSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: PropertyInputSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await createProperty(context.db, session.user.id, submission.value);
   if (!outcome.ok) {

@@ -9,6 +9,7 @@ import { GenerateContractSchema } from "~/domain/document-forms";
 import { requireUser } from "~/services/auth.server";
 import { generateContract, listPropertyOptions } from "~/services/documents.server";
 import { toastCookie } from "~/services/toast.server";
+import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Generate Contract — Breeze" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: GenerateContractSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: GenerateContractSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await generateContract(context, session.user.id, submission.value, context.now());
   if (!outcome.ok) {

@@ -4,6 +4,7 @@ import { DOCUMENT_STATUSES } from "../../db/schema";
 import { requireUser } from "~/services/auth.server";
 import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, isDocumentType, updateDocument } from "~/services/documents.server";
 import { toastCookie } from "~/services/toast.server";
+import { readFormData } from "~/services/api.server";
 
 const DocumentFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: z.string().trim().min(1).max(64) }),
@@ -22,7 +23,7 @@ const STATUS_LABELS: Record<(typeof DOCUMENT_STATUSES)[number], string> = { draf
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readFormData(request));
   const tab = isDocumentType(form.returnType) ? `&type=${form.returnType}` : "";
   const back = (toast: Parameters<typeof toastCookie>[0]) => redirect(`/?section=documents${tab}`, { headers: { "Set-Cookie": toastCookie(toast) } });
   const parsed = DocumentFormSchema.safeParse(form);

@@ -2,6 +2,7 @@ import * as Accordion from "@radix-ui/react-accordion";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { useNonce } from "~/components/nonce";
 import { StaticPage } from "~/components/static-page";
 import { BUSINESS_HOURS, RESPONSE_TIME } from "~/components/support-info";
 import { buttonClass } from "~/components/ui/button";
@@ -334,6 +335,7 @@ function Chevron() {
 }
 
 export default function FaqPage() {
+  const nonce = useNonce();
   return (
     <StaticPage>
       <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl">Frequently Asked Questions</h1>
@@ -358,7 +360,8 @@ export default function FaqPage() {
 
       {/* Without JavaScript the accordion cannot open, so every answer is shown as a plain list instead. */}
       <noscript>
-        <style>{".faq-accordion{display:none}"}</style>
+        {/* The CSP allows a <style> element only with this response's nonce. */}
+        <style nonce={nonce}>{".faq-accordion{display:none}"}</style>
         <div className="mt-8 space-y-8">
           {FAQS.map((faq) => (
             <section key={faq.id} aria-labelledby={`${faq.id}-static`}>

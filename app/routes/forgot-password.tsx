@@ -8,6 +8,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
 import { ForgotSchema } from "~/domain/auth-schemas";
 import { redirectIfSignedIn, requestMeta, requestPasswordReset } from "~/services/auth.server";
+import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password? — Breeze" }];
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: ForgotSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: ForgotSchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   try {
     await requestPasswordReset(context, submission.value.email, requestMeta(request));

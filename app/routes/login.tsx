@@ -12,6 +12,7 @@ import { LoginSchema } from "~/domain/auth-schemas";
 import { INVALID_CREDENTIALS } from "~/domain/auth-messages";
 import { login, redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 import { safeNext } from "~/services/request.server";
+import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Breeze" }];
 
@@ -25,7 +26,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
   formMethod === "POST" ? false : defaultShouldRevalidate;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: LoginSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: LoginSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), next: null }, { status: 400 });
   const outcome = await login(context, submission.value, requestMeta(request));
   if (!outcome.ok) {

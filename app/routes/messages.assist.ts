@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { draftReply } from "~/domain/reply-draft";
-import { apiError, apiJson } from "~/services/api.server";
+import { apiError, apiJson, readFormData } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";
 import { replyContext } from "~/services/conversations.server";
 
@@ -11,7 +11,7 @@ import { replyContext } from "~/services/conversations.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const conversationId = String(form.get("conversationId") ?? "");
   const wantsJson = form.get("format") === "json";
   const ctx = await replyContext(context.db, session.user.id, conversationId);

@@ -7,6 +7,7 @@ import { CancelLink, FormPage } from "~/components/form-page";
 import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema } from "~/domain/message-forms";
 import { requireUser } from "~/services/auth.server";
 import { addMessage, createConversation, listContactOptions } from "~/services/conversations.server";
+import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages — Breeze" }];
 
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const userId = session.user.id;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const now = context.now();
 
   if (formData.get("intent") === "new") {

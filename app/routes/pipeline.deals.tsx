@@ -8,6 +8,7 @@ import { pipelinePeriodOf, STAGE_TITLES } from "~/domain/pipeline";
 import { requireUser } from "~/services/auth.server";
 import { createDeal, CreateDealSchema, listLeadsWithoutDeal, MoveDealSchema, updateDeal } from "~/services/deals.server";
 import { toastCookie } from "~/services/toast.server";
+import { readFormData } from "~/services/api.server";
 
 /**
  * The pipeline's form actions: create a deal from a lead, move a deal to another stage. Posted by the section's
@@ -32,7 +33,7 @@ function backToBoard(period: string, toast: Parameters<typeof toastCookie>[0]) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const userId = session.user.id;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const period = String(formData.get("period") ?? "all");
   const now = context.now();
 

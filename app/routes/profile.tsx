@@ -15,6 +15,7 @@ import { changePassword, getCurrentUser, requestMeta, requireUser, updateUserInf
 
 const VERIFY_NEW_EMAIL = "We sent a verification link to your new email address.";
 import { toastCookie } from "~/services/toast.server";
+import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings — Breeze" }];
 
@@ -49,7 +50,7 @@ function succeed(tab: Tab, message: string, cookies: string[] = []) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const tab = tabOf(String(formData.get("intent")));
   if (tab === "user") {
     const submission = parseWithZod(formData, { schema: UserInfoSchema });

@@ -11,6 +11,7 @@ import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { CompanyStepSchema, RegisterStep1Schema } from "~/domain/auth-schemas";
 import { US_STATES } from "~/domain/us-states";
+import { readFormData } from "~/services/api.server";
 import { redirectIfSignedIn, registerFromDraft, requestMeta, saveRegistrationDraft } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account — Breeze" }];
@@ -63,7 +64,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, default
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await redirectIfSignedIn(request, context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   const values = valuesOf(formData);
   const submission = parseWithZod(formData, { schema: schemaFor(intent) });

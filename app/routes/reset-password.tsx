@@ -11,6 +11,7 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ResetSchema } from "~/domain/auth-schemas";
 import { requestMeta, resetPassword } from "~/services/auth.server";
 import { safeNext } from "~/services/request.server";
+import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password — Breeze" }, { name: "referrer", content: "same-origin" }];
 
@@ -20,7 +21,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ResetSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), next: null }, { status: 400 });
   const outcome = await resetPassword(context, submission.value, requestMeta(request));

@@ -16,19 +16,84 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]):
   return errors;
 }
 
+/** The cap on a JSON or form body (uploads have their own, MAX_UPLOAD_BYTES in documents.server.ts). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
 /**
- * Reads a JSON body (or a form body, for callers without JavaScript) and validates it. Answers the parsed value,
- * or throws a 400 `{ success: false, message, errors }` naming each field's messages in the spec's words.
+ * The body's bytes, counted as they stream in, or null as soon as they pass `limit` (the rest is never read). A
+ * Content-Length over the limit is refused unread; a missing or lying one does not matter, because the count is of
+ * the bytes that actually arrive.
+ */
+export async function readCappedBytes(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (Number.isFinite(declared) && declared > limit) {
+    await request.body?.cancel();
+    return null;
+  }
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** 413 in the /api failure shape, naming the cap. */
+export function bodyTooLarge(limit = MAX_BODY_BYTES) {
+  return apiError(413, `The request body is too large. The limit is ${formatBytes(limit)}.`);
+}
+
+function formatBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/**
+ * The one way a route reads a form (urlencoded or multipart): at most `limit` bytes, else a thrown 413; a body that
+ * is not a form is a thrown 400. Page actions and /api routes both use it, so no action buffers an unbounded body.
+ */
+export async function readFormData(request: Request, limit = MAX_BODY_BYTES): Promise<FormData> {
+  const bytes = await readCappedBytes(request, limit);
+  if (!bytes) throw bodyTooLarge(limit);
+  try {
+    return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+  } catch {
+    throw apiError(400, "The request body is not a valid form");
+  }
+}
+
+/**
+ * Reads a JSON body (or a form body, for callers without JavaScript), at most MAX_BODY_BYTES (413 past it), and
+ * validates it. Answers the parsed value, or throws a 400 `{ success: false, message, errors }` naming each field's
+ * messages in the spec's words.
  */
 export async function readBody<T>(request: Request, schema: SafeParser<T>): Promise<T> {
-  let raw: unknown;
   const type = request.headers.get("Content-Type") ?? "";
-  try {
-    if (type.includes("application/json")) raw = await request.json();
-    else if (type.includes("form")) raw = Object.fromEntries((await request.formData()).entries());
-    else raw = JSON.parse((await request.text()) || "{}");
-  } catch {
-    throw apiError(400, "The request body is not valid JSON");
+  let raw: unknown;
+  if (type.includes("form")) {
+    raw = Object.fromEntries((await readFormData(request)).entries());
+  } else {
+    const bytes = await readCappedBytes(request, MAX_BODY_BYTES);
+    if (!bytes) throw bodyTooLarge();
+    try {
+      raw = JSON.parse(new TextDecoder().decode(bytes) || "{}");
+    } catch {
+      throw apiError(400, "The request body is not valid JSON");
+    }
   }
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw apiError(400, "The request body must be a JSON object");
   const result = schema.safeParse(raw);

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { companyProfiles, DOCUMENT_STATUSES, DOCUMENT_TYPES, documents, properties, users, type DocumentType } from "../../db/schema";
 import { contractText, type ContractKind } from "../domain/contract-text";
+import { readFormData } from "./api.server";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -331,15 +332,19 @@ export async function generateContract(ctx: FileCtx, userId: string, input: { pr
   return { ok: true, document: view(row) };
 }
 
-/** Reads a multipart upload (field `file`, optional `type`) and stores it; refuses an oversized body before parsing it. */
+/** The multipart envelope (boundaries, part headers, the `type` field) around a file at the cap. */
+const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * Reads a multipart upload (field `file`, optional `type`) and stores it. The body is counted while it streams and
+ * cut past the cap (413), with or without a Content-Length, so a chunked or lying upload is never buffered whole.
+ */
 export async function readUpload(request: Request, ctx: FileCtx & { now: () => Date }, userId: string): Promise<UploadOutcome> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  // The multipart envelope adds a little to the file; anything far past the cap is refused unread.
-  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
+    form = await readFormData(request, MAX_UPLOAD_BYTES + MULTIPART_ENVELOPE_BYTES);
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status === 413) return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
     return { ok: false, status: 400, message: UPLOAD_MESSAGES.missing };
   }
   return uploadDocument(ctx, userId, form.get("file"), { type: form.get("type"), now: ctx.now() });

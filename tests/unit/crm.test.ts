@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   crmFigures,
   crmFiguresFromCounts,
-  csvField,
   csvFilename,
   filterLeads,
   leadsToCsv,
@@ -70,16 +69,6 @@ describe("filterLeads", () => {
 });
 
 describe("CSV export (RFC 4180)", () => {
-  it("quotes commas, quotes and line breaks, and defuses formulas", () => {
-    expect(csvField("plain")).toBe("plain");
-    expect(csvField("a, b")).toBe('"a, b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField("two\nlines")).toBe('"two\nlines"');
-    expect(csvField("=HYPERLINK(1)")).toBe("'=HYPERLINK(1)");
-    expect(csvField(-5)).toBe("-5");
-    expect(csvField(null)).toBe("");
-  });
-
   it("writes a header and one CRLF row per lead with every CRM and owner column", () => {
     const lead: CsvLead = {
       id: "p1",
