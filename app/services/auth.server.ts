@@ -464,8 +464,8 @@ export async function requestPasswordReset(context: Ctx, email: string, meta: Re
 }
 
 /**
- * Sets the new password from a valid, unused, unexpired link; revokes every session and signs in anew. The link
- * reached the account's mailbox, so the address counts as verified from here on.
+ * Sets the new password from a valid, unused, unexpired link; revokes every session and signs in anew. The email
+ * stays as verified or unverified as it was: only the verification link verifies it.
  */
 export async function resetPassword(
   context: Ctx,
@@ -490,7 +490,7 @@ export async function resetPassword(
 
   const passwordHash = await hashPassword(input.password);
   await context.db.batch([
-    context.db.update(users).set({ passwordHash, emailVerified: true, updatedAt: now }).where(eq(users.id, row.userId)),
+    context.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, row.userId)),
     dropResetLinks(context, row.userId),
     context.db.delete(sessions).where(eq(sessions.userId, row.userId)),
   ]);
