@@ -9,6 +9,7 @@ import { action as changePassword } from "~/routes/api.auth.change-password";
 import { action as forgot } from "~/routes/api.auth.forgot";
 import { action as login } from "~/routes/api.auth.login";
 import { action as register } from "~/routes/api.auth.register";
+import { action as reset } from "~/routes/api.auth.reset";
 import { loader as currentUser } from "~/routes/api.auth.user";
 import { action as contact } from "~/routes/api.contact";
 import { loader as health } from "~/routes/api.health";
@@ -78,6 +79,16 @@ describe("email verification", () => {
     // Single use.
     const again = (await verifyEmailLoader(pageArgs(`/verify-email?token=${token}`, context))) as { message: string };
     expect(again.message).toMatch(/invalid or has expired/);
+  });
+
+  it("does not count a password reset as verification", async () => {
+    const { email } = await registerClient("reset-verify");
+    await new ApiClient().call(forgot, "POST", "/api/auth/forgot", { email });
+    const mail = (await mailsTo(email)).find((m) => m.subject === "Reset your Breeze password");
+    const token = /reset-password\?token=([a-z2-7]+)/.exec(mail!.textBody)![1];
+    const done = await new ApiClient().call(reset, "POST", "/api/auth/reset", { token, password: "breeze2027", confirmPassword: "breeze2027" });
+    expect(done.status).toBe(200);
+    expect((await userByEmail(email))!.emailVerified).toBe(false);
   });
 
   it("sends a link at the combined page's sign-up too", async () => {
