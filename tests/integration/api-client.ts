@@ -2,6 +2,7 @@ import { waitOnExecutionContext } from "cloudflare:test";
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { expect } from "vitest";
 import { action as register } from "~/routes/api.auth.register";
+import { readToast, TOAST_COOKIE } from "~/services/toast.server";
 import { testContext } from "./context";
 
 /** A route module's loader or action, as the Remix router calls it. */
@@ -24,6 +25,8 @@ export type SendOptions = {
   headers?: Record<string, string>;
   /** Send no cookies at all (the jar still learns from the answer). */
   anonymous?: boolean;
+  /** `false` answers without waiting for the route's waitUntil work (to prove the answer came first). */
+  settle?: boolean;
 };
 
 type DataWithResponseInit = { type: "DataWithResponseInit"; data: unknown; init: ResponseInit | null };
@@ -97,7 +100,7 @@ export class ApiClient {
       if (thrown instanceof Response) response = thrown;
       else throw thrown;
     }
-    await waitOnExecutionContext(this.context.cloudflare.ctx as ExecutionContext);
+    if (options.settle !== false) await waitOnExecutionContext(this.context.cloudflare.ctx as ExecutionContext);
     this.remember(response);
     return response;
   }
@@ -141,6 +144,12 @@ export class ApiClient {
       else this.cookies.set(name, value.join("="));
     }
   }
+}
+
+/** The toast an answer sets (its toast cookie read back the way the next page would), or null. */
+export function toastOf(response: Response) {
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${TOAST_COOKIE}=`));
+  return cookie ? readToast(new Request("http://127.0.0.1/", { headers: { Cookie: cookie.split(";")[0] } })).toast : null;
 }
 
 /** A new account registered through POST /api/auth/register; the client holds its session cookie. */
