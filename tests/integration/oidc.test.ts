@@ -64,10 +64,10 @@ function get(url: string, cookie?: string) {
 }
 
 /** A browser that keeps its cookies by hand: each request carries exactly the Cookie header the test gives. */
-const browser = (context: AppLoadContext, cookie?: string) => ({
-  client: new ApiClient(context),
-  headers: cookie ? { Cookie: cookie } : {},
-});
+function browser(context: AppLoadContext, cookie?: string) {
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+  return { client: new ApiClient(context), headers };
+}
 
 async function startSignIn(context: AppLoadContext, next?: string, origin = APP_ORIGIN) {
   const url = new URL("/api/login", origin);
