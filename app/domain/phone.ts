@@ -17,3 +17,43 @@ export function formatPhone(e164: string | null | undefined): string {
   const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
 }
+
+// --- owner phones for the lead details --------------------------------------------------------------------------
+
+export type PhoneLine = { number: string; type: string; dnc: boolean };
+
+type OwnerPhoneSources = {
+  ownerPhoneNumbers?: readonly { number: string; type?: string | null; dnc?: boolean | null }[] | null;
+  ownerPhone?: string | null;
+  ownerMobilePhone?: string | null;
+  ownerLandLine?: string | null;
+  ownerDncPhone?: string | null;
+};
+
+/**
+ * Every owner phone once (compared by digits), in the vendor's list order first, then the single fields. A number
+ * is flagged DNC when any source says so — the do-not-call phone field, or the list's dnc flag.
+ */
+export function ownerPhones(lead: OwnerPhoneSources): PhoneLine[] {
+  const lines: PhoneLine[] = [];
+  const byDigits = new Map<string, PhoneLine>();
+  const add = (number: string | null | undefined, type: string, dnc: boolean) => {
+    const digits = (number ?? "").replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+    if (!digits) return;
+    const known = byDigits.get(digits);
+    if (known) {
+      known.dnc ||= dnc;
+      if (known.type === "unknown" && type !== "unknown") known.type = type;
+      return;
+    }
+    const line = { number: number!.trim(), type, dnc };
+    byDigits.set(digits, line);
+    lines.push(line);
+  };
+  for (const phone of lead.ownerPhoneNumbers ?? []) add(phone.number, phone.type ?? "unknown", Boolean(phone.dnc));
+  add(lead.ownerMobilePhone, "mobile", false);
+  add(lead.ownerLandLine, "landline", false);
+  add(lead.ownerPhone, "unknown", false);
+  add(lead.ownerDncPhone, "unknown", true);
+  return lines;
+}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { STATUS_FILTERS } from "~/domain/crm";
+import { STATUS_FILTERS } from "~/domain/lead-labels";
 import { apiJson, methodNotAllowed, readBody, readQuery } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
 import { createProperty, decodeLeadCursor, listLeadPage, PropertyInputSchema } from "~/services/properties.server";

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { csvFilename, leadsToCsv, statusFilterOf } from "~/domain/crm";
+import { csvFilename, leadsToCsv } from "~/domain/lead-csv";
+import { statusFilterOf } from "~/domain/lead-labels";
 import { requireUser } from "~/services/auth.server";
 import { listLeads } from "~/services/properties.server";
 

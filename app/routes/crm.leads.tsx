@@ -4,7 +4,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { AddLeadForm } from "~/components/sections/crm";
 import { CancelLink, FormPage } from "~/components/form-page";
-import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/crm";
+import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/lead-forms";
 import { requireUser } from "~/services/auth.server";
 import { createProperty } from "~/services/properties.server";
 import { toastCookie } from "~/services/toast.server";

@@ -6,9 +6,11 @@
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { contacts, properties } from "../../db/schema";
-import { ALREADY_IN_CRM, crmFiguresFromCounts, type CrmFigures, type PropertyInput, type PropertyPatch, type StatusFilter } from "../domain/crm";
+import { crmFiguresFromCounts, type CrmFigures } from "../domain/crm-figures";
+import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "../domain/lead-forms";
+import { type StatusFilter } from "../domain/lead-labels";
 
-export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "../domain/crm";
+export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "../domain/lead-forms";
 export const PROPERTY_NOT_FOUND = "Property not found";
 
 // --- reading ----------------------------------------------------------------------------------------------------

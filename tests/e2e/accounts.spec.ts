@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { PASSWORD, registerViaApi, uniqueEmail } from "./helpers";
+import { type Page } from "@playwright/test";
+import { expect, PASSWORD, test, uniqueEmail } from "./fixtures";
 
 
 async function fillRegistration(page: Page, email: string) {
@@ -39,8 +39,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Welcome, Robin Reyes" })).toBeVisible({ timeout: 5000 });
     });
 
-    test("a user signs out, is refused a wrong password, and signs in again", async ({ page }) => {
-      const email = await registerViaApi(page);
+    test("a user signs out, is refused a wrong password, and signs in again", async ({ page, account }) => {
+      const { email } = account;
       await page.goto("/");
       if (javaScriptEnabled) await page.getByRole("button", { name: /Open the profile menu/ }).click();
       await page.getByRole("button", { name: "Logout" }).click();
@@ -58,8 +58,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Welcome, Pat Quinn" })).toBeVisible();
     });
 
-    test("a user who forgot the password resets it from the emailed link and is signed in", async ({ page }) => {
-      const email = await registerViaApi(page);
+    test("a user who forgot the password resets it from the emailed link and is signed in", async ({ page, account }) => {
+      const { email } = account;
       await page.context().clearCookies();
       await page.goto("/forgot-password");
       await page.getByLabel("Email").fill(email);
@@ -79,8 +79,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Welcome, Pat Quinn" })).toBeVisible({ timeout: 5000 });
     });
 
-    test("a new user verifies the email address from the emailed link", async ({ page }) => {
-      const email = await registerViaApi(page);
+    test("a new user verifies the email address from the emailed link", async ({ page, account }) => {
+      const { email } = account;
       await page.goto("/profile");
       await expect(page.getByText("Your email address is not verified yet.", { exact: false })).toBeVisible();
 
@@ -94,8 +94,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("heading", { name: "Invalid Verification Link" })).toBeVisible();
     });
 
-    test("a user edits the profile in all three tabs", async ({ page }) => {
-      await registerViaApi(page);
+    test("a user edits the profile in all three tabs", async ({ signedInPage: page }) => {
       await page.goto("/profile");
       await expect(page.getByRole("heading", { name: "Profile settings" })).toBeVisible();
 
@@ -134,8 +133,8 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test.describe("guards and redirects", () => {
-  test("a signed-out visitor asking for the profile is sent to sign in and comes back after", async ({ page }) => {
-    const email = await registerViaApi(page);
+  test("a signed-out visitor asking for the profile is sent to sign in and comes back after", async ({ page, account }) => {
+    const { email } = account;
     await page.context().clearCookies();
     await page.goto("/profile?tab=company");
     await expect(page).toHaveURL(/\/login\?next=%2Fprofile%3Ftab%3Dcompany$/);
@@ -146,8 +145,7 @@ test.describe("guards and redirects", () => {
     await expect(page.getByLabel("Company name")).toHaveValue("Quinn Home Buyers LLC");
   });
 
-  test("a signed-in user visiting a sign-in page is sent to the workspace", async ({ page }) => {
-    await registerViaApi(page);
+  test("a signed-in user visiting a sign-in page is sent to the workspace", async ({ signedInPage: page }) => {
     for (const path of ["/auth", "/login", "/register", "/forgot-password"]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
@@ -190,8 +188,7 @@ test("a phone-sized screen shows the registration form without sideways scrollin
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
 
-test("a signed-in user sees Loading... while the next page's data is on its way", async ({ page }) => {
-  await registerViaApi(page);
+test("a signed-in user sees Loading... while the next page's data is on its way", async ({ signedInPage: page }) => {
   await page.goto("/");
   await page.waitForFunction(() => (window as unknown as { __remixRouter?: unknown }).__remixRouter !== undefined);
   await page.route("**/profile.data*", async (route) => {

@@ -1,27 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
-
-/** A fresh account through the API; the browser context keeps the session cookie. */
-async function signUp(page: Page) {
-  const email = `crm-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: {
-      full_name: "Pat Quinn",
-      email,
-      mobile: "6025550123",
-      password: "sunny2026",
-      confirm_password: "sunny2026",
-      company: { company_name: "Quinn Home Buyers LLC", offer_contact_email: email, offer_contact_phone: "6025550123" },
-    },
-  });
-  expect(response.status()).toBe(201);
-}
-
-async function addLeadViaApi(page: Page, lead: Record<string, unknown>) {
-  const response = await page.request.post("/api/properties", { data: lead });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
+import { type Page } from "@playwright/test";
+import { expect, test, type AddLead } from "./fixtures";
 
 const PHOENIX = {
   address: "4127 N 38th St",
@@ -42,10 +21,10 @@ const PHOENIX = {
 };
 const DALLAS = { address: "7315 Lakehurst Ave", city: "Dallas", state: "TX", zipCode: "75230", bedrooms: 4, bathrooms: 3, squareFeet: 2680, status: "under_contract" };
 
-async function seedTwo(page: Page) {
-  const phoenix = await addLeadViaApi(page, PHOENIX);
-  await page.request.patch(`/api/properties/${phoenix}`, { data: { leadType: "high_equity" } });
-  await addLeadViaApi(page, DALLAS);
+async function seedTwo(page: Page, addLead: AddLead) {
+  const phoenix = await addLead(PHOENIX);
+  await page.request.patch(`/api/properties/${phoenix.id}`, { data: { leadType: "high_equity" } });
+  await addLead(DALLAS);
 }
 
 const figure = (page: Page, label: string) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
@@ -54,8 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("a new user sees the empty CRM and adds a first lead, fixing a mistake first", async ({ page }) => {
-      await signUp(page);
+    test("a new user sees the empty CRM and adds a first lead, fixing a mistake first", async ({ signedInPage: page }) => {
       await page.goto("/?section=crm");
       await expect(page.getByRole("heading", { name: "CRM & Lead Management" })).toBeVisible();
       await expect(page.getByText("No leads found")).toBeVisible();
@@ -92,9 +70,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(figure(page, "Total Leads")).toHaveText("1");
     });
 
-    test("a user filters by status, searches, and works a lead with its owner's DNC phone flagged", async ({ page }) => {
-      await signUp(page);
-      await seedTwo(page);
+    test("a user filters by status, searches, and works a lead with its owner's DNC phone flagged", async ({ page, addLead }) => {
+      await seedTwo(page, addLead);
       await page.goto("/?section=crm");
       const rows = page.getByRole("region", { name: "Leads" }).getByRole("row");
       // Newest first: Dallas was added last.
@@ -141,9 +118,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\?section=crm$/);
     });
 
-    test("a user exports the filtered leads as CSV", async ({ page }) => {
-      await signUp(page);
-      await seedTwo(page);
+    test("a user exports the filtered leads as CSV", async ({ page, addLead }) => {
+      await seedTwo(page, addLead);
       await page.goto("/?section=crm&status=qualified");
       const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export" }).click()]);
       expect(download.suggestedFilename()).toMatch(/^breeze-leads-qualified-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -157,19 +133,17 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("the lead list refreshes by itself while the CRM is open", async ({ page }) => {
-  await signUp(page);
+test("the lead list refreshes by itself while the CRM is open", async ({ page, addLead }) => {
   await page.goto("/?section=crm");
   await expect(page.getByText("No leads found")).toBeVisible();
-  await addLeadViaApi(page, DALLAS);
+  await addLead(DALLAS);
   await expect(page.getByRole("row", { name: /7315 Lakehurst Ave/ })).toBeVisible({ timeout: 8000 });
   await expect(figure(page, "Total Leads")).toHaveText("1");
 });
 
-test("on a phone the lead table scrolls inside its own box, not the page", async ({ page }) => {
+test("on a phone the lead table scrolls inside its own box, not the page", async ({ page, addLead }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signUp(page);
-  await seedTwo(page);
+  await seedTwo(page, addLead);
   await page.goto("/?section=crm");
   await expect(page.getByRole("row", { name: /7315 Lakehurst Ave/ })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

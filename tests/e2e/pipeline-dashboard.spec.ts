@@ -1,13 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
-import { registerViaApi } from "./helpers";
+import { type Page } from "@playwright/test";
+import { expect, test, type AddLead } from "./fixtures";
 
-
-async function aLead(page: Page, address: string, extra: Record<string, unknown> = {}) {
-  const response = await page.request.post("/api/properties", {
-    data: { address, city: "Phoenix", state: "AZ", zipCode: "85019", bedrooms: 3, bathrooms: 2, squareFeet: 1450, maxOffer: 182000, ...extra },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+/** A Phoenix lead at `address` through the API (the fixture's addLead); answers its id. */
+async function aLead(addLead: AddLead, address: string, extra: Record<string, unknown> = {}) {
+  const lead = await addLead({ address, city: "Phoenix", state: "AZ", zipCode: "85019", bedrooms: 3, bathrooms: 2, squareFeet: 1450, maxOffer: 182000, ...extra });
+  return lead.id;
 }
 
 async function aDeal(page: Page, propertyId: string, data: Record<string, unknown> = {}) {
@@ -23,8 +20,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("an empty pipeline shows four empty columns and zero figures", async ({ page }) => {
-      await registerViaApi(page);
+    test("an empty pipeline shows four empty columns and zero figures", async ({ signedInPage: page }) => {
       await page.goto("/?section=pipeline");
       await expect(page.getByRole("heading", { name: "Deal Pipeline", level: 1 })).toBeVisible();
       for (const name of ["Lead Generation", "Analysis", "Negotiation", "Closing"]) {
@@ -35,12 +31,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(figure(page, "Close Rate")).toHaveText("0%");
     });
 
-    test("a user creates a deal from a lead and moves it to Closing with the card's form", async ({ page }) => {
-      await registerViaApi(page);
-      await aLead(page, "4821 N 35th Ave");
+    test("a user creates a deal from a lead and moves it to Closing with the card's form", async ({ page, lead }) => {
       await page.goto("/?section=pipeline");
       // With no deals yet, the "New deal from a lead" panel starts open.
-      await page.getByLabel("Lead", { exact: true }).selectOption({ label: "4821 N 35th Ave, Phoenix, AZ" });
+      await page.getByLabel("Lead", { exact: true }).selectOption({ label: `${lead.address}, Phoenix, AZ` });
       await page.getByLabel("Deal value").fill("-5");
       await page.getByRole("button", { name: "Create Deal" }).click();
       await expect(page.getByText("Deal value cannot be negative")).toBeVisible();
@@ -63,9 +57,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(figure(page, "Closed This Month")).toHaveText("$150,000");
     });
 
-    test("the pipeline's period filter is kept in the URL", async ({ page }) => {
-      await registerViaApi(page);
-      await aDeal(page, await aLead(page, "915 Elm St", { city: "Dallas", state: "TX", zipCode: "75201" }));
+    test("the pipeline's period filter is kept in the URL", async ({ page, addLead }) => {
+      await aDeal(page, await aLead(addLead, "915 Elm St", { city: "Dallas", state: "TX", zipCode: "75201" }));
       await page.goto("/?section=pipeline");
       await page.getByLabel("Period", { exact: true }).selectOption("this-quarter");
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Apply" }).click();
@@ -74,8 +67,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("Period", { exact: true })).toHaveValue("this-quarter");
     });
 
-    test("the dashboard shows zero figures when empty and the user's figures with data", async ({ page }) => {
-      await registerViaApi(page);
+    test("the dashboard shows zero figures when empty and the user's figures with data", async ({ page, addLead }) => {
       await page.goto("/?section=dashboard");
       await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
       await expect(kpi(page, "Total Revenue")).toContainText("$0");
@@ -84,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("No activity yet")).toBeVisible();
       await expect(page.getByRole("img", { name: /Revenue Trend: closed revenue by month/ })).toBeVisible();
 
-      const property = await aLead(page, "77 Peachtree St", { city: "Atlanta", state: "GA", zipCode: "30303", status: "offer_sent" });
+      const property = await aLead(addLead, "77 Peachtree St", { city: "Atlanta", state: "GA", zipCode: "30303", status: "offer_sent" });
       await aDeal(page, property, { stage: "closing", dealValue: 210000 });
       await page.goto("/?section=dashboard");
       await expect(kpi(page, "Total Revenue")).toContainText("$210,000");
@@ -104,9 +96,8 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a deal is dragged to another stage and stays there after a reload", async ({ page }) => {
-  await registerViaApi(page);
-  await aDeal(page, await aLead(page, "2200 W Camelback Rd"));
+test("a deal is dragged to another stage and stays there after a reload", async ({ page, addLead }) => {
+  await aDeal(page, await aLead(addLead, "2200 W Camelback Rd"));
   await page.goto("/?section=pipeline");
   const card = page.getByRole("article", { name: "2200 W Camelback Rd" });
   await card.dragTo(column(page, "Negotiation"));
@@ -116,9 +107,8 @@ test("a deal is dragged to another stage and stays there after a reload", async 
   await expect(column(page, "Negotiation").getByRole("article", { name: "2200 W Camelback Rd" })).toContainText("Negotiation");
 });
 
-test("a deal is moved to another stage with the keyboard alone", async ({ page }) => {
-  await registerViaApi(page);
-  await aDeal(page, await aLead(page, "915 E Osborn Rd"));
+test("a deal is moved to another stage with the keyboard alone", async ({ page, addLead }) => {
+  await aDeal(page, await aLead(addLead, "915 E Osborn Rd"));
   await page.goto("/?section=pipeline");
   const select = page.getByLabel("Move 915 E Osborn Rd to…");
   // Tab from the top of the page until the card's "Move to…" control has the focus: it is reachable by keyboard.
@@ -140,9 +130,8 @@ test("a deal is moved to another stage with the keyboard alone", async ({ page }
   await expect(page.getByText("Deal moved").first()).toBeVisible();
 });
 
-test("Export Report downloads the dashboard's figures as CSV", async ({ page }) => {
-  await registerViaApi(page);
-  await aDeal(page, await aLead(page, "5 Export Way"), { stage: "closing", dealValue: 99000 });
+test("Export Report downloads the dashboard's figures as CSV", async ({ page, addLead }) => {
+  await aDeal(page, await aLead(addLead, "5 Export Way"), { stage: "closing", dealValue: 99000 });
   await page.goto("/?section=dashboard&period=last-90-days");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export Report" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^breeze-dashboard-last-90-days-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -1,16 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
-import { registerViaApi } from "./helpers";
+import { type Page } from "@playwright/test";
+import { expect, test, type Lead } from "./fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
-/** A conversation about a property, with one message from the seller and one AI-generated one. */
-async function aConversation(page: Page) {
-  const property = await page.request.post("/api/properties", {
-    data: { address: "4821 N 35th Ave", city: "Phoenix", state: "AZ", zipCode: "85019", maxOffer: 182000, ownerName: "Maria Lopez" },
-  });
-  expect(property.status()).toBe(201);
-  const { id: propertyId } = (await property.json()) as { id: string };
-  const created = await page.request.post("/api/conversations", { data: { agentType: "negotiation", title: "Maria Lopez", propertyId } });
+/** A conversation about the lead (its owner Maria Lopez), with one message from the seller and one AI-generated one. */
+async function aConversation(page: Page, lead: Lead) {
+  const created = await page.request.post("/api/conversations", { data: { agentType: "negotiation", title: "Maria Lopez", propertyId: lead.id } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   for (const data of [
@@ -30,8 +25,7 @@ async function aBuyer(page: Page, buyerName: string) {
 }
 
 test.describe("empty sections", () => {
-  test("a new user sees the empty states of messages, documents and Buyer Breeze", async ({ page }) => {
-    await registerViaApi(page);
+  test("a new user sees the empty states of messages, documents and Buyer Breeze", async ({ signedInPage: page }) => {
     await page.goto("/?section=messages");
     await expect(page.getByRole("heading", { name: "Messages", level: 1 })).toBeVisible();
     await expect(page.getByText("No conversations yet")).toBeVisible();
@@ -48,9 +42,8 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("a user reads a conversation, drafts a reply with AI Assist and sends it", async ({ page }) => {
-      await registerViaApi(page);
-      await aConversation(page);
+    test("a user reads a conversation, drafts a reply with AI Assist and sends it", async ({ page, lead }) => {
+      await aConversation(page, lead);
       await page.goto("/?section=messages");
       const detail = page.getByRole("region", { name: "Maria Lopez" });
       await expect(detail.getByText("4821 N 35th Ave, Phoenix, AZ")).toBeVisible();
@@ -73,12 +66,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("No conversations match your search")).toBeVisible();
     });
 
-    test("a user starts a conversation with a lead's owner from New Message", async ({ page }) => {
-      await registerViaApi(page);
-      const lead = await page.request.post("/api/properties", {
-        data: { address: "1520 E Roosevelt St", city: "Phoenix", state: "AZ", zipCode: "85006", ownerName: "Dana Whitfield", ownerPhone: "(602) 555-0188" },
-      });
-      expect(lead.status()).toBe(201);
+    test("a user starts a conversation with a lead's owner from New Message", async ({ page, addLead }) => {
+      await addLead({ address: "1520 E Roosevelt St", city: "Phoenix", state: "AZ", zipCode: "85006", ownerName: "Dana Whitfield", ownerPhone: "(602) 555-0188" });
       await page.goto("/?section=messages");
       await page.getByRole("link", { name: "New Message" }).click();
       await page.getByRole("button", { name: "Start Conversation" }).click();
@@ -99,8 +88,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("Message", { exact: true })).toHaveAttribute("aria-invalid", "true");
     });
 
-    test("a user uploads a PDF, sees it under its category and views it", async ({ page }) => {
-      await registerViaApi(page);
+    test("a user uploads a PDF, sees it under its category and views it", async ({ signedInPage: page }) => {
       await page.goto("/?section=documents&type=purchase_agreement");
       await page.getByLabel("Document file").setInputFiles({ name: "Lopez offer.pdf", mimeType: "application/pdf", buffer: PDF });
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload Document" }).click();
@@ -124,8 +112,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("No documents found")).toBeVisible();
     });
 
-    test("a user marks a document signed, then deletes it after confirming", async ({ page }) => {
-      await registerViaApi(page);
+    test("a user marks a document signed, then deletes it after confirming", async ({ signedInPage: page }) => {
       for (const name of ["Keep me.pdf", "Old draft.pdf"]) {
         const upload = await page.request.post("/api/documents/upload", { multipart: { file: { name, mimeType: "application/pdf", buffer: PDF }, type: "purchase_agreement" } });
         expect(upload.status()).toBe(201);
@@ -147,9 +134,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("article", { name: "Keep me.pdf" })).toBeVisible();
     });
 
-    test("a user generates a purchase agreement for a property", async ({ page }) => {
-      await registerViaApi(page);
-      await aConversation(page);
+    test("a user generates a purchase agreement for a property", async ({ page, lead }) => {
+      await aConversation(page, lead);
       await page.goto("/?section=documents");
       await page.getByRole("link", { name: "Generate Contract" }).click();
       await page.getByLabel("Property").selectOption({ label: "4821 N 35th Ave, Phoenix, AZ" });
@@ -159,8 +145,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "Assignment Contracts" })).toHaveAttribute("aria-current", "page");
     });
 
-    test("a user removes a buyer lead after confirming", async ({ page }) => {
-      await registerViaApi(page);
+    test("a user removes a buyer lead after confirming", async ({ signedInPage: page }) => {
       await aBuyer(page, "Lone Star Flips");
       await aBuyer(page, "Robert Kim");
       await page.goto("/buyer-breeze");
@@ -179,8 +164,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("the Buyer Breeze section lists the same buyers as the page", async ({ page }) => {
-  await registerViaApi(page);
+test("the Buyer Breeze section lists the same buyers as the page", async ({ signedInPage: page }) => {
   await aBuyer(page, "Desert Sun Holdings LLC");
   await page.goto("/?section=buyer-breeze");
   await expect(page.getByRole("heading", { name: "Buyer Breeze", level: 1 })).toBeVisible();

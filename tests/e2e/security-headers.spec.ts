@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { registerViaApi } from "./helpers";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 /** Every Content-Security-Policy violation the browser reports, from its console (with or without JavaScript). */
 function watchCspViolations(page: Page): string[] {
@@ -45,9 +45,8 @@ for (const javaScriptEnabled of [true, false]) {
       expect(violations).toEqual([]);
     });
 
-    test("the signed-in shell loads under the CSP without a single violation, and its dialog opens", async ({ page }) => {
+    test("the signed-in shell loads under the CSP without a single violation, and its dialog opens", async ({ signedInPage: page }) => {
       const violations = watchCspViolations(page);
-      await registerViaApi(page);
       await expectNonceOnEveryScript(page, "/?section=crm");
       await page.goto("/?section=crm");
       await expect(page.getByRole("heading", { name: "CRM & Lead Management" })).toBeVisible();
@@ -60,9 +59,8 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("the page hydrates under the CSP: the sidebar navigates without reloading the document", async ({ page }) => {
+test("the page hydrates under the CSP: the sidebar navigates without reloading the document", async ({ signedInPage: page }) => {
   const violations = watchCspViolations(page);
-  await registerViaApi(page);
   await page.goto("/");
   const sidebar = page.getByRole("navigation", { name: "Sections" });
   await expect(sidebar.getByRole("link", { name: "Dashboard" })).toBeVisible();

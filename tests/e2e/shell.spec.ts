@@ -1,25 +1,11 @@
-import { expect, test, type Page } from "@playwright/test";
-
-async function signUp(page: Page) {
-  const email = `shell-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: {
-      full_name: "Sam Rivera",
-      email,
-      mobile: "6025550123",
-      password: "sunny2026",
-      confirm_password: "sunny2026",
-      company: { company_name: "Rivera Holdings", title: "Founder", offer_contact_email: email, offer_contact_phone: "6025550123" },
-    },
-  });
-  expect(response.status()).toBe(201);
-}
+import { expect, test } from "./fixtures";
 
 const ITEMS = ["Breeze Lead Finder", "Breeze Analyzer", "Deal Pipeline", "Messages", "Buyer Breeze", "DealTalk", "Lock It Up", "Contracts + Paperwork", "Dashboard", "Profile"];
 
 test.describe("the signed-in shell", () => {
-  test("a signed-in user starts in the agent chat and moves between sections by the sidebar, kept in the URL", async ({ page }) => {
-    await signUp(page);
+  test.use({ accountDetails: { fullName: "Sam Rivera", companyName: "Rivera Holdings", title: "Founder" } });
+
+  test("a signed-in user starts in the agent chat and moves between sections by the sidebar, kept in the URL", async ({ signedInPage: page }) => {
     await page.goto("/");
     const sidebar = page.getByRole("navigation", { name: "Sections" });
     await expect(sidebar.getByRole("link")).toHaveText(ITEMS);
@@ -45,8 +31,7 @@ test.describe("the signed-in shell", () => {
     await expect(page).toHaveURL(/\?section=crm$/);
   });
 
-  test("the profile popover shows who is signed in and signs out", async ({ page }) => {
-    await signUp(page);
+  test("the profile popover shows who is signed in and signs out", async ({ signedInPage: page }) => {
     await page.goto("/");
     await expect(page.getByRole("link", { name: "Email Support" })).toHaveAttribute("href", /^mailto:/);
     await page.getByRole("button", { name: /Open the profile menu/ }).click();
@@ -59,9 +44,8 @@ test.describe("the signed-in shell", () => {
     await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
   });
 
-  test("on a phone the menu opens from the header, has a close button, and closes when an item is chosen", async ({ page }) => {
+  test("on a phone the menu opens from the header, has a close button, and closes when an item is chosen", async ({ signedInPage: page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signUp(page);
     await page.goto("/");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });
     await expect(sidebar).not.toBeInViewport();
@@ -74,8 +58,7 @@ test.describe("the signed-in shell", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  test("the close button shows only on a narrow screen", async ({ page }) => {
-    await signUp(page);
+  test("the close button shows only on a narrow screen", async ({ signedInPage: page }) => {
     await page.goto("/");
     await expect(page.getByRole("button", { name: "Close menu" })).toBeHidden();
     await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
@@ -85,9 +68,8 @@ test.describe("the signed-in shell", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the shell renders on the server, and the phone menu opens and navigates", async ({ page }) => {
+  test("the shell renders on the server, and the phone menu opens and navigates", async ({ signedInPage: page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
-    await signUp(page);
     await page.goto("/?section=deal-talk");
     await expect(page.getByRole("heading", { name: "DealTalk" })).toBeVisible();
     await page.getByRole("button", { name: "Open menu" }).click();

@@ -2,7 +2,6 @@
 // re-authentication for sensitive changes, races that answer 409, and development-only doors. Each test here
 // failed on the code before the hardening.
 import { env, waitOnExecutionContext } from "cloudflare:test";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as changePassword } from "~/routes/api.auth.change-password";
@@ -43,27 +42,6 @@ async function userByEmail(email: string) {
   return db.select().from(users).where(eq(users.email, email)).get();
 }
 
-async function thrown(promise: Promise<unknown> | unknown): Promise<Response> {
-  try {
-    const value = await promise;
-    if (value instanceof Response) return value;
-    // Remix's data(): the body and its status/headers.
-    if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit" && "data" in value && "init" in value) {
-      return Response.json(value.data, (value.init ?? undefined) as ResponseInit | undefined);
-    }
-    return Response.json(value);
-  } catch (error) {
-    if (error instanceof Response) return error;
-    throw error;
-  }
-}
-
-const pageArgs = (path: string, context: AppLoadContext, init?: RequestInit) => ({
-  request: new Request(`http://127.0.0.1${path}`, init),
-  params: {},
-  context,
-});
-
 describe("email verification", () => {
   it("starts unverified, sends a link at registration, and only the link verifies the address", async () => {
     const { client, email } = await registerClient("verify");
@@ -72,12 +50,13 @@ describe("email verification", () => {
 
     const token = await verificationLink(email);
     const context = testContext();
-    const answer = await thrown(verifyEmailLoader(pageArgs(`/verify-email?token=${token}`, context)));
+    const visitor = new ApiClient(context);
+    const answer = await visitor.send(verifyEmailLoader, "GET", `/verify-email?token=${token}`);
     expect(answer.status).toBe(302);
     expect((await userByEmail(email))!.emailVerified).toBe(true);
 
     // Single use.
-    const again = (await verifyEmailLoader(pageArgs(`/verify-email?token=${token}`, context))) as { message: string };
+    const again = await visitor.load<{ message: string }>(verifyEmailLoader, `/verify-email?token=${token}`);
     expect(again.message).toMatch(/invalid or has expired/);
   });
 
@@ -107,12 +86,12 @@ describe("email verification", () => {
     expect(changed.status).toBe(200);
     expect((await userByEmail(newEmail))!.emailVerified).toBe(false);
 
-    const stale = (await verifyEmailLoader(pageArgs(`/verify-email?token=${oldToken}`, testContext()))) as { message: string };
+    const stale = await new ApiClient().load<{ message: string }>(verifyEmailLoader, `/verify-email?token=${oldToken}`);
     expect(stale.message).toMatch(/invalid or has expired/);
     expect((await userByEmail(newEmail))!.emailVerified).toBe(false);
 
     const fresh = await verificationLink(newEmail);
-    expect((await thrown(verifyEmailLoader(pageArgs(`/verify-email?token=${fresh}`, testContext())))).status).toBe(302);
+    expect((await new ApiClient().send(verifyEmailLoader, "GET", `/verify-email?token=${fresh}`)).status).toBe(302);
     expect((await userByEmail(newEmail))!.emailVerified).toBe(true);
   });
 });
@@ -285,17 +264,15 @@ describe("concurrent writes answer 409, never 500", () => {
 describe("development-only doors stay shut elsewhere", () => {
   it("the outbox answers only when the app runs on loopback, whatever APP_ENV says", async () => {
     const deployed = testContext({ APP_ENV: "development", APP_ORIGIN: "https://breeze.example" });
-    expect((await thrown(outbox(pageArgs("/dev/outbox", deployed)))).status).toBe(404);
-    const viaPublicHost = { request: new Request("https://breeze.example/dev/outbox"), params: {}, context: testContext() };
-    expect((await thrown(outbox(viaPublicHost))).status).toBe(404);
-    expect((await thrown(outbox(pageArgs("/dev/outbox", testContext())))).status).toBe(200);
+    expect((await new ApiClient(deployed).send(outbox, "GET", "/dev/outbox")).status).toBe(404);
+    expect((await new ApiClient().send(outbox, "GET", "https://breeze.example/dev/outbox")).status).toBe(404);
+    expect((await new ApiClient().send(outbox, "GET", "/dev/outbox")).status).toBe(200);
   });
 
   it("/api/health runs its deep checks only with the health token, and touches nothing without it", async () => {
     const token = "h".repeat(40);
     const context = testContext({ APP_ORIGIN: "https://breeze.example", HEALTH_TOKEN: token });
-    const ask = (headers: Record<string, string> = {}) =>
-      health({ request: new Request("https://breeze.example/api/health", { headers }), params: {}, context });
+    const ask = (headers: Record<string, string> = {}) => new ApiClient(context).send(health, "GET", "https://breeze.example/api/health", { headers });
     let r2Writes = 0;
     const put = context.files.put.bind(context.files);
     context.files = { ...context.files, put: (...args: Parameters<R2Bucket["put"]>) => (r2Writes++, put(...args)), get: context.files.get.bind(context.files), delete: context.files.delete.bind(context.files) } as R2Bucket;
@@ -314,13 +291,7 @@ describe("development-only doors stay shut elsewhere", () => {
     const { email } = await registerClient("early");
     const context = testContext();
     const before = (await mailsTo(email)).length;
-    const response = await thrown(
-      forgot({
-        request: new Request("http://127.0.0.1/api/auth/forgot", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email }) }),
-        params: {},
-        context,
-      }),
-    );
+    const response = await new ApiClient(context).send(forgot, "POST", "/api/auth/forgot", { json: { email }, settle: false });
     expect(response.status).toBe(200);
     expect(await mailsTo(email)).toHaveLength(before);
     await waitOnExecutionContext(context.cloudflare.ctx as ExecutionContext);
@@ -337,27 +308,16 @@ describe("smaller items", () => {
   it("registration's second step never carries the password back to the page", async () => {
     const email = uniqueEmail("draft");
     const password = "Sunny2026secret";
-    const form = (fields: Record<string, string>) => {
-      const data = new FormData();
-      for (const [name, value] of Object.entries(fields)) data.set(name, value);
-      return new Request("http://127.0.0.1/register", { method: "POST", body: data });
-    };
-    const context = testContext();
-    const step1 = await thrown(
-      registerPage({ request: form({ intent: "next", full_name: "Pat Quinn", email, mobile: "6025550123", password, confirm_password: password }), params: {}, context }),
-    );
+    const visitor = new ApiClient();
+    const step1 = await visitor.send(registerPage, "POST", "/register", { form: { intent: "next", full_name: "Pat Quinn", email, mobile: "6025550123", password, confirm_password: password } });
     const text = await step1.text();
     expect(text).not.toContain(password);
     const draft = (JSON.parse(text) as { values: { draft: string } }).values.draft;
     expect(draft).toMatch(/^[a-z2-7]{32}$/);
 
-    const step2 = await thrown(
-      registerPage({
-        request: form({ intent: "register", draft, full_name: "Pat Quinn", email, mobile: "6025550123", company_name: "Quinn LLC", offer_contact_email: email, offer_contact_phone: "6025550123", address_country: "US" }),
-        params: {},
-        context,
-      }),
-    );
+    const step2 = await visitor.send(registerPage, "POST", "/register", {
+      form: { intent: "register", draft, full_name: "Pat Quinn", email, mobile: "6025550123", company_name: "Quinn LLC", offer_contact_email: email, offer_contact_phone: "6025550123", address_country: "US" },
+    });
     expect(step2.status).toBe(200);
     expect(await step2.text()).not.toContain(password);
     expect((await new ApiClient().call(login, "POST", "/api/auth/login", { email, password })).status).toBe(200);

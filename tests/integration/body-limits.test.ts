@@ -1,4 +1,3 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 import { action as createBuyerLead } from "~/routes/api.buyer-leads";
 import { action as uploadApi } from "~/routes/api.documents.upload";
@@ -6,10 +5,7 @@ import { action as contactForm } from "~/routes/contact-us";
 import { action as uploadForm } from "~/routes/documents.upload";
 import { MAX_BODY_BYTES } from "~/services/api.server";
 import { MAX_UPLOAD_BYTES } from "~/services/documents.server";
-import { readToast } from "~/services/toast.server";
-import { registerClient } from "./api-client";
-
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
+import { registerClient, toastOf, type Handler } from "./api-client";
 
 const CHUNK = 64 * 1024;
 
@@ -39,20 +35,10 @@ function streamingBody(total: number, prefix = "", suffix = "") {
   return { stream, pulled: () => pulled };
 }
 
+/** A registered user; `send` POSTs a raw body with its headers through the ApiClient. */
 async function signedIn() {
   const { client } = await registerClient("body");
-  const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  async function send(handler: Handler, path: string, body: BodyInit, headers: Record<string, string>) {
-    const request = new Request(`http://127.0.0.1${path}`, { method: "POST", headers: { Cookie: cookie, "CF-Connecting-IP": client.ip, ...headers }, body });
-    try {
-      const answer = await handler({ request, params: {}, context: client.context });
-      if (answer instanceof Response) return answer;
-      throw new Error(`expected a Response, got ${JSON.stringify(answer)}`);
-    } catch (thrown) {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    }
-  }
+  const send = (handler: Handler, path: string, body: BodyInit, headers: Record<string, string>) => client.send(handler, "POST", path, { body, headers });
   return { send };
 }
 
@@ -125,9 +111,7 @@ describe("request bodies are bounded before they are read", () => {
     const body = streamingBody(2 * MAX_UPLOAD_BYTES, multipartHead, multipartTail);
     const answer = await send(uploadForm, "/documents/upload", body.stream, multipart);
     expect(answer.status).toBe(302);
-    const cookie = answer.headers.get("Set-Cookie") ?? "";
-    const { toast } = readToast(new Request("http://127.0.0.1/", { headers: { Cookie: cookie.split(";")[0] } }));
-    expect(toast).toMatchObject({ title: "Upload Failed", description: "The file is larger than 10 MB" });
+    expect(toastOf(answer)).toMatchObject({ title: "Upload Failed", description: "The file is larger than 10 MB" });
     expect(body.pulled()).toBeLessThanOrEqual(MAX_UPLOAD_BYTES + 64 * 1024 + 2 * CHUNK);
   });
 

@@ -8,6 +8,7 @@ import { loader as outboxLoader } from "~/routes/dev.outbox";
 import { createSession, SESSION_COOKIE } from "~/services/session.server";
 import { createDb } from "../../db/client";
 import { contactMessages, emailOutbox, users } from "../../db/schema";
+import { ApiClient } from "./api-client";
 import { testContext } from "./context";
 
 const db = createDb(env.DB);
@@ -36,26 +37,9 @@ function valid(overrides: Record<string, string> = {}) {
   };
 }
 
-type Args = { request: Request; params: Record<string, string>; context: AppLoadContext };
-
-/** Runs a loader or action; a thrown Response (validation, guards) is an answer like a returned one. */
-async function run(handler: (args: Args) => unknown, args: Args): Promise<Response> {
-  try {
-    return (await handler(args)) as Response;
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
+/** POST /api/contact from a client at `ip` (a fresh one per call unless given). */
 async function postApi(body: unknown, { ip = freshIp(), context = testContext(), headers = {} as Record<string, string> } = {}) {
-  const request = new Request("http://127.0.0.1/api/contact", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip, ...headers },
-    body: JSON.stringify(body),
-  });
-  const response = await run(apiAction, { request, params: {}, context });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+  return new ApiClient(context, ip).call(apiAction, "POST", "/api/contact", body, { headers });
 }
 
 type FormResult = {
@@ -66,15 +50,8 @@ type FormResult = {
 
 /** Posts the page's form; answers the HTTP status and the action's data (Remix's `data()` or a plain object). */
 async function postForm(fields: Record<string, string>, { ip = freshIp(), context = testContext() } = {}) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  const request = new Request("http://127.0.0.1/contact-us", { method: "POST", headers: { "CF-Connecting-IP": ip }, body: form });
-  const out = (await formAction({ request, params: {}, context })) as unknown;
-  if (out && typeof out === "object" && "type" in out && out.type === "DataWithResponseInit") {
-    const wrapped = out as unknown as { data: FormResult; init: ResponseInit | null };
-    return { httpStatus: wrapped.init?.status ?? 200, ...wrapped.data };
-  }
-  return { httpStatus: 200, ...(out as FormResult) };
+  const response = await new ApiClient(context, ip).send(formAction, "POST", "/contact-us", { form: fields });
+  return { httpStatus: response.status, ...((await response.json()) as FormResult) };
 }
 
 async function storedFrom(email: string) {
@@ -180,14 +157,10 @@ describe("POST /api/contact", () => {
   });
 
   it("answers 405 to GET and other methods", async () => {
-    const get = await run(apiLoader, { request: new Request("http://127.0.0.1/api/contact"), params: {}, context: testContext() });
+    const get = await new ApiClient().send(apiLoader, "GET", "/api/contact");
     expect(get.status).toBe(405);
     expect(await get.json()).toMatchObject({ success: false });
-    const put = await run(apiAction, {
-      request: new Request("http://127.0.0.1/api/contact", { method: "PUT", body: "{}" }),
-      params: {},
-      context: testContext(),
-    });
+    const put = await new ApiClient().send(apiAction, "PUT", "/api/contact", { body: "{}" });
     expect(put.status).toBe(405);
   });
 });
@@ -241,13 +214,13 @@ describe("the Contact Us form action", () => {
 
   it("gives the page the support address", async () => {
     const context = testContext();
-    const data = await formLoader({ request: new Request("http://127.0.0.1/contact-us"), params: {}, context });
+    const data = await new ApiClient(context).load(formLoader, "/contact-us");
     expect(data).toEqual({ supportEmail: context.config.SUPPORT_EMAIL });
   });
 });
 
 describe("the development email outbox page", () => {
-  const open = (context: AppLoadContext) => run(outboxLoader as (args: Args) => unknown, { request: new Request("http://127.0.0.1/dev/outbox"), params: {}, context });
+  const open = (context: AppLoadContext) => new ApiClient(context).send(outboxLoader, "GET", "/dev/outbox");
 
   it("does not exist in production", async () => {
     const response = await open(testContext({ APP_ENV: "production" }));
@@ -265,9 +238,7 @@ describe("the development email outbox page", () => {
     const newer = valid();
     await postApi(older, { context: { ...context, now: () => new Date(Date.now() - 60_000) } });
     await postApi(newer, { context });
-    const page = (await outboxLoader({ request: new Request("http://127.0.0.1/dev/outbox"), params: {}, context })) as {
-      emails: { to: string; subject: string; text: string; createdAt: string }[];
-    };
+    const page = await new ApiClient(context).load<{ emails: { to: string; subject: string; text: string; createdAt: string }[] }>(outboxLoader, "/dev/outbox");
     const subjects = page.emails.map((email) => email.subject);
     expect(subjects).toContain(`New contact message from ${newer.name}`);
     const notice = page.emails.find((email) => email.subject === `New contact message from ${newer.name}`)!;

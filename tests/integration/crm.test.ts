@@ -1,5 +1,4 @@
 import { env } from "cloudflare:test";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { loader as listContactsRoute } from "~/routes/api.contacts";
@@ -17,37 +16,10 @@ import { ApiClient, registerClient } from "./api-client";
 
 const db = createDb(env.DB);
 
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
-
-/** The route with its `$id` filled in, as the Remix router would call it. */
-const withId = (handler: Handler, id: string): Handler => (args) => handler({ ...args, params: { id } });
-
 async function signedIn() {
   const { client } = await registerClient("crm");
-  const session = await getSession(request(client, "/"), client.context);
+  const session = await getSession(client.request("GET", "/"), client.context);
   return { client, userId: session!.user.id, session: session! };
-}
-
-function request(client: ApiClient, path: string, init: RequestInit = {}) {
-  const headers = new Headers(init.headers);
-  headers.set("Cookie", [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "));
-  return new Request(`http://127.0.0.1${path}`, { ...init, headers });
-}
-
-/** Posts a form the way a browser without JavaScript does; answers the Response (thrown or returned). */
-async function postForm(client: ApiClient, handler: Handler, path: string, fields: Record<string, string>) {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.set(name, value);
-  try {
-    const answer = await handler({ request: request(client, path, { method: "POST", body }), params: {}, context: client.context });
-    // Remix `data()` answers are plain objects with init; normalise to a status + body.
-    if (answer instanceof Response) return answer;
-    const { data, init } = answer as { data: unknown; init?: { status?: number } };
-    return Response.json(data, { status: init?.status ?? 200 });
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
 }
 
 const LEAD = { address: "4127 N 38th St", city: "Phoenix", state: "AZ", zipCode: "85018" };
@@ -262,12 +234,12 @@ describe("GET and PATCH /api/properties/{id}", () => {
     const created = await owner.client.call(createRoute, "POST", "/api/properties", LEAD);
     const id = String(created.body.id);
 
-    const read = await owner.client.call(withId(getRoute, id), "GET", `/api/properties/${id}`);
+    const read = await owner.client.call(getRoute, "GET", `/api/properties/${id}`, undefined, { params: { id } });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ id, address: LEAD.address, status: "new" });
 
     for (const body of [{ analysisArv: "310000" }, { maxOffer: "217000" }, { status: "offer_produced" }]) {
-      const patched = await owner.client.call(withId(patchRoute, id), "PATCH", `/api/properties/${id}`, body);
+      const patched = await owner.client.call(patchRoute, "PATCH", `/api/properties/${id}`, body, { params: { id } });
       expect(patched.status).toBe(200);
       expect(patched.body.success).toBe(true);
     }
@@ -275,12 +247,12 @@ describe("GET and PATCH /api/properties/{id}", () => {
     expect(row).toMatchObject({ analysisArv: 310000, maxOffer: 217000, status: "offer_produced" });
 
     const stranger = await signedIn();
-    expect((await stranger.client.call(withId(getRoute, id), "GET", `/api/properties/${id}`)).status).toBe(404);
-    const foreignPatch = await stranger.client.call(withId(patchRoute, id), "PATCH", `/api/properties/${id}`, { status: "closed" });
+    expect((await stranger.client.call(getRoute, "GET", `/api/properties/${id}`, undefined, { params: { id } })).status).toBe(404);
+    const foreignPatch = await stranger.client.call(patchRoute, "PATCH", `/api/properties/${id}`, { status: "closed" }, { params: { id } });
     expect(foreignPatch.status).toBe(404);
     expect(foreignPatch.body).toEqual({ success: false, message: "Property not found" });
     expect((await db.select().from(properties).where(eq(properties.id, id)).get())?.status).toBe("offer_produced");
-    expect((await owner.client.call(withId(getRoute, "nope"), "GET", "/api/properties/nope")).status).toBe(404);
+    expect((await owner.client.call(getRoute, "GET", "/api/properties/nope", undefined, { params: { id: "nope" } })).status).toBe(404);
   });
 
   it("refuses an empty or invalid patch, and an address that is already in the CRM", async () => {
@@ -288,17 +260,17 @@ describe("GET and PATCH /api/properties/{id}", () => {
     const a = await client.call(createRoute, "POST", "/api/properties", LEAD);
     await client.call(createRoute, "POST", "/api/properties", { ...LEAD, address: "9 Other St" });
     const id = String(a.body.id);
-    const empty = await client.call(withId(patchRoute, id), "PATCH", `/api/properties/${id}`, {});
+    const empty = await client.call(patchRoute, "PATCH", `/api/properties/${id}`, {}, { params: { id } });
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual({ form: ["Nothing to update"] });
-    const bad = await client.call(withId(patchRoute, id), "PATCH", `/api/properties/${id}`, { status: "sold", bedrooms: -1 });
+    const bad = await client.call(patchRoute, "PATCH", `/api/properties/${id}`, { status: "sold", bedrooms: -1 }, { params: { id } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors as object).sort()).toEqual(["bedrooms", "status"]);
-    const clash = await client.call(withId(patchRoute, id), "PATCH", `/api/properties/${id}`, { address: "9 other st" });
+    const clash = await client.call(patchRoute, "PATCH", `/api/properties/${id}`, { address: "9 other st" }, { params: { id } });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe("Already in CRM");
     expect((await db.select().from(properties).where(eq(properties.id, id)).get())?.address).toBe(LEAD.address);
-    const wrongMethod = await client.call(withId(patchRoute, id), "DELETE", `/api/properties/${id}`);
+    const wrongMethod = await client.call(patchRoute, "DELETE", `/api/properties/${id}`, undefined, { params: { id } });
     expect(wrongMethod.status).toBe(405);
   });
 });
@@ -319,7 +291,7 @@ describe("GET /api/contacts", () => {
 describe("Add Lead form (/crm/leads)", () => {
   it("stores a valid lead and goes back to the CRM with a toast", async () => {
     const { client, userId } = await signedIn();
-    const response = await postForm(client, addLead, "/crm/leads", { ...LEAD, bedrooms: "3", bathrooms: "2", arv: "415000", maxOffer: "", ownerName: "Sample Owner", leadType: "preforeclosure", status: "contacted" });
+    const response = await client.send(addLead, "POST", "/crm/leads", { form: { ...LEAD, bedrooms: "3", bathrooms: "2", arv: "415000", maxOffer: "", ownerName: "Sample Owner", leadType: "preforeclosure", status: "contacted" } });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/?section=crm");
     expect(response.headers.get("Set-Cookie")).toContain(`${TOAST_COOKIE}=`);
@@ -329,7 +301,7 @@ describe("Add Lead form (/crm/leads)", () => {
 
   it("answers field errors and writes nothing; a duplicate reads Already in CRM", async () => {
     const { client, userId } = await signedIn();
-    const invalid = await postForm(client, addLead, "/crm/leads", { address: "", city: "Phoenix", state: "A", zipCode: "1", bedrooms: "0" });
+    const invalid = await client.send(addLead, "POST", "/crm/leads", { form: { address: "", city: "Phoenix", state: "A", zipCode: "1", bedrooms: "0" } });
     expect(invalid.status).toBe(400);
     const { result } = (await invalid.json()) as { result: { error: Record<string, string[]> } };
     expect(result.error).toMatchObject({
@@ -340,8 +312,8 @@ describe("Add Lead form (/crm/leads)", () => {
     });
     expect(await db.select().from(properties).where(eq(properties.userId, userId))).toHaveLength(0);
 
-    expect((await postForm(client, addLead, "/crm/leads", LEAD)).status).toBe(302);
-    const duplicate = await postForm(client, addLead, "/crm/leads", LEAD);
+    expect((await client.send(addLead, "POST", "/crm/leads", { form: LEAD })).status).toBe(302);
+    const duplicate = await client.send(addLead, "POST", "/crm/leads", { form: LEAD });
     expect(duplicate.status).toBe(409);
     const body = (await duplicate.json()) as { result: { error: Record<string, string[]> } };
     expect(body.result.error.address).toEqual(["Already in CRM"]);
@@ -350,11 +322,11 @@ describe("Add Lead form (/crm/leads)", () => {
 
   it("sends a signed-out visitor to sign in, and shows the form page to a signed-in one", async () => {
     const anonymous = new ApiClient();
-    const response = await postForm(anonymous, addLead, "/crm/leads", LEAD);
+    const response = await anonymous.send(addLead, "POST", "/crm/leads", { form: LEAD });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/login\?next=/);
     const { client } = await signedIn();
-    expect(await addLeadPage({ request: request(client, "/crm/leads"), params: {}, context: client.context })).toBeNull();
+    expect(await client.load(addLeadPage, "/crm/leads")).toBeNull();
   });
 });
 
@@ -412,5 +384,80 @@ describe("the CRM section loader", () => {
     expect(foreign.selectedMissing).toBe(true);
     expect(foreign.leads).toEqual([]);
     expect(await db.select().from(contacts).where(eq(contacts.userId, stranger.userId))).toHaveLength(0);
+  });
+});
+
+describe("the CRM's figures, status filter and search, as SQL runs them", () => {
+  /** Seven leads, each status once or twice, with `%` and `_` in two addresses; newest is the first one listed. */
+  async function withMixedLeads() {
+    const user = await signedIn();
+    const start = Date.UTC(2026, 2, 1);
+    const leads = [
+      { address: "100 Main St", city: "Phoenix", status: "new" },
+      { address: "12 Oak_Lane", city: "Mesa", status: "qualified" },
+      { address: "7 Elm St", city: "Tempe", status: "under_contract" },
+      { address: "9 Fully 100% Way", city: "Scottsdale", status: "qualified" },
+      { address: "3 Pine Ct", city: "Phoenix", status: "closed" },
+      { address: "8 Sage Dr", city: "Gilbert", status: "offer_sent" },
+      { address: "5 Main Street", city: "Chandler", status: "contacted" },
+    ] as const;
+    await db.insert(properties).values(
+      leads.map((lead, i) => ({ ...lead, userId: user.userId, state: "AZ", zipCode: "85001", createdAt: new Date(start - i * 60_000) })),
+    );
+    const crm = async (query: string) => (await loadCrm(user.client.context, user.session, new URL(`http://x/?section=crm${query}`))).leads.map((lead) => lead.address);
+    const api = async (query: string) => ((await user.client.call(listRoute, "GET", `/api/properties?limit=500${query}`)).body as unknown as { address: string }[]).map((lead) => lead.address);
+    return { ...user, crm, api };
+  }
+
+  it("counts every lead for Total Leads, and only qualified and under-contract leads for the other two", async () => {
+    const { client, session, userId } = await withMixedLeads();
+    const all = await loadCrm(client.context, session, new URL("http://x/?section=crm"));
+    expect(all.figures).toEqual({ totalLeads: 7, qualified: 2, underContract: 1 });
+    // The figures describe all leads, whatever the table shows.
+    const filtered = await loadCrm(client.context, session, new URL("http://x/?section=crm&status=closed&q=pine"));
+    expect(filtered.leads.map((lead) => lead.address)).toEqual(["3 Pine Ct"]);
+    expect(filtered.figures).toEqual({ totalLeads: 7, qualified: 2, underContract: 1 });
+    // Another user's leads count for nothing here, and an empty CRM reads zero.
+    await db.insert(properties).values({ userId, address: "1 Extra Rd", city: "Mesa", state: "AZ", zipCode: "85001", status: "under_contract" });
+    const stranger = await signedIn();
+    expect((await loadCrm(stranger.client.context, stranger.session, new URL("http://x/?section=crm"))).figures).toEqual({ totalLeads: 0, qualified: 0, underContract: 0 });
+    expect((await loadCrm(client.context, session, new URL("http://x/?section=crm"))).figures).toEqual({ totalLeads: 8, qualified: 2, underContract: 2 });
+  });
+
+  it("filters by each status, and shows every lead for All Leads or an unknown status", async () => {
+    const { crm, api } = await withMixedLeads();
+    for (const show of [crm, api]) {
+      expect(await show("&status=qualified")).toEqual(["12 Oak_Lane", "9 Fully 100% Way"]);
+      expect(await show("&status=under_contract")).toEqual(["7 Elm St"]);
+      expect(await show("&status=contacted")).toEqual(["5 Main Street"]);
+      expect(await show("&status=all")).toHaveLength(7);
+    }
+    expect(await crm("&status=sold")).toHaveLength(7);
+  });
+
+  it("searches address and city without regard to case, together with the status filter", async () => {
+    const { crm, api } = await withMixedLeads();
+    for (const show of [crm, api]) {
+      expect(await show("&q=MAIN")).toEqual(["100 Main St", "5 Main Street"]);
+      expect(await show("&q=phoenix")).toEqual(["100 Main St", "3 Pine Ct"]);
+      expect(await show("&q=sCoTtS")).toEqual(["9 Fully 100% Way"]);
+      expect(await show("&q=%20%20tempe%20")).toEqual(["7 Elm St"]);
+      expect(await show("&q=nowhere")).toEqual([]);
+      expect(await show("&status=qualified&q=mesa")).toEqual(["12 Oak_Lane"]);
+      expect(await show("&status=new&q=mesa")).toEqual([]);
+    }
+  });
+
+  it("takes % and _ in the search literally, not as wildcards", async () => {
+    const { crm, api } = await withMixedLeads();
+    for (const show of [crm, api]) {
+      expect(await show(`&q=${encodeURIComponent("%")}`)).toEqual(["9 Fully 100% Way"]);
+      expect(await show(`&q=${encodeURIComponent("0%_W")}`)).toEqual([]);
+      expect(await show(`&q=${encodeURIComponent("100% w")}`)).toEqual(["9 Fully 100% Way"]);
+      expect(await show(`&q=${encodeURIComponent("_")}`)).toEqual(["12 Oak_Lane"]);
+      expect(await show(`&q=${encodeURIComponent("k_l")}`)).toEqual(["12 Oak_Lane"]);
+      expect(await show(`&q=${encodeURIComponent("m_in")}`)).toEqual([]);
+      expect(await show(`&q=${encodeURIComponent("\\")}`)).toEqual([]);
+    }
   });
 });

@@ -1,5 +1,4 @@
 import { env } from "cloudflare:test";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as patchDeal, loader as getDealRoute } from "~/routes/api.deals.$id";
@@ -9,49 +8,25 @@ import { action as pipelineForm, loader as pipelineFormLoader } from "~/routes/p
 import { getSession } from "~/services/auth.server";
 import { load as loadDashboard } from "~/services/sections/dashboard.server";
 import { load as loadPipeline } from "~/services/sections/pipeline.server";
-import { readToast } from "~/services/toast.server";
 import { createDb } from "../../db/client";
 import { seedDemoDeals } from "../../db/demo/deals";
 import { conversations, deals, properties } from "../../db/schema";
-import { ApiClient, registerClient } from "./api-client";
+import { ApiClient, registerClient, toastOf } from "./api-client";
 
 const db = createDb(env.DB);
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
 const NOW = new Date("2026-06-15T12:00:00Z");
 
-/** A registered user with a cookie jar and a fixed clock; `send` calls a route module with params and a JSON or form body. */
+/** A registered user with a cookie jar and a fixed clock; `send` is the ApiClient's (params, a JSON or form body). */
 async function signedUp() {
   const fresh = new ApiClient();
   fresh.context.now = () => NOW;
   const { client, userId } = await registerClient("deals", {}, fresh);
-  const context = client.context;
-  const cookie = () => [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  async function send(handler: Handler, method: string, path: string, options: { params?: Record<string, string>; json?: unknown; form?: Record<string, string>; anonymous?: boolean } = {}) {
-    const headers = new Headers({ "CF-Connecting-IP": client.ip });
-    if (!options.anonymous) headers.set("Cookie", cookie());
-    let body: BodyInit | undefined;
-    if (options.json !== undefined) {
-      headers.set("Content-Type", "application/json");
-      body = JSON.stringify(options.json);
-    } else if (options.form) body = new URLSearchParams(options.form);
-    const request = new Request(`http://127.0.0.1${path}`, { method, headers, body });
-    try {
-      const answer = await handler({ request, params: options.params ?? {}, context });
-      // Remix's `data(value, init)` (a form action's failure) is not a Response until the server renders it.
-      if (answer instanceof Response) return answer;
-      if (answer && typeof answer === "object" && "init" in answer && "data" in answer) return Response.json(answer.data, answer.init as ResponseInit);
-      return Response.json(answer);
-    } catch (thrown) {
-      if (thrown instanceof Response) return thrown;
-      throw thrown;
-    }
-  }
   async function session() {
-    const found = await getSession(new Request("http://127.0.0.1/", { headers: { Cookie: cookie() } }), context);
+    const found = await getSession(client.request("GET", "/"), client.context);
     if (!found) throw new Error("no session");
     return found;
   }
-  return { userId, context, send, session };
+  return { userId, client, context: client.context, send: client.send.bind(client), session };
 }
 
 async function aProperty(userId: string, overrides: Partial<typeof properties.$inferInsert> = {}) {
@@ -64,7 +39,6 @@ async function aProperty(userId: string, overrides: Partial<typeof properties.$i
 
 const dealCount = async (userId: string) => (await db.select({ id: deals.id }).from(deals).where(eq(deals.userId, userId))).length;
 const json = async (response: Response) => (await response.json()) as Record<string, unknown> & { errors?: Record<string, string[]> };
-const toastOf = (response: Response) => readToast(new Request("http://x/", { headers: { Cookie: response.headers.get("Set-Cookie")?.split(";")[0] ?? "" } })).toast;
 
 describe("GET and POST /api/deals", () => {
   it("answers 401 without a session", async () => {
@@ -203,7 +177,7 @@ describe("the pipeline's form actions", () => {
   it("creates a deal from a lead and redirects back to the board's period with a toast", async () => {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
-    const answer = await pat.send(pipelineForm, "POST", "/pipeline/deals", { form: { intent: "create", propertyId: property.id, dealValue: "", stage: "analysis", period: "this-month" } });
+    const answer = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "create", propertyId: property.id, dealValue: "", stage: "analysis", period: "this-month" } });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/?section=pipeline&period=this-month");
     expect(toastOf(answer)).toMatchObject({ title: "Deal created", description: "4821 N 35th Ave added to Analysis.", variant: "success" });
@@ -215,7 +189,7 @@ describe("the pipeline's form actions", () => {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
     const [deal] = await db.insert(deals).values({ userId: pat.userId, propertyId: property.id }).returning();
-    const answer = await pat.send(pipelineForm, "POST", "/pipeline/deals", { form: { intent: "move", dealId: deal.id, stage: "closing", period: "all" } });
+    const answer = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "move", dealId: deal.id, stage: "closing", period: "all" } });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/?section=pipeline");
     expect(toastOf(answer)).toMatchObject({ title: "Deal moved", description: "4821 N 35th Ave moved to Closing." });
@@ -228,23 +202,23 @@ describe("the pipeline's form actions", () => {
     const property = await aProperty(pat.userId);
     const [foreignDeal] = await db.insert(deals).values({ userId: other.userId, propertyId: (await aProperty(other.userId)).id }).returning();
 
-    const invalid = await pat.send(pipelineForm, "POST", "/pipeline/deals", { form: { intent: "create", propertyId: property.id, dealValue: "-10" } });
+    const invalid = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "create", propertyId: property.id, dealValue: "-10" } });
     expect(invalid.status).toBe(400);
     const invalidBody = (await invalid.json()) as { result: { error: Record<string, string[]> }; leads: unknown[] };
     expect(invalidBody.result.error.dealValue).toEqual(["Deal value cannot be negative"]);
     expect(invalidBody.leads).toHaveLength(1);
 
-    const foreign = await pat.send(pipelineForm, "POST", "/pipeline/deals", { form: { intent: "move", dealId: foreignDeal.id, stage: "closing" } });
+    const foreign = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "move", dealId: foreignDeal.id, stage: "closing" } });
     expect(foreign.status).toBe(404);
-    const foreignProperty = await pat.send(pipelineForm, "POST", "/pipeline/deals", { form: { intent: "create", propertyId: foreignDeal.propertyId! } });
+    const foreignProperty = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "create", propertyId: foreignDeal.propertyId! } });
     expect(foreignProperty.status).toBe(404);
-    const badStage = await pat.send(pipelineForm, "POST", "/pipeline/deals", { form: { intent: "move", dealId: foreignDeal.id, stage: "won" } });
+    const badStage = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "move", dealId: foreignDeal.id, stage: "won" } });
     expect(badStage.status).toBe(400);
 
     expect(await dealCount(pat.userId)).toBe(0);
     expect((await db.select().from(deals).where(eq(deals.id, foreignDeal.id)).get())?.stage).toBe("lead_generation");
 
-    const anonymous = await pat.send(pipelineForm, "POST", "/pipeline/deals", { anonymous: true, form: { intent: "move", dealId: foreignDeal.id, stage: "closing" } });
+    const anonymous = await pat.send(pipelineForm, "POST", "/pipeline/deals", { anonymous: true, urlencoded: { intent: "move", dealId: foreignDeal.id, stage: "closing" } });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/login\?next=/);
     const page = (await (await pat.send(pipelineFormLoader, "GET", "/pipeline/deals")).json()) as { leads: { address: string }[] };

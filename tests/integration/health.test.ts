@@ -5,13 +5,13 @@ import { loader as pingLoader } from "~/routes/api.ping";
 import { loader as apiNotFound } from "~/routes/api.$";
 import { checkHealth } from "~/services/health.server";
 import { DealAnalysis } from "../../workers/deal-analysis";
+import { ApiClient } from "./api-client";
 import { testContext } from "./context";
 
-const args = (path: string) => ({ request: new Request(`http://127.0.0.1${path}`), params: {}, context: testContext() });
 
 describe("GET /api/health", () => {
   it("answers 200 with every binding ok: D1, R2 and the Durable Object", async () => {
-    const response = await healthLoader(args("/api/health"));
+    const response = await new ApiClient().send(healthLoader, "GET", "/api/health");
     expect(response.status).toBe(200);
     const body = (await response.json()) as { ok: boolean; checks: Record<string, { ok: boolean; ms: number }> };
     expect(body.ok).toBe(true);
@@ -20,7 +20,7 @@ describe("GET /api/health", () => {
   });
 
   it("leaves no object behind in R2", async () => {
-    await healthLoader(args("/api/health"));
+    await new ApiClient().send(healthLoader, "GET", "/api/health");
     const listed = await env.FILES.list({ prefix: "health/" });
     expect(listed.objects).toHaveLength(0);
   });
@@ -50,13 +50,13 @@ describe("the DealAnalysis Durable Object", () => {
 
 describe("baseline and unknown API routes", () => {
   it("GET /api/ping answers a tiny ok without touching bindings", async () => {
-    const response = pingLoader();
+    const response = await new ApiClient().send(pingLoader, "GET", "/api/ping");
     expect(response.status).toBe(200);
     expect(await response.text()).toBe("ok");
   });
 
   it("an unknown /api path answers a JSON 404 in the /api failure shape", async () => {
-    const response = apiNotFound();
+    const response = await new ApiClient().send(apiNotFound, "GET", "/api/nothing-here");
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ success: false, message: "Not found" });
   });

@@ -24,11 +24,10 @@ import {
   STATE_INVALID,
 } from "~/services/oidc.server";
 import { SESSION_COOKIE } from "~/services/session.server";
-import { readToast, TOAST_COOKIE } from "~/services/toast.server";
 import { createDb } from "../../db/client";
 import { userIdentities, users } from "../../db/schema";
 import { basicCredentials, createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "../fakes/oidc";
-import { registerClient } from "./api-client";
+import { ApiClient, registerClient, toastOf } from "./api-client";
 import { testContext } from "./context";
 
 const db = createDb(env.DB);
@@ -59,18 +58,27 @@ function cookieHeader(response: Response, name: string): string {
   return `${name}=${cookie.value}`;
 }
 
+/** A GET Request carrying exactly `cookie`, for the services that read one (getSession). */
 function get(url: string, cookie?: string) {
   return new Request(url, { headers: cookie ? { Cookie: cookie } : {} });
+}
+
+/** A browser that keeps its cookies by hand: each request carries exactly the Cookie header the test gives. */
+function browser(context: AppLoadContext, cookie?: string) {
+  const headers: Record<string, string> = cookie ? { Cookie: cookie } : {};
+  return { client: new ApiClient(context), headers };
 }
 
 async function startSignIn(context: AppLoadContext, next?: string, origin = APP_ORIGIN) {
   const url = new URL("/api/login", origin);
   if (next !== undefined) url.searchParams.set("next", next);
-  return loginLoader({ request: get(url.toString()), context, params: {} });
+  const { client, headers } = browser(context);
+  return client.send(loginLoader, "GET", url.toString(), { headers });
 }
 
 async function callback(context: AppLoadContext, callbackUrl: string, cookie?: string) {
-  return callbackLoader({ request: get(callbackUrl, cookie), context, params: {} });
+  const { client, headers } = browser(context, cookie);
+  return client.send(callbackLoader, "GET", callbackUrl, { headers });
 }
 
 /** The whole journey: /api/login, the provider's sign-in page, the callback. */
@@ -92,11 +100,6 @@ async function signedInUser(response: Response, context: AppLoadContext) {
   const session = setCookies(response).get(SESSION_COOKIE);
   if (!session?.value) return null;
   return (await getSession(get(`${APP_ORIGIN}/`, `${SESSION_COOKIE}=${session.value}`), context))?.user ?? null;
-}
-
-function toastOf(response: Response) {
-  const toast = setCookies(response).get(TOAST_COOKIE);
-  return toast ? readToast(get(`${APP_ORIGIN}/auth`, `${TOAST_COOKIE}=${toast.value}`)).toast : null;
 }
 
 function person(overrides: Partial<FakeUser> = {}): FakeUser {
@@ -295,8 +298,8 @@ describe("signing in with the identity provider", () => {
   it("sends a visitor who is already signed in straight on to next", async () => {
     const first = await signIn(fake, person());
     const session = cookieHeader(first.response, SESSION_COOKIE);
-    const request = get(`${APP_ORIGIN}/api/login?next=%2Fprofile`, session);
-    const response = await loginLoader({ request, context: testContext(SSO_VARS), params: {} });
+    const { client, headers } = browser(testContext(SSO_VARS), session);
+    const response = await client.send(loginLoader, "GET", `${APP_ORIGIN}/api/login?next=%2Fprofile`, { headers });
     expect(response.headers.get("Location")).toBe("/profile");
     expect(setCookies(response).has(STATE_COOKIE)).toBe(false);
   });
@@ -444,17 +447,6 @@ describe("a sign-in that must not succeed", () => {
   });
 });
 
-/** A form action's answer as a Response: a thrown redirect, or Remix's `data()` (a form's errors) with its status and headers. */
-async function asResponse(run: () => Promise<Response | { data: unknown; init: ResponseInit | null }>): Promise<Response> {
-  try {
-    const answer = await run();
-    return answer instanceof Response ? answer : Response.json(answer.data, answer.init ?? {});
-  } catch (thrown) {
-    if (thrown instanceof Response) return thrown;
-    throw thrown;
-  }
-}
-
 // --- an account whose email Breeze never verified ------------------------------------------------------------------
 
 describe("single sign-on to an account whose email Breeze never verified", () => {
@@ -462,12 +454,8 @@ describe("single sign-on to an account whose email Breeze never verified", () =>
 
   /** POST /auth/link with the password, as the page's form would send it (the action throws its redirect). */
   async function submitLink(context: AppLoadContext, cookie: string | undefined, password: string) {
-    const request = new Request(`${APP_ORIGIN}${LINK_PAGE}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", "CF-Connecting-IP": "198.51.100.77", ...(cookie ? { Cookie: cookie } : {}) },
-      body: new URLSearchParams({ password }),
-    });
-    return asResponse(() => linkAction({ request, context, params: {} }));
+    const { headers } = browser(context, cookie);
+    return new ApiClient(context, "198.51.100.77").send(linkAction, "POST", `${APP_ORIGIN}${LINK_PAGE}`, { urlencoded: { password }, headers });
   }
 
   async function answerOf(response: Response) {
@@ -502,7 +490,8 @@ describe("single sign-on to an account whose email Breeze never verified", () =>
     expect(await db.select().from(userIdentities).where(eq(userIdentities.subject, owner.sub))).toEqual([]);
 
     // The page says which account, from the signed cookie.
-    const page = await linkLoader({ request: get(`${APP_ORIGIN}${LINK_PAGE}`, cookieHeader(response, LINK_COOKIE)), context, params: {} });
+    const { client, headers } = browser(context, cookieHeader(response, LINK_COOKIE));
+    const page = await client.load(linkLoader, `${APP_ORIGIN}${LINK_PAGE}`, { headers });
     expect(page).toMatchObject({ email: owner.email!.toLowerCase() });
   });
 
@@ -552,7 +541,8 @@ describe("single sign-on to an account whose email Breeze never verified", () =>
       const answer = await answerOf(refused);
       expect(answer.expired).toBe(true);
       expect(answer.result.error?.[""]).toEqual([LINK_EXPIRED]);
-      const page = await linkLoader({ request: get(`${APP_ORIGIN}${LINK_PAGE}`, attempt), context: clock, params: {} });
+      const { client, headers } = browser(clock, attempt);
+      const page = await client.load(linkLoader, `${APP_ORIGIN}${LINK_PAGE}`, { headers });
       expect(page).toMatchObject({ email: null });
     }
     expect(await identitiesOf(userId)).toEqual([]);
@@ -601,17 +591,10 @@ describe("racing callbacks", () => {
     const context = first.context;
     const results = await Promise.all(
       [first.response, second.response].map((response) =>
-        asResponse(() =>
-          linkAction({
-            request: new Request(`${APP_ORIGIN}${LINK_PAGE}`, {
-              method: "POST",
-              headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookieHeader(response, LINK_COOKIE) },
-              body: new URLSearchParams({ password: "sunny2026" }),
-            }),
-            context,
-            params: {},
-          }),
-        ),
+        new ApiClient(context).send(linkAction, "POST", `${APP_ORIGIN}${LINK_PAGE}`, {
+          urlencoded: { password: "sunny2026" },
+          headers: { Cookie: cookieHeader(response, LINK_COOKIE) },
+        }),
       ),
     );
     // Both proved the password for the same subject: both are signed in, one identity row.

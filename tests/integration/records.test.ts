@@ -1,5 +1,4 @@
 import { env } from "cloudflare:test";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { action as deleteBuyerLeadRoute, loader as buyerLeadLoader } from "~/routes/api.buyer-leads.$id";
@@ -18,7 +17,6 @@ import { action as documentForm } from "~/routes/documents.update";
 import { action as uploadForm } from "~/routes/documents.upload";
 import { action as assist } from "~/routes/messages.assist";
 import { action as sendForm } from "~/routes/messages.send";
-import { readToast } from "~/services/toast.server";
 import { load as loadBuyerBreeze } from "~/services/sections/buyer-breeze.server";
 import { load as loadDocuments } from "~/services/sections/documents.server";
 import { load as loadMessages } from "~/services/sections/messages.server";
@@ -26,46 +24,19 @@ import { getSession } from "~/services/auth.server";
 import { createDb } from "../../db/client";
 import { seedDemoRecords } from "../../db/demo/records";
 import { buyerLeads, contacts, conversations, documents, messages, properties } from "../../db/schema";
-import { ApiClient, registerClient } from "./api-client";
-import { testContext } from "./context";
+import { ApiClient, formData, registerClient, toastOf } from "./api-client";
 
 const db = createDb(env.DB);
-type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;
 
-/** A registered user with a cookie jar; `send` calls a route module with params and any body (JSON, form, multipart). */
+/** A registered user with a cookie jar; `send` is the ApiClient's (params and any body: JSON, form, multipart). */
 async function signedUp() {
   const { client, userId } = await registerClient("rec", { title: "Owner", address_city: "Phoenix", address_state: "AZ" });
-  const context = client.context;
-  const cookie = () => [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  async function send(handler: Handler, method: string, path: string, options: { params?: Record<string, string>; json?: unknown; form?: FormData } = {}) {
-    const headers = new Headers({ Cookie: cookie(), "CF-Connecting-IP": client.ip });
-    let body: BodyInit | undefined;
-    if (options.json !== undefined) {
-      headers.set("Content-Type", "application/json");
-      body = JSON.stringify(options.json);
-    } else if (options.form) body = options.form;
-    const request = new Request(`http://127.0.0.1${path}`, { method, headers, body });
-    let response: Response;
-    try {
-      const answer = await handler({ request, params: options.params ?? {}, context });
-      // A Remix `data()` answer (a form's errors) is a plain object with its init: normalise to a Response.
-      if (answer && typeof answer === "object" && "type" in answer && answer.type === "DataWithResponseInit") {
-        const { data, init } = answer as unknown as { data: unknown; init?: { status?: number } };
-        response = Response.json(data, { status: init?.status ?? 200 });
-      } else response = answer as Response;
-    } catch (thrown) {
-      if (thrown instanceof Response) response = thrown;
-      else throw thrown;
-    }
-    return response;
-  }
   async function session() {
-    const request = new Request("http://127.0.0.1/", { headers: { Cookie: cookie() } });
-    const found = await getSession(request, context);
+    const found = await getSession(client.request("GET", "/"), client.context);
     if (!found) throw new Error("no session");
     return found;
   }
-  return { client, userId, context, send, session };
+  return { client, userId, context: client.context, send: client.send.bind(client), session };
 }
 
 /** A form action's 400/404 answer: conform's reply with the errors keyed by field ("" for the form). */
@@ -73,15 +44,6 @@ async function formErrorsOf(response: Response) {
   const body = (await response.json()) as { intent?: string; conversationId?: string | null; result: { error?: Record<string, string[]> } };
   return { ...(body.intent ? { intent: body.intent, conversationId: body.conversationId } : {}), errors: body.result.error ?? {} };
 }
-
-const form = (fields: Record<string, string | Blob>, fileName?: string) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) {
-    if (value instanceof Blob) data.set(key, value, fileName);
-    else data.set(key, value);
-  }
-  return data;
-};
 
 async function aProperty(userId: string, overrides: Partial<typeof properties.$inferInsert> = {}) {
   const [row] = await db
@@ -95,8 +57,6 @@ async function aContact(userId: string, propertyId: string | null = null, name =
   const [row] = await db.insert(contacts).values({ userId, propertyId, name, phone: "(602) 555-0147" }).returning();
   return row;
 }
-
-const toastOf = (response: Response) => readToast(new Request("http://x/", { headers: { Cookie: response.headers.get("Set-Cookie")?.split(";")[0] ?? "" } })).toast;
 
 describe("conversations and messages", () => {
   it("answers 401 without a session", async () => {
@@ -163,30 +123,30 @@ describe("conversations and messages", () => {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
     const contact = await aContact(pat.userId, property.id);
-    const started = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "new", contactId: contact.id, content: "Hello Maria" }) });
+    const started = await pat.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "new", contactId: contact.id, content: "Hello Maria" }) });
     expect(started.status).toBe(302);
     const [conversation] = await db.select().from(conversations).where(eq(conversations.userId, pat.userId));
     expect(conversation).toMatchObject({ contactId: contact.id, propertyId: property.id, title: "Maria Lopez" });
     expect(started.headers.get("Location")).toBe(`/?section=messages&c=${conversation.id}`);
 
-    const sent = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "Are you free Tuesday?", isAiGenerated: "false" }) });
+    const sent = await pat.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "send", conversationId: conversation.id, content: "Are you free Tuesday?", isAiGenerated: "false" }) });
     expect(sent.status).toBe(302);
-    const empty = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "   " }) });
+    const empty = await pat.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "send", conversationId: conversation.id, content: "   " }) });
     expect(empty.status).toBe(400);
     expect(await formErrorsOf(empty)).toEqual({ intent: "send", conversationId: conversation.id, errors: { content: ["Message is required"] } });
-    const long = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "x".repeat(5001) }) });
+    const long = await pat.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "send", conversationId: conversation.id, content: "x".repeat(5001) }) });
     expect((await formErrorsOf(long)).errors).toEqual({ content: ["Message must be at most 5000 characters"] });
-    const noContact = await pat.send(sendForm, "POST", "/messages/send", { form: form({ intent: "new", contactId: "" }) });
+    const noContact = await pat.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "new", contactId: "" }) });
     expect(noContact.status).toBe(400);
     expect((await formErrorsOf(noContact)).errors).toEqual({ contactId: ["Choose a contact"] });
     const stored = await db.select().from(messages).where(eq(messages.conversationId, conversation.id));
     expect(stored.map((m) => m.content).sort()).toEqual(["Are you free Tuesday?", "Hello Maria"]);
 
     const sam = await signedUp();
-    const foreign = await sam.send(sendForm, "POST", "/messages/send", { form: form({ intent: "send", conversationId: conversation.id, content: "Hijack" }) });
+    const foreign = await sam.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "send", conversationId: conversation.id, content: "Hijack" }) });
     expect(foreign.status).toBe(404);
     expect((await formErrorsOf(foreign)).errors).toEqual({ "": ["Conversation not found"] });
-    const foreignNew = await sam.send(sendForm, "POST", "/messages/send", { form: form({ intent: "new", contactId: contact.id }) });
+    const foreignNew = await sam.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "new", contactId: contact.id }) });
     expect(foreignNew.status).toBe(404);
     expect((await formErrorsOf(foreignNew)).errors).toEqual({ contactId: ["Contact not found"] });
     expect(await db.select().from(conversations).where(eq(conversations.userId, sam.userId))).toHaveLength(0);
@@ -204,16 +164,16 @@ describe("conversations and messages", () => {
     const contact = await aContact(pat.userId, property.id);
     const { id } = (await (await pat.send(createConversationRoute, "POST", "/api/conversations", { json: { contactId: contact.id } })).json()) as { id: string };
     await pat.send(postMessage, "POST", "/x", { params: { id }, json: { content: "What would you pay?", role: "assistant" } });
-    const json = await pat.send(assist, "POST", "/messages/assist", { form: form({ conversationId: id, format: "json" }) });
+    const json = await pat.send(assist, "POST", "/messages/assist", { form: formData({ conversationId: id, format: "json" }) });
     const { draft } = (await json.json()) as { draft: string };
     expect(draft).toContain("$182,000 cash");
-    const page = await pat.send(assist, "POST", "/messages/assist", { form: form({ conversationId: id }) });
+    const page = await pat.send(assist, "POST", "/messages/assist", { form: formData({ conversationId: id }) });
     const location = new URL(page.headers.get("Location") ?? "", "http://x");
     expect(location.searchParams.get("draft")).toBe(draft);
     const section = await loadMessages(pat.context, await pat.session(), location);
     expect(section.draft).toBe(draft);
     const sam = await signedUp();
-    expect((await sam.send(assist, "POST", "/messages/assist", { form: form({ conversationId: id, format: "json" }) })).status).toBe(404);
+    expect((await sam.send(assist, "POST", "/messages/assist", { form: formData({ conversationId: id, format: "json" }) })).status).toBe(404);
   });
 
   it("searches conversations and picks one by c", async () => {
@@ -237,7 +197,7 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n
 describe("documents", () => {
   it("uploads a PDF to R2 under the user's prefix, lists it, views it inline and downloads it as an attachment", async () => {
     const pat = await signedUp();
-    const answer = await pat.send(uploadApi, "POST", "/api/documents/upload", { form: form({ file: new Blob([PDF], { type: "application/pdf" }), type: "purchase_agreement" }, "Offer <Lopez>.pdf") });
+    const answer = await pat.send(uploadApi, "POST", "/api/documents/upload", { form: formData({ file: new Blob([PDF], { type: "application/pdf" }), type: "purchase_agreement" }, "Offer <Lopez>.pdf") });
     expect(answer.status).toBe(201);
     const body = (await answer.json()) as { success: boolean; document: { id: string; name: string; type: string; status: string } };
     expect(body).toMatchObject({ success: true, document: { name: "Offer <Lopez>.pdf", type: "purchase_agreement", status: "draft" } });
@@ -265,7 +225,7 @@ describe("documents", () => {
 
   it("reads, updates and deletes a document through /api/documents/{id}, its file with it; another user gets 404", async () => {
     const pat = await signedUp();
-    const uploaded = (await (await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob([PDF], { type: "application/pdf" }) }, "offer.pdf") })).json()) as { document: { id: string } };
+    const uploaded = (await (await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob([PDF], { type: "application/pdf" }) }, "offer.pdf") })).json()) as { document: { id: string } };
     const id = uploaded.document.id;
     const [{ filePath }] = await db.select({ filePath: documents.filePath }).from(documents).where(eq(documents.id, id));
 
@@ -297,32 +257,32 @@ describe("documents", () => {
 
   it("changes a status and deletes through the card's forms, back to the category with a toast", async () => {
     const pat = await signedUp();
-    const uploaded = (await (await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob(["Terms"]), type: "letter_of_intent" }, "loi.txt") })).json()) as { document: { id: string } };
+    const uploaded = (await (await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob(["Terms"]), type: "letter_of_intent" }, "loi.txt") })).json()) as { document: { id: string } };
     const id = uploaded.document.id;
 
     const page = await loadDocuments(pat.context, await pat.session(), new URL(`http://x/?section=documents&delete=${id}`));
     expect(page.confirmDeleteId).toBe(id);
 
-    const status = await pat.send(documentForm, "POST", "/documents/update", { form: form({ intent: "status", id, status: "pending", returnType: "letter_of_intent" }) });
+    const status = await pat.send(documentForm, "POST", "/documents/update", { form: formData({ intent: "status", id, status: "pending", returnType: "letter_of_intent" }) });
     expect(status.headers.get("Location")).toBe("/?section=documents&type=letter_of_intent");
     expect(toastOf(status)).toEqual({ title: "Status Updated", description: "loi.txt is now Pending.", variant: "success" });
-    const bogus = await pat.send(documentForm, "POST", "/documents/update", { form: form({ intent: "status", id, status: "lost" }) });
+    const bogus = await pat.send(documentForm, "POST", "/documents/update", { form: formData({ intent: "status", id, status: "lost" }) });
     expect(toastOf(bogus)).toMatchObject({ title: "Error", description: "Status must be draft, pending, signed or completed" });
 
     const sam = await signedUp();
-    const foreign = await sam.send(documentForm, "POST", "/documents/update", { form: form({ intent: "delete", id }) });
+    const foreign = await sam.send(documentForm, "POST", "/documents/update", { form: formData({ intent: "delete", id }) });
     expect(foreign.headers.get("Location")).toBe("/?section=documents");
     expect(toastOf(foreign)).toEqual({ title: "Error", description: "Document not found", variant: "error" });
     expect((await db.select().from(documents).where(eq(documents.id, id)))[0]).toMatchObject({ status: "pending" });
 
-    const removed = await pat.send(documentForm, "POST", "/documents/update", { form: form({ intent: "delete", id }) });
+    const removed = await pat.send(documentForm, "POST", "/documents/update", { form: formData({ intent: "delete", id }) });
     expect(toastOf(removed)).toEqual({ title: "Document Deleted", description: "The document has been deleted.", variant: "success" });
     expect(await db.select().from(documents).where(eq(documents.userId, pat.userId))).toEqual([]);
   });
 
   it("serves text files as attachments even when viewed", async () => {
     const pat = await signedUp();
-    const answer = await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob(["Letter of intent — café"]) }, "loi.txt") });
+    const answer = await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob(["Letter of intent — café"]) }, "loi.txt") });
     expect(answer.status).toBe(201);
     const { document } = (await answer.json()) as { document: { id: string; type: string } };
     expect(document.type).toBe("template");
@@ -340,7 +300,7 @@ describe("documents", () => {
     ["empty.pdf", new Uint8Array(), 400, "The file is empty"],
   ])("refuses %s and writes nothing", async (name, bytes, status, message) => {
     const pat = await signedUp();
-    const answer = await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob([bytes]) }, name) });
+    const answer = await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob([bytes]) }, name) });
     expect(answer.status).toBe(status);
     expect(await answer.json()).toEqual({ success: false, message });
     expect(await db.select().from(documents).where(eq(documents.userId, pat.userId))).toHaveLength(0);
@@ -351,14 +311,14 @@ describe("documents", () => {
     const pat = await signedUp();
     const doc = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
     const docx = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]);
-    expect((await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob([doc]) }, "old.doc") })).status).toBe(201);
-    expect((await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob([docx]) }, "new.DOCX") })).status).toBe(201);
-    const missing = await pat.send(uploadApi, "POST", "/x", { form: form({ other: "x" }) });
+    expect((await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob([doc]) }, "old.doc") })).status).toBe(201);
+    expect((await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob([docx]) }, "new.DOCX") })).status).toBe(201);
+    const missing = await pat.send(uploadApi, "POST", "/x", { form: formData({ other: "x" }) });
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ success: false, message: "Please choose a file to upload" });
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     big.set(PDF);
-    const tooLarge = await pat.send(uploadApi, "POST", "/x", { form: form({ file: new Blob([big]) }, "big.pdf") });
+    const tooLarge = await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob([big]) }, "big.pdf") });
     expect(tooLarge.status).toBe(413);
     expect(await tooLarge.json()).toEqual({ success: false, message: "The file is larger than 10 MB" });
     expect(await db.select().from(documents).where(eq(documents.userId, pat.userId))).toHaveLength(2);
@@ -366,10 +326,10 @@ describe("documents", () => {
 
   it("uploads through the form action with the spec's toasts", async () => {
     const pat = await signedUp();
-    const ok = await pat.send(uploadForm, "POST", "/documents/upload?type=closing_statement", { form: form({ file: new Blob([PDF]), type: "closing_statement" }, "hud.pdf") });
+    const ok = await pat.send(uploadForm, "POST", "/documents/upload?type=closing_statement", { form: formData({ file: new Blob([PDF]), type: "closing_statement" }, "hud.pdf") });
     expect(ok.headers.get("Location")).toBe("/?section=documents&type=closing_statement");
     expect(toastOf(ok)).toEqual({ title: "Document Uploaded", description: "Your document has been successfully uploaded.", variant: "success" });
-    const bad = await pat.send(uploadForm, "POST", "/documents/upload", { form: form({ file: new Blob(["x"]) }, "x.exe") });
+    const bad = await pat.send(uploadForm, "POST", "/documents/upload", { form: formData({ file: new Blob(["x"]) }, "x.exe") });
     expect(toastOf(bad)).toEqual({ title: "Upload Failed", description: "Only PDF, DOC, DOCX and TXT files are allowed", variant: "error" });
     const section = await loadDocuments(pat.context, await pat.session(), new URL("http://x/?section=documents&type=closing_statement"));
     expect(section.documents.map((d) => d.name)).toEqual(["hud.pdf"]);
@@ -380,7 +340,7 @@ describe("documents", () => {
   it("generates a purchase agreement PDF from the user's property and refuses a foreign property", async () => {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
-    const generated = await pat.send(generateForm, "POST", "/documents/generate", { form: form({ propertyId: property.id, kind: "purchase_agreement" }) });
+    const generated = await pat.send(generateForm, "POST", "/documents/generate", { form: formData({ propertyId: property.id, kind: "purchase_agreement" }) });
     expect(generated.headers.get("Location")).toBe("/?section=documents&type=purchase_agreement");
     const [row] = await db.select().from(documents).where(eq(documents.userId, pat.userId));
     expect(row).toMatchObject({ type: "purchase_agreement", status: "draft", name: "Purchase-Agreement-4821-N-35th-Ave.pdf", propertyId: property.id, contentType: "application/pdf" });
@@ -390,10 +350,10 @@ describe("documents", () => {
     expect(new TextDecoder().decode(file.slice(0, 5))).toBe("%PDF-");
 
     const sam = await signedUp();
-    const refused = await sam.send(generateForm, "POST", "/documents/generate", { form: form({ propertyId: property.id, kind: "assignment_contract" }) });
+    const refused = await sam.send(generateForm, "POST", "/documents/generate", { form: formData({ propertyId: property.id, kind: "assignment_contract" }) });
     expect(refused.status).toBe(404);
     expect((await formErrorsOf(refused)).errors).toEqual({ propertyId: ["Property not found"] });
-    const invalid = await sam.send(generateForm, "POST", "/documents/generate", { form: form({ propertyId: "", kind: "lease" }) });
+    const invalid = await sam.send(generateForm, "POST", "/documents/generate", { form: formData({ propertyId: "", kind: "lease" }) });
     expect(invalid.status).toBe(400);
     expect((await formErrorsOf(invalid)).errors).toEqual({ propertyId: ["Choose a property"], kind: ["Choose a contract type"] });
     expect(await db.select().from(documents).where(eq(documents.userId, sam.userId))).toHaveLength(0);
@@ -425,7 +385,7 @@ describe("buyer leads", () => {
     const sam = await signedUp();
     expect(await (await sam.send(listBuyerLeadsRoute, "GET", "/api/buyer-leads")).json()).toEqual([]);
     expect((await sam.send(deleteBuyerLeadRoute, "DELETE", "/x", { params: { id: buyerLead.id } })).status).toBe(404);
-    expect((await pat.send(buyerLeadLoader as Handler, "GET", "/x", { params: { id: buyerLead.id } })).status).toBe(405);
+    expect((await pat.send(buyerLeadLoader, "GET", "/x", { params: { id: buyerLead.id } })).status).toBe(405);
 
     const removed = await pat.send(deleteBuyerLeadRoute, "DELETE", "/x", { params: { id: buyerLead.id } });
     expect(removed.status).toBe(200);
@@ -436,14 +396,14 @@ describe("buyer leads", () => {
   it("removes through the form action with the spec's toasts and serves /buyer-breeze", async () => {
     const pat = await signedUp();
     const { buyerLead } = (await (await pat.send(createBuyerLeadRoute, "POST", "/x", { json: buyer })).json()) as { buyerLead: { id: string } };
-    const page = (await pat.send(buyerBreezePage as Handler, "GET", `/buyer-breeze?remove=${buyerLead.id}`)) as unknown as Awaited<ReturnType<typeof loadBuyerBreeze>>;
+    const page = await pat.client.load<Awaited<ReturnType<typeof loadBuyerBreeze>>>(buyerBreezePage, `/buyer-breeze?remove=${buyerLead.id}`);
     expect(page.leads).toHaveLength(1);
     expect(page.confirmRemoveId).toBe(buyerLead.id);
 
     const sam = await signedUp();
-    const refused = await sam.send(removeBuyerForm, "POST", "/buyer-breeze/remove", { form: form({ id: buyerLead.id }) });
+    const refused = await sam.send(removeBuyerForm, "POST", "/buyer-breeze/remove", { form: formData({ id: buyerLead.id }) });
     expect(toastOf(refused)).toEqual({ title: "Error", description: "Failed to remove buyer lead", variant: "error" });
-    const done = await pat.send(removeBuyerForm, "POST", "/buyer-breeze/remove", { form: form({ id: buyerLead.id, returnTo: "/buyer-breeze" }) });
+    const done = await pat.send(removeBuyerForm, "POST", "/buyer-breeze/remove", { form: formData({ id: buyerLead.id, returnTo: "/buyer-breeze" }) });
     expect(done.headers.get("Location")).toBe("/buyer-breeze");
     expect(toastOf(done)).toEqual({ title: "Success", description: "Buyer lead removed successfully", variant: "success" });
     const section = await loadBuyerBreeze(pat.context, await pat.session(), new URL("http://x/?section=buyer-breeze"));
@@ -451,9 +411,9 @@ describe("buyer leads", () => {
   });
 
   it("sends a signed-out visitor of /buyer-breeze to sign in", async () => {
-    const response = await buyerBreezePage({ request: new Request("http://127.0.0.1/buyer-breeze"), params: {}, context: testContext() }).catch((thrown: Response) => thrown);
-    expect((response as Response).status).toBe(302);
-    expect((response as Response).headers.get("Location")).toBe("/login?next=%2Fbuyer-breeze");
+    const response = await new ApiClient().send(buyerBreezePage, "GET", "/buyer-breeze");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?next=%2Fbuyer-breeze");
   });
 });
 

@@ -6,9 +6,10 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField, SelectField } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
-import { LEAD_STATUSES, leadTypeLabel, ownerPhones, PropertyInputSchema, STATUS_FILTERS, statusLabel, type StatusFilter } from "~/domain/crm";
+import { PropertyInputSchema } from "~/domain/lead-forms";
+import { LEAD_STATUSES, leadTypeLabel, STATUS_FILTERS, statusLabel, type StatusFilter } from "~/domain/lead-labels";
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
-import { formatPhone } from "~/domain/phone";
+import { formatPhone, ownerPhones } from "~/domain/phone";
 import type { load } from "~/services/sections/crm.server";
 
 type Data = Awaited<ReturnType<typeof load>>;

@@ -1,4 +1,4 @@
-import { statusFilterOf } from "~/domain/crm";
+import { statusFilterOf } from "~/domain/lead-labels";
 import { countLeads, getCrmFigures, getLeadDetails, listLeadRows } from "../properties.server";
 import type { SectionLoader } from "./types";
 

@@ -1,0 +1,92 @@
+import { expect, test as base, type Page } from "@playwright/test";
+
+export { expect };
+
+export const PASSWORD = "sunny2026";
+
+export const uniqueEmail = (prefix = "e2e") => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** Who the signed-up user is; a spec may `test.use({ accountDetails: … })` another name or company. */
+export type AccountDetails = { fullName: string; companyName: string; title?: string };
+
+/** The signed-up user: registered through POST /api/auth/register, the page's browser context signed in. */
+export type Account = AccountDetails & { email: string; password: string };
+
+/** A lead's fields as POST /api/properties takes them. */
+export type LeadFields = Record<string, unknown> & { address: string };
+
+/** A lead the signed-up user owns, created through POST /api/properties. */
+export type Lead = LeadFields & { id: string };
+
+/** The lead the `lead` fixture creates unless a spec says otherwise with `test.use({ leadFields: … })`. */
+export const DEFAULT_LEAD: LeadFields = {
+  address: "4821 N 35th Ave",
+  city: "Phoenix",
+  state: "AZ",
+  zipCode: "85019",
+  bedrooms: 3,
+  bathrooms: 2,
+  squareFeet: 1450,
+  maxOffer: 182000,
+  ownerName: "Maria Lopez",
+};
+
+/** Creates a lead for the signed-up user through the API. */
+export type AddLead = (fields: LeadFields) => Promise<Lead>;
+
+type Fixtures = {
+  accountDetails: AccountDetails;
+  account: Account;
+  /** Creates a lead for the signed-up user through the API. */
+  addLead: AddLead;
+  leadFields: LeadFields;
+  lead: Lead;
+  /** The page, signed in as the signed-up user (for tests that need no more of the account). */
+  signedInPage: Page;
+};
+
+export const test = base.extend<Fixtures>({
+  accountDetails: [{ fullName: "Pat Quinn", companyName: "Quinn Home Buyers LLC" }, { option: true }],
+
+  account: async ({ page, accountDetails }, use) => {
+    const email = uniqueEmail();
+    const response = await page.request.post("/api/auth/register", {
+      data: {
+        full_name: accountDetails.fullName,
+        email,
+        mobile: "(602) 555-0123",
+        password: PASSWORD,
+        confirm_password: PASSWORD,
+        company: {
+          company_name: accountDetails.companyName,
+          ...(accountDetails.title ? { title: accountDetails.title } : {}),
+          offer_contact_email: email,
+          offer_contact_phone: "6025550123",
+        },
+      },
+    });
+    expect(response.status(), "registration through the API").toBe(201);
+    await use({ ...accountDetails, email, password: PASSWORD });
+  },
+
+  addLead: async ({ page, account }, use) => {
+    void account; // the leads belong to the signed-up user: the page's cookies carry the session
+    await use(async (fields) => {
+      const response = await page.request.post("/api/properties", { data: fields });
+      expect(response.status(), `creating the lead ${fields.address}`).toBe(201);
+      const { id } = (await response.json()) as { id: string };
+      return { ...fields, id };
+    });
+  },
+
+  signedInPage: async ({ page, account }, use) => {
+    void account;
+    await use(page);
+  },
+
+  leadFields: [DEFAULT_LEAD, { option: true }],
+
+  lead: async ({ addLead, leadFields }, use) => {
+    await use(await addLead(leadFields));
+  },
+});
