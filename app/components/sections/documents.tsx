@@ -2,26 +2,23 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
+import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { ConfirmAction, ConfirmStep } from "~/components/ui/confirm-action";
 import { FormError, SelectField } from "~/components/ui/field";
+import { SectionHeader } from "~/components/ui/section-header";
+import { TabLinks } from "~/components/ui/tab-links";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
-import { GenerateContractSchema } from "~/domain/document-forms";
+import { GenerateContractSchema, type GenerateContractActionData } from "~/domain/document-forms";
 import { relativeTime } from "~/domain/format";
-import type { GenerateContractActionData } from "~/routes/documents.generate";
+import { DOCUMENT_STATUS_TONES } from "~/domain/status-tones";
 import type { load } from "~/services/sections/documents.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
 
 const ACCEPT = ".pdf,.doc,.docx,.txt";
-const STATUS_STYLE: Record<string, string> = {
-  draft: "bg-slate-100 text-slate-700",
-  pending: "bg-amber-100 text-amber-800",
-  signed: "bg-sky-100 text-sky-800",
-  completed: "bg-emerald-100 text-emerald-800",
-};
 
 /** The category tabs: `type` in the URL, "all" when absent. */
 const DOCUMENT_TABS = [
@@ -57,41 +54,27 @@ export default function DocumentsSection({ data }: { data: Data }) {
   const confirming = data.documents.find((document) => document.id === data.confirmDeleteId) ?? null;
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Documents</h1>
-          <p className="text-sm text-slate-600">Contracts, letters of intent and closing paperwork in one place.</p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Upload type={data.type} />
-          <Link to={tabHref(data.type, "&generate=1")} className={buttonClass("secondary")}>
-            Generate Contract
-          </Link>
-        </div>
-      </div>
+      <SectionHeader
+        title="Documents"
+        description="Contracts, letters of intent and closing paperwork in one place."
+        actions={
+          <>
+            <Upload type={data.type} />
+            <Link to={tabHref(data.type, "&generate=1")} className={buttonClass("secondary")}>
+              Generate Contract
+            </Link>
+          </>
+        }
+      />
       {data.generating ? <GenerateContract data={data} /> : null}
       {confirming ? (
         <ConfirmStep {...deletion(confirming, data.type)} cancelHref={tabHref(data.type)} confirmText="Yes, delete" />
       ) : null}
-      <nav aria-label="Document categories">
-        <ul className="flex flex-wrap gap-1 border-b border-slate-200">
-          {DOCUMENT_TABS.map((tab) => {
-            const active = tab.type === data.type;
-            return (
-              <li key={tab.type}>
-                <Link
-                  to={tabHref(tab.type)}
-                  aria-current={active ? "page" : undefined}
-                  preventScrollReset
-                  className={`-mb-px block border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-brand-700 text-brand-800" : "border-transparent text-slate-600 hover:text-slate-900"}`}
-                >
-                  {tab.label}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <TabLinks
+        label="Document categories"
+        variant="underline"
+        links={DOCUMENT_TABS.map((tab) => ({ key: tab.type, href: tabHref(tab.type), label: tab.label, current: tab.type === data.type }))}
+      />
       {data.documents.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-500">No documents found</p>
       ) : (
@@ -104,7 +87,9 @@ export default function DocumentsSection({ data }: { data: Data }) {
                 </h2>
                 <p className="mt-1 text-sm text-slate-600">{document.typeLabel}</p>
                 <p className="mt-2 flex items-center gap-2 text-xs text-slate-500">
-                  <span className={`rounded-full px-2 py-0.5 font-medium capitalize ${STATUS_STYLE[document.status] ?? STATUS_STYLE.draft}`}>{document.status}</span>
+                  <Badge tone={DOCUMENT_STATUS_TONES[document.status]} className="capitalize">
+                    {document.status}
+                  </Badge>
                   <span>Updated {relativeTime(document.updatedAt, now)}</span>
                 </p>
                 <div className="mt-auto space-y-3 pt-4">

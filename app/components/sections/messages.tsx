@@ -4,17 +4,15 @@ import { Form, Link, useFetcher } from "@remix-run/react";
 import { useRef, useState, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField, SelectField, TextareaField } from "~/components/ui/field";
+import { Input } from "~/components/ui/input";
+import { SectionHeader } from "~/components/ui/section-header";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { relativeTime } from "~/domain/format";
-import { MESSAGE_MAX, NewMessageFormSchema, ReplyFormSchema } from "~/domain/message-forms";
-import type { MessageActionData } from "~/routes/messages.send";
+import { MESSAGE_MAX, NewMessageFormSchema, ReplyFormSchema, type MessageActionData } from "~/domain/message-forms";
 import type { load } from "~/services/sections/messages.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
-
-const INPUT =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30";
 
 function href(params: Record<string, string | undefined>) {
   const search = new URLSearchParams({ section: "messages" });
@@ -26,15 +24,16 @@ export default function MessagesSection({ data }: { data: Data }) {
   const now = new Date(data.now);
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Messages</h1>
-          <p className="text-sm text-slate-600">Conversations with sellers, buyers and agents.</p>
-        </div>
-        <Link to={href({ new: "1", q: data.query || undefined })} className={buttonClass("primary")}>
-          New Message
-        </Link>
-      </div>
+      <SectionHeader
+        align="center"
+        title="Messages"
+        description="Conversations with sellers, buyers and agents."
+        actions={
+          <Link to={href({ new: "1", q: data.query || undefined })} className={buttonClass("primary")}>
+            New Message
+          </Link>
+        }
+      />
       {data.composing ? <NewMessage contacts={data.contacts} query={data.query} /> : null}
       <div className="grid gap-4 lg:grid-cols-[20rem_1fr]">
         <section aria-labelledby="conversations-heading" className="rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -46,7 +45,7 @@ export default function MessagesSection({ data }: { data: Data }) {
             <label htmlFor="conversation-search" className="sr-only">
               Search conversations
             </label>
-            <input id="conversation-search" type="search" name="q" defaultValue={data.query} placeholder="Search conversations..." className={INPUT} />
+            <Input id="conversation-search" type="search" name="q" defaultValue={data.query} placeholder="Search conversations..." />
           </Form>
           {data.conversations.length === 0 ? (
             <p className="p-6 text-center text-sm text-slate-500">{data.totalConversations === 0 ? "No conversations yet" : "No conversations match your search"}</p>
