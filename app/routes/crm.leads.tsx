@@ -2,7 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { AddLeadForm } from "~/components/sections/crm";
+import { AddLeadForm } from "~/components/crm/add-lead";
 import { CancelLink, FormPage } from "~/components/form-page";
 import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/crm";
 import { requireUser } from "~/services/auth.server";
