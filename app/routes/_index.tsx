@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import BuyerBreezeSection from "~/components/sections/buyer-breeze";
 import ChatSection from "~/components/sections/chat";
 import ComingSoon from "~/components/sections/coming-soon";
@@ -8,12 +8,15 @@ import DashboardSection from "~/components/sections/dashboard";
 import DocumentsSection from "~/components/sections/documents";
 import MessagesSection from "~/components/sections/messages";
 import PipelineSection from "~/components/sections/pipeline";
+import { RouteErrorMessage } from "~/components/route-error";
 import { AppShell } from "~/components/shell/app-shell";
 import { AGENTS, type AgentId } from "~/domain/agents";
 import { getCurrentUser, getSession } from "~/services/auth.server";
 import { loadSection, type SectionPayload } from "~/services/sections/index.server";
 import { sectionOf } from "~/services/sections/types";
 import { SiteFooter } from "~/components/site-footer";
+import { BrandLink } from "~/components/ui/brand-link";
+import type { RootData } from "~/root";
 
 export const meta: MetaFunction = () => [
   { title: "Breeze — find, value and close off-market deals" },
@@ -109,14 +112,33 @@ export default function Index() {
   );
 }
 
+/**
+ * A section that throws (a 404 for a record that is not the user's, a failed query) keeps the shell: the sidebar
+ * from the root loader's user, the message in the section area. Signed out, the message alone.
+ */
+export function ErrorBoundary() {
+  const root = useRouteLoaderData<RootData>("root");
+  const [searchParams] = useSearchParams();
+  if (!root?.user) {
+    return (
+      <main className="flex min-h-full items-center justify-center p-8">
+        <RouteErrorMessage />
+      </main>
+    );
+  }
+  const user = { displayName: root.user.displayName, initials: root.user.initials, email: root.user.email, companyName: null, title: null };
+  return (
+    <AppShell user={user} section={sectionOf(searchParams.get("section"))} supportEmail={root.supportEmail}>
+      <RouteErrorMessage />
+    </AppShell>
+  );
+}
+
 function Landing() {
   return (
     <div className="min-h-full">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-          <img src="/favicon.svg" alt="" className="size-8" width="32" height="32" />
-          Breeze
-        </Link>
+        <BrandLink />
         <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600">
           Sign In
         </Link>

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PageError } from "~/components/route-error";
 import { GenerateContractForm } from "~/components/sections/documents";
 import { CancelLink, FormPage } from "~/components/form-page";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
@@ -46,4 +47,9 @@ export default function GenerateContractPage() {
       <GenerateContractForm FormAs={Form} properties={properties} lastResult={actionData?.result} busy={busy} cancel={<CancelLink to="/?section=documents" />} />
     </FormPage>
   );
+}
+
+/** A thrown response or failure renders in this page's frame, with the way back. */
+export function ErrorBoundary() {
+  return <PageError backTo="/?section=documents" backLabel="Back to Documents" />;
 }

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PageError } from "~/components/route-error";
 import { NewMessageForm, ReplyForm } from "~/components/sections/messages";
 import { CancelLink, FormPage } from "~/components/form-page";
 import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema, type MessageActionData } from "~/domain/message-forms";
@@ -70,4 +71,9 @@ export default function MessageFormPage() {
       )}
     </FormPage>
   );
+}
+
+/** A thrown response or failure renders in this page's frame, with the way back. */
+export function ErrorBoundary() {
+  return <PageError backTo="/?section=messages" backLabel="Back to Messages" />;
 }
