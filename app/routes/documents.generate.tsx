@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageError } from "~/components/route-error";
-import { GenerateContractForm } from "~/components/sections/documents";
+import { GenerateContractForm } from "~/components/documents/generate-contract";
 import { CancelLink, FormPage } from "~/components/form-page";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
 import { GenerateContractSchema, type GenerateContractActionData } from "~/domain/document-forms";
