@@ -31,14 +31,17 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** Every page gets the signed-in user's display fields (or null) and a toast flashed by the previous action. */
+/**
+ * Every page gets the signed-in user's display fields (or null) and a toast flashed by the previous action; the
+ * support address too, so a route's error boundary can draw the shell without its own loader's data.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const { toast, clear } = readToast(request);
   const user = session
     ? { id: session.user.id, email: session.user.email, displayName: displayName(session.user), initials: avatarInitials(displayName(session.user)) }
     : null;
-  return data({ user, toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  return data({ user, toast, supportEmail: context.config.SUPPORT_EMAIL }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export type RootData = typeof loader;

@@ -1,16 +1,14 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { useNavigate } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { SiteFooter } from "./site-footer";
+import { BrandLink } from "./ui/brand-link";
 
 /** The frame of the account pages: logo, a centred card, the footer. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
     <div className="flex min-h-full flex-col">
       <header className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6">
-        <Link to="/" className="inline-flex items-center gap-2 text-lg font-bold text-brand-900">
-          <img src="/favicon.svg" alt="" className="size-8" width="32" height="32" />
-          Breeze
-        </Link>
+        <BrandLink className="w-fit" />
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:pt-10">
         <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

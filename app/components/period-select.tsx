@@ -1,5 +1,6 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { Button } from "./ui/button";
+import { inputClass } from "./ui/input";
 
 type Option = { value: string; label: string };
 
@@ -22,7 +23,7 @@ export function PeriodSelect({ section, period, options }: { section: string; pe
           name="period"
           defaultValue={period}
           key={period}
-          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30"
+          className={inputClass()}
         >
           {options.map((option) => (
             <option key={option.value} value={option.value}>

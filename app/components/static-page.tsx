@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { SiteFooter } from "./site-footer";
+import { BrandLink } from "./ui/brand-link";
 
 /** The frame of the public static pages (Terms, Contact Us, FAQ): the brand header, the page, the footer. */
 export function StaticPage({ children }: { children: ReactNode }) {
@@ -8,10 +9,7 @@ export function StaticPage({ children }: { children: ReactNode }) {
     <div className="flex min-h-full flex-col">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
-          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-            <img src="/favicon.svg" alt="" className="size-8" width="32" height="32" />
-            Breeze
-          </Link>
+          <BrandLink />
           <Link
             to="/"
             className="rounded-md px-3 py-2 text-sm font-medium text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"

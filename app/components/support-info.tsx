@@ -1,10 +1,4 @@
-/**
- * Support promises shown on the Terms, Contact Us and FAQ pages (spec 01 §9), in one place so they never disagree.
- */
-export const BUSINESS_HOURS = "Monday to Friday, 9 AM to 5 PM EST";
-export const RESPONSE_TIME = "within 24 to 48 business hours";
-/** What the contact form promises once a message is in. */
-export const CONTACT_FOLLOW_UP = "We'll get back to you within the next business day.";
+import { BUSINESS_HOURS, RESPONSE_TIME } from "~/domain/support";
 
 /** The hours and response-time note, as a small definition list. */
 export function SupportHours({ className = "" }: { className?: string }) {

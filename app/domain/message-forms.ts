@@ -2,6 +2,7 @@
  * The messages section's two forms, validated with the same schemas in the browser (conform) and on the server:
  * a reply in a conversation, and "New Message" (a conversation with one of the user's contacts).
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
 export const MESSAGE_MAX = 5000;
@@ -26,3 +27,6 @@ export const NewMessageFormSchema = z.object({
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const CONTACT_NOT_FOUND = "Contact not found";
+
+/** What /messages/send answers a form that failed: which form, its conversation, and conform's result. */
+export type MessageActionData = { intent: "new" | "send"; conversationId: string | null; result: SubmissionResult<string[]> };

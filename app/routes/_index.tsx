@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
 import BuyerBreezeSection from "~/components/sections/buyer-breeze";
 import ChatSection from "~/components/sections/chat";
 import ComingSoon from "~/components/sections/coming-soon";
@@ -8,11 +8,15 @@ import DashboardSection from "~/components/sections/dashboard";
 import DocumentsSection from "~/components/sections/documents";
 import MessagesSection from "~/components/sections/messages";
 import PipelineSection from "~/components/sections/pipeline";
+import { RouteErrorMessage } from "~/components/route-error";
 import { AppShell } from "~/components/shell/app-shell";
+import { AGENTS, type AgentId } from "~/domain/agents";
 import { getCurrentUser, getSession } from "~/services/auth.server";
 import { loadSection, type SectionPayload } from "~/services/sections/index.server";
 import { sectionOf } from "~/services/sections/types";
 import { SiteFooter } from "~/components/site-footer";
+import { BrandLink } from "~/components/ui/brand-link";
+import type { RootData } from "~/root";
 
 export const meta: MetaFunction = () => [
   { title: "Breeze — find, value and close off-market deals" },
@@ -23,28 +27,13 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-const AGENTS = [
-  {
-    name: "Lead Finder",
-    text: "Finds off-market properties with motivated sellers — preforeclosures, absentee owners, high equity, inherited homes — and the cash buyers who will take the deal.",
-    icon: "M21 21l-4.35-4.35M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z",
-  },
-  {
-    name: "Deal Analyzer",
-    text: "Values each property from comparable sales, estimates repairs and works out your maximum offer with the 70% rule.",
-    icon: "M3 3v18h18M7 15l4-4 3 3 6-6",
-  },
-  {
-    name: "Negotiation Agent",
-    text: "Drafts offers and follow-ups, turns your numbers into a Letter of Intent and mails it to the owner.",
-    icon: "M8 10h8M8 14h5M21 12a9 9 0 0 1-13.5 7.8L3 21l1.2-4.5A9 9 0 1 1 21 12z",
-  },
-  {
-    name: "Closing Agent",
-    text: "Keeps the contract, the paperwork and every deadline together until the deal is locked up.",
-    icon: "M9 12l2 2 4-4M12 3l7 4v5c0 4.5-3 8-7 9-4-1-7-4.5-7-9V7l7-4z",
-  },
-] as const;
+/** The landing cards' icons (SVG paths), by agent; the agents themselves are in domain/agents. */
+const AGENT_ICONS: Record<AgentId, string> = {
+  "lead-finder": "M21 21l-4.35-4.35M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z",
+  "deal-analyzer": "M3 3v18h18M7 15l4-4 3 3 6-6",
+  negotiation: "M8 10h8M8 14h5M21 12a9 9 0 0 1-13.5 7.8L3 21l1.2-4.5A9 9 0 1 1 21 12z",
+  "lock-it-up": "M9 12l2 2 4-4M12 3l7 4v5c0 4.5-3 8-7 9-4-1-7-4.5-7-9V7l7-4z",
+};
 
 const FEATURES = [
   {
@@ -123,14 +112,33 @@ export default function Index() {
   );
 }
 
+/**
+ * A section that throws (a 404 for a record that is not the user's, a failed query) keeps the shell: the sidebar
+ * from the root loader's user, the message in the section area. Signed out, the message alone.
+ */
+export function ErrorBoundary() {
+  const root = useRouteLoaderData<RootData>("root");
+  const [searchParams] = useSearchParams();
+  if (!root?.user) {
+    return (
+      <main className="flex min-h-full items-center justify-center p-8">
+        <RouteErrorMessage />
+      </main>
+    );
+  }
+  const user = { displayName: root.user.displayName, initials: root.user.initials, email: root.user.email, companyName: null, title: null };
+  return (
+    <AppShell user={user} section={sectionOf(searchParams.get("section"))} supportEmail={root.supportEmail}>
+      <RouteErrorMessage />
+    </AppShell>
+  );
+}
+
 function Landing() {
   return (
     <div className="min-h-full">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900">
-          <img src="/favicon.svg" alt="" className="size-8" width="32" height="32" />
-          Breeze
-        </Link>
+        <BrandLink />
         <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600">
           Sign In
         </Link>
@@ -167,13 +175,13 @@ function Landing() {
           </h2>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {AGENTS.map((agent) => (
-              <li key={agent.name}>
-                <article aria-labelledby={`agent-${agent.name}`} className="h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <li key={agent.id}>
+                <article aria-labelledby={`agent-${agent.title}`} className="h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
                   <div className="flex size-11 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
-                    <Icon path={agent.icon} />
+                    <Icon path={AGENT_ICONS[agent.id]} />
                   </div>
-                  <h3 id={`agent-${agent.name}`} className="mt-4 text-lg font-semibold">
-                    {agent.name}
+                  <h3 id={`agent-${agent.title}`} className="mt-4 text-lg font-semibold">
+                    {agent.title}
                   </h3>
                   <p className="mt-2 text-sm text-slate-600">{agent.text}</p>
                 </article>

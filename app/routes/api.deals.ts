@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
-import { createDeal, CreateDealSchema, listDeals } from "~/services/deals.server";
+import { CreateDealSchema } from "~/domain/deal-forms";
+import { createDeal, listDeals } from "~/services/deals.server";
 
 /** GET /api/deals: the signed-in user's deals, newest first (a bare array). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+import { PageError } from "~/components/route-error";
 import BuyerBreezeSection from "~/components/sections/buyer-breeze";
 import { buttonClass } from "~/components/ui/button";
 import { requireUser } from "~/services/auth.server";
@@ -23,4 +24,9 @@ export default function BuyerBreezePage() {
       <BuyerBreezeSection data={data} basePath="/buyer-breeze" />
     </main>
   );
+}
+
+/** A thrown response or failure renders in this page's frame, with the way back. */
+export function ErrorBoundary() {
+  return <PageError backTo="/?section=buyer-breeze" backLabel="Back" />;
 }

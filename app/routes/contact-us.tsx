@@ -4,7 +4,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { StaticPage } from "~/components/static-page";
-import { CONTACT_FOLLOW_UP, SupportHours } from "~/components/support-info";
+import { SupportHours } from "~/components/support-info";
+import { CONTACT_FOLLOW_UP } from "~/domain/support";
 import { Button } from "~/components/ui/button";
 import { FormError, InputField, TextareaField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";

@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { AddLeadForm } from "~/components/sections/crm";
+import { PageError } from "~/components/route-error";
+import { AddLeadForm } from "~/components/crm/add-lead";
 import { CancelLink, FormPage } from "~/components/form-page";
 import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/lead-forms";
 import { requireUser } from "~/services/auth.server";
@@ -52,4 +53,9 @@ export default function AddLeadPage() {
       />
     </FormPage>
   );
+}
+
+/** A thrown response or failure renders in this page's frame, with the way back. */
+export function ErrorBoundary() {
+  return <PageError backTo="/?section=crm" backLabel="Back to CRM" />;
 }

@@ -1,11 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { GenerateContractForm } from "~/components/sections/documents";
+import { PageError } from "~/components/route-error";
+import { GenerateContractForm } from "~/components/documents/generate-contract";
 import { CancelLink, FormPage } from "~/components/form-page";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
-import { GenerateContractSchema } from "~/domain/document-forms";
+import { GenerateContractSchema, type GenerateContractActionData } from "~/domain/document-forms";
 import { requireUser } from "~/services/auth.server";
 import { generateContract, listPropertyOptions } from "~/services/documents.server";
 import { toastCookie } from "~/services/toast.server";
@@ -27,26 +27,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: GenerateContractSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply() } satisfies GenerateContractActionData, { status: 400 });
   const outcome = await generateContract(context, session.user.id, submission.value, context.now());
   if (!outcome.ok) {
     const fieldErrors = outcome.status === 404 ? { propertyId: [outcome.message] } : undefined;
-    return data({ result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [outcome.message] }) }, { status: outcome.status });
+    return data({ result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [outcome.message] }) } satisfies GenerateContractActionData, { status: outcome.status });
   }
   const toast = toastCookie({ title: "Contract Generated", description: `${CONTRACT_KINDS[submission.value.kind]} saved as a draft.`, variant: "success" });
   return redirect(`/?section=documents&type=${submission.value.kind}`, { headers: { "Set-Cookie": toast } });
 }
 
-export type GenerateContractActionData = { result: SubmissionResult<string[]> };
-
 /** Without JavaScript, a form with errors comes back here: the form again, with them next to the fields. */
 export default function GenerateContractPage() {
   const { properties } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as GenerateContractActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
     <FormPage title="Generate Contract" backTo="/?section=documents" backLabel="Back to Documents">
       <GenerateContractForm FormAs={Form} properties={properties} lastResult={actionData?.result} busy={busy} cancel={<CancelLink to="/?section=documents" />} />
     </FormPage>
   );
+}
+
+/** A thrown response or failure renders in this page's frame, with the way back. */
+export function ErrorBoundary() {
+  return <PageError backTo="/?section=documents" backLabel="Back to Documents" />;
 }

@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useNonce } from "~/components/nonce";
 import { StaticPage } from "~/components/static-page";
-import { BUSINESS_HOURS, RESPONSE_TIME } from "~/components/support-info";
+import { BUSINESS_HOURS, RESPONSE_TIME } from "~/domain/support";
 import { buttonClass } from "~/components/ui/button";
 
 export const meta: MetaFunction = () => [

@@ -1,10 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { NewMessageForm, ReplyForm } from "~/components/sections/messages";
+import { PageError } from "~/components/route-error";
+import { NewMessageForm } from "~/components/messages/new-message";
+import { ReplyForm } from "~/components/messages/reply-form";
 import { CancelLink, FormPage } from "~/components/form-page";
-import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema } from "~/domain/message-forms";
+import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema, type MessageActionData } from "~/domain/message-forms";
 import { requireUser } from "~/services/auth.server";
 import { addMessage, createConversation, listContactOptions } from "~/services/conversations.server";
 import { readFormData } from "~/services/api.server";
@@ -35,10 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "new") {
     const submission = parseWithZod(formData, { schema: NewMessageFormSchema });
-    if (submission.status !== "success") return data({ intent: "new" as const, conversationId: null, result: submission.reply() }, { status: 400 });
+    if (submission.status !== "success") return data({ intent: "new", conversationId: null, result: submission.reply() } satisfies MessageActionData, { status: 400 });
     const created = await createConversation(context.db, userId, { contactId: submission.value.contactId }, now);
     if (!created.ok) {
-      return data({ intent: "new" as const, conversationId: null, result: submission.reply({ fieldErrors: { contactId: [created.message] } }) }, { status: created.status });
+      return data({ intent: "new", conversationId: null, result: submission.reply({ fieldErrors: { contactId: [created.message] } }) } satisfies MessageActionData, { status: created.status });
     }
     if (submission.value.content) {
       await addMessage(context.db, userId, created.id, { content: submission.value.content, role: "user", isAiGenerated: false }, now);
@@ -48,19 +49,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: ReplyFormSchema });
   const conversationId = String(formData.get("conversationId") ?? "").slice(0, 64);
-  if (submission.status !== "success") return data({ intent: "send" as const, conversationId, result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ intent: "send", conversationId, result: submission.reply() } satisfies MessageActionData, { status: 400 });
   const { content, isAiGenerated } = submission.value;
   const message = await addMessage(context.db, userId, submission.value.conversationId, { content, role: "user", isAiGenerated: isAiGenerated === "true" }, now);
-  if (!message) return data({ intent: "send" as const, conversationId, result: submission.reply({ formErrors: [CONVERSATION_NOT_FOUND] }) }, { status: 404 });
+  if (!message) return data({ intent: "send", conversationId, result: submission.reply({ formErrors: [CONVERSATION_NOT_FOUND] }) } satisfies MessageActionData, { status: 404 });
   return redirect(back(submission.value.conversationId));
 }
-
-export type MessageActionData = { intent: "new" | "send"; conversationId: string | null; result: SubmissionResult<string[]> };
 
 /** Without JavaScript, a form with errors comes back here: the form again, with them next to the fields. */
 export default function MessageFormPage() {
   const { contacts } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as MessageActionData | undefined;
+  const actionData = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   const replying = actionData?.intent === "send";
   const conversationId = actionData?.conversationId ?? undefined;
@@ -73,4 +72,9 @@ export default function MessageFormPage() {
       )}
     </FormPage>
   );
+}
+
+/** A thrown response or failure renders in this page's frame, with the way back. */
+export function ErrorBoundary() {
+  return <PageError backTo="/?section=messages" backLabel="Back to Messages" />;
 }

@@ -1,12 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { PageError } from "~/components/route-error";
 import { CreateDealForm } from "~/components/sections/pipeline";
 import { buttonClass } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { pipelinePeriodOf, STAGE_TITLES } from "~/domain/pipeline";
 import { requireUser } from "~/services/auth.server";
-import { createDeal, CreateDealSchema, listLeadsWithoutDeal, MoveDealSchema, updateDeal } from "~/services/deals.server";
+import { CreateDealSchema, MoveDealSchema, type DealFormActionData } from "~/domain/deal-forms";
+import { createDeal, listLeadsWithoutDeal, updateDeal } from "~/services/deals.server";
 import { toastCookie } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 
@@ -39,20 +41,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "move") {
     const submission = parseWithZod(formData, { schema: MoveDealSchema });
-    if (submission.status !== "success") return data({ intent: "move" as const, result: submission.reply(), leads: null }, { status: 400 });
+    if (submission.status !== "success") return data({ intent: "move", result: submission.reply(), leads: null } satisfies DealFormActionData, { status: 400 });
     const outcome = await updateDeal(context.db, userId, submission.value.dealId, { stage: submission.value.stage }, now);
-    if (!outcome.ok) return data({ intent: "move" as const, result: submission.reply({ formErrors: [outcome.message] }), leads: null }, { status: outcome.status });
+    if (!outcome.ok) return data({ intent: "move", result: submission.reply({ formErrors: [outcome.message] }), leads: null } satisfies DealFormActionData, { status: outcome.status });
     const address = outcome.deal.property?.address ?? "The deal";
     return backToBoard(period, { title: "Deal moved", description: `${address} moved to ${STAGE_TITLES[submission.value.stage]}.`, variant: "success" });
   }
 
   const submission = parseWithZod(formData, { schema: CreateDealSchema });
   const leads = () => listLeadsWithoutDeal(context.db, userId);
-  if (submission.status !== "success") return data({ intent: "create" as const, result: submission.reply(), leads: await leads() }, { status: 400 });
+  if (submission.status !== "success") return data({ intent: "create", result: submission.reply(), leads: await leads() } satisfies DealFormActionData, { status: 400 });
   const outcome = await createDeal(context.db, userId, submission.value, now);
   if (!outcome.ok) {
     const reply = submission.reply({ fieldErrors: { [outcome.field ?? "propertyId"]: [outcome.message] } });
-    return data({ intent: "create" as const, result: reply, leads: await leads() }, { status: outcome.status });
+    return data({ intent: "create", result: reply, leads: await leads() } satisfies DealFormActionData, { status: outcome.status });
   }
   const address = outcome.deal.property?.address ?? "The property";
   return backToBoard(period, { title: "Deal created", description: `${address} added to ${STAGE_TITLES[outcome.deal.stage]}.`, variant: "success" });
@@ -61,6 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function PipelineDealsFallback() {
   const result = useActionData<typeof action>();
   const { leads } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-10 sm:px-6">
       <Link to="/?section=pipeline" className={buttonClass("ghost", "-ml-3")}>
@@ -69,7 +72,13 @@ export default function PipelineDealsFallback() {
       <h1 className="mt-4 text-2xl font-bold text-slate-900">{result?.intent === "move" ? "Move deal" : "New deal"}</h1>
       {result?.intent !== "move" ? (
         <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-          <CreateDealForm leads={result?.leads ?? leads} period="all" errors={result?.result.error ?? undefined} />
+          <CreateDealForm
+            FormAs={Form}
+            leads={result?.intent === "create" ? result.leads : leads}
+            period="all"
+            lastResult={result?.intent === "create" ? result.result : undefined}
+            busy={busy}
+          />
         </div>
       ) : (
         <div className="mt-6">
@@ -78,4 +87,9 @@ export default function PipelineDealsFallback() {
       )}
     </main>
   );
+}
+
+/** A thrown response or failure renders in this page's frame, with the way back. */
+export function ErrorBoundary() {
+  return <PageError backTo="/?section=pipeline" backLabel="Back to the pipeline" />;
 }

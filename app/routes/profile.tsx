@@ -4,6 +4,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
+import { PageError } from "~/components/route-error";
 import { SiteFooter } from "~/components/site-footer";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
@@ -239,4 +240,9 @@ export default function Profile() {
       <SiteFooter />
     </div>
   );
+}
+
+/** A thrown response or failure renders in this page's frame, with the way back. */
+export function ErrorBoundary() {
+  return <PageError backTo="/" backLabel="Back" />;
 }

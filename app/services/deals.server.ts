@@ -4,58 +4,10 @@
  * by the user id; a foreign or unknown id is "not found".
  */
 import { and, asc, desc, eq } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "../../db/client";
 import { deals, properties } from "../../db/schema";
-import { STAGES } from "~/domain/pipeline";
-
-// ---------------------------------------------------------------------------------------------------------------
-// Input schemas (the /api body and the pipeline forms)
-
-const MAX_MONEY = 99_999_999.99; // precision 10,2
-
-/** Money as a number or a numeric string ("250000", "$250,000"); an empty string is "not given". */
-const moneyInput = z.preprocess(
-  (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.replace(/[$,\s]/g, ""))) : value),
-  z
-    .number({ error: "Deal value must be a number" })
-    .min(0, "Deal value cannot be negative")
-    .max(MAX_MONEY, "Deal value must be at most 99,999,999.99"),
-);
-
-const stageInput = z.enum(STAGES, { error: "Stage must be one of: lead_generation, analysis, negotiation, closing" });
-
-export const CreateDealSchema = z.object({
-  propertyId: z.string({ error: "Property is required" }).trim().min(1, "Property is required").max(64, "Property not found"),
-  dealValue: moneyInput.optional(),
-  stage: stageInput.optional(),
-});
-export type CreateDealInput = z.infer<typeof CreateDealSchema>;
-
-/** The pipeline's move form (drag and drop, keyboard, or the card's small form without JavaScript). */
-export const MoveDealSchema = z.object({
-  dealId: z.string({ error: "Deal is required" }).trim().min(1, "Deal is required").max(64, "Deal not found"),
-  stage: z.enum(STAGES, { error: "Choose a stage" }),
-});
-
-/** YYYY-MM-DD or a full ISO instant; null clears it. */
-const closeDateInput = z.preprocess(
-  (value) => (value === "" ? null : value),
-  z
-    .string({ error: "Close date must be a date (YYYY-MM-DD)" })
-    .refine((text) => /^\d{4}-\d{2}-\d{2}(T.*)?$/.test(text) && !Number.isNaN(Date.parse(text)), "Close date must be a date (YYYY-MM-DD)")
-    .nullable(),
-);
-
-export const UpdateDealSchema = z
-  .object({
-    stage: stageInput.optional(),
-    dealValue: z.preprocess((value) => (value === "" ? null : value), moneyInput.nullable()).optional(),
-    closeDate: closeDateInput.optional(),
-    notes: z.string({ error: "Notes must be text" }).max(2000, "Notes must be at most 2000 characters").nullable().optional(),
-  })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), { message: "Nothing to update: give stage, dealValue, closeDate or notes", path: ["form"] });
-export type UpdateDealInput = z.infer<typeof UpdateDealSchema>;
+import type { CreateDealInput, UpdateDealInput } from "~/domain/deal-forms";
+import type { STAGES } from "~/domain/pipeline";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading

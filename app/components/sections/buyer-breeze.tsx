@@ -1,5 +1,6 @@
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { ConfirmAction, ConfirmStep } from "~/components/ui/confirm-action";
+import { SectionHeader } from "~/components/ui/section-header";
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
 import type { load } from "~/services/sections/buyer-breeze.server";
 
@@ -20,18 +21,19 @@ export default function BuyerBreezeSection({ data, basePath = "/?section=buyer-b
 
   return (
     <div className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Buyer Breeze</h1>
-          <p className="text-sm text-slate-600">Your saved cash buyers, ready for your next deal.</p>
-        </div>
-        {loading ? (
-          <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
-            <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700" />
-            Loading...
-          </p>
-        ) : null}
-      </div>
+      <SectionHeader
+        align="end"
+        title="Buyer Breeze"
+        description="Your saved cash buyers, ready for your next deal."
+        actions={
+          loading ? (
+            <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
+              <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700" />
+              Loading...
+            </p>
+          ) : null
+        }
+      />
       {confirming ? <ConfirmRemove lead={confirming} basePath={basePath} /> : null}
       {data.leads.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">

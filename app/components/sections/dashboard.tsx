@@ -1,5 +1,6 @@
 import { PeriodSelect } from "~/components/period-select";
 import { buttonClass } from "~/components/ui/button";
+import { SectionHeader } from "~/components/ui/section-header";
 import { DASHBOARD_PERIODS, STAGE_LABELS, type DealsByStage, type RevenueMonth } from "~/domain/dashboard-figures";
 import { formatMoney, formatNumber, relativeTime } from "~/domain/format";
 import type { load } from "~/services/sections/dashboard.server";
@@ -10,18 +11,19 @@ export default function DashboardSection({ data }: { data: Data }) {
   const now = new Date(data.now);
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Dashboard</h1>
-          <p className="text-sm text-slate-600">Your deals, leads and revenue — {data.periodLabel.toLowerCase()}.</p>
-        </div>
-        <div className="flex items-end gap-2">
-          <PeriodSelect section="dashboard" period={data.period} options={DASHBOARD_PERIODS} />
-          <a href={`/dashboard/export.csv?period=${data.period}`} download className={buttonClass("secondary")}>
-            Export Report
-          </a>
-        </div>
-      </div>
+      <SectionHeader
+        align="end"
+        title="Dashboard"
+        description={`Your deals, leads and revenue — ${data.periodLabel.toLowerCase()}.`}
+        actions={
+          <>
+            <PeriodSelect section="dashboard" period={data.period} options={DASHBOARD_PERIODS} />
+            <a href={`/dashboard/export.csv?period=${data.period}`} download className={buttonClass("secondary")}>
+              Export Report
+            </a>
+          </>
+        }
+      />
 
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {data.kpis.map((kpi) => (

@@ -1,25 +1,22 @@
-import { PeriodSelect } from "~/components/period-select";
-import { useFetcher, useFetchers, useSubmit } from "@remix-run/react";
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useFetcher, useFetchers, useSubmit, type Form } from "@remix-run/react";
 import { useState, type DragEvent } from "react";
+import { PeriodSelect } from "~/components/period-select";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FormError, InputField, SelectField } from "~/components/ui/field";
+import { SectionHeader } from "~/components/ui/section-header";
+import { CreateDealSchema, type DealFormActionData, type DealLeadOption } from "~/domain/deal-forms";
 import { formatMoney, formatNumber } from "~/domain/format";
 import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES, STAGE_TITLES, STAGES, type Stage } from "~/domain/pipeline";
+import { STAGE_TONES } from "~/domain/status-tones";
 import type { load } from "~/services/sections/pipeline.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
 type Deal = Data["deals"][number];
-type Lead = Data["leads"][number];
 
 const ACTION = "/pipeline/deals";
-const INPUT = "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-invalid:border-red-500";
-
-const BADGE: Record<Stage, string> = {
-  lead_generation: "bg-slate-100 text-slate-700",
-  analysis: "bg-sky-100 text-sky-800",
-  negotiation: "bg-amber-100 text-amber-800",
-  closing: "bg-emerald-100 text-emerald-800",
-};
-
 /** Deals whose move is on its way to the server, shown in their new column at once. */
 function usePendingMoves(): Map<string, Stage> {
   const moves = new Map<string, Stage>();
@@ -51,13 +48,12 @@ export default function PipelineSection({ data }: { data: Data }) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900">Deal Pipeline</h1>
-          <p className="text-sm text-slate-600">Drag a deal to another stage, or use its “Move to…” control.</p>
-        </div>
-        <PeriodSelect section="pipeline" period={data.period} options={PIPELINE_PERIODS} />
-      </div>
+      <SectionHeader
+        align="end"
+        title="Deal Pipeline"
+        description="Drag a deal to another stage, or use its “Move to…” control."
+        actions={<PeriodSelect section="pipeline" period={data.period} options={PIPELINE_PERIODS} />}
+      />
 
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Figure label="Total Pipeline" value={formatMoney(data.figures.totalPipeline)} />
@@ -69,7 +65,7 @@ export default function PipelineSection({ data }: { data: Data }) {
       <details className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" open={data.totalDeals === 0 && data.leads.length > 0}>
         <summary className="cursor-pointer text-sm font-semibold text-brand-800">New deal from a lead</summary>
         <div className="mt-4">
-          <CreateDealForm leads={data.leads} period={data.period} />
+          <CreateDeal leads={data.leads} period={data.period} />
         </div>
       </details>
 
@@ -145,7 +141,7 @@ function DealCard({ deal, period }: { deal: Deal; period: string }) {
       {/* Wraps in a narrow column instead of pushing the badge out of the card. */}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <span className="whitespace-nowrap text-sm font-semibold text-slate-900">{deal.dealValue === null ? "No value" : formatMoney(deal.dealValue)}</span>
-        <span className={`shrink-0 whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${BADGE[deal.stage]}`}>{STAGE_BADGES[deal.stage]}</span>
+        <Badge tone={STAGE_TONES[deal.stage]}>{STAGE_BADGES[deal.stage]}</Badge>
       </div>
       <fetcher.Form method="post" action={ACTION} className="mt-3 flex items-center gap-2">
         <input type="hidden" name="intent" value="move" />
@@ -173,12 +169,39 @@ function DealCard({ deal, period }: { deal: Deal; period: string }) {
   );
 }
 
-type Errors = Record<string, string[] | null | undefined>;
+type FormComponent = typeof Form;
 
-/** Create a deal from one of the user's leads; errors come back from the action (fetcher) or the fallback page. */
-export function CreateDealForm({ leads, period, errors: initialErrors }: { leads: Pick<Lead, "id" | "address" | "city" | "state">[]; period: string; errors?: Errors }) {
-  const fetcher = useFetcher<{ result?: { error?: Errors | null } }>({ key: "create-deal" });
-  const errors: Errors = (fetcher.state === "idle" ? fetcher.data?.result?.error : null) ?? initialErrors ?? {};
+/** The section's create form, posted by a fetcher: the board stays, errors come back next to the fields. */
+function CreateDeal({ leads, period }: { leads: DealLeadOption[]; period: string }) {
+  const fetcher = useFetcher<DealFormActionData>({ key: "create-deal" });
+  const lastResult = fetcher.data?.intent === "create" ? fetcher.data.result : undefined;
+  return <CreateDealForm FormAs={fetcher.Form} leads={leads} period={period} lastResult={lastResult} busy={fetcher.state !== "idle"} />;
+}
+
+/**
+ * Create a deal from one of the user's leads (posts to /pipeline/deals). Validated in the browser by the schema the
+ * action uses; without JavaScript a failed post lands on /pipeline/deals, which renders this form with the errors.
+ */
+export function CreateDealForm({
+  FormAs,
+  leads,
+  period,
+  lastResult,
+  busy,
+}: {
+  FormAs: FormComponent;
+  leads: DealLeadOption[];
+  period: string;
+  lastResult?: SubmissionResult<string[]> | null;
+  busy: boolean;
+}) {
+  const [form, fields] = useForm({
+    id: "create-deal",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateDealSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
   if (leads.length === 0) {
     return (
       <p className="text-sm text-slate-600">
@@ -190,61 +213,26 @@ export function CreateDealForm({ leads, period, errors: initialErrors }: { leads
       </p>
     );
   }
-  const fieldError = (name: string) => errors[name]?.filter(Boolean) ?? [];
   return (
-    <fetcher.Form method="post" action={ACTION} className="grid items-start gap-4 sm:grid-cols-[2fr_1fr_1fr_auto]">
+    // noValidate: the schema's messages, not the browser's, with or without JavaScript.
+    <FormAs method="post" action={ACTION} {...getFormProps(form)} noValidate className="grid items-start gap-4 sm:grid-cols-[2fr_1fr_1fr_auto]">
+      {form.errors?.length ? (
+        <div className="sm:col-span-4">
+          <FormError id={form.errorId} messages={form.errors} />
+        </div>
+      ) : null}
       <input type="hidden" name="intent" value="create" />
       <input type="hidden" name="period" value={period} />
-      <Field id="deal-property" label="Lead" errors={fieldError("propertyId")}>
-        <select id="deal-property" name="propertyId" className={INPUT} aria-invalid={fieldError("propertyId").length > 0 || undefined} aria-describedby="deal-property-error">
-          {leads.map((lead) => (
-            <option key={lead.id} value={lead.id}>
-              {[lead.address, lead.city, lead.state].filter(Boolean).join(", ")}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id="deal-value" label="Deal value" errors={fieldError("dealValue")}>
-        <input
-          id="deal-value"
-          name="dealValue"
-          inputMode="decimal"
-          placeholder="Lead's max offer"
-          className={INPUT}
-          aria-invalid={fieldError("dealValue").length > 0 || undefined}
-          aria-describedby="deal-value-error"
-        />
-      </Field>
-      <Field id="deal-stage" label="Stage" errors={fieldError("stage")}>
-        <select id="deal-stage" name="stage" defaultValue="lead_generation" className={INPUT}>
-          {STAGES.map((stage) => (
-            <option key={stage} value={stage}>
-              {STAGE_TITLES[stage]}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Button type="submit" className="sm:mt-6" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? "Creating..." : "Create Deal"}
+      <SelectField
+        label="Lead"
+        meta={fields.propertyId}
+        options={leads.map((lead) => ({ value: lead.id, label: [lead.address, lead.city, lead.state].filter(Boolean).join(", ") }))}
+      />
+      <InputField label="Deal value" meta={fields.dealValue} inputMode="decimal" placeholder="Lead's max offer" />
+      <SelectField label="Stage" meta={fields.stage} options={STAGES.map((stage) => ({ value: stage, label: STAGE_TITLES[stage] }))} defaultValue="lead_generation" />
+      <Button type="submit" className="sm:mt-6" disabled={busy}>
+        {busy ? "Creating..." : "Create Deal"}
       </Button>
-    </fetcher.Form>
-  );
-}
-
-function Field({ id, label, errors, children }: { id: string; label: string; errors: string[]; children: React.ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
-      {errors.length ? (
-        <ul id={`${id}-error`} className="mt-1 text-sm text-red-700">
-          {errors.map((error) => (
-            <li key={error}>{error}</li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    </FormAs>
   );
 }

@@ -2,6 +2,7 @@ import * as Popover from "@radix-ui/react-popover";
 import { Form, Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import type { SectionId } from "~/services/sections/types";
+import { BrandLink } from "../ui/brand-link";
 import { useHydrated } from "../use-hydrated";
 
 export type ShellUser = {
@@ -114,10 +115,7 @@ export function AppShell({ user, section, supportEmail, children }: { user: Shel
       <input id="sidebar-toggle" type="checkbox" className="peer sr-only" checked={open} onChange={(event) => setOpen(event.target.checked)} aria-hidden="true" tabIndex={-1} />
 
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
-        <Link to="/" className="flex items-center gap-2 font-bold text-brand-900">
-          <img src="/favicon.svg" alt="" className="size-7" width="28" height="28" />
-          Breeze
-        </Link>
+        <BrandLink size="sm" />
         <MenuToggle label="Open menu" onToggle={() => setOpen(true)} className="text-slate-700">
           <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
             <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
@@ -134,10 +132,7 @@ export function AppShell({ user, section, supportEmail, children }: { user: Shel
         className="fixed inset-y-0 left-0 z-50 flex w-72 -translate-x-full flex-col border-r border-slate-200 bg-white transition-transform peer-checked:translate-x-0 md:sticky md:top-0 md:h-screen md:translate-x-0"
       >
         <div className="flex items-center justify-between px-4 py-4">
-          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-900" onClick={close}>
-            <img src="/favicon.svg" alt="" className="size-8" width="32" height="32" />
-            Breeze
-          </Link>
+          <BrandLink onClick={close} />
           <MenuToggle label="Close menu" onToggle={close} className="text-slate-600 md:hidden">
             <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />

@@ -1,6 +1,6 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog, DialogClose } from "~/components/ui/dialog";
 import { useHydrated } from "~/components/use-hydrated";
 
 /** What a destructive action posts and how it asks first. */
@@ -43,30 +43,27 @@ export function ConfirmAction(props: ConfirmActionProps) {
     );
   }
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
+    <Dialog
+      width="sm"
+      title={props.title}
+      description={props.question}
+      trigger={
         <Button variant="ghost" className="text-red-700" aria-label={props.triggerLabel}>
           {props.triggerText}
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">{props.title}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-600">{props.question}</Dialog.Description>
-          <p className="mt-1 text-sm font-medium break-words text-slate-800">{props.subject}</p>
-          <fetcher.Form method="post" action={props.action} className="mt-6 flex justify-end gap-2">
-            <HiddenFields fields={props.fields} />
-            <Dialog.Close asChild>
-              <Button variant="secondary">Cancel</Button>
-            </Dialog.Close>
-            <Button type="submit" variant="danger" disabled={busy}>
-              {busy ? props.pendingText : props.confirmText}
-            </Button>
-          </fetcher.Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <p className="text-sm font-medium break-words text-slate-800">{props.subject}</p>
+      <fetcher.Form method="post" action={props.action} className="mt-6 flex justify-end gap-2">
+        <HiddenFields fields={props.fields} />
+        <DialogClose>
+          <Button variant="secondary">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" variant="danger" disabled={busy}>
+          {busy ? props.pendingText : props.confirmText}
+        </Button>
+      </fetcher.Form>
+    </Dialog>
   );
 }
 

@@ -1,10 +1,8 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { inputClass } from "~/components/ui/input";
 
 /** Field errors as conform (or a server action) reports them. */
 export type FieldMeta = { id: string; name: string; errorId: string; errors?: string[]; initialValue?: unknown };
-
-const INPUT =
-  "block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:outline-2 focus:outline-brand-600/30 aria-invalid:border-red-500";
 
 function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
@@ -39,7 +37,7 @@ export function InputField({ label, meta, hint, type = "text", className = "", .
         defaultValue={type === "password" ? undefined : initial}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? meta.errorId : undefined}
-        className={INPUT}
+        className={inputClass()}
         {...props}
       />
       {hint && !invalid ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
@@ -73,7 +71,7 @@ export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>
         defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : defaultValue}
         aria-invalid={invalid || undefined}
         aria-describedby={invalid ? meta.errorId : undefined}
-        className={INPUT}
+        className={inputClass()}
         {...props}
       />
       <ErrorList id={meta.errorId} errors={meta.errors} />
@@ -100,7 +98,7 @@ export function SelectField({ label, meta, options, defaultValue, placeholder, c
       <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={meta.id} name={meta.name} defaultValue={initial} aria-invalid={invalid || undefined} aria-describedby={invalid ? meta.errorId : undefined} className={INPUT}>
+      <select id={meta.id} name={meta.name} defaultValue={initial} aria-invalid={invalid || undefined} aria-describedby={invalid ? meta.errorId : undefined} className={inputClass()}>
         {placeholder ? (
           <option value="" disabled>
             {placeholder}

@@ -1,0 +1,174 @@
+/**
+ * "Work This Lead": the property's details in a dialog with JavaScript, or in the page without it (the `lead` URL
+ * parameter opens either, so the link works before hydration).
+ */
+import { Link, useNavigate } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { LeadStatusBadge } from "~/components/crm/lead-status-badge";
+import { buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { leadTypeLabel } from "~/domain/lead-labels";
+import { ownerPhones } from "~/domain/phone";
+import { propertyFacts } from "~/domain/crm-view";
+import { formatDate, formatMoney, formatNumber } from "~/domain/format";
+import { formatPhone } from "~/domain/phone";
+import type { load } from "~/services/sections/crm.server";
+
+type Selected = NonNullable<Awaited<ReturnType<typeof load>>["selected"]>;
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function DetailGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="rounded-lg border border-slate-200 p-4">
+      <h3 className="mb-3 text-sm font-semibold text-slate-900">{title}</h3>
+      <dl className="grid grid-cols-2 gap-3">{children}</dl>
+    </section>
+  );
+}
+
+/** The property's details: location, building, valuation, owner (phones with DNC flagged), contacts, record dates. */
+function LeadDetails({ selected }: { selected: Selected }) {
+  const p = selected.property;
+  const phones = ownerPhones(p);
+  const emails = [...new Set([p.ownerEmail, ...(p.ownerEmails ?? [])].filter((email): email is string => Boolean(email)))];
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <DetailGroup title="Property details">
+        <Detail label="Address">{p.address}</Detail>
+        <Detail label="City, state, ZIP">{[p.city, [p.state, p.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</Detail>
+        <Detail label="Bedrooms">{formatNumber(p.bedrooms)}</Detail>
+        <Detail label="Bathrooms">{p.bathrooms ?? "N/A"}</Detail>
+        <Detail label="Square feet">{formatNumber(p.squareFeet)}</Detail>
+        <Detail label="Year built">{p.yearBuilt ?? "N/A"}</Detail>
+        <Detail label="Property type">
+          <span className="capitalize">{leadTypeLabel(p.propertyType)}</span>
+        </Detail>
+      </DetailGroup>
+      <DetailGroup title="Financial analysis">
+        <Detail label="ARV">{formatMoney(p.arv)}</Detail>
+        <Detail label="Max offer">{formatMoney(p.maxOffer)}</Detail>
+        <Detail label="Equity">{p.equityPercentage === null ? "N/A" : `${formatNumber(p.equityPercentage)}%`}</Detail>
+        <Detail label="Equity balance">{formatMoney(p.equityBalance)}</Detail>
+        <Detail label="Last sale price">{formatMoney(p.lastSalePrice)}</Detail>
+        <Detail label="Last sale date">{formatDate(p.lastSaleDate)}</Detail>
+        <Detail label="Confidence">{p.confidenceScore === null ? "N/A" : `${p.confidenceScore}%`}</Detail>
+      </DetailGroup>
+      <section aria-label="Owner info" className="rounded-lg border border-slate-200 p-4">
+        <h3 className="mb-3 text-sm font-semibold text-slate-900">Owner info</h3>
+        {p.ownerName || phones.length || emails.length || p.ownerMailingAddress ? (
+          <dl className="space-y-3">
+            <Detail label="Owner">{p.ownerName ?? "N/A"}</Detail>
+            {p.ownerMailingAddress ? <Detail label="Mailing address">{p.ownerMailingAddress}</Detail> : null}
+            <Detail label="Phones">
+              {phones.length ? (
+                <ul className="space-y-1">
+                  {phones.map((phone) => (
+                    <li key={phone.number} className="flex flex-wrap items-center gap-2">
+                      <span className={phone.dnc ? "text-slate-500 line-through" : ""}>{formatPhone(phone.number)}</span>
+                      {phone.type !== "unknown" ? <span className="text-xs text-slate-500 capitalize">{phone.type}</span> : null}
+                      {phone.dnc ? (
+                        <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800" title="On the do-not-call list">
+                          DNC
+                        </span>
+                      ) : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                "N/A"
+              )}
+            </Detail>
+            <Detail label="Email">
+              {emails.length ? (
+                <ul>
+                  {emails.map((email) => (
+                    <li key={email} className="break-all">
+                      <a href={`mailto:${email}`} className="text-brand-700 underline">
+                        {email}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                "N/A"
+              )}
+            </Detail>
+          </dl>
+        ) : (
+          <p className="text-sm text-slate-500">No owner info</p>
+        )}
+      </section>
+      <DetailGroup title="Lead classification">
+        <Detail label="Status">
+          <LeadStatusBadge status={p.status} />
+        </Detail>
+        <Detail label="Lead type">
+          <span className="capitalize">{leadTypeLabel(p.leadType) || "N/A"}</span>
+        </Detail>
+        <Detail label="Created">{formatDate(p.createdAt)}</Detail>
+        <Detail label="Updated">{formatDate(p.updatedAt)}</Detail>
+      </DetailGroup>
+      {selected.contacts.length ? (
+        <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
+          <h3 className="mb-3 text-sm font-semibold text-slate-900">Contacts</h3>
+          <ul className="divide-y divide-slate-100 text-sm">
+            {selected.contacts.map((contact) => (
+              <li key={contact.id} className="flex flex-wrap gap-x-4 py-1.5">
+                <span className="font-medium text-slate-900">{contact.name}</span>
+                {contact.phone ? <span className="text-slate-600">{formatPhone(contact.phone)}</span> : null}
+                {contact.email ? <span className="break-all text-slate-600">{contact.email}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function LeadDialog({ selected, closeHref }: { selected: Selected; closeHref: string }) {
+  const navigate = useNavigate();
+  const close = () => navigate(closeHref, { preventScrollReset: true, replace: true });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : close())}
+      width="lg"
+      title={selected.property.address}
+      description={`${[selected.property.city, selected.property.state].filter(Boolean).join(", ")} · ${propertyFacts(selected.property)}`}
+      closeText="Close"
+    >
+      <LeadDetails selected={selected} />
+    </Dialog>
+  );
+}
+
+/** Without JavaScript the details render in the page, with a link back. */
+export function LeadPanel({ selected, closeHref }: { selected: Selected; closeHref: string }) {
+  return (
+    <section aria-labelledby="lead-details-heading" className="mb-6 rounded-xl border border-brand-200 bg-white p-6 shadow-sm">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id="lead-details-heading" className="text-lg font-semibold text-slate-900">
+            {selected.property.address}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {[selected.property.city, selected.property.state].filter(Boolean).join(", ")} · {propertyFacts(selected.property)}
+          </p>
+        </div>
+        <Link to={closeHref} className={buttonClass("secondary")}>
+          Close
+        </Link>
+      </div>
+      <LeadDetails selected={selected} />
+    </section>
+  );
+}
