@@ -300,7 +300,12 @@ export const deals = sqliteTable(
     notes: text("notes"),
     ...timestamps,
   },
-  (t) => [index("deals_user_stage_idx").on(t.userId, t.stage), index("deals_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("deals_user_stage_idx").on(t.userId, t.stage),
+    index("deals_user_created_idx").on(t.userId, t.createdAt),
+    // "Does this lead have a deal?" (the new-deal picker, one deal per property) reads one index entry per lead.
+    index("deals_user_property_idx").on(t.userId, t.propertyId),
+  ],
 );
 
 export const conversations = sqliteTable(

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { toCsv } from "./csv";
 import { formatDate } from "./format";
+import { parseMoneyText } from "./money";
 import { formatPhone, toE164 } from "./phone";
 import { isUsState } from "./us-states";
 
@@ -173,12 +174,9 @@ export function csvFilename(status: StatusFilter, now: Date): string {
 
 const isBlank = (value: unknown) => value === null || (typeof value === "string" && value.trim() === "");
 
-/** "250000", "$250,000", 250000 → 250000; anything else is left for zod to refuse. */
+/** "250000", "$250,000", 250000 → 250000; blank → null; anything else is left for zod to refuse. */
 function toNumber(value: unknown): unknown {
-  if (isBlank(value)) return null;
-  if (typeof value !== "string") return value;
-  const text = value.replace(/[$,\s]/g, "");
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : value;
+  return isBlank(value) ? null : parseMoneyText(value);
 }
 
 /** Largest value of the spec's money precision 10,2. */

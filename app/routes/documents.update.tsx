@@ -3,7 +3,7 @@ import { z } from "zod";
 import { DOCUMENT_STATUSES } from "../../db/schema";
 import { requireUser } from "~/services/auth.server";
 import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, isDocumentType, updateDocument } from "~/services/documents.server";
-import { toastCookie } from "~/services/toast.server";
+import { redirectWithToast, type Toast } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 
 const DocumentFormSchema = z.discriminatedUnion("intent", [
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const form = Object.fromEntries(await readFormData(request));
   const tab = isDocumentType(form.returnType) ? `&type=${form.returnType}` : "";
-  const back = (toast: Parameters<typeof toastCookie>[0]) => redirect(`/?section=documents${tab}`, { headers: { "Set-Cookie": toastCookie(toast) } });
+  const back = (toast: Toast) => redirectWithToast(`/?section=documents${tab}`, toast);
   const parsed = DocumentFormSchema.safeParse(form);
   if (!parsed.success) return back({ title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request", variant: "error" });
   const input = parsed.data;

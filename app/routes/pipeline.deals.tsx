@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CreateDealForm } from "~/components/sections/pipeline";
 import { buttonClass } from "~/components/ui/button";
@@ -7,7 +7,7 @@ import { FormError } from "~/components/ui/field";
 import { pipelinePeriodOf, STAGE_TITLES } from "~/domain/pipeline";
 import { requireUser } from "~/services/auth.server";
 import { createDeal, CreateDealSchema, listLeadsWithoutDeal, MoveDealSchema, updateDeal } from "~/services/deals.server";
-import { toastCookie } from "~/services/toast.server";
+import { redirectWithToast, type Toast } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 
 /**
@@ -23,11 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { leads: await listLeadsWithoutDeal(context.db, session.user.id) };
 }
 
-function backToBoard(period: string, toast: Parameters<typeof toastCookie>[0]) {
+function backToBoard(period: string, toast: Toast) {
   const query = new URLSearchParams({ section: "pipeline" });
   const chosen = pipelinePeriodOf(period);
   if (chosen !== "all") query.set("period", chosen);
-  return redirect(`/?${query}`, { headers: { "Set-Cookie": toastCookie(toast) } });
+  return redirectWithToast(`/?${query}`, toast);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

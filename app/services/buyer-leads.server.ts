@@ -1,6 +1,7 @@
 /** Buyer leads ("Buyer Breeze", spec 01 §3, §5, §7): saved cash buyers, scoped to the user. */
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { parseMoneyText } from "~/domain/money";
 import type { Db } from "../../db/client";
 import { BUYER_TYPES, buyerLeads, type BuyerType } from "../../db/schema";
 
@@ -16,8 +17,7 @@ export const REMOVE_FAILED = "Failed to remove buyer lead";
 
 const money = (max = 9_999_999_999.99) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, "Must be a number").transform(Number)])
-    .pipe(z.number().min(0).max(max))
+    .preprocess(parseMoneyText, z.number({ error: "Must be a number" }).min(0).max(max))
     .optional()
     .nullable();
 const count = (max: number) =>
@@ -70,7 +70,7 @@ export async function listBuyerLeads(db: Db, userId: string): Promise<BuyerLeadV
   return rows.map(view);
 }
 
-export async function createBuyerLead(db: Db, userId: string, input: BuyerLeadInput, now = new Date()): Promise<BuyerLeadView> {
+export async function createBuyerLead(db: Db, userId: string, input: BuyerLeadInput, now: Date): Promise<BuyerLeadView> {
   const [row] = await db
     .insert(buyerLeads)
     .values({ ...input, userId, createdAt: now, updatedAt: now })

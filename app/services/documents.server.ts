@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { Db } from "../../db/client";
 import { companyProfiles, DOCUMENT_STATUSES, DOCUMENT_TYPES, documents, properties, users, type DocumentType } from "../../db/schema";
 import { contractText, type ContractKind } from "../domain/contract-text";
+import { documentKey } from "../domain/file-keys";
 import { readFormData } from "./api.server";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -116,7 +117,7 @@ type FileCtx = { db: Db; files: R2Bucket };
 export type UploadOutcome = { ok: true; document: DocumentView } | { ok: false; status: 400 | 413; message: string };
 
 /** Checks and stores an uploaded file; nothing is written when a check fails. */
-export async function uploadDocument(ctx: FileCtx, userId: string, file: unknown, options: { type?: unknown; now?: Date } = {}): Promise<UploadOutcome> {
+export async function uploadDocument(ctx: FileCtx, userId: string, file: unknown, options: { type?: unknown; now: Date }): Promise<UploadOutcome> {
   if (!(file instanceof File) || !file.name) return { ok: false, status: 400, message: UPLOAD_MESSAGES.missing };
   const ext = extensionOf(file.name);
   if (!ext) return { ok: false, status: 400, message: UPLOAD_MESSAGES.type };
@@ -125,9 +126,9 @@ export async function uploadDocument(ctx: FileCtx, userId: string, file: unknown
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!contentMatches(ext, bytes)) return { ok: false, status: 400, message: UPLOAD_MESSAGES.content };
   const type = isDocumentType(options.type) ? options.type : "template";
-  const now = options.now ?? new Date();
+  const now = options.now;
   const id = crypto.randomUUID();
-  const key = `users/${userId}/documents/${crypto.randomUUID()}.${ext}`;
+  const key = documentKey(userId, ext);
   const contentType = FILE_TYPES[ext].contentType;
   await ctx.files.put(key, bytes, { httpMetadata: { contentType } });
   const [row] = await ctx.db
@@ -181,7 +182,7 @@ export async function getDocument(db: Db, userId: string, id: string): Promise<D
 }
 
 /** Renames, recategorises or moves a document along draft → pending → signed → completed; null when not the user's. */
-export async function updateDocument(db: Db, userId: string, id: string, patch: DocumentPatch, now = new Date()): Promise<DocumentView | null> {
+export async function updateDocument(db: Db, userId: string, id: string, patch: DocumentPatch, now: Date): Promise<DocumentView | null> {
   const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   const [row] = await db
     .update(documents)
@@ -271,7 +272,7 @@ export async function renderContractPdf(text: ReturnType<typeof contractText>): 
 export type GenerateOutcome = { ok: true; document: DocumentView } | { ok: false; status: 400 | 404; message: string };
 
 /** Renders the chosen contract for one of the user's properties and stores it as a draft document. */
-export async function generateContract(ctx: FileCtx, userId: string, input: { propertyId: string; kind: ContractKind }, now = new Date()): Promise<GenerateOutcome> {
+export async function generateContract(ctx: FileCtx, userId: string, input: { propertyId: string; kind: ContractKind }, now: Date): Promise<GenerateOutcome> {
   const [property] = await ctx.db
     .select()
     .from(properties)
@@ -311,7 +312,7 @@ export async function generateContract(ctx: FileCtx, userId: string, input: { pr
     },
   });
   const bytes = await renderContractPdf(text);
-  const key = `users/${userId}/documents/${crypto.randomUUID()}.pdf`;
+  const key = documentKey(userId, "pdf");
   await ctx.files.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
   const [row] = await ctx.db
     .insert(documents)

@@ -5,6 +5,7 @@
  */
 import { and, eq } from "drizzle-orm";
 import { contractText } from "../../app/domain/contract-text";
+import { documentKey } from "../../app/domain/file-keys";
 import { renderContractPdf } from "../../app/services/documents.server";
 import type { Db } from "../client";
 import { buyerLeads, contacts, conversations, documents, messages, properties } from "../schema";
@@ -135,7 +136,7 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
     { name: "Letter of Intent.txt", type: "letter_of_intent" as const, status: "draft" as const, bytes: new TextEncoder().encode(loi), ext: "txt", contentType: "text/plain; charset=utf-8", hoursAgo: 3, propertyId: subject.id },
   ];
   for (const item of items) {
-    const key = `users/${userId}/documents/${crypto.randomUUID()}.${item.ext}`;
+    const key = documentKey(userId, item.ext);
     await files.put(key, item.bytes, { httpMetadata: { contentType: item.contentType } });
     await db.insert(documents).values({
       userId,
