@@ -6,38 +6,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "./columns";
-
-// ---------------------------------------------------------------------------------------------------------------
-// Enumerations (values exactly as the spec writes them)
-
-export const PROPERTY_STATUSES = [
-  "new",
-  "contacted",
-  "qualified",
-  "under_contract",
-  "closed",
-  "analyzed",
-  "offer_produced",
-  "offer_sent",
-] as const;
-export const DEAL_STAGES = ["lead_generation", "analysis", "negotiation", "closing"] as const;
-export const DOCUMENT_TYPES = [
-  "purchase_agreement",
-  "assignment_contract",
-  "closing_statement",
-  "letter_of_intent",
-  "template",
-] as const;
-export const DOCUMENT_STATUSES = ["draft", "pending", "signed", "completed"] as const;
-export const BUYER_TYPES = ["active_landlord", "fix_and_flip", "cash_buyers"] as const;
-export const MESSAGE_ROLES = ["user", "assistant"] as const;
-export const RISK_LEVELS = ["low", "medium", "high"] as const;
-
-export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
-export type DealStage = (typeof DEAL_STAGES)[number];
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-export type BuyerType = (typeof BUYER_TYPES)[number];
+import { BUYER_TYPES, DEAL_STAGES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MESSAGE_ROLES, PROPERTY_STATUSES, RISK_LEVELS } from "./enums";
 
 /** One owner phone as the property-data vendors report it. */
 export type OwnerPhone = { number: string; type: "mobile" | "landline" | "voip" | "unknown"; dnc: boolean };

@@ -2,6 +2,7 @@
  * The CRM section's pure parts (spec 01 §2 "CRM and Lead Management section", §4 CRM figures): status labels and
  * the filter, lead-type labels, the summary figures, the search, and the CSV export (RFC 4180).
  */
+import { PROPERTY_STATUS_LABELS, PROPERTY_STATUSES, type PropertyStatus } from "@db/enums";
 import { z } from "zod";
 import { toCsv } from "./csv";
 import { formatDate } from "./format";
@@ -11,19 +12,10 @@ import { isUsState } from "./us-states";
 
 export const ALREADY_IN_CRM = "Already in CRM";
 
-/** Every stored status value with its badge label; the workbench and dashboard add the last three. */
-export const STATUS_LABELS = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  under_contract: "Under Contract",
-  closed: "Closed",
-  analyzed: "Analyzed",
-  offer_produced: "Offer Produced",
-  offer_sent: "Offer Sent",
-} as const;
-export type LeadStatus = keyof typeof STATUS_LABELS;
-export const LEAD_STATUSES = Object.keys(STATUS_LABELS) as [LeadStatus, ...LeadStatus[]];
+/** The statuses and labels of db/enums.ts under the names the CRM code reads. */
+export const STATUS_LABELS = PROPERTY_STATUS_LABELS;
+export type LeadStatus = PropertyStatus;
+export const LEAD_STATUSES = PROPERTY_STATUSES;
 
 /** The status filter's options in the spec's order; "all" is All Leads. */
 export const STATUS_FILTERS = [

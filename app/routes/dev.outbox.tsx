@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { desc } from "drizzle-orm";
 import { Fragment } from "react";
 import { isLocalRequest } from "~/services/request.server";
-import { emailOutbox } from "../../db/schema";
+import { emailOutbox } from "@db/schema";
 
 const SHOWN = 50;
 

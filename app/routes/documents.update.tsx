@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { DOCUMENT_STATUSES } from "../../db/schema";
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "@db/enums";
 import { requireUser } from "~/services/auth.server";
 import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, isDocumentType, updateDocument } from "~/services/documents.server";
 import { redirectWithToast, type Toast } from "~/services/toast.server";
@@ -15,7 +15,6 @@ const DocumentFormSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-const STATUS_LABELS: Record<(typeof DOCUMENT_STATUSES)[number], string> = { draft: "Draft", pending: "Pending", signed: "Signed", completed: "Completed" };
 
 /**
  * A document card's forms, with or without JavaScript: delete (after the confirmation) or change its status. Back to
@@ -37,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const document = await updateDocument(context.db, session.user.id, input.id, { status: input.status }, context.now());
   return document
-    ? back({ title: "Status Updated", description: `${document.name} is now ${STATUS_LABELS[input.status]}.`, variant: "success" })
+    ? back({ title: "Status Updated", description: `${document.name} is now ${DOCUMENT_STATUS_LABELS[input.status]}.`, variant: "success" })
     : back({ title: "Error", description: DOCUMENT_NOT_FOUND, variant: "error" });
 }
 

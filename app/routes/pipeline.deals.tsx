@@ -4,7 +4,8 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CreateDealForm } from "~/components/sections/pipeline";
 import { buttonClass } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
-import { pipelinePeriodOf, STAGE_TITLES } from "~/domain/pipeline";
+import { DEAL_STAGE_LABELS } from "@db/enums";
+import { pipelinePeriodOf } from "~/domain/pipeline";
 import { requireUser } from "~/services/auth.server";
 import { createDeal, CreateDealSchema, listLeadsWithoutDeal, MoveDealSchema, updateDeal } from "~/services/deals.server";
 import { redirectWithToast, type Toast } from "~/services/toast.server";
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await updateDeal(context.db, userId, submission.value.dealId, { stage: submission.value.stage }, now);
     if (!outcome.ok) return data({ intent: "move" as const, result: submission.reply({ formErrors: [outcome.message] }), leads: null }, { status: outcome.status });
     const address = outcome.deal.property?.address ?? "The deal";
-    return backToBoard(period, { title: "Deal moved", description: `${address} moved to ${STAGE_TITLES[submission.value.stage]}.`, variant: "success" });
+    return backToBoard(period, { title: "Deal moved", description: `${address} moved to ${DEAL_STAGE_LABELS[submission.value.stage]}.`, variant: "success" });
   }
 
   const submission = parseWithZod(formData, { schema: CreateDealSchema });
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ intent: "create" as const, result: reply, leads: await leads() }, { status: outcome.status });
   }
   const address = outcome.deal.property?.address ?? "The property";
-  return backToBoard(period, { title: "Deal created", description: `${address} added to ${STAGE_TITLES[outcome.deal.stage]}.`, variant: "success" });
+  return backToBoard(period, { title: "Deal created", description: `${address} added to ${DEAL_STAGE_LABELS[outcome.deal.stage]}.`, variant: "success" });
 }
 
 export default function PipelineDealsFallback() {

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { companyProfiles, emailVerificationTokens, passwordResetTokens, registrationDrafts, sessions, users } from "../../db/schema";
+import { companyProfiles, emailVerificationTokens, passwordResetTokens, registrationDrafts, sessions, users } from "@db/schema";
 import { AUTH_REQUIRED, INVALID_CREDENTIALS, INVALID_RESET } from "../domain/auth-messages";
 import type { RegisterInput } from "../domain/auth-schemas";
 import { toE164 } from "../domain/phone";

@@ -2,14 +2,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { parseMoneyText } from "~/domain/money";
-import type { Db } from "../../db/client";
-import { BUYER_TYPES, buyerLeads, type BuyerType } from "../../db/schema";
-
-export const BUYER_TYPE_LABELS: Record<BuyerType, string> = {
-  active_landlord: "Active Landlord",
-  fix_and_flip: "Fix & Flip",
-  cash_buyers: "Cash Buyer",
-};
+import type { Db } from "@db/client";
+import { BUYER_TYPE_LABELS, BUYER_TYPES } from "@db/enums";
+import { buyerLeads } from "@db/schema";
 
 export const REMOVE_CONFIRMATION = "Are you sure you want to remove this buyer lead?";
 export const REMOVED = "Buyer lead removed successfully";

@@ -4,8 +4,9 @@
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { contacts, conversations, MESSAGE_ROLES, messages, properties } from "../../db/schema";
+import type { Db } from "@db/client";
+import { MESSAGE_ROLES } from "@db/enums";
+import { contacts, conversations, messages, properties } from "@db/schema";
 import { CONTACT_NOT_FOUND, messageContent } from "../domain/message-forms";
 
 export const PREVIEW_LENGTH = 50;

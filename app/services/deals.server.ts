@@ -5,10 +5,10 @@
  */
 import { and, asc, desc, eq, notExists } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { deals, properties } from "../../db/schema";
+import type { Db } from "@db/client";
+import { DEAL_STAGES, type DealStage } from "@db/enums";
+import { deals, properties } from "@db/schema";
 import { parseMoneyText } from "~/domain/money";
-import { STAGES } from "~/domain/pipeline";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Input schemas (the /api body and the pipeline forms)
@@ -24,7 +24,7 @@ const moneyInput = z.preprocess(
     .max(MAX_MONEY, "Deal value must be at most 99,999,999.99"),
 );
 
-const stageInput = z.enum(STAGES, { error: "Stage must be one of: lead_generation, analysis, negotiation, closing" });
+const stageInput = z.enum(DEAL_STAGES, { error: "Stage must be one of: lead_generation, analysis, negotiation, closing" });
 
 export const CreateDealSchema = z.object({
   propertyId: z.string({ error: "Property is required" }).trim().min(1, "Property is required").max(64, "Property not found"),
@@ -36,7 +36,7 @@ export type CreateDealInput = z.infer<typeof CreateDealSchema>;
 /** The pipeline's move form (drag and drop, keyboard, or the card's small form without JavaScript). */
 export const MoveDealSchema = z.object({
   dealId: z.string({ error: "Deal is required" }).trim().min(1, "Deal is required").max(64, "Deal not found"),
-  stage: z.enum(STAGES, { error: "Choose a stage" }),
+  stage: z.enum(DEAL_STAGES, { error: "Choose a stage" }),
 });
 
 /** YYYY-MM-DD or a full ISO instant; null clears it. */
@@ -64,7 +64,7 @@ export type UpdateDealInput = z.infer<typeof UpdateDealSchema>;
 export type DealView = {
   id: string;
   propertyId: string | null;
-  stage: (typeof STAGES)[number];
+  stage: DealStage;
   dealValue: number | null;
   profit: number | null;
   closeDate: string | null;

@@ -5,21 +5,14 @@
 import { and, desc, eq } from "drizzle-orm";
 import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { companyProfiles, DOCUMENT_STATUSES, DOCUMENT_TYPES, documents, properties, users, type DocumentType } from "../../db/schema";
+import type { Db } from "@db/client";
+import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "@db/enums";
+import { companyProfiles, documents, properties, users } from "@db/schema";
 import { contractText, type ContractKind } from "../domain/contract-text";
 import { documentKey } from "../domain/file-keys";
 import { readFormData } from "./api.server";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-
-export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
-  purchase_agreement: "Purchase Agreement",
-  assignment_contract: "Assignment Contract",
-  closing_statement: "Closing Document",
-  letter_of_intent: "Letter of Intent",
-  template: "Template",
-};
 
 export function isDocumentType(value: unknown): value is DocumentType {
   return typeof value === "string" && (DOCUMENT_TYPES as readonly string[]).includes(value);

@@ -5,8 +5,8 @@
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { contacts, properties } from "../../db/schema";
+import type { Db } from "@db/client";
+import { contacts, properties } from "@db/schema";
 import { ALREADY_IN_CRM, crmFiguresFromCounts, type CrmFigures, type PropertyInput, type PropertyPatch, type StatusFilter } from "../domain/crm";
 
 export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "../domain/crm";

@@ -4,7 +4,8 @@
  * Clearly fake people; real-looking streets. Answers the new property ids, newest first, for other seeders.
  */
 import type { Db } from "../client";
-import { contacts, properties, type OwnerPhone, type PropertyStatus } from "../schema";
+import type { PropertyStatus } from "../enums";
+import { contacts, properties, type OwnerPhone } from "../schema";
 
 type DemoLead = {
   address: string;

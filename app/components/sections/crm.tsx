@@ -6,6 +6,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField, SelectField } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
+import { LEAD_TYPES, PROPERTY_TYPES } from "@db/enums";
 import { LEAD_STATUSES, leadTypeLabel, ownerPhones, PropertyInputSchema, STATUS_FILTERS, statusLabel, type StatusFilter } from "~/domain/crm";
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
 import { formatPhone } from "~/domain/phone";
@@ -301,8 +302,6 @@ function LeadPanel({ selected, closeHref }: { selected: Selected; closeHref: str
 
 // --- Add Lead ---------------------------------------------------------------------------------------------------
 
-const PROPERTY_TYPES = ["single_family", "multi_family", "condo", "townhouse", "mobile_home", "land"] as const;
-const LEAD_TYPES = ["preforeclosure", "absentee_owner", "high_equity", "inherited", "tired_landlord", "vacant", "corporate_owned"] as const;
 const FORM_STATUSES = LEAD_STATUSES.slice(0, 5);
 
 type FormComponent = typeof Form;

@@ -7,6 +7,7 @@ import { ConfirmAction, ConfirmStep } from "~/components/ui/confirm-action";
 import { FormError, SelectField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "@db/enums";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
 import { GenerateContractSchema } from "~/domain/document-forms";
 import { relativeTime } from "~/domain/format";
@@ -36,12 +37,7 @@ const DOCUMENT_TABS = [
 const tabHref = (type: string, extra = "") => `/?section=documents${type === "all" ? "" : `&type=${type}`}${extra}`;
 
 const DELETE_QUESTION = "Are you sure you want to delete this document?";
-const STATUS_OPTIONS = [
-  { value: "draft", label: "Draft" },
-  { value: "pending", label: "Pending" },
-  { value: "signed", label: "Signed" },
-  { value: "completed", label: "Completed" },
-] as const;
+const STATUS_OPTIONS = DOCUMENT_STATUSES.map((value) => ({ value, label: DOCUMENT_STATUS_LABELS[value] }));
 
 /** What deleting a document posts and how it asks first (the dialog with JavaScript, the page step without). */
 const deletion = (document: { id: string; name: string }, type: string) => ({

@@ -3,7 +3,8 @@ import { useFetcher, useFetchers, useSubmit } from "@remix-run/react";
 import { useState, type DragEvent } from "react";
 import { Button } from "~/components/ui/button";
 import { formatMoney, formatNumber } from "~/domain/format";
-import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES, STAGE_TITLES, STAGES, type Stage } from "~/domain/pipeline";
+import { DEAL_STAGE_LABELS as STAGE_TITLES, DEAL_STAGES as STAGES, type DealStage as Stage } from "@db/enums";
+import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES } from "~/domain/pipeline";
 import type { load } from "~/services/sections/pipeline.server";
 
 type Data = Awaited<ReturnType<typeof load>>;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { mailOutbox } from "../../../db/schema";
+import type { Db } from "@db/client";
+import { mailOutbox } from "@db/schema";
 import { mailPdfKey } from "~/domain/file-keys";
 import { formatAddressLine, type Letter, type MailProvider } from "./types";
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client";
-import { marketOwners, marketProperties } from "../../../db/schema";
+import type { Db } from "@db/client";
+import { marketOwners, marketProperties } from "@db/schema";
 import { SELLER_TYPE_FLAG, SELLER_TYPES } from "../../domain/seller-types";
 import type { PropertyDataProvider, SellerLead, SellerSearch } from "./types";
 
