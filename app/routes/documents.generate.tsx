@@ -7,7 +7,7 @@ import { CancelLink, FormPage } from "~/components/form-page";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
 import { GenerateContractSchema } from "~/domain/document-forms";
 import { requireUser } from "~/services/auth.server";
-import { generateContract, listPropertyOptions } from "~/services/documents.server";
+import { generateContract, listPropertyOptions } from "~/services/documents/contracts.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 

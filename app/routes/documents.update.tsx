@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "@db/enums";
 import { requireUser } from "~/services/auth.server";
-import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, isDocumentType, updateDocument } from "~/services/documents.server";
+import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, isDocumentType, updateDocument } from "~/services/documents/records.server";
 import { redirectWithToast, type Toast } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/services/auth.server";
-import { isDocumentType, readUpload } from "~/services/documents.server";
+import { isDocumentType } from "~/services/documents/records.server";
+import { readUpload } from "~/services/documents/uploads.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 /** The upload without JavaScript: a multipart form posts here and comes back to the documents with the toast. */

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { contractText } from "../../app/domain/contract-text";
 import { documentKey } from "../../app/domain/file-keys";
-import { renderContractPdf } from "../../app/services/documents.server";
+import { renderContractPdf } from "../../app/services/pdf.server";
 import type { Db } from "../client";
 import { buyerLeads, contacts, conversations, documents, messages, properties } from "../schema";
 

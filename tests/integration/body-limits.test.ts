@@ -5,7 +5,7 @@ import { action as uploadApi } from "~/routes/api.documents.upload";
 import { action as contactForm } from "~/routes/contact-us";
 import { action as uploadForm } from "~/routes/documents.upload";
 import { MAX_BODY_BYTES } from "~/services/api.server";
-import { MAX_UPLOAD_BYTES } from "~/services/documents.server";
+import { MAX_UPLOAD_BYTES } from "~/services/documents/uploads.server";
 import { readToast } from "~/services/toast.server";
 import { registerClient } from "./api-client";
 
