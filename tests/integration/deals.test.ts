@@ -12,7 +12,7 @@ import { load as loadPipeline } from "~/services/sections/pipeline.server";
 import { LEADS_WITHOUT_DEAL_CAP, listLeadsWithoutDeal } from "~/services/deals.server";
 import { readToast } from "~/services/toast.server";
 import { createDb } from "../../db/client";
-import { seedDemoDeals } from "../../db/demo/deals";
+import { seedDemoDeals } from "../../db/seed/demo/deals";
 import { conversations, deals, properties } from "../../db/schema";
 import { ApiClient, registerClient } from "./api-client";
 

@@ -25,7 +25,7 @@ import { load as loadDocuments } from "~/services/sections/documents.server";
 import { load as loadMessages } from "~/services/sections/messages.server";
 import { getSession } from "~/services/auth.server";
 import { createDb } from "../../db/client";
-import { seedDemoRecords } from "../../db/demo/records";
+import { seedDemoRecords } from "../../db/seed/demo/records";
 import { buyerLeads, contacts, conversations, documents, messages, properties } from "../../db/schema";
 import { ApiClient, registerClient } from "./api-client";
 import { testContext } from "./context";

@@ -4,11 +4,11 @@
  * point at the account's properties and contacts (without them, contacts are created on their own).
  */
 import { and, eq } from "drizzle-orm";
-import { contractText } from "../../app/domain/contract-text";
-import { documentKey } from "../../app/domain/file-keys";
-import { renderContractPdf } from "../../app/services/pdf.server";
-import type { Db } from "../client";
-import { buyerLeads, contacts, conversations, documents, messages, properties } from "../schema";
+import { contractText } from "../../../app/domain/contract-text";
+import { documentKey } from "../../../app/domain/file-keys";
+import { renderContractPdf } from "../../../app/services/pdf.server";
+import type { Db } from "../../client";
+import { buyerLeads, contacts, conversations, documents, messages, properties } from "../../schema";
 
 const HOUR = 3_600_000;
 
