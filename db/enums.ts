@@ -55,7 +55,6 @@ export const BUYER_TYPE_LABELS: Record<BuyerType, string> = {
 };
 
 export const MESSAGE_ROLES = ["user", "assistant"] as const;
-export type MessageRole = (typeof MESSAGE_ROLES)[number];
 
 /** A deal analysis' risk (spec 02 §3). */
 export const RISK_LEVELS = ["low", "medium", "high"] as const;
@@ -82,6 +81,3 @@ export const SELLER_TYPE_FLAG = {
   "tired-landlord": "isTiredLandlord",
 } as const satisfies Record<SellerType, string>;
 
-export function isSellerType(value: string): value is SellerType {
-  return (SELLER_TYPES as readonly string[]).includes(value);
-}

@@ -658,7 +658,7 @@ export const marketSales = sqliteTable(
   ],
 );
 
-/** Sold homes a user imported from CSV (`npm run import:sales`): extra comparable sales. */
+/** Sold homes a user imported from CSV: extra comparable sales (the importer comes with spec 02). */
 export const importedSales = sqliteTable(
   "imported_sales",
   {

@@ -120,7 +120,6 @@ function inBackground(context: Ctx, label: string, work: () => Promise<unknown>)
 
 // --- the current-user answer ----------------------------------------------------------------------------------
 
-export type CurrentUser = Awaited<ReturnType<typeof getCurrentUser>>;
 
 /** The user plus company, as GET /api/auth/user and /api/auth/me answer; never the password hash. */
 export async function getCurrentUser(context: Pick<Ctx, "db">, user: SessionUser) {

@@ -6,7 +6,6 @@ import type { Db } from "@db/client";
 import { BUYER_TYPE_LABELS, BUYER_TYPES } from "@db/enums";
 import { buyerLeads } from "@db/schema";
 
-export const REMOVE_CONFIRMATION = "Are you sure you want to remove this buyer lead?";
 export const REMOVED = "Buyer lead removed successfully";
 export const REMOVE_FAILED = "Failed to remove buyer lead";
 

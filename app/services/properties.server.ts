@@ -89,7 +89,6 @@ export async function listLeadRows(db: Db, userId: string, filter: Partial<LeadF
   const rows = await db.select(ROW_COLUMNS).from(properties).where(leadConditions(userId, filter)).orderBy(...NEWEST_FIRST).limit(limit);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
-export type LeadRow = Awaited<ReturnType<typeof listLeadRows>>[number];
 
 function serializeLead<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -100,7 +99,6 @@ export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFil
   const rows = await db.select(LEAD_COLUMNS).from(properties).where(leadConditions(userId, filter)).orderBy(...NEWEST_FIRST);
   return rows.map(serializeLead);
 }
-export type Lead = Awaited<ReturnType<typeof listLeads>>[number];
 
 /** Where a page of GET /api/properties ends: the last lead's creation time and id, opaque to clients. */
 export type LeadCursor = { createdAt: Date; id: string };
@@ -197,7 +195,6 @@ export async function getLeadDetails(db: Db, userId: string, id: string) {
     .orderBy(desc(contacts.createdAt));
   return { property, contacts: rows.map(serializeContact) };
 }
-export type LeadDetails = NonNullable<Awaited<ReturnType<typeof getLeadDetails>>>;
 
 // --- writing ----------------------------------------------------------------------------------------------------
 

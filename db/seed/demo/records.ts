@@ -3,7 +3,7 @@
  * real small files in R2, and saved buyer leads. Run after the CRM demo seed so conversations and contracts can
  * point at the account's properties and contacts (without them, contacts are created on their own).
  */
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { contractText } from "../../../app/domain/contract-text";
 import { documentKey } from "../../../app/domain/file-keys";
 import { renderContractPdf } from "../../../app/services/pdf.server";
@@ -154,8 +154,3 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
   return { conversations: THREADS.length, documents: items.length, buyerLeads: BUYERS.length };
 }
 
-/** True when the account already has demo records (so a re-seed does not duplicate them). */
-export async function hasDemoRecords(db: Db, userId: string) {
-  const [row] = await db.select({ id: buyerLeads.id }).from(buyerLeads).where(and(eq(buyerLeads.userId, userId))).limit(1);
-  return Boolean(row);
-}
