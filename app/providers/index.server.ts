@@ -1,4 +1,4 @@
-import type { Db } from "@db/client";
+import type { Db } from "../../db/client";
 import type { AppEnv } from "../services/env.server";
 import type { AiProvider } from "./ai/types";
 import { createLocalAi } from "./ai/local";

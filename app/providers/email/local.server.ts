@@ -1,5 +1,5 @@
-import type { Db } from "@db/client";
-import { emailOutbox } from "@db/schema";
+import type { Db } from "../../../db/client";
+import { emailOutbox } from "../../../db/schema";
 import type { EmailMessage, EmailProvider } from "./types";
 
 /** Keeps every email in the email_outbox table, readable in development on a dev-only page. */

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Db } from "@db/client";
-import { mailOutbox } from "@db/schema";
-import { mailPdfKey } from "~/domain/file-keys";
+import type { Db } from "../../../db/client";
+import { mailOutbox } from "../../../db/schema";
+import { mailPdfKey } from "../../domain/file-keys";
 import { formatAddressLine, type Letter, type MailProvider } from "./types";
 
 /** "Mails" into the mail_outbox table and keeps the rendered piece in R2, with a tracking id like a real vendor's. */

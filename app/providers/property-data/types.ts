@@ -1,4 +1,4 @@
-import type { SellerType } from "@db/enums";
+import type { SellerType } from "../../../db/enums";
 
 
 /** Either a set of ZIPs or a city in a state. */
