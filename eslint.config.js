@@ -32,6 +32,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // db/ is below app/: only the seed entry (db/seed/) may reach up, for password hashing and the contract PDFs.
+    files: ["db/**/*.ts"],
+    ignores: ["db/seed/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(~/|(\\.\\./)+app/)", message: "db/ must not import app/; seed code that needs app/ lives in db/seed/." }] },
+      ],
+    },
+  },
+  {
+    // Routes reach the database through services, which return what the route needs.
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ regex: "^(@db/(schema|client)|(\\.\\./)+db/)", message: "Query through a service in app/services/." }] }],
+    },
+  },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
   { files: ["**/*.d.ts"], rules: { "@typescript-eslint/consistent-type-imports": "off" } },
   {

@@ -33,7 +33,7 @@ export default defineConfig({
     tailwindcss(),
   ],
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "@db": fileURLToPath(new URL("./db", import.meta.url)) },
     mainFields: ["browser", "module", "main"],
   },
   ssr: {

@@ -23,7 +23,7 @@ export default defineConfig(async () => {
     // jsxDEV: compile JSX (the server render tests) with the production transform to match.
     esbuild: { jsxDev: false },
     resolve: {
-      alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+      alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "@db": fileURLToPath(new URL("./db", import.meta.url)) },
     },
     test: {
       include: ["tests/integration/**/*.test.ts"],

@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "@db": fileURLToPath(new URL("./db", import.meta.url)) },
   },
   test: {
     include: ["tests/unit/**/*.test.ts"],

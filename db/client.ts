@@ -1,15 +1,14 @@
 import { drizzle } from "drizzle-orm/d1";
-import * as schema from "./schema";
 
 const cache = new WeakMap<D1Database, ReturnType<typeof build>>();
 
 function build(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(d1);
 }
 
 /**
- * The drizzle client of a D1 binding. Building one walks the whole schema (relations config), so it is made once per
- * binding and isolate rather than per request; the client holds no per-request state.
+ * The drizzle client of a D1 binding, made once per binding and isolate (it holds no per-request state). Queries use
+ * the query builder with explicit joins, so the client is built without the schema: there is no relational API.
  */
 export function createDb(d1: D1Database) {
   let db = cache.get(d1);

@@ -6,38 +6,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "./columns";
-
-// ---------------------------------------------------------------------------------------------------------------
-// Enumerations (values exactly as the spec writes them)
-
-export const PROPERTY_STATUSES = [
-  "new",
-  "contacted",
-  "qualified",
-  "under_contract",
-  "closed",
-  "analyzed",
-  "offer_produced",
-  "offer_sent",
-] as const;
-export const DEAL_STAGES = ["lead_generation", "analysis", "negotiation", "closing"] as const;
-export const DOCUMENT_TYPES = [
-  "purchase_agreement",
-  "assignment_contract",
-  "closing_statement",
-  "letter_of_intent",
-  "template",
-] as const;
-export const DOCUMENT_STATUSES = ["draft", "pending", "signed", "completed"] as const;
-export const BUYER_TYPES = ["active_landlord", "fix_and_flip", "cash_buyers"] as const;
-export const MESSAGE_ROLES = ["user", "assistant"] as const;
-export const RISK_LEVELS = ["low", "medium", "high"] as const;
-
-export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
-export type DealStage = (typeof DEAL_STAGES)[number];
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-export type BuyerType = (typeof BUYER_TYPES)[number];
+import { BUYER_TYPES, DEAL_STAGES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MESSAGE_ROLES, PROPERTY_STATUSES, RISK_LEVELS } from "./enums";
 
 /** One owner phone as the property-data vendors report it. */
 export type OwnerPhone = { number: string; type: "mobile" | "landline" | "voip" | "unknown"; dnc: boolean };
@@ -300,7 +269,12 @@ export const deals = sqliteTable(
     notes: text("notes"),
     ...timestamps,
   },
-  (t) => [index("deals_user_stage_idx").on(t.userId, t.stage), index("deals_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("deals_user_stage_idx").on(t.userId, t.stage),
+    index("deals_user_created_idx").on(t.userId, t.createdAt),
+    // "Does this lead have a deal?" (the new-deal picker, one deal per property) reads one index entry per lead.
+    index("deals_user_property_idx").on(t.userId, t.propertyId),
+  ],
 );
 
 export const conversations = sqliteTable(
@@ -684,7 +658,7 @@ export const marketSales = sqliteTable(
   ],
 );
 
-/** Sold homes a user imported from CSV (`npm run import:sales`): extra comparable sales. */
+/** Sold homes a user imported from CSV: extra comparable sales (the importer comes with spec 02). */
 export const importedSales = sqliteTable(
   "imported_sales",
   {

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { apiError, bodyTooLarge, methodNotAllowed } from "../app/services/api.server";
-import { MAX_UPLOAD_BYTES } from "../app/services/documents.server";
+import { MAX_UPLOAD_BYTES } from "../app/services/documents/uploads.server";
 import { isCrossSiteRequest } from "../app/services/request.server";
 import { createNonce, withSecurityHeaders, type SecurityHeaderOptions } from "../app/services/security-headers.server";
 import { withCookies } from "../app/services/session.server";

@@ -1,6 +1,6 @@
 /**
  * The wording of the two contracts "Generate Contract" produces, filled from a property and the user's company.
- * Pure: the PDF renderer (app/services/documents.server.ts) lays these paragraphs out; tests pin the wording.
+ * Pure: the PDF renderer (app/services/pdf.server.ts) lays these paragraphs out; tests pin the wording.
  */
 import { formatDate, formatMoney } from "./format";
 

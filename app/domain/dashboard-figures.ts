@@ -6,6 +6,7 @@
  */
 import { toCsv } from "./csv";
 import { formatMoney, formatNumber } from "./format";
+import { DEAL_STAGE_LABELS, DEAL_STAGES } from "@db/enums";
 
 export type DashboardDeal = {
   id: string;
@@ -241,13 +242,6 @@ export function dashboardFigures(inputs: Inputs, period: DashboardPeriod, now: D
 // ---------------------------------------------------------------------------------------------------------------
 // CSV export
 
-export const STAGE_LABELS: Record<keyof DealsByStage, string> = {
-  lead_generation: "Lead Generation",
-  analysis: "Analysis",
-  negotiation: "Negotiation",
-  closing: "Closing",
-};
-
 /** The dashboard's figures as CSV: Section, Metric, Value, Trend; numbers raw (dollars, percent) for spreadsheets. */
 export function dashboardCsv(figures: DashboardFigures, now: Date): string {
   const rows: (string | number)[][] = [["Section", "Metric", "Value", "Trend"]];
@@ -258,7 +252,7 @@ export function dashboardCsv(figures: DashboardFigures, now: Date): string {
     rows.push(["KPI", metric, kpi.value, kpi.trend]);
   }
   for (const month of figures.revenueByMonth) rows.push(["Revenue Trend", month.label, month.revenue, ""]);
-  for (const stage of Object.keys(STAGE_LABELS) as (keyof DealsByStage)[]) rows.push(["Deals by Stage", STAGE_LABELS[stage], figures.dealsByStage[stage], ""]);
+  for (const stage of DEAL_STAGES) rows.push(["Deals by Stage", DEAL_STAGE_LABELS[stage], figures.dealsByStage[stage], ""]);
   for (const activity of figures.recentActivity) rows.push(["Recent Activity", activity.label, activity.detail, activity.at]);
   return toCsv(rows);
 }

@@ -3,6 +3,8 @@
  * (spec 02 §3 "Deal analysis result"). Pure; the numbers follow the 70 % rule the product teaches
  * (max offer = ARV × 70 % − rehab costs − assignment fee).
  */
+import type { RiskLevel } from "@db/enums";
+
 export type DealAnalysisInput = {
   address: string;
   arv: number;
@@ -28,7 +30,7 @@ export type DealAnalysisResult = {
   rehab_cost: number;
   max_offer_price: number;
   profit_margin_pct: number;
-  risk_level: "low" | "medium" | "high";
+  risk_level: RiskLevel;
   confidence: number;
   key_assumptions: string[];
   comp_summary: string;

@@ -4,20 +4,21 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { STAGES } from "./pipeline";
+import { DEAL_STAGES } from "@db/enums";
+import { parseMoneyText } from "./money";
 
 const MAX_MONEY = 99_999_999.99; // precision 10,2
 
 /** Money as a number or a numeric string ("250000", "$250,000"); an empty string is "not given". */
 const moneyInput = z.preprocess(
-  (value) => (typeof value === "string" ? (value.trim() === "" ? undefined : Number(value.replace(/[$,\s]/g, ""))) : value),
+  parseMoneyText,
   z
     .number({ error: "Deal value must be a number" })
     .min(0, "Deal value cannot be negative")
     .max(MAX_MONEY, "Deal value must be at most 99,999,999.99"),
 );
 
-const stageInput = z.enum(STAGES, { error: "Stage must be one of: lead_generation, analysis, negotiation, closing" });
+const stageInput = z.enum(DEAL_STAGES, { error: "Stage must be one of: lead_generation, analysis, negotiation, closing" });
 
 export const CreateDealSchema = z.object({
   propertyId: z.string({ error: "Property is required" }).trim().min(1, "Property is required").max(64, "Property not found"),
@@ -29,7 +30,7 @@ export type CreateDealInput = z.infer<typeof CreateDealSchema>;
 /** The pipeline's move form (drag and drop, keyboard, or the card's small form without JavaScript). */
 export const MoveDealSchema = z.object({
   dealId: z.string({ error: "Deal is required" }).trim().min(1, "Deal is required").max(64, "Deal not found"),
-  stage: z.enum(STAGES, { error: "Choose a stage" }),
+  stage: z.enum(DEAL_STAGES, { error: "Choose a stage" }),
 });
 
 /** YYYY-MM-DD or a full ISO instant; null clears it. */

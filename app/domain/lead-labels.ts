@@ -1,18 +1,11 @@
 /** Lead statuses and lead types as the CRM shows them (spec 01 §2 "CRM and Lead Management section"), and the status filter. */
 
-/** Every stored status value with its badge label; the workbench and dashboard add the last three. */
-export const STATUS_LABELS = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  under_contract: "Under Contract",
-  closed: "Closed",
-  analyzed: "Analyzed",
-  offer_produced: "Offer Produced",
-  offer_sent: "Offer Sent",
-} as const;
-export type LeadStatus = keyof typeof STATUS_LABELS;
-export const LEAD_STATUSES = Object.keys(STATUS_LABELS) as [LeadStatus, ...LeadStatus[]];
+import { PROPERTY_STATUS_LABELS, PROPERTY_STATUSES, type PropertyStatus } from "@db/enums";
+
+/** Every stored status value with its badge label (db/enums.ts); the workbench and dashboard add the last three. */
+export const STATUS_LABELS = PROPERTY_STATUS_LABELS;
+export type LeadStatus = PropertyStatus;
+export const LEAD_STATUSES = PROPERTY_STATUSES;
 
 /** The status filter's options in the spec's order; "all" is All Leads. */
 export const STATUS_FILTERS = [

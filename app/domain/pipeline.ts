@@ -2,30 +2,21 @@
  * The deal pipeline's pure parts (spec 01 §2 "Deal Pipeline section", §4 pipeline figures): stages and their labels,
  * the header figures, and the period filter (by deal creation date, in UTC so server and browser agree).
  */
-export const STAGES = ["lead_generation", "analysis", "negotiation", "closing"] as const;
-export type Stage = (typeof STAGES)[number];
-
-/** Column headings. */
-export const STAGE_TITLES: Record<Stage, string> = {
-  lead_generation: "Lead Generation",
-  analysis: "Analysis",
-  negotiation: "Negotiation",
-  closing: "Closing",
-};
+import { DEAL_STAGES, type DealStage } from "@db/enums";
 
 /** Card badges: the Closing stage reads "Under Contract" (spec). */
-export const STAGE_BADGES: Record<Stage, string> = {
+export const STAGE_BADGES: Record<DealStage, string> = {
   lead_generation: "Lead Generation",
   analysis: "Analysis",
   negotiation: "Negotiation",
   closing: "Under Contract",
 };
 
-export function isStage(value: unknown): value is Stage {
-  return typeof value === "string" && (STAGES as readonly string[]).includes(value);
+export function isStage(value: unknown): value is DealStage {
+  return typeof value === "string" && (DEAL_STAGES as readonly string[]).includes(value);
 }
 
-export type PipelineDeal = { stage: Stage; dealValue: number | null; closeDate: string | Date | null };
+export type PipelineDeal = { stage: DealStage; dealValue: number | null; closeDate: string | Date | null };
 
 export type PipelineFigures = { totalPipeline: number; closedThisMonth: number; activeDeals: number; closeRate: number };
 
@@ -101,8 +92,8 @@ export function filterByPeriod<T extends { createdAt: string | Date }>(deals: re
 }
 
 /** Groups deals into the four columns, keeping their order. */
-export function groupByStage<T extends { stage: Stage }>(deals: readonly T[]): Record<Stage, T[]> {
-  const columns: Record<Stage, T[]> = { lead_generation: [], analysis: [], negotiation: [], closing: [] };
+export function groupByStage<T extends { stage: DealStage }>(deals: readonly T[]): Record<DealStage, T[]> {
+  const columns: Record<DealStage, T[]> = { lead_generation: [], analysis: [], negotiation: [], closing: [] };
   for (const deal of deals) columns[deal.stage].push(deal);
   return columns;
 }

@@ -17,8 +17,3 @@ export function avatarInitials(name: string): string {
     .join("");
 }
 
-/** Elsewhere (contacts, buyers): the first two letters of a name, or "??". */
-export function nameInitials(name: string | null | undefined): string {
-  const letters = (name ?? "").trim().slice(0, 2).toUpperCase();
-  return letters || "??";
-}

@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** What every real client needs from the network: a fetch (injectable, so tests use tests/fakes) and a timeout. */
 export type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -28,13 +30,35 @@ export async function fetchWithTimeout(
   }
 }
 
+/** The error shapes services send: `{ message }`, `{ error: "…" }` or `{ error: { message } }`; other fields are ignored. */
+const ErrorBodySchema = z.object({
+  message: z.string().min(1).optional().catch(undefined),
+  error: z.union([z.string().min(1), z.object({ message: z.string().min(1).optional().catch(undefined) })]).optional().catch(undefined),
+});
+
+/**
+ * A provider's JSON answer, checked against the fields we read (never cast): a body that is not JSON or lacks them
+ * is a ProviderError with `problem`.
+ */
+export async function readAnswer<T>(provider: string, response: Response, schema: z.ZodType<T>, problem: string): Promise<T> {
+  let json: unknown;
+  try {
+    json = await response.json();
+  } catch {
+    throw new ProviderError(provider, "answer was not JSON");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ProviderError(provider, problem);
+  return parsed.data;
+}
+
 /** Reads a JSON error body's message if the service sent one, for a clearer ProviderError. */
 export async function errorFrom(provider: string, response: Response): Promise<ProviderError> {
   let detail = response.statusText || `HTTP ${response.status}`;
   try {
-    const body = (await response.json()) as { message?: unknown; error?: { message?: unknown } | string };
-    const message = typeof body.error === "object" ? body.error?.message : (body.error ?? body.message);
-    if (typeof message === "string" && message) detail = message;
+    const body = ErrorBodySchema.safeParse(await response.json());
+    const message = body.success ? (typeof body.data.error === "object" ? body.data.error.message : (body.data.error ?? body.data.message)) : undefined;
+    if (message) detail = message;
   } catch {
     // not JSON: keep the status text
   }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { apiJson } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
-import { isDocumentType, listDocuments } from "~/services/documents.server";
+import { isDocumentType, listDocuments } from "~/services/documents/records.server";
 
 /** GET /api/documents[?type=…]: the user's documents, most recently updated first (a bare array). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

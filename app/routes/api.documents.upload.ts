@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { apiError, apiJson, methodNotAllowed } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
-import { readUpload } from "~/services/documents.server";
+import { readUpload } from "~/services/documents/uploads.server";
 
 /**
  * POST /api/documents/upload, multipart with the field `file` (.pdf .doc .docx .txt, checked by content, 10 MB cap

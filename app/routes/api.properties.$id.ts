@@ -15,7 +15,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
   const session = await requireApiUser(request, context);
   const patch = await readBody(request, PropertyPatchSchema);
-  const outcome = await updateProperty(context.db, session.user.id, params.id ?? "", patch);
+  const outcome = await updateProperty(context.db, session.user.id, params.id ?? "", patch, context.now());
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return apiJson({ success: true, property: outcome.property });
 }

@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, PropertyInputSchema);
-  const outcome = await createProperty(context.db, session.user.id, input);
+  const outcome = await createProperty(context.db, session.user.id, input, context.now());
   if (!outcome.ok) {
     return Response.json({ success: false, message: outcome.message, id: outcome.existingId }, { status: outcome.status, headers: { "Cache-Control": "no-store" } });
   }

@@ -1,7 +1,7 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/services/auth.server";
 import { deleteBuyerLead, REMOVE_FAILED, REMOVED } from "~/services/buyer-leads.server";
-import { toastCookie } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 
 /** Removal without JavaScript (after the confirmation step): back to where the list was, with the §8 toast. */
@@ -10,8 +10,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const back = form.get("returnTo") === "/buyer-breeze" ? "/buyer-breeze" : "/?section=buyer-breeze";
   const removed = await deleteBuyerLead(context.db, session.user.id, String(form.get("id") ?? ""));
-  const toast = removed
-    ? toastCookie({ title: "Success", description: REMOVED, variant: "success" })
-    : toastCookie({ title: "Error", description: REMOVE_FAILED, variant: "error" });
-  return redirect(back, { headers: { "Set-Cookie": toast } });
+  return redirectWithToast(back, removed ? { title: "Success", description: REMOVED, variant: "success" } : { title: "Error", description: REMOVE_FAILED, variant: "error" });
 }

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { PageError } from "~/components/route-error";
 import { AddLeadForm } from "~/components/crm/add-lead";
@@ -8,7 +8,7 @@ import { CancelLink, FormPage } from "~/components/form-page";
 import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/lead-forms";
 import { requireUser } from "~/services/auth.server";
 import { createProperty } from "~/services/properties.server";
-import { toastCookie } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Lead — Breeze" }];
@@ -30,12 +30,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: PropertyInputSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await createProperty(context.db, session.user.id, submission.value);
+  const outcome = await createProperty(context.db, session.user.id, submission.value, context.now());
   if (!outcome.ok) {
     return data({ result: submission.reply({ fieldErrors: { address: [ALREADY_IN_CRM] }, formErrors: [ALREADY_IN_CRM] }) }, { status: 409 });
   }
-  return redirect("/?section=crm", {
-    headers: { "Set-Cookie": toastCookie({ title: "Lead added", description: `${outcome.property.address} was added to your CRM.`, variant: "success" }) },
+  return redirectWithToast("/?section=crm", {
+    title: "Lead added",
+    description: `${outcome.property.address} was added to your CRM.`,
+    variant: "success",
   });
 }
 

@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { desc } from "drizzle-orm";
 import { Fragment } from "react";
+import { latestOutboxEmails } from "~/services/outbox.server";
 import { isLocalRequest } from "~/services/request.server";
-import { emailOutbox } from "../../db/schema";
 
 const SHOWN = 50;
 
@@ -15,18 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isLocalRequest(request, context.config.APP_ORIGIN) || context.config.APP_ENV === "production" || context.config.EMAIL !== "local") {
     throw new Response("Not Found", { status: 404 });
   }
-  const rows = await context.db
-    .select({
-      id: emailOutbox.id,
-      to: emailOutbox.toAddress,
-      subject: emailOutbox.subject,
-      text: emailOutbox.textBody,
-      createdAt: emailOutbox.createdAt,
-    })
-    .from(emailOutbox)
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(SHOWN);
-  return { emails: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+  return { emails: await latestOutboxEmails(context.db, SHOWN) };
 }
 
 export const meta: MetaFunction = () => [{ title: "Email outbox (development) — Breeze" }, { name: "robots", content: "noindex, nofollow" }];

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/services/auth.server";
-import { documentFileResponse } from "~/services/documents.server";
+import { documentFileResponse } from "~/services/documents/files.server";
 
 /** Download: always an attachment with nosniff. 404 for a foreign id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

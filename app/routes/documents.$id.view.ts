@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { requireUser } from "~/services/auth.server";
-import { documentFileResponse } from "~/services/documents.server";
+import { documentFileResponse } from "~/services/documents/files.server";
 
 /** View: a PDF inline in the browser; any other type is downloaded (never rendered). 404 for a foreign id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

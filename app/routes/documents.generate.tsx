@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageError } from "~/components/route-error";
 import { GenerateContractForm } from "~/components/documents/generate-contract";
@@ -7,8 +7,8 @@ import { CancelLink, FormPage } from "~/components/form-page";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
 import { GenerateContractSchema, type GenerateContractActionData } from "~/domain/document-forms";
 import { requireUser } from "~/services/auth.server";
-import { generateContract, listPropertyOptions } from "~/services/documents.server";
-import { toastCookie } from "~/services/toast.server";
+import { generateContract, listPropertyOptions } from "~/services/documents/contracts.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Generate Contract — Breeze" }];
@@ -33,8 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const fieldErrors = outcome.status === 404 ? { propertyId: [outcome.message] } : undefined;
     return data({ result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [outcome.message] }) } satisfies GenerateContractActionData, { status: outcome.status });
   }
-  const toast = toastCookie({ title: "Contract Generated", description: `${CONTRACT_KINDS[submission.value.kind]} saved as a draft.`, variant: "success" });
-  return redirect(`/?section=documents&type=${submission.value.kind}`, { headers: { "Set-Cookie": toast } });
+  return redirectWithToast(`/?section=documents&type=${submission.value.kind}`, {
+    title: "Contract Generated",
+    description: `${CONTRACT_KINDS[submission.value.kind]} saved as a draft.`,
+    variant: "success",
+  });
 }
 
 /** Without JavaScript, a form with errors comes back here: the form again, with them next to the fields. */

@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
-import { DOCUMENT_STATUSES } from "../../db/schema";
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "@db/enums";
 import { requireUser } from "~/services/auth.server";
-import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, isDocumentType, updateDocument } from "~/services/documents.server";
-import { toastCookie } from "~/services/toast.server";
+import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, isDocumentType, updateDocument } from "~/services/documents/records.server";
+import { redirectWithToast, type Toast } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 
 const DocumentFormSchema = z.discriminatedUnion("intent", [
@@ -15,7 +15,6 @@ const DocumentFormSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
-const STATUS_LABELS: Record<(typeof DOCUMENT_STATUSES)[number], string> = { draft: "Draft", pending: "Pending", signed: "Signed", completed: "Completed" };
 
 /**
  * A document card's forms, with or without JavaScript: delete (after the confirmation) or change its status. Back to
@@ -25,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const form = Object.fromEntries(await readFormData(request));
   const tab = isDocumentType(form.returnType) ? `&type=${form.returnType}` : "";
-  const back = (toast: Parameters<typeof toastCookie>[0]) => redirect(`/?section=documents${tab}`, { headers: { "Set-Cookie": toastCookie(toast) } });
+  const back = (toast: Toast) => redirectWithToast(`/?section=documents${tab}`, toast);
   const parsed = DocumentFormSchema.safeParse(form);
   if (!parsed.success) return back({ title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request", variant: "error" });
   const input = parsed.data;
@@ -37,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const document = await updateDocument(context.db, session.user.id, input.id, { status: input.status }, context.now());
   return document
-    ? back({ title: "Status Updated", description: `${document.name} is now ${STATUS_LABELS[input.status]}.`, variant: "success" })
+    ? back({ title: "Status Updated", description: `${document.name} is now ${DOCUMENT_STATUS_LABELS[input.status]}.`, variant: "success" })
     : back({ title: "Error", description: DOCUMENT_NOT_FOUND, variant: "error" });
 }
 

@@ -1,15 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { PageError } from "~/components/route-error";
 import { CreateDealForm } from "~/components/sections/pipeline";
 import { buttonClass } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
-import { pipelinePeriodOf, STAGE_TITLES } from "~/domain/pipeline";
+import { DEAL_STAGE_LABELS } from "@db/enums";
+import { pipelinePeriodOf } from "~/domain/pipeline";
 import { requireUser } from "~/services/auth.server";
 import { CreateDealSchema, MoveDealSchema, type DealFormActionData } from "~/domain/deal-forms";
 import { createDeal, listLeadsWithoutDeal, updateDeal } from "~/services/deals.server";
-import { toastCookie } from "~/services/toast.server";
+import { redirectWithToast, type Toast } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 
 /**
@@ -25,11 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { leads: await listLeadsWithoutDeal(context.db, session.user.id) };
 }
 
-function backToBoard(period: string, toast: Parameters<typeof toastCookie>[0]) {
+function backToBoard(period: string, toast: Toast) {
   const query = new URLSearchParams({ section: "pipeline" });
   const chosen = pipelinePeriodOf(period);
   if (chosen !== "all") query.set("period", chosen);
-  return redirect(`/?${query}`, { headers: { "Set-Cookie": toastCookie(toast) } });
+  return redirectWithToast(`/?${query}`, toast);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await updateDeal(context.db, userId, submission.value.dealId, { stage: submission.value.stage }, now);
     if (!outcome.ok) return data({ intent: "move", result: submission.reply({ formErrors: [outcome.message] }), leads: null } satisfies DealFormActionData, { status: outcome.status });
     const address = outcome.deal.property?.address ?? "The deal";
-    return backToBoard(period, { title: "Deal moved", description: `${address} moved to ${STAGE_TITLES[submission.value.stage]}.`, variant: "success" });
+    return backToBoard(period, { title: "Deal moved", description: `${address} moved to ${DEAL_STAGE_LABELS[submission.value.stage]}.`, variant: "success" });
   }
 
   const submission = parseWithZod(formData, { schema: CreateDealSchema });
@@ -57,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ intent: "create", result: reply, leads: await leads() } satisfies DealFormActionData, { status: outcome.status });
   }
   const address = outcome.deal.property?.address ?? "The property";
-  return backToBoard(period, { title: "Deal created", description: `${address} added to ${STAGE_TITLES[outcome.deal.stage]}.`, variant: "success" });
+  return backToBoard(period, { title: "Deal created", description: `${address} added to ${DEAL_STAGE_LABELS[outcome.deal.stage]}.`, variant: "success" });
 }
 
 export default function PipelineDealsFallback() {

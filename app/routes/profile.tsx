@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import * as Tabs from "@radix-ui/react-tabs";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
 import { PageError } from "~/components/route-error";
@@ -15,7 +15,7 @@ import { formatPhone } from "~/domain/phone";
 import { changePassword, getCurrentUser, requestMeta, requireUser, updateUserInfo, upsertCompany } from "~/services/auth.server";
 
 const VERIFY_NEW_EMAIL = "We sent a verification link to your new email address.";
-import { toastCookie } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/toast.server";
 import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings — Breeze" }];
@@ -45,8 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Success: redirect back to the tab with the toast flashed (post/redirect/get, the same with or without JS). */
 function succeed(tab: Tab, message: string, cookies: string[] = []) {
   const headers = new Headers();
-  for (const cookie of [...cookies, toastCookie({ title: "Success", description: message, variant: "success" })]) headers.append("Set-Cookie", cookie);
-  return redirect(`/profile?tab=${tab}`, { headers });
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return redirectWithToast(`/profile?tab=${tab}`, { title: "Success", description: message, variant: "success" }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

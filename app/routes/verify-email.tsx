@@ -1,9 +1,9 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { buttonClass } from "~/components/ui/button";
 import { getSession, requireUser, resendVerification, verifyEmail } from "~/services/auth.server";
-import { toastCookie } from "~/services/toast.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email — Breeze" }, { name: "referrer", content: "same-origin" }];
 
@@ -16,9 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const outcome = token.length > 0 && token.length <= 200 ? await verifyEmail(context, token) : null;
   if (outcome?.ok) {
     const signedIn = Boolean(await getSession(request, context));
-    return redirect(signedIn ? "/profile?tab=user" : "/login", {
-      headers: { "Set-Cookie": toastCookie({ title: "Email verified", description: "Your email address is verified.", variant: "success" }) },
-    });
+    return redirectWithToast(signedIn ? "/profile?tab=user" : "/login", { title: "Email verified", description: "Your email address is verified.", variant: "success" });
   }
   return { message: outcome?.message ?? "This verification link is missing its token. Request a new one from your profile." };
 }
@@ -27,10 +25,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const outcome = await resendVerification(context, session.user);
-  const toast = outcome.ok
-    ? toastCookie({ title: "Verification email sent", description: `We sent a new link to ${session.user.email}.`, variant: "success" })
-    : toastCookie({ title: "Error", description: outcome.message, variant: "error" });
-  return redirect("/profile?tab=user", { headers: { "Set-Cookie": toast } });
+  return redirectWithToast(
+    "/profile?tab=user",
+    outcome.ok
+      ? { title: "Verification email sent", description: `We sent a new link to ${session.user.email}.`, variant: "success" }
+      : { title: "Error", description: outcome.message, variant: "error" },
+  );
 }
 
 export default function VerifyEmail() {

@@ -16,7 +16,7 @@ export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]):
   return errors;
 }
 
-/** The cap on a JSON or form body (uploads have their own, MAX_UPLOAD_BYTES in documents.server.ts). */
+/** The cap on a JSON or form body (uploads have their own, MAX_UPLOAD_BYTES in documents/uploads.server.ts). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**

@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { redirect } from "@remix-run/cloudflare";
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { companyProfiles, emailVerificationTokens, passwordResetTokens, registrationDrafts, sessions, users } from "../../db/schema";
+import { companyProfiles, emailVerificationTokens, passwordResetTokens, registrationDrafts, sessions, users } from "@db/schema";
 import { AUTH_REQUIRED, INVALID_CREDENTIALS, INVALID_RESET } from "../domain/auth-messages";
 import type { RegisterInput } from "../domain/auth-schemas";
 import { toE164 } from "../domain/phone";
@@ -120,7 +120,6 @@ function inBackground(context: Ctx, label: string, work: () => Promise<unknown>)
 
 // --- the current-user answer ----------------------------------------------------------------------------------
 
-export type CurrentUser = Awaited<ReturnType<typeof getCurrentUser>>;
 
 /** The user plus company, as GET /api/auth/user and /api/auth/me answer; never the password hash. */
 export async function getCurrentUser(context: Pick<Ctx, "db">, user: SessionUser) {

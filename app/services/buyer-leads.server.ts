@@ -1,23 +1,17 @@
 /** Buyer leads ("Buyer Breeze", spec 01 §3, §5, §7): saved cash buyers, scoped to the user. */
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { BUYER_TYPES, buyerLeads, type BuyerType } from "../../db/schema";
+import { parseMoneyText } from "~/domain/money";
+import type { Db } from "@db/client";
+import { BUYER_TYPE_LABELS, BUYER_TYPES } from "@db/enums";
+import { buyerLeads } from "@db/schema";
 
-export const BUYER_TYPE_LABELS: Record<BuyerType, string> = {
-  active_landlord: "Active Landlord",
-  fix_and_flip: "Fix & Flip",
-  cash_buyers: "Cash Buyer",
-};
-
-export const REMOVE_CONFIRMATION = "Are you sure you want to remove this buyer lead?";
 export const REMOVED = "Buyer lead removed successfully";
 export const REMOVE_FAILED = "Failed to remove buyer lead";
 
 const money = (max = 9_999_999_999.99) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d{1,2})?$/, "Must be a number").transform(Number)])
-    .pipe(z.number().min(0).max(max))
+    .preprocess(parseMoneyText, z.number({ error: "Must be a number" }).min(0).max(max))
     .optional()
     .nullable();
 const count = (max: number) =>
@@ -70,7 +64,7 @@ export async function listBuyerLeads(db: Db, userId: string): Promise<BuyerLeadV
   return rows.map(view);
 }
 
-export async function createBuyerLead(db: Db, userId: string, input: BuyerLeadInput, now = new Date()): Promise<BuyerLeadView> {
+export async function createBuyerLead(db: Db, userId: string, input: BuyerLeadInput, now: Date): Promise<BuyerLeadView> {
   const [row] = await db
     .insert(buyerLeads)
     .values({ ...input, userId, createdAt: now, updatedAt: now })

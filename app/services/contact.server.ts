@@ -4,7 +4,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
-import { contactMessages } from "../../db/schema";
+import { contactMessages } from "@db/schema";
 import { CONTACT_FOLLOW_UP } from "../domain/support";
 import type { ContactSchema } from "../domain/auth-schemas";
 import { toE164 } from "../domain/phone";

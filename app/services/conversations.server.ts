@@ -2,10 +2,11 @@
  * Conversations and their messages (spec 01 §3, §7). Every query is scoped to the user; a foreign or unknown id
  * reads as "not found" (null), which the routes answer with 404.
  */
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { contacts, conversations, MESSAGE_ROLES, messages, properties } from "../../db/schema";
+import type { Db } from "@db/client";
+import { MESSAGE_ROLES } from "@db/enums";
+import { contacts, conversations, messages, properties } from "@db/schema";
 import { CONTACT_NOT_FOUND, messageContent } from "../domain/message-forms";
 
 export const PREVIEW_LENGTH = 50;
@@ -45,33 +46,43 @@ export type ConversationSummary = {
   updatedAt: string;
 };
 
-/** The user's conversations, most recently active first, with the contact, property and last-message preview. */
-export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
-  const rows = await db
-    .select({
-      id: conversations.id,
-      title: conversations.title,
-      agentType: conversations.agentType,
-      contactId: conversations.contactId,
-      contactName: contacts.name,
-      propertyId: conversations.propertyId,
-      address: properties.address,
-      city: properties.city,
-      state: properties.state,
-      createdAt: conversations.createdAt,
-      updatedAt: conversations.updatedAt,
-    })
-    .from(conversations)
-    .leftJoin(contacts, and(eq(contacts.id, conversations.contactId), eq(contacts.userId, userId)))
-    .leftJoin(properties, and(eq(properties.id, conversations.propertyId), eq(properties.userId, userId)))
-    .where(eq(conversations.userId, userId))
-    .orderBy(desc(conversations.updatedAt));
-  const last = await lastMessages(
-    db,
-    userId,
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => ({
+const SUMMARY_COLUMNS = {
+  id: conversations.id,
+  title: conversations.title,
+  agentType: conversations.agentType,
+  contactId: conversations.contactId,
+  contactName: contacts.name,
+  propertyId: conversations.propertyId,
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  createdAt: conversations.createdAt,
+  updatedAt: conversations.updatedAt,
+  // The newest message only, read through messages_conversation_created_idx (one index seek per conversation).
+  lastMessage: sql<string | null>`(
+    SELECT ${messages.content} FROM ${messages}
+    WHERE ${messages.conversationId} = ${conversations.id} AND ${messages.userId} = ${conversations.userId}
+    ORDER BY ${messages.createdAt} DESC, ${messages}.rowid DESC LIMIT 1
+  )`,
+};
+
+type SummaryRow = {
+  id: string;
+  title: string | null;
+  agentType: string | null;
+  contactId: string | null;
+  contactName: string | null;
+  propertyId: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  lastMessage: string | null;
+};
+
+function toSummary(row: SummaryRow): ConversationSummary {
+  return {
     id: row.id,
     title: row.title,
     agentType: row.agentType,
@@ -79,30 +90,32 @@ export async function listConversations(db: Db, userId: string): Promise<Convers
     contactName: row.contactName,
     propertyId: row.propertyId,
     propertyAddress: row.address ? [row.address, row.city, row.state].filter(Boolean).join(", ") : null,
-    lastMessage: previewOf(last.get(row.id)),
+    lastMessage: previewOf(row.lastMessage),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  }));
+  };
 }
 
-async function lastMessages(db: Db, userId: string, ids: string[]): Promise<Map<string, string>> {
-  const latest = new Map<string, string>();
-  // Chunks stay under D1's 100 bound parameters per statement.
-  for (let start = 0; start < ids.length; start += 90) {
-    const chunk = ids.slice(start, start + 90);
-    const rows = await db
-      .select({ conversationId: messages.conversationId, content: messages.content })
-      .from(messages)
-      .where(and(eq(messages.userId, userId), inArray(messages.conversationId, chunk)))
-      .orderBy(asc(messages.createdAt));
-    for (const row of rows) latest.set(row.conversationId, row.content);
-  }
-  return latest;
+function summaries(db: Db, userId: string) {
+  return db
+    .select(SUMMARY_COLUMNS)
+    .from(conversations)
+    .leftJoin(contacts, and(eq(contacts.id, conversations.contactId), eq(contacts.userId, userId)))
+    .leftJoin(properties, and(eq(properties.id, conversations.propertyId), eq(properties.userId, userId)));
 }
 
-export async function getConversation(db: Db, userId: string, id: string) {
-  const all = await listConversations(db, userId);
-  return all.find((conversation) => conversation.id === id) ?? null;
+/** The user's conversations, most recently active first, with the contact, property and last-message preview. */
+export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
+  const rows = await summaries(db, userId).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt));
+  return rows.map(toSummary);
+}
+
+/** One of the user's conversations with its preview, or null when it is not the user's. */
+export async function getConversation(db: Db, userId: string, id: string): Promise<ConversationSummary | null> {
+  const row = await summaries(db, userId)
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .get();
+  return row ? toSummary(row) : null;
 }
 
 async function ownsConversation(db: Db, userId: string, id: string): Promise<boolean> {
@@ -153,7 +166,7 @@ async function ownedProperty(db: Db, userId: string, propertyId: string | null |
 
 export type CreateConversationOutcome = { ok: true; id: string } | { ok: false; status: 404; message: string };
 
-export async function createConversation(db: Db, userId: string, input: z.infer<typeof ConversationInputSchema>, now = new Date()): Promise<CreateConversationOutcome> {
+export async function createConversation(db: Db, userId: string, input: z.infer<typeof ConversationInputSchema>, now: Date): Promise<CreateConversationOutcome> {
   const contact = await ownedContact(db, userId, input.contactId);
   if (input.contactId && !contact) return { ok: false, status: 404, message: CONTACT_NOT_FOUND };
   const property = await ownedProperty(db, userId, input.propertyId ?? contact?.propertyId);
@@ -173,7 +186,7 @@ export async function createConversation(db: Db, userId: string, input: z.infer<
 }
 
 /** Stores a message and marks the conversation active; null when the conversation is not the user's. */
-export async function addMessage(db: Db, userId: string, conversationId: string, input: z.infer<typeof MessageInputSchema>, now = new Date()): Promise<MessageView | null> {
+export async function addMessage(db: Db, userId: string, conversationId: string, input: z.infer<typeof MessageInputSchema>, now: Date): Promise<MessageView | null> {
   if (!(await ownsConversation(db, userId, conversationId))) return null;
   const id = crypto.randomUUID();
   await db.batch([
@@ -194,11 +207,16 @@ export async function listContactOptions(db: Db, userId: string) {
   return rows.map((row) => ({ id: row.id, name: row.name, address: row.address }));
 }
 
-/** What AI Assist reads: the last message and the linked property's figures. */
+/** What AI Assist reads: the contact, the newest message not written by the user, and the linked property's figures. */
 export async function replyContext(db: Db, userId: string, conversationId: string) {
   const conversation = await getConversation(db, userId, conversationId);
   if (!conversation) return null;
-  const history = (await listMessages(db, userId, conversationId)) ?? [];
+  const [lastIncoming] = await db
+    .select({ content: messages.content })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.userId, userId), ne(messages.role, "user")))
+    .orderBy(desc(messages.createdAt), desc(sql`${messages}.rowid`))
+    .limit(1);
   const [property] = conversation.propertyId
     ? await db
         .select({ address: properties.address, city: properties.city, arv: properties.arv, maxOffer: properties.maxOffer, price: properties.price })
@@ -206,11 +224,5 @@ export async function replyContext(db: Db, userId: string, conversationId: strin
         .where(and(eq(properties.id, conversation.propertyId), eq(properties.userId, userId)))
         .limit(1)
     : [];
-  const lastIncoming = [...history].reverse().find((message) => message.role !== "user");
-  return {
-    contactName: conversation.contactName,
-    lastMessage: history.at(-1) ?? null,
-    lastIncoming: lastIncoming?.content ?? null,
-    property: property ?? null,
-  };
+  return { contactName: conversation.contactName, lastIncoming: lastIncoming?.content ?? null, property: property ?? null };
 }

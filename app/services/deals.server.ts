@@ -3,11 +3,11 @@
  * editing. Shared by the /api/deals routes, the pipeline's form actions and the section loaders. Every query filters
  * by the user id; a foreign or unknown id is "not found".
  */
-import { and, asc, desc, eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { deals, properties } from "../../db/schema";
+import { and, asc, desc, eq, notExists } from "drizzle-orm";
+import type { Db } from "@db/client";
+import type { DealStage } from "@db/enums";
+import { deals, properties } from "@db/schema";
 import type { CreateDealInput, UpdateDealInput } from "~/domain/deal-forms";
-import type { STAGES } from "~/domain/pipeline";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
@@ -15,7 +15,7 @@ import type { STAGES } from "~/domain/pipeline";
 export type DealView = {
   id: string;
   propertyId: string | null;
-  stage: (typeof STAGES)[number];
+  stage: DealStage;
   dealValue: number | null;
   profit: number | null;
   closeDate: string | null;
@@ -100,17 +100,31 @@ export async function getDeal(db: Db, userId: string, id: string): Promise<DealV
   return row ? toView(row) : null;
 }
 
-/** The user's properties that have no deal yet: the leads a deal can be created from. */
+/**
+ * The user's properties that have no deal yet: the leads a deal can be created from, newest first. The "no deal"
+ * filter runs in SQL before the cap, so a user with thousands of leads still sees the ones without a deal.
+ */
 export async function listLeadsWithoutDeal(db: Db, userId: string) {
-  const rows = await db
-    .select({ id: properties.id, address: properties.address, city: properties.city, state: properties.state, maxOffer: properties.maxOffer, dealId: deals.id })
+  return db
+    .select({ id: properties.id, address: properties.address, city: properties.city, state: properties.state, maxOffer: properties.maxOffer })
     .from(properties)
-    .leftJoin(deals, and(eq(deals.propertyId, properties.id), eq(deals.userId, userId)))
-    .where(eq(properties.userId, userId))
+    .where(
+      and(
+        eq(properties.userId, userId),
+        notExists(
+          db
+            .select({ id: deals.id })
+            .from(deals)
+            .where(and(eq(deals.userId, userId), eq(deals.propertyId, properties.id))),
+        ),
+      ),
+    )
     .orderBy(desc(properties.createdAt))
-    .limit(500);
-  return rows.filter((row) => row.dealId === null).map(({ dealId: _dealId, ...lead }) => lead);
+    .limit(LEADS_WITHOUT_DEAL_CAP);
 }
+
+/** How many leads the "new deal" picker offers. */
+export const LEADS_WITHOUT_DEAL_CAP = 500;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Writing

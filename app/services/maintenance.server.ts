@@ -3,8 +3,8 @@
  * tables stay small and nothing expired lingers. One D1 batch; every statement uses an index or a primary key.
  */
 import { and, isNotNull, lt, or } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { emailVerificationTokens, passwordResetTokens, rateLimits, registrationDrafts, sessions } from "../../db/schema";
+import type { Db } from "@db/client";
+import { emailVerificationTokens, passwordResetTokens, rateLimits, registrationDrafts, sessions } from "@db/schema";
 import { BROWSER_ABSOLUTE_MS, REMEMBER_ABSOLUTE_MS } from "./session.server";
 import { LIMITS } from "./throttle.server";
 

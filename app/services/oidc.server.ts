@@ -10,10 +10,12 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import { z } from "zod";
-import type { Db } from "../../db/client";
-import { userIdentities, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import { userIdentities, users } from "@db/schema";
 import { fetchWithTimeout, ProviderError, type Fetch } from "../providers/http.server";
+import { isUniqueViolation } from "./db-errors.server";
 import type { AppEnv } from "./env.server";
+import { readCookie } from "./cookies.server";
 import { safeNext } from "./request.server";
 import { toastCookie } from "./toast.server";
 
@@ -249,11 +251,7 @@ const EnvelopeSchema = z.object({ expires: z.number() });
 
 /** The cookie's signed JSON, or null when it is missing, forged, altered or expired; callers parse the rest. */
 async function openCookie(request: Request, kind: SignedCookie, secret: string, now: Date): Promise<unknown> {
-  const value = (request.headers.get("Cookie") ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${kind.name}=`))
-    ?.slice(kind.name.length + 1);
+  const value = readCookie(request, kind.name);
   const [payload, signature, extra] = value?.split(".") ?? [];
   if (!payload || !signature || extra !== undefined) return null;
   try {
@@ -512,7 +510,7 @@ export async function resolveSsoUser(db: Db, identity: IdentityClaims): Promise<
     ]);
   } catch (error) {
     // Two callbacks racing to create the same account: the unique indexes decided; the loser signs into the winner.
-    if (!/UNIQUE/.test(String(error instanceof Error ? (error.cause ?? error) : error))) throw error;
+    if (!isUniqueViolation(error)) throw error;
     const winner = await linkedUserId(db, identity.issuer, identity.subject);
     return winner ? { kind: "signed-in", userId: winner, created: false } : { kind: "refused", description: PROVIDER_REFUSED };
   }

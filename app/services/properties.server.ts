@@ -3,9 +3,10 @@
  * POST/PATCH /api/properties. Shared by the /api routes, the CRM section's loader and its form actions. Every query
  * filters by the user id; a foreign or unknown id reads as null, which the routes answer with 404.
  */
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { contacts, properties } from "../../db/schema";
+import type { Db } from "@db/client";
+import { contacts, properties } from "@db/schema";
 import { crmFiguresFromCounts, type CrmFigures } from "../domain/crm-figures";
 import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "../domain/lead-forms";
 import { type StatusFilter } from "../domain/lead-labels";
@@ -90,7 +91,6 @@ export async function listLeadRows(db: Db, userId: string, filter: Partial<LeadF
   const rows = await db.select(ROW_COLUMNS).from(properties).where(leadConditions(userId, filter)).orderBy(...NEWEST_FIRST).limit(limit);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
-export type LeadRow = Awaited<ReturnType<typeof listLeadRows>>[number];
 
 function serializeLead<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
@@ -101,19 +101,18 @@ export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFil
   const rows = await db.select(LEAD_COLUMNS).from(properties).where(leadConditions(userId, filter)).orderBy(...NEWEST_FIRST);
   return rows.map(serializeLead);
 }
-export type Lead = Awaited<ReturnType<typeof listLeads>>[number];
 
 /** Where a page of GET /api/properties ends: the last lead's creation time and id, opaque to clients. */
 export type LeadCursor = { createdAt: Date; id: string };
 
 export function encodeLeadCursor(lead: { createdAt: string; id: string }): string {
-  return btoa(`${Date.parse(lead.createdAt)}:${lead.id}`).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return encodeBase64urlNoPadding(new TextEncoder().encode(`${Date.parse(lead.createdAt)}:${lead.id}`));
 }
 
 /** The cursor a client sent back, or null when it is not one of ours. */
 export function decodeLeadCursor(cursor: string): LeadCursor | null {
   try {
-    const text = atob(cursor.replaceAll("-", "+").replaceAll("_", "/"));
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(decodeBase64urlIgnorePadding(cursor));
     const match = /^(\d{1,15}):([\w-]{1,64})$/.exec(text);
     return match ? { createdAt: new Date(Number(match[1])), id: match[2] } : null;
   } catch {
@@ -198,7 +197,6 @@ export async function getLeadDetails(db: Db, userId: string, id: string) {
     .orderBy(desc(contacts.createdAt));
   return { property, contacts: rows.map(serializeContact) };
 }
-export type LeadDetails = NonNullable<Awaited<ReturnType<typeof getLeadDetails>>>;
 
 // --- writing ----------------------------------------------------------------------------------------------------
 
@@ -227,19 +225,19 @@ type Created = { ok: true; property: Property } | { ok: false; status: 409; mess
  * named owner also becomes the property's first contact (name, phone, email), so "New Message" can reach them; both
  * rows are written in one batch.
  */
-export async function createProperty(db: Db, userId: string, input: PropertyInput): Promise<Created> {
+export async function createProperty(db: Db, userId: string, input: PropertyInput, now: Date): Promise<Created> {
   const existingId = await findDuplicate(db, userId, input);
   if (existingId) return { ok: false, status: 409, message: ALREADY_IN_CRM, existingId };
   const id = crypto.randomUUID();
   const insertProperty = db
     .insert(properties)
-    .values({ ...input, id, propertyType: input.propertyType ?? "single_family", status: input.status ?? "new", userId })
+    .values({ ...input, id, propertyType: input.propertyType ?? "single_family", status: input.status ?? "new", userId, createdAt: now, updatedAt: now })
     .returning();
   const ownerName = input.ownerName?.trim();
   const [[row]] = ownerName
     ? await db.batch([
         insertProperty,
-        db.insert(contacts).values({ userId, propertyId: id, name: ownerName, phone: input.ownerPhone ?? input.ownerMobilePhone ?? null, email: input.ownerEmail ?? null }),
+        db.insert(contacts).values({ userId, propertyId: id, name: ownerName, phone: input.ownerPhone ?? input.ownerMobilePhone ?? null, email: input.ownerEmail ?? null, createdAt: now, updatedAt: now }),
       ])
     : [await insertProperty];
   return { ok: true, property: serializeProperty(row) };
@@ -248,7 +246,7 @@ export async function createProperty(db: Db, userId: string, input: PropertyInpu
 type Updated = { ok: true; property: Property } | { ok: false; status: 404 | 409; message: string };
 
 /** PATCH: only the given fields change; an address that collides with another lead is refused. */
-export async function updateProperty(db: Db, userId: string, id: string, patch: PropertyPatch): Promise<Updated> {
+export async function updateProperty(db: Db, userId: string, id: string, patch: PropertyPatch, now: Date): Promise<Updated> {
   const current = await db
     .select({ address: properties.address, city: properties.city, state: properties.state })
     .from(properties)
@@ -262,7 +260,7 @@ export async function updateProperty(db: Db, userId: string, id: string, patch: 
   }
   const [row] = await db
     .update(properties)
-    .set({ ...changes, propertyType: changes.propertyType ?? undefined, updatedAt: new Date() })
+    .set({ ...changes, propertyType: changes.propertyType ?? undefined, updatedAt: now })
     .where(and(eq(properties.id, id), eq(properties.userId, userId)))
     .returning();
   return { ok: true, property: serializeProperty(row) };

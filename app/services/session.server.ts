@@ -1,8 +1,9 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import type { Db } from "@db/client";
+import { sessions, users } from "@db/schema";
+import { readCookie } from "~/services/cookies.server";
 
 /**
  * Server-side sessions (The Copenhagen Book): a 160-bit random token in an HttpOnly cookie; only its SHA-256 is
@@ -91,16 +92,8 @@ export async function deleteSession(db: Db, sid: string) {
 // --- the cookie ---------------------------------------------------------------------------------------------------
 
 export function readSessionToken(request: Request): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name === SESSION_COOKIE) {
-      const value = rest.join("=");
-      return /^[a-z2-7]{32}$/.test(value) ? value : null;
-    }
-  }
-  return null;
+  const value = readCookie(request, SESSION_COOKIE);
+  return value !== null && /^[a-z2-7]{32}$/.test(value) ? value : null;
 }
 
 /** `Secure` always (browsers accept it on http://localhost and 127.0.0.1); `Max-Age` only with "Remember me". */

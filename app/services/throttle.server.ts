@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Db } from "@db/client";
 
 /**
  * Fixed-window throttling in D1. Every check counts first, in one atomic statement (insert or increment, returning

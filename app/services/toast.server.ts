@@ -2,7 +2,10 @@
  * One-shot toasts that survive a redirect (the flash pattern): an action sets a short cookie, the root loader reads
  * it, shows it once and clears it. Works without JavaScript, where the toast renders from the server.
  */
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+import { readCookie } from "./cookies.server";
 
 export const TOAST_COOKIE = "breeze_toast";
 
@@ -14,14 +17,12 @@ const ToastSchema = z.object({
 export type Toast = z.infer<typeof ToastSchema>;
 
 function encode(toast: Toast): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(toast));
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return encodeBase64urlNoPadding(new TextEncoder().encode(JSON.stringify(toast)));
 }
 
 function decode(value: string): Toast | null {
   try {
-    const binary = atob(value.replaceAll("-", "+").replaceAll("_", "/"));
-    const parsed = ToastSchema.safeParse(JSON.parse(new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))));
+    const parsed = ToastSchema.safeParse(JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(value))));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -35,8 +36,14 @@ export function toastCookie(toast: Toast): string {
 
 /** The pending toast, and the header that clears it once shown. */
 export function readToast(request: Request): { toast: Toast | null; clear: string | null } {
-  const cookie = request.headers.get("Cookie") ?? "";
-  const match = cookie.split(";").map((part) => part.trim()).find((part) => part.startsWith(`${TOAST_COOKIE}=`));
-  if (!match) return { toast: null, clear: null };
-  return { toast: decode(match.slice(TOAST_COOKIE.length + 1)), clear: `${TOAST_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0` };
+  const value = readCookie(request, TOAST_COOKIE);
+  if (value === null) return { toast: null, clear: null };
+  return { toast: decode(value), clear: `${TOAST_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0` };
+}
+
+/** A redirect that shows `toast` on the next page; `init` adds headers (e.g. a session cookie) or another status. */
+export function redirectWithToast(url: string, toast: Toast, init: ResponseInit = {}): ReturnType<typeof redirect> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", toastCookie(toast));
+  return redirect(url, { ...init, headers });
 }

@@ -20,7 +20,7 @@
  * - cash buyer (owner level): the owner holds ≥ 3 market properties whose last sale was without a mortgage
  *   (`lastSaleCash`).
  */
-import { SELLER_TYPE_FLAG, type SellerType } from "../../app/domain/seller-types";
+import { SELLER_TYPE_FLAG, type SellerType } from "../enums";
 import { marketProperties, type marketOwners } from "../schema";
 
 /** The market is a snapshot as of this day; holding periods and notice ages are measured to it. */
@@ -48,8 +48,6 @@ export const TRANSFER_TYPES = [
   ...INHERITANCE_TRANSFER_TYPES,
 ] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
-
-export { isSellerType, SELLER_TYPES, type SellerType } from "../../app/domain/seller-types";
 
 type OwnerInsert = typeof marketOwners.$inferInsert;
 type PropertyInsert = typeof marketProperties.$inferInsert;

@@ -260,6 +260,3 @@ export type MarketZip = {
   metroId: string;
 };
 
-export function findMetro(id: string): Metro | undefined {
-  return METROS.find((candidate) => candidate.id === id);
-}

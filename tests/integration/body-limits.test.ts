@@ -4,7 +4,7 @@ import { action as uploadApi } from "~/routes/api.documents.upload";
 import { action as contactForm } from "~/routes/contact-us";
 import { action as uploadForm } from "~/routes/documents.upload";
 import { MAX_BODY_BYTES } from "~/services/api.server";
-import { MAX_UPLOAD_BYTES } from "~/services/documents.server";
+import { MAX_UPLOAD_BYTES } from "~/services/documents/uploads.server";
 import { registerClient, toastOf, type Handler } from "./api-client";
 
 const CHUNK = 64 * 1024;

@@ -10,7 +10,7 @@ import { getSession } from "~/services/auth.server";
 import { load as loadCrm } from "~/services/sections/crm.server";
 import { TOAST_COOKIE } from "~/services/toast.server";
 import { createDb } from "../../db/client";
-import { seedDemoCrm } from "../../db/demo/crm";
+import { seedDemoCrm } from "../../db/seed/demo/crm";
 import { contacts, properties } from "../../db/schema";
 import { ApiClient, registerClient } from "./api-client";
 

@@ -8,8 +8,9 @@ import { action as pipelineForm, loader as pipelineFormLoader } from "~/routes/p
 import { getSession } from "~/services/auth.server";
 import { load as loadDashboard } from "~/services/sections/dashboard.server";
 import { load as loadPipeline } from "~/services/sections/pipeline.server";
+import { LEADS_WITHOUT_DEAL_CAP, listLeadsWithoutDeal } from "~/services/deals.server";
 import { createDb } from "../../db/client";
-import { seedDemoDeals } from "../../db/demo/deals";
+import { seedDemoDeals } from "../../db/seed/demo/deals";
 import { conversations, deals, properties } from "../../db/schema";
 import { ApiClient, registerClient, toastOf } from "./api-client";
 
@@ -260,6 +261,49 @@ describe("the pipeline section", () => {
     await db.insert(deals).values({ userId: pat.userId, propertyId: null, dealValue: null });
     const data = await loadPipeline(pat.context, await pat.session(), new URL("http://x/"));
     expect(data.deals[0]).toMatchObject({ property: null, dealValue: null });
+  });
+});
+
+describe("the leads a new deal can start from", () => {
+  it("filters leads with a deal before the cap, so late leads without a deal still show among thousands", async () => {
+    const { userId } = await signedUp();
+    // 600 leads, the newest 550 already with a deal; only the 50 oldest have none. Inserted in SQL for speed.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 600)
+       INSERT INTO properties (id, user_id, address, zip_code, property_type, status, created_at, updated_at)
+       SELECT 'bulk-' || i, ?1, i || ' Bulk St', '85019', 'single_family', 'new', ?2 + i * 1000, ?2 + i * 1000 FROM n`,
+    )
+      .bind(userId, NOW.getTime())
+      .run();
+    await env.DB.prepare(
+      `INSERT INTO deals (id, user_id, property_id, stage, created_at, updated_at)
+       SELECT 'deal-' || id, user_id, id, 'lead_generation', created_at, updated_at FROM properties
+       WHERE user_id = ?1 AND CAST(substr(id, 6) AS INTEGER) > 50`,
+    )
+      .bind(userId)
+      .run();
+
+    const leads = await listLeadsWithoutDeal(db, userId);
+
+    expect(leads).toHaveLength(50);
+    expect(leads[0]).toMatchObject({ id: "bulk-50", address: "50 Bulk St" });
+    expect(leads.at(-1)).toMatchObject({ id: "bulk-1" });
+  });
+
+  it("caps the list at the newest leads without a deal", async () => {
+    const { userId } = await signedUp();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?3)
+       INSERT INTO properties (id, user_id, address, zip_code, created_at, updated_at)
+       SELECT 'cap-' || i, ?1, i || ' Cap St', '85019', ?2 + i * 1000, ?2 + i * 1000 FROM n`,
+    )
+      .bind(userId, NOW.getTime(), LEADS_WITHOUT_DEAL_CAP + 20)
+      .run();
+
+    const leads = await listLeadsWithoutDeal(db, userId);
+
+    expect(leads).toHaveLength(LEADS_WITHOUT_DEAL_CAP);
+    expect(leads[0].id).toBe(`cap-${LEADS_WITHOUT_DEAL_CAP + 20}`);
   });
 });
 

@@ -85,6 +85,30 @@ describe("HTTP email client against a fake email API", () => {
     expect(failure).toMatchObject({ message: "email: HTTP 401: API key is invalid", status: 401 });
   });
 
+  it("refuses an answer without a message id, or one that is not JSON, as a ProviderError", async () => {
+    const answers = [Response.json({ id: 42 }), Response.json(null), new Response("<html>ok</html>", { status: 200 })];
+    const fetcher = async () => answers.shift() ?? Response.json({});
+    const email = createHttpEmail({ url: "https://email.fake.test/emails", apiKey: "k", from: "no-reply@breeze.example", fetch: fetcher });
+    const send = () => email.send({ to: "a@example.com", subject: "Hi", text: "Body" }).catch((error: unknown) => error);
+    expect(await send()).toMatchObject({ name: "ProviderError", message: "email: answer had no message id" });
+    expect(await send()).toMatchObject({ name: "ProviderError", message: "email: answer had no message id" });
+    expect(await send()).toMatchObject({ name: "ProviderError", message: "email: answer was not JSON" });
+  });
+
+  it("reads the service's message from either error shape, and the status text otherwise", async () => {
+    const answers = [
+      Response.json({ error: { message: "Domain not verified" } }, { status: 403 }),
+      Response.json({ error: 7, message: "Too many requests" }, { status: 429, statusText: "Too Many Requests" }),
+      new Response("oops", { status: 502, statusText: "Bad Gateway" }),
+    ];
+    const fetcher = async () => answers.shift() ?? Response.json({});
+    const email = createHttpEmail({ url: "https://email.fake.test/emails", apiKey: "k", from: "no-reply@breeze.example", fetch: fetcher });
+    const send = () => email.send({ to: "a@example.com", subject: "Hi", text: "Body" }).catch((error: unknown) => error);
+    expect(await send()).toMatchObject({ message: "email: HTTP 403: Domain not verified", status: 403 });
+    expect(await send()).toMatchObject({ message: "email: HTTP 429: Too many requests", status: 429 });
+    expect(await send()).toMatchObject({ message: "email: HTTP 502: Bad Gateway", status: 502 });
+  });
+
   it("gives up after its timeout", async () => {
     const fake = createFakeEmailApi("secret", { delayMs: 2_000 });
     const email = createHttpEmail({ url: fake.url, apiKey: "secret", from: "no-reply@breeze.example", fetch: fake.fetch, timeoutMs: 50 });

@@ -17,12 +17,13 @@ import { action as documentForm } from "~/routes/documents.update";
 import { action as uploadForm } from "~/routes/documents.upload";
 import { action as assist } from "~/routes/messages.assist";
 import { action as sendForm } from "~/routes/messages.send";
+import { addMessage, createConversation, getConversation, listConversations, replyContext } from "~/services/conversations.server";
 import { load as loadBuyerBreeze } from "~/services/sections/buyer-breeze.server";
 import { load as loadDocuments } from "~/services/sections/documents.server";
 import { load as loadMessages } from "~/services/sections/messages.server";
 import { getSession } from "~/services/auth.server";
 import { createDb } from "../../db/client";
-import { seedDemoRecords } from "../../db/demo/records";
+import { seedDemoRecords } from "../../db/seed/demo/records";
 import { buyerLeads, contacts, conversations, documents, messages, properties } from "../../db/schema";
 import { ApiClient, formData, registerClient, toastOf } from "./api-client";
 
@@ -156,6 +157,31 @@ describe("conversations and messages", () => {
     expect(section.selected?.id).toBe(conversation.id);
     expect(section.messages.map((m) => m.content)).toEqual(["Hello Maria", "Are you free Tuesday?"]);
     expect(section.contacts).toEqual([{ id: contact.id, name: "Maria Lopez", address: "4821 N 35th Ave" }]);
+  });
+
+  it("previews each conversation's newest message and reads one conversation only for its owner", async () => {
+    const pat = await signedUp();
+    const sam = await signedUp();
+    const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 12, minute));
+    const first = await createConversation(db, pat.userId, { title: "First" }, at(0));
+    const second = await createConversation(db, pat.userId, { title: "Second" }, at(0));
+    if (!first.ok || !second.ok) throw new Error("conversation not created");
+    await addMessage(db, pat.userId, first.id, { content: "first: old", role: "assistant", isAiGenerated: false }, at(1));
+    await addMessage(db, pat.userId, second.id, { content: "second: only", role: "assistant", isAiGenerated: false }, at(2));
+    await addMessage(db, pat.userId, first.id, { content: "first: newest", role: "user", isAiGenerated: false }, at(3));
+    // Same instant: the later insert is the newer message.
+    await addMessage(db, pat.userId, second.id, { content: "second: tie", role: "user", isAiGenerated: false }, at(2));
+
+    const list = await listConversations(db, pat.userId);
+    expect(list.map((c) => [c.title, c.lastMessage])).toEqual([
+      ["First", "first: newest"],
+      ["Second", "second: tie"],
+    ]);
+    expect(await getConversation(db, pat.userId, first.id)).toMatchObject({ id: first.id, title: "First", lastMessage: "first: newest" });
+    expect(await getConversation(db, sam.userId, first.id)).toBeNull();
+    expect(await getConversation(db, pat.userId, "unknown")).toBeNull();
+    expect(await replyContext(db, pat.userId, first.id)).toMatchObject({ lastIncoming: "first: old", property: null });
+    expect(await replyContext(db, sam.userId, first.id)).toBeNull();
   });
 
   it("drafts an AI Assist reply from the last message and the property, as JSON or into the page", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LoginSchema, RegisterStep1Schema } from "~/domain/auth-schemas";
 import { formatPhone, toE164 } from "~/domain/phone";
-import { avatarInitials, displayName, nameInitials } from "~/domain/user-display";
+import { avatarInitials, displayName } from "~/domain/user-display";
 
 describe("display name and initials (spec 01 §3)", () => {
   it("uses the full name, else first plus last name, else the email", () => {
@@ -16,12 +16,6 @@ describe("display name and initials (spec 01 §3)", () => {
     expect(avatarInitials("Mary Ann Van Dyke")).toBe("MA");
     expect(avatarInitials("Cher")).toBe("C");
     expect(avatarInitials("a@example.com")).toBe("A");
-  });
-
-  it("elsewhere uses the first two letters of a name, or ??", () => {
-    expect(nameInitials("Sunbelt Holdings LLC")).toBe("SU");
-    expect(nameInitials("")).toBe("??");
-    expect(nameInitials(null)).toBe("??");
   });
 });
 

@@ -1,3 +1,4 @@
+import { DEAL_STAGE_LABELS } from "@db/enums";
 import { describe, expect, it } from "vitest";
 import {
   filterByPeriod,
@@ -7,7 +8,6 @@ import {
   pipelinePeriodStart,
   propertyDetails,
   STAGE_BADGES,
-  STAGE_TITLES,
   type PipelineDeal,
 } from "~/domain/pipeline";
 
@@ -48,7 +48,7 @@ describe("pipeline header figures (spec 01 §4)", () => {
 
 describe("stages", () => {
   it("titles the four columns and labels the Closing badge Under Contract", () => {
-    expect(Object.values(STAGE_TITLES)).toEqual(["Lead Generation", "Analysis", "Negotiation", "Closing"]);
+    expect(Object.values(DEAL_STAGE_LABELS)).toEqual(["Lead Generation", "Analysis", "Negotiation", "Closing"]);
     expect(STAGE_BADGES.closing).toBe("Under Contract");
   });
 

@@ -1,11 +1,7 @@
 import { useFetcher } from "@remix-run/react";
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "@db/enums";
 
-const STATUS_OPTIONS = [
-  { value: "draft", label: "Draft" },
-  { value: "pending", label: "Pending" },
-  { value: "signed", label: "Signed" },
-  { value: "completed", label: "Completed" },
-] as const;
+const STATUS_OPTIONS = DOCUMENT_STATUSES.map((value) => ({ value, label: DOCUMENT_STATUS_LABELS[value] }));
 
 /** Moves a document along draft → pending → signed → completed (a real form: works without JavaScript). */
 export function StatusForm({ document, type }: { document: { id: string; name: string; status: string }; type: string }) {

@@ -1,7 +1,8 @@
 import { PeriodSelect } from "~/components/period-select";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeader } from "~/components/ui/section-header";
-import { DASHBOARD_PERIODS, STAGE_LABELS, type DealsByStage, type RevenueMonth } from "~/domain/dashboard-figures";
+import { DEAL_STAGE_LABELS as STAGE_LABELS } from "@db/enums";
+import { DASHBOARD_PERIODS, type DealsByStage, type RevenueMonth } from "~/domain/dashboard-figures";
 import { formatMoney, formatNumber, relativeTime } from "~/domain/format";
 import type { load } from "~/services/sections/dashboard.server";
 

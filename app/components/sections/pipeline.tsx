@@ -9,7 +9,8 @@ import { FormError, InputField, SelectField } from "~/components/ui/field";
 import { SectionHeader } from "~/components/ui/section-header";
 import { CreateDealSchema, type DealFormActionData, type DealLeadOption } from "~/domain/deal-forms";
 import { formatMoney, formatNumber } from "~/domain/format";
-import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES, STAGE_TITLES, STAGES, type Stage } from "~/domain/pipeline";
+import { DEAL_STAGE_LABELS as STAGE_TITLES, DEAL_STAGES as STAGES, type DealStage as Stage } from "@db/enums";
+import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES } from "~/domain/pipeline";
 import { STAGE_TONES } from "~/domain/status-tones";
 import type { load } from "~/services/sections/pipeline.server";
 

@@ -1,5 +1,8 @@
-import { errorFrom, fetchWithTimeout, ProviderError, type Fetch } from "../http.server";
+import { z } from "zod";
+import { errorFrom, fetchWithTimeout, readAnswer, type Fetch } from "../http.server";
 import type { EmailMessage, EmailProvider } from "./types";
+
+const SentAnswerSchema = z.object({ id: z.string().min(1) });
 
 type HttpEmailConfig = { url: string; apiKey: string; from: string; fetch?: Fetch; timeoutMs?: number };
 
@@ -24,8 +27,7 @@ export function createHttpEmail(config: HttpEmailConfig): EmailProvider {
         }),
       }, config.timeoutMs);
       if (!response.ok) throw await errorFrom("email", response);
-      const body = (await response.json()) as { id?: unknown };
-      if (typeof body.id !== "string") throw new ProviderError("email", "answer had no message id");
+      const body = await readAnswer("email", response, SentAnswerSchema, "answer had no message id");
       return { id: body.id };
     },
   };

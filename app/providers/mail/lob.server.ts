@@ -1,5 +1,9 @@
-import { errorFrom, fetchWithTimeout, ProviderError, type Fetch } from "../http.server";
+import { z } from "zod";
+import { errorFrom, fetchWithTimeout, readAnswer, type Fetch } from "../http.server";
 import type { Letter, MailProvider, PostalAddress } from "./types";
+
+/** The fields of Lob's letter answer we read; a missing or odd delivery date is left out rather than refused. */
+const LetterAnswerSchema = z.object({ id: z.string().min(1), expected_delivery_date: z.string().optional().catch(undefined) });
 
 type LobConfig = { apiKey: string; baseUrl: string; fetch?: Fetch };
 
@@ -43,13 +47,8 @@ export function createLobMail(config: LobConfig): MailProvider {
         20_000,
       );
       if (!response.ok) throw await errorFrom("lob", response);
-      const body = (await response.json()) as { id?: unknown; expected_delivery_date?: unknown };
-      if (typeof body.id !== "string") throw new ProviderError("lob", "answer had no letter id");
-      return {
-        trackingId: body.id,
-        provider: "lob",
-        expectedDeliveryDate: typeof body.expected_delivery_date === "string" ? body.expected_delivery_date : undefined,
-      };
+      const body = await readAnswer("lob", response, LetterAnswerSchema, "answer had no letter id");
+      return { trackingId: body.id, provider: "lob", expectedDeliveryDate: body.expected_delivery_date };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
+import { mailPdfKey } from "../../domain/file-keys";
 import { formatAddressLine, type Letter, type MailProvider } from "./types";
 
 /** "Mails" into the mail_outbox table and keeps the rendered piece in R2, with a tracking id like a real vendor's. */
@@ -16,7 +17,7 @@ export function createLocalMail(db: Db, files: R2Bucket): MailProvider {
       if (existing) return { trackingId: existing.trackingId, provider: "local" };
 
       const trackingId = `ltr_local_${crypto.randomUUID().replaceAll("-", "")}`;
-      const pdfKey = `users/${letter.userId}/mail/${trackingId}.pdf`;
+      const pdfKey = mailPdfKey(letter.userId, trackingId);
       await files.put(pdfKey, letter.pdf, { httpMetadata: { contentType: "application/pdf" } });
       await db.insert(mailOutbox).values({
         userId: letter.userId,

@@ -1,6 +1,5 @@
-import type { SellerType } from "../../domain/seller-types";
+import type { SellerType } from "../../../db/enums";
 
-export { SELLER_TYPES, type SellerType } from "../../domain/seller-types";
 
 /** Either a set of ZIPs or a city in a state. */
 export type SearchLocation = { zips: string[] } | { city: string; state: string };

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { conversations } from "../../../db/schema";
+import { conversations } from "@db/schema";
 import { AGENTS, type AgentId } from "~/domain/agents";
 import type { SectionLoader } from "./types";
 

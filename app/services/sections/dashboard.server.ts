@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
-import { conversations, deals, properties } from "../../../db/schema";
+import { conversations, deals, properties } from "@db/schema";
 import { dashboardFigures, dashboardPeriodOf, type DashboardPeriod } from "~/domain/dashboard-figures";
 import type { SectionLoader } from "./types";
 

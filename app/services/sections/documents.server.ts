@@ -1,4 +1,5 @@
-import { isDocumentType, listDocuments, listPropertyOptions } from "../documents.server";
+import { listPropertyOptions } from "../documents/contracts.server";
+import { isDocumentType, listDocuments } from "../documents/records.server";
 import type { SectionLoader } from "./types";
 
 export const load = (async (context, session, url) => {

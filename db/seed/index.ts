@@ -8,21 +8,21 @@
  * The D1 binding comes from wrangler's getPlatformProxy over wrangler.dev.jsonc, persisted in the same SQLite file
  * that `wrangler d1 migrations apply DB --local [--persist-to DIR]` writes: state under DIR/v3, where DIR defaults
  * to .wrangler/state next to the config. Apply the migrations first (`npm run db:migrate:local`).
- * It also makes sure the local demo account exists (db/demo-account.ts) and prints its sign-in.
+ * It also makes sure the local demo account exists (db/seed/demo-account.ts) and prints its sign-in.
  * It never touches a remote database: it refuses --remote and APP_ENV=production, and disables remote bindings.
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { getPlatformProxy } from "wrangler";
-import { createDb } from "./client";
+import { createDb } from "../client";
 import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account";
-import { DEFAULT_MARKET_PROPERTIES, generateMarket } from "./market/generate";
-import { loadMetroZips } from "./market/metro-zips";
-import { DEFAULT_MARKET_SEED } from "./market/random";
-import { clearMarket, countMarketProperties, isMarketSeeded, seedMarket } from "./market/seed";
+import { DEFAULT_MARKET_PROPERTIES, generateMarket } from "../market/generate";
+import { loadMetroZips } from "../market/metro-zips";
+import { DEFAULT_MARKET_SEED } from "../market/random";
+import { clearMarket, countMarketProperties, isMarketSeeded, seedMarket } from "../market/seed";
 
-const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CONFIG_PATH = path.join(PROJECT_ROOT, "wrangler.dev.jsonc");
 
 type SeedOptions = {

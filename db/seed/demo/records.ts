@@ -3,11 +3,12 @@
  * real small files in R2, and saved buyer leads. Run after the CRM demo seed so conversations and contracts can
  * point at the account's properties and contacts (without them, contacts are created on their own).
  */
-import { and, eq } from "drizzle-orm";
-import { contractText } from "../../app/domain/contract-text";
-import { renderContractPdf } from "../../app/services/documents.server";
-import type { Db } from "../client";
-import { buyerLeads, contacts, conversations, documents, messages, properties } from "../schema";
+import { eq } from "drizzle-orm";
+import { contractText } from "../../../app/domain/contract-text";
+import { documentKey } from "../../../app/domain/file-keys";
+import { renderContractPdf } from "../../../app/services/pdf.server";
+import type { Db } from "../../client";
+import { buyerLeads, contacts, conversations, documents, messages, properties } from "../../schema";
 
 const HOUR = 3_600_000;
 
@@ -135,7 +136,7 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
     { name: "Letter of Intent.txt", type: "letter_of_intent" as const, status: "draft" as const, bytes: new TextEncoder().encode(loi), ext: "txt", contentType: "text/plain; charset=utf-8", hoursAgo: 3, propertyId: subject.id },
   ];
   for (const item of items) {
-    const key = `users/${userId}/documents/${crypto.randomUUID()}.${item.ext}`;
+    const key = documentKey(userId, item.ext);
     await files.put(key, item.bytes, { httpMetadata: { contentType: item.contentType } });
     await db.insert(documents).values({
       userId,
@@ -153,8 +154,3 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
   return { conversations: THREADS.length, documents: items.length, buyerLeads: BUYERS.length };
 }
 
-/** True when the account already has demo records (so a re-seed does not duplicate them). */
-export async function hasDemoRecords(db: Db, userId: string) {
-  const [row] = await db.select({ id: buyerLeads.id }).from(buyerLeads).where(and(eq(buyerLeads.userId, userId))).limit(1);
-  return Boolean(row);
-}

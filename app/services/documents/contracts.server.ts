@@ -1,0 +1,82 @@
+/** "Generate Contract": a contract's wording (domain/contract-text.ts) for one of the user's properties, as a PDF. */
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "@db/client";
+import { companyProfiles, documents, properties, users } from "@db/schema";
+import { type ContractKind, contractText } from "~/domain/contract-text";
+import { documentKey } from "~/domain/file-keys";
+import { renderContractPdf } from "../pdf.server";
+import { toDocumentView, type DocumentView, type FileCtx } from "./records.server";
+
+/** The user's properties, for the contract form's select. */
+export async function listPropertyOptions(db: Db, userId: string) {
+  return db
+    .select({ id: properties.id, address: properties.address, city: properties.city, state: properties.state })
+    .from(properties)
+    .where(eq(properties.userId, userId))
+    .orderBy(desc(properties.createdAt))
+    .limit(500);
+}
+
+export type GenerateOutcome = { ok: true; document: DocumentView } | { ok: false; status: 400 | 404; message: string };
+
+/** Renders the chosen contract for one of the user's properties and stores it as a draft document. */
+export async function generateContract(ctx: FileCtx, userId: string, input: { propertyId: string; kind: ContractKind }, now: Date): Promise<GenerateOutcome> {
+  const [property] = await ctx.db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, input.propertyId), eq(properties.userId, userId)))
+    .limit(1);
+  if (!property) return { ok: false, status: 404, message: "Property not found" };
+  const [owner] = await ctx.db
+    .select({ email: users.email, fullName: users.fullName, firstName: users.firstName, lastName: users.lastName, company: companyProfiles })
+    .from(users)
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  const company = owner?.company;
+  const signerName = owner?.fullName || [owner?.firstName, owner?.lastName].filter(Boolean).join(" ") || owner?.email || "";
+  const companyAddress = company
+    ? [company.addressStreet1, company.addressStreet2, [company.addressCity, company.addressState].filter(Boolean).join(", "), company.addressPostalCode].filter(Boolean).join(", ") || null
+    : null;
+  const text = contractText({
+    kind: input.kind,
+    date: now,
+    property: {
+      address: property.address,
+      city: property.city,
+      state: property.state,
+      zipCode: property.zipCode,
+      ownerName: property.ownerName,
+      price: property.maxOffer ?? property.price ?? null,
+      apn: property.apn,
+    },
+    company: {
+      companyName: company?.companyName || signerName,
+      title: company?.title ?? null,
+      signerName,
+      email: company?.offerContactEmail ?? owner?.email ?? null,
+      phone: company?.offerContactPhoneE164 ?? null,
+      address: companyAddress,
+    },
+  });
+  const bytes = await renderContractPdf(text);
+  const key = documentKey(userId, "pdf");
+  await ctx.files.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
+  const [row] = await ctx.db
+    .insert(documents)
+    .values({
+      userId,
+      propertyId: property.id,
+      name: text.fileName,
+      type: input.kind,
+      status: "draft",
+      content: [text.title, ...text.parties, ...text.sections.map((s) => `${s.heading}\n${s.body}`), ...text.signatures].join("\n\n"),
+      filePath: key,
+      contentType: "application/pdf",
+      sizeBytes: bytes.byteLength,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return { ok: true, document: toDocumentView(row) };
+}

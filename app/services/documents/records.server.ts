@@ -1,0 +1,104 @@
+/**
+ * Documents (spec 01 §2 "Document Storage", §7): the rows in D1, scoped to the user. Files live in R2 under the
+ * owner's prefix (uploads.server.ts stores them, files.server.ts serves them, contracts.server.ts generates them).
+ */
+import { and, desc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "@db/client";
+import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "@db/enums";
+import { documents } from "@db/schema";
+
+/** What the document services need: D1 and the files bucket. */
+export type FileCtx = { db: Db; files: R2Bucket };
+
+export function isDocumentType(value: unknown): value is DocumentType {
+  return typeof value === "string" && (DOCUMENT_TYPES as readonly string[]).includes(value);
+}
+
+export type DocumentView = {
+  id: string;
+  name: string;
+  type: DocumentType;
+  typeLabel: string;
+  status: string;
+  propertyId: string | null;
+  contentType: string | null;
+  sizeBytes: number | null;
+  hasFile: boolean;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export function toDocumentView(row: typeof documents.$inferSelect): DocumentView {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    typeLabel: DOCUMENT_TYPE_LABELS[row.type],
+    status: row.status,
+    propertyId: row.propertyId,
+    contentType: row.contentType,
+    sizeBytes: row.sizeBytes,
+    hasFile: Boolean(row.filePath),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The user's documents, most recently updated first, optionally of one type. */
+export async function listDocuments(db: Db, userId: string, type?: DocumentType | null): Promise<DocumentView[]> {
+  const rows = await db
+    .select()
+    .from(documents)
+    .where(type ? and(eq(documents.userId, userId), eq(documents.type, type)) : eq(documents.userId, userId))
+    .orderBy(desc(documents.updatedAt));
+  return rows.map(toDocumentView);
+}
+
+export async function findDocument(db: Db, userId: string, id: string) {
+  const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.userId, userId))).limit(1);
+  return row ?? null;
+}
+
+export const DOCUMENT_NOT_FOUND = "Document not found";
+export const DOCUMENT_DELETED = "The document has been deleted.";
+
+export const DocumentPatchSchema = z
+  .object({
+    status: z.enum(DOCUMENT_STATUSES, { error: "Status must be draft, pending, signed or completed" }).optional(),
+    name: z.string({ error: "Name must be text" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters").optional(),
+    type: z.enum(DOCUMENT_TYPES, { error: "Type must be one of the document categories" }).optional(),
+  })
+  .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: "Nothing to update", path: ["form"] });
+export type DocumentPatch = z.infer<typeof DocumentPatchSchema>;
+
+/** One of the user's documents, or null. */
+export async function getDocument(db: Db, userId: string, id: string): Promise<DocumentView | null> {
+  const row = await findDocument(db, userId, id);
+  return row ? toDocumentView(row) : null;
+}
+
+/** Renames, recategorises or moves a document along draft → pending → signed → completed; null when not the user's. */
+export async function updateDocument(db: Db, userId: string, id: string, patch: DocumentPatch, now: Date): Promise<DocumentView | null> {
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+  const [row] = await db
+    .update(documents)
+    .set({ ...changes, updatedAt: now })
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .returning();
+  return row ? toDocumentView(row) : null;
+}
+
+/**
+ * Deletes one of the user's documents and its file. The row goes first: a failure between the two leaves an
+ * unreachable file under the user's prefix, never a card whose file is gone. False when not the user's.
+ */
+export async function deleteDocument(ctx: FileCtx, userId: string, id: string): Promise<boolean> {
+  const [row] = await ctx.db
+    .delete(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .returning({ filePath: documents.filePath });
+  if (!row) return false;
+  if (row.filePath) await ctx.files.delete(row.filePath);
+  return true;
+}

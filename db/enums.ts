@@ -1,0 +1,83 @@
+/**
+ * Every enumeration once, with its display labels: the schema's columns, the domain's zod schemas and the
+ * components all read these. No drizzle import, so the browser bundle can use it. Values exactly as the spec writes
+ * them; changing a value needs a migration of the stored rows.
+ */
+
+/** A lead's (property's) status; the workbench and dashboard add the last three. */
+export const PROPERTY_STATUSES = ["new", "contacted", "qualified", "under_contract", "closed", "analyzed", "offer_produced", "offer_sent"] as const;
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+export const PROPERTY_STATUS_LABELS = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  under_contract: "Under Contract",
+  closed: "Closed",
+  analyzed: "Analyzed",
+  offer_produced: "Offer Produced",
+  offer_sent: "Offer Sent",
+} as const satisfies Record<PropertyStatus, string>;
+
+/** What the Add Lead form offers; stored as free text, so imported leads may carry other values. */
+export const PROPERTY_TYPES = ["single_family", "multi_family", "condo", "townhouse", "mobile_home", "land"] as const;
+export const LEAD_TYPES = ["preforeclosure", "absentee_owner", "high_equity", "inherited", "tired_landlord", "vacant", "corporate_owned"] as const;
+
+export const DEAL_STAGES = ["lead_generation", "analysis", "negotiation", "closing"] as const;
+export type DealStage = (typeof DEAL_STAGES)[number];
+/** The pipeline's column headings and the dashboard's Deals by Stage rows. */
+export const DEAL_STAGE_LABELS: Record<DealStage, string> = {
+  lead_generation: "Lead Generation",
+  analysis: "Analysis",
+  negotiation: "Negotiation",
+  closing: "Closing",
+};
+
+export const DOCUMENT_TYPES = ["purchase_agreement", "assignment_contract", "closing_statement", "letter_of_intent", "template"] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
+  purchase_agreement: "Purchase Agreement",
+  assignment_contract: "Assignment Contract",
+  closing_statement: "Closing Document",
+  letter_of_intent: "Letter of Intent",
+  template: "Template",
+};
+
+export const DOCUMENT_STATUSES = ["draft", "pending", "signed", "completed"] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = { draft: "Draft", pending: "Pending", signed: "Signed", completed: "Completed" };
+
+export const BUYER_TYPES = ["active_landlord", "fix_and_flip", "cash_buyers"] as const;
+export type BuyerType = (typeof BUYER_TYPES)[number];
+export const BUYER_TYPE_LABELS: Record<BuyerType, string> = {
+  active_landlord: "Active Landlord",
+  fix_and_flip: "Fix & Flip",
+  cash_buyers: "Cash Buyer",
+};
+
+export const MESSAGE_ROLES = ["user", "assistant"] as const;
+
+/** A deal analysis' risk (spec 02 §3). */
+export const RISK_LEVELS = ["low", "medium", "high"] as const;
+export type RiskLevel = (typeof RISK_LEVELS)[number];
+
+/** Seller types exactly as the spec (and BatchData's quick lists) write them (spec 02 §9). */
+export const SELLER_TYPES = [
+  "preforeclosure",
+  "out-of-state-absentee-owner",
+  "high_equity",
+  "inherited",
+  "corporate-owned",
+  "tired-landlord",
+] as const;
+export type SellerType = (typeof SELLER_TYPES)[number];
+
+/** The market property's flag field behind each seller type (definitions in db/market/flags.ts). */
+export const SELLER_TYPE_FLAG = {
+  preforeclosure: "isPreforeclosure",
+  "out-of-state-absentee-owner": "isOutOfStateAbsentee",
+  high_equity: "isHighEquity",
+  inherited: "isInherited",
+  "corporate-owned": "isCorporateOwned",
+  "tired-landlord": "isTiredLandlord",
+} as const satisfies Record<SellerType, string>;
+

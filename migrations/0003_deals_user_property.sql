@@ -1,0 +1,1 @@
+CREATE INDEX `deals_user_property_idx` ON `deals` (`user_id`,`property_id`);
