@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { UserInfoSchema } from "~/domain/auth-schemas";
 import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { getCurrentUserById, requireApiUser, updateUserInfo } from "~/services/auth.server";
+import { updateUserInfo } from "~/services/accounts.server";
+import { getCurrentUserById, requireApiUser } from "~/services/auth.server";
 
 /**
  * PATCH /api/user { fullName, email, mobileE164, currentPassword? }: changing the email needs the current password;

@@ -7,7 +7,8 @@ import { AuthLayout } from "~/components/auth-layout";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
 import { LoginSchema, SignupSchema } from "~/domain/auth-schemas";
-import { login, redirectIfSignedIn, requestMeta, signup } from "~/services/auth.server";
+import { login, signup } from "~/services/accounts.server";
+import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 import { getSsoStatus } from "~/services/oidc.server";
 import { readFormData } from "~/services/api.server";
 

@@ -7,7 +7,8 @@ import { Button } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
 import { LINK_EXPIRED, LinkAccountSchema } from "~/domain/sso-link";
 import { readFormData } from "~/services/api.server";
-import { login, logout, requestMeta } from "~/services/auth.server";
+import { login } from "~/services/accounts.server";
+import { logout, requestMeta } from "~/services/auth.server";
 import { clearLinkCookie, getSsoStatus, linkAfterPassword, oidcSettings, readLinkCookie, redirectWithCookies } from "~/services/oidc.server";
 import { safeNext } from "~/services/request.server";
 

@@ -7,7 +7,8 @@ import { AuthLayout } from "~/components/auth-layout";
 import { Button, buttonClass } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
 import { ForgotSchema } from "~/domain/auth-schemas";
-import { redirectIfSignedIn, requestMeta, requestPasswordReset } from "~/services/auth.server";
+import { requestPasswordReset } from "~/services/accounts.server";
+import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password? — Breeze" }];

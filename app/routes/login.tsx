@@ -10,7 +10,8 @@ import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { INVALID_CREDENTIALS } from "~/domain/auth-messages";
-import { login, redirectIfSignedIn, requestMeta } from "~/services/auth.server";
+import { login } from "~/services/accounts.server";
+import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 import { safeNext } from "~/services/request.server";
 import { readFormData } from "~/services/api.server";
 

@@ -12,7 +12,8 @@ import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "~/domain/auth-schemas";
 import { formatPhone } from "~/domain/phone";
-import { changePassword, getCurrentUser, requestMeta, requireUser, updateUserInfo, upsertCompany } from "~/services/auth.server";
+import { changePassword, updateUserInfo, upsertCompany } from "~/services/accounts.server";
+import { getCurrentUser, requestMeta, requireUser } from "~/services/auth.server";
 
 const VERIFY_NEW_EMAIL = "We sent a verification link to your new email address.";
 import { redirectWithToast } from "~/services/toast.server";

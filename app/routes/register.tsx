@@ -12,7 +12,8 @@ import { useHydrated } from "~/components/use-hydrated";
 import { CompanyStepSchema, RegisterStep1Schema } from "~/domain/auth-schemas";
 import { US_STATES } from "~/domain/us-states";
 import { readFormData } from "~/services/api.server";
-import { redirectIfSignedIn, registerFromDraft, requestMeta, saveRegistrationDraft } from "~/services/auth.server";
+import { registerFromDraft, saveRegistrationDraft } from "~/services/accounts.server";
+import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account — Breeze" }];
 

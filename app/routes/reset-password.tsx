@@ -9,7 +9,8 @@ import { FormError, InputField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { ResetSchema } from "~/domain/auth-schemas";
-import { requestMeta, resetPassword } from "~/services/auth.server";
+import { resetPassword } from "~/services/accounts.server";
+import { requestMeta } from "~/services/auth.server";
 import { safeNext } from "~/services/request.server";
 import { readFormData } from "~/services/api.server";
 

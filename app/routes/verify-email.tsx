@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Link, useLoaderData } from "@remix-run/react";
 import { AuthLayout } from "~/components/auth-layout";
 import { buttonClass } from "~/components/ui/button";
-import { getSession, requireUser, resendVerification, verifyEmail } from "~/services/auth.server";
+import { resendVerification, verifyEmail } from "~/services/accounts.server";
+import { getSession, requireUser } from "~/services/auth.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email — Breeze" }, { name: "referrer", content: "same-origin" }];
