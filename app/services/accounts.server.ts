@@ -5,9 +5,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { companyProfiles, emailVerificationTokens, passwordResetTokens, registrationDrafts, sessions, users } from "@db/schema";
-import { INVALID_CREDENTIALS, INVALID_RESET } from "../domain/auth-messages";
-import type { RegisterInput } from "../domain/auth-schemas";
-import { toE164 } from "../domain/phone";
+import { INVALID_CREDENTIALS, INVALID_RESET } from "~/domain/auth-messages";
+import type { RegisterInput } from "~/domain/auth-schemas";
+import { toE164 } from "~/domain/phone";
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import type { RequestMeta } from "./auth.server";
 import {

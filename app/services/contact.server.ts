@@ -5,9 +5,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import { contactMessages } from "@db/schema";
-import { CONTACT_FOLLOW_UP } from "../domain/support";
-import type { ContactSchema } from "../domain/auth-schemas";
-import { toE164 } from "../domain/phone";
+import { CONTACT_FOLLOW_UP } from "~/domain/support";
+import type { ContactSchema } from "~/domain/auth-schemas";
+import { toE164 } from "~/domain/phone";
 import { getUser } from "./auth.server";
 import { clientIp } from "./request.server";
 import { hitIf, ipKey, LIMITS } from "./throttle.server";

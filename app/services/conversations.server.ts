@@ -7,7 +7,7 @@ import { z } from "zod";
 import type { Db } from "@db/client";
 import { MESSAGE_ROLES } from "@db/enums";
 import { contacts, conversations, messages, properties } from "@db/schema";
-import { CONTACT_NOT_FOUND, messageContent } from "../domain/message-forms";
+import { CONTACT_NOT_FOUND, messageContent } from "~/domain/message-forms";
 
 export const PREVIEW_LENGTH = 50;
 

@@ -12,7 +12,7 @@ import * as oauth from "oauth4webapi";
 import { z } from "zod";
 import type { Db } from "@db/client";
 import { userIdentities, users } from "@db/schema";
-import { fetchWithTimeout, ProviderError, type Fetch } from "../providers/http.server";
+import { fetchWithTimeout, ProviderError, type Fetch } from "~/providers/http.server";
 import { isUniqueViolation } from "./db-errors.server";
 import type { AppEnv } from "./env.server";
 import { readCookie } from "./cookies.server";

@@ -7,11 +7,11 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "@db/client";
 import { contacts, properties } from "@db/schema";
-import { crmFiguresFromCounts, type CrmFigures } from "../domain/crm-figures";
-import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "../domain/lead-forms";
-import { type StatusFilter } from "../domain/lead-labels";
+import { crmFiguresFromCounts, type CrmFigures } from "~/domain/crm-figures";
+import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "~/domain/lead-forms";
+import { type StatusFilter } from "~/domain/lead-labels";
 
-export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "../domain/lead-forms";
+export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "~/domain/lead-forms";
 export const PROPERTY_NOT_FOUND = "Property not found";
 
 // --- reading ----------------------------------------------------------------------------------------------------

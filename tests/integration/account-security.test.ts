@@ -19,8 +19,8 @@ import { action as registerPage } from "~/routes/register";
 import { loader as verifyEmailLoader } from "~/routes/verify-email";
 import { clientIp } from "~/services/request.server";
 import { BROWSER_ABSOLUTE_MS, REMEMBER_MS, withCookies } from "~/services/session.server";
-import { createDb } from "../../db/client";
-import { contactMessages, emailOutbox, passwordResetTokens, sessions, users } from "../../db/schema";
+import { createDb } from "@db/client";
+import { contactMessages, emailOutbox, passwordResetTokens, sessions, users } from "@db/schema";
 import { ApiClient, registerClient } from "./api-client";
 import { testContext } from "./context";
 

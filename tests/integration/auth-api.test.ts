@@ -13,8 +13,8 @@ import { action as company } from "~/routes/api.company";
 import { action as signup } from "~/routes/api.signup";
 import { action as userInfo } from "~/routes/api.user";
 import { isCrossSiteRequest, safeNext } from "~/services/request.server";
-import { createDb } from "../../db/client";
-import { emailOutbox, passwordResetTokens, sessions, users } from "../../db/schema";
+import { createDb } from "@db/client";
+import { emailOutbox, passwordResetTokens, sessions, users } from "@db/schema";
 import { ApiClient } from "./api-client";
 import { testContext } from "./context";
 

@@ -6,8 +6,8 @@ import { action as apiAction, loader as apiLoader } from "~/routes/api.contact";
 import { action as formAction, loader as formLoader } from "~/routes/contact-us";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
 import { createSession, SESSION_COOKIE } from "~/services/session.server";
-import { createDb } from "../../db/client";
-import { contactMessages, emailOutbox, users } from "../../db/schema";
+import { createDb } from "@db/client";
+import { contactMessages, emailOutbox, users } from "@db/schema";
 import { ApiClient } from "./api-client";
 import { testContext } from "./context";
 

@@ -9,9 +9,9 @@ import { loader as exportCsv } from "~/routes/crm.export[.csv]";
 import { getSession } from "~/services/auth.server";
 import { load as loadCrm } from "~/services/sections/crm.server";
 import { TOAST_COOKIE } from "~/services/toast.server";
-import { createDb } from "../../db/client";
-import { seedDemoCrm } from "../../db/seed/demo/crm";
-import { contacts, properties } from "../../db/schema";
+import { createDb } from "@db/client";
+import { seedDemoCrm } from "@db/seed/demo/crm";
+import { contacts, properties } from "@db/schema";
 import { ApiClient, registerClient } from "./api-client";
 
 const db = createDb(env.DB);

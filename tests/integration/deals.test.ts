@@ -9,9 +9,9 @@ import { getSession } from "~/services/auth.server";
 import { load as loadDashboard } from "~/services/sections/dashboard.server";
 import { load as loadPipeline } from "~/services/sections/pipeline.server";
 import { LEADS_WITHOUT_DEAL_CAP, listLeadsWithoutDeal } from "~/services/deals.server";
-import { createDb } from "../../db/client";
-import { seedDemoDeals } from "../../db/seed/demo/deals";
-import { conversations, deals, properties } from "../../db/schema";
+import { createDb } from "@db/client";
+import { seedDemoDeals } from "@db/seed/demo/deals";
+import { conversations, deals, properties } from "@db/schema";
 import { ApiClient, registerClient, toastOf } from "./api-client";
 
 const db = createDb(env.DB);

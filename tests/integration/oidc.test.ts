@@ -24,8 +24,8 @@ import {
   STATE_INVALID,
 } from "~/services/oidc.server";
 import { SESSION_COOKIE } from "~/services/session.server";
-import { createDb } from "../../db/client";
-import { userIdentities, users } from "../../db/schema";
+import { createDb } from "@db/client";
+import { userIdentities, users } from "@db/schema";
 import { basicCredentials, createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "../fakes/oidc";
 import { ApiClient, registerClient, toastOf } from "./api-client";
 import { testContext } from "./context";

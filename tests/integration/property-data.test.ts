@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SELLER_TYPE_FLAG } from "@db/enums";
 import { createLocalPropertyData } from "~/providers/property-data/local.server";
-import { createDb } from "../../db/client";
-import type { MarketBatch } from "../../db/market/generate";
+import { createDb } from "@db/client";
+import type { MarketBatch } from "@db/market/generate";
 import { seedTestMarket } from "./market-fixture";
 
 const db = createDb(env.DB);

@@ -22,9 +22,9 @@ import { load as loadBuyerBreeze } from "~/services/sections/buyer-breeze.server
 import { load as loadDocuments } from "~/services/sections/documents.server";
 import { load as loadMessages } from "~/services/sections/messages.server";
 import { getSession } from "~/services/auth.server";
-import { createDb } from "../../db/client";
-import { seedDemoRecords } from "../../db/seed/demo/records";
-import { buyerLeads, contacts, conversations, documents, messages, properties } from "../../db/schema";
+import { createDb } from "@db/client";
+import { seedDemoRecords } from "@db/seed/demo/records";
+import { buyerLeads, contacts, conversations, documents, messages, properties } from "@db/schema";
 import { ApiClient, formData, registerClient, toastOf } from "./api-client";
 
 const db = createDb(env.DB);

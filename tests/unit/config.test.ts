@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMaps, STREET_VIEW } from "~/providers/maps";
 import { formatAddressLine } from "~/providers/mail/types";
 import { EnvSchema, parseEnv } from "~/services/env.server";
-import { fromScaledInteger, toScaledInteger } from "../../db/columns";
+import { fromScaledInteger, toScaledInteger } from "@db/columns";
 
 describe("configuration", () => {
   it("defaults every provider to its embedded local implementation and to production", () => {

@@ -7,10 +7,10 @@ import {
   type MarketBatch,
   type MarketOwnerInsert,
   type MarketPropertyInsert,
-} from "../../db/market/generate";
-import { loadMetroZips } from "../../db/market/metro-zips";
-import { METROS, type MarketZip } from "../../db/market/metros";
-import { createRng } from "../../db/market/random";
+} from "@db/market/generate";
+import { loadMetroZips } from "@db/market/metro-zips";
+import { METROS, type MarketZip } from "@db/market/metros";
+import { createRng } from "@db/market/random";
 
 const SAMPLE_SIZE = 6_000;
 const NAMED_METROS = [

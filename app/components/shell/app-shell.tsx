@@ -2,8 +2,8 @@ import * as Popover from "@radix-ui/react-popover";
 import { Form, Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import type { SectionId } from "~/services/sections/types";
-import { BrandLink } from "../ui/brand-link";
-import { useHydrated } from "../use-hydrated";
+import { BrandLink } from "~/components/ui/brand-link";
+import { useHydrated } from "~/components/use-hydrated";
 
 export type ShellUser = {
   displayName: string;

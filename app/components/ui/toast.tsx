@@ -1,6 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
-import { useHydrated } from "../use-hydrated";
+import { useHydrated } from "~/components/use-hydrated";
 
 /** Spec 01 §9: one toast at a time, shown 5000 ms, swipe right (50 px) to dismiss; F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;

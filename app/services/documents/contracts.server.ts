@@ -4,7 +4,7 @@ import type { Db } from "@db/client";
 import { companyProfiles, documents, properties, users } from "@db/schema";
 import { type ContractKind, contractText } from "~/domain/contract-text";
 import { documentKey } from "~/domain/file-keys";
-import { renderContractPdf } from "../pdf.server";
+import { renderContractPdf } from "~/services/pdf.server";
 import { toDocumentView, type DocumentView, type FileCtx } from "./records.server";
 
 /** The user's properties, for the contract form's select. */

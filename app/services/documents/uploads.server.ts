@@ -4,7 +4,7 @@
  */
 import { documents } from "@db/schema";
 import { documentKey } from "~/domain/file-keys";
-import { readFormData } from "../api.server";
+import { readFormData } from "~/services/api.server";
 import { isDocumentType, toDocumentView, type DocumentView, type FileCtx } from "./records.server";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { listBuyerLeads } from "../buyer-leads.server";
+import { listBuyerLeads } from "~/services/buyer-leads.server";
 import type { SectionLoader } from "./types";
 
 /** Saved buyer leads; `remove=<id>` asks for the confirmation step when there is no JavaScript. */

@@ -1,5 +1,5 @@
-import { listPropertyOptions } from "../documents/contracts.server";
-import { isDocumentType, listDocuments } from "../documents/records.server";
+import { listPropertyOptions } from "~/services/documents/contracts.server";
+import { isDocumentType, listDocuments } from "~/services/documents/records.server";
 import type { SectionLoader } from "./types";
 
 export const load = (async (context, session, url) => {

@@ -1,4 +1,4 @@
-import { listContactOptions, listConversations, listMessages } from "../conversations.server";
+import { listContactOptions, listConversations, listMessages } from "~/services/conversations.server";
 import type { SectionLoader } from "./types";
 
 /**
