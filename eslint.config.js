@@ -39,7 +39,9 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(~/|(\\.\\./)+app/)", message: "db/ must not import app/; seed code that needs app/ lives in db/seed/." }] },
+        {
+          patterns: [{ regex: "^(~/|(\\.\\./)+app/)", message: "db/ must not import app/; seed code that needs app/ lives in db/seed/." }],
+        },
       ],
     },
   },
@@ -47,7 +49,10 @@ export default tseslint.config(
     // Routes reach the database through services, which return what the route needs.
     files: ["app/routes/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ regex: "^(@db/(schema|client)|(\\.\\./)+db/)", message: "Query through a service in app/services/." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(@db/(schema|client)|(\\.\\./)+db/)", message: "Query through a service in app/services/." }] },
+      ],
     },
   },
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },

@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
-import { cloudflareDevProxyVitePlugin as remixCloudflareDevProxy, vitePlugin as remix } from "@remix-run/dev";
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+
 import { DEV_NONCE_HEADER, devSecurity } from "./workers/dev-security";
 import { getLoadContext } from "./workers/load-context";
 

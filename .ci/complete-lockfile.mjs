@@ -11,12 +11,25 @@ const lock = JSON.parse(readFileSync(file, "utf8"));
 const packages = lock.packages;
 
 const OS = [
-  [/darwin/, "darwin"], [/win32|windows/, "win32"], [/android/, "android"], [/freebsd/, "freebsd"],
-  [/openbsd/, "openbsd"], [/openharmony/, "openharmony"], [/wasm32|wasi/, null], [/./, "linux"],
+  [/darwin/, "darwin"],
+  [/win32|windows/, "win32"],
+  [/android/, "android"],
+  [/freebsd/, "freebsd"],
+  [/openbsd/, "openbsd"],
+  [/openharmony/, "openharmony"],
+  [/wasm32|wasi/, null],
+  [/./, "linux"],
 ];
 const CPU = [
-  [/arm64|aarch64/, "arm64"], [/-arm-|arm-eabi|gnueabihf|musleabihf/, "arm"], [/ia32/, "ia32"], [/loong64/, "loong64"],
-  [/ppc64/, "ppc64"], [/riscv64/, "riscv64"], [/s390x/, "s390x"], [/wasm32/, "wasm32"], [/./, "x64"],
+  [/arm64|aarch64/, "arm64"],
+  [/-arm-|arm-eabi|gnueabihf|musleabihf/, "arm"],
+  [/ia32/, "ia32"],
+  [/loong64/, "loong64"],
+  [/ppc64/, "ppc64"],
+  [/riscv64/, "riscv64"],
+  [/s390x/, "s390x"],
+  [/wasm32/, "wasm32"],
+  [/./, "x64"],
 ];
 const match = (table, name) => table.find(([pattern]) => pattern.test(name))[1];
 

@@ -1,14 +1,6 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+
 import { NavigationProgress } from "~/components/navigation-progress";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
@@ -16,6 +8,7 @@ import { Toaster } from "~/components/ui/toast";
 import { avatarInitials, displayName } from "~/domain/user-display";
 import { getSession } from "~/services/auth.server";
 import { readToast } from "~/services/toast.server";
+
 import stylesheet from "./tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -39,7 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await getSession(request, context);
   const { toast, clear } = readToast(request);
   const user = session
-    ? { id: session.user.id, email: session.user.email, displayName: displayName(session.user), initials: avatarInitials(displayName(session.user)) }
+    ? {
+        id: session.user.id,
+        email: session.user.email,
+        displayName: displayName(session.user),
+        initials: avatarInitials(displayName(session.user)),
+      }
     : null;
   return data({ user, toast, supportEmail: context.config.SUPPORT_EMAIL }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }

@@ -5,7 +5,16 @@
  */
 
 /** A lead's (property's) status; the workbench and dashboard add the last three. */
-export const PROPERTY_STATUSES = ["new", "contacted", "qualified", "under_contract", "closed", "analyzed", "offer_produced", "offer_sent"] as const;
+export const PROPERTY_STATUSES = [
+  "new",
+  "contacted",
+  "qualified",
+  "under_contract",
+  "closed",
+  "analyzed",
+  "offer_produced",
+  "offer_sent",
+] as const;
 export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
 export const PROPERTY_STATUS_LABELS = {
   new: "New",
@@ -20,7 +29,15 @@ export const PROPERTY_STATUS_LABELS = {
 
 /** What the Add Lead form offers; stored as free text, so imported leads may carry other values. */
 export const PROPERTY_TYPES = ["single_family", "multi_family", "condo", "townhouse", "mobile_home", "land"] as const;
-export const LEAD_TYPES = ["preforeclosure", "absentee_owner", "high_equity", "inherited", "tired_landlord", "vacant", "corporate_owned"] as const;
+export const LEAD_TYPES = [
+  "preforeclosure",
+  "absentee_owner",
+  "high_equity",
+  "inherited",
+  "tired_landlord",
+  "vacant",
+  "corporate_owned",
+] as const;
 
 export const DEAL_STAGES = ["lead_generation", "analysis", "negotiation", "closing"] as const;
 export type DealStage = (typeof DEAL_STAGES)[number];
@@ -44,7 +61,12 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
 
 export const DOCUMENT_STATUSES = ["draft", "pending", "signed", "completed"] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = { draft: "Draft", pending: "Pending", signed: "Signed", completed: "Completed" };
+export const DOCUMENT_STATUS_LABELS: Record<DocumentStatus, string> = {
+  draft: "Draft",
+  pending: "Pending",
+  signed: "Signed",
+  completed: "Completed",
+};
 
 export const BUYER_TYPES = ["active_landlord", "fix_and_flip", "cash_buyers"] as const;
 export type BuyerType = (typeof BUYER_TYPES)[number];
@@ -80,4 +102,3 @@ export const SELLER_TYPE_FLAG = {
   "corporate-owned": "isCorporateOwned",
   "tired-landlord": "isTiredLandlord",
 } as const satisfies Record<SellerType, string>;
-

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
 import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "./columns";
 import { BUYER_TYPES, DEAL_STAGES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MESSAGE_ROLES, PROPERTY_STATUSES, RISK_LEVELS } from "./enums";
 
@@ -628,7 +629,9 @@ export const marketProperties = sqliteTable(
     index("market_properties_owner_idx").on(t.ownerId),
     // One partial index per seller-type quick list: a city search for a flag reads only the flagged rows.
     ...SELLER_TYPE_FLAG_COLUMNS.map((column) =>
-      index(`market_properties_${column}_city_idx`).on(t.state, t.city).where(sql.raw(`${column} = 1`)),
+      index(`market_properties_${column}_city_idx`)
+        .on(t.state, t.city)
+        .where(sql.raw(`${column} = 1`)),
     ),
   ],
 );
@@ -652,10 +655,7 @@ export const marketSales = sqliteTable(
     latitude: real("latitude").notNull(),
     longitude: real("longitude").notNull(),
   },
-  (t) => [
-    index("market_sales_property_idx").on(t.propertyId),
-    index("market_sales_latlon_idx").on(t.latitude, t.longitude, t.saleDate),
-  ],
+  (t) => [index("market_sales_property_idx").on(t.propertyId), index("market_sales_latlon_idx").on(t.latitude, t.longitude, t.saleDate)],
 );
 
 /** Sold homes a user imported from CSV: extra comparable sales (the importer comes with spec 02). */

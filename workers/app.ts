@@ -1,10 +1,11 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+
+import { sweepExpired } from "../app/services/maintenance.server";
 // Built by `remix vite:build`; wrangler bundles it into the Worker.
 // The file exists only after the build, so neither @ts-expect-error nor a plain import fits both states.
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
 // @ts-ignore
 import * as build from "../build/server";
-import { sweepExpired } from "../app/services/maintenance.server";
 import { createDb } from "../db/client";
 import { createFetchHandler } from "./handle-request";
 

@@ -1,4 +1,5 @@
 import type { Plugin } from "vite";
+
 import { isCrossSiteRequest } from "../app/services/request.server";
 import { createNonce, securityHeaders } from "../app/services/security-headers.server";
 
@@ -31,7 +32,8 @@ export function devSecurity(): Plugin {
         const nonce = createNonce();
         req.headers[DEV_NONCE_HEADER] = nonce;
         // Set before Remix writes its response, so a header the response sets itself (a served file's CSP) wins.
-        for (const [name, value] of Object.entries(securityHeaders({ nonce, production: false, viteDev: true }))) res.setHeader(name, value);
+        for (const [name, value] of Object.entries(securityHeaders({ nonce, production: false, viteDev: true })))
+          res.setHeader(name, value);
         next();
       });
     },

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+
 import { apiError, bodyTooLarge, methodNotAllowed } from "../app/services/api.server";
 import { MAX_UPLOAD_BYTES } from "../app/services/documents/uploads.server";
 import { isCrossSiteRequest } from "../app/services/request.server";

@@ -1,8 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { createDb, type Db } from "../db/client";
+
 import { createProviders, type Providers } from "../app/providers/index.server";
 import { parseEnv, type AppEnv } from "../app/services/env.server";
 import { createNonce } from "../app/services/security-headers.server";
+import { createDb, type Db } from "../db/client";
 
 export type Cloudflare = {
   env: Env;

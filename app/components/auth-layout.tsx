@@ -1,5 +1,6 @@
 import { useNavigate } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+
 import { SiteFooter } from "./site-footer";
 import { BrandLink } from "./ui/brand-link";
 

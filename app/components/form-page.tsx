@@ -1,12 +1,23 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { buttonClass } from "~/components/ui/button";
 
 /**
  * The page of a form that lives in a shell section (Add Lead, New Message, Generate Contract …). Without JavaScript a
  * failed post lands here and shows the form again with its errors; a plain visit shows it on its own.
  */
-export function FormPage({ title, backTo, backLabel, children }: { title: string; backTo: string; backLabel: string; children: ReactNode }) {
+export function FormPage({
+  title,
+  backTo,
+  backLabel,
+  children,
+}: {
+  title: string;
+  backTo: string;
+  backLabel: string;
+  children: ReactNode;
+}) {
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
       <Link to={backTo} className={buttonClass("ghost", "-ml-3")}>

@@ -1,4 +1,5 @@
 import { Form, useSubmit } from "@remix-run/react";
+
 import { Button } from "./ui/button";
 import { inputClass } from "./ui/input";
 
@@ -12,19 +13,18 @@ export function PeriodSelect({ section, period, options }: { section: string; pe
   const submit = useSubmit();
   const id = `${section}-period`;
   return (
-    <Form method="get" action="/" className="flex items-end gap-2" onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}>
+    <Form
+      method="get"
+      action="/"
+      className="flex items-end gap-2"
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+    >
       <input type="hidden" name="section" value={section} />
       <div>
         <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
           Period
         </label>
-        <select
-          id={id}
-          name="period"
-          defaultValue={period}
-          key={period}
-          className={inputClass()}
-        >
+        <select id={id} name="period" defaultValue={period} key={period} className={inputClass()}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

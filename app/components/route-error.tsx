@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+
 import { buttonClass } from "~/components/ui/button";
 
 /**

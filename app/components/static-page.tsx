@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { SiteFooter } from "./site-footer";
 import { BrandLink } from "./ui/brand-link";
 

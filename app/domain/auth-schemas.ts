@@ -3,6 +3,7 @@
  * browser (conform) and on the server (form actions and the /api routes). Empty fields arrive as undefined.
  */
 import { z } from "zod";
+
 import { isUsState } from "./us-states";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);

@@ -33,7 +33,13 @@ export type ContractInput = {
   };
 };
 
-export type ContractText = { title: string; fileName: string; parties: string[]; sections: { heading: string; body: string }[]; signatures: string[] };
+export type ContractText = {
+  title: string;
+  fileName: string;
+  parties: string[];
+  sections: { heading: string; body: string }[];
+  signatures: string[];
+};
 
 const BLANK = "______________________";
 
@@ -70,15 +76,30 @@ export function contractText(input: ContractInput): ContractText {
         `Property: ${where}${property.apn ? ` (APN ${property.apn})` : ""}.`,
       ],
       sections: [
-        { heading: "1. Purchase Price", body: `Buyer agrees to buy and Seller agrees to sell the Property for ${price}, paid in cash or certified funds at closing.` },
-        { heading: "2. Earnest Money", body: `Buyer will deposit $1,000 as earnest money with the closing agent within three (3) business days of acceptance.` },
-        { heading: "3. Inspection", body: "Buyer may inspect the Property within ten (10) days of acceptance and may cancel in writing within that period for any reason, with the earnest money returned." },
-        { heading: "4. Condition", body: "The Property is sold in its present \"as-is\" condition. Seller makes no repairs." },
-        { heading: "5. Closing", body: "Closing will take place within thirty (30) days of acceptance at a title company chosen by Buyer. Buyer pays the customary closing costs." },
+        {
+          heading: "1. Purchase Price",
+          body: `Buyer agrees to buy and Seller agrees to sell the Property for ${price}, paid in cash or certified funds at closing.`,
+        },
+        {
+          heading: "2. Earnest Money",
+          body: `Buyer will deposit $1,000 as earnest money with the closing agent within three (3) business days of acceptance.`,
+        },
+        {
+          heading: "3. Inspection",
+          body: "Buyer may inspect the Property within ten (10) days of acceptance and may cancel in writing within that period for any reason, with the earnest money returned.",
+        },
+        { heading: "4. Condition", body: 'The Property is sold in its present "as-is" condition. Seller makes no repairs.' },
+        {
+          heading: "5. Closing",
+          body: "Closing will take place within thirty (30) days of acceptance at a title company chosen by Buyer. Buyer pays the customary closing costs.",
+        },
         { heading: "6. Assignment", body: "Buyer may assign this Agreement to another buyer without Seller's consent." },
         { heading: "7. Buyer Contact", body: `${buyer}${company.address ? `, ${company.address}` : ""}. Contact: ${contact}.` },
       ],
-      signatures: [`Seller: ${seller}   Signature: ${BLANK}   Date: ${BLANK}`, `Buyer: ${buyer}, by ${company.signerName}${company.title ? `, ${company.title}` : ""}   Signature: ${BLANK}   Date: ${BLANK}`],
+      signatures: [
+        `Seller: ${seller}   Signature: ${BLANK}   Date: ${BLANK}`,
+        `Buyer: ${buyer}, by ${company.signerName}${company.title ? `, ${company.title}` : ""}   Signature: ${BLANK}   Date: ${BLANK}`,
+      ],
     };
   }
   return {
@@ -89,13 +110,22 @@ export function contractText(input: ContractInput): ContractText {
       `Property: ${where}. Original seller: ${seller}.`,
     ],
     sections: [
-      { heading: "1. Assignment", body: `Assignor assigns to Assignee all of its rights and duties under the Purchase Agreement for the Property, at the purchase price of ${price}.` },
-      { heading: "2. Assignment Fee", body: `Assignee will pay Assignor an assignment fee of $${BLANK} at closing, through the closing agent.` },
+      {
+        heading: "1. Assignment",
+        body: `Assignor assigns to Assignee all of its rights and duties under the Purchase Agreement for the Property, at the purchase price of ${price}.`,
+      },
+      {
+        heading: "2. Assignment Fee",
+        body: `Assignee will pay Assignor an assignment fee of $${BLANK} at closing, through the closing agent.`,
+      },
       { heading: "3. Deposit", body: `Assignee will deposit $${BLANK} as non-refundable earnest money within two (2) business days.` },
-      { heading: "4. Condition", body: "Assignee has inspected the Property or waives inspection, and accepts it \"as-is\"." },
+      { heading: "4. Condition", body: 'Assignee has inspected the Property or waives inspection, and accepts it "as-is".' },
       { heading: "5. Closing", body: "Assignee will close under the terms and timeline of the Purchase Agreement." },
       { heading: "6. Assignor Contact", body: `${buyer}${company.address ? `, ${company.address}` : ""}. Contact: ${contact}.` },
     ],
-    signatures: [`Assignor: ${buyer}, by ${company.signerName}${company.title ? `, ${company.title}` : ""}   Signature: ${BLANK}   Date: ${BLANK}`, `Assignee: ${BLANK}   Signature: ${BLANK}   Date: ${BLANK}`],
+    signatures: [
+      `Assignor: ${buyer}, by ${company.signerName}${company.title ? `, ${company.title}` : ""}   Signature: ${BLANK}   Date: ${BLANK}`,
+      `Assignee: ${BLANK}   Signature: ${BLANK}   Date: ${BLANK}`,
+    ],
   };
 }

@@ -2,8 +2,8 @@
  * The CRM screen's pure helpers: its URLs (filters kept, so reload, back and links without JavaScript all work) and
  * the one-line facts of a property.
  */
-import type { StatusFilter } from "./lead-labels";
 import { formatNumber } from "./format";
+import type { StatusFilter } from "./lead-labels";
 
 /** The CRM list refreshes this often while visible (spec 01 §9). */
 export const CRM_REFRESH_MS = 5000;

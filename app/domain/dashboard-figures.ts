@@ -4,9 +4,10 @@
  * "closing" in Deals by Stage is always 0). Beyond the spec, the period select windows the figures and each KPI gets a
  * trend against the previous window of the same length. All calendar arithmetic is in UTC.
  */
+import { DEAL_STAGE_LABELS, DEAL_STAGES } from "@db/enums";
+
 import { toCsv } from "./csv";
 import { formatMoney, formatNumber } from "./format";
-import { DEAL_STAGE_LABELS, DEAL_STAGES } from "@db/enums";
 
 export type DashboardDeal = {
   id: string;
@@ -73,7 +74,8 @@ export function dealsByStage(properties: readonly Pick<DashboardProperty, "statu
 
 export type Activity = { id: string; kind: "deal" | "conversation" | "lead"; label: string; detail: string; at: string };
 
-const newestFirst = <T extends { createdAt: string }>(rows: readonly T[]) => [...rows].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+const newestFirst = <T extends { createdAt: string }>(rows: readonly T[]) =>
+  [...rows].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
 
 /**
  * Recent Activity: the last 3 deals (labelled "Deal closed", as the spec has it), the last 2 conversations and the
@@ -87,7 +89,13 @@ export function recentActivity(
   const entries: Activity[] = [
     ...newestFirst(deals)
       .slice(0, 3)
-      .map((deal) => ({ id: `deal-${deal.id}`, kind: "deal" as const, label: "Deal closed", detail: deal.address ?? "Unknown Property", at: deal.createdAt })),
+      .map((deal) => ({
+        id: `deal-${deal.id}`,
+        kind: "deal" as const,
+        label: "Deal closed",
+        detail: deal.address ?? "Unknown Property",
+        at: deal.createdAt,
+      })),
     ...newestFirst(conversations)
       .slice(0, 2)
       .map((conversation) => ({
@@ -99,7 +107,13 @@ export function recentActivity(
       })),
     ...newestFirst(properties)
       .slice(0, 2)
-      .map((property) => ({ id: `lead-${property.id}`, kind: "lead" as const, label: "New lead added", detail: property.address, at: property.createdAt })),
+      .map((property) => ({
+        id: `lead-${property.id}`,
+        kind: "lead" as const,
+        label: "New lead added",
+        detail: property.address,
+        at: property.createdAt,
+      })),
   ];
   return entries.sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).slice(0, 5);
 }
@@ -127,7 +141,10 @@ export function periodWindows(period: DashboardPeriod, now: Date): { current: Wi
     const year = now.getUTCFullYear();
     const from = new Date(Date.UTC(year, 0, 1));
     const previousFrom = Date.UTC(year - 1, 0, 1);
-    return { current: { from, to: now }, previous: { from: new Date(previousFrom), to: new Date(previousFrom + (now.getTime() - from.getTime())) } };
+    return {
+      current: { from, to: now },
+      previous: { from: new Date(previousFrom), to: new Date(previousFrom + (now.getTime() - from.getTime())) },
+    };
   }
   const days = period === "last-30-days" ? 30 : 90;
   const from = new Date(now.getTime() - days * DAY_MS);
@@ -162,9 +179,19 @@ export function trendText(current: number, previous: number, versus: string): st
   return `${sign}${Math.abs(rounded).toFixed(1)}% ${versus}`;
 }
 
-export type Kpi = { key: "totalRevenue" | "dealsClosed" | "activeLeads" | "conversionRate"; label: string; value: number; display: string; trend: string };
+export type Kpi = {
+  key: "totalRevenue" | "dealsClosed" | "activeLeads" | "conversionRate";
+  label: string;
+  value: number;
+  display: string;
+  trend: string;
+};
 
-type Inputs = { deals: readonly DashboardDeal[]; properties: readonly DashboardProperty[]; conversations: readonly DashboardConversation[] };
+type Inputs = {
+  deals: readonly DashboardDeal[];
+  properties: readonly DashboardProperty[];
+  conversations: readonly DashboardConversation[];
+};
 
 /** The four §4 KPIs over one window: deals counted when closed, properties when created. */
 function windowFigures({ deals, properties }: Inputs, window: Window) {
@@ -217,14 +244,34 @@ export function dashboardFigures(inputs: Inputs, period: DashboardPeriod, now: D
   const previous = windowFigures(inputs, windows.previous);
   const months = monthToDateWindows(now);
   const closedNow = dealsClosed(inputs.deals, now);
-  const closedBefore = inputs.deals.filter((deal) => within(deal.createdAt, months.previous) && Date.parse(deal.createdAt) < months.current.from.getTime()).length;
+  const closedBefore = inputs.deals.filter(
+    (deal) => within(deal.createdAt, months.previous) && Date.parse(deal.createdAt) < months.current.from.getTime(),
+  ).length;
   return {
     period,
     periodLabel: label,
     kpis: [
-      { key: "totalRevenue", label: "Total Revenue", value: current.totalRevenue, display: formatMoney(current.totalRevenue), trend: trendText(current.totalRevenue, previous.totalRevenue, versus) },
-      { key: "dealsClosed", label: "Deals Closed", value: closedNow, display: formatNumber(closedNow), trend: trendText(closedNow, closedBefore, "vs last month") },
-      { key: "activeLeads", label: "Active Leads", value: current.activeLeads, display: formatNumber(current.activeLeads), trend: trendText(current.activeLeads, previous.activeLeads, versus) },
+      {
+        key: "totalRevenue",
+        label: "Total Revenue",
+        value: current.totalRevenue,
+        display: formatMoney(current.totalRevenue),
+        trend: trendText(current.totalRevenue, previous.totalRevenue, versus),
+      },
+      {
+        key: "dealsClosed",
+        label: "Deals Closed",
+        value: closedNow,
+        display: formatNumber(closedNow),
+        trend: trendText(closedNow, closedBefore, "vs last month"),
+      },
+      {
+        key: "activeLeads",
+        label: "Active Leads",
+        value: current.activeLeads,
+        display: formatNumber(current.activeLeads),
+        trend: trendText(current.activeLeads, previous.activeLeads, versus),
+      },
       {
         key: "conversionRate",
         label: "Conversion Rate",

@@ -4,7 +4,9 @@
  */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+
 import { DEAL_STAGES } from "@db/enums";
+
 import { parseMoneyText } from "./money";
 
 const MAX_MONEY = 99_999_999.99; // precision 10,2
@@ -49,7 +51,10 @@ export const UpdateDealSchema = z
     closeDate: closeDateInput.optional(),
     notes: z.string({ error: "Notes must be text" }).max(2000, "Notes must be at most 2000 characters").nullable().optional(),
   })
-  .refine((input) => Object.values(input).some((value) => value !== undefined), { message: "Nothing to update: give stage, dealValue, closeDate or notes", path: ["form"] });
+  .refine((input) => Object.values(input).some((value) => value !== undefined), {
+    message: "Nothing to update: give stage, dealValue, closeDate or notes",
+    path: ["form"],
+  });
 export type UpdateDealInput = z.infer<typeof UpdateDealSchema>;
 
 /** A lead a deal can be made from, as the create form lists it. */

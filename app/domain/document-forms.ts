@@ -1,6 +1,7 @@
 /** "Generate Contract": the same schema validates in the browser (conform) and on the server. */
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+
 import { CONTRACT_KINDS, type ContractKind } from "./contract-text";
 
 export const GenerateContractSchema = z.object({

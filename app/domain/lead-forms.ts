@@ -1,5 +1,6 @@
 /** The lead's input schemas, shared by the Add Lead form in the browser and by the server (POST/PATCH /api/properties). */
 import { z } from "zod";
+
 import { LEAD_STATUSES } from "./lead-labels";
 import { toE164 } from "./phone";
 import { isUsState } from "./us-states";
@@ -22,25 +23,44 @@ const MONEY_MAX = 99_999_999.99;
 function moneyField(label: string, { allowNegative = false } = {}) {
   const base = z.number({ error: `${label} must be a number` }).max(MONEY_MAX, `${label} must be at most $99,999,999`);
   return z
-    .preprocess(toNumber, (allowNegative ? base.min(-MONEY_MAX, `${label} must be at least -$99,999,999`) : base.min(0, `${label} cannot be negative`)).nullable())
+    .preprocess(
+      toNumber,
+      (allowNegative
+        ? base.min(-MONEY_MAX, `${label} must be at least -$99,999,999`)
+        : base.min(0, `${label} cannot be negative`)
+      ).nullable(),
+    )
     .optional();
 }
 
 function positiveField(label: string, max: number, { integer = false } = {}) {
-  let base = z.number({ error: `${label} must be a number` }).gt(0, `${label} must be greater than 0`).max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
+  let base = z
+    .number({ error: `${label} must be a number` })
+    .gt(0, `${label} must be greater than 0`)
+    .max(max, `${label} must be at most ${max.toLocaleString("en-US")}`);
   if (integer) base = base.int(`${label} must be a whole number`);
   return z.preprocess(toNumber, base.nullable()).optional();
 }
 
 function percentField(label: string, { integer = false } = {}) {
-  let base = z.number({ error: `${label} must be a number` }).min(0, `${label} must be between 0 and 100`).max(100, `${label} must be between 0 and 100`);
+  let base = z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} must be between 0 and 100`)
+    .max(100, `${label} must be between 0 and 100`);
   if (integer) base = base.int(`${label} must be a whole number`);
   return z.preprocess(toNumber, base.nullable()).optional();
 }
 
 function textField(label: string, max: number) {
   return z
-    .preprocess((value) => (isBlank(value) ? null : value), z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`).nullable())
+    .preprocess(
+      (value) => (isBlank(value) ? null : value),
+      z
+        .string({ error: `${label} must be text` })
+        .trim()
+        .max(max, `${label} must be at most ${max} characters`)
+        .nullable(),
+    )
     .optional();
 }
 
@@ -63,7 +83,11 @@ const yearBuilt = z
   .optional();
 
 const required = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 const PROPERTY_FIELDS = {
   address: required("Address", 200),
@@ -78,14 +102,20 @@ const PROPERTY_FIELDS = {
   ),
   zipCode: z.preprocess(
     (value) => (typeof value === "number" ? String(value).padStart(5, "0") : typeof value === "string" ? value.trim() : value),
-    z.string({ error: "ZIP code is required" }).min(1, "ZIP code is required").regex(/^\d{5}(-\d{4})?$/, "ZIP code must be 5 digits"),
+    z
+      .string({ error: "ZIP code is required" })
+      .min(1, "ZIP code is required")
+      .regex(/^\d{5}(-\d{4})?$/, "ZIP code must be 5 digits"),
   ),
   bedrooms: positiveField("Bedrooms", 50, { integer: true }),
   bathrooms: positiveField("Bathrooms", 50),
   squareFeet: positiveField("Square feet", 1_000_000, { integer: true }),
   yearBuilt,
   propertyType: z
-    .preprocess((value) => (isBlank(value) ? undefined : value), z.string().trim().max(50, "Property type must be at most 50 characters").optional())
+    .preprocess(
+      (value) => (isBlank(value) ? undefined : value),
+      z.string().trim().max(50, "Property type must be at most 50 characters").optional(),
+    )
     .optional(),
   arv: moneyField("ARV"),
   maxOffer: moneyField("Max offer"),
@@ -96,19 +126,31 @@ const PROPERTY_FIELDS = {
   confidenceScore: percentField("Confidence score", { integer: true }),
   lastSalePrice: moneyField("Last sale price"),
   lastSaleDate: z
-    .preprocess((value) => (isBlank(value) ? null : value), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Last sale date must be a date (YYYY-MM-DD)").nullable())
+    .preprocess(
+      (value) => (isBlank(value) ? null : value),
+      z
+        .string()
+        .regex(/^\d{4}-\d{2}-\d{2}$/, "Last sale date must be a date (YYYY-MM-DD)")
+        .nullable(),
+    )
     .optional(),
   ownerName: textField("Owner name", 200),
   ownerPhone: phoneField("Owner phone"),
   ownerEmail: z
-    .preprocess((value) => (isBlank(value) ? null : typeof value === "string" ? value.trim().toLowerCase() : value), z.email("Invalid email address").max(254).nullable())
+    .preprocess(
+      (value) => (isBlank(value) ? null : typeof value === "string" ? value.trim().toLowerCase() : value),
+      z.email("Invalid email address").max(254).nullable(),
+    )
     .optional(),
   ownerMailingAddress: textField("Owner mailing address", 300),
   ownerDncPhone: phoneField("Owner DNC phone"),
   ownerMobilePhone: phoneField("Owner mobile phone"),
   ownerLandLine: phoneField("Owner land line"),
   status: z
-    .preprocess((value) => (isBlank(value) ? undefined : value), z.enum(LEAD_STATUSES, { error: `Status must be one of ${LEAD_STATUSES.join(", ")}` }).optional())
+    .preprocess(
+      (value) => (isBlank(value) ? undefined : value),
+      z.enum(LEAD_STATUSES, { error: `Status must be one of ${LEAD_STATUSES.join(", ")}` }).optional(),
+    )
     .optional(),
   currentAgent: textField("Current agent", 50),
   leadType: textField("Lead type", 50),

@@ -99,13 +99,15 @@ export function groupByStage<T extends { stage: DealStage }>(deals: readonly T[]
 }
 
 /** The card's second line: "City, ST · 3 bd · 2 ba · 1,450 sqft", or "No property details". */
-export function propertyDetails(property: {
-  city: string | null;
-  state: string | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  squareFeet: number | null;
-} | null): string {
+export function propertyDetails(
+  property: {
+    city: string | null;
+    state: string | null;
+    bedrooms: number | null;
+    bathrooms: number | null;
+    squareFeet: number | null;
+  } | null,
+): string {
   if (!property) return "No property details";
   const parts: string[] = [];
   const place = [property.city, property.state].filter(Boolean).join(", ");

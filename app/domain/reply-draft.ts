@@ -31,15 +31,18 @@ const RULES: Rule[] = [
   },
   {
     test: /\b(when|time|close|closing|how long|soon)\b/i,
-    reply: (_input, place) => `We buy with cash, so we can close on ${place} in as little as 14 days, or on whatever date suits you best. What timeline works for you?`,
+    reply: (_input, place) =>
+      `We buy with cash, so we can close on ${place} in as little as 14 days, or on whatever date suits you best. What timeline works for you?`,
   },
   {
     test: /\b(repair|condition|roof|foundation|fix|as[- ]is)\b/i,
-    reply: (_input, place) => `No need to fix anything: we buy ${place} as-is and handle all the repairs ourselves. Could we schedule a quick walkthrough this week?`,
+    reply: (_input, place) =>
+      `No need to fix anything: we buy ${place} as-is and handle all the repairs ourselves. Could we schedule a quick walkthrough this week?`,
   },
   {
     test: /\?\s*$/,
-    reply: (_input, place) => `Great question. Let me pull the details on ${place} and get right back to you today. Is this the best number to reach you?`,
+    reply: (_input, place) =>
+      `Great question. Let me pull the details on ${place} and get right back to you today. Is this the best number to reach you?`,
   },
 ];
 

@@ -1,5 +1,10 @@
 /** Display name: fullName, else first plus last name, else email (spec 01 §3). */
-export function displayName(user: { fullName?: string | null; firstName?: string | null; lastName?: string | null; email: string }): string {
+export function displayName(user: {
+  fullName?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  email: string;
+}): string {
   const full = user.fullName?.trim();
   if (full) return full;
   const firstLast = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(" ");
@@ -16,4 +21,3 @@ export function avatarInitials(name: string): string {
     .slice(0, 2)
     .join("");
 }
-

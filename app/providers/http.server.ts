@@ -33,7 +33,10 @@ export async function fetchWithTimeout(
 /** The error shapes services send: `{ message }`, `{ error: "…" }` or `{ error: { message } }`; other fields are ignored. */
 const ErrorBodySchema = z.object({
   message: z.string().min(1).optional().catch(undefined),
-  error: z.union([z.string().min(1), z.object({ message: z.string().min(1).optional().catch(undefined) })]).optional().catch(undefined),
+  error: z
+    .union([z.string().min(1), z.object({ message: z.string().min(1).optional().catch(undefined) })])
+    .optional()
+    .catch(undefined),
 });
 
 /**
@@ -57,7 +60,11 @@ export async function errorFrom(provider: string, response: Response): Promise<P
   let detail = response.statusText || `HTTP ${response.status}`;
   try {
     const body = ErrorBodySchema.safeParse(await response.json());
-    const message = body.success ? (typeof body.data.error === "object" ? body.data.error.message : (body.data.error ?? body.data.message)) : undefined;
+    const message = body.success
+      ? typeof body.data.error === "object"
+        ? body.data.error.message
+        : (body.data.error ?? body.data.message)
+      : undefined;
     if (message) detail = message;
   } catch {
     // not JSON: keep the status text

@@ -1,7 +1,7 @@
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../services/env.server";
-import type { AiProvider } from "./ai/types";
 import { createLocalAi } from "./ai/local";
+import type { AiProvider } from "./ai/types";
 import { createHttpEmail } from "./email/http.server";
 import { createLocalEmail } from "./email/local.server";
 import type { EmailProvider } from "./email/types";

@@ -1,4 +1,5 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
+
 import { NotFound } from "~/components/not-found";
 
 /** Any path no other route claims: the "404 Page Not Found" screen with status 404. */

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+
+import { RouteErrorMessage } from "~/components/route-error";
 import BuyerBreezeSection from "~/components/sections/buyer-breeze";
 import ChatSection from "~/components/sections/chat";
 import ComingSoon from "~/components/sections/coming-soon";
@@ -8,15 +10,14 @@ import DashboardSection from "~/components/sections/dashboard";
 import DocumentsSection from "~/components/sections/documents";
 import MessagesSection from "~/components/sections/messages";
 import PipelineSection from "~/components/sections/pipeline";
-import { RouteErrorMessage } from "~/components/route-error";
 import { AppShell } from "~/components/shell/app-shell";
+import { SiteFooter } from "~/components/site-footer";
+import { BrandLink } from "~/components/ui/brand-link";
 import { AGENTS, type AgentId } from "~/domain/agents";
+import type { RootData } from "~/root";
 import { getCurrentUser, getSession } from "~/services/auth.server";
 import { loadSection, type SectionPayload } from "~/services/sections/index.server";
 import { sectionOf } from "~/services/sections/types";
-import { SiteFooter } from "~/components/site-footer";
-import { BrandLink } from "~/components/ui/brand-link";
-import type { RootData } from "~/root";
 
 export const meta: MetaFunction = () => [
   { title: "Breeze — find, value and close off-market deals" },
@@ -52,7 +53,16 @@ const FEATURES = [
 
 function Icon({ path }: { path: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-6" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-6"
+      aria-hidden="true"
+    >
       <path d={path} />
     </svg>
   );
@@ -96,7 +106,12 @@ function SectionView({ payload, userName }: { payload: SectionPayload; userName:
     case "buyer-breeze":
       return <BuyerBreezeSection data={payload.data} />;
     case "lock-it-up":
-      return <ComingSoon title="Lock It Up" text="The closing agent that keeps contracts, paperwork and deadlines together until the deal is locked up is coming soon." />;
+      return (
+        <ComingSoon
+          title="Lock It Up"
+          text="The closing agent that keeps contracts, paperwork and deadlines together until the deal is locked up is coming soon."
+        />
+      );
     case "deal-talk":
       return <ComingSoon title="DealTalk" text="Talk deals with other wholesalers and investors. DealTalk is coming soon." />;
   }
@@ -139,7 +154,10 @@ function Landing() {
     <div className="min-h-full">
       <header className="mx-auto flex max-w-6xl items-center justify-between px-4 py-5 sm:px-6">
         <BrandLink />
-        <Link to="/login" className="rounded-md px-3 py-2 text-sm font-medium text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600">
+        <Link
+          to="/login"
+          className="rounded-md px-3 py-2 text-sm font-medium text-brand-900 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
           Sign In
         </Link>
       </header>
@@ -150,8 +168,8 @@ function Landing() {
             Breeze through your <span className="text-brand-700">off-market deals</span>
           </h1>
           <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-600 sm:text-xl">
-            Find motivated sellers and cash buyers, value every property from comparable sales, and mail your offer — one
-            workspace with AI agents instead of four tools.
+            Find motivated sellers and cash buyers, value every property from comparable sales, and mail your offer — one workspace with AI
+            agents instead of four tools.
           </p>
           <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
             <Link
@@ -176,7 +194,10 @@ function Landing() {
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {AGENTS.map((agent) => (
               <li key={agent.id}>
-                <article aria-labelledby={`agent-${agent.title}`} className="h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                <article
+                  aria-labelledby={`agent-${agent.title}`}
+                  className="h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+                >
                   <div className="flex size-11 items-center justify-center rounded-lg bg-brand-100 text-brand-700">
                     <Icon path={AGENT_ICONS[agent.id]} />
                   </div>

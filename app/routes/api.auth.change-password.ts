@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { ChangePasswordApiSchema } from "~/domain/auth-schemas";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { changePassword } from "~/services/accounts.server";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requestMeta, requireApiUser } from "~/services/auth.server";
 
 /** POST /api/auth/change-password { currentPassword, newPassword }: every session ends; this one continues anew. */

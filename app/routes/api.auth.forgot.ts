@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { ForgotSchema } from "~/domain/auth-schemas";
-import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requestPasswordReset } from "~/services/accounts.server";
+import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requestMeta } from "~/services/auth.server";
 
 export const FORGOT_ANSWER = "If an account exists for that email, we've sent a password reset link.";

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { LoginSchema } from "~/domain/auth-schemas";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { login } from "~/services/accounts.server";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requestMeta } from "~/services/auth.server";
 import { safeNext } from "~/services/request.server";
 

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { apiJson, methodNotAllowed } from "~/services/api.server";
 import { logout } from "~/services/auth.server";
 import { clearSessionCookie } from "~/services/session.server";

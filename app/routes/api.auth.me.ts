@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getCurrentUser, requireApiUser } from "~/services/auth.server";
+
 import { apiJson, methodNotAllowed } from "~/services/api.server";
+import { getCurrentUser, requireApiUser } from "~/services/auth.server";
 
 /** GET /api/auth/me: { user: { fullName, email, mobileE164 }, company: { … } | null } (spec 01 §7). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

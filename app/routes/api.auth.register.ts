@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { RegisterApiSchema } from "~/domain/auth-schemas";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { register } from "~/services/accounts.server";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { getCurrentUserById, requestMeta } from "~/services/auth.server";
 
 /** POST /api/auth/register: the two-step registration body (snake_case, nested company); signs the user in. */

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { ResetSchema } from "~/domain/auth-schemas";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { resetPassword } from "~/services/accounts.server";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requestMeta } from "~/services/auth.server";
 
 /** POST /api/auth/reset { token, password, confirmPassword }: signs the user in; every other session ends. */

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getCurrentUser, requireApiUser } from "~/services/auth.server";
+
 import { apiJson, methodNotAllowed } from "~/services/api.server";
+import { getCurrentUser, requireApiUser } from "~/services/auth.server";
 
 /** GET /api/auth/user: the signed-in user with company, or 401. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { apiError, apiJson, methodNotAllowed } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
 import { deleteBuyerLead, REMOVED } from "~/services/buyer-leads.server";

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+
 import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
 import { BuyerLeadSchema, createBuyerLead, listBuyerLeads } from "~/services/buyer-leads.server";

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { CompanyInfoSchema } from "~/domain/auth-schemas";
-import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { upsertCompany } from "~/services/accounts.server";
+import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { getCurrentUser, requireApiUser } from "~/services/auth.server";
 
 /** PATCH /api/company { companyName, title, offerContactEmail, offerContactPhoneE164, address fields }. */

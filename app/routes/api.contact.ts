@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { ContactSchema } from "~/domain/auth-schemas";
 import { apiError, methodNotAllowed, readBody } from "~/services/api.server";
 import { CONTACT_SENT, contactMeta, sendContactMessage } from "~/services/contact.server";

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { UpdateDealSchema } from "~/domain/deal-forms";
 import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
-import { UpdateDealSchema } from "~/domain/deal-forms";
 import { DEAL_NOT_FOUND, getDeal, updateDeal } from "~/services/deals.server";
 
 /** GET /api/deals/{id}: one of the user's deals; 404 for a foreign or unknown id. */

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { CreateDealSchema } from "~/domain/deal-forms";
 import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
-import { CreateDealSchema } from "~/domain/deal-forms";
 import { createDeal, listDeals } from "~/services/deals.server";
 
 /** GET /api/deals: the signed-in user's deals, newest first (a bare array). */

@@ -1,7 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+
 import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
-import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, DocumentPatchSchema, getDocument, updateDocument } from "~/services/documents/records.server";
+import {
+  deleteDocument,
+  DOCUMENT_DELETED,
+  DOCUMENT_NOT_FOUND,
+  DocumentPatchSchema,
+  getDocument,
+  updateDocument,
+} from "~/services/documents/records.server";
 
 /** GET /api/documents/{id}: one of the user's documents; 404 for anyone else's or an unknown id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

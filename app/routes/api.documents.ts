@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
 import { apiJson } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
 import { isDocumentType, listDocuments } from "~/services/documents/records.server";

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
 import { checkHealth, mayRunDeepChecks } from "~/services/health.server";
 import { isLocalRequest } from "~/services/request.server";
 

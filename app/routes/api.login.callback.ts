@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { methodNotAllowed } from "~/services/api.server";
+
 import { signInUser } from "~/services/accounts.server";
+import { methodNotAllowed } from "~/services/api.server";
 import { logout, requestMeta } from "~/services/auth.server";
 import {
   clearStateCookie,

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
 import { methodNotAllowed } from "~/services/api.server";
 import { getSession } from "~/services/auth.server";
 import { beginSignIn, describeFailure, oidcDeps, oidcSettings, redirectWithCookies, signInFailed } from "~/services/oidc.server";

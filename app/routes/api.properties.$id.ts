@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+
 import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
 import { getProperty, PROPERTY_NOT_FOUND, PropertyPatchSchema, updateProperty } from "~/services/properties.server";

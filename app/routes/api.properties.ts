@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+
 import { STATUS_FILTERS } from "~/domain/lead-labels";
 import { apiJson, methodNotAllowed, readBody, readQuery } from "~/services/api.server";
 import { requireApiUser } from "~/services/auth.server";
@@ -19,7 +20,12 @@ const ListQuery = z.object({
     .string()
     .transform((value, ctx) => decodeLeadCursor(value) ?? (ctx.addIssue({ code: "custom", message: "cursor is not valid" }), z.NEVER))
     .optional(),
-  status: z.enum(STATUS_FILTERS.map((option) => option.value), { error: "status must be one of all, new, contacted, qualified, under_contract, closed" }).optional(),
+  status: z
+    .enum(
+      STATUS_FILTERS.map((option) => option.value),
+      { error: "status must be one of all, new, contacted, qualified, under_contract, closed" },
+    )
+    .optional(),
   q: z.string().max(200, "q must be at most 200 characters").optional(),
 });
 
@@ -54,8 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, PropertyInputSchema);
   const outcome = await createProperty(context.db, session.user.id, input, context.now());
   if (!outcome.ok) {
-    return Response.json({ success: false, message: outcome.message, id: outcome.existingId }, { status: outcome.status, headers: { "Cache-Control": "no-store" } });
+    return Response.json(
+      { success: false, message: outcome.message, id: outcome.existingId },
+      { status: outcome.status, headers: { "Cache-Control": "no-store" } },
+    );
   }
   return apiJson({ success: true, id: outcome.property.id, property: outcome.property }, { status: 201 });
 }
-

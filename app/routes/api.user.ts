@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { UserInfoSchema } from "~/domain/auth-schemas";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { updateUserInfo } from "~/services/accounts.server";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
 import { getCurrentUserById, requireApiUser } from "~/services/auth.server";
 
 /**
@@ -14,7 +15,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, UserInfoSchema);
   const outcome = await updateUserInfo(context, session.user, input);
   if (!outcome.ok) return apiError(outcome.status, outcome.message, outcome.errors);
-  return apiJson({ success: true, message: "User information updated successfully", user: await getCurrentUserById(context, session.user.id) });
+  return apiJson({
+    success: true,
+    message: "User information updated successfully",
+    user: await getCurrentUserById(context, session.user.id),
+  });
 }
 
 export const loader = () => methodNotAllowed(["PATCH"]);

@@ -3,14 +3,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+
 import { AuthLayout } from "~/components/auth-layout";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
 import { LoginSchema, SignupSchema } from "~/domain/auth-schemas";
 import { login, signup } from "~/services/accounts.server";
+import { readFormData } from "~/services/api.server";
 import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 import { getSsoStatus } from "~/services/oidc.server";
-import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in or create an account — Breeze" }];
 
@@ -34,18 +35,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const mode: Mode = formData.get("mode") === "signup" ? "signup" : "signin";
   if (mode === "signin") {
     const submission = parseWithZod(formData, { schema: LoginSchema });
-    if (submission.status !== "success") return data({ mode, result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
+    if (submission.status !== "success")
+      return data({ mode, result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
     const outcome = await login(context, submission.value, requestMeta(request));
     if (!outcome.ok) {
-      return data({ mode, result: submission.reply({ formErrors: [outcome.message || "Authentication failed"], hideFields: ["password"] }), notice: null }, { status: outcome.status });
+      return data(
+        {
+          mode,
+          result: submission.reply({ formErrors: [outcome.message || "Authentication failed"], hideFields: ["password"] }),
+          notice: null,
+        },
+        { status: outcome.status },
+      );
     }
     throw redirect("/", { headers: { "Set-Cookie": outcome.cookie } });
   }
   const submission = parseWithZod(formData, { schema: SignupSchema });
-  if (submission.status !== "success") return data({ mode, result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ mode, result: submission.reply({ hideFields: ["password"] }), notice: null }, { status: 400 });
   const outcome = await signup(context, submission.value, requestMeta(request));
   if (!outcome.ok) {
-    return data({ mode, result: submission.reply({ fieldErrors: outcome.errors, formErrors: [outcome.message || "Authentication failed"], hideFields: ["password"] }), notice: null }, { status: outcome.status });
+    return data(
+      {
+        mode,
+        result: submission.reply({
+          fieldErrors: outcome.errors,
+          formErrors: [outcome.message || "Authentication failed"],
+          hideFields: ["password"],
+        }),
+        notice: null,
+      },
+      { status: outcome.status },
+    );
   }
   // Spec: success switches to sign-in mode and clears the password and names (the email stays).
   return {
@@ -117,7 +138,12 @@ export default function Auth() {
           </div>
         ) : null}
         <InputField label="Email" meta={fields.email} type="email" autoComplete="email" />
-        <InputField label="Password" meta={fields.password} type="password" autoComplete={mode === "signup" ? "new-password" : "current-password"} />
+        <InputField
+          label="Password"
+          meta={fields.password}
+          type="password"
+          autoComplete={mode === "signup" ? "new-password" : "current-password"}
+        />
         {mode === "signin" ? (
           <p className="text-right text-sm">
             <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">

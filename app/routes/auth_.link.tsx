@@ -2,14 +2,22 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { AuthLayout } from "~/components/auth-layout";
 import { Button } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
 import { LINK_EXPIRED, LinkAccountSchema } from "~/domain/sso-link";
-import { readFormData } from "~/services/api.server";
 import { login } from "~/services/accounts.server";
+import { readFormData } from "~/services/api.server";
 import { logout, requestMeta } from "~/services/auth.server";
-import { clearLinkCookie, getSsoStatus, linkAfterPassword, oidcSettings, readLinkCookie, redirectWithCookies } from "~/services/oidc.server";
+import {
+  clearLinkCookie,
+  getSsoStatus,
+  linkAfterPassword,
+  oidcSettings,
+  readLinkCookie,
+  redirectWithCookies,
+} from "~/services/oidc.server";
 import { safeNext } from "~/services/request.server";
 
 /**
@@ -36,18 +44,29 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const result = submission.reply({ formErrors: [LINK_EXPIRED], hideFields: ["password"] });
     return data({ result, expired: true }, { status: 400, headers: { "Set-Cookie": clearLinkCookie() } });
   }
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), expired: false }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password"] }), expired: false }, { status: 400 });
 
   // The account is the one the signed cookie names, never one typed in; login() throttles failures and starts a session.
-  const outcome = await login(context, { email: pending.email, password: submission.value.password, remember: false }, requestMeta(request));
+  const outcome = await login(
+    context,
+    { email: pending.email, password: submission.value.password, remember: false },
+    requestMeta(request),
+  );
   if (!outcome.ok) {
-    return data({ result: submission.reply({ fieldErrors: { password: [outcome.message] }, hideFields: ["password"] }), expired: false }, { status: outcome.status });
+    return data(
+      { result: submission.reply({ fieldErrors: { password: [outcome.message] }, hideFields: ["password"] }), expired: false },
+      { status: outcome.status },
+    );
   }
   const linked = await linkAfterPassword(context.db, outcome.userId, pending);
   if (!linked.ok) {
     // The session login() just started is not handed out; end it rather than leave it to expire.
     await logout(context, new Request(request.url, { headers: { Cookie: outcome.cookie.split(";")[0] } }));
-    return data({ result: submission.reply({ formErrors: [linked.description], hideFields: ["password"] }), expired: false }, { status: 409 });
+    return data(
+      { result: submission.reply({ formErrors: [linked.description], hideFields: ["password"] }), expired: false },
+      { status: 409 },
+    );
   }
   // A different account may be signed in in this browser: that session ends (a new session at every sign-in).
   await logout(context, request);
@@ -86,8 +105,8 @@ export default function LinkAccount() {
       title="Link your sign-in"
       subtitle={
         <>
-          An account with <strong className="font-medium text-slate-900">{email}</strong> already exists. Enter its password to
-          link your {providerName} sign-in to it.
+          An account with <strong className="font-medium text-slate-900">{email}</strong> already exists. Enter its password to link your{" "}
+          {providerName} sign-in to it.
         </>
       }
     >

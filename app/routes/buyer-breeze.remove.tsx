@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
+import { readFormData } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";
 import { deleteBuyerLead, REMOVE_FAILED, REMOVED } from "~/services/buyer-leads.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { readFormData } from "~/services/api.server";
 
 /** Removal without JavaScript (after the confirmation step): back to where the list was, with the §8 toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -10,5 +11,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const back = form.get("returnTo") === "/buyer-breeze" ? "/buyer-breeze" : "/?section=buyer-breeze";
   const removed = await deleteBuyerLead(context.db, session.user.id, String(form.get("id") ?? ""));
-  return redirectWithToast(back, removed ? { title: "Success", description: REMOVED, variant: "success" } : { title: "Error", description: REMOVE_FAILED, variant: "error" });
+  return redirectWithToast(
+    back,
+    removed
+      ? { title: "Success", description: REMOVED, variant: "success" }
+      : { title: "Error", description: REMOVE_FAILED, variant: "error" },
+  );
 }

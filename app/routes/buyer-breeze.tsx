@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { PageError } from "~/components/route-error";
 import BuyerBreezeSection from "~/components/sections/buyer-breeze";
 import { buttonClass } from "~/components/ui/button";

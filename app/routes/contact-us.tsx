@@ -3,16 +3,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+
 import { StaticPage } from "~/components/static-page";
 import { SupportHours } from "~/components/support-info";
-import { CONTACT_FOLLOW_UP } from "~/domain/support";
 import { Button } from "~/components/ui/button";
 import { FormError, InputField, TextareaField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { ContactSchema } from "~/domain/auth-schemas";
-import { contactMeta, sendContactMessage } from "~/services/contact.server";
+import { CONTACT_FOLLOW_UP } from "~/domain/support";
 import { readFormData } from "~/services/api.server";
+import { contactMeta, sendContactMessage } from "~/services/contact.server";
 
 export const SEND_FAILED = "Failed to send message. Please try again.";
 
@@ -64,7 +65,10 @@ export default function ContactUs() {
       </p>
 
       <div className="mt-8 grid gap-8 md:grid-cols-[minmax(0,1fr)_16rem]">
-        <section aria-label={sent ? "Message sent" : "Contact form"} className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
+        <section
+          aria-label={sent ? "Message sent" : "Contact form"}
+          className="min-w-0 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+        >
           {sent ? <ThankYou onAnother={() => setDismissed(actionData)} /> : <ContactForm focusOnMount={dismissed !== undefined} />}
         </section>
 
@@ -132,7 +136,16 @@ function ThankYou({ onAnother }: { onAnother: () => void }) {
   return (
     <div className="py-6 text-center">
       <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-emerald-100 text-emerald-700">
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-6" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          className="size-6"
+          aria-hidden="true"
+        >
           <path d="M5 13l4 4L19 7" />
         </svg>
       </div>

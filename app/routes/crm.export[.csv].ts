@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
 import { csvFilename, leadsToCsv } from "~/domain/lead-csv";
 import { statusFilterOf } from "~/domain/lead-labels";
 import { requireUser } from "~/services/auth.server";

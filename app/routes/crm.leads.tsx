@@ -2,14 +2,15 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { PageError } from "~/components/route-error";
+
 import { AddLeadForm } from "~/components/crm/add-lead";
 import { CancelLink, FormPage } from "~/components/form-page";
+import { PageError } from "~/components/route-error";
 import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/lead-forms";
+import { readFormData } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";
 import { createProperty } from "~/services/properties.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Add Lead — Breeze" }];
 
@@ -32,7 +33,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await createProperty(context.db, session.user.id, submission.value, context.now());
   if (!outcome.ok) {
-    return data({ result: submission.reply({ fieldErrors: { address: [ALREADY_IN_CRM] }, formErrors: [ALREADY_IN_CRM] }) }, { status: 409 });
+    return data(
+      { result: submission.reply({ fieldErrors: { address: [ALREADY_IN_CRM] }, formErrors: [ALREADY_IN_CRM] }) },
+      { status: 409 },
+    );
   }
   return redirectWithToast("/?section=crm", {
     title: "Lead added",

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
 import { dashboardCsv, dashboardPeriodOf } from "~/domain/dashboard-figures";
 import { requireUser } from "~/services/auth.server";
 import { loadDashboardFigures } from "~/services/sections/dashboard.server";

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
+
 import { latestOutboxEmails } from "~/services/outbox.server";
 import { isLocalRequest } from "~/services/request.server";
 
@@ -17,7 +18,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { emails: await latestOutboxEmails(context.db, SHOWN) };
 }
 
-export const meta: MetaFunction = () => [{ title: "Email outbox (development) — Breeze" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => [
+  { title: "Email outbox (development) — Breeze" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]*[^\s<>".,;:!?)])/g;
 

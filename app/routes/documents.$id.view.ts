@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
 import { requireUser } from "~/services/auth.server";
 import { documentFileResponse } from "~/services/documents/files.server";
 
@@ -6,6 +7,10 @@ import { documentFileResponse } from "~/services/documents/files.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const response = await documentFileResponse(context, session.user.id, params.id ?? "", "view");
-  if (!response) throw new Response("Document not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+  if (!response)
+    throw new Response("Document not found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+    });
   return response;
 }

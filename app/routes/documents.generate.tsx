@@ -1,15 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PageError } from "~/components/route-error";
+
 import { GenerateContractForm } from "~/components/documents/generate-contract";
 import { CancelLink, FormPage } from "~/components/form-page";
+import { PageError } from "~/components/route-error";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
 import { GenerateContractSchema, type GenerateContractActionData } from "~/domain/document-forms";
+import { readFormData } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";
 import { generateContract, listPropertyOptions } from "~/services/documents/contracts.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Generate Contract — Breeze" }];
 
@@ -31,7 +32,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await generateContract(context, session.user.id, submission.value, context.now());
   if (!outcome.ok) {
     const fieldErrors = outcome.status === 404 ? { propertyId: [outcome.message] } : undefined;
-    return data({ result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [outcome.message] }) } satisfies GenerateContractActionData, { status: outcome.status });
+    return data(
+      {
+        result: submission.reply({ fieldErrors, formErrors: fieldErrors ? undefined : [outcome.message] }),
+      } satisfies GenerateContractActionData,
+      { status: outcome.status },
+    );
   }
   return redirectWithToast(`/?section=documents&type=${submission.value.kind}`, {
     title: "Contract Generated",
@@ -47,7 +53,13 @@ export default function GenerateContractPage() {
   const busy = useNavigation().state === "submitting";
   return (
     <FormPage title="Generate Contract" backTo="/?section=documents" backLabel="Back to Documents">
-      <GenerateContractForm FormAs={Form} properties={properties} lastResult={actionData?.result} busy={busy} cancel={<CancelLink to="/?section=documents" />} />
+      <GenerateContractForm
+        FormAs={Form}
+        properties={properties}
+        lastResult={actionData?.result}
+        busy={busy}
+        cancel={<CancelLink to="/?section=documents" />}
+      />
     </FormPage>
   );
 }

@@ -1,10 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
+
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "@db/enums";
+import { readFormData } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";
 import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, isDocumentType, updateDocument } from "~/services/documents/records.server";
 import { redirectWithToast, type Toast } from "~/services/toast.server";
-import { readFormData } from "~/services/api.server";
 
 const DocumentFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: z.string().trim().min(1).max(64) }),
@@ -14,7 +15,6 @@ const DocumentFormSchema = z.discriminatedUnion("intent", [
     status: z.enum(DOCUMENT_STATUSES, { error: "Status must be draft, pending, signed or completed" }),
   }),
 ]);
-
 
 /**
  * A document card's forms, with or without JavaScript: delete (after the confirmation) or change its status. Back to

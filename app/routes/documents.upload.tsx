@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { requireUser } from "~/services/auth.server";
 import { isDocumentType } from "~/services/documents/records.server";
 import { readUpload } from "~/services/documents/uploads.server";

@@ -2,16 +2,18 @@ import * as Accordion from "@radix-ui/react-accordion";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { useNonce } from "~/components/nonce";
 import { StaticPage } from "~/components/static-page";
-import { BUSINESS_HOURS, RESPONSE_TIME } from "~/domain/support";
 import { buttonClass } from "~/components/ui/button";
+import { BUSINESS_HOURS, RESPONSE_TIME } from "~/domain/support";
 
 export const meta: MetaFunction = () => [
   { title: "Frequently Asked Questions — Breeze" },
   {
     name: "description",
-    content: "Answers about Breeze: finding motivated sellers, comps, the maximum offer formula, the CRM, the pipeline, security and support.",
+    content:
+      "Answers about Breeze: finding motivated sellers, comps, the maximum offer formula, the CRM, the pipeline, security and support.",
   },
 ];
 
@@ -26,10 +28,10 @@ const FAQS: Faq[] = [
     question: "What is Breeze?",
     answer: (
       <p>
-        Breeze is one workspace for real-estate wholesaling. It finds off-market properties with motivated sellers and
-        the cash buyers who will take your deals, values each property from comparable sales, works out your maximum
-        offer, turns it into a Letter of Intent you can mail, and keeps every lead, deal, message and document in one
-        place. AI agents help at every step, from finding leads to closing.
+        Breeze is one workspace for real-estate wholesaling. It finds off-market properties with motivated sellers and the cash buyers who
+        will take your deals, values each property from comparable sales, works out your maximum offer, turns it into a Letter of Intent you
+        can mail, and keeps every lead, deal, message and document in one place. AI agents help at every step, from finding leads to
+        closing.
       </p>
     ),
   },
@@ -38,9 +40,9 @@ const FAQS: Faq[] = [
     question: "Who is Breeze for?",
     answer: (
       <p>
-        Breeze is built for real-estate wholesalers and investors, from people doing their first deal to teams closing
-        several a month. If you look for off-market properties, talk to motivated sellers, analyse deals and assign or
-        flip contracts, Breeze replaces the list service, spreadsheet, comps tool and CRM you would otherwise juggle.
+        Breeze is built for real-estate wholesalers and investors, from people doing their first deal to teams closing several a month. If
+        you look for off-market properties, talk to motivated sellers, analyse deals and assign or flip contracts, Breeze replaces the list
+        service, spreadsheet, comps tool and CRM you would otherwise juggle.
       </p>
     ),
   },
@@ -53,12 +55,12 @@ const FAQS: Faq[] = [
           <Link to="/register" className={link}>
             Create an account
           </Link>{" "}
-          in two short steps: your details, then your company details (the name, email and phone that appear on your
-          offers). You are signed in as soon as the account exists.
+          in two short steps: your details, then your company details (the name, email and phone that appear on your offers). You are signed
+          in as soon as the account exists.
         </p>
         <p>
-          Then open the Breeze Lead Finder from the sidebar, pick a city or ZIP code and a seller type, and Breeze
-          builds your first list of leads. Add the promising ones to your CRM and work them from there.
+          Then open the Breeze Lead Finder from the sidebar, pick a city or ZIP code and a seller type, and Breeze builds your first list of
+          leads. Add the promising ones to your CRM and work them from there.
         </p>
       </>
     ),
@@ -69,14 +71,14 @@ const FAQS: Faq[] = [
     answer: (
       <>
         <p>
-          The Lead Finder is a short wizard. Enter a city or ZIP code and a state, choose the seller type you want, and
-          optionally set a minimum number of bedrooms and a maximum price. Check Lead Count tells you how many
-          properties match before you search; Find Properties opens the results in the Lead Workbench, where you review
-          them one by one: add a lead to your CRM, pass on it, or work it straight away.
+          The Lead Finder is a short wizard. Enter a city or ZIP code and a state, choose the seller type you want, and optionally set a
+          minimum number of bedrooms and a maximum price. Check Lead Count tells you how many properties match before you search; Find
+          Properties opens the results in the Lead Workbench, where you review them one by one: add a lead to your CRM, pass on it, or work
+          it straight away.
         </p>
         <p>
-          The same agent also finds cash buyers: active landlords, fix-and-flip investors and cash buyers in your
-          market, which you can save to Buyer Breeze.
+          The same agent also finds cash buyers: active landlords, fix-and-flip investors and cash buyers in your market, which you can save
+          to Buyer Breeze.
         </p>
       </>
     ),
@@ -115,10 +117,10 @@ const FAQS: Faq[] = [
     question: "What does the Deal Analyzer do?",
     answer: (
       <p>
-        The Deal Analyzer values a property and tells you whether it is worth pursuing. It estimates the after-repair
-        value (ARV) from comparable sales, estimates repairs from the property&rsquo;s age and condition, calculates
-        your maximum offer and potential profit, and gives a recommendation with its confidence and risks. You can run
-        it from a lead in your CRM with Analyze Deal and re-run it whenever the numbers change.
+        The Deal Analyzer values a property and tells you whether it is worth pursuing. It estimates the after-repair value (ARV) from
+        comparable sales, estimates repairs from the property&rsquo;s age and condition, calculates your maximum offer and potential profit,
+        and gives a recommendation with its confidence and risks. You can run it from a lead in your CRM with Analyze Deal and re-run it
+        whenever the numbers change.
       </p>
     ),
   },
@@ -145,13 +147,12 @@ const FAQS: Faq[] = [
     answer: (
       <>
         <p>
-          Breeze uses the 70% rule: <strong>maximum offer = ARV × 70% − repair costs − assignment fee</strong>. For a
-          house with an ARV of $200,000, $25,000 of repairs and a $10,000 assignment fee, that is $140,000 − $25,000 −
-          $10,000 = $105,000.
+          Breeze uses the 70% rule: <strong>maximum offer = ARV × 70% − repair costs − assignment fee</strong>. For a house with an ARV of
+          $200,000, $25,000 of repairs and a $10,000 assignment fee, that is $140,000 − $25,000 − $10,000 = $105,000.
         </p>
         <p>
-          When you create an offer you can also pick a tier: Aggressive (60% of ARV), Fair (70% of ARV) or Likely (80%
-          of ARV), or enter a custom amount.
+          When you create an offer you can also pick a tier: Aggressive (60% of ARV), Fair (70% of ARV) or Likely (80% of ARV), or enter a
+          custom amount.
         </p>
       </>
     ),
@@ -161,10 +162,10 @@ const FAQS: Faq[] = [
     question: "What can I do in the CRM?",
     answer: (
       <p>
-        The CRM lists every lead you have saved, newest first, with the property, the owner&rsquo;s contact details, the
-        status, the ARV, your maximum offer and the lead type. Filter by status (New, Contacted, Qualified, Under
-        Contract, Closed), search by address or city, and see your totals at a glance. Work This Lead opens the full
-        property card with owner information, comps, the deal analysis and your offer.
+        The CRM lists every lead you have saved, newest first, with the property, the owner&rsquo;s contact details, the status, the ARV,
+        your maximum offer and the lead type. Filter by status (New, Contacted, Qualified, Under Contract, Closed), search by address or
+        city, and see your totals at a glance. Work This Lead opens the full property card with owner information, comps, the deal analysis
+        and your offer.
       </p>
     ),
   },
@@ -173,9 +174,9 @@ const FAQS: Faq[] = [
     question: "How does the deal pipeline work?",
     answer: (
       <p>
-        The pipeline is a Kanban-style board with four stages: Lead Generation, Analysis, Negotiation and Closing. Each
-        deal card shows the property and the deal value, and the header adds up your total pipeline, the value closed
-        this month, your active deals and your close rate, so you always know where your money is.
+        The pipeline is a Kanban-style board with four stages: Lead Generation, Analysis, Negotiation and Closing. Each deal card shows the
+        property and the deal value, and the header adds up your total pipeline, the value closed this month, your active deals and your
+        close rate, so you always know where your money is.
       </p>
     ),
   },
@@ -184,11 +185,10 @@ const FAQS: Faq[] = [
     question: "What do the AI agents do?",
     answer: (
       <p>
-        Each agent handles one part of a deal. The Lead Finder finds motivated sellers and cash buyers; the Deal
-        Analyzer values properties and calculates offers; the Negotiation Agent drafts offers and follow-ups and turns
-        your numbers into a Letter of Intent; the Closing Agent keeps the contract and paperwork together until the deal
-        is locked up. A market assistant also answers questions about where to look for deals. The agents suggest; you
-        decide.
+        Each agent handles one part of a deal. The Lead Finder finds motivated sellers and cash buyers; the Deal Analyzer values properties
+        and calculates offers; the Negotiation Agent drafts offers and follow-ups and turns your numbers into a Letter of Intent; the
+        Closing Agent keeps the contract and paperwork together until the deal is locked up. A market assistant also answers questions about
+        where to look for deals. The agents suggest; you decide.
       </p>
     ),
   },
@@ -198,13 +198,13 @@ const FAQS: Faq[] = [
     answer: (
       <>
         <p>
-          Yes. Your password is never stored or sent anywhere in plain text: we keep only a salted hash made with scrypt,
-          at a setting recommended by OWASP. Everything travels over an encrypted connection, and your sign-in session is
-          a random token kept in a secure, HTTP-only cookie.
+          Yes. Your password is never stored or sent anywhere in plain text: we keep only a salted hash made with scrypt, at a setting
+          recommended by OWASP. Everything travels over an encrypted connection, and your sign-in session is a random token kept in a
+          secure, HTTP-only cookie.
         </p>
         <p>
-          Your leads, deals, messages and documents are visible only to you. When you change or reset your password,
-          every session on every device ends, so anyone else who had access is signed out.
+          Your leads, deals, messages and documents are visible only to you. When you change or reset your password, every session on every
+          device ends, so anyone else who had access is signed out.
         </p>
       </>
     ),
@@ -218,9 +218,9 @@ const FAQS: Faq[] = [
         <Link to="/forgot-password" className={link}>
           Forgot password
         </Link>{" "}
-        and enter the email address of your account. If an account exists for it, we email you a reset link. The link
-        works once and expires after 60 minutes; open it, choose a new password and you are signed in again. No email?
-        Check your spam folder, or request a new link.
+        and enter the email address of your account. If an account exists for it, we email you a reset link. The link works once and expires
+        after 60 minutes; open it, choose a new password and you are signed in again. No email? Check your spam folder, or request a new
+        link.
       </p>
     ),
   },
@@ -233,9 +233,8 @@ const FAQS: Faq[] = [
         <Link to="/profile" className={link}>
           your profile
         </Link>
-        ). The User Info tab holds your name, email and mobile number; Company Info holds your company name, title,
-        offer contact details and address, which appear on your offers; the Password tab changes your password. Save
-        each tab separately.
+        ). The User Info tab holds your name, email and mobile number; Company Info holds your company name, title, offer contact details
+        and address, which appear on your offers; the Password tab changes your password. Save each tab separately.
       </p>
     ),
   },
@@ -244,9 +243,9 @@ const FAQS: Faq[] = [
     question: "Where does the property data come from?",
     answer: (
       <p>
-        Property, owner and sale data come from a national property-data aggregator that compiles county assessor and
-        recorder records, deeds, mortgages and foreclosure filings, plus skip-traced phone numbers and email addresses.
-        Comparable sales come from recorded sales in the same area. Phone numbers on do-not-call lists are flagged DNC.
+        Property, owner and sale data come from a national property-data aggregator that compiles county assessor and recorder records,
+        deeds, mortgages and foreclosure filings, plus skip-traced phone numbers and email addresses. Comparable sales come from recorded
+        sales in the same area. Phone numbers on do-not-call lists are flagged DNC.
       </p>
     ),
   },
@@ -255,10 +254,9 @@ const FAQS: Faq[] = [
     question: "How accurate is the data?",
     answer: (
       <p>
-        Public records are the best source there is, but they lag behind reality: a sale can take weeks to be recorded,
-        and owners move or change numbers. Treat values, equity and contact details as a strong starting point, not a
-        guarantee. Every analysis shows a confidence score; drive by the property, confirm the condition and verify the
-        numbers before you make an offer.
+        Public records are the best source there is, but they lag behind reality: a sale can take weeks to be recorded, and owners move or
+        change numbers. Treat values, equity and contact details as a strong starting point, not a guarantee. Every analysis shows a
+        confidence score; drive by the property, confirm the condition and verify the numbers before you make an offer.
       </p>
     ),
   },
@@ -267,13 +265,13 @@ const FAQS: Faq[] = [
     question: "What should I do if something is not working?",
     answer: (
       <p>
-        First reload the page and check your internet connection. If that does not help, sign out and back in, or try
-        another up-to-date browser. Still stuck?{" "}
+        First reload the page and check your internet connection. If that does not help, sign out and back in, or try another up-to-date
+        browser. Still stuck?{" "}
         <Link to="/contact-us" className={link}>
           Contact us
         </Link>{" "}
-        with what you were doing, what you expected, what happened instead and any error message you saw; a screenshot
-        helps us fix it faster.
+        with what you were doing, what you expected, what happened instead and any error message you saw; a screenshot helps us fix it
+        faster.
       </p>
     ),
   },
@@ -295,9 +293,9 @@ const FAQS: Faq[] = [
     question: "Can I use Breeze on my phone?",
     answer: (
       <p>
-        Yes. Breeze runs in any modern mobile browser; there is nothing to install. On small screens the sidebar folds
-        away behind a menu button, and tables and cards adapt to the width of your phone, so you can check a lead or
-        update a deal from the car. For long analysis sessions a larger screen is more comfortable.
+        Yes. Breeze runs in any modern mobile browser; there is nothing to install. On small screens the sidebar folds away behind a menu
+        button, and tables and cards adapt to the width of your phone, so you can check a lead or update a deal from the car. For long
+        analysis sessions a larger screen is more comfortable.
       </p>
     ),
   },
@@ -342,7 +340,11 @@ export default function FaqPage() {
       <p className="mt-3 max-w-2xl text-slate-600">Everything you need to know about finding, analysing and closing deals with Breeze.</p>
 
       {/* One item open at a time, and a second click closes it. */}
-      <Accordion.Root type="single" collapsible className="faq-accordion mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm">
+      <Accordion.Root
+        type="single"
+        collapsible
+        className="faq-accordion mt-8 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white shadow-sm"
+      >
         {FAQS.map((faq) => (
           <Accordion.Item key={faq.id} value={faq.id}>
             <Accordion.Header asChild>

@@ -3,13 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+
 import { AuthLayout } from "~/components/auth-layout";
 import { Button, buttonClass } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
 import { ForgotSchema } from "~/domain/auth-schemas";
 import { requestPasswordReset } from "~/services/accounts.server";
-import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 import { readFormData } from "~/services/api.server";
+import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Forgot your password? — Breeze" }];
 

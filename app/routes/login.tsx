@@ -1,19 +1,20 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
+
 import { AuthLayout, RedirectAfter, SuccessPanel } from "~/components/auth-layout";
 import { Button } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
-import { LoginSchema } from "~/domain/auth-schemas";
 import { INVALID_CREDENTIALS } from "~/domain/auth-messages";
+import { LoginSchema } from "~/domain/auth-schemas";
 import { login } from "~/services/accounts.server";
+import { readFormData } from "~/services/api.server";
 import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 import { safeNext } from "~/services/request.server";
-import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Breeze" }];
 
@@ -31,7 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), next: null }, { status: 400 });
   const outcome = await login(context, submission.value, requestMeta(request));
   if (!outcome.ok) {
-    return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }), next: null }, { status: outcome.status });
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password"] }), next: null },
+      { status: outcome.status },
+    );
   }
   return data({ result: submission.reply(), next: safeNext(submission.value.next) }, { headers: { "Set-Cookie": outcome.cookie } });
 }

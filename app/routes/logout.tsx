@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { logout } from "~/services/auth.server";
 import { clearSessionCookie } from "~/services/session.server";
 

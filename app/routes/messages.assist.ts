@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+
 import { draftReply } from "~/domain/reply-draft";
 import { apiError, apiJson, readFormData } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";

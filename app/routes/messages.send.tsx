@@ -1,14 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { PageError } from "~/components/route-error";
+
+import { CancelLink, FormPage } from "~/components/form-page";
 import { NewMessageForm } from "~/components/messages/new-message";
 import { ReplyForm } from "~/components/messages/reply-form";
-import { CancelLink, FormPage } from "~/components/form-page";
+import { PageError } from "~/components/route-error";
 import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema, type MessageActionData } from "~/domain/message-forms";
+import { readFormData } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";
 import { addMessage, createConversation, listContactOptions } from "~/services/conversations.server";
-import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Messages — Breeze" }];
 
@@ -36,10 +37,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "new") {
     const submission = parseWithZod(formData, { schema: NewMessageFormSchema });
-    if (submission.status !== "success") return data({ intent: "new", conversationId: null, result: submission.reply() } satisfies MessageActionData, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent: "new", conversationId: null, result: submission.reply() } satisfies MessageActionData, { status: 400 });
     const created = await createConversation(context.db, userId, { contactId: submission.value.contactId }, now);
     if (!created.ok) {
-      return data({ intent: "new", conversationId: null, result: submission.reply({ fieldErrors: { contactId: [created.message] } }) } satisfies MessageActionData, { status: created.status });
+      return data(
+        {
+          intent: "new",
+          conversationId: null,
+          result: submission.reply({ fieldErrors: { contactId: [created.message] } }),
+        } satisfies MessageActionData,
+        { status: created.status },
+      );
     }
     if (submission.value.content) {
       await addMessage(context.db, userId, created.id, { content: submission.value.content, role: "user", isAiGenerated: false }, now);
@@ -49,10 +58,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: ReplyFormSchema });
   const conversationId = String(formData.get("conversationId") ?? "").slice(0, 64);
-  if (submission.status !== "success") return data({ intent: "send", conversationId, result: submission.reply() } satisfies MessageActionData, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "send", conversationId, result: submission.reply() } satisfies MessageActionData, { status: 400 });
   const { content, isAiGenerated } = submission.value;
-  const message = await addMessage(context.db, userId, submission.value.conversationId, { content, role: "user", isAiGenerated: isAiGenerated === "true" }, now);
-  if (!message) return data({ intent: "send", conversationId, result: submission.reply({ formErrors: [CONVERSATION_NOT_FOUND] }) } satisfies MessageActionData, { status: 404 });
+  const message = await addMessage(
+    context.db,
+    userId,
+    submission.value.conversationId,
+    { content, role: "user", isAiGenerated: isAiGenerated === "true" },
+    now,
+  );
+  if (!message)
+    return data(
+      { intent: "send", conversationId, result: submission.reply({ formErrors: [CONVERSATION_NOT_FOUND] }) } satisfies MessageActionData,
+      { status: 404 },
+    );
   return redirect(back(submission.value.conversationId));
 }
 

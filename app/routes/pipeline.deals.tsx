@@ -1,17 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+
+import { DEAL_STAGE_LABELS } from "@db/enums";
 import { PageError } from "~/components/route-error";
 import { CreateDealForm } from "~/components/sections/pipeline";
 import { buttonClass } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
-import { DEAL_STAGE_LABELS } from "@db/enums";
-import { pipelinePeriodOf } from "~/domain/pipeline";
-import { requireUser } from "~/services/auth.server";
 import { CreateDealSchema, MoveDealSchema, type DealFormActionData } from "~/domain/deal-forms";
+import { pipelinePeriodOf } from "~/domain/pipeline";
+import { readFormData } from "~/services/api.server";
+import { requireUser } from "~/services/auth.server";
 import { createDeal, listLeadsWithoutDeal, updateDeal } from "~/services/deals.server";
 import { redirectWithToast, type Toast } from "~/services/toast.server";
-import { readFormData } from "~/services/api.server";
 
 /**
  * The pipeline's form actions: create a deal from a lead, move a deal to another stage. Posted by the section's
@@ -42,23 +43,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "move") {
     const submission = parseWithZod(formData, { schema: MoveDealSchema });
-    if (submission.status !== "success") return data({ intent: "move", result: submission.reply(), leads: null } satisfies DealFormActionData, { status: 400 });
+    if (submission.status !== "success")
+      return data({ intent: "move", result: submission.reply(), leads: null } satisfies DealFormActionData, { status: 400 });
     const outcome = await updateDeal(context.db, userId, submission.value.dealId, { stage: submission.value.stage }, now);
-    if (!outcome.ok) return data({ intent: "move", result: submission.reply({ formErrors: [outcome.message] }), leads: null } satisfies DealFormActionData, { status: outcome.status });
+    if (!outcome.ok)
+      return data(
+        { intent: "move", result: submission.reply({ formErrors: [outcome.message] }), leads: null } satisfies DealFormActionData,
+        { status: outcome.status },
+      );
     const address = outcome.deal.property?.address ?? "The deal";
-    return backToBoard(period, { title: "Deal moved", description: `${address} moved to ${DEAL_STAGE_LABELS[submission.value.stage]}.`, variant: "success" });
+    return backToBoard(period, {
+      title: "Deal moved",
+      description: `${address} moved to ${DEAL_STAGE_LABELS[submission.value.stage]}.`,
+      variant: "success",
+    });
   }
 
   const submission = parseWithZod(formData, { schema: CreateDealSchema });
   const leads = () => listLeadsWithoutDeal(context.db, userId);
-  if (submission.status !== "success") return data({ intent: "create", result: submission.reply(), leads: await leads() } satisfies DealFormActionData, { status: 400 });
+  if (submission.status !== "success")
+    return data({ intent: "create", result: submission.reply(), leads: await leads() } satisfies DealFormActionData, { status: 400 });
   const outcome = await createDeal(context.db, userId, submission.value, now);
   if (!outcome.ok) {
     const reply = submission.reply({ fieldErrors: { [outcome.field ?? "propertyId"]: [outcome.message] } });
     return data({ intent: "create", result: reply, leads: await leads() } satisfies DealFormActionData, { status: outcome.status });
   }
   const address = outcome.deal.property?.address ?? "The property";
-  return backToBoard(period, { title: "Deal created", description: `${address} added to ${DEAL_STAGE_LABELS[outcome.deal.stage]}.`, variant: "success" });
+  return backToBoard(period, {
+    title: "Deal created",
+    description: `${address} added to ${DEAL_STAGE_LABELS[outcome.deal.stage]}.`,
+    variant: "success",
+  });
 }
 
 export default function PipelineDealsFallback() {
@@ -83,7 +98,11 @@ export default function PipelineDealsFallback() {
         </div>
       ) : (
         <div className="mt-6">
-          <FormError messages={Object.values(result?.result.error ?? {}).flat().filter((message): message is string => Boolean(message))} />
+          <FormError
+            messages={Object.values(result?.result.error ?? {})
+              .flat()
+              .filter((message): message is string => Boolean(message))}
+          />
         </div>
       )}
     </main>

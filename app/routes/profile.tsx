@@ -4,6 +4,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
+
 import { PageError } from "~/components/route-error";
 import { SiteFooter } from "~/components/site-footer";
 import { Button, buttonClass } from "~/components/ui/button";
@@ -13,11 +14,11 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "~/domain/auth-schemas";
 import { formatPhone } from "~/domain/phone";
 import { changePassword, updateUserInfo, upsertCompany } from "~/services/accounts.server";
+import { readFormData } from "~/services/api.server";
 import { getCurrentUser, requestMeta, requireUser } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 const VERIFY_NEW_EMAIL = "We sent a verification link to your new email address.";
-import { redirectWithToast } from "~/services/toast.server";
-import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Profile settings — Breeze" }];
 
@@ -60,9 +61,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await updateUserInfo(context, session.user, submission.value);
     const hideCurrent = { hideFields: ["currentPassword"] };
     if (!outcome.ok) {
-      return data({ tab, result: submission.reply({ ...hideCurrent, fieldErrors: outcome.errors, formErrors: [outcome.message] }) }, { status: outcome.status });
+      return data(
+        { tab, result: submission.reply({ ...hideCurrent, fieldErrors: outcome.errors, formErrors: [outcome.message] }) },
+        { status: outcome.status },
+      );
     }
-    return succeed(tab, outcome.emailChanged ? `User information updated successfully. ${VERIFY_NEW_EMAIL}` : "User information updated successfully");
+    return succeed(
+      tab,
+      outcome.emailChanged ? `User information updated successfully. ${VERIFY_NEW_EMAIL}` : "User information updated successfully",
+    );
   }
   if (tab === "company") {
     const submission = parseWithZod(formData, { schema: CompanyInfoSchema });
@@ -74,7 +81,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const hidden = { hideFields: ["currentPassword", "newPassword", "confirmPassword"] };
   if (submission.status !== "success") return data({ tab, result: submission.reply(hidden) }, { status: 400 });
   const outcome = await changePassword(context, session, submission.value, requestMeta(request));
-  if (!outcome.ok) return data({ tab, result: submission.reply({ ...hidden, fieldErrors: outcome.errors, formErrors: [outcome.message] }) }, { status: outcome.status });
+  if (!outcome.ok)
+    return data(
+      { tab, result: submission.reply({ ...hidden, fieldErrors: outcome.errors, formErrors: [outcome.message] }) },
+      { status: outcome.status },
+    );
   return succeed(tab, "Password changed successfully", [outcome.cookie]);
 }
 
@@ -114,7 +125,13 @@ function UserInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>[
       {showInlineError ? <FormError id={form.errorId} messages={form.errors} /> : null}
       <InputField label="Full name" meta={fields.fullName} autoComplete="name" defaultValue={current.fullName ?? current.displayName} />
       <InputField label="Email" meta={fields.email} type="email" autoComplete="email" defaultValue={current.email} />
-      <InputField label="Mobile phone" meta={fields.mobileE164} type="tel" autoComplete="tel" defaultValue={formatPhone(current.mobileE164)} />
+      <InputField
+        label="Mobile phone"
+        meta={fields.mobileE164}
+        type="tel"
+        autoComplete="tel"
+        defaultValue={formatPhone(current.mobileE164)}
+      />
       <InputField
         label="Current password (only to change your email)"
         meta={fields.currentPassword}
@@ -133,7 +150,11 @@ function EmailVerification({ verified }: { verified: boolean }) {
   const busy = navigation.state === "submitting" && navigation.formAction === "/verify-email";
   if (verified) return <p className="mb-4 text-sm text-emerald-700">Your email address is verified.</p>;
   return (
-    <Form method="post" action="/verify-email" className="mb-4 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+    <Form
+      method="post"
+      action="/verify-email"
+      className="mb-4 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900"
+    >
       <span>Your email address is not verified yet. Open the link we emailed you, or get a new one.</span>
       <Button type="submit" variant="secondary" disabled={busy}>
         {busy ? "Sending..." : "Resend verification email"}
@@ -151,15 +172,46 @@ function CompanyInfoTab({ current }: { current: Awaited<ReturnType<typeof loader
       <InputField label="Company name" meta={fields.companyName} autoComplete="organization" defaultValue={company?.companyName ?? ""} />
       <InputField label="Title" meta={fields.title} autoComplete="organization-title" defaultValue={company?.title ?? ""} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField label="Offer contact email" meta={fields.offerContactEmail} type="email" defaultValue={company?.offerContactEmail ?? ""} />
-        <InputField label="Offer contact phone" meta={fields.offerContactPhoneE164} type="tel" defaultValue={formatPhone(company?.offerContactPhoneE164)} />
+        <InputField
+          label="Offer contact email"
+          meta={fields.offerContactEmail}
+          type="email"
+          defaultValue={company?.offerContactEmail ?? ""}
+        />
+        <InputField
+          label="Offer contact phone"
+          meta={fields.offerContactPhoneE164}
+          type="tel"
+          defaultValue={formatPhone(company?.offerContactPhoneE164)}
+        />
       </div>
-      <InputField label="Street address" meta={fields.addressStreet1} autoComplete="address-line1" defaultValue={company?.addressStreet1 ?? ""} />
-      <InputField label="Suite or unit" meta={fields.addressStreet2} autoComplete="address-line2" defaultValue={company?.addressStreet2 ?? ""} />
+      <InputField
+        label="Street address"
+        meta={fields.addressStreet1}
+        autoComplete="address-line1"
+        defaultValue={company?.addressStreet1 ?? ""}
+      />
+      <InputField
+        label="Suite or unit"
+        meta={fields.addressStreet2}
+        autoComplete="address-line2"
+        defaultValue={company?.addressStreet2 ?? ""}
+      />
       <div className="grid gap-4 sm:grid-cols-3">
         <InputField label="City" meta={fields.addressCity} autoComplete="address-level2" defaultValue={company?.addressCity ?? ""} />
-        <InputField label="State" meta={fields.addressState} autoComplete="address-level1" maxLength={2} defaultValue={company?.addressState ?? ""} />
-        <InputField label="ZIP code" meta={fields.addressPostalCode} autoComplete="postal-code" defaultValue={company?.addressPostalCode ?? ""} />
+        <InputField
+          label="State"
+          meta={fields.addressState}
+          autoComplete="address-level1"
+          maxLength={2}
+          defaultValue={company?.addressState ?? ""}
+        />
+        <InputField
+          label="ZIP code"
+          meta={fields.addressPostalCode}
+          autoComplete="postal-code"
+          defaultValue={company?.addressPostalCode ?? ""}
+        />
       </div>
       <InputField label="Logo URL" meta={fields.logoUrl} type="url" placeholder="https://" defaultValue={company?.logoUrl ?? ""} />
       <SaveButton tab="company">Save Company Info</SaveButton>
@@ -173,7 +225,13 @@ function PasswordTab() {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {showInlineError ? <FormError id={form.errorId} messages={form.errors} /> : null}
       <InputField label="Current password" meta={fields.currentPassword} type="password" autoComplete="current-password" />
-      <InputField label="New password" meta={fields.newPassword} type="password" autoComplete="new-password" hint="At least 8 characters." />
+      <InputField
+        label="New password"
+        meta={fields.newPassword}
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+      />
       <InputField label="Confirm new password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
       <p className="text-xs text-slate-500">Changing your password signs you out on every other device.</p>
       <SaveButton tab="password">Change Password</SaveButton>
@@ -194,7 +252,10 @@ export default function Profile() {
           <span aria-hidden="true">←</span> Back
         </Link>
         <div className="mt-4 flex items-center gap-4">
-          <span aria-hidden="true" className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-700">
+          <span
+            aria-hidden="true"
+            className="flex size-14 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-700"
+          >
             {current.initials}
           </span>
           <div>

@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Form, Link, type ShouldRevalidateFunction, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 import { z } from "zod";
+
 import { AuthLayout, RedirectAfter, SuccessPanel } from "~/components/auth-layout";
 import { Button } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
@@ -11,8 +12,8 @@ import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { CompanyStepSchema, RegisterStep1Schema } from "~/domain/auth-schemas";
 import { US_STATES } from "~/domain/us-states";
-import { readFormData } from "~/services/api.server";
 import { registerFromDraft, saveRegistrationDraft } from "~/services/accounts.server";
+import { readFormData } from "~/services/api.server";
 import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 
 export const meta: MetaFunction = () => [{ title: "Create your account — Breeze" }];
@@ -81,7 +82,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "next") {
     const step1 = RegisterStep1Schema.parse(submission.value);
     const saved = await saveRegistrationDraft(context, step1, meta, values.draft);
-    if (!saved.ok) return data({ result: submission.reply({ ...hidePasswords, formErrors: [saved.message] }), step: 1 as const, values, done: false }, { status: saved.status });
+    if (!saved.ok)
+      return data(
+        { result: submission.reply({ ...hidePasswords, formErrors: [saved.message] }), step: 1 as const, values, done: false },
+        { status: saved.status },
+      );
     return { result: submission.reply(hidePasswords), step: 2 as const, values: { ...values, draft: saved.token }, done: false };
   }
 
@@ -90,7 +95,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok) {
     const step = outcome.errors && Object.keys(outcome.errors).some((k) => (STEP1_FIELDS as readonly string[]).includes(k)) ? 1 : 2;
     return data(
-      { result: submission.reply({ ...hidePasswords, fieldErrors: outcome.errors, formErrors: [outcome.message] }), step: step as 1 | 2, values, done: false },
+      {
+        result: submission.reply({ ...hidePasswords, fieldErrors: outcome.errors, formErrors: [outcome.message] }),
+        step: step as 1 | 2,
+        values,
+        done: false,
+      },
       { status: outcome.status },
     );
   }
@@ -114,7 +124,11 @@ function Progress({ step }: { step: 1 | 2 }) {
       </div>
       <ol className="mt-2 flex justify-between text-xs font-medium">
         {steps.map((label, index) => (
-          <li key={label} className={index + 1 <= step ? "text-brand-700" : "text-slate-400"} aria-current={index + 1 === step ? "step" : undefined}>
+          <li
+            key={label}
+            className={index + 1 <= step ? "text-brand-700" : "text-slate-400"}
+            aria-current={index + 1 === step ? "step" : undefined}
+          >
             Step {index + 1}: {label}
           </li>
         ))}
@@ -141,8 +155,14 @@ export default function Register() {
   const failure = actionData && !actionData.done && actionData.result.error?.[""];
   useEffect(() => {
     if (!failure || !hydrated || !actionData) return;
-    const fieldMessages = Object.entries(actionData.result.error ?? {}).filter(([name]) => name !== "").flatMap(([, messages]) => messages ?? []);
-    toast({ title: "Registration failed", description: fieldMessages.join(", ") || failure[0] || "Failed to create account", variant: "error" });
+    const fieldMessages = Object.entries(actionData.result.error ?? {})
+      .filter(([name]) => name !== "")
+      .flatMap(([, messages]) => messages ?? []);
+    toast({
+      title: "Registration failed",
+      description: fieldMessages.join(", ") || failure[0] || "Failed to create account",
+      variant: "error",
+    });
   }, [failure, hydrated, toast, actionData]);
 
   if (actionData?.done) {
@@ -169,8 +189,21 @@ export default function Register() {
             <h2 className="text-base font-semibold text-slate-900">Your Info</h2>
             <InputField label="Full name" meta={fields.full_name} autoComplete="name" defaultValue={value("full_name")} />
             <InputField label="Email" meta={fields.email} type="email" autoComplete="email" defaultValue={value("email")} />
-            <InputField label="Mobile phone" meta={fields.mobile} type="tel" autoComplete="tel" defaultValue={value("mobile")} hint="e.g. (602) 555-0123" />
-            <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" hint="At least 8 characters, with a letter and a number." />
+            <InputField
+              label="Mobile phone"
+              meta={fields.mobile}
+              type="tel"
+              autoComplete="tel"
+              defaultValue={value("mobile")}
+              hint="e.g. (602) 555-0123"
+            />
+            <InputField
+              label="Password"
+              meta={fields.password}
+              type="password"
+              autoComplete="new-password"
+              hint="At least 8 characters, with a letter and a number."
+            />
             <InputField label="Confirm password" meta={fields.confirm_password} type="password" autoComplete="new-password" />
             {hidden([...STEP2_FIELDS, "draft"])}
             <Button type="submit" name="intent" value="next" className="w-full" disabled={submitting}>
@@ -184,15 +217,47 @@ export default function Register() {
             <InputField label="Company name" meta={fields.company_name} autoComplete="organization" defaultValue={value("company_name")} />
             <InputField label="Your title (optional)" meta={fields.title} autoComplete="organization-title" defaultValue={value("title")} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <InputField label="Offer contact email" meta={fields.offer_contact_email} type="email" defaultValue={value("offer_contact_email", value("email"))} />
-              <InputField label="Offer contact phone" meta={fields.offer_contact_phone} type="tel" defaultValue={value("offer_contact_phone", value("mobile"))} />
+              <InputField
+                label="Offer contact email"
+                meta={fields.offer_contact_email}
+                type="email"
+                defaultValue={value("offer_contact_email", value("email"))}
+              />
+              <InputField
+                label="Offer contact phone"
+                meta={fields.offer_contact_phone}
+                type="tel"
+                defaultValue={value("offer_contact_phone", value("mobile"))}
+              />
             </div>
-            <InputField label="Street address (optional)" meta={fields.address_street1} autoComplete="address-line1" defaultValue={value("address_street1")} />
-            <InputField label="Suite or unit (optional)" meta={fields.address_street2} autoComplete="address-line2" defaultValue={value("address_street2")} />
+            <InputField
+              label="Street address (optional)"
+              meta={fields.address_street1}
+              autoComplete="address-line1"
+              defaultValue={value("address_street1")}
+            />
+            <InputField
+              label="Suite or unit (optional)"
+              meta={fields.address_street2}
+              autoComplete="address-line2"
+              defaultValue={value("address_street2")}
+            />
             <div className="grid gap-4 sm:grid-cols-3">
               <InputField label="City" meta={fields.address_city} autoComplete="address-level2" defaultValue={value("address_city")} />
-              <InputField label="State" meta={fields.address_state} autoComplete="address-level1" maxLength={2} list="us-states" defaultValue={value("address_state")} />
-              <InputField label="ZIP code" meta={fields.address_postal_code} autoComplete="postal-code" defaultValue={value("address_postal_code")} />
+              <InputField
+                label="State"
+                meta={fields.address_state}
+                autoComplete="address-level1"
+                maxLength={2}
+                list="us-states"
+                defaultValue={value("address_state")}
+              />
+              <InputField
+                label="ZIP code"
+                meta={fields.address_postal_code}
+                autoComplete="postal-code"
+                defaultValue={value("address_postal_code")}
+              />
             </div>
             <datalist id="us-states">
               {US_STATES.map((code) => (
@@ -200,7 +265,13 @@ export default function Register() {
               ))}
             </datalist>
             <input type="hidden" name="address_country" value={value("address_country", "US")} />
-            <InputField label="Logo URL (optional)" meta={fields.logo_url} type="url" placeholder="https://" defaultValue={value("logo_url")} />
+            <InputField
+              label="Logo URL (optional)"
+              meta={fields.logo_url}
+              type="url"
+              placeholder="https://"
+              defaultValue={value("logo_url")}
+            />
             <div className="flex gap-3">
               <Button type="submit" name="intent" value="back" variant="secondary" className="flex-1" formNoValidate disabled={submitting}>
                 Back

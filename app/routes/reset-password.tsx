@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
+
 import { AuthLayout, RedirectAfter, SuccessPanel } from "~/components/auth-layout";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
@@ -10,9 +11,9 @@ import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
 import { ResetSchema } from "~/domain/auth-schemas";
 import { resetPassword } from "~/services/accounts.server";
+import { readFormData } from "~/services/api.server";
 import { requestMeta } from "~/services/auth.server";
 import { safeNext } from "~/services/request.server";
-import { readFormData } from "~/services/api.server";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password — Breeze" }, { name: "referrer", content: "same-origin" }];
 
@@ -24,10 +25,14 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ResetSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), next: null }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }), next: null }, { status: 400 });
   const outcome = await resetPassword(context, submission.value, requestMeta(request));
   if (!outcome.ok) {
-    return data({ result: submission.reply({ formErrors: [outcome.message], hideFields: ["password", "confirmPassword"] }), next: null }, { status: outcome.status });
+    return data(
+      { result: submission.reply({ formErrors: [outcome.message], hideFields: ["password", "confirmPassword"] }), next: null },
+      { status: outcome.status },
+    );
   }
   const next = safeNext(new URL(request.url).searchParams.get("next"));
   return data({ result: submission.reply(), next }, { headers: { "Set-Cookie": outcome.cookie } });
@@ -37,7 +42,8 @@ function InvalidLink() {
   const toast = useToast();
   const hydrated = useHydrated();
   useEffect(() => {
-    if (hydrated) toast({ title: "Invalid reset link", description: "No reset token found. Please request a new password reset.", variant: "error" });
+    if (hydrated)
+      toast({ title: "Invalid reset link", description: "No reset token found. Please request a new password reset.", variant: "error" });
   }, [hydrated, toast]);
   return (
     <AuthLayout title="Invalid Reset Link" subtitle="This link is missing its reset token. Request a new link to reset your password.">
@@ -68,7 +74,11 @@ export default function ResetPassword() {
   const failure = form.errors?.[0];
   useEffect(() => {
     if (failure && hydrated) {
-      toast({ title: "Reset failed", description: failure || "Failed to reset password. The link may be invalid or expired.", variant: "error" });
+      toast({
+        title: "Reset failed",
+        description: failure || "Failed to reset password. The link may be invalid or expired.",
+        variant: "error",
+      });
     }
   }, [failure, hydrated, toast, actionData]);
 

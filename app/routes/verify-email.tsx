@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
+
 import { AuthLayout } from "~/components/auth-layout";
 import { buttonClass } from "~/components/ui/button";
 import { resendVerification, verifyEmail } from "~/services/accounts.server";
@@ -17,7 +18,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const outcome = token.length > 0 && token.length <= 200 ? await verifyEmail(context, token) : null;
   if (outcome?.ok) {
     const signedIn = Boolean(await getSession(request, context));
-    return redirectWithToast(signedIn ? "/profile?tab=user" : "/login", { title: "Email verified", description: "Your email address is verified.", variant: "success" });
+    return redirectWithToast(signedIn ? "/profile?tab=user" : "/login", {
+      title: "Email verified",
+      description: "Your email address is verified.",
+      variant: "success",
+    });
   }
   return { message: outcome?.message ?? "This verification link is missing its token. Request a new one from your profile." };
 }

@@ -4,21 +4,16 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, ne } from "drizzle-orm";
+
 import { companyProfiles, emailVerificationTokens, passwordResetTokens, registrationDrafts, sessions, users } from "@db/schema";
 import { INVALID_CREDENTIALS, INVALID_RESET } from "~/domain/auth-messages";
 import type { RegisterInput } from "~/domain/auth-schemas";
 import { toE164 } from "~/domain/phone";
-import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
+
 import type { RequestMeta } from "./auth.server";
-import {
-  createSession,
-  generateToken,
-  sessionCookie,
-  hashToken,
-  type SessionUser,
-  type ValidSession,
-} from "./session.server";
 import { isUniqueViolation } from "./db-errors.server";
+import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
+import { createSession, generateToken, hashToken, sessionCookie, type SessionUser, type ValidSession } from "./session.server";
 import { accountClientKey, clearHits, forgive, hit, hitIf, ipKey, LIMITS, retryMinutes, worst } from "./throttle.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies">;
@@ -29,7 +24,6 @@ export const VERIFY_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 export const DRAFT_TTL_MS = 30 * 60 * 1000;
 const DUPLICATE_EMAIL = "An account with this email already exists";
 const duplicateEmail = () => ({ ok: false as const, status: 409, message: DUPLICATE_EMAIL, errors: { email: [DUPLICATE_EMAIL] } });
-
 
 /** Every sign-in starts a new session and ends the one this browser held (ASVS 5.0 V7.2.4). */
 async function startSession(context: Ctx, userId: string, remember: boolean, meta: RequestMeta) {
@@ -152,7 +146,8 @@ export async function saveRegistrationDraft(
     expiresAt: new Date(now.getTime() + DRAFT_TTL_MS),
     createdAt: now,
   });
-  if (previousToken) await context.db.batch([context.db.delete(registrationDrafts).where(eq(registrationDrafts.id, hashToken(previousToken))), insert]);
+  if (previousToken)
+    await context.db.batch([context.db.delete(registrationDrafts).where(eq(registrationDrafts.id, hashToken(previousToken))), insert]);
   else await insert;
   return { ok: true, token };
 }
@@ -160,7 +155,12 @@ export async function saveRegistrationDraft(
 export const DRAFT_EXPIRED = "Your registration step 1 has expired. Please fill in your info again.";
 
 /** /register step 2: the draft's step 1 plus the company, as one account. */
-export async function registerFromDraft(context: Ctx, draftToken: string, company: RegisterInput["company"], meta: RequestMeta): Promise<Created> {
+export async function registerFromDraft(
+  context: Ctx,
+  draftToken: string,
+  company: RegisterInput["company"],
+  meta: RequestMeta,
+): Promise<Created> {
   const id = hashToken(draftToken);
   const draft = await context.db.select().from(registrationDrafts).where(eq(registrationDrafts.id, id)).get();
   if (!draft || draft.expiresAt.getTime() <= context.now().getTime()) {
@@ -210,7 +210,9 @@ export async function sendVerificationEmail(context: Ctx, userId: string, email:
   const token = generateToken();
   const now = context.now();
   await context.db.batch([
-    context.db.delete(emailVerificationTokens).where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt))),
+    context.db
+      .delete(emailVerificationTokens)
+      .where(and(eq(emailVerificationTokens.userId, userId), isNull(emailVerificationTokens.usedAt))),
     context.db.insert(emailVerificationTokens).values({
       userId,
       email,
@@ -233,7 +235,11 @@ export const TOO_MANY_VERIFICATION_EMAILS = "Too many verification emails. Pleas
 /** Marks the email verified from a valid, unused, unexpired link for the account's current address. */
 export async function verifyEmail(context: Ctx, token: string): Promise<{ ok: true; userId: string } | { ok: false; message: string }> {
   const now = context.now();
-  const row = await context.db.select().from(emailVerificationTokens).where(eq(emailVerificationTokens.tokenHash, hashToken(token))).get();
+  const row = await context.db
+    .select()
+    .from(emailVerificationTokens)
+    .where(eq(emailVerificationTokens.tokenHash, hashToken(token)))
+    .get();
   if (!row || row.usedAt || row.expiresAt.getTime() <= now.getTime()) return { ok: false, message: INVALID_VERIFICATION };
   const [claimed] = await context.db.batch([
     context.db
@@ -242,7 +248,10 @@ export async function verifyEmail(context: Ctx, token: string): Promise<{ ok: tr
       .where(and(eq(emailVerificationTokens.id, row.id), isNull(emailVerificationTokens.usedAt)))
       .returning({ id: emailVerificationTokens.id }),
     // Only while the account still has the address the link was sent to.
-    context.db.update(users).set({ emailVerified: true, updatedAt: now }).where(and(eq(users.id, row.userId), eq(users.email, row.email))),
+    context.db
+      .update(users)
+      .set({ emailVerified: true, updatedAt: now })
+      .where(and(eq(users.id, row.userId), eq(users.email, row.email))),
   ]);
   if (claimed.length === 0) return { ok: false, message: INVALID_VERIFICATION };
   const user = await context.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get();
@@ -354,14 +363,15 @@ export async function requestPasswordReset(context: Ctx, email: string, meta: Re
  * Sets the new password from a valid, unused, unexpired link; revokes every session and signs in anew. The email
  * stays as verified or unverified as it was: only the verification link verifies it.
  */
-export async function resetPassword(
-  context: Ctx,
-  input: { token: string; password: string },
-  meta: RequestMeta,
-): Promise<SignedIn> {
+export async function resetPassword(context: Ctx, input: { token: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
   const now = context.now();
   const row = await context.db
-    .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId, usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
+    .select({
+      id: passwordResetTokens.id,
+      userId: passwordResetTokens.userId,
+      usedAt: passwordResetTokens.usedAt,
+      expiresAt: passwordResetTokens.expiresAt,
+    })
     .from(passwordResetTokens)
     .where(eq(passwordResetTokens.tokenHash, hashToken(input.token)))
     .get();
@@ -395,7 +405,8 @@ export const CURRENT_PASSWORD_FOR_EMAIL = "Enter your current password to change
  * parallel guesses cannot outrun the limit (a stolen session cannot brute-force the password either).
  */
 async function checkCurrentPassword(context: Ctx, user: SessionUser, password: string | undefined): Promise<Refused | null> {
-  if (!password) return { ok: false, status: 400, message: CURRENT_PASSWORD_FOR_EMAIL, errors: { currentPassword: [CURRENT_PASSWORD_FOR_EMAIL] } };
+  if (!password)
+    return { ok: false, status: 400, message: CURRENT_PASSWORD_FOR_EMAIL, errors: { currentPassword: [CURRENT_PASSWORD_FOR_EMAIL] } };
   const key = `reauth-fail:user:${user.id}`;
   const state = await hit(context.db, key, LIMITS.reauthFailPerUser, context.now());
   if (state.limited) return { ok: false, status: 429, message: `Too many wrong passwords. Please try again in ${retryMinutes(state)}.` };
@@ -450,7 +461,9 @@ export async function updateUserInfo(
         .set({ ...profile, email: input.email, emailVerified: false })
         .where(and(eq(users.id, user.id), ne(users.email, input.email))),
       dropResetLinks(context, user.id),
-      context.db.delete(emailVerificationTokens).where(and(eq(emailVerificationTokens.userId, user.id), isNull(emailVerificationTokens.usedAt))),
+      context.db
+        .delete(emailVerificationTokens)
+        .where(and(eq(emailVerificationTokens.userId, user.id), isNull(emailVerificationTokens.usedAt))),
     ]);
   } catch (error) {
     // Two accounts racing for one address: the unique index decides.

@@ -3,7 +3,9 @@ export function apiError(status: number, message: string, errors?: Record<string
   return Response.json({ success: false, message, ...(errors ? { errors } : {}) }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-type SafeParser<T> = { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
+type SafeParser<T> = {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+};
 
 /** Field errors keyed by dotted path, each with its messages, as forms and the /api `errors` map carry them. */
 export function fieldErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string[]> {

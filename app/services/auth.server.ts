@@ -3,12 +3,13 @@
  * current-user answer and sign-out. Account changes (registration, sign-in, reset, verification, profile) live in
  * accounts.server.ts.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
-import { redirect } from "@remix-run/cloudflare";
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
+
 import { companyProfiles, users } from "@db/schema";
 import { AUTH_REQUIRED } from "~/domain/auth-messages";
 import { avatarInitials, displayName } from "~/domain/user-display";
+
 import { apiError } from "./api.server";
 import { clientIp } from "./request.server";
 import { deleteSession, readSessionToken, sessionCookie, validateSession, type SessionUser, type ValidSession } from "./session.server";
@@ -74,7 +75,6 @@ export function requestMeta(request: Request): RequestMeta {
 }
 
 // --- the current-user answer ----------------------------------------------------------------------------------
-
 
 /** The user plus company, as GET /api/auth/user and /api/auth/me answer; never the password hash. */
 export async function getCurrentUser(context: Pick<AppLoadContext, "db">, user: SessionUser) {

@@ -1,10 +1,11 @@
 /** Buyer leads ("Buyer Breeze", spec 01 §3, §5, §7): saved cash buyers, scoped to the user. */
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { parseMoneyText } from "~/domain/money";
+
 import type { Db } from "@db/client";
 import { BUYER_TYPE_LABELS, BUYER_TYPES } from "@db/enums";
 import { buyerLeads } from "@db/schema";
+import { parseMoneyText } from "~/domain/money";
 
 export const REMOVED = "Buyer lead removed successfully";
 export const REMOVE_FAILED = "Failed to remove buyer lead";
@@ -56,7 +57,12 @@ export type BuyerLeadView = Omit<typeof buyerLeads.$inferSelect, "createdAt" | "
 };
 
 function view({ userId: _userId, ...row }: typeof buyerLeads.$inferSelect): BuyerLeadView {
-  return { ...row, buyerTypeLabel: BUYER_TYPE_LABELS[row.buyerType], createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return {
+    ...row,
+    buyerTypeLabel: BUYER_TYPE_LABELS[row.buyerType],
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
 }
 
 export async function listBuyerLeads(db: Db, userId: string): Promise<BuyerLeadView[]> {

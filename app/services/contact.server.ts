@@ -4,10 +4,12 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
+
 import { contactMessages } from "@db/schema";
-import { CONTACT_FOLLOW_UP } from "~/domain/support";
 import type { ContactSchema } from "~/domain/auth-schemas";
 import { toE164 } from "~/domain/phone";
+import { CONTACT_FOLLOW_UP } from "~/domain/support";
+
 import { getUser } from "./auth.server";
 import { clientIp } from "./request.server";
 import { hitIf, ipKey, LIMITS } from "./throttle.server";
@@ -17,9 +19,7 @@ type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now" | "respons
 export type ContactInput = z.output<typeof ContactSchema>;
 /** `ip` is null when the client is unknown (local `wrangler dev`): then there is no per-IP limit to count against. */
 export type ContactMeta = { ip: string | null; userId: string | null };
-export type ContactOutcome =
-  | { ok: true; id: string }
-  | { ok: false; status: 429; message: string; retryAfterSeconds: number };
+export type ContactOutcome = { ok: true; id: string } | { ok: false; status: 429; message: string; retryAfterSeconds: number };
 
 export const CONTACT_SENT = `Thank you! ${CONTACT_FOLLOW_UP}`;
 export const CONTACT_THROTTLED = "Too many messages. Please try again later.";
@@ -36,14 +36,7 @@ export function contactNotice(input: ContactInput, supportEmail: string) {
   return {
     to: supportEmail,
     subject: `New contact message from ${name}`,
-    text: [
-      `Name: ${input.name}`,
-      `Email: ${input.email}`,
-      `Phone: ${input.phone}`,
-      "",
-      "Message:",
-      input.message,
-    ].join("\n"),
+    text: [`Name: ${input.name}`, `Email: ${input.email}`, `Phone: ${input.phone}`, "", "Message:", input.message].join("\n"),
   };
 }
 

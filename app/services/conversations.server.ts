@@ -4,6 +4,7 @@
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
+
 import type { Db } from "@db/client";
 import { MESSAGE_ROLES } from "@db/enums";
 import { contacts, conversations, messages, properties } from "@db/schema";
@@ -150,7 +151,11 @@ export async function listMessages(db: Db, userId: string, conversationId: strin
 /** A contact or property id is kept only when it is the user's own. */
 async function ownedContact(db: Db, userId: string, contactId: string | null | undefined) {
   if (!contactId) return null;
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.id, contactId), eq(contacts.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.id, contactId), eq(contacts.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -166,7 +171,12 @@ async function ownedProperty(db: Db, userId: string, propertyId: string | null |
 
 export type CreateConversationOutcome = { ok: true; id: string } | { ok: false; status: 404; message: string };
 
-export async function createConversation(db: Db, userId: string, input: z.infer<typeof ConversationInputSchema>, now: Date): Promise<CreateConversationOutcome> {
+export async function createConversation(
+  db: Db,
+  userId: string,
+  input: z.infer<typeof ConversationInputSchema>,
+  now: Date,
+): Promise<CreateConversationOutcome> {
   const contact = await ownedContact(db, userId, input.contactId);
   if (input.contactId && !contact) return { ok: false, status: 404, message: CONTACT_NOT_FOUND };
   const property = await ownedProperty(db, userId, input.propertyId ?? contact?.propertyId);
@@ -186,12 +196,23 @@ export async function createConversation(db: Db, userId: string, input: z.infer<
 }
 
 /** Stores a message and marks the conversation active; null when the conversation is not the user's. */
-export async function addMessage(db: Db, userId: string, conversationId: string, input: z.infer<typeof MessageInputSchema>, now: Date): Promise<MessageView | null> {
+export async function addMessage(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  input: z.infer<typeof MessageInputSchema>,
+  now: Date,
+): Promise<MessageView | null> {
   if (!(await ownsConversation(db, userId, conversationId))) return null;
   const id = crypto.randomUUID();
   await db.batch([
-    db.insert(messages).values({ id, userId, conversationId, role: input.role, content: input.content, isAiGenerated: input.isAiGenerated, createdAt: now }),
-    db.update(conversations).set({ updatedAt: now }).where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId))),
+    db
+      .insert(messages)
+      .values({ id, userId, conversationId, role: input.role, content: input.content, isAiGenerated: input.isAiGenerated, createdAt: now }),
+    db
+      .update(conversations)
+      .set({ updatedAt: now })
+      .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId))),
   ]);
   return { id, conversationId, role: input.role, content: input.content, isAiGenerated: input.isAiGenerated, createdAt: now.toISOString() };
 }
@@ -219,7 +240,13 @@ export async function replyContext(db: Db, userId: string, conversationId: strin
     .limit(1);
   const [property] = conversation.propertyId
     ? await db
-        .select({ address: properties.address, city: properties.city, arv: properties.arv, maxOffer: properties.maxOffer, price: properties.price })
+        .select({
+          address: properties.address,
+          city: properties.city,
+          arv: properties.arv,
+          maxOffer: properties.maxOffer,
+          price: properties.price,
+        })
         .from(properties)
         .where(and(eq(properties.id, conversation.propertyId), eq(properties.userId, userId)))
         .limit(1)

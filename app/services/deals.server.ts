@@ -4,6 +4,7 @@
  * by the user id; a foreign or unknown id is "not found".
  */
 import { and, asc, desc, eq, notExists } from "drizzle-orm";
+
 import type { Db } from "@db/client";
 import type { DealStage } from "@db/enums";
 import { deals, properties } from "@db/schema";
@@ -22,7 +23,14 @@ export type DealView = {
   notes: string | null;
   createdAt: string;
   updatedAt: string;
-  property: { address: string; city: string | null; state: string | null; bedrooms: number | null; bathrooms: number | null; squareFeet: number | null } | null;
+  property: {
+    address: string;
+    city: string | null;
+    state: string | null;
+    bedrooms: number | null;
+    bathrooms: number | null;
+    squareFeet: number | null;
+  } | null;
 };
 
 const DEAL_COLUMNS = {
@@ -75,7 +83,14 @@ function toView(row: DealRow): DealView {
     property:
       row.address === null
         ? null
-        : { address: row.address, city: row.city, state: row.state, bedrooms: row.bedrooms, bathrooms: row.bathrooms, squareFeet: row.squareFeet },
+        : {
+            address: row.address,
+            city: row.city,
+            state: row.state,
+            bedrooms: row.bedrooms,
+            bathrooms: row.bathrooms,
+            squareFeet: row.squareFeet,
+          },
   };
 }
 
@@ -106,7 +121,13 @@ export async function getDeal(db: Db, userId: string, id: string): Promise<DealV
  */
 export async function listLeadsWithoutDeal(db: Db, userId: string) {
   return db
-    .select({ id: properties.id, address: properties.address, city: properties.city, state: properties.state, maxOffer: properties.maxOffer })
+    .select({
+      id: properties.id,
+      address: properties.address,
+      city: properties.city,
+      state: properties.state,
+      maxOffer: properties.maxOffer,
+    })
     .from(properties)
     .where(
       and(
@@ -183,7 +204,9 @@ export async function updateDeal(db: Db, userId: string, id: string, input: Upda
   if (input.stage !== undefined) changes.stage = input.stage;
   if (input.dealValue !== undefined) changes.dealValue = input.dealValue;
   if (input.notes !== undefined) changes.notes = input.notes;
-  if (input.closeDate !== undefined) changes.closeDate = input.closeDate === null ? null : new Date(input.closeDate.length === 10 ? `${input.closeDate}T12:00:00Z` : input.closeDate);
+  if (input.closeDate !== undefined)
+    changes.closeDate =
+      input.closeDate === null ? null : new Date(input.closeDate.length === 10 ? `${input.closeDate}T12:00:00Z` : input.closeDate);
   else if (input.stage === "closing" && current.stage !== "closing" && !current.closeDate) changes.closeDate = now;
   await db
     .update(deals)

@@ -54,7 +54,11 @@ export const EnvSchema = z
     need(Boolean(env.OIDC_ISSUER), "OIDC_CLIENT_ID", "OIDC_ISSUER is set");
     need(Boolean(env.OIDC_CLIENT_SECRET && !env.OIDC_CLIENT_ID), "OIDC_ISSUER", "OIDC_CLIENT_SECRET is set");
     // The sign-in state cookie is signed with a key derived from one of the two secrets.
-    need(Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && !env.OIDC_CLIENT_SECRET), "SESSION_SECRET", "single sign-on runs without OIDC_CLIENT_SECRET");
+    need(
+      Boolean(env.OIDC_ISSUER && env.OIDC_CLIENT_ID && !env.OIDC_CLIENT_SECRET),
+      "SESSION_SECRET",
+      "single sign-on runs without OIDC_CLIENT_SECRET",
+    );
   });
 
 export type AppEnv = z.infer<typeof EnvSchema>;

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { sql } from "drizzle-orm";
 
 export type CheckResult = { ok: boolean; ms: number; error?: string };
 export type HealthReport = { ok: boolean; checks: { d1: CheckResult; r2: CheckResult; durableObject: CheckResult } };

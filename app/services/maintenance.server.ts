@@ -3,8 +3,10 @@
  * tables stay small and nothing expired lingers. One D1 batch; every statement uses an index or a primary key.
  */
 import { and, isNotNull, lt, or } from "drizzle-orm";
+
 import type { Db } from "@db/client";
 import { emailVerificationTokens, passwordResetTokens, rateLimits, registrationDrafts, sessions } from "@db/schema";
+
 import { BROWSER_ABSOLUTE_MS, REMEMBER_ABSOLUTE_MS } from "./session.server";
 import { LIMITS } from "./throttle.server";
 
@@ -16,13 +18,24 @@ export async function sweepExpired(db: Db, now: Date) {
   const usedBefore = new Date(now.getTime() - USED_LINK_KEPT_MS);
   const results = await db.batch([
     // Past the sliding expiry, or older than the longest absolute lifetime.
-    db.delete(sessions).where(or(lt(sessions.expire, now), lt(sessions.createdAt, new Date(now.getTime() - Math.max(REMEMBER_ABSOLUTE_MS, BROWSER_ABSOLUTE_MS))))),
+    db
+      .delete(sessions)
+      .where(
+        or(lt(sessions.expire, now), lt(sessions.createdAt, new Date(now.getTime() - Math.max(REMEMBER_ABSOLUTE_MS, BROWSER_ABSOLUTE_MS)))),
+      ),
     db
       .delete(passwordResetTokens)
-      .where(or(lt(passwordResetTokens.expiresAt, now), and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, usedBefore)))),
+      .where(
+        or(lt(passwordResetTokens.expiresAt, now), and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, usedBefore))),
+      ),
     db
       .delete(emailVerificationTokens)
-      .where(or(lt(emailVerificationTokens.expiresAt, now), and(isNotNull(emailVerificationTokens.usedAt), lt(emailVerificationTokens.usedAt, usedBefore)))),
+      .where(
+        or(
+          lt(emailVerificationTokens.expiresAt, now),
+          and(isNotNull(emailVerificationTokens.usedAt), lt(emailVerificationTokens.usedAt, usedBefore)),
+        ),
+      ),
     db.delete(registrationDrafts).where(lt(registrationDrafts.expiresAt, now)),
     // A throttle row whose window has passed counts nothing any more: the next hit starts a new window anyway.
     db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - LONGEST_WINDOW_MS))),

@@ -10,12 +10,14 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import { z } from "zod";
+
 import type { Db } from "@db/client";
 import { userIdentities, users } from "@db/schema";
 import { fetchWithTimeout, ProviderError, type Fetch } from "~/providers/http.server";
+
+import { readCookie } from "./cookies.server";
 import { isUniqueViolation } from "./db-errors.server";
 import type { AppEnv } from "./env.server";
-import { readCookie } from "./cookies.server";
 import { safeNext } from "./request.server";
 import { toastCookie } from "./toast.server";
 
@@ -52,7 +54,8 @@ export function oidcSettings(config: AppEnv): OidcSettings | null {
   if (!config.OIDC_ISSUER || !config.OIDC_CLIENT_ID) return null;
   const stateSecret = config.SESSION_SECRET ?? config.OIDC_CLIENT_SECRET;
   // EnvSchema already refuses this combination; kept so the settings can never carry an unkeyed cookie.
-  if (!stateSecret) throw new Error("Invalid Worker configuration: SESSION_SECRET is required when single sign-on runs without OIDC_CLIENT_SECRET");
+  if (!stateSecret)
+    throw new Error("Invalid Worker configuration: SESSION_SECRET is required when single sign-on runs without OIDC_CLIENT_SECRET");
   return {
     issuer: config.OIDC_ISSUER,
     clientId: config.OIDC_CLIENT_ID,
@@ -95,7 +98,13 @@ const PROVIDER = "identity provider";
 function transport(settings: Pick<OidcSettings, "allowInsecureRequests">, deps: OidcDeps) {
   return {
     [oauth.customFetch]: (url: string, init: oauth.CustomFetchOptions<string, URLSearchParams | undefined>) =>
-      fetchWithTimeout(PROVIDER, deps.fetch, url, { method: init.method, headers: init.headers, body: init.body, redirect: init.redirect }, deps.timeoutMs),
+      fetchWithTimeout(
+        PROVIDER,
+        deps.fetch,
+        url,
+        { method: init.method, headers: init.headers, body: init.body, redirect: init.redirect },
+        deps.timeoutMs,
+      ),
     // Marked deprecated by the library to make it stand out; it is its documented switch for http issuers.
     [oauth.allowInsecureRequests]: settings.allowInsecureRequests,
   };
@@ -123,7 +132,8 @@ const PROVIDER_TIMEOUT = "Your identity provider did not answer in time. Please 
 const PROVIDER_UNREACHABLE = "We could not reach your identity provider. Please try again in a moment.";
 const PROVIDER_REFUSED = "Your identity provider did not accept the sign-in. Please try again.";
 const CANCELLED = "The sign-in was cancelled at your identity provider.";
-export const IDENTITY_CONFLICT = "This email address belongs to an account linked to another identity at your provider. Please contact support.";
+export const IDENTITY_CONFLICT =
+  "This email address belongs to an account linked to another identity at your provider. Please contact support.";
 export const IDENTITY_TAKEN = "This sign-in is already linked to another Breeze account. Please contact support.";
 const CANNOT_LINK = "An account with this email address already exists and cannot be linked automatically. Please contact support.";
 
@@ -148,8 +158,10 @@ export function describeProviderError(code: string): string {
  * ProviderErrors from fetchWithTimeout), pass through.
  */
 function refusal(stage: string, error: unknown): unknown {
-  if (error instanceof oauth.ResponseBodyError) return new ProviderError(PROVIDER, `${stage}: HTTP ${error.status} ${error.error}`, error.status);
-  if (error instanceof oauth.WWWAuthenticateChallengeError) return new ProviderError(PROVIDER, `${stage}: HTTP ${error.status} challenge`, error.status);
+  if (error instanceof oauth.ResponseBodyError)
+    return new ProviderError(PROVIDER, `${stage}: HTTP ${error.status} ${error.error}`, error.status);
+  if (error instanceof oauth.WWWAuthenticateChallengeError)
+    return new ProviderError(PROVIDER, `${stage}: HTTP ${error.status} challenge`, error.status);
   if (error instanceof oauth.AuthorizationResponseError) return new ProviderError(PROVIDER, `${stage}: ${error.error}`, 400);
   if (error instanceof oauth.OperationProcessingError || error instanceof oauth.UnsupportedOperationError) {
     // Name the ID token in the log when that is what failed (signature, alg, claims), the better to read the logs.
@@ -256,7 +268,10 @@ async function openCookie(request: Request, kind: SignedCookie, secret: string, 
   if (!payload || !signature || extra !== undefined) return null;
   try {
     const key = await cookieKey(secret, kind.purpose);
-    if (!(await crypto.subtle.verify("HMAC", key, new Uint8Array(decodeBase64urlIgnorePadding(signature)), new TextEncoder().encode(payload)))) return null;
+    if (
+      !(await crypto.subtle.verify("HMAC", key, new Uint8Array(decodeBase64urlIgnorePadding(signature)), new TextEncoder().encode(payload)))
+    )
+      return null;
     const json: unknown = JSON.parse(new TextDecoder().decode(decodeBase64urlIgnorePadding(payload)));
     const envelope = EnvelopeSchema.safeParse(json);
     return envelope.success && envelope.data.expires > now.getTime() ? json : null;
@@ -267,7 +282,12 @@ async function openCookie(request: Request, kind: SignedCookie, secret: string, 
 
 export const STATE_COOKIE = "breeze_oidc";
 export const STATE_TTL_MS = 10 * 60 * 1000;
-const STATE: SignedCookie = { name: STATE_COOKIE, purpose: "oidc-state-cookie", attributes: "Path=/api/login; HttpOnly; Secure; SameSite=Lax", ttlMs: STATE_TTL_MS };
+const STATE: SignedCookie = {
+  name: STATE_COOKIE,
+  purpose: "oidc-state-cookie",
+  attributes: "Path=/api/login; HttpOnly; Secure; SameSite=Lax",
+  ttlMs: STATE_TTL_MS,
+};
 const MAX_NEXT_LENGTH = 1024;
 
 const PendingSignInSchema = z.object({
@@ -287,7 +307,11 @@ export function clearStateCookie(): string {
   return `${STATE_COOKIE}=; ${STATE.attributes}; Max-Age=0`;
 }
 
-export async function readStateCookie(request: Request, settings: Pick<OidcSettings, "stateSecret">, now: Date): Promise<PendingSignIn | null> {
+export async function readStateCookie(
+  request: Request,
+  settings: Pick<OidcSettings, "stateSecret">,
+  now: Date,
+): Promise<PendingSignIn | null> {
   const parsed = PendingSignInSchema.safeParse(await openCookie(request, STATE, settings.stateSecret, now));
   return parsed.success ? parsed.data : null;
 }
@@ -299,7 +323,12 @@ export async function readStateCookie(request: Request, settings: Pick<OidcSetti
 export const LINK_PAGE = "/auth/link";
 export const LINK_COOKIE = "breeze_sso_link";
 export const LINK_TTL_MS = 10 * 60 * 1000;
-const LINK: SignedCookie = { name: LINK_COOKIE, purpose: "oidc-pending-link", attributes: `Path=${LINK_PAGE}; HttpOnly; Secure; SameSite=Lax`, ttlMs: LINK_TTL_MS };
+const LINK: SignedCookie = {
+  name: LINK_COOKIE,
+  purpose: "oidc-pending-link",
+  attributes: `Path=${LINK_PAGE}; HttpOnly; Secure; SameSite=Lax`,
+  ttlMs: LINK_TTL_MS,
+};
 
 const PendingLinkSchema = z.object({ issuer: z.string(), subject: z.string().min(1), email: z.string().min(1), next: z.string() });
 export type PendingLink = z.infer<typeof PendingLinkSchema>;
@@ -312,7 +341,11 @@ export function clearLinkCookie(): string {
   return `${LINK_COOKIE}=; ${LINK.attributes}; Max-Age=0`;
 }
 
-export async function readLinkCookie(request: Request, settings: Pick<OidcSettings, "stateSecret">, now: Date): Promise<PendingLink | null> {
+export async function readLinkCookie(
+  request: Request,
+  settings: Pick<OidcSettings, "stateSecret">,
+  now: Date,
+): Promise<PendingLink | null> {
   const parsed = PendingLinkSchema.safeParse(await openCookie(request, LINK, settings.stateSecret, now));
   return parsed.success ? parsed.data : null;
 }
@@ -412,9 +445,11 @@ export async function completeSignIn(
   }
 
   const parsed = ClaimsSchema.safeParse(verified);
-  if (!parsed.success) throw new SignInError(PROVIDER_UNREADABLE, `ID token rejected: claims are invalid: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new SignInError(PROVIDER_UNREADABLE, `ID token rejected: claims are invalid: ${z.prettifyError(parsed.error)}`);
   const claims = parsed.data;
-  if (claims.iat > context.now().getTime() / 1000 + CLOCK_SKEW_SECONDS) throw new SignInError(PROVIDER_UNREADABLE, "ID token rejected: issued in the future");
+  if (claims.iat > context.now().getTime() / 1000 + CLOCK_SKEW_SECONDS)
+    throw new SignInError(PROVIDER_UNREADABLE, "ID token rejected: issued in the future");
 
   const email = claims.email?.trim().toLowerCase();
   return {
@@ -491,7 +526,8 @@ export async function resolveSsoUser(db: Db, identity: IdentityClaims): Promise<
     .where(eq(users.email, identity.email))
     .get();
   if (existing) {
-    if (await linkedElsewhere(db, existing.id, identity.issuer, identity.subject)) return { kind: "refused", description: IDENTITY_CONFLICT };
+    if (await linkedElsewhere(db, existing.id, identity.issuer, identity.subject))
+      return { kind: "refused", description: IDENTITY_CONFLICT };
     if (!existing.emailVerified) {
       // Accounts created by single sign-on are verified; one with neither has no proof to ask for.
       return existing.passwordHash ? { kind: "needs-password", email: identity.email } : { kind: "refused", description: CANNOT_LINK };
@@ -521,7 +557,11 @@ export async function resolveSsoUser(db: Db, identity: IdentityClaims): Promise<
  * After the person proved the password of the account the pending link names: links the identity to it, unless
  * the account is linked to another subject at this provider or the identity to another account meanwhile.
  */
-export async function linkAfterPassword(db: Db, userId: string, pending: PendingLink): Promise<{ ok: true } | { ok: false; description: string }> {
+export async function linkAfterPassword(
+  db: Db,
+  userId: string,
+  pending: PendingLink,
+): Promise<{ ok: true } | { ok: false; description: string }> {
   if (await linkedElsewhere(db, userId, pending.issuer, pending.subject)) return { ok: false, description: IDENTITY_CONFLICT };
   return (await link(db, userId, pending)) ? { ok: true } : { ok: false, description: IDENTITY_TAKEN };
 }

@@ -1,5 +1,6 @@
 /** The local email provider's outbox as the development page (/dev/outbox) shows it. */
 import { desc } from "drizzle-orm";
+
 import type { Db } from "@db/client";
 import { emailOutbox } from "@db/schema";
 
@@ -8,7 +9,13 @@ export type OutboxEmail = { id: string; to: string; subject: string; text: strin
 /** The newest `limit` messages, newest first. The outbox is not per user: it is the developer's own mailbox. */
 export async function latestOutboxEmails(db: Db, limit: number): Promise<OutboxEmail[]> {
   const rows = await db
-    .select({ id: emailOutbox.id, to: emailOutbox.toAddress, subject: emailOutbox.subject, text: emailOutbox.textBody, createdAt: emailOutbox.createdAt })
+    .select({
+      id: emailOutbox.id,
+      to: emailOutbox.toAddress,
+      subject: emailOutbox.subject,
+      text: emailOutbox.textBody,
+      createdAt: emailOutbox.createdAt,
+    })
     .from(emailOutbox)
     .orderBy(desc(emailOutbox.createdAt))
     .limit(limit);

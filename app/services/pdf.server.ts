@@ -2,11 +2,17 @@
  * Every pdf-lib layout in one place: today the contracts (generated documents and the demo account's files); the
  * Letter of Intent joins them. Deterministic output (fixed dates), so the same text gives the same bytes.
  */
-import { PDFDocument, StandardFonts, rgb } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+
 import type { ContractText } from "~/domain/contract-text";
 
 /** Helvetica in pdf-lib speaks WinAnsi only: keep printable Latin-1 and replace the rest. */
-const winAnsi = (text: string) => text.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/[\u2013\u2014]/g, "-").replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+const winAnsi = (text: string) =>
+  text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
 
 export async function renderContractPdf(text: ContractText): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();

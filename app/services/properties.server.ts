@@ -5,6 +5,7 @@
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+
 import type { Db } from "@db/client";
 import { contacts, properties } from "@db/schema";
 import { crmFiguresFromCounts, type CrmFigures } from "~/domain/crm-figures";
@@ -88,7 +89,12 @@ const NEWEST_FIRST = [desc(properties.createdAt), desc(properties.id)];
 
 /** The rows of the CRM table, filtered by status and search; the first `limit` of them. */
 export async function listLeadRows(db: Db, userId: string, filter: Partial<LeadFilter>, limit: number) {
-  const rows = await db.select(ROW_COLUMNS).from(properties).where(leadConditions(userId, filter)).orderBy(...NEWEST_FIRST).limit(limit);
+  const rows = await db
+    .select(ROW_COLUMNS)
+    .from(properties)
+    .where(leadConditions(userId, filter))
+    .orderBy(...NEWEST_FIRST)
+    .limit(limit);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
@@ -98,7 +104,11 @@ function serializeLead<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
 
 /** Every lead the filter matches with the export's columns, newest first (the CSV export). */
 export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFilter>) {
-  const rows = await db.select(LEAD_COLUMNS).from(properties).where(leadConditions(userId, filter)).orderBy(...NEWEST_FIRST);
+  const rows = await db
+    .select(LEAD_COLUMNS)
+    .from(properties)
+    .where(leadConditions(userId, filter))
+    .orderBy(...NEWEST_FIRST);
   return rows.map(serializeLead);
 }
 
@@ -124,9 +134,16 @@ export function decodeLeadCursor(cursor: string): LeadCursor | null {
  * One page of the user's leads for GET /api/properties (keyset paging: stable while leads are added), newest first,
  * with the cursor of the next page when there is one and the number of leads the filter matches.
  */
-export async function listLeadPage(db: Db, userId: string, options: { filter?: Partial<LeadFilter>; limit: number; after?: LeadCursor | null }) {
+export async function listLeadPage(
+  db: Db,
+  userId: string,
+  options: { filter?: Partial<LeadFilter>; limit: number; after?: LeadCursor | null },
+) {
   const after = options.after
-    ? or(lt(properties.createdAt, options.after.createdAt), and(eq(properties.createdAt, options.after.createdAt), lt(properties.id, options.after.id)))
+    ? or(
+        lt(properties.createdAt, options.after.createdAt),
+        and(eq(properties.createdAt, options.after.createdAt), lt(properties.id, options.after.id)),
+      )
     : undefined;
   const [rows, total] = await Promise.all([
     db
@@ -231,13 +248,29 @@ export async function createProperty(db: Db, userId: string, input: PropertyInpu
   const id = crypto.randomUUID();
   const insertProperty = db
     .insert(properties)
-    .values({ ...input, id, propertyType: input.propertyType ?? "single_family", status: input.status ?? "new", userId, createdAt: now, updatedAt: now })
+    .values({
+      ...input,
+      id,
+      propertyType: input.propertyType ?? "single_family",
+      status: input.status ?? "new",
+      userId,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   const ownerName = input.ownerName?.trim();
   const [[row]] = ownerName
     ? await db.batch([
         insertProperty,
-        db.insert(contacts).values({ userId, propertyId: id, name: ownerName, phone: input.ownerPhone ?? input.ownerMobilePhone ?? null, email: input.ownerEmail ?? null, createdAt: now, updatedAt: now }),
+        db.insert(contacts).values({
+          userId,
+          propertyId: id,
+          name: ownerName,
+          phone: input.ownerPhone ?? input.ownerMobilePhone ?? null,
+          email: input.ownerEmail ?? null,
+          createdAt: now,
+          updatedAt: now,
+        }),
       ])
     : [await insertProperty];
   return { ok: true, property: serializeProperty(row) };
@@ -255,7 +288,11 @@ export async function updateProperty(db: Db, userId: string, id: string, patch: 
   if (!current) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as PropertyPatch;
   if (changes.address !== undefined || changes.city !== undefined || changes.state !== undefined) {
-    const place = { address: changes.address ?? current.address, city: changes.city ?? current.city ?? "", state: changes.state ?? current.state ?? "" };
+    const place = {
+      address: changes.address ?? current.address,
+      city: changes.city ?? current.city ?? "",
+      state: changes.state ?? current.state ?? "",
+    };
     if (await findDuplicate(db, userId, place, id)) return { ok: false, status: 409, message: ALREADY_IN_CRM };
   }
   const [row] = await db
@@ -265,4 +302,3 @@ export async function updateProperty(db: Db, userId: string, id: string, patch: 
     .returning();
   return { ok: true, property: serializeProperty(row) };
 }
-

@@ -1,6 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
+
 import type { Db } from "@db/client";
 import { sessions, users } from "@db/schema";
 import { readCookie } from "~/services/cookies.server";

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+
 import type { Db } from "@db/client";
 
 /**
@@ -51,7 +52,10 @@ export function hitIf(db: Db, key: string | null, limit: Limit, now: Date): Prom
 
 /** The stricter of several throttle answers. */
 export function worst(...states: ThrottleState[]): ThrottleState {
-  return states.reduce((a, b) => ({ limited: a.limited || b.limited, retryAfterSeconds: Math.max(a.retryAfterSeconds, b.retryAfterSeconds) }), UNLIMITED);
+  return states.reduce(
+    (a, b) => ({ limited: a.limited || b.limited, retryAfterSeconds: Math.max(a.retryAfterSeconds, b.retryAfterSeconds) }),
+    UNLIMITED,
+  );
 }
 
 /** Takes back one counted event (a sign-in that turned out right), never below zero. */

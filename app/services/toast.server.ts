@@ -5,6 +5,7 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { redirect } from "@remix-run/cloudflare";
 import { z } from "zod";
+
 import { readCookie } from "./cookies.server";
 
 export const TOAST_COOKIE = "breeze_toast";

@@ -75,11 +75,7 @@ export function generateBuilding(rng: Rng, metro: Metro, zip: ZipTraits, propert
     yearBuilt,
     yearRenovated,
     condition: generateCondition(rng, yearBuilt, yearRenovated),
-    qualityGrade: clamp(
-      Math.round(7 + rng.normal(0, 0.8) + Math.log(zip.priceFactor) * 1.5 + (squareFeet > 3000 ? 0.7 : 0)),
-      4,
-      12,
-    ),
+    qualityGrade: clamp(Math.round(7 + rng.normal(0, 0.8) + Math.log(zip.priceFactor) * 1.5 + (squareFeet > 3000 ? 0.7 : 0)), 4, 12),
   };
 }
 
@@ -121,13 +117,7 @@ function generateBathrooms(rng: Rng, bedrooms: number, propertyType: PropertyTyp
   return clamp(Math.round(raw * 4) / 4, 1, Math.min(6, bedrooms + 1.5));
 }
 
-function generateLot(
-  rng: Rng,
-  metro: Metro,
-  propertyType: PropertyType,
-  squareFeet: number,
-  yearBuilt: number,
-): number {
+function generateLot(rng: Rng, metro: Metro, propertyType: PropertyType, squareFeet: number, yearBuilt: number): number {
   switch (propertyType) {
     case "condo":
       // The unit's share of the common land, as assessors record it.
@@ -149,13 +139,29 @@ function generateStories(rng: Rng, metro: Metro, propertyType: PropertyType): nu
     case "single_family":
       return rng.chance(metro.singleStoryShare)
         ? 1
-        : rng.weighted([[1.5, 15], [2, 78], [3, 7]]);
+        : rng.weighted([
+            [1.5, 15],
+            [2, 78],
+            [3, 7],
+          ]);
     case "condo":
-      return rng.weighted([[1, 40], [2, 30], [3, 30]]);
+      return rng.weighted([
+        [1, 40],
+        [2, 30],
+        [3, 30],
+      ]);
     case "townhouse":
-      return rng.weighted([[1.5, 5], [2, 70], [3, 25]]);
+      return rng.weighted([
+        [1.5, 5],
+        [2, 70],
+        [3, 25],
+      ]);
     case "multi_family":
-      return rng.weighted([[1, 25], [2, 60], [3, 15]]);
+      return rng.weighted([
+        [1, 25],
+        [2, 60],
+        [3, 15],
+      ]);
   }
 }
 

@@ -33,8 +33,7 @@ const AS_OF_DAY = isoToDay(MARKET_AS_OF);
  * boomed and busted harder: their ratio is the national ratio raised to that power.
  */
 export function priceRatio(day: number, metro: Pick<Metro, "cycleAmplitude">): number {
-  const national =
-    interpolate(PRICE_INDEX, dayToYearFraction(day)) / interpolate(PRICE_INDEX, dayToYearFraction(AS_OF_DAY));
+  const national = interpolate(PRICE_INDEX, dayToYearFraction(day)) / interpolate(PRICE_INDEX, dayToYearFraction(AS_OF_DAY));
   return national ** metro.cycleAmplitude;
 }
 
@@ -43,12 +42,7 @@ export function mortgageRate(day: number): number {
 }
 
 /** Balance left on a fully amortising fixed-rate loan after `monthsPaid` payments. */
-export function remainingBalance(
-  principal: number,
-  annualRatePercent: number,
-  monthsPaid: number,
-  termMonths = 360,
-): number {
+export function remainingBalance(principal: number, annualRatePercent: number, monthsPaid: number, termMonths = 360): number {
   if (monthsPaid >= termMonths) return 0;
   if (monthsPaid <= 0) return principal;
   const r = annualRatePercent / 100 / 12;

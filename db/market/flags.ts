@@ -35,28 +35,16 @@ export type DistressNotice = (typeof DISTRESS_NOTICES)[number];
 /** Deeds recorded by the foreclosure sale (auction) itself. */
 export const AUCTION_TRANSFER_TYPES = ["trustee", "sheriff"] as const;
 /** Deeds that pass title from a deceased owner's estate. */
-export const INHERITANCE_TRANSFER_TYPES = [
-  "executor",
-  "administrator",
-  "personal_representative",
-  "affidavit_of_death",
-] as const;
+export const INHERITANCE_TRANSFER_TYPES = ["executor", "administrator", "personal_representative", "affidavit_of_death"] as const;
 export const SALE_TRANSFER_TYPES = ["warranty", "special_warranty", "grant", "quitclaim"] as const;
-export const TRANSFER_TYPES = [
-  ...SALE_TRANSFER_TYPES,
-  ...AUCTION_TRANSFER_TYPES,
-  ...INHERITANCE_TRANSFER_TYPES,
-] as const;
+export const TRANSFER_TYPES = [...SALE_TRANSFER_TYPES, ...AUCTION_TRANSFER_TYPES, ...INHERITANCE_TRANSFER_TYPES] as const;
 export type TransferType = (typeof TRANSFER_TYPES)[number];
 
 type OwnerInsert = typeof marketOwners.$inferInsert;
 type PropertyInsert = typeof marketProperties.$inferInsert;
 
 /** The owner fields the flags read. */
-export type FlagOwner = Pick<
-  OwnerInsert,
-  "fullName" | "isIndividual" | "mailingStreet" | "mailingCity" | "mailingState" | "mailingZip"
->;
+export type FlagOwner = Pick<OwnerInsert, "fullName" | "isIndividual" | "mailingStreet" | "mailingCity" | "mailingState" | "mailingZip">;
 /** The property fields the flags read. */
 export type FlagProperty = Pick<
   PropertyInsert,
@@ -85,8 +73,7 @@ export type PropertyFlags = Pick<
 
 export function isOwnerOccupied(property: FlagProperty, owner: FlagOwner): boolean {
   return (
-    normaliseStreet(property.address) === normaliseStreet(owner.mailingStreet) &&
-    property.zip.slice(0, 5) === owner.mailingZip.slice(0, 5)
+    normaliseStreet(property.address) === normaliseStreet(owner.mailingStreet) && property.zip.slice(0, 5) === owner.mailingZip.slice(0, 5)
   );
 }
 

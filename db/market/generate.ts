@@ -26,13 +26,7 @@ import {
   type OwnerKind,
 } from "./owners";
 import { createRng, DEFAULT_MARKET_SEED, type Rng } from "./random";
-import {
-  daysOnMarket,
-  generateDistressNotice,
-  generateEarlierSales,
-  generateLastTransfer,
-  generateLiens,
-} from "./transactions";
+import { daysOnMarket, generateDistressNotice, generateEarlierSales, generateLastTransfer, generateLiens } from "./transactions";
 import { buildZipIndex, pickMetroZips, pickZip, traitsOf, type MetroZips, type ZipIndex } from "./zip-index";
 
 export type MarketOwnerInsert = typeof marketOwners.$inferInsert;
@@ -58,11 +52,36 @@ export type GenerateMarketOptions = {
 };
 
 const PROPERTY_TYPE_WEIGHTS: Record<OwnerKind, readonly (readonly [PropertyType, number])[]> = {
-  occupant: [["single_family", 80], ["condo", 9], ["townhouse", 8], ["multi_family", 3]],
-  landlord: [["single_family", 70], ["condo", 10], ["townhouse", 8], ["multi_family", 12]],
-  heir: [["single_family", 88], ["condo", 5], ["townhouse", 4], ["multi_family", 3]],
-  company: [["single_family", 72], ["condo", 6], ["townhouse", 6], ["multi_family", 16]],
-  trust: [["single_family", 85], ["condo", 7], ["townhouse", 6], ["multi_family", 2]],
+  occupant: [
+    ["single_family", 80],
+    ["condo", 9],
+    ["townhouse", 8],
+    ["multi_family", 3],
+  ],
+  landlord: [
+    ["single_family", 70],
+    ["condo", 10],
+    ["townhouse", 8],
+    ["multi_family", 12],
+  ],
+  heir: [
+    ["single_family", 88],
+    ["condo", 5],
+    ["townhouse", 4],
+    ["multi_family", 3],
+  ],
+  company: [
+    ["single_family", 72],
+    ["condo", 6],
+    ["townhouse", 6],
+    ["multi_family", 16],
+  ],
+  trust: [
+    ["single_family", 85],
+    ["condo", 7],
+    ["townhouse", 6],
+    ["multi_family", 2],
+  ],
 };
 
 type OwnerPlan = { kind: OwnerKind; size: number };
@@ -74,8 +93,7 @@ export function* generateMarket(options: GenerateMarketOptions): Generator<Marke
   const total = options.properties ?? DEFAULT_MARKET_PROPERTIES;
   const chunkSize = options.chunkSize ?? MARKET_CHUNK_SIZE;
   if (!Number.isInteger(total) || total < 0) throw new Error(`properties must be a whole number ≥ 0, got ${total}`);
-  if (!Number.isInteger(chunkSize) || chunkSize < 1)
-    throw new Error(`chunkSize must be a whole number ≥ 1, got ${chunkSize}`);
+  if (!Number.isInteger(chunkSize) || chunkSize < 1) throw new Error(`chunkSize must be a whole number ≥ 1, got ${chunkSize}`);
 
   const index = buildZipIndex(options.zips, options.metros ?? METROS, seed);
   const ids: IdCounters = { owner: 1, property: 1, sale: 1 };
@@ -101,7 +119,7 @@ function planOwners(rng: Rng, size: number): OwnerPlan[] {
   OWNER_PROPERTY_SHARES.forEach(([kind, share], i) => {
     const isLast = i === OWNER_PROPERTY_SHARES.length - 1;
     const quota = Math.min(size - assigned, isLast ? size - assigned : Math.round(size * share));
-    for (let left = quota; left > 0; ) {
+    for (let left = quota; left > 0;) {
       const portfolio = Math.min(left, planPortfolioSize(rng, kind));
       plans.push({ kind, size: portfolio });
       left -= portfolio;
@@ -128,10 +146,7 @@ function emitOwner(rng: Rng, index: ZipIndex, plan: OwnerPlan, ids: IdCounters, 
 
   const [first] = drafts;
   if (!first) throw new Error("an owner plan with no properties");
-  const mailing =
-    residence === "occupies"
-      ? mailingAtProperty(first, home)
-      : mailingElsewhere(rng, index, home, residence, plan.kind);
+  const mailing = residence === "occupies" ? mailingAtProperty(first, home) : mailingElsewhere(rng, index, home, residence, plan.kind);
   const { areaCodes, ...mailingAddress } = mailing;
   const owner: MarketOwnerInsert = {
     id: ownerId,

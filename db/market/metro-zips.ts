@@ -4,6 +4,7 @@
  * CLI, unit tests), not for the Worker bundle.
  */
 import zipcodes from "zipcodes";
+
 import { METROS, type MarketZip, type Metro } from "./metros";
 
 export function loadMetroZips(metros: readonly Metro[] = METROS): MarketZip[] {

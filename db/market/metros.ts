@@ -259,4 +259,3 @@ export type MarketZip = {
   longitude: number;
   metroId: string;
 };
-

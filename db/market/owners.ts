@@ -4,7 +4,7 @@
  */
 import type { OwnerPhone } from "../schema";
 import { OUT_OF_STATE_MAILING_CITIES } from "./metros";
-import { companyName, emailSlug, officeAddress, personName, personalTrustName, streetAddress } from "./names";
+import { companyName, emailSlug, officeAddress, personalTrustName, personName, streetAddress } from "./names";
 import type { Rng } from "./random";
 import { pickZip, type MetroZips, type ZipIndex } from "./zip-index";
 
@@ -51,9 +51,17 @@ export function planPortfolioSize(rng: Rng, kind: OwnerKind): number {
     case "heir":
       return 1;
     case "landlord":
-      return rng.weighted([[1, 60], [2, 25], [3, 10], [4, 5]]);
+      return rng.weighted([
+        [1, 60],
+        [2, 25],
+        [3, 10],
+        [4, 5],
+      ]);
     case "trust":
-      return rng.weighted([[1, 75], [2, 25]]);
+      return rng.weighted([
+        [1, 75],
+        [2, 25],
+      ]);
     case "company": {
       const draw = rng.next();
       if (draw < 0.45) return 1;
@@ -69,13 +77,27 @@ export function planResidence(rng: Rng, kind: OwnerKind): Residence {
     case "occupant":
       return "occupies";
     case "landlord":
-      return rng.weighted([["same-metro", 70], ["out-of-state", 30]]);
+      return rng.weighted([
+        ["same-metro", 70],
+        ["out-of-state", 30],
+      ]);
     case "heir":
-      return rng.weighted([["occupies", 45], ["same-metro", 27], ["out-of-state", 28]]);
+      return rng.weighted([
+        ["occupies", 45],
+        ["same-metro", 27],
+        ["out-of-state", 28],
+      ]);
     case "company":
-      return rng.weighted([["same-metro", 60], ["other-metro", 25], ["out-of-state", 15]]);
+      return rng.weighted([
+        ["same-metro", 60],
+        ["other-metro", 25],
+        ["out-of-state", 15],
+      ]);
     case "trust":
-      return rng.weighted([["occupies", 70], ["same-metro", 30]]);
+      return rng.weighted([
+        ["occupies", 70],
+        ["same-metro", 30],
+      ]);
   }
 }
 
@@ -93,13 +115,7 @@ export function ownerIdentity(rng: Rng, kind: OwnerKind): OwnerIdentity {
 }
 
 /** The owner's own address when it is not one of their properties. */
-export function mailingElsewhere(
-  rng: Rng,
-  index: ZipIndex,
-  home: MetroZips,
-  residence: Residence,
-  kind: OwnerKind,
-): Mailing {
+export function mailingElsewhere(rng: Rng, index: ZipIndex, home: MetroZips, residence: Residence, kind: OwnerKind): Mailing {
   const street = (): string => {
     if (kind === "company") return rng.chance(0.15) ? `PO Box ${rng.int(100, 99999)}` : officeAddress(rng);
     return rng.chance(0.05) ? `PO Box ${rng.int(100, 9999)}` : streetAddress(rng);
@@ -118,16 +134,12 @@ export function mailingElsewhere(
     }
     return mailingInMetro(street(), rng.pick(otherStates), rng);
   }
-  const group =
-    residence === "other-metro" && index.metros.length > 1 ? rng.pick(index.metros.filter((g) => g !== home)) : home;
+  const group = residence === "other-metro" && index.metros.length > 1 ? rng.pick(index.metros.filter((g) => g !== home)) : home;
   return mailingInMetro(street(), group, rng);
 }
 
 /** An owner-occupant's mailing address is the property's own address, character for character. */
-export function mailingAtProperty(
-  property: { address: string; city: string; state: string; zip: string },
-  home: MetroZips,
-): Mailing {
+export function mailingAtProperty(property: { address: string; city: string; state: string; zip: string }, home: MetroZips): Mailing {
   return {
     mailingStreet: property.address,
     mailingCity: property.city,
@@ -144,8 +156,15 @@ export function mailingAtProperty(
 export function ownerPhones(rng: Rng, areaCodes: readonly string[], kind: OwnerKind): OwnerPhone[] {
   const count =
     kind === "company"
-      ? rng.weighted([[1, 70], [2, 30]])
-      : rng.weighted([[1, 50], [2, 35], [3, 15]]);
+      ? rng.weighted([
+          [1, 70],
+          [2, 30],
+        ])
+      : rng.weighted([
+          [1, 50],
+          [2, 35],
+          [3, 15],
+        ]);
   const phones: OwnerPhone[] = [];
   const seen = new Set<string>();
   for (let attempt = 0; phones.length < count && attempt < 10; attempt++) {

@@ -17,6 +17,7 @@
  */
 import { count, getTableColumns, getTableName } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+
 import type { Db } from "../client";
 import { marketOwners, marketProperties, marketSales } from "../schema";
 import type { MarketBatch } from "./generate";
@@ -39,11 +40,7 @@ export type SeedMarketOptions = {
   statementsPerBatch?: number;
 };
 
-export async function seedMarket(
-  db: Db,
-  batches: Iterable<MarketBatch>,
-  options: SeedMarketOptions = {},
-): Promise<SeedProgress> {
+export async function seedMarket(db: Db, batches: Iterable<MarketBatch>, options: SeedMarketOptions = {}): Promise<SeedProgress> {
   const groupSize = options.statementsPerBatch ?? DEFAULT_STATEMENTS_PER_BATCH;
   const totals: SeedProgress = { owners: 0, properties: 0, sales: 0 };
   const d1 = db.$client;
@@ -56,11 +53,7 @@ export async function seedMarket(
 
   for (const batch of batches) {
     // Owners before their properties before their sales: foreign keys are checked statement by statement.
-    pending.push(
-      ...inserts.owners(batch.owners),
-      ...inserts.properties(batch.properties),
-      ...inserts.sales(batch.sales),
-    );
+    pending.push(...inserts.owners(batch.owners), ...inserts.properties(batch.properties), ...inserts.sales(batch.sales));
     while (pending.length >= groupSize) {
       await d1.batch(pending.slice(0, groupSize));
       pending = pending.slice(groupSize);
@@ -94,10 +87,7 @@ export async function clearMarket(db: Db): Promise<void> {
  * function binds it to each run of ROWS_PER_STATEMENT rows. Every column is written (the generator's rows are
  * complete), so no column default is ever needed.
  */
-function jsonInsert<T extends SQLiteTable>(
-  d1: D1Database,
-  table: T,
-): (rows: readonly T["$inferInsert"][]) => D1PreparedStatement[] {
+function jsonInsert<T extends SQLiteTable>(d1: D1Database, table: T): (rows: readonly T["$inferInsert"][]) => D1PreparedStatement[] {
   const columns = Object.entries(getTableColumns(table));
   const names = columns.map(([, column]) => `"${column.name}"`).join(", ");
   const extracts = columns.map((_, i) => `json_extract(value, '$[${i}]')`).join(", ");

@@ -5,7 +5,7 @@
  */
 import { roundTo } from "./building";
 import { isoToDay, yearStartDay } from "./dates";
-import { mortgageRate, monthsBetween, priceRatio, remainingBalance } from "./finance";
+import { monthsBetween, mortgageRate, priceRatio, remainingBalance } from "./finance";
 import { MARKET_AS_OF, type DistressNotice, type TransferType } from "./flags";
 import type { Metro } from "./metros";
 import type { OwnerKind } from "./owners";
@@ -68,8 +68,7 @@ export function generateLastTransfer(
     };
   }
 
-  const cashShare =
-    kind === "company" ? (investor ? 0.85 : 0.5) : kind === "landlord" ? 0.35 : kind === "trust" ? 0.4 : 0.1;
+  const cashShare = kind === "company" ? (investor ? 0.85 : 0.5) : kind === "landlord" ? 0.35 : kind === "trust" ? 0.4 : 0.1;
   return {
     day,
     price: roundTo(marketPrice, 100),
@@ -80,10 +79,7 @@ export function generateLastTransfer(
 }
 
 /** What is still owed: amortised purchase loan, maybe refinanced or paid off, maybe with a second lien. */
-export function generateLiens(
-  rng: Rng,
-  options: { kind: OwnerKind; transfer: LastTransfer; metro: Metro; value: number },
-): Liens {
+export function generateLiens(rng: Rng, options: { kind: OwnerKind; transfer: LastTransfer; metro: Metro; value: number }): Liens {
   const { kind, transfer, metro, value } = options;
   if (transfer.cash) return { balanceCents: 0, count: 0 };
   if (kind === "heir") {
@@ -96,13 +92,19 @@ export function generateLiens(
 
   const loanToValue =
     kind === "occupant"
-      ? rng.weighted([[0.8, 45], [0.9, 15], [0.965, 25], [0.95, 5], [0.7, 10]])
-      : rng.weighted([[0.75, 60], [0.8, 30], [0.7, 10]]);
-  let balance = remainingBalance(
-    transfer.price * loanToValue,
-    mortgageRate(transfer.day),
-    monthsBetween(transfer.day, AS_OF_DAY),
-  );
+      ? rng.weighted([
+          [0.8, 45],
+          [0.9, 15],
+          [0.965, 25],
+          [0.95, 5],
+          [0.7, 10],
+        ])
+      : rng.weighted([
+          [0.75, 60],
+          [0.8, 30],
+          [0.7, 10],
+        ]);
+  let balance = remainingBalance(transfer.price * loanToValue, mortgageRate(transfer.day), monthsBetween(transfer.day, AS_OF_DAY));
 
   if (yearsHeld >= 4 && rng.chance(0.35)) {
     // A refinance (often cash-out) replaces the purchase loan with a new 30-year loan.
@@ -129,8 +131,14 @@ export function generateDistressNotice(
   const loanToValue = liens.balanceCents / 100 / value;
   if (!rng.chance(0.009 + 0.14 * loanToValue * loanToValue)) return null;
   const notice: DistressNotice = metro.judicialForeclosure
-    ? rng.weighted<DistressNotice>([["lis_pendens", 85], ["notice_of_default", 15]])
-    : rng.weighted<DistressNotice>([["notice_of_default", 55], ["notice_of_trustee_sale", 45]]);
+    ? rng.weighted<DistressNotice>([
+        ["lis_pendens", 85],
+        ["notice_of_default", 15],
+      ])
+    : rng.weighted<DistressNotice>([
+        ["notice_of_default", 55],
+        ["notice_of_trustee_sale", 45],
+      ]);
   return { notice, day: Math.max(transfer.day + 180, AS_OF_DAY - rng.int(10, 540)) };
 }
 
@@ -140,7 +148,12 @@ export function generateEarlierSales(
   options: { transfer: LastTransfer; metro: Metro; value: number; yearBuilt: number },
 ): EarlierSale[] {
   const { transfer, metro, value, yearBuilt } = options;
-  const wanted = rng.weighted([[0, 40], [1, 30], [2, 20], [3, 10]]);
+  const wanted = rng.weighted([
+    [0, 40],
+    [1, 30],
+    [2, 20],
+    [3, 10],
+  ]);
   const earliest = Math.max(FIRST_HISTORY_DAY, yearStartDay(yearBuilt));
   const sales: EarlierSale[] = [];
   let cursorDay = transfer.day;

@@ -1,10 +1,11 @@
 import { count, eq } from "drizzle-orm";
+
 import { hashPassword } from "../../app/services/password.server";
 import type { Db } from "../client";
+import { companyProfiles, properties, users } from "../schema";
 import { seedDemoCrm, seedManyCrmLeads } from "./demo/crm";
 import { seedDemoDeals } from "./demo/deals";
 import { seedDemoRecords } from "./demo/records";
-import { companyProfiles, properties, users } from "../schema";
 
 /** The local demo account: created by `npm start` / `npm run db:seed` on the local database only, never deployed. */
 export const DEMO_ACCOUNT = {

@@ -15,12 +15,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { getPlatformProxy } from "wrangler";
+
 import { createDb } from "../client";
-import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account";
 import { DEFAULT_MARKET_PROPERTIES, generateMarket } from "../market/generate";
 import { loadMetroZips } from "../market/metro-zips";
 import { DEFAULT_MARKET_SEED } from "../market/random";
 import { clearMarket, countMarketProperties, isMarketSeeded, seedMarket } from "../market/seed";
+import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CONFIG_PATH = path.join(PROJECT_ROOT, "wrangler.dev.jsonc");
@@ -56,8 +57,7 @@ async function main(): Promise<void> {
     remoteBindings: false,
   });
   try {
-    if (proxy.env.APP_ENV === "production")
-      throw new SeedError("Refusing to seed: the configuration says APP_ENV=production.");
+    if (proxy.env.APP_ENV === "production") throw new SeedError("Refusing to seed: the configuration says APP_ENV=production.");
     const db = createDb(proxy.env.DB);
     await seedLocalMarket(db, options);
     const created = await ensureDemoAccount(db, proxy.env.FILES);
@@ -76,9 +76,7 @@ async function main(): Promise<void> {
 async function seedLocalMarket(db: ReturnType<typeof createDb>, options: SeedOptions): Promise<void> {
   const seeded = await isMarketSeeded(db).catch((error: unknown) => {
     if (causeChain(error).includes("no such table")) {
-      throw new SeedError(
-        `The local database has no market tables. Apply the migrations first: ${migrateCommand(options)}`,
-      );
+      throw new SeedError(`The local database has no market tables. Apply the migrations first: ${migrateCommand(options)}`);
     }
     throw error;
   });
@@ -93,16 +91,10 @@ async function seedLocalMarket(db: ReturnType<typeof createDb>, options: SeedOpt
 
   const started = performance.now();
   const zips = loadMetroZips();
-  console.log(
-    `Seeding ${formatCount(options.properties)} properties over ${formatCount(zips.length)} ZIPs (seed ${
-      options.seed
-    })…`,
-  );
+  console.log(`Seeding ${formatCount(options.properties)} properties over ${formatCount(zips.length)} ZIPs (seed ${options.seed})…`);
   const totals = await seedMarket(db, generateMarket({ zips, seed: options.seed, properties: options.properties }), {
     onProgress: ({ properties }) =>
-      console.log(
-        `  ${formatCount(properties)} / ${formatCount(options.properties)} properties (${seconds(started)} s)`,
-      ),
+      console.log(`  ${formatCount(properties)} / ${formatCount(options.properties)} properties (${seconds(started)} s)`),
   });
   console.log(
     `Seeded local market: ${formatCount(totals.properties)} properties, ${formatCount(totals.owners)} owners, ` +
@@ -134,15 +126,13 @@ function parseOptions(args: string[]): SeedOptions | null {
   }
   if (process.env.APP_ENV === "production") throw new SeedError("Refusing to seed: APP_ENV=production.");
   if (values.remote) throw new SeedError("Refusing to seed a remote database: db:seed only writes the local D1 state.");
-  if (values.properties !== undefined && values.scale !== undefined)
-    throw new SeedError("Give --properties or --scale, not both.");
+  if (values.properties !== undefined && values.scale !== undefined) throw new SeedError("Give --properties or --scale, not both.");
 
   let properties = DEFAULT_MARKET_PROPERTIES;
   if (values.properties !== undefined) properties = parseWhole(values.properties, "--properties");
   if (values.scale !== undefined) {
     const scale = Number(values.scale);
-    if (!Number.isFinite(scale) || scale <= 0)
-      throw new SeedError(`--scale must be a positive number, got "${values.scale}".`);
+    if (!Number.isFinite(scale) || scale <= 0) throw new SeedError(`--scale must be a positive number, got "${values.scale}".`);
     properties = Math.round(DEFAULT_MARKET_PROPERTIES * scale);
   }
   const seedText = values.seed;
@@ -182,9 +172,7 @@ function parseWhole(text: string, name: string): number {
 
 function migrateCommand(options: SeedOptions): string {
   const isDefault = path.resolve(options.persistTo) === path.join(PROJECT_ROOT, ".wrangler/state");
-  return isDefault
-    ? "npm run db:migrate:local"
-    : `npx wrangler d1 migrations apply DB --local --persist-to ${options.persistTo}`;
+  return isDefault ? "npm run db:migrate:local" : `npx wrangler d1 migrations apply DB --local --persist-to ${options.persistTo}`;
 }
 
 /** Thousands separators without Intl, so the output reads the same everywhere. */

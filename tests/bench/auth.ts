@@ -4,7 +4,9 @@
  * 20), next to an empty-route round trip measured in the same run.
  */
 import { parseArgs } from "node:util";
+
 import { hashPassword, SCRYPT, verifyPassword } from "~/services/password.server";
+
 import { cleanup, errorMessage, installSignalHandlers, printServerLogTail, startBenchServer } from "./server";
 
 function median(values: number[]) {

@@ -12,6 +12,7 @@
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
+
 import { cleanup, errorMessage, installSignalHandlers, printServerLogTail, startBenchServer } from "./server";
 
 const USAGE = `Usage: npm run bench:http -- [options] <path...>
@@ -248,9 +249,7 @@ function printReport(measurements: Measurements, options: Options): void {
   const drift = ratio(last.result.requests.mean, first.result.requests.mean);
 
   console.log("");
-  console.log(
-    `cores: ${cpus().length}  connections: ${options.connections}  duration: ${options.duration} s per path`,
-  );
+  console.log(`cores: ${cpus().length}  connections: ${options.connections}  duration: ${options.duration} s per path`);
   console.log(`ratios are relative to ${reference.label}, the faster baseline run (end/start req/s: ${drift})`);
   console.log("");
   console.log(formatTable(header, rows));
@@ -285,7 +284,12 @@ function printEmptyComparison(pairs: Measurement[]): void {
 }
 
 async function bench(options: Options): Promise<void> {
-  const { origin } = await startBenchServer({ build: options.build, setup: options.setup, readyPath: options.baseline, label: "bench-http" });
+  const { origin } = await startBenchServer({
+    build: options.build,
+    setup: options.setup,
+    readyPath: options.baseline,
+    label: "bench-http",
+  });
   if (options.login) {
     if (options.headers.cookie) throw new Error("--login and a Cookie --header cannot be combined");
     options.headers.cookie = await signIn(origin, options.login);

@@ -62,15 +62,21 @@ async function startServer(persistDir: string, port: number): Promise<ChildProce
     const child = spawn(
       "npx",
       [
-        "wrangler", "dev",
-        "--ip", "127.0.0.1",
-        "--port", String(port),
-        "--inspector-port", String(inspectorPort),
-        "--persist-to", persistDir,
+        "wrangler",
+        "dev",
+        "--ip",
+        "127.0.0.1",
+        "--port",
+        String(port),
+        "--inspector-port",
+        String(inspectorPort),
+        "--persist-to",
+        persistDir,
         "--show-interactive-dev-session=false",
         // At the default level wrangler logs every request; that costs as much CPU as
         // a small route (measured: ~35% fewer req/s) and would dilute every ratio.
-        "--log-level", "warn",
+        "--log-level",
+        "warn",
       ],
       {
         detached: true,
@@ -160,11 +166,15 @@ export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-
 export type BenchServer = { origin: string; persistDir: string };
 
 /** Builds (unless asked not to), makes a fresh state, runs `setup`, starts the Worker and waits for `readyPath`. */
-export async function startBenchServer(options: { build: boolean; setup?: string; readyPath: string; label: string }): Promise<BenchServer> {
+export async function startBenchServer(options: {
+  build: boolean;
+  setup?: string;
+  readyPath: string;
+  label: string;
+}): Promise<BenchServer> {
   if (options.build) await run("npm", ["run", "build"]);
 
   // A fresh state dir per run: results must not depend on leftover local data.

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
-import { expect, PASSWORD, test, uniqueEmail } from "./fixtures";
 
+import { expect, PASSWORD, test, uniqueEmail } from "./fixtures";
 
 async function fillRegistration(page: Page, email: string) {
   await page.goto("/register");
@@ -69,7 +69,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("The link expires in 60 minutes.")).toBeVisible();
 
       await page.goto("/dev/outbox");
-      const link = await page.getByRole("link", { name: /reset-password\?token=/ }).first().getAttribute("href");
+      const link = await page
+        .getByRole("link", { name: /reset-password\?token=/ })
+        .first()
+        .getAttribute("href");
       expect(link).toBeTruthy();
       await page.goto(new URL(link!).pathname + new URL(link!).search);
       await page.getByLabel("New password", { exact: true }).fill("breeze2027");

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
+
 import { expect, test, type AddLead } from "./fixtures";
 
 const PHOENIX = {
@@ -19,7 +20,16 @@ const PHOENIX = {
   ownerEmail: "marlowe@example.com",
   ownerDncPhone: "(602) 555-0142",
 };
-const DALLAS = { address: "7315 Lakehurst Ave", city: "Dallas", state: "TX", zipCode: "75230", bedrooms: 4, bathrooms: 3, squareFeet: 2680, status: "under_contract" };
+const DALLAS = {
+  address: "7315 Lakehurst Ave",
+  city: "Dallas",
+  state: "TX",
+  zipCode: "75230",
+  bedrooms: 4,
+  bathrooms: 3,
+  squareFeet: 2680,
+  status: "under_contract",
+};
 
 async function seedTwo(page: Page, addLead: AddLead) {
   const phoenix = await addLead(PHOENIX);
@@ -27,7 +37,8 @@ async function seedTwo(page: Page, addLead: AddLead) {
   await addLead(DALLAS);
 }
 
-const figure = (page: Page, label: string) => page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
+const figure = (page: Page, label: string) =>
+  page.locator("dt", { hasText: new RegExp(`^${label}$`) }).locator("xpath=following-sibling::dd");
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
@@ -100,7 +111,9 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto("/?section=crm");
       await page.getByRole("link", { name: "Work This Lead: 4127 N 38th St" }).click();
-      const details = javaScriptEnabled ? page.getByRole("dialog", { name: "4127 N 38th St" }) : page.getByRole("region", { name: "4127 N 38th St" });
+      const details = javaScriptEnabled
+        ? page.getByRole("dialog", { name: "4127 N 38th St" })
+        : page.getByRole("region", { name: "4127 N 38th St" });
       await expect(details).toBeVisible();
       await expect(details).toContainText("$415,000");
       await expect(details).toContainText("$290,500");

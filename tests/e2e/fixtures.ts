@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
 

@@ -24,9 +24,10 @@ test.describe("the landing page", () => {
   test("a phone-sized screen stacks the agent cards in one column", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await expectLanding(page);
-    const boxes = await page.getByRole("region", { name: "Your AI agents" }).getByRole("article").evaluateAll((cards) =>
-      cards.map((card) => card.getBoundingClientRect()),
-    );
+    const boxes = await page
+      .getByRole("region", { name: "Your AI agents" })
+      .getByRole("article")
+      .evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect()));
     expect(boxes).toHaveLength(4);
     for (const box of boxes) expect(box.width).toBeGreaterThan(300);
     expect(new Set(boxes.map((box) => Math.round(box.left))).size).toBe(1);

@@ -1,9 +1,20 @@
 import { type Page } from "@playwright/test";
+
 import { expect, test, type AddLead } from "./fixtures";
 
 /** A Phoenix lead at `address` through the API (the fixture's addLead); answers its id. */
 async function aLead(addLead: AddLead, address: string, extra: Record<string, unknown> = {}) {
-  const lead = await addLead({ address, city: "Phoenix", state: "AZ", zipCode: "85019", bedrooms: 3, bathrooms: 2, squareFeet: 1450, maxOffer: 182000, ...extra });
+  const lead = await addLead({
+    address,
+    city: "Phoenix",
+    state: "AZ",
+    zipCode: "85019",
+    bedrooms: 3,
+    bathrooms: 2,
+    squareFeet: 1450,
+    maxOffer: 182000,
+    ...extra,
+  });
   return lead.id;
 }
 

@@ -1,11 +1,14 @@
 import { type Page } from "@playwright/test";
+
 import { expect, test, type Lead } from "./fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
 
 /** A conversation about the lead (its owner Maria Lopez), with one message from the seller and one AI-generated one. */
 async function aConversation(page: Page, lead: Lead) {
-  const created = await page.request.post("/api/conversations", { data: { agentType: "negotiation", title: "Maria Lopez", propertyId: lead.id } });
+  const created = await page.request.post("/api/conversations", {
+    data: { agentType: "negotiation", title: "Maria Lopez", propertyId: lead.id },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
   for (const data of [
@@ -19,7 +22,15 @@ async function aConversation(page: Page, lead: Lead) {
 
 async function aBuyer(page: Page, buyerName: string) {
   const response = await page.request.post("/api/buyer-leads", {
-    data: { buyerName, buyerType: "fix_and_flip", market: "Dallas, TX", totalProperties: 6, portfolioValue: 1510000, phoneNumbers: ["(214) 555-0175"], emailAddresses: ["deals@lonestar.example"] },
+    data: {
+      buyerName,
+      buyerType: "fix_and_flip",
+      market: "Dallas, TX",
+      totalProperties: 6,
+      portfolioValue: 1510000,
+      phoneNumbers: ["(214) 555-0175"],
+      emailAddresses: ["deals@lonestar.example"],
+    },
   });
   expect(response.status()).toBe(201);
 }
@@ -67,7 +78,14 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("a user starts a conversation with a lead's owner from New Message", async ({ page, addLead }) => {
-      await addLead({ address: "1520 E Roosevelt St", city: "Phoenix", state: "AZ", zipCode: "85006", ownerName: "Dana Whitfield", ownerPhone: "(602) 555-0188" });
+      await addLead({
+        address: "1520 E Roosevelt St",
+        city: "Phoenix",
+        state: "AZ",
+        zipCode: "85006",
+        ownerName: "Dana Whitfield",
+        ownerPhone: "(602) 555-0188",
+      });
       await page.goto("/?section=messages");
       await page.getByRole("link", { name: "New Message" }).click();
       await page.getByRole("button", { name: "Start Conversation" }).click();
@@ -103,7 +121,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect(view.headers()["x-content-type-options"]).toBe("nosniff");
       expect(await view.body()).toEqual(PDF);
 
-      await page.getByLabel("Document file").setInputFiles({ name: "evil.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html></html>") });
+      await page
+        .getByLabel("Document file")
+        .setInputFiles({ name: "evil.pdf", mimeType: "application/pdf", buffer: Buffer.from("<html></html>") });
       if (!javaScriptEnabled) await page.getByRole("button", { name: "Upload Document" }).click();
       await expect(page.getByText("Upload Failed").first()).toBeVisible();
       await expect(page.getByText("The file's content does not match its type").first()).toBeVisible();
@@ -114,7 +134,9 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a user marks a document signed, then deletes it after confirming", async ({ signedInPage: page }) => {
       for (const name of ["Keep me.pdf", "Old draft.pdf"]) {
-        const upload = await page.request.post("/api/documents/upload", { multipart: { file: { name, mimeType: "application/pdf", buffer: PDF }, type: "purchase_agreement" } });
+        const upload = await page.request.post("/api/documents/upload", {
+          multipart: { file: { name, mimeType: "application/pdf", buffer: PDF }, type: "purchase_agreement" },
+        });
         expect(upload.status()).toBe(201);
       }
       await page.goto("/?section=documents&type=purchase_agreement");
@@ -125,7 +147,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("article", { name: "Old draft.pdf" }).getByText("signed", { exact: true })).toBeVisible();
       await expect(page).toHaveURL(/type=purchase_agreement/);
 
-      await page.getByRole("article", { name: "Old draft.pdf" }).getByRole("link", { name: "Delete Old draft.pdf" }).or(page.getByRole("article", { name: "Old draft.pdf" }).getByRole("button", { name: "Delete Old draft.pdf" })).click();
+      await page
+        .getByRole("article", { name: "Old draft.pdf" })
+        .getByRole("link", { name: "Delete Old draft.pdf" })
+        .or(page.getByRole("article", { name: "Old draft.pdf" }).getByRole("button", { name: "Delete Old draft.pdf" }))
+        .click();
       await expect(page.getByText("Are you sure you want to delete this document?")).toBeVisible();
       if (javaScriptEnabled) await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
       else await page.getByRole("button", { name: "Yes, delete" }).click();
@@ -153,7 +179,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card.getByText("Fix & Flip")).toBeVisible();
       await expect(card.getByText("$1,510,000")).toBeVisible();
       await expect(card.getByText("(214) 555-0175")).toBeVisible();
-      await card.getByRole("link", { name: "Remove Lone Star Flips" }).or(card.getByRole("button", { name: "Remove Lone Star Flips" })).click();
+      await card
+        .getByRole("link", { name: "Remove Lone Star Flips" })
+        .or(card.getByRole("button", { name: "Remove Lone Star Flips" }))
+        .click();
       await expect(page.getByText("Are you sure you want to remove this buyer lead?")).toBeVisible();
       if (javaScriptEnabled) await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
       else await page.getByRole("button", { name: "Yes, remove" }).click();

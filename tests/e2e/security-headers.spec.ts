@@ -1,4 +1,5 @@
 import { type Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 
 /** Every Content-Security-Policy violation the browser reports, from its console (with or without JavaScript). */

@@ -1,11 +1,24 @@
 import { expect, test } from "./fixtures";
 
-const ITEMS = ["Breeze Lead Finder", "Breeze Analyzer", "Deal Pipeline", "Messages", "Buyer Breeze", "DealTalk", "Lock It Up", "Contracts + Paperwork", "Dashboard", "Profile"];
+const ITEMS = [
+  "Breeze Lead Finder",
+  "Breeze Analyzer",
+  "Deal Pipeline",
+  "Messages",
+  "Buyer Breeze",
+  "DealTalk",
+  "Lock It Up",
+  "Contracts + Paperwork",
+  "Dashboard",
+  "Profile",
+];
 
 test.describe("the signed-in shell", () => {
   test.use({ accountDetails: { fullName: "Sam Rivera", companyName: "Rivera Holdings", title: "Founder" } });
 
-  test("a signed-in user starts in the agent chat and moves between sections by the sidebar, kept in the URL", async ({ signedInPage: page }) => {
+  test("a signed-in user starts in the agent chat and moves between sections by the sidebar, kept in the URL", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/");
     const sidebar = page.getByRole("navigation", { name: "Sections" });
     await expect(sidebar.getByRole("link")).toHaveText(ITEMS);
@@ -44,7 +57,9 @@ test.describe("the signed-in shell", () => {
     await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
   });
 
-  test("on a phone the menu opens from the header, has a close button, and closes when an item is chosen", async ({ signedInPage: page }) => {
+  test("on a phone the menu opens from the header, has a close button, and closes when an item is chosen", async ({
+    signedInPage: page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto("/");
     const sidebar = page.getByRole("complementary", { name: "Sidebar" });

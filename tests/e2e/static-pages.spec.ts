@@ -45,7 +45,12 @@ async function fill(page: Page, values: Record<keyof typeof MESSAGES, string>) {
 }
 
 const BAD = { Name: "A", Email: "not-an-email", Phone: "555-01", Message: "Too short" };
-const GOOD = { Name: "Pat Seller", Email: "pat@example.com", Phone: "(602) 555-0123", Message: "I have a duplex in Phoenix I want to sell." };
+const GOOD = {
+  Name: "Pat Seller",
+  Email: "pat@example.com",
+  Phone: "(602) 555-0123",
+  Message: "I have a duplex in Phoenix I want to sell.",
+};
 
 async function expectFieldMessages(page: Page) {
   for (const [name, message] of Object.entries(MESSAGES)) {
@@ -81,7 +86,9 @@ test.describe("the contact form with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
 
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Thank You!" })).toContainText("We'll get back to you within the next business day.");
+    await expect(page.getByRole("status").filter({ hasText: "Thank You!" })).toContainText(
+      "We'll get back to you within the next business day.",
+    );
     await page.getByRole("button", { name: "Send Another Message" }).click();
     await expectEmptyForm(page);
     await expect(page).toHaveURL(/\/contact-us$/);
@@ -124,7 +131,9 @@ test.describe("the contact form without JavaScript", () => {
     await fill(page, GOOD);
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("heading", { name: "Thank You!" })).toBeVisible();
-    await expect(page.getByRole("status").filter({ hasText: "Thank You!" })).toContainText("We'll get back to you within the next business day.");
+    await expect(page.getByRole("status").filter({ hasText: "Thank You!" })).toContainText(
+      "We'll get back to you within the next business day.",
+    );
     await page.getByRole("button", { name: "Send Another Message" }).click();
     await expect(page).toHaveURL(/\/contact-us\??$/);
     await expectEmptyForm(page);
@@ -185,10 +194,17 @@ test.describe("the FAQ", () => {
 });
 
 test("the Terms of Use show the ten sections and today's Last Updated date", async ({ page }) => {
-  const today = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-US", {
+    timeZone: "America/New_York",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(new Date());
   await page.goto("/terms-of-use");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms of Use");
-  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(TERMS_SECTIONS.map((title, i) => `${i + 1}. ${title}`));
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText(
+    TERMS_SECTIONS.map((title, i) => `${i + 1}. ${title}`),
+  );
   await expect(page.getByRole("main")).toContainText(`Last Updated: ${today}`);
   await expect(page).toHaveTitle("Terms of Use — Breeze");
 });
@@ -214,7 +230,10 @@ test.describe("the footer", () => {
 
   test("opens the FAQ in a new tab", async ({ page }) => {
     await page.goto("/");
-    const [popup] = await Promise.all([page.waitForEvent("popup"), page.getByRole("contentinfo").getByRole("link", { name: "FAQs" }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByRole("contentinfo").getByRole("link", { name: "FAQs" }).click(),
+    ]);
     await expect(popup).toHaveURL(/\/faq$/);
     await expect(popup.getByRole("heading", { level: 1 })).toHaveText("Frequently Asked Questions");
     await expect(page).toHaveURL(/\/$/);

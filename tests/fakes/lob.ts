@@ -32,7 +32,15 @@ export function createFakeLob(apiKey: string, options: { failWith?: number } = {
         if (typeof value === "string") fields[name] = value;
         else if (name === "file") file = value;
       }
-      for (const required of ["to[name]", "to[address_line1]", "to[address_city]", "to[address_state]", "to[address_zip]", "from[address_line1]", "use_type"]) {
+      for (const required of [
+        "to[name]",
+        "to[address_line1]",
+        "to[address_city]",
+        "to[address_state]",
+        "to[address_zip]",
+        "from[address_line1]",
+        "use_type",
+      ]) {
         if (!fields[required]) return error(422, `${required} is required`);
       }
       if (!file) return error(422, "file is required");

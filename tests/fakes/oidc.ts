@@ -46,7 +46,15 @@ export type FakeOidcOptions = {
   now?: () => number;
 };
 
-type Grant = { clientId: string; redirectUri: string; nonce: string; challenge: string; user: FakeUser; tamper: TokenTamper; scope: string };
+type Grant = {
+  clientId: string;
+  redirectUri: string;
+  nonce: string;
+  challenge: string;
+  user: FakeUser;
+  tamper: TokenTamper;
+  scope: string;
+};
 
 export type FakeOidc = {
   issuer: string;
@@ -124,7 +132,8 @@ export async function createFakeOidc(options: FakeOidcOptions): Promise<FakeOidc
     };
     const scopes = grant.scope.split(" ");
     if (scopes.includes("email")) Object.assign(claims, { email: grant.user.email, email_verified: grant.user.email_verified });
-    if (scopes.includes("profile")) Object.assign(claims, { name: grant.user.name, given_name: grant.user.given_name, family_name: grant.user.family_name });
+    if (scopes.includes("profile"))
+      Object.assign(claims, { name: grant.user.name, given_name: grant.user.given_name, family_name: grant.user.family_name });
     const header = base64urlJson({ alg: grant.tamper.alg ?? alg, kid, typ: "JWT" });
     const payload = base64urlJson(claims);
     const key = grant.tamper.foreignKey ? (await (foreignKeys ??= generate())).privateKey : keys.privateKey;
@@ -153,7 +162,8 @@ export async function createFakeOidc(options: FakeOidcOptions): Promise<FakeOidc
     // Codes are single use, as RFC 6749 §4.1.2 requires.
     grants.delete(form.code ?? "");
     if (!grant || grant.clientId !== options.clientId) return oauthError(400, "invalid_grant", "unknown or used code");
-    if (form.redirect_uri !== grant.redirectUri) return oauthError(400, "invalid_grant", "redirect_uri differs from the authorization request");
+    if (form.redirect_uri !== grant.redirectUri)
+      return oauthError(400, "invalid_grant", "redirect_uri differs from the authorization request");
     const verifier = form.code_verifier ?? "";
     if (!/^[A-Za-z0-9\-._~]{43,128}$/.test(verifier)) return oauthError(400, "invalid_grant", "malformed code_verifier");
     if (encodeBase64urlNoPadding(sha256(new TextEncoder().encode(verifier))) !== grant.challenge) {
@@ -224,7 +234,15 @@ export async function createFakeOidc(options: FakeOidcOptions): Promise<FakeOidc
     login(authorizationUrl, user, tamper = {}) {
       const p = authorizationRequest(authorizationUrl);
       const code = encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(24)));
-      grants.set(code, { clientId: p.client_id, redirectUri: p.redirect_uri, nonce: p.nonce, challenge: p.code_challenge, user, tamper, scope: p.scope });
+      grants.set(code, {
+        clientId: p.client_id,
+        redirectUri: p.redirect_uri,
+        nonce: p.nonce,
+        challenge: p.code_challenge,
+        user,
+        tamper,
+        scope: p.scope,
+      });
       const callback = new URL(p.redirect_uri);
       callback.searchParams.set("code", code);
       callback.searchParams.set("state", p.state);

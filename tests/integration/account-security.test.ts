@@ -4,6 +4,9 @@
 import { env, waitOnExecutionContext } from "cloudflare:test";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
+import { createDb } from "@db/client";
+import { contactMessages, emailOutbox, passwordResetTokens, sessions, users } from "@db/schema";
 import { action as changePassword } from "~/routes/api.auth.change-password";
 import { action as forgot } from "~/routes/api.auth.forgot";
 import { action as login } from "~/routes/api.auth.login";
@@ -19,8 +22,7 @@ import { action as registerPage } from "~/routes/register";
 import { loader as verifyEmailLoader } from "~/routes/verify-email";
 import { clientIp } from "~/services/request.server";
 import { BROWSER_ABSOLUTE_MS, REMEMBER_MS, withCookies } from "~/services/session.server";
-import { createDb } from "@db/client";
-import { contactMessages, emailOutbox, passwordResetTokens, sessions, users } from "@db/schema";
+
 import { ApiClient, registerClient } from "./api-client";
 import { testContext } from "./context";
 
@@ -65,14 +67,23 @@ describe("email verification", () => {
     await new ApiClient().call(forgot, "POST", "/api/auth/forgot", { email });
     const mail = (await mailsTo(email)).find((m) => m.subject === "Reset your Breeze password");
     const token = /reset-password\?token=([a-z2-7]+)/.exec(mail!.textBody)![1];
-    const done = await new ApiClient().call(reset, "POST", "/api/auth/reset", { token, password: "breeze2027", confirmPassword: "breeze2027" });
+    const done = await new ApiClient().call(reset, "POST", "/api/auth/reset", {
+      token,
+      password: "breeze2027",
+      confirmPassword: "breeze2027",
+    });
     expect(done.status).toBe(200);
     expect((await userByEmail(email))!.emailVerified).toBe(false);
   });
 
   it("sends a link at the combined page's sign-up too", async () => {
     const email = uniqueEmail("signup");
-    const answer = await new ApiClient().call(signup, "POST", "/api/signup", { email, password: "sunny2026", firstName: "Ada", lastName: "Stone" });
+    const answer = await new ApiClient().call(signup, "POST", "/api/signup", {
+      email,
+      password: "sunny2026",
+      firstName: "Ada",
+      lastName: "Stone",
+    });
     expect(answer.status).toBe(201);
     await verificationLink(email);
     expect((await userByEmail(email))!.emailVerified).toBe(false);
@@ -82,7 +93,12 @@ describe("email verification", () => {
     const { client, email } = await registerClient("change");
     const oldToken = await verificationLink(email);
     const newEmail = uniqueEmail("moved");
-    const changed = await client.call(userInfo, "PATCH", "/api/user", { fullName: "Pat Quinn", email: newEmail, mobileE164: "6025550123", currentPassword: "sunny2026" });
+    const changed = await client.call(userInfo, "PATCH", "/api/user", {
+      fullName: "Pat Quinn",
+      email: newEmail,
+      mobileE164: "6025550123",
+      currentPassword: "sunny2026",
+    });
     expect(changed.status).toBe(200);
     expect((await userByEmail(newEmail))!.emailVerified).toBe(false);
 
@@ -102,7 +118,12 @@ describe("throttles hold under parallel requests", () => {
     const client = new ApiClient(testContext(), "203.0.113.1");
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        client.call(signup, "POST", "/api/signup", { email: uniqueEmail(`burst${i}`), password: "sunny2026", firstName: "Ada", lastName: "Stone" }),
+        client.call(signup, "POST", "/api/signup", {
+          email: uniqueEmail(`burst${i}`),
+          password: "sunny2026",
+          firstName: "Ada",
+          lastName: "Stone",
+        }),
       ),
     );
     const statuses = answers.map((a) => a.status);
@@ -114,7 +135,8 @@ describe("throttles hold under parallel requests", () => {
     const { email } = await registerClient("probe");
     const prober = new ApiClient(testContext(), "203.0.113.2");
     const answers = [];
-    for (let i = 0; i < 11; i++) answers.push(await prober.call(signup, "POST", "/api/signup", { email, password: "sunny2026", firstName: "A", lastName: "B" }));
+    for (let i = 0; i < 11; i++)
+      answers.push(await prober.call(signup, "POST", "/api/signup", { email, password: "sunny2026", firstName: "A", lastName: "B" }));
     expect(answers.slice(0, 10).every((a) => a.status === 409)).toBe(true);
     expect(answers[10].status).toBe(429);
   }, 30_000);
@@ -131,23 +153,36 @@ describe("throttles hold under parallel requests", () => {
     const marker = crypto.randomUUID();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
-        client.call(contact, "POST", "/api/contact", { name: "Ada Stone", email: uniqueEmail(), phone: "6025550123", message: `Hello there ${marker}` }),
+        client.call(contact, "POST", "/api/contact", {
+          name: "Ada Stone",
+          email: uniqueEmail(),
+          phone: "6025550123",
+          message: `Hello there ${marker}`,
+        }),
       ),
     );
     expect(answers.filter((a) => a.status === 429)).toHaveLength(5);
-    const stored = await db.select().from(contactMessages).where(eq(contactMessages.message, `Hello there ${marker}`));
+    const stored = await db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.message, `Hello there ${marker}`));
     expect(stored).toHaveLength(5);
   });
 
   it("throttles the current-password check of change-password", async () => {
     const { client } = await registerClient("reauth");
     const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => client.call(changePassword, "POST", "/api/auth/change-password", { currentPassword: `wrong${i}x`, newPassword: "breeze2027" })),
+      Array.from({ length: 12 }, (_, i) =>
+        client.call(changePassword, "POST", "/api/auth/change-password", { currentPassword: `wrong${i}x`, newPassword: "breeze2027" }),
+      ),
     );
     expect(answers.filter((a) => a.status === 400)).toHaveLength(10);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(2);
     // Even the right password waits for the window now.
-    const right = await client.call(changePassword, "POST", "/api/auth/change-password", { currentPassword: "sunny2026", newPassword: "breeze2027" });
+    const right = await client.call(changePassword, "POST", "/api/auth/change-password", {
+      currentPassword: "sunny2026",
+      newPassword: "breeze2027",
+    });
     expect(right.status).toBe(429);
   }, 30_000);
 });
@@ -157,15 +192,28 @@ describe("sensitive changes re-authenticate", () => {
     const { client, email } = await registerClient("reauth-email");
     const newEmail = uniqueEmail("new");
     const without = await client.call(userInfo, "PATCH", "/api/user", { fullName: "Pat Quinn", email: newEmail, mobileE164: "6025550123" });
-    expect(without).toMatchObject({ status: 400, body: { errors: { currentPassword: ["Enter your current password to change your email"] } } });
-    const wrong = await client.call(userInfo, "PATCH", "/api/user", { fullName: "Pat Quinn", email: newEmail, mobileE164: "6025550123", currentPassword: "nope1234" });
+    expect(without).toMatchObject({
+      status: 400,
+      body: { errors: { currentPassword: ["Enter your current password to change your email"] } },
+    });
+    const wrong = await client.call(userInfo, "PATCH", "/api/user", {
+      fullName: "Pat Quinn",
+      email: newEmail,
+      mobileE164: "6025550123",
+      currentPassword: "nope1234",
+    });
     expect(wrong).toMatchObject({ status: 400, body: { errors: { currentPassword: ["Current password is incorrect"] } } });
     expect(await userByEmail(email)).toBeTruthy();
 
     // A name change alone needs no password.
     expect((await client.call(userInfo, "PATCH", "/api/user", { fullName: "Pat Q", email, mobileE164: "6025550123" })).status).toBe(200);
 
-    const ok = await client.call(userInfo, "PATCH", "/api/user", { fullName: "Pat Q", email: newEmail, mobileE164: "6025550123", currentPassword: "sunny2026" });
+    const ok = await client.call(userInfo, "PATCH", "/api/user", {
+      fullName: "Pat Q",
+      email: newEmail,
+      mobileE164: "6025550123",
+      currentPassword: "sunny2026",
+    });
     expect(ok.status).toBe(200);
     const notice = (await mailsTo(email)).find((m) => m.subject === "Your Breeze email address was changed");
     expect(notice?.textBody).toContain(newEmail);
@@ -175,12 +223,24 @@ describe("sensitive changes re-authenticate", () => {
     for (const change of ["password", "email"] as const) {
       const { client, email, userId } = await registerClient(`links-${change}`);
       await new ApiClient().call(forgot, "POST", "/api/auth/forgot", { email });
-      const unused = () => db.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+      const unused = () =>
+        db
+          .select()
+          .from(passwordResetTokens)
+          .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
       expect(await unused()).toHaveLength(1);
       const answer =
         change === "password"
-          ? await client.call(changePassword, "POST", "/api/auth/change-password", { currentPassword: "sunny2026", newPassword: "breeze2027" })
-          : await client.call(userInfo, "PATCH", "/api/user", { fullName: "Pat Quinn", email: uniqueEmail(), mobileE164: "6025550123", currentPassword: "sunny2026" });
+          ? await client.call(changePassword, "POST", "/api/auth/change-password", {
+              currentPassword: "sunny2026",
+              newPassword: "breeze2027",
+            })
+          : await client.call(userInfo, "PATCH", "/api/user", {
+              fullName: "Pat Quinn",
+              email: uniqueEmail(),
+              mobileE164: "6025550123",
+              currentPassword: "sunny2026",
+            });
       expect(answer.status).toBe(200);
       expect(await unused()).toHaveLength(0);
     }
@@ -224,7 +284,10 @@ describe("sensitive changes re-authenticate", () => {
     expect(client.context.responseCookies[0]).toMatch(new RegExp(`^breeze_session=${token}; .*Max-Age=2592000`));
     // The Worker entry adds it to whatever the route answered, keeping the route's own cookies.
     const routed = new Response("ok", { headers: { "Set-Cookie": "other=1" } });
-    expect(withCookies(routed, client.context.responseCookies).headers.getSetCookie()).toEqual(["other=1", client.context.responseCookies[0]]);
+    expect(withCookies(routed, client.context.responseCookies).headers.getSetCookie()).toEqual([
+      "other=1",
+      client.context.responseCookies[0],
+    ]);
   });
 });
 
@@ -240,7 +303,10 @@ describe("concurrent writes answer 409, never 500", () => {
 
   it("two parallel registrations of one email: 201 and 409", async () => {
     const email = uniqueEmail("race");
-    const answers = await Promise.all([new ApiClient().call(register, "POST", "/api/auth/register", body(email)), new ApiClient().call(register, "POST", "/api/auth/register", body(email))]);
+    const answers = await Promise.all([
+      new ApiClient().call(register, "POST", "/api/auth/register", body(email)),
+      new ApiClient().call(register, "POST", "/api/auth/register", body(email)),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
   });
 
@@ -255,7 +321,12 @@ describe("concurrent writes answer 409, never 500", () => {
     const [a, b] = await Promise.all([registerClient("racer-a"), registerClient("racer-b")]);
     const target = uniqueEmail("target");
     const change = (client: ApiClient) =>
-      client.call(userInfo, "PATCH", "/api/user", { fullName: "Pat Quinn", email: target, mobileE164: "6025550123", currentPassword: "sunny2026" });
+      client.call(userInfo, "PATCH", "/api/user", {
+        fullName: "Pat Quinn",
+        email: target,
+        mobileE164: "6025550123",
+        currentPassword: "sunny2026",
+      });
     const answers = await Promise.all([change(a.client), change(b.client)]);
     expect(answers.map((x) => x.status).sort()).toEqual([200, 409]);
   });
@@ -272,10 +343,16 @@ describe("development-only doors stay shut elsewhere", () => {
   it("/api/health runs its deep checks only with the health token, and touches nothing without it", async () => {
     const token = "h".repeat(40);
     const context = testContext({ APP_ORIGIN: "https://breeze.example", HEALTH_TOKEN: token });
-    const ask = (headers: Record<string, string> = {}) => new ApiClient(context).send(health, "GET", "https://breeze.example/api/health", { headers });
+    const ask = (headers: Record<string, string> = {}) =>
+      new ApiClient(context).send(health, "GET", "https://breeze.example/api/health", { headers });
     let r2Writes = 0;
     const put = context.files.put.bind(context.files);
-    context.files = { ...context.files, put: (...args: Parameters<R2Bucket["put"]>) => (r2Writes++, put(...args)), get: context.files.get.bind(context.files), delete: context.files.delete.bind(context.files) } as R2Bucket;
+    context.files = {
+      ...context.files,
+      put: (...args: Parameters<R2Bucket["put"]>) => (r2Writes++, put(...args)),
+      get: context.files.get.bind(context.files),
+      delete: context.files.delete.bind(context.files),
+    } as R2Bucket;
 
     const anonymous = await ask();
     expect(await anonymous.json()).toEqual({ ok: true });
@@ -309,14 +386,26 @@ describe("smaller items", () => {
     const email = uniqueEmail("draft");
     const password = "Sunny2026secret";
     const visitor = new ApiClient();
-    const step1 = await visitor.send(registerPage, "POST", "/register", { form: { intent: "next", full_name: "Pat Quinn", email, mobile: "6025550123", password, confirm_password: password } });
+    const step1 = await visitor.send(registerPage, "POST", "/register", {
+      form: { intent: "next", full_name: "Pat Quinn", email, mobile: "6025550123", password, confirm_password: password },
+    });
     const text = await step1.text();
     expect(text).not.toContain(password);
     const draft = (JSON.parse(text) as { values: { draft: string } }).values.draft;
     expect(draft).toMatch(/^[a-z2-7]{32}$/);
 
     const step2 = await visitor.send(registerPage, "POST", "/register", {
-      form: { intent: "register", draft, full_name: "Pat Quinn", email, mobile: "6025550123", company_name: "Quinn LLC", offer_contact_email: email, offer_contact_phone: "6025550123", address_country: "US" },
+      form: {
+        intent: "register",
+        draft,
+        full_name: "Pat Quinn",
+        email,
+        mobile: "6025550123",
+        company_name: "Quinn LLC",
+        offer_contact_email: email,
+        offer_contact_phone: "6025550123",
+        address_country: "US",
+      },
     });
     expect(step2.status).toBe(200);
     expect(await step2.text()).not.toContain(password);

@@ -1,8 +1,10 @@
-import { waitOnExecutionContext } from "cloudflare:test";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
+
 import { action as register } from "~/routes/api.auth.register";
 import { readToast, TOAST_COOKIE } from "~/services/toast.server";
+
 import { testContext } from "./context";
 
 /** A route module's loader or action, as the Remix router calls it. */
@@ -106,7 +108,11 @@ export class ApiClient {
   }
 
   /** GETs a page loader and answers its data; a thrown Response (404, redirect) is thrown on. */
-  async load<T = Record<string, unknown>>(handler: Handler, path: string, options: Omit<SendOptions, "json" | "form" | "urlencoded" | "body"> = {}): Promise<T> {
+  async load<T = Record<string, unknown>>(
+    handler: Handler,
+    path: string,
+    options: Omit<SendOptions, "json" | "form" | "urlencoded" | "body"> = {},
+  ): Promise<T> {
     const request = this.request("GET", path, options);
     const answer = await handler({ request, params: options.params ?? {}, context: this.context });
     await waitOnExecutionContext(this.context.cloudflare.ctx as ExecutionContext);
@@ -123,7 +129,13 @@ export class ApiClient {
   }
 
   /** JSON in and out, for the /api routes. */
-  async call(handler: Handler, method: string, path: string, body?: unknown, options: Pick<SendOptions, "headers" | "params"> = {}): Promise<Answer> {
+  async call(
+    handler: Handler,
+    method: string,
+    path: string,
+    body?: unknown,
+    options: Pick<SendOptions, "headers" | "params"> = {},
+  ): Promise<Answer> {
     const response = await this.send(handler, method, path, { ...options, json: body });
     const text = await response.text();
     let parsed: Record<string, unknown> = {};

@@ -1,6 +1,9 @@
 import { env } from "cloudflare:test";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
+import { createDb } from "@db/client";
+import { emailOutbox, passwordResetTokens, sessions, users } from "@db/schema";
 import { action as changePassword } from "~/routes/api.auth.change-password";
 import { action as forgot } from "~/routes/api.auth.forgot";
 import { action as login } from "~/routes/api.auth.login";
@@ -13,8 +16,7 @@ import { action as company } from "~/routes/api.company";
 import { action as signup } from "~/routes/api.signup";
 import { action as userInfo } from "~/routes/api.user";
 import { isCrossSiteRequest, safeNext } from "~/services/request.server";
-import { createDb } from "@db/client";
-import { emailOutbox, passwordResetTokens, sessions, users } from "@db/schema";
+
 import { ApiClient } from "./api-client";
 import { testContext } from "./context";
 
@@ -88,11 +90,17 @@ describe("POST /api/auth/register", () => {
   it("refuses a state that is not one of the 50 (DC included) and a logo that is not https", async () => {
     for (const state of ["ZZ", "DC", "Ariz"]) {
       const body = registration();
-      const answer = await new ApiClient().call(register, "POST", "/api/auth/register", { ...body, company: { ...body.company, address_state: state } });
+      const answer = await new ApiClient().call(register, "POST", "/api/auth/register", {
+        ...body,
+        company: { ...body.company, address_state: state },
+      });
       expect((answer.body.errors as Record<string, string[]>)["company.address_state"]).toEqual(["State must be 2 letters"]);
     }
     const body = registration();
-    const answer = await new ApiClient().call(register, "POST", "/api/auth/register", { ...body, company: { ...body.company, logo_url: "http://x.example/l.png" } });
+    const answer = await new ApiClient().call(register, "POST", "/api/auth/register", {
+      ...body,
+      company: { ...body.company, logo_url: "http://x.example/l.png" },
+    });
     expect(answer.status).toBe(400);
   });
 
@@ -133,7 +141,12 @@ describe("GET /api/auth/me and /api/auth/user", () => {
     const answer = await client.call(me, "GET", "/api/auth/me");
     expect(answer.body).toEqual({
       user: { fullName: "Pat Quinn", email, mobileE164: "+16025550123" },
-      company: expect.objectContaining({ companyName: "Quinn Home Buyers LLC", title: "Owner", offerContactEmail: email, addressState: "AZ" }),
+      company: expect.objectContaining({
+        companyName: "Quinn Home Buyers LLC",
+        title: "Owner",
+        offerContactEmail: email,
+        addressState: "AZ",
+      }),
     });
   });
 });
@@ -156,7 +169,11 @@ describe("POST /api/auth/login and logout", () => {
   it("creates a new session at every sign-in, keeps only its hash, and sends a safe next", async () => {
     const { email } = await registered();
     const first = await new ApiClient().call(login, "POST", "/api/auth/login", { email, password: "sunny2026", next: "/profile" });
-    const second = await new ApiClient().call(login, "POST", "/api/auth/login", { email, password: "sunny2026", next: "https://evil.example/" });
+    const second = await new ApiClient().call(login, "POST", "/api/auth/login", {
+      email,
+      password: "sunny2026",
+      next: "https://evil.example/",
+    });
     expect(first.body).toEqual({ success: true, message: "Login successful!", next: "/profile" });
     expect(second.body.next).toBe("/");
     const tokens = [first, second].map((a) => /breeze_session=([a-z2-7]+)/.exec(a.cookies[0])![1]);
@@ -236,7 +253,12 @@ describe("throttling", () => {
 
 describe("password reset", () => {
   async function latestResetLink(email: string) {
-    const [mail] = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(desc(emailOutbox.createdAt)).limit(1);
+    const [mail] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.toAddress, email))
+      .orderBy(desc(emailOutbox.createdAt))
+      .limit(1);
     const link = /https?:\/\/\S+reset-password\?token=([a-z2-7]+)/.exec(mail?.textBody ?? "");
     expect(link, "a reset link in the outbox").not.toBeNull();
     return { url: link![0], token: link![1] };
@@ -262,16 +284,28 @@ describe("password reset", () => {
     await new ApiClient().call(forgot, "POST", "/api/auth/forgot", { email });
     const second = await latestResetLink(email);
 
-    const stale = await new ApiClient().call(reset, "POST", "/api/auth/reset", { token: first.token, password: "breeze2027", confirmPassword: "breeze2027" });
+    const stale = await new ApiClient().call(reset, "POST", "/api/auth/reset", {
+      token: first.token,
+      password: "breeze2027",
+      confirmPassword: "breeze2027",
+    });
     expect(stale).toMatchObject({ status: 400, body: { success: false } });
 
     const resetter = new ApiClient();
-    const done = await resetter.call(reset, "POST", "/api/auth/reset", { token: second.token, password: "breeze2027", confirmPassword: "breeze2027" });
+    const done = await resetter.call(reset, "POST", "/api/auth/reset", {
+      token: second.token,
+      password: "breeze2027",
+      confirmPassword: "breeze2027",
+    });
     expect(done.body).toEqual({ success: true, message: "Password reset successful!", next: "/" });
     expect((await resetter.call(currentUser, "GET", "/api/auth/user")).status).toBe(200);
     expect((await elsewhere.call(currentUser, "GET", "/api/auth/user")).status).toBe(401);
 
-    const again = await new ApiClient().call(reset, "POST", "/api/auth/reset", { token: second.token, password: "breeze2028", confirmPassword: "breeze2028" });
+    const again = await new ApiClient().call(reset, "POST", "/api/auth/reset", {
+      token: second.token,
+      password: "breeze2028",
+      confirmPassword: "breeze2028",
+    });
     expect(again.status).toBe(400);
     expect((await new ApiClient().call(login, "POST", "/api/auth/login", { email, password: "breeze2027" })).status).toBe(200);
   });
@@ -288,8 +322,15 @@ describe("password reset", () => {
   });
 
   it("checks the new password with the registration rules", async () => {
-    const answer = await new ApiClient().call(reset, "POST", "/api/auth/reset", { token: "x", password: "short", confirmPassword: "other" });
-    expect(answer.body.errors).toMatchObject({ password: expect.arrayContaining(["Password must be at least 8 characters", "Password must contain at least one number"]), confirmPassword: ["Passwords do not match"] });
+    const answer = await new ApiClient().call(reset, "POST", "/api/auth/reset", {
+      token: "x",
+      password: "short",
+      confirmPassword: "other",
+    });
+    expect(answer.body.errors).toMatchObject({
+      password: expect.arrayContaining(["Password must be at least 8 characters", "Password must contain at least one number"]),
+      confirmPassword: ["Passwords do not match"],
+    });
   });
 });
 
@@ -303,20 +344,41 @@ describe("profile calls", () => {
       mobileE164: ["Valid phone number required"],
     });
     const email = uniqueEmail();
-    const good = await client.call(userInfo, "PATCH", "/api/user", { fullName: "Pat Q. Quinn", email, mobileE164: "602-555-0199", currentPassword: "sunny2026" });
-    expect(good.body).toMatchObject({ success: true, message: "User information updated successfully", user: { email, fullName: "Pat Q. Quinn", mobileE164: "+16025550199" } });
+    const good = await client.call(userInfo, "PATCH", "/api/user", {
+      fullName: "Pat Q. Quinn",
+      email,
+      mobileE164: "602-555-0199",
+      currentPassword: "sunny2026",
+    });
+    expect(good.body).toMatchObject({
+      success: true,
+      message: "User information updated successfully",
+      user: { email, fullName: "Pat Q. Quinn", mobileE164: "+16025550199" },
+    });
   });
 
   it("answers the company tab's messages, then updates", async () => {
     const { client } = await registered();
     const bad = await client.call(company, "PATCH", "/api/company", { companyName: "Q", offerContactEmail: "nope" });
     expect(bad.body.errors).toEqual({ companyName: ["Company name must be at least 2 characters"], offerContactEmail: ["Invalid email"] });
-    const good = await client.call(company, "PATCH", "/api/company", { companyName: "Quinn Capital", addressCity: "Mesa", addressState: "az" });
-    expect(good.body).toMatchObject({ success: true, message: "Company information updated successfully", company: { companyName: "Quinn Capital", addressCity: "Mesa", addressState: "AZ" } });
+    const good = await client.call(company, "PATCH", "/api/company", {
+      companyName: "Quinn Capital",
+      addressCity: "Mesa",
+      addressState: "az",
+    });
+    expect(good.body).toMatchObject({
+      success: true,
+      message: "Company information updated successfully",
+      company: { companyName: "Quinn Capital", addressCity: "Mesa", addressState: "AZ" },
+    });
   });
 
   it("refuses profile changes without a session", async () => {
-    const answer = await new ApiClient().call(userInfo, "PATCH", "/api/user", { fullName: "Pat", email: uniqueEmail(), mobileE164: "6025550123" });
+    const answer = await new ApiClient().call(userInfo, "PATCH", "/api/user", {
+      fullName: "Pat",
+      email: uniqueEmail(),
+      mobileE164: "6025550123",
+    });
     expect(answer.status).toBe(401);
   });
 
@@ -329,9 +391,15 @@ describe("profile calls", () => {
       currentPassword: ["Current password is required"],
       newPassword: ["Password must be at least 8 characters", "Password must contain at least one number"],
     });
-    const wrong = await client.call(changePassword, "POST", "/api/auth/change-password", { currentPassword: "nope", newPassword: "breeze2027" });
+    const wrong = await client.call(changePassword, "POST", "/api/auth/change-password", {
+      currentPassword: "nope",
+      newPassword: "breeze2027",
+    });
     expect(wrong.status).toBe(400);
-    const ok = await client.call(changePassword, "POST", "/api/auth/change-password", { currentPassword: "sunny2026", newPassword: "breeze2027" });
+    const ok = await client.call(changePassword, "POST", "/api/auth/change-password", {
+      currentPassword: "sunny2026",
+      newPassword: "breeze2027",
+    });
     expect(ok.body).toEqual({ success: true, message: "Password changed successfully" });
     expect((await client.call(currentUser, "GET", "/api/auth/user")).status).toBe(200);
     expect((await other.call(currentUser, "GET", "/api/auth/user")).status).toBe(401);
@@ -342,12 +410,25 @@ describe("profile calls", () => {
 describe("POST /api/signup (the combined page)", () => {
   it("answers the sign-up messages, then creates an account that can sign in", async () => {
     const bad = await new ApiClient().call(signup, "POST", "/api/signup", { email: "x" });
-    expect(bad.body.errors).toMatchObject({ email: ["Please enter a valid email address"], firstName: ["First name is required"], lastName: ["Last name is required"] });
+    expect(bad.body.errors).toMatchObject({
+      email: ["Please enter a valid email address"],
+      firstName: ["First name is required"],
+      lastName: ["Last name is required"],
+    });
     const email = uniqueEmail();
-    const good = await new ApiClient().call(signup, "POST", "/api/signup", { email, password: "sunny2026", firstName: "Ada", lastName: "Stone" });
+    const good = await new ApiClient().call(signup, "POST", "/api/signup", {
+      email,
+      password: "sunny2026",
+      firstName: "Ada",
+      lastName: "Stone",
+    });
     expect(good.body).toEqual({ success: true, message: "Account created successfully! Please log in with your email and password." });
     const client = await signedInAs(email);
-    expect((await client.call(currentUser, "GET", "/api/auth/user")).body).toMatchObject({ displayName: "Ada Stone", initials: "AS", company: null });
+    expect((await client.call(currentUser, "GET", "/api/auth/user")).body).toMatchObject({
+      displayName: "Ada Stone",
+      initials: "AS",
+      company: null,
+    });
   });
 });
 
@@ -361,12 +442,15 @@ describe("request safety", () => {
     expect(isCrossSiteRequest(post({ "Sec-Fetch-Site": "same-origin" }), allowed)).toBe(false);
     expect(isCrossSiteRequest(post({ Origin: "https://evil.example" }), allowed)).toBe(true);
     expect(isCrossSiteRequest(post({ Origin: "https://breeze.example" }), allowed)).toBe(false);
-    expect(isCrossSiteRequest(new Request("https://breeze.example/", { headers: { "Sec-Fetch-Site": "cross-site" } }), allowed)).toBe(false);
+    expect(isCrossSiteRequest(new Request("https://breeze.example/", { headers: { "Sec-Fetch-Site": "cross-site" } }), allowed)).toBe(
+      false,
+    );
   });
 
   it("only follows same-site next paths", () => {
     expect(safeNext("/profile?tab=company")).toBe("/profile?tab=company");
-    for (const next of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", ""]) expect(safeNext(next)).toBe("/");
+    for (const next of ["//evil.example", "https://evil.example", "/\\evil.example", "javascript:alert(1)", ""])
+      expect(safeNext(next)).toBe("/");
   });
 });
 

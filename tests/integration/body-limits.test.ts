@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+
 import { action as createBuyerLead } from "~/routes/api.buyer-leads";
 import { action as uploadApi } from "~/routes/api.documents.upload";
 import { action as contactForm } from "~/routes/contact-us";
 import { action as uploadForm } from "~/routes/documents.upload";
 import { MAX_BODY_BYTES } from "~/services/api.server";
 import { MAX_UPLOAD_BYTES } from "~/services/documents/uploads.server";
+
 import { registerClient, toastOf, type Handler } from "./api-client";
 
 const CHUNK = 64 * 1024;
@@ -24,7 +26,8 @@ function streamingBody(total: number, prefix = "", suffix = "") {
     pull(controller) {
       let chunk: Uint8Array;
       if (sent === 0 && head.byteLength) chunk = head;
-      else if (sent < head.byteLength + fillerBytes) chunk = new Uint8Array(Math.min(CHUNK, head.byteLength + fillerBytes - sent)).fill(0x61);
+      else if (sent < head.byteLength + fillerBytes)
+        chunk = new Uint8Array(Math.min(CHUNK, head.byteLength + fillerBytes - sent)).fill(0x61);
       else if (sent < total) chunk = tail;
       else return controller.close();
       sent += chunk.byteLength;
@@ -38,7 +41,8 @@ function streamingBody(total: number, prefix = "", suffix = "") {
 /** A registered user; `send` POSTs a raw body with its headers through the ApiClient. */
 async function signedIn() {
   const { client } = await registerClient("body");
-  const send = (handler: Handler, path: string, body: BodyInit, headers: Record<string, string>) => client.send(handler, "POST", path, { body, headers });
+  const send = (handler: Handler, path: string, body: BodyInit, headers: Record<string, string>) =>
+    client.send(handler, "POST", path, { body, headers });
   return { send };
 }
 
@@ -57,7 +61,10 @@ describe("request bodies are bounded before they are read", () => {
   it("a small Content-Length in front of a big JSON body does not fool the count", async () => {
     const { send } = await signedIn();
     const body = streamingBody(2 * MAX_BODY_BYTES, '{"buyerName":"');
-    const answer = await send(createBuyerLead, "/api/buyer-leads", body.stream, { "Content-Type": "application/json", "Content-Length": "40" });
+    const answer = await send(createBuyerLead, "/api/buyer-leads", body.stream, {
+      "Content-Type": "application/json",
+      "Content-Length": "40",
+    });
     expect(answer.status).toBe(413);
     expect(((await answer.json()) as { success: boolean }).success).toBe(false);
   });
@@ -65,7 +72,10 @@ describe("request bodies are bounded before they are read", () => {
   it("a declared Content-Length past the cap is refused unread", async () => {
     const { send } = await signedIn();
     const body = streamingBody(2 * MAX_BODY_BYTES, '{"buyerName":"');
-    const answer = await send(createBuyerLead, "/api/buyer-leads", body.stream, { "Content-Type": "application/json", "Content-Length": String(2 * MAX_BODY_BYTES) });
+    const answer = await send(createBuyerLead, "/api/buyer-leads", body.stream, {
+      "Content-Type": "application/json",
+      "Content-Length": String(2 * MAX_BODY_BYTES),
+    });
     expect(answer.status).toBe(413);
     expect(body.pulled()).toBeLessThanOrEqual(CHUNK);
   });

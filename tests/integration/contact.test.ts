@@ -1,13 +1,15 @@
-import { env } from "cloudflare:test";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { createDb } from "@db/client";
+import { contactMessages, emailOutbox, users } from "@db/schema";
 import { action as apiAction, loader as apiLoader } from "~/routes/api.contact";
 import { action as formAction, loader as formLoader } from "~/routes/contact-us";
 import { loader as outboxLoader } from "~/routes/dev.outbox";
 import { createSession, SESSION_COOKIE } from "~/services/session.server";
-import { createDb } from "@db/client";
-import { contactMessages, emailOutbox, users } from "@db/schema";
+
 import { ApiClient } from "./api-client";
 import { testContext } from "./context";
 
@@ -73,7 +75,10 @@ describe("POST /api/contact", () => {
     const [stored] = await storedFrom(input.email);
     expect(stored).toMatchObject({ name: input.name, email: input.email, phone: "+16025550123", message: input.message, userId: null });
 
-    const [notice] = await db.select().from(emailOutbox).where(eq(emailOutbox.subject, `New contact message from ${input.name}`));
+    const [notice] = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `New contact message from ${input.name}`));
     expect(notice.toAddress).toBe(context.config.SUPPORT_EMAIL);
     for (const value of [input.name, input.email, input.phone, input.message]) expect(notice.textBody).toContain(value);
   });
@@ -96,7 +101,12 @@ describe("POST /api/contact", () => {
   it("answers the same messages when the fields are missing altogether", async () => {
     const answer = await postApi({});
     expect(answer.status).toBe(400);
-    expect(answer.body.errors).toEqual({ name: [MESSAGES.name], email: [MESSAGES.email], phone: [MESSAGES.phone], message: [MESSAGES.message] });
+    expect(answer.body.errors).toEqual({
+      name: [MESSAGES.name],
+      email: [MESSAGES.email],
+      phone: [MESSAGES.phone],
+      message: [MESSAGES.message],
+    });
   });
 
   it("does not count invalid submissions against the sender's limit", async () => {
@@ -171,7 +181,12 @@ describe("the Contact Us form action", () => {
     const answer = await postForm(input);
     expect(answer.httpStatus).toBe(400);
     expect(answer.status).toBe("invalid");
-    expect(answer.result.error).toEqual({ name: [MESSAGES.name], email: [MESSAGES.email], phone: [MESSAGES.phone], message: [MESSAGES.message] });
+    expect(answer.result.error).toEqual({
+      name: [MESSAGES.name],
+      email: [MESSAGES.email],
+      phone: [MESSAGES.phone],
+      message: [MESSAGES.message],
+    });
     // What the visitor typed comes back, so a page without JavaScript shows it again.
     expect(answer.result.initialValue).toMatchObject(input);
     expect(await storedFrom(input.email)).toHaveLength(0);
@@ -179,7 +194,12 @@ describe("the Contact Us form action", () => {
 
   it("gives the same messages for an empty form", async () => {
     const answer = await postForm({ name: "", email: "", phone: "", message: "" });
-    expect(answer.result.error).toEqual({ name: [MESSAGES.name], email: [MESSAGES.email], phone: [MESSAGES.phone], message: [MESSAGES.message] });
+    expect(answer.result.error).toEqual({
+      name: [MESSAGES.name],
+      email: [MESSAGES.email],
+      phone: [MESSAGES.phone],
+      message: [MESSAGES.message],
+    });
   });
 
   it("stores a valid message, emails support and resets the form", async () => {
@@ -190,7 +210,10 @@ describe("the Contact Us form action", () => {
     expect(answer.status).toBe("sent");
     expect(answer.result.initialValue ?? null).toBeNull();
     expect(await storedFrom(input.email)).toHaveLength(1);
-    const notices = await db.select().from(emailOutbox).where(eq(emailOutbox.subject, `New contact message from ${input.name}`));
+    const notices = await db
+      .select()
+      .from(emailOutbox)
+      .where(eq(emailOutbox.subject, `New contact message from ${input.name}`));
     expect(notices.map((notice) => notice.toAddress)).toEqual([context.config.SUPPORT_EMAIL]);
   });
 
@@ -238,7 +261,10 @@ describe("the development email outbox page", () => {
     const newer = valid();
     await postApi(older, { context: { ...context, now: () => new Date(Date.now() - 60_000) } });
     await postApi(newer, { context });
-    const page = await new ApiClient(context).load<{ emails: { to: string; subject: string; text: string; createdAt: string }[] }>(outboxLoader, "/dev/outbox");
+    const page = await new ApiClient(context).load<{ emails: { to: string; subject: string; text: string; createdAt: string }[] }>(
+      outboxLoader,
+      "/dev/outbox",
+    );
     const subjects = page.emails.map((email) => email.subject);
     expect(subjects).toContain(`New contact message from ${newer.name}`);
     const notice = page.emails.find((email) => email.subject === `New contact message from ${newer.name}`)!;

@@ -1,5 +1,6 @@
-import { createExecutionContext, env } from "cloudflare:test";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { createExecutionContext, env } from "cloudflare:test";
+
 import { getLoadContext } from "../../workers/load-context";
 
 /** The same load context the Worker builds, over the test's isolated bindings; `vars` override configuration. */

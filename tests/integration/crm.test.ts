@@ -1,17 +1,19 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
+import { createDb } from "@db/client";
+import { contacts, properties } from "@db/schema";
+import { seedDemoCrm } from "@db/seed/demo/crm";
 import { loader as listContactsRoute } from "~/routes/api.contacts";
 import { action as createRoute, loader as listRoute } from "~/routes/api.properties";
-import { action as patchRoute, loader as getRoute } from "~/routes/api.properties.$id";
-import { action as addLead, loader as addLeadPage } from "~/routes/crm.leads";
+import { loader as getRoute, action as patchRoute } from "~/routes/api.properties.$id";
 import { loader as exportCsv } from "~/routes/crm.export[.csv]";
+import { action as addLead, loader as addLeadPage } from "~/routes/crm.leads";
 import { getSession } from "~/services/auth.server";
 import { load as loadCrm } from "~/services/sections/crm.server";
 import { TOAST_COOKIE } from "~/services/toast.server";
-import { createDb } from "@db/client";
-import { seedDemoCrm } from "@db/seed/demo/crm";
-import { contacts, properties } from "@db/schema";
+
 import { ApiClient, registerClient } from "./api-client";
 
 const db = createDb(env.DB);
@@ -73,7 +75,9 @@ describe("GET and POST /api/properties", () => {
     expect(created.body.property).not.toHaveProperty("userId");
 
     // An older lead goes after it.
-    await db.insert(properties).values({ userId, address: "1 Older Rd", city: "Mesa", state: "AZ", zipCode: "85201", createdAt: new Date(Date.now() - 86_400_000) });
+    await db
+      .insert(properties)
+      .values({ userId, address: "1 Older Rd", city: "Mesa", state: "AZ", zipCode: "85201", createdAt: new Date(Date.now() - 86_400_000) });
     const list = await client.call(listRoute, "GET", "/api/properties");
     expect(list.status).toBe(200);
     const rows = list.body as unknown as { id: string; address: string }[];
@@ -86,7 +90,12 @@ describe("GET and POST /api/properties", () => {
 
   it("makes a named owner the property's first contact, so New Message can reach them", async () => {
     const { client, userId } = await signedIn();
-    const withOwner = await client.call(createRoute, "POST", "/api/properties", { ...LEAD, ownerName: " Maria Lopez ", ownerMobilePhone: "602-555-0143", ownerEmail: "maria@example.com" });
+    const withOwner = await client.call(createRoute, "POST", "/api/properties", {
+      ...LEAD,
+      ownerName: " Maria Lopez ",
+      ownerMobilePhone: "602-555-0143",
+      ownerEmail: "maria@example.com",
+    });
     await client.call(createRoute, "POST", "/api/properties", { ...LEAD, address: "1 No Owner Rd" });
     const listed = await client.call(listContactsRoute, "GET", "/api/contacts");
     expect(listed.body).toEqual([
@@ -99,7 +108,12 @@ describe("GET and POST /api/properties", () => {
     const { client, userId } = await signedIn();
     const first = await client.call(createRoute, "POST", "/api/properties", LEAD);
     expect(first.status).toBe(201);
-    const again = await client.call(createRoute, "POST", "/api/properties", { ...LEAD, address: " 4127 n 38th st ", city: "PHOENIX", state: "az" });
+    const again = await client.call(createRoute, "POST", "/api/properties", {
+      ...LEAD,
+      address: " 4127 n 38th st ",
+      city: "PHOENIX",
+      state: "az",
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ success: false, message: "Already in CRM", id: first.body.id });
     expect(await db.select().from(properties).where(eq(properties.userId, userId))).toHaveLength(1);
@@ -186,7 +200,13 @@ describe("GET /api/properties paging and filters", () => {
   it("keeps its place when a lead is added between pages, and honours limit, status and q", async () => {
     const { client, userId } = await withLeads();
     const first = await client.call(listRoute, "GET", "/api/properties?limit=5");
-    expect((first.body as unknown as Row[]).map((row) => row.address)).toEqual(["229 Paging St", "228 Paging St", "227 Paging St", "226 Paging St", "225 Paging St"]);
+    expect((first.body as unknown as Row[]).map((row) => row.address)).toEqual([
+      "229 Paging St",
+      "228 Paging St",
+      "227 Paging St",
+      "226 Paging St",
+      "225 Paging St",
+    ]);
     await db.insert(properties).values({ userId, address: "New Arrival", city: "Mesa", state: "AZ", zipCode: "85201" });
     const second = await client.call(listRoute, "GET", nextOf(first)!);
     expect((second.body as unknown as Row[])[0].address).toBe("224 Paging St");
@@ -216,7 +236,9 @@ describe("GET /api/properties paging and filters", () => {
       q: ["q must be at most 200 characters"],
     });
     expect((await client.call(listRoute, "GET", "/api/properties?limit=0")).status).toBe(400);
-    expect((await client.call(listRoute, "GET", "/api/properties?limit=2.5")).body.errors).toEqual({ limit: ["limit must be a whole number"] });
+    expect((await client.call(listRoute, "GET", "/api/properties?limit=2.5")).body.errors).toEqual({
+      limit: ["limit must be a whole number"],
+    });
 
     // Another user's cursor-shaped value pages nothing of theirs: the user filter comes first.
     const page = await client.call(listRoute, "GET", "/api/properties?limit=1");
@@ -291,17 +313,37 @@ describe("GET /api/contacts", () => {
 describe("Add Lead form (/crm/leads)", () => {
   it("stores a valid lead and goes back to the CRM with a toast", async () => {
     const { client, userId } = await signedIn();
-    const response = await client.send(addLead, "POST", "/crm/leads", { form: { ...LEAD, bedrooms: "3", bathrooms: "2", arv: "415000", maxOffer: "", ownerName: "Sample Owner", leadType: "preforeclosure", status: "contacted" } });
+    const response = await client.send(addLead, "POST", "/crm/leads", {
+      form: {
+        ...LEAD,
+        bedrooms: "3",
+        bathrooms: "2",
+        arv: "415000",
+        maxOffer: "",
+        ownerName: "Sample Owner",
+        leadType: "preforeclosure",
+        status: "contacted",
+      },
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/?section=crm");
     expect(response.headers.get("Set-Cookie")).toContain(`${TOAST_COOKIE}=`);
     const row = await db.select().from(properties).where(eq(properties.userId, userId)).get();
-    expect(row).toMatchObject({ address: LEAD.address, bedrooms: 3, arv: 415000, maxOffer: null, leadType: "preforeclosure", status: "contacted" });
+    expect(row).toMatchObject({
+      address: LEAD.address,
+      bedrooms: 3,
+      arv: 415000,
+      maxOffer: null,
+      leadType: "preforeclosure",
+      status: "contacted",
+    });
   });
 
   it("answers field errors and writes nothing; a duplicate reads Already in CRM", async () => {
     const { client, userId } = await signedIn();
-    const invalid = await client.send(addLead, "POST", "/crm/leads", { form: { address: "", city: "Phoenix", state: "A", zipCode: "1", bedrooms: "0" } });
+    const invalid = await client.send(addLead, "POST", "/crm/leads", {
+      form: { address: "", city: "Phoenix", state: "A", zipCode: "1", bedrooms: "0" },
+    });
     expect(invalid.status).toBe(400);
     const { result } = (await invalid.json()) as { result: { error: Record<string, string[]> } };
     expect(result.error).toMatchObject({
@@ -401,11 +443,17 @@ describe("the CRM's figures, status filter and search, as SQL runs them", () => 
       { address: "8 Sage Dr", city: "Gilbert", status: "offer_sent" },
       { address: "5 Main Street", city: "Chandler", status: "contacted" },
     ] as const;
-    await db.insert(properties).values(
-      leads.map((lead, i) => ({ ...lead, userId: user.userId, state: "AZ", zipCode: "85001", createdAt: new Date(start - i * 60_000) })),
-    );
-    const crm = async (query: string) => (await loadCrm(user.client.context, user.session, new URL(`http://x/?section=crm${query}`))).leads.map((lead) => lead.address);
-    const api = async (query: string) => ((await user.client.call(listRoute, "GET", `/api/properties?limit=500${query}`)).body as unknown as { address: string }[]).map((lead) => lead.address);
+    await db
+      .insert(properties)
+      .values(
+        leads.map((lead, i) => ({ ...lead, userId: user.userId, state: "AZ", zipCode: "85001", createdAt: new Date(start - i * 60_000) })),
+      );
+    const crm = async (query: string) =>
+      (await loadCrm(user.client.context, user.session, new URL(`http://x/?section=crm${query}`))).leads.map((lead) => lead.address);
+    const api = async (query: string) =>
+      ((await user.client.call(listRoute, "GET", `/api/properties?limit=500${query}`)).body as unknown as { address: string }[]).map(
+        (lead) => lead.address,
+      );
     return { ...user, crm, api };
   }
 
@@ -418,10 +466,20 @@ describe("the CRM's figures, status filter and search, as SQL runs them", () => 
     expect(filtered.leads.map((lead) => lead.address)).toEqual(["3 Pine Ct"]);
     expect(filtered.figures).toEqual({ totalLeads: 7, qualified: 2, underContract: 1 });
     // Another user's leads count for nothing here, and an empty CRM reads zero.
-    await db.insert(properties).values({ userId, address: "1 Extra Rd", city: "Mesa", state: "AZ", zipCode: "85001", status: "under_contract" });
+    await db
+      .insert(properties)
+      .values({ userId, address: "1 Extra Rd", city: "Mesa", state: "AZ", zipCode: "85001", status: "under_contract" });
     const stranger = await signedIn();
-    expect((await loadCrm(stranger.client.context, stranger.session, new URL("http://x/?section=crm"))).figures).toEqual({ totalLeads: 0, qualified: 0, underContract: 0 });
-    expect((await loadCrm(client.context, session, new URL("http://x/?section=crm"))).figures).toEqual({ totalLeads: 8, qualified: 2, underContract: 2 });
+    expect((await loadCrm(stranger.client.context, stranger.session, new URL("http://x/?section=crm"))).figures).toEqual({
+      totalLeads: 0,
+      qualified: 0,
+      underContract: 0,
+    });
+    expect((await loadCrm(client.context, session, new URL("http://x/?section=crm"))).figures).toEqual({
+      totalLeads: 8,
+      qualified: 2,
+      underContract: 2,
+    });
   });
 
   it("filters by each status, and shows every lead for All Leads or an unknown status", async () => {

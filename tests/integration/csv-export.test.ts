@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+
 import { action as createProperty } from "~/routes/api.properties";
 import { loader as crmExport } from "~/routes/crm.export[.csv]";
 import { loader as dashboardExport } from "~/routes/dashboard.export[.csv]";
+
 import { registerClient } from "./api-client";
 
 // Addresses a hostile import or a shared lead list could carry: spreadsheets run each one as a formula.
@@ -11,7 +13,12 @@ const NUMERIC_LOOKING = "-1+1+cmd|' /C calc'!A0";
 async function accountWithHostileLeads() {
   const { client } = await registerClient("csv");
   for (const address of [HYPERLINK, NUMERIC_LOOKING]) {
-    const created = await client.call(createProperty, "POST", "/api/properties", { address, city: "Phoenix", state: "AZ", zipCode: "85018" });
+    const created = await client.call(createProperty, "POST", "/api/properties", {
+      address,
+      city: "Phoenix",
+      state: "AZ",
+      zipCode: "85018",
+    });
     expect(created.status).toBe(201);
   }
   return client;

@@ -1,17 +1,19 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as patchDeal, loader as getDealRoute } from "~/routes/api.deals.$id";
-import { action as postDeal, loader as listDealsRoute } from "~/routes/api.deals";
+
+import { createDb } from "@db/client";
+import { conversations, deals, properties } from "@db/schema";
+import { seedDemoDeals } from "@db/seed/demo/deals";
+import { loader as listDealsRoute, action as postDeal } from "~/routes/api.deals";
+import { loader as getDealRoute, action as patchDeal } from "~/routes/api.deals.$id";
 import { loader as exportCsv } from "~/routes/dashboard.export[.csv]";
 import { action as pipelineForm, loader as pipelineFormLoader } from "~/routes/pipeline.deals";
 import { getSession } from "~/services/auth.server";
+import { LEADS_WITHOUT_DEAL_CAP, listLeadsWithoutDeal } from "~/services/deals.server";
 import { load as loadDashboard } from "~/services/sections/dashboard.server";
 import { load as loadPipeline } from "~/services/sections/pipeline.server";
-import { LEADS_WITHOUT_DEAL_CAP, listLeadsWithoutDeal } from "~/services/deals.server";
-import { createDb } from "@db/client";
-import { seedDemoDeals } from "@db/seed/demo/deals";
-import { conversations, deals, properties } from "@db/schema";
+
 import { ApiClient, registerClient, toastOf } from "./api-client";
 
 const db = createDb(env.DB);
@@ -33,7 +35,18 @@ async function signedUp() {
 async function aProperty(userId: string, overrides: Partial<typeof properties.$inferInsert> = {}) {
   const [row] = await db
     .insert(properties)
-    .values({ userId, address: "4821 N 35th Ave", city: "Phoenix", state: "AZ", zipCode: "85019", bedrooms: 3, bathrooms: 2, squareFeet: 1450, maxOffer: 182_000, ...overrides })
+    .values({
+      userId,
+      address: "4821 N 35th Ave",
+      city: "Phoenix",
+      state: "AZ",
+      zipCode: "85019",
+      bedrooms: 3,
+      bathrooms: 2,
+      squareFeet: 1450,
+      maxOffer: 182_000,
+      ...overrides,
+    })
     .returning();
   return row;
 }
@@ -54,16 +67,30 @@ describe("GET and POST /api/deals", () => {
     const pat = await signedUp();
     const other = await signedUp();
     const property = await aProperty(pat.userId);
-    await db.insert(deals).values({ userId: other.userId, propertyId: (await aProperty(other.userId)).id, stage: "analysis", dealValue: 1 });
+    await db
+      .insert(deals)
+      .values({ userId: other.userId, propertyId: (await aProperty(other.userId)).id, stage: "analysis", dealValue: 1 });
 
     const created = await pat.send(postDeal, "POST", "/api/deals", { json: { propertyId: property.id } });
     expect(created.status).toBe(201);
     const body = await json(created);
-    expect(body).toMatchObject({ success: true, deal: { propertyId: property.id, stage: "lead_generation", dealValue: 182_000, closeDate: null } });
-    expect((body.deal as { property: unknown }).property).toEqual({ address: "4821 N 35th Ave", city: "Phoenix", state: "AZ", bedrooms: 3, bathrooms: 2, squareFeet: 1450 });
+    expect(body).toMatchObject({
+      success: true,
+      deal: { propertyId: property.id, stage: "lead_generation", dealValue: 182_000, closeDate: null },
+    });
+    expect((body.deal as { property: unknown }).property).toEqual({
+      address: "4821 N 35th Ave",
+      city: "Phoenix",
+      state: "AZ",
+      bedrooms: 3,
+      bathrooms: 2,
+      squareFeet: 1450,
+    });
 
     const second = await aProperty(pat.userId, { address: "915 Elm St", city: "Dallas", state: "TX" });
-    const closing = await json(await pat.send(postDeal, "POST", "/api/deals", { json: { propertyId: second.id, dealValue: "$215,500", stage: "closing" } }));
+    const closing = await json(
+      await pat.send(postDeal, "POST", "/api/deals", { json: { propertyId: second.id, dealValue: "$215,500", stage: "closing" } }),
+    );
     expect(closing.deal).toMatchObject({ dealValue: 215_500, stage: "closing", closeDate: NOW.toISOString() });
 
     const list = await pat.send(listDealsRoute, "GET", "/api/deals");
@@ -92,9 +119,14 @@ describe("GET and POST /api/deals", () => {
     const missing = await pat.send(postDeal, "POST", "/api/deals", { json: {} });
     expect(missing.status).toBe(400);
     expect((await json(missing)).errors).toEqual({ propertyId: ["Property is required"] });
-    const bad = await json(await pat.send(postDeal, "POST", "/api/deals", { json: { propertyId: property.id, dealValue: "-5", stage: "won" } }));
+    const bad = await json(
+      await pat.send(postDeal, "POST", "/api/deals", { json: { propertyId: property.id, dealValue: "-5", stage: "won" } }),
+    );
     expect(bad).toMatchObject({ success: false });
-    expect(bad.errors).toEqual({ dealValue: ["Deal value cannot be negative"], stage: ["Stage must be one of: lead_generation, analysis, negotiation, closing"] });
+    expect(bad.errors).toEqual({
+      dealValue: ["Deal value cannot be negative"],
+      stage: ["Stage must be one of: lead_generation, analysis, negotiation, closing"],
+    });
     const notNumber = await json(await pat.send(postDeal, "POST", "/api/deals", { json: { propertyId: property.id, dealValue: "lots" } }));
     expect(notNumber.errors).toEqual({ dealValue: ["Deal value must be a number"] });
     expect(await dealCount(pat.userId)).toBe(0);
@@ -120,7 +152,10 @@ describe("GET and PATCH /api/deals/{id}", () => {
   async function withDeal() {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
-    const [deal] = await db.insert(deals).values({ userId: pat.userId, propertyId: property.id, stage: "negotiation", dealValue: 150_000 }).returning();
+    const [deal] = await db
+      .insert(deals)
+      .values({ userId: pat.userId, propertyId: property.id, stage: "negotiation", dealValue: 150_000 })
+      .returning();
     return { ...pat, deal };
   }
 
@@ -131,11 +166,16 @@ describe("GET and PATCH /api/deals/{id}", () => {
     expect((await json(moved)).deal).toMatchObject({ stage: "closing", closeDate: NOW.toISOString(), dealValue: 150_000 });
 
     const edited = await json(
-      await send(patchDeal, "PATCH", `/api/deals/${deal.id}`, { params: { id: deal.id }, json: { dealValue: "160,250.50", closeDate: "2026-05-01", notes: "Title at Fidelity" } }),
+      await send(patchDeal, "PATCH", `/api/deals/${deal.id}`, {
+        params: { id: deal.id },
+        json: { dealValue: "160,250.50", closeDate: "2026-05-01", notes: "Title at Fidelity" },
+      }),
     );
     expect(edited.deal).toMatchObject({ dealValue: 160_250.5, closeDate: "2026-05-01T12:00:00.000Z", notes: "Title at Fidelity" });
 
-    const cleared = await json(await send(patchDeal, "PATCH", `/api/deals/${deal.id}`, { params: { id: deal.id }, json: { dealValue: null, closeDate: null } }));
+    const cleared = await json(
+      await send(patchDeal, "PATCH", `/api/deals/${deal.id}`, { params: { id: deal.id }, json: { dealValue: null, closeDate: null } }),
+    );
     expect(cleared.deal).toMatchObject({ dealValue: null, closeDate: null });
     const fetched = await send(getDealRoute, "GET", `/api/deals/${deal.id}`, { params: { id: deal.id } });
     expect(await json(fetched)).toMatchObject({ id: deal.id, stage: "closing", notes: "Title at Fidelity" });
@@ -178,7 +218,9 @@ describe("the pipeline's form actions", () => {
   it("creates a deal from a lead and redirects back to the board's period with a toast", async () => {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
-    const answer = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "create", propertyId: property.id, dealValue: "", stage: "analysis", period: "this-month" } });
+    const answer = await pat.send(pipelineForm, "POST", "/pipeline/deals", {
+      urlencoded: { intent: "create", propertyId: property.id, dealValue: "", stage: "analysis", period: "this-month" },
+    });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/?section=pipeline&period=this-month");
     expect(toastOf(answer)).toMatchObject({ title: "Deal created", description: "4821 N 35th Ave added to Analysis.", variant: "success" });
@@ -190,7 +232,9 @@ describe("the pipeline's form actions", () => {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
     const [deal] = await db.insert(deals).values({ userId: pat.userId, propertyId: property.id }).returning();
-    const answer = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "move", dealId: deal.id, stage: "closing", period: "all" } });
+    const answer = await pat.send(pipelineForm, "POST", "/pipeline/deals", {
+      urlencoded: { intent: "move", dealId: deal.id, stage: "closing", period: "all" },
+    });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/?section=pipeline");
     expect(toastOf(answer)).toMatchObject({ title: "Deal moved", description: "4821 N 35th Ave moved to Closing." });
@@ -201,25 +245,39 @@ describe("the pipeline's form actions", () => {
     const pat = await signedUp();
     const other = await signedUp();
     const property = await aProperty(pat.userId);
-    const [foreignDeal] = await db.insert(deals).values({ userId: other.userId, propertyId: (await aProperty(other.userId)).id }).returning();
+    const [foreignDeal] = await db
+      .insert(deals)
+      .values({ userId: other.userId, propertyId: (await aProperty(other.userId)).id })
+      .returning();
 
-    const invalid = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "create", propertyId: property.id, dealValue: "-10" } });
+    const invalid = await pat.send(pipelineForm, "POST", "/pipeline/deals", {
+      urlencoded: { intent: "create", propertyId: property.id, dealValue: "-10" },
+    });
     expect(invalid.status).toBe(400);
     const invalidBody = (await invalid.json()) as { result: { error: Record<string, string[]> }; leads: unknown[] };
     expect(invalidBody.result.error.dealValue).toEqual(["Deal value cannot be negative"]);
     expect(invalidBody.leads).toHaveLength(1);
 
-    const foreign = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "move", dealId: foreignDeal.id, stage: "closing" } });
+    const foreign = await pat.send(pipelineForm, "POST", "/pipeline/deals", {
+      urlencoded: { intent: "move", dealId: foreignDeal.id, stage: "closing" },
+    });
     expect(foreign.status).toBe(404);
-    const foreignProperty = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "create", propertyId: foreignDeal.propertyId! } });
+    const foreignProperty = await pat.send(pipelineForm, "POST", "/pipeline/deals", {
+      urlencoded: { intent: "create", propertyId: foreignDeal.propertyId! },
+    });
     expect(foreignProperty.status).toBe(404);
-    const badStage = await pat.send(pipelineForm, "POST", "/pipeline/deals", { urlencoded: { intent: "move", dealId: foreignDeal.id, stage: "won" } });
+    const badStage = await pat.send(pipelineForm, "POST", "/pipeline/deals", {
+      urlencoded: { intent: "move", dealId: foreignDeal.id, stage: "won" },
+    });
     expect(badStage.status).toBe(400);
 
     expect(await dealCount(pat.userId)).toBe(0);
     expect((await db.select().from(deals).where(eq(deals.id, foreignDeal.id)).get())?.stage).toBe("lead_generation");
 
-    const anonymous = await pat.send(pipelineForm, "POST", "/pipeline/deals", { anonymous: true, urlencoded: { intent: "move", dealId: foreignDeal.id, stage: "closing" } });
+    const anonymous = await pat.send(pipelineForm, "POST", "/pipeline/deals", {
+      anonymous: true,
+      urlencoded: { intent: "move", dealId: foreignDeal.id, stage: "closing" },
+    });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("Location")).toMatch(/^\/login\?next=/);
     const page = (await (await pat.send(pipelineFormLoader, "GET", "/pipeline/deals")).json()) as { leads: { address: string }[] };
@@ -236,7 +294,14 @@ describe("the pipeline section", () => {
     await aProperty(pat.userId, { address: "5 Free Lead Rd" });
     await db.insert(deals).values([
       { userId: pat.userId, propertyId: a.id, stage: "lead_generation", dealValue: 100_000, createdAt: new Date("2026-06-10T00:00:00Z") },
-      { userId: pat.userId, propertyId: b.id, stage: "closing", dealValue: 200_000, closeDate: new Date("2026-06-12T00:00:00Z"), createdAt: new Date("2026-06-02T00:00:00Z") },
+      {
+        userId: pat.userId,
+        propertyId: b.id,
+        stage: "closing",
+        dealValue: 200_000,
+        closeDate: new Date("2026-06-12T00:00:00Z"),
+        createdAt: new Date("2026-06-02T00:00:00Z"),
+      },
       { userId: pat.userId, propertyId: c.id, stage: "closing", dealValue: 50_000, createdAt: new Date("2026-05-25T00:00:00Z") },
       { userId: pat.userId, propertyId: d.id, stage: "analysis", dealValue: null, createdAt: new Date("2026-02-01T00:00:00Z") },
     ]);
@@ -313,7 +378,13 @@ describe("the dashboard section and its CSV export", () => {
     const other = await signedUp();
     // Another user's rows must never count.
     const foreign = await aProperty(other.userId, { status: "offer_sent" });
-    await db.insert(deals).values({ userId: other.userId, propertyId: foreign.id, stage: "closing", dealValue: 1_000_000, closeDate: new Date("2026-06-01T00:00:00Z") });
+    await db.insert(deals).values({
+      userId: other.userId,
+      propertyId: foreign.id,
+      stage: "closing",
+      dealValue: 1_000_000,
+      closeDate: new Date("2026-06-01T00:00:00Z"),
+    });
     await db.insert(conversations).values({ userId: other.userId, title: "Not yours" });
 
     const day = (d: string) => new Date(`${d}T09:00:00Z`);
@@ -322,8 +393,22 @@ describe("the dashboard section and its CSV export", () => {
     const p3 = await aProperty(pat.userId, { address: "3 Peach St", status: "closed", createdAt: day("2026-06-08") });
     const p4 = await aProperty(pat.userId, { address: "4 Peach St", status: "new", createdAt: day("2026-05-01") });
     await db.insert(deals).values([
-      { userId: pat.userId, propertyId: p1.id, stage: "closing", dealValue: 120_000, closeDate: day("2026-06-10"), createdAt: day("2026-06-02") },
-      { userId: pat.userId, propertyId: p4.id, stage: "closing", dealValue: 100_000, closeDate: day("2026-05-05"), createdAt: day("2026-04-20") },
+      {
+        userId: pat.userId,
+        propertyId: p1.id,
+        stage: "closing",
+        dealValue: 120_000,
+        closeDate: day("2026-06-10"),
+        createdAt: day("2026-06-02"),
+      },
+      {
+        userId: pat.userId,
+        propertyId: p4.id,
+        stage: "closing",
+        dealValue: 100_000,
+        closeDate: day("2026-05-05"),
+        createdAt: day("2026-04-20"),
+      },
       { userId: pat.userId, propertyId: p2.id, stage: "negotiation", dealValue: 80_000, createdAt: day("2026-06-06") },
     ]);
     await db.insert(conversations).values([
@@ -350,7 +435,13 @@ describe("the dashboard section and its CSV export", () => {
       { month: "2026-06", label: "Jun 2026", revenue: 120_000 },
     ]);
     expect(data.recentActivity).toHaveLength(5);
-    expect(data.recentActivity.map((entry) => entry.detail)).toEqual(["Title company", "Seller at 1 Peach St", "3 Peach St", "2 Peach St", "2 Peach St"]);
+    expect(data.recentActivity.map((entry) => entry.detail)).toEqual([
+      "Title company",
+      "Seller at 1 Peach St",
+      "3 Peach St",
+      "2 Peach St",
+      "2 Peach St",
+    ]);
     expect(JSON.stringify(data)).not.toContain("Not yours");
 
     const year = await loadDashboard(pat.context, await pat.session(), new URL("http://x/?section=dashboard&period=this-year"));

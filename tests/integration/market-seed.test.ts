@@ -4,12 +4,14 @@
 import { env } from "cloudflare:test";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+
 import { createDb } from "@db/client";
-import type { MarketBatch } from "@db/market/generate";
 import { SELLER_TYPE_FLAG, SELLER_TYPES } from "@db/enums";
 import { sellerTypeColumn } from "@db/market/flags";
+import type { MarketBatch } from "@db/market/generate";
 import { countMarketProperties, isMarketSeeded } from "@db/market/seed";
 import { marketOwners, marketProperties, marketSales } from "@db/schema";
+
 import { seedTestMarket } from "./market-fixture";
 
 const db = createDb(env.DB);

@@ -1,17 +1,19 @@
-import { env } from "cloudflare:test";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import type { AppLoadContext } from "@remix-run/cloudflare";
+import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+
+import { createDb } from "@db/client";
+import { userIdentities, users } from "@db/schema";
+import { INVALID_CREDENTIALS } from "~/domain/auth-messages";
+import { LINK_EXPIRED } from "~/domain/sso-link";
 import { loader as loginLoader } from "~/routes/api.login";
 import { loader as callbackLoader } from "~/routes/api.login.callback";
 import { action as linkAction, loader as linkLoader } from "~/routes/auth_.link";
-import { LINK_EXPIRED } from "~/domain/sso-link";
-import { INVALID_CREDENTIALS } from "~/domain/auth-messages";
 import { getSession } from "~/services/auth.server";
-import { hashPassword } from "~/services/password.server";
 import {
   EMAIL_UNVERIFIED,
   getSsoStatus,
@@ -23,9 +25,9 @@ import {
   STATE_COOKIE,
   STATE_INVALID,
 } from "~/services/oidc.server";
+import { hashPassword } from "~/services/password.server";
 import { SESSION_COOKIE } from "~/services/session.server";
-import { createDb } from "@db/client";
-import { userIdentities, users } from "@db/schema";
+
 import { basicCredentials, createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "../fakes/oidc";
 import { ApiClient, registerClient, toastOf } from "./api-client";
 import { testContext } from "./context";
@@ -82,11 +84,7 @@ async function callback(context: AppLoadContext, callbackUrl: string, cookie?: s
 }
 
 /** The whole journey: /api/login, the provider's sign-in page, the callback. */
-async function signIn(
-  fake: FakeOidc,
-  user: FakeUser,
-  options: { context?: AppLoadContext; next?: string; tamper?: TokenTamper } = {},
-) {
+async function signIn(fake: FakeOidc, user: FakeUser, options: { context?: AppLoadContext; next?: string; tamper?: TokenTamper } = {}) {
   const context = options.context ?? testContext(SSO_VARS);
   const start = await startSignIn(context, options.next);
   expect(start.status).toBe(302);
@@ -104,7 +102,15 @@ async function signedInUser(response: Response, context: AppLoadContext) {
 
 function person(overrides: Partial<FakeUser> = {}): FakeUser {
   const id = crypto.randomUUID();
-  return { sub: `sub-${id}`, email: `Pat.${id}@Example.com`, email_verified: true, given_name: "Pat", family_name: "Okafor", name: "Pat Okafor", ...overrides };
+  return {
+    sub: `sub-${id}`,
+    email: `Pat.${id}@Example.com`,
+    email_verified: true,
+    given_name: "Pat",
+    family_name: "Okafor",
+    name: "Pat Okafor",
+    ...overrides,
+  };
 }
 
 /** A refused sign-in: back to /auth with the toast, no session, the state cookie spent. */
@@ -202,7 +208,12 @@ describe("GET /api/login", () => {
   });
 
   it("refuses a provider whose discovery document names another issuer", async () => {
-    fake = await createFakeOidc({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI, discoveryIssuer: "https://other.example" });
+    fake = await createFakeOidc({
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUri: REDIRECT_URI,
+      discoveryIssuer: "https://other.example",
+    });
     setOidcFetchForTests(fake.fetch);
     const response = await startSignIn(testContext(SSO_VARS));
     expect(response.headers.get("Location")).toBe("/auth");
@@ -340,7 +351,13 @@ describe("signing in with the identity provider", () => {
   });
 
   it("accepts ES256-signed ID tokens", async () => {
-    fake = await createFakeOidc({ issuer: ISSUER, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI, alg: "ES256" });
+    fake = await createFakeOidc({
+      issuer: ISSUER,
+      clientId: CLIENT_ID,
+      clientSecret: CLIENT_SECRET,
+      redirectUri: REDIRECT_URI,
+      alg: "ES256",
+    });
     setOidcFetchForTests(fake.fetch);
     const { response, context } = await signIn(fake, person());
     expect(await signedInUser(response, context)).not.toBeNull();
@@ -367,7 +384,10 @@ describe("a sign-in that must not succeed", () => {
 
     const [payload, signature] = setCookies(start).get(STATE_COOKIE)!.value.split(".");
     const altered = JSON.parse(atob(payload.replaceAll("-", "+").replaceAll("_", "/")));
-    const forged = btoa(JSON.stringify({ ...altered, next: "/admin" })).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    const forged = btoa(JSON.stringify({ ...altered, next: "/admin" }))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
     expectRefused(await callback(context, callbackUrl, `${STATE_COOKIE}=${forged}.${signature}`), STATE_INVALID);
     expect(fake.tokenRequests).toEqual([]);
   });
@@ -424,7 +444,10 @@ describe("a sign-in that must not succeed", () => {
 
   it("does not link an existing account on an unverified email", async () => {
     const email = `unverified-${crypto.randomUUID()}@example.com`;
-    const [existing] = await db.insert(users).values({ email, passwordHash: await hashPassword("correct horse battery staple") }).returning();
+    const [existing] = await db
+      .insert(users)
+      .values({ email, passwordHash: await hashPassword("correct horse battery staple") })
+      .returning();
     const { response } = await signIn(fake, person({ email, email_verified: false }));
     expectRefused(response, EMAIL_UNVERIFIED);
     expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, existing.id))).toEqual([]);
@@ -455,11 +478,19 @@ describe("single sign-on to an account whose email Breeze never verified", () =>
   /** POST /auth/link with the password, as the page's form would send it (the action throws its redirect). */
   async function submitLink(context: AppLoadContext, cookie: string | undefined, password: string) {
     const { headers } = browser(context, cookie);
-    return new ApiClient(context, "198.51.100.77").send(linkAction, "POST", `${APP_ORIGIN}${LINK_PAGE}`, { urlencoded: { password }, headers });
+    return new ApiClient(context, "198.51.100.77").send(linkAction, "POST", `${APP_ORIGIN}${LINK_PAGE}`, {
+      urlencoded: { password },
+      headers,
+    });
   }
 
   async function answerOf(response: Response) {
-    return z.object({ result: z.object({ error: z.record(z.string(), z.array(z.string()).nullable()).optional() }).passthrough(), expired: z.boolean() }).parse(await response.json());
+    return z
+      .object({
+        result: z.object({ error: z.record(z.string(), z.array(z.string()).nullable()).optional() }).passthrough(),
+        expired: z.boolean(),
+      })
+      .parse(await response.json());
   }
 
   async function identitiesOf(userId: string) {
@@ -525,7 +556,10 @@ describe("single sign-on to an account whose email Breeze never verified", () =>
     const cookie = cookieHeader(response, LINK_COOKIE);
     const [payload, signature] = cookie.slice(LINK_COOKIE.length + 1).split(".");
     const claims = JSON.parse(atob(payload.replaceAll("-", "+").replaceAll("_", "/")));
-    const forged = btoa(JSON.stringify({ ...claims, next: "/admin" })).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+    const forged = btoa(JSON.stringify({ ...claims, next: "/admin" }))
+      .replaceAll("+", "-")
+      .replaceAll("/", "_")
+      .replace(/=+$/, "");
     const start = await startSignIn(context);
     const later: AppLoadContext = { ...context, now: () => new Date(Date.now() + 11 * 60 * 1000) };
 
@@ -574,7 +608,10 @@ describe("racing callbacks", () => {
     const user = person();
     const context = testContext(SSO_VARS);
     const starts = [await startSignIn(context), await startSignIn(context)];
-    const callbacks = starts.map((start) => ({ url: fake.login(start.headers.get("Location")!, user), cookie: cookieHeader(start, STATE_COOKIE) }));
+    const callbacks = starts.map((start) => ({
+      url: fake.login(start.headers.get("Location")!, user),
+      cookie: cookieHeader(start, STATE_COOKIE),
+    }));
     const responses = await Promise.all(callbacks.map(({ url, cookie }) => callback(context, url, cookie)));
     for (const response of responses) expect(response.status).toBe(302);
     const ids = await Promise.all(responses.map((response) => signedInUser(response, context)));

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SELLER_TYPE_FLAG } from "@db/enums";
-import { createLocalPropertyData } from "~/providers/property-data/local.server";
+
 import { createDb } from "@db/client";
+import { SELLER_TYPE_FLAG } from "@db/enums";
 import type { MarketBatch } from "@db/market/generate";
+import { createLocalPropertyData } from "~/providers/property-data/local.server";
+
 import { seedTestMarket } from "./market-fixture";
 
 const db = createDb(env.DB);
@@ -24,7 +26,9 @@ function expectedIds(filter: (p: MarketBatch["properties"][number]) => boolean) 
 describe("the local property-data provider", () => {
   it("counts seller leads in a city by seller type, bedrooms and price exactly as generated", async () => {
     const search = { location: { city: "Phoenix", state: "AZ" }, sellerType: "high_equity" as const, minBedrooms: 3, maxPrice: 400_000 };
-    const expected = expectedIds((p) => p.city === "Phoenix" && p.state === "AZ" && p.isHighEquity === true && p.bedrooms >= 3 && p.estimatedValue <= 400_000);
+    const expected = expectedIds(
+      (p) => p.city === "Phoenix" && p.state === "AZ" && p.isHighEquity === true && p.bedrooms >= 3 && p.estimatedValue <= 400_000,
+    );
     expect(expected.length).toBeGreaterThan(0);
     expect(await provider.countSellerLeads(search)).toBe(expected.length);
   });

@@ -2,12 +2,14 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
+
+import { createDb } from "@db/client";
+import { emailOutbox, mailOutbox, users } from "@db/schema";
 import { createHttpEmail } from "~/providers/email/http.server";
 import { ProviderError } from "~/providers/http.server";
 import { createLobMail } from "~/providers/mail/lob.server";
 import type { Letter } from "~/providers/mail/types";
-import { createDb } from "@db/client";
-import { emailOutbox, mailOutbox, users } from "@db/schema";
+
 import { createFakeEmailApi } from "../fakes/email";
 import { createFakeLob } from "../fakes/lob";
 import { testContext } from "./context";
@@ -35,7 +37,11 @@ describe("provider selection by configuration", () => {
   it("uses the embedded local providers with no configuration at all", () => {
     const { providers } = testContext();
     expect([providers.propertyData.name, providers.mail.name, providers.ai.name, providers.email.name, providers.maps.name]).toEqual([
-      "local", "local", "local", "local", "local",
+      "local",
+      "local",
+      "local",
+      "local",
+      "local",
     ]);
   });
 
@@ -74,7 +80,9 @@ describe("HTTP email client against a fake email API", () => {
     const email = createHttpEmail({ url: fake.url, apiKey: "secret", from: "no-reply@breeze.example", fetch: fake.fetch });
     const { id } = await email.send({ to: "a@example.com", subject: "Hi", text: "Body", html: "<p>Body</p>" });
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(fake.sent).toEqual([{ from: "no-reply@breeze.example", to: ["a@example.com"], subject: "Hi", text: "Body", html: "<p>Body</p>" }]);
+    expect(fake.sent).toEqual([
+      { from: "no-reply@breeze.example", to: ["a@example.com"], subject: "Hi", text: "Body", html: "<p>Body</p>" },
+    ]);
   });
 
   it("turns a refusal into a ProviderError with the service's message", async () => {
@@ -112,14 +120,19 @@ describe("HTTP email client against a fake email API", () => {
   it("gives up after its timeout", async () => {
     const fake = createFakeEmailApi("secret", { delayMs: 2_000 });
     const email = createHttpEmail({ url: fake.url, apiKey: "secret", from: "no-reply@breeze.example", fetch: fake.fetch, timeoutMs: 50 });
-    await expect(email.send({ to: "a@example.com", subject: "Hi", text: "Body" })).rejects.toThrow("email: request failed (timed out after 50 ms)");
+    await expect(email.send({ to: "a@example.com", subject: "Hi", text: "Body" })).rejects.toThrow(
+      "email: request failed (timed out after 50 ms)",
+    );
     expect(fake.sent).toHaveLength(0);
   });
 });
 
 describe("local mail", () => {
   it("queues the letter with a tracking id, keeps the PDF in R2 under the user's prefix, and never mails twice", async () => {
-    const [user] = await db.insert(users).values({ email: `m-${crypto.randomUUID()}@example.com` }).returning();
+    const [user] = await db
+      .insert(users)
+      .values({ email: `m-${crypto.randomUUID()}@example.com` })
+      .returning();
     const { providers } = testContext();
     const letter = await letterFor(user.id);
     const first = await providers.mail.sendLetter(letter);
@@ -129,7 +142,11 @@ describe("local mail", () => {
 
     const rows = await db.select().from(mailOutbox).where(eq(mailOutbox.userId, user.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ recipientName: "Pat Owner", recipientAddress: "123 W Maple Ave, Phoenix, AZ 85004", offerAmount: 175000 });
+    expect(rows[0]).toMatchObject({
+      recipientName: "Pat Owner",
+      recipientAddress: "123 W Maple Ave, Phoenix, AZ 85004",
+      offerAmount: 175000,
+    });
     expect(rows[0].pdfKey).toBe(`users/${user.id}/mail/${first.trackingId}.pdf`);
     const stored = await env.FILES.get(rows[0].pdfKey!);
     expect(new TextDecoder().decode((await stored!.arrayBuffer()).slice(0, 5))).toBe("%PDF-");

@@ -1,10 +1,14 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { action as deleteBuyerLeadRoute, loader as buyerLeadLoader } from "~/routes/api.buyer-leads.$id";
+
+import { createDb } from "@db/client";
+import { buyerLeads, contacts, conversations, documents, messages, properties } from "@db/schema";
+import { seedDemoRecords } from "@db/seed/demo/records";
 import { action as createBuyerLeadRoute, loader as listBuyerLeadsRoute } from "~/routes/api.buyer-leads";
-import { action as postMessage, loader as getMessages } from "~/routes/api.conversations.$id.messages";
+import { loader as buyerLeadLoader, action as deleteBuyerLeadRoute } from "~/routes/api.buyer-leads.$id";
 import { action as createConversationRoute, loader as listConversationsRoute } from "~/routes/api.conversations";
+import { loader as getMessages, action as postMessage } from "~/routes/api.conversations.$id.messages";
 import { loader as listDocumentsRoute } from "~/routes/api.documents";
 import { action as documentApi, loader as getDocumentApi } from "~/routes/api.documents.$id";
 import { action as uploadApi } from "~/routes/api.documents.upload";
@@ -17,14 +21,12 @@ import { action as documentForm } from "~/routes/documents.update";
 import { action as uploadForm } from "~/routes/documents.upload";
 import { action as assist } from "~/routes/messages.assist";
 import { action as sendForm } from "~/routes/messages.send";
+import { getSession } from "~/services/auth.server";
 import { addMessage, createConversation, getConversation, listConversations, replyContext } from "~/services/conversations.server";
 import { load as loadBuyerBreeze } from "~/services/sections/buyer-breeze.server";
 import { load as loadDocuments } from "~/services/sections/documents.server";
 import { load as loadMessages } from "~/services/sections/messages.server";
-import { getSession } from "~/services/auth.server";
-import { createDb } from "@db/client";
-import { seedDemoRecords } from "@db/seed/demo/records";
-import { buyerLeads, contacts, conversations, documents, messages, properties } from "@db/schema";
+
 import { ApiClient, formData, registerClient, toastOf } from "./api-client";
 
 const db = createDb(env.DB);
@@ -49,7 +51,16 @@ async function formErrorsOf(response: Response) {
 async function aProperty(userId: string, overrides: Partial<typeof properties.$inferInsert> = {}) {
   const [row] = await db
     .insert(properties)
-    .values({ userId, address: "4821 N 35th Ave", city: "Phoenix", state: "AZ", zipCode: "85019", ownerName: "Maria Lopez", maxOffer: 182000, ...overrides })
+    .values({
+      userId,
+      address: "4821 N 35th Ave",
+      city: "Phoenix",
+      state: "AZ",
+      zipCode: "85019",
+      ownerName: "Maria Lopez",
+      maxOffer: 182000,
+      ...overrides,
+    })
     .returning();
   return row;
 }
@@ -69,27 +80,47 @@ describe("conversations and messages", () => {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
     const contact = await aContact(pat.userId, property.id);
-    const created = await pat.send(createConversationRoute, "POST", "/api/conversations", { json: { agentType: "negotiation", title: "Lopez", contactId: contact.id } });
+    const created = await pat.send(createConversationRoute, "POST", "/api/conversations", {
+      json: { agentType: "negotiation", title: "Lopez", contactId: contact.id },
+    });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
 
     const long = "I might sell if the price is right, but the roof needs some work first.";
-    const posted = await pat.send(postMessage, "POST", `/api/conversations/${id}/messages`, { params: { id }, json: { content: long, role: "assistant", isAiGenerated: false } });
+    const posted = await pat.send(postMessage, "POST", `/api/conversations/${id}/messages`, {
+      params: { id },
+      json: { content: long, role: "assistant", isAiGenerated: false },
+    });
     expect(posted.status).toBe(201);
-    const ai = await pat.send(postMessage, "POST", `/api/conversations/${id}/messages`, { params: { id }, json: { content: "Draft reply", role: "user", isAiGenerated: true } });
+    const ai = await pat.send(postMessage, "POST", `/api/conversations/${id}/messages`, {
+      params: { id },
+      json: { content: "Draft reply", role: "user", isAiGenerated: true },
+    });
     expect(ai.status).toBe(201);
 
     const list = (await (await pat.send(listConversationsRoute, "GET", "/api/conversations")).json()) as Record<string, unknown>[];
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ id, title: "Lopez", contactName: "Maria Lopez", propertyAddress: "4821 N 35th Ave, Phoenix, AZ", lastMessage: "Draft reply" });
+    expect(list[0]).toMatchObject({
+      id,
+      title: "Lopez",
+      contactName: "Maria Lopez",
+      propertyAddress: "4821 N 35th Ave, Phoenix, AZ",
+      lastMessage: "Draft reply",
+    });
 
-    const thread = (await (await pat.send(getMessages, "GET", `/api/conversations/${id}/messages`, { params: { id } })).json()) as Record<string, unknown>[];
+    const thread = (await (await pat.send(getMessages, "GET", `/api/conversations/${id}/messages`, { params: { id } })).json()) as Record<
+      string,
+      unknown
+    >[];
     expect(thread.map((m) => [m.content, m.role, m.isAiGenerated])).toEqual([
       [long, "assistant", false],
       ["Draft reply", "user", true],
     ]);
 
-    await pat.send(postMessage, "POST", `/api/conversations/${id}/messages`, { params: { id }, json: { content: long, role: "assistant" } });
+    await pat.send(postMessage, "POST", `/api/conversations/${id}/messages`, {
+      params: { id },
+      json: { content: long, role: "assistant" },
+    });
     const again = (await (await pat.send(listConversationsRoute, "GET", "/api/conversations")).json()) as { lastMessage: string }[];
     expect(again[0].lastMessage).toBe(`${long.slice(0, 50)}...`);
   });
@@ -103,7 +134,9 @@ describe("conversations and messages", () => {
     expect((await sam.send(postMessage, "POST", "/x", { params: { id }, json: { content: "Hi", role: "user" } })).status).toBe(404);
     expect((await sam.send(getMessages, "GET", "/x", { params: { id: crypto.randomUUID() } })).status).toBe(404);
     const foreignContact = await aContact(pat.userId);
-    expect((await sam.send(createConversationRoute, "POST", "/api/conversations", { json: { contactId: foreignContact.id } })).status).toBe(404);
+    expect((await sam.send(createConversationRoute, "POST", "/api/conversations", { json: { contactId: foreignContact.id } })).status).toBe(
+      404,
+    );
     expect(await db.select().from(messages).where(eq(messages.conversationId, id))).toHaveLength(0);
     expect(await db.select().from(conversations).where(eq(conversations.userId, sam.userId))).toHaveLength(0);
   });
@@ -124,18 +157,30 @@ describe("conversations and messages", () => {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
     const contact = await aContact(pat.userId, property.id);
-    const started = await pat.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "new", contactId: contact.id, content: "Hello Maria" }) });
+    const started = await pat.send(sendForm, "POST", "/messages/send", {
+      form: formData({ intent: "new", contactId: contact.id, content: "Hello Maria" }),
+    });
     expect(started.status).toBe(302);
     const [conversation] = await db.select().from(conversations).where(eq(conversations.userId, pat.userId));
     expect(conversation).toMatchObject({ contactId: contact.id, propertyId: property.id, title: "Maria Lopez" });
     expect(started.headers.get("Location")).toBe(`/?section=messages&c=${conversation.id}`);
 
-    const sent = await pat.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "send", conversationId: conversation.id, content: "Are you free Tuesday?", isAiGenerated: "false" }) });
+    const sent = await pat.send(sendForm, "POST", "/messages/send", {
+      form: formData({ intent: "send", conversationId: conversation.id, content: "Are you free Tuesday?", isAiGenerated: "false" }),
+    });
     expect(sent.status).toBe(302);
-    const empty = await pat.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "send", conversationId: conversation.id, content: "   " }) });
+    const empty = await pat.send(sendForm, "POST", "/messages/send", {
+      form: formData({ intent: "send", conversationId: conversation.id, content: "   " }),
+    });
     expect(empty.status).toBe(400);
-    expect(await formErrorsOf(empty)).toEqual({ intent: "send", conversationId: conversation.id, errors: { content: ["Message is required"] } });
-    const long = await pat.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "send", conversationId: conversation.id, content: "x".repeat(5001) }) });
+    expect(await formErrorsOf(empty)).toEqual({
+      intent: "send",
+      conversationId: conversation.id,
+      errors: { content: ["Message is required"] },
+    });
+    const long = await pat.send(sendForm, "POST", "/messages/send", {
+      form: formData({ intent: "send", conversationId: conversation.id, content: "x".repeat(5001) }),
+    });
     expect((await formErrorsOf(long)).errors).toEqual({ content: ["Message must be at most 5000 characters"] });
     const noContact = await pat.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "new", contactId: "" }) });
     expect(noContact.status).toBe(400);
@@ -144,7 +189,9 @@ describe("conversations and messages", () => {
     expect(stored.map((m) => m.content).sort()).toEqual(["Are you free Tuesday?", "Hello Maria"]);
 
     const sam = await signedUp();
-    const foreign = await sam.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "send", conversationId: conversation.id, content: "Hijack" }) });
+    const foreign = await sam.send(sendForm, "POST", "/messages/send", {
+      form: formData({ intent: "send", conversationId: conversation.id, content: "Hijack" }),
+    });
     expect(foreign.status).toBe(404);
     expect((await formErrorsOf(foreign)).errors).toEqual({ "": ["Conversation not found"] });
     const foreignNew = await sam.send(sendForm, "POST", "/messages/send", { form: formData({ intent: "new", contactId: contact.id }) });
@@ -188,7 +235,9 @@ describe("conversations and messages", () => {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
     const contact = await aContact(pat.userId, property.id);
-    const { id } = (await (await pat.send(createConversationRoute, "POST", "/api/conversations", { json: { contactId: contact.id } })).json()) as { id: string };
+    const { id } = (await (
+      await pat.send(createConversationRoute, "POST", "/api/conversations", { json: { contactId: contact.id } })
+    ).json()) as { id: string };
     await pat.send(postMessage, "POST", "/x", { params: { id }, json: { content: "What would you pay?", role: "assistant" } });
     const json = await pat.send(assist, "POST", "/messages/assist", { form: formData({ conversationId: id, format: "json" }) });
     const { draft } = (await json.json()) as { draft: string };
@@ -199,7 +248,9 @@ describe("conversations and messages", () => {
     const section = await loadMessages(pat.context, await pat.session(), location);
     expect(section.draft).toBe(draft);
     const sam = await signedUp();
-    expect((await sam.send(assist, "POST", "/messages/assist", { form: formData({ conversationId: id, format: "json" }) })).status).toBe(404);
+    expect((await sam.send(assist, "POST", "/messages/assist", { form: formData({ conversationId: id, format: "json" }) })).status).toBe(
+      404,
+    );
   });
 
   it("searches conversations and picks one by c", async () => {
@@ -223,7 +274,9 @@ const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n
 describe("documents", () => {
   it("uploads a PDF to R2 under the user's prefix, lists it, views it inline and downloads it as an attachment", async () => {
     const pat = await signedUp();
-    const answer = await pat.send(uploadApi, "POST", "/api/documents/upload", { form: formData({ file: new Blob([PDF], { type: "application/pdf" }), type: "purchase_agreement" }, "Offer <Lopez>.pdf") });
+    const answer = await pat.send(uploadApi, "POST", "/api/documents/upload", {
+      form: formData({ file: new Blob([PDF], { type: "application/pdf" }), type: "purchase_agreement" }, "Offer <Lopez>.pdf"),
+    });
     expect(answer.status).toBe(201);
     const body = (await answer.json()) as { success: boolean; document: { id: string; name: string; type: string; status: string } };
     expect(body).toMatchObject({ success: true, document: { name: "Offer <Lopez>.pdf", type: "purchase_agreement", status: "draft" } });
@@ -251,20 +304,33 @@ describe("documents", () => {
 
   it("reads, updates and deletes a document through /api/documents/{id}, its file with it; another user gets 404", async () => {
     const pat = await signedUp();
-    const uploaded = (await (await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob([PDF], { type: "application/pdf" }) }, "offer.pdf") })).json()) as { document: { id: string } };
+    const uploaded = (await (
+      await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob([PDF], { type: "application/pdf" }) }, "offer.pdf") })
+    ).json()) as { document: { id: string } };
     const id = uploaded.document.id;
     const [{ filePath }] = await db.select({ filePath: documents.filePath }).from(documents).where(eq(documents.id, id));
 
     const read = await pat.send(getDocumentApi, "GET", "/x", { params: { id } });
     expect(await read.json()).toMatchObject({ id, name: "offer.pdf", status: "draft", type: "template" });
-    const patched = await pat.send(documentApi, "PATCH", "/x", { params: { id }, json: { status: "signed", name: " Signed offer.pdf ", type: "purchase_agreement" } });
+    const patched = await pat.send(documentApi, "PATCH", "/x", {
+      params: { id },
+      json: { status: "signed", name: " Signed offer.pdf ", type: "purchase_agreement" },
+    });
     expect(patched.status).toBe(200);
-    expect(await patched.json()).toMatchObject({ success: true, document: { status: "signed", name: "Signed offer.pdf", type: "purchase_agreement" } });
+    expect(await patched.json()).toMatchObject({
+      success: true,
+      document: { status: "signed", name: "Signed offer.pdf", type: "purchase_agreement" },
+    });
 
     const invalid = await pat.send(documentApi, "PATCH", "/x", { params: { id }, json: { status: "archived", name: "" } });
     expect(invalid.status).toBe(400);
-    expect(((await invalid.json()) as { errors: unknown }).errors).toEqual({ status: ["Status must be draft, pending, signed or completed"], name: ["Name is required"] });
-    expect((await (await pat.send(documentApi, "PATCH", "/x", { params: { id }, json: {} })).json()) as object).toMatchObject({ errors: { form: ["Nothing to update"] } });
+    expect(((await invalid.json()) as { errors: unknown }).errors).toEqual({
+      status: ["Status must be draft, pending, signed or completed"],
+      name: ["Name is required"],
+    });
+    expect((await (await pat.send(documentApi, "PATCH", "/x", { params: { id }, json: {} })).json()) as object).toMatchObject({
+      errors: { form: ["Nothing to update"] },
+    });
     expect((await pat.send(documentApi, "POST", "/x", { params: { id }, json: {} })).status).toBe(405);
 
     const sam = await signedUp();
@@ -283,13 +349,17 @@ describe("documents", () => {
 
   it("changes a status and deletes through the card's forms, back to the category with a toast", async () => {
     const pat = await signedUp();
-    const uploaded = (await (await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob(["Terms"]), type: "letter_of_intent" }, "loi.txt") })).json()) as { document: { id: string } };
+    const uploaded = (await (
+      await pat.send(uploadApi, "POST", "/x", { form: formData({ file: new Blob(["Terms"]), type: "letter_of_intent" }, "loi.txt") })
+    ).json()) as { document: { id: string } };
     const id = uploaded.document.id;
 
     const page = await loadDocuments(pat.context, await pat.session(), new URL(`http://x/?section=documents&delete=${id}`));
     expect(page.confirmDeleteId).toBe(id);
 
-    const status = await pat.send(documentForm, "POST", "/documents/update", { form: formData({ intent: "status", id, status: "pending", returnType: "letter_of_intent" }) });
+    const status = await pat.send(documentForm, "POST", "/documents/update", {
+      form: formData({ intent: "status", id, status: "pending", returnType: "letter_of_intent" }),
+    });
     expect(status.headers.get("Location")).toBe("/?section=documents&type=letter_of_intent");
     expect(toastOf(status)).toEqual({ title: "Status Updated", description: "loi.txt is now Pending.", variant: "success" });
     const bogus = await pat.send(documentForm, "POST", "/documents/update", { form: formData({ intent: "status", id, status: "lost" }) });
@@ -352,11 +422,21 @@ describe("documents", () => {
 
   it("uploads through the form action with the spec's toasts", async () => {
     const pat = await signedUp();
-    const ok = await pat.send(uploadForm, "POST", "/documents/upload?type=closing_statement", { form: formData({ file: new Blob([PDF]), type: "closing_statement" }, "hud.pdf") });
+    const ok = await pat.send(uploadForm, "POST", "/documents/upload?type=closing_statement", {
+      form: formData({ file: new Blob([PDF]), type: "closing_statement" }, "hud.pdf"),
+    });
     expect(ok.headers.get("Location")).toBe("/?section=documents&type=closing_statement");
-    expect(toastOf(ok)).toEqual({ title: "Document Uploaded", description: "Your document has been successfully uploaded.", variant: "success" });
+    expect(toastOf(ok)).toEqual({
+      title: "Document Uploaded",
+      description: "Your document has been successfully uploaded.",
+      variant: "success",
+    });
     const bad = await pat.send(uploadForm, "POST", "/documents/upload", { form: formData({ file: new Blob(["x"]) }, "x.exe") });
-    expect(toastOf(bad)).toEqual({ title: "Upload Failed", description: "Only PDF, DOC, DOCX and TXT files are allowed", variant: "error" });
+    expect(toastOf(bad)).toEqual({
+      title: "Upload Failed",
+      description: "Only PDF, DOC, DOCX and TXT files are allowed",
+      variant: "error",
+    });
     const section = await loadDocuments(pat.context, await pat.session(), new URL("http://x/?section=documents&type=closing_statement"));
     expect(section.documents.map((d) => d.name)).toEqual(["hud.pdf"]);
     const other = await loadDocuments(pat.context, await pat.session(), new URL("http://x/?section=documents&type=template"));
@@ -366,17 +446,27 @@ describe("documents", () => {
   it("generates a purchase agreement PDF from the user's property and refuses a foreign property", async () => {
     const pat = await signedUp();
     const property = await aProperty(pat.userId);
-    const generated = await pat.send(generateForm, "POST", "/documents/generate", { form: formData({ propertyId: property.id, kind: "purchase_agreement" }) });
+    const generated = await pat.send(generateForm, "POST", "/documents/generate", {
+      form: formData({ propertyId: property.id, kind: "purchase_agreement" }),
+    });
     expect(generated.headers.get("Location")).toBe("/?section=documents&type=purchase_agreement");
     const [row] = await db.select().from(documents).where(eq(documents.userId, pat.userId));
-    expect(row).toMatchObject({ type: "purchase_agreement", status: "draft", name: "Purchase-Agreement-4821-N-35th-Ave.pdf", propertyId: property.id, contentType: "application/pdf" });
+    expect(row).toMatchObject({
+      type: "purchase_agreement",
+      status: "draft",
+      name: "Purchase-Agreement-4821-N-35th-Ave.pdf",
+      propertyId: property.id,
+      contentType: "application/pdf",
+    });
     expect(row.content).toContain("Quinn Home Buyers LLC");
     expect(row.content).toContain("$182,000");
     const file = new Uint8Array(await (await env.FILES.get(row.filePath ?? ""))!.arrayBuffer());
     expect(new TextDecoder().decode(file.slice(0, 5))).toBe("%PDF-");
 
     const sam = await signedUp();
-    const refused = await sam.send(generateForm, "POST", "/documents/generate", { form: formData({ propertyId: property.id, kind: "assignment_contract" }) });
+    const refused = await sam.send(generateForm, "POST", "/documents/generate", {
+      form: formData({ propertyId: property.id, kind: "assignment_contract" }),
+    });
     expect(refused.status).toBe(404);
     expect((await formErrorsOf(refused)).errors).toEqual({ propertyId: ["Property not found"] });
     const invalid = await sam.send(generateForm, "POST", "/documents/generate", { form: formData({ propertyId: "", kind: "lease" }) });
@@ -387,14 +477,26 @@ describe("documents", () => {
 });
 
 describe("buyer leads", () => {
-  const buyer = { buyerName: "Desert Sun Holdings LLC", buyerType: "active_landlord", market: "Phoenix, AZ", totalProperties: 14, portfolioValue: "4280000", phoneNumbers: ["(602) 555-0191"], emailAddresses: ["a@desertsun.example"] };
+  const buyer = {
+    buyerName: "Desert Sun Holdings LLC",
+    buyerType: "active_landlord",
+    market: "Phoenix, AZ",
+    totalProperties: 14,
+    portfolioValue: "4280000",
+    phoneNumbers: ["(602) 555-0191"],
+    emailAddresses: ["a@desertsun.example"],
+  };
 
   it("requires buyer name, type and market in the spec's words and writes nothing", async () => {
     const pat = await signedUp();
     const answer = await pat.send(createBuyerLeadRoute, "POST", "/api/buyer-leads", { json: { buyerName: " " } });
     expect(answer.status).toBe(400);
     const body = (await answer.json()) as { errors: Record<string, string[]> };
-    expect(body.errors).toMatchObject({ buyerName: ["Buyer name is required"], buyerType: ["Buyer type is required"], market: ["Market is required"] });
+    expect(body.errors).toMatchObject({
+      buyerName: ["Buyer name is required"],
+      buyerType: ["Buyer type is required"],
+      market: ["Market is required"],
+    });
     expect(await db.select().from(buyerLeads).where(eq(buyerLeads.userId, pat.userId))).toHaveLength(0);
   });
 
@@ -405,7 +507,12 @@ describe("buyer leads", () => {
     const { buyerLead } = (await created.json()) as { buyerLead: { id: string } };
     const list = (await (await pat.send(listBuyerLeadsRoute, "GET", "/api/buyer-leads")).json()) as Record<string, unknown>[];
     expect(list).toHaveLength(1);
-    expect(list[0]).toMatchObject({ buyerName: "Desert Sun Holdings LLC", buyerTypeLabel: "Active Landlord", portfolioValue: 4280000, phoneNumbers: ["(602) 555-0191"] });
+    expect(list[0]).toMatchObject({
+      buyerName: "Desert Sun Holdings LLC",
+      buyerTypeLabel: "Active Landlord",
+      portfolioValue: 4280000,
+      phoneNumbers: ["(602) 555-0191"],
+    });
     expect(list[0].userId).toBeUndefined();
 
     const sam = await signedUp();
@@ -421,15 +528,22 @@ describe("buyer leads", () => {
 
   it("removes through the form action with the spec's toasts and serves /buyer-breeze", async () => {
     const pat = await signedUp();
-    const { buyerLead } = (await (await pat.send(createBuyerLeadRoute, "POST", "/x", { json: buyer })).json()) as { buyerLead: { id: string } };
-    const page = await pat.client.load<Awaited<ReturnType<typeof loadBuyerBreeze>>>(buyerBreezePage, `/buyer-breeze?remove=${buyerLead.id}`);
+    const { buyerLead } = (await (await pat.send(createBuyerLeadRoute, "POST", "/x", { json: buyer })).json()) as {
+      buyerLead: { id: string };
+    };
+    const page = await pat.client.load<Awaited<ReturnType<typeof loadBuyerBreeze>>>(
+      buyerBreezePage,
+      `/buyer-breeze?remove=${buyerLead.id}`,
+    );
     expect(page.leads).toHaveLength(1);
     expect(page.confirmRemoveId).toBe(buyerLead.id);
 
     const sam = await signedUp();
     const refused = await sam.send(removeBuyerForm, "POST", "/buyer-breeze/remove", { form: formData({ id: buyerLead.id }) });
     expect(toastOf(refused)).toEqual({ title: "Error", description: "Failed to remove buyer lead", variant: "error" });
-    const done = await pat.send(removeBuyerForm, "POST", "/buyer-breeze/remove", { form: formData({ id: buyerLead.id, returnTo: "/buyer-breeze" }) });
+    const done = await pat.send(removeBuyerForm, "POST", "/buyer-breeze/remove", {
+      form: formData({ id: buyerLead.id, returnTo: "/buyer-breeze" }),
+    });
     expect(done.headers.get("Location")).toBe("/buyer-breeze");
     expect(toastOf(done)).toEqual({ title: "Success", description: "Buyer lead removed successfully", variant: "success" });
     const section = await loadBuyerBreeze(pat.context, await pat.session(), new URL("http://x/?section=buyer-breeze"));

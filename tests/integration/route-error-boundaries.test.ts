@@ -1,10 +1,12 @@
-import { createExecutionContext, env } from "cloudflare:test";
 import { createRequestHandler, type AppLoadContext, type LoaderFunctionArgs, type ServerBuild } from "@remix-run/cloudflare";
+import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+
 import * as entryServer from "~/entry.server";
 import * as root from "~/root";
 import * as index from "~/routes/_index";
 import * as profile from "~/routes/profile";
+
 import { createFetchHandler } from "../../workers/handle-request";
 import { registerClient } from "./api-client";
 
@@ -49,19 +51,34 @@ function routeBuild(): ServerBuild {
     mode: "production",
     entry: { module: entryServer },
     routes,
-    assets: { entry: { module: "/assets/entry.client.js", imports: [] }, routes: manifestRoutes, url: "/assets/manifest.js", version: "test" },
+    assets: {
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      routes: manifestRoutes,
+      url: "/assets/manifest.js",
+      version: "test",
+    },
     publicPath: "/",
     assetsBuildDirectory: "build/client",
     basename: "/",
     isSpaMode: false,
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_singleFetch: true,
+      v3_lazyRouteDiscovery: true,
+    },
   };
 }
 
 const remix = createRequestHandler(routeBuild());
 const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
 const get = (path: string, cookie?: string) =>
-  worker(new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} }), { ...env, APP_ORIGIN: ORIGIN } as Env, createExecutionContext());
+  worker(
+    new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} }),
+    { ...env, APP_ORIGIN: ORIGIN } as Env,
+    createExecutionContext(),
+  );
 
 /** The visible page without the hydration data after it. */
 const body = async (response: Response) => (await response.text()).split("<script")[0];

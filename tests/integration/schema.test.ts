@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { eq, sql, sum } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+
 import { createDb } from "@db/client";
 import { buyerLeads, companyProfiles, deals, leadDeliveries, leads, properties, users } from "@db/schema";
 
@@ -23,14 +24,44 @@ async function makeUser(email = `u-${crypto.randomUUID()}@example.com`) {
 
 describe("the migrated schema", () => {
   it("has every table of both spec documents and the provider tables", async () => {
-    const rows = await db.all<{ name: string }>(sql`select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\' and name not like 'sqlite%' and name != 'd1_migrations'`);
+    const rows = await db.all<{ name: string }>(
+      sql`select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\' and name not like 'sqlite%' and name != 'd1_migrations'`,
+    );
     expect(rows.map((r) => r.name).sort()).toEqual(
       [
-        "buyer_leads", "comps", "company_profiles", "contact_messages", "contacts", "conversations", "deals", "documents",
-        "email_outbox", "email_verification_tokens", "follow_up_activities", "follow_up_activity_contacts", "imported_sales", "lead_contacts",
-        "lead_deliveries", "lead_requests", "leads", "mail_outbox", "market_owners", "market_properties", "market_sales",
-        "messages", "owners", "password_reset_tokens", "properties", "rate_limits", "registration_drafts", "saved_searches", "sessions", "skip_mapping",
-        "user_identities", "user_leads", "users",
+        "buyer_leads",
+        "comps",
+        "company_profiles",
+        "contact_messages",
+        "contacts",
+        "conversations",
+        "deals",
+        "documents",
+        "email_outbox",
+        "email_verification_tokens",
+        "follow_up_activities",
+        "follow_up_activity_contacts",
+        "imported_sales",
+        "lead_contacts",
+        "lead_deliveries",
+        "lead_requests",
+        "leads",
+        "mail_outbox",
+        "market_owners",
+        "market_properties",
+        "market_sales",
+        "messages",
+        "owners",
+        "password_reset_tokens",
+        "properties",
+        "rate_limits",
+        "registration_drafts",
+        "saved_searches",
+        "sessions",
+        "skip_mapping",
+        "user_identities",
+        "user_leads",
+        "users",
       ].sort(),
     );
   });
@@ -46,7 +77,13 @@ describe("the migrated schema", () => {
     const [deal] = await db.insert(deals).values({ userId: user.id, propertyId: property.id }).returning();
     expect(deal.stage).toBe("lead_generation");
     const [lead] = await db.insert(leads).values({ vendorLeadId: crypto.randomUUID() }).returning();
-    expect(lead).toMatchObject({ vendor: "batchdata", currentSequenceStep: 0, sequenceStatus: "inactive", currentActivityDay: 0, awaitingNextDay: false });
+    expect(lead).toMatchObject({
+      vendor: "batchdata",
+      currentSequenceStep: 0,
+      sequenceStatus: "inactive",
+      currentActivityDay: 0,
+      awaitingNextDay: false,
+    });
   });
 
   it("stores money exactly in cents and answers dollars, so sums never drift", async () => {
@@ -66,7 +103,10 @@ describe("the migrated schema", () => {
       { userId: user.id, dealValue: 0.1 },
       { userId: user.id, dealValue: 0.2 },
     ]);
-    const [total] = await db.select({ cents: sum(deals.dealValue) }).from(deals).where(eq(deals.userId, user.id));
+    const [total] = await db
+      .select({ cents: sum(deals.dealValue) })
+      .from(deals)
+      .where(eq(deals.userId, user.id));
     expect(Number(total.cents)).toBe(30);
   });
 
@@ -80,7 +120,9 @@ describe("the migrated schema", () => {
     const user = await makeUser();
     const [lead] = await db.insert(leads).values({ vendorLeadId: crypto.randomUUID() }).returning();
     await db.insert(leadDeliveries).values({ userId: user.id, leadId: lead.id });
-    expect(await constraintError(db.insert(leadDeliveries).values({ userId: user.id, leadId: lead.id }))).toMatch(/UNIQUE constraint failed/);
+    expect(await constraintError(db.insert(leadDeliveries).values({ userId: user.id, leadId: lead.id }))).toMatch(
+      /UNIQUE constraint failed/,
+    );
   });
 
   it("removes a user's company profile and records with the user", async () => {

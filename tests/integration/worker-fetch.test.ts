@@ -1,6 +1,7 @@
-import { createExecutionContext, env } from "cloudflare:test";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
+import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+
 import * as entryServer from "~/entry.server";
 import * as root from "~/root";
 import * as apiAuthMe from "~/routes/api.auth.me";
@@ -11,6 +12,7 @@ import * as dashboardExport from "~/routes/dashboard.export[.csv]";
 import * as documentDownload from "~/routes/documents.$id.download";
 import * as faq from "~/routes/faq";
 import * as termsOfUse from "~/routes/terms-of-use";
+
 import { createFetchHandler, type InnerHandler } from "../../workers/handle-request";
 
 const ORIGIN = "http://127.0.0.1:8787";
@@ -19,7 +21,8 @@ const ctx = () => createExecutionContext();
 /** The fetch the Worker exports, around a stand-in for Remix; `vars` override configuration. */
 function workerWith(inner: InnerHandler, vars: Record<string, string> = {}) {
   const fetch = createFetchHandler(inner);
-  return (path: string, init: RequestInit = {}) => fetch(new Request(`${ORIGIN}${path}`, init), { ...env, APP_ORIGIN: ORIGIN, ...vars } as Env, ctx());
+  return (path: string, init: RequestInit = {}) =>
+    fetch(new Request(`${ORIGIN}${path}`, init), { ...env, APP_ORIGIN: ORIGIN, ...vars } as Env, ctx());
 }
 
 /** What Remix answers for each kind of response, the page one carrying the nonce it was given. */
@@ -27,7 +30,9 @@ const fakeRemix: InnerHandler = async (request, context) => {
   const { pathname } = new URL(request.url);
   switch (pathname) {
     case "/page":
-      return new Response(`<!DOCTYPE html><script nonce="${context.cspNonce}">1</script>`, { headers: { "Content-Type": "text/html; charset=utf-8" } });
+      return new Response(`<!DOCTYPE html><script nonce="${context.cspNonce}">1</script>`, {
+        headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
     case "/page.data":
       return new Response('[{"_1":2},"root"]', { headers: { "Content-Type": "text/x-script", "X-Remix-Response": "yes" } });
     case "/api/thing":
@@ -35,7 +40,9 @@ const fakeRemix: InnerHandler = async (request, context) => {
     case "/redirect":
       return new Response(null, { status: 302, headers: { Location: "/login" } });
     case "/served-file":
-      return new Response("%PDF-", { headers: { "Content-Security-Policy": "default-src 'none'; sandbox", "Content-Type": "application/pdf" } });
+      return new Response("%PDF-", {
+        headers: { "Content-Security-Policy": "default-src 'none'; sandbox", "Content-Type": "application/pdf" },
+      });
     case "/reset-password":
       return new Response("<!DOCTYPE html>", { headers: { "Content-Type": "text/html", "Referrer-Policy": "same-origin" } });
     case "/throws":
@@ -50,7 +57,12 @@ const nonceOf = (csp: string | null) => /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
 
 function expectSecurityHeaders(response: Response) {
   const csp = response.headers.get("Content-Security-Policy") ?? "";
-  const directives = Object.fromEntries(csp.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values.join(" ")]));
+  const directives = Object.fromEntries(
+    csp
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values.join(" ")]),
+  );
   expect(directives["default-src"]).toBe("'self'");
   expect(directives["script-src"]).toMatch(/^'nonce-[A-Za-z0-9+/]{22}==' 'strict-dynamic'$/);
   expect(directives["style-src"]).toBe(`'self' 'nonce-${nonceOf(csp)}'`);
@@ -149,7 +161,14 @@ function routeBuild(): ServerBuild {
   for (const [id, { path, module }] of Object.entries(MODULES)) {
     const parentId = id === "root" ? undefined : "root";
     // Remix's type asks every module for a default component, but a resource route is one precisely by having none.
-    routes[id] = { id, parentId, path, index: undefined, caseSensitive: undefined, module: module as ServerBuild["routes"][string]["module"] };
+    routes[id] = {
+      id,
+      parentId,
+      path,
+      index: undefined,
+      caseSensitive: undefined,
+      module: module as ServerBuild["routes"][string]["module"],
+    };
     manifestRoutes[id] = {
       id,
       parentId,
@@ -168,12 +187,23 @@ function routeBuild(): ServerBuild {
     mode: "production",
     entry: { module: entryServer },
     routes,
-    assets: { entry: { module: "/assets/entry.client.js", imports: [] }, routes: manifestRoutes, url: "/assets/manifest.js", version: "test" },
+    assets: {
+      entry: { module: "/assets/entry.client.js", imports: [] },
+      routes: manifestRoutes,
+      url: "/assets/manifest.js",
+      version: "test",
+    },
     publicPath: "/",
     assetsBuildDirectory: "build/client",
     basename: "/",
     isSpaMode: false,
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_singleFetch: true, v3_lazyRouteDiscovery: true },
+    future: {
+      v3_fetcherPersist: true,
+      v3_relativeSplatPath: true,
+      v3_throwAbortReason: true,
+      v3_singleFetch: true,
+      v3_lazyRouteDiscovery: true,
+    },
   };
 }
 

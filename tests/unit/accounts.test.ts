@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { LoginSchema, RegisterStep1Schema } from "~/domain/auth-schemas";
 import { formatPhone, toE164 } from "~/domain/phone";
 import { avatarInitials, displayName } from "~/domain/user-display";
@@ -40,7 +41,13 @@ describe("phone numbers", () => {
 
 describe("account schemas", () => {
   it("lowercases and trims the email, and reports one message per failing field", () => {
-    const parsed = RegisterStep1Schema.safeParse({ full_name: "Pat", email: " PAT@Example.COM ", mobile: "602", password: "sunny2026", confirm_password: "sunny2026" });
+    const parsed = RegisterStep1Schema.safeParse({
+      full_name: "Pat",
+      email: " PAT@Example.COM ",
+      mobile: "602",
+      password: "sunny2026",
+      confirm_password: "sunny2026",
+    });
     expect(parsed.success).toBe(false);
     const issues = parsed.error!.issues.map((issue) => [issue.path.join("."), issue.message]);
     expect(issues).toEqual([["mobile", "Phone number must be at least 10 digits"]]);

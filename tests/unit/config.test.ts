@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { createMaps, STREET_VIEW } from "~/providers/maps";
-import { formatAddressLine } from "~/providers/mail/types";
-import { EnvSchema, parseEnv } from "~/services/env.server";
+
 import { fromScaledInteger, toScaledInteger } from "@db/columns";
+import { formatAddressLine } from "~/providers/mail/types";
+import { createMaps, STREET_VIEW } from "~/providers/maps";
+import { EnvSchema, parseEnv } from "~/services/env.server";
 
 describe("configuration", () => {
   it("defaults every provider to its embedded local implementation and to production", () => {

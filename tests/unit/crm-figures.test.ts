@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { crmFiguresFromCounts } from "~/domain/crm-figures";
 
 describe("CRM figures from the per-status counts SQL gives (spec 01 §4)", () => {

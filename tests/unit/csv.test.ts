@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { csvField, toCsv } from "~/domain/csv";
 
 describe("the shared CSV writer", () => {
@@ -10,7 +11,7 @@ describe("the shared CSV writer", () => {
   });
 
   it("puts an apostrophe before text that a spreadsheet would run as a formula", () => {
-    expect(csvField("=HYPERLINK(\"https://evil.example\",\"Click\")")).toBe(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
+    expect(csvField('=HYPERLINK("https://evil.example","Click")')).toBe(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
     expect(csvField("+1 Main St")).toBe("'+1 Main St");
     expect(csvField("-1+cmd|' /C calc'!A0")).toBe("'-1+cmd|' /C calc'!A0");
     expect(csvField("@SUM(A1:A2)")).toBe("'@SUM(A1:A2)");
@@ -31,6 +32,11 @@ describe("the shared CSV writer", () => {
   });
 
   it("joins rows with CRLF and ends the file with one", () => {
-    expect(toCsv([["Address", "Value"], ["=1+1", 3]])).toBe("Address,Value\r\n'=1+1,3\r\n");
+    expect(
+      toCsv([
+        ["Address", "Value"],
+        ["=1+1", 3],
+      ]),
+    ).toBe("Address,Value\r\n'=1+1,3\r\n");
   });
 });

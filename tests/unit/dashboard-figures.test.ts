@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import {
   activeLeads,
   conversionRate,
@@ -32,11 +33,23 @@ function deal(overrides: Partial<DashboardDeal>): DashboardDeal {
     ...overrides,
   };
 }
-const property = (status: string, createdAt = "2026-06-10T00:00:00.000Z", id = `p${++seq}`): DashboardProperty => ({ id, status, createdAt, address: `${id} Elm St` });
+const property = (status: string, createdAt = "2026-06-10T00:00:00.000Z", id = `p${++seq}`): DashboardProperty => ({
+  id,
+  status,
+  createdAt,
+  address: `${id} Elm St`,
+});
 
 describe("dashboard KPIs (spec 01 §4)", () => {
   it("Total Revenue is the sum of deal values in closing", () => {
-    expect(totalRevenue([deal({ stage: "closing", dealValue: 100_000 }), deal({ stage: "closing", dealValue: null }), deal({ stage: "negotiation", dealValue: 90_000 }), deal({ stage: "closing", dealValue: 0.25 })])).toBe(100_000.25);
+    expect(
+      totalRevenue([
+        deal({ stage: "closing", dealValue: 100_000 }),
+        deal({ stage: "closing", dealValue: null }),
+        deal({ stage: "negotiation", dealValue: 90_000 }),
+        deal({ stage: "closing", dealValue: 0.25 }),
+      ]),
+    ).toBe(100_000.25);
     expect(totalRevenue([])).toBe(0);
   });
 
@@ -56,14 +69,21 @@ describe("dashboard KPIs (spec 01 §4)", () => {
   it("Conversion Rate is closing deals divided by properties as a percentage with one decimal", () => {
     const deals = [deal({ stage: "closing" }), deal({ stage: "closing" }), deal({ stage: "analysis" })];
     expect(conversionRate(deals, [property("new"), property("new"), property("new")])).toBe(66.7);
-    expect(conversionRate(deals, Array.from({ length: 7 }, () => property("new")))).toBe(28.6);
+    expect(
+      conversionRate(
+        deals,
+        Array.from({ length: 7 }, () => property("new")),
+      ),
+    ).toBe(28.6);
     expect(conversionRate(deals, [])).toBe(0);
   });
 });
 
 describe("Deals by Stage (spec 01 §4, counted from properties)", () => {
   it("lead generation is all properties, analysis analyzed|offer_produced|offer_sent, negotiation offer_sent, closing always 0", () => {
-    const properties = ["new", "analyzed", "offer_produced", "offer_sent", "offer_sent", "closed", "under_contract"].map((status) => property(status));
+    const properties = ["new", "analyzed", "offer_produced", "offer_sent", "offer_sent", "closed", "under_contract"].map((status) =>
+      property(status),
+    );
     expect(dealsByStage(properties)).toEqual({ lead_generation: 7, analysis: 4, negotiation: 2, closing: 0 });
     expect(dealsByStage([])).toEqual({ lead_generation: 0, analysis: 0, negotiation: 0, closing: 0 });
   });
@@ -138,7 +158,11 @@ describe("the dashboard for a period", () => {
     deal({ stage: "closing", dealValue: 100_000, closeDate: "2026-05-01T00:00:00.000Z", createdAt: "2026-04-02T00:00:00.000Z" }),
     deal({ stage: "analysis", dealValue: 5, createdAt: "2026-05-10T00:00:00.000Z" }),
   ];
-  const properties = [property("new", "2026-06-01T00:00:00.000Z"), property("closed", "2026-06-02T00:00:00.000Z"), property("offer_sent", "2026-05-01T00:00:00.000Z")];
+  const properties = [
+    property("new", "2026-06-01T00:00:00.000Z"),
+    property("closed", "2026-06-02T00:00:00.000Z"),
+    property("offer_sent", "2026-05-01T00:00:00.000Z"),
+  ];
 
   it("windows the KPIs and computes each trend against the previous window", () => {
     const figures = dashboardFigures({ deals, properties, conversations: [] }, "last-30-days", NOW);
@@ -151,7 +175,11 @@ describe("the dashboard for a period", () => {
   });
 
   it("exports the figures as CSV with quoting", () => {
-    const figures = dashboardFigures({ deals, properties, conversations: [{ id: "c", title: 'Offer on "Oak", Dallas', createdAt: "2026-06-14T00:00:00.000Z" }] }, "this-year", NOW);
+    const figures = dashboardFigures(
+      { deals, properties, conversations: [{ id: "c", title: 'Offer on "Oak", Dallas', createdAt: "2026-06-14T00:00:00.000Z" }] },
+      "this-year",
+      NOW,
+    );
     const csv = dashboardCsv(figures, NOW);
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe("Section,Metric,Value,Trend");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { analyzeDeal, DEFAULT_ASSIGNMENT_FEE, estimateRehab } from "~/domain/deal-analysis";
 
 const base = { address: "123 W Maple Ave, Phoenix, AZ 85004", currentYear: 2026 };
@@ -18,7 +19,16 @@ describe("estimateRehab", () => {
 
 describe("analyzeDeal", () => {
   it("computes the max offer by the 70% rule: ARV × 70% − rehab − assignment fee", () => {
-    const result = analyzeDeal({ ...base, arv: 300_000, squareFeet: 1500, yearBuilt: 2010, condition: 3, estimatedValue: 170_000, compCount: 5, valuationConfidence: 0.8 });
+    const result = analyzeDeal({
+      ...base,
+      arv: 300_000,
+      squareFeet: 1500,
+      yearBuilt: 2010,
+      condition: 3,
+      estimatedValue: 170_000,
+      compCount: 5,
+      valuationConfidence: 0.8,
+    });
     expect(result.rehab_cost).toBe(37_500);
     expect(result.max_offer_price).toBe(300_000 * 0.7 - 37_500 - DEFAULT_ASSIGNMENT_FEE);
     expect(result.is_deal).toBe(true);
@@ -41,7 +51,20 @@ describe("analyzeDeal", () => {
   it("answers every field of the spec's deal analysis result", () => {
     const result = analyzeDeal({ ...base, arv: 250_000 });
     expect(Object.keys(result).sort()).toEqual(
-      ["address", "strategy", "is_deal", "arv", "rehab_cost", "max_offer_price", "profit_margin_pct", "risk_level", "confidence", "key_assumptions", "comp_summary", "next_actions"].sort(),
+      [
+        "address",
+        "strategy",
+        "is_deal",
+        "arv",
+        "rehab_cost",
+        "max_offer_price",
+        "profit_margin_pct",
+        "risk_level",
+        "confidence",
+        "key_assumptions",
+        "comp_summary",
+        "next_actions",
+      ].sort(),
     );
     expect(result.comp_summary).toMatch(/No comparable sales found/);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { csvFilename, leadsToCsv, type CsvLead } from "~/domain/lead-csv";
 
 describe("CSV export (RFC 4180)", () => {

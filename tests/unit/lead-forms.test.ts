@@ -1,12 +1,28 @@
 import { describe, expect, it } from "vitest";
+
 import { PropertyInputSchema, PropertyPatchSchema } from "~/domain/lead-forms";
 
 describe("PropertyInputSchema", () => {
   const base = { address: "1 Main St", city: "Phoenix", state: "az", zipCode: "85004" };
 
   it("accepts the workbench's fields with money as numbers or numeric strings", () => {
-    const parsed = PropertyInputSchema.parse({ ...base, arv: "250000", maxOffer: 175000, equityBalance: "$12,500", lastSalePrice: "", ownerPhone: "(602) 555-0123", extra: 1 });
-    expect(parsed).toMatchObject({ state: "AZ", arv: 250000, maxOffer: 175000, equityBalance: 12500, lastSalePrice: null, ownerPhone: "+16025550123" });
+    const parsed = PropertyInputSchema.parse({
+      ...base,
+      arv: "250000",
+      maxOffer: 175000,
+      equityBalance: "$12,500",
+      lastSalePrice: "",
+      ownerPhone: "(602) 555-0123",
+      extra: 1,
+    });
+    expect(parsed).toMatchObject({
+      state: "AZ",
+      arv: 250000,
+      maxOffer: 175000,
+      equityBalance: 12500,
+      lastSalePrice: null,
+      ownerPhone: "+16025550123",
+    });
     expect(parsed).not.toHaveProperty("extra");
   });
 
@@ -45,7 +61,12 @@ describe("PropertyInputSchema", () => {
 
   it("requires address, city, state and ZIP code", () => {
     const result = PropertyInputSchema.safeParse({});
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual(["Address is required", "City is required", "State is required", "ZIP code is required"]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      "Address is required",
+      "City is required",
+      "State is required",
+      "ZIP code is required",
+    ]);
   });
 
   it("lets a patch carry one field, and refuses an empty patch", () => {

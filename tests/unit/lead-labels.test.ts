@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { leadTypeLabel, STATUS_FILTERS, statusFilterOf, statusLabel } from "~/domain/lead-labels";
 
 describe("lead labels", () => {
@@ -10,7 +11,14 @@ describe("lead labels", () => {
   });
 
   it("offers the spec's status filter in order", () => {
-    expect(STATUS_FILTERS.map((option) => option.label)).toEqual(["All Leads", "New", "Contacted", "Qualified", "Under Contract", "Closed"]);
+    expect(STATUS_FILTERS.map((option) => option.label)).toEqual([
+      "All Leads",
+      "New",
+      "Contacted",
+      "Qualified",
+      "Under Contract",
+      "Closed",
+    ]);
     expect(statusFilterOf("qualified")).toBe("qualified");
     expect(statusFilterOf("analyzed")).toBe("all");
     expect(statusFilterOf(null)).toBe("all");

@@ -2,27 +2,14 @@
 // The flag checks below are written out again from the raw fields on purpose; they do not call db/market/flags.ts.
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  generateMarket,
-  type MarketBatch,
-  type MarketOwnerInsert,
-  type MarketPropertyInsert,
-} from "@db/market/generate";
+
+import { generateMarket, type MarketBatch, type MarketOwnerInsert, type MarketPropertyInsert } from "@db/market/generate";
 import { loadMetroZips } from "@db/market/metro-zips";
 import { METROS, type MarketZip } from "@db/market/metros";
 import { createRng } from "@db/market/random";
 
 const SAMPLE_SIZE = 6_000;
-const NAMED_METROS = [
-  "Phoenix AZ",
-  "Dallas TX",
-  "Atlanta GA",
-  "Cleveland OH",
-  "Tampa FL",
-  "Detroit MI",
-  "Charlotte NC",
-  "Las Vegas NV",
-];
+const NAMED_METROS = ["Phoenix AZ", "Dallas TX", "Atlanta GA", "Cleveland OH", "Tampa FL", "Detroit MI", "Charlotte NC", "Las Vegas NV"];
 
 let zips: MarketZip[];
 let sample: MarketBatch;
@@ -100,8 +87,7 @@ describe("every flag equals its definition, recomputed from the raw fields", () 
   });
 
   it("high equity is equity ≥ 50 % of the estimated value", () => {
-    for (const p of sample.properties)
-      expect(p.isHighEquity).toBe(cents(p.equityBalance) * 2 >= cents(p.estimatedValue));
+    for (const p of sample.properties) expect(p.isHighEquity).toBe(cents(p.equityBalance) * 2 >= cents(p.estimatedValue));
   });
 
   it("inherited is an executor's, administrator's or personal representative's deed or an affidavit of death", () => {
@@ -110,18 +96,12 @@ describe("every flag equals its definition, recomputed from the raw fields", () 
   });
 
   it("preforeclosure is a recorded distress notice not followed by the auction sale", () => {
-    const auctioned = sample.properties.filter(
-      (p) => p.foreclosureNotice && ["trustee", "sheriff"].includes(p.lastTransferType),
-    );
+    const auctioned = sample.properties.filter((p) => p.foreclosureNotice && ["trustee", "sheriff"].includes(p.lastTransferType));
     expect(auctioned.length).toBeGreaterThan(0);
     for (const p of sample.properties) {
       const notice = p.foreclosureNotice ?? null;
-      const soldAtAuction =
-        ["trustee", "sheriff"].includes(p.lastTransferType) && p.lastSaleDate >= (p.foreclosureNoticeDate ?? "");
-      const expected =
-        notice !== null &&
-        ["notice_of_default", "lis_pendens", "notice_of_trustee_sale"].includes(notice) &&
-        !soldAtAuction;
+      const soldAtAuction = ["trustee", "sheriff"].includes(p.lastTransferType) && p.lastSaleDate >= (p.foreclosureNoticeDate ?? "");
+      const expected = notice !== null && ["notice_of_default", "lis_pendens", "notice_of_trustee_sale"].includes(notice) && !soldAtAuction;
       expect(p.isPreforeclosure).toBe(expected);
     }
   });
@@ -135,8 +115,7 @@ describe("every flag equals its definition, recomputed from the raw fields", () 
   });
 
   it("tired landlord is an absentee owner whose last transfer is at least 10 years before 2025-12-31", () => {
-    for (const p of sample.properties)
-      expect(p.isTiredLandlord).toBe(p.isAbsentee === true && p.lastSaleDate <= "2015-12-31");
+    for (const p of sample.properties) expect(p.isTiredLandlord).toBe(p.isAbsentee === true && p.lastSaleDate <= "2015-12-31");
   });
 
   it("owner totals count the owner's properties and cash purchases; cash buyers have ≥ 3", () => {
@@ -188,8 +167,7 @@ describe("owner contact details are fictional", () => {
   });
 
   it("emails exist only on the reserved example domains, for about 60 % of individuals", () => {
-    for (const email of sample.owners.flatMap((o) => o.emails))
-      expect(email).toMatch(/^[a-z0-9.]+@example\.(com|net)$/);
+    for (const email of sample.owners.flatMap((o) => o.emails)) expect(email).toMatch(/^[a-z0-9.]+@example\.(com|net)$/);
     const individuals = sample.owners.filter((o) => o.isIndividual);
     const withEmail = individuals.filter((o) => o.emails.length > 0).length / individuals.length;
     expect(withEmail).toBeGreaterThan(0.5);
@@ -253,8 +231,7 @@ describe("values are plausible", () => {
 
   it("has 1–4 sales per property: the last equals the last sale, earlier ones earlier and cheaper", () => {
     const byProperty = new Map<number, MarketBatch["sales"]>();
-    for (const sale of sample.sales)
-      byProperty.set(sale.propertyId, [...(byProperty.get(sale.propertyId) ?? []), sale]);
+    for (const sale of sample.sales) byProperty.set(sale.propertyId, [...(byProperty.get(sale.propertyId) ?? []), sale]);
     for (const p of sample.properties) {
       const history = byProperty.get(p.id ?? 0) ?? [];
       expect(history.length).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { formatPhone, ownerPhones, toE164 } from "~/domain/phone";
 
 describe("phone numbers", () => {

@@ -1,5 +1,6 @@
-import { DEAL_STAGE_LABELS } from "@db/enums";
 import { describe, expect, it } from "vitest";
+
+import { DEAL_STAGE_LABELS } from "@db/enums";
 import {
   filterByPeriod,
   groupByStage,
@@ -11,7 +12,11 @@ import {
   type PipelineDeal,
 } from "~/domain/pipeline";
 
-const deal = (stage: PipelineDeal["stage"], dealValue: number | null, closeDate: string | null = null): PipelineDeal => ({ stage, dealValue, closeDate });
+const deal = (stage: PipelineDeal["stage"], dealValue: number | null, closeDate: string | null = null): PipelineDeal => ({
+  stage,
+  dealValue,
+  closeDate,
+});
 
 describe("pipeline header figures (spec 01 §4)", () => {
   const deals = [
@@ -98,7 +103,9 @@ describe("period filter (by deal creation date, UTC)", () => {
 
 describe("card details", () => {
   it("shows city, state, beds, baths and square feet, or No property details", () => {
-    expect(propertyDetails({ city: "Phoenix", state: "AZ", bedrooms: 3, bathrooms: 2.5, squareFeet: 1450 })).toBe("Phoenix, AZ · 3 bd · 2.5 ba · 1,450 sqft");
+    expect(propertyDetails({ city: "Phoenix", state: "AZ", bedrooms: 3, bathrooms: 2.5, squareFeet: 1450 })).toBe(
+      "Phoenix, AZ · 3 bd · 2.5 ba · 1,450 sqft",
+    );
     expect(propertyDetails({ city: null, state: null, bedrooms: null, bathrooms: null, squareFeet: null })).toBe("No property details");
     expect(propertyDetails(null)).toBe("No property details");
   });

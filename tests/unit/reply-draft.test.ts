@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+
 import { relativeTime } from "~/domain/format";
 import { draftReply } from "~/domain/reply-draft";
 
@@ -40,7 +41,6 @@ describe("draftReply", () => {
     expect(draftReply(input)).toBe(draftReply(input));
   });
 });
-
 
 const now = new Date("2026-03-10T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);

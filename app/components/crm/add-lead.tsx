@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, useNavigate, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormError, InputField, SelectField } from "~/components/ui/field";
@@ -19,7 +20,17 @@ type FormComponent = typeof Form;
  * The Add Lead form (posts to /crm/leads). Validated in the browser by the same schema as the server; without
  * JavaScript the server's field errors come back on the /crm/leads page.
  */
-export function AddLeadForm({ FormAs, lastResult, busy, cancel }: { FormAs: FormComponent; lastResult?: SubmissionResult<string[]> | null; busy: boolean; cancel?: ReactNode }) {
+export function AddLeadForm({
+  FormAs,
+  lastResult,
+  busy,
+  cancel,
+}: {
+  FormAs: FormComponent;
+  lastResult?: SubmissionResult<string[]> | null;
+  busy: boolean;
+  cancel?: ReactNode;
+}) {
   const [form, fields] = useForm({
     id: "add-lead",
     lastResult,
@@ -46,9 +57,23 @@ export function AddLeadForm({ FormAs, lastResult, busy, cancel }: { FormAs: Form
           <InputField label="Year built" meta={fields.yearBuilt} type="number" min={1800} step={1} />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <SelectField label="Property type" meta={fields.propertyType} options={PROPERTY_TYPES.map((value) => ({ value, label: leadTypeLabel(value) }))} defaultValue="single_family" />
-          <SelectField label="Lead type" meta={fields.leadType} options={[{ value: "", label: "None" }, ...LEAD_TYPES.map((value) => ({ value, label: leadTypeLabel(value) }))]} />
-          <SelectField label="Status" meta={fields.status} options={FORM_STATUSES.map((value) => ({ value, label: statusLabel(value) }))} defaultValue="new" />
+          <SelectField
+            label="Property type"
+            meta={fields.propertyType}
+            options={PROPERTY_TYPES.map((value) => ({ value, label: leadTypeLabel(value) }))}
+            defaultValue="single_family"
+          />
+          <SelectField
+            label="Lead type"
+            meta={fields.leadType}
+            options={[{ value: "", label: "None" }, ...LEAD_TYPES.map((value) => ({ value, label: leadTypeLabel(value) }))]}
+          />
+          <SelectField
+            label="Status"
+            meta={fields.status}
+            options={FORM_STATUSES.map((value) => ({ value, label: statusLabel(value) }))}
+            defaultValue="new"
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <InputField label="ARV" meta={fields.arv} inputMode="decimal" placeholder="250000" />
@@ -79,7 +104,18 @@ export function AddLead({ open, closeHref }: { open: boolean; closeHref: string 
   const navigate = useNavigate();
   const fetcher = useFetcher<{ result: SubmissionResult<string[]> }>({ key: "add-lead" });
   const busy = fetcher.state !== "idle";
-  const form = <AddLeadForm FormAs={fetcher.Form} lastResult={fetcher.data?.result} busy={busy} cancel={<Link to={closeHref} className={buttonClass("secondary")}>Cancel</Link>} />;
+  const form = (
+    <AddLeadForm
+      FormAs={fetcher.Form}
+      lastResult={fetcher.data?.result}
+      busy={busy}
+      cancel={
+        <Link to={closeHref} className={buttonClass("secondary")}>
+          Cancel
+        </Link>
+      }
+    />
+  );
   if (!open) return null;
   if (!hydrated) {
     return (

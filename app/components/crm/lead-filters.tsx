@@ -1,9 +1,10 @@
 import { Form } from "@remix-run/react";
+
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { TabLinks } from "~/components/ui/tab-links";
-import { STATUS_FILTERS, type StatusFilter } from "~/domain/lead-labels";
 import { crmHref } from "~/domain/crm-view";
+import { STATUS_FILTERS, type StatusFilter } from "~/domain/lead-labels";
 
 /**
  * The status pills and the search box. Both are GET navigations, so the filter lives in the URL; the search form
@@ -14,7 +15,12 @@ export function LeadFilters({ filter }: { filter: { status: StatusFilter; q: str
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
       <TabLinks
         label="Filter leads by status"
-        links={STATUS_FILTERS.map((option) => ({ key: option.value, href: crmHref({ status: option.value, q: filter.q }), label: option.label, current: option.value === filter.status }))}
+        links={STATUS_FILTERS.map((option) => ({
+          key: option.value,
+          href: crmHref({ status: option.value, q: filter.q }),
+          label: option.label,
+          current: option.value === filter.status,
+        }))}
       />
       <Form method="get" action="/" role="search" className="flex gap-2" preventScrollReset>
         <input type="hidden" name="section" value="crm" />
@@ -22,7 +28,16 @@ export function LeadFilters({ filter }: { filter: { status: StatusFilter; q: str
         <label htmlFor="crm-search" className="sr-only">
           Search leads
         </label>
-        <Input id="crm-search" type="search" name="q" defaultValue={filter.q} key={filter.q} placeholder="Search leads..." maxLength={200} className="min-w-0 sm:w-64" />
+        <Input
+          id="crm-search"
+          type="search"
+          name="q"
+          defaultValue={filter.q}
+          key={filter.q}
+          placeholder="Search leads..."
+          maxLength={200}
+          className="min-w-0 sm:w-64"
+        />
         <Button type="submit" variant="secondary">
           Search
         </Button>

@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
+
 import { LeadStatusBadge } from "~/components/crm/lead-status-badge";
 import { buttonClass } from "~/components/ui/button";
-import { leadTypeLabel } from "~/domain/lead-labels";
 import { crmHref, propertyFacts } from "~/domain/crm-view";
 import { formatMoney } from "~/domain/format";
+import { leadTypeLabel } from "~/domain/lead-labels";
 import { formatPhone } from "~/domain/phone";
 import type { load } from "~/services/sections/crm.server";
 
@@ -28,13 +29,27 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 {/* Fixed widths (Property takes the rest): a hundred rows lay out at once, and never push Actions out of view. */}
-                <th scope="col" className="px-3 py-3">Property</th>
-                <th scope="col" className="w-[22%] px-3 py-3">Owner</th>
-                <th scope="col" className="w-32 px-3 py-3">Status</th>
-                <th scope="col" className="w-22 px-3 py-3">ARV</th>
-                <th scope="col" className="w-22 px-3 py-3">Max Offer</th>
-                <th scope="col" className="w-28 px-3 py-3">Lead Type</th>
-                <th scope="col" className="w-37 px-3 py-3">Actions</th>
+                <th scope="col" className="px-3 py-3">
+                  Property
+                </th>
+                <th scope="col" className="w-[22%] px-3 py-3">
+                  Owner
+                </th>
+                <th scope="col" className="w-32 px-3 py-3">
+                  Status
+                </th>
+                <th scope="col" className="w-22 px-3 py-3">
+                  ARV
+                </th>
+                <th scope="col" className="w-22 px-3 py-3">
+                  Max Offer
+                </th>
+                <th scope="col" className="w-28 px-3 py-3">
+                  Lead Type
+                </th>
+                <th scope="col" className="w-37 px-3 py-3">
+                  Actions
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 text-sm text-slate-600 [&>tr]:align-top [&>tr>td]:px-3 [&>tr>td]:py-3">

@@ -4,14 +4,14 @@
  */
 import { Link, useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { LeadStatusBadge } from "~/components/crm/lead-status-badge";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { leadTypeLabel } from "~/domain/lead-labels";
-import { ownerPhones } from "~/domain/phone";
 import { propertyFacts } from "~/domain/crm-view";
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
-import { formatPhone } from "~/domain/phone";
+import { leadTypeLabel } from "~/domain/lead-labels";
+import { formatPhone, ownerPhones } from "~/domain/phone";
 import type { load } from "~/services/sections/crm.server";
 
 type Selected = NonNullable<Awaited<ReturnType<typeof load>>["selected"]>;

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, SelectField } from "~/components/ui/field";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
@@ -35,18 +36,33 @@ export function GenerateContractForm({
     shouldRevalidate: "onInput",
   });
   if (properties.length === 0) {
-    return <p className="text-sm text-slate-600">Add a property in the CRM first; the contract is filled from it and your company profile.</p>;
+    return (
+      <p className="text-sm text-slate-600">Add a property in the CRM first; the contract is filled from it and your company profile.</p>
+    );
   }
   return (
     // noValidate: the schema's messages, not the browser's, with or without JavaScript.
-    <FormAs method="post" action="/documents/generate" {...getFormProps(form)} noValidate className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-start">
+    <FormAs
+      method="post"
+      action="/documents/generate"
+      {...getFormProps(form)}
+      noValidate
+      className="grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-start"
+    >
       <FormError id={form.errorId} messages={form.errors} />
       <SelectField
         label="Property"
         meta={fields.propertyId}
-        options={properties.map((property) => ({ value: property.id, label: [property.address, property.city, property.state].filter(Boolean).join(", ") }))}
+        options={properties.map((property) => ({
+          value: property.id,
+          label: [property.address, property.city, property.state].filter(Boolean).join(", "),
+        }))}
       />
-      <SelectField label="Contract type" meta={fields.kind} options={Object.entries(CONTRACT_KINDS).map(([value, label]) => ({ value, label }))} />
+      <SelectField
+        label="Contract type"
+        meta={fields.kind}
+        options={Object.entries(CONTRACT_KINDS).map(([value, label]) => ({ value, label }))}
+      />
       <div className="flex gap-2 sm:mt-6">
         <Button type="submit" disabled={busy}>
           {busy ? "Generating..." : "Generate PDF"}

@@ -1,4 +1,5 @@
 import { useFetcher } from "@remix-run/react";
+
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "@db/enums";
 
 const STATUS_OPTIONS = DOCUMENT_STATUSES.map((value) => ({ value, label: DOCUMENT_STATUS_LABELS[value] }));
@@ -15,7 +16,13 @@ export function StatusForm({ document, type }: { document: { id: string; name: s
       <label htmlFor={id} className="sr-only">
         Status of {document.name}
       </label>
-      <select id={id} name="status" defaultValue={document.status} key={document.status} className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs">
+      <select
+        id={id}
+        name="status"
+        defaultValue={document.status}
+        key={document.status}
+        className="w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs"
+      >
         {STATUS_OPTIONS.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

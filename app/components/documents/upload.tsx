@@ -1,5 +1,6 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
+
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
@@ -27,7 +28,11 @@ export function Upload({ type }: { type: string }) {
       toast({ title: "Document Uploaded", description: "Your document has been successfully uploaded.", variant: "success" });
       revalidator.revalidate();
     } catch (error) {
-      toast({ title: "Upload Failed", description: error instanceof Error && error.message ? error.message : "Upload failed", variant: "error" });
+      toast({
+        title: "Upload Failed",
+        description: error instanceof Error && error.message ? error.message : "Upload failed",
+        variant: "error",
+      });
     } finally {
       setUploading(false);
       if (input.current) input.current.value = "";

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField, SelectField } from "~/components/ui/field";
 import { MESSAGE_MAX, NewMessageFormSchema, type MessageActionData } from "~/domain/message-forms";
@@ -41,14 +42,23 @@ export function NewMessageForm({
   }
   return (
     // noValidate: the schema's messages, not the browser's, with or without JavaScript.
-    <FormAs method="post" action="/messages/send" {...getFormProps(form)} noValidate className="grid gap-3 sm:grid-cols-[16rem_1fr_auto] sm:items-start">
+    <FormAs
+      method="post"
+      action="/messages/send"
+      {...getFormProps(form)}
+      noValidate
+      className="grid gap-3 sm:grid-cols-[16rem_1fr_auto] sm:items-start"
+    >
       <input type="hidden" name="intent" value="new" />
       <FormError id={form.errorId} messages={form.errors} />
       <SelectField
         label="Contact"
         meta={fields.contactId}
         placeholder="Choose a contact"
-        options={contacts.map((contact) => ({ value: contact.id, label: contact.address ? `${contact.name} — ${contact.address}` : contact.name }))}
+        options={contacts.map((contact) => ({
+          value: contact.id,
+          label: contact.address ? `${contact.name} — ${contact.address}` : contact.name,
+        }))}
       />
       <InputField label="First message" meta={fields.content} maxLength={MESSAGE_MAX} autoComplete="off" />
       <div className="flex gap-2 sm:mt-6">

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, type Form } from "@remix-run/react";
 import { useRef, useState } from "react";
+
 import { Button } from "~/components/ui/button";
 import { FormError, TextareaField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
@@ -65,7 +66,14 @@ export function ReplyForm({
   }
 
   return (
-    <FormAs method="post" action="/messages/send" preventScrollReset {...getFormProps(form)} noValidate className="border-t border-slate-200 p-3">
+    <FormAs
+      method="post"
+      action="/messages/send"
+      preventScrollReset
+      {...getFormProps(form)}
+      noValidate
+      className="border-t border-slate-200 p-3"
+    >
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="conversationId" value={conversationId} />
       <input type="hidden" name="isAiGenerated" value={aiDraft ? "true" : "false"} />

@@ -1,4 +1,5 @@
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
+
 import { ConfirmAction, ConfirmStep } from "~/components/ui/confirm-action";
 import { SectionHeader } from "~/components/ui/section-header";
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
@@ -10,7 +11,13 @@ type Lead = Data["leads"][number];
 const CONFIRMATION = "Are you sure you want to remove this buyer lead?";
 
 /** The saved buyers as cards; used by the shell's section and by the /buyer-breeze page (`basePath`). */
-export default function BuyerBreezeSection({ data, basePath = "/?section=buyer-breeze" }: { data: Data; basePath?: "/?section=buyer-breeze" | "/buyer-breeze" }) {
+export default function BuyerBreezeSection({
+  data,
+  basePath = "/?section=buyer-breeze",
+}: {
+  data: Data;
+  basePath?: "/?section=buyer-breeze" | "/buyer-breeze";
+}) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const navigatingHere =
@@ -70,7 +77,10 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function BuyerCard({ lead, basePath }: { lead: Lead; basePath: string }) {
   return (
-    <article aria-labelledby={`buyer-${lead.id}`} className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article
+      aria-labelledby={`buyer-${lead.id}`}
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
       <header className="flex items-start justify-between gap-2">
         <div>
           <h2 id={`buyer-${lead.id}`} className="font-semibold text-slate-900">

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+
 import { AGENTS } from "~/domain/agents";
 import type { load } from "~/services/sections/chat.server";
 

@@ -3,6 +3,7 @@
  * components/crm/; the URL helpers in domain/crm-view.
  */
 import { Link } from "@remix-run/react";
+
 import { AddLead } from "~/components/crm/add-lead";
 import { LeadFilters } from "~/components/crm/lead-filters";
 import { LeadTable } from "~/components/crm/lead-table";
@@ -57,7 +58,13 @@ export default function CrmSection({ data }: { data: Data }) {
 
       <div className="mt-6">
         <AddLead open={data.adding} closeHref={here} />
-        {selected ? hydrated ? <LeadDialog selected={selected} closeHref={here} /> : <LeadPanel selected={selected} closeHref={here} /> : null}
+        {selected ? (
+          hydrated ? (
+            <LeadDialog selected={selected} closeHref={here} />
+          ) : (
+            <LeadPanel selected={selected} closeHref={here} />
+          )
+        ) : null}
         {data.selectedMissing ? (
           <p role="alert" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             That lead was not found.

@@ -1,7 +1,7 @@
+import { DEAL_STAGE_LABELS as STAGE_LABELS } from "@db/enums";
 import { PeriodSelect } from "~/components/period-select";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeader } from "~/components/ui/section-header";
-import { DEAL_STAGE_LABELS as STAGE_LABELS } from "@db/enums";
 import { DASHBOARD_PERIODS, type DealsByStage, type RevenueMonth } from "~/domain/dashboard-figures";
 import { formatMoney, formatNumber, relativeTime } from "~/domain/format";
 import type { load } from "~/services/sections/dashboard.server";
@@ -31,7 +31,9 @@ export default function DashboardSection({ data }: { data: Data }) {
           <li key={kpi.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <h2 className="text-sm text-slate-600">{kpi.label}</h2>
             <p className="mt-1 text-2xl font-bold text-slate-900">{kpi.display}</p>
-            <p className={`mt-1 text-xs font-medium ${kpi.trend.startsWith("+") ? "text-emerald-700" : kpi.trend.startsWith("-") ? "text-red-700" : "text-slate-500"}`}>
+            <p
+              className={`mt-1 text-xs font-medium ${kpi.trend.startsWith("+") ? "text-emerald-700" : kpi.trend.startsWith("-") ? "text-red-700" : "text-slate-500"}`}
+            >
               {kpi.trend === "—" ? (
                 <>
                   <span aria-hidden="true">—</span>
@@ -163,7 +165,9 @@ function niceCeiling(value: number): number {
 }
 
 function compactMoney(value: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 }).format(value);
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 }).format(
+    value,
+  );
 }
 
 function StageBars({ stages }: { stages: DealsByStage }) {

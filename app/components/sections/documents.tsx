@@ -3,6 +3,7 @@
  * Contract. The forms live in components/documents/.
  */
 import { Link } from "@remix-run/react";
+
 import { GenerateContract } from "~/components/documents/generate-contract";
 import { StatusForm } from "~/components/documents/status-form";
 import { Upload } from "~/components/documents/upload";
@@ -57,9 +58,7 @@ export default function DocumentsSection({ data }: { data: Data }) {
         }
       />
       {data.generating ? <GenerateContract properties={data.properties} cancelHref={tabHref(data.type)} /> : null}
-      {confirming ? (
-        <ConfirmStep {...deletion(confirming, data.type)} cancelHref={tabHref(data.type)} confirmText="Yes, delete" />
-      ) : null}
+      {confirming ? <ConfirmStep {...deletion(confirming, data.type)} cancelHref={tabHref(data.type)} confirmText="Yes, delete" /> : null}
       <TabLinks
         label="Document categories"
         variant="underline"
@@ -71,7 +70,10 @@ export default function DocumentsSection({ data }: { data: Data }) {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {data.documents.map((document) => (
             <li key={document.id}>
-              <article aria-labelledby={`document-${document.id}`} className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+              <article
+                aria-labelledby={`document-${document.id}`}
+                className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+              >
                 <h2 id={`document-${document.id}`} className="font-semibold break-words text-slate-900">
                   {document.name}
                 </h2>
@@ -85,10 +87,21 @@ export default function DocumentsSection({ data }: { data: Data }) {
                 <div className="mt-auto space-y-3 pt-4">
                   {document.hasFile ? (
                     <div className="flex gap-2">
-                      <a href={`/documents/${document.id}/view`} target="_blank" rel="noreferrer" className={buttonClass("secondary", "flex-1")} aria-label={`View ${document.name}`}>
+                      <a
+                        href={`/documents/${document.id}/view`}
+                        target="_blank"
+                        rel="noreferrer"
+                        className={buttonClass("secondary", "flex-1")}
+                        aria-label={`View ${document.name}`}
+                      >
                         View
                       </a>
-                      <a href={`/documents/${document.id}/download`} download className={buttonClass("secondary", "flex-1")} aria-label={`Download ${document.name}`}>
+                      <a
+                        href={`/documents/${document.id}/download`}
+                        download
+                        className={buttonClass("secondary", "flex-1")}
+                        aria-label={`Download ${document.name}`}
+                      >
                         Download
                       </a>
                     </div>
@@ -113,4 +126,3 @@ export default function DocumentsSection({ data }: { data: Data }) {
     </div>
   );
 }
-

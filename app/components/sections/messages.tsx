@@ -3,6 +3,7 @@
  * and the conversation view live in components/messages/.
  */
 import { Form, Link } from "@remix-run/react";
+
 import { Conversation } from "~/components/messages/conversation";
 import { NewMessage } from "~/components/messages/new-message";
 import { buttonClass } from "~/components/ui/button";
@@ -47,7 +48,9 @@ export default function MessagesSection({ data }: { data: Data }) {
             <Input id="conversation-search" type="search" name="q" defaultValue={data.query} placeholder="Search conversations..." />
           </Form>
           {data.conversations.length === 0 ? (
-            <p className="p-6 text-center text-sm text-slate-500">{data.totalConversations === 0 ? "No conversations yet" : "No conversations match your search"}</p>
+            <p className="p-6 text-center text-sm text-slate-500">
+              {data.totalConversations === 0 ? "No conversations yet" : "No conversations match your search"}
+            </p>
           ) : (
             <ul className="max-h-[32rem] divide-y divide-slate-100 overflow-y-auto">
               {data.conversations.map((conversation) => {
@@ -61,10 +64,14 @@ export default function MessagesSection({ data }: { data: Data }) {
                       className={`block px-4 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 ${active ? "bg-brand-50" : ""}`}
                     >
                       <span className="flex items-baseline justify-between gap-2">
-                        <span className="truncate font-medium text-slate-900">{conversation.contactName ?? conversation.title ?? "Conversation"}</span>
+                        <span className="truncate font-medium text-slate-900">
+                          {conversation.contactName ?? conversation.title ?? "Conversation"}
+                        </span>
                         <span className="shrink-0 text-xs text-slate-500">{relativeTime(conversation.updatedAt, now)}</span>
                       </span>
-                      {conversation.propertyAddress ? <span className="block truncate text-xs text-slate-500">{conversation.propertyAddress}</span> : null}
+                      {conversation.propertyAddress ? (
+                        <span className="block truncate text-xs text-slate-500">{conversation.propertyAddress}</span>
+                      ) : null}
                       <span className="mt-1 block truncate text-sm text-slate-600">{conversation.lastMessage || "No messages yet"}</span>
                     </Link>
                   </li>
@@ -78,4 +85,3 @@ export default function MessagesSection({ data }: { data: Data }) {
     </div>
   );
 }
-

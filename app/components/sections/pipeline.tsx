@@ -2,6 +2,8 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useFetchers, useSubmit, type Form } from "@remix-run/react";
 import { useState, type DragEvent } from "react";
+
+import { DEAL_STAGE_LABELS as STAGE_TITLES, DEAL_STAGES as STAGES, type DealStage as Stage } from "@db/enums";
 import { PeriodSelect } from "~/components/period-select";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -9,7 +11,6 @@ import { FormError, InputField, SelectField } from "~/components/ui/field";
 import { SectionHeader } from "~/components/ui/section-header";
 import { CreateDealSchema, type DealFormActionData, type DealLeadOption } from "~/domain/deal-forms";
 import { formatMoney, formatNumber } from "~/domain/format";
-import { DEAL_STAGE_LABELS as STAGE_TITLES, DEAL_STAGES as STAGES, type DealStage as Stage } from "@db/enums";
 import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES } from "~/domain/pipeline";
 import { STAGE_TONES } from "~/domain/status-tones";
 import type { load } from "~/services/sections/pipeline.server";
@@ -44,7 +45,10 @@ export default function PipelineSection({ data }: { data: Data }) {
     const dealId = event.dataTransfer.getData("application/x-breeze-deal");
     const deal = data.deals.find((item) => item.id === dealId);
     if (!deal || (pending.get(dealId) ?? deal.stage) === stage) return;
-    submit({ intent: "move", dealId, stage, period: data.period }, { method: "post", action: ACTION, navigate: false, fetcherKey: `move-${dealId}` });
+    submit(
+      { intent: "move", dealId, stage, period: data.period },
+      { method: "post", action: ACTION, navigate: false, fetcherKey: `move-${dealId}` },
+    );
   }
 
   return (
@@ -89,13 +93,18 @@ export default function PipelineSection({ data }: { data: Data }) {
               <h2 id={`stage-${stage}`} className="text-sm font-semibold text-slate-800">
                 {STAGE_TITLES[stage]}
               </h2>
-              <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-700" aria-label={`${columns[stage].length} deals`}>
+              <span
+                className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-slate-700"
+                aria-label={`${columns[stage].length} deals`}
+              >
                 {columns[stage].length}
               </span>
             </div>
             <div className="max-h-96 overflow-y-auto pr-1">
               {columns[stage].length === 0 ? (
-                <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">No deals in this stage</p>
+                <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">
+                  No deals in this stage
+                </p>
               ) : (
                 <ul className="space-y-3">
                   {columns[stage].map((deal) => (
@@ -141,7 +150,9 @@ function DealCard({ deal, period }: { deal: Deal; period: string }) {
       <p className="mt-0.5 text-xs text-slate-600">{propertyDetails(deal.property)}</p>
       {/* Wraps in a narrow column instead of pushing the badge out of the card. */}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
-        <span className="whitespace-nowrap text-sm font-semibold text-slate-900">{deal.dealValue === null ? "No value" : formatMoney(deal.dealValue)}</span>
+        <span className="whitespace-nowrap text-sm font-semibold text-slate-900">
+          {deal.dealValue === null ? "No value" : formatMoney(deal.dealValue)}
+        </span>
         <Badge tone={STAGE_TONES[deal.stage]}>{STAGE_BADGES[deal.stage]}</Badge>
       </div>
       <fetcher.Form method="post" action={ACTION} className="mt-3 flex items-center gap-2">
@@ -151,7 +162,13 @@ function DealCard({ deal, period }: { deal: Deal; period: string }) {
         <label htmlFor={`move-${deal.id}`} className="sr-only">
           Move {address} to…
         </label>
-        <select id={`move-${deal.id}`} name="stage" defaultValue={deal.stage} key={deal.stage} className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs">
+        <select
+          id={`move-${deal.id}`}
+          name="stage"
+          defaultValue={deal.stage}
+          key={deal.stage}
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-xs"
+        >
           {STAGES.map((stage) => (
             <option key={stage} value={stage}>
               {stage === deal.stage ? "Move to…" : STAGE_TITLES[stage]}
@@ -216,7 +233,13 @@ export function CreateDealForm({
   }
   return (
     // noValidate: the schema's messages, not the browser's, with or without JavaScript.
-    <FormAs method="post" action={ACTION} {...getFormProps(form)} noValidate className="grid items-start gap-4 sm:grid-cols-[2fr_1fr_1fr_auto]">
+    <FormAs
+      method="post"
+      action={ACTION}
+      {...getFormProps(form)}
+      noValidate
+      className="grid items-start gap-4 sm:grid-cols-[2fr_1fr_1fr_auto]"
+    >
       {form.errors?.length ? (
         <div className="sm:col-span-4">
           <FormError id={form.errorId} messages={form.errors} />
@@ -230,7 +253,12 @@ export function CreateDealForm({
         options={leads.map((lead) => ({ value: lead.id, label: [lead.address, lead.city, lead.state].filter(Boolean).join(", ") }))}
       />
       <InputField label="Deal value" meta={fields.dealValue} inputMode="decimal" placeholder="Lead's max offer" />
-      <SelectField label="Stage" meta={fields.stage} options={STAGES.map((stage) => ({ value: stage, label: STAGE_TITLES[stage] }))} defaultValue="lead_generation" />
+      <SelectField
+        label="Stage"
+        meta={fields.stage}
+        options={STAGES.map((stage) => ({ value: stage, label: STAGE_TITLES[stage] }))}
+        defaultValue="lead_generation"
+      />
       <Button type="submit" className="sm:mt-6" disabled={busy}>
         {busy ? "Creating..." : "Create Deal"}
       </Button>

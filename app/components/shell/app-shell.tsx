@@ -1,9 +1,10 @@
 import * as Popover from "@radix-ui/react-popover";
 import { Form, Link } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
-import type { SectionId } from "~/services/sections/types";
+
 import { BrandLink } from "~/components/ui/brand-link";
 import { useHydrated } from "~/components/use-hydrated";
+import type { SectionId } from "~/services/sections/types";
 
 export type ShellUser = {
   displayName: string;
@@ -17,11 +18,21 @@ type NavItem = { label: string; section?: SectionId; href: string; icon: string 
 
 /** The sidebar's items as the spec names them, plus Deal Pipeline and Messages so every section can be reached. */
 const NAV: NavItem[] = [
-  { label: "Breeze Lead Finder", section: "chat", href: "/?section=chat&agent=lead-finder", icon: "M21 21l-4.35-4.35M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z" },
+  {
+    label: "Breeze Lead Finder",
+    section: "chat",
+    href: "/?section=chat&agent=lead-finder",
+    icon: "M21 21l-4.35-4.35M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z",
+  },
   { label: "Breeze Analyzer", section: "crm", href: "/?section=crm", icon: "M3 3v18h18M7 15l4-4 3 3 6-6" },
   { label: "Deal Pipeline", section: "pipeline", href: "/?section=pipeline", icon: "M4 5h4v14H4zM10 5h4v9h-4zM16 5h4v5h-4z" },
   { label: "Messages", section: "messages", href: "/?section=messages", icon: "M21 12a9 9 0 0 1-13.5 7.8L3 21l1.2-4.5A9 9 0 1 1 21 12z" },
-  { label: "Buyer Breeze", section: "buyer-breeze", href: "/?section=buyer-breeze", icon: "M16 14a4 4 0 1 0-8 0M12 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM4 20h16" },
+  {
+    label: "Buyer Breeze",
+    section: "buyer-breeze",
+    href: "/?section=buyer-breeze",
+    icon: "M16 14a4 4 0 1 0-8 0M12 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM4 20h16",
+  },
   { label: "DealTalk", section: "deal-talk", href: "/?section=deal-talk", icon: "M8 10h8M8 14h5M4 4h16v12H8l-4 4z" },
   { label: "Lock It Up", section: "lock-it-up", href: "/?section=lock-it-up", icon: "M6 11h12v9H6zM8 11V7a4 4 0 1 1 8 0v4" },
   { label: "Contracts + Paperwork", section: "documents", href: "/?section=documents", icon: "M7 3h7l5 5v13H7zM14 3v5h5" },
@@ -31,7 +42,16 @@ const NAV: NavItem[] = [
 
 function Icon({ path }: { path: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className="size-5 shrink-0" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-5 shrink-0"
+      aria-hidden="true"
+    >
       <path d={path} />
     </svg>
   );
@@ -41,7 +61,10 @@ function ProfileMenu({ user }: { user: ShellUser }) {
   return (
     <Popover.Root>
       <Popover.Trigger className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
-        <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-700">
+        <span
+          aria-hidden="true"
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-700"
+        >
           {user.initials}
         </span>
         <span className="min-w-0">
@@ -51,9 +74,17 @@ function ProfileMenu({ user }: { user: ShellUser }) {
         <span className="sr-only">Open the profile menu</span>
       </Popover.Trigger>
       <Popover.Portal>
-        <Popover.Content side="top" align="start" sideOffset={8} className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-4 shadow-lg">
+        <Popover.Content
+          side="top"
+          align="start"
+          sideOffset={8}
+          className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+        >
           <div className="flex items-center gap-3">
-            <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700">
+            <span
+              aria-hidden="true"
+              className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
+            >
               {user.initials}
             </span>
             <div className="min-w-0">
@@ -83,7 +114,17 @@ function ProfileMenu({ user }: { user: ShellUser }) {
  * The drawer's open/close control: a real button once JavaScript runs; before that (or without it) the label of
  * the drawer's checkbox, the one element that can toggle it without script.
  */
-function MenuToggle({ label, onToggle, className, children }: { label: string; onToggle: () => void; className: string; children: ReactNode }) {
+function MenuToggle({
+  label,
+  onToggle,
+  className,
+  children,
+}: {
+  label: string;
+  onToggle: () => void;
+  className: string;
+  children: ReactNode;
+}) {
   const hydrated = useHydrated();
   const classes = `cursor-pointer rounded-md p-2 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 ${className}`;
   if (hydrated) {
@@ -106,13 +147,31 @@ function MenuToggle({ label, onToggle, className, children }: { label: string; o
  * The drawer is a checkbox + label, so it opens and closes without JavaScript; with JavaScript it is the same
  * checkbox, controlled, and choosing an item closes it (spec 01 §2).
  */
-export function AppShell({ user, section, supportEmail, children }: { user: ShellUser; section: SectionId; supportEmail: string; children: ReactNode }) {
+export function AppShell({
+  user,
+  section,
+  supportEmail,
+  children,
+}: {
+  user: ShellUser;
+  section: SectionId;
+  supportEmail: string;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
   return (
     <div className="min-h-full md:flex">
-      <input id="sidebar-toggle" type="checkbox" className="peer sr-only" checked={open} onChange={(event) => setOpen(event.target.checked)} aria-hidden="true" tabIndex={-1} />
+      <input
+        id="sidebar-toggle"
+        type="checkbox"
+        className="peer sr-only"
+        checked={open}
+        onChange={(event) => setOpen(event.target.checked)}
+        aria-hidden="true"
+        tabIndex={-1}
+      />
 
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 md:hidden">
         <BrandLink size="sm" />
@@ -125,7 +184,11 @@ export function AppShell({ user, section, supportEmail, children }: { user: Shel
 
       {/* The backdrop behind the drawer on a narrow screen; a tap closes it (screen readers use the Close button). */}
       {/* eslint-disable-next-line jsx-a11y/label-has-associated-control */}
-      <label htmlFor="sidebar-toggle" aria-hidden="true" className="fixed inset-0 z-40 hidden bg-slate-900/40 peer-checked:block md:hidden md:peer-checked:hidden" />
+      <label
+        htmlFor="sidebar-toggle"
+        aria-hidden="true"
+        className="fixed inset-0 z-40 hidden bg-slate-900/40 peer-checked:block md:hidden md:peer-checked:hidden"
+      />
 
       <aside
         aria-label="Sidebar"
@@ -140,7 +203,11 @@ export function AppShell({ user, section, supportEmail, children }: { user: Shel
           </MenuToggle>
         </div>
         <div className="px-4">
-          <Link to="/?section=chat" onClick={close} className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          <Link
+            to="/?section=chat"
+            onClick={close}
+            className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
             <span aria-hidden="true">+</span> New Chat
           </Link>
         </div>

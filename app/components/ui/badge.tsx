@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+
 import type { BadgeTone } from "~/domain/status-tones";
 
 const TONES: Record<BadgeTone, string> = {
@@ -15,5 +16,11 @@ const TONES: Record<BadgeTone, string> = {
 
 /** A status pill; pick the tone from a map in domain/status-tones (an unknown status falls back to `neutral`). */
 export function Badge({ tone = "neutral", className = "", children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
-  return <span className={`inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONES[tone]} ${className}`.trim()}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONES[tone]} ${className}`.trim()}
+    >
+      {children}
+    </span>
+  );
 }

@@ -18,6 +18,9 @@ export function buttonClass(variant: ButtonVariant = "primary", extra = "", size
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant };
 
-export const Button = forwardRef<HTMLButtonElement, Props>(function Button({ variant = "primary", className = "", type = "button", ...props }, ref) {
+export const Button = forwardRef<HTMLButtonElement, Props>(function Button(
+  { variant = "primary", className = "", type = "button", ...props },
+  ref,
+) {
   return <button ref={ref} type={type} className={buttonClass(variant, className)} {...props} />;
 });

@@ -1,4 +1,5 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
+
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog, DialogClose } from "~/components/ui/dialog";
 import { useHydrated } from "~/components/use-hydrated";
@@ -68,9 +69,22 @@ export function ConfirmAction(props: ConfirmActionProps) {
 }
 
 /** The confirmation without JavaScript: a panel at the top of the list with the same question and a real form. */
-export function ConfirmStep({ title, question, subject, action, fields, cancelHref, confirmText }: Pick<ConfirmActionProps, "title" | "question" | "subject" | "action" | "fields"> & { cancelHref: string; confirmText: string }) {
+export function ConfirmStep({
+  title,
+  question,
+  subject,
+  action,
+  fields,
+  cancelHref,
+  confirmText,
+}: Pick<ConfirmActionProps, "title" | "question" | "subject" | "action" | "fields"> & { cancelHref: string; confirmText: string }) {
   return (
-    <section role="alertdialog" aria-labelledby="confirm-step-heading" aria-describedby="confirm-step-text" className="rounded-xl border border-red-200 bg-red-50 p-4">
+    <section
+      role="alertdialog"
+      aria-labelledby="confirm-step-heading"
+      aria-describedby="confirm-step-text"
+      className="rounded-xl border border-red-200 bg-red-50 p-4"
+    >
       <h2 id="confirm-step-heading" className="font-semibold text-slate-900">
         {title}
       </h2>

@@ -1,4 +1,5 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
+
 import { inputClass } from "~/components/ui/input";
 
 /** Field errors as conform (or a server action) reports them. */
@@ -98,7 +99,14 @@ export function SelectField({ label, meta, options, defaultValue, placeholder, c
       <label htmlFor={meta.id} className="mb-1 block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <select id={meta.id} name={meta.name} defaultValue={initial} aria-invalid={invalid || undefined} aria-describedby={invalid ? meta.errorId : undefined} className={inputClass()}>
+      <select
+        id={meta.id}
+        name={meta.name}
+        defaultValue={initial}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? meta.errorId : undefined}
+        className={inputClass()}
+      >
         {placeholder ? (
           <option value="" disabled>
             {placeholder}

@@ -6,7 +6,17 @@ const ALIGN = { start: "items-start", center: "items-center", end: "items-end" }
  * A section's heading, its one-line description and its actions on the right (wrapping under on a narrow screen).
  * `align="end"` lines the actions up with the description's baseline, for a labelled control (a period select).
  */
-export function SectionHeader({ title, description, actions, align = "start" }: { title: ReactNode; description?: ReactNode; actions?: ReactNode; align?: keyof typeof ALIGN }) {
+export function SectionHeader({
+  title,
+  description,
+  actions,
+  align = "start",
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  align?: keyof typeof ALIGN;
+}) {
   return (
     <div className={`flex flex-wrap justify-between gap-4 ${ALIGN[align]}`}>
       <div>

@@ -30,7 +30,12 @@ export function TabLinks({ label, links, variant = "pills" }: { label: string; l
       <ul className={style.list}>
         {links.map((link) => (
           <li key={link.key}>
-            <Link to={link.href} preventScrollReset aria-current={link.current ? "page" : undefined} className={`${style.link} ${link.current ? style.current : style.other}`}>
+            <Link
+              to={link.href}
+              preventScrollReset
+              aria-current={link.current ? "page" : undefined}
+              className={`${style.link} ${link.current ? style.current : style.other}`}
+            >
               {link.label}
             </Link>
           </li>

@@ -1,5 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+
 import { useHydrated } from "~/components/use-hydrated";
 
 /** Spec 01 §9: one toast at a time, shown 5000 ms, swipe right (50 px) to dismiss; F8 focuses the region. */
@@ -54,7 +55,10 @@ export function Toaster({ children, initial }: { children: ReactNode; initial?: 
         ) : null}
         {/* Radix renders toasts through a portal, which a server render skips: without JavaScript, show it inline. */}
         {!hydrated && current ? (
-          <div role="status" className={`fixed right-4 bottom-4 z-[100] max-w-sm rounded-lg border p-4 shadow-lg ${VARIANT[current.variant ?? "info"]}`}>
+          <div
+            role="status"
+            className={`fixed right-4 bottom-4 z-[100] max-w-sm rounded-lg border p-4 shadow-lg ${VARIANT[current.variant ?? "info"]}`}
+          >
             <p className="text-sm font-semibold text-slate-900">{current.title}</p>
             {current.description ? <p className="text-sm text-slate-700">{current.description}</p> : null}
           </div>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { errorFrom, fetchWithTimeout, readAnswer, type Fetch } from "../http.server";
 import type { EmailMessage, EmailProvider } from "./types";
 
@@ -15,17 +16,23 @@ export function createHttpEmail(config: HttpEmailConfig): EmailProvider {
   return {
     name: "http",
     async send(message: EmailMessage) {
-      const response = await fetchWithTimeout("email", fetcher, config.url, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json" },
-        body: JSON.stringify({
-          from: config.from,
-          to: [message.to],
-          subject: message.subject,
-          text: message.text,
-          ...(message.html ? { html: message.html } : {}),
-        }),
-      }, config.timeoutMs);
+      const response = await fetchWithTimeout(
+        "email",
+        fetcher,
+        config.url,
+        {
+          method: "POST",
+          headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json" },
+          body: JSON.stringify({
+            from: config.from,
+            to: [message.to],
+            subject: message.subject,
+            text: message.text,
+            ...(message.html ? { html: message.html } : {}),
+          }),
+        },
+        config.timeoutMs,
+      );
       if (!response.ok) throw await errorFrom("email", response);
       const body = await readAnswer("email", response, SentAnswerSchema, "answer had no message id");
       return { id: body.id };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+
 import { errorFrom, fetchWithTimeout, readAnswer, type Fetch } from "../http.server";
 import type { Letter, MailProvider, PostalAddress } from "./types";
 

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+
 import type { Db } from "../../../db/client";
 import { mailOutbox } from "../../../db/schema";
 import { mailPdfKey } from "../../domain/file-keys";

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+
 import type { Db } from "../../../db/client";
-import { marketOwners, marketProperties } from "../../../db/schema";
 import { SELLER_TYPE_FLAG, SELLER_TYPES } from "../../../db/enums";
+import { marketOwners, marketProperties } from "../../../db/schema";
 import type { PropertyDataProvider, SellerLead, SellerSearch } from "./types";
 
 function whereOf(search: SellerSearch): SQL | undefined {

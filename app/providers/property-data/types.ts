@@ -1,6 +1,5 @@
 import type { SellerType } from "../../../db/enums";
 
-
 /** Either a set of ZIPs or a city in a state. */
 export type SearchLocation = { zips: string[] } | { city: string; state: string };
 

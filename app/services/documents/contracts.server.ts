@@ -1,10 +1,12 @@
 /** "Generate Contract": a contract's wording (domain/contract-text.ts) for one of the user's properties, as a PDF. */
 import { and, desc, eq } from "drizzle-orm";
+
 import type { Db } from "@db/client";
 import { companyProfiles, documents, properties, users } from "@db/schema";
-import { type ContractKind, contractText } from "~/domain/contract-text";
+import { contractText, type ContractKind } from "~/domain/contract-text";
 import { documentKey } from "~/domain/file-keys";
 import { renderContractPdf } from "~/services/pdf.server";
+
 import { toDocumentView, type DocumentView, type FileCtx } from "./records.server";
 
 /** The user's properties, for the contract form's select. */
@@ -20,7 +22,12 @@ export async function listPropertyOptions(db: Db, userId: string) {
 export type GenerateOutcome = { ok: true; document: DocumentView } | { ok: false; status: 400 | 404; message: string };
 
 /** Renders the chosen contract for one of the user's properties and stores it as a draft document. */
-export async function generateContract(ctx: FileCtx, userId: string, input: { propertyId: string; kind: ContractKind }, now: Date): Promise<GenerateOutcome> {
+export async function generateContract(
+  ctx: FileCtx,
+  userId: string,
+  input: { propertyId: string; kind: ContractKind },
+  now: Date,
+): Promise<GenerateOutcome> {
   const [property] = await ctx.db
     .select()
     .from(properties)
@@ -28,7 +35,13 @@ export async function generateContract(ctx: FileCtx, userId: string, input: { pr
     .limit(1);
   if (!property) return { ok: false, status: 404, message: "Property not found" };
   const [owner] = await ctx.db
-    .select({ email: users.email, fullName: users.fullName, firstName: users.firstName, lastName: users.lastName, company: companyProfiles })
+    .select({
+      email: users.email,
+      fullName: users.fullName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      company: companyProfiles,
+    })
     .from(users)
     .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
     .where(eq(users.id, userId))
@@ -36,7 +49,14 @@ export async function generateContract(ctx: FileCtx, userId: string, input: { pr
   const company = owner?.company;
   const signerName = owner?.fullName || [owner?.firstName, owner?.lastName].filter(Boolean).join(" ") || owner?.email || "";
   const companyAddress = company
-    ? [company.addressStreet1, company.addressStreet2, [company.addressCity, company.addressState].filter(Boolean).join(", "), company.addressPostalCode].filter(Boolean).join(", ") || null
+    ? [
+        company.addressStreet1,
+        company.addressStreet2,
+        [company.addressCity, company.addressState].filter(Boolean).join(", "),
+        company.addressPostalCode,
+      ]
+        .filter(Boolean)
+        .join(", ") || null
     : null;
   const text = contractText({
     kind: input.kind,

@@ -4,6 +4,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+
 import type { Db } from "@db/client";
 import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "@db/enums";
 import { documents } from "@db/schema";
@@ -56,7 +57,11 @@ export async function listDocuments(db: Db, userId: string, type?: DocumentType 
 }
 
 export async function findDocument(db: Db, userId: string, id: string) {
-  const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.userId, userId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -66,7 +71,12 @@ export const DOCUMENT_DELETED = "The document has been deleted.";
 export const DocumentPatchSchema = z
   .object({
     status: z.enum(DOCUMENT_STATUSES, { error: "Status must be draft, pending, signed or completed" }).optional(),
-    name: z.string({ error: "Name must be text" }).trim().min(1, "Name is required").max(200, "Name must be at most 200 characters").optional(),
+    name: z
+      .string({ error: "Name must be text" })
+      .trim()
+      .min(1, "Name is required")
+      .max(200, "Name must be at most 200 characters")
+      .optional(),
     type: z.enum(DOCUMENT_TYPES, { error: "Type must be one of the document categories" }).optional(),
   })
   .refine((patch) => Object.values(patch).some((value) => value !== undefined), { message: "Nothing to update", path: ["form"] });

@@ -5,6 +5,7 @@
 import { documents } from "@db/schema";
 import { documentKey } from "~/domain/file-keys";
 import { readFormData } from "~/services/api.server";
+
 import { isDocumentType, toDocumentView, type DocumentView, type FileCtx } from "./records.server";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -48,13 +49,19 @@ export function contentMatches(ext: Extension, bytes: Uint8Array): boolean {
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "document";
   // eslint-disable-next-line no-control-regex
-  return base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 200) || "document";
+  const printable = base.replace(/[\u0000-\u001f\u007f]/g, "");
+  return printable.trim().slice(0, 200) || "document";
 }
 
 export type UploadOutcome = { ok: true; document: DocumentView } | { ok: false; status: 400 | 413; message: string };
 
 /** Checks and stores an uploaded file; nothing is written when a check fails. */
-export async function uploadDocument(ctx: FileCtx, userId: string, file: unknown, options: { type?: unknown; now: Date }): Promise<UploadOutcome> {
+export async function uploadDocument(
+  ctx: FileCtx,
+  userId: string,
+  file: unknown,
+  options: { type?: unknown; now: Date },
+): Promise<UploadOutcome> {
   if (!(file instanceof File) || !file.name) return { ok: false, status: 400, message: UPLOAD_MESSAGES.missing };
   const ext = extensionOf(file.name);
   if (!ext) return { ok: false, status: 400, message: UPLOAD_MESSAGES.type };
@@ -70,7 +77,18 @@ export async function uploadDocument(ctx: FileCtx, userId: string, file: unknown
   await ctx.files.put(key, bytes, { httpMetadata: { contentType } });
   const [row] = await ctx.db
     .insert(documents)
-    .values({ id, userId, name: cleanName(file.name), type, status: "draft", filePath: key, contentType, sizeBytes: bytes.byteLength, createdAt: now, updatedAt: now })
+    .values({
+      id,
+      userId,
+      name: cleanName(file.name),
+      type,
+      status: "draft",
+      filePath: key,
+      contentType,
+      sizeBytes: bytes.byteLength,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return { ok: true, document: toDocumentView(row) };
 }

@@ -1,4 +1,5 @@
 import { listBuyerLeads } from "~/services/buyer-leads.server";
+
 import type { SectionLoader } from "./types";
 
 /** Saved buyer leads; `remove=<id>` asks for the confirmation step when there is no JavaScript. */

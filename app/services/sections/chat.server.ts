@@ -1,6 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
+
 import { conversations } from "@db/schema";
 import { AGENTS, type AgentId } from "~/domain/agents";
+
 import type { SectionLoader } from "./types";
 
 /** The agent workspace's start: the chosen agent and the user's conversations with it. */

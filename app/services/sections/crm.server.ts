@@ -1,5 +1,6 @@
 import { statusFilterOf } from "~/domain/lead-labels";
 import { countLeads, getCrmFigures, getLeadDetails, listLeadRows } from "~/services/properties.server";
+
 import type { SectionLoader } from "./types";
 
 /** Rows on the first screen; "Show more" raises it (keeps a 2,000-lead CRM fast to render). */

@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
+
 import { conversations, deals, properties } from "@db/schema";
 import { dashboardFigures, dashboardPeriodOf, type DashboardPeriod } from "~/domain/dashboard-figures";
+
 import type { SectionLoader } from "./types";
 
 /** The rows the dashboard's figures are computed from: the user's deals, properties and conversations only. */
@@ -21,8 +23,14 @@ async function dashboardInputs(context: Pick<AppLoadContext, "db">, userId: stri
       .from(deals)
       .leftJoin(properties, and(eq(properties.id, deals.propertyId), eq(properties.userId, userId)))
       .where(eq(deals.userId, userId)),
-    db.select({ id: properties.id, status: properties.status, createdAt: properties.createdAt, address: properties.address }).from(properties).where(eq(properties.userId, userId)),
-    db.select({ id: conversations.id, title: conversations.title, createdAt: conversations.createdAt }).from(conversations).where(eq(conversations.userId, userId)),
+    db
+      .select({ id: properties.id, status: properties.status, createdAt: properties.createdAt, address: properties.address })
+      .from(properties)
+      .where(eq(properties.userId, userId)),
+    db
+      .select({ id: conversations.id, title: conversations.title, createdAt: conversations.createdAt })
+      .from(conversations)
+      .where(eq(conversations.userId, userId)),
   ]);
   return {
     deals: dealRows.map((deal) => ({

@@ -1,5 +1,6 @@
 import { listPropertyOptions } from "~/services/documents/contracts.server";
 import { isDocumentType, listDocuments } from "~/services/documents/records.server";
+
 import type { SectionLoader } from "./types";
 
 export const load = (async (context, session, url) => {

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+
 import type { ValidSession } from "~/services/session.server";
+
 import * as buyerBreeze from "./buyer-breeze.server";
 import * as chat from "./chat.server";
 import * as crm from "./crm.server";

@@ -1,4 +1,5 @@
 import { listContactOptions, listConversations, listMessages } from "~/services/conversations.server";
+
 import type { SectionLoader } from "./types";
 
 /**

@@ -1,5 +1,6 @@
 import { filterByPeriod, pipelineFigures, pipelinePeriodOf } from "~/domain/pipeline";
 import { listDeals, listLeadsWithoutDeal } from "~/services/deals.server";
+
 import type { SectionLoader } from "./types";
 
 /** The pipeline board: the user's deals created within `?period=`, the header figures over them, and the leads a deal can be made from. */

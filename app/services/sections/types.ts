@@ -1,8 +1,19 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
+
 import type { ValidSession } from "~/services/session.server";
 
 /** The shell's sections, chosen by `?section=` (spec 01 §2 "Signed-in shell"). */
-export const SECTIONS = ["chat", "crm", "pipeline", "messages", "documents", "dashboard", "buyer-breeze", "lock-it-up", "deal-talk"] as const;
+export const SECTIONS = [
+  "chat",
+  "crm",
+  "pipeline",
+  "messages",
+  "documents",
+  "dashboard",
+  "buyer-breeze",
+  "lock-it-up",
+  "deal-talk",
+] as const;
 export type SectionId = (typeof SECTIONS)[number];
 
 export function sectionOf(value: string | null): SectionId {

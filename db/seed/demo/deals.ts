@@ -9,7 +9,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Deterministic; uses at most 14 properties. Answers the number of deals created.
  */
 export async function seedDemoDeals(db: Db, userId: string, propertyIds: readonly string[], now = new Date()): Promise<number> {
-  const plan: { stage: (typeof deals.$inferInsert)["stage"]; value: number | null; createdDaysAgo: number; closedMonthsAgo?: number; notes?: string }[] = [
+  const plan: {
+    stage: (typeof deals.$inferInsert)["stage"];
+    value: number | null;
+    createdDaysAgo: number;
+    closedMonthsAgo?: number;
+    notes?: string;
+  }[] = [
     { stage: "lead_generation", value: 142_000, createdDaysAgo: 2, notes: "Owner answered the mailer; wants a call back Thursday." },
     { stage: "lead_generation", value: null, createdDaysAgo: 6 },
     { stage: "lead_generation", value: 98_500, createdDaysAgo: 12 },
@@ -30,7 +36,9 @@ export async function seedDemoDeals(db: Db, userId: string, propertyIds: readonl
     const closeDate =
       item.closedMonthsAgo === undefined
         ? null
-        : new Date(Math.min(now.getTime(), Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - item.closedMonthsAgo, 10 + (index % 15), 17)));
+        : new Date(
+            Math.min(now.getTime(), Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - item.closedMonthsAgo, 10 + (index % 15), 17)),
+          );
     return {
       userId,
       propertyId: propertyIds[index],

@@ -4,6 +4,7 @@
  * point at the account's properties and contacts (without them, contacts are created on their own).
  */
 import { eq } from "drizzle-orm";
+
 import { contractText } from "../../../app/domain/contract-text";
 import { documentKey } from "../../../app/domain/file-keys";
 import { renderContractPdf } from "../../../app/services/pdf.server";
@@ -12,13 +13,24 @@ import { buyerLeads, contacts, conversations, documents, messages, properties } 
 
 const HOUR = 3_600_000;
 
-const THREADS: { name: string; phone: string; email: string; messages: { role: "user" | "assistant"; content: string; ai?: boolean; hoursAgo: number }[] }[] = [
+const THREADS: {
+  name: string;
+  phone: string;
+  email: string;
+  messages: { role: "user" | "assistant"; content: string; ai?: boolean; hoursAgo: number }[];
+}[] = [
   {
     name: "Maria Lopez",
     phone: "(602) 555-0147",
     email: "maria.lopez@example.com",
     messages: [
-      { role: "user", content: "Hi Maria, I'm a local investor interested in buying your house for cash, as-is, on your timeline. Would you be open to a quick conversation this week?", ai: true, hoursAgo: 52 },
+      {
+        role: "user",
+        content:
+          "Hi Maria, I'm a local investor interested in buying your house for cash, as-is, on your timeline. Would you be open to a quick conversation this week?",
+        ai: true,
+        hoursAgo: 52,
+      },
       { role: "assistant", content: "Maybe. The roof needs work and my tenants just moved out. What would you pay for it?", hoursAgo: 30 },
       { role: "user", content: "Thanks Maria. Let me run the numbers and get back to you today.", hoursAgo: 29 },
     ],
@@ -28,33 +40,141 @@ const THREADS: { name: string; phone: string; email: string; messages: { role: "
     phone: "(214) 555-0132",
     email: "jcarter@example.com",
     messages: [
-      { role: "user", content: "Hello James, following up on my letter about your property. Are you still thinking about selling?", hoursAgo: 8 },
-      { role: "assistant", content: "Yes, I inherited it from my mother and don't want to deal with the repairs. How soon could you close?", hoursAgo: 3 },
+      {
+        role: "user",
+        content: "Hello James, following up on my letter about your property. Are you still thinking about selling?",
+        hoursAgo: 8,
+      },
+      {
+        role: "assistant",
+        content: "Yes, I inherited it from my mother and don't want to deal with the repairs. How soon could you close?",
+        hoursAgo: 3,
+      },
     ],
   },
   {
     name: "Angela Brooks",
     phone: "(404) 555-0188",
     email: "angela.brooks@example.com",
-    messages: [{ role: "user", content: "Hi Angela, I sent over an offer for your duplex. Let me know if you have any questions about the terms.", ai: true, hoursAgo: 0.2 }],
+    messages: [
+      {
+        role: "user",
+        content: "Hi Angela, I sent over an offer for your duplex. Let me know if you have any questions about the terms.",
+        ai: true,
+        hoursAgo: 0.2,
+      },
+    ],
   },
 ];
 
 const BUYERS = [
-  { buyerName: "Desert Sun Holdings LLC", buyerType: "active_landlord", ownerType: "company", market: "Phoenix, AZ", totalProperties: 14, portfolioValue: 4_280_000, avgPurchasePrice: 268_000, totalPurchasePrice: 3_752_000, totalEquity: 4_280_000, totalMortgageBalance: 0, phoneNumbers: ["(602) 555-0191"], emailAddresses: ["acquisitions@desertsun.example"], mailingAddress: "2200 E Camelback Rd, Phoenix, AZ 85016", lastPropertyAddress: "3318 W Pinchot Ave, Phoenix, AZ 85017", lastPropertyPurchaseDate: "2026-01-14", lastPropertyPurchasePrice: 241_000, lastPropertyBedrooms: 3, lastPropertyBathrooms: 2, lastPropertySquareFeet: 1_320 },
-  { buyerName: "Lone Star Flips", buyerType: "fix_and_flip", ownerType: "company", market: "Dallas, TX", totalProperties: 6, portfolioValue: 1_510_000, avgPurchasePrice: 198_000, totalPurchasePrice: 1_188_000, totalEquity: 1_510_000, totalMortgageBalance: 0, phoneNumbers: ["(214) 555-0175", "(469) 555-0112"], emailAddresses: ["deals@lonestarflips.example"], mailingAddress: "1401 Elm St, Dallas, TX 75202", lastPropertyAddress: "2714 Pennsylvania Ave, Dallas, TX 75215", lastPropertyPurchaseDate: "2025-12-02", lastPropertyPurchasePrice: 176_500, lastPropertyBedrooms: 3, lastPropertyBathrooms: 1, lastPropertySquareFeet: 1_150 },
-  { buyerName: "Robert Kim", buyerType: "cash_buyers", ownerType: "individual", market: "Atlanta, GA", totalProperties: 4, portfolioValue: 920_000, avgPurchasePrice: 205_000, totalPurchasePrice: 820_000, totalEquity: 920_000, totalMortgageBalance: 0, phoneNumbers: ["(404) 555-0166"], emailAddresses: ["rkim.invest@example.com"], mailingAddress: "55 Peachtree Center Ave, Atlanta, GA 30303", lastPropertyAddress: "1187 Lucile Ave SW, Atlanta, GA 30310", lastPropertyPurchaseDate: "2026-02-20", lastPropertyPurchasePrice: 212_000, lastPropertyBedrooms: 4, lastPropertyBathrooms: 2, lastPropertySquareFeet: 1_640 },
-  { buyerName: "Valley Rental Partners", buyerType: "active_landlord", ownerType: "company", market: "Mesa, AZ", totalProperties: 9, portfolioValue: 2_730_000, avgPurchasePrice: 289_000, totalPurchasePrice: 2_601_000, totalEquity: 2_730_000, totalMortgageBalance: 0, phoneNumbers: [], emailAddresses: ["info@valleyrental.example"], mailingAddress: "20 E Main St, Mesa, AZ 85201", lastPropertyAddress: "945 N Pasadena, Mesa, AZ 85201", lastPropertyPurchaseDate: "2025-11-18", lastPropertyPurchasePrice: 305_000, lastPropertyBedrooms: 3, lastPropertyBathrooms: 2, lastPropertySquareFeet: 1_480 },
+  {
+    buyerName: "Desert Sun Holdings LLC",
+    buyerType: "active_landlord",
+    ownerType: "company",
+    market: "Phoenix, AZ",
+    totalProperties: 14,
+    portfolioValue: 4_280_000,
+    avgPurchasePrice: 268_000,
+    totalPurchasePrice: 3_752_000,
+    totalEquity: 4_280_000,
+    totalMortgageBalance: 0,
+    phoneNumbers: ["(602) 555-0191"],
+    emailAddresses: ["acquisitions@desertsun.example"],
+    mailingAddress: "2200 E Camelback Rd, Phoenix, AZ 85016",
+    lastPropertyAddress: "3318 W Pinchot Ave, Phoenix, AZ 85017",
+    lastPropertyPurchaseDate: "2026-01-14",
+    lastPropertyPurchasePrice: 241_000,
+    lastPropertyBedrooms: 3,
+    lastPropertyBathrooms: 2,
+    lastPropertySquareFeet: 1_320,
+  },
+  {
+    buyerName: "Lone Star Flips",
+    buyerType: "fix_and_flip",
+    ownerType: "company",
+    market: "Dallas, TX",
+    totalProperties: 6,
+    portfolioValue: 1_510_000,
+    avgPurchasePrice: 198_000,
+    totalPurchasePrice: 1_188_000,
+    totalEquity: 1_510_000,
+    totalMortgageBalance: 0,
+    phoneNumbers: ["(214) 555-0175", "(469) 555-0112"],
+    emailAddresses: ["deals@lonestarflips.example"],
+    mailingAddress: "1401 Elm St, Dallas, TX 75202",
+    lastPropertyAddress: "2714 Pennsylvania Ave, Dallas, TX 75215",
+    lastPropertyPurchaseDate: "2025-12-02",
+    lastPropertyPurchasePrice: 176_500,
+    lastPropertyBedrooms: 3,
+    lastPropertyBathrooms: 1,
+    lastPropertySquareFeet: 1_150,
+  },
+  {
+    buyerName: "Robert Kim",
+    buyerType: "cash_buyers",
+    ownerType: "individual",
+    market: "Atlanta, GA",
+    totalProperties: 4,
+    portfolioValue: 920_000,
+    avgPurchasePrice: 205_000,
+    totalPurchasePrice: 820_000,
+    totalEquity: 920_000,
+    totalMortgageBalance: 0,
+    phoneNumbers: ["(404) 555-0166"],
+    emailAddresses: ["rkim.invest@example.com"],
+    mailingAddress: "55 Peachtree Center Ave, Atlanta, GA 30303",
+    lastPropertyAddress: "1187 Lucile Ave SW, Atlanta, GA 30310",
+    lastPropertyPurchaseDate: "2026-02-20",
+    lastPropertyPurchasePrice: 212_000,
+    lastPropertyBedrooms: 4,
+    lastPropertyBathrooms: 2,
+    lastPropertySquareFeet: 1_640,
+  },
+  {
+    buyerName: "Valley Rental Partners",
+    buyerType: "active_landlord",
+    ownerType: "company",
+    market: "Mesa, AZ",
+    totalProperties: 9,
+    portfolioValue: 2_730_000,
+    avgPurchasePrice: 289_000,
+    totalPurchasePrice: 2_601_000,
+    totalEquity: 2_730_000,
+    totalMortgageBalance: 0,
+    phoneNumbers: [],
+    emailAddresses: ["info@valleyrental.example"],
+    mailingAddress: "20 E Main St, Mesa, AZ 85201",
+    lastPropertyAddress: "945 N Pasadena, Mesa, AZ 85201",
+    lastPropertyPurchaseDate: "2025-11-18",
+    lastPropertyPurchasePrice: 305_000,
+    lastPropertyBedrooms: 3,
+    lastPropertyBathrooms: 2,
+    lastPropertySquareFeet: 1_480,
+  },
 ] as const;
 
 export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, now = new Date()) {
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
   const ownProperties = await db
-    .select({ id: properties.id, address: properties.address, city: properties.city, state: properties.state, zipCode: properties.zipCode, ownerName: properties.ownerName, maxOffer: properties.maxOffer, price: properties.price })
+    .select({
+      id: properties.id,
+      address: properties.address,
+      city: properties.city,
+      state: properties.state,
+      zipCode: properties.zipCode,
+      ownerName: properties.ownerName,
+      maxOffer: properties.maxOffer,
+      price: properties.price,
+    })
     .from(properties)
     .where(eq(properties.userId, userId))
     .limit(3);
-  let ownContacts = await db.select({ id: contacts.id, name: contacts.name, propertyId: contacts.propertyId }).from(contacts).where(eq(contacts.userId, userId)).limit(3);
+  let ownContacts = await db
+    .select({ id: contacts.id, name: contacts.name, propertyId: contacts.propertyId })
+    .from(contacts)
+    .where(eq(contacts.userId, userId))
+    .limit(3);
   if (ownContacts.length < THREADS.length) {
     const created = THREADS.slice(ownContacts.length).map((thread, index) => ({
       id: crypto.randomUUID(),
@@ -88,30 +208,72 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
     );
     for (const message of thread.messages) {
       statements.push(
-        db.insert(messages).values({ userId, conversationId, role: message.role, content: message.content, isAiGenerated: message.ai ?? false, createdAt: at(message.hoursAgo) }),
+        db.insert(messages).values({
+          userId,
+          conversationId,
+          role: message.role,
+          content: message.content,
+          isAiGenerated: message.ai ?? false,
+          createdAt: at(message.hoursAgo),
+        }),
       );
     }
   }
 
   // Buyer leads.
   for (const [index, buyer] of BUYERS.entries()) {
-    statements.push(db.insert(buyerLeads).values({ ...buyer, phoneNumbers: [...buyer.phoneNumbers], emailAddresses: [...buyer.emailAddresses], userId, createdAt: at(24 * (index + 1)), updatedAt: at(24 * (index + 1)) }));
+    statements.push(
+      db.insert(buyerLeads).values({
+        ...buyer,
+        phoneNumbers: [...buyer.phoneNumbers],
+        emailAddresses: [...buyer.emailAddresses],
+        userId,
+        createdAt: at(24 * (index + 1)),
+        updatedAt: at(24 * (index + 1)),
+      }),
+    );
   }
   const [first, ...rest] = statements;
   if (first) await db.batch([first, ...rest]);
 
   // Documents: a generated purchase agreement (PDF), a closing statement (PDF) and a letter of intent (text).
-  const subject = ownProperties[0] ?? { id: null, address: "4821 N 35th Ave", city: "Phoenix", state: "AZ", zipCode: "85019", ownerName: "Maria Lopez", maxOffer: 182_000, price: null };
+  const subject = ownProperties[0] ?? {
+    id: null,
+    address: "4821 N 35th Ave",
+    city: "Phoenix",
+    state: "AZ",
+    zipCode: "85019",
+    ownerName: "Maria Lopez",
+    maxOffer: 182_000,
+    price: null,
+  };
   const agreement = contractText({
     kind: "purchase_agreement",
     date: at(30),
-    property: { address: subject.address, city: subject.city, state: subject.state, zipCode: subject.zipCode, ownerName: subject.ownerName, price: subject.maxOffer ?? subject.price ?? null },
-    company: { companyName: "Breeze Demo Homes LLC", title: "Acquisitions Manager", signerName: "Dana Demo", email: "demo@breeze.example", phone: "(602) 555-0100", address: "100 N Central Ave, Phoenix, AZ 85004" },
+    property: {
+      address: subject.address,
+      city: subject.city,
+      state: subject.state,
+      zipCode: subject.zipCode,
+      ownerName: subject.ownerName,
+      price: subject.maxOffer ?? subject.price ?? null,
+    },
+    company: {
+      companyName: "Breeze Demo Homes LLC",
+      title: "Acquisitions Manager",
+      signerName: "Dana Demo",
+      email: "demo@breeze.example",
+      phone: "(602) 555-0100",
+      address: "100 N Central Ave, Phoenix, AZ 85004",
+    },
   });
   const closing = {
     title: "Closing Statement",
     fileName: "Closing-Statement-2714-Pennsylvania-Ave.pdf",
-    parties: ["Settlement date: 02/14/2026. Property: 2714 Pennsylvania Ave, Dallas, TX 75215.", "Seller: Estate of H. Wallace. Buyer: Lone Star Flips (assignee of Breeze Demo Homes LLC)."],
+    parties: [
+      "Settlement date: 02/14/2026. Property: 2714 Pennsylvania Ave, Dallas, TX 75215.",
+      "Seller: Estate of H. Wallace. Buyer: Lone Star Flips (assignee of Breeze Demo Homes LLC).",
+    ],
     sections: [
       { heading: "Contract price", body: "$176,500.00" },
       { heading: "Assignment fee to Breeze Demo Homes LLC", body: "$12,500.00" },
@@ -131,9 +293,36 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
     "Dana Demo, Acquisitions Manager — (602) 555-0100",
   ].join("\n");
   const items = [
-    { name: agreement.fileName, type: "purchase_agreement" as const, status: "pending" as const, bytes: await renderContractPdf(agreement), ext: "pdf", contentType: "application/pdf", hoursAgo: 30, propertyId: subject.id },
-    { name: closing.fileName, type: "closing_statement" as const, status: "completed" as const, bytes: await renderContractPdf(closing), ext: "pdf", contentType: "application/pdf", hoursAgo: 24 * 9, propertyId: null },
-    { name: "Letter of Intent.txt", type: "letter_of_intent" as const, status: "draft" as const, bytes: new TextEncoder().encode(loi), ext: "txt", contentType: "text/plain; charset=utf-8", hoursAgo: 3, propertyId: subject.id },
+    {
+      name: agreement.fileName,
+      type: "purchase_agreement" as const,
+      status: "pending" as const,
+      bytes: await renderContractPdf(agreement),
+      ext: "pdf",
+      contentType: "application/pdf",
+      hoursAgo: 30,
+      propertyId: subject.id,
+    },
+    {
+      name: closing.fileName,
+      type: "closing_statement" as const,
+      status: "completed" as const,
+      bytes: await renderContractPdf(closing),
+      ext: "pdf",
+      contentType: "application/pdf",
+      hoursAgo: 24 * 9,
+      propertyId: null,
+    },
+    {
+      name: "Letter of Intent.txt",
+      type: "letter_of_intent" as const,
+      status: "draft" as const,
+      bytes: new TextEncoder().encode(loi),
+      ext: "txt",
+      contentType: "text/plain; charset=utf-8",
+      hoursAgo: 3,
+      propertyId: subject.id,
+    },
   ];
   for (const item of items) {
     const key = documentKey(userId, item.ext);
@@ -153,4 +342,3 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
   }
   return { conversations: THREADS.length, documents: items.length, buyerLeads: BUYERS.length };
 }
-
