@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
+import { readApiAnswer } from "~/domain/api-answer";
 
 const ACCEPT = ".pdf,.doc,.docx,.txt";
 
@@ -23,7 +24,7 @@ export function Upload({ type }: { type: string }) {
       body.set("file", file);
       body.set("type", documentType);
       const response = await fetch("/api/documents/upload", { method: "POST", body });
-      const answer = (await response.json().catch(() => ({}))) as { success?: boolean; message?: string };
+      const answer = await readApiAnswer(response);
       if (!response.ok || !answer.success) throw new Error(answer.message || "Upload failed");
       toast({ title: "Document Uploaded", description: "Your document has been successfully uploaded.", variant: "success" });
       revalidator.revalidate();

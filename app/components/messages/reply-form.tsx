@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { FormError, TextareaField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
+import { readApiAnswer } from "~/domain/api-answer";
 import { MESSAGE_MAX, ReplyFormSchema, type MessageActionData } from "~/domain/message-forms";
 
 type FormComponent = typeof Form;
@@ -51,7 +52,7 @@ export function ReplyForm({
       body.set("conversationId", conversationId);
       body.set("format", "json");
       const response = await fetch("/messages/assist", { method: "POST", body });
-      const answer = (await response.json()) as { success?: boolean; draft?: string; message?: string };
+      const answer = await readApiAnswer(response);
       if (!response.ok || !answer.draft) throw new Error(answer.message ?? "AI Assist failed");
       if (text.current) {
         text.current.value = answer.draft;
