@@ -90,3 +90,14 @@ export const test = base.extend<Fixtures>({
     await use(await addLead(leadFields));
   },
 });
+
+/**
+ * Waits until React has hydrated the page's heading, so client-side behaviour (conform's validation, fetchers) is in
+ * place: a click before that posts the form natively, which a loaded machine makes a race.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const heading = document.querySelector("h1");
+    return Boolean(heading && Object.keys(heading).some((key) => key.startsWith("__reactFiber")));
+  });
+}

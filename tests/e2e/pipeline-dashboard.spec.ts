@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 
-import { expect, test, type AddLead } from "./fixtures";
+import { expect, test, waitForHydration, type AddLead } from "./fixtures";
 
 /** A Phoenix lead at `address` through the API (the fixture's addLead); answers its id. */
 async function aLead(addLead: AddLead, address: string, extra: Record<string, unknown> = {}) {
@@ -44,6 +44,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("a user creates a deal from a lead and moves it to Closing with the card's form", async ({ page, lead }) => {
       await page.goto("/?section=pipeline");
+      if (javaScriptEnabled) await waitForHydration(page);
       // With no deals yet, the "New deal from a lead" panel starts open.
       await page.getByLabel("Lead", { exact: true }).selectOption({ label: `${lead.address}, Phoenix, AZ` });
       await page.getByLabel("Deal value").fill("-5");

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 
+import { waitForHydration } from "./fixtures";
+
 const MESSAGES = {
   Name: "Name must be at least 2 characters",
   Email: "Invalid email address",
@@ -28,14 +30,6 @@ async function useOwnIp(page: Page) {
   const ip = `2001:db8::${crypto.randomUUID().slice(0, 4)}:${crypto.randomUUID().slice(0, 4)}`;
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": ip });
   return ip;
-}
-
-/** Waits until React has hydrated the page's heading, so client-side behaviour is in place. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector("h1");
-    return Boolean(heading && Object.keys(heading).some((key) => key.startsWith("__reactFiber")));
-  });
 }
 
 const field = (page: Page, name: keyof typeof MESSAGES) => page.getByRole("textbox", { name, exact: true });
