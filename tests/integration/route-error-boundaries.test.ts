@@ -1,14 +1,14 @@
-import { createRequestHandler, type AppLoadContext, type LoaderFunctionArgs, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type AppLoadContext, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-import * as entryServer from "~/entry.server";
 import * as root from "~/root";
 import * as index from "~/routes/_index";
 import * as profile from "~/routes/profile";
 
 import { createFetchHandler } from "../../workers/handle-request";
 import { registerClient } from "./api-client";
+import { routeBuild } from "./remix-build";
 
 const ORIGIN = "http://127.0.0.1:8787";
 
@@ -26,52 +26,7 @@ const MODULES = {
   "routes/profile": { path: "profile", index: undefined, module: { ...profile, loader: notFound } },
 };
 
-function routeBuild(): ServerBuild {
-  const routes: ServerBuild["routes"] = {};
-  const manifestRoutes: ServerBuild["assets"]["routes"] = {};
-  for (const [id, { path, index: isIndex, module }] of Object.entries(MODULES)) {
-    const parentId = id === "root" ? undefined : "root";
-    routes[id] = { id, parentId, path, index: isIndex, caseSensitive: undefined, module };
-    manifestRoutes[id] = {
-      id,
-      parentId,
-      path,
-      index: isIndex,
-      hasAction: "action" in module,
-      hasLoader: "loader" in module,
-      hasClientAction: false,
-      hasClientLoader: false,
-      hasErrorBoundary: "ErrorBoundary" in module,
-      module: `/assets/${id}.js`,
-      imports: [],
-      css: [],
-    };
-  }
-  return {
-    mode: "production",
-    entry: { module: entryServer },
-    routes,
-    assets: {
-      entry: { module: "/assets/entry.client.js", imports: [] },
-      routes: manifestRoutes,
-      url: "/assets/manifest.js",
-      version: "test",
-    },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    basename: "/",
-    isSpaMode: false,
-    future: {
-      v3_fetcherPersist: true,
-      v3_relativeSplatPath: true,
-      v3_throwAbortReason: true,
-      v3_singleFetch: true,
-      v3_lazyRouteDiscovery: true,
-    },
-  };
-}
-
-const remix = createRequestHandler(routeBuild());
+const remix = createRequestHandler(routeBuild(MODULES));
 const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
 const get = (path: string, cookie?: string) =>
   worker(

@@ -1,8 +1,7 @@
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/cloudflare";
+import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-import * as entryServer from "~/entry.server";
 import * as root from "~/root";
 import * as apiAuthMe from "~/routes/api.auth.me";
 import * as apiDocuments from "~/routes/api.documents";
@@ -14,6 +13,7 @@ import * as faq from "~/routes/faq";
 import * as termsOfUse from "~/routes/terms-of-use";
 
 import { createFetchHandler, type InnerHandler } from "../../workers/handle-request";
+import { routeBuild } from "./remix-build";
 
 const ORIGIN = "http://127.0.0.1:8787";
 const ctx = () => createExecutionContext();
@@ -155,60 +155,8 @@ const MODULES = {
   "routes/documents.$id.download": { path: "documents/:id/download", module: documentDownload },
 };
 
-function routeBuild(): ServerBuild {
-  const routes: ServerBuild["routes"] = {};
-  const manifestRoutes: ServerBuild["assets"]["routes"] = {};
-  for (const [id, { path, module }] of Object.entries(MODULES)) {
-    const parentId = id === "root" ? undefined : "root";
-    // Remix's type asks every module for a default component, but a resource route is one precisely by having none.
-    routes[id] = {
-      id,
-      parentId,
-      path,
-      index: undefined,
-      caseSensitive: undefined,
-      module: module as ServerBuild["routes"][string]["module"],
-    };
-    manifestRoutes[id] = {
-      id,
-      parentId,
-      path,
-      hasAction: "action" in module,
-      hasLoader: "loader" in module,
-      hasClientAction: false,
-      hasClientLoader: false,
-      hasErrorBoundary: "ErrorBoundary" in module,
-      module: `/assets/${id}.js`,
-      imports: [],
-      css: [],
-    };
-  }
-  return {
-    mode: "production",
-    entry: { module: entryServer },
-    routes,
-    assets: {
-      entry: { module: "/assets/entry.client.js", imports: [] },
-      routes: manifestRoutes,
-      url: "/assets/manifest.js",
-      version: "test",
-    },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    basename: "/",
-    isSpaMode: false,
-    future: {
-      v3_fetcherPersist: true,
-      v3_relativeSplatPath: true,
-      v3_throwAbortReason: true,
-      v3_singleFetch: true,
-      v3_lazyRouteDiscovery: true,
-    },
-  };
-}
-
 describe("a method a route has no handler for answers 405, not an unexpected server error", () => {
-  const remix = createRequestHandler(routeBuild());
+  const remix = createRequestHandler(routeBuild(MODULES));
   const fetch = workerWith((request: Request, context: AppLoadContext) => remix(request, context));
 
   it.each(["POST", "PUT", "DELETE"])("%s to loader-only /api routes answers the JSON failure with Allow", async (method) => {
