@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 import { DEV_NONCE_HEADER, devSecurity } from "./workers/dev-security";
+import { lazyChunks } from "./workers/lazy-chunks";
 import { getLoadContext } from "./workers/load-context";
 
 declare module "@remix-run/cloudflare" {
@@ -32,6 +33,8 @@ export default defineConfig({
       },
     }),
     tailwindcss(),
+    // The browser files of each lazily loaded component, for the server's modulepreload links and bench:bundle.
+    lazyChunks(),
   ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "@db": fileURLToPath(new URL("./db", import.meta.url)) },

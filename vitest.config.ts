@@ -4,12 +4,15 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
+import { lazyChunks } from "./workers/lazy-chunks";
+
 export default defineConfig(async () => {
   // Read drizzle-kit's SQL migrations in Node; tests/integration/setup.ts applies them inside workerd.
   const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
 
   return {
     plugins: [
+      lazyChunks(),
       cloudflareTest({
         // The production entry imports the Remix build; tests use a light entry exporting the same Durable Object.
         main: "./workers/test-entry.ts",

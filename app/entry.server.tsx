@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 
+import { loadAllPreloadables } from "~/components/lazy";
 import { NonceProvider } from "~/components/nonce";
 
 const ABORT_DELAY = 5000;
@@ -16,6 +17,8 @@ export default async function handleRequest(
 ) {
   // The Worker entry made this nonce and puts it in the Content-Security-Policy header (security-headers.server.ts).
   const nonce = loadContext.cspNonce;
+  // Lazily loaded components (the shell, its sections) render inline on the server: load them first (once per isolate).
+  await loadAllPreloadables();
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
 

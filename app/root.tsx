@@ -1,9 +1,20 @@
 import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 
 import { NavigationProgress } from "~/components/navigation-progress";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
+import { pageNeedsScripts } from "~/components/route-handle";
 import { Toaster } from "~/components/ui/toast";
 import { avatarInitials, displayName } from "~/domain/user-display";
 import { getSession } from "~/services/auth.server";
@@ -47,6 +58,7 @@ export type RootData = typeof loader;
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
+  const scripts = pageNeedsScripts(useMatches());
   return (
     <html lang="en" className="h-full">
       <head>
@@ -61,8 +73,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <NavigationProgress />
           {children}
         </Toaster>
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -77,6 +77,18 @@ export const CompanyStepSchema = z.object({
   logo_url: httpsUrlOrEmpty,
 });
 
+/** /register's step 2: the company, and the server-side draft that holds step 1 (never the password in the page). */
+export const RegisterStep2Schema = CompanyStepSchema.and(
+  z.object({ draft: z.string({ error: "Please fill in your info again." }).min(1).max(100) }),
+);
+
+/** Which schema a /register submission is checked with depends on the button pressed. */
+export function registerStepSchema(intent: FormDataEntryValue | null) {
+  if (intent === "next") return RegisterStep1Schema;
+  if (intent === "back") return z.object({});
+  return RegisterStep2Schema;
+}
+
 export const RegisterApiSchema = RegisterStep1Schema.and(z.object({ company: CompanyStepSchema }));
 export type RegisterInput = z.infer<typeof RegisterApiSchema>;
 

@@ -5,7 +5,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
-export const MESSAGE_MAX = 5000;
+import { MESSAGE_MAX } from "./message-limits";
+
+export { MESSAGE_MAX };
 
 /** A message's text: required, at most 5000 characters after trimming. */
 export const messageContent = z

@@ -7,5 +7,3 @@ import { z } from "zod";
 export const LinkAccountSchema = z.object({
   password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password must be at most 200 characters"),
 });
-
-export const LINK_EXPIRED = "This request to link your sign-in has expired or could not be verified. Please sign in again.";

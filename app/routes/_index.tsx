@@ -1,23 +1,31 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData, useRouteLoaderData, useSearchParams } from "@remix-run/react";
+import { Link, useLoaderData, useRouteLoaderData, useSearchParams, type ClientLoaderFunctionArgs } from "@remix-run/react";
+import { Suspense, type ComponentProps } from "react";
 
+import { ChunkFallback, LazyPreloads, loadSources, preloadable } from "~/components/lazy";
 import { RouteErrorMessage } from "~/components/route-error";
-import BuyerBreezeSection from "~/components/sections/buyer-breeze";
-import ChatSection from "~/components/sections/chat";
-import ComingSoon from "~/components/sections/coming-soon";
-import CrmSection from "~/components/sections/crm";
-import DashboardSection from "~/components/sections/dashboard";
-import DocumentsSection from "~/components/sections/documents";
-import MessagesSection from "~/components/sections/messages";
-import PipelineSection from "~/components/sections/pipeline";
-import { AppShell } from "~/components/shell/app-shell";
+import type { RouteHandle } from "~/components/route-handle";
+import { shellSources } from "~/components/shell/section-sources";
+import type SignedInShell from "~/components/shell/signed-in-shell";
 import { SiteFooter } from "~/components/site-footer";
 import { BrandLink } from "~/components/ui/brand-link";
 import { AGENTS, type AgentId } from "~/domain/agents";
 import type { RootData } from "~/root";
 import { getCurrentUser, getSession } from "~/services/auth.server";
+import { lazyPreloads } from "~/services/lazy-chunks.server";
 import { loadSection, type SectionPayload } from "~/services/sections/index.server";
 import { sectionOf } from "~/services/sections/types";
+
+/** The signed-in home in its own chunk: the landing, at the same address, never loads it. */
+const Shell = preloadable<ComponentProps<typeof SignedInShell>>(
+  import.meta.glob("/app/components/shell/signed-in-shell.tsx"),
+  "/app/components/shell/signed-in-shell.tsx",
+);
+
+/** Signed out, `/` is the landing: text and links, sent without JavaScript (Decision 38). */
+export const handle: RouteHandle = {
+  hydrate: (data) => (data as { signedIn?: boolean } | undefined)?.signedIn !== false,
+};
 
 export const meta: MetaFunction = () => [
   { title: "Breeze — find, value and close off-market deals" },
@@ -86,44 +94,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: current.company?.title ?? null,
     },
     payload,
+    // The shell's and the section's chunks, preloaded with the page (the landing loads neither).
+    preloads: lazyPreloads(shellSources(section)),
   };
 }
 
-function SectionView({ payload, userName }: { payload: SectionPayload; userName: string }) {
-  switch (payload.id) {
-    case "chat":
-      return <ChatSection data={payload.data} userName={userName} />;
-    case "crm":
-      return <CrmSection data={payload.data} />;
-    case "pipeline":
-      return <PipelineSection data={payload.data} />;
-    case "messages":
-      return <MessagesSection data={payload.data} />;
-    case "documents":
-      return <DocumentsSection data={payload.data} />;
-    case "dashboard":
-      return <DashboardSection data={payload.data} />;
-    case "buyer-breeze":
-      return <BuyerBreezeSection data={payload.data} />;
-    case "lock-it-up":
-      return (
-        <ComingSoon
-          title="Lock It Up"
-          text="The closing agent that keeps contracts, paperwork and deadlines together until the deal is locked up is coming soon."
-        />
-      );
-    case "deal-talk":
-      return <ComingSoon title="DealTalk" text="Talk deals with other wholesalers and investors. DealTalk is coming soon." />;
-  }
+/** A navigation inside the app loads the section's code while the server answers, so it renders at once. */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const section = sectionOf(new URL(request.url).searchParams.get("section"));
+  const [data] = await Promise.all([serverLoader<typeof loader>(), loadSources(shellSources(section))]);
+  return data;
 }
 
 export default function Index() {
-  const data = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof clientLoader>();
   if (!data.signedIn) return <Landing />;
   return (
-    <AppShell user={data.user} section={data.payload.id} supportEmail={data.supportEmail}>
-      <SectionView payload={data.payload as SectionPayload} userName={data.user.displayName} />
-    </AppShell>
+    <>
+      <LazyPreloads preloads={data.preloads} />
+      <Suspense fallback={<ChunkFallback />}>
+        <Shell.Component
+          user={data.user}
+          section={data.payload.id}
+          supportEmail={data.supportEmail}
+          payload={data.payload as SectionPayload}
+        />
+      </Suspense>
+    </>
   );
 }
 
@@ -143,9 +140,11 @@ export function ErrorBoundary() {
   }
   const user = { displayName: root.user.displayName, initials: root.user.initials, email: root.user.email, companyName: null, title: null };
   return (
-    <AppShell user={user} section={sectionOf(searchParams.get("section"))} supportEmail={root.supportEmail}>
-      <RouteErrorMessage />
-    </AppShell>
+    <Suspense fallback={<ChunkFallback />}>
+      <Shell.Component user={user} section={sectionOf(searchParams.get("section"))} supportEmail={root.supportEmail}>
+        <RouteErrorMessage />
+      </Shell.Component>
+    </Suspense>
   );
 }
 

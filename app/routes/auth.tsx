@@ -7,6 +7,7 @@ import { useState } from "react";
 import { AuthLayout } from "~/components/auth-layout";
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
+import { useZodValidation } from "~/components/use-zod-validation";
 import { LoginSchema, SignupSchema } from "~/domain/auth-schemas";
 import { login, signup } from "~/services/accounts.server";
 import { readFormData } from "~/services/api.server";
@@ -83,13 +84,18 @@ export default function Auth() {
   const navigation = useNavigation();
   const [ssoNote, setSsoNote] = useState(loaderData.ssoUnavailable);
   const mode: Mode = actionData?.mode ?? loaderData.mode;
-  const schema = mode === "signup" ? SignupSchema : LoginSchema;
+  // The form's hidden `mode` field says which schema applies, as in the action.
+  const validate = useZodValidation(() =>
+    import("~/domain/auth-schemas").then(
+      (module) => (formData: FormData) => (formData.get("mode") === "signup" ? module.SignupSchema : module.LoginSchema),
+    ),
+  );
   const [form, fields] = useForm({
     id: `auth-${mode}`,
     lastResult: actionData?.mode === mode && !actionData?.notice ? actionData?.result : undefined,
     // After a sign-up the form switches to sign-in with the email already filled in.
     defaultValue: actionData && "email" in actionData ? { email: actionData.email } : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

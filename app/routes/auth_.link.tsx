@@ -6,7 +6,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthLayout } from "~/components/auth-layout";
 import { Button } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
-import { LINK_EXPIRED, LinkAccountSchema } from "~/domain/sso-link";
+import { useZodValidation } from "~/components/use-zod-validation";
+import { LINK_EXPIRED } from "~/domain/auth-messages";
+import { LinkAccountSchema } from "~/domain/sso-link";
 import { login } from "~/services/accounts.server";
 import { readFormData } from "~/services/api.server";
 import { logout, requestMeta } from "~/services/auth.server";
@@ -77,9 +79,10 @@ export default function LinkAccount() {
   const { email, providerName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
+  const validate = useZodValidation(() => import("~/domain/sso-link").then((module) => module.LinkAccountSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LinkAccountSchema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

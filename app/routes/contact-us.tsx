@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { FormError, InputField, TextareaField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
+import { useZodValidation } from "~/components/use-zod-validation";
 import { ContactSchema } from "~/domain/auth-schemas";
 import { CONTACT_FOLLOW_UP } from "~/domain/support";
 import { readFormData } from "~/services/api.server";
@@ -17,18 +18,13 @@ import { contactMeta, sendContactMessage } from "~/services/contact.server";
 
 export const SEND_FAILED = "Failed to send message. Please try again.";
 
-/** The form's one parse, in the browser and in the action. */
-function parseContact(formData: FormData) {
-  return parseWithZod(formData, { schema: ContactSchema });
-}
-
 export function loader({ context }: LoaderFunctionArgs) {
   return { supportEmail: context.config.SUPPORT_EMAIL };
 }
 
 /** The form's action: the same schema as the browser, then the same service as POST /api/contact. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseContact(await readFormData(request));
+  const submission = parseWithZod(await readFormData(request), { schema: ContactSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), status: "invalid" as const, message: null }, { status: 400 });
   }
@@ -97,11 +93,13 @@ function ContactForm({ focusOnMount }: { focusOnMount: boolean }) {
   const toast = useToast();
   const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
+  const validate = useZodValidation(() => import("~/domain/auth-schemas").then((module) => module.ContactSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
+    // Field by field once the schema has loaded; before that (just after hydration) a blur must not ask the server.
+    shouldValidate: validate ? "onBlur" : "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseContact(formData),
+    onValidate: validate,
   });
 
   // Back from "Send Another Message": the button is gone, so focus the first field instead of losing it.

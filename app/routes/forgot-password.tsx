@@ -7,6 +7,7 @@ import { useState } from "react";
 import { AuthLayout } from "~/components/auth-layout";
 import { Button, buttonClass } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
+import { useZodValidation } from "~/components/use-zod-validation";
 import { ForgotSchema } from "~/domain/auth-schemas";
 import { requestPasswordReset } from "~/services/accounts.server";
 import { readFormData } from "~/services/api.server";
@@ -36,9 +37,10 @@ export default function ForgotPassword() {
   const navigation = useNavigation();
   // "Try Another Email" returns to the form without a round trip when JavaScript runs.
   const [dismissedResult, setDismissedResult] = useState<unknown>(null);
+  const validate = useZodValidation(() => import("~/domain/auth-schemas").then((module) => module.ForgotSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ForgotSchema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
+import { useZodValidation } from "~/components/use-zod-validation";
 import { INVALID_CREDENTIALS } from "~/domain/auth-messages";
 import { LoginSchema } from "~/domain/auth-schemas";
 import { login } from "~/services/accounts.server";
@@ -46,9 +47,10 @@ export default function Login() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const toast = useToast();
+  const validate = useZodValidation(() => import("~/domain/auth-schemas").then((module) => module.LoginSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LoginSchema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -4,6 +4,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useEffect } from "react";
+import type { z } from "zod";
 
 import { PageError } from "~/components/route-error";
 import { SiteFooter } from "~/components/site-footer";
@@ -11,6 +12,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
+import { useZodValidation } from "~/components/use-zod-validation";
 import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "~/domain/auth-schemas";
 import { formatPhone } from "~/domain/phone";
 import { changePassword, updateUserInfo, upsertCompany } from "~/services/accounts.server";
@@ -89,15 +91,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return succeed(tab, "Password changed successfully", [outcome.cookie]);
 }
 
-function useTabForm(tab: Tab, schema: Parameters<typeof parseWithZod>[1]["schema"]) {
+function useTabForm<S extends z.ZodType>(tab: Tab, loadSchema: () => Promise<S>) {
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const toast = useToast();
   const lastResult = actionData?.tab === tab ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const validate = useZodValidation(loadSchema);
   const [form, fields] = useForm({
     id: `profile-${tab}`,
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -119,7 +122,9 @@ function SaveButton({ tab, children }: { tab: Tab; children: string }) {
 }
 
 function UserInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>["current"] }) {
-  const { form, fields, showInlineError } = useTabForm("user", UserInfoSchema);
+  const { form, fields, showInlineError } = useTabForm("user", () =>
+    import("~/domain/auth-schemas").then((module) => module.UserInfoSchema),
+  );
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {showInlineError ? <FormError id={form.errorId} messages={form.errors} /> : null}
@@ -164,7 +169,9 @@ function EmailVerification({ verified }: { verified: boolean }) {
 }
 
 function CompanyInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>["current"] }) {
-  const { form, fields, showInlineError } = useTabForm("company", CompanyInfoSchema);
+  const { form, fields, showInlineError } = useTabForm("company", () =>
+    import("~/domain/auth-schemas").then((module) => module.CompanyInfoSchema),
+  );
   const company = current.company;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -220,7 +227,9 @@ function CompanyInfoTab({ current }: { current: Awaited<ReturnType<typeof loader
 }
 
 function PasswordTab() {
-  const { form, fields, showInlineError } = useTabForm("password", ChangePasswordSchema);
+  const { form, fields, showInlineError } = useTabForm("password", () =>
+    import("~/domain/auth-schemas").then((module) => module.ChangePasswordSchema),
+  );
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {showInlineError ? <FormError id={form.errorId} messages={form.errors} /> : null}

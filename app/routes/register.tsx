@@ -3,14 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
-import { z } from "zod";
 
 import { AuthLayout, RedirectAfter, SuccessPanel } from "~/components/auth-layout";
 import { Button } from "~/components/ui/button";
 import { InputField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
-import { CompanyStepSchema, RegisterStep1Schema } from "~/domain/auth-schemas";
+import { useZodValidation } from "~/components/use-zod-validation";
+import { RegisterStep1Schema, RegisterStep2Schema, registerStepSchema } from "~/domain/auth-schemas";
 import { US_STATES } from "~/domain/us-states";
 import { registerFromDraft, saveRegistrationDraft } from "~/services/accounts.server";
 import { readFormData } from "~/services/api.server";
@@ -21,7 +21,6 @@ export const meta: MetaFunction = () => [{ title: "Create your account — Breez
 const STEP1_FIELDS = ["full_name", "email", "mobile", "password", "confirm_password"] as const;
 /** What step 2 carries of step 1: never the password, which waits on the server in a draft (see saveRegistrationDraft). */
 const CARRIED_STEP1_FIELDS = ["full_name", "email", "mobile"] as const;
-const DraftField = z.object({ draft: z.string({ error: "Please fill in your info again." }).min(1).max(100) });
 const STEP2_FIELDS = [
   "company_name",
   "title",
@@ -35,13 +34,6 @@ const STEP2_FIELDS = [
   "address_country",
   "logo_url",
 ] as const;
-
-/** Which schema a submission is checked with depends on the button pressed. */
-function schemaFor(intent: FormDataEntryValue | null) {
-  if (intent === "next") return RegisterStep1Schema;
-  if (intent === "back") return z.object({});
-  return CompanyStepSchema.and(DraftField);
-}
 
 type Values = Partial<Record<(typeof CARRIED_STEP1_FIELDS)[number] | (typeof STEP2_FIELDS)[number] | "draft", string>>;
 
@@ -69,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request);
   const intent = formData.get("intent");
   const values = valuesOf(formData);
-  const submission = parseWithZod(formData, { schema: schemaFor(intent) });
+  const submission = parseWithZod(formData, { schema: registerStepSchema(intent) });
   const hidePasswords = { hideFields: ["password", "confirm_password"] };
   if (intent === "back") return { result: submission.reply(hidePasswords), step: 1 as const, values, done: false };
   if (submission.status !== "success") {
@@ -90,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return { result: submission.reply(hidePasswords), step: 2 as const, values: { ...values, draft: saved.token }, done: false };
   }
 
-  const { draft, ...company } = CompanyStepSchema.and(DraftField).parse(submission.value);
+  const { draft, ...company } = RegisterStep2Schema.parse(submission.value);
   const outcome = await registerFromDraft(context, draft, company, meta);
   if (!outcome.ok) {
     const step = outcome.errors && Object.keys(outcome.errors).some((k) => (STEP1_FIELDS as readonly string[]).includes(k)) ? 1 : 2;
@@ -144,10 +136,13 @@ export default function Register() {
   const toast = useToast();
   const step = actionData?.step ?? 1;
   const values: Values = actionData?.values ?? {};
+  const validate = useZodValidation(() =>
+    import("~/domain/auth-schemas").then((module) => (formData: FormData) => module.registerStepSchema(formData.get("intent"))),
+  );
   const [form, fields] = useForm({
     id: `register-step-${step}`,
     lastResult: navigation.state === "idle" ? actionData?.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schemaFor(formData.get("intent")) }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -9,6 +9,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
+import { useZodValidation } from "~/components/use-zod-validation";
 import { ResetSchema } from "~/domain/auth-schemas";
 import { resetPassword } from "~/services/accounts.server";
 import { readFormData } from "~/services/api.server";
@@ -65,9 +66,10 @@ export default function ResetPassword() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const toast = useToast();
+  const validate = useZodValidation(() => import("~/domain/auth-schemas").then((module) => module.ResetSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ResetSchema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -46,6 +46,20 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  // With JavaScript, page.goto returns once React has hydrated the page (a click before that can race hydration on
+  // a loaded machine). A page sent without scripts (the signed-out landing) returns at once.
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) {
+      const goto = page.goto.bind(page);
+      page.goto = async (...args: Parameters<Page["goto"]>) => {
+        const response = await goto(...args);
+        if (await page.locator("script[type=module]").count()) await waitForHydration(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
+
   accountDetails: [{ fullName: "Pat Quinn", companyName: "Quinn Home Buyers LLC" }, { option: true }],
 
   account: async ({ page, accountDetails }, use) => {
@@ -92,12 +106,10 @@ export const test = base.extend<Fixtures>({
 });
 
 /**
- * Waits until React has hydrated the page's heading, so client-side behaviour (conform's validation, fetchers) is in
- * place: a click before that posts the form natively, which a loaded machine makes a race.
+ * Waits until React has hydrated the page (its <body> is hydrated last, after everything in it), so client-side
+ * behaviour (conform's validation, fetchers, links) is in place: a click before that posts a form natively or is
+ * lost, which a loaded machine makes a race.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const heading = document.querySelector("h1");
-    return Boolean(heading && Object.keys(heading).some((key) => key.startsWith("__reactFiber")));
-  });
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__reactFiber")));
 }

@@ -8,8 +8,7 @@ import { z } from "zod";
 
 import { createDb } from "@db/client";
 import { userIdentities, users } from "@db/schema";
-import { INVALID_CREDENTIALS } from "~/domain/auth-messages";
-import { LINK_EXPIRED } from "~/domain/sso-link";
+import { INVALID_CREDENTIALS, LINK_EXPIRED } from "~/domain/auth-messages";
 import { loader as loginLoader } from "~/routes/api.login";
 import { loader as callbackLoader } from "~/routes/api.login.callback";
 import { action as linkAction, loader as linkLoader } from "~/routes/auth_.link";

@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, useNavigate, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
@@ -7,7 +6,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { FormError, InputField, SelectField } from "~/components/ui/field";
 import { useHydrated } from "~/components/use-hydrated";
-import { PropertyInputSchema } from "~/domain/lead-forms";
+import { useZodValidation } from "~/components/use-zod-validation";
 import { LEAD_STATUSES, leadTypeLabel, statusLabel } from "~/domain/lead-labels";
 
 const PROPERTY_TYPES = ["single_family", "multi_family", "condo", "townhouse", "mobile_home", "land"] as const;
@@ -31,10 +30,11 @@ export function AddLeadForm({
   busy: boolean;
   cancel?: ReactNode;
 }) {
+  const validate = useZodValidation(() => import("~/domain/lead-forms").then((module) => module.PropertyInputSchema));
   const [form, fields] = useForm({
     id: "add-lead",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PropertyInputSchema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -1,12 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, SelectField } from "~/components/ui/field";
+import { useZodValidation } from "~/components/use-zod-validation";
 import { CONTRACT_KINDS } from "~/domain/contract-text";
-import { GenerateContractSchema, type GenerateContractActionData } from "~/domain/document-forms";
+import { type GenerateContractActionData } from "~/domain/document-forms";
 
 type FormComponent = typeof Form;
 type PropertyOptions = { id: string; address: string; city: string | null; state: string | null }[];
@@ -28,10 +28,11 @@ export function GenerateContractForm({
   busy: boolean;
   cancel?: ReactNode;
 }) {
+  const validate = useZodValidation(() => import("~/domain/document-forms").then((module) => module.GenerateContractSchema));
   const [form, fields] = useForm({
     id: "generate-contract",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: GenerateContractSchema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

@@ -4,7 +4,6 @@ import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
-import { readApiAnswer } from "~/domain/api-answer";
 
 const ACCEPT = ".pdf,.doc,.docx,.txt";
 
@@ -24,6 +23,8 @@ export function Upload({ type }: { type: string }) {
       body.set("file", file);
       body.set("type", documentType);
       const response = await fetch("/api/documents/upload", { method: "POST", body });
+      // zod reads the answer: loaded with the first answer, not with the page.
+      const { readApiAnswer } = await import("~/domain/api-answer");
       const answer = await readApiAnswer(response);
       if (!response.ok || !answer.success) throw new Error(answer.message || "Upload failed");
       toast({ title: "Document Uploaded", description: "Your document has been successfully uploaded.", variant: "success" });

@@ -1,11 +1,12 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, useFetcher, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { Button, buttonClass } from "~/components/ui/button";
 import { FormError, InputField, SelectField } from "~/components/ui/field";
-import { MESSAGE_MAX, NewMessageFormSchema, type MessageActionData } from "~/domain/message-forms";
+import { useZodValidation } from "~/components/use-zod-validation";
+import type { MessageActionData } from "~/domain/message-forms";
+import { MESSAGE_MAX } from "~/domain/message-limits";
 import type { load } from "~/services/sections/messages.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
@@ -30,10 +31,11 @@ export function NewMessageForm({
   busy: boolean;
   cancel?: ReactNode;
 }) {
+  const validate = useZodValidation(() => import("~/domain/message-forms").then((module) => module.NewMessageFormSchema));
   const [form, fields] = useForm({
     id: "new-message",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: NewMessageFormSchema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

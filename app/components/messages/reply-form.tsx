@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, type Form } from "@remix-run/react";
 import { useRef, useState } from "react";
 
@@ -7,8 +6,9 @@ import { Button } from "~/components/ui/button";
 import { FormError, TextareaField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
-import { readApiAnswer } from "~/domain/api-answer";
-import { MESSAGE_MAX, ReplyFormSchema, type MessageActionData } from "~/domain/message-forms";
+import { useZodValidation } from "~/components/use-zod-validation";
+import type { MessageActionData } from "~/domain/message-forms";
+import { MESSAGE_MAX } from "~/domain/message-limits";
 
 type FormComponent = typeof Form;
 
@@ -31,11 +31,12 @@ export function ReplyForm({
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
+  const validate = useZodValidation(() => import("~/domain/message-forms").then((module) => module.ReplyFormSchema));
   const [form, fields] = useForm({
     id: `reply-${conversationId}`,
     lastResult,
     defaultValue: { content: draft },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReplyFormSchema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -52,6 +53,8 @@ export function ReplyForm({
       body.set("conversationId", conversationId);
       body.set("format", "json");
       const response = await fetch("/messages/assist", { method: "POST", body });
+      // zod reads the answer: loaded with the first answer, not with the page.
+      const { readApiAnswer } = await import("~/domain/api-answer");
       const answer = await readApiAnswer(response);
       if (!response.ok || !answer.draft) throw new Error(answer.message ?? "AI Assist failed");
       if (text.current) {

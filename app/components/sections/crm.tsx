@@ -3,11 +3,13 @@
  * components/crm/; the URL helpers in domain/crm-view.
  */
 import { Link } from "@remix-run/react";
+import { Suspense, useEffect, type ComponentProps } from "react";
 
-import { AddLead } from "~/components/crm/add-lead";
+import type { AddLead } from "~/components/crm/add-lead";
 import { LeadFilters } from "~/components/crm/lead-filters";
 import { LeadTable } from "~/components/crm/lead-table";
-import { LeadDialog, LeadPanel } from "~/components/crm/work-this-lead";
+import type { LeadDialog, LeadPanel } from "~/components/crm/work-this-lead";
+import { preloadable } from "~/components/lazy";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeader } from "~/components/ui/section-header";
 import { useHydrated } from "~/components/use-hydrated";
@@ -17,6 +19,15 @@ import { formatNumber } from "~/domain/format";
 import type { load } from "~/services/sections/crm.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
+
+// Add Lead (a form: conform, Radix's dialog) and the lead's details are chunks of their own, fetched once the table
+// is on screen: the section's first load is the table.
+const ADD_LEAD = "/app/components/crm/add-lead.tsx";
+const WORK_THIS_LEAD = "/app/components/crm/work-this-lead.tsx";
+const DIALOG_FILES = import.meta.glob(["/app/components/crm/add-lead.tsx", "/app/components/crm/work-this-lead.tsx"]);
+const AddLeadPart = preloadable<ComponentProps<typeof AddLead>>(DIALOG_FILES, ADD_LEAD, "AddLead");
+const LeadDialogPart = preloadable<ComponentProps<typeof LeadDialog>>(DIALOG_FILES, WORK_THIS_LEAD, "LeadDialog");
+const LeadPanelPart = preloadable<ComponentProps<typeof LeadPanel>>(DIALOG_FILES, WORK_THIS_LEAD, "LeadPanel");
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -30,6 +41,9 @@ function Figure({ label, value }: { label: string; value: number }) {
 export default function CrmSection({ data }: { data: Data }) {
   useRefreshWhileVisible(CRM_REFRESH_MS);
   const hydrated = useHydrated();
+  useEffect(() => {
+    for (const part of [AddLeadPart, LeadDialogPart, LeadPanelPart]) part.load().catch(() => undefined);
+  }, []);
   const { filter, figures, leads, selected } = data;
   const here = crmHref({ ...filter, limit: data.limit === 100 ? undefined : data.limit });
 
@@ -57,14 +71,16 @@ export default function CrmSection({ data }: { data: Data }) {
       </dl>
 
       <div className="mt-6">
-        <AddLead open={data.adding} closeHref={here} />
-        {selected ? (
-          hydrated ? (
-            <LeadDialog selected={selected} closeHref={here} />
-          ) : (
-            <LeadPanel selected={selected} closeHref={here} />
-          )
-        ) : null}
+        <Suspense fallback={null}>
+          {data.adding ? <AddLeadPart.Component open closeHref={here} /> : null}
+          {selected ? (
+            hydrated ? (
+              <LeadDialogPart.Component selected={selected} closeHref={here} />
+            ) : (
+              <LeadPanelPart.Component selected={selected} closeHref={here} />
+            )
+          ) : null}
+        </Suspense>
         {data.selectedMissing ? (
           <p role="alert" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
             That lead was not found.

@@ -1,5 +1,4 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useFetcher, useFetchers, useSubmit, type Form } from "@remix-run/react";
 import { useState, type DragEvent } from "react";
 
@@ -9,7 +8,8 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FormError, InputField, SelectField } from "~/components/ui/field";
 import { SectionHeader } from "~/components/ui/section-header";
-import { CreateDealSchema, type DealFormActionData, type DealLeadOption } from "~/domain/deal-forms";
+import { useZodValidation } from "~/components/use-zod-validation";
+import { type DealFormActionData, type DealLeadOption } from "~/domain/deal-forms";
 import { formatMoney, formatNumber } from "~/domain/format";
 import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES } from "~/domain/pipeline";
 import { STAGE_TONES } from "~/domain/status-tones";
@@ -213,10 +213,11 @@ export function CreateDealForm({
   lastResult?: SubmissionResult<string[]> | null;
   busy: boolean;
 }) {
+  const validate = useZodValidation(() => import("~/domain/deal-forms").then((module) => module.CreateDealSchema));
   const [form, fields] = useForm({
     id: "create-deal",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CreateDealSchema }),
+    onValidate: validate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

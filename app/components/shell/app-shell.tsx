@@ -1,7 +1,7 @@
-import * as Popover from "@radix-ui/react-popover";
-import { Form, Link } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import { Suspense, useState, type ReactNode } from "react";
 
+import { preloadable } from "~/components/lazy";
 import { BrandLink } from "~/components/ui/brand-link";
 import { useHydrated } from "~/components/use-hydrated";
 import type { SectionId } from "~/services/sections/types";
@@ -57,56 +57,62 @@ function Icon({ path }: { path: string }) {
   );
 }
 
-function ProfileMenu({ user }: { user: ShellUser }) {
+/** The profile button's face: avatar initials, name and company. */
+export function ProfileTriggerContent({ user }: { user: ShellUser }) {
   return (
-    <Popover.Root>
-      <Popover.Trigger className="flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">
-        <span
-          aria-hidden="true"
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-700"
-        >
-          {user.initials}
-        </span>
-        <span className="min-w-0">
-          <span className="block truncate text-sm font-semibold text-slate-900">{user.displayName}</span>
-          {user.companyName ? <span className="block truncate text-xs text-slate-500">{user.companyName}</span> : null}
-        </span>
-        <span className="sr-only">Open the profile menu</span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          side="top"
-          align="start"
-          sideOffset={8}
-          className="z-50 w-64 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
-        >
-          <div className="flex items-center gap-3">
-            <span
-              aria-hidden="true"
-              className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700"
-            >
-              {user.initials}
-            </span>
-            <div className="min-w-0">
-              <p className="truncate font-semibold text-slate-900">{user.displayName}</p>
-              {user.companyName ? <p className="truncate text-sm text-slate-600">{user.companyName}</p> : null}
-              {user.title ? <p className="truncate text-xs text-slate-500">{user.title}</p> : null}
-            </div>
-          </div>
-          <div className="mt-4 space-y-1 border-t border-slate-100 pt-3">
-            <Link to="/profile" className="block rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100">
-              Profile settings
-            </Link>
-            <Form method="post" action="/logout">
-              <button type="submit" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-red-700 hover:bg-red-50">
-                Logout
-              </button>
-            </Form>
-          </div>
-          <Popover.Arrow className="fill-white" />
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+    <>
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-700"
+      >
+        {user.initials}
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-semibold text-slate-900">{user.displayName}</span>
+        {user.companyName ? <span className="block truncate text-xs text-slate-500">{user.companyName}</span> : null}
+      </span>
+      <span className="sr-only">Open the profile menu</span>
+    </>
+  );
+}
+
+export const PROFILE_TRIGGER_CLASS =
+  "flex w-full items-center gap-3 rounded-lg p-2 text-left hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
+
+const MenuPopover = preloadable<{ user: ShellUser }>(
+  import.meta.glob("/app/components/shell/profile-menu.tsx"),
+  "/app/components/shell/profile-menu.tsx",
+);
+
+/**
+ * The profile button. The popover's code loads when the pointer or keyboard focus reaches the button (a press
+ * then opens it at once); until pressed, the button is plain. Without JavaScript the sidebar shows Logout itself.
+ */
+function ProfileMenu({ user }: { user: ShellUser }) {
+  const [opened, setOpened] = useState(false);
+  if (opened) {
+    return (
+      <Suspense fallback={<ProfileButton user={user} />}>
+        <MenuPopover.Component user={user} />
+      </Suspense>
+    );
+  }
+  return <ProfileButton user={user} onPreload={() => void MenuPopover.load().catch(() => undefined)} onOpen={() => setOpened(true)} />;
+}
+
+function ProfileButton({ user, onPreload, onOpen }: { user: ShellUser; onPreload?: () => void; onOpen?: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="dialog"
+      aria-expanded={false}
+      onPointerEnter={onPreload}
+      onFocus={onPreload}
+      onClick={onOpen}
+      className={PROFILE_TRIGGER_CLASS}
+    >
+      <ProfileTriggerContent user={user} />
+    </button>
   );
 }
 

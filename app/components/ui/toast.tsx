@@ -1,5 +1,4 @@
-import * as ToastPrimitive from "@radix-ui/react-toast";
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
 import { useHydrated } from "~/components/use-hydrated";
 
@@ -7,6 +6,7 @@ import { useHydrated } from "~/components/use-hydrated";
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastMessage = { title: string; description?: string; variant?: "success" | "error" | "info" };
+export type ShownToast = ToastMessage & { key: number };
 
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => {});
 
@@ -15,16 +15,33 @@ export function useToast() {
   return useContext(ToastContext);
 }
 
-const VARIANT = {
+export const TOAST_VARIANT_CLASSES = {
   success: "border-emerald-200 bg-white",
   error: "border-red-200 bg-red-50",
   info: "border-slate-200 bg-white",
 } as const;
 
+// Radix's toast is a chunk of its own, loaded when the first toast shows: most pages never show one.
+const ToastRegion = lazy(() => import("~/components/ui/toast-region"));
+
+/** The toast as plain markup: without JavaScript (Radix portals render nothing on the server), and while Radix loads. */
+function StaticToast({ toast }: { toast: ToastMessage }) {
+  return (
+    <div
+      role="status"
+      className={`fixed right-4 bottom-4 z-[100] max-w-sm animate-toast-out rounded-lg border p-4 shadow-lg ${TOAST_VARIANT_CLASSES[toast.variant ?? "info"]}`}
+    >
+      <p className="text-sm font-semibold text-slate-900">{toast.title}</p>
+      {toast.description ? <p className="text-sm text-slate-700">{toast.description}</p> : null}
+    </div>
+  );
+}
+
 export function Toaster({ children, initial }: { children: ReactNode; initial?: ToastMessage | null }) {
-  const [current, setCurrent] = useState<(ToastMessage & { key: number }) | null>(initial ? { ...initial, key: 0 } : null);
+  const [current, setCurrent] = useState<ShownToast | null>(initial ? { ...initial, key: 0 } : null);
   const [shownInitial, setShownInitial] = useState(initial);
   const show = useCallback((toast: ToastMessage) => setCurrent((previous) => ({ ...toast, key: (previous?.key ?? 0) + 1 })), []);
+  const close = useCallback(() => setCurrent(null), []);
   // A new toast the server flashed after a navigation (React's "adjust state when a prop changes" pattern).
   if (initial !== shownInitial) {
     setShownInitial(initial);
@@ -35,36 +52,13 @@ export function Toaster({ children, initial }: { children: ReactNode; initial?: 
 
   return (
     <ToastContext.Provider value={value}>
-      <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
-        {children}
-        {current ? (
-          <ToastPrimitive.Root
-            key={current.key}
-            defaultOpen
-            onOpenChange={(open) => (open ? undefined : setCurrent(null))}
-            className={`grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-lg border p-4 shadow-lg ${VARIANT[current.variant ?? "info"]} data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]`}
-          >
-            <ToastPrimitive.Title className="text-sm font-semibold text-slate-900">{current.title}</ToastPrimitive.Title>
-            <ToastPrimitive.Close aria-label="Close" className="row-span-2 rounded p-1 text-slate-500 hover:bg-slate-100">
-              <span aria-hidden="true">×</span>
-            </ToastPrimitive.Close>
-            {current.description ? (
-              <ToastPrimitive.Description className="text-sm text-slate-700">{current.description}</ToastPrimitive.Description>
-            ) : null}
-          </ToastPrimitive.Root>
-        ) : null}
-        {/* Radix renders toasts through a portal, which a server render skips: without JavaScript, show it inline. */}
-        {!hydrated && current ? (
-          <div
-            role="status"
-            className={`fixed right-4 bottom-4 z-[100] max-w-sm rounded-lg border p-4 shadow-lg ${VARIANT[current.variant ?? "info"]}`}
-          >
-            <p className="text-sm font-semibold text-slate-900">{current.title}</p>
-            {current.description ? <p className="text-sm text-slate-700">{current.description}</p> : null}
-          </div>
-        ) : null}
-        <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
-      </ToastPrimitive.Provider>
+      {children}
+      {current && !hydrated ? <StaticToast toast={current} /> : null}
+      {current && hydrated ? (
+        <Suspense fallback={<StaticToast toast={current} />}>
+          <ToastRegion current={current} onClose={close} />
+        </Suspense>
+      ) : null}
     </ToastContext.Provider>
   );
 }

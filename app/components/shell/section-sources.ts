@@ -1,0 +1,16 @@
+import type { SectionId } from "~/services/sections/types";
+
+/**
+ * The lazily loaded files of the signed-in home (`/`), by source path: the shell, and each section's component
+ * (shell/section-view.tsx holds the components and checks it agrees). Small on purpose: the landing route carries it.
+ */
+export const SHELL_SOURCE = "app/components/shell/signed-in-shell.tsx";
+
+export function sectionSource(section: SectionId): string {
+  return `app/components/sections/${section === "lock-it-up" || section === "deal-talk" ? "coming-soon" : section}.tsx`;
+}
+
+/** What `/` loads, in order (the shell's module defines the sections'), for a signed-in user on `section`. */
+export function shellSources(section: SectionId): string[] {
+  return [SHELL_SOURCE, sectionSource(section)];
+}

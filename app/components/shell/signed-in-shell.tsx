@@ -1,0 +1,37 @@
+import { Suspense, type ReactNode } from "react";
+
+import { ChunkFallback } from "~/components/lazy";
+import { AppShell, type ShellUser } from "~/components/shell/app-shell";
+import { SectionView } from "~/components/shell/section-view";
+import type { SectionPayload } from "~/services/sections/index.server";
+import type { SectionId } from "~/services/sections/types";
+
+/**
+ * The signed-in home: the shell with its section (or, from the route's error boundary, a message in its place).
+ * A chunk of its own, so the signed-out landing at the same address loads none of it.
+ */
+export default function SignedInShell({
+  user,
+  section,
+  supportEmail,
+  payload,
+  children,
+}: {
+  user: ShellUser;
+  section: SectionId;
+  supportEmail: string;
+  payload?: SectionPayload;
+  children?: ReactNode;
+}) {
+  return (
+    <AppShell user={user} section={section} supportEmail={supportEmail}>
+      {payload ? (
+        <Suspense fallback={<ChunkFallback />}>
+          <SectionView payload={payload} userName={user.displayName} />
+        </Suspense>
+      ) : (
+        children
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,29 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+
+import { TOAST_DURATION_MS, TOAST_VARIANT_CLASSES, type ShownToast } from "~/components/ui/toast";
+
+/**
+ * The toast on screen, with Radix's toast (timer, swipe to dismiss, F8 to the region, announced to screen readers).
+ * Its own chunk: a page loads it when it first shows a toast (ui/toast.tsx).
+ */
+export default function ToastRegion({ current, onClose }: { current: ShownToast; onClose: () => void }) {
+  return (
+    <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
+      <ToastPrimitive.Root
+        key={current.key}
+        defaultOpen
+        onOpenChange={(open) => (open ? undefined : onClose())}
+        className={`grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-lg border p-4 shadow-lg ${TOAST_VARIANT_CLASSES[current.variant ?? "info"]} data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]`}
+      >
+        <ToastPrimitive.Title className="text-sm font-semibold text-slate-900">{current.title}</ToastPrimitive.Title>
+        <ToastPrimitive.Close aria-label="Close" className="row-span-2 rounded p-1 text-slate-500 hover:bg-slate-100">
+          <span aria-hidden="true">×</span>
+        </ToastPrimitive.Close>
+        {current.description ? (
+          <ToastPrimitive.Description className="text-sm text-slate-700">{current.description}</ToastPrimitive.Description>
+        ) : null}
+      </ToastPrimitive.Root>
+      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+    </ToastPrimitive.Provider>
+  );
+}

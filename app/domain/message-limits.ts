@@ -1,0 +1,2 @@
+/** A message's longest text, in characters (the forms' maxLength and the schemas' limit). */
+export const MESSAGE_MAX = 5000;

@@ -1,0 +1,11 @@
+import chunks from "virtual:lazy-chunks";
+
+import type { LazyPreload } from "~/components/lazy";
+
+/**
+ * The browser files of lazily loaded modules (app/components/lazy.tsx), from the client build's map
+ * (workers/lazy-chunks.ts). Under `npm run dev` the map is empty and Vite serves each source file by its path.
+ */
+export function lazyPreloads(sources: string[]): LazyPreload[] {
+  return sources.map((source) => ({ source, hrefs: chunks[source] ?? (import.meta.env.DEV ? [`/${source}`] : []) }));
+}

@@ -1,0 +1,49 @@
+import { shellSources } from "../../app/components/shell/section-sources";
+import { SECTIONS } from "../../app/services/sections/types";
+
+/**
+ * Performance budgets, in one place. `npm run bench:bundle` (and CI) fails when a page's first-load JavaScript is
+ * over its budget. kB = 1,000 bytes of gzip, as Vite reports.
+ *
+ * A page is what a browser loads first for one address: Remix's entry and the modules of every matched route
+ * (the modulepreload links and imports the server renders), plus the lazily loaded modules that page's server render
+ * preloads (the shell and its section) — read from the build's manifests (build/client/assets/manifest-*.js and
+ * build/lazy-chunks.json).
+ */
+export type PageBudget = {
+  /** How the report names the page. */
+  page: string;
+  /** Route ids Remix matches for the page, root first. */
+  routes: string[];
+  /** Source files the page's server render preloads as lazy chunks (see app/components/lazy.tsx). */
+  lazy?: string[];
+  /** First-load JavaScript budget, kB gzip. */
+  budgetKb: number;
+  /** The page is sent without scripts (its route's `handle.hydrate`); tests/e2e checks that it loads no JavaScript. */
+  withoutScripts?: true;
+  /** A page whose route a later issue brings: reported as not built yet while its route is missing. */
+  comingWith?: string;
+};
+
+const SHELL_BUDGET_KB = 150;
+
+export const PAGE_BUDGETS: PageBudget[] = [
+  { page: "landing (signed out) /", routes: ["root", "routes/_index"], budgetKb: 90, withoutScripts: true },
+  { page: "/login", routes: ["root", "routes/login"], budgetKb: 120 },
+  { page: "/register", routes: ["root", "routes/register"], budgetKb: 120 },
+  { page: "/auth", routes: ["root", "routes/auth"], budgetKb: 120 },
+  ...SECTIONS.map((section) => ({
+    page: `shell: /?section=${section}`,
+    routes: ["root", "routes/_index"],
+    lazy: shellSources(section),
+    budgetKb: SHELL_BUDGET_KB,
+  })),
+  { page: "/buyer-breeze", routes: ["root", "routes/buyer-breeze"], budgetKb: SHELL_BUDGET_KB },
+  { page: "/profile", routes: ["root", "routes/profile"], budgetKb: SHELL_BUDGET_KB },
+  {
+    page: "/leads/workbench",
+    routes: ["root", "routes/leads.workbench"],
+    budgetKb: SHELL_BUDGET_KB,
+    comingWith: "issue 11 (lead finding)",
+  },
+];

@@ -1,0 +1,50 @@
+import type { Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+
+/** The JavaScript files a page fetched, by name without the content hash ("crm", "components", …). */
+function watchScripts(page: Page): string[] {
+  const names: string[] = [];
+  page.on("request", (request) => {
+    const match = /\/assets\/(.+)-[\w-]{8}\.js$/.exec(new URL(request.url()).pathname);
+    if (request.resourceType() === "script" || match) names.push(match?.[1] ?? request.url());
+  });
+  return names;
+}
+
+test("the signed-out landing page loads no JavaScript at all", async ({ page }) => {
+  const scripts = watchScripts(page);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Breeze");
+  await expect(page.getByRole("link", { name: "Get Started" })).toBeVisible();
+  expect(scripts).toEqual([]);
+});
+
+test("the shell loads the open section's code and no other section's", async ({ signedInPage: page }) => {
+  const scripts = watchScripts(page);
+  const response = await page.goto("/?section=crm");
+  await expect(page.getByRole("heading", { name: "CRM & Lead Management" })).toBeVisible();
+  // The server render names the section's chunk for the browser to fetch with the page.
+  expect(await response!.text()).toMatch(
+    /<link rel="modulepreload" href="\/assets\/crm-[\w-]{8}\.js" data-lazy-source="app\/components\/sections\/crm\.tsx"\/>/,
+  );
+  expect(scripts).toContain("crm");
+  expect(scripts).toContain("signed-in-shell");
+  for (const other of ["pipeline", "messages", "documents", "dashboard", "chat", "coming-soon"]) expect(scripts).not.toContain(other);
+
+  // Another section, reached from the sidebar, brings its own code then.
+  await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Deal Pipeline" }).click();
+  await expect(page.getByRole("heading", { name: "Deal Pipeline", level: 1 })).toBeVisible();
+  expect(scripts).toContain("pipeline");
+});
+
+test("the profile menu's code loads when the pointer reaches it, and the menu opens", async ({ signedInPage: page }) => {
+  const scripts = watchScripts(page);
+  await page.goto("/?section=chat");
+  expect(scripts).not.toContain("profile-menu");
+  await page.getByRole("button", { name: /Open the profile menu/ }).click();
+  await expect(page.getByRole("link", { name: "Profile settings" })).toBeVisible();
+  expect(scripts).toContain("profile-menu");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("link", { name: "Profile settings" })).toHaveCount(0);
+});
