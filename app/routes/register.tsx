@@ -126,7 +126,7 @@ function Progress({ step }: { step: 1 | 2 }) {
         {steps.map((label, index) => (
           <li
             key={label}
-            className={index + 1 <= step ? "text-brand-700" : "text-slate-400"}
+            className={index + 1 <= step ? "text-brand-700" : "text-slate-600"}
             aria-current={index + 1 === step ? "step" : undefined}
           >
             Step {index + 1}: {label}
