@@ -14,7 +14,10 @@ import { readFormData } from "~/services/api.server";
 import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 import { getSsoStatus } from "~/services/oidc.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign in or create an account — Breeze" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign in or create an account — Breeze" },
+  { name: "description", content: "Sign in to Breeze or create an account to find, value and close off-market real-estate deals." },
+];
 
 const SIGNUP_SUCCESS = "Account created successfully! Please log in with your email and password.";
 const SSO_UNAVAILABLE = "Single sign-on is not set up for this Breeze workspace. Sign in with your email and password.";

@@ -13,7 +13,10 @@ import { requestPasswordReset } from "~/services/accounts.server";
 import { readFormData } from "~/services/api.server";
 import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 
-export const meta: MetaFunction = () => [{ title: "Forgot your password? — Breeze" }];
+export const meta: MetaFunction = () => [
+  { title: "Forgot your password? — Breeze" },
+  { name: "description", content: "Forgot your Breeze password? Enter your email and we will send you a link to choose a new one." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);

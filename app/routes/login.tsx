@@ -17,7 +17,10 @@ import { readFormData } from "~/services/api.server";
 import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 import { safeNext } from "~/services/request.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign in — Breeze" }];
+export const meta: MetaFunction = () => [
+  { title: "Sign in — Breeze" },
+  { name: "description", content: "Sign in to Breeze to work your off-market leads, deals, messages and contracts." },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);

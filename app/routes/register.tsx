@@ -16,7 +16,13 @@ import { registerFromDraft, saveRegistrationDraft } from "~/services/accounts.se
 import { readFormData } from "~/services/api.server";
 import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
 
-export const meta: MetaFunction = () => [{ title: "Create your account — Breeze" }];
+export const meta: MetaFunction = () => [
+  { title: "Create your account — Breeze" },
+  {
+    name: "description",
+    content: "Create a Breeze account: find motivated sellers and cash buyers, value properties and mail your offers.",
+  },
+];
 
 const STEP1_FIELDS = ["full_name", "email", "mobile", "password", "confirm_password"] as const;
 /** What step 2 carries of step 1: never the password, which waits on the server in a draft (see saveRegistrationDraft). */
@@ -118,7 +124,7 @@ function Progress({ step }: { step: 1 | 2 }) {
         {steps.map((label, index) => (
           <li
             key={label}
-            className={index + 1 <= step ? "text-brand-700" : "text-slate-400"}
+            className={index + 1 <= step ? "text-brand-700" : "text-slate-600"}
             aria-current={index + 1 === step ? "step" : undefined}
           >
             Step {index + 1}: {label}

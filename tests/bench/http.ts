@@ -13,7 +13,7 @@ import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
 
-import { cleanup, errorMessage, installSignalHandlers, printServerLogTail, startBenchServer } from "./server";
+import { cleanup, errorMessage, installSignalHandlers, printServerLogTail, signIn, startBenchServer } from "./server";
 
 const USAGE = `Usage: npm run bench:http -- [options] <path...>
 
@@ -112,18 +112,6 @@ function parseLogin(raw: string | undefined) {
   const colon = raw.indexOf(":");
   if (colon <= 0) throw new Error(`--login needs "email:password", got "${raw}"`);
   return { email: raw.slice(0, colon), password: raw.slice(colon + 1) };
-}
-
-/** Signs in through the app's own API and answers the session cookie, as a browser would hold it. */
-async function signIn(origin: string, login: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(login),
-  });
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("breeze_session="));
-  if (!response.ok || !cookie) throw new Error(`--login failed: HTTP ${response.status}`);
-  return cookie.split(";")[0];
 }
 
 /** Signs up a fresh account with no data and answers its session cookie: the baseline of --compare-empty. */

@@ -1,6 +1,6 @@
 /**
  * The benchmarks' server: builds, starts `wrangler dev` on a free port with a fresh, throw-away local state (migrations
- * applied), and always stops it again. Shared by bench:http and bench:auth.
+ * applied), and always stops it again. Shared by bench:http, bench:auth and bench:lighthouse.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
@@ -16,6 +16,13 @@ let serverPid: number | undefined;
 let serverLog: string | undefined;
 let stateDir: string | undefined;
 let cleanupDone: Promise<void> | undefined;
+// What a bench started besides the server (e.g. Chrome), stopped before the server.
+const cleanupTasks: (() => Promise<void>)[] = [];
+
+/** Has `cleanup` also run `task` (first, before the server stops), however the bench ends. */
+export function alsoOnCleanup(task: () => Promise<void>): void {
+  cleanupTasks.push(task);
+}
 
 /** Runs a command with inherited stdio; rejects unless it exits with 0. */
 function run(command: string, args: string[], options: SpawnOptions = {}): Promise<void> {
@@ -137,6 +144,7 @@ async function stopProcessGroup(pid: number): Promise<void> {
 /** Idempotent: may be reached from both a signal handler and the finally block. */
 export function cleanup(): Promise<void> {
   cleanupDone ??= (async () => {
+    for (const task of cleanupTasks) await task().catch((error: unknown) => console.error(`cleanup: ${errorMessage(error)}`));
     if (serverPid !== undefined) await stopProcessGroup(serverPid);
     if (stateDir !== undefined) rmSync(stateDir, { recursive: true, force: true });
   })();
@@ -164,6 +172,18 @@ function tailOfFile(path: string, lines = 40): string {
 
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Signs in through the app's own API and answers the session cookie (`name=value`), as a browser would hold it. */
+export async function signIn(origin: string, login: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(login),
+  });
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("breeze_session="));
+  if (!response.ok || !cookie) throw new Error(`signing in as ${login.email} failed: HTTP ${response.status}`);
+  return cookie.split(";")[0];
 }
 
 export type BenchServer = { origin: string; persistDir: string };

@@ -40,10 +40,10 @@ export function Conversation({ data, now }: { data: Data; now: Date }) {
                   className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}
                 >
                   <p className="whitespace-pre-wrap">{message.content}</p>
-                  <p className={`mt-1 flex gap-2 text-xs ${mine ? "text-brand-100" : "text-slate-500"}`}>
+                  <p className={`mt-1 flex gap-2 text-xs ${mine ? "text-brand-100" : "text-slate-600"}`}>
                     <span>{relativeTime(message.createdAt, now)}</span>
                     {message.isAiGenerated ? (
-                      <span className={`rounded px-1.5 font-medium ${mine ? "bg-white/20" : "bg-violet-100 text-violet-800"}`}>
+                      <span className={`rounded px-1.5 font-medium ${mine ? "bg-brand-900" : "bg-violet-100 text-violet-800"}`}>
                         AI generated
                       </span>
                     ) : null}

@@ -102,7 +102,7 @@ export default function PipelineSection({ data }: { data: Data }) {
             </div>
             <div className="max-h-96 overflow-y-auto pr-1">
               {columns[stage].length === 0 ? (
-                <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-500">
+                <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">
                   No deals in this stage
                 </p>
               ) : (

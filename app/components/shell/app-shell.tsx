@@ -69,7 +69,7 @@ export function ProfileTriggerContent({ user }: { user: ShellUser }) {
       </span>
       <span className="min-w-0">
         <span className="block truncate text-sm font-semibold text-slate-900">{user.displayName}</span>
-        {user.companyName ? <span className="block truncate text-xs text-slate-500">{user.companyName}</span> : null}
+        {user.companyName ? <span className="block truncate text-xs text-slate-600">{user.companyName}</span> : null}
       </span>
       <span className="sr-only">Open the profile menu</span>
     </>

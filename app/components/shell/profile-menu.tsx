@@ -15,6 +15,7 @@ export default function ProfileMenuPopover({ user }: { user: ShellUser }) {
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
+          aria-label="Profile menu"
           side="top"
           align="start"
           sideOffset={8}

@@ -1,0 +1,269 @@
+/**
+ * Lighthouse on the built app running under `wrangler dev`: the landing page, sign-in, the CRM of the demo account
+ * with 2,000 leads, and the lead workbench (listed before it exists: a 404 is reported as "not built yet").
+ *
+ * Builds the app, starts `wrangler dev` against a fresh, throw-away local D1 state seeded like bench:crm, signs in
+ * as the demo account, then runs Lighthouse's default profile (mobile form factor, simulated throttling) in Debian's
+ * Chromium on each page and prints the category scores and lab metrics. A benchmark, not a test: figures under the
+ * target are marked, and it exits 0 unless Lighthouse itself fails.
+ *
+ * Usage: npm run bench:lighthouse -- [options]   (see USAGE below)
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse, { type Flags, type Result } from "lighthouse";
+
+import { alsoOnCleanup, cleanup, errorMessage, installSignalHandlers, printServerLogTail, signIn, startBenchServer } from "./server";
+
+const USAGE = `Usage: npm run bench:lighthouse -- [options]
+
+Builds the app, starts wrangler dev on a fresh local D1 seeded with the demo
+account's 2,000 leads and runs Lighthouse (mobile, simulated throttling) on
+the landing page, /login, the CRM and the lead workbench.
+
+Options:
+  --runs N      Lighthouse runs per page; the run with the median performance
+                score is printed (default 1)
+  --save DIR    also write each printed run's full report to DIR/<page>.json
+  --no-build    skip \`npm run build\`
+  --help        show this help`;
+
+const SETUP = "tsx db/seed/index.ts --properties 2000 --demo-leads 2000 --persist-to $BENCH_PERSIST_DIR";
+const DEMO = { email: "demo@breeze.example", password: "BreezeDemo2026" };
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const TARGET = 95;
+
+type Page = { label: string; path: string; signedIn: boolean };
+
+const PAGES: Page[] = [
+  { label: "landing", path: "/", signedIn: false },
+  { label: "sign-in", path: "/login", signedIn: false },
+  { label: "CRM (2,000 leads)", path: "/?section=crm", signedIn: true },
+  { label: "lead workbench", path: "/leads/workbench", signedIn: true },
+];
+
+const CATEGORIES = [
+  { id: "performance", title: "perf" },
+  { id: "accessibility", title: "a11y" },
+  { id: "best-practices", title: "best pr." },
+  { id: "seo", title: "SEO" },
+] as const;
+
+/** Lab metrics: the audit, its column, and how its numericValue (ms, or unitless for CLS) is shown. */
+const METRICS = [
+  { id: "largest-contentful-paint", title: "LCP", format: seconds },
+  { id: "cumulative-layout-shift", title: "CLS", format: (value: number) => value.toFixed(3) },
+  { id: "total-blocking-time", title: "TBT", format: (value: number) => `${Math.round(value)} ms` },
+  { id: "first-contentful-paint", title: "FCP", format: seconds },
+  { id: "speed-index", title: "SI", format: seconds },
+] as const;
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+type Options = { runs: number; build: boolean; save: string | undefined };
+
+type Outcome = { page: Page; lhr: Result } | { page: Page; skipped: string };
+
+/** Returns null for --help; throws on a bad command line. */
+function parseOptions(argv: string[]): Options | null {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      runs: { type: "string", default: "1" },
+      save: { type: "string" },
+      "no-build": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) return null;
+  if (positionals.length > 0) throw new Error(`unexpected argument: ${positionals[0]}`);
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs <= 0) throw new Error(`--runs needs a positive integer, got "${values.runs}"`);
+  return { runs, build: !values["no-build"], save: values.save };
+}
+
+async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      // Nothing leaves the machine: every host name but the loopback address fails to resolve. chrome-launcher's
+      // default flags already turn off background networking, component updates and sync.
+      "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    ],
+    logLevel: "silent",
+    // Our signal handlers stop Chrome and then the server; chrome-launcher's own would exit before the server stops.
+    handleSIGINT: false,
+  });
+  alsoOnCleanup(async () => chrome.kill());
+  return chrome;
+}
+
+/** Runs Lighthouse `runs` times on the URL and answers the run with the median performance score. */
+async function audit(url: string, port: number, cookie: string | undefined, runs: number): Promise<Result> {
+  const flags: Flags = {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: CATEGORIES.map((category) => category.id),
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  };
+  const results: Result[] = [];
+  for (let run = 0; run < runs; run++) {
+    const answer = await lighthouse(url, flags);
+    if (!answer) throw new Error(`Lighthouse answered nothing for ${url}`);
+    const { lhr } = answer;
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    results.push(lhr);
+  }
+  results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  return results[Math.floor(results.length / 2)];
+}
+
+function score(lhr: Result, id: string): string {
+  const value = lhr.categories[id]?.score;
+  if (value === null || value === undefined) return "n/a";
+  const points = Math.round(value * 100);
+  return points < TARGET ? `${points} *` : String(points);
+}
+
+function metric(lhr: Result, id: string, format: (value: number) => string): string {
+  const value = lhr.audits[id]?.numericValue;
+  return value === undefined ? "n/a" : format(value);
+}
+
+/** First column left-aligned, the figures right-aligned. */
+function formatTable(header: string[], rows: string[][]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? "").length)));
+  return all
+    .map((row) =>
+      widths
+        .map((width, column) => (column === 0 ? (row[column] ?? "").padEnd(width) : (row[column] ?? "").padStart(width)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** For each category under the target: the audits that cost it points, heaviest first. */
+function printShortfalls(outcomes: Outcome[]): void {
+  for (const outcome of outcomes) {
+    if (!("lhr" in outcome)) continue;
+    const { lhr } = outcome;
+    for (const { id } of CATEGORIES) {
+      const category = lhr.categories[id];
+      if (!category || category.score === null || Math.round(category.score * 100) >= TARGET) continue;
+      const misses = category.auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => ({ ref, result: lhr.audits[ref.id] }))
+        .filter(({ result }) => result && result.score !== null && result.score < 0.9)
+        .sort((a, b) => b.ref.weight * (1 - (b.result.score ?? 0)) - a.ref.weight * (1 - (a.result.score ?? 0)))
+        .map(({ result }) => `${result.id}${result.displayValue ? ` (${result.displayValue})` : ""}`);
+      console.log(`${outcome.page.label}, ${category.title}: ${misses.join("; ") || "(no single audit; metrics only)"}`);
+    }
+  }
+}
+
+function printReport(outcomes: Outcome[], options: Options): void {
+  const header = ["page", ...CATEGORIES.map((category) => category.title), ...METRICS.map((m) => m.title)];
+  const rows = outcomes.map((outcome) =>
+    "lhr" in outcome
+      ? [
+          `${outcome.page.label} ${outcome.page.path}`,
+          ...CATEGORIES.map(({ id }) => score(outcome.lhr, id)),
+          ...METRICS.map(({ id, format }) => metric(outcome.lhr, id, format)),
+        ]
+      : [`${outcome.page.label} ${outcome.page.path}`, ...header.slice(1).map(() => "-")],
+  );
+  const lighthouseVersion = outcomes.find((outcome): outcome is { page: Page; lhr: Result } => "lhr" in outcome)?.lhr.lighthouseVersion;
+  console.log("");
+  console.log(
+    `Lighthouse ${lighthouseVersion ?? "?"}, mobile, simulated throttling, ${options.runs === 1 ? "one run" : `median of ${options.runs} runs`} per page; * under the target of ${TARGET}`,
+  );
+  console.log("");
+  console.log(formatTable(header, rows));
+  console.log("");
+  for (const outcome of outcomes) if ("skipped" in outcome) console.log(`${outcome.page.label} ${outcome.page.path}: ${outcome.skipped}`);
+  printShortfalls(outcomes);
+}
+
+function saveReport(dir: string, page: Page, lhr: Result): void {
+  mkdirSync(dir, { recursive: true });
+  const file = join(
+    dir,
+    `${page.label
+      .replace(/[^a-z0-9]+/gi, "-")
+      .replace(/^-|-$/g, "")
+      .toLowerCase()}.json`,
+  );
+  writeFileSync(file, JSON.stringify(lhr));
+  console.error(`wrote ${file}`);
+}
+
+/** The page's answer before Lighthouse sees it: a page that is not there (404) is reported, not audited. */
+async function precheck(origin: string, page: Page, cookie: string | undefined): Promise<string | null> {
+  const response = await fetch(origin + page.path, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  await response.arrayBuffer();
+  if (response.status === 404) return "not built yet (the server answers 404)";
+  if (response.status !== 200)
+    return `not audited: HTTP ${response.status}${response.headers.get("location") ? ` to ${response.headers.get("location")}` : ""}`;
+  return null;
+}
+
+async function bench(options: Options): Promise<void> {
+  const { origin } = await startBenchServer({ build: options.build, setup: SETUP, readyPath: "/api/ping", label: "bench-lighthouse" });
+  const cookie = await signIn(origin, DEMO);
+  const chrome = await launchChrome();
+  const outcomes: Outcome[] = [];
+  for (const page of PAGES) {
+    const pageCookie = page.signedIn ? cookie : undefined;
+    const skipped = await precheck(origin, page, pageCookie);
+    if (skipped) {
+      console.error(`${page.label} ${page.path}: ${skipped}`);
+      outcomes.push({ page, skipped });
+      continue;
+    }
+    console.error(`running Lighthouse on ${page.path}${options.runs > 1 ? ` (${options.runs} runs)` : ""}...`);
+    const lhr = await audit(origin + page.path, chrome.port, pageCookie, options.runs);
+    if (options.save) saveReport(options.save, page, lhr);
+    outcomes.push({ page, lhr });
+  }
+  printReport(outcomes, options);
+}
+
+async function main(argv: string[]): Promise<number> {
+  let options: Options | null;
+  try {
+    options = parseOptions(argv);
+  } catch (error) {
+    console.error(`${errorMessage(error)}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options === null) {
+    console.log(USAGE);
+    return 0;
+  }
+
+  installSignalHandlers();
+  try {
+    await bench(options);
+    return 0;
+  } catch (error) {
+    console.error(`\nbench:lighthouse failed: ${errorMessage(error)}`);
+    printServerLogTail();
+    return 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+// Explicit exit: Lighthouse and child-process handles must not keep us alive.
+main(process.argv.slice(2)).then((code) => process.exit(code));

@@ -1,0 +1,205 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page } from "@playwright/test";
+
+import { expect, test, waitForHydration, type Lead } from "./fixtures";
+
+/**
+ * axe-core on every page, signed out and signed in, with and without JavaScript: no violation of impact "serious" or
+ * "critical" may remain. One page visit per test, so a failure names the page.
+ */
+
+const BLOCKING = new Set(["serious", "critical"]);
+
+/**
+ * A page whose context has JavaScript off runs what Playwright evaluates in it, and promise reactions, but fires no
+ * timer (nor a `queueMicrotask` callback). axe yields between rules with `setTimeout(…, 0)` and would wait forever,
+ * so in this page a zero-delay timer becomes a promise reaction. axe's timers with a delay are deadlines raced against
+ * work that finishes (preloading CSS, frame messages), so they never fire. The page's own scripts never ran (it was
+ * parsed and used without script), so nothing else sees the change.
+ */
+async function letAxeRunWithoutScript(page: Page) {
+  await page.evaluate(() => {
+    let id = 0;
+    const later = (callback: (...args: unknown[]) => void, delay?: number, ...args: unknown[]) => {
+      if (!delay) void Promise.resolve().then(() => callback(...args));
+      return ++id;
+    };
+    Object.assign(window, { setTimeout: later, clearTimeout: () => undefined });
+  });
+}
+
+/** Runs axe on the page as it is and fails with each serious or critical violation's rule, help and elements. */
+async function expectNoSeriousViolations(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) await letAxeRunWithoutScript(page);
+  const axe = new AxeBuilder({ page });
+  const { violations } = await axe.analyze();
+  const blocking = violations
+    .filter((violation) => BLOCKING.has(violation.impact ?? ""))
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} [${violation.helpUrl}]\n` +
+        violation.nodes.map((node) => `    at ${node.target.join(" ")}: ${node.failureSummary ?? ""}`).join("\n"),
+    );
+  expect(blocking, `axe found serious or critical violations on ${page.url()}`).toEqual([]);
+}
+
+type Check = {
+  name: string;
+  path: string | ((data: SeededData) => string);
+  /** The answer's status: 200 unless said (the not-found page answers 404). */
+  status?: number;
+  /** What to do after the page is loaded (and hydrated), before axe runs: open a dialog or a menu. */
+  open?: (page: Page, javaScriptEnabled: boolean) => Promise<void>;
+  /** Only with JavaScript (a Radix popover has no markup before hydration). */
+  javaScriptOnly?: boolean;
+};
+
+const SIGNED_OUT: Check[] = [
+  { name: "the landing page", path: "/" },
+  { name: "the sign-in page", path: "/login" },
+  { name: "the registration page", path: "/register" },
+  { name: "the auth page", path: "/auth" },
+  { name: "the forgot-password page", path: "/forgot-password" },
+  { name: "the reset-password page without a token", path: "/reset-password" },
+  { name: "the reset-password page with a token", path: "/reset-password?token=a11y-check-token" },
+  { name: "the terms of use", path: "/terms-of-use" },
+  { name: "the contact page", path: "/contact-us" },
+  {
+    name: "the contact page after a rejected message",
+    path: "/contact-us",
+    open: async (page) => {
+      await page.getByRole("button", { name: "Send Message" }).click();
+      await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveAttribute("aria-invalid", "true");
+    },
+  },
+  { name: "the FAQ", path: "/faq" },
+  {
+    name: "the FAQ with an answer open",
+    path: "/faq",
+    open: async (page, javaScriptEnabled) => {
+      // Without JavaScript every answer is shown already.
+      if (javaScriptEnabled) {
+        const question = page.getByRole("button", { name: "What is Breeze?" });
+        await question.click();
+        await expect(question).toHaveAttribute("aria-expanded", "true");
+      }
+    },
+  },
+  { name: "the not-found page", path: "/no-such-page", status: 404 },
+];
+
+/** What the signed-in checks need to show more than empty states. */
+type SeededData = { lead: Lead; conversationId: string };
+
+const SIGNED_IN: Check[] = [
+  ...["chat", "crm", "pipeline", "messages", "documents", "dashboard", "buyer-breeze", "lock-it-up", "deal-talk"].map((section) => ({
+    name: `the ${section} section`,
+    path: `/?section=${section}`,
+  })),
+  { name: "the Buyer Breeze page", path: "/buyer-breeze" },
+  { name: "the profile page", path: "/profile" },
+  { name: "the CRM's add-lead dialog", path: "/?section=crm&add=1" },
+  { name: "the CRM's work-this-lead dialog", path: ({ lead }) => `/?section=crm&lead=${lead.id}` },
+  { name: "a conversation in messages", path: ({ conversationId }) => `/?section=messages&c=${conversationId}` },
+  {
+    name: "the document delete confirmation",
+    path: "/?section=documents",
+    open: async (page) => {
+      const card = page.getByRole("article", { name: "Purchase agreement.pdf" });
+      await card
+        .getByRole("link", { name: "Delete Purchase agreement.pdf" })
+        .or(card.getByRole("button", { name: "Delete Purchase agreement.pdf" }))
+        .click();
+      await expect(page.getByText("Are you sure you want to delete this document?")).toBeVisible();
+    },
+  },
+  {
+    name: "the phone menu",
+    path: "/?section=crm",
+    open: async (page) => {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(page.getByRole("complementary", { name: "Sidebar" })).toBeInViewport();
+    },
+  },
+  {
+    name: "the profile menu",
+    path: "/?section=crm",
+    javaScriptOnly: true,
+    open: async (page) => {
+      await page.getByRole("button", { name: /Open the profile menu/ }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+    },
+  },
+];
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+
+/** A deal, a conversation with two messages, a document and a buyer for the signed-up user, around the lead. */
+async function seed(page: Page, lead: Lead): Promise<SeededData> {
+  const answers = [
+    await page.request.post("/api/deals", { data: { propertyId: lead.id } }),
+    await page.request.post("/api/buyer-leads", {
+      data: {
+        buyerName: "Lone Star Capital",
+        buyerType: "fix_and_flip",
+        market: "Dallas, TX",
+        totalProperties: 6,
+        portfolioValue: 1510000,
+        phoneNumbers: ["(214) 555-0175"],
+        emailAddresses: ["deals@lonestar.example"],
+      },
+    }),
+    await page.request.post("/api/documents/upload", {
+      multipart: { file: { name: "Purchase agreement.pdf", mimeType: "application/pdf", buffer: PDF }, type: "purchase_agreement" },
+    }),
+  ];
+  const conversation = await page.request.post("/api/conversations", {
+    data: { agentType: "negotiation", title: "Maria Lopez", propertyId: lead.id },
+  });
+  for (const answer of [...answers, conversation]) expect(answer.status(), answer.url()).toBe(201);
+  const { id: conversationId } = (await conversation.json()) as { id: string };
+  for (const data of [
+    { content: "Hi Maria, would you consider a cash offer for your house?", role: "user", isAiGenerated: true },
+    { content: "Maybe. What would you pay for it?", role: "assistant", isAiGenerated: false },
+  ]) {
+    expect((await page.request.post(`/api/conversations/${conversationId}/messages`, { data })).status()).toBe(201);
+  }
+  return { lead, conversationId };
+}
+
+async function visit(page: Page, path: string, status: number, javaScriptEnabled: boolean) {
+  const response = await page.goto(path);
+  expect(response?.status(), `the answer to ${path}`).toBe(status);
+  // The page must be the one asked for, not a redirect (e.g. to /login).
+  expect(new URL(page.url()).pathname).toBe(new URL(path, page.url()).pathname);
+  if (javaScriptEnabled) await waitForHydration(page);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test.describe("signed out", () => {
+      for (const check of SIGNED_OUT) {
+        test(`${check.name} has no serious or critical accessibility violations`, async ({ page }) => {
+          await visit(page, check.path as string, check.status ?? 200, javaScriptEnabled);
+          await check.open?.(page, javaScriptEnabled);
+          await expectNoSeriousViolations(page, javaScriptEnabled);
+        });
+      }
+    });
+
+    test.describe("signed in", () => {
+      for (const check of SIGNED_IN.filter((check) => javaScriptEnabled || !check.javaScriptOnly)) {
+        test(`${check.name} has no serious or critical accessibility violations`, async ({ page, lead }) => {
+          const data = await seed(page, lead);
+          const path = typeof check.path === "function" ? check.path(data) : check.path;
+          await visit(page, path, check.status ?? 200, javaScriptEnabled);
+          await check.open?.(page, javaScriptEnabled);
+          await expectNoSeriousViolations(page, javaScriptEnabled);
+        });
+      }
+    });
+  });
+}
