@@ -18,8 +18,10 @@ export function useZodValidation<S extends z.ZodType>(load: () => Promise<S | ((
   const [validate, setValidate] = useState<Validate<S>>();
   useEffect(() => {
     let current = true;
-    Promise.all([import("@conform-to/zod/v4"), load()]).then(
-      ([{ parseWithZod }, schemaOf]) => {
+    Promise.all([import("@conform-to/zod/v4"), import("zod"), load()]).then(
+      ([{ parseWithZod }, { z }, schemaOf]) => {
+        // zod probes `new Function` once (a CSP unsafe-eval violation the browser reports); parse without it.
+        z.config({ jitless: true });
         const validator: Validate<S> = ({ formData }) =>
           parseWithZod(formData, { schema: typeof schemaOf === "function" ? schemaOf(formData) : schemaOf }) as ReturnType<Validate<S>>;
         if (current) setValidate(() => validator);

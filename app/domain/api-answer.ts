@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+// Read in the browser, under a CSP without unsafe-eval: zod must not probe `new Function`.
+z.config({ jitless: true });
+
 /**
  * What the browser reads of an /api answer (`{ success, message }` plus a route's own field, e.g. AI Assist's
  * `draft`): parsed, never cast, so a proxy's HTML error page or a changed body becomes "no answer", not a crash.
