@@ -8,7 +8,6 @@ import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "@db/client";
 import { contacts, properties } from "@db/schema";
-import { crmFiguresFromCounts, type CrmFigures } from "~/domain/crm-figures";
 import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "~/domain/lead-forms";
 import { type StatusFilter } from "~/domain/lead-labels";
 
@@ -165,14 +164,13 @@ export async function countLeads(db: Db, userId: string, filter?: Partial<LeadFi
   return row?.n ?? 0;
 }
 
-/** Total Leads, Qualified, Under Contract over all the user's leads (one GROUP BY on the user/status index). */
-export async function getCrmFigures(db: Db, userId: string): Promise<CrmFigures> {
-  const counts = await db
+/** How many of the user's leads have each status (one GROUP BY on the user/status index): the CRM's figures. */
+export async function getStatusCounts(db: Db, userId: string): Promise<{ status: string; count: number }[]> {
+  return db
     .select({ status: properties.status, count: count() })
     .from(properties)
     .where(eq(properties.userId, userId))
     .groupBy(properties.status);
-  return crmFiguresFromCounts(counts);
 }
 
 export async function getProperty(db: Db, userId: string, id: string): Promise<Property | null> {
@@ -203,15 +201,17 @@ export async function listContacts(db: Db, userId: string): Promise<Contact[]> {
   return rows.map(serializeContact);
 }
 
-/** One property with its contacts, for the Work This Lead panel. */
+/** One property with its contacts, for the Work This Lead panel: both read at once (contacts are the user's own). */
 export async function getLeadDetails(db: Db, userId: string, id: string) {
-  const property = await getProperty(db, userId, id);
+  const [property, rows] = await Promise.all([
+    getProperty(db, userId, id),
+    db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, id)))
+      .orderBy(desc(contacts.createdAt)),
+  ]);
   if (!property) return null;
-  const rows = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, id)))
-    .orderBy(desc(contacts.createdAt));
   return { property, contacts: rows.map(serializeContact) };
 }
 
