@@ -518,4 +518,6 @@ export async function upsertCompany(context: Ctx, userId: string, input: Company
     .insert(companyProfiles)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: companyProfiles.userId, set: { ...values, updatedAt: context.now() } });
+  // The session lookup carries the company: later reads in this request see the new one.
+  forgetSessionLookups(context);
 }

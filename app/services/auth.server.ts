@@ -80,9 +80,15 @@ export function requestMeta(request: Request): RequestMeta {
 
 // --- the current-user answer ----------------------------------------------------------------------------------
 
-/** The user plus company, as GET /api/auth/user and /api/auth/me answer; never the password hash. */
+/**
+ * The user plus company, as GET /api/auth/user and /api/auth/me answer; never the password hash. A user from the
+ * session lookup brings its company along; any other is looked up.
+ */
 export async function getCurrentUser(context: Pick<AppLoadContext, "db">, user: SessionUser) {
-  const company = await context.db.select().from(companyProfiles).where(eq(companyProfiles.userId, user.id)).get();
+  const company =
+    user.company !== undefined
+      ? user.company
+      : await context.db.select().from(companyProfiles).where(eq(companyProfiles.userId, user.id)).get();
   const name = displayName(user);
   return {
     id: user.id,

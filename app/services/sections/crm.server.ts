@@ -1,6 +1,6 @@
 import { crmFiguresFromCounts } from "~/domain/crm-figures";
 import { statusFilterOf } from "~/domain/lead-labels";
-import { countLeads, getLeadDetails, getStatusCounts, listLeadRows } from "~/services/properties.server";
+import { readCrmPage } from "~/services/properties.server";
 
 import type { SectionLoader } from "./types";
 
@@ -23,16 +23,8 @@ export const load = (async (context, session, url) => {
   const filter = { status: statusFilterOf(params.get("status")), q: (params.get("q") ?? "").trim().slice(0, 200) };
   const limit = limitOf(params.get("limit"));
   const leadId = params.get("lead");
-  // One wave of reads. "Showing N of M" needs M: the per-status counts give it, except under a search.
-  const [leads, counts, searched, selected] = await Promise.all([
-    listLeadRows(context.db, userId, filter, limit),
-    getStatusCounts(context.db, userId),
-    filter.q ? countLeads(context.db, userId, filter) : Promise.resolve(null),
-    leadId ? getLeadDetails(context.db, userId, leadId) : Promise.resolve(null),
-  ]);
+  const { leads, counts, matching, selected } = await readCrmPage(context.db, userId, { filter, limit, leadId });
   const figures = crmFiguresFromCounts(counts);
-  const matching =
-    searched ?? (filter.status === "all" ? figures.totalLeads : (counts.find((row) => row.status === filter.status)?.count ?? 0));
   return {
     filter,
     figures,
