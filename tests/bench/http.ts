@@ -33,9 +33,11 @@ Options:
   --small-account N    also measure each path for a new account holding N
                        leads (copied from the --login account through the
                        API once the server runs)
-  --landing PATH       also measure PATH signed out (no cookie) and report
-                       every path's p50 as a ratio to it (e.g. / : what any
-                       server-rendered page costs)
+  --landing PATH       also measure PATH signed out (no cookie) right before
+                       each path's runs, and report every path's p50 as a
+                       ratio to that landing run (e.g. / : what any
+                       server-rendered page costs; measured next to each
+                       path so the ratio survives a machine that slows down)
   --setup CMD          shell command run after migrations, before the server
                        starts; BENCH_PERSIST_DIR is set to the state dir
   --no-build           skip \`npm run build\`
@@ -64,12 +66,12 @@ interface Measurement {
   empty?: Result;
   /** The same path measured for the account with --small-account leads. */
   small?: Result;
+  /** --landing, signed out, measured right before this path's runs. */
+  landing?: Result;
 }
 
 interface Measurements {
   baselineStart: Measurement;
-  /** --landing, signed out. */
-  landing?: Measurement;
   paths: Measurement[];
   baselineEnd: Measurement;
 }
@@ -219,6 +221,10 @@ async function measure(origin: string, path: string, label: string, options: Opt
 /** The path for the empty account, the small one, then the account with data, back to back so all see the same machine. */
 async function measurePath(origin: string, path: string, options: Options, accounts: Accounts): Promise<Measurement> {
   const measurement: Partial<Measurement> = {};
+  if (options.landing) {
+    console.error(`measuring ${options.landing} (signed out) for ${options.duration} s...`);
+    measurement.landing = await load(origin + options.landing, options, options.duration, signedOut(options));
+  }
   if (accounts.empty) {
     console.error(`measuring ${path} (empty account) for ${options.duration} s...`);
     measurement.empty = await load(origin + path, options, options.duration, { ...options.headers, cookie: accounts.empty });
@@ -236,7 +242,7 @@ function signedOut(options: Options): Record<string, string> {
 }
 
 /**
- * Measures baseline, landing, paths, baseline again, one after the other so they do
+ * Measures baseline, paths (each with its landing run), baseline again, one after the other so they do
  * not compete for CPU. Running the baseline twice shows drift (thermal
  * throttling, background load) over the whole run.
  */
@@ -251,18 +257,10 @@ async function measureAll(origin: string, options: Options, accounts: Accounts):
     for (const cookie of cookies) await load(origin + path, options, WARMUP_SECONDS, { ...options.headers, cookie });
   }
   const baselineStart = await measure(origin, options.baseline, `${options.baseline} (baseline, start)`, options);
-  let landing: Measurement | undefined;
-  if (options.landing) {
-    console.error(`measuring ${options.landing} (signed out) for ${options.duration} s...`);
-    landing = {
-      label: `${options.landing} (signed out)`,
-      result: await load(origin + options.landing, options, options.duration, signedOut(options)),
-    };
-  }
   const paths: Measurement[] = [];
   for (const path of options.paths) paths.push(await measurePath(origin, path, options, accounts));
   const baselineEnd = await measure(origin, options.baseline, `${options.baseline} (baseline, end)`, options);
-  return { baselineStart, landing, paths, baselineEnd };
+  return { baselineStart, paths, baselineEnd };
 }
 
 function ratio(value: number, reference: number): string {
@@ -303,7 +301,7 @@ function printWarnings(measurements: Measurement[]): void {
 function printReport(measurements: Measurements, options: Options, accounts: Accounts): void {
   const first = measurements.baselineStart;
   const last = measurements.baselineEnd;
-  const all = [first, ...(measurements.landing ? [measurements.landing] : []), ...measurements.paths, last];
+  const all = [first, ...measurements.paths, last];
   // The faster of the two baseline runs is the reference: the slower one most
   // likely caught some noise, and picking it would flatter every ratio.
   const reference = last.result.requests.mean > first.result.requests.mean ? last : first;
@@ -332,33 +330,39 @@ function printReport(measurements: Measurements, options: Options, accounts: Acc
   printWarnings(all);
   const pairs = measurements.paths.filter((m) => m.empty);
   if (pairs.length > 0) printEmptyComparison(pairs);
-  if (measurements.landing) printLandingComparison(measurements.landing, measurements.paths, accounts);
+  if (options.landing) printLandingComparison(options.landing, measurements.paths, accounts);
 }
 
 const leadCount = (n: number | undefined) => (n === undefined ? "signed in" : `${n.toLocaleString("en-US")} leads`);
 
-/** --landing: every page's p50 as a multiple of the signed-out landing page's, all from this run. */
-function printLandingComparison(landing: Measurement, paths: Measurement[], accounts: Accounts): void {
-  const reference = landing.result.latency.p50;
-  const row = (label: string, account: string, result: Result) => [
+/** --landing: every page's p50 as a multiple of the signed-out landing page's, measured right before it. */
+function printLandingComparison(landingPath: string, paths: Measurement[], accounts: Accounts): void {
+  const row = (label: string, account: string, result: Result, reference: Result) => [
     label,
     account,
     result.requests.mean.toFixed(1),
     result.latency.p50.toFixed(2),
     result.latency.p99.toFixed(2),
-    ratio(result.latency.p50, reference),
+    ratio(result.latency.p50, reference.latency.p50),
   ];
-  const rows = [row(landing.label, "-", landing.result)];
-  for (const { label, result, empty, small } of paths) {
-    if (empty) rows.push(row(label, leadCount(0), empty));
-    if (small && accounts.small) rows.push(row(label, leadCount(accounts.small.leads), small));
-    rows.push(row(label, leadCount(accounts.leads), result));
+  const rows: string[][] = [];
+  const landingRuns: Measurement[] = [];
+  for (const { label, result, empty, small, landing } of paths) {
+    if (!landing) continue;
+    landingRuns.push({ label: `${landingPath} (signed out, before ${label})`, result: landing });
+    rows.push(row(`${landingPath} (signed out)`, "-", landing, landing));
+    if (empty) rows.push(row(label, leadCount(0), empty, landing));
+    if (small && accounts.small) rows.push(row(label, leadCount(accounts.small.leads), small, landing));
+    rows.push(row(label, leadCount(accounts.leads), result, landing));
   }
   console.log("");
-  console.log(`each page's p50 against the signed-out ${landing.label.replace(/ \(signed out\)$/, "")} of this run:`);
+  console.log(`each page's p50 against the signed-out ${landingPath} measured right before it (same run):`);
   console.log("");
   console.log(formatTable(["path", "account", "req/s", "p50 ms", "p99 ms", "p50/landing"], rows));
-  printWarnings(paths.filter((m) => m.small).map(({ label, small }) => ({ label: `${label} (small account)`, result: small as Result })));
+  printWarnings([
+    ...landingRuns,
+    ...paths.filter((m) => m.small).map(({ label, small }) => ({ label: `${label} (small account)`, result: small as Result })),
+  ]);
 }
 
 /** --compare-empty: each path for the account with data against the same path for an account with none. */
