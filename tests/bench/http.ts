@@ -15,6 +15,10 @@ import autocannon, { type Result } from "autocannon";
 
 import { cleanup, errorMessage, installSignalHandlers, printServerLogTail, startBenchServer } from "./server";
 
+const WARMUP_SECONDS = 1;
+/** --landing: rounds of (landing, page), each run a fifth of --duration (at least 1 s). */
+const LANDING_ROUNDS = 5;
+
 const USAGE = `Usage: npm run bench:http -- [options] <path...>
 
 Builds the app, starts wrangler dev on a fresh local D1 and benchmarks each
@@ -33,17 +37,15 @@ Options:
   --small-account N    also measure each path for a new account holding N
                        leads (copied from the --login account through the
                        API once the server runs)
-  --landing PATH       also measure PATH signed out (no cookie) right before
-                       each path's runs, and report every path's p50 as a
-                       ratio to that landing run (e.g. / : what any
-                       server-rendered page costs; measured next to each
-                       path so the ratio survives a machine that slows down)
+  --landing PATH       also measure each path (for every account) against PATH
+                       signed out (e.g. / : what any server-rendered page
+                       costs), the two alternating in ${LANDING_ROUNDS} short rounds so both
+                       see the same machine; reports the median of the
+                       rounds' p50 ratios and their range
   --setup CMD          shell command run after migrations, before the server
                        starts; BENCH_PERSIST_DIR is set to the state dir
   --no-build           skip \`npm run build\`
   --help               show this help`;
-
-const WARMUP_SECONDS = 1;
 
 interface Options {
   paths: string[];
@@ -66,8 +68,14 @@ interface Measurement {
   empty?: Result;
   /** The same path measured for the account with --small-account leads. */
   small?: Result;
-  /** --landing, signed out, measured right before this path's runs. */
-  landing?: Result;
+  /** --landing: the path for each account, alternating with the signed-out landing. */
+  vsLanding?: { account: string; rounds: Interleaved }[];
+}
+
+/** Runs of a page and of the landing, alternating: round i of each ran back to back. */
+interface Interleaved {
+  page: Result[];
+  landing: Result[];
 }
 
 interface Measurements {
@@ -221,10 +229,6 @@ async function measure(origin: string, path: string, label: string, options: Opt
 /** The path for the empty account, the small one, then the account with data, back to back so all see the same machine. */
 async function measurePath(origin: string, path: string, options: Options, accounts: Accounts): Promise<Measurement> {
   const measurement: Partial<Measurement> = {};
-  if (options.landing) {
-    console.error(`measuring ${options.landing} (signed out) for ${options.duration} s...`);
-    measurement.landing = await load(origin + options.landing, options, options.duration, signedOut(options));
-  }
   if (accounts.empty) {
     console.error(`measuring ${path} (empty account) for ${options.duration} s...`);
     measurement.empty = await load(origin + path, options, options.duration, { ...options.headers, cookie: accounts.empty });
@@ -236,13 +240,34 @@ async function measurePath(origin: string, path: string, options: Options, accou
   return { ...measurement, ...(await measure(origin, path, path, options)) };
 }
 
+/** --landing: the path for each account, alternating with the signed-out landing in short rounds. */
+async function againstLanding(origin: string, path: string, options: Options, accounts: Accounts) {
+  const seconds = Math.max(1, Math.round(options.duration / LANDING_ROUNDS));
+  const variants = [
+    ...(accounts.empty ? [{ account: leadCount(0), cookie: accounts.empty }] : []),
+    ...(accounts.small ? [{ account: leadCount(accounts.small.leads), cookie: accounts.small.cookie }] : []),
+    { account: leadCount(accounts.leads), cookie: options.headers.cookie },
+  ];
+  const measured = [];
+  for (const { account, cookie } of variants) {
+    console.error(`measuring ${path} (${account}) against ${options.landing}, ${LANDING_ROUNDS} rounds of ${seconds} s each...`);
+    const rounds: Interleaved = { page: [], landing: [] };
+    for (let round = 0; round < LANDING_ROUNDS; round += 1) {
+      rounds.landing.push(await load(origin + options.landing, options, seconds, signedOut(options)));
+      rounds.page.push(await load(origin + path, options, seconds, { ...options.headers, ...(cookie ? { cookie } : {}) }));
+    }
+    measured.push({ account, rounds });
+  }
+  return measured;
+}
+
 /** The headers of a signed-out visitor: the given ones without any cookie. */
 function signedOut(options: Options): Record<string, string> {
   return Object.fromEntries(Object.entries(options.headers).filter(([name]) => name !== "cookie"));
 }
 
 /**
- * Measures baseline, paths (each with its landing run), baseline again, one after the other so they do
+ * Measures baseline, paths, baseline again, then each path against the landing, one after the other so they do
  * not compete for CPU. Running the baseline twice shows drift (thermal
  * throttling, background load) over the whole run.
  */
@@ -260,6 +285,9 @@ async function measureAll(origin: string, options: Options, accounts: Accounts):
   const paths: Measurement[] = [];
   for (const path of options.paths) paths.push(await measurePath(origin, path, options, accounts));
   const baselineEnd = await measure(origin, options.baseline, `${options.baseline} (baseline, end)`, options);
+  if (options.landing) {
+    for (const measurement of paths) measurement.vsLanding = await againstLanding(origin, measurement.label, options, accounts);
+  }
   return { baselineStart, paths, baselineEnd };
 }
 
@@ -298,7 +326,7 @@ function printWarnings(measurements: Measurement[]): void {
   }
 }
 
-function printReport(measurements: Measurements, options: Options, accounts: Accounts): void {
+function printReport(measurements: Measurements, options: Options): void {
   const first = measurements.baselineStart;
   const last = measurements.baselineEnd;
   const all = [first, ...measurements.paths, last];
@@ -330,39 +358,41 @@ function printReport(measurements: Measurements, options: Options, accounts: Acc
   printWarnings(all);
   const pairs = measurements.paths.filter((m) => m.empty);
   if (pairs.length > 0) printEmptyComparison(pairs);
-  if (options.landing) printLandingComparison(options.landing, measurements.paths, accounts);
+  if (options.landing) printLandingComparison(options.landing, measurements.paths);
 }
 
 const leadCount = (n: number | undefined) => (n === undefined ? "signed in" : `${n.toLocaleString("en-US")} leads`);
 
-/** --landing: every page's p50 as a multiple of the signed-out landing page's, measured right before it. */
-function printLandingComparison(landingPath: string, paths: Measurement[], accounts: Accounts): void {
-  const row = (label: string, account: string, result: Result, reference: Result) => [
-    label,
-    account,
-    result.requests.mean.toFixed(1),
-    result.latency.p50.toFixed(2),
-    result.latency.p99.toFixed(2),
-    ratio(result.latency.p50, reference.latency.p50),
-  ];
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** --landing: every page's p50 as a multiple of the signed-out landing page's, from alternating rounds. */
+function printLandingComparison(landingPath: string, paths: Measurement[]): void {
   const rows: string[][] = [];
-  const landingRuns: Measurement[] = [];
-  for (const { label, result, empty, small, landing } of paths) {
-    if (!landing) continue;
-    landingRuns.push({ label: `${landingPath} (signed out, before ${label})`, result: landing });
-    rows.push(row(`${landingPath} (signed out)`, "-", landing, landing));
-    if (empty) rows.push(row(label, leadCount(0), empty, landing));
-    if (small && accounts.small) rows.push(row(label, leadCount(accounts.small.leads), small, landing));
-    rows.push(row(label, leadCount(accounts.leads), result, landing));
+  const warnings: Measurement[] = [];
+  for (const { label, vsLanding } of paths) {
+    for (const { account, rounds } of vsLanding ?? []) {
+      const ratios = rounds.page.map((page, i) => page.latency.p50 / rounds.landing[i].latency.p50);
+      rows.push([
+        label,
+        account,
+        median(rounds.page.map((run) => run.latency.p50)).toFixed(2),
+        median(rounds.landing.map((run) => run.latency.p50)).toFixed(2),
+        median(ratios).toFixed(2),
+        `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`,
+      ]);
+      rounds.page.forEach((result, i) => warnings.push({ label: `${label} (${account}, round ${i + 1})`, result }));
+      rounds.landing.forEach((result, i) => warnings.push({ label: `${landingPath} (signed out, round ${i + 1})`, result }));
+    }
   }
   console.log("");
-  console.log(`each page's p50 against the signed-out ${landingPath} measured right before it (same run):`);
+  console.log(`each page's p50 against the signed-out ${landingPath}, alternating in ${LANDING_ROUNDS} rounds (medians over the rounds):`);
   console.log("");
-  console.log(formatTable(["path", "account", "req/s", "p50 ms", "p99 ms", "p50/landing"], rows));
-  printWarnings([
-    ...landingRuns,
-    ...paths.filter((m) => m.small).map(({ label, small }) => ({ label: `${label} (small account)`, result: small as Result })),
-  ]);
+  console.log(formatTable(["path", "account", "p50 ms", "landing p50", "p50/landing", "range"], rows));
+  printWarnings(warnings);
 }
 
 /** --compare-empty: each path for the account with data against the same path for an account with none. */
@@ -404,7 +434,7 @@ async function bench(options: Options): Promise<void> {
   }
   if (options.compareEmpty) accounts.empty = await signUp(origin, "empty");
   if (options.smallAccount !== undefined) accounts.small = await smallAccount(origin, options.headers.cookie ?? "", options.smallAccount);
-  printReport(await measureAll(origin, options, accounts), options, accounts);
+  printReport(await measureAll(origin, options, accounts), options);
 }
 
 async function main(argv: string[]): Promise<number> {
