@@ -16,8 +16,6 @@ import autocannon, { type Result } from "autocannon";
 import { cleanup, errorMessage, installSignalHandlers, printServerLogTail, startBenchServer } from "./server";
 
 const WARMUP_SECONDS = 1;
-/** --landing: rounds of (landing, page), each run a fifth of --duration (at least 1 s). */
-const LANDING_ROUNDS = 5;
 
 const USAGE = `Usage: npm run bench:http -- [options] <path...>
 
@@ -39,9 +37,9 @@ Options:
                        API once the server runs)
   --landing PATH       also measure each path (for every account) against PATH
                        signed out (e.g. / : what any server-rendered page
-                       costs), the two alternating in ${LANDING_ROUNDS} short rounds so both
-                       see the same machine; reports the median of the
-                       rounds' p50 ratios and their range
+                       costs): one client alternating landing and page, one
+                       request at a time, for --duration seconds, so both see
+                       the same machine; reports each p50 and their ratio
   --setup CMD          shell command run after migrations, before the server
                        starts; BENCH_PERSIST_DIR is set to the state dir
   --no-build           skip \`npm run build\`
@@ -69,13 +67,14 @@ interface Measurement {
   /** The same path measured for the account with --small-account leads. */
   small?: Result;
   /** --landing: the path for each account, alternating with the signed-out landing. */
-  vsLanding?: { account: string; rounds: Interleaved }[];
+  vsLanding?: { account: string; alternated: Alternated }[];
 }
 
-/** Runs of a page and of the landing, alternating: round i of each ran back to back. */
-interface Interleaved {
-  page: Result[];
-  landing: Result[];
+/** Latencies (ms) of a page and of the landing, requested alternately by one client. */
+interface Alternated {
+  page: number[];
+  landing: number[];
+  failures: number;
 }
 
 interface Measurements {
@@ -240,9 +239,19 @@ async function measurePath(origin: string, path: string, options: Options, accou
   return { ...measurement, ...(await measure(origin, path, path, options)) };
 }
 
-/** --landing: the path for each account, alternating with the signed-out landing in short rounds. */
+/** One request's latency in ms, body included; null when it did not answer 2xx. */
+async function timeRequest(url: string, headers: Record<string, string>): Promise<number | null> {
+  const started = performance.now();
+  const response = await fetch(url, { headers, redirect: "manual" });
+  await response.arrayBuffer();
+  return response.ok ? performance.now() - started : null;
+}
+
+/**
+ * --landing: the path for each account against the signed-out landing, requested alternately by one client for
+ * --duration seconds. Load from elsewhere on the machine then hits both alike, which a run of each does not.
+ */
 async function againstLanding(origin: string, path: string, options: Options, accounts: Accounts) {
-  const seconds = Math.max(1, Math.round(options.duration / LANDING_ROUNDS));
   const variants = [
     ...(accounts.empty ? [{ account: leadCount(0), cookie: accounts.empty }] : []),
     ...(accounts.small ? [{ account: leadCount(accounts.small.leads), cookie: accounts.small.cookie }] : []),
@@ -250,13 +259,20 @@ async function againstLanding(origin: string, path: string, options: Options, ac
   ];
   const measured = [];
   for (const { account, cookie } of variants) {
-    console.error(`measuring ${path} (${account}) against ${options.landing}, ${LANDING_ROUNDS} rounds of ${seconds} s each...`);
-    const rounds: Interleaved = { page: [], landing: [] };
-    for (let round = 0; round < LANDING_ROUNDS; round += 1) {
-      rounds.landing.push(await load(origin + options.landing, options, seconds, signedOut(options)));
-      rounds.page.push(await load(origin + path, options, seconds, { ...options.headers, ...(cookie ? { cookie } : {}) }));
+    console.error(`measuring ${path} (${account}) alternating with ${options.landing} for ${options.duration} s...`);
+    const alternated: Alternated = { page: [], landing: [], failures: 0 };
+    const headers = { ...options.headers, ...(cookie ? { cookie } : {}) };
+    const deadline = performance.now() + options.duration * 1000;
+    while (performance.now() < deadline) {
+      const landing = await timeRequest(origin + options.landing, signedOut(options));
+      const page = await timeRequest(origin + path, headers);
+      if (landing === null || page === null) alternated.failures += 1;
+      else {
+        alternated.landing.push(landing);
+        alternated.page.push(page);
+      }
     }
-    measured.push({ account, rounds });
+    measured.push({ account, alternated });
   }
   return measured;
 }
@@ -369,30 +385,23 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** --landing: every page's p50 as a multiple of the signed-out landing page's, from alternating rounds. */
+/** --landing: every page's p50 as a multiple of the signed-out landing page's, requested alternately. */
 function printLandingComparison(landingPath: string, paths: Measurement[]): void {
   const rows: string[][] = [];
-  const warnings: Measurement[] = [];
+  const failed: string[] = [];
   for (const { label, vsLanding } of paths) {
-    for (const { account, rounds } of vsLanding ?? []) {
-      const ratios = rounds.page.map((page, i) => page.latency.p50 / rounds.landing[i].latency.p50);
-      rows.push([
-        label,
-        account,
-        median(rounds.page.map((run) => run.latency.p50)).toFixed(2),
-        median(rounds.landing.map((run) => run.latency.p50)).toFixed(2),
-        median(ratios).toFixed(2),
-        `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`,
-      ]);
-      rounds.page.forEach((result, i) => warnings.push({ label: `${label} (${account}, round ${i + 1})`, result }));
-      rounds.landing.forEach((result, i) => warnings.push({ label: `${landingPath} (signed out, round ${i + 1})`, result }));
+    for (const { account, alternated } of vsLanding ?? []) {
+      const page = median(alternated.page);
+      const landing = median(alternated.landing);
+      rows.push([label, account, String(alternated.page.length), page.toFixed(2), landing.toFixed(2), ratio(page, landing)]);
+      if (alternated.failures > 0) failed.push(`WARNING ${label} (${account}): ${alternated.failures} pairs left out (a non-2xx answer)`);
     }
   }
   console.log("");
-  console.log(`each page's p50 against the signed-out ${landingPath}, alternating in ${LANDING_ROUNDS} rounds (medians over the rounds):`);
+  console.log(`each page's p50 against the signed-out ${landingPath}, one client requesting them alternately:`);
   console.log("");
-  console.log(formatTable(["path", "account", "p50 ms", "landing p50", "p50/landing", "range"], rows));
-  printWarnings(warnings);
+  console.log(formatTable(["path", "account", "pairs", "p50 ms", "landing p50", "p50/landing"], rows));
+  for (const line of failed) console.log(line);
 }
 
 /** --compare-empty: each path for the account with data against the same path for an account with none. */
