@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createProviders, type Providers } from "../app/providers/index.server";
 import { parseEnv, type AppEnv } from "../app/services/env.server";
 import { createNonce } from "../app/services/security-headers.server";
+import type { ValidSession } from "../app/services/session.server";
 import { createDb, type Db } from "../db/client";
 
 export type Cloudflare = {
@@ -27,7 +28,17 @@ declare module "@remix-run/cloudflare" {
     responseCookies: string[];
     /** This request's Content-Security-Policy nonce: the header and every inline script carry the same one. */
     cspNonce: string;
+    /**
+     * This request's session lookups by cookie token: Remix runs the root and route loaders side by side, each with
+     * its own copy of the Request, and they share one lookup through here (auth.server.ts `getSession`).
+     */
+    sessionLookups: Map<string, Promise<ValidSession | null>>;
   }
+}
+
+/** What a load context holds for one request only: a context reused for another request needs a fresh copy. */
+export function requestState(): Pick<AppLoadContext, "sessionLookups"> {
+  return { sessionLookups: new Map() };
 }
 
 /** `cspNonce` comes from whoever sets the CSP header (the Worker entry, the dev middleware); else a fresh one. */
@@ -48,5 +59,6 @@ export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext 
     now: () => new Date(),
     responseCookies: [],
     cspNonce: context.cspNonce ?? createNonce(),
+    ...requestState(),
   };
 }

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { CompanyInfoSchema } from "~/domain/auth-schemas";
 import { upsertCompany } from "~/services/accounts.server";
 import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { getCurrentUser, requireApiUser } from "~/services/auth.server";
+import { getCurrentUserById, requireApiUser } from "~/services/auth.server";
 
 /** PATCH /api/company { companyName, title, offerContactEmail, offerContactPhoneE164, address fields }. */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -11,8 +11,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireApiUser(request, context);
   const input = await readBody(request, CompanyInfoSchema);
   await upsertCompany(context, session.user.id, input);
-  const current = await getCurrentUser(context, session.user);
-  return apiJson({ success: true, message: "Company information updated successfully", company: current.company });
+  // Read again: the session's user carries the company as it was before this change.
+  const current = await getCurrentUserById(context, session.user.id);
+  return apiJson({ success: true, message: "Company information updated successfully", company: current?.company ?? null });
 }
 
 export const loader = () => methodNotAllowed(["PATCH"]);

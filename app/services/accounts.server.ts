@@ -10,13 +10,13 @@ import { INVALID_CREDENTIALS, INVALID_RESET } from "~/domain/auth-messages";
 import type { RegisterInput } from "~/domain/auth-schemas";
 import { toE164 } from "~/domain/phone";
 
-import type { RequestMeta } from "./auth.server";
+import { forgetSessionLookups, type RequestMeta } from "./auth.server";
 import { isUniqueViolation } from "./db-errors.server";
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server";
 import { createSession, generateToken, hashToken, sessionCookie, type SessionUser, type ValidSession } from "./session.server";
 import { accountClientKey, clearHits, forgive, hit, hitIf, ipKey, LIMITS, retryMinutes, worst } from "./throttle.server";
 
-type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies">;
+type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">;
 export type FieldErrors = Record<string, string[]>;
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -35,6 +35,7 @@ async function startSession(context: Ctx, userId: string, remember: boolean, met
     userAgent: meta.userAgent,
     replaces: meta.sessionToken,
   });
+  forgetSessionLookups(context);
   return { cookie: sessionCookie(token, { remember, expire, now }) };
 }
 
@@ -254,6 +255,7 @@ export async function verifyEmail(context: Ctx, token: string): Promise<{ ok: tr
       .where(and(eq(users.id, row.userId), eq(users.email, row.email))),
   ]);
   if (claimed.length === 0) return { ok: false, message: INVALID_VERIFICATION };
+  forgetSessionLookups(context);
   const user = await context.db.select({ email: users.email }).from(users).where(eq(users.id, row.userId)).get();
   return user?.email === row.email ? { ok: true, userId: row.userId } : { ok: false, message: INVALID_VERIFICATION };
 }
@@ -449,6 +451,7 @@ export async function updateUserInfo(
   const profile = { fullName: input.fullName, mobileE164: toE164(input.mobileE164), updatedAt: context.now() };
   if (!emailChanged) {
     await context.db.update(users).set(profile).where(eq(users.id, user.id));
+    forgetSessionLookups(context);
     return { ok: true, emailChanged };
   }
   const refused = await checkCurrentPassword(context, user, input.currentPassword);
@@ -470,6 +473,7 @@ export async function updateUserInfo(
     if (isUniqueViolation(error)) return duplicateEmail();
     throw error;
   }
+  forgetSessionLookups(context);
   inBackground(context, "email change notice", () =>
     context.providers.email.send({
       to: user.email,
@@ -514,4 +518,6 @@ export async function upsertCompany(context: Ctx, userId: string, input: Company
     .insert(companyProfiles)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: companyProfiles.userId, set: { ...values, updatedAt: context.now() } });
+  // The session lookup carries the company: later reads in this request see the new one.
+  forgetSessionLookups(context);
 }

@@ -15,33 +15,37 @@ import { clientIp } from "./request.server";
 import { deleteSession, readSessionToken, sessionCookie, validateSession, type SessionUser, type ValidSession } from "./session.server";
 
 /** What the request guards need: reading the session may renew it and queue its cookie. */
-type SessionCtx = Pick<AppLoadContext, "db" | "now" | "responseCookies">;
+type SessionCtx = Pick<AppLoadContext, "db" | "now" | "responseCookies" | "sessionLookups">;
 
 // --- the current session --------------------------------------------------------------------------------------
 
-const sessionsByRequest = new WeakMap<Request, Promise<ValidSession | null>>();
-
 /**
- * The request's valid session (looked up once per request), or null. A renewed "Remember me" session re-sends its
- * cookie with the new Max-Age: the Worker entry adds `context.responseCookies` to whatever the route answers.
+ * The request's valid session, or null: one lookup per request and token, shared by every loader of the request
+ * (the load context is made per request; Remix hands each loader its own copy of the Request). A renewed "Remember
+ * me" session re-sends its cookie with the new Max-Age: the Worker entry adds `context.responseCookies` to whatever
+ * the route answers.
  */
 export function getSession(request: Request, context: SessionCtx): Promise<ValidSession | null> {
-  let pending = sessionsByRequest.get(request);
+  const token = readSessionToken(request);
+  if (!token) return Promise.resolve(null);
+  let pending = context.sessionLookups.get(token);
   if (!pending) {
-    const token = readSessionToken(request);
     const now = context.now();
-    pending = token
-      ? validateSession(context.db, token, now).then((session) => {
-          if (session?.renewed && session.remember) {
-            const cookie = sessionCookie(token, { remember: true, expire: session.expire, now });
-            if (!context.responseCookies.includes(cookie)) context.responseCookies.push(cookie);
-          }
-          return session;
-        })
-      : Promise.resolve(null);
-    sessionsByRequest.set(request, pending);
+    pending = validateSession(context.db, token, now).then((session) => {
+      if (session?.renewed && session.remember) {
+        const cookie = sessionCookie(token, { remember: true, expire: session.expire, now });
+        if (!context.responseCookies.includes(cookie)) context.responseCookies.push(cookie);
+      }
+      return session;
+    });
+    context.sessionLookups.set(token, pending);
   }
   return pending;
+}
+
+/** After a change to a session or its user (sign-in, sign-out, password, profile), later lookups of the request read again. */
+export function forgetSessionLookups(context: Pick<AppLoadContext, "sessionLookups">) {
+  context.sessionLookups.clear();
 }
 
 export async function getUser(request: Request, context: SessionCtx): Promise<SessionUser | null> {
@@ -76,9 +80,15 @@ export function requestMeta(request: Request): RequestMeta {
 
 // --- the current-user answer ----------------------------------------------------------------------------------
 
-/** The user plus company, as GET /api/auth/user and /api/auth/me answer; never the password hash. */
+/**
+ * The user plus company, as GET /api/auth/user and /api/auth/me answer; never the password hash. A user from the
+ * session lookup brings its company along; any other is looked up.
+ */
 export async function getCurrentUser(context: Pick<AppLoadContext, "db">, user: SessionUser) {
-  const company = await context.db.select().from(companyProfiles).where(eq(companyProfiles.userId, user.id)).get();
+  const company =
+    user.company !== undefined
+      ? user.company
+      : await context.db.select().from(companyProfiles).where(eq(companyProfiles.userId, user.id)).get();
   const name = displayName(user);
   return {
     id: user.id,
@@ -119,4 +129,5 @@ export async function getCurrentUserById(context: Pick<AppLoadContext, "db">, us
 export async function logout(context: SessionCtx, request: Request) {
   const session = await getSession(request, context);
   if (session) await deleteSession(context.db, session.sid);
+  forgetSessionLookups(context);
 }

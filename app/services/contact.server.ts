@@ -14,7 +14,7 @@ import { getUser } from "./auth.server";
 import { clientIp } from "./request.server";
 import { hitIf, ipKey, LIMITS } from "./throttle.server";
 
-type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now" | "responseCookies">;
+type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now" | "responseCookies" | "sessionLookups">;
 
 export type ContactInput = z.output<typeof ContactSchema>;
 /** `ip` is null when the client is unknown (local `wrangler dev`): then there is no per-IP limit to count against. */

@@ -2,7 +2,7 @@
  * Conversations and their messages (spec 01 §3, §7). Every query is scoped to the user; a foreign or unknown id
  * reads as "not found" (null), which the routes answer with 404.
  */
-import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 
 import type { Db } from "@db/client";
@@ -105,9 +105,14 @@ function summaries(db: Db, userId: string) {
     .leftJoin(properties, and(eq(properties.id, conversations.propertyId), eq(properties.userId, userId)));
 }
 
+/** Most recently active first; ties broken by id, so the list and the first-match query below agree. */
+const MOST_RECENT_FIRST = [desc(conversations.updatedAt), desc(conversations.id)];
+
 /** The user's conversations, most recently active first, with the contact, property and last-message preview. */
 export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
-  const rows = await summaries(db, userId).where(eq(conversations.userId, userId)).orderBy(desc(conversations.updatedAt));
+  const rows = await summaries(db, userId)
+    .where(eq(conversations.userId, userId))
+    .orderBy(...MOST_RECENT_FIRST);
   return rows.map(toSummary);
 }
 
@@ -130,22 +135,86 @@ async function ownsConversation(db: Db, userId: string, id: string): Promise<boo
 
 export type MessageView = { id: string; conversationId: string; role: string; content: string; isAiGenerated: boolean; createdAt: string };
 
-/** The conversation's messages oldest first, or null when it is not the user's. */
-export async function listMessages(db: Db, userId: string, conversationId: string): Promise<MessageView[] | null> {
-  if (!(await ownsConversation(db, userId, conversationId))) return null;
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.userId, userId)))
-    .orderBy(asc(messages.createdAt));
-  return rows.map((row) => ({
+function toMessageView(row: typeof messages.$inferSelect): MessageView {
+  return {
     id: row.id,
     conversationId: row.conversationId,
     role: row.role,
     content: row.content,
     isAiGenerated: row.isAiGenerated,
     createdAt: row.createdAt.toISOString(),
-  }));
+  };
+}
+
+/**
+ * The messages, oldest first, of the user's conversation that `which` picks (an id, or SQL that answers one), with
+ * that conversation's id; null when it picks none of the user's. One query: the ownership check is the join.
+ */
+async function threadOf(db: Db, userId: string, which: string | SQL): Promise<{ conversationId: string; messages: MessageView[] } | null> {
+  const rows = await db
+    .select({ conversationId: conversations.id, message: messages })
+    .from(conversations)
+    .leftJoin(messages, and(eq(messages.conversationId, conversations.id), eq(messages.userId, userId)))
+    .where(and(eq(conversations.userId, userId), eq(conversations.id, which)))
+    .orderBy(asc(messages.createdAt), asc(sql`${messages}.rowid`));
+  if (rows.length === 0) return null;
+  return { conversationId: rows[0].conversationId, messages: rows.flatMap((row) => (row.message ? [toMessageView(row.message)] : [])) };
+}
+
+/** The conversation's messages oldest first, or null when it is not the user's. */
+export async function listMessages(db: Db, userId: string, conversationId: string): Promise<MessageView[] | null> {
+  return (await threadOf(db, userId, conversationId))?.messages ?? null;
+}
+
+/** `column` contains `text` taken literally (% and _ escaped); SQLite's LIKE ignores ASCII case. */
+function containsText(column: SQL, text: string): SQL {
+  const escaped = text.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_");
+  return sql`${column} LIKE ${`%${escaped}%`} ESCAPE '\\'`;
+}
+
+/**
+ * The messages section's search in SQL: title, contact, property address and preview contain the text, as
+ * `matchesSearch` decides in JavaScript. SQLite folds only ASCII case, so for other text the two can differ; the
+ * section then reads the thread again (see `firstThread`).
+ */
+function searchCondition(text: string): SQL | undefined {
+  const address = sql`nullif(${properties.address}, '') || coalesce(', ' || nullif(${properties.city}, ''), '') || coalesce(', ' || nullif(${properties.state}, ''), '')`;
+  const last = SUMMARY_COLUMNS.lastMessage;
+  const preview = sql`CASE WHEN length(${last}) > ${PREVIEW_LENGTH} THEN substr(${last}, 1, ${PREVIEW_LENGTH}) || '...' ELSE ${last} END`;
+  return or(
+    containsText(sql`${conversations.title}`, text),
+    containsText(sql`${contacts.name}`, text),
+    containsText(address, text),
+    containsText(preview, text),
+  );
+}
+
+/** Whether a conversation matches the messages section's search (`needle` in lower case). */
+export function matchesSearch(conversation: ConversationSummary, needle: string): boolean {
+  return [conversation.title, conversation.contactName, conversation.propertyAddress, conversation.lastMessage].some((text) =>
+    text?.toLowerCase().includes(needle),
+  );
+}
+
+/**
+ * The thread the messages section opens, read in the same wave as the list: the requested conversation when it is
+ * the user's, else the most recent one the search matches. The section checks the pick against the list it shows.
+ */
+export function firstThread(db: Db, userId: string, options: { requested: string | null; query: string }) {
+  const pick = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .leftJoin(contacts, and(eq(contacts.id, conversations.contactId), eq(contacts.userId, userId)))
+    .leftJoin(properties, and(eq(properties.id, conversations.propertyId), eq(properties.userId, userId)))
+    .where(and(eq(conversations.userId, userId), options.query ? searchCondition(options.query) : undefined))
+    .orderBy(...MOST_RECENT_FIRST)
+    .limit(1);
+  if (!options.requested) return threadOf(db, userId, sql`(${pick})`);
+  const requested = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.id, options.requested), eq(conversations.userId, userId)));
+  return threadOf(db, userId, sql`coalesce((${requested}), (${pick}))`);
 }
 
 /** A contact or property id is kept only when it is the user's own. */

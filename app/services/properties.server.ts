@@ -8,7 +8,6 @@ import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "@db/client";
 import { contacts, properties } from "@db/schema";
-import { crmFiguresFromCounts, type CrmFigures } from "~/domain/crm-figures";
 import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "~/domain/lead-forms";
 import { type StatusFilter } from "~/domain/lead-labels";
 
@@ -87,17 +86,6 @@ function leadConditions(userId: string, filter?: Partial<LeadFilter>): SQL | und
 /** Newest first, ties broken by id so pages are stable. */
 const NEWEST_FIRST = [desc(properties.createdAt), desc(properties.id)];
 
-/** The rows of the CRM table, filtered by status and search; the first `limit` of them. */
-export async function listLeadRows(db: Db, userId: string, filter: Partial<LeadFilter>, limit: number) {
-  const rows = await db
-    .select(ROW_COLUMNS)
-    .from(properties)
-    .where(leadConditions(userId, filter))
-    .orderBy(...NEWEST_FIRST)
-    .limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
-}
-
 function serializeLead<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
   return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
@@ -110,6 +98,51 @@ export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFil
     .where(leadConditions(userId, filter))
     .orderBy(...NEWEST_FIRST);
   return rows.map(serializeLead);
+}
+
+/**
+ * What the CRM section shows, in one batch (one round trip): the first `limit` rows the filter matches, the per-status
+ * counts (the figures, and how many match when there is no search), the number a search matches, and the lead opened
+ * in Work This Lead with its contacts. Statements the URL does not ask for match nothing.
+ */
+export async function readCrmPage(db: Db, userId: string, options: { filter: LeadFilter; limit: number; leadId: string | null }) {
+  const { filter, limit } = options;
+  const leadId = options.leadId ?? "";
+  const [rows, counts, searched, property, leadContacts] = await db.batch([
+    db
+      .select(ROW_COLUMNS)
+      .from(properties)
+      .where(leadConditions(userId, filter))
+      .orderBy(...NEWEST_FIRST)
+      .limit(limit),
+    db
+      .select({ status: properties.status, count: count() })
+      .from(properties)
+      .where(eq(properties.userId, userId))
+      .groupBy(properties.status),
+    db
+      .select({ n: count() })
+      .from(properties)
+      .where(filter.q ? leadConditions(userId, filter) : sql`0`),
+    db
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, leadId), eq(properties.userId, userId))),
+    db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, leadId)))
+      .orderBy(desc(contacts.createdAt)),
+  ]);
+  const matching = filter.q
+    ? (searched[0]?.n ?? 0)
+    : counts.filter((row) => filter.status === "all" || row.status === filter.status).reduce((sum, row) => sum + row.count, 0);
+  return {
+    leads: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    counts,
+    matching,
+    selected: property[0] ? { property: serializeProperty(property[0]), contacts: leadContacts.map(serializeContact) } : null,
+  };
 }
 
 /** Where a page of GET /api/properties ends: the last lead's creation time and id, opaque to clients. */
@@ -165,16 +198,6 @@ export async function countLeads(db: Db, userId: string, filter?: Partial<LeadFi
   return row?.n ?? 0;
 }
 
-/** Total Leads, Qualified, Under Contract over all the user's leads (one GROUP BY on the user/status index). */
-export async function getCrmFigures(db: Db, userId: string): Promise<CrmFigures> {
-  const counts = await db
-    .select({ status: properties.status, count: count() })
-    .from(properties)
-    .where(eq(properties.userId, userId))
-    .groupBy(properties.status);
-  return crmFiguresFromCounts(counts);
-}
-
 export async function getProperty(db: Db, userId: string, id: string): Promise<Property | null> {
   const row = await db
     .select()
@@ -201,18 +224,6 @@ export type Contact = ReturnType<typeof serializeContact>;
 export async function listContacts(db: Db, userId: string): Promise<Contact[]> {
   const rows = await db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(desc(contacts.createdAt), desc(contacts.id));
   return rows.map(serializeContact);
-}
-
-/** One property with its contacts, for the Work This Lead panel. */
-export async function getLeadDetails(db: Db, userId: string, id: string) {
-  const property = await getProperty(db, userId, id);
-  if (!property) return null;
-  const rows = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, id)))
-    .orderBy(desc(contacts.createdAt));
-  return { property, contacts: rows.map(serializeContact) };
 }
 
 // --- writing ----------------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { eq } from "drizzle-orm";
 
 import type { Db } from "@db/client";
-import { sessions, users } from "@db/schema";
+import { companyProfiles, sessions, users } from "@db/schema";
 import { readCookie } from "~/services/cookies.server";
 
 /**
@@ -19,7 +19,12 @@ export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 export const BROWSER_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type SessionUser = typeof users.$inferSelect;
+export type CompanyProfile = typeof companyProfiles.$inferSelect;
+/**
+ * The signed-in user's row. From a session lookup it also carries the company profile (null: none yet), read in the
+ * same query, so the pages' current-user answer costs no round trip of its own.
+ */
+export type SessionUser = typeof users.$inferSelect & { company?: CompanyProfile | null };
 export type ValidSession = { sid: string; user: SessionUser; remember: boolean; expire: Date; renewed: boolean };
 
 export function hashToken(token: string): string {
@@ -54,15 +59,16 @@ export async function createSession(
 }
 
 /**
- * The session and its user for a cookie token, or null. Renews the expiry once half of its sliding lifetime has
- * passed, never beyond the absolute lifetime; a session past either limit is deleted.
+ * The session and its user (with the company profile) for a cookie token, or null: one query. Renews the expiry once
+ * half of its sliding lifetime has passed, never beyond the absolute lifetime; a session past either limit is deleted.
  */
 export async function validateSession(db: Db, token: string, now: Date): Promise<ValidSession | null> {
   const sid = hashToken(token);
   const row = await db
-    .select({ session: sessions, user: users })
+    .select({ session: sessions, user: users, company: companyProfiles })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
     .where(eq(sessions.sid, sid))
     .get();
   if (!row) return null;
@@ -83,7 +89,7 @@ export async function validateSession(db: Db, token: string, now: Date): Promise
       await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
     }
   }
-  return { sid, user: row.user, remember, expire, renewed };
+  return { sid, user: { ...row.user, company: row.company }, remember, expire, renewed };
 }
 
 export async function deleteSession(db: Db, sid: string) {

@@ -15,6 +15,8 @@ import autocannon, { type Result } from "autocannon";
 
 import { cleanup, errorMessage, installSignalHandlers, printServerLogTail, signIn, startBenchServer } from "./server";
 
+const WARMUP_SECONDS = 1;
+
 const USAGE = `Usage: npm run bench:http -- [options] <path...>
 
 Builds the app, starts wrangler dev on a fresh local D1 and benchmarks each
@@ -30,12 +32,18 @@ Options:
   --compare-empty      also measure each path for a new account with no data
                        (signed up once the server runs) and report the
                        ratio of each path to its empty-account run
+  --small-account N    also measure each path for a new account holding N
+                       leads (copied from the --login account through the
+                       API once the server runs)
+  --landing PATH       also measure each path (for every account) against PATH
+                       signed out (e.g. / : what any server-rendered page
+                       costs): one client alternating landing and page, one
+                       request at a time, for --duration seconds, so both see
+                       the same machine; reports each p50 and their ratio
   --setup CMD          shell command run after migrations, before the server
                        starts; BENCH_PERSIST_DIR is set to the state dir
   --no-build           skip \`npm run build\`
   --help               show this help`;
-
-const WARMUP_SECONDS = 1;
 
 interface Options {
   paths: string[];
@@ -47,6 +55,8 @@ interface Options {
   setup: string | undefined;
   login: { email: string; password: string } | undefined;
   compareEmpty: boolean;
+  smallAccount: number | undefined;
+  landing: string | undefined;
 }
 
 interface Measurement {
@@ -54,12 +64,30 @@ interface Measurement {
   result: Result;
   /** The same path measured for the empty account (--compare-empty). */
   empty?: Result;
+  /** The same path measured for the account with --small-account leads. */
+  small?: Result;
+  /** --landing: the path for each account, alternating with the signed-out landing. */
+  vsLanding?: { account: string; alternated: Alternated }[];
+}
+
+/** Latencies (ms) of a page and of the landing, requested alternately by one client. */
+interface Alternated {
+  page: number[];
+  landing: number[];
+  failures: number;
 }
 
 interface Measurements {
   baselineStart: Measurement;
   paths: Measurement[];
   baselineEnd: Measurement;
+}
+
+/** The signed-in accounts besides --login's, with how many leads each holds (for the report's labels). */
+interface Accounts {
+  leads: number | undefined;
+  empty?: string;
+  small?: { cookie: string; leads: number };
 }
 
 /** Returns null for --help; throws on a bad command line. */
@@ -75,6 +103,8 @@ function parseOptions(argv: string[]): Options | null {
       setup: { type: "string" },
       login: { type: "string" },
       "compare-empty": { type: "boolean", default: false },
+      "small-account": { type: "string" },
+      landing: { type: "string" },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -82,8 +112,10 @@ function parseOptions(argv: string[]): Options | null {
   if (values.help) return null;
   if (positionals.length === 0) throw new Error("no paths given");
   if (values["compare-empty"] && !values.login) throw new Error("--compare-empty needs --login (the account with data)");
+  if (values["small-account"] !== undefined && !values.login)
+    throw new Error("--small-account needs --login (the leads are copied from it)");
 
-  for (const path of [values.baseline, ...positionals]) {
+  for (const path of [values.baseline, ...(values.landing === undefined ? [] : [values.landing]), ...positionals]) {
     if (!path.startsWith("/")) throw new Error(`path must start with "/": ${path}`);
   }
   return {
@@ -96,6 +128,8 @@ function parseOptions(argv: string[]): Options | null {
     setup: values.setup,
     login: parseLogin(values.login),
     compareEmpty: values["compare-empty"],
+    smallAccount: values["small-account"] === undefined ? undefined : parsePositiveInt("--small-account", values["small-account"]),
+    landing: values.landing,
   };
 }
 
@@ -114,16 +148,47 @@ function parseLogin(raw: string | undefined) {
   return { email: raw.slice(0, colon), password: raw.slice(colon + 1) };
 }
 
-/** Signs up a fresh account with no data and answers its session cookie: the baseline of --compare-empty. */
-async function signUpEmpty(origin: string): Promise<string> {
-  const login = { email: `bench-empty-${Date.now()}@breeze.example`, password: "BenchEmpty2026!" };
+/** Signs up a fresh account with no data and answers its session cookie (the baseline of --compare-empty). */
+async function signUp(origin: string, name: string): Promise<string> {
+  const login = { email: `bench-${name}-${Date.now()}@breeze.example`, password: "BenchAccount2026!" };
   const response = await fetch(`${origin}/api/signup`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...login, firstName: "Empty", lastName: "Account" }),
+    body: JSON.stringify({ ...login, firstName: "Bench", lastName: "Account" }),
   });
-  if (response.status !== 201) throw new Error(`--compare-empty: sign-up failed with HTTP ${response.status}`);
+  if (response.status !== 201) throw new Error(`sign-up of the ${name} account failed with HTTP ${response.status}`);
   return signIn(origin, login);
+}
+
+/** How many leads the account holds (GET /api/properties answers the total in X-Total-Count). */
+async function countLeads(origin: string, cookie: string): Promise<number> {
+  const response = await fetch(`${origin}/api/properties?limit=1`, { headers: { cookie } });
+  await response.arrayBuffer();
+  const total = Number(response.headers.get("X-Total-Count"));
+  if (!response.ok || !Number.isInteger(total)) throw new Error(`GET /api/properties answered HTTP ${response.status} without a total`);
+  return total;
+}
+
+/** --small-account: a new account holding the newest `n` leads of the --login account, added through POST /api/properties. */
+async function smallAccount(origin: string, fromCookie: string, n: number): Promise<{ cookie: string; leads: number }> {
+  const response = await fetch(`${origin}/api/properties?limit=${n}`, { headers: { cookie: fromCookie } });
+  const leads = (await response.json()) as Record<string, unknown>[];
+  if (!response.ok || leads.length < n) throw new Error(`--small-account ${n}: the --login account has only ${leads.length} leads`);
+  const cookie = await signUp(origin, `${n}-leads`);
+  for (const lead of leads) {
+    // What a client sends on save: the lead's fields, without what the server sets.
+    const fields = Object.fromEntries(
+      Object.entries(lead).filter(([key, value]) => value !== null && !["id", "createdAt", "updatedAt"].includes(key)),
+    );
+    const created = await fetch(`${origin}/api/properties`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", cookie },
+      body: JSON.stringify(fields),
+    });
+    if (created.status !== 201)
+      throw new Error(`--small-account: POST /api/properties answered ${created.status}: ${await created.text()}`);
+  }
+  return { cookie, leads: await countLeads(origin, cookie) };
 }
 
 function parseHeaders(raw: string[]): Record<string, string> {
@@ -148,33 +213,85 @@ async function measure(origin: string, path: string, label: string, options: Opt
   return { label, result: await load(origin + path, options, options.duration) };
 }
 
-/** The path for the empty account first, then for the account with data, back to back so both see the same machine. */
-async function measurePair(origin: string, path: string, options: Options, emptyCookie: string): Promise<Measurement> {
-  const emptyHeaders = { ...options.headers, cookie: emptyCookie };
-  console.error(`measuring ${path} (empty account) for ${options.duration} s...`);
-  const empty = await load(origin + path, options, options.duration, emptyHeaders);
-  const measured = await measure(origin, path, path, options);
-  return { ...measured, empty };
+/** The path for the empty account, the small one, then the account with data, back to back so all see the same machine. */
+async function measurePath(origin: string, path: string, options: Options, accounts: Accounts): Promise<Measurement> {
+  const measurement: Partial<Measurement> = {};
+  if (accounts.empty) {
+    console.error(`measuring ${path} (empty account) for ${options.duration} s...`);
+    measurement.empty = await load(origin + path, options, options.duration, { ...options.headers, cookie: accounts.empty });
+  }
+  if (accounts.small) {
+    console.error(`measuring ${path} (${accounts.small.leads} leads) for ${options.duration} s...`);
+    measurement.small = await load(origin + path, options, options.duration, { ...options.headers, cookie: accounts.small.cookie });
+  }
+  return { ...measurement, ...(await measure(origin, path, path, options)) };
+}
+
+/** One request's latency in ms, body included; null when it did not answer 2xx. */
+async function timeRequest(url: string, headers: Record<string, string>): Promise<number | null> {
+  const started = performance.now();
+  const response = await fetch(url, { headers, redirect: "manual" });
+  await response.arrayBuffer();
+  return response.ok ? performance.now() - started : null;
 }
 
 /**
- * Measures baseline, paths, baseline again, one after the other so they do
+ * --landing: the path for each account against the signed-out landing, requested alternately by one client for
+ * --duration seconds. Load from elsewhere on the machine then hits both alike, which a run of each does not.
+ */
+async function againstLanding(origin: string, path: string, options: Options, accounts: Accounts) {
+  const variants = [
+    ...(accounts.empty ? [{ account: leadCount(0), cookie: accounts.empty }] : []),
+    ...(accounts.small ? [{ account: leadCount(accounts.small.leads), cookie: accounts.small.cookie }] : []),
+    { account: leadCount(accounts.leads), cookie: options.headers.cookie },
+  ];
+  const measured = [];
+  for (const { account, cookie } of variants) {
+    console.error(`measuring ${path} (${account}) alternating with ${options.landing} for ${options.duration} s...`);
+    const alternated: Alternated = { page: [], landing: [], failures: 0 };
+    const headers = { ...options.headers, ...(cookie ? { cookie } : {}) };
+    const deadline = performance.now() + options.duration * 1000;
+    while (performance.now() < deadline) {
+      const landing = await timeRequest(origin + options.landing, signedOut(options));
+      const page = await timeRequest(origin + path, headers);
+      if (landing === null || page === null) alternated.failures += 1;
+      else {
+        alternated.landing.push(landing);
+        alternated.page.push(page);
+      }
+    }
+    measured.push({ account, alternated });
+  }
+  return measured;
+}
+
+/** The headers of a signed-out visitor: the given ones without any cookie. */
+function signedOut(options: Options): Record<string, string> {
+  return Object.fromEntries(Object.entries(options.headers).filter(([name]) => name !== "cookie"));
+}
+
+/**
+ * Measures baseline, paths, baseline again, then each path against the landing, one after the other so they do
  * not compete for CPU. Running the baseline twice shows drift (thermal
  * throttling, background load) over the whole run.
  */
-async function measureAll(origin: string, options: Options, emptyCookie?: string): Promise<Measurements> {
+async function measureAll(origin: string, options: Options, accounts: Accounts): Promise<Measurements> {
   // Warm-up lets workerd compile the bundle and V8 optimise the hot paths
   // before anything is recorded.
-  for (const path of [options.baseline, ...options.paths]) {
+  const cookies = [accounts.empty, accounts.small?.cookie].filter((cookie): cookie is string => cookie !== undefined);
+  await load(origin + options.baseline, options, WARMUP_SECONDS);
+  if (options.landing) await load(origin + options.landing, options, WARMUP_SECONDS, signedOut(options));
+  for (const path of options.paths) {
     await load(origin + path, options, WARMUP_SECONDS);
-    if (emptyCookie) await load(origin + path, options, WARMUP_SECONDS, { ...options.headers, cookie: emptyCookie });
+    for (const cookie of cookies) await load(origin + path, options, WARMUP_SECONDS, { ...options.headers, cookie });
   }
   const baselineStart = await measure(origin, options.baseline, `${options.baseline} (baseline, start)`, options);
   const paths: Measurement[] = [];
-  for (const path of options.paths) {
-    paths.push(emptyCookie ? await measurePair(origin, path, options, emptyCookie) : await measure(origin, path, path, options));
-  }
+  for (const path of options.paths) paths.push(await measurePath(origin, path, options, accounts));
   const baselineEnd = await measure(origin, options.baseline, `${options.baseline} (baseline, end)`, options);
+  if (options.landing) {
+    for (const measurement of paths) measurement.vsLanding = await againstLanding(origin, measurement.label, options, accounts);
+  }
   return { baselineStart, paths, baselineEnd };
 }
 
@@ -245,6 +362,34 @@ function printReport(measurements: Measurements, options: Options): void {
   printWarnings(all);
   const pairs = measurements.paths.filter((m) => m.empty);
   if (pairs.length > 0) printEmptyComparison(pairs);
+  if (options.landing) printLandingComparison(options.landing, measurements.paths);
+}
+
+const leadCount = (n: number | undefined) => (n === undefined ? "signed in" : `${n.toLocaleString("en-US")} leads`);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** --landing: every page's p50 as a multiple of the signed-out landing page's, requested alternately. */
+function printLandingComparison(landingPath: string, paths: Measurement[]): void {
+  const rows: string[][] = [];
+  const failed: string[] = [];
+  for (const { label, vsLanding } of paths) {
+    for (const { account, alternated } of vsLanding ?? []) {
+      const page = median(alternated.page);
+      const landing = median(alternated.landing);
+      rows.push([label, account, String(alternated.page.length), page.toFixed(2), landing.toFixed(2), ratio(page, landing)]);
+      if (alternated.failures > 0) failed.push(`WARNING ${label} (${account}): ${alternated.failures} pairs left out (a non-2xx answer)`);
+    }
+  }
+  console.log("");
+  console.log(`each page's p50 against the signed-out ${landingPath}, one client requesting them alternately:`);
+  console.log("");
+  console.log(formatTable(["path", "account", "pairs", "p50 ms", "landing p50", "p50/landing"], rows));
+  for (const line of failed) console.log(line);
 }
 
 /** --compare-empty: each path for the account with data against the same path for an account with none. */
@@ -278,12 +423,15 @@ async function bench(options: Options): Promise<void> {
     readyPath: options.baseline,
     label: "bench-http",
   });
+  const accounts: Accounts = { leads: undefined };
   if (options.login) {
     if (options.headers.cookie) throw new Error("--login and a Cookie --header cannot be combined");
     options.headers.cookie = await signIn(origin, options.login);
+    accounts.leads = await countLeads(origin, options.headers.cookie);
   }
-  const emptyCookie = options.compareEmpty ? await signUpEmpty(origin) : undefined;
-  printReport(await measureAll(origin, options, emptyCookie), options);
+  if (options.compareEmpty) accounts.empty = await signUp(origin, "empty");
+  if (options.smallAccount !== undefined) accounts.small = await smallAccount(origin, options.headers.cookie ?? "", options.smallAccount);
+  printReport(await measureAll(origin, options, accounts), options);
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import { action as register } from "~/routes/api.auth.register";
 import { readToast, TOAST_COOKIE } from "~/services/toast.server";
 
+import { requestState } from "../../workers/load-context";
 import { testContext } from "./context";
 
 /** A route module's loader or action, as the Remix router calls it. */
@@ -67,6 +68,14 @@ export class ApiClient {
     readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`,
   ) {}
 
+  /**
+   * The load context of one request: the client's context (configuration, bindings, clock, queued cookies) with
+   * per-request state of its own, as the Worker makes a context per request.
+   */
+  requestContext(): AppLoadContext {
+    return { ...this.context, ...requestState() };
+  }
+
   /** The jar's cookies as a Cookie header value. */
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -93,7 +102,7 @@ export class ApiClient {
     const request = this.request(method, path, options);
     let response: Response;
     try {
-      const answer = await handler({ request, params: options.params ?? {}, context: this.context });
+      const answer = await handler({ request, params: options.params ?? {}, context: this.requestContext() });
       if (answer instanceof Response) response = answer;
       // Remix's `data(value, init)` (a form's errors) is not a Response until the server renders it.
       else if (isDataWithResponseInit(answer)) response = Response.json(answer.data, answer.init ?? undefined);
@@ -114,7 +123,7 @@ export class ApiClient {
     options: Omit<SendOptions, "json" | "form" | "urlencoded" | "body"> = {},
   ): Promise<T> {
     const request = this.request("GET", path, options);
-    const answer = await handler({ request, params: options.params ?? {}, context: this.context });
+    const answer = await handler({ request, params: options.params ?? {}, context: this.requestContext() });
     await waitOnExecutionContext(this.context.cloudflare.ctx as ExecutionContext);
     if (answer instanceof Response) {
       this.remember(answer);

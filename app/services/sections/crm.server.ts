@@ -1,5 +1,6 @@
+import { crmFiguresFromCounts } from "~/domain/crm-figures";
 import { statusFilterOf } from "~/domain/lead-labels";
-import { countLeads, getCrmFigures, getLeadDetails, listLeadRows } from "~/services/properties.server";
+import { readCrmPage } from "~/services/properties.server";
 
 import type { SectionLoader } from "./types";
 
@@ -22,12 +23,8 @@ export const load = (async (context, session, url) => {
   const filter = { status: statusFilterOf(params.get("status")), q: (params.get("q") ?? "").trim().slice(0, 200) };
   const limit = limitOf(params.get("limit"));
   const leadId = params.get("lead");
-  const [leads, figures, selected] = await Promise.all([
-    listLeadRows(context.db, userId, filter, limit),
-    getCrmFigures(context.db, userId),
-    leadId ? getLeadDetails(context.db, userId, leadId) : Promise.resolve(null),
-  ]);
-  const matching = leads.length < limit ? leads.length : await countLeads(context.db, userId, filter);
+  const { leads, counts, matching, selected } = await readCrmPage(context.db, userId, { filter, limit, leadId });
+  const figures = crmFiguresFromCounts(counts);
   return {
     filter,
     figures,

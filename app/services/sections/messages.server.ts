@@ -1,4 +1,4 @@
-import { listContactOptions, listConversations, listMessages } from "~/services/conversations.server";
+import { firstThread, listContactOptions, listConversations, listMessages, matchesSearch } from "~/services/conversations.server";
 
 import type { SectionLoader } from "./types";
 
@@ -10,14 +10,22 @@ import type { SectionLoader } from "./types";
 export const load = (async (context, session, url) => {
   const userId = session.user.id;
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const [all, contacts] = await Promise.all([listConversations(context.db, userId), listContactOptions(context.db, userId)]);
-  const needle = query.toLowerCase();
-  const conversations = needle
-    ? all.filter((c) => [c.title, c.contactName, c.propertyAddress, c.lastMessage].some((text) => text?.toLowerCase().includes(needle)))
-    : all;
   const requested = url.searchParams.get("c");
+  // One wave: the list, the contacts, and the thread the page will most likely open, picked in SQL.
+  const [all, contacts, thread] = await Promise.all([
+    listConversations(context.db, userId),
+    listContactOptions(context.db, userId),
+    firstThread(context.db, userId, { requested, query }),
+  ]);
+  const needle = query.toLowerCase();
+  const conversations = needle ? all.filter((c) => matchesSearch(c, needle)) : all;
   const selected = conversations.find((c) => c.id === requested) ?? all.find((c) => c.id === requested) ?? conversations[0] ?? null;
-  const messages = selected ? ((await listMessages(context.db, userId, selected.id)) ?? []) : [];
+  // The SQL pick matches the list's choice except for searches SQLite folds differently (non-ASCII case): read again.
+  const messages = !selected
+    ? []
+    : thread?.conversationId === selected.id
+      ? thread.messages
+      : ((await listMessages(context.db, userId, selected.id)) ?? []);
   return {
     query,
     totalConversations: all.length,

@@ -1,0 +1,327 @@
+/**
+ * Performance budgets (issue 10): what a page or list costs the database, counted in sequential D1 round trips —
+ * what a request's latency is made of on Cloudflare, where each one crosses to the database and back. A signed-in
+ * page or /api list may cost two: the session lookup, then one batch or parallel reads. A feature that adds a query
+ * waiting on another fails here.
+ */
+import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare";
+import { createExecutionContext, env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { createDb } from "@db/client";
+import { conversations, properties } from "@db/schema";
+import { seedDemoCrm } from "@db/seed/demo/crm";
+import { seedDemoDeals } from "@db/seed/demo/deals";
+import { seedDemoRecords } from "@db/seed/demo/records";
+import * as root from "~/root";
+import * as index from "~/routes/_index";
+import { loader as authMe } from "~/routes/api.auth.me";
+import { loader as authUser } from "~/routes/api.auth.user";
+import { loader as buyerLeadsApi } from "~/routes/api.buyer-leads";
+import { loader as contactsApi } from "~/routes/api.contacts";
+import { loader as conversationsApi } from "~/routes/api.conversations";
+import { loader as messagesApi } from "~/routes/api.conversations.$id.messages";
+import { loader as dealsApi } from "~/routes/api.deals";
+import { loader as documentsApi } from "~/routes/api.documents";
+import { loader as propertiesApi } from "~/routes/api.properties";
+import * as buyerBreeze from "~/routes/buyer-breeze";
+import { loader as addLeadPage } from "~/routes/crm.leads";
+import { loader as generatePage } from "~/routes/documents.generate";
+import { loader as newMessagePage } from "~/routes/messages.send";
+import { loader as newDealPage } from "~/routes/pipeline.deals";
+import * as profile from "~/routes/profile";
+import { listConversations, listMessages, matchesSearch } from "~/services/conversations.server";
+import { SECTIONS } from "~/services/sections/types";
+
+import { createFetchHandler } from "../../workers/handle-request";
+import { ApiClient, registerClient, type Handler } from "./api-client";
+import { testContext } from "./context";
+import { D1Counter } from "./d1-counter";
+import { routeBuild } from "./remix-build";
+
+/** The budget: the session lookup, then one batch or one set of parallel reads. */
+const BUDGET = 2;
+
+const counter = new D1Counter(env.DB);
+const db = createDb(env.DB);
+
+/** A signed-in account with data in every section (the demo account's leads, deals, conversations, documents, buyers). */
+async function accountWithData() {
+  const client = new ApiClient(testContext({}, { DB: counter.db }));
+  const { userId } = await registerClient("budget", {}, client);
+  // Seeded through the uncounted binding: only the requests under test are counted.
+  const propertyIds = await seedDemoCrm(db, userId);
+  await seedDemoDeals(db, userId, propertyIds);
+  await seedDemoRecords(db, userId, env.FILES);
+  const conversation = await db.select({ id: conversations.id }).from(conversations).where(eq(conversations.userId, userId)).get();
+  const lead = await db.select({ id: properties.id }).from(properties).where(eq(properties.userId, userId)).get();
+  return { client, userId, conversationId: conversation!.id, leadId: lead!.id };
+}
+
+/** What one request cost, and the statements by depth for the failure message. */
+async function costOf<T>(run: () => Promise<T>) {
+  counter.reset();
+  const value = await run();
+  return {
+    value,
+    sequential: counter.sequential,
+    roundTrips: counter.roundTrips,
+    log: counter.describe(),
+    sessionLookups: sessionLookups(),
+  };
+}
+
+/** How many times the request read the sessions table. */
+function sessionLookups(): number {
+  return counter.calls.filter((call) => /from "sessions"/.test(call.sql)).length;
+}
+
+/** Within the budget, and really counted: the counter saw the request's one session lookup. */
+function expectWithinBudget(cost: { sequential: number; log: string; sessionLookups: number }, label: string) {
+  expect(cost.sessionLookups, `${label}: session lookups\n${cost.log}`).toBe(1);
+  expect(cost.sequential, `${label}: sequential round trips\n${cost.log}`).toBeLessThanOrEqual(BUDGET);
+}
+
+describe("the D1 counter", () => {
+  it("counts parallel calls and a batch as one wave and each awaited call as one more", async () => {
+    const d1 = counter.db;
+    const parallel = await costOf(() =>
+      Promise.all([d1.prepare("SELECT 1").all(), d1.prepare("SELECT 2").first(), d1.prepare("SELECT 3").raw()]),
+    );
+    expect([parallel.roundTrips, parallel.sequential]).toEqual([3, 1]);
+
+    const sequential = await costOf(async () => {
+      await d1.prepare("SELECT 1").all();
+      await d1.prepare("SELECT ?").bind(2).run();
+      await d1.batch([d1.prepare("SELECT 3"), d1.prepare("SELECT 4")]);
+    });
+    expect([sequential.roundTrips, sequential.sequential]).toEqual([3, 3]);
+
+    // A query that waited for another is one deeper even while a third, slower one is still in flight.
+    const chained = await costOf(() =>
+      Promise.all([
+        d1.prepare("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 200000) SELECT count(*) FROM n").first(),
+        d1
+          .prepare("SELECT 1")
+          .first()
+          .then(() => d1.prepare("SELECT 2").first()),
+      ]),
+    );
+    expect([chained.roundTrips, chained.sequential]).toEqual([3, 2]);
+  });
+});
+
+describe("each signed-in loader, called as Remix calls it, costs at most 2 sequential round trips", () => {
+  it.each(SECTIONS)("the shell with the %s section", async (section) => {
+    const { client } = await accountWithData();
+    const cost = await costOf(() =>
+      client.load<{ signedIn: boolean; payload: { id: string } }>(index.loader as Handler, `/?section=${section}`),
+    );
+    expect(cost.value.signedIn).toBe(true);
+    expect(cost.value.payload.id).toBe(section);
+    expectWithinBudget(cost, section);
+  });
+
+  it("the shell's sections with a record open, a filter or a search", async () => {
+    const { client, conversationId, leadId } = await accountWithData();
+    for (const path of [
+      `/?section=crm&lead=${leadId}`,
+      "/?section=crm&status=qualified&q=phoenix",
+      // A page smaller than the list: the total is counted too.
+      "/?section=crm&limit=2",
+      `/?section=messages&c=${conversationId}`,
+      "/?section=messages&q=a",
+      "/?section=documents&generate=1",
+      "/?section=dashboard&period=this-year",
+      "/?section=pipeline&period=this-month",
+    ]) {
+      expectWithinBudget(await costOf(() => client.load(index.loader as Handler, path)), path);
+    }
+  });
+
+  it("the messages section opens the thread that `c` or the search picks with the list, not after it", async () => {
+    const { client, userId } = await accountWithData();
+    const threads = await listConversations(db, userId);
+    expect(threads.length).toBeGreaterThan(2);
+    type Messages = { payload: { data: { selected: { id: string } | null; messages: { content: string }[] } } };
+    const open = async (query: string) => {
+      const cost = await costOf(() => client.load<Messages>(index.loader as Handler, `/?section=messages&${query}`));
+      return { ...cost, ...cost.value.payload.data };
+    };
+    const contentsOf = async (id: string) => ((await listMessages(db, userId, id)) ?? []).map((m) => m.content);
+    for (const thread of threads) {
+      // Each thread by id, by its contact's last name in another case, and by its property's address.
+      const surname = thread.contactName!.split(" ").at(-1)!.toUpperCase();
+      for (const query of [`c=${thread.id}`, `q=${encodeURIComponent(surname)}`, `q=${encodeURIComponent(thread.propertyAddress ?? "")}`]) {
+        const opened = await open(query);
+        expect(opened.selected?.id, query).toBe(thread.id);
+        expect(opened.messages.map((m) => m.content)).toEqual(await contentsOf(thread.id));
+        expect(opened.sequential, `${query}\n${opened.log}`).toBeLessThanOrEqual(BUDGET);
+      }
+    }
+    // Words of a preview (the cut one ends in "..."): the most recent thread whose list entry matches, as the list shows.
+    for (const thread of threads) {
+      const words = thread.lastMessage.slice(-12);
+      const expected = threads.find((t) => matchesSearch(t, words.toLowerCase()))!;
+      const opened = await open(`q=${encodeURIComponent(words)}`);
+      expect(opened.selected?.id, words).toBe(expected.id);
+      expect(opened.sequential, `${words}\n${opened.log}`).toBeLessThanOrEqual(BUDGET);
+    }
+    // Not the user's conversation: the newest one opens instead.
+    const fallback = await open(`c=${crypto.randomUUID()}`);
+    expect(fallback.selected?.id).toBe(threads[0].id);
+    expect(fallback.messages.map((m) => m.content)).toEqual(await contentsOf(threads[0].id));
+    expect(fallback.sequential).toBeLessThanOrEqual(BUDGET);
+    // Text SQLite's LIKE does not fold (non-ASCII case): still the right thread, read once more.
+    const [ørsted] = await db
+      .insert(conversations)
+      .values({ userId, title: "Ørsted Estate", createdAt: new Date(0), updatedAt: new Date(0) })
+      .returning();
+    const folded = await open("q=%C3%B8rsted");
+    expect(folded.selected?.id).toBe(ørsted.id);
+    expect(folded.messages).toEqual([]);
+  });
+
+  it("the root loader", async () => {
+    const { client } = await accountWithData();
+    const cost = await costOf(() => client.load<{ user: { id: string } | null }>(root.loader as Handler, "/"));
+    expect(cost.value.user).not.toBeNull();
+    expect(cost.sessionLookups).toBe(1);
+    expect(cost.sequential, cost.log).toBe(1);
+  });
+
+  it("the other pages: /buyer-breeze, /profile, Add Lead, New Deal, Generate Contract, New Message", async () => {
+    const { client } = await accountWithData();
+    const pages: [Handler, string][] = [
+      [buyerBreeze.loader as Handler, "/buyer-breeze"],
+      [profile.loader as Handler, "/profile"],
+      [addLeadPage as Handler, "/crm/leads"],
+      [newDealPage as Handler, "/pipeline/deals"],
+      [generatePage as Handler, "/documents/generate"],
+      [newMessagePage as Handler, "/messages/send"],
+    ];
+    for (const [loader, path] of pages) {
+      const cost = await costOf(() => client.load(loader, path));
+      expect(cost.sessionLookups, path).toBe(1);
+      expect(cost.sequential, `${path}\n${cost.log}`).toBeLessThanOrEqual(BUDGET);
+    }
+  });
+});
+
+describe("each /api list costs at most 2 sequential round trips", () => {
+  it("GET properties, deals, documents, conversations, messages, buyer leads, contacts and the current user", async () => {
+    const { client, conversationId } = await accountWithData();
+    const lists: [Handler, string, Record<string, string>?][] = [
+      [propertiesApi as Handler, "/api/properties"],
+      [propertiesApi as Handler, "/api/properties?limit=2&status=new&q=a"],
+      [dealsApi as Handler, "/api/deals"],
+      [documentsApi as Handler, "/api/documents"],
+      [conversationsApi as Handler, "/api/conversations"],
+      [messagesApi as Handler, `/api/conversations/${conversationId}/messages`, { id: conversationId }],
+      [buyerLeadsApi as Handler, "/api/buyer-leads"],
+      [contactsApi as Handler, "/api/contacts"],
+      [authMe as Handler, "/api/auth/me"],
+      [authUser as Handler, "/api/auth/user"],
+    ];
+    for (const [loader, path, params] of lists) {
+      const cost = await costOf(() => client.call(loader, "GET", path, undefined, { params }));
+      expect(cost.value.status, path).toBe(200);
+      expectWithinBudget(cost, path);
+    }
+    // A list with something in it, so the reads above really ran over data.
+    const properties = await client.call(propertiesApi as Handler, "GET", "/api/properties");
+    expect((properties.body as unknown as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("a conversation that is not the user's answers 404 within the same budget", async () => {
+    const { conversationId } = await accountWithData();
+    const { client: other } = await accountWithData();
+    const cost = await costOf(() =>
+      other.call(messagesApi as Handler, "GET", `/api/conversations/${conversationId}/messages`, undefined, {
+        params: { id: conversationId },
+      }),
+    );
+    expect(cost.value.status).toBe(404);
+    expect(cost.sequential, cost.log).toBeLessThanOrEqual(BUDGET);
+  });
+});
+
+/** The real root and page modules in Remix's own request handler, behind the Worker entry, over the counted D1. */
+const ORIGIN = "http://127.0.0.1:8787";
+const remix = createRequestHandler(
+  routeBuild({
+    root: { path: "", module: root },
+    "routes/_index": { index: true, module: index },
+    "routes/buyer-breeze": { path: "buyer-breeze", module: buyerBreeze },
+    "routes/profile": { path: "profile", module: profile },
+  }),
+);
+const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
+
+describe("a whole page (root and route loaders side by side, then the render) costs at most 2 sequential round trips", () => {
+  it.each(SECTIONS)("/?section=%s, as a document and as a client navigation", async (section) => {
+    const { client } = await accountWithData();
+    for (const path of [`/?section=${section}`, `/_root.data?section=${section}`]) {
+      const cost = await costOf(() =>
+        worker(
+          new Request(`${ORIGIN}${path}`, { headers: { Cookie: client.cookieHeader() } }),
+          { ...env, APP_ORIGIN: ORIGIN, DB: counter.db } as Env,
+          createExecutionContext(),
+        ),
+      );
+      expect(cost.value.status, path).toBe(200);
+      await cost.value.arrayBuffer();
+      // The root and the route loader share the request's one session lookup.
+      expectWithinBudget(cost, path);
+    }
+  });
+
+  it("/buyer-breeze and /profile", async () => {
+    const { client } = await accountWithData();
+    for (const path of ["/buyer-breeze", "/profile"]) {
+      const cost = await costOf(() =>
+        worker(
+          new Request(`${ORIGIN}${path}`, { headers: { Cookie: client.cookieHeader() } }),
+          { ...env, APP_ORIGIN: ORIGIN, DB: counter.db } as Env,
+          createExecutionContext(),
+        ),
+      );
+      expect(cost.value.status, path).toBe(200);
+      expectWithinBudget(cost, path);
+    }
+  });
+
+  it("the current user comes with the session lookup, and the CRM section is one batch", async () => {
+    const { client, leadId } = await accountWithData();
+    const page = (path: string) =>
+      costOf(() =>
+        worker(
+          new Request(`${ORIGIN}${path}`, { headers: { Cookie: client.cookieHeader() } }),
+          { ...env, APP_ORIGIN: ORIGIN, DB: counter.db } as Env,
+          createExecutionContext(),
+        ),
+      );
+    // The shell's user menu (name, company, title) needs nothing besides the session lookup.
+    const shell = await page("/?section=lock-it-up");
+    expect(await shell.value.text()).toContain("Quinn Home Buyers LLC");
+    expect(shell.roundTrips, shell.log).toBe(1);
+    const me = await costOf(() => client.call(authMe as Handler, "GET", "/api/auth/me"));
+    expect(me.value.body.company).toMatchObject({ companyName: "Quinn Home Buyers LLC" });
+    expect(me.roundTrips, me.log).toBe(1);
+    for (const path of ["/?section=crm", `/?section=crm&status=new&q=phoenix&lead=${leadId}&limit=3`]) {
+      const crm = await page(path);
+      expect(crm.value.status).toBe(200);
+      expect(crm.roundTrips, `${path}\n${crm.log}`).toBe(2);
+    }
+  });
+
+  it("the signed-out landing page reads nothing", async () => {
+    const cost = await costOf(() =>
+      worker(new Request(`${ORIGIN}/`), { ...env, APP_ORIGIN: ORIGIN, DB: counter.db } as Env, createExecutionContext()),
+    );
+    expect(cost.value.status).toBe(200);
+    expect(await cost.value.text()).toContain("Breeze through your");
+    expect(cost.roundTrips, cost.log).toBe(0);
+  });
+});
