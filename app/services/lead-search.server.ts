@@ -142,7 +142,10 @@ export async function searchSellerLeads(context: Ctx, userId: string, input: Sel
     try {
       candidates = await provider.searchSellerLeads(search, { take: need, skip: offset });
     } catch (error) {
-      await recordFailure(db, { round, requestId, userId, vendor: provider.name, params, count, error, now });
+      await recordFailure(db, { round, requestId, userId, vendor: provider.name, params, count, error, now, found: found.length });
+      // Leads already claimed by an earlier round are this user's now: answer them rather than lose them.
+      if (found.length > 0)
+        return { ok: true, requestId, location: criteria.location.label, properties: found, exhausted: false, message: null };
       return { ok: false, status: 502, message: `${LEAD_SEARCH_FAILED}: ${errorText(error)}`, error: errorText(error) };
     }
     exhausted = candidates.length < need;
@@ -230,6 +233,7 @@ export async function searchSellerLeads(context: Ctx, userId: string, input: Sel
   return { ok: true, requestId, location: label, properties: found, exhausted, message };
 }
 
+/** A provider failure: the request is failed, or partial (with the error) when an earlier round already found leads. */
 async function recordFailure(
   db: Db,
   failure: {
@@ -241,9 +245,11 @@ async function recordFailure(
     count: number;
     error: unknown;
     now: Date;
+    found: number;
   },
 ) {
-  const { round, requestId, userId, vendor, params, count, error, now } = failure;
+  const { round, requestId, userId, vendor, params, count, error, now, found } = failure;
+  const status = found > 0 ? "partial" : "failed";
   if (round === 1) {
     await db.insert(leadRequests).values({
       id: requestId,
@@ -253,7 +259,7 @@ async function recordFailure(
       requestParams: params,
       requestedCount: count,
       respondedCount: 0,
-      status: "failed",
+      status,
       errorMessage: logged(error),
       createdAt: now,
       updatedAt: now,
@@ -261,7 +267,7 @@ async function recordFailure(
   } else {
     await db
       .update(leadRequests)
-      .set({ status: "failed", errorMessage: logged(error), updatedAt: now })
+      .set({ status, errorMessage: logged(error), updatedAt: now })
       .where(and(eq(leadRequests.id, requestId), eq(leadRequests.userId, userId)));
   }
 }

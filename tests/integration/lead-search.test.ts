@@ -336,6 +336,35 @@ describe("POST /api/properties/batch", () => {
   });
 });
 
+describe("a provider failing after a search already claimed leads", () => {
+  it("answers the leads it claimed and records the request as partial with the error", async () => {
+    const { client, userId } = await registerClient("batch-partial");
+    const expected = marketIds((p) => PHOENIX_ZIPS.includes(p.zip) && p.isInherited === true);
+    expect(propertiesOf(await batch(client, { location: "Phoenix, AZ", sellerType: "inherited" }, 3)).map((p) => p.id)).toEqual(
+      expected.slice(0, 3),
+    );
+
+    // The same homes by ZIP start at the market's start: round 1 claims leads 4 and 5, round 2 fails.
+    const real = client.context.providers.propertyData;
+    let calls = 0;
+    const flaky: PropertyDataProvider = {
+      ...real,
+      searchSellerLeads: (search, page) =>
+        ++calls === 1 ? real.searchSellerLeads(search, page) : Promise.reject(new ProviderError("batchdata", "timed out", 504)),
+    };
+    client.context = { ...client.context, providers: { ...client.context.providers, propertyData: flaky } };
+    const answer = await batch(client, { location: "85004, 85008", sellerType: "inherited" });
+    expect(answer.status).toBe(200);
+    expect(propertiesOf(answer).map((p) => p.id)).toEqual(expected.slice(3, 5));
+    const [request] = await db
+      .select()
+      .from(leadRequests)
+      .where(eq(leadRequests.id, String(answer.body.requestId)));
+    expect(request).toMatchObject({ userId, status: "partial", respondedCount: 2, errorMessage: "batchdata: timed out" });
+    expect(await deliveredTo(userId)).toHaveLength(5);
+  });
+});
+
 describe("the workbench's queue on the server", () => {
   it("is the latest seller search that delivered leads, in the order they were answered, for its user only", async () => {
     const { client, userId } = await registerClient("queue");
