@@ -102,3 +102,10 @@ export const SELLER_TYPE_FLAG = {
   "corporate-owned": "isCorporateOwned",
   "tired-landlord": "isTiredLandlord",
 } as const satisfies Record<SellerType, string>;
+
+/** What a lead_requests row records: a seller-lead search or a cash-buyer search. */
+export const LEAD_REQUEST_KINDS = ["seller", "buyer"] as const;
+export type LeadRequestKind = (typeof LEAD_REQUEST_KINDS)[number];
+/** A search's outcome: all requested found; fewer because the market had no more; fewer because it stopped reading (partial); or the provider failed. */
+export const LEAD_REQUEST_STATUSES = ["pending", "completed", "exhausted", "partial", "failed"] as const;
+export type LeadRequestStatus = (typeof LEAD_REQUEST_STATUSES)[number];

@@ -7,7 +7,17 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "./columns";
-import { BUYER_TYPES, DEAL_STAGES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MESSAGE_ROLES, PROPERTY_STATUSES, RISK_LEVELS } from "./enums";
+import {
+  BUYER_TYPES,
+  DEAL_STAGES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  LEAD_REQUEST_KINDS,
+  LEAD_REQUEST_STATUSES,
+  MESSAGE_ROLES,
+  PROPERTY_STATUSES,
+  RISK_LEVELS,
+} from "./enums";
 
 /** One owner phone as the property-data vendors report it. */
 export type OwnerPhone = { number: string; type: "mobile" | "landline" | "voip" | "unknown"; dnc: boolean };
@@ -491,15 +501,22 @@ export const leadRequests = sqliteTable(
     id: id(),
     userId: ownerUserId(),
     savedSearchId: text("saved_search_id").references(() => savedSearches.id, { onDelete: "set null" }),
+    /** seller: a lead search (its leads are in lead_deliveries); buyer: a cash-buyer search. */
+    kind: text("kind", { enum: LEAD_REQUEST_KINDS }).notNull().default("seller"),
     vendor: text("vendor").notNull(),
     requestParams: json<Record<string, unknown>>("request_params").notNull(),
     requestedCount: integer("requested_count").notNull(),
     respondedCount: integer("responded_count"),
-    status: text("status").notNull().default("pending"),
+    /** pending → completed, exhausted, partial or failed (with errorMessage): see LEAD_REQUEST_STATUSES. */
+    status: text("status", { enum: LEAD_REQUEST_STATUSES }).notNull().default("pending"),
     errorMessage: text("error_message"),
     ...timestamps,
   },
-  (t) => [index("lead_requests_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("lead_requests_user_created_idx").on(t.userId, t.createdAt),
+    // The workbench reads the user's latest seller search that delivered leads.
+    index("lead_requests_user_kind_created_idx").on(t.userId, t.kind, t.createdAt),
+  ],
 );
 
 export const leadDeliveries = sqliteTable(
@@ -511,11 +528,16 @@ export const leadDeliveries = sqliteTable(
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     leadRequestId: text("lead_request_id").references(() => leadRequests.id, { onDelete: "set null" }),
+    /** The lead's place in its request's answer (the lead queue's order). */
+    position: integer("position").notNull().default(0),
     deliveredAt: instant("delivered_at")
       .notNull()
       .$defaultFn(() => new Date()),
   },
-  (t) => [uniqueIndex("lead_deliveries_user_lead_idx").on(t.userId, t.leadId)],
+  (t) => [
+    uniqueIndex("lead_deliveries_user_lead_idx").on(t.userId, t.leadId),
+    index("lead_deliveries_request_position_idx").on(t.leadRequestId, t.position),
+  ],
 );
 
 export const userLeads = sqliteTable(
@@ -567,8 +589,21 @@ export const marketOwners = sqliteTable(
     cashPurchaseCount: integer("cash_purchase_count").notNull(),
     /** ≥ 3 properties bought without a mortgage. */
     isCashBuyer: flag("is_cash_buyer").notNull(),
+    /** Buyer type active_landlord: 6–100 absentee properties bought in the last 3 years (db/market/flags.ts). */
+    isActiveLandlord: flag("is_active_landlord").notNull().default(false),
+    /** Properties this owner bought and resold within 12 months (buyer type fix_and_flip when ≥ 1). */
+    flipCount: integer("flip_count").notNull().default(0),
   },
-  (t) => [index("market_owners_cash_buyer_idx").on(t.isCashBuyer)],
+  (t) => [
+    index("market_owners_cash_buyer_idx").on(t.isCashBuyer),
+    // A buyer-type search reads only the owners of that type, then probes their properties in the place.
+    index("market_owners_active_landlord_idx")
+      .on(t.id)
+      .where(sql`is_active_landlord = 1`),
+    index("market_owners_flipper_idx")
+      .on(t.id)
+      .where(sql`flip_count > 0`),
+  ],
 );
 
 export const marketProperties = sqliteTable(
@@ -650,6 +685,8 @@ export const marketSales = sqliteTable(
     cash: flag("cash").notNull(),
     /** The deed recorded: comps use arm's-length sales only, never inheritance or auction transfers. */
     transferType: text("transfer_type").notNull(),
+    /** The market owner who bought at this sale, when known: the current owner for the last sale, a flipper for a flip. */
+    buyerOwnerId: integer("buyer_owner_id").references(() => marketOwners.id),
     daysOnMarket: integer("days_on_market").notNull(),
     /** Latitude and longitude copied from the property so a comps search is one bounding-box range scan. */
     latitude: real("latitude").notNull(),

@@ -19,6 +19,13 @@
  *   at least TIRED_LANDLORD_YEARS (10) full years before MARKET_AS_OF, i.e. on or before 2015-12-31.
  * - cash buyer (owner level): the owner holds ≥ 3 market properties whose last sale was without a mortgage
  *   (`lastSaleCash`).
+ *
+ * Buyer types (spec 02 §9), owner level, also judged at MARKET_AS_OF:
+ * - active landlord: an absentee owner who bought 6–100 of the properties they hold in the last 3 years, i.e. 6–100
+ *   absentee properties whose last sale is after 2022-12-31.
+ * - fix and flip: an owner who bought a property and resold it within 12 months: a market sale to them
+ *   (`buyerOwnerId`) followed by the property's next sale no more than 12 calendar months later (`flipCount` ≥ 1).
+ * - cash buyers: 3–100 properties bought without a mortgage (`cashPurchaseCount` from 3 to 100).
  */
 import { SELLER_TYPE_FLAG, type SellerType } from "../enums";
 import { marketProperties, type marketOwners } from "../schema";
@@ -28,6 +35,11 @@ export const MARKET_AS_OF = "2025-12-31";
 export const TIRED_LANDLORD_YEARS = 10;
 export const HIGH_EQUITY_PERCENT = 50;
 export const CASH_BUYER_MIN_PURCHASES = 3;
+export const CASH_BUYER_MAX_PURCHASES = 100;
+export const ACTIVE_LANDLORD_MIN_PURCHASES = 6;
+export const ACTIVE_LANDLORD_MAX_PURCHASES = 100;
+export const ACTIVE_LANDLORD_YEARS = 3;
+export const FLIP_MONTHS = 12;
 
 export const DISTRESS_NOTICES = ["notice_of_default", "lis_pendens", "notice_of_trustee_sale"] as const;
 export type DistressNotice = (typeof DISTRESS_NOTICES)[number];
@@ -132,16 +144,58 @@ export function computePropertyFlags(property: FlagProperty, owner: FlagOwner): 
   };
 }
 
-export type OwnerTotals = Pick<OwnerInsert, "propertyCount" | "cashPurchaseCount" | "isCashBuyer">;
+export type OwnerTotals = Pick<OwnerInsert, "propertyCount" | "cashPurchaseCount" | "isCashBuyer" | "isActiveLandlord">;
 
-/** The owner-level figures, from every market property the owner holds. */
-export function computeOwnerTotals(properties: readonly Pick<PropertyInsert, "lastSaleCash">[]): OwnerTotals {
+/** The owner-level figures, from every market property the owner holds (with its flags). */
+export function computeOwnerTotals(
+  properties: readonly Pick<PropertyInsert, "lastSaleCash" | "lastSaleDate" | "isAbsentee">[],
+): OwnerTotals {
   const cashPurchaseCount = properties.filter((property) => property.lastSaleCash).length;
+  const since = yearsBefore(MARKET_AS_OF, ACTIVE_LANDLORD_YEARS);
+  const recentAbsentee = properties.filter((property) => property.isAbsentee && property.lastSaleDate > since).length;
   return {
     propertyCount: properties.length,
     cashPurchaseCount,
     isCashBuyer: cashPurchaseCount >= CASH_BUYER_MIN_PURCHASES,
+    isActiveLandlord: recentAbsentee >= ACTIVE_LANDLORD_MIN_PURCHASES && recentAbsentee <= ACTIVE_LANDLORD_MAX_PURCHASES,
   };
+}
+
+/** Cash buyers by the spec's range: 3–100 properties bought without a mortgage. */
+export function isCashBuyerType(owner: Pick<OwnerInsert, "cashPurchaseCount">): boolean {
+  return owner.cashPurchaseCount >= CASH_BUYER_MIN_PURCHASES && owner.cashPurchaseCount <= CASH_BUYER_MAX_PURCHASES;
+}
+
+type FlipSale = { propertyId: number; saleDate: string; buyerOwnerId?: number | null };
+
+/**
+ * Flips per buyer: sales to a market owner followed by the same property's next sale within FLIP_MONTHS calendar
+ * months. Sales of one property may come in any order.
+ */
+export function computeFlipCounts(sales: readonly FlipSale[]): Map<number, number> {
+  const byProperty = new Map<number, FlipSale[]>();
+  for (const sale of sales) byProperty.set(sale.propertyId, [...(byProperty.get(sale.propertyId) ?? []), sale]);
+  const counts = new Map<number, number>();
+  for (const history of byProperty.values()) {
+    history.sort((a, b) => a.saleDate.localeCompare(b.saleDate));
+    for (let i = 0; i + 1 < history.length; i++) {
+      const { buyerOwnerId, saleDate } = history[i]!;
+      if (buyerOwnerId === null || buyerOwnerId === undefined) continue;
+      if (history[i + 1]!.saleDate <= monthsAfter(saleDate, FLIP_MONTHS)) counts.set(buyerOwnerId, (counts.get(buyerOwnerId) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/** The same day `months` calendar months later, as YYYY-MM-DD (clamped to the month's last day: Jan 31 + 1 → Feb 28). */
+export function monthsAfter(isoDate: string, months: number): string {
+  const total = Number(isoDate.slice(0, 4)) * 12 + Number(isoDate.slice(5, 7)) - 1 + months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const lastDay = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+  const day = Math.min(Number(isoDate.slice(8, 10)), lastDay);
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 /** The market_properties column a seller-type quick list filters on (`where(eq(column, true))`). */

@@ -12,6 +12,7 @@ import type { marketOwners, marketProperties, marketSales } from "../schema";
 import { estimateBuildingValue, generateBuilding, type PropertyType } from "./building";
 import { dayToIso } from "./dates";
 import { computeOwnerTotals, computePropertyFlags, type PropertyFlags } from "./flags";
+import { addFlips, type Investor } from "./flips";
 import { METROS, type MarketZip, type Metro } from "./metros";
 import { streetAddress } from "./names";
 import {
@@ -100,15 +101,21 @@ export function* generateMarket(options: GenerateMarketOptions): Generator<Marke
   for (let chunk = 0, done = 0; done < total; chunk++) {
     const size = Math.min(chunkSize, total - done);
     // One generator per chunk: chunk k is the same whatever the total, so a small market is a prefix of a big one.
-    yield generateChunk(createRng(seed, chunk), index, size, ids);
+    yield generateChunk(createRng(seed, chunk), createRng(seed, chunk, FLIP_STREAM), index, size, ids);
     done += size;
   }
 }
 
-function generateChunk(rng: Rng, index: ZipIndex, size: number, ids: IdCounters): MarketBatch {
+/** The flips' own random stream (see flips.ts), apart from the chunk's. */
+const FLIP_STREAM = 0xf119;
+
+function generateChunk(rng: Rng, flipRng: Rng, index: ZipIndex, size: number, ids: IdCounters): MarketBatch {
   const batch: MarketBatch = { owners: [], properties: [], sales: [] };
+  const firstSaleId = ids.sale;
+  const investors: Investor[] = [];
   // Shuffled so owner kinds interleave instead of filling id ranges one kind at a time.
-  for (const plan of rng.shuffle(planOwners(rng, size))) emitOwner(rng, index, plan, ids, batch);
+  for (const plan of rng.shuffle(planOwners(rng, size))) emitOwner(rng, index, plan, ids, batch, investors);
+  ids.sale = addFlips(flipRng, batch, investors, firstSaleId);
   return batch;
 }
 
@@ -129,7 +136,7 @@ function planOwners(rng: Rng, size: number): OwnerPlan[] {
   return plans;
 }
 
-function emitOwner(rng: Rng, index: ZipIndex, plan: OwnerPlan, ids: IdCounters, batch: MarketBatch): void {
+function emitOwner(rng: Rng, index: ZipIndex, plan: OwnerPlan, ids: IdCounters, batch: MarketBatch, investors: Investor[]): void {
   const home = pickMetroZips(rng, index);
   const identity = ownerIdentity(rng, plan.kind);
   const residence = planResidence(rng, plan.kind);
@@ -148,16 +155,18 @@ function emitOwner(rng: Rng, index: ZipIndex, plan: OwnerPlan, ids: IdCounters, 
   if (!first) throw new Error("an owner plan with no properties");
   const mailing = residence === "occupies" ? mailingAtProperty(first, home) : mailingElsewhere(rng, index, home, residence, plan.kind);
   const { areaCodes, ...mailingAddress } = mailing;
-  const owner: MarketOwnerInsert = {
+  const contact = {
     id: ownerId,
     ...identity,
     ...mailingAddress,
     phones: ownerPhones(rng, areaCodes, plan.kind),
     emails: ownerEmails(rng, identity),
-    ...computeOwnerTotals(drafts),
   };
-  batch.owners.push(owner);
-  for (const draft of drafts) batch.properties.push({ ...draft, ...computePropertyFlags(draft, owner) });
+  const properties = drafts.map((draft) => ({ ...draft, ...computePropertyFlags(draft, contact) }));
+  // flipCount is set once the chunk's flips are drawn (flips.ts).
+  batch.owners.push({ ...contact, ...computeOwnerTotals(properties), flipCount: 0 });
+  batch.properties.push(...properties);
+  if (investor) investors.push({ ownerId, state: home.metro.state });
 }
 
 type DraftContext = {
@@ -190,6 +199,7 @@ function draftProperty(rng: Rng, context: DraftContext): PropertyDraft {
   const address = streetAddress(rng, { unit: building.propertyType === "condo" });
   const history = generateEarlierSales(rng, { transfer, metro, value, yearBuilt: building.yearBuilt });
   for (const sale of history) {
+    // Who bought at earlier sales is not on record; the last sale's buyer is the owner.
     context.sales.push({
       id: ids.sale++,
       propertyId: id,
@@ -201,6 +211,7 @@ function draftProperty(rng: Rng, context: DraftContext): PropertyDraft {
       daysOnMarket: sale.daysOnMarket,
       latitude,
       longitude,
+      buyerOwnerId: null,
     });
   }
   const lastSaleDate = dayToIso(transfer.day);
@@ -214,6 +225,7 @@ function draftProperty(rng: Rng, context: DraftContext): PropertyDraft {
     daysOnMarket: daysOnMarket(rng),
     latitude,
     longitude,
+    buyerOwnerId: ownerId,
   });
 
   return {

@@ -3,6 +3,7 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { monthsAfter } from "@db/market/flags";
 import { generateMarket, type MarketBatch, type MarketOwnerInsert, type MarketPropertyInsert } from "@db/market/generate";
 import { loadMetroZips } from "@db/market/metro-zips";
 import { METROS, type MarketZip } from "@db/market/metros";
@@ -119,8 +120,7 @@ describe("every flag equals its definition, recomputed from the raw fields", () 
   });
 
   it("owner totals count the owner's properties and cash purchases; cash buyers have ≥ 3", () => {
-    const held = new Map<number, MarketPropertyInsert[]>();
-    for (const p of sample.properties) held.set(p.ownerId, [...(held.get(p.ownerId) ?? []), p]);
+    const held = propertiesByOwner();
     for (const o of sample.owners) {
       const own = held.get(o.id ?? 0) ?? [];
       const cash = own.filter((p) => p.lastSaleCash).length;
@@ -129,6 +129,47 @@ describe("every flag equals its definition, recomputed from the raw fields", () 
       expect(o.isCashBuyer).toBe(cash >= 3);
     }
     expect(sample.owners.some((o) => o.isCashBuyer)).toBe(true);
+  });
+
+  it("active landlord is an absentee owner who bought 6–100 of their properties after 2022-12-31", () => {
+    const held = propertiesByOwner();
+    for (const o of sample.owners) {
+      const recent = (held.get(o.id ?? 0) ?? []).filter((p) => p.isAbsentee === true && p.lastSaleDate >= "2023-01-01").length;
+      expect(o.isActiveLandlord, `owner ${o.id}`).toBe(recent >= 6 && recent <= 100);
+    }
+    expect(sample.owners.filter((o) => o.isActiveLandlord).length).toBeGreaterThan(3);
+    // Only companies hold that many homes in this market; landlords with 1–4 never qualify.
+    expect(sample.owners.filter((o) => o.isActiveLandlord).every((o) => !o.isIndividual)).toBe(true);
+  });
+
+  it("fix and flip counts sales to the owner followed by the property's next sale within 12 months", () => {
+    const history = new Map<number, MarketBatch["sales"]>();
+    for (const sale of sample.sales) history.set(sale.propertyId, [...(history.get(sale.propertyId) ?? []), sale]);
+    const flips = new Map<number, number>();
+    for (const sales of history.values()) {
+      const sorted = [...sales].sort((a, b) => (a.saleDate < b.saleDate ? -1 : 1));
+      sorted.forEach((sale, i) => {
+        const next = sorted[i + 1];
+        const yearLater = `${Number(sale.saleDate.slice(0, 4)) + 1}${sale.saleDate.slice(4)}`;
+        if (sale.buyerOwnerId && next && next.saleDate <= yearLater) flips.set(sale.buyerOwnerId, (flips.get(sale.buyerOwnerId) ?? 0) + 1);
+      });
+    }
+    for (const o of sample.owners) expect(o.flipCount, `owner ${o.id}`).toBe(flips.get(o.id ?? 0) ?? 0);
+    const flippers = sample.owners.filter((o) => (o.flipCount ?? 0) > 0);
+    expect(flippers.length).toBeGreaterThan(5);
+    // Flippers are investor companies that still hold homes; a flipped home's last sale is its resale to the owner.
+    for (const o of flippers) {
+      expect(o.isIndividual).toBe(false);
+      expect(o.propertyCount).toBeGreaterThanOrEqual(3);
+    }
+    for (const p of sample.properties) expect(history.get(p.id ?? 0)?.at(-1)?.buyerOwnerId).toBe(p.ownerId);
+  });
+
+  it("cash buyers hold 3–100 properties bought without a mortgage", () => {
+    const cashBuyers = sample.owners.filter((o) => o.cashPurchaseCount >= 3 && o.cashPurchaseCount <= 100);
+    expect(cashBuyers.length).toBeGreaterThan(10);
+    expect(cashBuyers.every((o) => o.isCashBuyer)).toBe(true);
+    expect(sample.owners.filter((o) => o.isCashBuyer)).toEqual(cashBuyers);
   });
 
   it("each seller type occurs at a plausible rate", () => {
@@ -149,6 +190,15 @@ describe("every flag equals its definition, recomputed from the raw fields", () 
     ]) {
       expect(share(flag)).toBeGreaterThan(0.02);
     }
+  });
+});
+
+describe("monthsAfter (the 12-month flip window)", () => {
+  it("moves by calendar months and clamps to the month's last day", () => {
+    expect(monthsAfter("2024-03-15", 12)).toBe("2025-03-15");
+    expect(monthsAfter("2024-02-29", 12)).toBe("2025-02-28");
+    expect(monthsAfter("2023-01-31", 1)).toBe("2023-02-28");
+    expect(monthsAfter("2023-11-30", 3)).toBe("2024-02-29");
   });
 });
 
@@ -268,6 +318,12 @@ let ownerIndex: Map<number, MarketOwnerInsert> | undefined;
 function ownersById(): Map<number, MarketOwnerInsert> {
   ownerIndex ??= new Map(sample.owners.map((o) => [o.id ?? 0, o]));
   return ownerIndex;
+}
+
+function propertiesByOwner(): Map<number, MarketPropertyInsert[]> {
+  const held = new Map<number, MarketPropertyInsert[]>();
+  for (const p of sample.properties) held.set(p.ownerId, [...(held.get(p.ownerId) ?? []), p]);
+  return held;
 }
 
 function firstBatch(batches: Iterable<MarketBatch>): MarketBatch {

@@ -1,17 +1,25 @@
-import { and, asc, count, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "../../../db/client";
-import { SELLER_TYPE_FLAG, SELLER_TYPES } from "../../../db/enums";
+import { SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "../../../db/enums";
+import { CASH_BUYER_MAX_PURCHASES } from "../../../db/market/flags";
 import { marketOwners, marketProperties } from "../../../db/schema";
-import type { PropertyDataProvider, SellerLead, SellerSearch } from "./types";
+import type { BuyerSearch, CashBuyer, OwnerContact, PropertyDataProvider, SearchLocation, SellerLead, SellerSearch } from "./types";
 
-function whereOf(search: SellerSearch): SQL | undefined {
-  const location =
-    "zips" in search.location
-      ? inArray(marketProperties.zip, search.location.zips)
-      : and(eq(marketProperties.state, search.location.state.toUpperCase()), eq(marketProperties.city, search.location.city));
+/** The place, on market_properties: a ZIP list (market_properties_zip_idx) or a city (the (state, city) indexes). */
+function inPlace(location: SearchLocation): SQL | undefined {
+  return "zips" in location
+    ? inArray(marketProperties.zip, location.zips)
+    : and(eq(marketProperties.state, location.state), eq(marketProperties.city, location.city));
+}
+
+/**
+ * A seller type is its flag (db/market/flags.ts defines each); bedrooms are a minimum and the price bounds apply to
+ * the estimated value. A city search for a flag reads that flag's partial (state, city) index.
+ */
+function sellerWhere(search: SellerSearch): SQL | undefined {
   return and(
-    location,
+    inPlace(search.location),
     eq(marketProperties[SELLER_TYPE_FLAG[search.sellerType]], true),
     search.minBedrooms ? gte(marketProperties.bedrooms, search.minBedrooms) : undefined,
     search.minPrice ? gte(marketProperties.estimatedValue, search.minPrice) : undefined,
@@ -19,10 +27,40 @@ function whereOf(search: SellerSearch): SQL | undefined {
   );
 }
 
-type Row = { property: typeof marketProperties.$inferSelect; owner: typeof marketOwners.$inferSelect };
+/**
+ * The buyer types of spec 02 §9 on market_owners (definitions and their figures in db/market/flags.ts). Written
+ * with literal constants so SQLite can use the owners' partial indexes.
+ */
+const BUYER_TYPE_WHERE: Record<BuyerType, SQL> = {
+  active_landlord: sql`${marketOwners.isActiveLandlord} = 1`,
+  fix_and_flip: sql`${marketOwners.flipCount} > 0`,
+  cash_buyers: sql`${marketOwners.isCashBuyer} = 1 and ${marketOwners.cashPurchaseCount} <= ${sql.raw(String(CASH_BUYER_MAX_PURCHASES))}`,
+};
 
-function toLead({ property: p, owner: o }: Row): SellerLead {
-  const flagged = SELLER_TYPES.filter((type) => p[SELLER_TYPE_FLAG[type]]);
+/** Owners of the type, with at least `minProperties` properties, who hold a property in the place. */
+function buyerWhere(db: Db, search: BuyerSearch): SQL | undefined {
+  const holdsInPlace = db
+    .select({ one: sql`1` })
+    .from(marketProperties)
+    .where(and(eq(marketProperties.ownerId, marketOwners.id), inPlace(search.location)));
+  return and(BUYER_TYPE_WHERE[search.buyerType], gte(marketOwners.propertyCount, search.minProperties), exists(holdsInPlace));
+}
+
+type Property = typeof marketProperties.$inferSelect;
+type Owner = typeof marketOwners.$inferSelect;
+
+function ownerContact(o: Owner): OwnerContact {
+  return {
+    name: o.fullName,
+    isIndividual: o.isIndividual,
+    mailingAddress: `${o.mailingStreet}, ${o.mailingCity}, ${o.mailingState} ${o.mailingZip}`,
+    mailing: { street: o.mailingStreet, city: o.mailingCity, state: o.mailingState, zip: o.mailingZip },
+    phones: o.phones,
+    emails: o.emails,
+  };
+}
+
+function toLead({ property: p, owner: o }: { property: Property; owner: Owner }): SellerLead {
   return {
     id: `local-${p.id}`,
     apn: p.apn,
@@ -42,14 +80,58 @@ function toLead({ property: p, owner: o }: Row): SellerLead {
     equityPct: p.equityPercent,
     lastSalePrice: p.lastSalePrice,
     lastSaleDate: p.lastSaleDate,
-    flags: flagged,
-    owner: {
-      name: o.fullName,
-      isIndividual: o.isIndividual,
-      mailingAddress: `${o.mailingStreet}, ${o.mailingCity}, ${o.mailingState} ${o.mailingZip}`,
-      phones: o.phones,
-      emails: o.emails,
+    // The local market has no valuation model behind its values, so no confidence to report.
+    confidenceScore: null,
+    flags: SELLER_TYPES.filter((type) => p[SELLER_TYPE_FLAG[type]]),
+    owner: ownerContact(o),
+    raw: { marketPropertyId: p.id, marketOwnerId: o.id },
+  };
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/** One buyer from their properties (all of them, in id order), marking which lie in the searched place. */
+function toCashBuyer(owner: Owner, holdings: { property: Property; inPlace: boolean }[]): CashBuyer {
+  const here = holdings.filter((holding) => holding.inPlace).map((holding) => holding.property);
+  // The latest purchase in the place (the search only finds owners who hold one there).
+  const latest = here.reduce((best, p) => (p.lastSaleDate > best.lastSaleDate ? p : best), here[0]!);
+  const all = holdings.map((holding) => holding.property);
+  const total = (pick: (p: Property) => number) => all.reduce((sum, p) => sum + cents(pick(p)), 0) / 100;
+  const purchases = total((p) => p.lastSalePrice);
+  return {
+    id: `local-owner-${owner.id}`,
+    owner: ownerContact(owner),
+    property: {
+      addressLine: latest.address,
+      city: latest.city,
+      state: latest.state,
+      zip: latest.zip,
+      latitude: latest.latitude,
+      longitude: latest.longitude,
+      propertyType: latest.propertyType,
+      bedrooms: latest.bedrooms,
+      bathrooms: latest.bathrooms,
+      squareFeet: latest.squareFeet,
+      yearBuilt: latest.yearBuilt,
+      estimatedValue: latest.estimatedValue,
+      equityBalance: latest.equityBalance,
+      equityPct: latest.equityPercent,
+      lastSaleDate: latest.lastSaleDate,
+      lastSalePrice: latest.lastSalePrice,
+      lastSaleCash: latest.lastSaleCash,
     },
+    portfolio: {
+      propertyCount: owner.propertyCount,
+      totalEstimatedValue: total((p) => p.estimatedValue),
+      totalEquity: total((p) => p.equityBalance),
+      totalMortgageBalance: total((p) => p.openLienBalance),
+      totalPurchasePrice: purchases,
+      averagePurchasePrice: all.length > 0 ? Math.round((purchases / all.length) * 100) / 100 : null,
+      cashPurchaseCount: owner.cashPurchaseCount,
+      flipCount: owner.flipCount,
+      lastPurchaseDate: all.reduce<string | null>((last, p) => (last === null || p.lastSaleDate > last ? p.lastSaleDate : last), null),
+    },
+    raw: { marketOwnerId: owner.id, marketPropertyId: latest.id },
   };
 }
 
@@ -58,7 +140,7 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
   return {
     name: "local",
     async countSellerLeads(search) {
-      const [row] = await db.select({ n: count() }).from(marketProperties).where(whereOf(search));
+      const [row] = await db.select({ n: count() }).from(marketProperties).where(sellerWhere(search));
       return row?.n ?? 0;
     },
     async searchSellerLeads(search, page) {
@@ -66,11 +148,43 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
         .select({ property: marketProperties, owner: marketOwners })
         .from(marketProperties)
         .innerJoin(marketOwners, eq(marketOwners.id, marketProperties.ownerId))
-        .where(whereOf(search))
+        .where(sellerWhere(search))
         .orderBy(asc(marketProperties.id))
         .limit(page.take)
         .offset(page.skip ?? 0);
       return rows.map(toLead);
+    },
+    async countCashBuyers(search) {
+      const [row] = await db.select({ n: count() }).from(marketOwners).where(buyerWhere(db, search));
+      return row?.n ?? 0;
+    },
+    async searchCashBuyers(search, page) {
+      // One query: the page of buyers (by owner id) and every property each holds, flagged when in the place.
+      const buyers = db
+        .select({ ownerId: marketOwners.id })
+        .from(marketOwners)
+        .where(buyerWhere(db, search))
+        .orderBy(asc(marketOwners.id))
+        .limit(page.take)
+        .offset(page.skip ?? 0)
+        .as("buyers");
+      const rows = await db
+        .select({
+          owner: marketOwners,
+          property: marketProperties,
+          inPlace: sql<number>`case when ${inPlace(search.location)} then 1 else 0 end`,
+        })
+        .from(buyers)
+        .innerJoin(marketOwners, eq(marketOwners.id, buyers.ownerId))
+        .innerJoin(marketProperties, eq(marketProperties.ownerId, buyers.ownerId))
+        .orderBy(asc(marketOwners.id), asc(marketProperties.id));
+      const byOwner = new Map<number, { owner: Owner; holdings: { property: Property; inPlace: boolean }[] }>();
+      for (const row of rows) {
+        const entry = byOwner.get(row.owner.id) ?? { owner: row.owner, holdings: [] };
+        entry.holdings.push({ property: row.property, inPlace: Number(row.inPlace) === 1 });
+        byOwner.set(row.owner.id, entry);
+      }
+      return [...byOwner.values()].map(({ owner, holdings }) => toCashBuyer(owner, holdings));
     },
   };
 }

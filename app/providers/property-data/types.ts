@@ -1,51 +1,117 @@
-import type { SellerType } from "../../../db/enums";
+import type { BuyerType, SellerType } from "../../../db/enums";
+import type { SearchLocation } from "../../domain/location";
 
-/** Either a set of ZIPs or a city in a state. */
-export type SearchLocation = { zips: string[] } | { city: string; state: string };
+export type { SearchLocation };
 
 export type SellerSearch = {
   location: SearchLocation;
   sellerType: SellerType;
   minBedrooms?: number;
-  minPrice?: number;
+  minPrice?: number | null;
+  /** The price cap; the caller applies the §5 default ($3M). */
   maxPrice?: number;
 };
+
+export type PostalAddress = { street: string; city: string; state: string; zip: string };
 
 export type OwnerContact = {
   name: string;
   isIndividual: boolean;
+  /** One line: "street, city, ST zip". */
   mailingAddress: string;
+  mailing: PostalAddress | null;
+  /** As the vendor reports them, do-not-call flags included; placeholders are dropped later (domain/lead-extract). */
   phones: { number: string; type: string; dnc: boolean }[];
   emails: string[];
 };
 
 /** One property a search found, with its owner; the workbench's lead queue is made of these. */
 export type SellerLead = {
+  /** The provider's id of the property: the same property always has the same id (lead_deliveries keys on it). */
   id: string;
-  apn: string;
+  apn: string | null;
   addressLine: string;
   city: string;
   state: string;
   zip: string;
-  latitude: number;
-  longitude: number;
+  latitude: number | null;
+  longitude: number | null;
   propertyType: string;
-  bedrooms: number;
-  bathrooms: number;
-  squareFeet: number;
-  yearBuilt: number;
-  estimatedValue: number;
-  equityBalance: number;
-  equityPct: number;
-  lastSalePrice: number;
-  lastSaleDate: string;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  squareFeet: number | null;
+  yearBuilt: number | null;
+  estimatedValue: number | null;
+  equityBalance: number | null;
+  equityPct: number | null;
+  lastSalePrice: number | null;
+  lastSaleDate: string | null;
+  /** The vendor's valuation confidence, 0–100, when it gives one. */
+  confidenceScore?: number | null;
   flags: SellerType[];
   owner: OwnerContact;
+  /** The vendor's own record (BatchData's property JSON); the local market gives its row ids. */
+  raw?: unknown;
 };
 
-/** Off-market property and owner data (the local market, or a vendor such as BatchData). */
+export type BuyerSearch = {
+  location: SearchLocation;
+  buyerType: BuyerType;
+  /** BatchData quick lists the search names (cash-buyer, fix-and-flip, absentee-owner …). */
+  quickLists: string[];
+  /** Owners holding fewer properties than this are left out. */
+  minProperties: number;
+};
+
+/** An active cash buyer: an owner of the type, shown with their latest purchase in the place and their portfolio. */
+export type CashBuyer = {
+  /** The provider's id of the buyer (owner). */
+  id: string;
+  owner: OwnerContact;
+  property: {
+    addressLine: string;
+    city: string;
+    state: string;
+    zip: string;
+    latitude: number | null;
+    longitude: number | null;
+    propertyType: string;
+    bedrooms: number | null;
+    bathrooms: number | null;
+    squareFeet: number | null;
+    yearBuilt: number | null;
+    estimatedValue: number | null;
+    equityBalance: number | null;
+    equityPct: number | null;
+    lastSaleDate: string | null;
+    lastSalePrice: number | null;
+    lastSaleCash: boolean | null;
+  };
+  portfolio: {
+    propertyCount: number;
+    totalEstimatedValue: number | null;
+    totalEquity: number | null;
+    totalMortgageBalance: number | null;
+    totalPurchasePrice: number | null;
+    averagePurchasePrice: number | null;
+    cashPurchaseCount: number | null;
+    flipCount: number | null;
+    lastPurchaseDate: string | null;
+  };
+  raw?: unknown;
+};
+
+export type Page = { take: number; skip?: number };
+
+/**
+ * Off-market property and owner data (the local market, or a vendor such as BatchData). Searches answer in a
+ * stable order, so `skip` pages through the same list; a page shorter than `take` is the end of it.
+ */
 export interface PropertyDataProvider {
+  /** Stored as leads.vendor with each lead handed out. */
   readonly name: "local";
   countSellerLeads(search: SellerSearch): Promise<number>;
-  searchSellerLeads(search: SellerSearch, page: { take: number; skip?: number }): Promise<SellerLead[]>;
+  searchSellerLeads(search: SellerSearch, page: Page): Promise<SellerLead[]>;
+  countCashBuyers(search: BuyerSearch): Promise<number>;
+  searchCashBuyers(search: BuyerSearch, page: Page): Promise<CashBuyer[]>;
 }

@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
+import { CashBuyerSearchSchema } from "~/domain/lead-search";
+import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { searchCashBuyers } from "~/services/lead-search.server";
+
+/**
+ * POST /api/cash-buyers/search {location, buyerType, quickLists, minProperties: 3, skip?} → 200 {success, error,
+ * buyers: [cash buyer search result items], skip, location, message}: 5 buyers per search. Without `skip`, the same
+ * location, buyer type and quick lists as the user's last cash-buyer search move on by 5 and a changed search starts
+ * at 0; a `skip` given is used as is. An empty page carries §8's "No active cash buyers found in {location}. Try
+ * expanding your search area." 400 with field messages for a bad body (nothing written); 502 "Cash Buyer Search
+ * Failed" with the provider's error.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const session = await requireApiUser(request, context);
+  const input = await readBody(request, CashBuyerSearchSchema);
+  const outcome = await searchCashBuyers(context, session.user.id, input);
+  if (!outcome.ok)
+    return apiJson({ success: false, message: outcome.message, error: outcome.error, buyers: [] }, { status: outcome.status });
+  const { buyers, skip, location, message } = outcome;
+  return apiJson({ success: true, error: null, buyers, skip, location, message });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

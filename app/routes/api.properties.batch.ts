@@ -1,0 +1,25 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
+import { SellerSearchSchema } from "~/domain/lead-search";
+import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { searchSellerLeads } from "~/services/lead-search.server";
+
+/**
+ * POST /api/properties/batch {count: 5, criteria: {location, sellerType, minBedrooms, maxPrice, minPrice, locations?}}
+ * → 200 {success, properties: [lead queue items], requestId, location, exhausted, message}: up to `count` leads
+ * this user has never received, continuing where the same search last stopped. `exhausted` (with `message`) when
+ * the market has no more new matches. 400 with field messages for a bad body (nothing recorded); 502 when the
+ * provider fails (recorded as a failed request).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const session = await requireApiUser(request, context);
+  const input = await readBody(request, SellerSearchSchema);
+  const outcome = await searchSellerLeads(context, session.user.id, input);
+  if (!outcome.ok) return apiJson({ success: false, message: outcome.message, error: outcome.error }, { status: outcome.status });
+  const { requestId, location, properties, exhausted, message } = outcome;
+  return apiJson({ success: true, properties, requestId, location, exhausted, message });
+}
+
+export const loader = () => methodNotAllowed(["POST"]);
