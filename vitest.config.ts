@@ -30,6 +30,9 @@ export default defineConfig(async () => {
     },
     test: {
       include: ["tests/integration/**/*.test.ts"],
+      // A guard against hangs, not a speed check: tests that sign up several accounts (scrypt) outlast 5 s on a
+      // loaded 2-core machine.
+      testTimeout: 20_000,
       setupFiles: ["./tests/integration/setup.ts"],
       // @remix-run/cloudflare ships CommonJS only; pre-bundle it so workerd's module loader gets one ESM module.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
