@@ -10,9 +10,8 @@ type Validate<S extends z.ZodType> = (context: { formData: FormData }) => Submis
  * (issue 10). Until it has loaded (a few milliseconds after hydration) the form is checked by the server, with the
  * same schema and messages, as it is without JavaScript.
  *
- * `load` answers the schema, or a function choosing it from the submitted fields (register's two steps). A form that
- * validates on blur should do so only once this has loaded (`shouldValidate: validate ? "onBlur" : "onSubmit"`):
- * conform sends a blur without a validator to the server.
+ * `load` answers the schema, or a function choosing it from the submitted fields (register's two steps). For forms
+ * that validate on submit; a form that validates each field on blur (contact) keeps its schema in the page.
  */
 export function useZodValidation<S extends z.ZodType>(load: () => Promise<S | ((formData: FormData) => S)>): Validate<S> | undefined {
   const [validate, setValidate] = useState<Validate<S>>();

@@ -10,7 +10,6 @@ import { Button } from "~/components/ui/button";
 import { FormError, InputField, TextareaField } from "~/components/ui/field";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
-import { useZodValidation } from "~/components/use-zod-validation";
 import { ContactSchema } from "~/domain/auth-schemas";
 import { CONTACT_FOLLOW_UP } from "~/domain/support";
 import { readFormData } from "~/services/api.server";
@@ -93,13 +92,13 @@ function ContactForm({ focusOnMount }: { focusOnMount: boolean }) {
   const toast = useToast();
   const sending = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
 
-  const validate = useZodValidation(() => import("~/domain/auth-schemas").then((module) => module.ContactSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    // Field by field once the schema has loaded; before that (just after hydration) a blur must not ask the server.
-    shouldValidate: validate ? "onBlur" : "onSubmit",
+    // Field by field as the visitor leaves each one, with the schema in the page: the blur-time check needs it at
+    // once (with useZodValidation's deferred schema, a field left before it loaded lost its message: e2e flake).
+    shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: validate,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ContactSchema }),
   });
 
   // Back from "Send Another Message": the button is gone, so focus the first field instead of losing it.

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 
-import { expect, test, waitForHydration, type Lead } from "./fixtures";
+import { expect, test, type Lead } from "./fixtures";
 
 /**
  * axe-core on every page, signed out and signed in, with and without JavaScript: no violation of impact "serious" or
@@ -168,12 +168,12 @@ async function seed(page: Page, lead: Lead): Promise<SeededData> {
   return { lead, conversationId };
 }
 
-async function visit(page: Page, path: string, status: number, javaScriptEnabled: boolean) {
+async function visit(page: Page, path: string, status: number) {
   const response = await page.goto(path);
   expect(response?.status(), `the answer to ${path}`).toBe(status);
   // The page must be the one asked for, not a redirect (e.g. to /login).
   expect(new URL(page.url()).pathname).toBe(new URL(path, page.url()).pathname);
-  if (javaScriptEnabled) await waitForHydration(page);
+  // With JavaScript, the fixtures' page.goto has waited for hydration (and not for a page sent without scripts).
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -183,7 +183,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.describe("signed out", () => {
       for (const check of SIGNED_OUT) {
         test(`${check.name} has no serious or critical accessibility violations`, async ({ page }) => {
-          await visit(page, check.path as string, check.status ?? 200, javaScriptEnabled);
+          await visit(page, check.path as string, check.status ?? 200);
           await check.open?.(page, javaScriptEnabled);
           await expectNoSeriousViolations(page, javaScriptEnabled);
         });
@@ -195,7 +195,7 @@ for (const javaScriptEnabled of [true, false]) {
         test(`${check.name} has no serious or critical accessibility violations`, async ({ page, lead }) => {
           const data = await seed(page, lead);
           const path = typeof check.path === "function" ? check.path(data) : check.path;
-          await visit(page, path, check.status ?? 200, javaScriptEnabled);
+          await visit(page, path, check.status ?? 200);
           await check.open?.(page, javaScriptEnabled);
           await expectNoSeriousViolations(page, javaScriptEnabled);
         });
