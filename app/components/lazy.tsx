@@ -1,5 +1,7 @@
 import { lazy, type ComponentType } from "react";
 
+import type { LazyPreload } from "~/services/lazy-chunks.server";
+
 type Importer = () => Promise<unknown>;
 type Loader = () => Promise<void>;
 
@@ -50,6 +52,7 @@ export function preloadable<P extends object>(modules: Record<string, Importer>,
   }
   const source = path.slice(1);
   loaders.set(source, [...(loaders.get(source) ?? []), load]);
+  allLoaded = undefined;
   return { source, load, Component };
 }
 
@@ -62,9 +65,15 @@ export function ChunkFallback() {
   );
 }
 
-/** Loads every preloadable module defined so far (the server, before it renders). */
-export function loadAllPreloadables(): Promise<void[]> {
-  return Promise.all([...loaders.values()].flat().map((load) => load()));
+/** Every loader's promise, made once for the loaders defined so far (a new preloadable makes it again). */
+let allLoaded: Promise<unknown> | undefined;
+
+/** Loads every preloadable module defined so far (the server, before each render: after the first, a settled promise). */
+export function loadAllPreloadables(): Promise<unknown> {
+  return (allLoaded ??= Promise.all([...loaders.values()].flat().map((load) => load())).catch((error: unknown) => {
+    allLoaded = undefined;
+    throw error;
+  }));
 }
 
 /** Loads lazy modules by source path, in order (a module loaded first may define the next one's preloadable). */
@@ -83,8 +92,6 @@ export async function loadPreloadedForHydration(document: Document): Promise<voi
   // A failed load must not stop hydration: the component then loads through React.lazy and its Suspense boundary.
   await loadSources(sources).catch(() => undefined);
 }
-
-export type LazyPreload = { source: string; hrefs: string[] };
 
 /** modulepreload links for the lazy modules a page renders (computed on the server: services/lazy-chunks.server). */
 export function LazyPreloads({ preloads }: { preloads: LazyPreload[] }) {

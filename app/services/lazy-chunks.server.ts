@@ -1,6 +1,7 @@
 import chunks from "virtual:lazy-chunks";
 
-import type { LazyPreload } from "~/components/lazy";
+/** A lazily loaded module and the browser files it needs, first its own chunk (its link carries the source). */
+export type LazyPreload = { source: string; hrefs: string[] };
 
 /**
  * The browser files of lazily loaded modules (app/components/lazy.tsx), from the client build's map

@@ -13,7 +13,7 @@ import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
 
-import { cleanup, errorMessage, installSignalHandlers, printServerLogTail, signIn, startBenchServer } from "./server";
+import { formatTable, runBenchCli, signIn, startBenchServer } from "./server";
 
 const WARMUP_SECONDS = 1;
 
@@ -299,20 +299,6 @@ function ratio(value: number, reference: number): string {
   return reference > 0 ? (value / reference).toFixed(2) : "n/a";
 }
 
-/** First column left-aligned, the numbers right-aligned. */
-function formatTable(header: string[], rows: string[][]): string {
-  const all = [header, ...rows];
-  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? "").length)));
-  return all
-    .map((row) =>
-      widths
-        .map((width, column) => (column === 0 ? (row[column] ?? "").padEnd(width) : (row[column] ?? "").padStart(width)))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
-}
-
 function printWarnings(measurements: Measurement[]): void {
   for (const { label, result } of measurements) {
     if (result.non2xx === 0 && result.errors === 0) continue;
@@ -434,31 +420,4 @@ async function bench(options: Options): Promise<void> {
   printReport(await measureAll(origin, options, accounts), options);
 }
 
-async function main(argv: string[]): Promise<number> {
-  let options: Options | null;
-  try {
-    options = parseOptions(argv);
-  } catch (error) {
-    console.error(`${errorMessage(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options === null) {
-    console.log(USAGE);
-    return 0;
-  }
-
-  installSignalHandlers();
-  try {
-    await bench(options);
-    return 0;
-  } catch (error) {
-    console.error(`\nbench:http failed: ${errorMessage(error)}`);
-    printServerLogTail();
-    return 1;
-  } finally {
-    await cleanup();
-  }
-}
-
-// Explicit exit: autocannon and child-process handles must not keep us alive.
-main(process.argv.slice(2)).then((code) => process.exit(code));
+runBenchCli("bench:http", USAGE, parseOptions, bench);

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 
-import { alsoOnCleanup, cleanup, errorMessage, installSignalHandlers, printServerLogTail, signIn, startBenchServer } from "./server";
+import { alsoOnCleanup, formatTable, runBenchCli, signIn, startBenchServer } from "./server";
 
 const USAGE = `Usage: npm run bench:lighthouse -- [options]
 
@@ -139,20 +139,6 @@ function metric(lhr: Result, id: string, format: (value: number) => string): str
   return value === undefined ? "n/a" : format(value);
 }
 
-/** First column left-aligned, the figures right-aligned. */
-function formatTable(header: string[], rows: string[][]): string {
-  const all = [header, ...rows];
-  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? "").length)));
-  return all
-    .map((row) =>
-      widths
-        .map((width, column) => (column === 0 ? (row[column] ?? "").padEnd(width) : (row[column] ?? "").padStart(width)))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
-}
-
 /** For each category under the target: the audits that cost it points, heaviest first. */
 function printShortfalls(outcomes: Outcome[]): void {
   for (const outcome of outcomes) {
@@ -239,31 +225,4 @@ async function bench(options: Options): Promise<void> {
   printReport(outcomes, options);
 }
 
-async function main(argv: string[]): Promise<number> {
-  let options: Options | null;
-  try {
-    options = parseOptions(argv);
-  } catch (error) {
-    console.error(`${errorMessage(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (options === null) {
-    console.log(USAGE);
-    return 0;
-  }
-
-  installSignalHandlers();
-  try {
-    await bench(options);
-    return 0;
-  } catch (error) {
-    console.error(`\nbench:lighthouse failed: ${errorMessage(error)}`);
-    printServerLogTail();
-    return 1;
-  } finally {
-    await cleanup();
-  }
-}
-
-// Explicit exit: Lighthouse and child-process handles must not keep us alive.
-main(process.argv.slice(2)).then((code) => process.exit(code));
+runBenchCli("bench:lighthouse", USAGE, parseOptions, bench);

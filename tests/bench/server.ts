@@ -219,3 +219,55 @@ export async function startBenchServer(options: {
 export function printServerLogTail() {
   if (serverLog !== undefined) console.error(`--- last lines of ${serverLog} ---\n${tailOfFile(serverLog)}`);
 }
+
+/**
+ * A benchmark CLI's main: parse the options (2 and the usage on a bad one; the usage alone for --help, when
+ * `parseOptions` answers null), run, print the server's log tail on failure, always stop the server, and exit
+ * explicitly (load generators and child processes must not keep Node alive).
+ */
+export function runBenchCli<O>(
+  name: string,
+  usage: string,
+  parseOptions: (argv: string[]) => O | null,
+  bench: (options: O) => Promise<void>,
+): void {
+  async function main(argv: string[]): Promise<number> {
+    let options: O | null;
+    try {
+      options = parseOptions(argv);
+    } catch (error) {
+      console.error(`${errorMessage(error)}\n\n${usage}`);
+      return 2;
+    }
+    if (options === null) {
+      console.log(usage);
+      return 0;
+    }
+    installSignalHandlers();
+    try {
+      await bench(options);
+      return 0;
+    } catch (error) {
+      console.error(`\n${name} failed: ${errorMessage(error)}`);
+      printServerLogTail();
+      return 1;
+    } finally {
+      await cleanup();
+    }
+  }
+  void main(process.argv.slice(2)).then((code) => process.exit(code));
+}
+
+/** A benchmark's table: first column left-aligned, the figures right-aligned. */
+export function formatTable(header: string[], rows: string[][]): string {
+  const all = [header, ...rows];
+  const widths = header.map((_, column) => Math.max(...all.map((row) => (row[column] ?? "").length)));
+  return all
+    .map((row) =>
+      widths
+        .map((width, column) => (column === 0 ? (row[column] ?? "").padEnd(width) : (row[column] ?? "").padStart(width)))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}

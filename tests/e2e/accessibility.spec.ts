@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 
-import { expect, test, type Lead } from "./fixtures";
+import { aBuyer, aConversation, expect, PDF, test, type Lead } from "./fixtures";
 
 /**
  * axe-core on every page, signed out and signed in, with and without JavaScript: no violation of impact "serious" or
@@ -133,38 +133,17 @@ const SIGNED_IN: Check[] = [
   },
 ];
 
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-
 /** A deal, a conversation with two messages, a document and a buyer for the signed-up user, around the lead. */
 async function seed(page: Page, lead: Lead): Promise<SeededData> {
+  await aBuyer(page, "Lone Star Capital");
   const answers = [
     await page.request.post("/api/deals", { data: { propertyId: lead.id } }),
-    await page.request.post("/api/buyer-leads", {
-      data: {
-        buyerName: "Lone Star Capital",
-        buyerType: "fix_and_flip",
-        market: "Dallas, TX",
-        totalProperties: 6,
-        portfolioValue: 1510000,
-        phoneNumbers: ["(214) 555-0175"],
-        emailAddresses: ["deals@lonestar.example"],
-      },
-    }),
     await page.request.post("/api/documents/upload", {
       multipart: { file: { name: "Purchase agreement.pdf", mimeType: "application/pdf", buffer: PDF }, type: "purchase_agreement" },
     }),
   ];
-  const conversation = await page.request.post("/api/conversations", {
-    data: { agentType: "negotiation", title: "Maria Lopez", propertyId: lead.id },
-  });
-  for (const answer of [...answers, conversation]) expect(answer.status(), answer.url()).toBe(201);
-  const { id: conversationId } = (await conversation.json()) as { id: string };
-  for (const data of [
-    { content: "Hi Maria, would you consider a cash offer for your house?", role: "user", isAiGenerated: true },
-    { content: "Maybe. What would you pay for it?", role: "assistant", isAiGenerated: false },
-  ]) {
-    expect((await page.request.post(`/api/conversations/${conversationId}/messages`, { data })).status()).toBe(201);
-  }
+  for (const answer of answers) expect(answer.status(), answer.url()).toBe(201);
+  const conversationId = await aConversation(page, lead);
   return { lead, conversationId };
 }
 

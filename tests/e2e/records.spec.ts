@@ -1,39 +1,4 @@
-import { type Page } from "@playwright/test";
-
-import { expect, test, type Lead } from "./fixtures";
-
-const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
-
-/** A conversation about the lead (its owner Maria Lopez), with one message from the seller and one AI-generated one. */
-async function aConversation(page: Page, lead: Lead) {
-  const created = await page.request.post("/api/conversations", {
-    data: { agentType: "negotiation", title: "Maria Lopez", propertyId: lead.id },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  for (const data of [
-    { content: "Hi Maria, would you consider a cash offer for your house?", role: "user", isAiGenerated: true },
-    { content: "Maybe. What would you pay for it?", role: "assistant", isAiGenerated: false },
-  ]) {
-    expect((await page.request.post(`/api/conversations/${id}/messages`, { data })).status()).toBe(201);
-  }
-  return id;
-}
-
-async function aBuyer(page: Page, buyerName: string) {
-  const response = await page.request.post("/api/buyer-leads", {
-    data: {
-      buyerName,
-      buyerType: "fix_and_flip",
-      market: "Dallas, TX",
-      totalProperties: 6,
-      portfolioValue: 1510000,
-      phoneNumbers: ["(214) 555-0175"],
-      emailAddresses: ["deals@lonestar.example"],
-    },
-  });
-  expect(response.status()).toBe(201);
-}
+import { aBuyer, aConversation, expect, PDF, test } from "./fixtures";
 
 test.describe("empty sections", () => {
   test("a new user sees the empty states of messages, documents and Buyer Breeze", async ({ signedInPage: page }) => {

@@ -259,17 +259,21 @@ const remix = createRequestHandler(
 );
 const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
 
+/** A page fetched through the Worker entry over the counted D1, as `client` (signed out without one), and its cost. */
+const pageCost = (path: string, client?: { cookieHeader(): string }) =>
+  costOf(() =>
+    worker(
+      new Request(`${ORIGIN}${path}`, client ? { headers: { Cookie: client.cookieHeader() } } : undefined),
+      { ...env, APP_ORIGIN: ORIGIN, DB: counter.db } as Env,
+      createExecutionContext(),
+    ),
+  );
+
 describe("a whole page (root and route loaders side by side, then the render) costs at most 2 sequential round trips", () => {
   it.each(SECTIONS)("/?section=%s, as a document and as a client navigation", async (section) => {
     const { client } = await accountWithData();
     for (const path of [`/?section=${section}`, `/_root.data?section=${section}`]) {
-      const cost = await costOf(() =>
-        worker(
-          new Request(`${ORIGIN}${path}`, { headers: { Cookie: client.cookieHeader() } }),
-          { ...env, APP_ORIGIN: ORIGIN, DB: counter.db } as Env,
-          createExecutionContext(),
-        ),
-      );
+      const cost = await pageCost(path, client);
       expect(cost.value.status, path).toBe(200);
       await cost.value.arrayBuffer();
       // The root and the route loader share the request's one session lookup.
@@ -280,13 +284,7 @@ describe("a whole page (root and route loaders side by side, then the render) co
   it("/buyer-breeze and /profile", async () => {
     const { client } = await accountWithData();
     for (const path of ["/buyer-breeze", "/profile"]) {
-      const cost = await costOf(() =>
-        worker(
-          new Request(`${ORIGIN}${path}`, { headers: { Cookie: client.cookieHeader() } }),
-          { ...env, APP_ORIGIN: ORIGIN, DB: counter.db } as Env,
-          createExecutionContext(),
-        ),
-      );
+      const cost = await pageCost(path, client);
       expect(cost.value.status, path).toBe(200);
       expectWithinBudget(cost, path);
     }
@@ -294,14 +292,7 @@ describe("a whole page (root and route loaders side by side, then the render) co
 
   it("the current user comes with the session lookup, and the CRM section is one batch", async () => {
     const { client, leadId } = await accountWithData();
-    const page = (path: string) =>
-      costOf(() =>
-        worker(
-          new Request(`${ORIGIN}${path}`, { headers: { Cookie: client.cookieHeader() } }),
-          { ...env, APP_ORIGIN: ORIGIN, DB: counter.db } as Env,
-          createExecutionContext(),
-        ),
-      );
+    const page = (path: string) => pageCost(path, client);
     // The shell's user menu (name, company, title) needs nothing besides the session lookup.
     const shell = await page("/?section=lock-it-up");
     expect(await shell.value.text()).toContain("Quinn Home Buyers LLC");
@@ -317,9 +308,7 @@ describe("a whole page (root and route loaders side by side, then the render) co
   });
 
   it("the signed-out landing page reads nothing", async () => {
-    const cost = await costOf(() =>
-      worker(new Request(`${ORIGIN}/`), { ...env, APP_ORIGIN: ORIGIN, DB: counter.db } as Env, createExecutionContext()),
-    );
+    const cost = await pageCost("/");
     expect(cost.value.status).toBe(200);
     expect(await cost.value.text()).toContain("Breeze through your");
     expect(cost.roundTrips, cost.log).toBe(0);

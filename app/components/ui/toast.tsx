@@ -53,11 +53,12 @@ export function Toaster({ children, initial }: { children: ReactNode; initial?: 
   return (
     <ToastContext.Provider value={value}>
       {children}
-      {current && !hydrated ? <StaticToast toast={current} /> : null}
       {current && hydrated ? (
         <Suspense fallback={<StaticToast toast={current} />}>
           <ToastRegion current={current} onClose={close} />
         </Suspense>
+      ) : current ? (
+        <StaticToast toast={current} />
       ) : null}
     </ToastContext.Provider>
   );

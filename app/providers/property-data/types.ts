@@ -25,11 +25,8 @@ export type OwnerContact = {
   emails: string[];
 };
 
-/** One property a search found, with its owner; the workbench's lead queue is made of these. */
-export type SellerLead = {
-  /** The provider's id of the property: the same property always has the same id (lead_deliveries keys on it). */
-  id: string;
-  apn: string | null;
+/** A property's place, building and value as a provider reports them (a seller lead's, a cash buyer's purchase). */
+export type PropertyFacts = {
   addressLine: string;
   city: string;
   state: string;
@@ -46,6 +43,13 @@ export type SellerLead = {
   equityPct: number | null;
   lastSalePrice: number | null;
   lastSaleDate: string | null;
+};
+
+/** One property a search found, with its owner; the workbench's lead queue is made of these. */
+export type SellerLead = PropertyFacts & {
+  /** The provider's id of the property: the same property always has the same id (lead_deliveries keys on it). */
+  id: string;
+  apn: string | null;
   /** The vendor's valuation confidence, 0–100, when it gives one. */
   confidenceScore?: number | null;
   flags: SellerType[];
@@ -68,25 +72,7 @@ export type CashBuyer = {
   /** The provider's id of the buyer (owner). */
   id: string;
   owner: OwnerContact;
-  property: {
-    addressLine: string;
-    city: string;
-    state: string;
-    zip: string;
-    latitude: number | null;
-    longitude: number | null;
-    propertyType: string;
-    bedrooms: number | null;
-    bathrooms: number | null;
-    squareFeet: number | null;
-    yearBuilt: number | null;
-    estimatedValue: number | null;
-    equityBalance: number | null;
-    equityPct: number | null;
-    lastSaleDate: string | null;
-    lastSalePrice: number | null;
-    lastSaleCash: boolean | null;
-  };
+  property: PropertyFacts & { lastSaleCash: boolean | null };
   portfolio: {
     propertyCount: number;
     totalEstimatedValue: number | null;
