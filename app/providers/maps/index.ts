@@ -20,7 +20,8 @@ function hasCoordinates(place: Place): place is Place & { latitude: number; long
   return typeof place.latitude === "number" && typeof place.longitude === "number";
 }
 
-function openStreetMapLink(place: Place): string | null {
+/** A keyless OpenStreetMap link for a place (safe on the client: no key, no network until clicked). */
+export function openStreetMapLink(place: Place): string | null {
   if (hasCoordinates(place)) {
     return `https://www.openstreetmap.org/?mlat=${place.latitude}&mlon=${place.longitude}#map=17/${place.latitude}/${place.longitude}`;
   }
