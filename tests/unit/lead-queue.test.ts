@@ -141,3 +141,31 @@ describe("the stored lead queue", () => {
     expect(storeLeadQueue(createLeadQueue([lead("a")]), null)).toBe(false);
   });
 });
+
+describe("a lead saved to the CRM", () => {
+  it("sends the §3 fields, money as text, with the status and agent of the save", async () => {
+    const { leadToProperty } = await import("~/domain/lead-property");
+    const { PropertyInputSchema } = await import("~/domain/lead-forms");
+    const saved = leadToProperty(lead("a"), { status: "analyzed", currentAgent: "deal_analyzer" });
+    expect(saved).toMatchObject({
+      address: "a Main St",
+      zipCode: "85004",
+      arv: "300000",
+      maxOffer: "210000",
+      equityBalance: "180000",
+      lastSalePrice: "150000",
+      lastSaleDate: "2015-04-01",
+      status: "analyzed",
+      currentAgent: "deal_analyzer",
+      leadType: "high_equity",
+    });
+    // What the server's schema accepts, unchanged in meaning.
+    expect(PropertyInputSchema.parse(saved)).toMatchObject({ arv: 300_000, maxOffer: 210_000, status: "analyzed", bedrooms: 3 });
+    expect(leadToProperty({ ...lead("b"), estimatedValue: null, maxOffer: null }, { status: "new" })).toMatchObject({
+      arv: null,
+      maxOffer: null,
+      status: "new",
+      currentAgent: null,
+    });
+  });
+});
