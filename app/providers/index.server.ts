@@ -10,6 +10,7 @@ import { createLobMail } from "./mail/lob.server";
 import { createLocalMail } from "./mail/local.server";
 import type { MailProvider } from "./mail/types";
 import { createMaps, type MapsProvider } from "./maps";
+import { createBatchDataPropertyData } from "./property-data/batchdata.server";
 import { createLocalPropertyData } from "./property-data/local.server";
 import type { PropertyDataProvider } from "./property-data/types";
 
@@ -24,7 +25,15 @@ export type Providers = {
 /** Picks each outside service by configuration; the local implementations are the defaults. */
 export function createProviders(env: AppEnv, deps: { db: Db; files: R2Bucket; fetch?: Fetch }): Providers {
   return {
-    propertyData: createLocalPropertyData(deps.db),
+    propertyData:
+      env.PROPERTY_DATA === "batchdata"
+        ? createBatchDataPropertyData({
+            apiKey: env.BATCHDATA_API_KEY!,
+            baseUrl: env.BATCHDATA_BASE_URL,
+            timeoutMs: env.BATCHDATA_TIMEOUT_MS,
+            fetch: deps.fetch,
+          })
+        : createLocalPropertyData(deps.db),
     mail:
       env.MAIL === "lob"
         ? createLobMail({ apiKey: env.LOB_API_KEY!, baseUrl: env.LOB_BASE_URL, fetch: deps.fetch })

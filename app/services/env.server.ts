@@ -12,7 +12,11 @@ export const EnvSchema = z
     APP_ORIGIN: z.url().default("http://127.0.0.1:8787"),
     SUPPORT_EMAIL: z.email().default("support@breeze.example"),
 
-    PROPERTY_DATA: z.enum(["local"]).default("local"),
+    PROPERTY_DATA: z.enum(["local", "batchdata"]).default("local"),
+    BATCHDATA_API_KEY: z.string().min(1).optional(),
+    BATCHDATA_BASE_URL: z.url().default("https://api.batchdata.com"),
+    /** How long one BatchData call may take before the search fails (a user is waiting on it). */
+    BATCHDATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     MAIL: z.enum(["local", "lob"]).default("local"),
     LOB_API_KEY: z.string().min(1).optional(),
     LOB_BASE_URL: z.url().default("https://api.lob.com"),
@@ -46,6 +50,7 @@ export const EnvSchema = z
     const need = (when: boolean, key: keyof typeof env, why: string) => {
       if (when && !env[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} is required when ${why}` });
     };
+    need(env.PROPERTY_DATA === "batchdata", "BATCHDATA_API_KEY", "PROPERTY_DATA=batchdata");
     need(env.MAIL === "lob", "LOB_API_KEY", "MAIL=lob");
     need(env.EMAIL === "http", "EMAIL_API_URL", "EMAIL=http");
     need(env.EMAIL === "http", "EMAIL_API_KEY", "EMAIL=http");

@@ -95,7 +95,7 @@ export type Page = { take: number; skip?: number };
  */
 export interface PropertyDataProvider {
   /** Stored as leads.vendor with each lead handed out. */
-  readonly name: "local";
+  readonly name: "local" | "batchdata";
   countSellerLeads(search: SellerSearch): Promise<number>;
   searchSellerLeads(search: SellerSearch, page: Page): Promise<SellerLead[]>;
   countCashBuyers(search: BuyerSearch): Promise<number>;

@@ -1,0 +1,202 @@
+import { z } from "zod";
+
+import { fetchWithTimeout, ProviderError, type Fetch } from "../http.server";
+import {
+  buyerCriteria,
+  BuyerRecordSchema,
+  countRequest,
+  distinctOwners,
+  MAX_SKIP_TRACE,
+  MAX_TAKE,
+  parseOrThrow,
+  parseProperties,
+  PropertyRecordSchema,
+  PROVIDER,
+  queriesFor,
+  SearchAnswerSchema,
+  searchRequest,
+  sellerCriteria,
+  SkipTraceAnswerSchema,
+  skipTraceRequest,
+  toCashBuyer,
+  toSellerLead,
+  withContacts,
+  type PropertyRecord,
+  type SearchCriteria,
+  type SkipTracePerson,
+} from "./batchdata-mapping";
+import type { Page, PropertyDataProvider, SearchLocation } from "./types";
+
+/** A user is waiting on the search: a few seconds per call, then the search fails with a clear message. */
+export const DEFAULT_TIMEOUT_MS = 8_000;
+
+export type BatchDataConfig = {
+  apiKey: string;
+  /** `https://api.batchdata.com`; the client adds `/api/v1/…`. */
+  baseUrl: string;
+  fetch?: Fetch;
+  timeoutMs?: number;
+  /** The clock buyer definitions measure "the last 3 years" to. */
+  now?: () => Date;
+};
+
+/** BatchData's error body: `{ status: { code, text, message } }`. */
+const ErrorBodySchema = z.object({
+  status: z.object({
+    message: z.string().min(1).optional().catch(undefined),
+    text: z.string().min(1).optional().catch(undefined),
+  }),
+});
+
+/** A refusal as a ProviderError whose message a user can act on (lead-search.server.ts shows it with its 502). */
+export async function batchDataError(response: Response): Promise<ProviderError> {
+  let detail: string | undefined;
+  try {
+    const body = ErrorBodySchema.safeParse(await response.json());
+    if (body.success) detail = body.data.status.message ?? body.data.status.text;
+  } catch {
+    // not JSON: the status says enough
+  }
+  const status = response.status;
+  let message: string;
+  if (status === 401) message = "the API token was refused (401)";
+  else if (status === 403) message = "insufficient balance or invalid token permission (403)";
+  else if (status === 429) message = "rate limited (429)";
+  else if (status >= 500) message = `the service failed (HTTP ${status})`;
+  else message = `the request was refused (HTTP ${status}${detail ? `: ${detail}` : ""})`;
+  return new ProviderError(PROVIDER, message, status);
+}
+
+/**
+ * BatchData's property API (v1) behind the PropertyDataProvider seam: counts and searches through
+ * `POST /property/search`, owners' phones and emails through one `POST /property/skip-trace` per page. The
+ * provider is made per request (the load context), so the ZIP counts it memoises live for one request.
+ */
+export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDataProvider {
+  const fetcher = config.fetch ?? fetch;
+  const base = `${config.baseUrl.replace(/\/+$/, "")}/api/v1`;
+  const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const now = config.now ?? (() => new Date());
+  const counts = new Map<string, Promise<number>>();
+
+  async function post(path: string, body: unknown, what: string): Promise<unknown> {
+    const response = await fetchWithTimeout(
+      PROVIDER,
+      fetcher,
+      `${base}${path}`,
+      {
+        method: "POST",
+        headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify(body),
+      },
+      timeoutMs,
+    );
+    if (!response.ok) throw await batchDataError(response);
+    try {
+      return await response.json();
+    } catch {
+      throw new ProviderError(PROVIDER, `${what} was not JSON`);
+    }
+  }
+
+  async function search(criteria: SearchCriteria, skip: number, take: number): Promise<unknown[]> {
+    const answer = parseOrThrow(
+      SearchAnswerSchema,
+      await post("/property/search", searchRequest(criteria, skip, take), "property search answer"),
+      "property search answer",
+    );
+    return answer.results.properties ?? [];
+  }
+
+  function count(criteria: SearchCriteria): Promise<number> {
+    const key = JSON.stringify(criteria);
+    let pending = counts.get(key);
+    if (!pending) {
+      pending = post("/property/search", countRequest(criteria), "property count answer").then(
+        (answer) => parseOrThrow(SearchAnswerSchema, answer, "property count answer").results.meta.results.resultsFound,
+      );
+      // A failed count is not remembered: the next round may try again.
+      pending.catch(() => counts.delete(key));
+      counts.set(key, pending);
+    }
+    return pending;
+  }
+
+  /** The total over the place: a ZIP list is one count per ZIP (a property lies in one ZIP), asked together. */
+  async function total(location: SearchLocation, criteriaFor: (query: string) => SearchCriteria): Promise<number> {
+    const each = await Promise.all(queriesFor(location).map((query) => count(criteriaFor(query))));
+    return each.reduce((sum, n) => sum + n, 0);
+  }
+
+  /**
+   * Records `[skip, skip + take)` of the place's list: a city is one query; a ZIP list is its ZIPs one after the
+   * other, so a ZIP the page starts beyond is passed over by its count, and a page may run on into the next ZIP.
+   * Calls take at most 500 each.
+   */
+  async function read(location: SearchLocation, criteriaFor: (query: string) => SearchCriteria, page: Page): Promise<unknown[]> {
+    const queries = queriesFor(location);
+    const found: unknown[] = [];
+    let skip = page.skip ?? 0;
+    let need = page.take;
+    for (let i = 0; i < queries.length && need > 0; i++) {
+      const criteria = criteriaFor(queries[i]!);
+      let available = Number.POSITIVE_INFINITY;
+      if (i < queries.length - 1) {
+        const inZip = await count(criteria);
+        if (skip >= inZip) {
+          skip -= inZip;
+          continue;
+        }
+        available = inZip - skip;
+      }
+      while (need > 0 && available > 0) {
+        const take = Math.min(need, available, MAX_TAKE);
+        const got = await search(criteria, skip, take);
+        found.push(...got);
+        need -= got.length;
+        available -= got.length;
+        skip += got.length;
+        if (got.length < take) break;
+      }
+      skip = 0;
+    }
+    return found;
+  }
+
+  /** Owners' phones and emails for a page's properties: one call per page (at most 100 properties each). */
+  async function skipTrace(records: readonly PropertyRecord[]): Promise<SkipTracePerson[]> {
+    const persons: SkipTracePerson[] = [];
+    for (let start = 0; start < records.length; start += MAX_SKIP_TRACE) {
+      const answer = await post(
+        "/property/skip-trace",
+        skipTraceRequest(records.slice(start, start + MAX_SKIP_TRACE)),
+        "skip trace answer",
+      );
+      persons.push(...parseOrThrow(SkipTraceAnswerSchema, answer, "skip trace answer").results.persons);
+    }
+    return persons;
+  }
+
+  return {
+    name: PROVIDER,
+    countSellerLeads(search) {
+      return total(search.location, (query) => sellerCriteria(search, query));
+    },
+    async searchSellerLeads(search, page) {
+      const rows = parseProperties(await read(search.location, (query) => sellerCriteria(search, query), page), PropertyRecordSchema);
+      const items = rows.map(({ record, raw }) => ({ item: toSellerLead(record, raw, search.sellerType), record }));
+      return withContacts(items, await skipTrace(rows.map((row) => row.record)));
+    },
+    countCashBuyers(search) {
+      const asOf = now();
+      return total(search.location, (query) => buyerCriteria(search, query, asOf));
+    },
+    async searchCashBuyers(search, page) {
+      const asOf = now();
+      const found = await read(search.location, (query) => buyerCriteria(search, query, asOf), page);
+      const owners = distinctOwners(parseProperties(found, BuyerRecordSchema), search.minProperties);
+      const items = owners.map(({ record, raw }) => ({ item: toCashBuyer(record, raw), record }));
+      return withContacts(items, await skipTrace(owners.map((row) => row.record)));
+    },
+  };
+}
