@@ -1,0 +1,670 @@
+/**
+ * A fake of BatchData's property API (v1), as shared/design/providers.md describes it: `POST /api/v1/property/search`
+ * and `POST /api/v1/property/skip-trace` with a Bearer token, answering BatchData's shapes from an in-memory
+ * dataset. It checks what the real service would refuse — the token, JSON bodies, known criteria groups and filter
+ * forms, known quick lists, `take` ≤ 500, at most 100 skip-trace requests with a usable address — and honours the
+ * query (ZIP, "City, ST", state), `quickLists` (with `not-`), every `{min,max}` / `{minDate,maxDate}` / `{inList}` /
+ * `{equals}` filter on the record's own fields, skip/take, and `take: 0` counts. It can be told to fail with a
+ * status, to drop the connection, to hang until the caller's signal aborts, or to answer one odd body.
+ *
+ * The dataset is a small sample (`SAMPLE_PROPERTIES`) or the test market turned into BatchData records
+ * (`batchDataFromMarket`), so the same homes can be searched through both providers.
+ */
+import type { MarketBatch } from "@db/market/generate";
+
+type Json = Record<string, unknown>;
+type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+
+/** A property as BatchData's search answers it, and the persons its skip trace finds for the owner. */
+export type FakeProperty = { record: Json; persons: Json[] };
+
+export type FakeCall = { path: string; body: Json; authorization: string | null };
+
+export type FakeBatchData = {
+  fetch: Fetch;
+  /** Every call the fake answered or refused, in order (bodies as sent). */
+  calls: FakeCall[];
+  searches(): FakeCall[];
+  skipTraces(): FakeCall[];
+  /** Later calls (to one endpoint, or all) answer this HTTP status with BatchData's error body; null stops it. */
+  failWith(status: number | null, options?: { endpoint?: "search" | "skip-trace"; message?: string }): void;
+  /** Later calls never answer: they wait for the caller's AbortSignal (a timeout) and reject with its reason. */
+  hang(on: boolean): void;
+  /** Later calls fail as an unreachable host does (fetch rejects with a TypeError). */
+  unreachable(on: boolean): void;
+  /** The next call answers this JSON body as is, whatever was asked. */
+  answerOnce(body: unknown, status?: number): void;
+};
+
+/** Quick lists BatchData documents; the fake refuses any other name, as a typo would be refused. */
+export const QUICK_LISTS = [
+  "absentee-owner",
+  "cash-buyer",
+  "corporate-owned",
+  "fix-and-flip",
+  "free-and-clear",
+  "high-equity",
+  "inherited",
+  "notice-of-default",
+  "out-of-state-absentee-owner",
+  "owner-occupied",
+  "preforeclosure",
+  "tax-default",
+  "tired-landlord",
+  "vacant",
+] as const;
+
+const CRITERIA_GROUPS = [
+  "address",
+  "building",
+  "foreclosure",
+  "general",
+  "intel",
+  "openLien",
+  "owner",
+  "propertyOwnerProfile",
+  "sale",
+  "valuation",
+] as const;
+const FILTER_KEYS = ["min", "max", "minDate", "maxDate", "inList", "equals"];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  503: "Service Unavailable",
+};
+const ERROR_MESSAGE: Record<number, string> = {
+  401: "Invalid or missing API token",
+  403: "Insufficient balance or invalid token permission",
+  429: "Rate limit exceeded",
+};
+
+function error(status: number, message?: string): Response {
+  return Response.json(
+    { status: { code: status, text: ERROR_TEXT[status] ?? "Error", message: message ?? ERROR_MESSAGE[status] ?? "Fake failure" } },
+    { status },
+  );
+}
+
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const normalise = (value: unknown) =>
+  String(value ?? "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+
+/** What in a search body the real service would refuse; null when it is well formed. */
+function searchProblem(body: Json): string | null {
+  const extra = Object.keys(body).filter((key) => key !== "searchCriteria" && key !== "options");
+  if (extra.length > 0) return `Unknown field ${extra[0]}`;
+  const criteria = body.searchCriteria;
+  if (!isObject(criteria)) return "searchCriteria is required";
+  if (typeof criteria.query !== "string" || criteria.query.trim() === "") return "searchCriteria.query is required";
+  for (const [group, value] of Object.entries(criteria)) {
+    if (group === "query") continue;
+    if (group === "quickLists" || group === "orQuickLists") {
+      if (!Array.isArray(value) || value.length === 0) return `searchCriteria.${group} must be a non-empty list`;
+      const unknown = value.find(
+        (name) => typeof name !== "string" || !(QUICK_LISTS as readonly string[]).includes(name.replace(/^not-/, "")),
+      );
+      if (unknown !== undefined) return `Unknown quick list ${String(unknown)}`;
+      continue;
+    }
+    if (!(CRITERIA_GROUPS as readonly string[]).includes(group)) return `Unknown search criteria ${group}`;
+    if (!isObject(value) || Object.keys(value).length === 0) return `searchCriteria.${group} must be an object of filters`;
+    for (const [field, filter] of Object.entries(value)) {
+      const where = `searchCriteria.${group}.${field}`;
+      if (!isObject(filter) || Object.keys(filter).length === 0) return `${where} must be a filter`;
+      for (const [key, bound] of Object.entries(filter)) {
+        if (!FILTER_KEYS.includes(key)) return `${where}.${key} is not a filter`;
+        if ((key === "min" || key === "max") && typeof bound !== "number") return `${where}.${key} must be a number`;
+        if ((key === "minDate" || key === "maxDate") && (typeof bound !== "string" || !DATE.test(bound)))
+          return `${where}.${key} must be YYYY-MM-DD`;
+        if (key === "inList" && !Array.isArray(bound)) return `${where}.inList must be a list`;
+      }
+    }
+  }
+  const options = body.options ?? {};
+  if (!isObject(options)) return "options must be an object";
+  for (const key of Object.keys(options)) {
+    if (!["skip", "take", "quicklistCounts", "skipTrace", "datasets"].includes(key)) return `Unknown option ${key}`;
+  }
+  const { skip = 0, take = 25 } = options;
+  if (!Number.isInteger(skip) || (skip as number) < 0) return "options.skip must be a whole number";
+  if (!Number.isInteger(take) || (take as number) < 0 || (take as number) > 500) return "options.take must be from 0 to 500";
+  return null;
+}
+
+/** How the service reads `query`: a ZIP, "City, ST" or a state; null for text it cannot place. */
+function placeOf(query: string): ((address: Json) => boolean) | null {
+  const text = query.trim();
+  if (/^\d{5}$/.test(text)) return (address) => String(address.zip).startsWith(text);
+  const cityState = /^(.+?),\s*([A-Za-z]{2})$/.exec(text);
+  if (cityState) {
+    const [city, state] = [normalise(cityState[1]), cityState[2]!.toUpperCase()];
+    return (address) => normalise(address.city) === city && String(address.state).toUpperCase() === state;
+  }
+  if (/^[A-Za-z]{2}$/.test(text)) return (address) => String(address.state).toUpperCase() === text.toUpperCase();
+  return null;
+}
+
+function passes(value: unknown, filter: Json): boolean {
+  if (value === undefined || value === null) return false;
+  if (filter.min !== undefined && !(typeof value === "number" && value >= (filter.min as number))) return false;
+  if (filter.max !== undefined && !(typeof value === "number" && value <= (filter.max as number))) return false;
+  const day = String(value).slice(0, 10);
+  if (filter.minDate !== undefined && !(DATE.test(day) && day >= (filter.minDate as string))) return false;
+  if (filter.maxDate !== undefined && !(DATE.test(day) && day <= (filter.maxDate as string))) return false;
+  if (filter.inList !== undefined && !(filter.inList as unknown[]).includes(value)) return false;
+  if (filter.equals !== undefined && value !== filter.equals) return false;
+  return true;
+}
+
+function matches(record: Json, criteria: Json, place: (address: Json) => boolean): boolean {
+  if (!place(record.address as Json)) return false;
+  const flags = (record.quickLists ?? {}) as Json;
+  const flag = (name: string) => (name.startsWith("not-") ? flags[camel(name.slice(4))] !== true : flags[camel(name)] === true);
+  if (Array.isArray(criteria.quickLists) && !(criteria.quickLists as string[]).every(flag)) return false;
+  if (Array.isArray(criteria.orQuickLists) && !(criteria.orQuickLists as string[]).some(flag)) return false;
+  for (const group of CRITERIA_GROUPS) {
+    const filters = criteria[group];
+    if (!isObject(filters)) continue;
+    const values = (record[group] ?? {}) as Json;
+    for (const [field, filter] of Object.entries(filters)) if (!passes(values[field], filter as Json)) return false;
+  }
+  return true;
+}
+
+function skipTraceProblem(body: Json): string | null {
+  const extra = Object.keys(body).filter((key) => key !== "requests" && key !== "options");
+  if (extra.length > 0) return `Unknown field ${extra[0]}`;
+  const requests = body.requests;
+  if (!Array.isArray(requests) || requests.length === 0) return "requests must be a non-empty list";
+  if (requests.length > 100) return "At most 100 requests per call";
+  for (const [i, request] of requests.entries()) {
+    if (!isObject(request)) return `requests.${i} must be an object`;
+    const address = request.propertyAddress;
+    if (!isObject(address)) return `requests.${i}.propertyAddress is required`;
+    const has = (key: string) => typeof address[key] === "string" && (address[key] as string).trim() !== "";
+    if (!has("street") || !(has("zip") || (has("city") && has("state"))))
+      return `requests.${i}.propertyAddress needs street and zip, or street, city and state`;
+    if (
+      request.name !== undefined &&
+      !(isObject(request.name) && typeof request.name.first === "string" && typeof request.name.last === "string")
+    )
+      return `requests.${i}.name must have first and last`;
+  }
+  return null;
+}
+
+export function createFakeBatchData(token: string, properties: readonly FakeProperty[] = SAMPLE_PROPERTIES): FakeBatchData {
+  const calls: FakeCall[] = [];
+  let failure: { status: number; endpoint?: "search" | "skip-trace"; message?: string } | null = null;
+  let hanging = false;
+  let down = false;
+  const once: { body: unknown; status: number }[] = [];
+  const byAddress = new Map(
+    properties.map((property) => {
+      const address = property.record.address as Json;
+      return [`${normalise(address.street)}|${String(address.zip).slice(0, 5)}`, property] as const;
+    }),
+  );
+
+  function search(body: Json): Response {
+    const problem = searchProblem(body);
+    if (problem) return error(400, problem);
+    const criteria = body.searchCriteria as Json;
+    const place = placeOf(criteria.query as string);
+    if (!place) return error(400, `Could not understand the query "${String(criteria.query)}"`);
+    const options = (body.options ?? {}) as Json;
+    const skip = (options.skip as number | undefined) ?? 0;
+    const take = (options.take as number | undefined) ?? 25;
+    const found = properties.filter((property) => matches(property.record, criteria, place));
+    const results: Json = { meta: { results: { resultsFound: found.length }, requestId: crypto.randomUUID() } };
+    // A count (take 0) sends no property list at all.
+    if (take > 0) results.properties = found.slice(skip, skip + take).map((property) => structuredClone(property.record));
+    return Response.json({ status: { code: 200, text: "OK" }, results });
+  }
+
+  function skipTrace(body: Json): Response {
+    const problem = skipTraceProblem(body);
+    if (problem) return error(400, problem);
+    const requests = body.requests as Json[];
+    const persons: Json[] = [];
+    let matched = 0;
+    for (const request of requests) {
+      const address = request.propertyAddress as Json;
+      const property = byAddress.get(`${normalise(address.street)}|${String(address.zip ?? "").slice(0, 5)}`);
+      if (!property || property.persons.length === 0) {
+        persons.push({ propertyAddress: address, meta: { matched: false, error: false } });
+        continue;
+      }
+      matched++;
+      const { street, city, state, zip } = property.record.address as Json;
+      for (const person of property.persons) {
+        persons.push({ ...structuredClone(person), propertyAddress: { street, city, state, zip }, meta: { matched: true, error: false } });
+      }
+    }
+    return Response.json({
+      status: { code: 200, text: "OK" },
+      results: {
+        persons,
+        meta: { results: { requestCount: requests.length, matchCount: matched, noMatchCount: requests.length - matched } },
+      },
+    });
+  }
+
+  return {
+    calls,
+    searches: () => calls.filter((call) => call.path.endsWith("/property/search")),
+    skipTraces: () => calls.filter((call) => call.path.endsWith("/property/skip-trace")),
+    failWith(status, options = {}) {
+      failure = status === null ? null : { status, ...options };
+    },
+    hang(on) {
+      hanging = on;
+    },
+    unreachable(on) {
+      down = on;
+    },
+    answerOnce(body, status = 200) {
+      once.push({ body, status });
+    },
+    async fetch(input, init) {
+      if (down) throw new TypeError("Network connection lost.");
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      const endpoint =
+        url.pathname === "/api/v1/property/search" ? "search" : url.pathname === "/api/v1/property/skip-trace" ? "skip-trace" : null;
+      let body: Json = {};
+      try {
+        const parsed: unknown = await request.json();
+        if (isObject(parsed)) body = parsed;
+      } catch {
+        body = {};
+      }
+      calls.push({ path: url.pathname, body, authorization: request.headers.get("Authorization") });
+
+      if (hanging) {
+        const signal = init?.signal;
+        return new Promise<Response>((_, reject) => {
+          if (!signal) return;
+          if (signal.aborted) reject(signal.reason);
+          signal.addEventListener("abort", () => reject(signal.reason));
+        });
+      }
+      if (request.method !== "POST" || !endpoint) return error(404);
+      if (request.headers.get("Authorization") !== `Bearer ${token}`) return error(401);
+      const queued = once.shift();
+      if (queued) return Response.json(queued.body, { status: queued.status });
+      if (failure && (!failure.endpoint || failure.endpoint === endpoint)) return error(failure.status, failure.message);
+      if (!request.headers.get("Content-Type")?.startsWith("application/json")) return error(400, "Content-Type must be application/json");
+      return endpoint === "search" ? search(body) : skipTrace(body);
+    },
+  };
+}
+
+// --- datasets --------------------------------------------------------------------------------------------------
+
+type SampleOwner = {
+  fullName: string;
+  first?: string;
+  last?: string;
+  mailing: { street: string; city: string; state: string; zip: string };
+  propertiesCount: number;
+  phones?: { number: string; type: string; dnc: boolean }[];
+  emails?: string[];
+};
+
+type SampleHome = {
+  id: string;
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+  beds: number;
+  value: number;
+  equity: number;
+  owner: SampleOwner;
+  lists?: string[];
+  detail?: string;
+  sold?: string;
+  salePrice?: number;
+};
+
+function sampleProperty(home: SampleHome): FakeProperty {
+  const { owner } = home;
+  const lists = home.lists ?? [];
+  const quickLists: Json = Object.fromEntries(QUICK_LISTS.map((name) => [camel(name), lists.includes(name)]));
+  quickLists.highEquity = home.equity > 20;
+  const sold = home.sold ?? "2016-03-01";
+  return {
+    record: {
+      _id: home.id,
+      address: {
+        street: home.street,
+        city: home.city,
+        state: home.state,
+        zip: home.zip,
+        county: "Maricopa",
+        latitude: 33.45,
+        longitude: -112.07,
+      },
+      ids: { apn: `APN-${home.id}` },
+      general: { propertyTypeCategory: "Residential", propertyTypeDetail: home.detail ?? "Single Family Residential" },
+      building: { bedroomCount: home.beds, bathroomCount: 2, livingAreaSquareFeet: 1_200 + home.beds * 300, yearBuilt: 1978 },
+      valuation: {
+        estimatedValue: home.value,
+        equityPercent: home.equity,
+        equityCurrentEstimatedBalance: Math.round((home.value * home.equity) / 100),
+        confidenceScore: 88,
+      },
+      sale: { lastSaleDate: `${sold}T00:00:00.000Z`, lastSalePrice: home.salePrice ?? Math.round(home.value * 0.6) },
+      intel: { lastSoldDate: sold, lastSoldPrice: home.salePrice ?? Math.round(home.value * 0.6) },
+      owner: {
+        fullName: owner.fullName,
+        names: owner.first && owner.last ? [{ first: owner.first, last: owner.last, full: owner.fullName }] : [],
+        mailingAddress: owner.mailing,
+      },
+      quickLists,
+      propertyOwnerProfile: {
+        propertiesCount: owner.propertiesCount,
+        propertiesTotalEstimatedValue: owner.propertiesCount * 300_000,
+        propertiesTotalEquity: owner.propertiesCount * 120_000,
+        mortgagesTotalBalance: owner.propertiesCount * 180_000,
+        totalPurchasePrice: owner.propertiesCount * 210_000,
+        averagePurchasePrice: 210_000,
+      },
+    },
+    persons:
+      owner.phones || owner.emails
+        ? [
+            {
+              name: { first: owner.first ?? null, last: owner.last ?? null, full: owner.fullName },
+              phoneNumbers: (owner.phones ?? []).map((phone) => ({
+                ...phone,
+                carrier: "Fake Wireless",
+                reachable: true,
+                tcpa: false,
+                score: 90,
+              })),
+              emails: (owner.emails ?? []).map((email) => ({ email })),
+              mailingAddress: owner.mailing,
+              litigator: false,
+            },
+          ]
+        : [],
+  };
+}
+
+const ROSA: SampleOwner = {
+  fullName: "Rosa Alvarez",
+  first: "Rosa",
+  last: "Alvarez",
+  mailing: { street: "88 Lakeshore Dr", city: "Chicago", state: "IL", zip: "60601" },
+  propertiesCount: 1,
+  phones: [
+    { number: "6025550101", type: "Mobile", dnc: false },
+    { number: "6025550102", type: "Land Line", dnc: true },
+  ],
+  emails: ["rosa.alvarez@example.com"],
+};
+const DESERT_HOLDINGS: SampleOwner = {
+  fullName: "Desert Holdings LLC",
+  mailing: { street: "1 Central Ave Ste 400", city: "Phoenix", state: "AZ", zip: "85004" },
+  propertiesCount: 12,
+  phones: [{ number: "4805550150", type: "Land Line", dnc: false }],
+  emails: ["deals@desertholdings.example"],
+};
+const SUN_FLIPS: SampleOwner = {
+  fullName: "Sun Flips Inc",
+  mailing: { street: "700 Mill Ave", city: "Tempe", state: "AZ", zip: "85281" },
+  propertiesCount: 4,
+  phones: [{ number: "4805550160", type: "Mobile", dnc: false }],
+};
+const owner = (fullName: string, propertiesCount = 1): SampleOwner => {
+  const [first, last] = fullName.split(" ");
+  return {
+    fullName,
+    first,
+    last,
+    mailing: { street: `${fullName.length} Elm St`, city: "Phoenix", state: "AZ", zip: "85008" },
+    propertiesCount,
+  };
+};
+
+/**
+ * Twelve homes in Phoenix (85004, 85008) and Tempe (85281): the seller types, bedrooms and values vary so each
+ * filter has something to keep and something to leave out; Desert Holdings LLC owns four of them (a buyer with a
+ * portfolio), Sun Flips Inc two.
+ */
+export const SAMPLE_PROPERTIES: FakeProperty[] = [
+  {
+    id: "bd-101",
+    street: "101 W Maple Ave",
+    zip: "85004",
+    beds: 3,
+    value: 320_000,
+    equity: 72,
+    owner: ROSA,
+    lists: ["inherited", "out-of-state-absentee-owner", "absentee-owner"],
+  },
+  {
+    id: "bd-102",
+    street: "102 W Maple Ave",
+    zip: "85004",
+    beds: 2,
+    value: 210_000,
+    equity: 35,
+    owner: owner("Ann Byrd"),
+    lists: ["preforeclosure"],
+  },
+  {
+    id: "bd-103",
+    street: "103 W Maple Ave",
+    zip: "85004",
+    beds: 4,
+    value: 455_000,
+    equity: 55,
+    owner: DESERT_HOLDINGS,
+    lists: ["corporate-owned", "tired-landlord", "absentee-owner", "cash-buyer"],
+    sold: "2024-02-10",
+  },
+  {
+    id: "bd-104",
+    street: "104 W Maple Ave",
+    zip: "85004",
+    beds: 5,
+    value: 1_250_000,
+    equity: 90,
+    owner: owner("Carl Dunn"),
+    lists: ["inherited"],
+  },
+  {
+    id: "bd-105",
+    street: "105 E Roosevelt St",
+    zip: "85004",
+    beds: 3,
+    value: 280_000,
+    equity: 15,
+    owner: owner("Dee Evans"),
+    lists: ["preforeclosure", "inherited"],
+  },
+  {
+    id: "bd-201",
+    street: "201 N 40th St",
+    zip: "85008",
+    beds: 3,
+    value: 340_000,
+    equity: 64,
+    owner: DESERT_HOLDINGS,
+    lists: ["corporate-owned", "absentee-owner", "cash-buyer"],
+    sold: "2025-06-01",
+  },
+  {
+    id: "bd-202",
+    street: "202 N 40th St",
+    zip: "85008",
+    beds: 1,
+    value: 150_000,
+    equity: 80,
+    owner: owner("Fay Gill"),
+    lists: ["inherited"],
+    detail: "Condominium",
+  },
+  {
+    id: "bd-203",
+    street: "203 N 40th St",
+    zip: "85008",
+    beds: 3,
+    value: 390_000,
+    equity: 49,
+    owner: owner("Gus Hale"),
+    lists: ["tired-landlord"],
+  },
+  {
+    id: "bd-204",
+    street: "204 N 40th St",
+    zip: "85008",
+    beds: 2,
+    value: 260_000,
+    equity: 61,
+    owner: DESERT_HOLDINGS,
+    lists: ["corporate-owned", "absentee-owner", "cash-buyer"],
+    sold: "2019-09-15",
+  },
+  {
+    id: "bd-301",
+    street: "301 S Mill Ave",
+    city: "Tempe",
+    zip: "85281",
+    beds: 3,
+    value: 410_000,
+    equity: 58,
+    owner: SUN_FLIPS,
+    lists: ["corporate-owned", "fix-and-flip", "absentee-owner", "cash-buyer"],
+    sold: "2025-01-20",
+  },
+  {
+    id: "bd-302",
+    street: "302 S Mill Ave",
+    city: "Tempe",
+    zip: "85281",
+    beds: 4,
+    value: 520_000,
+    equity: 66,
+    owner: SUN_FLIPS,
+    lists: ["corporate-owned", "fix-and-flip", "absentee-owner"],
+    sold: "2025-03-05",
+    detail: "Townhouse",
+  },
+  {
+    id: "bd-303",
+    street: "303 S Mill Ave",
+    city: "Tempe",
+    zip: "85281",
+    beds: 3,
+    value: 365_000,
+    equity: 52,
+    owner: DESERT_HOLDINGS,
+    lists: ["corporate-owned", "absentee-owner", "cash-buyer"],
+    sold: "2023-11-30",
+  },
+].map((home) => sampleProperty({ city: "Phoenix", state: "AZ", ...home }));
+
+const PROPERTY_TYPE_DETAIL: Record<string, string> = {
+  single_family: "Single Family Residential",
+  multi_family: "Duplex (2 units, any combination)",
+  condo: "Condominium",
+  townhouse: "Townhouse",
+  mobile_home: "Manufactured Home",
+  land: "Vacant Land",
+};
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * The test market as BatchData records, in market id order: the same homes, owners and flags (the seller types
+ * as BatchData's quick-list booleans, the owner's portfolio as its property owner profile, the owner's phones in
+ * BatchData's ten-digit form with their type words), so a search through either provider finds the same homes.
+ */
+export function batchDataFromMarket(market: MarketBatch): FakeProperty[] {
+  type Owner = MarketBatch["owners"][number];
+  type Property = MarketBatch["properties"][number];
+  const owners = new Map<number, Owner>(market.owners.map((o) => [o.id!, o]));
+  const holdings = new Map<number, Property[]>();
+  for (const p of market.properties) holdings.set(p.ownerId, [...(holdings.get(p.ownerId) ?? []), p]);
+  const sum = (list: Property[], pick: (p: Property) => number) => list.reduce((total, p) => total + cents(pick(p)), 0) / 100;
+
+  return [...market.properties]
+    .sort((a, b) => a.id! - b.id!)
+    .map((p) => {
+      const o = owners.get(p.ownerId)!;
+      const held = holdings.get(p.ownerId) ?? [];
+      const mailing = { street: o.mailingStreet, city: o.mailingCity, state: o.mailingState, zip: o.mailingZip };
+      const purchases = sum(held, (h) => h.lastSalePrice);
+      return {
+        record: {
+          _id: `M${p.id}`,
+          address: { street: p.address, city: p.city, state: p.state, zip: p.zip, latitude: p.latitude, longitude: p.longitude },
+          ids: { apn: p.apn },
+          general: { propertyTypeCategory: "Residential", propertyTypeDetail: PROPERTY_TYPE_DETAIL[p.propertyType] },
+          building: { bedroomCount: p.bedrooms, bathroomCount: p.bathrooms, livingAreaSquareFeet: p.squareFeet, yearBuilt: p.yearBuilt },
+          valuation: { estimatedValue: p.estimatedValue, equityPercent: p.equityPercent, equityCurrentEstimatedBalance: p.equityBalance },
+          openLien: { totalOpenLienBalance: p.openLienBalance, totalOpenLienCount: p.openLienCount },
+          sale: { lastSaleDate: `${p.lastSaleDate}T00:00:00.000Z`, lastSalePrice: p.lastSalePrice },
+          intel: { lastSoldDate: p.lastSaleDate, lastSoldPrice: p.lastSalePrice },
+          owner: {
+            fullName: o.fullName,
+            names: o.isIndividual && o.firstName && o.lastName ? [{ first: o.firstName, last: o.lastName, full: o.fullName }] : [],
+            mailingAddress: mailing,
+          },
+          quickLists: {
+            absenteeOwner: p.isAbsentee,
+            ownerOccupied: p.ownerOccupied,
+            outOfStateAbsenteeOwner: p.isOutOfStateAbsentee,
+            preforeclosure: p.isPreforeclosure,
+            // BatchData's own rule (LTV < 0.8); the client adds the product's 50 % as a filter.
+            highEquity: p.equityPercent > 20,
+            inherited: p.isInherited,
+            corporateOwned: p.isCorporateOwned,
+            tiredLandlord: p.isTiredLandlord,
+            cashBuyer: p.lastSaleCash,
+            fixAndFlip: (o.flipCount ?? 0) > 0,
+            freeAndClear: p.openLienCount === 0,
+          },
+          propertyOwnerProfile: {
+            propertiesCount: o.propertyCount,
+            propertiesTotalEstimatedValue: sum(held, (h) => h.estimatedValue),
+            propertiesTotalEquity: sum(held, (h) => h.equityBalance),
+            mortgagesTotalBalance: sum(held, (h) => h.openLienBalance),
+            totalPurchasePrice: purchases,
+            averagePurchasePrice: held.length > 0 ? Math.round((purchases / held.length) * 100) / 100 : null,
+          },
+        },
+        persons: [
+          {
+            name: { first: o.firstName ?? null, last: o.lastName ?? null, full: o.fullName },
+            phoneNumbers: o.phones.map((phone) => ({
+              number: phone.number.replace(/^\+1/, ""),
+              type: phone.type === "mobile" ? "Mobile" : "Land Line",
+              carrier: "Fake Wireless",
+              dnc: phone.dnc,
+              tcpa: false,
+              reachable: true,
+              score: 90,
+            })),
+            emails: o.emails.map((email) => ({ email })),
+            mailingAddress: mailing,
+            litigator: false,
+          },
+        ],
+      };
+    });
+}
