@@ -108,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok) return failure(input.intent, outcome.message, outcome.status);
   const toast =
     input.intent === "work"
-      ? { title: "Let's Work It", description: `${outcome.address} is in your CRM for the Deal Analyzer.` }
+      ? { title: "Working This Lead", description: `${outcome.address} is in your CRM for the Deal Analyzer.` }
       : input.intent === "save"
         ? { title: "Saved for Later", description: `${outcome.address} was added to your CRM.` }
         : { title: "Added to CRM", description: `${outcome.address} was added to your CRM.` };

@@ -54,22 +54,22 @@ export function ActionBar({ leadId, vendor, index, buttons, onMove }: Props) {
           </p>
         ) : null}
         {buttons.pass ? (
-          <Button type="submit" name="intent" value="pass" variant="ghost" disabled={busy}>
+          <Button type="submit" name="intent" value="pass" variant="ghost" disabled={busy} className="flex-1 sm:flex-none">
             {label("pass", "Pass")}
           </Button>
         ) : null}
         {buttons.save ? (
-          <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy}>
+          <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy} className="flex-1 sm:flex-none">
             {label("save", "Save for Later")}
           </Button>
         ) : null}
         {buttons.work ? (
-          <Button type="submit" name="intent" value="work" disabled={busy}>
+          <Button type="submit" name="intent" value="work" disabled={busy} className="flex-1 sm:flex-none">
             {label("work", "Let's Work It")}
           </Button>
         ) : null}
         {buttons.next ? (
-          <Button type="submit" name="intent" value="next" disabled={busy}>
+          <Button type="submit" name="intent" value="next" disabled={busy} className="flex-1 sm:flex-none">
             {label("next", "Next Lead")}
           </Button>
         ) : null}

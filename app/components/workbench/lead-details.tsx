@@ -77,7 +77,7 @@ function title(lead: LeadQueueItem) {
 }
 
 function description(lead: LeadQueueItem) {
-  return `${[lead.city, [lead.state, lead.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ")} · full details and owner contact information`;
+  return [lead.city, [lead.state, lead.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 }
 
 export function LeadDetailsDialog({ lead, index, saved, closeHref }: LeadDetailsProps) {
