@@ -35,7 +35,13 @@ import { readSessionToken } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { loadWorkbench, queueLength, readLeadSnapshot, saveQueueLead } from "~/services/workbench.server";
 
-export const meta: MetaFunction = () => [{ title: "Lead Workbench — Breeze" }];
+export const meta: MetaFunction = () => [
+  { title: "Lead Workbench — Breeze" },
+  {
+    name: "description",
+    content: "Review the seller leads your search found, one at a time: save them for later or work them in your CRM.",
+  },
+];
 
 // The full-details view (Let's Work It) is a chunk of its own, fetched once the lead is on screen.
 const DETAILS_SOURCE = "/app/components/workbench/lead-details.tsx";
