@@ -371,19 +371,20 @@ export type SellerQueue = {
   leads: LeadQueueItem[];
 };
 
-/**
- * The user's latest seller search that handed out leads, with those leads in the order it found them: what the
- * workbench renders on the server (a reload, another device, no JavaScript). Null when there is none. One round
- * trip: both reads select the same latest request.
- */
-export async function getLatestSellerQueue(db: Db, userId: string): Promise<SellerQueue | null> {
-  const latest = db
+/** The id of the user's latest seller search that handed out leads, as a subquery (every queue read selects the same one). */
+export function latestSellerRequestId(db: Db, userId: string) {
+  return db
     .select({ id: leadRequests.id })
     .from(leadRequests)
     .where(and(eq(leadRequests.userId, userId), eq(leadRequests.kind, "seller"), gt(leadRequests.respondedCount, 0)))
     .orderBy(desc(leadRequests.createdAt))
     .limit(1);
-  const [requests, delivered] = await db.batch([
+}
+
+/** The two reads of the latest queue (its request, its leads in order), to run in one batch with others. */
+export function sellerQueueReads(db: Db, userId: string) {
+  const latest = latestSellerRequestId(db, userId);
+  return [
     db
       .select()
       .from(leadRequests)
@@ -394,7 +395,13 @@ export async function getLatestSellerQueue(db: Db, userId: string): Promise<Sell
       .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
       .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sql`(${latest})`)))
       .orderBy(asc(leadDeliveries.position)),
-  ]);
+  ] as const;
+}
+
+type SellerQueueRows = readonly [requests: (typeof leadRequests.$inferSelect)[], delivered: { item: Record<string, unknown> | null }[]];
+
+/** What `sellerQueueReads` answered, as the queue (null when the user has no seller search with leads). */
+export function sellerQueueOf([requests, delivered]: SellerQueueRows): SellerQueue | null {
   const request = requests[0];
   if (!request) return null;
   const params = request.requestParams;
@@ -410,4 +417,13 @@ export async function getLatestSellerQueue(db: Db, userId: string): Promise<Sell
     },
     leads: delivered.map((row) => row.item as unknown as LeadQueueItem),
   };
+}
+
+/**
+ * The user's latest seller search that handed out leads, with those leads in the order it found them: what the
+ * workbench renders on the server (a reload, another device, no JavaScript). Null when there is none. One round
+ * trip: both reads select the same latest request.
+ */
+export async function getLatestSellerQueue(db: Db, userId: string): Promise<SellerQueue | null> {
+  return sellerQueueOf(await db.batch(sellerQueueReads(db, userId)));
 }

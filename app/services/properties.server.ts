@@ -249,41 +249,45 @@ async function findDuplicate(db: Db, userId: string, place: { address: string; c
 type Created = { ok: true; property: Property } | { ok: false; status: 409; message: string; existingId: string };
 
 /**
+ * The rows adding `input` to the user's CRM writes: the property, and — for a named owner — its first contact (name,
+ * phone, email), so "New Message" can reach them. Shared by createProperty and the workbench's saves.
+ */
+export function newPropertyRows(userId: string, input: PropertyInput, now: Date) {
+  const id = crypto.randomUUID();
+  const property = {
+    ...input,
+    id,
+    propertyType: input.propertyType ?? "single_family",
+    status: input.status ?? "new",
+    userId,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof properties.$inferInsert;
+  const ownerName = input.ownerName?.trim();
+  const contact = ownerName
+    ? ({
+        userId,
+        propertyId: id,
+        name: ownerName,
+        phone: input.ownerPhone ?? input.ownerMobilePhone ?? null,
+        email: input.ownerEmail ?? null,
+        createdAt: now,
+        updatedAt: now,
+      } satisfies typeof contacts.$inferInsert)
+    : null;
+  return { id, property, contact };
+}
+
+/**
  * Adds a property to the user's CRM; the same address, city and state twice is refused with "Already in CRM". A
- * named owner also becomes the property's first contact (name, phone, email), so "New Message" can reach them; both
- * rows are written in one batch.
+ * named owner also becomes the property's first contact; both rows are written in one batch.
  */
 export async function createProperty(db: Db, userId: string, input: PropertyInput, now: Date): Promise<Created> {
   const existingId = await findDuplicate(db, userId, input);
   if (existingId) return { ok: false, status: 409, message: ALREADY_IN_CRM, existingId };
-  const id = crypto.randomUUID();
-  const insertProperty = db
-    .insert(properties)
-    .values({
-      ...input,
-      id,
-      propertyType: input.propertyType ?? "single_family",
-      status: input.status ?? "new",
-      userId,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  const ownerName = input.ownerName?.trim();
-  const [[row]] = ownerName
-    ? await db.batch([
-        insertProperty,
-        db.insert(contacts).values({
-          userId,
-          propertyId: id,
-          name: ownerName,
-          phone: input.ownerPhone ?? input.ownerMobilePhone ?? null,
-          email: input.ownerEmail ?? null,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      ])
-    : [await insertProperty];
+  const rows = newPropertyRows(userId, input, now);
+  const insertProperty = db.insert(properties).values(rows.property).returning();
+  const [[row]] = rows.contact ? await db.batch([insertProperty, db.insert(contacts).values(rows.contact)]) : [await insertProperty];
   return { ok: true, property: serializeProperty(row) };
 }
 

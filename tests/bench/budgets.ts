@@ -40,10 +40,6 @@ export const PAGE_BUDGETS: PageBudget[] = [
   })),
   { page: "/buyer-breeze", routes: ["root", "routes/buyer-breeze"], budgetKb: SHELL_BUDGET_KB },
   { page: "/profile", routes: ["root", "routes/profile"], budgetKb: SHELL_BUDGET_KB },
-  {
-    page: "/leads/workbench",
-    routes: ["root", "routes/leads.workbench"],
-    budgetKb: SHELL_BUDGET_KB,
-    comingWith: "issue 11 (lead finding)",
-  },
+  // The full-details dialog (Let's Work It) is a lazy chunk loaded after the page, not part of its first load.
+  { page: "/leads/workbench", routes: ["root", "routes/leads.workbench"], budgetKb: SHELL_BUDGET_KB },
 ];

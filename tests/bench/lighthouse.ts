@@ -1,6 +1,6 @@
 /**
  * Lighthouse on the built app running under `wrangler dev`: the landing page, sign-in, the CRM of the demo account
- * with 2,000 leads, and the lead workbench (listed before it exists: a 404 is reported as "not built yet").
+ * with 2,000 leads, and the lead workbench with the 5 leads of a seller search the demo account runs first.
  *
  * Builds the app, starts `wrangler dev` against a fresh, throw-away local D1 state seeded like bench:crm, signs in
  * as the demo account, then runs Lighthouse's default profile (mobile form factor, simulated throttling) in Debian's
@@ -21,7 +21,8 @@ const USAGE = `Usage: npm run bench:lighthouse -- [options]
 
 Builds the app, starts wrangler dev on a fresh local D1 seeded with the demo
 account's 2,000 leads and runs Lighthouse (mobile, simulated throttling) on
-the landing page, /login, the CRM and the lead workbench.
+the landing page, /login, the CRM and the lead workbench (after a seller
+search for the demo account).
 
 Options:
   --runs N      Lighthouse runs per page; the run with the median performance
@@ -34,6 +35,8 @@ const SETUP = "tsx db/seed/index.ts --properties 2000 --demo-leads 2000 --persis
 const DEMO = { email: "demo@breeze.example", password: "BreezeDemo2026" };
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TARGET = 95;
+/** The seller search the wizard would run, so the workbench has a queue to show (the bench market has Phoenix). */
+const SELLER_SEARCH = { count: 5, criteria: { location: "Phoenix, AZ", sellerType: "high_equity" } };
 
 type Page = { label: string; path: string; signedIn: boolean };
 
@@ -204,9 +207,21 @@ async function precheck(origin: string, page: Page, cookie: string | undefined):
   return null;
 }
 
+/** POST /api/properties/batch as the demo account: the lead workbench then renders its queue instead of redirecting. */
+async function runSellerSearch(origin: string, cookie: string): Promise<void> {
+  const response = await fetch(`${origin}/api/properties/batch`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", cookie },
+    body: JSON.stringify(SELLER_SEARCH),
+  });
+  const body = (await response.json()) as { properties?: unknown[] };
+  if (!response.ok || !body.properties?.length) throw new Error(`the seller search for the workbench failed: HTTP ${response.status}`);
+}
+
 async function bench(options: Options): Promise<void> {
   const { origin } = await startBenchServer({ build: options.build, setup: SETUP, readyPath: "/api/ping", label: "bench-lighthouse" });
   const cookie = await signIn(origin, DEMO);
+  await runSellerSearch(origin, cookie);
   const chrome = await launchChrome();
   const outcomes: Outcome[] = [];
   for (const page of PAGES) {

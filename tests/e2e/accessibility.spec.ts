@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 
-import { aBuyer, aConversation, expect, PDF, test, type Lead } from "./fixtures";
+import { aBuyer, aConversation, aSellerSearch, expect, PDF, test, type Lead } from "./fixtures";
 
 /**
  * axe-core on every page, signed out and signed in, with and without JavaScript: no violation of impact "serious" or
@@ -48,6 +48,8 @@ type Check = {
   path: string | ((data: SeededData) => string);
   /** The answer's status: 200 unless said (the not-found page answers 404). */
   status?: number;
+  /** What the account needs before the page is visited (e.g. a seller search for the workbench). */
+  before?: (page: Page) => Promise<void>;
   /** What to do after the page is loaded (and hydrated), before axe runs: open a dialog or a menu. */
   open?: (page: Page, javaScriptEnabled: boolean) => Promise<void>;
   /** Only with JavaScript (a Radix popover has no markup before hydration). */
@@ -101,6 +103,19 @@ const SIGNED_IN: Check[] = [
   { name: "the CRM's add-lead dialog", path: "/?section=crm&add=1" },
   { name: "the CRM's work-this-lead dialog", path: ({ lead }) => `/?section=crm&lead=${lead.id}` },
   { name: "a conversation in messages", path: ({ conversationId }) => `/?section=messages&c=${conversationId}` },
+  { name: "the lead workbench", path: "/leads/workbench", before: async (page) => void (await aSellerSearch(page)) },
+  {
+    name: "the lead workbench with a lead saved and its full details open",
+    path: "/leads/workbench?lead=1&details=1",
+    before: async (page) => {
+      const [, lead] = await aSellerSearch(page);
+      const saved = await page.request.post("/leads/workbench", {
+        form: { intent: "work", leadId: lead.id, vendor: "local", index: "1" },
+        maxRedirects: 0,
+      });
+      expect(saved.status()).toBe(302);
+    },
+  },
   {
     name: "the document delete confirmation",
     path: "/?section=documents",
@@ -173,6 +188,7 @@ for (const javaScriptEnabled of [true, false]) {
       for (const check of SIGNED_IN.filter((check) => javaScriptEnabled || !check.javaScriptOnly)) {
         test(`${check.name} has no serious or critical accessibility violations`, async ({ page, lead }) => {
           const data = await seed(page, lead);
+          await check.before?.(page);
           const path = typeof check.path === "function" ? check.path(data) : check.path;
           await visit(page, path, check.status ?? 200);
           await check.open?.(page, javaScriptEnabled);

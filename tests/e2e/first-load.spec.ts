@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { aSellerSearch, expect, test } from "./fixtures";
 
 /** The JavaScript files a page fetched, by name without the content hash ("crm", "components", …). */
 function watchScripts(page: Page): string[] {
@@ -47,4 +47,18 @@ test("the profile menu's code loads when the pointer reaches it, and the menu op
   expect(scripts).toContain("profile-menu");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("link", { name: "Profile settings" })).toHaveCount(0);
+});
+
+test("the lead workbench's full-details dialog is not part of its first load, and its code comes once the page is up", async ({
+  signedInPage: page,
+}) => {
+  await aSellerSearch(page);
+  const scripts = watchScripts(page);
+  const response = await page.goto("/leads/workbench");
+  await expect(page.getByText("Lead 1 of 5", { exact: true })).toBeVisible();
+  expect(await response!.text()).not.toContain("lead-details");
+  expect(scripts).toContain("leads.workbench");
+  // Fetched after hydration, so Let's Work It opens the dialog at once.
+  await expect.poll(() => scripts).toContain("lead-details");
+  expect(scripts).not.toContain("signed-in-shell");
 });

@@ -148,3 +148,20 @@ export async function aBuyer(page: Page, buyerName: string) {
   });
   expect(response.status()).toBe(201);
 }
+
+/** What the workbench's specs need of a lead queue item. */
+export type QueuedLead = { id: string; addressLine: string; city: string; state: string };
+
+/**
+ * The seller search the wizard runs (POST /api/properties/batch, spec 02 §7) over the e2e server's seeded market:
+ * 5 high-equity leads in Phoenix for the signed-in user, which the workbench then shows.
+ */
+export async function aSellerSearch(page: Page): Promise<QueuedLead[]> {
+  const response = await page.request.post("/api/properties/batch", {
+    data: { count: 5, criteria: { location: "Phoenix, AZ", sellerType: "high_equity" } },
+  });
+  expect(response.status(), "the seller search").toBe(200);
+  const { properties } = (await response.json()) as { properties: QueuedLead[] };
+  expect(properties).toHaveLength(5);
+  return properties;
+}

@@ -7,13 +7,14 @@
 import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "@db/client";
 import { conversations, properties } from "@db/schema";
 import { seedDemoCrm } from "@db/seed/demo/crm";
 import { seedDemoDeals } from "@db/seed/demo/deals";
 import { seedDemoRecords } from "@db/seed/demo/records";
+import type { LeadQueueItem } from "~/domain/lead-search";
 import * as root from "~/root";
 import * as index from "~/routes/_index";
 import { loader as authMe } from "~/routes/api.auth.me";
@@ -25,9 +26,11 @@ import { loader as messagesApi } from "~/routes/api.conversations.$id.messages";
 import { loader as dealsApi } from "~/routes/api.deals";
 import { loader as documentsApi } from "~/routes/api.documents";
 import { loader as propertiesApi } from "~/routes/api.properties";
+import { action as propertiesBatch } from "~/routes/api.properties.batch";
 import * as buyerBreeze from "~/routes/buyer-breeze";
 import { loader as addLeadPage } from "~/routes/crm.leads";
 import { loader as generatePage } from "~/routes/documents.generate";
+import * as workbench from "~/routes/leads.workbench";
 import { loader as newMessagePage } from "~/routes/messages.send";
 import { loader as newDealPage } from "~/routes/pipeline.deals";
 import * as profile from "~/routes/profile";
@@ -38,6 +41,7 @@ import { createFetchHandler } from "../../workers/handle-request";
 import { ApiClient, registerClient, type Handler } from "./api-client";
 import { testContext } from "./context";
 import { D1Counter } from "./d1-counter";
+import { seedTestMarket } from "./market-fixture";
 import { routeBuild } from "./remix-build";
 
 /** The budget: the session lookup, then one batch or one set of parallel reads. */
@@ -255,6 +259,7 @@ const remix = createRequestHandler(
     "routes/_index": { index: true, module: index },
     "routes/buyer-breeze": { path: "buyer-breeze", module: buyerBreeze },
     "routes/profile": { path: "profile", module: profile },
+    "routes/leads.workbench": { path: "leads/workbench", module: workbench },
   }),
 );
 const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
@@ -312,5 +317,65 @@ describe("a whole page (root and route loaders side by side, then the render) co
     expect(cost.value.status).toBe(200);
     expect(await cost.value.text()).toContain("Breeze through your");
     expect(cost.roundTrips, cost.log).toBe(0);
+  });
+});
+
+describe("the lead workbench: its page and its action cost at most 2 sequential round trips", () => {
+  beforeAll(async () => {
+    await seedTestMarket(db, 600);
+  });
+
+  /** A signed-in user whose seller search ran (costOf resets the counter before each request under test). */
+  async function searched() {
+    const client = new ApiClient(testContext({}, { DB: counter.db }));
+    await registerClient("budget-workbench", {}, client);
+    const answer = await client.call(propertiesBatch as Handler, "POST", "/api/properties/batch", {
+      count: 5,
+      criteria: { location: "Phoenix, AZ", sellerType: "high_equity" },
+    });
+    expect(answer.status).toBe(200);
+    return { client, queue: answer.body.properties as LeadQueueItem[] };
+  }
+
+  const post = (client: ApiClient, fields: Record<string, string>) =>
+    costOf(() => client.send(workbench.action as Handler, "POST", "/leads/workbench", { urlencoded: fields }));
+
+  it("the loader, and the whole page with a lead saved and its details open", async () => {
+    const { client, queue } = await searched();
+    expect(queue).toHaveLength(5);
+    const saved = await post(client, { intent: "save", leadId: queue[1].id, vendor: queue[1].raw.vendor, index: "1" });
+    expect(saved.value.status).toBe(302);
+    const load = await costOf(() => client.load(workbench.loader as Handler, "/leads/workbench?lead=1"));
+    expectWithinBudget(load, "the workbench's loader");
+    for (const path of ["/leads/workbench", "/leads/workbench?lead=1&details=1", "/leads/workbench.data?lead=1"]) {
+      const cost = await pageCost(path, client);
+      expect(cost.value.status, path).toBe(200);
+      await cost.value.arrayBuffer();
+      expectWithinBudget(cost, path);
+    }
+  });
+
+  it("Save for Later, Already in CRM, Let's Work It, a lead not in the queue, Next Lead and Pass", async () => {
+    const { client, queue } = await searched();
+    const form = (intent: string, lead: LeadQueueItem, index: number) => ({
+      intent,
+      leadId: lead.id,
+      vendor: lead.raw.vendor,
+      index: String(index),
+    });
+    const cases: [string, Record<string, string>, number][] = [
+      ["Save for Later", form("save", queue[0], 0), 302],
+      ["Save for Later again (Already in CRM)", form("save", queue[0], 0), 302],
+      ["Let's Work It", form("work", queue[2], 2), 302],
+      ["Confirm Add to CRM", form("add", queue[3], 3), 302],
+      ["a lead not in the queue", { intent: "save", leadId: "local-999999", vendor: "local", index: "0" }, 404],
+      ["Next Lead", { intent: "next", index: "0" }, 302],
+      ["Pass", { intent: "pass", index: "4" }, 302],
+    ];
+    for (const [label, fields, status] of cases) {
+      const cost = await post(client, fields);
+      expect(cost.value.status, label).toBe(status);
+      expectWithinBudget(cost, label);
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "~/domain/format";
 import { leadTypeLabel } from "~/domain/lead-labels";
 import type { LeadQueueItem } from "~/domain/lead-search-options";
+import { formatPhone } from "~/domain/phone";
 
 /**
  * A seller lead's facts in the sections the spec names (spec 02 §2 "Lead Workbench" lead card, "Seller Lead Details
@@ -104,7 +105,7 @@ export function OwnerContactFacts({ lead }: { lead: LeadQueueItem }) {
             <ul>
               {callable.map((phone) => (
                 <li key={phone.number}>
-                  {phone.number}
+                  {formatPhone(phone.number)}
                   {phone.type ? <span className="text-slate-500"> ({phone.type})</span> : null}
                 </li>
               ))}
@@ -121,7 +122,7 @@ export function OwnerContactFacts({ lead }: { lead: LeadQueueItem }) {
             <ul>
               {dnc.map((phone) => (
                 <li key={phone.number}>
-                  {phone.number} <span className="rounded bg-red-100 px-1 text-xs font-semibold text-red-800">DNC</span>
+                  {formatPhone(phone.number)} <span className="rounded bg-red-100 px-1 text-xs font-semibold text-red-800">DNC</span>
                 </li>
               ))}
             </ul>

@@ -1,0 +1,84 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { FormEvent } from "react";
+
+import { Button } from "~/components/ui/button";
+import { ALL_LEADS_REVIEWED, SELLER_WIZARD_HREF, WORKBENCH_PATH, type BarButtons } from "~/domain/workbench";
+import type { MoveIntent } from "~/domain/workbench-forms";
+
+type Props = {
+  leadId: string;
+  vendor: string;
+  index: number;
+  buttons: BarButtons;
+  /** With JavaScript, Next Lead and Pass move on in the page; without it they post and the server redirects. */
+  onMove?: (intent: MoveIntent) => void;
+};
+
+const BUSY_LABELS: Record<string, string> = { save: "Saving...", work: "Saving...", pass: "Passing...", next: "Loading..." };
+
+/**
+ * §2 "Fixed bottom bar": one form whose buttons say what to do with the lead on screen. Without JavaScript each button
+ * posts to the page's action; with it, Save for Later and Let's Work It still post (and the page reloads its data),
+ * while Next Lead and Pass move on at once.
+ */
+export function ActionBar({ leadId, vendor, index, buttons, onMove }: Props) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state !== "idle" && navigation.formAction?.startsWith(WORKBENCH_PATH) ? navigation.formData?.get("intent") : null;
+  const busy = typeof pending === "string";
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    if (!onMove || (intent !== "next" && intent !== "pass")) return;
+    event.preventDefault();
+    onMove(intent);
+  }
+
+  const label = (intent: string, text: string) => (pending === intent ? BUSY_LABELS[intent] : text);
+
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur">
+      <Form
+        method="post"
+        action={WORKBENCH_PATH}
+        onSubmit={onSubmit}
+        aria-label="Lead actions"
+        className="mx-auto flex w-full max-w-4xl flex-wrap items-center justify-end gap-2 px-4 py-3 sm:px-6"
+      >
+        <input type="hidden" name="leadId" value={leadId} />
+        <input type="hidden" name="vendor" value={vendor} />
+        <input type="hidden" name="index" value={index} />
+        {buttons.end ? (
+          <p role="status" className="mr-auto text-sm text-slate-700">
+            <strong className="font-semibold text-slate-900">{ALL_LEADS_REVIEWED.title}</strong> {ALL_LEADS_REVIEWED.description}
+          </p>
+        ) : null}
+        {buttons.pass ? (
+          <Button type="submit" name="intent" value="pass" variant="ghost" disabled={busy} className="flex-1 sm:flex-none">
+            {label("pass", "Pass")}
+          </Button>
+        ) : null}
+        {buttons.save ? (
+          <Button type="submit" name="intent" value="save" variant="secondary" disabled={busy} className="flex-1 sm:flex-none">
+            {label("save", "Save for Later")}
+          </Button>
+        ) : null}
+        {buttons.work ? (
+          <Button type="submit" name="intent" value="work" disabled={busy} className="flex-1 sm:flex-none">
+            {label("work", "Let's Work It")}
+          </Button>
+        ) : null}
+        {buttons.next ? (
+          <Button type="submit" name="intent" value="next" disabled={busy} className="flex-1 sm:flex-none">
+            {label("next", "Next Lead")}
+          </Button>
+        ) : null}
+        {buttons.end ? (
+          <Link to={SELLER_WIZARD_HREF} className="text-sm font-semibold text-brand-800 underline">
+            Find More Leads
+          </Link>
+        ) : null}
+      </Form>
+    </div>
+  );
+}

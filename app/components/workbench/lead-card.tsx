@@ -1,0 +1,68 @@
+import { Link } from "@remix-run/react";
+
+import { leadAddress, LeadFacts } from "~/components/leads/lead-facts";
+import { PropertyMap } from "~/components/leads/property-map";
+import { Badge } from "~/components/ui/badge";
+import { buttonClass } from "~/components/ui/button";
+import { statusLabel } from "~/domain/lead-labels";
+import type { LeadQueueItem } from "~/domain/lead-search-options";
+import { LEAD_STATUS_TONES } from "~/domain/status-tones";
+import { leadStatusOf } from "~/domain/workbench";
+
+/** The lead's status as the workbench shows it: its CRM status once saved, else New (unknown → New). */
+export function WorkbenchStatusBadge({ crmStatus }: { crmStatus: string | null }) {
+  const status = leadStatusOf(crmStatus);
+  return <Badge tone={LEAD_STATUS_TONES[status]}>{statusLabel(status)}</Badge>;
+}
+
+/** §2 "Lead card": the street view (or placeholder), the status badge and the lead's sections. */
+export function LeadCard({
+  lead,
+  crmStatus,
+  streetViewUrl,
+}: {
+  lead: LeadQueueItem;
+  crmStatus: string | null;
+  streetViewUrl: string | null;
+}) {
+  const address = leadAddress(lead);
+  return (
+    <article aria-labelledby="workbench-lead-heading" className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <PropertyMap place={{ latitude: lead.lat, longitude: lead.lon, address }} streetViewUrl={streetViewUrl} label={address} />
+      <div className="p-4 sm:p-6">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <div>
+            <h2 id="workbench-lead-heading" className="text-xl font-semibold text-slate-900">
+              {lead.addressLine}
+            </h2>
+            <p className="text-sm text-slate-600">
+              {[lead.city, [lead.state, lead.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ")}
+            </p>
+          </div>
+          <WorkbenchStatusBadge crmStatus={crmStatus} />
+        </div>
+        <div className="mt-4">
+          <LeadFacts lead={lead} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** §2: the empty state, with the way to a search. */
+export function NoLeads({ wizardHref, title }: { wizardHref: string; title: string }) {
+  return (
+    <section
+      aria-labelledby="workbench-empty-heading"
+      className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center"
+    >
+      <h2 id="workbench-empty-heading" className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Run the seller wizard to find leads to review here.</p>
+      <Link to={wizardHref} className={buttonClass("primary", "mt-4")}>
+        Find Seller Leads
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * §2: the full-details view Let's Work It opens — the lead's sections, the owner's contact information, the max offer
+ * labelled as the 70% rule, and Confirm Add to CRM. A Radix dialog with JavaScript; without it the same content in
+ * the page with a Close link (the `details` URL parameter opens either). Its own chunk (preloadable): the workbench's
+ * first load does not carry it.
+ */
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+
+import { LeadFacts, OwnerContactFacts } from "~/components/leads/lead-facts";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog, DialogClose } from "~/components/ui/dialog";
+import { formatMoney } from "~/domain/format";
+import type { LeadQueueItem } from "~/domain/lead-search-options";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, WORKBENCH_PATH } from "~/domain/workbench";
+
+import { WorkbenchStatusBadge } from "./lead-card";
+
+export type LeadDetailsProps = {
+  lead: LeadQueueItem;
+  index: number;
+  /** The saved property, once the lead is in the CRM. */
+  saved: { propertyId: string; status: string } | null;
+  closeHref: string;
+};
+
+/** §2 / §9: max offer = ARV × 70% − rehab costs − assignment fee; with a lead's figures, 70% of its estimated value. */
+function MaxOfferLine({ lead }: { lead: LeadQueueItem }) {
+  return (
+    <section aria-label={MAX_OFFER_LABEL} className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+      <p className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="text-sm font-semibold text-emerald-900">{MAX_OFFER_LABEL}</span>
+        <span className="text-xl font-bold text-emerald-900">{formatMoney(lead.maxOffer)}</span>
+      </p>
+      <p className="mt-1 text-xs text-emerald-900">
+        {MAX_OFFER_RULE} Before valuation and rehab figures, this is 70% of the estimated value ({formatMoney(lead.estimatedValue)}).
+      </p>
+    </section>
+  );
+}
+
+function LeadDetails({ lead, saved }: Pick<LeadDetailsProps, "lead" | "saved">) {
+  return (
+    <div className="grid gap-3">
+      <MaxOfferLine lead={lead} />
+      <OwnerContactFacts lead={lead} />
+      <LeadFacts lead={lead} />
+      {saved ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+          In your CRM as <WorkbenchStatusBadge crmStatus={saved.status} />
+          <Link to={`/?section=crm&lead=${saved.propertyId}`} className="font-semibold text-brand-800 underline">
+            Open in CRM
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Confirm Add to CRM: posts the lead (status new); the action answers 'Already in CRM' when it is there. */
+function ConfirmAddForm({ lead, index }: Pick<LeadDetailsProps, "lead" | "index">) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
+  return (
+    <Form method="post" action={WORKBENCH_PATH}>
+      <input type="hidden" name="leadId" value={lead.id} />
+      <input type="hidden" name="vendor" value={lead.raw.vendor} />
+      <input type="hidden" name="index" value={index} />
+      <Button type="submit" name="intent" value="add" disabled={busy}>
+        {busy ? "Adding..." : "Confirm Add to CRM"}
+      </Button>
+    </Form>
+  );
+}
+
+function title(lead: LeadQueueItem) {
+  return lead.addressLine;
+}
+
+function description(lead: LeadQueueItem) {
+  return [lead.city, [lead.state, lead.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}
+
+export function LeadDetailsDialog({ lead, index, saved, closeHref }: LeadDetailsProps) {
+  const navigate = useNavigate();
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : navigate(closeHref, { replace: true, preventScrollReset: true }))}
+      width="lg"
+      title={title(lead)}
+      description={description(lead)}
+    >
+      <LeadDetails lead={lead} saved={saved} />
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <DialogClose>
+          <Button variant="secondary">Close</Button>
+        </DialogClose>
+        <ConfirmAddForm lead={lead} index={index} />
+      </div>
+    </Dialog>
+  );
+}
+
+/** Without JavaScript the details render in the page, above the lead card, with a link back. */
+export function LeadDetailsPanel({ lead, index, saved, closeHref }: LeadDetailsProps) {
+  return (
+    <section aria-labelledby="lead-details-heading" className="mb-6 rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6">
+      <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id="lead-details-heading" className="text-lg font-semibold text-slate-900">
+            {title(lead)}
+          </h2>
+          <p className="text-sm text-slate-600">{description(lead)}</p>
+        </div>
+        <Link to={closeHref} className={buttonClass("secondary")}>
+          Close
+        </Link>
+      </div>
+      <LeadDetails lead={lead} saved={saved} />
+      <div className="mt-6 flex justify-end">
+        <ConfirmAddForm lead={lead} index={index} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link } from "@remix-run/react";
+
+import { buttonClass } from "~/components/ui/button";
+import { positionText, reviewingText, SELLER_WIZARD_HREF } from "~/domain/workbench";
+
+/** §2: the back-to-wizard button, the title, 'Reviewing N seller leads' and 'Lead X of N'. */
+export function WorkbenchHeader({ total, index, location }: { total: number; index: number; location: string | null }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto w-full max-w-4xl px-4 py-4 sm:px-6">
+        <Link to={SELLER_WIZARD_HREF} className={buttonClass("ghost", "-ml-3")}>
+          <span aria-hidden="true">←</span> Back to Wizard
+        </Link>
+        <div className="mt-2 flex flex-wrap items-end justify-between gap-x-6 gap-y-1">
+          <div>
+            <h1 className="text-2xl font-bold text-slate-900">Lead Workbench</h1>
+            <p className="text-sm text-slate-600">
+              <span>{reviewingText(total)}</span>
+              {location ? <span> · {location}</span> : null}
+            </p>
+          </div>
+          {total > 0 ? (
+            <p aria-live="polite" className="text-sm font-semibold text-brand-800">
+              {positionText(index, total)}
+            </p>
+          ) : null}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,212 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Suspense, useEffect, type ComponentProps } from "react";
+
+import { LazyPreloads, preloadable } from "~/components/lazy";
+import { PageError } from "~/components/route-error";
+import { useToast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/use-hydrated";
+import { ActionBar } from "~/components/workbench/action-bar";
+import { LeadCard, NoLeads } from "~/components/workbench/lead-card";
+import type { LeadDetailsDialog, LeadDetailsPanel } from "~/components/workbench/lead-details";
+import { useStoredLeadQueue } from "~/components/workbench/use-stored-queue";
+import { WorkbenchHeader } from "~/components/workbench/workbench-header";
+import { loadLeadQueue } from "~/domain/lead-queue";
+import {
+  ADD_FAILED,
+  barButtons,
+  LEAD_NOT_IN_QUEUE,
+  leadIndexOf,
+  moveOn,
+  NO_LEADS_AVAILABLE,
+  NO_LEADS_TOAST,
+  onlyPositionChanged,
+  requestedLeadIndex,
+  SAVE_FAILED,
+  SELLER_WIZARD_HREF,
+  syncLeadQueue,
+  workbenchHref,
+} from "~/domain/workbench";
+import { WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "~/domain/workbench-forms";
+import { readFormData } from "~/services/api.server";
+import { requireUser } from "~/services/auth.server";
+import { lazyPreloads } from "~/services/lazy-chunks.server";
+import { readSessionToken } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { loadWorkbench, queueLength, readLeadSnapshot, saveQueueLead } from "~/services/workbench.server";
+
+export const meta: MetaFunction = () => [
+  { title: "Lead Workbench — Breeze" },
+  {
+    name: "description",
+    content: "Review the seller leads your search found, one at a time: save them for later or work them in your CRM.",
+  },
+];
+
+// The full-details view (Let's Work It) is a chunk of its own, fetched once the lead is on screen.
+const DETAILS_SOURCE = "/app/components/workbench/lead-details.tsx";
+const DETAILS_FILES = import.meta.glob("/app/components/workbench/lead-details.tsx");
+const DetailsDialog = preloadable<ComponentProps<typeof LeadDetailsDialog>>(DETAILS_FILES, DETAILS_SOURCE, "LeadDetailsDialog");
+const DetailsPanel = preloadable<ComponentProps<typeof LeadDetailsPanel>>(DETAILS_FILES, DETAILS_SOURCE, "LeadDetailsPanel");
+
+/**
+ * The user's latest seller queue, rendered on the server (a reload, another device, no JavaScript), with which of its
+ * leads are already in the CRM. No search yet: back to / with §2's toast. `?lead=` is clamped in the page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const workbench = await loadWorkbench(context, session.user.id);
+  if (!workbench) throw redirectWithToast("/", { ...NO_LEADS_TOAST, variant: "info" });
+  const url = new URL(request.url);
+  const details = url.searchParams.get("details") === "1" && workbench.leads.length > 0;
+  // A document load with the details open preloads their chunk, so hydration finds it.
+  return { ...workbench, preloads: lazyPreloads(details ? [DETAILS_SOURCE.slice(1)] : []) };
+}
+
+/** Moving between leads only changes `?lead=` (and closes the details): the queue on the page is still the one to show. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  (!formMethod || formMethod === "GET") && onlyPositionChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
+
+function failure(intent: string | null, message: string, status: number) {
+  return data({ intent, title: "Error", message } satisfies WorkbenchActionData, { status });
+}
+
+/**
+ * The bottom bar's and the details' forms (they work before JavaScript loads): Save for Later (status new), Let's
+ * Work It (analyzed, Deal Analyzer; opens the details), Confirm Add to CRM (new) — each for a lead of the user's
+ * latest queue only — and, without JavaScript, Next Lead and Pass. Each redirects back with a toast; a refusal
+ * answers the page with the message (404 not in the queue, 400 a bad form), and writes nothing.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const signedIn = requireUser(request, context);
+  signedIn.catch(() => undefined); // awaited below; a redirect to /login must not count as unhandled meanwhile
+  const parsed = WorkbenchActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) {
+    await signedIn;
+    return failure(null, parsed.error.issues[0]?.message ?? LEAD_NOT_IN_QUEUE, 400);
+  }
+  const input = parsed.data;
+
+  if (!("leadId" in input)) {
+    const session = await signedIn;
+    const total = await queueLength(context.db, session.user.id);
+    if (total === 0) throw redirectWithToast("/", { ...NO_LEADS_TOAST, variant: "info" });
+    const move = moveOn(input.intent, input.index, total);
+    return redirectWithToast(workbenchHref(move.index), { ...move.toast, variant: "info" });
+  }
+
+  // The lead's snapshot is read beside the session lookup (one round trip); the save's batch checks it is the user's.
+  const [session, lead] = await Promise.all([
+    signedIn,
+    readSessionToken(request) ? readLeadSnapshot(context.db, input.vendor, input.leadId) : null,
+  ]);
+  if (!lead) return failure(input.intent, LEAD_NOT_IN_QUEUE, 404);
+  const save = input.intent === "work" ? ({ status: "analyzed", currentAgent: "deal_analyzer" } as const) : ({ status: "new" } as const);
+  let outcome;
+  try {
+    outcome = await saveQueueLead(context, session.user.id, lead, save);
+  } catch (error) {
+    console.error("workbench save failed", error);
+    return failure(input.intent, input.intent === "add" ? ADD_FAILED : SAVE_FAILED, 500);
+  }
+  const back = workbenchHref(input.index, { details: input.intent === "work" });
+  if (!outcome.ok && outcome.status === 409) return redirectWithToast(back, { title: outcome.message, variant: "info" });
+  if (!outcome.ok) return failure(input.intent, outcome.message, outcome.status);
+  const toast =
+    input.intent === "work"
+      ? { title: "Working This Lead", description: `${outcome.address} is in your CRM for the Deal Analyzer.` }
+      : input.intent === "save"
+        ? { title: "Saved for Later", description: `${outcome.address} was added to your CRM.` }
+        : { title: "Added to CRM", description: `${outcome.address} was added to your CRM.` };
+  return redirectWithToast(back, { ...toast, variant: "success" });
+}
+
+export default function LeadWorkbench() {
+  const page = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const hydrated = useHydrated();
+  const { leads, saved, requestId, location } = page;
+  const total = leads.length;
+  const leadParam = searchParams.get("lead");
+  const index = leadIndexOf(leadParam, total);
+  const lead = leads[index] ?? null;
+  const details = searchParams.get("details") === "1";
+
+  // The browser's copy of the queue (localStorage leadQueue) follows the server's: its worked marks count too, and
+  // without `?lead=` its position is where the page opens.
+  const { stored, store } = useStoredLeadQueue();
+  useEffect(() => {
+    const requested = requestedLeadIndex(leadParam);
+    const queue = syncLeadQueue(loadLeadQueue(), { requestId, location, leads, worked: Object.keys(saved) }, requested);
+    store(queue);
+    if (requested === null && queue.index !== 0) navigate(workbenchHref(queue.index), { replace: true });
+  }, [requestId, location, leads, saved, leadParam, navigate, store]);
+  const storedWorked = stored?.requestId === requestId ? stored.worked : [];
+
+  useEffect(() => {
+    for (const part of [DetailsDialog, DetailsPanel]) part.load().catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (actionData && hydrated) toast({ title: actionData.title, description: actionData.message, variant: "error" });
+  }, [actionData, hydrated, toast]);
+
+  function move(intent: MoveIntent) {
+    const next = moveOn(intent, index, total);
+    if (next.index !== index) navigate(workbenchHref(next.index));
+    window.scrollTo({ top: 0 });
+    toast({ ...next.toast, variant: "info" });
+  }
+
+  const savedLead = lead ? (saved[lead.id] ?? null) : null;
+  const worked = lead !== null && (savedLead !== null || storedWorked.includes(lead.id));
+  const closeHref = workbenchHref(index);
+
+  return (
+    <div className="flex min-h-full flex-col">
+      <LazyPreloads preloads={page.preloads} />
+      <WorkbenchHeader total={total} index={index} location={location} />
+      <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-6 pb-36 sm:px-6">
+        {actionData && !hydrated ? (
+          <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+            <strong className="font-semibold">{actionData.title}</strong> - {actionData.message}
+          </p>
+        ) : null}
+        {lead ? (
+          <>
+            {details ? (
+              <Suspense fallback={null}>
+                {hydrated ? (
+                  <DetailsDialog.Component key={lead.id} lead={lead} index={index} saved={savedLead} closeHref={closeHref} />
+                ) : (
+                  <DetailsPanel.Component key={lead.id} lead={lead} index={index} saved={savedLead} closeHref={closeHref} />
+                )}
+              </Suspense>
+            ) : null}
+            <LeadCard key={lead.id} lead={lead} crmStatus={savedLead?.status ?? null} streetViewUrl={page.streetViews[lead.id] ?? null} />
+          </>
+        ) : (
+          <NoLeads title={NO_LEADS_AVAILABLE} wizardHref={SELLER_WIZARD_HREF} />
+        )}
+      </main>
+      {lead ? (
+        <ActionBar
+          key={lead.id}
+          leadId={lead.id}
+          vendor={lead.raw.vendor}
+          index={index}
+          buttons={barButtons({ worked, index, total })}
+          onMove={hydrated ? move : undefined}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** A thrown response or failure renders in this page's frame, with the way back to the wizard. */
+export function ErrorBoundary() {
+  return <PageError backTo={SELLER_WIZARD_HREF} backLabel="Back to Wizard" />;
+}

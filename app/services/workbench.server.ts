@@ -1,0 +1,202 @@
+/**
+ * The Lead Workbench on the server (spec 02 §2, §4): the user's latest seller queue with which of its leads are
+ * already in their CRM (saved = worked), and the saves of Save for Later, Let's Work It and Confirm Add to CRM.
+ *
+ * Budget (Decision 45): the page is the session lookup and one batch; a save is the session lookup (with the lead's
+ * snapshot read beside it) and one batch that checks the lead is in the user's latest queue, checks the CRM for the
+ * same address and writes only when both allow it.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, eq, getTableColumns, is, sql, SQL } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+
+import type { Db } from "@db/client";
+import { contacts, leadDeliveries, leads, properties, type OwnerPhone } from "@db/schema";
+import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/lead-forms";
+import { leadToProperty, type LeadSave } from "~/domain/lead-property";
+import type { LeadQueueItem } from "~/domain/lead-search-options";
+import { LEAD_NOT_IN_QUEUE } from "~/domain/workbench";
+
+import { latestSellerRequestId, sellerQueueOf, sellerQueueReads } from "./lead-search.server";
+import { newPropertyRows } from "./properties.server";
+
+type Ctx = Pick<AppLoadContext, "db" | "now" | "providers">;
+
+/** Where a lead stands in the CRM: the saved property and its status. */
+export type SavedLead = { propertyId: string; status: string };
+
+export type Workbench = {
+  requestId: string;
+  location: string | null;
+  leads: LeadQueueItem[];
+  /** The queue's leads already in the user's CRM (same address, city and state), by lead id. */
+  saved: Record<string, SavedLead>;
+  /** Each lead's street-view picture from the maps provider (null: the keyless placeholder), by lead id. */
+  streetViews: Record<string, string | null>;
+};
+
+/** The same place as a property's address, city and state, compared the way "Already in CRM" compares (case and spaces aside). */
+function samePlace(place: { address: SQL | string; city: SQL | string; state: SQL | string }): SQL {
+  return sql`lower(trim(${properties.address})) = lower(trim(${place.address}))
+    and lower(trim(${properties.city})) = lower(trim(${place.city}))
+    and upper(trim(${properties.state})) = upper(trim(${place.state}))`;
+}
+
+/** The latest queue's leads that are in the user's CRM, with the saved property (oldest first when there are two). */
+function savedQueueLeads(db: Db, userId: string) {
+  const field = (path: string) => sql`json_extract(${leads.metaJson}, ${path})`;
+  return db
+    .select({ leadId: sql<string>`${field("$.id")}`, propertyId: properties.id, status: properties.status })
+    .from(leadDeliveries)
+    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .innerJoin(
+      properties,
+      and(eq(properties.userId, userId), samePlace({ address: field("$.addressLine"), city: field("$.city"), state: field("$.state") })),
+    )
+    .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sql`(${latestSellerRequestId(db, userId)})`)))
+    .orderBy(asc(properties.createdAt));
+}
+
+/** The workbench's data in one batch: the latest queue and which of its leads are saved. Null: no seller search with leads. */
+export async function loadWorkbench(context: Ctx, userId: string): Promise<Workbench | null> {
+  const { db } = context;
+  const [requests, delivered, savedRows] = await db.batch([...sellerQueueReads(db, userId), savedQueueLeads(db, userId)]);
+  const queue = sellerQueueOf([requests, delivered]);
+  if (!queue) return null;
+  const saved: Record<string, SavedLead> = {};
+  for (const row of savedRows) saved[row.leadId] ??= { propertyId: row.propertyId, status: row.status };
+  const maps = context.providers.maps;
+  const streetViews = Object.fromEntries(
+    queue.leads.map((lead) => [lead.id, maps.streetViewUrl({ latitude: lead.lat, longitude: lead.lon, address: leadPlace(lead) })]),
+  );
+  return { requestId: queue.request.id, location: queue.request.location, leads: queue.leads, saved, streetViews };
+}
+
+function leadPlace(lead: LeadQueueItem): string {
+  return [lead.addressLine, lead.city, [lead.state, lead.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}
+
+/** How many leads the latest queue holds (Next Lead and Pass without JavaScript): one read. */
+export async function queueLength(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(leadDeliveries)
+    .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sql`(${latestSellerRequestId(db, userId)})`)))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+// --- saving a lead ----------------------------------------------------------------------------------------------
+
+/** A lead as stored when a search found it (leads.meta_json): the market's record, shared by every user it went to. */
+export type LeadSnapshot = { rowId: string; item: LeadQueueItem };
+
+/**
+ * The lead's stored snapshot by the provider that found it and its id. Market data, not the user's: it is read beside
+ * the session lookup (before the user is known) and used only after the save's batch has checked that the lead is in
+ * this user's latest queue; nothing of it reaches the user otherwise.
+ */
+export async function readLeadSnapshot(db: Db, vendor: string, leadId: string): Promise<LeadSnapshot | null> {
+  const row = await db
+    .select({ rowId: leads.id, item: leads.metaJson })
+    .from(leads)
+    .where(and(eq(leads.vendor, vendor), eq(leads.vendorLeadId, leadId)))
+    .get();
+  return row?.item ? { rowId: row.rowId, item: row.item as unknown as LeadQueueItem } : null;
+}
+
+export type SaveOutcome =
+  | { ok: true; propertyId: string; address: string }
+  | { ok: false; status: 400 | 404; message: string }
+  | { ok: false; status: 409; message: string; propertyId: string };
+
+/**
+ * `INSERT INTO table (every column) SELECT <row> WHERE condition`: the row as drizzle's insert would write it
+ * (each value through its column's encoding, defaults for the rest), written only when `condition` holds.
+ */
+function insertWhen<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInsert"], condition: SQL) {
+  const given = row as Record<string, unknown>;
+  const values = Object.entries(getTableColumns(table))
+    // The columns drizzle's insert lists, in its order: all but those generated always.
+    .filter(([, column]) => column.generated === undefined || column.generated.type === "byDefault")
+    .map(([key, column]) => {
+      const value = given[key] !== undefined ? given[key] : column.default !== undefined ? column.default : column.defaultFn?.();
+      if (value === undefined || value === null) return sql`null`;
+      return is(value, SQL) ? value : sql.param(value, column);
+    });
+  return db.insert(table).select(sql`select ${sql.join(values, sql`, `)} where ${condition}`);
+}
+
+const PHONE_TYPES = new Set<OwnerPhone["type"]>(["mobile", "landline", "voip", "unknown"]);
+
+/**
+ * Saves a lead of the user's latest queue to their CRM: `leadToProperty` (what the spec's client sends), validated by
+ * the CRM's own schema, plus what the snapshot knows that the form does not carry (position, APN, the source id, every
+ * phone with its DNC flag, every email). One batch: is the lead in the queue, is the place already in the CRM, and
+ * the insert of the property and its owner contact, which happen only when the lead is queued and the place is new.
+ */
+export async function saveQueueLead(context: Ctx, userId: string, lead: LeadSnapshot, save: LeadSave): Promise<SaveOutcome> {
+  const { db } = context;
+  const parsed = PropertyInputSchema.safeParse(leadToProperty(lead.item, save));
+  if (!parsed.success) {
+    return {
+      ok: false,
+      status: 400,
+      message: `Validation error: ${[...new Set(parsed.error.issues.map((issue) => issue.message))].join(", ")}`,
+    };
+  }
+  const rows = newPropertyRows(userId, parsed.data, context.now());
+  const raw = lead.item.raw;
+  const property = {
+    ...rows.property,
+    latitude: lead.item.lat,
+    longitude: lead.item.lon,
+    apn: lead.item.apn,
+    sourcePropertyId: lead.item.id,
+    ownerEmails: raw.ownerEmails.length > 0 ? raw.ownerEmails : null,
+    ownerPhoneNumbers:
+      raw.ownerPhoneNumbers.length > 0
+        ? raw.ownerPhoneNumbers.map((phone) => ({
+            number: phone.number,
+            type: PHONE_TYPES.has(phone.type as OwnerPhone["type"]) ? (phone.type as OwnerPhone["type"]) : "unknown",
+            dnc: phone.dnc,
+          }))
+        : null,
+  };
+
+  const queued = db
+    .select({ leadId: leadDeliveries.leadId })
+    .from(leadDeliveries)
+    .where(
+      and(
+        eq(leadDeliveries.userId, userId),
+        eq(leadDeliveries.leadId, lead.rowId),
+        eq(leadDeliveries.leadRequestId, sql`(${latestSellerRequestId(db, userId)})`),
+      ),
+    );
+  const existing = db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.userId, userId), samePlace(property)))
+    .orderBy(asc(properties.createdAt))
+    .limit(1);
+  const insertProperty = insertWhen(db, properties, property, sql`exists ${queued} and not exists ${existing}`).returning({
+    id: properties.id,
+  });
+  const insertContact = rows.contact
+    ? insertWhen(
+        db,
+        contacts,
+        rows.contact,
+        sql`exists (select 1 from ${properties} where ${properties.id} = ${rows.id} and ${properties.userId} = ${userId})`,
+      )
+    : null;
+  const [inQueue, found, created] = insertContact
+    ? await db.batch([queued, existing, insertProperty, insertContact])
+    : await db.batch([queued, existing, insertProperty]);
+
+  if (inQueue.length === 0) return { ok: false, status: 404, message: LEAD_NOT_IN_QUEUE };
+  if (found[0]) return { ok: false, status: 409, message: ALREADY_IN_CRM, propertyId: found[0].id };
+  if (!created[0]) throw new Error("The workbench's save wrote nothing although the lead was queued and new to the CRM");
+  return { ok: true, propertyId: created[0].id, address: property.address };
+}
