@@ -55,6 +55,18 @@ export function cardPause(random = Math.random()): number {
   return Math.round(CARD_PAUSE_MS.min + (CARD_PAUSE_MS.max - CARD_PAUSE_MS.min) * random);
 }
 
+/**
+ * How many of the pending items the conversation already ends with: a page closed while a message was on its way
+ * may have had it stored without hearing so. The longest run of pending items that the stored messages end with.
+ */
+export function alreadyPosted(stored: readonly string[], pending: readonly string[]): number {
+  for (let k = Math.min(stored.length, pending.length); k > 0; k--) {
+    const tail = stored.slice(stored.length - k);
+    if (tail.every((content, i) => content === pending[i])) return k;
+  }
+  return 0;
+}
+
 type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 function browserStorage(): KeyValueStorage | null {

@@ -226,7 +226,7 @@ export function describeSellerSearch(answers: WizardAnswers, location: string): 
 }
 
 export function describeBuyerSearch(answers: WizardAnswers, location: string): string {
-  return `Find ${buyerTypeLabel(answers.buyerType)} buyers in ${location}`;
+  return `Find cash buyers in ${location} (${buyerTypeLabel(answers.buyerType)})`;
 }
 
 // --- addresses ---------------------------------------------------------------------------------------------------

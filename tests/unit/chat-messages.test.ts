@@ -21,7 +21,7 @@ import {
   toChatMessage,
   type ChatMessage,
 } from "~/domain/chat-messages";
-import { cardPause, parseChatPending } from "~/domain/chat-pending";
+import { alreadyPosted, cardPause, parseChatPending } from "~/domain/chat-pending";
 import type { CashBuyerItem, LeadQueueItem } from "~/domain/lead-search-options";
 
 function aLead(id: string, fields: Partial<LeadQueueItem> = {}): LeadQueueItem {
@@ -287,5 +287,14 @@ describe("results held until posted (§4)", () => {
     expect(cardPause(0)).toBe(300);
     expect(cardPause(0.5)).toBe(350);
     expect(cardPause(0.999)).toBeLessThanOrEqual(400);
+  });
+});
+
+describe("resuming what an earlier page left", () => {
+  it("drops the pending items the conversation already ends with, and nothing else", () => {
+    expect(alreadyPosted(["hi", "ask", "intro", "card1"], ["ask", "intro", "card1", "card2"])).toBe(3);
+    expect(alreadyPosted(["hi", "ask"], ["ask", "intro"])).toBe(1);
+    expect(alreadyPosted(["card1", "other"], ["card1", "card2"])).toBe(0);
+    expect(alreadyPosted([], ["card1"])).toBe(0);
   });
 });

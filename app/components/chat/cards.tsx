@@ -14,6 +14,7 @@ import { contactHref, NO_CONTACT, postalLine, propertyCardToProperty, type ChatB
 import { sellerTypeLabel } from "~/domain/chat-wizard";
 import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "~/domain/format";
 import { leadToProperty } from "~/domain/lead-property";
+import { formatPhone } from "~/domain/phone";
 
 import { addToCrm, saveBuyer } from "./card-actions";
 
@@ -190,7 +191,7 @@ export function BuyerCard({ id, body, context }: { id: string; body: BuyerBody; 
       </p>
       <p className="mt-1 text-sm text-slate-700">
         <span className="text-slate-500">Contact: </span>
-        {[...phones.map((phone) => phone.number), ...buyer.owner.emails].join(" · ") || NOT_AVAILABLE}
+        {[...phones.map((phone) => formatPhone(phone.number)), ...buyer.owner.emails].join(" · ") || NOT_AVAILABLE}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <ActionForm

@@ -6,7 +6,7 @@
  * moves on to the Lead Workbench while its cards are posted), and a chat that opens with messages still pending
  * finishes posting them. The chat listens to show each message as it arrives.
  */
-import { cardPause, loadChatPending, storeChatPending, type ChatPending } from "~/domain/chat-pending";
+import { alreadyPosted, cardPause, loadChatPending, storeChatPending, type ChatPending } from "~/domain/chat-pending";
 
 export type PostedMessage = {
   id: string;
@@ -37,6 +37,8 @@ function emit(event: PosterEvent) {
 /** The pending messages, in memory too: a browser that refuses storage still gets them posted in this page. */
 let memory: ChatPending | null = null;
 let running: Promise<string | null> | null = null;
+/** True until this page has posted: what is pending then was left by an earlier page, perhaps half-posted. */
+let resumable = true;
 
 function save(pending: ChatPending | null) {
   memory = pending && pending.items.length > 0 ? pending : null;
@@ -68,10 +70,36 @@ function postedMessage(value: unknown): PostedMessage | null {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Before posting what an earlier page left, drop what the conversation already has (a 404: start one). */
+async function resume(pending: ChatPending): Promise<void> {
+  if (!pending.conversationId) return;
+  try {
+    const response = await fetch(`/api/conversations/${encodeURIComponent(pending.conversationId)}/messages`);
+    if (response.status === 404) {
+      save({ ...(current() ?? pending), conversationId: null });
+      return;
+    }
+    const list: unknown = await response.json();
+    if (!response.ok || !Array.isArray(list)) return;
+    const stored = list.flatMap((message: unknown) => postedMessage(message)?.content ?? []);
+    const latest = current() ?? pending;
+    const done = alreadyPosted(
+      stored,
+      latest.items.map((item) => item.content),
+    );
+    if (done > 0) save({ ...latest, items: latest.items.slice(done) });
+  } catch {
+    // Offline: post on; the server keeps whatever arrives.
+  }
+}
+
 /** Posts what is pending until nothing is; re-reads the store after every wait, since a new search may add to it. */
 async function post(): Promise<string | null> {
   let conversationId: string | null = null;
   let first = true;
+  const left = current();
+  if (left && resumable) await resume(left);
+  resumable = false;
   for (let pending = current(); pending && pending.items.length > 0; pending = current()) {
     if (!pending.conversationId) {
       const created = await postJson("/api/conversations", { agentType: pending.agent, title: pending.title });
@@ -128,6 +156,8 @@ export function postPending(): Promise<string | null> {
  */
 export function enqueuePending(next: ChatPending): Promise<string | null> {
   const earlier = current();
+  // Nothing left from an earlier page: what is pending now is this page's own, never half-posted.
+  if (!earlier?.items.length) resumable = false;
   save(earlier && earlier.items.length > 0 ? { ...earlier, items: [...earlier.items, ...next.items] } : next);
   // A poster already running reads the store again after each message, so it posts these too.
   return postPending();
