@@ -72,8 +72,10 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Back in the chat (a new page load: with JavaScript, cards not yet posted are posted from localStorage).
       await page.goto("/");
-      await expect(sellerCards(page)).toHaveCount(5);
       await expect(page.getByRole("heading", { name: "Seller Leads: Phoenix, AZ", level: 2 })).toBeVisible();
+      // Everything held in the browser is posted, each card once (even when the page was left while one was on its way).
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("chatPending"))).toBeNull();
+      await expect(sellerCards(page)).toHaveCount(5);
       const first = sellerCards(page).first();
       await first.getByRole("button", { name: "Add to CRM" }).click();
       await expect(toast(page, "Added to CRM")).toBeVisible();
