@@ -70,10 +70,19 @@ let allLoaded: Promise<unknown> | undefined;
 
 /** Loads every preloadable module defined so far (the server, before each render: after the first, a settled promise). */
 export function loadAllPreloadables(): Promise<unknown> {
-  return (allLoaded ??= Promise.all([...loaders.values()].flat().map((load) => load())).catch((error: unknown) => {
+  return (allLoaded ??= loadUntilNoneIsNew().catch((error: unknown) => {
     allLoaded = undefined;
     throw error;
   }));
+}
+
+/** A loaded module may define more preloadables (a section its dialogs): load again until none is new. */
+async function loadUntilNoneIsNew(): Promise<void> {
+  const count = () => [...loaders.values()].reduce((sum, list) => sum + list.length, 0);
+  for (let known = -1; known !== count();) {
+    known = count();
+    await Promise.all([...loaders.values()].flat().map((load) => load()));
+  }
 }
 
 /** Loads lazy modules by source path, in order (a module loaded first may define the next one's preloadable). */

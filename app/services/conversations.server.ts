@@ -322,3 +322,106 @@ export async function replyContext(db: Db, userId: string, conversationId: strin
     : [];
   return { contactName: conversation.contactName, lastIncoming: lastIncoming?.content ?? null, property: property ?? null };
 }
+
+// --- the agent chat (spec 02 §2): conversations by agent, and messages posted in order ---------------------------
+
+/** The agent chat lists at most this many conversations. */
+const AGENT_LIST_LIMIT = 50;
+
+/** The user's conversations with one agent (`agentType`), most recently active first. */
+export async function listAgentConversations(
+  db: Db,
+  userId: string,
+  agent: string,
+): Promise<{ id: string; title: string | null; updatedAt: string }[]> {
+  const rows = await db
+    .select({ id: conversations.id, title: conversations.title, updatedAt: conversations.updatedAt })
+    .from(conversations)
+    .where(and(eq(conversations.userId, userId), eq(conversations.agentType, agent)))
+    .orderBy(...MOST_RECENT_FIRST)
+    .limit(AGENT_LIST_LIMIT);
+  return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
+}
+
+export type ChatThread = { conversation: { id: string; title: string | null; agentType: string | null }; messages: MessageView[] };
+
+/**
+ * The agent chat's open conversation in one query: `requested` when it is the user's (null when it is not: the
+ * caller answers 404), else the user's most recently active conversation with `agent` (null when there is none).
+ */
+export async function chatThread(db: Db, userId: string, options: { agent: string; requested: string | null }): Promise<ChatThread | null> {
+  const latest = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.userId, userId), eq(conversations.agentType, options.agent)))
+    .orderBy(...MOST_RECENT_FIRST)
+    .limit(1);
+  const rows = await db
+    .select({ id: conversations.id, title: conversations.title, agentType: conversations.agentType, message: messages })
+    .from(conversations)
+    .leftJoin(messages, and(eq(messages.conversationId, conversations.id), eq(messages.userId, userId)))
+    .where(and(eq(conversations.userId, userId), eq(conversations.id, options.requested ?? sql`(${latest})`)))
+    .orderBy(asc(messages.createdAt), asc(sql`${messages}.rowid`));
+  const first = rows[0];
+  if (!first) return null;
+  return {
+    conversation: { id: first.id, title: first.title, agentType: first.agentType },
+    messages: rows.flatMap((row) => (row.message ? [toMessageView(row.message)] : [])),
+  };
+}
+
+/** One of the user's messages (a card an action reads), with its conversation's agent; null when it is not theirs. */
+export async function getOwnMessage(db: Db, userId: string, id: string) {
+  const [row] = await db
+    .select({ message: messages, agentType: conversations.agentType })
+    .from(messages)
+    .innerJoin(conversations, and(eq(conversations.id, messages.conversationId), eq(conversations.userId, userId)))
+    .where(and(eq(messages.id, id), eq(messages.userId, userId)))
+    .limit(1);
+  return row ? { ...toMessageView(row.message), agentType: row.agentType } : null;
+}
+
+export type NewMessage = { content: string; role: (typeof MESSAGE_ROLES)[number]; isAiGenerated: boolean };
+
+/**
+ * Posts messages in order into the user's conversation `conversationId`, or into a new conversation (`start`) when
+ * it is null, in one batch; each message a millisecond after the one before, so they read back in order. Null when
+ * `conversationId` is not the user's (nothing written).
+ */
+export async function postMessages(
+  db: Db,
+  userId: string,
+  target: { conversationId: string | null; start: { agentType: string; title: string } },
+  items: readonly NewMessage[],
+  now: Date,
+): Promise<{ conversationId: string; messages: MessageView[] } | null> {
+  if (target.conversationId && !(await ownsConversation(db, userId, target.conversationId))) return null;
+  const conversationId = target.conversationId ?? crypto.randomUUID();
+  const rows = items.map((item, i) => ({
+    id: crypto.randomUUID(),
+    userId,
+    conversationId,
+    role: item.role,
+    content: item.content,
+    isAiGenerated: item.isAiGenerated,
+    createdAt: new Date(now.getTime() + i),
+  }));
+  const last = new Date(now.getTime() + Math.max(items.length - 1, 0));
+  await db.batch([
+    target.conversationId
+      ? db
+          .update(conversations)
+          .set({ updatedAt: last })
+          .where(and(eq(conversations.id, conversationId), eq(conversations.userId, userId)))
+      : db.insert(conversations).values({
+          id: conversationId,
+          userId,
+          title: target.start.title,
+          agentType: target.start.agentType,
+          createdAt: now,
+          updatedAt: last,
+        }),
+    ...(rows.length > 0 ? [db.insert(messages).values(rows)] : []),
+  ]);
+  return { conversationId, messages: rows.map(toMessageView) };
+}

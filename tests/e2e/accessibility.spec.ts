@@ -116,6 +116,30 @@ const SIGNED_IN: Check[] = [
       expect(saved.status()).toBe(302);
     },
   },
+  { name: "the agent chat's seller wizard at its second step", path: "/?section=chat&wizard=seller&step=2&cityOrZip=Phoenix&state=AZ" },
+  {
+    name: "the agent chat's cash buyer wizard with a refused count",
+    path: "/?section=chat&wizard=buyer&at=2&intent=count&cityOrZip=Phoenix&state=AZ",
+  },
+  {
+    name: "the agent chat with seller and buyer cards",
+    path: "/?section=chat",
+    open: async (page) => {
+      await searchFromTheChat(page);
+      await expect(page.getByRole("button", { name: "Save to Buyer Breeze" })).toHaveCount(5);
+      await expect(page.getByRole("link", { name: "View Details" })).toHaveCount(5);
+    },
+  },
+  {
+    name: "the agent chat's seller lead details",
+    path: "/?section=chat",
+    open: async (page, javaScriptEnabled) => {
+      await searchFromTheChat(page);
+      await page.getByRole("link", { name: "View Details" }).first().click();
+      if (javaScriptEnabled) await expect(page.getByRole("dialog", { name: "Seller Lead Details" })).toBeVisible();
+      else await expect(page.getByRole("region", { name: "Seller Lead Details" })).toBeVisible();
+    },
+  },
   {
     name: "the document delete confirmation",
     path: "/?section=documents",
@@ -147,6 +171,21 @@ const SIGNED_IN: Check[] = [
     },
   },
 ];
+
+/** A cash-buyer search and a seller search run from the chat's forms (as without JavaScript) into one conversation. */
+async function searchFromTheChat(page: Page) {
+  const buyers = await page.request.post("/chat/search", {
+    form: { wizard: "buyer", cityOrZip: "Phoenix", state: "AZ", buyerType: "cash_buyers" },
+    maxRedirects: 0,
+  });
+  const c = new URL(buyers.headers().location!, "http://x").searchParams.get("c")!;
+  const sellers = await page.request.post("/chat/search", {
+    form: { wizard: "seller", c, cityOrZip: "Phoenix", state: "AZ", sellerType: "high_equity" },
+    maxRedirects: 0,
+  });
+  expect(sellers.headers().location).toBe("/leads/workbench");
+  await page.goto("/?section=chat");
+}
 
 /** A deal, a conversation with two messages, a document and a buyer for the signed-up user, around the lead. */
 async function seed(page: Page, lead: Lead): Promise<SeededData> {

@@ -139,6 +139,11 @@ describe("each signed-in loader, called as Remix calls it, costs at most 2 seque
       "/?section=documents&generate=1",
       "/?section=dashboard&period=this-year",
       "/?section=pipeline&period=this-month",
+      // The agent chat: a conversation, another agent, a wizard step, and a count asked for without JavaScript.
+      `/?section=chat&c=${conversationId}`,
+      "/?section=chat&agent=negotiation",
+      "/?section=chat&c=new&wizard=buyer&step=2&cityOrZip=85004",
+      "/?section=chat&wizard=seller&at=3&intent=count&cityOrZip=Phoenix&state=AZ&sellerType=inherited",
     ]) {
       expectWithinBudget(await costOf(() => client.load(index.loader as Handler, path)), path);
     }

@@ -1,7 +1,11 @@
+import { localChatReply } from "../../domain/chat-intent";
 import { analyzeDeal } from "../../domain/deal-analysis";
 import type { AiProvider } from "./types";
 
-/** The embedded default: the rule-based analysis of app/domain, no network and no key. */
+/**
+ * The embedded default, no network and no key: the rule-based analysis of app/domain, and a chat reply that steers
+ * the user to the search wizards (domain/chat-intent).
+ */
 export function createLocalAi(): AiProvider {
-  return { name: "local", analyzeDeal: async (input) => analyzeDeal(input) };
+  return { name: "local", analyzeDeal: async (input) => analyzeDeal(input), chatReply: async (input) => localChatReply(input) };
 }

@@ -1,7 +1,12 @@
+import type { ChatReply, ChatReplyInput } from "../../domain/chat-intent";
 import type { DealAnalysisInput, DealAnalysisResult } from "../../domain/deal-analysis";
 
-/** The AI agents' brain: structured deal analysis now; chat arrives with the agent workspace. */
+export type { ChatReply, ChatReplyInput };
+
+/** The AI agents' brain: structured deal analysis, and the agent chat's reply (an offer of a wizard when it fits). */
 export interface AiProvider {
   readonly name: "local";
   analyzeDeal(input: DealAnalysisInput): Promise<DealAnalysisResult>;
+  /** The assistant's answer to the user's message in the agent chat (`agent` is the chat's agent id). */
+  chatReply(input: ChatReplyInput): Promise<ChatReply>;
 }

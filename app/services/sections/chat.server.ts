@@ -1,23 +1,97 @@
-import { and, desc, eq } from "drizzle-orm";
-
-import { conversations } from "@db/schema";
 import { AGENTS, type AgentId } from "~/domain/agents";
+import { toChatMessage, type ChatMessage } from "~/domain/chat-messages";
+import { readWizardRequest, settleWizard, type WizardAnswers, type WizardErrors, type WizardKind } from "~/domain/chat-wizard";
+import { previewInputOf } from "~/services/chat.server";
+import { chatThread, listAgentConversations } from "~/services/conversations.server";
+import { previewCount } from "~/services/lead-search.server";
 
 import type { SectionLoader } from "./types";
 
-/** The agent workspace's start: the chosen agent and the user's conversations with it. */
-export const load: SectionLoader<{ agent: AgentId; conversations: { id: string; title: string | null; updatedAt: string }[] }> = async (
-  context,
-  session,
-  url,
-) => {
-  const requested = url.searchParams.get("agent");
-  const agent = AGENTS.find((a) => a.id === requested)?.id ?? "lead-finder";
-  const rows = await context.db
-    .select({ id: conversations.id, title: conversations.title, updatedAt: conversations.updatedAt })
-    .from(conversations)
-    .where(and(eq(conversations.userId, session.user.id), eq(conversations.agentType, agent)))
-    .orderBy(desc(conversations.updatedAt))
-    .limit(50);
-  return { agent, conversations: rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })) };
+/** Check Lead Count / Check Buyer Count: the count, or §8's "Preview Failed" with the provider's error. */
+export type WizardCount = { ok: true; totalResults: number; location: string } | { ok: false; message: string; error: string };
+
+/** A wizard the URL opens (without JavaScript, each step is a GET form carrying the answers so far). */
+export type WizardView = { kind: WizardKind; step: number; answers: WizardAnswers; errors: WizardErrors; count: WizardCount | null };
+
+export type ChatData = {
+  agent: AgentId;
+  conversations: { id: string; title: string | null; updatedAt: string }[];
+  conversation: { id: string; title: string | null } | null;
+  messages: ChatMessage[];
+  wizard: WizardView | null;
+  /** The seller card whose details the page shows (`details`, the View Details link without JavaScript). */
+  details: string | null;
+  /** Street-view pictures of the seller cards, by message id, when the maps provider gives them. */
+  streetViews: Record<string, string>;
+  /** The server's clock, so the server and the browser write the same "2 hours ago". */
+  now: string;
+};
+
+/**
+ * The agent chat (spec 02 §2): the chosen agent, its conversations, the open one (`c`, else the most recent; `c=new`
+ * starts a new one) with its messages as cards and text, and a wizard the URL opens with its step, messages and a
+ * count asked for. One wave after the session: the list, the thread and the count run side by side. A conversation
+ * that is not the user's answers 404.
+ */
+export const load: SectionLoader<ChatData> = async (context, session, url) => {
+  const userId = session.user.id;
+  const params = url.searchParams;
+  const requestedAgent = params.get("agent");
+  const agent = AGENTS.find((a) => a.id === requestedAgent)?.id ?? "lead-finder";
+  const c = params.get("c");
+  const fresh = c === "new";
+  const requested = c && !fresh ? c.slice(0, 64) : null;
+
+  const wizardRequest = readWizardRequest(params);
+  const settled = wizardRequest ? settleWizard(wizardRequest) : null;
+  let errors: WizardErrors = settled?.errors ?? {};
+  let countInput = null;
+  if (wizardRequest && settled?.count) {
+    const input = previewInputOf(wizardRequest.kind, wizardRequest.answers);
+    if (input.ok) countInput = input.input;
+    else errors = input.errors;
+  }
+
+  const [conversations, thread, counted] = await Promise.all([
+    listAgentConversations(context.db, userId, agent),
+    fresh ? null : chatThread(context.db, userId, { agent, requested }),
+    countInput ? previewCount(context, countInput) : null,
+  ]);
+  if (requested && !thread) throw new Response("Conversation not found", { status: 404 });
+
+  const messages = (thread?.messages ?? []).map(toChatMessage);
+  const streetViews: Record<string, string> = {};
+  if (context.providers.maps.name !== "local") {
+    for (const message of messages) {
+      if (message.body.kind !== "seller-lead") continue;
+      const { lat, lon, addressLine, city, state } = message.body.lead;
+      const picture = context.providers.maps.streetViewUrl({ latitude: lat, longitude: lon, address: `${addressLine}, ${city}, ${state}` });
+      if (picture) streetViews[message.id] = picture;
+    }
+  }
+  const details = params.get("details");
+
+  return {
+    agent,
+    conversations,
+    conversation: thread ? { id: thread.conversation.id, title: thread.conversation.title } : null,
+    messages,
+    wizard:
+      wizardRequest && settled
+        ? {
+            kind: wizardRequest.kind,
+            step: settled.step,
+            answers: wizardRequest.answers,
+            errors,
+            count: counted
+              ? counted.ok
+                ? { ok: true, totalResults: counted.totalResults, location: counted.location }
+                : { ok: false, message: counted.message, error: counted.error }
+              : null,
+          }
+        : null,
+    details: details && messages.some((m) => m.id === details && m.body.kind === "seller-lead") ? details : null,
+    streetViews,
+    now: context.now().toISOString(),
+  };
 };

@@ -1,0 +1,112 @@
+/**
+ * Seller Lead Details (spec 02 §2 "View Details", "Seller Lead Details dialog"): the lead's map, its building, owner
+ * and valuation sections and the owner's contacts, with Confirm Add to CRM. A Radix dialog with JavaScript; without
+ * it the same content in the page (the View Details link's `details` parameter). A chunk of its own: the chat loads
+ * it once it is on screen.
+ */
+import { Link } from "@remix-run/react";
+import { useState } from "react";
+
+import { leadAddress, LeadFacts, OwnerContactFacts } from "~/components/leads/lead-facts";
+import { PropertyMap } from "~/components/leads/property-map";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import type { ToastMessage } from "~/components/ui/toast";
+import { leadToProperty } from "~/domain/lead-property";
+import type { LeadQueueItem } from "~/domain/lead-search-options";
+
+import { addToCrm } from "./card-actions";
+
+type Props = { messageId: string; lead: LeadQueueItem; streetViewUrl: string | null };
+
+function Details({ lead, streetViewUrl }: Omit<Props, "messageId">) {
+  const label = leadAddress(lead);
+  return (
+    <div className="grid gap-3">
+      <PropertyMap place={{ latitude: lead.lat, longitude: lead.lon, address: label }} streetViewUrl={streetViewUrl} label={label} />
+      <LeadFacts lead={lead} />
+      <OwnerContactFacts lead={lead} />
+    </div>
+  );
+}
+
+/** Confirm Add to CRM: posts to /chat/card; with JavaScript (`onConfirm`) it adds in place. */
+function ConfirmAdd({ messageId, onConfirm }: { messageId: string; onConfirm?: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      method="post"
+      action="/chat/card"
+      onSubmit={
+        onConfirm
+          ? async (event) => {
+              event.preventDefault();
+              setBusy(true);
+              try {
+                await onConfirm();
+              } finally {
+                setBusy(false);
+              }
+            }
+          : undefined
+      }
+    >
+      <input type="hidden" name="intent" value="add-to-crm" />
+      <input type="hidden" name="messageId" value={messageId} />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Adding..." : "Confirm Add to CRM"}
+      </Button>
+    </form>
+  );
+}
+
+export function LeadDetailsDialog({
+  messageId,
+  lead,
+  streetViewUrl,
+  onClose,
+  toast,
+}: Props & { onClose: () => void; toast: (toast: ToastMessage) => void }) {
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title="Seller Lead Details"
+      description={leadAddress(lead)}
+      width="lg"
+    >
+      <Details lead={lead} streetViewUrl={streetViewUrl} />
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+        <ConfirmAdd
+          messageId={messageId}
+          onConfirm={async () => {
+            toast(await addToCrm(leadToProperty(lead, { status: "new" })));
+            onClose();
+          }}
+        />
+      </div>
+    </Dialog>
+  );
+}
+
+/** Without JavaScript: the details in the page, above the conversation, with the way back. */
+export function LeadDetailsPanel({ messageId, lead, streetViewUrl, closeHref }: Props & { closeHref: string }) {
+  return (
+    <section id="lead-details" aria-labelledby="lead-details-heading" className="rounded-xl border border-brand-200 bg-slate-50 p-4 sm:p-5">
+      <h2 id="lead-details-heading" className="text-lg font-semibold text-slate-900">
+        Seller Lead Details
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">{leadAddress(lead)}</p>
+      <Details lead={lead} streetViewUrl={streetViewUrl} />
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <Link to={closeHref} className={buttonClass("secondary")}>
+          Close
+        </Link>
+        <ConfirmAdd messageId={messageId} />
+      </div>
+    </section>
+  );
+}

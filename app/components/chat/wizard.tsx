@@ -1,0 +1,403 @@
+/**
+ * The Seller Lead Wizard and the Cash Buyer Wizard (spec 02 §2, §5). One form for both ways of working:
+ *
+ * - Without JavaScript each step is a GET form to the chat section carrying the answers so far (Next and Back are
+ *   buttons named `step`, Check Lead/Buyer Count `intent=count`), and Find Properties / Find Cash Buyers post the
+ *   whole form to /chat/search, which runs the search on the server.
+ * - With JavaScript the same buttons are handled here: the steps change in place with the same rules
+ *   (domain/chat-wizard), the count and the search go to the /api routes (search-flow.ts).
+ */
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+
+import { Button, buttonClass } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/input";
+import { useToast } from "~/components/ui/toast";
+import { useHydrated } from "~/components/use-hydrated";
+import {
+  BEDROOM_OPTIONS,
+  BUYER_TYPE_OPTIONS,
+  countErrors,
+  PRICE_SELECT_OPTIONS,
+  SELLER_TYPE_OPTIONS,
+  STEP_FIELDS,
+  STEP_TITLES,
+  stepErrors,
+  WIZARD_STEPS,
+  WIZARD_TITLES,
+  wizardFields,
+  type WizardAnswers,
+  type WizardErrors,
+  type WizardField,
+} from "~/domain/chat-wizard";
+import { formatNumber } from "~/domain/format";
+import { US_STATES } from "~/domain/us-states";
+import type { WizardCount, WizardView } from "~/services/sections/chat.server";
+
+import { checkCount, findBuyers, findSellers } from "./search-flow";
+
+const FIELD_LABELS: Record<WizardField, string> = {
+  cityOrZip: "City or ZIP",
+  state: "State",
+  sellerType: "Seller type",
+  minBedrooms: "Minimum bedrooms",
+  price: "Maximum price",
+  buyerType: "Buyer type",
+};
+
+function ErrorText({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+function Select({
+  field,
+  value,
+  error,
+  options,
+  placeholder,
+  onChange,
+}: {
+  field: WizardField;
+  value: string;
+  error?: string;
+  options: readonly { value: string; label: string }[];
+  placeholder?: string;
+  onChange: (value: string) => void;
+}) {
+  const id = `wizard-${field}`;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {FIELD_LABELS[field]}
+      </label>
+      <select
+        id={id}
+        name={field}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={inputClass()}
+      >
+        {placeholder ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <ErrorText id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function Choices({
+  field,
+  value,
+  error,
+  options,
+  onChange,
+}: {
+  field: WizardField;
+  value: string;
+  error?: string;
+  options: readonly { value: string; label: string; description: string }[];
+  onChange: (value: string) => void;
+}) {
+  const id = `wizard-${field}`;
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium text-slate-800">{FIELD_LABELS[field]}</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <div
+            key={option.value}
+            className={`flex gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 ${
+              error ? "border-red-300" : "border-slate-200"
+            }`}
+          >
+            <input
+              id={`${id}-${option.value}`}
+              type="radio"
+              name={field}
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="mt-0.5 accent-brand-700"
+            />
+            <label htmlFor={`${id}-${option.value}`} className="flex-1 cursor-pointer">
+              <span className="block font-semibold text-slate-900">{option.label}</span>
+              <span className="block text-slate-600">{option.description}</span>
+            </label>
+          </div>
+        ))}
+      </div>
+      <ErrorText id={`${id}-error`} error={error} />
+    </fieldset>
+  );
+}
+
+function CountResult({ kind, count }: { kind: WizardView["kind"]; count: WizardCount }) {
+  if (!count.ok) {
+    return (
+      <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <p className="font-semibold">{count.message}</p>
+        {count.error ? <p>{count.error}</p> : null}
+      </div>
+    );
+  }
+  const noun = kind === "seller" ? (count.totalResults === 1 ? "lead" : "leads") : count.totalResults === 1 ? "cash buyer" : "cash buyers";
+  return (
+    <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+      <strong>
+        {formatNumber(count.totalResults)} {noun}
+      </strong>{" "}
+      found in {count.location}
+    </p>
+  );
+}
+
+export type WizardProps = {
+  view: WizardView;
+  /** The chat the results go into: its agent and conversation (null: start one). */
+  agent: string;
+  conversationId: string | null;
+  /** Where Cancel goes without JavaScript (the chat without the wizard). */
+  closeHref: string;
+  /** Closes the wizard in place (with JavaScript). */
+  onClose?: () => void;
+  /** False on the search route's page: the form always posts (it only shows without JavaScript). */
+  interactive?: boolean;
+};
+
+type Busy = null | "count" | "search";
+
+export default function Wizard({ view, agent, conversationId, closeHref, onClose, interactive = true }: WizardProps) {
+  const hydrated = useHydrated();
+  const handles = hydrated && interactive;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { kind } = view;
+  const [step, setStep] = useState(view.step);
+  const [answers, setAnswers] = useState<WizardAnswers>(view.answers);
+  const [errors, setErrors] = useState<WizardErrors>(view.errors);
+  const [count, setCount] = useState<WizardCount | null>(view.count);
+  const [busy, setBusy] = useState<Busy>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const total = WIZARD_STEPS[kind];
+  const visible = STEP_FIELDS[kind][step - 1]!;
+  const title = WIZARD_TITLES[kind];
+
+  // A step changed in place: take the keyboard and screen reader to its heading.
+  useEffect(() => {
+    if (moved.current) heading.current?.focus();
+  }, [step]);
+
+  const set = (field: WizardField) => (value: string) => {
+    setAnswers((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
+    setCount(null);
+  };
+
+  function goTo(next: number) {
+    moved.current = true;
+    setStep(next);
+    setErrors({});
+    setCount(null);
+  }
+
+  function refuse(refused: { step: number; errors: WizardErrors }) {
+    if (refused.step !== step) goTo(refused.step);
+    setErrors(refused.errors);
+    const first = Object.keys(refused.errors)[0];
+    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const name = submitter?.name;
+    const value = submitter?.value ?? "";
+    if (name === "step") {
+      const target = Number(value);
+      if (target < step) return goTo(target);
+      const refused = stepErrors(kind, step, answers);
+      if (Object.keys(refused).length > 0) return refuse({ step, errors: refused });
+      return goTo(target);
+    }
+    const refused = countErrors(kind, answers);
+    if (refused) return refuse(refused);
+    if (value === "count") {
+      setBusy("count");
+      setCount(null);
+      setCount(await checkCount(kind, answers));
+      setBusy(null);
+      return;
+    }
+    setBusy("search");
+    const deps = { conversationId, agent, toast, navigate: (to: string) => navigate(to) };
+    try {
+      await (kind === "seller" ? findSellers : findBuyers)(answers, deps);
+      // The results (or the explanation) arrive in the chat one by one; the wizard's work is done.
+      onClose?.();
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const hidden: ReactNode[] = wizardFields(kind)
+    .filter((field) => !visible.includes(field))
+    .map((field) => <input key={field} type="hidden" name={field} value={answers[field]} />);
+  const cancel = (
+    <Link
+      to={closeHref}
+      preventScrollReset
+      onClick={(event) => {
+        if (!handles || !onClose) return;
+        event.preventDefault();
+        onClose();
+      }}
+      className={buttonClass("secondary")}
+    >
+      Cancel
+    </Link>
+  );
+  const back = (
+    <Button type="submit" variant="secondary" name="step" value={String(step - 1)} formNoValidate disabled={busy !== null}>
+      Back
+    </Button>
+  );
+  const next = (
+    <Button type="submit" name="step" value={String(step + 1)} disabled={busy !== null}>
+      Next
+    </Button>
+  );
+  const countButton = (
+    <Button type="submit" variant="secondary" name="intent" value="count" disabled={busy !== null}>
+      {busy === "count" ? "Counting..." : kind === "seller" ? "Check Lead Count" : "Check Buyer Count"}
+    </Button>
+  );
+  const find = (
+    <Button type="submit" name="intent" value="search" formMethod="post" formAction="/chat/search" disabled={busy !== null}>
+      {kind === "seller" ? "Find Properties" : "Find Cash Buyers"}
+    </Button>
+  );
+  const last = step === total;
+
+  return (
+    <section aria-labelledby="wizard-heading" className="rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-5">
+      <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">
+        Step {step} of {total}
+      </p>
+      <h2 id="wizard-heading" ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
+        {title}: {STEP_TITLES[kind][step - 1]}
+      </h2>
+      <form method="get" action="/" onSubmit={handles ? onSubmit : undefined} noValidate className="mt-4 space-y-4" aria-label={title}>
+        <input type="hidden" name="section" value="chat" />
+        <input type="hidden" name="agent" value={agent} />
+        {conversationId ? <input type="hidden" name="c" value={conversationId} /> : null}
+        <input type="hidden" name="wizard" value={kind} />
+        <input type="hidden" name="at" value={String(step)} />
+        {hidden}
+
+        {step === 1 ? (
+          <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+            <div>
+              <label htmlFor="wizard-cityOrZip" className="mb-1 block text-sm font-medium text-slate-800">
+                {FIELD_LABELS.cityOrZip}
+              </label>
+              <input
+                id="wizard-cityOrZip"
+                name="cityOrZip"
+                value={answers.cityOrZip}
+                onChange={(event) => set("cityOrZip")(event.target.value)}
+                maxLength={300}
+                autoComplete="address-level2"
+                placeholder="Phoenix or 85004"
+                aria-invalid={errors.cityOrZip ? true : undefined}
+                aria-describedby={errors.cityOrZip ? "wizard-cityOrZip-error" : "wizard-cityOrZip-hint"}
+                className={inputClass()}
+              />
+              {errors.cityOrZip ? null : (
+                <p id="wizard-cityOrZip-hint" className="mt-1 text-xs text-slate-600">
+                  A city, a 5-digit ZIP, several ZIPs separated by commas, or &quot;City, ST&quot;.
+                </p>
+              )}
+              <ErrorText id="wizard-cityOrZip-error" error={errors.cityOrZip} />
+            </div>
+            <Select
+              field="state"
+              value={answers.state}
+              error={errors.state}
+              options={US_STATES.map((code) => ({ value: code, label: code }))}
+              placeholder="Choose a state"
+              onChange={set("state")}
+            />
+          </div>
+        ) : null}
+        {step === 2 && kind === "seller" ? (
+          <Choices
+            field="sellerType"
+            value={answers.sellerType}
+            error={errors.sellerType}
+            options={SELLER_TYPE_OPTIONS}
+            onChange={set("sellerType")}
+          />
+        ) : null}
+        {step === 2 && kind === "buyer" ? (
+          <Choices
+            field="buyerType"
+            value={answers.buyerType}
+            error={errors.buyerType}
+            options={BUYER_TYPE_OPTIONS}
+            onChange={set("buyerType")}
+          />
+        ) : null}
+        {step === 3 ? (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Select
+              field="minBedrooms"
+              value={answers.minBedrooms}
+              error={errors.minBedrooms}
+              options={BEDROOM_OPTIONS}
+              onChange={set("minBedrooms")}
+            />
+            <Select field="price" value={answers.price} error={errors.price} options={PRICE_SELECT_OPTIONS} onChange={set("price")} />
+            <p className="text-xs text-slate-600 sm:col-span-2">Both filters are optional.</p>
+          </div>
+        ) : null}
+
+        {count ? <CountResult kind={kind} count={count} /> : null}
+        {busy === "search" ? (
+          <p role="status" className="flex items-center gap-2 text-sm text-slate-700">
+            <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-brand-700" />
+            {kind === "seller" ? "Searching for properties..." : "Searching for cash buyers..."}
+          </p>
+        ) : null}
+
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+          {kind === "seller" ? (
+            <>
+              {cancel}
+              {step > 1 ? back : null}
+              {last ? countButton : next}
+              {last ? find : null}
+            </>
+          ) : (
+            <>
+              {step === 1 ? cancel : back}
+              {last ? countButton : next}
+              {last ? find : null}
+            </>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
