@@ -595,13 +595,18 @@ export const marketOwners = sqliteTable(
     flipCount: integer("flip_count").notNull().default(0),
   },
   (t) => [
-    index("market_owners_cash_buyer_idx").on(t.isCashBuyer),
-    // A buyer-type search reads only the owners of that type, then probes their properties in the place.
-    index("market_owners_active_landlord_idx")
-      .on(t.id)
+    // A buyer-type search in a city reads only the owners of that type (the index covers every owner column the
+    // search filters on), then probes each one's properties in the place (market_properties_owner_place_idx). Each
+    // WHERE is the type's definition in app/providers/property-data/local.server.ts, word for word (100 is
+    // CASH_BUYER_MAX_PURCHASES), or SQLite cannot use the index; tests/integration/market-query-plans.test.ts checks it.
+    index("market_owners_cash_buyers_search_idx")
+      .on(t.id, t.propertyCount, t.cashPurchaseCount)
+      .where(sql`is_cash_buyer = 1 and cash_purchase_count <= 100`),
+    index("market_owners_active_landlord_search_idx")
+      .on(t.id, t.propertyCount)
       .where(sql`is_active_landlord = 1`),
-    index("market_owners_flipper_idx")
-      .on(t.id)
+    index("market_owners_fix_and_flip_search_idx")
+      .on(t.id, t.propertyCount, t.flipCount)
       .where(sql`flip_count > 0`),
   ],
 );
@@ -659,15 +664,31 @@ export const marketProperties = sqliteTable(
   },
   (t) => [
     index("market_properties_city_idx").on(t.state, t.city),
-    index("market_properties_zip_idx").on(t.zip),
     index("market_properties_latlon_idx").on(t.latitude, t.longitude),
-    index("market_properties_owner_idx").on(t.ownerId),
-    // One partial index per seller-type quick list: a city search for a flag reads only the flagged rows.
+    // A seller search's count and its page of ids read only index entries (see local.server.ts `sellerWhere`):
+    // - in a city, one partial index per seller type, in id order (the search's order, so a page reads from its
+    //   offset on and never sorts), with the bounds a search filters on;
     ...SELLER_TYPE_FLAG_COLUMNS.map((column) =>
-      index(`market_properties_${column}_city_idx`)
-        .on(t.state, t.city)
+      index(`market_properties_${column}_search_idx`)
+        .on(t.state, t.city, t.id, t.bedrooms, t.estimatedValue)
         .where(sql.raw(`${column} = 1`)),
     ),
+    // - in ZIPs (a few hundred properties each), every property with its bounds and seller-type flags; and its
+    //   owner, from which a buyer-type search in ZIPs starts.
+    index("market_properties_zip_search_idx").on(
+      t.zip,
+      t.bedrooms,
+      t.estimatedValue,
+      t.isPreforeclosure,
+      t.isOutOfStateAbsentee,
+      t.isHighEquity,
+      t.isInherited,
+      t.isCorporateOwned,
+      t.isTiredLandlord,
+      t.ownerId,
+    ),
+    // A cash buyer's properties, and whether an owner holds one in a city, from the index alone.
+    index("market_properties_owner_place_idx").on(t.ownerId, t.state, t.city, t.zip),
   ],
 );
 

@@ -191,9 +191,11 @@ export async function searchSellerLeads(context: Ctx, userId: string, input: Sel
         db
           .insert(leadDeliveries)
           .select(
+            // CROSS JOIN keeps this round's few leads (json_each) the outer loop, each found by leads_vendor_lead_idx;
+            // with a plain JOIN SQLite read every lead of the vendor (all ever handed out) and matched each against them.
             sql`select json_extract(j.value, '$[1]'), ${userId}, l.id, ${requestId}, json_extract(j.value, '$[2]'), ${now.getTime()}
                 from json_each(${JSON.stringify(items.map((item, i) => [item.id, crypto.randomUUID(), base + i]))}) as j
-                join ${leads} as l on l.vendor = ${provider.name} and l.vendor_lead_id = json_extract(j.value, '$[0]')
+                cross join ${leads} as l on l.vendor = ${provider.name} and l.vendor_lead_id = json_extract(j.value, '$[0]')
                 where 1 order by j.key`,
           )
           .onConflictDoNothing({ target: [leadDeliveries.userId, leadDeliveries.leadId] })

@@ -4,6 +4,7 @@
  *   npm run db:seed                       40,000 properties into .wrangler/state (what `wrangler dev` uses)
  *   npm run db:seed -- --scale 25         1,000,000 properties
  *   npm run db:seed -- --properties 5000 --seed 7 --persist-to /tmp/breeze --force
+ *   npm run db:seed -- --scale 25 --exact   keep the market only if it is 1,000,000 properties of the default seed
  *
  * The D1 binding comes from wrangler's getPlatformProxy over wrangler.dev.jsonc, persisted in the same SQLite file
  * that `wrangler d1 migrations apply DB --local [--persist-to DIR]` writes: state under DIR/v3, where DIR defaults
@@ -17,10 +18,10 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { getPlatformProxy } from "wrangler";
 
 import { createDb } from "../client";
-import { DEFAULT_MARKET_PROPERTIES, generateMarket } from "../market/generate";
+import { DEFAULT_MARKET_PROPERTIES, generateMarket, MARKET_CHUNK_SIZE } from "../market/generate";
 import { loadMetroZips } from "../market/metro-zips";
 import { DEFAULT_MARKET_SEED } from "../market/random";
-import { clearMarket, countMarketProperties, isMarketSeeded, seedMarket } from "../market/seed";
+import { clearMarket, countMarketProperties, ensureMarketIndexes, isMarketSeeded, isSameMarket, seedMarket } from "../market/seed";
 import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -31,6 +32,7 @@ type SeedOptions = {
   seed: number | string;
   persistTo: string;
   force: boolean;
+  exact: boolean;
   demoLeads: number;
 };
 
@@ -42,6 +44,7 @@ const USAGE = `Usage: npm run db:seed -- [--properties N | --scale X] [--seed S]
   --seed S          generator seed (default ${DEFAULT_MARKET_SEED})
   --persist-to DIR  local state directory, as wrangler's --persist-to (default .wrangler/state)
   --force           delete the existing market and seed again
+  --exact           keep an existing market only when it is exactly this size and seed (else seed again)
   --demo-leads N    add N more leads to the demo account (for benchmarks of the CRM)`;
 
 async function main(): Promise<void> {
@@ -80,25 +83,46 @@ async function seedLocalMarket(db: ReturnType<typeof createDb>, options: SeedOpt
     }
     throw error;
   });
+  const zips = loadMetroZips();
   if (seeded && !options.force) {
-    console.log(`Local market already seeded (${formatCount(await countMarketProperties(db))} properties)`);
-    return;
+    const wanted = `${formatCount(options.properties)} properties of seed ${options.seed}`;
+    if (!options.exact) {
+      // A seed killed while it built the indexes left some out.
+      await ensureMarketIndexes(db);
+      console.log(`Local market already seeded (${formatCount(await countMarketProperties(db))} properties)`);
+      return;
+    }
+    const first = generateMarket({ zips, seed: options.seed, properties: Math.min(options.properties, MARKET_CHUNK_SIZE) }).next().value
+      ?.properties[0];
+    if (first && (await isSameMarket(db, { properties: options.properties, first }))) {
+      await ensureMarketIndexes(db);
+      console.log(`Local market already seeded: ${wanted}`);
+      return;
+    }
+    console.log(`--exact: the local market is not ${wanted}; deleting it…`);
+  } else if (seeded) {
+    console.log("--force: deleting the existing local market…");
   }
   if (seeded) {
-    console.log("--force: deleting the existing local market…");
+    const started = performance.now();
     await clearMarket(db);
+    console.log(`  deleted in ${seconds(started)} s`);
   }
 
   const started = performance.now();
-  const zips = loadMetroZips();
   console.log(`Seeding ${formatCount(options.properties)} properties over ${formatCount(zips.length)} ZIPs (seed ${options.seed})…`);
+  let lastReport = 0;
   const totals = await seedMarket(db, generateMarket({ zips, seed: options.seed, properties: options.properties }), {
-    onProgress: ({ properties }) =>
-      console.log(`  ${formatCount(properties)} / ${formatCount(options.properties)} properties (${seconds(started)} s)`),
+    onProgress: ({ properties }) => {
+      // About 20 lines whatever the size.
+      if (properties - lastReport < options.properties / 20 && properties < options.properties) return;
+      lastReport = properties;
+      console.log(`  ${formatCount(properties)} / ${formatCount(options.properties)} properties (${seconds(started)} s)`);
+    },
   });
   console.log(
     `Seeded local market: ${formatCount(totals.properties)} properties, ${formatCount(totals.owners)} owners, ` +
-      `${formatCount(totals.sales)} sales in ${seconds(started)} s`,
+      `${formatCount(totals.sales)} sales in ${seconds(started)} s (indexes included)`,
   );
 }
 
@@ -113,6 +137,7 @@ function parseOptions(args: string[]): SeedOptions | null {
       seed: { type: "string" },
       "persist-to": { type: "string" },
       force: { type: "boolean", default: false },
+      exact: { type: "boolean", default: false },
       "demo-leads": { type: "string" },
       // Declared only to refuse them with a clear message.
       remote: { type: "boolean", default: false },
@@ -142,6 +167,7 @@ function parseOptions(args: string[]): SeedOptions | null {
     seed,
     persistTo: values["persist-to"] ?? path.join(PROJECT_ROOT, ".wrangler/state"),
     force: values.force,
+    exact: values.exact,
     demoLeads: values["demo-leads"] === undefined ? 0 : parseWhole(values["demo-leads"], "--demo-leads"),
   };
 }

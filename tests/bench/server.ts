@@ -3,7 +3,7 @@
  * applied), and always stops it again. Shared by bench:http, bench:auth and bench:lighthouse.
  */
 import { spawn, type ChildProcess, type SpawnOptions } from "node:child_process";
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -186,34 +186,46 @@ export async function signIn(origin: string, login: { email: string; password: s
   return cookie.split(";")[0];
 }
 
-export type BenchServer = { origin: string; persistDir: string };
+export type BenchServer = { origin: string; persistDir: string; setupSeconds: number };
 
-/** Builds (unless asked not to), makes a fresh state, runs `setup`, starts the Worker and waits for `readyPath`. */
+/**
+ * Builds (unless asked not to), makes a fresh state (or uses and keeps `persistDir`), applies the migrations, runs
+ * `setup`, starts the Worker and waits for `readyPath`.
+ */
 export async function startBenchServer(options: {
   build: boolean;
   setup?: string;
   readyPath: string;
   label: string;
+  /** A state dir kept between runs (bench:market's seeded market); by default a fresh one, removed at the end. */
+  persistDir?: string;
 }): Promise<BenchServer> {
   if (options.build) await run("npm", ["run", "build"]);
 
-  // A fresh state dir per run: results must not depend on leftover local data.
-  const persistDir = mkdtempSync(join(tmpdir(), `${options.label}-`));
-  stateDir = persistDir;
+  // A fresh state dir per run unless one is given: results must not depend on leftover local data.
+  let persistDir = options.persistDir;
+  if (persistDir === undefined) {
+    persistDir = mkdtempSync(join(tmpdir(), `${options.label}-`));
+    stateDir = persistDir;
+  } else {
+    mkdirSync(persistDir, { recursive: true });
+  }
   // CI=true keeps wrangler from asking for confirmation.
   await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
     env: { ...process.env, CI: "true" },
   });
+  const setupStarted = performance.now();
   if (options.setup !== undefined) {
     await run(options.setup, [], { shell: true, env: { ...process.env, BENCH_PERSIST_DIR: persistDir } });
   }
+  const setupSeconds = (performance.now() - setupStarted) / 1000;
 
   const port = await findFreePort();
   const origin = `http://127.0.0.1:${port}`;
   const server = await startServer(persistDir, port);
   console.error(`started wrangler dev on ${origin}, waiting for ${options.readyPath} (log: ${serverLog})`);
   await waitForServer(server, origin + options.readyPath);
-  return { origin, persistDir };
+  return { origin, persistDir, setupSeconds };
 }
 
 export function printServerLogTail() {

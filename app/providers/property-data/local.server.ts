@@ -6,7 +6,10 @@ import { CASH_BUYER_MAX_PURCHASES } from "../../../db/market/flags";
 import { marketOwners, marketProperties } from "../../../db/schema";
 import type { BuyerSearch, CashBuyer, OwnerContact, PropertyDataProvider, SearchLocation, SellerLead, SellerSearch } from "./types";
 
-/** The place, on market_properties: a ZIP list (market_properties_zip_idx) or a city (the (state, city) indexes). */
+/**
+ * The place, on market_properties: a ZIP list (market_properties_zip_search_idx) or a city (the seller types'
+ * (state, city, id, …) indexes, market_properties_owner_place_idx).
+ */
 function inPlace(location: SearchLocation): SQL | undefined {
   return "zips" in location
     ? inArray(marketProperties.zip, location.zips)
@@ -15,7 +18,8 @@ function inPlace(location: SearchLocation): SQL | undefined {
 
 /**
  * A seller type is its flag (db/market/flags.ts defines each); bedrooms are a minimum and the price bounds apply to
- * the estimated value. A city search for a flag reads that flag's partial (state, city) index.
+ * the estimated value. Every column here is in the index a search reads (a seller type's partial index in a city,
+ * the ZIP index in ZIPs), so a count and a page of ids never read a table row.
  */
 function sellerWhere(search: SellerSearch): SQL | undefined {
   return and(
@@ -29,7 +33,7 @@ function sellerWhere(search: SellerSearch): SQL | undefined {
 
 /**
  * The buyer types of spec 02 §9 on market_owners (definitions and their figures in db/market/flags.ts). Written
- * with literal constants so SQLite can use the owners' partial indexes.
+ * with literal constants, exactly as the owners' partial indexes in db/schema.ts say them, so SQLite can use them.
  */
 const BUYER_TYPE_WHERE: Record<BuyerType, SQL> = {
   active_landlord: sql`${marketOwners.isActiveLandlord} = 1`,
@@ -37,13 +41,26 @@ const BUYER_TYPE_WHERE: Record<BuyerType, SQL> = {
   cash_buyers: sql`${marketOwners.isCashBuyer} = 1 and ${marketOwners.cashPurchaseCount} <= ${sql.raw(String(CASH_BUYER_MAX_PURCHASES))}`,
 };
 
-/** Owners of the type, with at least `minProperties` properties, who hold a property in the place. */
+/**
+ * Owners of the type, with at least `minProperties` properties, who hold a property in the place. The two places
+ * start from opposite ends: in a city, from the owners of the type (thousands in a million properties) each probed
+ * for a property there in market_properties_owner_place_idx — a big city holds far more properties than the market
+ * holds owners of a type; in ZIPs, from the owners of the ZIPs' properties (a few hundred a ZIP, from
+ * market_properties_zip_search_idx). Asked the other way, a ZIP probe would read every property of the ZIP once per
+ * owner of the type.
+ */
 function buyerWhere(db: Db, search: BuyerSearch): SQL | undefined {
-  const holdsInPlace = db
-    .select({ one: sql`1` })
-    .from(marketProperties)
-    .where(and(eq(marketProperties.ownerId, marketOwners.id), inPlace(search.location)));
-  return and(BUYER_TYPE_WHERE[search.buyerType], gte(marketOwners.propertyCount, search.minProperties), exists(holdsInPlace));
+  const { location } = search;
+  const holdsInPlace =
+    "zips" in location
+      ? inArray(marketOwners.id, db.select({ ownerId: marketProperties.ownerId }).from(marketProperties).where(inPlace(location)))
+      : exists(
+          db
+            .select({ one: sql`1` })
+            .from(marketProperties)
+            .where(and(eq(marketProperties.ownerId, marketOwners.id), inPlace(location))),
+        );
+  return and(BUYER_TYPE_WHERE[search.buyerType], gte(marketOwners.propertyCount, search.minProperties), holdsInPlace);
 }
 
 type Property = typeof marketProperties.$inferSelect;
@@ -144,14 +161,22 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
       return row?.n ?? 0;
     },
     async searchSellerLeads(search, page) {
-      const rows = await db
-        .select({ property: marketProperties, owner: marketOwners })
+      // The page of ids first, from index entries alone (skipping `skip` of them reads no table row), then only
+      // those properties and their owners.
+      const ids = db
+        .select({ id: marketProperties.id })
         .from(marketProperties)
-        .innerJoin(marketOwners, eq(marketOwners.id, marketProperties.ownerId))
         .where(sellerWhere(search))
         .orderBy(asc(marketProperties.id))
         .limit(page.take)
-        .offset(page.skip ?? 0);
+        .offset(page.skip ?? 0)
+        .as("ids");
+      const rows = await db
+        .select({ property: marketProperties, owner: marketOwners })
+        .from(ids)
+        .innerJoin(marketProperties, eq(marketProperties.id, ids.id))
+        .innerJoin(marketOwners, eq(marketOwners.id, marketProperties.ownerId))
+        .orderBy(asc(marketProperties.id));
       return rows.map(toLead);
     },
     async countCashBuyers(search) {
