@@ -54,7 +54,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("the seller wizard checks the lead count and Find Properties opens the Lead Workbench", async ({ signedInPage: page }) => {
+    test("the seller wizard checks the lead count, Find Properties opens the Lead Workbench on 5 leads, and Save for Later then Next Lead moves on", async ({
+      signedInPage: page,
+    }) => {
       await page.goto("/");
       await expect(page.getByText("GPT-4 powered")).toBeVisible();
       await sellerWizardToFilters(page);
@@ -62,6 +64,13 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("status").filter({ hasText: /\d+ leads? found in Phoenix, AZ/ })).toBeVisible();
       await page.getByRole("button", { name: "Find Properties" }).click();
       await expect(page).toHaveURL(/\/leads\/workbench(\?|$)/);
+      await expect(page.getByText("Reviewing 5 seller leads")).toBeVisible();
+      await expect(page.getByText("Lead 1 of 5", { exact: true })).toBeVisible();
+      await page.getByRole("button", { name: "Save for Later" }).click();
+      await expect(page.getByRole("button", { name: "Save for Later" })).toHaveCount(0);
+      await page.getByRole("button", { name: "Next Lead" }).click();
+      await expect(page.getByText("Lead 2 of 5", { exact: true })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Save for Later" })).toBeVisible();
     });
 
     test("the found seller leads are cards in the chat; Add to CRM twice says Already in CRM", async ({ signedInPage: page }) => {
