@@ -1,0 +1,137 @@
+/**
+ * The valuation engine's contract (spec 02 §3 "ARV (valuation) result" and "Comparable"; issue 12).
+ *
+ * The engine (`./engine.ts`) is a pure module: it takes a subject and the candidate sales around it and answers the
+ * ARV with the comps it used and the adjustments it made. It never does I/O: the API (`app/services/valuation.server.ts`)
+ * reads candidates from D1 and the benchmark (`tests/bench/valuation.ts`) from a CSV, and both call the same engine.
+ *
+ * Units: money in whole US dollars (numbers, not cents), dates as `YYYY-MM-DD`, areas in square feet, distances in miles.
+ * Every fact but the location is optional: `null`/`undefined` means unknown, and the engine says in `assumptions` what
+ * it assumed for it.
+ */
+
+/** What is known about a home: the subject being valued, or the home a sale was of. */
+export interface HomeFacts {
+  latitude: number;
+  longitude: number;
+  zip?: string | null;
+  /** The §3 property type values (single_family, condo, townhouse, multi_family …). */
+  propertyType?: string | null;
+  bedrooms?: number | null;
+  bathrooms?: number | null;
+  squareFeet?: number | null;
+  lotSquareFeet?: number | null;
+  stories?: number | null;
+  yearBuilt?: number | null;
+  /** 0 or null: never renovated. */
+  yearRenovated?: number | null;
+  basementSquareFeet?: number | null;
+  /** Assessor condition, 1 (poor) … 5 (very good). */
+  condition?: number | null;
+  /** Assessor building quality grade, 1 … 13 (7 is average). */
+  qualityGrade?: number | null;
+  waterfront?: boolean | null;
+  /** Assessor view rating, 0 … 4. */
+  view?: number | null;
+}
+
+export interface ValuationSubject extends HomeFacts {
+  /** The subject's parcel: a sale of the same parcel is never a comp. */
+  parcelId?: string | null;
+  address?: string | null;
+}
+
+/** A recorded arm's-length sale, with the facts of the home sold. */
+export interface Sale extends HomeFacts {
+  id: string;
+  parcelId: string;
+  /** YYYY-MM-DD */
+  saleDate: string;
+  price: number;
+  address?: string | null;
+  daysOnMarket?: number | null;
+  /** Where the sale came from (the local market, an import, a provider), for the comp's sourceUrl. */
+  sourceUrl?: string | null;
+}
+
+export type AdjustmentKind =
+  | "market_time"
+  | "size"
+  | "lot"
+  | "bedrooms"
+  | "bathrooms"
+  | "age"
+  | "renovation"
+  | "quality"
+  | "condition"
+  | "basement"
+  | "waterfront"
+  | "view"
+  | "location";
+
+/** One adjustment applied to a comp's price, in dollars (positive raises it toward the subject). */
+export interface Adjustment {
+  kind: AdjustmentKind;
+  amount: number;
+  /** A sentence a wholesaler can read: "+$12,400: 180 sq ft larger subject at $69/sq ft". */
+  note: string;
+}
+
+/** A comp the estimate used. */
+export interface ValuedComp {
+  sale: Sale;
+  distanceMiles: number;
+  /** 0 … 1: how alike the home and the subject are (1 = identical facts, same place, same day). */
+  similarity: number;
+  /** The sale price after every adjustment, in dollars. */
+  adjustedPrice: number;
+  adjustments: Adjustment[];
+  /** The comp's share of the estimate, 0 … 1 (the weights of the comps used sum to 1). */
+  weight: number;
+}
+
+/** The §3 ARV result without `offers` (the API adds them), plus the comps behind it. */
+export interface ValuationResult {
+  arv: number;
+  range_low: number;
+  range_high: number;
+  /** 0 … 1, from comp count, similarity and dispersion. */
+  confidence: number;
+  method: string;
+  rationale: string;
+  assumptions: string[];
+  comps: ValuedComp[];
+  /** The selection step the comps came from (0 = the FAQ criteria; higher = widened). */
+  selectionStep: number;
+}
+
+export interface ValuationOptions {
+  /** YYYY-MM-DD: no sale on or after it is used, and prices are brought to it. */
+  valuationDate: string;
+}
+
+/** Why a subject could not be valued: the API answers 422 with `message`. */
+export interface ValuationRefusal {
+  reason: "no_comps";
+  message: string;
+}
+
+export type ValuationOutcome = { ok: true; result: ValuationResult } | { ok: false; refusal: ValuationRefusal };
+
+/**
+ * The sales the engine wants to see for one subject: every arm's-length sale inside the box, dated on or after
+ * `fromDate` and before `beforeDate`, at most `limit` of them (nearest first when there are more). The engine's
+ * `candidateWindow(subject, options)` answers it; the API turns it into one indexed range scan over D1 and the
+ * benchmark into a lookup in its in-memory pool, so both feed the engine the same candidates.
+ */
+export interface CandidateWindow {
+  minLatitude: number;
+  maxLatitude: number;
+  minLongitude: number;
+  maxLongitude: number;
+  /** YYYY-MM-DD, inclusive */
+  fromDate: string;
+  /** YYYY-MM-DD, exclusive (the valuation date) */
+  beforeDate: string;
+  limit: number;
+}
