@@ -12,6 +12,7 @@ import { BUYER_TYPES, type BuyerType } from "@db/enums";
 
 import { isWizardKind, readAnswers, type WizardAnswers, type WizardKind } from "./chat-wizard";
 import { ownerTypeOf, type OwnerType } from "./lead-extract";
+import { leadAddress } from "./lead-property";
 import type { CashBuyerItem, LeadQueueItem, PostalAddress } from "./lead-search-options";
 import { MESSAGE_MAX } from "./message-limits";
 
@@ -223,6 +224,24 @@ export function parseChatContent(content: string): ChatBody {
     }
   }
   return { kind: "text", text: content, offer: null };
+}
+
+/**
+ * A stored message as one line of plain text: what the Messages section shows and searches, and its previews cut.
+ * Cards are stored as JSON; their text is what the card is about ("Seller lead: 123 Main St, Phoenix, AZ 85004").
+ */
+export function messageText(content: string): string {
+  const body = parseChatContent(content);
+  switch (body.kind) {
+    case "text":
+      return body.text;
+    case "seller-lead":
+      return `Seller lead: ${leadAddress(body.lead)}`;
+    case "cash-buyer":
+      return `Cash buyer: ${body.buyer.owner.fullName}`;
+    case "property":
+      return `Property: ${[body.property.address, body.property.city, body.property.state].filter(Boolean).join(", ")}`;
+  }
 }
 
 export function toChatMessage(message: {

@@ -44,3 +44,9 @@ export function leadToProperty(lead: LeadQueueItem, save: LeadSave) {
   };
 }
 export type LeadProperty = ReturnType<typeof leadToProperty>;
+
+/** "123 Main St, Phoenix, AZ 85004": a lead's one-line address (the cards, the workbench, message previews). */
+export function leadAddress(lead: Pick<LeadQueueItem, "addressLine" | "city" | "state" | "zip">): string {
+  const cityLine = [lead.city, [lead.state, lead.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return [lead.addressLine, cityLine].filter(Boolean).join(", ");
+}

@@ -8,14 +8,16 @@ import { z } from "zod";
 import type { Db } from "@db/client";
 import { MESSAGE_ROLES } from "@db/enums";
 import { contacts, conversations, messages, properties } from "@db/schema";
+import { messageText } from "~/domain/chat-messages";
 import { CONTACT_NOT_FOUND, messageContent } from "~/domain/message-forms";
 
 export const PREVIEW_LENGTH = 50;
 
-/** The spec's preview: the last message cut at 50 characters. */
+/** The spec's preview: the last message (a card as its text, see `messageText`) cut at 50 characters. */
 export function previewOf(content: string | null | undefined): string {
   if (!content) return "";
-  return content.length > PREVIEW_LENGTH ? `${content.slice(0, PREVIEW_LENGTH)}...` : content;
+  const text = messageText(content);
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}...` : text;
 }
 
 export const ConversationInputSchema = z.object({

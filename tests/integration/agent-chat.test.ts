@@ -17,6 +17,7 @@ import { action as searchAction } from "~/routes/chat.search";
 import { action as sendAction } from "~/routes/chat.send";
 import { getLatestSellerQueue } from "~/services/lead-search.server";
 import type { ChatData } from "~/services/sections/chat.server";
+import type { load as loadMessagesSection } from "~/services/sections/messages.server";
 
 import { registerClient, toastOf, type ApiClient, type Handler } from "./api-client";
 import { seedTestMarket } from "./market-fixture";
@@ -29,6 +30,8 @@ beforeAll(async () => {
 
 /** Every ZIP of the test market: a few pages of cash buyers. */
 const ALL_ZIPS = "85004, 85008, 85281, 44113, 44102, 48226";
+
+type MessagesData = Awaited<ReturnType<typeof loadMessagesSection>>;
 
 async function chat(client: ApiClient, query = "") {
   const page = await client.load<{ payload: { id: string; data: ChatData } }>(index.loader as Handler, `/?section=chat${query}`);
@@ -192,6 +195,18 @@ describe("the wizards' search without JavaScript (/chat/search)", () => {
     expect(cards.map((card) => card.search)).toEqual(
       cards.map((_, index) => ({ requestId: queue!.request.id, location: "Phoenix, AZ", index, total: 5 })),
     );
+
+    // The Messages section shows and searches what the cards are about, never their stored JSON.
+    const lastLead = cards[4].lead;
+    const lastAddress = `${lastLead.addressLine}, ${lastLead.city}, ${lastLead.state} ${lastLead.zip}`;
+    const section = await client.load<{ payload: { data: MessagesData } }>(index.loader as Handler, "/?section=messages");
+    const preview = `Seller lead: ${lastAddress}`;
+    expect(section.payload.data.conversations[0].lastMessage).toBe(preview.length > 50 ? `${preview.slice(0, 50)}...` : preview);
+    expect(section.payload.data.messages.map((m) => m.content).slice(2)).toEqual(
+      cards.map(({ lead }) => `Seller lead: ${lead.addressLine}, ${lead.city}, ${lead.state} ${lead.zip}`),
+    );
+    const searched = await client.load<{ payload: { data: MessagesData } }>(index.loader as Handler, "/?section=messages&q=seller+lead");
+    expect(searched.payload.data.conversations).toHaveLength(1);
   });
 
   it("Find Cash Buyers posts 5 buyer cards into the open conversation; the same search again shows the next 5", async () => {

@@ -12,6 +12,7 @@ import {
   contactHref,
   crmKey,
   fitsInMessage,
+  messageText,
   nextSellerCard,
   parseChatContent,
   propertyCardToProperty,
@@ -160,6 +161,20 @@ describe("message contents → what the chat shows", () => {
       offer: { wizard: "seller", answers: { cityOrZip: "85004" } },
     });
     expect(textContent("Just text")).toBe("Just text");
+  });
+});
+
+describe("messageText: a message as the Messages section shows it", () => {
+  it("gives a card's subject instead of its JSON, and text as written", () => {
+    const lead = aLead("12", { addressLine: "12 Main St", city: "Phoenix", state: "AZ", zip: "85004" });
+    const search = { requestId: "r1", location: "Phoenix, AZ", index: 0, total: 5 };
+    expect(messageText(sellerCardContent(lead, search))).toBe("Seller lead: 12 Main St, Phoenix, AZ 85004");
+    expect(messageText(buyerCardContent(aBuyer("Vince Cole"), "Atlanta, GA"))).toBe("Cash buyer: Vince Cole");
+    expect(messageText(JSON.stringify({ address: "9 Elm St", city: "Mesa", state: "AZ", price: 200000 }))).toBe(
+      "Property: 9 Elm St, Mesa, AZ",
+    );
+    expect(messageText(textContent("Find 5 sellers"))).toBe("Find 5 sellers");
+    expect(messageText("{ not json")).toBe("{ not json");
   });
 });
 

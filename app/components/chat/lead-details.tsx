@@ -7,12 +7,12 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 
-import { leadAddress, LeadFacts, OwnerContactFacts } from "~/components/leads/lead-facts";
+import { LeadFacts, OwnerContactFacts } from "~/components/leads/lead-facts";
 import { PropertyMap } from "~/components/leads/property-map";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import type { ToastMessage } from "~/components/ui/toast";
-import { leadToProperty } from "~/domain/lead-property";
+import { leadAddress, leadToProperty } from "~/domain/lead-property";
 import type { LeadQueueItem } from "~/domain/lead-search-options";
 
 import { addToCrm } from "./card-actions";

@@ -46,10 +46,6 @@ export function Fact({ label, value }: { label: string; value: ReactNode }) {
 }
 
 /** "123 Main St, Phoenix, AZ 85004". */
-export function leadAddress(lead: Pick<LeadQueueItem, "addressLine" | "city" | "state" | "zip">): string {
-  const cityLine = [lead.city, [lead.state, lead.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return [lead.addressLine, cityLine].filter(Boolean).join(", ");
-}
 
 export function LeadFacts({ lead }: { lead: LeadQueueItem }) {
   return (

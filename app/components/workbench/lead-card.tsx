@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
 
-import { leadAddress, LeadFacts } from "~/components/leads/lead-facts";
+import { LeadFacts } from "~/components/leads/lead-facts";
 import { PropertyMap } from "~/components/leads/property-map";
 import { Badge } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
 import { statusLabel } from "~/domain/lead-labels";
+import { leadAddress } from "~/domain/lead-property";
 import type { LeadQueueItem } from "~/domain/lead-search-options";
 import { LEAD_STATUS_TONES } from "~/domain/status-tones";
 import { leadStatusOf } from "~/domain/workbench";

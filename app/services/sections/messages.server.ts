@@ -1,3 +1,4 @@
+import { messageText } from "~/domain/chat-messages";
 import { firstThread, listContactOptions, listConversations, listMessages, matchesSearch } from "~/services/conversations.server";
 
 import type { SectionLoader } from "./types";
@@ -21,11 +22,13 @@ export const load = (async (context, session, url) => {
   const conversations = needle ? all.filter((c) => matchesSearch(c, needle)) : all;
   const selected = conversations.find((c) => c.id === requested) ?? all.find((c) => c.id === requested) ?? conversations[0] ?? null;
   // The SQL pick matches the list's choice except for searches SQLite folds differently (non-ASCII case): read again.
-  const messages = !selected
+  const stored = !selected
     ? []
     : thread?.conversationId === selected.id
       ? thread.messages
       : ((await listMessages(context.db, userId, selected.id)) ?? []);
+  // An agent chat's cards are stored as JSON: the section shows what each card is about, as its preview does.
+  const messages = stored.map((message) => ({ ...message, content: messageText(message.content) }));
   return {
     query,
     totalConversations: all.length,
