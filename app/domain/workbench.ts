@@ -25,7 +25,7 @@ export const LEAD_PASSED = "Lead Passed";
 /** §8, the workbench's saves: shown as 'Error - …' (title Error, this description). */
 export const SAVE_FAILED = "Failed to save property to CRM.";
 export const ADD_FAILED = "Failed to add property to CRM.";
-/** Ours: a lead id that is not in the user's latest queue (another user's, an older search's, made up). */
+/** Ours: a lead id that was never delivered to the user (another user's, made up). */
 export const LEAD_NOT_IN_QUEUE = "That lead is not in your lead queue. Run the wizard again to get a new queue.";
 /** §2 / §9: the max offer line's label and the rule it names. */
 export const MAX_OFFER_LABEL = "Max Offer (70% Rule)";
@@ -60,10 +60,26 @@ export function leadIndexOf(param: string | null | undefined, total: number): nu
 }
 
 /** The workbench's address for a lead, optionally with its full-details view open. */
-export function workbenchHref(index: number, options: { details?: boolean } = {}): string {
+/**
+ * The workbench at a lead: `?lead=` (0-based), `details=1` with the full details open, and `request=` when the page
+ * shows a given search's queue (a seller card of an earlier search) instead of the latest.
+ */
+export function workbenchHref(index: number, options: { details?: boolean; request?: string | null } = {}): string {
   const params = new URLSearchParams({ lead: String(index) });
   if (options.details) params.set("details", "1");
+  if (options.request) params.set("request", options.request);
   return `${WORKBENCH_PATH}?${params}`;
+}
+
+/** `?request=` as written: a search id (letters, digits, dashes; at most 64), or null. */
+export function requestedQueueId(param: string | null | undefined): string | null {
+  const text = param?.trim() ?? "";
+  return /^[A-Za-z0-9-]{1,64}$/.test(text) ? text : null;
+}
+
+/** Where the workbench's forms post: the page itself, keeping `?request=` so the answer returns to the same queue. */
+export function workbenchAction(request: string | null | undefined): string {
+  return request ? `${WORKBENCH_PATH}?${new URLSearchParams({ request })}` : WORKBENCH_PATH;
 }
 
 /** The same page with only the lead (`lead`) or the details view (`details`) changed: nothing to load again. */

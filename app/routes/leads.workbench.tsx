@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, useEffect, type ComponentProps } from "react";
 
@@ -22,9 +22,11 @@ import {
   NO_LEADS_TOAST,
   onlyPositionChanged,
   requestedLeadIndex,
+  requestedQueueId,
   SAVE_FAILED,
   SELLER_WIZARD_HREF,
   syncLeadQueue,
+  WORKBENCH_PATH,
   workbenchHref,
 } from "~/domain/workbench";
 import { WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "~/domain/workbench-forms";
@@ -54,13 +56,17 @@ const DetailsPanel = preloadable<ComponentProps<typeof LeadDetailsPanel>>(DETAIL
  * leads are already in the CRM. No search yet: back to / with §2's toast. `?lead=` is clamped in the page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
-  const workbench = await loadWorkbench(context, session.user.id);
-  if (!workbench) throw redirectWithToast("/", { ...NO_LEADS_TOAST, variant: "info" });
   const url = new URL(request.url);
+  // `?request=`: a seller card of an earlier search opens that search's queue; another user's or an unknown id opens
+  // the latest queue instead.
+  const pinned = requestedQueueId(url.searchParams.get("request"));
+  const session = await requireUser(request, context);
+  const workbench = await loadWorkbench(context, session.user.id, pinned);
+  if (!workbench && pinned) throw redirect(WORKBENCH_PATH);
+  if (!workbench) throw redirectWithToast("/", { ...NO_LEADS_TOAST, variant: "info" });
   const details = url.searchParams.get("details") === "1" && workbench.leads.length > 0;
   // A document load with the details open preloads their chunk, so hydration finds it.
-  return { ...workbench, preloads: lazyPreloads(details ? [DETAILS_SOURCE.slice(1)] : []) };
+  return { ...workbench, pinned, preloads: lazyPreloads(details ? [DETAILS_SOURCE.slice(1)] : []) };
 }
 
 /** Moving between leads only changes `?lead=` (and closes the details): the queue on the page is still the one to show. */
@@ -86,13 +92,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return failure(null, parsed.error.issues[0]?.message ?? LEAD_NOT_IN_QUEUE, 400);
   }
   const input = parsed.data;
+  const pinned = requestedQueueId(new URL(request.url).searchParams.get("request"));
 
   if (!("leadId" in input)) {
     const session = await signedIn;
-    const total = await queueLength(context.db, session.user.id);
+    const total = await queueLength(context.db, session.user.id, pinned);
     if (total === 0) throw redirectWithToast("/", { ...NO_LEADS_TOAST, variant: "info" });
     const move = moveOn(input.intent, input.index, total);
-    return redirectWithToast(workbenchHref(move.index), { ...move.toast, variant: "info" });
+    return redirectWithToast(workbenchHref(move.index, { request: pinned }), { ...move.toast, variant: "info" });
   }
 
   // The lead's snapshot is read beside the session lookup (one round trip); the save's batch checks it is the user's.
@@ -109,7 +116,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     console.error("workbench save failed", error);
     return failure(input.intent, input.intent === "add" ? ADD_FAILED : SAVE_FAILED, 500);
   }
-  const back = workbenchHref(input.index, { details: input.intent === "work" });
+  const back = workbenchHref(input.index, { details: input.intent === "work", request: pinned });
   if (!outcome.ok && outcome.status === 409) return redirectWithToast(back, { title: outcome.message, variant: "info" });
   if (!outcome.ok) return failure(input.intent, outcome.message, outcome.status);
   const toast =
@@ -128,7 +135,7 @@ export default function LeadWorkbench() {
   const navigate = useNavigate();
   const toast = useToast();
   const hydrated = useHydrated();
-  const { leads, saved, requestId, location } = page;
+  const { leads, saved, requestId, location, pinned } = page;
   const total = leads.length;
   const leadParam = searchParams.get("lead");
   const index = leadIndexOf(leadParam, total);
@@ -142,8 +149,8 @@ export default function LeadWorkbench() {
     const requested = requestedLeadIndex(leadParam);
     const queue = syncLeadQueue(loadLeadQueue(), { requestId, location, leads, worked: Object.keys(saved) }, requested);
     store(queue);
-    if (requested === null && queue.index !== 0) navigate(workbenchHref(queue.index), { replace: true });
-  }, [requestId, location, leads, saved, leadParam, navigate, store]);
+    if (requested === null && queue.index !== 0) navigate(workbenchHref(queue.index, { request: pinned }), { replace: true });
+  }, [requestId, location, leads, saved, leadParam, pinned, navigate, store]);
   const storedWorked = stored?.requestId === requestId ? stored.worked : [];
 
   useEffect(() => {
@@ -156,14 +163,14 @@ export default function LeadWorkbench() {
 
   function move(intent: MoveIntent) {
     const next = moveOn(intent, index, total);
-    if (next.index !== index) navigate(workbenchHref(next.index));
+    if (next.index !== index) navigate(workbenchHref(next.index, { request: pinned }));
     window.scrollTo({ top: 0 });
     toast({ ...next.toast, variant: "info" });
   }
 
   const savedLead = lead ? (saved[lead.id] ?? null) : null;
   const worked = lead !== null && (savedLead !== null || storedWorked.includes(lead.id));
-  const closeHref = workbenchHref(index);
+  const closeHref = workbenchHref(index, { request: pinned });
 
   return (
     <div className="flex min-h-full flex-col">
@@ -180,9 +187,23 @@ export default function LeadWorkbench() {
             {details ? (
               <Suspense fallback={null}>
                 {hydrated ? (
-                  <DetailsDialog.Component key={lead.id} lead={lead} index={index} saved={savedLead} closeHref={closeHref} />
+                  <DetailsDialog.Component
+                    key={lead.id}
+                    lead={lead}
+                    index={index}
+                    saved={savedLead}
+                    closeHref={closeHref}
+                    request={pinned}
+                  />
                 ) : (
-                  <DetailsPanel.Component key={lead.id} lead={lead} index={index} saved={savedLead} closeHref={closeHref} />
+                  <DetailsPanel.Component
+                    key={lead.id}
+                    lead={lead}
+                    index={index}
+                    saved={savedLead}
+                    closeHref={closeHref}
+                    request={pinned}
+                  />
                 )}
               </Suspense>
             ) : null}
@@ -199,6 +220,7 @@ export default function LeadWorkbench() {
           vendor={lead.raw.vendor}
           index={index}
           buttons={barButtons({ worked, index, total })}
+          request={pinned}
           onMove={hydrated ? move : undefined}
         />
       ) : null}

@@ -10,7 +10,7 @@
  *   → 0. The skip is advanced in SQL (one upsert … RETURNING), so two identical searches at once get two pages.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, desc, eq, gt, gte, lt, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import type { Db } from "@db/client";
@@ -383,19 +383,30 @@ export function latestSellerRequestId(db: Db, userId: string) {
     .limit(1);
 }
 
-/** The two reads of the latest queue (its request, its leads in order), to run in one batch with others. */
-export function sellerQueueReads(db: Db, userId: string) {
-  const latest = latestSellerRequestId(db, userId);
+/**
+ * Which seller queue a read is for: the user's search `requestId` when given (a seller card of an earlier search
+ * opens its own queue), else the latest. As SQL: the id, or the latest-id subquery.
+ */
+export function sellerQueueId(db: Db, userId: string, requestId?: string | null): SQL {
+  return requestId ? sql`${requestId}` : sql`(${latestSellerRequestId(db, userId)})`;
+}
+
+/**
+ * The two reads of a seller queue (its request, its leads in order), to run in one batch with others: the user's
+ * search `requestId` when given, else their latest. Another user's or a buyer search's id reads as no queue.
+ */
+export function sellerQueueReads(db: Db, userId: string, requestId?: string | null) {
+  const queueId = sellerQueueId(db, userId, requestId);
   return [
     db
       .select()
       .from(leadRequests)
-      .where(and(eq(leadRequests.userId, userId), eq(leadRequests.id, sql`(${latest})`))),
+      .where(and(eq(leadRequests.userId, userId), eq(leadRequests.kind, "seller"), eq(leadRequests.id, queueId))),
     db
       .select({ item: leads.metaJson })
       .from(leadDeliveries)
       .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-      .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sql`(${latest})`)))
+      .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, queueId)))
       .orderBy(asc(leadDeliveries.position)),
   ] as const;
 }

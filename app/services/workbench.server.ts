@@ -1,9 +1,9 @@
 /**
- * The Lead Workbench on the server (spec 02 §2, §4): the user's latest seller queue with which of its leads are
+ * The Lead Workbench on the server (spec 02 §2, §4): a seller queue of the user (the latest, or the search a card opened) with which of its leads are
  * already in their CRM (saved = worked), and the saves of Save for Later, Let's Work It and Confirm Add to CRM.
  *
  * Budget (Decision 45): the page is the session lookup and one batch; a save is the session lookup (with the lead's
- * snapshot read beside it) and one batch that checks the lead is in the user's latest queue, checks the CRM for the
+ * snapshot read beside it) and one batch that checks the lead was delivered to the user, checks the CRM for the
  * same address and writes only when both allow it.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
@@ -17,7 +17,7 @@ import { leadToProperty, type LeadSave } from "~/domain/lead-property";
 import type { LeadQueueItem } from "~/domain/lead-search-options";
 import { LEAD_NOT_IN_QUEUE } from "~/domain/workbench";
 
-import { latestSellerRequestId, sellerQueueOf, sellerQueueReads } from "./lead-search.server";
+import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "./lead-search.server";
 import { newPropertyRows } from "./properties.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "now" | "providers">;
@@ -42,8 +42,8 @@ function samePlace(place: { address: SQL | string; city: SQL | string; state: SQ
     and upper(trim(${properties.state})) = upper(trim(${place.state}))`;
 }
 
-/** The latest queue's leads that are in the user's CRM, with the saved property (oldest first when there are two). */
-function savedQueueLeads(db: Db, userId: string) {
+/** The queue's leads that are in the user's CRM, with the saved property (oldest first when there are two). */
+function savedQueueLeads(db: Db, userId: string, requestId?: string | null) {
   const field = (path: string) => sql`json_extract(${leads.metaJson}, ${path})`;
   return db
     .select({ leadId: sql<string>`${field("$.id")}`, propertyId: properties.id, status: properties.status })
@@ -53,14 +53,20 @@ function savedQueueLeads(db: Db, userId: string) {
       properties,
       and(eq(properties.userId, userId), samePlace({ address: field("$.addressLine"), city: field("$.city"), state: field("$.state") })),
     )
-    .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sql`(${latestSellerRequestId(db, userId)})`)))
+    .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sellerQueueId(db, userId, requestId))))
     .orderBy(asc(properties.createdAt));
 }
 
-/** The workbench's data in one batch: the latest queue and which of its leads are saved. Null: no seller search with leads. */
-export async function loadWorkbench(context: Ctx, userId: string): Promise<Workbench | null> {
+/**
+ * The workbench's data in one batch: the queue of the user's search `requestId` (a seller card of an earlier search),
+ * else their latest, and which of its leads are saved. Null: no such seller search with leads.
+ */
+export async function loadWorkbench(context: Ctx, userId: string, requestId?: string | null): Promise<Workbench | null> {
   const { db } = context;
-  const [requests, delivered, savedRows] = await db.batch([...sellerQueueReads(db, userId), savedQueueLeads(db, userId)]);
+  const [requests, delivered, savedRows] = await db.batch([
+    ...sellerQueueReads(db, userId, requestId),
+    savedQueueLeads(db, userId, requestId),
+  ]);
   const queue = sellerQueueOf([requests, delivered]);
   if (!queue) return null;
   const saved: Record<string, SavedLead> = {};
@@ -76,12 +82,12 @@ function leadPlace(lead: LeadQueueItem): string {
   return [lead.addressLine, lead.city, [lead.state, lead.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 }
 
-/** How many leads the latest queue holds (Next Lead and Pass without JavaScript): one read. */
-export async function queueLength(db: Db, userId: string): Promise<number> {
+/** How many leads the queue (the search `requestId`, else the latest) holds (Next Lead and Pass without JavaScript): one read. */
+export async function queueLength(db: Db, userId: string, requestId?: string | null): Promise<number> {
   const row = await db
     .select({ n: sql<number>`count(*)` })
     .from(leadDeliveries)
-    .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sql`(${latestSellerRequestId(db, userId)})`)))
+    .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sellerQueueId(db, userId, requestId))))
     .get();
   return Number(row?.n ?? 0);
 }
@@ -94,7 +100,7 @@ export type LeadSnapshot = { rowId: string; item: LeadQueueItem };
 /**
  * The lead's stored snapshot by the provider that found it and its id. Market data, not the user's: it is read beside
  * the session lookup (before the user is known) and used only after the save's batch has checked that the lead is in
- * this user's latest queue; nothing of it reaches the user otherwise.
+ * one of this user's queues; nothing of it reaches the user otherwise.
  */
 export async function readLeadSnapshot(db: Db, vendor: string, leadId: string): Promise<LeadSnapshot | null> {
   const row = await db
@@ -130,7 +136,7 @@ function insertWhen<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInser
 const PHONE_TYPES = new Set<OwnerPhone["type"]>(["mobile", "landline", "voip", "unknown"]);
 
 /**
- * Saves a lead of the user's latest queue to their CRM: `leadToProperty` (what the spec's client sends), validated by
+ * Saves a lead of one of the user's queues to their CRM: `leadToProperty` (what the spec's client sends), validated by
  * the CRM's own schema, plus what the snapshot knows that the form does not carry (position, APN, the source id, every
  * phone with its DNC flag, every email). One batch: is the lead in the queue, is the place already in the CRM, and
  * the insert of the property and its owner contact, which happen only when the lead is queued and the place is new.
@@ -164,16 +170,11 @@ export async function saveQueueLead(context: Ctx, userId: string, lead: LeadSnap
         : null,
   };
 
+  // A lead is delivered to a user once (unique per user and lead), so "delivered to this user" is "in one of their queues".
   const queued = db
     .select({ leadId: leadDeliveries.leadId })
     .from(leadDeliveries)
-    .where(
-      and(
-        eq(leadDeliveries.userId, userId),
-        eq(leadDeliveries.leadId, lead.rowId),
-        eq(leadDeliveries.leadRequestId, sql`(${latestSellerRequestId(db, userId)})`),
-      ),
-    );
+    .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadId, lead.rowId)));
   const existing = db
     .select({ id: properties.id })
     .from(properties)

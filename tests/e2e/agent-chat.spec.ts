@@ -174,8 +174,11 @@ test.describe("with JavaScript", () => {
     await sellerCards(page).last().getByRole("link", { name: "Skip This One" }).click();
     await expect(toast(page, "No More Leads")).toBeVisible();
 
+    const third = await sellerCards(page).nth(2).getByRole("heading", { level: 3 }).textContent();
     await sellerCards(page).nth(2).getByRole("link", { name: "Let's Work It" }).click();
-    await expect(page).toHaveURL(/\/leads\/workbench\?lead=2$/);
+    // The card's own search (`request=`), so a card of an earlier search opens its lead, not the latest search's.
+    await expect(page).toHaveURL(/\/leads\/workbench\?lead=2&request=[\w-]+$/);
+    await expect(page.getByRole("heading", { name: third! })).toBeVisible();
     const queue = await page.evaluate(() => JSON.parse(localStorage.getItem("leadQueue") ?? "null") as { index: number; leads: unknown[] });
     expect(queue).toMatchObject({ index: 2 });
     expect(queue.leads).toHaveLength(5);

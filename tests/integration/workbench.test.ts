@@ -36,7 +36,8 @@ async function searched(prefix: string, criteria: Record<string, unknown> = { lo
   return { ...signedIn, queue, requestId: String(answer.body.requestId) };
 }
 
-const post = (client: ApiClient, fields: Record<string, string>) => client.send(action, "POST", "/leads/workbench", { urlencoded: fields });
+const post = (client: ApiClient, fields: Record<string, string>, query = "") =>
+  client.send(action, "POST", `/leads/workbench${query}`, { urlencoded: fields });
 const saveForm = (lead: LeadQueueItem, intent: "save" | "work" | "add", index: number) => ({
   intent,
   leadId: lead.id,
@@ -227,21 +228,13 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
     expect(await crmOf(userId)).toEqual([expect.objectContaining({ address: queue[4].addressLine, status: "new", currentAgent: null })]);
   });
 
-  it("refuses a lead of another user's queue, of an older search, or unknown, and writes nothing", async () => {
+  it("refuses a lead of another user's queue, or unknown, and writes nothing", async () => {
     const mine = await searched("wb-mine", { location: "Tempe, AZ", sellerType: "high_equity" });
     const theirs = await searched("wb-theirs", { location: "Cleveland, OH", sellerType: "high_equity" });
-    const older = mine.queue[0];
-    // A newer search replaces the queue: the first search's leads are no longer the workbench's.
-    const newer = await mine.client.call(propertiesBatch as Handler, "POST", "/api/properties/batch", {
-      count: 5,
-      criteria: { location: "Phoenix, AZ", sellerType: "high_equity" },
-    });
-    expect(newer.status).toBe(200);
 
     for (const fields of [
       saveForm(theirs.queue[0], "save", 0),
       saveForm(theirs.queue[1], "work", 1),
-      saveForm(older, "save", 0),
       { intent: "save", leadId: "local-999999999", vendor: "local", index: "0" },
       { intent: "add", leadId: theirs.queue[0].id, vendor: "batchdata", index: "0" },
     ]) {
@@ -251,6 +244,38 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
     }
     expect(await crmOf(mine.userId)).toEqual([]);
     expect(await crmOf(theirs.userId)).toEqual([]);
+  });
+
+  it("opens an earlier search's queue with `?request=` (a seller card's Let's Work It), saves its leads and stays on it", async () => {
+    const mine = await searched("wb-earlier", { location: "Tempe, AZ", sellerType: "high_equity" });
+    const theirs = await searched("wb-earlier-theirs", { location: "Cleveland, OH", sellerType: "high_equity" });
+    const newer = await mine.client.call(propertiesBatch as Handler, "POST", "/api/properties/batch", {
+      count: 5,
+      criteria: { location: "Phoenix, AZ", sellerType: "high_equity" },
+    });
+    expect(newer.status).toBe(200);
+
+    // Without `?request=` the page is the latest search; with it, the earlier one, in its order.
+    expect((await mine.client.load<Page>(loader, "/leads/workbench")).requestId).toBe(String(newer.body.requestId));
+    const earlier = await mine.client.load<Page>(loader, `/leads/workbench?lead=2&request=${mine.requestId}`);
+    expect(earlier).toMatchObject({ requestId: mine.requestId, pinned: mine.requestId, location: "Tempe, AZ", leads: mine.queue });
+    expect(await html(mine.client, `/leads/workbench?lead=2&request=${mine.requestId}`)).toContain(mine.queue[2].addressLine);
+
+    // Its forms post back to it, and the answer returns to it.
+    const worked = await post(mine.client, saveForm(mine.queue[2], "work", 2), `?request=${mine.requestId}`);
+    expect(worked.headers.get("Location")).toBe(`/leads/workbench?lead=2&details=1&request=${mine.requestId}`);
+    expect(await crmOf(mine.userId)).toEqual([expect.objectContaining({ address: mine.queue[2].addressLine, status: "analyzed" })]);
+    const reloaded = await mine.client.load<Page>(loader, `/leads/workbench?request=${mine.requestId}`);
+    expect(Object.keys(reloaded.saved)).toEqual([mine.queue[2].id]);
+    const next = await post(mine.client, { intent: "next", index: "2" }, `?request=${mine.requestId}`);
+    expect(next.headers.get("Location")).toBe(`/leads/workbench?lead=3&request=${mine.requestId}`);
+
+    // Another user's search, or an id that is no search, opens the latest queue instead; nothing of theirs shows.
+    for (const request of [theirs.requestId, "no-such-search"]) {
+      const answer = await mine.client.send(loader, "GET", `/leads/workbench?request=${request}`);
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("Location")).toBe("/leads/workbench");
+    }
   });
 
   it("answers a form without a lead or a known button with 400 and writes nothing", async () => {

@@ -10,9 +10,11 @@ import {
   onlyPositionChanged,
   positionText,
   requestedLeadIndex,
+  requestedQueueId,
   reviewingText,
   showingText,
   syncLeadQueue,
+  workbenchAction,
   workbenchHref,
 } from "~/domain/workbench";
 import { WorkbenchActionSchema } from "~/domain/workbench-forms";
@@ -75,6 +77,15 @@ describe("the position (?lead=)", () => {
   it("lives in the workbench's address, with the details view when open", () => {
     expect(workbenchHref(3)).toBe("/leads/workbench?lead=3");
     expect(workbenchHref(0, { details: true })).toBe("/leads/workbench?lead=0&details=1");
+    expect(workbenchHref(1, { request: "r-1" })).toBe("/leads/workbench?lead=1&request=r-1");
+    expect(workbenchHref(1, { request: null })).toBe("/leads/workbench?lead=1");
+  });
+
+  it("keeps an earlier search's queue (`?request=`) in its forms, and reads only an id-like value", () => {
+    expect(workbenchAction("0b6f-42")).toBe("/leads/workbench?request=0b6f-42");
+    expect(workbenchAction(null)).toBe("/leads/workbench");
+    expect(requestedQueueId(" 0b6f-42 ")).toBe("0b6f-42");
+    for (const bad of [null, "", "a b", "x'--", "a".repeat(65)]) expect(requestedQueueId(bad)).toBeNull();
   });
 
   it("changing only the lead or the details is the same page (nothing to load again)", () => {

@@ -15,6 +15,7 @@ import { sellerTypeLabel } from "~/domain/chat-wizard";
 import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "~/domain/format";
 import { leadToProperty } from "~/domain/lead-property";
 import { formatPhone } from "~/domain/phone";
+import { workbenchHref } from "~/domain/workbench";
 
 import { addToCrm, saveBuyer } from "./card-actions";
 
@@ -146,7 +147,11 @@ export function SellerCard({ id, body, context }: { id: string; body: SellerBody
         <Link to={context.detailsHref(id)} preventScrollReset onClick={intercept(context.openDetails)} className={buttonClass("secondary")}>
           View Details
         </Link>
-        <Link to={`/leads/workbench?lead=${search.index}`} onClick={intercept(context.workIt)} className={buttonClass("secondary")}>
+        <Link
+          to={workbenchHref(search.index, { request: search.requestId })}
+          onClick={intercept(context.workIt)}
+          className={buttonClass("secondary")}
+        >
           Let&apos;s Work It
         </Link>
         {next || context.hydrated ? (

@@ -31,6 +31,7 @@ import {
 import { chatHref, EMPTY_ANSWERS, WIZARD_TITLES, wizardSearchParams, type WizardKind } from "~/domain/chat-wizard";
 import { relativeTime } from "~/domain/format";
 import { createLeadQueue, goToLead, storeLeadQueue } from "~/domain/lead-queue";
+import { workbenchHref } from "~/domain/workbench";
 import type { ChatData, WizardView } from "~/services/sections/chat.server";
 
 const PARTS = import.meta.glob(["/app/components/chat/wizard.tsx", "/app/components/chat/lead-details.tsx"]);
@@ -187,7 +188,7 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
       const queue = sellerQueueOf(messages, id);
       if (!queue) return;
       storeLeadQueue(goToLead(createLeadQueue(queue.leads, { requestId: queue.requestId, location: queue.location }), queue.index));
-      navigate(`/leads/workbench?lead=${queue.index}`);
+      navigate(workbenchHref(queue.index, { request: queue.requestId }));
     },
     skip: (id) => {
       const next = nextSellerCard(messages, id);

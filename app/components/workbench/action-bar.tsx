@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 
 import { Button } from "~/components/ui/button";
-import { ALL_LEADS_REVIEWED, SELLER_WIZARD_HREF, WORKBENCH_PATH, type BarButtons } from "~/domain/workbench";
+import { ALL_LEADS_REVIEWED, SELLER_WIZARD_HREF, WORKBENCH_PATH, workbenchAction, type BarButtons } from "~/domain/workbench";
 import type { MoveIntent } from "~/domain/workbench-forms";
 
 type Props = {
@@ -10,6 +10,8 @@ type Props = {
   vendor: string;
   index: number;
   buttons: BarButtons;
+  /** The search whose queue the page shows, when it is not the latest (`?request=`). */
+  request?: string | null;
   /** With JavaScript, Next Lead and Pass move on in the page; without it they post and the server redirects. */
   onMove?: (intent: MoveIntent) => void;
 };
@@ -21,7 +23,7 @@ const BUSY_LABELS: Record<string, string> = { save: "Saving...", work: "Saving..
  * posts to the page's action; with it, Save for Later and Let's Work It still post (and the page reloads its data),
  * while Next Lead and Pass move on at once.
  */
-export function ActionBar({ leadId, vendor, index, buttons, onMove }: Props) {
+export function ActionBar({ leadId, vendor, index, buttons, request, onMove }: Props) {
   const navigation = useNavigation();
   const pending =
     navigation.state !== "idle" && navigation.formAction?.startsWith(WORKBENCH_PATH) ? navigation.formData?.get("intent") : null;
@@ -40,7 +42,7 @@ export function ActionBar({ leadId, vendor, index, buttons, onMove }: Props) {
     <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur">
       <Form
         method="post"
-        action={WORKBENCH_PATH}
+        action={workbenchAction(request)}
         onSubmit={onSubmit}
         aria-label="Lead actions"
         className="mx-auto flex w-full max-w-4xl flex-wrap items-center justify-end gap-2 px-4 py-3 sm:px-6"

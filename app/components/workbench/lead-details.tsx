@@ -11,7 +11,7 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog, DialogClose } from "~/components/ui/dialog";
 import { formatMoney } from "~/domain/format";
 import type { LeadQueueItem } from "~/domain/lead-search-options";
-import { MAX_OFFER_LABEL, MAX_OFFER_RULE, WORKBENCH_PATH } from "~/domain/workbench";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "~/domain/workbench";
 
 import { WorkbenchStatusBadge } from "./lead-card";
 
@@ -21,6 +21,8 @@ export type LeadDetailsProps = {
   /** The saved property, once the lead is in the CRM. */
   saved: { propertyId: string; status: string } | null;
   closeHref: string;
+  /** The search whose queue the page shows, when it is not the latest (`?request=`). */
+  request?: string | null;
 };
 
 /** §2 / §9: max offer = ARV × 70% − rehab costs − assignment fee; with a lead's figures, 70% of its estimated value. */
@@ -57,11 +59,11 @@ function LeadDetails({ lead, saved }: Pick<LeadDetailsProps, "lead" | "saved">) 
 }
 
 /** Confirm Add to CRM: posts the lead (status new); the action answers 'Already in CRM' when it is there. */
-function ConfirmAddForm({ lead, index }: Pick<LeadDetailsProps, "lead" | "index">) {
+function ConfirmAddForm({ lead, index, request }: Pick<LeadDetailsProps, "lead" | "index" | "request">) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
   return (
-    <Form method="post" action={WORKBENCH_PATH}>
+    <Form method="post" action={workbenchAction(request)}>
       <input type="hidden" name="leadId" value={lead.id} />
       <input type="hidden" name="vendor" value={lead.raw.vendor} />
       <input type="hidden" name="index" value={index} />
@@ -80,7 +82,7 @@ function description(lead: LeadQueueItem) {
   return [lead.city, [lead.state, lead.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 }
 
-export function LeadDetailsDialog({ lead, index, saved, closeHref }: LeadDetailsProps) {
+export function LeadDetailsDialog({ lead, index, saved, closeHref, request }: LeadDetailsProps) {
   const navigate = useNavigate();
   return (
     <Dialog
@@ -95,14 +97,14 @@ export function LeadDetailsDialog({ lead, index, saved, closeHref }: LeadDetails
         <DialogClose>
           <Button variant="secondary">Close</Button>
         </DialogClose>
-        <ConfirmAddForm lead={lead} index={index} />
+        <ConfirmAddForm lead={lead} index={index} request={request} />
       </div>
     </Dialog>
   );
 }
 
 /** Without JavaScript the details render in the page, above the lead card, with a link back. */
-export function LeadDetailsPanel({ lead, index, saved, closeHref }: LeadDetailsProps) {
+export function LeadDetailsPanel({ lead, index, saved, closeHref, request }: LeadDetailsProps) {
   return (
     <section aria-labelledby="lead-details-heading" className="mb-6 rounded-xl border border-brand-200 bg-white p-4 shadow-sm sm:p-6">
       <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
@@ -118,7 +120,7 @@ export function LeadDetailsPanel({ lead, index, saved, closeHref }: LeadDetailsP
       </div>
       <LeadDetails lead={lead} saved={saved} />
       <div className="mt-6 flex justify-end">
-        <ConfirmAddForm lead={lead} index={index} />
+        <ConfirmAddForm lead={lead} index={index} request={request} />
       </div>
     </section>
   );
