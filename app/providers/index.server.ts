@@ -1,6 +1,7 @@
 import type { Db } from "../../db/client";
 import type { AppEnv } from "../services/env.server";
 import { createLocalAi } from "./ai/local";
+import { createOpenAiProvider } from "./ai/openai.server";
 import type { AiProvider } from "./ai/types";
 import { createHttpEmail } from "./email/http.server";
 import { createLocalEmail } from "./email/local.server";
@@ -38,7 +39,16 @@ export function createProviders(env: AppEnv, deps: { db: Db; files: R2Bucket; fe
       env.MAIL === "lob"
         ? createLobMail({ apiKey: env.LOB_API_KEY!, baseUrl: env.LOB_BASE_URL, fetch: deps.fetch })
         : createLocalMail(deps.db, deps.files),
-    ai: createLocalAi(),
+    ai:
+      env.AI === "openai"
+        ? createOpenAiProvider({
+            apiKey: env.OPENAI_API_KEY!,
+            baseUrl: env.OPENAI_BASE_URL,
+            model: env.OPENAI_MODEL,
+            timeoutMs: env.OPENAI_TIMEOUT_MS,
+            fetch: deps.fetch,
+          })
+        : createLocalAi(),
     email:
       env.EMAIL === "http"
         ? createHttpEmail({ url: env.EMAIL_API_URL!, apiKey: env.EMAIL_API_KEY!, from: env.EMAIL_FROM, fetch: deps.fetch })

@@ -8,6 +8,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { AgentId } from "~/domain/agents";
 import type { CardActionInput, ChatSendInput, WizardSearchInput } from "~/domain/chat-forms";
+import { AI_TROUBLE_TEXT, type ChatReply } from "~/domain/chat-intent";
 import {
   ADDED_TO_CRM,
   ALREADY_IN_CRM,
@@ -17,6 +18,7 @@ import {
   buyerLeadOf,
   buyerResultsText,
   cashBuyerFailureText,
+  messageText,
   parseChatContent,
   propertyCardToProperty,
   searchConversationTitle,
@@ -36,6 +38,7 @@ import {
 } from "~/domain/chat-wizard";
 import { leadToProperty } from "~/domain/lead-property";
 import { CashBuyerSearchSchema, PreviewCountSchema, SellerSearchSchema, type PreviewCountInput } from "~/domain/lead-search";
+import { ProviderError } from "~/providers/http.server";
 import { fieldErrors } from "~/services/api.server";
 import { BuyerLeadSchema, createBuyerLead } from "~/services/buyer-leads.server";
 import { chatThread, getOwnMessage, postMessages, type NewMessage } from "~/services/conversations.server";
@@ -76,13 +79,26 @@ export async function sendChatMessage(context: Ctx, userId: string, input: ChatS
   const requested = input.c ?? null;
   const thread = requested ? await chatThread(context.db, userId, { agent: input.agent, requested }) : null;
   if (requested && !thread) return null;
-  const history = (thread?.messages ?? []).slice(-HISTORY_TURNS).map((message) => ({ role: message.role, content: message.content }));
-  const reply = await context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
+  // The model reads cards as what they are about, not as their stored JSON.
+  const history = (thread?.messages ?? [])
+    .slice(-HISTORY_TURNS)
+    .map((message) => ({ role: message.role, content: messageText(message.content) }));
+  let reply: ChatReply;
+  let aiGenerated = true;
+  try {
+    reply = await context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
+  } catch (error) {
+    // The provider failed (timeout, refusal, outage): the user's message is kept, and the chat says so (§8).
+    if (!(error instanceof ProviderError)) throw error;
+    console.warn("chat reply failed", error.message);
+    reply = { text: AI_TROUBLE_TEXT, offer: null };
+    aiGenerated = false;
+  }
   const posted = await postMessages(
     context.db,
     userId,
     { conversationId: requested, start: { agentType: input.agent, title: titleOf(input.content) } },
-    [userMessage(input.content), assistantMessage(textContent(reply.text, reply.offer), true)],
+    [userMessage(input.content), assistantMessage(textContent(reply.text, reply.offer), aiGenerated)],
     context.now(),
   );
   return posted ? { conversationId: posted.conversationId } : null;

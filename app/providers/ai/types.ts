@@ -5,7 +5,7 @@ export type { ChatReply, ChatReplyInput };
 
 /** The AI agents' brain: structured deal analysis, and the agent chat's reply (an offer of a wizard when it fits). */
 export interface AiProvider {
-  readonly name: "local";
+  readonly name: "local" | "openai";
   analyzeDeal(input: DealAnalysisInput): Promise<DealAnalysisResult>;
   /** The assistant's answer to the user's message in the agent chat (`agent` is the chat's agent id). */
   chatReply(input: ChatReplyInput): Promise<ChatReply>;

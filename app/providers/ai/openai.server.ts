@@ -1,0 +1,136 @@
+import type OpenAI from "openai";
+import type * as OpenAiErrors from "openai/error";
+import type * as OpenAiZod from "openai/helpers/zod";
+
+import { localChatReply } from "../../domain/chat-intent";
+import { MAX_OFFER_RATIO, type DealAnalysisInput, type DealAnalysisResult } from "../../domain/deal-analysis";
+import { DealAnalysisSchema } from "../../domain/deal-analysis-schema";
+import { ProviderError, type Fetch } from "../http.server";
+import type { AiProvider, ChatReply, ChatReplyInput } from "./types";
+
+export type OpenAiConfig = {
+  apiKey: string;
+  /** https://api.openai.com/v1, or a fake server in tests. */
+  baseUrl?: string;
+  /** From configuration (OPENAI_MODEL): "GPT-4 powered" is the spec's wording, not a model pin. */
+  model: string;
+  /** Per request; a user is waiting on every call this provider makes. */
+  timeoutMs?: number;
+  /** Retries of 408/409/429/5xx and connection failures (the SDK's default is 2 with a 10-minute timeout). */
+  maxRetries?: number;
+  fetch?: Fetch;
+};
+
+const PROVIDER = "openai";
+/** How many earlier chat turns the model sees (the newest ones). */
+export const HISTORY_TURNS = 12;
+
+export const DEAL_ANALYST_PROMPT = [
+  "You are the Deal Analyzer of Breeze, a tool for real-estate wholesalers.",
+  "Analyse the property with the figures given: the ARV comes from our valuation engine and its comparable sales; do not replace it with your own.",
+  `The maximum offer follows the 70% rule: ARV × ${MAX_OFFER_RATIO * 100}% − rehab cost − assignment fee.`,
+  "Estimate rehab from the square feet, age and condition given. Say in key_assumptions every figure you assumed.",
+  "Answer in the JSON schema given; amounts in whole US dollars, confidence between 0 and 1.",
+].join(" ");
+
+export const CHAT_PROMPT = [
+  "You are an assistant in Breeze, a workspace for real-estate wholesalers and investors.",
+  "Help the user find motivated sellers and cash buyers, value properties and make offers.",
+  "To search, the user opens the Seller Lead Wizard or the Cash Buyer Wizard; say so when they ask for leads or buyers.",
+  "Never invent figures about a market, a property or an owner; say what you do not know. Keep answers short.",
+].join(" ");
+
+/** The SDK's failures → ProviderError with a message a user can be shown (the routes add the spec's titles). */
+export function providerErrorOf(error: unknown, sdk: typeof OpenAiErrors): ProviderError {
+  if (error instanceof ProviderError) return error;
+  if (error instanceof sdk.APIConnectionTimeoutError) return new ProviderError(PROVIDER, "the model did not answer in time");
+  if (error instanceof sdk.APIConnectionError) return new ProviderError(PROVIDER, "the model could not be reached");
+  if (error instanceof sdk.AuthenticationError) return new ProviderError(PROVIDER, "the API key was refused", 401);
+  if (error instanceof sdk.PermissionDeniedError) return new ProviderError(PROVIDER, "the API key may not use this model", 403);
+  if (error instanceof sdk.RateLimitError) return new ProviderError(PROVIDER, "too many requests to the model; try again in a moment", 429);
+  if (error instanceof sdk.APIError) return new ProviderError(PROVIDER, `the model answered HTTP ${error.status ?? "?"}`, error.status);
+  if (error instanceof sdk.LengthFinishReasonError) return new ProviderError(PROVIDER, "the model's answer was cut off (length)");
+  if (error instanceof sdk.ContentFilterFinishReasonError)
+    return new ProviderError(PROVIDER, "the model's answer was withheld (content filter)");
+  return new ProviderError(PROVIDER, "the model's answer could not be read");
+}
+
+/**
+ * The OpenAI client (`AI=openai`): deal analysis as structured output checked by `DealAnalysisSchema`, and the agent
+ * chat's reply. The SDK is imported on first use, so a Worker on the local provider never loads it. Short timeout and
+ * one retry by default: a user is waiting on every call.
+ */
+export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
+  type Sdk = { errors: typeof OpenAiErrors; client: OpenAI; zod: typeof OpenAiZod };
+  let loaded: Promise<Sdk> | null = null;
+  const load = () =>
+    (loaded ??= Promise.all([import("openai"), import("openai/error"), import("openai/helpers/zod")]).then(([sdk, errors, zod]) => ({
+      errors,
+      zod,
+      client: new sdk.OpenAI({
+        apiKey: config.apiKey,
+        baseURL: config.baseUrl,
+        timeout: config.timeoutMs ?? 20_000,
+        maxRetries: config.maxRetries ?? 1,
+        fetch: config.fetch,
+      }),
+    })));
+
+  async function run<T>(call: (sdk: Sdk) => Promise<T>): Promise<T> {
+    const sdk = await load();
+    try {
+      return await call(sdk);
+    } catch (error) {
+      throw providerErrorOf(error, sdk.errors);
+    }
+  }
+
+  return {
+    name: "openai",
+
+    analyzeDeal: (input: DealAnalysisInput): Promise<DealAnalysisResult> =>
+      run(async ({ client, zod }) => {
+        const completion = await client.chat.completions.parse({
+          model: config.model,
+          messages: [
+            { role: "system", content: DEAL_ANALYST_PROMPT },
+            { role: "user", content: JSON.stringify(input) },
+          ],
+          response_format: zod.zodResponseFormat(DealAnalysisSchema, "deal_analysis"),
+        });
+        const message = completion.choices[0]?.message;
+        if (message?.refusal) throw new ProviderError(PROVIDER, `the model refused: ${message.refusal}`);
+        // The SDK parsed the JSON; the schema's bounds are checked here too, so nothing unchecked is stored.
+        const checked = DealAnalysisSchema.safeParse(message?.parsed);
+        if (!checked.success) throw new ProviderError(PROVIDER, "the model's analysis did not match the schema");
+        return checked.data;
+      }),
+
+    chatReply: (input: ChatReplyInput): Promise<ChatReply> =>
+      run(async ({ client }) => {
+        const history = (input.history ?? []).slice(-HISTORY_TURNS).map((turn) => ({
+          role: turn.role === "assistant" ? ("assistant" as const) : ("user" as const),
+          content: turn.content,
+        }));
+        const completion = await client.chat.completions.create({
+          model: config.model,
+          messages: [
+            { role: "system", content: `${CHAT_PROMPT} The user is talking to the ${input.agent} agent.` },
+            ...history,
+            { role: "user", content: input.message },
+          ],
+        });
+        const choice = completion.choices[0];
+        if (choice?.finish_reason === "content_filter")
+          throw new ProviderError(PROVIDER, "the model's answer was withheld (content filter)");
+        const text = choice?.message.content?.trim();
+        if (!text)
+          throw new ProviderError(
+            PROVIDER,
+            choice?.message.refusal ? `the model refused: ${choice.message.refusal}` : "the model answered nothing",
+          );
+        // The wizard offered beside the answer is read from the user's words by the same rules as the local provider.
+        return { text, offer: localChatReply(input).offer };
+      }),
+  };
+}

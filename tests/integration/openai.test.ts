@@ -1,0 +1,221 @@
+// The OpenAI AI provider (AI=openai) against a fake OpenAI (tests/fakes/openai.ts), inside workerd: the structured deal
+// analysis (the strict schema sent, the answer checked), the chat reply with its history, and each failure — refusal,
+// length cut, content filter, 401, 429 and 5xx (retried once), a timeout, an unreachable host — as a ProviderError
+// with a clear message; then the agent chat on it, which keeps the user's message and says so when the model fails.
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { createDb } from "@db/client";
+import { messages } from "@db/schema";
+import { AI_TROUBLE_TEXT } from "~/domain/chat-intent";
+import { sellerCardContent } from "~/domain/chat-messages";
+import { analyzeDeal, type DealAnalysisInput } from "~/domain/deal-analysis";
+import type { LeadQueueItem } from "~/domain/lead-search-options";
+import { createOpenAiProvider, HISTORY_TURNS, type OpenAiConfig } from "~/providers/ai/openai.server";
+import { ProviderError } from "~/providers/http.server";
+import { sendChatMessage } from "~/services/chat.server";
+import { postMessages } from "~/services/conversations.server";
+
+import { createFakeOpenAi, type FakeOpenAi } from "../fakes/openai";
+import { registerClient } from "./api-client";
+import { testContext } from "./context";
+
+const KEY = "sk-test-key";
+const BASE_URL = "https://openai.fake.test/v1";
+const db = createDb(env.DB);
+
+function provider(fake: FakeOpenAi, config: Partial<OpenAiConfig> = {}) {
+  return createOpenAiProvider({ apiKey: KEY, baseUrl: BASE_URL, model: "gpt-test", fetch: fake.fetch, maxRetries: 0, ...config });
+}
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => error,
+  );
+
+const DEAL: DealAnalysisInput = {
+  address: "12 Main St, Phoenix, AZ 85004",
+  arv: 320_000,
+  estimatedValue: 230_000,
+  squareFeet: 1_600,
+  yearBuilt: 1978,
+  condition: 3,
+  equityPercentage: 64,
+  compCount: 6,
+  valuationConfidence: 0.78,
+  currentYear: 2026,
+};
+
+/** What a model following the prompt answers: the rules' own analysis is a valid one. */
+const MODEL_ANALYSIS = { ...analyzeDeal(DEAL), strategy: "wholesale", comp_summary: "Six sales within half a mile support the ARV." };
+
+describe("choosing OpenAI by configuration", () => {
+  it("picks the OpenAI client with AI=openai and its key, and asks the configured model", async () => {
+    const fake = createFakeOpenAi(KEY);
+    const { providers } = testContext(
+      { AI: "openai", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: BASE_URL, OPENAI_MODEL: "gpt-configured" },
+      {},
+      { fetch: fake.fetch },
+    );
+    expect(providers.ai.name).toBe("openai");
+    fake.answer("Hello! Ask me for sellers or buyers in a city.");
+    await providers.ai.chatReply({ agent: "lead-finder", message: "hi" });
+    expect(fake.calls[0]).toMatchObject({
+      path: "/v1/chat/completions",
+      authorization: `Bearer ${KEY}`,
+      body: { model: "gpt-configured" },
+    });
+  });
+
+  it("refuses AI=openai without OPENAI_API_KEY, naming it, and keeps the local provider when nothing is configured", () => {
+    expect(() => testContext({ AI: "openai" })).toThrow(/OPENAI_API_KEY is required when AI=openai/);
+    expect(testContext().providers.ai.name).toBe("local");
+  });
+});
+
+describe("deal analysis as structured output", () => {
+  it("sends the property as JSON with the strict deal_analysis schema and answers the checked result", async () => {
+    const fake = createFakeOpenAi(KEY);
+    fake.answerJson(MODEL_ANALYSIS);
+    expect(await provider(fake).analyzeDeal(DEAL)).toEqual(MODEL_ANALYSIS);
+
+    const body = fake.calls[0].body as {
+      messages: { role: string; content: string }[];
+      response_format: { type: string; json_schema: { name: string; strict: boolean; schema: { required: string[] } } };
+    };
+    expect(body.messages.map((m) => m.role)).toEqual(["system", "user"]);
+    expect(body.messages[0].content).toContain("70% rule");
+    expect(JSON.parse(body.messages[1].content)).toEqual(DEAL);
+    expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "deal_analysis", strict: true } });
+    expect(body.response_format.json_schema.schema.required).toEqual(Object.keys(MODEL_ANALYSIS));
+  });
+
+  it("refuses an answer outside the schema, a refusal, a length cut and a content-filter stop", async () => {
+    const cases: [(fake: FakeOpenAi) => void, RegExp][] = [
+      [(fake) => fake.answerJson({ ...MODEL_ANALYSIS, confidence: 1.7 }), /could not be read|did not match/],
+      [(fake) => fake.answerJson({ ...MODEL_ANALYSIS, risk_level: "extreme" }), /could not be read|did not match/],
+      [(fake) => fake.answer('{"address": "12 Main'), /could not be read/],
+      [(fake) => fake.answerRefusal("I can't help with that."), /refused: I can't help with that\./],
+      [(fake) => fake.answer(JSON.stringify(MODEL_ANALYSIS).slice(0, 40), "length"), /cut off \(length\)/],
+      [(fake) => fake.answer("", "content_filter"), /withheld \(content filter\)/],
+    ];
+    for (const [queue, message] of cases) {
+      const fake = createFakeOpenAi(KEY);
+      queue(fake);
+      const error = await failure(provider(fake).analyzeDeal(DEAL));
+      expect(error, String(message)).toBeInstanceOf(ProviderError);
+      expect((error as Error).message).toMatch(message);
+    }
+  });
+});
+
+describe("failures of the service", () => {
+  it("maps 401 without retrying, and 429 and 500 after one retry", async () => {
+    const unauthorised = createFakeOpenAi("another-key");
+    const refused = await failure(provider(unauthorised, { maxRetries: 1 }).chatReply({ agent: "lead-finder", message: "hi" }));
+    expect(refused).toMatchObject({ status: 401, message: expect.stringContaining("API key was refused") });
+    expect(unauthorised.calls).toHaveLength(1);
+
+    for (const [status, text] of [
+      [429, "too many requests"],
+      [500, "HTTP 500"],
+    ] as const) {
+      const fake = createFakeOpenAi(KEY);
+      fake.failWith(status);
+      const error = await failure(provider(fake, { maxRetries: 1 }).chatReply({ agent: "lead-finder", message: "hi" }));
+      expect(error).toMatchObject({ status, message: expect.stringContaining(text) });
+      expect(fake.calls).toHaveLength(2);
+    }
+  });
+
+  it("gives up after the timeout, and says so when the host cannot be reached", async () => {
+    const slow = createFakeOpenAi(KEY);
+    slow.hang(true);
+    const timedOut = await failure(provider(slow, { timeoutMs: 200 }).analyzeDeal(DEAL));
+    expect((timedOut as Error).message).toContain("did not answer in time");
+
+    const down = createFakeOpenAi(KEY);
+    down.unreachable(true);
+    const unreachable = await failure(provider(down).chatReply({ agent: "lead-finder", message: "hi" }));
+    expect((unreachable as Error).message).toContain("could not be reached");
+  });
+});
+
+describe("the agent chat on OpenAI", () => {
+  it("answers with the model's words, offers the wizard the message asks for, and sends the recent history as text", async () => {
+    const fake = createFakeOpenAi(KEY);
+    const context = testContext({ AI: "openai", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: BASE_URL }, {}, { fetch: fake.fetch });
+    const { userId } = await registerClient("openai-chat");
+
+    // An earlier conversation with a seller card in it, longer than the history the model is sent.
+    const lead = {
+      id: "l1",
+      addressLine: "9 Elm St",
+      city: "Mesa",
+      state: "AZ",
+      zip: "85201",
+      flags: [],
+      raw: { ownerPhoneNumbers: [], ownerEmails: [] },
+    } as unknown as LeadQueueItem;
+    const earlier = Array.from({ length: HISTORY_TURNS }, (_, i) => ({
+      content: `turn ${i}`,
+      role: "user" as const,
+      isAiGenerated: false,
+    }));
+    const card = {
+      content: sellerCardContent(lead, { requestId: null, location: "Mesa, AZ", index: 0, total: 1 }),
+      role: "assistant" as const,
+      isAiGenerated: false,
+    };
+    const posted = await postMessages(
+      db,
+      userId,
+      { conversationId: null, start: { agentType: "lead-finder", title: "t" } },
+      [...earlier, card],
+      new Date(),
+    );
+
+    fake.answer("Phoenix has plenty of high-equity owners. Open the Seller Lead Wizard to search.");
+    const sent = await sendChatMessage(context, userId, {
+      agent: "lead-finder",
+      c: posted!.conversationId,
+      content: "high equity sellers in Phoenix, AZ",
+    });
+    expect(sent).toEqual({ conversationId: posted!.conversationId });
+
+    const body = fake.calls[0].body as { messages: { role: string; content: string }[] };
+    expect(body.messages[0].role).toBe("system");
+    expect(body.messages.at(-1)).toEqual({ role: "user", content: "high equity sellers in Phoenix, AZ" });
+    expect(body.messages.at(-2)).toEqual({ role: "assistant", content: "Seller lead: 9 Elm St, Mesa, AZ 85201" });
+    expect(body.messages.length).toBeLessThanOrEqual(HISTORY_TURNS + 2);
+
+    const stored = await db.select().from(messages).where(eq(messages.conversationId, posted!.conversationId));
+    const reply = stored.find((m) => m.content.includes("plenty of high-equity owners"))!;
+    expect(reply.isAiGenerated).toBe(true);
+    expect(JSON.parse(reply.content)).toMatchObject({
+      type: "text",
+      offer: { wizard: "seller", answers: { cityOrZip: "Phoenix", state: "AZ", sellerType: "high_equity" } },
+    });
+  });
+
+  it("keeps the user's message and answers §8's trouble text when the model fails", async () => {
+    const fake = createFakeOpenAi(KEY);
+    fake.failWith(503);
+    const context = testContext(
+      { AI: "openai", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: BASE_URL, OPENAI_TIMEOUT_MS: "1000" },
+      {},
+      { fetch: fake.fetch },
+    );
+    const { userId } = await registerClient("openai-chat-down");
+    const sent = await sendChatMessage(context, userId, { agent: "lead-finder", content: "sellers in 85004" });
+    const stored = await db.select().from(messages).where(eq(messages.conversationId, sent!.conversationId));
+    expect(stored.map((m) => [m.role, m.isAiGenerated])).toEqual([
+      ["user", false],
+      ["assistant", false],
+    ]);
+    expect(stored[0].content).toBe("sellers in 85004");
+    expect(stored[1].content).toBe(AI_TROUBLE_TEXT);
+  });
+});

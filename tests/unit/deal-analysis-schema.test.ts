@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+
+import { analyzeDeal } from "~/domain/deal-analysis";
+import { DealAnalysisSchema } from "~/domain/deal-analysis-schema";
+
+const base = { address: "12 Main St, Phoenix, AZ 85004", arv: 320_000, currentYear: 2026 };
+
+describe("DealAnalysisSchema (what a model must answer in structured output)", () => {
+  it("accepts every analysis the local rules make, from a deal to a pass", () => {
+    for (const input of [
+      { ...base, estimatedValue: 180_000, equityPercentage: 70, compCount: 6, valuationConfidence: 0.8 },
+      { ...base, estimatedValue: 400_000, condition: 1, yearBuilt: 1940 },
+      { ...base, arv: 0 },
+    ]) {
+      expect(DealAnalysisSchema.safeParse(analyzeDeal(input)).success).toBe(true);
+    }
+  });
+
+  it("refuses a missing field, an extra field, an unknown risk level or strategy, and a confidence outside 0…1", () => {
+    const good = analyzeDeal({ ...base, estimatedValue: 250_000 });
+    const { comp_summary: _dropped, ...missing } = good;
+    for (const bad of [
+      missing,
+      { ...good, notes: "extra" },
+      { ...good, risk_level: "extreme" },
+      { ...good, strategy: "hold_forever" },
+      { ...good, confidence: 1.2 },
+      { ...good, confidence: -0.1 },
+      { ...good, arv: "320000" },
+    ]) {
+      expect(DealAnalysisSchema.safeParse(bad).success, JSON.stringify(bad).slice(0, 80)).toBe(false);
+    }
+  });
+});
