@@ -1,5 +1,6 @@
 import { localChatReply } from "../../domain/chat-intent";
 import { analyzeDeal } from "../../domain/deal-analysis";
+import { localTerryAnswer } from "../../domain/terry";
 import type { AiProvider } from "./types";
 
 /**
@@ -7,5 +8,10 @@ import type { AiProvider } from "./types";
  * the user to the search wizards (domain/chat-intent).
  */
 export function createLocalAi(): AiProvider {
-  return { name: "local", analyzeDeal: async (input) => analyzeDeal(input), chatReply: async (input) => localChatReply(input) };
+  return {
+    name: "local",
+    analyzeDeal: async (input) => analyzeDeal(input),
+    chatReply: async (input) => localChatReply(input),
+    terryReply: (input) => localTerryAnswer(input.message, input.lookup),
+  };
 }

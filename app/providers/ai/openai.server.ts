@@ -40,6 +40,33 @@ export const CHAT_PROMPT = [
   "Never invent figures about a market, a property or an owner; say what you do not know. Keep answers short.",
 ].join(" ");
 
+export const TERRY_PROMPT = [
+  "You are Terry, the Target Market Finder of Breeze, helping real-estate wholesalers pick markets.",
+  "Every figure you give must come from the market_statistics tool: call it for each ZIP or city the user asks about,",
+  "and cite its numbers. If the tool has no data or the question is about something it does not cover (rents, crime,",
+  "schools, incomes, forecasts), say plainly that you cannot answer it from our data. Never use figures from memory.",
+  "Keep answers short.",
+].join(" ");
+
+/** Tool rounds Terry may take before it must answer. */
+export const TERRY_TOOL_ROUNDS = 3;
+
+const MARKET_STATISTICS_TOOL = {
+  type: "function" as const,
+  function: {
+    name: "market_statistics",
+    description:
+      "Property and sale figures of one US place from Breeze's records: properties, median estimated value, median equity, absentee share, motivated-seller type counts, the last 12 months of sales, and a city's biggest ZIPs.",
+    strict: true,
+    parameters: {
+      type: "object",
+      properties: { location: { type: "string", description: 'A 5-digit ZIP ("85004") or a city and state ("Phoenix, AZ").' } },
+      required: ["location"],
+      additionalProperties: false,
+    },
+  },
+};
+
 /** The SDK's failures → ProviderError with a message a user can be shown (the routes add the spec's titles). */
 export function providerErrorOf(error: unknown, sdk: typeof OpenAiErrors): ProviderError {
   if (error instanceof ProviderError) return error;
@@ -131,6 +158,59 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
           );
         // The wizard offered beside the answer is read from the user's words by the same rules as the local provider.
         return { text, offer: localChatReply(input).offer };
+      }),
+
+    terryReply: (input) =>
+      run(async ({ client }) => {
+        type Message = Parameters<typeof client.chat.completions.create>[0]["messages"][number];
+        const messages: Message[] = [
+          { role: "system", content: TERRY_PROMPT },
+          ...input.history.slice(-HISTORY_TURNS).map((turn) => ({
+            role: turn.role === "assistant" ? ("assistant" as const) : ("user" as const),
+            content: turn.content,
+          })),
+          { role: "user", content: input.message },
+        ];
+        for (let round = 0; ; round++) {
+          const completion = await client.chat.completions.create({
+            model: config.model,
+            messages,
+            tools: [MARKET_STATISTICS_TOOL],
+            tool_choice: round < TERRY_TOOL_ROUNDS ? "auto" : "none",
+          });
+          const choice = completion.choices[0];
+          if (!choice) throw new ProviderError(PROVIDER, "the model answered nothing");
+          if (choice.finish_reason === "length") throw new ProviderError(PROVIDER, "the model's answer was cut off (length)");
+          if (choice.finish_reason === "content_filter")
+            throw new ProviderError(PROVIDER, "the model's answer was withheld (content filter)");
+          const calls = (choice.message.tool_calls ?? []).filter((call) => call.type === "function");
+          if (calls.length === 0 || round >= TERRY_TOOL_ROUNDS) {
+            const text = choice.message.content?.trim();
+            if (!text)
+              throw new ProviderError(
+                PROVIDER,
+                choice.message.refusal ? `the model refused: ${choice.message.refusal}` : "the model answered nothing",
+              );
+            return text;
+          }
+          messages.push({ role: "assistant", content: choice.message.content ?? null, tool_calls: calls });
+          // Each statistics call answered from the records (or with why not), as the tool's result.
+          const results = await Promise.all(
+            calls.map(async (call) => {
+              let location = "";
+              try {
+                const args: unknown = JSON.parse(call.function.arguments);
+                if (typeof args === "object" && args !== null && typeof (args as { location?: unknown }).location === "string")
+                  location = (args as { location: string }).location;
+              } catch {
+                location = "";
+              }
+              const found = location ? await input.lookup(location) : { error: "The tool needs a location." };
+              return { role: "tool" as const, tool_call_id: call.id, content: JSON.stringify(found) };
+            }),
+          );
+          messages.push(...results);
+        }
       }),
   };
 }

@@ -1,5 +1,6 @@
-import type { ChatReply, ChatReplyInput } from "../../domain/chat-intent";
+import type { ChatReply, ChatReplyInput, ChatTurn } from "../../domain/chat-intent";
 import type { DealAnalysisInput, DealAnalysisResult } from "../../domain/deal-analysis";
+import type { TerryLookup } from "../../domain/terry";
 
 export type { ChatReply, ChatReplyInput };
 
@@ -9,4 +10,8 @@ export interface AiProvider {
   analyzeDeal(input: DealAnalysisInput): Promise<DealAnalysisResult>;
   /** The assistant's answer to the user's message in the agent chat (`agent` is the chat's agent id). */
   chatReply(input: ChatReplyInput): Promise<ChatReply>;
+  /** Terry's answer about a market: every figure from `lookup` (the property-data provider's records), none invented. */
+  terryReply(input: TerryInput): Promise<string>;
 }
+
+export type TerryInput = { message: string; history: readonly ChatTurn[]; lookup: TerryLookup };

@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client";
 import { SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "../../../db/enums";
 import { CASH_BUYER_MAX_PURCHASES } from "../../../db/market/flags";
 import { marketOwners, marketProperties } from "../../../db/schema";
+import { localMarketStats } from "./local-stats.server";
 import type { BuyerSearch, CashBuyer, OwnerContact, PropertyDataProvider, SearchLocation, SellerLead, SellerSearch } from "./types";
 
 /**
@@ -156,6 +157,7 @@ function toCashBuyer(owner: Owner, holdings: { property: Property; inPlace: bool
 export function createLocalPropertyData(db: Db): PropertyDataProvider {
   return {
     name: "local",
+    marketStats: (location, asOf) => localMarketStats(db, location, asOf),
     async countSellerLeads(search) {
       const [row] = await db.select({ n: count() }).from(marketProperties).where(sellerWhere(search));
       return row?.n ?? 0;

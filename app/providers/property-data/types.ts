@@ -100,4 +100,27 @@ export interface PropertyDataProvider {
   searchSellerLeads(search: SellerSearch, page: Page): Promise<SellerLead[]>;
   countCashBuyers(search: BuyerSearch): Promise<number>;
   searchCashBuyers(search: BuyerSearch, page: Page): Promise<CashBuyer[]>;
+  /**
+   * A place's market figures (Terry's research): counts and medians from the provider's own records, as of `asOf`.
+   * Absent when the provider has no such data; Terry then says it cannot answer with figures.
+   */
+  marketStats?(location: SearchLocation, asOf: Date): Promise<MarketStats>;
 }
+
+/** What Terry cites about a place; every figure is computed from records, none is estimated by a model. */
+export type MarketStats = {
+  /** Properties on record in the place. */
+  properties: number;
+  /** Whole dollars; null with no properties. */
+  medianEstimatedValue: number | null;
+  /** Percent, 0–100. */
+  medianEquityPercent: number | null;
+  /** Share (0–1) of properties whose owner lives elsewhere. */
+  absenteeShare: number | null;
+  /** Properties of each seller type. */
+  sellerTypes: Record<SellerType, number>;
+  /** Arm's-length sales in the 12 months before `asOf`. */
+  sales: { count: number; medianPrice: number | null; medianPricePerSqft: number | null; cashShare: number | null; since: string };
+  /** In a city: its ZIPs with the most properties (at most 5), each with its high-equity count. */
+  topZips: { zip: string; properties: number; highEquity: number }[];
+};
