@@ -269,7 +269,7 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
         .limit(1);
       if (!row) return null;
       const { id, apn, ...facts } = row;
-      return { ...facts, parcelId: apn, sourceId: `local-${id}` } satisfies KnownHome & { sourceId: string };
+      return { ...facts, id: `local-${id}`, parcelId: apn } satisfies KnownHome;
     },
     async searchSales(window) {
       // market_sales_comps_idx finds the sales in the box; each one's property row is read for its facts.

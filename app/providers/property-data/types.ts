@@ -94,7 +94,15 @@ export type Page = { take: number; skip?: number };
 export type HomeAddress = { street: string; city: string; state: string };
 
 /** A home the provider has on record, with the facts a valuation reads (its parcel, so its own sales are no comps). */
-export type KnownHome = ValuationSubject & { address: string; city: string; state: string; zip: string; parcelId: string };
+export type KnownHome = ValuationSubject & {
+  /** The provider's id of the property (as SellerLead.id). */
+  id: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  parcelId: string;
+};
 
 /**
  * Off-market property and owner data (the local market, or a vendor such as BatchData). Searches answer in a
