@@ -368,13 +368,14 @@ async function storeComps(db: Db, userId: string, propertyId: string, used: Valu
   const owned = sql`exists (select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId})`;
   const [, , stored] = await db.batch([
     db.delete(comps).where(and(eq(comps.userId, userId), eq(comps.propertyId, propertyId))),
-    db.run(sql`insert into ${comps} (id, user_id, property_id, address, sold_price, sold_date, bedrooms, bathrooms, square_feet,
-        price_per_sqft, distance, similarity_score, days_on_market, source_url, created_at)
-      select json_extract(value, '$.id'), ${userId}, ${propertyId}, json_extract(value, '$.address'), json_extract(value, '$.sold_price'),
+    // Every column of comps in the table's order, as insert … select takes them.
+    db.insert(comps).select(
+      sql`select json_extract(value, '$.id'), ${userId}, ${propertyId}, json_extract(value, '$.address'), json_extract(value, '$.sold_price'),
         json_extract(value, '$.sold_date'), json_extract(value, '$.bedrooms'), json_extract(value, '$.bathrooms'),
         json_extract(value, '$.square_feet'), json_extract(value, '$.price_per_sqft'), json_extract(value, '$.distance'),
         json_extract(value, '$.similarity_score'), json_extract(value, '$.days_on_market'), json_extract(value, '$.source_url'), ${now.getTime()}
-      from json_each(${JSON.stringify(rows)}) where ${owned}`),
+      from json_each(${JSON.stringify(rows)}) where ${owned} order by key`,
+    ),
     db
       .select(STORED_COMPARABLE)
       .from(comps)

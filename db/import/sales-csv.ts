@@ -114,10 +114,14 @@ export function csvRecords(text: string): { line: number; fields: string[] }[] {
 // --- one row ------------------------------------------------------------------------------------------------------------
 
 const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+/** "510000", " 510,000 ", "$510,000" → 510000; anything else is left for zod to refuse. */
 const toNumber = (value: unknown) => {
   const blank = blankToNull(value);
   if (typeof blank !== "string") return blank;
-  const text = blank.trim();
+  const text = blank
+    .trim()
+    .replace(/^\$/, "")
+    .replace(/,(?=\d{3}\b)/g, "");
   return /^[-+]?(\d+\.?\d*|\.\d+)$/.test(text) ? Number(text) : text;
 };
 
