@@ -125,52 +125,56 @@ interface Column {
 const known = (value: number | null | undefined): value is number => typeof value === "number" && Number.isFinite(value);
 const positive = (value: number | null | undefined): value is number => known(value) && value > 0;
 
-const ALL_COLUMNS: readonly (Column & { name: string })[] = [
-  { name: "sqft", kind: "size", value: (h) => (positive(h.squareFeet) ? Math.log(h.squareFeet) : null), prior: 0.5 },
-  { name: "sqft2", kind: "size", value: (h) => (positive(h.squareFeet) ? (Math.log(h.squareFeet) - 7.5) ** 2 : null), prior: 0 },
-  { name: "year2", kind: "age", value: (h) => (positive(h.yearBuilt) ? ((h.yearBuilt - 1960) / 10) ** 2 : null), prior: 0 },
-  { name: "grade2", kind: "quality", value: (h) => (known(h.qualityGrade) ? (h.qualityGrade - 7) ** 2 : null), prior: 0 },
-  { name: "lot", kind: "lot", value: (h) => (positive(h.lotSquareFeet) ? Math.log(h.lotSquareFeet) : null), prior: 0.05 },
-  { name: "bedrooms", kind: "bedrooms", value: (h) => (known(h.bedrooms) ? h.bedrooms : null), prior: -0.01 },
-  { name: "bathrooms", kind: "bathrooms", value: (h) => (known(h.bathrooms) ? h.bathrooms : null), prior: 0.02 },
-  { name: "age", kind: "age", value: (h) => (positive(h.yearBuilt) ? h.yearBuilt : null), prior: 0 },
+/**
+ * The facts the market model prices: ln living area (so the size rate is an elasticity), ln lot, bedrooms, bathrooms,
+ * year built and its square (old and new homes can both sell above the middle years), renovated or not, quality
+ * grade, condition, the finished basement's share of the living area, waterfront and view. The priors are generic
+ * hedonic rates the data override (a penalty of 0.02 weighs them like 2 % of the candidates).
+ */
+const FACT_COLUMNS: readonly Column[] = [
+  { kind: "size", value: (h) => (positive(h.squareFeet) ? Math.log(h.squareFeet) : null), prior: 0.5 },
+  { kind: "lot", value: (h) => (positive(h.lotSquareFeet) ? Math.log(h.lotSquareFeet) : null), prior: 0.05 },
+  { kind: "bedrooms", value: (h) => (known(h.bedrooms) ? h.bedrooms : null), prior: -0.01 },
+  { kind: "bathrooms", value: (h) => (known(h.bathrooms) ? h.bathrooms : null), prior: 0.02 },
+  { kind: "age", value: (h) => (positive(h.yearBuilt) ? (h.yearBuilt - 1960) / 10 : null), prior: 0 },
+  { kind: "age", value: (h) => (positive(h.yearBuilt) ? ((h.yearBuilt - 1960) / 10) ** 2 : null), prior: 0 },
   {
-    name: "renovation",
     kind: "renovation",
     value: (h) => (known(h.yearRenovated) ? (h.yearRenovated > 0 && (!known(h.yearBuilt) || h.yearRenovated > h.yearBuilt) ? 1 : 0) : null),
     prior: 0.05,
   },
-  { name: "quality", kind: "quality", value: (h) => (known(h.qualityGrade) ? h.qualityGrade : null), prior: 0.1 },
-  { name: "condition", kind: "condition", value: (h) => (known(h.condition) ? h.condition : null), prior: 0.04 },
+  { kind: "quality", value: (h) => (known(h.qualityGrade) ? h.qualityGrade : null), prior: 0.1 },
+  { kind: "condition", value: (h) => (known(h.condition) ? h.condition : null), prior: 0.04 },
   {
-    name: "basement",
     kind: "basement",
     value: (h) => (known(h.basementSquareFeet) && positive(h.squareFeet) ? h.basementSquareFeet / h.squareFeet : null),
     prior: 0,
   },
-  { name: "waterfront", kind: "waterfront", value: (h) => (typeof h.waterfront === "boolean" ? (h.waterfront ? 1 : 0) : null), prior: 0.3 },
-  { name: "view", kind: "view", value: (h) => (known(h.view) ? h.view : null), prior: 0.06 },
+  { kind: "waterfront", value: (h) => (typeof h.waterfront === "boolean" ? (h.waterfront ? 1 : 0) : null), prior: 0.3 },
+  { kind: "view", value: (h) => (known(h.view) ? h.view : null), prior: 0.06 },
 ];
-let FACT_COLUMNS = ALL_COLUMNS;
 /** The adjustment kinds the fact columns fall in, in the order a comp's adjustments are listed. */
-const FACT_KINDS: readonly AdjustmentKind[] = [...new Set(ALL_COLUMNS.map((column) => column.kind))];
-let F = FACT_COLUMNS.length;
-/** Time basis knots (days before the valuation date): the index is linear between them and 0 at the date. */
+const FACT_KINDS: readonly AdjustmentKind[] = [...new Set(FACT_COLUMNS.map((column) => column.kind))];
+const F = FACT_COLUMNS.length;
+/**
+ * The price index: piecewise linear in the days before the valuation date, 0 at the date, its slope free to change
+ * at each knot. The slope of the last 60 days carries the recent trend to the valuation date.
+ */
 const TIME_KNOTS = [0, 60, 150, 240];
-let T = TIME_KNOTS.length;
+const T = TIME_KNOTS.length;
 /** Two columns of position (miles east and north of the subject): the local model's location gradient. */
 const G = 2;
-let TS = F + G;
-let K = TS + T;
+const TS = F + G;
+const K = TS + T;
 
 function timeBasis(daysBefore: number, out: Float64Array, offset: number): void {
-  for (let j = 0; j < T; j++) out[offset + j] = -Math.max(0, daysBefore - TUNING.timeKnots[j]) / 365;
+  for (let j = 0; j < T; j++) out[offset + j] = -Math.max(0, daysBefore - TIME_KNOTS[j]) / 365;
 }
 
-/** ln-price change of the local index from `daysBefore` to the valuation date. */
-function timeAdjustment(beta: Float64Array, daysBefore: number): number {
+/** ln-price change of the local index from `daysBefore` days before the valuation date to the date. */
+export function indexChange(beta: ArrayLike<number>, daysBefore: number): number {
   let f = 0;
-  for (let j = 0; j < T; j++) f += beta[TS + j] * (-Math.max(0, daysBefore - TUNING.timeKnots[j]) / 365);
+  for (let j = 0; j < T; j++) f += beta[TS + j] * (-Math.max(0, daysBefore - TIME_KNOTS[j]) / 365);
   return -f;
 }
 
@@ -192,12 +196,11 @@ export const TUNING = {
   similarityDays: 270,
   /** 0 = comps only, 1 = the local model's own prediction (plus location) only. */
   modelBlend: 0.5,
-  /** Comps a step needs before the next step is tried, and the most comps used. */
-  timeKnots: TIME_KNOTS,
+  /** The local fit keeps the price index of the fit over all candidates (a kernel's few sales cannot place it). */
   localTimePenalty: 1000,
-  dropColumns: ["sqft2", "grade2"] as string[],
   globalGeoPenalty: 0.001,
   localGeoPenalty: 0.001,
+  /** Comps a step needs before the next step is tried, and the most comps used. */
   minComps: 5,
   maxComps: 10,
 };
@@ -298,11 +301,6 @@ function weightedQuantile(items: { v: number; w: number }[], q: number): number 
 
 export function valueSubject(subject: ValuationSubject, candidates: readonly Sale[], options: ValuationOptions): ValuationOutcome {
   const valuationDay = assertDate(options.valuationDate);
-  T = TUNING.timeKnots.length;
-  FACT_COLUMNS = ALL_COLUMNS.filter((c) => !TUNING.dropColumns.includes(c.name));
-  F = FACT_COLUMNS.length;
-  TS = F + G;
-  K = TS + T;
   const fromDate = monthsBefore(options.valuationDate, WINDOW_MONTHS);
   const subjectX = new Float64Array(F);
   for (let j = 0; j < F; j++) subjectX[j] = FACT_COLUMNS[j].value(subject) ?? Number.NaN;
@@ -386,7 +384,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       factTotal += perKind[k];
       factAbs += Math.abs(perKind[k]);
     }
-    const time = timeAdjustment(local.beta, c.daysBefore);
+    const time = indexChange(local.beta, c.daysBefore);
     const similarity = Math.exp(
       -0.5 *
         ((c.distance / TUNING.similarityMiles) ** 2 + (factAbs / TUNING.similarityLog) ** 2 + (c.daysBefore / TUNING.similarityDays) ** 2),
@@ -546,7 +544,7 @@ function factNote(amount: string, adj: { kind: AdjustmentKind; subject: HomeFact
 function rationaleOf(comps: ValuedComp[], step: SelectionStep, valuationDate: string, beta: Float64Array, arv: number): string {
   const distances = comps.map((c) => c.distanceMiles).sort((a, b) => a - b);
   const dates = comps.map((c) => c.sale.saleDate).sort();
-  const trend = timeAdjustment(beta, 365);
+  const trend = indexChange(beta, 365);
   const count = comps.length;
   return (
     `${formatMoney(arv)} from ${count} comparable sale${count === 1 ? "" : "s"} chosen by ${step.label}, ` +
