@@ -11,7 +11,7 @@
  *    the adjustment rates (size, lot, bedrooms, bathrooms, year built, renovation, quality grade, condition, basement,
  *    waterfront, view) and the price index (market time): estimated from the sales before the valuation date only.
  *    Its residuals near a point are that point's location factor (micro-location beyond the kernel fit).
- * 3. Selection (the FAQ criteria, widened in steps until MIN_COMPS comps qualify; a criterion whose fact is unknown
+ * 3. Selection (the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; a criterion whose fact is unknown
  *    for the subject or the comp is skipped; a known property type must match at every step):
  *      step 0  same bedrooms, living area within 20 %, built within 10 years, sold within 9 months, within 1 mile
  *              (the FAQ's "same school district" is not in the data: one mile stands in for it)
@@ -20,7 +20,7 @@
  *      step 3  any sale in the candidate window
  *    At the widest step even one comp is used; none → the `no_comps` refusal, never a made-up number.
  *    The qualifying comps are ranked by similarity (distance, time and how far their facts are from the subject's,
- *    measured as the size of their adjustments) and the best MAX_COMPS used.
+ *    measured as the size of their adjustments) and the best `TUNING.maxComps` used.
  * 4. Each comp's price is brought to the valuation date (market time), adjusted for each fact that differs from the
  *    subject's (both known) and for location; the ARV is the similarity-weighted mean of the adjusted ln prices after
  *    dropping outliers; the range and the confidence follow the comps' count, similarity and dispersion.
@@ -45,8 +45,6 @@ import type {
 export const WINDOW_MILES = 3;
 export const WINDOW_MONTHS = 12;
 export const WINDOW_LIMIT = 2000;
-export const MIN_COMPS = 5;
-export const MAX_COMPS = 10;
 
 export interface SelectionStep {
   /** How the step reads in a rationale. */
@@ -127,12 +125,19 @@ interface Column {
 const known = (value: number | null | undefined): value is number => typeof value === "number" && Number.isFinite(value);
 const positive = (value: number | null | undefined): value is number => known(value) && value > 0;
 
+/**
+ * The facts the market model prices: ln living area (so the size rate is an elasticity), ln lot, bedrooms, bathrooms,
+ * year built and its square (old and new homes can both sell above the middle years), renovated or not, quality
+ * grade, condition, the finished basement's share of the living area, waterfront and view. The priors are generic
+ * hedonic rates the data override (a penalty of 0.02 weighs them like 2 % of the candidates).
+ */
 const FACT_COLUMNS: readonly Column[] = [
   { kind: "size", value: (h) => (positive(h.squareFeet) ? Math.log(h.squareFeet) : null), prior: 0.5 },
   { kind: "lot", value: (h) => (positive(h.lotSquareFeet) ? Math.log(h.lotSquareFeet) : null), prior: 0.05 },
   { kind: "bedrooms", value: (h) => (known(h.bedrooms) ? h.bedrooms : null), prior: -0.01 },
   { kind: "bathrooms", value: (h) => (known(h.bathrooms) ? h.bathrooms : null), prior: 0.02 },
-  { kind: "age", value: (h) => (positive(h.yearBuilt) ? h.yearBuilt : null), prior: 0 },
+  { kind: "age", value: (h) => (positive(h.yearBuilt) ? (h.yearBuilt - 1960) / 10 : null), prior: 0 },
+  { kind: "age", value: (h) => (positive(h.yearBuilt) ? ((h.yearBuilt - 1960) / 10) ** 2 : null), prior: 0 },
   {
     kind: "renovation",
     value: (h) => (known(h.yearRenovated) ? (h.yearRenovated > 0 && (!known(h.yearBuilt) || h.yearRenovated > h.yearBuilt) ? 1 : 0) : null),
@@ -148,31 +153,57 @@ const FACT_COLUMNS: readonly Column[] = [
   { kind: "waterfront", value: (h) => (typeof h.waterfront === "boolean" ? (h.waterfront ? 1 : 0) : null), prior: 0.3 },
   { kind: "view", value: (h) => (known(h.view) ? h.view : null), prior: 0.06 },
 ];
+/** The adjustment kinds the fact columns fall in, in the order a comp's adjustments are listed. */
+const FACT_KINDS: readonly AdjustmentKind[] = [...new Set(FACT_COLUMNS.map((column) => column.kind))];
 const F = FACT_COLUMNS.length;
-/** Time basis knots (days before the valuation date): the index is linear between them and 0 at the date. */
+/**
+ * The price index: piecewise linear in the days before the valuation date, 0 at the date, its slope free to change
+ * at each knot. The slope of the last 60 days carries the recent trend to the valuation date.
+ */
 const TIME_KNOTS = [0, 60, 150, 240];
 const T = TIME_KNOTS.length;
-const K = F + T;
+/** Two columns of position (miles east and north of the subject): the local model's location gradient. */
+const G = 2;
+const TS = F + G;
+const K = TS + T;
 
 function timeBasis(daysBefore: number, out: Float64Array, offset: number): void {
   for (let j = 0; j < T; j++) out[offset + j] = -Math.max(0, daysBefore - TIME_KNOTS[j]) / 365;
 }
 
-/** ln-price change of the local index from `daysBefore` to the valuation date. */
-function timeAdjustment(beta: Float64Array, daysBefore: number): number {
+/** ln-price change of the local index from `daysBefore` days before the valuation date to the date. */
+export function indexChange(beta: ArrayLike<number>, daysBefore: number): number {
   let f = 0;
-  for (let j = 0; j < T; j++) f += beta[F + j] * (-Math.max(0, daysBefore - TIME_KNOTS[j]) / 365);
+  for (let j = 0; j < T; j++) f += beta[TS + j] * (-Math.max(0, daysBefore - TIME_KNOTS[j]) / 365);
   return -f;
 }
 
-// Tuning: relative ridge penalties (1 = the prior weighs as much as the data).
-const GLOBAL_PENALTY = 0.02;
-const TIME_PENALTY = 0.02;
-const LOCAL_PENALTY = 0.3;
-const KERNEL_NEIGHBOURS = 150;
-const MIN_KERNEL_MILES = 0.3;
-const LOCATION_MILES = 0.25;
-const LOCATION_SHRINK = 3;
+/**
+ * The engine's tuned constants, in one place (measured with `npm run bench:valuation`; README Decision 50). Ridge
+ * penalties are relative: 1 weighs the prior as much as the data.
+ */
+export const TUNING = {
+  globalPenalty: 0.02,
+  timePenalty: 0.02,
+  localPenalty: 0.3,
+  kernelNeighbours: 75,
+  minKernelMiles: 0.3,
+  locationMiles: 0.25,
+  locationShrink: 3,
+  robustPasses: 1,
+  similarityMiles: 1,
+  similarityLog: 0.15,
+  similarityDays: 270,
+  /** 0 = comps only, 1 = the local model's own prediction (plus location) only. */
+  modelBlend: 0.5,
+  /** The local fit keeps the price index of the fit over all candidates (a kernel's few sales cannot place it). */
+  localTimePenalty: 1000,
+  globalGeoPenalty: 0.001,
+  localGeoPenalty: 0.001,
+  /** Comps a step needs before the next step is tried, and the most comps used. */
+  minComps: 5,
+  maxComps: 10,
+};
 
 interface Candidate {
   sale: Sale;
@@ -180,8 +211,11 @@ interface Candidate {
   daysBefore: number;
   distance: number;
   y: number;
-  /** The column values (unknown = NaN). */
+  /** The fact column values (unknown = NaN). */
   x: Float64Array;
+  /** Miles east and north of the subject. */
+  gx: number;
+  gy: number;
 }
 
 interface Model {
@@ -213,7 +247,9 @@ function fitModel(candidates: Candidate[], weights: Float64Array, prior: ArrayLi
   for (let i = 0; i < n; i++) {
     const c = candidates[i];
     for (let j = 0; j < F; j++) rows[i * K + j] = Number.isNaN(c.x[j]) ? fill[j] : c.x[j];
-    timeBasis(c.daysBefore, rows, i * K + F);
+    rows[i * K + F] = c.gx;
+    rows[i * K + F + 1] = c.gy;
+    timeBasis(c.daysBefore, rows, i * K + TS);
     y[i] = c.y;
   }
   let w = weights;
@@ -221,7 +257,7 @@ function fitModel(candidates: Candidate[], weights: Float64Array, prior: ArrayLi
   const residual = new Float64Array(n);
   let scale = 0;
   // Two robust passes: Tukey's bisquare on the residuals, so a handful of odd sales do not bend the rates.
-  for (let pass = 0; pass < 2; pass++) {
+  for (let pass = 0; pass < TUNING.robustPasses; pass++) {
     for (let i = 0; i < n; i++) residual[i] = y[i] - predictRow(fit.intercept, fit.coefficients, rows, i * K);
     scale = 1.4826 * weightedMedianAbs(residual, weights) || 0.2;
     const c = 4.685 * scale;
@@ -269,6 +305,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const subjectX = new Float64Array(F);
   for (let j = 0; j < F; j++) subjectX[j] = FACT_COLUMNS[j].value(subject) ?? Number.NaN;
 
+  const cosLat = Math.cos((subject.latitude * Math.PI) / 180);
   const pool: Candidate[] = [];
   for (const sale of candidates) {
     if (subject.parcelId && sale.parcelId === subject.parcelId) continue;
@@ -278,7 +315,9 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
     if (Number.isNaN(day)) continue;
     const x = new Float64Array(F);
     for (let j = 0; j < F; j++) x[j] = FACT_COLUMNS[j].value(sale) ?? Number.NaN;
-    pool.push({ sale, day, daysBefore: valuationDay - day, distance: distanceMiles(subject, sale), y: Math.log(sale.price), x });
+    const gx = (sale.longitude - subject.longitude) * cosLat * MILES_PER_DEGREE;
+    const gy = (sale.latitude - subject.latitude) * MILES_PER_DEGREE;
+    pool.push({ sale, day, daysBefore: valuationDay - day, distance: distanceMiles(subject, sale), y: Math.log(sale.price), x, gx, gy });
   }
   // Deterministic whatever order the caller hands them in.
   pool.sort((a, b) => a.distance - b.distance || compareText(a.sale.id, b.sale.id));
@@ -291,25 +330,24 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const globalPenalty = new Float64Array(K);
   for (let j = 0; j < F; j++) {
     globalPrior[j] = FACT_COLUMNS[j].prior;
-    globalPenalty[j] = GLOBAL_PENALTY;
+    globalPenalty[j] = TUNING.globalPenalty;
   }
-  for (let j = F; j < K; j++) globalPenalty[j] = TIME_PENALTY;
+  for (let j = F; j < TS; j++) globalPenalty[j] = TUNING.globalGeoPenalty;
+  for (let j = TS; j < K; j++) globalPenalty[j] = TUNING.timePenalty;
   const global = fitModel(pool, ones, globalPrior, globalPenalty);
-  const bandwidth = Math.max(MIN_KERNEL_MILES, pool[Math.min(n - 1, KERNEL_NEIGHBOURS - 1)].distance);
+  const bandwidth = Math.max(TUNING.minKernelMiles, pool[Math.min(n - 1, TUNING.kernelNeighbours - 1)].distance);
   const kernel = new Float64Array(n);
-  for (let i = 0; i < n; i++) kernel[i] = Math.exp(-0.5 * (pool[i].distance / bandwidth) ** 2);
-  const localPenalty = new Float64Array(K).fill(LOCAL_PENALTY);
+  // Gaussian, cut at 3 bandwidths so the local fit only reads the sales that count.
+  for (let i = 0; i < n; i++) kernel[i] = pool[i].distance > 3 * bandwidth ? 0 : Math.exp(-0.5 * (pool[i].distance / bandwidth) ** 2);
+  const localPenalty = new Float64Array(K).fill(TUNING.localPenalty);
+  for (let j = F; j < TS; j++) localPenalty[j] = TUNING.localGeoPenalty;
+  for (let j = TS; j < K; j++) localPenalty[j] = TUNING.localTimePenalty;
   const local = fitModel(pool, kernel, global.beta, localPenalty);
 
   // Location factor: the shrunk kernel mean of the model's residuals around a point (local projection in miles).
-  const cosLat = Math.cos((subject.latitude * Math.PI) / 180);
-  const px = new Float64Array(n);
-  const py = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    px[i] = (pool[i].sale.longitude - subject.longitude) * cosLat * MILES_PER_DEGREE;
-    py[i] = (pool[i].sale.latitude - subject.latitude) * MILES_PER_DEGREE;
-  }
-  const reach = (3 * LOCATION_MILES) ** 2;
+  const px = pool.map((c) => c.gx);
+  const py = pool.map((c) => c.gy);
+  const reach = (3 * TUNING.locationMiles) ** 2;
   const locationAt = (x0: number, y0: number, self: number): number => {
     let s = 0;
     let sw = 0;
@@ -317,32 +355,41 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       if (i === self) continue;
       const d2 = (px[i] - x0) ** 2 + (py[i] - y0) ** 2;
       if (d2 > reach) continue;
-      const wi = Math.exp((-0.5 * d2) / LOCATION_MILES ** 2);
+      const wi = Math.exp((-0.5 * d2) / TUNING.locationMiles ** 2);
       s += wi * local.residual[i];
       sw += wi;
     }
-    return s / (sw + LOCATION_SHRINK);
+    return s / (sw + TUNING.locationShrink);
   };
   const subjectLocation = locationAt(0, 0, -1);
 
-  // Each candidate's adjustments (ln price) toward the subject.
-  const assessed = pool.map((c, index) => {
-    const adjustments: { kind: AdjustmentKind; log: number; subjectValue: number; compValue: number }[] = [];
-    const time = timeAdjustment(local.beta, c.daysBefore);
-    let factTotal = 0;
-    let factAbs = 0;
+  // Each candidate's fact adjustments (ln price) toward the subject, summed per kind (year built and its square are
+  // one "age" adjustment); the similarity reads their size, so no allocation per candidate here.
+  const kindOf = FACT_COLUMNS.map((column) => FACT_KINDS.indexOf(column.kind));
+  const perKind = new Float64Array(FACT_KINDS.length);
+  const factLogs = (c: Candidate, out: Float64Array): void => {
+    out.fill(0);
     for (let j = 0; j < F; j++) {
       const s = subjectX[j];
       const v = c.x[j];
-      if (Number.isNaN(s) || Number.isNaN(v) || s === v) continue;
-      const log = local.beta[j] * (s - v);
-      if (log === 0) continue;
-      adjustments.push({ kind: FACT_COLUMNS[j].kind, log, subjectValue: s, compValue: v });
-      factTotal += log;
-      factAbs += Math.abs(log);
+      if (Number.isNaN(s) || Number.isNaN(v)) continue;
+      out[kindOf[j]] += local.beta[j] * (s - v);
     }
-    const similarity = Math.exp(-0.5 * ((c.distance / 1.0) ** 2 + (factAbs / 0.15) ** 2 + (c.daysBefore / 270) ** 2));
-    return { c, index, time, adjustments, factTotal, location: 0, adjustedLog: 0, similarity };
+  };
+  const assessed = pool.map((c, index) => {
+    factLogs(c, perKind);
+    let factTotal = 0;
+    let factAbs = 0;
+    for (let k = 0; k < perKind.length; k++) {
+      factTotal += perKind[k];
+      factAbs += Math.abs(perKind[k]);
+    }
+    const time = indexChange(local.beta, c.daysBefore);
+    const similarity = Math.exp(
+      -0.5 *
+        ((c.distance / TUNING.similarityMiles) ** 2 + (factAbs / TUNING.similarityLog) ** 2 + (c.daysBefore / TUNING.similarityDays) ** 2),
+    );
+    return { c, index, time, factTotal, location: 0, adjustedLog: 0, similarity };
   });
 
   // Selection: the first step with MIN_COMPS qualifying comps (the widest with at least one).
@@ -352,14 +399,15 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
     const step = SELECTION_STEPS[stepIndex];
     const qualifying = assessed.filter((a) => qualifies(subject, a.c, step));
     const last = stepIndex === SELECTION_STEPS.length - 1;
-    if (qualifying.length >= MIN_COMPS || (last && qualifying.length > 0)) {
-      chosen = qualifying.sort((a, b) => b.similarity - a.similarity || compareText(a.c.sale.id, b.c.sale.id)).slice(0, MAX_COMPS);
+    if (qualifying.length >= TUNING.minComps || (last && qualifying.length > 0)) {
+      chosen = qualifying.sort((a, b) => b.similarity - a.similarity || compareText(a.c.sale.id, b.c.sale.id)).slice(0, TUNING.maxComps);
       break;
     }
   }
   if (chosen.length === 0) return refuse();
   for (const a of chosen) {
-    a.location = subjectLocation - locationAt(px[a.index], py[a.index], a.index);
+    a.location =
+      subjectLocation - locationAt(px[a.index], py[a.index], a.index) - local.beta[F] * px[a.index] - local.beta[F + 1] * py[a.index];
     a.adjustedLog = a.c.y + a.time + a.factTotal + a.location;
   }
 
@@ -376,7 +424,10 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const cut = Math.max(2.5 * 1.4826 * mad, 0.1);
   const kept = chosen.map((a, i) => ({ a, w: Math.abs(a.adjustedLog - median) <= cut ? weights[i] : 0 }));
   const sw = kept.reduce((s, k) => s + k.w, 0);
-  const estimateLog = kept.reduce((s, k) => s + k.w * k.a.adjustedLog, 0) / sw;
+  const compsLog = kept.reduce((s, k) => s + k.w * k.a.adjustedLog, 0) / sw;
+  let modelLog = local.intercept + subjectLocation;
+  for (let j = 0; j < F; j++) modelLog += local.beta[j] * (Number.isNaN(subjectX[j]) ? local.fill[j] : subjectX[j]);
+  const estimateLog = (1 - TUNING.modelBlend) * compsLog + TUNING.modelBlend * modelLog;
   const used = kept.filter((k) => k.w > 0);
   const spread = Math.sqrt(used.reduce((s, k) => s + k.w * (k.a.adjustedLog - estimateLog) ** 2, 0) / sw);
   const nEff = sw ** 2 / used.reduce((s, k) => s + k.w * k.w, 0);
@@ -411,7 +462,13 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
           `${amount}: sold ${formatDate(a.c.sale.saleDate)}, brought to ${formatDate(options.valuationDate)} by the local price index (${signedPercent(a.time)})`,
       });
     }
-    for (const adj of a.adjustments) logs.push({ kind: adj.kind, log: adj.log, note: (amount) => factNote(amount, adj, home) });
+    const kinds = new Float64Array(FACT_KINDS.length);
+    factLogs(a.c, kinds);
+    FACT_KINDS.forEach((kind, k) => {
+      if (kinds[k] === 0) return;
+      const adj = { kind, subject: home, comp: a.c.sale };
+      logs.push({ kind, log: kinds[k], note: (amount) => factNote(amount, adj) });
+    });
     if (a.location !== 0) {
       logs.push({
         kind: "location",
@@ -453,31 +510,32 @@ function qualifies(subject: HomeFacts, c: Candidate, step: SelectionStep): boole
   return true;
 }
 
-function factNote(amount: string, adj: { kind: AdjustmentKind; subjectValue: number; compValue: number }, home: HomeFacts): string {
-  const { kind, subjectValue: s, compValue: v } = adj;
+function factNote(amount: string, adj: { kind: AdjustmentKind; subject: HomeFacts; comp: HomeFacts }): string {
+  const { kind, subject: s, comp: c } = adj;
+  const yesNo = (value: boolean | null | undefined, yes: string, no: string) => (value ? yes : no);
   switch (kind) {
     case "size":
-      return `${amount}: living area ${formatNumber(Math.exp(s))} sq ft for the subject vs ${formatNumber(Math.exp(v))} sq ft`;
+      return `${amount}: living area ${formatNumber(s.squareFeet)} sq ft for the subject vs ${formatNumber(c.squareFeet)} sq ft`;
     case "lot":
-      return `${amount}: lot ${formatNumber(Math.exp(s))} sq ft for the subject vs ${formatNumber(Math.exp(v))} sq ft`;
+      return `${amount}: lot ${formatNumber(s.lotSquareFeet)} sq ft for the subject vs ${formatNumber(c.lotSquareFeet)} sq ft`;
     case "bedrooms":
-      return `${amount}: ${s} bedrooms for the subject vs ${v}`;
+      return `${amount}: ${s.bedrooms} bedrooms for the subject vs ${c.bedrooms}`;
     case "bathrooms":
-      return `${amount}: ${s} bathrooms for the subject vs ${v}`;
+      return `${amount}: ${s.bathrooms} bathrooms for the subject vs ${c.bathrooms}`;
     case "age":
-      return `${amount}: built ${s} for the subject vs ${v}`;
+      return `${amount}: built ${s.yearBuilt} for the subject vs ${c.yearBuilt}`;
     case "renovation":
-      return `${amount}: ${s ? "renovated subject" : "subject not renovated"} vs ${v ? "a renovated comp" : "a comp not renovated"}`;
+      return `${amount}: ${s.yearRenovated ? `subject renovated ${s.yearRenovated}` : "subject not renovated"} vs ${c.yearRenovated ? `comp renovated ${c.yearRenovated}` : "comp not renovated"}`;
     case "quality":
-      return `${amount}: quality grade ${s} for the subject vs ${v}`;
+      return `${amount}: quality grade ${s.qualityGrade} for the subject vs ${c.qualityGrade}`;
     case "condition":
-      return `${amount}: condition ${s} of 5 for the subject vs ${v}`;
+      return `${amount}: condition ${s.condition} of 5 for the subject vs ${c.condition}`;
     case "basement":
-      return `${amount}: finished basement ${formatNumber(s * (home.squareFeet ?? 0))} sq ft for the subject vs ${Math.round(v * 100)} % of the comp's living area`;
+      return `${amount}: finished basement ${formatNumber(s.basementSquareFeet)} of ${formatNumber(s.squareFeet)} sq ft for the subject vs ${formatNumber(c.basementSquareFeet)} of ${formatNumber(c.squareFeet)}`;
     case "waterfront":
-      return `${amount}: ${s ? "waterfront subject" : "subject not on the water"} vs ${v ? "a waterfront comp" : "a comp not on the water"}`;
+      return `${amount}: ${yesNo(s.waterfront, "waterfront subject", "subject not on the water")} vs ${yesNo(c.waterfront, "a waterfront comp", "a comp not on the water")}`;
     case "view":
-      return `${amount}: view rating ${s} of 4 for the subject vs ${v}`;
+      return `${amount}: view rating ${s.view} of 4 for the subject vs ${c.view}`;
     default:
       return amount;
   }
@@ -486,7 +544,7 @@ function factNote(amount: string, adj: { kind: AdjustmentKind; subjectValue: num
 function rationaleOf(comps: ValuedComp[], step: SelectionStep, valuationDate: string, beta: Float64Array, arv: number): string {
   const distances = comps.map((c) => c.distanceMiles).sort((a, b) => a - b);
   const dates = comps.map((c) => c.sale.saleDate).sort();
-  const trend = timeAdjustment(beta, 365);
+  const trend = indexChange(beta, 365);
   const count = comps.length;
   return (
     `${formatMoney(arv)} from ${count} comparable sale${count === 1 ? "" : "s"} chosen by ${step.label}, ` +

@@ -17,11 +17,21 @@ export function distanceMiles(a: { latitude: number; longitude: number }, b: { l
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+const dayCache = new Map<string, number>();
+
 /** Days since 1970-01-01 of a `YYYY-MM-DD` date (NaN when it is not one). */
 export function dayNumber(date: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return Number.NaN;
-  const ms = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-  return ms / 86_400_000;
+  const cached = dayCache.get(date);
+  if (cached !== undefined) return cached;
+  let day = Number.NaN;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    const [year, month, dom] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
+    const ms = Date.UTC(year, month - 1, dom);
+    // Reject dates that roll over (2015-02-30).
+    if (new Date(ms).getUTCDate() === dom && month >= 1 && month <= 12) day = ms / 86_400_000;
+  }
+  if (dayCache.size < 100_000) dayCache.set(date, day);
+  return day;
 }
 
 /** `YYYY-MM-DD` of a day number. */
