@@ -33,6 +33,7 @@ import { distanceMiles } from "~/domain/valuation/geo";
 import type { CandidateWindow, Sale, ValuationResult, ValuationSubject } from "~/domain/valuation/types";
 import { distanceFromCentre, inSalesWindow } from "~/providers/property-data/sales-window";
 import type { KnownHome } from "~/providers/property-data/types";
+import { PROPERTY_NOT_FOUND } from "~/services/properties.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "providers" | "now">;
 
@@ -244,8 +245,6 @@ function arvAnswer(result: ValuationResult, valuationDate: string, notes: (strin
 }
 
 // --- /api/properties/{id}/comps --------------------------------------------------------------------------------------
-
-export const PROPERTY_NOT_FOUND = "Property not found";
 
 const STORED_COMPARABLE = {
   id: comps.id,
