@@ -109,3 +109,10 @@ export type LeadRequestKind = (typeof LEAD_REQUEST_KINDS)[number];
 /** A search's outcome: all requested found; fewer because the market had no more; fewer because it stopped reading (partial); or the provider failed. */
 export const LEAD_REQUEST_STATUSES = ["pending", "completed", "exhausted", "partial", "failed"] as const;
 export type LeadRequestStatus = (typeof LEAD_REQUEST_STATUSES)[number];
+
+/**
+ * The deeds of arm's-length sales, the only sales a comparable may be (the local market's transfer types are in
+ * db/market/flags.ts): a quitclaim usually passes title between related parties, an auction deed sells at a
+ * discount and an estate's deed records no sale at all.
+ */
+export const ARMS_LENGTH_TRANSFER_TYPES = ["warranty", "special_warranty", "grant"] as const;

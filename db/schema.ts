@@ -8,6 +8,7 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-or
 
 import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "./columns";
 import {
+  ARMS_LENGTH_TRANSFER_TYPES,
   BUYER_TYPES,
   DEAL_STAGES,
   DOCUMENT_STATUSES,
@@ -18,6 +19,7 @@ import {
   PROPERTY_STATUSES,
   RISK_LEVELS,
 } from "./enums";
+import { LATITUDE_CELL_SQL } from "./latitude-cell";
 
 /** One owner phone as the property-data vendors report it. */
 export type OwnerPhone = { number: string; type: "mobile" | "landline" | "voip" | "unknown"; dnc: boolean };
@@ -689,6 +691,8 @@ export const marketProperties = sqliteTable(
     ),
     // A cash buyer's properties, and whether an owner holds one in a city, from the index alone.
     index("market_properties_owner_place_idx").on(t.ownerId, t.state, t.city, t.zip),
+    // A valuation's subject named by its address (POST /api/properties/calculate-arv) is found here.
+    index("market_properties_address_idx").on(t.state, t.city, t.address),
   ],
 );
 
@@ -709,11 +713,20 @@ export const marketSales = sqliteTable(
     /** The market owner who bought at this sale, when known: the current owner for the last sale, a flipper for a flip. */
     buyerOwnerId: integer("buyer_owner_id").references(() => marketOwners.id),
     daysOnMarket: integer("days_on_market").notNull(),
-    /** Latitude and longitude copied from the property so a comps search is one bounding-box range scan. */
+    /** Latitude and longitude copied from the property so a comps search reads sales without their properties' rows. */
     latitude: real("latitude").notNull(),
     longitude: real("longitude").notNull(),
+    /** The sale's 0.01° band of latitude (db/latitude-cell.ts): a comps search probes each band of its box by longitude. */
+    latitudeCell: integer("latitude_cell").generatedAlwaysAs(LATITUDE_CELL_SQL, { mode: "virtual" }),
   },
-  (t) => [index("market_sales_property_idx").on(t.propertyId), index("market_sales_latlon_idx").on(t.latitude, t.longitude, t.saleDate)],
+  (t) => [
+    index("market_sales_property_idx").on(t.propertyId),
+    // Comparable sales (app/services/valuation.server.ts): arm's-length sales only, by band of latitude, then
+    // longitude, so a search reads the entries inside its box and not a whole band of the country (README Decision 51).
+    index("market_sales_comps_idx")
+      .on(t.latitudeCell, t.longitude, t.saleDate, t.latitude)
+      .where(sql.raw(`transfer_type in (${ARMS_LENGTH_TRANSFER_TYPES.map((type) => `'${type}'`).join(", ")})`)),
+  ],
 );
 
 /** Sold homes a user imported from CSV: extra comparable sales (the importer comes with spec 02). */
@@ -738,11 +751,36 @@ export const importedSales = sqliteTable(
     yearRenovated: integer("year_renovated"),
     condition: integer("condition"),
     qualityGrade: integer("quality_grade"),
+    /** The county parcel: a subject's own parcel is never its comp. */
+    parcelId: text("parcel_id"),
+    basementSquareFeet: integer("basement_square_feet"),
+    waterfront: flag("waterfront"),
+    /** Assessor view rating, 0 … 4. */
+    view: integer("view"),
+    latitudeCell: integer("latitude_cell").generatedAlwaysAs(LATITUDE_CELL_SQL, { mode: "virtual" }),
   },
   (t) => [
     uniqueIndex("imported_sales_source_external_idx").on(t.source, t.externalId),
-    index("imported_sales_latlon_idx").on(t.latitude, t.longitude, t.saleDate),
+    index("imported_sales_comps_idx").on(t.latitudeCell, t.longitude, t.saleDate, t.latitude),
   ],
+);
+
+/**
+ * Where a ZIP is: every US ZIP's centroid and its city (from the `zipcodes` data, loaded by `db:seed`). A valuation
+ * subject that is not a known property is placed at its ZIP's centroid, else at its city's (the mean of its ZIPs').
+ */
+export const zipPlaces = sqliteTable(
+  "zip_places",
+  {
+    zip: text("zip").primaryKey(),
+    city: text("city").notNull(),
+    /** The city lower-cased, as a lookup compares it. */
+    cityKey: text("city_key").notNull(),
+    state: text("state").notNull(),
+    latitude: real("latitude").notNull(),
+    longitude: real("longitude").notNull(),
+  },
+  (t) => [index("zip_places_city_idx").on(t.state, t.cityKey, t.latitude, t.longitude)],
 );
 
 // ---------------------------------------------------------------------------------------------------------------

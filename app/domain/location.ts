@@ -101,7 +101,7 @@ export function locationKey(search: SearchLocation): string {
 }
 
 /** "las vegas" or "LAS VEGAS" → "Las Vegas"; mixed case ("McKinney") is kept as typed. */
-function cityCase(city: string): string {
+export function cityCase(city: string): string {
   if (city !== city.toLowerCase() && city !== city.toUpperCase()) return city;
   return city.toLowerCase().replace(/(^|[\s\-.'])([a-z])/g, (_, before: string, letter: string) => before + letter.toUpperCase());
 }

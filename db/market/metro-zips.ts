@@ -6,6 +6,7 @@
 import zipcodes from "zipcodes";
 
 import { METROS, type MarketZip, type Metro } from "./metros";
+import type { ZipPlace } from "./zip-places";
 
 export function loadMetroZips(metros: readonly Metro[] = METROS): MarketZip[] {
   const claimed = new Set<string>();
@@ -31,4 +32,12 @@ export function loadMetroZips(metros: readonly Metro[] = METROS): MarketZip[] {
     }
   }
   return zips;
+}
+
+/** Every US ZIP with a centroid, for the ZIP gazetteer (zip_places), in ZIP order. */
+export function loadUsZipPlaces(): ZipPlace[] {
+  return Object.values(zipcodes.codes)
+    .filter((record) => record.country === "US" && Number.isFinite(record.latitude) && Number.isFinite(record.longitude))
+    .map(({ zip, city, state, latitude, longitude }) => ({ zip, city, state, latitude, longitude }))
+    .sort((a, b) => (a.zip < b.zip ? -1 : a.zip > b.zip ? 1 : 0));
 }

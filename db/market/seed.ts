@@ -170,7 +170,8 @@ export async function ensureMarketIndexes(db: Db): Promise<void> {
  * Every column is written (the generator's rows are complete), so no column default is ever needed.
  */
 function literalInsert<T extends SQLiteTable>(table: T): (rows: readonly T["$inferInsert"][]) => string[] {
-  const columns = Object.entries(getTableColumns(table));
+  // A generated column (market_sales.latitude_cell) is computed by SQLite and cannot be written.
+  const columns = Object.entries(getTableColumns(table)).filter(([, column]) => !column.generated);
   const head = `INSERT INTO "${getTableName(table)}" (${columns.map(([, column]) => `"${column.name}"`).join(", ")}) VALUES `;
   return (rows) => {
     const statements: string[] = [];

@@ -14,6 +14,9 @@ declare module "zipcodes" {
   /** Every code within `miles` of `zip` (great-circle distance rounded to whole miles). */
   export function radius(zip: string, miles: number): string[];
 
-  const zipcodes: { lookup: typeof lookup; radius: typeof radius };
+  /** Every record, keyed by code. */
+  export const codes: Record<string, ZipCodeRecord>;
+
+  const zipcodes: { lookup: typeof lookup; radius: typeof radius; codes: typeof codes };
   export default zipcodes;
 }

@@ -19,9 +19,10 @@ import { getPlatformProxy } from "wrangler";
 
 import { createDb } from "../client";
 import { DEFAULT_MARKET_PROPERTIES, generateMarket, MARKET_CHUNK_SIZE } from "../market/generate";
-import { loadMetroZips } from "../market/metro-zips";
+import { loadMetroZips, loadUsZipPlaces } from "../market/metro-zips";
 import { DEFAULT_MARKET_SEED } from "../market/random";
 import { clearMarket, countMarketProperties, ensureMarketIndexes, isMarketSeeded, isSameMarket, seedMarket } from "../market/seed";
+import { countZipPlaces, seedZipPlaces } from "../market/zip-places";
 import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
     if (proxy.env.APP_ENV === "production") throw new SeedError("Refusing to seed: the configuration says APP_ENV=production.");
     const db = createDb(proxy.env.DB);
     await seedLocalMarket(db, options);
+    await seedLocalZipPlaces(db);
     const created = await ensureDemoAccount(db, proxy.env.FILES);
     if (options.demoLeads > 0) {
       await addDemoLeads(db, options.demoLeads);
@@ -124,6 +126,15 @@ async function seedLocalMarket(db: ReturnType<typeof createDb>, options: SeedOpt
     `Seeded local market: ${formatCount(totals.properties)} properties, ${formatCount(totals.owners)} owners, ` +
       `${formatCount(totals.sales)} sales in ${seconds(started)} s (indexes included)`,
   );
+}
+
+/** The ZIP gazetteer that places a valuation subject by its ZIP or city, once (it never changes). */
+async function seedLocalZipPlaces(db: ReturnType<typeof createDb>): Promise<void> {
+  const places = loadUsZipPlaces();
+  if ((await countZipPlaces(db)) === places.length) return;
+  const started = performance.now();
+  await seedZipPlaces(db, places);
+  console.log(`Loaded ${formatCount(places.length)} US ZIP centroids (zip_places) in ${seconds(started)} s`);
 }
 
 /** The options, or null after printing the usage. Throws SeedError on bad or unsafe options. */

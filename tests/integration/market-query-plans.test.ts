@@ -21,69 +21,9 @@ import * as apiPropertiesBatch from "~/routes/api.properties.batch";
 import { ApiClient, registerClient } from "./api-client";
 import { testContext } from "./context";
 import { seedTestMarket } from "./market-fixture";
+import { planOf, recordingD1, type Sent } from "./recording-d1";
 
 const db = createDb(env.DB);
-
-// --- a D1 binding that records each statement it runs, with its bound values --------------------------------------
-
-type Sent = { sql: string; params: unknown[] };
-
-class RecordedStatement {
-  constructor(
-    readonly inner: D1PreparedStatement,
-    readonly sql: string,
-    readonly params: unknown[],
-    private readonly sent: Sent[],
-  ) {}
-
-  bind(...values: unknown[]) {
-    return new RecordedStatement(this.inner.bind(...values), this.sql, values, this.sent);
-  }
-
-  private record() {
-    this.sent.push({ sql: this.sql, params: this.params });
-  }
-
-  all() {
-    this.record();
-    return this.inner.all();
-  }
-
-  raw(options?: { columnNames?: boolean }) {
-    this.record();
-    return options?.columnNames ? this.inner.raw({ columnNames: true }) : this.inner.raw();
-  }
-
-  first(column?: string) {
-    this.record();
-    return column === undefined ? this.inner.first() : this.inner.first(column);
-  }
-
-  run() {
-    this.record();
-    return this.inner.run();
-  }
-}
-
-function recordingD1(sent: Sent[]): D1Database {
-  return {
-    prepare: (text: string) => new RecordedStatement(env.DB.prepare(text), text, [], sent),
-    batch: (statements: RecordedStatement[]) => {
-      for (const statement of statements) sent.push({ sql: statement.sql, params: statement.params });
-      return env.DB.batch(statements.map((statement) => statement.inner));
-    },
-    exec: (text: string) => env.DB.exec(text),
-  } as unknown as D1Database;
-}
-
-type PlanRow = { id: number; parent: number; detail: string };
-
-async function planOf(statement: Sent): Promise<PlanRow[]> {
-  const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement.sql}`)
-    .bind(...statement.params)
-    .all<PlanRow>();
-  return plan.results;
-}
 
 /** Runs `query` against a recording binding and answers its value with the plan of each statement it sent. */
 async function planned<T>(query: (provider: ReturnType<typeof createLocalPropertyData>) => Promise<T>) {

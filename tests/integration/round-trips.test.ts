@@ -10,7 +10,8 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "@db/client";
-import { conversations, properties } from "@db/schema";
+import { seedZipPlaces } from "@db/market/zip-places";
+import { conversations, marketProperties, properties } from "@db/schema";
 import { seedDemoCrm } from "@db/seed/demo/crm";
 import { seedDemoDeals } from "@db/seed/demo/deals";
 import { seedDemoRecords } from "@db/seed/demo/records";
@@ -26,7 +27,9 @@ import { loader as messagesApi } from "~/routes/api.conversations.$id.messages";
 import { loader as dealsApi } from "~/routes/api.deals";
 import { loader as documentsApi } from "~/routes/api.documents";
 import { loader as propertiesApi } from "~/routes/api.properties";
+import * as propertyComps from "~/routes/api.properties.$id.comps";
 import { action as propertiesBatch } from "~/routes/api.properties.batch";
+import { action as calculateArv } from "~/routes/api.properties.calculate-arv";
 import * as buyerBreeze from "~/routes/buyer-breeze";
 import { loader as addLeadPage } from "~/routes/crm.leads";
 import { loader as generatePage } from "~/routes/documents.generate";
@@ -41,7 +44,7 @@ import { createFetchHandler } from "../../workers/handle-request";
 import { ApiClient, registerClient, type Handler } from "./api-client";
 import { testContext } from "./context";
 import { D1Counter } from "./d1-counter";
-import { seedTestMarket } from "./market-fixture";
+import { seedTestMarket, ZIPS } from "./market-fixture";
 import { routeBuild } from "./remix-build";
 
 /** The budget: the session lookup, then one batch or one set of parallel reads. */
@@ -382,5 +385,64 @@ describe("the lead workbench: its page and its action cost at most 2 sequential 
       expect(cost.value.status, label).toBe(status);
       expectWithinBudget(cost, label);
     }
+  });
+});
+
+describe("valuations: calculate-arv and the stored comps list cost at most 2 sequential round trips", () => {
+  beforeAll(async () => {
+    await seedTestMarket(db, 600);
+    await seedZipPlaces(db, ZIPS);
+  });
+
+  /** A signed-in user on the counted binding, valuing as of two weeks after the market's last day. */
+  async function valuer() {
+    const client = new ApiClient(testContext({}, { DB: counter.db }));
+    client.context = { ...client.context, now: () => new Date("2026-01-15T12:00:00Z") };
+    const { userId } = await registerClient("budget-valuation", {}, client);
+    return { client, userId };
+  }
+
+  it("calculate-arv: the session lookup beside the subject's place, then the candidates", async () => {
+    const { client } = await valuer();
+    const home = (await db.select().from(marketProperties).where(eq(marketProperties.zip, "85008")).limit(1))[0]!;
+    for (const body of [
+      { address: home.address, city: home.city, state: home.state },
+      { address: "1 Nowhere Lane", city: "Phoenix", state: "AZ", zipCode: "85008", bedrooms: 3 },
+      { address: "1 Nowhere Lane", city: "Atlantis", state: "AZ" },
+    ]) {
+      const cost = await costOf(() => client.call(calculateArv as Handler, "POST", "/api/properties/calculate-arv", body));
+      expect([200, 422], JSON.stringify(cost.value.body)).toContain(cost.value.status);
+      expectWithinBudget(cost, body.address);
+    }
+  });
+
+  it("GET comps is 2; POST comps (a search that writes) is the session, the property, the candidates and one write batch", async () => {
+    const { client, userId } = await valuer();
+    const home = (await db.select().from(marketProperties).where(eq(marketProperties.zip, "85004")).limit(1))[0]!;
+    const [row] = await db
+      .insert(properties)
+      .values({
+        userId,
+        address: home.address,
+        city: home.city,
+        state: home.state,
+        zipCode: home.zip,
+        latitude: home.latitude,
+        longitude: home.longitude,
+        apn: home.apn,
+      })
+      .returning({ id: properties.id });
+    const params = { id: row!.id };
+    const search = await costOf(() =>
+      client.call(propertyComps.action as Handler, "POST", `/api/properties/${params.id}/comps`, undefined, { params }),
+    );
+    expect(search.value.status, JSON.stringify(search.value.body)).toBe(200);
+    expect(search.sessionLookups).toBe(1);
+    expect(search.sequential, search.log).toBeLessThanOrEqual(4);
+    const list = await costOf(() =>
+      client.call(propertyComps.loader as Handler, "GET", `/api/properties/${params.id}/comps`, undefined, { params }),
+    );
+    expect((list.value.body as unknown as unknown[]).length).toBeGreaterThan(0);
+    expectWithinBudget(list, "GET comps");
   });
 });

@@ -5,11 +5,11 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "@db/client";
+import { ARMS_LENGTH_TRANSFER_TYPES } from "@db/enums";
 import { MARKET_AS_OF } from "@db/market/flags";
 import type { MarketBatch } from "@db/market/generate";
 import { AI_TROUBLE_TEXT } from "~/domain/chat-intent";
 import { describeMarket } from "~/domain/terry";
-import { ARMS_LENGTH_TRANSFERS } from "~/providers/property-data/local-stats.server";
 import { action as terry } from "~/routes/api.terry.chat";
 
 import { createFakeOpenAi } from "../fakes/openai";
@@ -36,7 +36,7 @@ function phoenix() {
       ids.has(s.propertyId) &&
       s.saleDate >= since &&
       s.saleDate < MARKET_AS_OF &&
-      (ARMS_LENGTH_TRANSFERS as readonly string[]).includes(s.transferType),
+      (ARMS_LENGTH_TRANSFER_TYPES as readonly string[]).includes(s.transferType),
   );
   return {
     properties: homes.length,

@@ -1,13 +1,10 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "../../../db/client";
-import { SELLER_TYPE_FLAG, SELLER_TYPES, type SellerType } from "../../../db/enums";
+import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type SellerType } from "../../../db/enums";
 import { MARKET_AS_OF } from "../../../db/market/flags";
 import { marketProperties, marketSales } from "../../../db/schema";
 import type { MarketStats, SearchLocation } from "./types";
-
-/** Deeds of sales between a willing buyer and seller; quitclaims, inheritance and auction transfers are not market prices. */
-export const ARMS_LENGTH_TRANSFERS = ["warranty", "special_warranty", "grant"] as const;
 
 function inPlace(location: SearchLocation): SQL | undefined {
   return "zips" in location
@@ -66,7 +63,7 @@ export async function localMarketStats(db: Db, location: SearchLocation, asOf: D
           where,
           gte(marketSales.saleDate, since),
           lt(marketSales.saleDate, until),
-          inArray(marketSales.transferType, [...ARMS_LENGTH_TRANSFERS]),
+          inArray(marketSales.transferType, [...ARMS_LENGTH_TRANSFER_TYPES]),
         ),
       ),
     "zips" in location

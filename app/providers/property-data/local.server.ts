@@ -1,11 +1,23 @@
 import { and, asc, count, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "../../../db/client";
-import { SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "../../../db/enums";
+import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "../../../db/enums";
 import { CASH_BUYER_MAX_PURCHASES } from "../../../db/market/flags";
-import { marketOwners, marketProperties } from "../../../db/schema";
+import { marketOwners, marketProperties, marketSales } from "../../../db/schema";
+import { cityCase } from "../../domain/location";
+import type { Sale } from "../../domain/valuation/types";
 import { localMarketStats } from "./local-stats.server";
-import type { BuyerSearch, CashBuyer, OwnerContact, PropertyDataProvider, SearchLocation, SellerLead, SellerSearch } from "./types";
+import { distanceFromCentre, inSalesWindow } from "./sales-window";
+import type {
+  BuyerSearch,
+  CashBuyer,
+  KnownHome,
+  OwnerContact,
+  PropertyDataProvider,
+  SearchLocation,
+  SellerLead,
+  SellerSearch,
+} from "./types";
 
 /**
  * The place, on market_properties: a ZIP list (market_properties_zip_search_idx) or a city (the seller types'
@@ -153,6 +165,30 @@ function toCashBuyer(owner: Owner, holdings: { property: Property; inPlace: bool
   };
 }
 
+/**
+ * Arm's-length deeds, written with literal values exactly as market_sales_comps_idx's WHERE says them, or SQLite
+ * cannot use that partial index (tests/integration/valuation-query-plans.test.ts checks it).
+ */
+const ARMS_LENGTH = sql.raw(`${marketSales.transferType.name} in (${ARMS_LENGTH_TRANSFER_TYPES.map((type) => `'${type}'`).join(", ")})`);
+
+/** A market property's facts as the valuation engine reads them (the market records no basement, water or view). */
+const HOME_FACTS = {
+  latitude: marketProperties.latitude,
+  longitude: marketProperties.longitude,
+  zip: marketProperties.zip,
+  propertyType: marketProperties.propertyType,
+  bedrooms: marketProperties.bedrooms,
+  bathrooms: marketProperties.bathrooms,
+  squareFeet: marketProperties.squareFeet,
+  lotSquareFeet: marketProperties.lotSquareFeet,
+  stories: marketProperties.stories,
+  yearBuilt: marketProperties.yearBuilt,
+  yearRenovated: marketProperties.yearRenovated,
+  condition: marketProperties.condition,
+  qualityGrade: marketProperties.qualityGrade,
+  address: marketProperties.address,
+};
+
 /** The embedded default: queries the deterministic synthetic market seeded into D1 (db/market). */
 export function createLocalPropertyData(db: Db): PropertyDataProvider {
   return {
@@ -212,6 +248,56 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
         byOwner.set(row.owner.id, entry);
       }
       return [...byOwner.values()].map(({ owner, holdings }) => toCashBuyer(owner, holdings));
+    },
+    async findHome(address) {
+      // market_properties_address_idx; the street as the market writes it, the city and state in any case.
+      const [row] = await db
+        .select({
+          ...HOME_FACTS,
+          id: marketProperties.id,
+          apn: marketProperties.apn,
+          city: marketProperties.city,
+          state: marketProperties.state,
+        })
+        .from(marketProperties)
+        .where(
+          and(
+            eq(marketProperties.state, address.state.trim().toUpperCase()),
+            eq(marketProperties.city, cityCase(address.city.trim().replace(/\s+/g, " "))),
+            eq(marketProperties.address, address.street.trim().replace(/\s+/g, " ")),
+          ),
+        )
+        .orderBy(asc(marketProperties.id))
+        .limit(1);
+      if (!row) return null;
+      const { id, apn, ...facts } = row;
+      return { ...facts, id: `local-${id}`, parcelId: apn } satisfies KnownHome;
+    },
+    async searchSales(window) {
+      // market_sales_comps_idx finds the sales in the box; each one's property row is read for its facts.
+      const rows = await db
+        .select({
+          ...HOME_FACTS,
+          id: marketSales.id,
+          parcelId: marketProperties.apn,
+          saleDate: marketSales.saleDate,
+          price: marketSales.price,
+          daysOnMarket: marketSales.daysOnMarket,
+          saleLatitude: marketSales.latitude,
+          saleLongitude: marketSales.longitude,
+        })
+        .from(marketSales)
+        .innerJoin(marketProperties, eq(marketProperties.id, marketSales.propertyId))
+        .where(and(inSalesWindow(marketSales, window), ARMS_LENGTH))
+        .orderBy(distanceFromCentre(marketSales, window), asc(marketSales.id))
+        .limit(window.limit);
+      return rows.map(({ id, saleLatitude, saleLongitude, ...sale }): Sale => ({
+        ...sale,
+        id: `market-${id}`,
+        latitude: saleLatitude,
+        longitude: saleLongitude,
+        sourceUrl: `local-market:sale/${id}`,
+      }));
     },
   };
 }

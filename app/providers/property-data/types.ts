@@ -1,5 +1,6 @@
 import type { BuyerType, SellerType } from "../../../db/enums";
 import type { SearchLocation } from "../../domain/location";
+import type { CandidateWindow, Sale, ValuationSubject } from "../../domain/valuation/types";
 
 export type { SearchLocation };
 
@@ -89,6 +90,20 @@ export type CashBuyer = {
 
 export type Page = { take: number; skip?: number };
 
+/** A street address as a user names a property: the subject of a valuation. */
+export type HomeAddress = { street: string; city: string; state: string };
+
+/** A home the provider has on record, with the facts a valuation reads (its parcel, so its own sales are no comps). */
+export type KnownHome = ValuationSubject & {
+  /** The provider's id of the property (as SellerLead.id). */
+  id: string;
+  address: string;
+  city: string;
+  state: string;
+  zip: string;
+  parcelId: string;
+};
+
 /**
  * Off-market property and owner data (the local market, or a vendor such as BatchData). Searches answer in a
  * stable order, so `skip` pages through the same list; a page shorter than `take` is the end of it.
@@ -105,6 +120,13 @@ export interface PropertyDataProvider {
    * Absent when the provider has no such data; Terry then says it cannot answer with figures.
    */
   marketStats?(location: SearchLocation, asOf: Date): Promise<MarketStats>;
+  /**
+   * Comparable sales (issue 12): the home on record at an address, and the arm's-length sales in a valuation's
+   * candidate window, nearest its centre first, at most `window.limit`. A provider without sale records leaves them
+   * out; valuations then use imported sales only (app/services/valuation.server.ts).
+   */
+  findHome?(address: HomeAddress): Promise<KnownHome | null>;
+  searchSales?(window: CandidateWindow): Promise<Sale[]>;
 }
 
 /** What Terry cites about a place; every figure is computed from records, none is estimated by a model. */

@@ -1,0 +1,619 @@
+/**
+ * The valuation engine (issue 12; spec 02 §3 "ARV (valuation) result" and "Comparable"; spec 01 FAQ comps criteria).
+ * Pure: no bindings, no I/O, deterministic. The API and `npm run bench:valuation` both call it.
+ *
+ * 1. Candidates. `candidateWindow` asks for every sale within ±WINDOW_MILES of the subject, sold in the WINDOW_MONTHS
+ *    before the valuation date, the nearest WINDOW_LIMIT of them. `valueSubject` drops any sale of the subject's own
+ *    parcel and any sale dated on or after the valuation date whatever it is handed.
+ * 2. Market model. A robust weighted ridge regression of ln(price) on the homes' facts and a piecewise-linear price
+ *    index in time (slopes over the last 60 days, 60–150, 150–240 and before; 0 at the valuation date), fitted on all
+ *    candidates, then again with a distance kernel around the subject shrunk toward that first fit. Its coefficients are
+ *    the adjustment rates (size, lot, bedrooms, bathrooms, year built, renovation, quality grade, condition, basement,
+ *    waterfront, view) and the price index (market time): estimated from the sales before the valuation date only.
+ *    Its residuals near a point are that point's location factor (micro-location beyond the kernel fit).
+ * 3. Selection (the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; a criterion whose fact is unknown
+ *    for the subject or the comp is skipped; a known property type must match at every step):
+ *      step 0  same bedrooms, living area within 20 %, built within 10 years, sold within 9 months, within 1 mile
+ *              (the FAQ's "same school district" is not in the data: one mile stands in for it)
+ *      step 1  bedrooms ±1, living area within 30 %, built within 20 years, sold within 12 months, within 1.5 miles
+ *      step 2  bedrooms ±2, living area within 50 %, built within 40 years, sold within 12 months, within 3 miles
+ *      step 3  any sale in the candidate window
+ *    At the widest step even one comp is used; none → the `no_comps` refusal, never a made-up number.
+ *    The qualifying comps are ranked by similarity (distance, time and how far their facts are from the subject's,
+ *    measured as the size of their adjustments) and the best `TUNING.maxComps` used.
+ * 4. Each comp's price is brought to the valuation date (market time), adjusted for each fact that differs from the
+ *    subject's (both known) and for location; the ARV is the similarity-weighted mean of the adjusted ln prices after
+ *    dropping outliers; the range and the confidence follow the comps' count, similarity and dispersion.
+ */
+import { formatDate, formatMoney, formatNumber } from "~/domain/format";
+
+import { dayNumber, distanceMiles, MILES_PER_DEGREE, monthsBefore } from "./geo";
+import { weightedRidge } from "./regression";
+import type {
+  Adjustment,
+  AdjustmentKind,
+  CandidateWindow,
+  HomeFacts,
+  Sale,
+  ValuationOptions,
+  ValuationOutcome,
+  ValuationResult,
+  ValuationSubject,
+  ValuedComp,
+} from "./types";
+
+export const WINDOW_MILES = 3;
+export const WINDOW_MONTHS = 12;
+export const WINDOW_LIMIT = 2000;
+
+export interface SelectionStep {
+  /** How the step reads in a rationale. */
+  label: string;
+  bedrooms: number;
+  /** Relative living-area difference allowed (0.2 = within 20 %). */
+  sqftShare: number;
+  yearsBuilt: number;
+  months: number;
+  miles: number;
+}
+
+export const SELECTION_STEPS: readonly SelectionStep[] = [
+  {
+    label: "the FAQ criteria (same bedrooms, living area within 20 %, built within 10 years, sold within 9 months, within 1 mile)",
+    bedrooms: 0,
+    sqftShare: 0.2,
+    yearsBuilt: 10,
+    months: 9,
+    miles: 1,
+  },
+  {
+    label: "widened criteria (bedrooms ±1, living area within 30 %, built within 20 years, sold within 12 months, within 1.5 miles)",
+    bedrooms: 1,
+    sqftShare: 0.3,
+    yearsBuilt: 20,
+    months: 12,
+    miles: 1.5,
+  },
+  {
+    label: "wider criteria (bedrooms ±2, living area within 50 %, built within 40 years, sold within 12 months, within 3 miles)",
+    bedrooms: 2,
+    sqftShare: 0.5,
+    yearsBuilt: 40,
+    months: 12,
+    miles: 3,
+  },
+  {
+    label: "the widest criteria (any nearby sale of the last 12 months)",
+    bedrooms: Infinity,
+    sqftShare: Infinity,
+    yearsBuilt: Infinity,
+    months: WINDOW_MONTHS,
+    miles: Infinity,
+  },
+];
+
+export const NO_COMPS_MESSAGE =
+  "No comparable sales were found near this property in the last 12 months, so no value can be estimated from comps.";
+
+/** The sales the engine wants for this subject (see CandidateWindow). */
+export function candidateWindow(subject: HomeFacts, options: ValuationOptions): CandidateWindow {
+  assertDate(options.valuationDate);
+  const dLat = WINDOW_MILES / MILES_PER_DEGREE;
+  const dLon = WINDOW_MILES / (MILES_PER_DEGREE * Math.max(0.05, Math.cos((subject.latitude * Math.PI) / 180)));
+  return {
+    minLatitude: subject.latitude - dLat,
+    maxLatitude: subject.latitude + dLat,
+    minLongitude: subject.longitude - dLon,
+    maxLongitude: subject.longitude + dLon,
+    fromDate: monthsBefore(options.valuationDate, WINDOW_MONTHS),
+    beforeDate: options.valuationDate,
+    limit: WINDOW_LIMIT,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The market model's columns
+
+interface Column {
+  kind: AdjustmentKind;
+  /** The column's value for a home, or null when unknown. */
+  value: (home: HomeFacts) => number | null;
+  /** A generic prior for the coefficient (per unit of the column, in ln price). */
+  prior: number;
+}
+
+const known = (value: number | null | undefined): value is number => typeof value === "number" && Number.isFinite(value);
+const positive = (value: number | null | undefined): value is number => known(value) && value > 0;
+
+/**
+ * The facts the market model prices: ln living area (so the size rate is an elasticity), ln lot, bedrooms, bathrooms,
+ * year built and its square (old and new homes can both sell above the middle years), renovated or not, quality
+ * grade, condition, the finished basement's share of the living area, waterfront and view. The priors are generic
+ * hedonic rates the data override (a penalty of 0.02 weighs them like 2 % of the candidates).
+ */
+const FACT_COLUMNS: readonly Column[] = [
+  { kind: "size", value: (h) => (positive(h.squareFeet) ? Math.log(h.squareFeet) : null), prior: 0.5 },
+  { kind: "lot", value: (h) => (positive(h.lotSquareFeet) ? Math.log(h.lotSquareFeet) : null), prior: 0.05 },
+  { kind: "bedrooms", value: (h) => (known(h.bedrooms) ? h.bedrooms : null), prior: -0.01 },
+  { kind: "bathrooms", value: (h) => (known(h.bathrooms) ? h.bathrooms : null), prior: 0.02 },
+  { kind: "age", value: (h) => (positive(h.yearBuilt) ? (h.yearBuilt - 1960) / 10 : null), prior: 0 },
+  { kind: "age", value: (h) => (positive(h.yearBuilt) ? ((h.yearBuilt - 1960) / 10) ** 2 : null), prior: 0 },
+  {
+    kind: "renovation",
+    value: (h) => (known(h.yearRenovated) ? (h.yearRenovated > 0 && (!known(h.yearBuilt) || h.yearRenovated > h.yearBuilt) ? 1 : 0) : null),
+    prior: 0.05,
+  },
+  { kind: "quality", value: (h) => (known(h.qualityGrade) ? h.qualityGrade : null), prior: 0.1 },
+  { kind: "condition", value: (h) => (known(h.condition) ? h.condition : null), prior: 0.04 },
+  {
+    kind: "basement",
+    value: (h) => (known(h.basementSquareFeet) && positive(h.squareFeet) ? h.basementSquareFeet / h.squareFeet : null),
+    prior: 0,
+  },
+  { kind: "waterfront", value: (h) => (typeof h.waterfront === "boolean" ? (h.waterfront ? 1 : 0) : null), prior: 0.3 },
+  { kind: "view", value: (h) => (known(h.view) ? h.view : null), prior: 0.06 },
+];
+/** The adjustment kinds the fact columns fall in, in the order a comp's adjustments are listed. */
+const FACT_KINDS: readonly AdjustmentKind[] = [...new Set(FACT_COLUMNS.map((column) => column.kind))];
+const F = FACT_COLUMNS.length;
+/**
+ * The price index: piecewise linear in the days before the valuation date, 0 at the date, its slope free to change
+ * at each knot. The slope of the last 60 days carries the recent trend to the valuation date.
+ */
+const TIME_KNOTS = [0, 60, 150, 240];
+const T = TIME_KNOTS.length;
+/** Two columns of position (miles east and north of the subject): the local model's location gradient. */
+const G = 2;
+const TS = F + G;
+const K = TS + T;
+
+function timeBasis(daysBefore: number, out: Float64Array, offset: number): void {
+  for (let j = 0; j < T; j++) out[offset + j] = -Math.max(0, daysBefore - TIME_KNOTS[j]) / 365;
+}
+
+/** ln-price change of the local index from `daysBefore` days before the valuation date to the date. */
+export function indexChange(beta: ArrayLike<number>, daysBefore: number): number {
+  let f = 0;
+  for (let j = 0; j < T; j++) f += beta[TS + j] * (-Math.max(0, daysBefore - TIME_KNOTS[j]) / 365);
+  return -f;
+}
+
+/**
+ * The engine's tuned constants, in one place (measured with `npm run bench:valuation`; README Decision 50). Ridge
+ * penalties are relative: 1 weighs the prior as much as the data.
+ */
+export const TUNING = {
+  globalPenalty: 0.02,
+  timePenalty: 0.02,
+  localPenalty: 0.3,
+  kernelNeighbours: 75,
+  minKernelMiles: 0.3,
+  locationMiles: 0.25,
+  locationShrink: 3,
+  robustPasses: 1,
+  similarityMiles: 1,
+  similarityLog: 0.15,
+  similarityDays: 270,
+  /** 0 = comps only, 1 = the local model's own prediction (plus location) only. */
+  modelBlend: 0.5,
+  /** The local fit keeps the price index of the fit over all candidates (a kernel's few sales cannot place it). */
+  localTimePenalty: 1000,
+  globalGeoPenalty: 0.001,
+  localGeoPenalty: 0.001,
+  /** Comps a step needs before the next step is tried, and the most comps used. */
+  minComps: 5,
+  maxComps: 10,
+};
+
+interface Candidate {
+  sale: Sale;
+  day: number;
+  daysBefore: number;
+  distance: number;
+  y: number;
+  /** The fact column values (unknown = NaN). */
+  x: Float64Array;
+  /** Miles east and north of the subject. */
+  gx: number;
+  gy: number;
+}
+
+interface Model {
+  intercept: number;
+  beta: Float64Array;
+  /** Imputed value of each fact column (weighted mean of the known ones). */
+  fill: Float64Array;
+  residual: Float64Array;
+  residualScale: number;
+}
+
+function fitModel(candidates: Candidate[], weights: Float64Array, prior: ArrayLike<number>, penalty: ArrayLike<number>): Model {
+  const n = candidates.length;
+  const fill = new Float64Array(F);
+  for (let j = 0; j < F; j++) {
+    let s = 0;
+    let sw = 0;
+    for (let i = 0; i < n; i++) {
+      const v = candidates[i].x[j];
+      if (!Number.isNaN(v)) {
+        s += weights[i] * v;
+        sw += weights[i];
+      }
+    }
+    fill[j] = sw > 0 ? s / sw : 0;
+  }
+  const rows = new Float64Array(n * K);
+  const y = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const c = candidates[i];
+    for (let j = 0; j < F; j++) rows[i * K + j] = Number.isNaN(c.x[j]) ? fill[j] : c.x[j];
+    rows[i * K + F] = c.gx;
+    rows[i * K + F + 1] = c.gy;
+    timeBasis(c.daysBefore, rows, i * K + TS);
+    y[i] = c.y;
+  }
+  let w = weights;
+  let fit = weightedRidge(rows, K, y, w, prior, penalty);
+  const residual = new Float64Array(n);
+  let scale = 0;
+  // Two robust passes: Tukey's bisquare on the residuals, so a handful of odd sales do not bend the rates.
+  for (let pass = 0; pass < TUNING.robustPasses; pass++) {
+    for (let i = 0; i < n; i++) residual[i] = y[i] - predictRow(fit.intercept, fit.coefficients, rows, i * K);
+    scale = 1.4826 * weightedMedianAbs(residual, weights) || 0.2;
+    const c = 4.685 * scale;
+    const robust = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      const u = residual[i] / c;
+      robust[i] = Math.abs(u) < 1 ? weights[i] * (1 - u * u) ** 2 : 0;
+    }
+    w = robust;
+    fit = weightedRidge(rows, K, y, w, prior, penalty);
+  }
+  for (let i = 0; i < n; i++) residual[i] = y[i] - predictRow(fit.intercept, fit.coefficients, rows, i * K);
+  return { intercept: fit.intercept, beta: fit.coefficients, fill, residual, residualScale: scale };
+}
+
+function predictRow(intercept: number, beta: Float64Array, rows: Float64Array, offset: number): number {
+  let s = intercept;
+  for (let j = 0; j < K; j++) s += beta[j] * rows[offset + j];
+  return s;
+}
+
+function weightedMedianAbs(values: Float64Array, weights: Float64Array): number {
+  const items: { v: number; w: number }[] = [];
+  for (let i = 0; i < values.length; i++) if (weights[i] > 0) items.push({ v: Math.abs(values[i]), w: weights[i] });
+  return weightedQuantile(items, 0.5);
+}
+
+function weightedQuantile(items: { v: number; w: number }[], q: number): number {
+  if (items.length === 0) return 0;
+  items.sort((a, b) => a.v - b.v);
+  const total = items.reduce((s, item) => s + item.w, 0);
+  let acc = 0;
+  for (const item of items) {
+    acc += item.w;
+    if (acc >= q * total) return item.v;
+  }
+  return items[items.length - 1].v;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+export function valueSubject(subject: ValuationSubject, candidates: readonly Sale[], options: ValuationOptions): ValuationOutcome {
+  const valuationDay = assertDate(options.valuationDate);
+  const fromDate = monthsBefore(options.valuationDate, WINDOW_MONTHS);
+  const subjectX = new Float64Array(F);
+  for (let j = 0; j < F; j++) subjectX[j] = FACT_COLUMNS[j].value(subject) ?? Number.NaN;
+
+  const cosLat = Math.cos((subject.latitude * Math.PI) / 180);
+  const pool: Candidate[] = [];
+  for (const sale of candidates) {
+    if (subject.parcelId && sale.parcelId === subject.parcelId) continue;
+    if (!(sale.saleDate < options.valuationDate) || sale.saleDate < fromDate) continue;
+    if (!(sale.price > 0) || !Number.isFinite(sale.latitude) || !Number.isFinite(sale.longitude)) continue;
+    const day = dayNumber(sale.saleDate);
+    if (Number.isNaN(day)) continue;
+    const x = new Float64Array(F);
+    for (let j = 0; j < F; j++) x[j] = FACT_COLUMNS[j].value(sale) ?? Number.NaN;
+    const gx = (sale.longitude - subject.longitude) * cosLat * MILES_PER_DEGREE;
+    const gy = (sale.latitude - subject.latitude) * MILES_PER_DEGREE;
+    pool.push({ sale, day, daysBefore: valuationDay - day, distance: distanceMiles(subject, sale), y: Math.log(sale.price), x, gx, gy });
+  }
+  // Deterministic whatever order the caller hands them in.
+  pool.sort((a, b) => a.distance - b.distance || compareText(a.sale.id, b.sale.id));
+  if (pool.length === 0) return refuse();
+
+  // The market model: all candidates first, then a distance kernel around the subject shrunk toward that fit.
+  const n = pool.length;
+  const ones = new Float64Array(n).fill(1);
+  const globalPrior = new Float64Array(K);
+  const globalPenalty = new Float64Array(K);
+  for (let j = 0; j < F; j++) {
+    globalPrior[j] = FACT_COLUMNS[j].prior;
+    globalPenalty[j] = TUNING.globalPenalty;
+  }
+  for (let j = F; j < TS; j++) globalPenalty[j] = TUNING.globalGeoPenalty;
+  for (let j = TS; j < K; j++) globalPenalty[j] = TUNING.timePenalty;
+  const global = fitModel(pool, ones, globalPrior, globalPenalty);
+  const bandwidth = Math.max(TUNING.minKernelMiles, pool[Math.min(n - 1, TUNING.kernelNeighbours - 1)].distance);
+  const kernel = new Float64Array(n);
+  // Gaussian, cut at 3 bandwidths so the local fit only reads the sales that count.
+  for (let i = 0; i < n; i++) kernel[i] = pool[i].distance > 3 * bandwidth ? 0 : Math.exp(-0.5 * (pool[i].distance / bandwidth) ** 2);
+  const localPenalty = new Float64Array(K).fill(TUNING.localPenalty);
+  for (let j = F; j < TS; j++) localPenalty[j] = TUNING.localGeoPenalty;
+  for (let j = TS; j < K; j++) localPenalty[j] = TUNING.localTimePenalty;
+  const local = fitModel(pool, kernel, global.beta, localPenalty);
+
+  // Location factor: the shrunk kernel mean of the model's residuals around a point (local projection in miles).
+  const px = pool.map((c) => c.gx);
+  const py = pool.map((c) => c.gy);
+  const reach = (3 * TUNING.locationMiles) ** 2;
+  const locationAt = (x0: number, y0: number, self: number): number => {
+    let s = 0;
+    let sw = 0;
+    for (let i = 0; i < n; i++) {
+      if (i === self) continue;
+      const d2 = (px[i] - x0) ** 2 + (py[i] - y0) ** 2;
+      if (d2 > reach) continue;
+      const wi = Math.exp((-0.5 * d2) / TUNING.locationMiles ** 2);
+      s += wi * local.residual[i];
+      sw += wi;
+    }
+    return s / (sw + TUNING.locationShrink);
+  };
+  const subjectLocation = locationAt(0, 0, -1);
+
+  // Each candidate's fact adjustments (ln price) toward the subject, summed per kind (year built and its square are
+  // one "age" adjustment); the similarity reads their size, so no allocation per candidate here.
+  const kindOf = FACT_COLUMNS.map((column) => FACT_KINDS.indexOf(column.kind));
+  const perKind = new Float64Array(FACT_KINDS.length);
+  const factLogs = (c: Candidate, out: Float64Array): void => {
+    out.fill(0);
+    for (let j = 0; j < F; j++) {
+      const s = subjectX[j];
+      const v = c.x[j];
+      if (Number.isNaN(s) || Number.isNaN(v)) continue;
+      out[kindOf[j]] += local.beta[j] * (s - v);
+    }
+  };
+  const assessed = pool.map((c, index) => {
+    factLogs(c, perKind);
+    let factTotal = 0;
+    let factAbs = 0;
+    for (let k = 0; k < perKind.length; k++) {
+      factTotal += perKind[k];
+      factAbs += Math.abs(perKind[k]);
+    }
+    const time = indexChange(local.beta, c.daysBefore);
+    const similarity = Math.exp(
+      -0.5 *
+        ((c.distance / TUNING.similarityMiles) ** 2 + (factAbs / TUNING.similarityLog) ** 2 + (c.daysBefore / TUNING.similarityDays) ** 2),
+    );
+    return { c, index, time, factTotal, location: 0, adjustedLog: 0, similarity };
+  });
+
+  // Selection: the first step with MIN_COMPS qualifying comps (the widest with at least one).
+  let stepIndex = 0;
+  let chosen: typeof assessed = [];
+  for (; stepIndex < SELECTION_STEPS.length; stepIndex++) {
+    const step = SELECTION_STEPS[stepIndex];
+    const qualifying = assessed.filter((a) => qualifies(subject, a.c, step));
+    const last = stepIndex === SELECTION_STEPS.length - 1;
+    if (qualifying.length >= TUNING.minComps || (last && qualifying.length > 0)) {
+      chosen = qualifying.sort((a, b) => b.similarity - a.similarity || compareText(a.c.sale.id, b.c.sale.id)).slice(0, TUNING.maxComps);
+      break;
+    }
+  }
+  if (chosen.length === 0) return refuse();
+  for (const a of chosen) {
+    a.location =
+      subjectLocation - locationAt(px[a.index], py[a.index], a.index) - local.beta[F] * px[a.index] - local.beta[F + 1] * py[a.index];
+    a.adjustedLog = a.c.y + a.time + a.factTotal + a.location;
+  }
+
+  // Robust weighted mean of the adjusted ln prices: comps beyond 2.5 robust deviations of the weighted median are dropped.
+  const weights = chosen.map((a) => Math.max(a.similarity, 1e-6));
+  const median = weightedQuantile(
+    chosen.map((a, i) => ({ v: a.adjustedLog, w: weights[i] })),
+    0.5,
+  );
+  const mad = weightedQuantile(
+    chosen.map((a, i) => ({ v: Math.abs(a.adjustedLog - median), w: weights[i] })),
+    0.5,
+  );
+  const cut = Math.max(2.5 * 1.4826 * mad, 0.1);
+  const kept = chosen.map((a, i) => ({ a, w: Math.abs(a.adjustedLog - median) <= cut ? weights[i] : 0 }));
+  const sw = kept.reduce((s, k) => s + k.w, 0);
+  const compsLog = kept.reduce((s, k) => s + k.w * k.a.adjustedLog, 0) / sw;
+  let modelLog = local.intercept + subjectLocation;
+  for (let j = 0; j < F; j++) modelLog += local.beta[j] * (Number.isNaN(subjectX[j]) ? local.fill[j] : subjectX[j]);
+  const estimateLog = (1 - TUNING.modelBlend) * compsLog + TUNING.modelBlend * modelLog;
+  const used = kept.filter((k) => k.w > 0);
+  const spread = Math.sqrt(used.reduce((s, k) => s + k.w * (k.a.adjustedLog - estimateLog) ** 2, 0) / sw);
+  const nEff = sw ** 2 / used.reduce((s, k) => s + k.w * k.w, 0);
+  const meanSimilarity = used.reduce((s, k) => s + k.w * k.a.similarity, 0) / sw;
+
+  const arv = roundTo(Math.exp(estimateLog), 100);
+  const halfWidth = Math.max(0.05, spread);
+  const comps: ValuedComp[] = used.map((k) => toValuedComp(k.a, k.w / sw, subject));
+  const confidence = clamp01((1 - Math.exp(-nEff / 3)) * Math.sqrt(meanSimilarity) * Math.exp(-spread / 0.2) * (1 - 0.1 * stepIndex));
+  const step = SELECTION_STEPS[stepIndex];
+  const result: ValuationResult = {
+    arv,
+    range_low: roundTo(Math.exp(estimateLog - halfWidth), 100),
+    range_high: roundTo(Math.exp(estimateLog + halfWidth), 100),
+    confidence: Math.round(confidence * 100) / 100,
+    method: "Comparable sales, adjusted by a local market model",
+    rationale: rationaleOf(comps, step, options.valuationDate, local.beta, arv),
+    assumptions: assumptionsOf(subject),
+    comps,
+    selectionStep: stepIndex,
+  };
+  return { ok: true, result };
+
+  function toValuedComp(a: (typeof assessed)[number], weight: number, home: HomeFacts): ValuedComp {
+    const price = a.c.sale.price;
+    const logs: { kind: AdjustmentKind; log: number; note: (amount: string) => string }[] = [];
+    if (a.time !== 0) {
+      logs.push({
+        kind: "market_time",
+        log: a.time,
+        note: (amount) =>
+          `${amount}: sold ${formatDate(a.c.sale.saleDate)}, brought to ${formatDate(options.valuationDate)} by the local price index (${signedPercent(a.time)})`,
+      });
+    }
+    const kinds = new Float64Array(FACT_KINDS.length);
+    factLogs(a.c, kinds);
+    FACT_KINDS.forEach((kind, k) => {
+      if (kinds[k] === 0) return;
+      const adj = { kind, subject: home, comp: a.c.sale };
+      logs.push({ kind, log: kinds[k], note: (amount) => factNote(amount, adj) });
+    });
+    if (a.location !== 0) {
+      logs.push({
+        kind: "location",
+        log: a.location,
+        note: (amount) => `${amount}: nearby sales around the subject sell ${signedPercent(a.location)} against those around this comp`,
+      });
+    }
+    let running = price;
+    const adjustments: Adjustment[] = [];
+    for (const entry of logs) {
+      const next = running * Math.exp(entry.log);
+      const amount = Math.round(next) - Math.round(running);
+      running = next;
+      if (amount === 0) continue;
+      adjustments.push({ kind: entry.kind, amount, note: entry.note(signedMoney(amount)) });
+    }
+    return {
+      sale: a.c.sale,
+      distanceMiles: Math.round(a.c.distance * 100) / 100,
+      similarity: Math.round(a.similarity * 1000) / 1000,
+      adjustedPrice: Math.round(running),
+      adjustments,
+      weight: Math.round(weight * 10000) / 10000,
+    };
+  }
+}
+
+function qualifies(subject: HomeFacts, c: Candidate, step: SelectionStep): boolean {
+  const sale = c.sale;
+  if (subject.propertyType && sale.propertyType && subject.propertyType !== sale.propertyType) return false;
+  if (c.distance > step.miles) return false;
+  if (c.daysBefore > step.months * 30.44) return false;
+  if (known(subject.bedrooms) && known(sale.bedrooms) && Math.abs(subject.bedrooms - sale.bedrooms) > step.bedrooms) return false;
+  if (positive(subject.squareFeet) && positive(sale.squareFeet) && Math.abs(sale.squareFeet / subject.squareFeet - 1) > step.sqftShare) {
+    return false;
+  }
+  if (positive(subject.yearBuilt) && positive(sale.yearBuilt) && Math.abs(subject.yearBuilt - sale.yearBuilt) > step.yearsBuilt)
+    return false;
+  return true;
+}
+
+function factNote(amount: string, adj: { kind: AdjustmentKind; subject: HomeFacts; comp: HomeFacts }): string {
+  const { kind, subject: s, comp: c } = adj;
+  const yesNo = (value: boolean | null | undefined, yes: string, no: string) => (value ? yes : no);
+  switch (kind) {
+    case "size":
+      return `${amount}: living area ${formatNumber(s.squareFeet)} sq ft for the subject vs ${formatNumber(c.squareFeet)} sq ft`;
+    case "lot":
+      return `${amount}: lot ${formatNumber(s.lotSquareFeet)} sq ft for the subject vs ${formatNumber(c.lotSquareFeet)} sq ft`;
+    case "bedrooms":
+      return `${amount}: ${s.bedrooms} bedrooms for the subject vs ${c.bedrooms}`;
+    case "bathrooms":
+      return `${amount}: ${s.bathrooms} bathrooms for the subject vs ${c.bathrooms}`;
+    case "age":
+      return `${amount}: built ${s.yearBuilt} for the subject vs ${c.yearBuilt}`;
+    case "renovation":
+      return `${amount}: ${s.yearRenovated ? `subject renovated ${s.yearRenovated}` : "subject not renovated"} vs ${c.yearRenovated ? `comp renovated ${c.yearRenovated}` : "comp not renovated"}`;
+    case "quality":
+      return `${amount}: quality grade ${s.qualityGrade} for the subject vs ${c.qualityGrade}`;
+    case "condition":
+      return `${amount}: condition ${s.condition} of 5 for the subject vs ${c.condition}`;
+    case "basement":
+      return `${amount}: finished basement ${formatNumber(s.basementSquareFeet)} of ${formatNumber(s.squareFeet)} sq ft for the subject vs ${formatNumber(c.basementSquareFeet)} of ${formatNumber(c.squareFeet)}`;
+    case "waterfront":
+      return `${amount}: ${yesNo(s.waterfront, "waterfront subject", "subject not on the water")} vs ${yesNo(c.waterfront, "a waterfront comp", "a comp not on the water")}`;
+    case "view":
+      return `${amount}: view rating ${s.view} of 4 for the subject vs ${c.view}`;
+    default:
+      return amount;
+  }
+}
+
+function rationaleOf(comps: ValuedComp[], step: SelectionStep, valuationDate: string, beta: Float64Array, arv: number): string {
+  const distances = comps.map((c) => c.distanceMiles).sort((a, b) => a - b);
+  const dates = comps.map((c) => c.sale.saleDate).sort();
+  const trend = indexChange(beta, 365);
+  const count = comps.length;
+  return (
+    `${formatMoney(arv)} from ${count} comparable sale${count === 1 ? "" : "s"} chosen by ${step.label}, ` +
+    `${formatDistance(distances[0])}–${formatDistance(distances[distances.length - 1])} away (median ${formatDistance(distances[Math.floor((count - 1) / 2)])}), ` +
+    `sold ${formatDate(dates[0])}–${formatDate(dates[dates.length - 1])}. ` +
+    `Each price is brought to ${formatDate(valuationDate)} by the local price index (${signedPercent(trend)} over the last 12 months), ` +
+    `adjusted for the facts that differ by rates estimated from nearby sales, and weighted by similarity.`
+  );
+}
+
+const FACT_LABELS: readonly [keyof HomeFacts, string][] = [
+  ["propertyType", "Property type unknown: compared with homes of any type."],
+  ["bedrooms", "Bedrooms unknown: no bedroom criterion or adjustment."],
+  ["bathrooms", "Bathrooms unknown: no bathroom adjustment."],
+  ["squareFeet", "Living area unknown: no size criterion or adjustment (assumed like each comp)."],
+  ["lotSquareFeet", "Lot size unknown: no lot adjustment."],
+  ["yearBuilt", "Year built unknown: no age criterion or adjustment."],
+  ["yearRenovated", "Renovation unknown: no renovation adjustment."],
+  ["qualityGrade", "Quality grade unknown: assumed like each comp's (no quality adjustment)."],
+  ["condition", "Condition unknown: assumed like each comp's (no condition adjustment)."],
+  ["basementSquareFeet", "Basement unknown: no basement adjustment."],
+  ["waterfront", "Waterfront unknown: assumed like each comp's."],
+  ["view", "View unknown: assumed like each comp's."],
+];
+
+function assumptionsOf(subject: ValuationSubject): string[] {
+  const assumptions: string[] = [];
+  for (const [key, text] of FACT_LABELS) {
+    const value = subject[key];
+    if (value === null || value === undefined || value === "") assumptions.push(text);
+  }
+  assumptions.push("No school district data: the FAQ's “same school district” is approximated by distance (1 mile at first).");
+  assumptions.push(
+    "Sales are taken as arm's-length and the subject as in the condition its facts describe (the ARV is not after repairs).",
+  );
+  return assumptions;
+}
+
+function refuse(): ValuationOutcome {
+  return { ok: false, refusal: { reason: "no_comps", message: NO_COMPS_MESSAGE } };
+}
+
+function assertDate(date: string): number {
+  const day = dayNumber(date);
+  if (Number.isNaN(day)) throw new RangeError(`valuationDate must be YYYY-MM-DD, got ${JSON.stringify(date)}`);
+  return day;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function roundTo(value: number, step: number): number {
+  return Math.round(value / step) * step;
+}
+
+function clamp01(value: number): number {
+  return Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
+}
+
+function signedPercent(log: number): string {
+  const pct = (Math.exp(log) - 1) * 100;
+  return `${pct >= 0 ? "+" : "−"}${Math.abs(pct).toFixed(1)} %`;
+}
+
+function signedMoney(amount: number): string {
+  return `${amount >= 0 ? "+" : "−"}${formatMoney(Math.abs(amount))}`;
+}
+
+function formatDistance(miles: number): string {
+  return `${miles.toFixed(miles < 10 ? 2 : 1)} mi`;
+}

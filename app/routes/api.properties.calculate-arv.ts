@@ -1,0 +1,34 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
+import { CalculateArvSchema } from "~/domain/valuation-forms";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { placeArvSubject, valueArv } from "~/services/valuation.server";
+
+/**
+ * POST /api/properties/calculate-arv {address, city, state, batchDataEstValue?, zipCode?, bedrooms?, bathrooms?,
+ * squareFeet?, yearBuilt?, propertyType?} → 200 {arv, range_low, range_high, confidence, method, rationale,
+ * assumptions, offers, comps, valuationDate}: the subject valued from comparable sales as of today (spec 02 §3, §7).
+ * 400 with field messages; 422 {success: false, message} when the address cannot be placed or no comps are found.
+ * The subject's place is looked up beside the session (market data, no user data), so this is 2 D1 round trips.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  let input;
+  try {
+    input = await readBody(request, CalculateArvSchema);
+  } catch (error) {
+    // Signed out answers 401 whatever the body, as every /api route does.
+    await requireApiUser(request, context);
+    throw error;
+  }
+  const placing = placeArvSubject(context, input);
+  placing.catch(() => undefined);
+  await requireApiUser(request, context);
+  const outcome = await valueArv(context, input, placing);
+  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  const { ok: _ok, ...answer } = outcome;
+  return apiJson(answer);
+}
+
+export const loader = () => methodNotAllowed(["POST"]);

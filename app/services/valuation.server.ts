@@ -1,0 +1,385 @@
+/**
+ * Valuations through the API (issue 12; spec 02 §3, §7 calculate-arv and /api/properties/{id}/comps, §8 'Comps
+ * Analysis Failed'): where the subject is, which sales it is compared with, and the comps stored for a CRM property.
+ * The engine (`~/domain/valuation/engine`) does the valuing; this module does the I/O around it (README Decision 51).
+ *
+ * - Placement: a known property (the property-data provider's record at that address: its location, parcel and
+ *   facts, the facts sent winning) or a CRM property with coordinates is valued where it is; anything else at its
+ *   ZIP's centroid, else its city's (zip_places). None of them → 422.
+ * - Candidates: the engine's CandidateWindow, read from the provider's sales (the local market's) and from imported
+ *   sales at the same time, each one indexed range scan per band of latitude (sales-window.ts).
+ * - Round trips: calculate-arv reads the session and places the subject in one wave, then the candidates: 2. A comps
+ *   search reads the property, the candidates, then writes the comps in one batch.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, asc, avg, count, desc, eq, sql } from "drizzle-orm";
+
+import type { Db } from "@db/client";
+import { cityKey } from "@db/market/zip-places";
+import { comps, importedSales, properties, zipPlaces } from "@db/schema";
+import {
+  COMPS_ANALYSIS_FAILED,
+  toComparable,
+  unplaceableMessage,
+  type ArvAnswer,
+  type StoredComparable,
+  type ValuationComparable,
+} from "~/domain/comparables";
+import { formatMoney } from "~/domain/format";
+import { offerOptions } from "~/domain/offer-options";
+import type { CalculateArvInput } from "~/domain/valuation-forms";
+import { candidateWindow, valueSubject } from "~/domain/valuation/engine";
+import { distanceMiles } from "~/domain/valuation/geo";
+import type { CandidateWindow, Sale, ValuationResult, ValuationSubject } from "~/domain/valuation/types";
+import { distanceFromCentre, inSalesWindow } from "~/providers/property-data/sales-window";
+import type { KnownHome } from "~/providers/property-data/types";
+import { PROPERTY_NOT_FOUND } from "~/services/properties.server";
+
+type Ctx = Pick<AppLoadContext, "db" | "providers" | "now">;
+
+export type ValuationFailure = { ok: false; status: 404 | 422; message: string };
+
+/** The valuation date: today in UTC, from the load context's clock. */
+export function valuationDateOf(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+// --- placement ------------------------------------------------------------------------------------------------------
+
+type Place = { latitude: number; longitude: number };
+
+/** How an address was placed: by the provider's record of it, or by its ZIP's or its city's centre. */
+type AddressPlacement =
+  | { by: "record"; home: KnownHome }
+  | { by: "zip"; zip: string; place: Place }
+  | { by: "city"; city: string; state: string; zips: number; place: Place };
+
+/** How the subject was placed, for the assumptions. */
+type Placement = AddressPlacement | { by: "coordinates" };
+
+type PlaceQuery = { street: string; city: string; state: string; zip: string | null };
+
+/** The place lookups for an address, all in one wave: the provider's record, the ZIP's centroid, the city's. */
+async function lookUpPlace(ctx: Ctx, query: PlaceQuery) {
+  const { db, providers } = ctx;
+  const zip = query.zip?.slice(0, 5) ?? null;
+  const [home, zipRow, cityRow] = await Promise.all([
+    providers.propertyData.findHome?.({ street: query.street, city: query.city, state: query.state }) ?? Promise.resolve(null),
+    zip
+      ? db.select({ latitude: zipPlaces.latitude, longitude: zipPlaces.longitude }).from(zipPlaces).where(eq(zipPlaces.zip, zip)).get()
+      : Promise.resolve(undefined),
+    // zip_places_city_idx holds every column read: the mean of the city's ZIP centroids from index entries alone.
+    db
+      .select({ latitude: avg(zipPlaces.latitude), longitude: avg(zipPlaces.longitude), zips: count() })
+      .from(zipPlaces)
+      .where(and(eq(zipPlaces.state, query.state), eq(zipPlaces.cityKey, cityKey(query.city))))
+      .get(),
+  ]);
+  return { home, zip, zipRow, cityRow };
+}
+
+/** The first that applies: the record, the ZIP's centroid, the city's; null when none does. */
+function placementOf(query: PlaceQuery, found: Awaited<ReturnType<typeof lookUpPlace>>): AddressPlacement | null {
+  if (found.home) return { by: "record", home: found.home };
+  if (found.zip && found.zipRow) return { by: "zip", zip: found.zip, place: found.zipRow };
+  const city = found.cityRow;
+  if (city && city.zips > 0 && city.latitude !== null && city.longitude !== null) {
+    return {
+      by: "city",
+      city: query.city,
+      state: query.state,
+      zips: city.zips,
+      place: { latitude: Number(city.latitude), longitude: Number(city.longitude) },
+    };
+  }
+  return null;
+}
+
+type SentFacts = Pick<ValuationSubject, "bedrooms" | "bathrooms" | "squareFeet" | "yearBuilt" | "propertyType">;
+
+const SENT_FACTS = ["bedrooms", "bathrooms", "squareFeet", "yearBuilt", "propertyType"] as const satisfies readonly (keyof SentFacts)[];
+
+/** Only the facts that were sent: an unsent one leaves the record's (or unknown). */
+function sentFacts(from: { [K in keyof SentFacts]?: SentFacts[K] }): Partial<ValuationSubject> {
+  return Object.fromEntries(SENT_FACTS.flatMap((key) => (from[key] === null || from[key] === undefined ? [] : [[key, from[key]]])));
+}
+
+function placementNote(placement: Placement): string {
+  switch (placement.by) {
+    case "record":
+      return `Placed and described by the property record of ${placement.home.address}, ${placement.home.city}, ${placement.home.state} (parcel ${placement.home.parcelId}); facts sent with the request take precedence over the record's.`;
+    case "coordinates":
+      return "Placed at the coordinates stored with the property.";
+    case "zip":
+      return `Not a property on record: placed at the centre of ZIP ${placement.zip}, so distances to comps are approximate; valued from the facts sent.`;
+    case "city":
+      return `Not a property on record and no known ZIP: placed at the centre of ${placement.city}, ${placement.state} (the mean of its ${placement.zips} ZIP centres), so distances to comps are approximate; valued from the facts sent.`;
+  }
+}
+
+// --- candidates -----------------------------------------------------------------------------------------------------
+
+/**
+ * Imported sales in the window (imported_sales_comps_idx), nearest the centre first. An import carries no deed type:
+ * its rows are taken to be arm's-length sales (what a sold-homes export lists).
+ */
+function importedSalesIn(db: Db, window: CandidateWindow): Promise<Sale[]> {
+  return db
+    .select({
+      id: importedSales.id,
+      source: importedSales.source,
+      externalId: importedSales.externalId,
+      parcelId: importedSales.parcelId,
+      saleDate: importedSales.saleDate,
+      price: importedSales.price,
+      address: importedSales.address,
+      zip: importedSales.zip,
+      latitude: importedSales.latitude,
+      longitude: importedSales.longitude,
+      bedrooms: importedSales.bedrooms,
+      bathrooms: importedSales.bathrooms,
+      squareFeet: importedSales.squareFeet,
+      lotSquareFeet: importedSales.lotSquareFeet,
+      stories: importedSales.stories,
+      yearBuilt: importedSales.yearBuilt,
+      yearRenovated: importedSales.yearRenovated,
+      basementSquareFeet: importedSales.basementSquareFeet,
+      condition: importedSales.condition,
+      qualityGrade: importedSales.qualityGrade,
+      waterfront: importedSales.waterfront,
+      view: importedSales.view,
+    })
+    .from(importedSales)
+    .where(inSalesWindow(importedSales, window))
+    .orderBy(distanceFromCentre(importedSales, window), asc(importedSales.id))
+    .limit(window.limit)
+    .then((rows) =>
+      rows.map(({ id, source, externalId, parcelId, ...sale }) => ({
+        ...sale,
+        id: `import-${id}`,
+        parcelId: parcelId ?? `${source}:${externalId}`,
+        sourceUrl: `import:${source}/${externalId}`,
+      })),
+    );
+}
+
+/** Every candidate in the window from both sources, read at the same time; the nearest `window.limit` of them. */
+async function candidatesFor(ctx: Ctx, subject: ValuationSubject, window: CandidateWindow): Promise<Sale[]> {
+  const [provided, imported] = await Promise.all([
+    ctx.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
+    importedSalesIn(ctx.db, window),
+  ]);
+  const all = [...provided, ...imported];
+  if (all.length <= window.limit) return all;
+  return all
+    .map((sale) => ({ sale, miles: distanceMiles(subject, sale) }))
+    .sort((a, b) => a.miles - b.miles)
+    .slice(0, window.limit)
+    .map(({ sale }) => sale);
+}
+
+async function value(ctx: Ctx, subject: ValuationSubject, valuationDate: string) {
+  const window = candidateWindow(subject, { valuationDate });
+  const candidates = await candidatesFor(ctx, subject, window);
+  return valueSubject(subject, candidates, { valuationDate });
+}
+
+// --- POST /api/properties/calculate-arv ---------------------------------------------------------------------------------
+
+/** The provider's estimate, cited beside ours. */
+function providerEstimateNote(estimate: number | null | undefined, arv: number): string | null {
+  if (estimate === null || estimate === undefined || estimate <= 0) return null;
+  const gap = Math.round(((estimate - arv) / arv) * 100);
+  const relation = gap === 0 ? "about the same as this ARV" : `${Math.abs(gap)} % ${gap > 0 ? "above" : "below"} this ARV`;
+  return `The property-data provider's estimate is ${formatMoney(estimate)} (${relation}); it is shown for reference and not used in this estimate.`;
+}
+
+/**
+ * Starts placing the subject: its lookups run beside the caller's session lookup (they read no user data). Await
+ * `valueArv` with it only once the session is known.
+ */
+export function placeArvSubject(ctx: Ctx, input: CalculateArvInput) {
+  const query = { street: input.address, city: input.city, state: input.state, zip: input.zipCode ?? null };
+  return lookUpPlace(ctx, query).then((found) => ({ query, found }));
+}
+
+/** The §3 ARV result with its offers and comps, or 422 when the subject cannot be placed or has no comps. */
+export async function valueArv(
+  ctx: Ctx,
+  input: CalculateArvInput,
+  placing: ReturnType<typeof placeArvSubject>,
+): Promise<({ ok: true } & ArvAnswer) | ValuationFailure> {
+  const { query, found } = await placing;
+  const placement = placementOf(query, found);
+  if (!placement) return { ok: false, status: 422, message: unplaceableMessage(input) };
+  const facts = sentFacts(input);
+  const subject: ValuationSubject =
+    placement.by === "record"
+      ? { ...placement.home, ...facts }
+      : { ...placement.place, ...facts, zip: input.zipCode?.slice(0, 5) ?? null, address: input.address };
+  const valuationDate = valuationDateOf(ctx.now());
+  const outcome = await value(ctx, subject, valuationDate);
+  if (!outcome.ok) return { ok: false, status: 422, message: outcome.refusal.message };
+  return {
+    ok: true,
+    ...arvAnswer(outcome.result, valuationDate, [
+      placementNote(placement),
+      providerEstimateNote(input.batchDataEstValue, outcome.result.arv),
+    ]),
+  };
+}
+
+function arvAnswer(result: ValuationResult, valuationDate: string, notes: (string | null)[]): ArvAnswer {
+  return {
+    arv: result.arv,
+    range_low: result.range_low,
+    range_high: result.range_high,
+    confidence: result.confidence,
+    method: result.method,
+    rationale: result.rationale,
+    assumptions: [...result.assumptions, ...notes.filter((note): note is string => note !== null)],
+    offers: offerOptions(result.arv),
+    comps: result.comps.map(toComparable),
+    valuationDate,
+  };
+}
+
+// --- /api/properties/{id}/comps --------------------------------------------------------------------------------------
+
+const STORED_COMPARABLE = {
+  id: comps.id,
+  propertyId: comps.propertyId,
+  address: comps.address,
+  soldPrice: comps.soldPrice,
+  soldDate: comps.soldDate,
+  bedrooms: comps.bedrooms,
+  bathrooms: comps.bathrooms,
+  squareFeet: comps.squareFeet,
+  pricePerSqft: comps.pricePerSqft,
+  distance: comps.distance,
+  similarityScore: comps.similarityScore,
+  daysOnMarket: comps.daysOnMarket,
+  sourceUrl: comps.sourceUrl,
+};
+
+/** Most alike first (the engine's order), then nearest. */
+const STORED_ORDER = [desc(comps.similarityScore), asc(comps.distance), asc(comps.id)];
+
+/** GET: the user's stored comparables of their property (one batch: whether it is theirs, and its comps); 404 if not. */
+export async function listComps(
+  db: Db,
+  userId: string,
+  propertyId: string,
+): Promise<{ ok: true; comps: StoredComparable[] } | ValuationFailure> {
+  const [owned, rows] = await db.batch([
+    db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId))),
+    db
+      .select(STORED_COMPARABLE)
+      .from(comps)
+      .where(and(eq(comps.userId, userId), eq(comps.propertyId, propertyId)))
+      .orderBy(...STORED_ORDER),
+  ]);
+  if (owned.length === 0) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  return { ok: true, comps: rows };
+}
+
+/**
+ * POST: a comps search for the user's property, storing what the engine used in place of the earlier set. The
+ * property is read with its owner's id in the WHERE (another user's → 404, nothing written); the write is one batch
+ * (a transaction): delete the set, insert the new one only while the property is still the user's. Two searches at
+ * once each replace the whole set in their own transaction, so the last one wins and the set is never doubled.
+ */
+export async function runComps(
+  ctx: Ctx,
+  userId: string,
+  propertyId: string,
+): Promise<({ ok: true; comps: StoredComparable[] } & Omit<ArvAnswer, "comps">) | ValuationFailure> {
+  const { db } = ctx;
+  const property = await db
+    .select({
+      address: properties.address,
+      city: properties.city,
+      state: properties.state,
+      zipCode: properties.zipCode,
+      latitude: properties.latitude,
+      longitude: properties.longitude,
+      apn: properties.apn,
+      bedrooms: properties.bedrooms,
+      bathrooms: properties.bathrooms,
+      squareFeet: properties.squareFeet,
+      yearBuilt: properties.yearBuilt,
+      propertyType: properties.propertyType,
+    })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
+    .get();
+  if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+
+  // A property saved from a lead has its coordinates and parcel; one added by hand is placed like any address.
+  const facts = sentFacts(property);
+  const own = { zip: property.zipCode.slice(0, 5), parcelId: property.apn, address: property.address };
+  let placement: Placement | null;
+  let subject: ValuationSubject | null = null;
+  if (property.latitude !== null && property.longitude !== null) {
+    placement = { by: "coordinates" };
+    subject = { ...facts, ...own, latitude: property.latitude, longitude: property.longitude };
+  } else {
+    const query = { street: property.address, city: property.city ?? "", state: property.state ?? "", zip: property.zipCode };
+    placement = placementOf(query, await lookUpPlace(ctx, query));
+    if (placement?.by === "record") subject = { ...placement.home, ...facts };
+    else if (placement) subject = { ...placement.place, ...facts, ...own };
+  }
+  if (!placement || !subject) {
+    const place = { city: property.city ?? "", state: property.state ?? "", zipCode: property.zipCode };
+    return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${unplaceableMessage(place)}` };
+  }
+
+  const valuationDate = valuationDateOf(ctx.now());
+  const outcome = await value(ctx, subject, valuationDate);
+  if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
+  const { comps: used, ...answer } = arvAnswer(outcome.result, valuationDate, [placementNote(placement)]);
+  const stored = await storeComps(db, userId, propertyId, used, ctx.now());
+  return { ok: true, ...answer, comps: stored };
+}
+
+/** Replaces the property's comps in one transaction; answers them as stored (ids, rounding), in the list's order. */
+async function storeComps(db: Db, userId: string, propertyId: string, used: ValuationComparable[], now: Date): Promise<StoredComparable[]> {
+  const column = (name: keyof typeof comps.$inferSelect) => comps[name];
+  const driver = (name: keyof typeof comps.$inferSelect, value: unknown) =>
+    value === null || value === undefined ? null : column(name).mapToDriverValue(value as never);
+  const rows = used.map((comp) => ({
+    id: crypto.randomUUID(),
+    address: comp.address,
+    sold_price: driver("soldPrice", comp.soldPrice),
+    sold_date: comp.soldDate,
+    bedrooms: comp.bedrooms,
+    bathrooms: driver("bathrooms", comp.bathrooms),
+    square_feet: comp.squareFeet,
+    price_per_sqft: driver("pricePerSqft", comp.pricePerSqft),
+    distance: driver("distance", comp.distance),
+    similarity_score: driver("similarityScore", comp.similarityScore),
+    days_on_market: comp.daysOnMarket,
+    source_url: comp.sourceUrl,
+  }));
+  const owned = sql`exists (select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId})`;
+  const [, , stored] = await db.batch([
+    db.delete(comps).where(and(eq(comps.userId, userId), eq(comps.propertyId, propertyId))),
+    // Every column of comps in the table's order, as insert … select takes them.
+    db.insert(comps).select(
+      sql`select json_extract(value, '$.id'), ${userId}, ${propertyId}, json_extract(value, '$.address'), json_extract(value, '$.sold_price'),
+        json_extract(value, '$.sold_date'), json_extract(value, '$.bedrooms'), json_extract(value, '$.bathrooms'),
+        json_extract(value, '$.square_feet'), json_extract(value, '$.price_per_sqft'), json_extract(value, '$.distance'),
+        json_extract(value, '$.similarity_score'), json_extract(value, '$.days_on_market'), json_extract(value, '$.source_url'), ${now.getTime()}
+      from json_each(${JSON.stringify(rows)}) where ${owned} order by key`,
+    ),
+    db
+      .select(STORED_COMPARABLE)
+      .from(comps)
+      .where(and(eq(comps.userId, userId), eq(comps.propertyId, propertyId)))
+      .orderBy(...STORED_ORDER),
+  ]);
+  return stored;
+}

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>]`: the valuation engine's accuracy
+ * (issue 12). Runs the engine module the API runs (`~/domain/valuation/engine`), fed by `candidateWindow` from an
+ * in-memory pool (tests/bench/valuation/pool.ts), so both see the same candidates.
+ *
+ * With --subjects each subject is valued from the --sales pool using only sales dated before the subject's sale and
+ * never a sale of the same parcel; without it the sales of the last three calendar months of --sales are the subjects,
+ * each valued from every sale before it. The subject's price is never handed to the engine.
+ * Prints valued/total, MdAPE, the shares within 5/10/20 %, p50/p99 ms per valuation (the engine call), and last the
+ * line `valued=<n>/<total> mdape=<x.x>% within5=<x.x>% within10=<x.x>% within20=<x.x>% p50_ms=<x.x>`.
+ * Bad arguments or an unreadable file: a message and exit code 2.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+
+import { candidateWindow, valueSubject } from "~/domain/valuation/engine";
+import type { Sale, ValuationSubject } from "~/domain/valuation/types";
+
+import { CsvError, parseSalesCsv } from "./valuation/csv";
+import { benchFigures, summaryLine, type Outcome } from "./valuation/metrics";
+import { SalesPool } from "./valuation/pool";
+
+const USAGE = `Usage: npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>]
+
+Values each subject with the valuation engine from the sales before it and prints the accuracy.
+  --sales FILE      the pool of sales (CSV, header sale_id,parcel_id,sale_date,price,bedrooms,…,lat,lon)
+  --subjects FILE   the sales to value (same header); default: the last three calendar months of --sales
+  --json FILE       also write the figures as JSON
+  --every N         value every Nth subject only (a quick look while tuning; default 1)
+  --help            show this help`;
+
+class UsageError extends Error {}
+
+interface Options {
+  sales: string;
+  subjects?: string;
+  json?: string;
+  every: number;
+}
+
+function parseOptions(argv: string[]): Options | null {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        sales: { type: "string" },
+        subjects: { type: "string" },
+        json: { type: "string" },
+        every: { type: "string", default: "1" },
+        help: { type: "boolean", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return null;
+  if (!values.sales) throw new UsageError("--sales <csv> is required");
+  const every = Number(values.every);
+  if (!Number.isInteger(every) || every < 1) throw new UsageError("--every must be a positive whole number");
+  return { sales: values.sales, subjects: values.subjects, json: values.json, every };
+}
+
+function readSales(file: string, what: string): Sale[] {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new UsageError(`cannot read ${what} file ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  let parsed;
+  try {
+    parsed = parseSalesCsv(text);
+  } catch (error) {
+    if (error instanceof CsvError) throw new UsageError(`${what} file ${file}: ${error.message}`);
+    throw error;
+  }
+  if (parsed.skipped.length > 0) {
+    console.warn(
+      `${what} file ${file}: ${parsed.skipped.length} row(s) skipped (${parsed.skipped.slice(0, 5).join("; ")}${parsed.skipped.length > 5 ? "; …" : ""})`,
+    );
+  }
+  if (parsed.sales.length === 0) throw new UsageError(`${what} file ${file} holds no usable sale`);
+  return parsed.sales;
+}
+
+/** The first day of the calendar month two months before the latest sale's month. */
+function lastThreeMonthsStart(sales: readonly Sale[]): string {
+  const latest = sales.reduce((max, sale) => (sale.saleDate > max ? sale.saleDate : max), "");
+  const year = Number(latest.slice(0, 4));
+  const month = Number(latest.slice(5, 7)) - 1 - 2;
+  return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
+}
+
+function toSubject(sale: Sale): ValuationSubject {
+  // Everything but the price (and the sale's own id/date): the engine never sees what the subject sold for.
+  const { price: _price, id: _id, saleDate: _date, daysOnMarket: _dom, sourceUrl: _source, ...facts } = sale;
+  return facts;
+}
+
+function run(options: Options): void {
+  const started = performance.now();
+  const sales = readSales(options.sales, "sales");
+  let subjects: Sale[];
+  if (options.subjects) subjects = readSales(options.subjects, "subjects");
+  else {
+    const from = lastThreeMonthsStart(sales);
+    subjects = sales.filter((sale) => sale.saleDate >= from);
+    console.log(`subjects: the ${subjects.length} sales from ${from} on (the last three months), each valued from every sale before it`);
+  }
+  subjects = [...subjects].sort((a, b) => (a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id < b.id ? -1 : 1));
+  if (options.every > 1) subjects = subjects.filter((_, i) => i % options.every === 0);
+  const pool = new SalesPool(sales);
+
+  const outcomes: Outcome[] = [];
+  const millis: number[] = [];
+  const steps = new Map<number, number>();
+  for (const sale of subjects) {
+    const subject = toSubject(sale);
+    const valuation = { valuationDate: sale.saleDate };
+    const candidates = pool.lookup(candidateWindow(subject, valuation), subject);
+    const t0 = performance.now();
+    const outcome = valueSubject(subject, candidates, valuation);
+    millis.push(performance.now() - t0);
+    outcomes.push({ price: sale.price, arv: outcome.ok ? outcome.result.arv : null });
+    if (outcome.ok) steps.set(outcome.result.selectionStep, (steps.get(outcome.result.selectionStep) ?? 0) + 1);
+  }
+
+  const figures = benchFigures(outcomes, millis);
+  console.log(`pool: ${sales.length} sales; subjects: ${subjects.length}; ${((performance.now() - started) / 1000).toFixed(1)} s in all`);
+  console.log(
+    `selection steps used: ${
+      [...steps.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([step, count]) => `step ${step} × ${count}`)
+        .join(", ") || "none"
+    }`,
+  );
+  console.log(`valued ${figures.valued}/${figures.total} (${((100 * figures.valued) / Math.max(1, figures.total)).toFixed(1)} %)`);
+  console.log(
+    `MdAPE ${figures.mdape.toFixed(1)} %; within 5 % ${figures.within5.toFixed(1)} %, within 10 % ${figures.within10.toFixed(1)} %, within 20 % ${figures.within20.toFixed(1)} %`,
+  );
+  console.log(`per valuation (engine): p50 ${figures.p50_ms.toFixed(2)} ms, p99 ${figures.p99_ms.toFixed(2)} ms`);
+  if (options.json) {
+    try {
+      writeFileSync(options.json, `${JSON.stringify(figures, null, 2)}\n`);
+    } catch (error) {
+      throw new UsageError(`cannot write ${options.json}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  console.log(summaryLine(figures));
+}
+
+function main(): number {
+  try {
+    const options = parseOptions(process.argv.slice(2));
+    if (options === null) {
+      console.log(USAGE);
+      return 0;
+    }
+    run(options);
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`bench:valuation: ${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw error;
+  }
+}
+
+process.exitCode = main();

@@ -1,0 +1,371 @@
+// The valuation engine on hand-made markets: selection and widening, the exclusions, each adjustment, the price index
+// without look-ahead, the estimate, range and confidence, and the refusal.
+import { describe, expect, it } from "vitest";
+
+import { candidateWindow, NO_COMPS_MESSAGE, SELECTION_STEPS, valueSubject } from "~/domain/valuation/engine";
+import { dateOfDay, dayNumber, distanceMiles, inWindow, MILES_PER_DEGREE, monthsBefore, nearestFirst } from "~/domain/valuation/geo";
+import type { HomeFacts, Sale, ValuationResult, ValuationSubject, ValuedComp } from "~/domain/valuation/types";
+
+const VALUATION_DATE = "2015-03-01";
+const CENTER = { latitude: 47.6, longitude: -122.3 };
+const MILES_PER_LON_DEGREE = MILES_PER_DEGREE * Math.cos((CENTER.latitude * Math.PI) / 180);
+
+/** A deterministic pseudo-random sequence (an LCG), so every market here is the same at every run. */
+function rng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** The true value of a home in these markets: every rate known, so each adjustment can be checked against it. */
+const TRUE_RATES = { sizeElasticity: 0.8, grade: 0.1, condition: 0.05, view: 0.08, waterfront: 0.4, trendPerYear: 0.1 };
+
+function trueValue(home: HomeFacts, daysBefore: number): number {
+  return (
+    400_000 *
+    ((home.squareFeet ?? 2000) / 2000) ** TRUE_RATES.sizeElasticity *
+    Math.exp(TRUE_RATES.grade * ((home.qualityGrade ?? 7) - 7)) *
+    Math.exp(TRUE_RATES.condition * ((home.condition ?? 3) - 3)) *
+    Math.exp(TRUE_RATES.view * (home.view ?? 0)) *
+    Math.exp(home.waterfront ? TRUE_RATES.waterfront : 0) *
+    Math.exp((-TRUE_RATES.trendPerYear * daysBefore) / 365)
+  );
+}
+
+interface MarketOptions {
+  count?: number;
+  seed?: number;
+  radiusMiles?: number;
+  /** Multiplicative noise on prices (log sd). */
+  noise?: number;
+  /** Override facts of every sale. */
+  facts?: Partial<Sale>;
+  /** Days before the valuation date the sales spread over. */
+  days?: number;
+}
+
+function market({ count = 400, seed = 1, radiusMiles = 0.8, noise = 0, facts = {}, days = 250 }: MarketOptions = {}): Sale[] {
+  const next = rng(seed);
+  const valuationDay = dayNumber(VALUATION_DATE);
+  const sales: Sale[] = [];
+  for (let i = 0; i < count; i++) {
+    const angle = next() * 2 * Math.PI;
+    const r = radiusMiles * Math.sqrt(next());
+    const daysBefore = 1 + Math.floor(next() * days);
+    const home = {
+      latitude: CENTER.latitude + (r * Math.sin(angle)) / MILES_PER_DEGREE,
+      longitude: CENTER.longitude + (r * Math.cos(angle)) / MILES_PER_LON_DEGREE,
+      bedrooms: 3,
+      bathrooms: 2,
+      squareFeet: Math.round(1700 + next() * 600),
+      lotSquareFeet: 6000,
+      yearBuilt: 1975 + Math.floor(next() * 10),
+      yearRenovated: 0,
+      basementSquareFeet: 0,
+      stories: 1,
+      qualityGrade: 6 + Math.floor(next() * 3),
+      condition: 2 + Math.floor(next() * 3),
+      view: next() < 0.8 ? 0 : 2,
+      waterfront: next() < 0.05,
+      ...facts,
+    };
+    const gaussian = Math.sqrt(-2 * Math.log(next() || 1e-9)) * Math.cos(2 * Math.PI * next());
+    sales.push({
+      id: `s${seed}-${i}`,
+      parcelId: `p${seed}-${i}`,
+      saleDate: dateOfDay(valuationDay - daysBefore),
+      price: Math.round(trueValue(home, daysBefore) * Math.exp(noise * gaussian)),
+      ...home,
+    });
+  }
+  return sales;
+}
+
+const SUBJECT: ValuationSubject = {
+  ...CENTER,
+  parcelId: "subject",
+  bedrooms: 3,
+  bathrooms: 2,
+  squareFeet: 2000,
+  lotSquareFeet: 6000,
+  yearBuilt: 1980,
+  yearRenovated: 0,
+  basementSquareFeet: 0,
+  stories: 1,
+  qualityGrade: 7,
+  condition: 3,
+  view: 0,
+  waterfront: false,
+};
+
+function value(subject: ValuationSubject, sales: readonly Sale[], date = VALUATION_DATE): ValuationResult {
+  const outcome = valueSubject(subject, sales, { valuationDate: date });
+  if (!outcome.ok) throw new Error(`refused: ${outcome.refusal.message}`);
+  return outcome.result;
+}
+
+function adjustment(comp: ValuedComp, kind: string): number {
+  return comp.adjustments.filter((a) => a.kind === kind).reduce((sum, a) => sum + a.amount, 0);
+}
+
+/** Sales placed by hand: `miles` north of the centre, `daysBefore` the valuation date. */
+function sale(id: string, miles: number, daysBefore: number, facts: Partial<Sale> = {}): Sale {
+  const home = { ...SUBJECT, latitude: CENTER.latitude + miles / MILES_PER_DEGREE, longitude: CENTER.longitude, ...facts };
+  return {
+    ...home,
+    id,
+    parcelId: facts.parcelId ?? `parcel-${id}`,
+    saleDate: dateOfDay(dayNumber(VALUATION_DATE) - daysBefore),
+    price: facts.price ?? Math.round(trueValue(home, daysBefore)),
+  };
+}
+
+describe("the candidate window", () => {
+  it("is a box of about 3 miles each way, the 12 months before the valuation date, at most 2,000 sales", () => {
+    const window = candidateWindow(SUBJECT, { valuationDate: VALUATION_DATE });
+    expect(window.beforeDate).toBe(VALUATION_DATE);
+    expect(window.fromDate).toBe("2014-03-01");
+    expect(window.limit).toBeGreaterThan(0);
+    expect(window.limit).toBeLessThanOrEqual(2000);
+    const north = { ...CENTER, latitude: window.maxLatitude };
+    const east = { ...CENTER, longitude: window.maxLongitude };
+    expect(distanceMiles(CENTER, north)).toBeCloseTo(3, 1);
+    expect(distanceMiles(CENTER, east)).toBeCloseTo(3, 1);
+    expect(inWindow({ ...CENTER, saleDate: "2015-02-28" }, window)).toBe(true);
+    expect(inWindow({ ...CENTER, saleDate: VALUATION_DATE }, window)).toBe(false);
+    expect(inWindow({ ...CENTER, saleDate: "2014-02-28" }, window)).toBe(false);
+  });
+
+  it("keeps the nearest sales first when more than the limit qualify", () => {
+    const sales = [sale("far", 2, 10), sale("near", 0.1, 10), sale("mid", 1, 10)];
+    expect(nearestFirst(sales, CENTER, 2).map((s) => s.id)).toEqual(["near", "mid"]);
+  });
+
+  it("reads calendar months back and rejects impossible dates", () => {
+    expect(monthsBefore("2015-03-31", 1)).toBe("2015-02-28");
+    expect(monthsBefore("2015-01-15", 12)).toBe("2014-01-15");
+    expect(dayNumber("2015-02-30")).toBeNaN();
+    expect(() => valueSubject(SUBJECT, [], { valuationDate: "03/01/2015" })).toThrow(RangeError);
+  });
+});
+
+describe("selection", () => {
+  it("uses the FAQ criteria first: same bedrooms, living area within 20 %, built within 10 years, sold within 9 months", () => {
+    const result = value(SUBJECT, market({ seed: 2 }));
+    expect(result.selectionStep).toBe(0);
+    expect(result.comps.length).toBeGreaterThanOrEqual(5);
+    for (const comp of result.comps) {
+      expect(comp.sale.bedrooms).toBe(SUBJECT.bedrooms);
+      expect(Math.abs(comp.sale.squareFeet! / SUBJECT.squareFeet! - 1)).toBeLessThanOrEqual(0.2);
+      expect(Math.abs(comp.sale.yearBuilt! - SUBJECT.yearBuilt!)).toBeLessThanOrEqual(10);
+      expect(dayNumber(VALUATION_DATE) - dayNumber(comp.sale.saleDate)).toBeLessThanOrEqual(9 * 30.44);
+      expect(comp.distanceMiles).toBeLessThanOrEqual(1);
+    }
+    expect(result.rationale).toContain("FAQ criteria");
+  });
+
+  it("widens step by step when too few sales meet the stricter criteria", () => {
+    // Four sales meet the FAQ criteria (fewer than the five a step needs); the rest meet only a wider step.
+    const faq = [1, 2, 3, 4].map((i) => sale(`faq${i}`, 0.1 * i, 30));
+    const step1 = [1, 2, 3, 4, 5].map((i) => sale(`one${i}`, 0.1 * i, 30, { bedrooms: 4, squareFeet: 2500 }));
+    const step2 = [1, 2, 3, 4, 5].map((i) => sale(`two${i}`, 0.1 * i, 30, { bedrooms: 5, squareFeet: 2900, yearBuilt: 1950 }));
+    const step3 = [1, 2, 3, 4, 5].map((i) => sale(`three${i}`, 0.1 * i, 30, { bedrooms: 7, squareFeet: 4000 }));
+    expect(value(SUBJECT, [...faq, ...step1, ...step2, ...step3]).selectionStep).toBe(1);
+    expect(value(SUBJECT, [...faq, ...step2, ...step3]).selectionStep).toBe(2);
+    expect(value(SUBJECT, [...faq, ...step3]).selectionStep).toBe(3);
+    // At the widest step even the four are enough.
+    const widest = value(SUBJECT, faq);
+    expect(widest.selectionStep).toBe(3);
+    expect(widest.comps).toHaveLength(4);
+    expect(SELECTION_STEPS).toHaveLength(4);
+  });
+
+  it("widens on distance and time too: a sale 1.2 miles away or 10 months ago is not a step-0 comp", () => {
+    const far = [1, 2, 3, 4, 5].map((i) => sale(`far${i}`, 1.1 + 0.05 * i, 30));
+    const old = [1, 2, 3, 4, 5].map((i) => sale(`old${i}`, 0.1 * i, 300 + i));
+    expect(value(SUBJECT, far).selectionStep).toBe(1);
+    expect(value(SUBJECT, old).selectionStep).toBe(1);
+  });
+
+  it("requires the same property type when both are known", () => {
+    const condos = [1, 2, 3, 4, 5, 6].map((i) => sale(`condo${i}`, 0.1 * i, 30, { propertyType: "condo" }));
+    const houses = [1, 2].map((i) => sale(`house${i}`, 0.2 * i, 30, { propertyType: "single_family" }));
+    const result = value({ ...SUBJECT, propertyType: "single_family" }, [...condos, ...houses]);
+    expect(result.comps.map((c) => c.sale.id).sort()).toEqual(["house1", "house2"]);
+  });
+
+  it("never uses a sale of the subject's own parcel", () => {
+    const sales = market({ seed: 3 });
+    const own = sale("own", 0, 20, { parcelId: "subject", price: 9_000_000 });
+    const result = value(SUBJECT, [own, ...sales]);
+    expect(result.comps.some((c) => c.sale.parcelId === "subject")).toBe(false);
+    expect(result).toEqual(value(SUBJECT, sales));
+  });
+
+  it("never uses a sale dated on or after the valuation date", () => {
+    const sales = market({ seed: 4 });
+    const later = [sale("same-day", 0.01, 0, { price: 9_000_000 }), sale("later", 0.01, -30, { price: 9_000_000 })];
+    const result = value(SUBJECT, [...sales, ...later]);
+    expect(result.comps.some((c) => c.sale.saleDate >= VALUATION_DATE)).toBe(false);
+    expect(result).toEqual(value(SUBJECT, sales));
+  });
+
+  it("gives the same answer whatever order the candidates come in", () => {
+    const sales = market({ seed: 5, noise: 0.1 });
+    expect(value(SUBJECT, [...sales].reverse())).toEqual(value(SUBJECT, sales));
+  });
+});
+
+describe("refusal", () => {
+  it("refuses with no_comps and a clear message when no sale qualifies even at the widest step", () => {
+    const onlyOwnAndLater = [sale("own", 0, 10, { parcelId: "subject" }), sale("later", 0.1, -5)];
+    for (const candidates of [[], onlyOwnAndLater, [sale("too-old", 0.1, 400)]]) {
+      const outcome = valueSubject(SUBJECT, candidates, { valuationDate: VALUATION_DATE });
+      expect(outcome).toEqual({ ok: false, refusal: { reason: "no_comps", message: NO_COMPS_MESSAGE } });
+    }
+    expect(NO_COMPS_MESSAGE).toMatch(/no comparable sales/i);
+  });
+});
+
+describe("adjustments", () => {
+  // A market where every fact varies and every rate is known: each comp's adjustments should carry the true rate.
+  const sales = market({ seed: 6, count: 800, radiusMiles: 0.6 });
+
+  it("adjusts for size, quality, condition, view and waterfront with the right sign and about the true size", () => {
+    const subject: ValuationSubject = { ...SUBJECT, squareFeet: 2300, qualityGrade: 8, condition: 4, view: 2, waterfront: true };
+    const result = value(subject, sales);
+    let checked = 0;
+    for (const comp of result.comps) {
+      const price = comp.sale.price;
+      const expectations: [string, number][] = [
+        ["size", (subject.squareFeet! / comp.sale.squareFeet!) ** TRUE_RATES.sizeElasticity],
+        ["quality", Math.exp(TRUE_RATES.grade * (subject.qualityGrade! - comp.sale.qualityGrade!))],
+        ["condition", Math.exp(TRUE_RATES.condition * (subject.condition! - comp.sale.condition!))],
+        ["view", Math.exp(TRUE_RATES.view * (subject.view! - comp.sale.view!))],
+        ["waterfront", Math.exp(comp.sale.waterfront ? 0 : TRUE_RATES.waterfront)],
+      ];
+      for (const [kind, ratio] of expectations) {
+        const expected = price * (ratio - 1);
+        const actual = adjustment(comp, kind);
+        if (Math.abs(expected) < 2000) {
+          expect(Math.abs(actual)).toBeLessThan(Math.max(4000, 0.02 * price));
+          continue;
+        }
+        expect(Math.sign(actual)).toBe(Math.sign(expected));
+        // Sequential application compounds the earlier adjustments, hence the tolerance.
+        expect(Math.abs(actual - expected)).toBeLessThan(0.35 * Math.abs(expected) + 3000);
+        checked++;
+      }
+      // Every adjustment has a readable note with its amount, and the adjusted price adds them up.
+      for (const a of comp.adjustments) expect(a.note).toMatch(/^[+−]\$[\d,]+: /);
+      expect(comp.adjustedPrice).toBe(price + comp.adjustments.reduce((s, a) => s + a.amount, 0));
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+
+  it("adjusts a smaller subject down and says why", () => {
+    const result = value({ ...SUBJECT, squareFeet: 1700 }, sales);
+    const larger = result.comps.filter((c) => c.sale.squareFeet! > 1750);
+    expect(larger.length).toBeGreaterThan(0);
+    for (const comp of larger) {
+      expect(adjustment(comp, "size")).toBeLessThan(0);
+      expect(comp.adjustments.find((a) => a.kind === "size")!.note).toContain("living area 1,700 sq ft for the subject");
+    }
+  });
+
+  it("makes no adjustment for a fact the subject does not know, and says what it assumed", () => {
+    const result = value({ ...SUBJECT, qualityGrade: null, condition: undefined }, sales);
+    for (const comp of result.comps) {
+      expect(adjustment(comp, "quality")).toBe(0);
+      expect(adjustment(comp, "condition")).toBe(0);
+    }
+    expect(result.assumptions.join(" ")).toMatch(/Quality grade unknown/);
+    expect(result.assumptions.join(" ")).toMatch(/Condition unknown/);
+  });
+});
+
+describe("the price index", () => {
+  const rising = market({ seed: 7, count: 600, radiusMiles: 0.6, days: 360 });
+
+  it("brings older sales up in a rising market, by about the trend", () => {
+    const result = value(SUBJECT, rising);
+    for (const comp of result.comps) {
+      const daysBefore = dayNumber(VALUATION_DATE) - dayNumber(comp.sale.saleDate);
+      const expected = comp.sale.price * (Math.exp((TRUE_RATES.trendPerYear * daysBefore) / 365) - 1);
+      const actual = adjustment(comp, "market_time");
+      if (daysBefore > 30) expect(actual).toBeGreaterThan(0);
+      expect(Math.abs(actual - expected)).toBeLessThan(0.3 * Math.abs(expected) + 2000);
+    }
+    expect(result.rationale).toMatch(/local price index \(\+\d+\.\d % over the last 12 months\)/);
+  });
+
+  it("looks only at sales before the valuation date: adding later sales changes nothing", () => {
+    const later = market({ seed: 8, count: 300, radiusMiles: 0.6, days: 60 }).map((s) => ({
+      ...s,
+      id: `later-${s.id}`,
+      saleDate: dateOfDay(dayNumber(s.saleDate) + 61),
+      price: s.price * 2,
+    }));
+    expect(later.every((s) => s.saleDate >= VALUATION_DATE)).toBe(true);
+    expect(value(SUBJECT, [...rising, ...later])).toEqual(value(SUBJECT, rising));
+  });
+
+  it("values the same home lower on an earlier date in a rising market", () => {
+    const early = "2014-12-01";
+    const before = rising.filter((s) => s.saleDate < early);
+    expect(value(SUBJECT, before, early).arv).toBeLessThan(value(SUBJECT, rising).arv);
+  });
+});
+
+describe("estimate, range and confidence", () => {
+  it("lands near the true value and inside its range", () => {
+    const result = value(SUBJECT, market({ seed: 9, noise: 0.05 }));
+    const truth = trueValue(SUBJECT, 0);
+    expect(Math.abs(result.arv / truth - 1)).toBeLessThan(0.03);
+    expect(result.range_low).toBeLessThanOrEqual(result.arv);
+    expect(result.range_high).toBeGreaterThanOrEqual(result.arv);
+    expect(result.confidence).toBeGreaterThan(0);
+    expect(result.confidence).toBeLessThanOrEqual(1);
+    const weights = result.comps.reduce((s, c) => s + c.weight, 0);
+    expect(weights).toBeCloseTo(1, 3);
+    expect(result.method).toMatch(/comparable sales/i);
+    expect(result.rationale).toMatch(/from \d+ comparable sales/);
+  });
+
+  it("is more confident with more comps", () => {
+    const few = value(
+      SUBJECT,
+      [1, 2].map((i) => sale(`few${i}`, 0.1 * i, 20 + i)),
+    );
+    const many = value(
+      SUBJECT,
+      [1, 2, 3, 4, 5, 6, 7, 8].map((i) => sale(`many${i}`, 0.1 * i, 20 + i)),
+    );
+    expect(many.confidence).toBeGreaterThan(few.confidence);
+  });
+
+  it("is more confident with closer comps", () => {
+    const near = value(
+      SUBJECT,
+      [1, 2, 3, 4, 5, 6].map((i) => sale(`near${i}`, 0.05 * i, 20 + i)),
+    );
+    const far = value(
+      SUBJECT,
+      [1, 2, 3, 4, 5, 6].map((i) => sale(`far${i}`, 1.6 + 0.05 * i, 20 + i)),
+    );
+    expect(near.confidence).toBeGreaterThan(far.confidence);
+  });
+
+  it("is more confident, with a narrower range, when the comps agree", () => {
+    const prices = [0.97, 1.03, 0.99, 1.01, 0.98, 1.02];
+    const spread = [0.8, 1.25, 0.9, 1.15, 0.85, 1.2];
+    const make = (factors: number[], tag: string) =>
+      factors.map((f, i) => sale(`${tag}${i}`, 0.1 * (i + 1), 20 + i, { price: Math.round(trueValue(SUBJECT, 20 + i) * f) }));
+    const tight = value(SUBJECT, make(prices, "tight"));
+    const loose = value(SUBJECT, make(spread, "loose"));
+    expect(tight.confidence).toBeGreaterThan(loose.confidence);
+    expect(tight.range_high - tight.range_low).toBeLessThan(loose.range_high - loose.range_low);
+  });
+});
