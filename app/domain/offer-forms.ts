@@ -170,7 +170,7 @@ export const MaxOfferFormSchema = z.object({
   propertyId,
   arv,
   repairs: optionalMoney("Repair estimate"),
-  assignmentFee: optionalMoney("Assignment fee"),
+  fee: optionalMoney("Assignment fee"),
 });
 
 /** Generate PDF Letter of Intent (workbench) and Create Offer (property card): the choice and the ARV it is a share of. */

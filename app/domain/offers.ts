@@ -159,3 +159,67 @@ export function parseMailingAddress(text: string): MailingAddress | null {
 export function propertyAddressLine(place: { address: string; city?: string | null; state?: string | null; zip?: string | null }): string {
   return [place.address, place.city, [place.state, place.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
 }
+
+// --- the workbench's offer steps in the URL ---------------------------------------------------------------------
+
+/**
+ * Where a lead's offer stands on the workbench, carried in the page's URL so a reload, the forms' redirects and a
+ * browser without JavaScript all show the same step (README Decision 52). Next Lead's address has none of them, so
+ * moving on resets every per-lead step.
+ */
+export type OfferSteps = {
+  /** The ARV the offers are for (after Get Max Offer). */
+  arv: number | null;
+  repairs: number | null;
+  fee: number | null;
+  /** The options are §8's Demo Mode fallback. */
+  demoOffers: boolean;
+  /** The letter generated: its document id, or `sample` (§8's Demo Mode placeholder). */
+  letter: string | null;
+  /** Mailed: the tracking id, or `demo` (§8's Demo Mode). */
+  mailed: string | null;
+};
+
+export const SAMPLE_LETTER = "sample";
+export const DEMO_MAILED = "demo";
+
+function wholeParam(value: string | null): number | null {
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null;
+}
+
+function idParam(value: string | null): string | null {
+  return value !== null && /^[\w-]{1,80}$/.test(value) ? value : null;
+}
+
+export function offerStepsOf(params: URLSearchParams): OfferSteps {
+  const arv = wholeParam(params.get("arv"));
+  return {
+    arv: arv && arv > 0 ? arv : null,
+    repairs: wholeParam(params.get("repairs")),
+    fee: wholeParam(params.get("fee")),
+    demoOffers: params.get("demo") === "offers",
+    letter: idParam(params.get("letter")),
+    mailed: idParam(params.get("mailed")),
+  };
+}
+
+/** `base` (the workbench's address for the lead) with the offer steps given. */
+export function offerStepsHref(base: string, steps: Partial<OfferSteps>): string {
+  const url = new URL(base, "http://breeze.invalid");
+  const set = (name: string, value: string | number | null | undefined) => {
+    if (value !== null && value !== undefined && value !== "") url.searchParams.set(name, String(value));
+  };
+  set("arv", steps.arv);
+  set("repairs", steps.repairs);
+  set("fee", steps.fee);
+  if (steps.demoOffers) url.searchParams.set("demo", "offers");
+  set("letter", steps.letter);
+  set("mailed", steps.mailed);
+  return `${url.pathname}${url.search}`;
+}
+
+/** "Title: description" back into its parts (a zod message of this module's texts). */
+export function splitMessage(text: string): { title: string; description: string } {
+  const at = text.indexOf(": ");
+  return at > 0 ? { title: text.slice(0, at), description: text.slice(at + 2) } : { title: "Error", description: text };
+}
