@@ -8,6 +8,8 @@ import { z } from "zod";
 export const SAVE_INTENTS = ["save", "work", "add"] as const;
 export type SaveIntent = (typeof SAVE_INTENTS)[number];
 export const MOVE_INTENTS = ["next", "pass"] as const;
+/** The offer steps' forms (Get Max Offer, Generate PDF Letter of Intent, Mail the Offer): domain/offer-forms.ts. */
+export const OFFER_INTENTS = ["offers", "letter", "mail"] as const;
 export type MoveIntent = (typeof MOVE_INTENTS)[number];
 
 const leadId = z.string({ error: "Choose a lead" }).trim().min(1, "Choose a lead").max(200, "That lead is not in your lead queue");

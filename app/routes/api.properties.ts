@@ -30,10 +30,10 @@ const ListQuery = z.object({
 });
 
 /**
- * GET /api/properties: the user's leads (spec 01 §3 "as listed in CRM", with the location, equity and owner fields
- * the export carries), newest first, as a bare array. Paged (README Decision 22): `?limit=` (default 100, at most
+ * GET /api/properties: the user's leads as Property (CRM) items (spec 02 §3: every field, with the owner's phones and
+ * their DNC flags, the agent and the analysis fields; README Decision 52), newest first, as a bare array. Paged (README Decision 22): `?limit=` (default 100, at most
  * 500) leads per answer, `Link: <…>; rel="next"` while more remain, `X-Total-Count` the number matching; `?status=`
- * and `?q=` filter as the CRM does. The full record of one property is GET /api/properties/{id}.
+ * and `?q=` filter as the CRM does. GET /api/properties/{id} adds what is stored for the server (price, notes …).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireApiUser(request, context);

@@ -9,9 +9,11 @@ import { useHydrated } from "~/components/use-hydrated";
 import { ActionBar } from "~/components/workbench/action-bar";
 import { LeadCard, NoLeads } from "~/components/workbench/lead-card";
 import type { LeadDetailsDialog, LeadDetailsPanel } from "~/components/workbench/lead-details";
+import type { OfferSteps } from "~/components/workbench/offer-steps";
 import { useStoredLeadQueue } from "~/components/workbench/use-stored-queue";
 import { WorkbenchHeader } from "~/components/workbench/workbench-header";
 import { loadLeadQueue } from "~/domain/lead-queue";
+import { offerStepsOf } from "~/domain/offers";
 import {
   ADD_FAILED,
   barButtons,
@@ -29,12 +31,13 @@ import {
   WORKBENCH_PATH,
   workbenchHref,
 } from "~/domain/workbench";
-import { WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "~/domain/workbench-forms";
+import { OFFER_INTENTS, WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "~/domain/workbench-forms";
 import { readFormData } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";
 import { lazyPreloads } from "~/services/lazy-chunks.server";
 import { readSessionToken } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { offerAction } from "~/services/workbench-offers.server";
 import { loadWorkbench, queueLength, readLeadSnapshot, saveQueueLead } from "~/services/workbench.server";
 
 export const meta: MetaFunction = () => [
@@ -50,6 +53,13 @@ const DETAILS_SOURCE = "/app/components/workbench/lead-details.tsx";
 const DETAILS_FILES = import.meta.glob("/app/components/workbench/lead-details.tsx");
 const DetailsDialog = preloadable<ComponentProps<typeof LeadDetailsDialog>>(DETAILS_FILES, DETAILS_SOURCE, "LeadDetailsDialog");
 const DetailsPanel = preloadable<ComponentProps<typeof LeadDetailsPanel>>(DETAILS_FILES, DETAILS_SOURCE, "LeadDetailsPanel");
+// The offer steps (Get Max Offer … Mail the Offer) show only once the lead is saved: a chunk of their own too.
+const OFFER_SOURCE = "/app/components/workbench/offer-steps.tsx";
+const OfferStepsPart = preloadable<ComponentProps<typeof OfferSteps>>(
+  import.meta.glob("/app/components/workbench/offer-steps.tsx"),
+  OFFER_SOURCE,
+  "OfferSteps",
+);
 
 /**
  * The user's latest seller queue, rendered on the server (a reload, another device, no JavaScript), with which of its
@@ -65,16 +75,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!workbench && pinned) throw redirect(WORKBENCH_PATH);
   if (!workbench) throw redirectWithToast("/", { ...NO_LEADS_TOAST, variant: "info" });
   const details = url.searchParams.get("details") === "1" && workbench.leads.length > 0;
-  // A document load with the details open preloads their chunk, so hydration finds it.
-  return { ...workbench, pinned, preloads: lazyPreloads(details ? [DETAILS_SOURCE.slice(1)] : []) };
+  const current = workbench.leads[leadIndexOf(url.searchParams.get("lead"), workbench.leads.length)];
+  const offering = current !== undefined && workbench.saved[current.id] !== undefined;
+  // A document load with the details or the offer steps open preloads their chunks, so hydration finds them.
+  const preloads = [...(details ? [DETAILS_SOURCE.slice(1)] : []), ...(offering ? [OFFER_SOURCE.slice(1)] : [])];
+  return { ...workbench, pinned, steps: offerStepsOf(url.searchParams), preloads: lazyPreloads(preloads) };
 }
 
 /** Moving between leads only changes `?lead=` (and closes the details): the queue on the page is still the one to show. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   (!formMethod || formMethod === "GET") && onlyPositionChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
-function failure(intent: string | null, message: string, status: number) {
-  return data({ intent, title: "Error", message } satisfies WorkbenchActionData, { status });
+function failure(intent: string | null, message: string, status: number, title = "Error") {
+  return data({ intent, title, message } satisfies WorkbenchActionData, { status });
 }
 
 /**
@@ -86,13 +99,20 @@ function failure(intent: string | null, message: string, status: number) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = requireUser(request, context);
   signedIn.catch(() => undefined); // awaited below; a redirect to /login must not count as unhandled meanwhile
-  const parsed = WorkbenchActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const form = Object.fromEntries(await readFormData(request));
+  const pinned = requestedQueueId(new URL(request.url).searchParams.get("request"));
+  if ((OFFER_INTENTS as readonly unknown[]).includes(form.intent)) {
+    const outcome = await offerAction(context, signedIn, form, pinned);
+    return "redirect" in outcome
+      ? redirectWithToast(outcome.redirect, outcome.toast)
+      : failure(outcome.intent, outcome.message, outcome.status, outcome.title);
+  }
+  const parsed = WorkbenchActionSchema.safeParse(form);
   if (!parsed.success) {
     await signedIn;
     return failure(null, parsed.error.issues[0]?.message ?? LEAD_NOT_IN_QUEUE, 400);
   }
   const input = parsed.data;
-  const pinned = requestedQueueId(new URL(request.url).searchParams.get("request"));
 
   if (!("leadId" in input)) {
     const session = await signedIn;
@@ -154,7 +174,7 @@ export default function LeadWorkbench() {
   const storedWorked = stored?.requestId === requestId ? stored.worked : [];
 
   useEffect(() => {
-    for (const part of [DetailsDialog, DetailsPanel]) part.load().catch(() => undefined);
+    for (const part of [DetailsDialog, DetailsPanel, OfferStepsPart]) part.load().catch(() => undefined);
   }, []);
 
   useEffect(() => {
@@ -208,6 +228,18 @@ export default function LeadWorkbench() {
               </Suspense>
             ) : null}
             <LeadCard key={lead.id} lead={lead} crmStatus={savedLead?.status ?? null} streetViewUrl={page.streetViews[lead.id] ?? null} />
+            {savedLead ? (
+              <Suspense fallback={null}>
+                <OfferStepsPart.Component
+                  key={lead.id}
+                  lead={lead}
+                  index={index}
+                  saved={savedLead}
+                  steps={page.steps}
+                  request={pinned}
+                />
+              </Suspense>
+            ) : null}
           </>
         ) : (
           <NoLeads title={NO_LEADS_AVAILABLE} wizardHref={SELLER_WIZARD_HREF} />

@@ -20,6 +20,7 @@ export const EnvSchema = z
     MAIL: z.enum(["local", "lob"]).default("local"),
     LOB_API_KEY: z.string().min(1).optional(),
     LOB_BASE_URL: z.url().default("https://api.lob.com"),
+    LOB_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(20_000),
     AI: z.enum(["local", "openai"]).default("local"),
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),

@@ -66,6 +66,31 @@ const LEAD_COLUMNS = {
   updatedAt: properties.updatedAt,
 };
 
+/**
+ * A Property (CRM) item as GET /api/properties lists it: every field of spec 02 §3 "Property (CRM)" — the lead's,
+ * the owner's phones (with DNC flags) and emails, the agent, and the analysis fields — and nothing stored only for
+ * the server (price, condition, notes, repairTier, offerPdfFilename, userId).
+ */
+const ITEM_COLUMNS = {
+  ...LEAD_COLUMNS,
+  confidenceScore: properties.confidenceScore,
+  ownerEmails: properties.ownerEmails,
+  ownerPhoneNumbers: properties.ownerPhoneNumbers,
+  currentAgent: properties.currentAgent,
+  distressedIndicator: properties.distressedIndicator,
+  strategy: properties.strategy,
+  isDeal: properties.isDeal,
+  analysisArv: properties.analysisArv,
+  rehabCost: properties.rehabCost,
+  analysisMaxOfferPrice: properties.analysisMaxOfferPrice,
+  analysisConfidence: properties.analysisConfidence,
+  profitMarginPct: properties.profitMarginPct,
+  riskLevel: properties.riskLevel,
+  keyAssumptions: properties.keyAssumptions,
+  compSummary: properties.compSummary,
+  nextActions: properties.nextActions,
+};
+
 export type LeadFilter = { status: StatusFilter; q: string };
 
 /** LIKE with the user's text taken literally (% and _ escaped). SQLite's LIKE ignores ASCII case. */
@@ -180,7 +205,7 @@ export async function listLeadPage(
     : undefined;
   const [rows, total] = await Promise.all([
     db
-      .select(LEAD_COLUMNS)
+      .select(ITEM_COLUMNS)
       .from(properties)
       .where(and(leadConditions(userId, options.filter), after))
       .orderBy(...NEWEST_FIRST)
@@ -310,9 +335,11 @@ export async function updateProperty(db: Db, userId: string, id: string, patch: 
     };
     if (await findDuplicate(db, userId, place, id)) return { ok: false, status: 409, message: ALREADY_IN_CRM };
   }
+  // A letter of intent is for one amount: a new max offer un-records it, so Send Offer mails a letter for the new one.
+  const letter = changes.maxOffer !== undefined ? { offerPdfFilename: null } : {};
   const [row] = await db
     .update(properties)
-    .set({ ...changes, propertyType: changes.propertyType ?? undefined, updatedAt: now })
+    .set({ ...changes, ...letter, propertyType: changes.propertyType ?? undefined, updatedAt: now })
     .where(and(eq(properties.id, id), eq(properties.userId, userId)))
     .returning();
   return { ok: true, property: serializeProperty(row) };

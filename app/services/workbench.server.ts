@@ -22,8 +22,15 @@ import { newPropertyRows } from "./properties.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "now" | "providers">;
 
-/** Where a lead stands in the CRM: the saved property and its status. */
-export type SavedLead = { propertyId: string; status: string };
+/** Where a lead stands in the CRM: the saved property, its status and its offer figures (the offer steps start from them). */
+export type SavedLead = {
+  propertyId: string;
+  status: string;
+  arv: number | null;
+  analysisArv: number | null;
+  maxOffer: number | null;
+  offerPdfFilename: string | null;
+};
 
 export type Workbench = {
   requestId: string;
@@ -46,7 +53,15 @@ function samePlace(place: { address: SQL | string; city: SQL | string; state: SQ
 function savedQueueLeads(db: Db, userId: string, requestId?: string | null) {
   const field = (path: string) => sql`json_extract(${leads.metaJson}, ${path})`;
   return db
-    .select({ leadId: sql<string>`${field("$.id")}`, propertyId: properties.id, status: properties.status })
+    .select({
+      leadId: sql<string>`${field("$.id")}`,
+      propertyId: properties.id,
+      status: properties.status,
+      arv: properties.arv,
+      analysisArv: properties.analysisArv,
+      maxOffer: properties.maxOffer,
+      offerPdfFilename: properties.offerPdfFilename,
+    })
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(
@@ -70,7 +85,7 @@ export async function loadWorkbench(context: Ctx, userId: string, requestId?: st
   const queue = sellerQueueOf([requests, delivered]);
   if (!queue) return null;
   const saved: Record<string, SavedLead> = {};
-  for (const row of savedRows) saved[row.leadId] ??= { propertyId: row.propertyId, status: row.status };
+  for (const { leadId, ...row } of savedRows) saved[leadId] ??= row;
   const maps = context.providers.maps;
   const streetViews = Object.fromEntries(
     queue.leads.map((lead) => [lead.id, maps.streetViewUrl({ latitude: lead.lat, longitude: lead.lon, address: leadPlace(lead) })]),

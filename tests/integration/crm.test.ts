@@ -181,10 +181,11 @@ describe("GET /api/properties paging and filters", () => {
     expect(firstRows[0].address).toBe("229 Paging St");
     expect(firstRows[99].address).toBe("130 Paging St");
     expect(first.headers.get("X-Total-Count")).toBe("230");
-    // The lead as the CRM and the export list it, not the analysis fields of the full record.
+    // Property (CRM) items (spec 02 §3, Decision 52): the analysis fields too, never what is stored only for the server.
     expect(firstRows[0]).toHaveProperty("ownerMailingAddress");
-    expect(firstRows[0]).not.toHaveProperty("analysisArv");
+    expect(firstRows[0]).toHaveProperty("analysisArv");
     expect(firstRows[0]).not.toHaveProperty("userId");
+    expect(firstRows[0]).not.toHaveProperty("offerPdfFilename");
 
     const seen = firstRows.map((row) => row.address);
     let next = nextOf(first);

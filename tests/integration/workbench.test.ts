@@ -184,7 +184,16 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
 
     // The page knows it is saved: the bar offers Next Lead instead.
     const page = await client.load<Page>(loader, "/leads/workbench");
-    expect(page.saved).toEqual({ [lead.id]: { propertyId: property.id, status: "new" } });
+    expect(page.saved).toEqual({
+      [lead.id]: {
+        propertyId: property.id,
+        status: "new",
+        arv: property.arv,
+        analysisArv: null,
+        maxOffer: property.maxOffer,
+        offerPdfFilename: null,
+      },
+    });
     const text = await html(client, "/leads/workbench?lead=0");
     expect(text).toContain(">Next Lead</button>");
     expect(text).not.toContain(">Save for Later</button>");
@@ -208,7 +217,11 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
 
     const page = await client.load<Page>(loader, "/leads/workbench?lead=1&details=1");
     expect(page.saved[lead.id]).toMatchObject({ status: "analyzed" });
-    expect(page.preloads.map((preload) => preload.source)).toEqual(["app/components/workbench/lead-details.tsx"]);
+    // The details, and the offer steps the saved lead now shows.
+    expect(page.preloads.map((preload) => preload.source)).toEqual([
+      "app/components/workbench/lead-details.tsx",
+      "app/components/workbench/offer-steps.tsx",
+    ]);
     const text = await html(client, "/leads/workbench?lead=1&details=1");
     expect(text).toContain("Max Offer (70% Rule)");
     expect(text).toContain("Confirm Add to CRM");

@@ -6,6 +6,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { LeadStatusBadge } from "~/components/crm/lead-status-badge";
+import { PropertyOffer } from "~/components/crm/property-offer";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { propertyFacts } from "~/domain/crm-view";
@@ -116,6 +117,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Created">{formatDate(p.createdAt)}</Detail>
         <Detail label="Updated">{formatDate(p.updatedAt)}</Detail>
       </DetailGroup>
+      <PropertyOffer property={p} />
       {selected.contacts.length ? (
         <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
           <h3 className="mb-3 text-sm font-semibold text-slate-900">Contacts</h3>

@@ -1,12 +1,15 @@
 import { z } from "zod";
 
-import { errorFrom, fetchWithTimeout, readAnswer, type Fetch } from "../http.server";
+import { errorFrom, fetchWithTimeout, ProviderError, readAnswer, type Fetch } from "../http.server";
 import type { Letter, MailProvider, PostalAddress } from "./types";
 
 /** The fields of Lob's letter answer we read; a missing or odd delivery date is left out rather than refused. */
 const LetterAnswerSchema = z.object({ id: z.string().min(1), expected_delivery_date: z.string().optional().catch(undefined) });
 
-type LobConfig = { apiKey: string; baseUrl: string; fetch?: Fetch };
+type LobConfig = { apiKey: string; baseUrl: string; fetch?: Fetch; timeoutMs?: number };
+
+/** A user waits on the answer (Mail the Offer): Lob usually answers in a second or two. */
+export const LOB_TIMEOUT_MS = 20_000;
 
 function appendAddress(form: FormData, prefix: "to" | "from", address: PostalAddress) {
   form.append(`${prefix}[name]`, address.name);
@@ -20,13 +23,18 @@ function appendAddress(form: FormData, prefix: "to" | "from", address: PostalAdd
 
 /**
  * Lob's Letters API: `POST /v1/letters` as multipart with the PDF as `file`, Basic auth with the key as user name,
- * and an `Idempotency-Key` header so a retried request never mails twice.
+ * and an `Idempotency-Key` header (Lob's guides' name; at most 256 characters) so a retried request never mails twice.
+ * Failures are ProviderErrors with Lob's own message: 401 (key), 403, 422 (validation), 429 (rate limit), 5xx,
+ * unreachable and timed out.
  */
 export function createLobMail(config: LobConfig): MailProvider {
   const fetcher = config.fetch ?? fetch;
   return {
     name: "lob",
     async sendLetter(letter: Letter) {
+      if (!letter.from) {
+        throw new ProviderError("lob", "the letter has no return address: add your company's address to your profile before mailing");
+      }
       const form = new FormData();
       form.append("description", letter.description ?? "Letter of Intent");
       appendAddress(form, "to", letter.to);
@@ -45,7 +53,7 @@ export function createLobMail(config: LobConfig): MailProvider {
           headers: { Authorization: `Basic ${btoa(`${config.apiKey}:`)}`, "Idempotency-Key": letter.idempotencyKey },
           body: form,
         },
-        20_000,
+        config.timeoutMs ?? LOB_TIMEOUT_MS,
       );
       if (!response.ok) throw await errorFrom("lob", response);
       const body = await readAnswer("lob", response, LetterAnswerSchema, "answer had no letter id");

@@ -6,7 +6,8 @@ export type Letter = {
   /** The same key never mails twice: a retry answers the first letter's tracking id. */
   idempotencyKey: string;
   to: PostalAddress;
-  from: PostalAddress;
+  /** The return address (the company profile's); Lob refuses a letter without one, the local outbox does not need it. */
+  from?: PostalAddress;
   /** The rendered piece (the Letter of Intent PDF). */
   pdf: Uint8Array;
   offerAmount?: number;

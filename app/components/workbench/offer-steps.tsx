@@ -1,0 +1,232 @@
+/**
+ * The workbench after Let's Work It (spec 02 §2 "Workbench banners", §4 "Workbench flow"): Get Max Offer with the 70%
+ * rule line (ARV, repair estimate and assignment fee editable), the three offer cards or a custom amount, Generate PDF
+ * Letter of Intent, the Letter of Intent modal (View PDF in New Tab, Download PDF, Mail the Offer) and the success
+ * panel. Every step is a form post to the page's action, which redirects with the step in the URL, so it works before
+ * JavaScript loads; with it, the letter opens in a dialog. Its own chunk (preloadable): shown only for a saved lead.
+ */
+import { Form, useNavigation } from "@remix-run/react";
+import { useState, type ReactNode } from "react";
+
+import { leadAddress } from "~/domain/lead-property";
+import { OfferChoice, useOfferChoiceCheck } from "~/components/offers/offer-choice";
+import { Button, buttonClass } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { inputClass } from "~/components/ui/input";
+import { useHydrated } from "~/components/use-hydrated";
+import { formatMoney } from "~/domain/format";
+import type { LeadQueueItem } from "~/domain/lead-search-options";
+import { offerOptions } from "~/domain/offer-options";
+import {
+  DEFAULT_ASSIGNMENT_FEE,
+  defaultRepairs,
+  DEMO_MAILED,
+  DEMO_MODE,
+  maxOfferRule,
+  SAMPLE_LETTER,
+  SAMPLE_LETTER_URL,
+  type OfferSteps as Steps,
+} from "~/domain/offers";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "~/domain/workbench";
+
+export type OfferStepsProps = {
+  lead: LeadQueueItem;
+  index: number;
+  saved: {
+    propertyId: string;
+    status: string;
+    arv: number | null;
+    analysisArv: number | null;
+    maxOffer: number | null;
+    offerPdfFilename: string | null;
+  };
+  steps: Steps;
+  /** The search whose queue the page shows, when it is not the latest (`?request=`). */
+  request?: string | null;
+};
+
+function Banner({ title, children, tone = "brand" }: { title: string; children: ReactNode; tone?: "brand" | "emerald" }) {
+  const tones = { brand: "border-brand-200 bg-brand-50", emerald: "border-emerald-200 bg-emerald-50" };
+  return (
+    <section aria-label={title} className={`rounded-xl border p-4 sm:p-5 ${tones[tone]}`}>
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+/** The hidden fields every step's form carries: the lead's property, its position and the steps so far. */
+function StepFields({ propertyId, index, steps }: { propertyId: string; index: number; steps?: Partial<Steps> }) {
+  return (
+    <>
+      <input type="hidden" name="propertyId" value={propertyId} />
+      <input type="hidden" name="index" value={index} />
+      {steps?.arv ? <input type="hidden" name="arv" value={steps.arv} /> : null}
+      {steps?.repairs !== null && steps?.repairs !== undefined ? <input type="hidden" name="repairs" value={steps.repairs} /> : null}
+      {steps?.fee !== null && steps?.fee !== undefined ? <input type="hidden" name="fee" value={steps.fee} /> : null}
+      {steps?.letter ? <input type="hidden" name="letter" value={steps.letter} /> : null}
+    </>
+  );
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+}
+
+function NumberField({ name, label, value }: { name: string; label: string; value: number | null }) {
+  return (
+    <label className="flex flex-col gap-1 text-sm font-medium text-slate-800">
+      {label}
+      <input name={name} inputMode="numeric" defaultValue={value ?? ""} className={inputClass("w-40")} autoComplete="off" />
+    </label>
+  );
+}
+
+/** Get Max Offer: the ARV (the saved valuation, else the lead's estimated value) and the rule's figures, editable. */
+function MaxOfferForm({ lead, index, saved, steps, request }: OfferStepsProps) {
+  const busy = useBusy("offers");
+  const arv = steps.arv ?? saved.analysisArv ?? saved.arv ?? lead.estimatedValue;
+  const rounded = arv ? Math.round(arv) : null;
+  return (
+    <Form method="post" action={workbenchAction(request)} className="flex flex-wrap items-end gap-3">
+      <StepFields propertyId={saved.propertyId} index={index} />
+      <NumberField name="arv" label="ARV" value={rounded} />
+      <NumberField name="repairs" label="Repair estimate" value={steps.repairs ?? (rounded ? defaultRepairs(rounded) : null)} />
+      <NumberField name="fee" label="Assignment fee" value={steps.fee ?? DEFAULT_ASSIGNMENT_FEE} />
+      <Button type="submit" name="intent" value="offers" disabled={busy}>
+        {busy ? "Calculating..." : steps.arv ? "Update Max Offer" : "Get Max Offer"}
+      </Button>
+    </Form>
+  );
+}
+
+function RuleLine({ arv, repairs, fee }: { arv: number; repairs: number | null; fee: number | null }) {
+  const rule = maxOfferRule(arv, repairs ?? undefined, fee ?? undefined);
+  return (
+    <div aria-label={MAX_OFFER_LABEL} role="group" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+      <p className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="text-sm font-semibold text-emerald-900">{MAX_OFFER_LABEL}</span>
+        <span className="text-xl font-bold text-emerald-900">{formatMoney(rule.maxOffer)}</span>
+      </p>
+      <p className="mt-1 text-xs text-emerald-900">
+        {MAX_OFFER_RULE} {formatMoney(rule.arv)} × 70% − {formatMoney(rule.repairs)} repairs − {formatMoney(rule.assignmentFee)} fee.
+      </p>
+    </div>
+  );
+}
+
+function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
+  const busy = useBusy("letter");
+  const arv = steps.arv!;
+  const options = offerOptions(arv);
+  const check = useOfferChoiceCheck(options, arv);
+  return (
+    <Form
+      method="post"
+      action={workbenchAction(request)}
+      className="grid gap-4"
+      onSubmit={(event) => {
+        if (!check(event.currentTarget)) event.preventDefault();
+      }}
+    >
+      <StepFields propertyId={saved.propertyId} index={index} steps={steps} />
+      <OfferChoice options={options} idPrefix="workbench-offer" />
+      <div className="flex justify-end">
+        <Button type="submit" name="intent" value="letter" disabled={busy}>
+          {busy ? "Generating..." : "Generate PDF Letter of Intent"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function letterLinks(letter: string) {
+  return letter === SAMPLE_LETTER
+    ? { view: SAMPLE_LETTER_URL, download: SAMPLE_LETTER_URL }
+    : { view: `/documents/${letter}/view`, download: `/documents/${letter}/download` };
+}
+
+/** View PDF in New Tab, Download PDF and Mail the Offer (until it is mailed). */
+function LetterActions({ index, saved, steps, fileName, request }: OfferStepsProps & { fileName: string }) {
+  const busy = useBusy("mail");
+  const links = letterLinks(steps.letter!);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <a href={links.view} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+        View PDF in New Tab
+      </a>
+      <a href={links.download} download={fileName} className={buttonClass("secondary")}>
+        Download PDF
+      </a>
+      {steps.mailed ? null : (
+        <Form method="post" action={workbenchAction(request)}>
+          <StepFields propertyId={saved.propertyId} index={index} steps={steps} />
+          <Button type="submit" name="intent" value="mail" disabled={busy}>
+            {busy ? "Mailing..." : "Mail the Offer"}
+          </Button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+function LetterStep(props: OfferStepsProps) {
+  const hydrated = useHydrated();
+  const { steps, saved } = props;
+  const [open, setOpen] = useState(true);
+  const sample = steps.letter === SAMPLE_LETTER;
+  const fileName = sample ? "sample-letter-of-intent.pdf" : (saved.offerPdfFilename ?? "letter-of-intent.pdf");
+  const summary = sample
+    ? `${DEMO_MODE.letter}: a sample letter; no offer was created.`
+    : `${fileName} · Offer ${formatMoney(saved.maxOffer)}`;
+  return (
+    <>
+      <Banner title="Letter of Intent Created" tone="emerald">
+        <p className="mb-3 text-sm text-slate-700">{summary}</p>
+        <LetterActions {...props} fileName={fileName} />
+      </Banner>
+      {hydrated && !steps.mailed ? (
+        <Dialog open={open} onOpenChange={setOpen} title="Letter of Intent Created" description={summary} closeText="Close">
+          <LetterActions {...props} fileName={fileName} />
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
+
+function MailedPanel({ lead, steps }: OfferStepsProps) {
+  const demo = steps.mailed === DEMO_MAILED;
+  const to = lead.raw.ownerMailingAddress || leadAddress(lead);
+  return (
+    <section role="status" aria-label="Offer mailed" className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 sm:p-5">
+      <h2 className="text-base font-semibold text-emerald-900">{demo ? DEMO_MODE.mailed : "Offer Mailed Successfully!"}</h2>
+      <p className="mt-1 text-sm text-emerald-900">
+        {demo
+          ? "Demo Mode: the mail service could not be reached, so nothing was mailed and the lead's status was not changed."
+          : `The Letter of Intent is on its way to ${lead.ownerName ?? "the owner"} at ${to}. Tracking id: ${steps.mailed}.`}
+      </p>
+    </section>
+  );
+}
+
+export function OfferSteps(props: OfferStepsProps) {
+  const { steps } = props;
+  return (
+    <div className="mt-6 grid gap-4">
+      <Banner title="Get Max Offer">
+        <MaxOfferForm {...props} />
+      </Banner>
+      {steps.arv ? (
+        <Banner title={steps.demoOffers ? DEMO_MODE.offers : "Offer Options"}>
+          <div className="grid gap-4">
+            <RuleLine arv={steps.arv} repairs={steps.repairs} fee={steps.fee} />
+            <LetterForm {...props} />
+          </div>
+        </Banner>
+      ) : null}
+      {steps.letter ? <LetterStep {...props} /> : null}
+      {steps.mailed ? <MailedPanel {...props} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
+import { CalculateOfferSchema } from "~/domain/offer-forms";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { calculateOffer } from "~/services/offers.server";
+
+/**
+ * POST /api/properties/calculate-offer {propertyId, arv, address, city, state, repairs?, assignmentFee?} →
+ * {success, arv, options: [{type, percentage, offer, rationale}] (Aggressive, Fair, Likely), maxOfferRule: {arv,
+ * percentage, repairs, assignmentFee, maxOffer}}. ARV ≤ 0 → 400 'ARV Required'; another user's property → 404.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const session = await requireApiUser(request, context);
+  const input = await readBody(request, CalculateOfferSchema);
+  const outcome = await calculateOffer(context, session.user.id, input);
+  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  return apiJson({ success: true, arv: outcome.arv, options: outcome.options, maxOfferRule: outcome.maxOfferRule });
+}

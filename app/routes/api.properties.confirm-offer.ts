@@ -1,0 +1,27 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
+import { ConfirmOfferSchema } from "~/domain/offer-forms";
+import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { confirmOffer } from "~/services/offers.server";
+
+/**
+ * POST /api/properties/confirm-offer {propertyId, offerType (Aggressive | Fair | Likely | custom), customOffer, arv,
+ * propertyDetails, ownerInfo} → {success, data: {offerAmount, offerType, fileName, documentId, downloadUrl, status},
+ * pdfUrl, message}: the Letter of Intent, stored and listed in Documents; the property's status → offer_produced.
+ * `pdfUrl` opens only for its owner (the document's view route; anyone else 404).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const session = await requireApiUser(request, context);
+  const input = await readBody(request, ConfirmOfferSchema);
+  const outcome = await confirmOffer(context, session.user.id, input, context.now());
+  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  const { offerAmount, offerType, fileName, documentId, downloadUrl, status, pdfUrl } = outcome;
+  return apiJson({
+    success: true,
+    data: { offerAmount, offerType, fileName, documentId, downloadUrl, status },
+    pdfUrl,
+    message: "Letter of Intent Created",
+  });
+}

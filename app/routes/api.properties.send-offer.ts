@@ -1,0 +1,26 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
+import { SendOfferSchema } from "~/domain/offer-forms";
+import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
+import { requireApiUser } from "~/services/auth.server";
+import { sendOffer } from "~/services/offers.server";
+
+/**
+ * POST /api/properties/send-offer {propertyId, ownerName, ownerMailingAddress, offerAmount} → {success, message,
+ * trackingId}: the property card's Send Offer. Needs the property's max offer (400 'No Offer Created'); mails its
+ * recorded Letter of Intent (or a new one for the max offer) through the same provider as mail-offer; status →
+ * offer_sent. A mail failure → 502 'Send Offer Failed'.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed(["POST"]);
+  const session = await requireApiUser(request, context);
+  const input = await readBody(request, SendOfferSchema);
+  const outcome = await sendOffer(context, session.user.id, input, context.now());
+  if (!outcome.ok) {
+    return Response.json(
+      { success: false, message: outcome.message, ...(outcome.error ? { error: outcome.error } : {}) },
+      { status: outcome.status, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return apiJson({ success: true, message: "Offer Sent", trackingId: outcome.trackingId, status: outcome.status });
+}

@@ -1,0 +1,64 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
+import { PageError } from "~/components/route-error";
+import { OfferFormSchema } from "~/domain/offer-forms";
+import { NO_OFFER_CREATED, SEND_OFFER_FAILED, splitMessage } from "~/domain/offers";
+import { readFormData } from "~/services/api.server";
+import { requireUser } from "~/services/auth.server";
+import { confirmOffer, sendOffer } from "~/services/offers.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+/** The CRM with the property card of `propertyId` open, and optionally the Create Offer form or the letter just made. */
+function cardHref(propertyId: string, extra: Record<string, string> = {}) {
+  return `/?${new URLSearchParams({ section: "crm", lead: propertyId, ...extra })}`;
+}
+
+/**
+ * The property card's Create Offer / Update Max Offer (confirm-offer: the Letter of Intent for the chosen offer, which
+ * becomes the max offer) and Send Offer (send-offer: needs a max offer, 'No Offer Created'; 'Send Offer Failed' when
+ * the mail provider fails). Form posts that redirect back to the card with a toast, with or without JavaScript.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const form = Object.fromEntries(await readFormData(request));
+  const parsed = OfferFormSchema.safeParse(form);
+  const propertyId = typeof form.propertyId === "string" ? form.propertyId : "";
+  if (!parsed.success) {
+    const { title, description } = splitMessage(parsed.error.issues[0]?.message ?? "");
+    return redirectWithToast(cardHref(propertyId, form.intent === "letter" ? { offer: "1" } : {}), {
+      title,
+      description,
+      variant: "error",
+    });
+  }
+  const input = parsed.data;
+  if (input.intent === "letter") {
+    const outcome = await confirmOffer(context, session.user.id, input, context.now());
+    if (!outcome.ok) {
+      const { title, description } = splitMessage(outcome.message);
+      return redirectWithToast(cardHref(input.propertyId, { offer: "1" }), { title, description, variant: "error" });
+    }
+    return redirectWithToast(cardHref(input.propertyId, { letter: outcome.documentId }), {
+      title: "Letter of Intent Created",
+      description: `Max offer ${outcome.offerAmount.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 })}`,
+      variant: "success",
+    });
+  }
+  const outcome = await sendOffer(context, session.user.id, { propertyId: input.propertyId }, context.now());
+  if (!outcome.ok) {
+    // 'No Offer Created' as it is; anything else is 'Send Offer Failed' with what went wrong.
+    const message = outcome.message.startsWith(NO_OFFER_CREATED.title)
+      ? NO_OFFER_CREATED
+      : { title: SEND_OFFER_FAILED.title, description: outcome.status === 502 ? SEND_OFFER_FAILED.description : outcome.message };
+    return redirectWithToast(cardHref(input.propertyId), { ...message, variant: "error" });
+  }
+  return redirectWithToast(cardHref(input.propertyId), {
+    title: "Offer Sent",
+    description: `The Letter of Intent was mailed. Tracking id: ${outcome.trackingId}`,
+    variant: "success",
+  });
+}
+
+export function ErrorBoundary() {
+  return <PageError backTo="/?section=crm" backLabel="Back to CRM" />;
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { devMailAvailable, outboxLetterPdf } from "~/services/outbox.server";
+
+/** Development only: a locally "mailed" letter's PDF by its tracking id (404 anywhere /dev/mail is). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const object = devMailAvailable(request, context.config)
+    ? await outboxLetterPdf(context.db, context.files, params.trackingId ?? "")
+    : null;
+  if (!object) throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(object.body, {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${(params.trackingId ?? "letter").replace(/[^\w-]/g, "_")}.pdf"`,
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+    },
+  });
+}

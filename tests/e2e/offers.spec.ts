@@ -1,0 +1,139 @@
+import type { Page } from "@playwright/test";
+
+import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures";
+
+/** A stored letter as the browser fetches it: a real PDF. */
+async function expectPdf(page: Page, href: string) {
+  const response = await page.request.get(href);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("application/pdf");
+  expect((await response.body()).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+}
+
+async function propertyStatus(page: Page) {
+  const response = await page.request.get("/api/properties");
+  return ((await response.json()) as { status: string; maxOffer: number | null }[])[0];
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("a worked lead becomes a custom offer, a Letter of Intent to view and download, and a mailed offer with the badge Offer Sent; Next Lead starts over", async ({
+      signedInPage: page,
+    }) => {
+      const leads = await runSellerSearch(page);
+      await page.goto("/leads/workbench");
+      await page.getByRole("button", { name: "Let's Work It" }).click();
+      if (javaScriptEnabled) {
+        await page.getByRole("dialog", { name: leads[0].addressLine }).getByRole("button", { name: "Close" }).click();
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+      }
+      const card = page.getByRole("article", { name: leads[0].addressLine });
+      await expect(card.getByText("Analyzed", { exact: true })).toBeVisible();
+
+      const maxOffer = page.getByRole("region", { name: "Get Max Offer" });
+      await maxOffer.getByRole("textbox", { name: "ARV" }).fill("300000");
+      await maxOffer.getByRole("textbox", { name: "Repair estimate" }).fill("20000");
+      await maxOffer.getByRole("textbox", { name: "Assignment fee" }).fill("5000");
+      await maxOffer.getByRole("button", { name: "Get Max Offer" }).click();
+
+      const offers = page.getByRole("region", { name: "Offer Options" });
+      await expect(offers.getByRole("group", { name: "Max Offer (70% Rule)" })).toContainText("$185,000");
+      await expect(offers.getByText("$180,000")).toBeVisible();
+      await expect(offers.getByText("$210,000")).toBeVisible();
+      await expect(offers.getByText("$240,000")).toBeVisible();
+
+      const custom = offers.getByRole("textbox", { name: "Custom offer amount in dollars" });
+      if (javaScriptEnabled) {
+        // §5: digits only, and typing one selects the custom amount.
+        await custom.pressSequentially("$187,5x00");
+        await expect(custom).toHaveValue("187500");
+        await expect(offers.getByRole("radio", { name: "Custom amount" })).toBeChecked();
+        await expect(offers.getByRole("button", { name: "Select" })).toBeEnabled();
+      } else {
+        await custom.fill("187500");
+        await offers.getByRole("radio", { name: "Custom amount" }).check();
+      }
+      await offers.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
+
+      const letter = javaScriptEnabled
+        ? page.getByRole("dialog", { name: "Letter of Intent Created" })
+        : page.getByRole("region", { name: "Letter of Intent Created" });
+      await expect(letter).toBeVisible();
+      await expect(letter.getByText(/Offer \$187,500/)).toBeVisible();
+      expect(await propertyStatus(page)).toMatchObject({ status: "offer_produced", maxOffer: 187500 });
+      // The dialog (with JavaScript) hides the page behind it from assistive technology; without it the badge is in view.
+      if (!javaScriptEnabled) await expect(card.getByText("Offer Produced", { exact: true })).toBeVisible();
+      const view = letter.getByRole("link", { name: "View PDF in New Tab" });
+      await expect(view).toHaveAttribute("target", "_blank");
+      await expectPdf(page, (await view.getAttribute("href"))!);
+      const download = letter.getByRole("link", { name: "Download PDF" });
+      expect(await download.getAttribute("download")).toMatch(/^Letter-of-Intent-[\w-]+-\d{8}-\d{6}\.pdf$/);
+      if (javaScriptEnabled) {
+        const [file] = await Promise.all([page.waitForEvent("download"), download.click()]);
+        expect(file.suggestedFilename()).toMatch(/^Letter-of-Intent-[\w-]+\.pdf$/);
+      } else {
+        await expectPdf(page, (await download.getAttribute("href"))!);
+      }
+
+      await letter.getByRole("button", { name: "Mail the Offer" }).click();
+      await expect(page.getByRole("status", { name: "Offer mailed" })).toContainText("Offer Mailed Successfully!");
+      await expect(card.getByText("Offer Sent", { exact: true })).toBeVisible();
+      expect(await propertyStatus(page)).toMatchObject({ status: "offer_sent", maxOffer: 187500 });
+
+      await page.getByRole("button", { name: "Next Lead" }).click();
+      await expect(page.getByText("Lead 2 of 5", { exact: true })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Get Max Offer" })).toHaveCount(0);
+      await expect(page.getByRole("status", { name: "Offer mailed" })).toHaveCount(0);
+    });
+
+    test("no offer chosen says 'No Offer Selected'", async ({ signedInPage: page }) => {
+      await runSellerSearch(page);
+      await page.goto("/leads/workbench");
+      await page.getByRole("button", { name: "Let's Work It" }).click();
+      if (javaScriptEnabled) {
+        await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+      }
+      await page.getByRole("region", { name: "Get Max Offer" }).getByRole("button", { name: "Get Max Offer" }).click();
+      await page.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
+      await expect(page.getByText("No Offer Selected").first()).toBeVisible();
+      await expect(page.getByText("Please select an offer option or enter a custom amount.").first()).toBeVisible();
+    });
+
+    test("the CRM's property card refuses Send Offer without an offer, creates one and sends it", async ({
+      signedInPage: page,
+      addLead,
+    }) => {
+      const lead = await addLead({
+        address: "4821 N 35th Ave",
+        city: "Phoenix",
+        state: "AZ",
+        zipCode: "85019",
+        arv: 260000,
+        ownerName: "Maria Lopez",
+      });
+      await page.goto(`/?section=crm&lead=${lead.id}`);
+      const card = javaScriptEnabled
+        ? page.getByRole("dialog", { name: "4821 N 35th Ave" })
+        : page.getByRole("region", { name: "4821 N 35th Ave" });
+      const offer = card.getByRole("region", { name: "Offer" });
+      await offer.getByRole("button", { name: "Send Offer" }).click();
+      await expect(page.getByText("No Offer Created").first()).toBeVisible();
+
+      await offer.getByRole("link", { name: "Create Offer" }).click();
+      await offer.getByRole("radio", { name: /Fair/ }).check();
+      await offer.getByRole("button", { name: "Create Offer" }).click();
+      const created = offer.getByRole("status", { name: "Letter of Intent Created" });
+      await expect(created).toBeVisible();
+      await expect(offer.getByText("Max offer $182,000")).toBeVisible();
+      await expectPdf(page, (await created.getByRole("link", { name: "View PDF in New Tab" }).getAttribute("href"))!);
+      await expectPdf(page, (await created.getByRole("link", { name: "Download PDF" }).getAttribute("href"))!);
+
+      await offer.getByRole("button", { name: "Send Offer" }).click();
+      await expect(page.getByText("Offer Sent").first()).toBeVisible();
+      expect(await propertyStatus(page)).toMatchObject({ status: "offer_sent", maxOffer: 182000 });
+    });
+  });
+}

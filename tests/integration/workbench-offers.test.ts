@@ -1,0 +1,172 @@
+// The workbench's offer steps as form posts (they work without JavaScript): Let's Work It, Get Max Offer, Generate PDF
+// Letter of Intent, Mail the Offer, with the status flow new → analyzed → offer_produced → offer_sent; and the CRM
+// property card's Create Offer and Send Offer (/crm/offers).
+import { env } from "cloudflare:test";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { createDb } from "@db/client";
+import { mailOutbox, properties } from "@db/schema";
+import type { LeadQueueItem } from "~/domain/lead-search";
+import { action as createRoute } from "~/routes/api.properties";
+import { action as propertiesBatch } from "~/routes/api.properties.batch";
+import { action as crmOffers } from "~/routes/crm.offers";
+import * as workbench from "~/routes/leads.workbench";
+
+import { createFakeLob } from "../fakes/lob";
+import { ApiClient, registerClient, toastOf, type Handler } from "./api-client";
+import { testContext } from "./context";
+import { seedTestMarket } from "./market-fixture";
+
+const db = createDb(env.DB);
+const loader = workbench.loader as Handler;
+const action = workbench.action as Handler;
+
+beforeAll(async () => {
+  await seedTestMarket(db, 2_000);
+});
+
+async function workedLead(client?: ApiClient) {
+  const signedIn = await registerClient("wb-offer", {}, client);
+  const answer = await signedIn.client.call(propertiesBatch as Handler, "POST", "/api/properties/batch", {
+    count: 5,
+    criteria: { location: "Phoenix, AZ", sellerType: "high_equity" },
+  });
+  const lead = (answer.body.properties as LeadQueueItem[])[0];
+  const worked = await post(signedIn.client, { intent: "work", leadId: lead.id, vendor: lead.raw.vendor, index: "0" });
+  expect(worked.status).toBe(302);
+  const [property] = await db.select().from(properties).where(eq(properties.userId, signedIn.userId));
+  expect(property.status).toBe("analyzed");
+  return { ...signedIn, lead, property };
+}
+
+const post = (client: ApiClient, fields: Record<string, string>) => client.send(action, "POST", "/leads/workbench", { urlencoded: fields });
+
+async function statusOf(id: string) {
+  return (await db.select({ status: properties.status }).from(properties).where(eq(properties.id, id)).get())?.status;
+}
+
+describe("the workbench's offer steps", () => {
+  it("go from Get Max Offer to the letter and the mailed offer, each step in the URL, the status advancing with each", async () => {
+    const { client, property } = await workedLead();
+    const offers = await post(client, {
+      intent: "offers",
+      propertyId: property.id,
+      index: "0",
+      arv: "300,000",
+      repairs: "20000",
+      fee: "5000",
+    });
+    expect(offers.status).toBe(302);
+    expect(offers.headers.get("Location")).toBe("/leads/workbench?lead=0&arv=300000&repairs=20000&fee=5000");
+    expect(toastOf(offers)).toMatchObject({ title: "Max Offer Calculated", description: "Max offer (70% rule): $185,000" });
+    const page = await client.load<{ steps: Record<string, unknown>; saved: Record<string, { status: string }> }>(
+      loader,
+      offers.headers.get("Location")!,
+    );
+    expect(page.steps).toMatchObject({ arv: 300000, repairs: 20000, fee: 5000, letter: null, mailed: null });
+    expect(await statusOf(property.id)).toBe("analyzed");
+
+    const letter = await post(client, {
+      intent: "letter",
+      propertyId: property.id,
+      index: "0",
+      arv: "300000",
+      repairs: "20000",
+      fee: "5000",
+      offerType: "custom",
+      customOffer: "185000",
+    });
+    const location = letter.headers.get("Location")!;
+    expect(location).toMatch(/^\/leads\/workbench\?lead=0&arv=300000&repairs=20000&fee=5000&letter=[0-9a-f-]{36}$/);
+    expect(toastOf(letter)?.title).toBe("Letter of Intent Created");
+    expect(await statusOf(property.id)).toBe("offer_produced");
+    const letterId = new URL(location, "http://x").searchParams.get("letter")!;
+
+    const mailed = await post(client, { intent: "mail", propertyId: property.id, index: "0", arv: "300000", letter: letterId });
+    expect(mailed.headers.get("Location")).toMatch(new RegExp(`letter=${letterId}&mailed=ltr_local_[0-9a-f]{32}$`));
+    expect(toastOf(mailed)?.title).toBe("Offer Mailed Successfully!");
+    expect(await statusOf(property.id)).toBe("offer_sent");
+    const [piece] = await db.select().from(mailOutbox).where(eq(mailOutbox.propertyId, property.id));
+    expect(piece.offerAmount).toBe(185000);
+  });
+
+  it("answers §5's messages for no choice, a bad custom amount and an ARV of 0, and writes nothing", async () => {
+    const { client, property } = await workedLead();
+    const base = { intent: "letter", propertyId: property.id, index: "0", arv: "300000" };
+    const none = await post(client, base);
+    expect(await none.json()).toMatchObject({
+      title: "No Offer Selected",
+      message: "Please select an offer option or enter a custom amount.",
+    });
+    const bad = await post(client, { ...base, offerType: "custom", customOffer: "" });
+    expect(await bad.json()).toMatchObject({ title: "Invalid Offer Amount", message: "Please enter a valid offer amount." });
+    const noArv = await post(client, { intent: "offers", propertyId: property.id, index: "0", arv: "0" });
+    expect(noArv.status).toBe(400);
+    expect(await noArv.json()).toMatchObject({ title: "ARV Required" });
+    expect(await statusOf(property.id)).toBe("analyzed");
+  });
+
+  it("refuses another user's property with 404", async () => {
+    const { property } = await workedLead();
+    const stranger = await workedLead();
+    const answer = await post(stranger.client, { intent: "letter", propertyId: property.id, index: "0", arv: "300000", offerType: "Fair" });
+    expect(answer.status).toBe(404);
+    expect(await statusOf(property.id)).toBe("analyzed");
+  });
+
+  it("falls back to §8's Demo Mode when mailing fails: a '(Demo Mode)' success that says so, and the status stays", async () => {
+    const fake = createFakeLob("test_key");
+    const client = new ApiClient(
+      testContext({ MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test" }, {}, { fetch: fake.fetch }),
+    );
+    const { property } = await workedLead(client);
+    const letter = await post(client, { intent: "letter", propertyId: property.id, index: "0", arv: "300000", offerType: "Fair" });
+    const letterId = new URL(letter.headers.get("Location")!, "http://x").searchParams.get("letter")!;
+    fake.failWith(503, "Service unavailable");
+    const mailed = await post(client, { intent: "mail", propertyId: property.id, index: "0", arv: "300000", letter: letterId });
+    expect(mailed.headers.get("Location")).toContain("mailed=demo");
+    expect(toastOf(mailed)?.title).toBe("Offer Mailed Successfully! (Demo Mode)");
+    expect(await statusOf(property.id)).toBe("offer_produced");
+  });
+});
+
+describe("the CRM property card (/crm/offers)", () => {
+  it("Create Offer makes the letter and the max offer; Send Offer mails it; without a max offer it says 'No Offer Created'", async () => {
+    const { client } = await registerClient("crm-offer");
+    const created = await client.call(createRoute, "POST", "/api/properties", {
+      address: "4821 N 35th Ave",
+      city: "Phoenix",
+      state: "AZ",
+      zipCode: "85019",
+      arv: 280000,
+      ownerName: "Maria Lopez",
+    });
+    const id = created.body.id as string;
+    const send = () => client.send(crmOffers, "POST", "/crm/offers", { urlencoded: { intent: "send", propertyId: id } });
+
+    const refused = await send();
+    expect(refused.headers.get("Location")).toBe(`/?section=crm&lead=${id}`);
+    expect(toastOf(refused)).toMatchObject({ title: "No Offer Created", variant: "error" });
+
+    const offer = await client.send(crmOffers, "POST", "/crm/offers", {
+      urlencoded: { intent: "letter", propertyId: id, arv: "280000", offerType: "Aggressive" },
+    });
+    expect(offer.headers.get("Location")).toMatch(new RegExp(`^/\\?section=crm&lead=${id}&letter=[0-9a-f-]{36}$`));
+    expect(toastOf(offer)).toMatchObject({ title: "Letter of Intent Created", description: "Max offer $168,000" });
+    expect(
+      await db.select({ maxOffer: properties.maxOffer, status: properties.status }).from(properties).where(eq(properties.id, id)).get(),
+    ).toEqual({
+      maxOffer: 168000,
+      status: "offer_produced",
+    });
+
+    const sent = await send();
+    expect(toastOf(sent)?.title).toBe("Offer Sent");
+    expect(await statusOf(id)).toBe("offer_sent");
+
+    const stranger = await registerClient("crm-offer-2");
+    const foreign = await stranger.client.send(crmOffers, "POST", "/crm/offers", { urlencoded: { intent: "send", propertyId: id } });
+    expect(toastOf(foreign)).toMatchObject({ title: "Send Offer Failed", description: "Property not found" });
+  });
+});
