@@ -22,8 +22,9 @@
  *    The qualifying comps are ranked by similarity (distance, time and how far their facts are from the subject's,
  *    measured as the size of their adjustments) and the best `TUNING.maxComps` used.
  * 4. Each comp's price is brought to the valuation date (market time), adjusted for each fact that differs from the
- *    subject's (both known) and for location; the ARV is the similarity-weighted mean of the adjusted ln prices after
- *    dropping outliers; the range and the confidence follow the comps' count, similarity and dispersion.
+ *    subject's (both known) and for location. The ARV is half the similarity-weighted mean of the comps' adjusted ln
+ *    prices (outliers beyond 2.5 robust deviations dropped) and half the local model's own prediction with the
+ *    subject's location factor; the range and the confidence follow the comps' count, similarity and dispersion.
  */
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
 
@@ -182,7 +183,7 @@ export function indexChange(beta: ArrayLike<number>, daysBefore: number): number
  * The engine's tuned constants, in one place (measured with `npm run bench:valuation`; README Decision 50). Ridge
  * penalties are relative: 1 weighs the prior as much as the data.
  */
-export const TUNING = {
+export const TUNING = Object.freeze({
   globalPenalty: 0.02,
   timePenalty: 0.02,
   localPenalty: 0.3,
@@ -203,7 +204,7 @@ export const TUNING = {
   /** Comps a step needs before the next step is tried, and the most comps used. */
   minComps: 5,
   maxComps: 10,
-};
+});
 
 interface Candidate {
   sale: Sale;
@@ -256,7 +257,7 @@ function fitModel(candidates: Candidate[], weights: Float64Array, prior: ArrayLi
   let fit = weightedRidge(rows, K, y, w, prior, penalty);
   const residual = new Float64Array(n);
   let scale = 0;
-  // Two robust passes: Tukey's bisquare on the residuals, so a handful of odd sales do not bend the rates.
+  // Robust passes: Tukey's bisquare on the residuals, so a handful of odd sales do not bend the rates.
   for (let pass = 0; pass < TUNING.robustPasses; pass++) {
     for (let i = 0; i < n; i++) residual[i] = y[i] - predictRow(fit.intercept, fit.coefficients, rows, i * K);
     scale = 1.4826 * weightedMedianAbs(residual, weights) || 0.2;
@@ -444,7 +445,14 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
     range_high: roundTo(Math.exp(estimateLog + halfWidth), 100),
     confidence: Math.round(confidence * 100) / 100,
     method: "Comparable sales, adjusted by a local market model",
-    rationale: rationaleOf(comps, step, options.valuationDate, local.beta, arv),
+    rationale: rationaleOf(
+      comps,
+      step,
+      options.valuationDate,
+      local.beta,
+      arv,
+      pool.reduce((max, c) => Math.max(max, c.daysBefore), 0),
+    ),
     assumptions: assumptionsOf(subject),
     comps,
     selectionStep: stepIndex,
@@ -541,16 +549,25 @@ function factNote(amount: string, adj: { kind: AdjustmentKind; subject: HomeFact
   }
 }
 
-function rationaleOf(comps: ValuedComp[], step: SelectionStep, valuationDate: string, beta: Float64Array, arv: number): string {
+function rationaleOf(
+  comps: ValuedComp[],
+  step: SelectionStep,
+  valuationDate: string,
+  beta: Float64Array,
+  arv: number,
+  spanDays: number,
+): string {
   const distances = comps.map((c) => c.distanceMiles).sort((a, b) => a - b);
   const dates = comps.map((c) => c.sale.saleDate).sort();
-  const trend = indexChange(beta, 365);
+  // The index over the months the candidates cover (never extrapolated before the oldest sale).
+  const months = Math.max(1, Math.round(spanDays / 30.44));
+  const trend = indexChange(beta, Math.min(spanDays, 366));
   const count = comps.length;
   return (
     `${formatMoney(arv)} from ${count} comparable sale${count === 1 ? "" : "s"} chosen by ${step.label}, ` +
     `${formatDistance(distances[0])}–${formatDistance(distances[distances.length - 1])} away (median ${formatDistance(distances[Math.floor((count - 1) / 2)])}), ` +
     `sold ${formatDate(dates[0])}–${formatDate(dates[dates.length - 1])}. ` +
-    `Each price is brought to ${formatDate(valuationDate)} by the local price index (${signedPercent(trend)} over the last 12 months), ` +
+    `Each price is brought to ${formatDate(valuationDate)} by the local price index (${signedPercent(trend)} over the last ${months} month${months === 1 ? "" : "s"}), ` +
     `adjusted for the facts that differ by rates estimated from nearby sales, and weighted by similarity.`
   );
 }
@@ -578,7 +595,7 @@ function assumptionsOf(subject: ValuationSubject): string[] {
   }
   assumptions.push("No school district data: the FAQ's “same school district” is approximated by distance (1 mile at first).");
   assumptions.push(
-    "Sales are taken as arm's-length and the subject as in the condition its facts describe (the ARV is not after repairs).",
+    "Sales are taken as arm's-length; the subject is valued in the condition and quality grade its facts give, so an ARV after repairs needs the facts after repairs.",
   );
   return assumptions;
 }
