@@ -38,9 +38,18 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
+/**
+ * Work This Lead: the dialog once JavaScript runs, the in-page panel before (and without it). The choice is made
+ * here, inside the Suspense boundary, not in the section: the switch is a synchronous re-render right after
+ * hydration, and one reaching a boundary from above before the boundary has hydrated makes React drop its server
+ * HTML and render it again (React error 421 in the console).
+ */
+function LeadDetails(props: ComponentProps<typeof LeadDialog>) {
+  return useHydrated() ? <LeadDialogPart.Component {...props} /> : <LeadPanelPart.Component {...props} />;
+}
+
 export default function CrmSection({ data }: { data: Data }) {
   useRefreshWhileVisible(CRM_REFRESH_MS);
-  const hydrated = useHydrated();
   useEffect(() => {
     for (const part of [AddLeadPart, LeadDialogPart, LeadPanelPart]) part.load().catch(() => undefined);
   }, []);
@@ -73,13 +82,7 @@ export default function CrmSection({ data }: { data: Data }) {
       <div className="mt-6">
         <Suspense fallback={null}>
           {data.adding ? <AddLeadPart.Component open closeHref={here} /> : null}
-          {selected ? (
-            hydrated ? (
-              <LeadDialogPart.Component selected={selected} closeHref={here} />
-            ) : (
-              <LeadPanelPart.Component selected={selected} closeHref={here} />
-            )
-          ) : null}
+          {selected ? <LeadDetails selected={selected} closeHref={here} /> : null}
         </Suspense>
         {data.selectedMissing ? (
           <p role="alert" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
