@@ -194,3 +194,13 @@ test("Work This Lead opens in place without reloading the page, and a Ctrl-click
   await expect(page).toHaveURL(/\?section=crm$/);
   await expect(dialog).toBeHidden();
 });
+
+test("a row's link keeps the keyboard focus when the list refreshes with a new lead", async ({ page, addLead }) => {
+  await seedTwo(page, addLead);
+  await page.goto("/?section=crm");
+  const link = page.getByRole("link", { name: "Work This Lead: 4127 N 38th St" });
+  await link.focus();
+  await addLead({ ...DALLAS, address: "1 Refresh Way" });
+  await expect(page.getByRole("row", { name: /1 Refresh Way/ })).toBeVisible({ timeout: 8000 });
+  await expect(link).toBeFocused();
+});
