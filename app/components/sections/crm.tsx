@@ -20,14 +20,16 @@ import type { load } from "~/services/sections/crm.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
 
-// Add Lead (a form: conform, Radix's dialog) and the lead's details are chunks of their own, fetched once the table
-// is on screen: the section's first load is the table.
+// Add Lead (a form: conform, Radix's dialog) and the lead's details are chunks of their own, fetched at the user's
+// first pointer, touch, key or focus on the page (or by the navigation that opens one): the section's first load is
+// the table, and evaluating Radix and conform right after hydration was a long task on a phone.
 const ADD_LEAD = "/app/components/crm/add-lead.tsx";
 const WORK_THIS_LEAD = "/app/components/crm/work-this-lead.tsx";
 const DIALOG_FILES = import.meta.glob(["/app/components/crm/add-lead.tsx", "/app/components/crm/work-this-lead.tsx"]);
 const AddLeadPart = preloadable<ComponentProps<typeof AddLead>>(DIALOG_FILES, ADD_LEAD, "AddLead");
 const LeadDialogPart = preloadable<ComponentProps<typeof LeadDialog>>(DIALOG_FILES, WORK_THIS_LEAD, "LeadDialog");
 const LeadPanelPart = preloadable<ComponentProps<typeof LeadPanel>>(DIALOG_FILES, WORK_THIS_LEAD, "LeadPanel");
+const INTENT_EVENTS = ["pointerover", "touchstart", "keydown", "focusin"] as const;
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -51,7 +53,14 @@ function LeadDetails(props: ComponentProps<typeof LeadDialog>) {
 export default function CrmSection({ data }: { data: Data }) {
   useRefreshWhileVisible(CRM_REFRESH_MS);
   useEffect(() => {
-    for (const part of [AddLeadPart, LeadDialogPart, LeadPanelPart]) part.load().catch(() => undefined);
+    const load = () => {
+      for (const event of INTENT_EVENTS) window.removeEventListener(event, load, true);
+      for (const part of [AddLeadPart, LeadDialogPart, LeadPanelPart]) part.load().catch(() => undefined);
+    };
+    for (const event of INTENT_EVENTS) window.addEventListener(event, load, { capture: true, passive: true });
+    return () => {
+      for (const event of INTENT_EVENTS) window.removeEventListener(event, load, true);
+    };
   }, []);
   const { filter, figures, leads, selected } = data;
   const here = crmHref({ ...filter, limit: data.limit === 100 ? undefined : data.limit });
