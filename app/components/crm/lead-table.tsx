@@ -1,41 +1,20 @@
-import { useEffect, useRef, type FocusEvent } from "react";
-
-import { leadRowsHtml } from "~/components/crm/lead-rows";
+import { LeadStatusBadge } from "~/components/crm/lead-status-badge";
 import { useLinkClicks } from "~/components/crm/link-clicks";
-import { crmHref } from "~/domain/crm-view";
+import { buttonClass } from "~/components/ui/button";
+import { crmHref, propertyFacts } from "~/domain/crm-view";
+import { formatMoney } from "~/domain/format";
+import { leadTypeLabel } from "~/domain/lead-labels";
+import { formatPhone } from "~/domain/phone";
 import type { load } from "~/services/sections/crm.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
 type Lead = Data["leads"][number];
 
-/**
- * The rows are one HTML string (lead-rows.ts), so React replaces all of them when the list changes (the 5 s refresh
- * brought a new lead): the row link that had the keyboard focus gets it back, as it would keep it in keyed rows.
- */
-function useKeptFocus(html: string) {
-  const rows = useRef<HTMLTableSectionElement>(null);
-  const focusedHref = useRef<string | null>(null);
-  const onFocus = (event: FocusEvent<HTMLElement>) => {
-    focusedHref.current = event.target instanceof HTMLAnchorElement ? event.target.getAttribute("href") : null;
-  };
-  // A link removed with the old rows sends no blur that reaches React; one the user leaves does.
-  const onBlur = (event: FocusEvent<HTMLElement>) => {
-    if (event.target.isConnected) focusedHref.current = null;
-  };
-  useEffect(() => {
-    const href = focusedHref.current;
-    if (!href || !rows.current || rows.current.contains(document.activeElement)) return;
-    rows.current.querySelector<HTMLAnchorElement>(`a[href="${CSS.escape(href)}"]`)?.focus();
-  }, [html]);
-  return { rows, onFocus, onBlur };
-}
-
 /** The leads of the current filter, or the empty state. */
 export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filter"] }) {
   const onLinkClick = useLinkClicks();
   // Every row's link is this address plus the lead's id (crmHref puts `lead` last).
-  const html = leadRowsHtml(leads, `${crmHref(filter)}&lead=`);
-  const { rows, onFocus, onBlur } = useKeptFocus(html);
+  const rowHref = `${crmHref(filter)}&lead=`;
   return (
     <div className="mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
       {leads.length === 0 ? (
@@ -51,12 +30,7 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
           {/* The rows' links are plain anchors; one handler here turns their plain clicks into client-side navigations
               (link-clicks.ts). Keyboard users press Enter on a link, which fires the same click. */}
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-          <table
-            onClick={onLinkClick}
-            onFocus={onFocus}
-            onBlur={onBlur}
-            className="w-full min-w-[52rem] table-fixed divide-y divide-slate-200 text-left"
-          >
+          <table onClick={onLinkClick} className="w-full min-w-[52rem] table-fixed divide-y divide-slate-200 text-left">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 {/* Fixed widths (Property takes the rest): a hundred rows lay out at once, and never push Actions out of view. */}
@@ -83,15 +57,56 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
                 </th>
               </tr>
             </thead>
-            {/* The rows as one HTML string (lead-rows.ts); their look comes from `.lead-rows` (tailwind.css). */}
-            <tbody
-              ref={rows}
-              className="lead-rows divide-y divide-slate-100 text-sm text-slate-600"
-              dangerouslySetInnerHTML={{ __html: html }}
-            />
+            {/* The cells' look comes from `.lead-rows` (tailwind.css), not from classes repeated on every cell. */}
+            <tbody className="lead-rows divide-y divide-slate-100 text-sm text-slate-600">
+              {leads.map((lead) => leadRow(lead, rowHref))}
+            </tbody>
           </table>
         </div>
       )}
     </div>
+  );
+}
+
+const ACTION_CLASS = buttonClass("secondary", "whitespace-nowrap", "sm");
+
+/**
+ * One CRM row, as a plain function rather than a component of its own (no hooks, no closures, no per-row component
+ * to render or hydrate): the property's and the owner's lines are address lines, so `<br>`s part them.
+ */
+function leadRow(lead: Lead, rowHref: string) {
+  const place = lead.city && lead.state ? `${lead.city}, ${lead.state}` : lead.city || lead.state;
+  return (
+    <tr key={lead.id}>
+      <td>
+        <strong>{lead.address}</strong>
+        {place ? <br /> : null}
+        {place}
+        <br />
+        <small>{propertyFacts(lead)}</small>
+      </td>
+      {lead.ownerName || lead.ownerPhone || lead.ownerEmail ? (
+        <td>
+          {lead.ownerName ? <strong>{lead.ownerName}</strong> : null}
+          {lead.ownerName && lead.ownerPhone ? <br /> : null}
+          {lead.ownerPhone ? formatPhone(lead.ownerPhone) : null}
+          {(lead.ownerName || lead.ownerPhone) && lead.ownerEmail ? <br /> : null}
+          {lead.ownerEmail}
+        </td>
+      ) : (
+        <td className="text-slate-500">No owner info</td>
+      )}
+      <td>
+        <LeadStatusBadge status={lead.status} />
+      </td>
+      <td>{formatMoney(lead.arv)}</td>
+      <td>{formatMoney(lead.maxOffer)}</td>
+      <td>{leadTypeLabel(lead.leadType) || "—"}</td>
+      <td>
+        <a href={rowHref + encodeURIComponent(lead.id)} className={ACTION_CLASS} aria-label={`Work This Lead: ${lead.address}`}>
+          Work This Lead
+        </a>
+      </td>
+    </tr>
   );
 }

@@ -14,12 +14,13 @@ const TONES: Record<BadgeTone, string> = {
   indigo: "bg-indigo-100 text-indigo-800",
 };
 
-/** The classes of a status pill (for markup built as a string: the CRM's rows). */
-export function badgeClass(tone: BadgeTone = "neutral", className = "") {
-  return `inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONES[tone]} ${className}`.trim();
-}
-
 /** A status pill; pick the tone from a map in domain/status-tones (an unknown status falls back to `neutral`). */
 export function Badge({ tone = "neutral", className = "", children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
-  return <span className={badgeClass(tone, className)}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex shrink-0 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONES[tone]} ${className}`.trim()}
+    >
+      {children}
+    </span>
+  );
 }
