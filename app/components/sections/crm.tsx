@@ -14,7 +14,7 @@ import { buttonClass } from "~/components/ui/button";
 import { SectionHeader } from "~/components/ui/section-header";
 import { useHydrated } from "~/components/use-hydrated";
 import { useRefreshWhileVisible } from "~/components/use-refresh-while-visible";
-import { CRM_REFRESH_MS, crmHref, exportHref } from "~/domain/crm-view";
+import { CRM_REFRESH_MS, crmHref, exportHref, PAGE_SIZE } from "~/domain/crm-view";
 import { formatNumber } from "~/domain/format";
 import type { load } from "~/services/sections/crm.server";
 
@@ -63,7 +63,7 @@ export default function CrmSection({ data }: { data: Data }) {
     };
   }, []);
   const { filter, figures, leads, selected } = data;
-  const here = crmHref({ ...filter, limit: data.limit === 100 ? undefined : data.limit });
+  const here = crmHref({ ...filter, limit: data.limit === PAGE_SIZE ? undefined : data.limit });
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -108,7 +108,7 @@ export default function CrmSection({ data }: { data: Data }) {
           <span>
             Showing {formatNumber(leads.length)} of {formatNumber(data.matching)} leads
           </span>
-          <Link to={crmHref({ ...filter, limit: data.limit + 100 })} preventScrollReset className={buttonClass("secondary")}>
+          <Link to={crmHref({ ...filter, limit: data.limit + PAGE_SIZE })} preventScrollReset className={buttonClass("secondary")}>
             Show more
           </Link>
         </div>
