@@ -127,13 +127,13 @@ export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFil
 
 /**
  * What the CRM section shows, in one batch (one round trip): the first `limit` rows the filter matches, the per-status
- * counts (the figures, and how many match when there is no search), the number a search matches, and the lead opened
- * in Work This Lead with its contacts. Statements the URL does not ask for match nothing.
+ * counts (the figures, and how many match when there is no search), the number a search matches, and, when the URL
+ * opens one, the lead in Work This Lead with its contacts. (Those two statements are left out otherwise: building and
+ * running them cost about as much as the list's three.) A statement the URL does not ask for matches nothing.
  */
 export async function readCrmPage(db: Db, userId: string, options: { filter: LeadFilter; limit: number; leadId: string | null }) {
-  const { filter, limit } = options;
-  const leadId = options.leadId ?? "";
-  const [rows, counts, searched, property, leadContacts] = await db.batch([
+  const { filter, limit, leadId } = options;
+  const list = [
     db
       .select(ROW_COLUMNS)
       .from(properties)
@@ -149,16 +149,29 @@ export async function readCrmPage(db: Db, userId: string, options: { filter: Lea
       .select({ n: count() })
       .from(properties)
       .where(filter.q ? leadConditions(userId, filter) : sql`0`),
-    db
-      .select()
-      .from(properties)
-      .where(and(eq(properties.id, leadId), eq(properties.userId, userId))),
-    db
-      .select()
-      .from(contacts)
-      .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, leadId)))
-      .orderBy(desc(contacts.createdAt)),
-  ]);
+  ] as const;
+  const [[rows, counts, searched], selected] = leadId
+    ? await db
+        .batch([
+          ...list,
+          db
+            .select()
+            .from(properties)
+            .where(and(eq(properties.id, leadId), eq(properties.userId, userId))),
+          db
+            .select()
+            .from(contacts)
+            .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, leadId)))
+            .orderBy(desc(contacts.createdAt)),
+        ])
+        .then(
+          ([rows, counts, searched, property, leadContacts]) =>
+            [
+              [rows, counts, searched] as const,
+              property[0] ? { property: serializeProperty(property[0]), contacts: leadContacts.map(serializeContact) } : null,
+            ] as const,
+        )
+    : ([await db.batch(list), null] as const);
   const matching = filter.q
     ? (searched[0]?.n ?? 0)
     : counts.filter((row) => filter.status === "all" || row.status === filter.status).reduce((sum, row) => sum + row.count, 0);
@@ -166,7 +179,7 @@ export async function readCrmPage(db: Db, userId: string, options: { filter: Lea
     leads: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     counts,
     matching,
-    selected: property[0] ? { property: serializeProperty(property[0]), contacts: leadContacts.map(serializeContact) } : null,
+    selected,
   };
 }
 

@@ -1,12 +1,16 @@
 /**
  * Where a page's server time goes, without the HTTP server or the D1 binding's plumbing: runs the built Remix server
  * bundle in Node (with the `worker` condition, so React's renderer is the one workerd runs) over a copy of a local
- * state's database (node:sqlite behind a small D1 stand-in), and prints each path's wall and CPU time per request.
- * The CPU time is the app's own: routing, loaders, drizzle, serialization and rendering. Add `--cpu-prof` to the
+ * state's database (node:sqlite behind a small D1 stand-in), and prints each path's wall and CPU time per request
+ * (the mean over --iterations rounds that request every path once) and its CPU time as a multiple of the first
+ * signed-out path's (the landing). The CPU time is the app's own: routing, loaders, drizzle, serialization and rendering. Add `--cpu-prof` to the
  * Node flags for a profile (chrome://inspect or any .cpuprofile viewer).
  *
  *   npm run build && npm start          # or any state with the demo account (npm run db:seed)
- *   npm run bench:render -- [--persist-to DIR] [--iterations N] [--login EMAIL:PASSWORD] [--signed-out PATH]... [PATH...]
+ *   npm run bench:render -- [--persist-to DIR] [--iterations N] [--login EMAIL:PASSWORD] [--small-account N] [--signed-out PATH]... [PATH...]
+ *
+ * `--small-account N` (default 12, 0 for none) also times each signed-in path for a new account holding the newest N
+ * leads of the --login account (copied through the app's own API, into the copy), as bench:crm does.
  */
 import { copyFileSync, existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,10 +29,12 @@ const { values, positionals } = parseArgs({
     iterations: { type: "string", default: "50" },
     login: { type: "string", default: "demo@breeze.example:BreezeDemo2026" },
     "signed-out": { type: "string", multiple: true, default: ["/"] },
+    "small-account": { type: "string", default: "12" },
   },
 });
 const persistDir = path.resolve(values["persist-to"]);
 const iterations = Number(values.iterations);
+const smallAccountLeads = Number(values["small-account"]);
 const signedInPaths =
   positionals.length > 0 ? positionals : ["/?section=crm", "/_root.data?section=crm", "/?section=lock-it-up", "/api/properties"];
 
@@ -103,30 +109,81 @@ async function signIn(login: string) {
   return cookie.split(";")[0];
 }
 
-async function time(pathname: string, cookie?: string) {
-  const headers = cookie ? { cookie } : undefined;
-  let bytes = 0;
-  for (let i = 0; i < 5; i += 1) await (await fetchApp(pathname, { headers })).arrayBuffer();
-  const started = performance.now();
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < iterations; i += 1) {
-    const response = await fetchApp(pathname, { headers });
-    bytes = (await response.arrayBuffer()).byteLength;
-    if (!response.ok) throw new Error(`${pathname}: HTTP ${response.status}`);
+/** A new account holding the newest `n` leads of the signed-in one, added through POST /api/properties; its cookie. */
+async function smallAccount(fromCookie: string, n: number) {
+  const listed = await fetchApp(`/api/properties?limit=${n}`, { headers: { cookie: fromCookie } });
+  const leads = (await listed.json()) as Record<string, unknown>[];
+  const login = { email: `render-${n}-leads@breeze.example`, password: "BenchAccount2026!" };
+  const created = await fetchApp("/api/signup", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...login, firstName: "Bench", lastName: "Account" }),
+  });
+  if (created.status !== 201) throw new Error(`--small-account: sign-up answered HTTP ${created.status}`);
+  const cookie = await signIn(`${login.email}:${login.password}`);
+  for (const lead of leads) {
+    const fields = Object.fromEntries(
+      Object.entries(lead).filter(([key, value]) => value !== null && !["id", "createdAt", "updatedAt"].includes(key)),
+    );
+    const saved = await fetchApp("/api/properties", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", cookie },
+      body: JSON.stringify(fields),
+    });
+    if (saved.status !== 201) throw new Error(`--small-account: POST /api/properties answered ${saved.status}: ${await saved.text()}`);
   }
+  return cookie;
+}
+
+type Case = { label: string; pathname: string; headers?: Record<string, string>; wall: number[]; cpu: number[]; bytes: number };
+
+async function once(page: Case, record: boolean) {
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  const response = await fetchApp(page.pathname, { headers: page.headers });
+  page.bytes = (await response.arrayBuffer()).byteLength;
+  if (!response.ok) throw new Error(`${page.label}: HTTP ${response.status}`);
+  if (!record) return;
+  page.wall.push(performance.now() - started);
   const used = process.cpuUsage(cpu);
-  const wall = (performance.now() - started) / iterations;
-  const cpuMs = (used.user + used.system) / 1000 / iterations;
-  const label = `${pathname}${cookie ? "" : " (signed out)"}`;
-  console.log(
-    `${label.padEnd(40)} wall ${wall.toFixed(2).padStart(7)} ms  cpu ${cpuMs.toFixed(2).padStart(7)} ms  ${(bytes / 1024).toFixed(1).padStart(6)} KiB`,
-  );
+  page.cpu.push((used.user + used.system) / 1000);
+}
+
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/**
+ * Every page once per round, round after round (5 unrecorded to warm up): load from elsewhere on the machine then
+ * slows all pages alike, and the ratio to the first signed-out page (the landing) holds within one run.
+ */
+async function measure(pages: Case[]) {
+  for (let round = 0; round < 5 + iterations; round += 1) for (const page of pages) await once(page, round >= 5);
+  const reference = mean(pages[0].cpu);
+  for (const page of pages) {
+    const cpu = mean(page.cpu);
+    console.log(
+      `${page.label.padEnd(46)} wall ${mean(page.wall).toFixed(2).padStart(7)} ms  cpu ${cpu.toFixed(2).padStart(7)} ms  ` +
+        `${(cpu / reference).toFixed(2).padStart(5)}× ${pages[0].label}  ${(page.bytes / 1024).toFixed(1).padStart(6)} KiB`,
+    );
+  }
 }
 
 try {
   const cookie = await signIn(values.login);
-  for (const pathname of values["signed-out"]) await time(pathname);
-  for (const pathname of signedInPaths) await time(pathname, cookie);
+  const small = smallAccountLeads > 0 ? await smallAccount(cookie, smallAccountLeads) : undefined;
+  const page = (label: string, pathname: string, headers?: Record<string, string>): Case => ({
+    label,
+    pathname,
+    headers,
+    wall: [],
+    cpu: [],
+    bytes: 0,
+  });
+  const pages = values["signed-out"].map((pathname) => page(`${pathname} (signed out)`, pathname));
+  for (const pathname of signedInPaths) {
+    if (small) pages.push(page(`${pathname} (${smallAccountLeads} leads)`, pathname, { cookie: small }));
+    pages.push(page(pathname, pathname, { cookie }));
+  }
+  await measure(pages);
 } finally {
   await proxy.dispose();
 }

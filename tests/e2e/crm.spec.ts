@@ -164,3 +164,43 @@ test("on a phone the lead table scrolls inside its own box, not the page", async
   const box = page.getByRole("region", { name: "Leads" });
   expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
 });
+
+test("Work This Lead opens in place without reloading the page, and a Ctrl-click opens the lead in a new tab", async ({
+  page,
+  addLead,
+  context,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  for (let n = 0; n < 8; n += 1) await addLead({ ...DALLAS, address: `${7300 + n} Lakehurst Ave` });
+  await page.goto("/?section=crm");
+  // The oldest lead is the last row, below the fold.
+  const link = page.getByRole("link", { name: "Work This Lead: 7300 Lakehurst Ave" });
+  await link.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(0);
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+  await link.click();
+  const dialog = page.getByRole("dialog", { name: "7300 Lakehurst Ave" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/lead=/);
+  expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(page).toHaveURL(/\?section=crm$/);
+
+  const [tab] = await Promise.all([context.waitForEvent("page"), link.click({ modifiers: ["ControlOrMeta"] })]);
+  await expect(tab).toHaveURL(/\?section=crm&lead=/);
+  await expect(page).toHaveURL(/\?section=crm$/);
+  await expect(dialog).toBeHidden();
+});
+
+test("a row's link keeps the keyboard focus when the list refreshes with a new lead", async ({ page, addLead }) => {
+  await seedTwo(page, addLead);
+  await page.goto("/?section=crm");
+  const link = page.getByRole("link", { name: "Work This Lead: 4127 N 38th St" });
+  await link.focus();
+  await addLead({ ...DALLAS, address: "1 Refresh Way" });
+  await expect(page.getByRole("row", { name: /1 Refresh Way/ })).toBeVisible({ timeout: 8000 });
+  await expect(link).toBeFocused();
+});

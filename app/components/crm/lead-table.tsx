@@ -1,6 +1,5 @@
-import { Link } from "@remix-run/react";
-
 import { LeadStatusBadge } from "~/components/crm/lead-status-badge";
+import { useLinkClicks } from "~/components/crm/link-clicks";
 import { buttonClass } from "~/components/ui/button";
 import { crmHref, propertyFacts } from "~/domain/crm-view";
 import { formatMoney } from "~/domain/format";
@@ -13,6 +12,9 @@ type Lead = Data["leads"][number];
 
 /** The leads of the current filter, or the empty state. */
 export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filter"] }) {
+  const onLinkClick = useLinkClicks();
+  // Every row's link is this address plus the lead's id (crmHref puts `lead` last).
+  const rowHref = `${crmHref(filter)}&lead=`;
   return (
     <div className="mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
       {leads.length === 0 ? (
@@ -25,7 +27,10 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
         // reachable by keyboard to scroll it (WCAG 2.1.1), hence the tabIndex.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         <div className="overflow-x-auto" role="region" aria-label="Leads" tabIndex={0}>
-          <table className="w-full min-w-[52rem] table-fixed divide-y divide-slate-200 text-left">
+          {/* The rows' links are plain anchors; one handler here turns their plain clicks into client-side navigations
+              (link-clicks.ts). Keyboard users press Enter on a link, which fires the same click. */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+          <table onClick={onLinkClick} className="w-full min-w-[52rem] table-fixed divide-y divide-slate-200 text-left">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 {/* Fixed widths (Property takes the rest): a hundred rows lay out at once, and never push Actions out of view. */}
@@ -52,10 +57,9 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100 text-sm text-slate-600 [&>tr]:align-top [&>tr>td]:px-3 [&>tr>td]:py-3">
-              {leads.map((lead) => (
-                <LeadRow key={lead.id} lead={lead} filter={filter} />
-              ))}
+            {/* The cells' look comes from `.lead-rows` (tailwind.css), not from classes repeated on every cell. */}
+            <tbody className="lead-rows divide-y divide-slate-100 text-sm text-slate-600">
+              {leads.map((lead) => leadRow(lead, rowHref))}
             </tbody>
           </table>
         </div>
@@ -64,45 +68,44 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
   );
 }
 
+const ACTION_CLASS = buttonClass("secondary", "whitespace-nowrap", "sm");
+
 /**
- * One CRM row. Cell padding and alignment come from the table body's classes, not from each cell: server rendering
- * cost grows with the number of attributes, and a page holds a hundred rows.
+ * One CRM row, as a plain function rather than a component of its own (no hooks, no closures, no per-row component
+ * to render or hydrate): the property's and the owner's lines are address lines, so `<br>`s part them.
  */
-function LeadRow({ lead, filter }: { lead: Lead; filter: Data["filter"] }) {
-  const hasOwner = Boolean(lead.ownerName || lead.ownerPhone || lead.ownerEmail);
+function leadRow(lead: Lead, rowHref: string) {
+  const place = lead.city && lead.state ? `${lead.city}, ${lead.state}` : lead.city || lead.state;
   return (
-    <tr>
+    <tr key={lead.id}>
       <td>
-        <p className="font-medium text-slate-900">{lead.address}</p>
-        <p className="text-slate-600">{[lead.city, lead.state].filter(Boolean).join(", ")}</p>
-        <p className="text-xs text-slate-500">{propertyFacts(lead)}</p>
+        <strong>{lead.address}</strong>
+        {place ? <br /> : null}
+        {place}
+        <br />
+        <small>{propertyFacts(lead)}</small>
       </td>
-      <td>
-        {hasOwner ? (
-          <>
-            <p className="font-medium text-slate-900">{lead.ownerName}</p>
-            {lead.ownerPhone ? <p>{formatPhone(lead.ownerPhone)}</p> : null}
-            {lead.ownerEmail ? <p className="wrap-anywhere">{lead.ownerEmail}</p> : null}
-          </>
-        ) : (
-          <span className="text-slate-500">No owner info</span>
-        )}
-      </td>
+      {lead.ownerName || lead.ownerPhone || lead.ownerEmail ? (
+        <td>
+          {lead.ownerName ? <strong>{lead.ownerName}</strong> : null}
+          {lead.ownerName && lead.ownerPhone ? <br /> : null}
+          {lead.ownerPhone ? formatPhone(lead.ownerPhone) : null}
+          {(lead.ownerName || lead.ownerPhone) && lead.ownerEmail ? <br /> : null}
+          {lead.ownerEmail}
+        </td>
+      ) : (
+        <td className="text-slate-500">No owner info</td>
+      )}
       <td>
         <LeadStatusBadge status={lead.status} />
       </td>
-      <td className="whitespace-nowrap text-slate-900">{formatMoney(lead.arv)}</td>
-      <td className="whitespace-nowrap text-slate-900">{formatMoney(lead.maxOffer)}</td>
-      <td className="capitalize">{leadTypeLabel(lead.leadType) || "—"}</td>
+      <td>{formatMoney(lead.arv)}</td>
+      <td>{formatMoney(lead.maxOffer)}</td>
+      <td>{leadTypeLabel(lead.leadType) || "—"}</td>
       <td>
-        <Link
-          to={crmHref({ ...filter, lead: lead.id })}
-          preventScrollReset
-          className={buttonClass("secondary", "whitespace-nowrap", "sm")}
-          aria-label={`Work This Lead: ${lead.address}`}
-        >
+        <a href={rowHref + encodeURIComponent(lead.id)} className={ACTION_CLASS} aria-label={`Work This Lead: ${lead.address}`}>
           Work This Lead
-        </Link>
+        </a>
       </td>
     </tr>
   );

@@ -14,20 +14,22 @@ import { buttonClass } from "~/components/ui/button";
 import { SectionHeader } from "~/components/ui/section-header";
 import { useHydrated } from "~/components/use-hydrated";
 import { useRefreshWhileVisible } from "~/components/use-refresh-while-visible";
-import { CRM_REFRESH_MS, crmHref, exportHref } from "~/domain/crm-view";
+import { CRM_REFRESH_MS, crmHref, exportHref, PAGE_SIZE } from "~/domain/crm-view";
 import { formatNumber } from "~/domain/format";
 import type { load } from "~/services/sections/crm.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
 
-// Add Lead (a form: conform, Radix's dialog) and the lead's details are chunks of their own, fetched once the table
-// is on screen: the section's first load is the table.
+// Add Lead (a form: conform, Radix's dialog) and the lead's details are chunks of their own, fetched at the user's
+// first pointer, touch, key or focus on the page (or by the navigation that opens one): the section's first load is
+// the table, and evaluating Radix and conform right after hydration was a long task on a phone.
 const ADD_LEAD = "/app/components/crm/add-lead.tsx";
 const WORK_THIS_LEAD = "/app/components/crm/work-this-lead.tsx";
 const DIALOG_FILES = import.meta.glob(["/app/components/crm/add-lead.tsx", "/app/components/crm/work-this-lead.tsx"]);
 const AddLeadPart = preloadable<ComponentProps<typeof AddLead>>(DIALOG_FILES, ADD_LEAD, "AddLead");
 const LeadDialogPart = preloadable<ComponentProps<typeof LeadDialog>>(DIALOG_FILES, WORK_THIS_LEAD, "LeadDialog");
 const LeadPanelPart = preloadable<ComponentProps<typeof LeadPanel>>(DIALOG_FILES, WORK_THIS_LEAD, "LeadPanel");
+const INTENT_EVENTS = ["pointerover", "touchstart", "keydown", "focusin"] as const;
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -38,14 +40,30 @@ function Figure({ label, value }: { label: string; value: number }) {
   );
 }
 
+/**
+ * Work This Lead: the dialog once JavaScript runs, the in-page panel before (and without it). The choice is made
+ * here, inside the Suspense boundary, not in the section: the switch is a synchronous re-render right after
+ * hydration, and one reaching a boundary from above before the boundary has hydrated makes React drop its server
+ * HTML and render it again (React error 421 in the console).
+ */
+function LeadDetails(props: ComponentProps<typeof LeadDialog>) {
+  return useHydrated() ? <LeadDialogPart.Component {...props} /> : <LeadPanelPart.Component {...props} />;
+}
+
 export default function CrmSection({ data }: { data: Data }) {
   useRefreshWhileVisible(CRM_REFRESH_MS);
-  const hydrated = useHydrated();
   useEffect(() => {
-    for (const part of [AddLeadPart, LeadDialogPart, LeadPanelPart]) part.load().catch(() => undefined);
+    const load = () => {
+      for (const event of INTENT_EVENTS) window.removeEventListener(event, load, true);
+      for (const part of [AddLeadPart, LeadDialogPart, LeadPanelPart]) part.load().catch(() => undefined);
+    };
+    for (const event of INTENT_EVENTS) window.addEventListener(event, load, { capture: true, passive: true });
+    return () => {
+      for (const event of INTENT_EVENTS) window.removeEventListener(event, load, true);
+    };
   }, []);
   const { filter, figures, leads, selected } = data;
-  const here = crmHref({ ...filter, limit: data.limit === 100 ? undefined : data.limit });
+  const here = crmHref({ ...filter, limit: data.limit === PAGE_SIZE ? undefined : data.limit });
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -73,13 +91,7 @@ export default function CrmSection({ data }: { data: Data }) {
       <div className="mt-6">
         <Suspense fallback={null}>
           {data.adding ? <AddLeadPart.Component open closeHref={here} /> : null}
-          {selected ? (
-            hydrated ? (
-              <LeadDialogPart.Component selected={selected} closeHref={here} />
-            ) : (
-              <LeadPanelPart.Component selected={selected} closeHref={here} />
-            )
-          ) : null}
+          {selected ? <LeadDetails selected={selected} closeHref={here} /> : null}
         </Suspense>
         {data.selectedMissing ? (
           <p role="alert" className="mb-4 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
@@ -96,7 +108,7 @@ export default function CrmSection({ data }: { data: Data }) {
           <span>
             Showing {formatNumber(leads.length)} of {formatNumber(data.matching)} leads
           </span>
-          <Link to={crmHref({ ...filter, limit: data.limit + 100 })} preventScrollReset className={buttonClass("secondary")}>
+          <Link to={crmHref({ ...filter, limit: data.limit + PAGE_SIZE })} preventScrollReset className={buttonClass("secondary")}>
             Show more
           </Link>
         </div>

@@ -1,11 +1,10 @@
 import { crmFiguresFromCounts } from "~/domain/crm-figures";
+import { PAGE_SIZE } from "~/domain/crm-view";
 import { statusFilterOf } from "~/domain/lead-labels";
 import { readCrmPage } from "~/services/properties.server";
 
 import type { SectionLoader } from "./types";
 
-/** Rows on the first screen; "Show more" raises it (keeps a 2,000-lead CRM fast to render). */
-export const PAGE_SIZE = 100;
 const MAX_LIMIT = 5000;
 
 function limitOf(value: string | null): number {
