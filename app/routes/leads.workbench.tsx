@@ -230,14 +230,7 @@ export default function LeadWorkbench() {
             <LeadCard key={lead.id} lead={lead} crmStatus={savedLead?.status ?? null} streetViewUrl={page.streetViews[lead.id] ?? null} />
             {savedLead ? (
               <Suspense fallback={null}>
-                <OfferStepsPart.Component
-                  key={lead.id}
-                  lead={lead}
-                  index={index}
-                  saved={savedLead}
-                  steps={page.steps}
-                  request={pinned}
-                />
+                <OfferStepsPart.Component key={lead.id} lead={lead} index={index} saved={savedLead} steps={page.steps} request={pinned} />
               </Suspense>
             ) : null}
           </>

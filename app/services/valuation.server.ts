@@ -39,9 +39,25 @@ type Ctx = Pick<AppLoadContext, "db" | "providers" | "now">;
 
 export type ValuationFailure = { ok: false; status: 404 | 422; message: string };
 
-/** The valuation date: today in UTC, from the load context's clock. */
-export function valuationDateOf(now: Date): string {
-  return now.toISOString().slice(0, 10);
+/**
+ * The valuation date: today in UTC, from the load context's clock — or, when the provider's sale records stop before
+ * today (`salesThrough`, the local market's fixed data set), the day after their last day, so the engine's window
+ * holds the records' last months instead of an empty stretch and nothing is extrapolated past the data.
+ */
+export function valuationDateOf(now: Date, salesThrough?: string | null): string {
+  const today = now.toISOString().slice(0, 10);
+  if (!salesThrough) return today;
+  const next = new Date(`${salesThrough}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  const after = next.toISOString().slice(0, 10);
+  return after < today ? after : today;
+}
+
+/** Said with the answer when the valuation is as of the records' last day rather than today. */
+function valuationDateNote(valuationDate: string, now: Date): string | null {
+  return valuationDate < now.toISOString().slice(0, 10)
+    ? `Valued as of ${valuationDate}, the day after the last sale in the property data's records; no later prices are known.`
+    : null;
 }
 
 // --- placement ------------------------------------------------------------------------------------------------------
@@ -217,13 +233,14 @@ export async function valueArv(
     placement.by === "record"
       ? { ...placement.home, ...facts }
       : { ...placement.place, ...facts, zip: input.zipCode?.slice(0, 5) ?? null, address: input.address };
-  const valuationDate = valuationDateOf(ctx.now());
+  const valuationDate = valuationDateOf(ctx.now(), ctx.providers.propertyData.salesThrough);
   const outcome = await value(ctx, subject, valuationDate);
   if (!outcome.ok) return { ok: false, status: 422, message: outcome.refusal.message };
   return {
     ok: true,
     ...arvAnswer(outcome.result, valuationDate, [
       placementNote(placement),
+      valuationDateNote(valuationDate, ctx.now()),
       providerEstimateNote(input.batchDataEstValue, outcome.result.arv),
     ]),
   };
@@ -337,10 +354,13 @@ export async function runComps(
     return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${unplaceableMessage(place)}` };
   }
 
-  const valuationDate = valuationDateOf(ctx.now());
+  const valuationDate = valuationDateOf(ctx.now(), ctx.providers.propertyData.salesThrough);
   const outcome = await value(ctx, subject, valuationDate);
   if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
-  const { comps: used, ...answer } = arvAnswer(outcome.result, valuationDate, [placementNote(placement)]);
+  const { comps: used, ...answer } = arvAnswer(outcome.result, valuationDate, [
+    placementNote(placement),
+    valuationDateNote(valuationDate, ctx.now()),
+  ]);
   const stored = await storeComps(db, userId, propertyId, used, ctx.now());
   return { ok: true, ...answer, comps: stored };
 }

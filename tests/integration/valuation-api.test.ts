@@ -107,7 +107,11 @@ describe("POST /api/properties/calculate-arv", () => {
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const arv = asArv(answer);
-    expect(arv.valuationDate).toBe("2026-01-15");
+    // The clock says 2026-01-15, the local market's records end on MARKET_AS_OF (2025-12-31): valued as of the day after.
+    expect(arv.valuationDate).toBe("2026-01-01");
+    expect(arv.assumptions).toContain(
+      "Valued as of 2026-01-01, the day after the last sale in the property data's records; no later prices are known.",
+    );
     expect(arv.arv).toBeGreaterThan(0);
     expect(arv.range_low).toBeLessThanOrEqual(arv.arv);
     expect(arv.range_high).toBeGreaterThanOrEqual(arv.arv);
@@ -207,6 +211,7 @@ describe("POST /api/properties/calculate-arv", () => {
     const home = knownHome();
     const arv = asArv(await calculate(client, { address: home.address, city: home.city, state: home.state }));
     expect(arv.valuationDate).toBe("2025-07-01");
+    expect(arv.assumptions.some((note) => note.startsWith("Valued as of"))).toBe(false);
     expect(arv.comps.length).toBeGreaterThan(0);
     for (const comp of arv.comps) expect(comp.soldDate < "2025-07-01", comp.soldDate).toBe(true);
   });

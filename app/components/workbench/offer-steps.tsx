@@ -8,13 +8,13 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 
-import { leadAddress } from "~/domain/lead-property";
 import { OfferChoice, useOfferChoiceCheck } from "~/components/offers/offer-choice";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
 import { formatMoney } from "~/domain/format";
+import { leadAddress } from "~/domain/lead-property";
 import type { LeadQueueItem } from "~/domain/lead-search-options";
 import { offerOptions } from "~/domain/offer-options";
 import {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, exists, gte, inArray, lte, sql, type SQL } from "d
 
 import type { Db } from "../../../db/client";
 import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "../../../db/enums";
-import { CASH_BUYER_MAX_PURCHASES } from "../../../db/market/flags";
+import { CASH_BUYER_MAX_PURCHASES, MARKET_AS_OF } from "../../../db/market/flags";
 import { marketOwners, marketProperties, marketSales } from "../../../db/schema";
 import { cityCase } from "../../domain/location";
 import type { Sale } from "../../domain/valuation/types";
@@ -194,6 +194,7 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
   return {
     name: "local",
     marketStats: (location, asOf) => localMarketStats(db, location, asOf),
+    salesThrough: MARKET_AS_OF,
     async countSellerLeads(search) {
       const [row] = await db.select({ n: count() }).from(marketProperties).where(sellerWhere(search));
       return row?.n ?? 0;

@@ -126,6 +126,11 @@ export interface PropertyDataProvider {
    * out; valuations then use imported sales only (app/services/valuation.server.ts).
    */
   findHome?(address: HomeAddress): Promise<KnownHome | null>;
+  /**
+   * YYYY-MM-DD: the last day the provider's sale records cover, when they stop before today (a fixed data set such as
+   * the local market). Valuations are made as of the day after it, so their windows hold the records' last months.
+   */
+  readonly salesThrough?: string;
   searchSales?(window: CandidateWindow): Promise<Sale[]>;
 }
 
