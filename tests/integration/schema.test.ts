@@ -62,6 +62,7 @@ describe("the migrated schema", () => {
         "user_identities",
         "user_leads",
         "users",
+        "zip_places",
       ].sort(),
     );
   });
