@@ -2,7 +2,7 @@
 // without look-ahead, the estimate, range and confidence, and the refusal.
 import { describe, expect, it } from "vitest";
 
-import { candidateWindow, NO_COMPS_MESSAGE, SELECTION_STEPS, valueSubject } from "~/domain/valuation/engine";
+import { candidateWindow, NO_COMPS_MESSAGE, seasonalFactor, SELECTION_STEPS, TUNING, valueSubject } from "~/domain/valuation/engine";
 import { dateOfDay, dayNumber, distanceMiles, inWindow, MILES_PER_DEGREE, monthsBefore, nearestFirst } from "~/domain/valuation/geo";
 import type { HomeFacts, Sale, ValuationResult, ValuationSubject, ValuedComp } from "~/domain/valuation/types";
 
@@ -310,6 +310,16 @@ describe("the price index", () => {
     }));
     expect(later.every((s) => s.saleDate >= VALUATION_DATE)).toBe(true);
     expect(value(SUBJECT, [...rising, ...later])).toEqual(value(SUBJECT, rising));
+  });
+
+  it("knows the yearly season: highest in mid-June, lowest in mid-December, the same day alike in any year", () => {
+    const june = seasonalFactor(dayNumber("2014-06-15"));
+    const december = seasonalFactor(dayNumber("2014-12-15"));
+    expect(june).toBeCloseTo(TUNING.seasonAmplitude, 4);
+    expect(december).toBeCloseTo(-TUNING.seasonAmplitude, 4);
+    expect(seasonalFactor(dayNumber("2014-03-15"))).toBeGreaterThan(december);
+    expect(seasonalFactor(dayNumber("2014-03-15"))).toBeLessThan(june);
+    expect(seasonalFactor(dayNumber("2015-06-15"))).toBeCloseTo(june, 2);
   });
 
   it("values the same home lower on an earlier date in a rising market", () => {

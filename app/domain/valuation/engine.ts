@@ -168,6 +168,13 @@ const G = 2;
 const TS = F + G;
 const K = TS + T;
 
+/** A day in mid-June, the seasonal peak. */
+const SEASON_PEAK_DAY = 166;
+/** The seasonal factor (ln price) of a day: a yearly cosine peaking in mid-June, `TUNING.seasonAmplitude` either side. */
+export function seasonalFactor(day: number): number {
+  return TUNING.seasonAmplitude * Math.cos((2 * Math.PI * (day - SEASON_PEAK_DAY)) / 365.25);
+}
+
 function timeBasis(daysBefore: number, out: Float64Array, offset: number): void {
   for (let j = 0; j < T; j++) out[offset + j] = -Math.max(0, daysBefore - TIME_KNOTS[j]) / 365;
 }
@@ -204,6 +211,8 @@ export const TUNING = Object.freeze({
   /** Comps a step needs before the next step is tried, and the most comps used. */
   minComps: 5,
   maxComps: 10,
+  /** Half the seasonal swing (ln price): prices run ~2 % above trend in mid-June, ~2 % below in mid-December. */
+  seasonAmplitude: 0.02,
 });
 
 interface Candidate {
@@ -212,6 +221,8 @@ interface Candidate {
   daysBefore: number;
   distance: number;
   y: number;
+  /** The seasonal factor (ln price) of the sale's day of the year. */
+  season: number;
   /** The fact column values (unknown = NaN). */
   x: Float64Array;
   /** Miles east and north of the subject. */
@@ -251,7 +262,7 @@ function fitModel(candidates: Candidate[], weights: Float64Array, prior: ArrayLi
     rows[i * K + F] = c.gx;
     rows[i * K + F + 1] = c.gy;
     timeBasis(c.daysBefore, rows, i * K + TS);
-    y[i] = c.y;
+    y[i] = c.y - c.season;
   }
   let w = weights;
   let fit = weightedRidge(rows, K, y, w, prior, penalty);
@@ -318,7 +329,17 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
     for (let j = 0; j < F; j++) x[j] = FACT_COLUMNS[j].value(sale) ?? Number.NaN;
     const gx = (sale.longitude - subject.longitude) * cosLat * MILES_PER_DEGREE;
     const gy = (sale.latitude - subject.latitude) * MILES_PER_DEGREE;
-    pool.push({ sale, day, daysBefore: valuationDay - day, distance: distanceMiles(subject, sale), y: Math.log(sale.price), x, gx, gy });
+    pool.push({
+      sale,
+      day,
+      daysBefore: valuationDay - day,
+      distance: distanceMiles(subject, sale),
+      y: Math.log(sale.price),
+      season: seasonalFactor(day),
+      x,
+      gx,
+      gy,
+    });
   }
   // Deterministic whatever order the caller hands them in.
   pool.sort((a, b) => a.distance - b.distance || compareText(a.sale.id, b.sale.id));
@@ -363,6 +384,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
     return s / (sw + TUNING.locationShrink);
   };
   const subjectLocation = locationAt(0, 0, -1);
+  const subjectSeason = seasonalFactor(valuationDay);
 
   // Each candidate's fact adjustments (ln price) toward the subject, summed per kind (year built and its square are
   // one "age" adjustment); the similarity reads their size, so no allocation per candidate here.
@@ -385,7 +407,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       factTotal += perKind[k];
       factAbs += Math.abs(perKind[k]);
     }
-    const time = indexChange(local.beta, c.daysBefore);
+    const time = indexChange(local.beta, c.daysBefore) + subjectSeason - c.season;
     const similarity = Math.exp(
       -0.5 *
         ((c.distance / TUNING.similarityMiles) ** 2 + (factAbs / TUNING.similarityLog) ** 2 + (c.daysBefore / TUNING.similarityDays) ** 2),
@@ -426,7 +448,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const kept = chosen.map((a, i) => ({ a, w: Math.abs(a.adjustedLog - median) <= cut ? weights[i] : 0 }));
   const sw = kept.reduce((s, k) => s + k.w, 0);
   const compsLog = kept.reduce((s, k) => s + k.w * k.a.adjustedLog, 0) / sw;
-  let modelLog = local.intercept + subjectLocation;
+  let modelLog = local.intercept + subjectLocation + subjectSeason;
   for (let j = 0; j < F; j++) modelLog += local.beta[j] * (Number.isNaN(subjectX[j]) ? local.fill[j] : subjectX[j]);
   const estimateLog = (1 - TUNING.modelBlend) * compsLog + TUNING.modelBlend * modelLog;
   const used = kept.filter((k) => k.w > 0);
