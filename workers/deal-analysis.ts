@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 
+import type { DealAnalysisInput, DealAnalysisResult } from "../app/domain/deal-analysis";
 import {
   ANALYSIS_COMPLETE,
   ANALYSIS_FAILED,
@@ -11,10 +12,9 @@ import {
   STEP_PACE_MS,
   type DealAnalysisEvent,
 } from "../app/domain/deal-analysis-events";
-import type { DealAnalysisInput, DealAnalysisResult } from "../app/domain/deal-analysis";
 import { DealAnalysisSchema } from "../app/domain/deal-analysis-schema";
-import { createAi } from "../app/providers/index.server";
 import type { AiProvider } from "../app/providers/ai/types";
+import { createAi } from "../app/providers/index.server";
 import { parseEnv } from "../app/services/env.server";
 import { createDb } from "../db/client";
 import { properties } from "../db/schema";
@@ -197,7 +197,8 @@ export class DealAnalysis extends DurableObject<Env> {
     outcome: { result: DealAnalysisResult } | { message: string },
   ): Promise<void> {
     const base = { runId: state.runId, startedAt: state.startedAt, finishedAt: Date.now() };
-    const next: DealAnalysisState = "result" in outcome ? { status: "complete", ...base, result: outcome.result } : { status: "error", ...base, ...outcome };
+    const next: DealAnalysisState =
+      "result" in outcome ? { status: "complete", ...base, result: outcome.result } : { status: "error", ...base, ...outcome };
     this.state = next;
     await this.ctx.storage.put(STATE_KEY, next);
     await this.ctx.storage.delete(JOB_KEY);

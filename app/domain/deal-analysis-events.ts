@@ -25,7 +25,10 @@ export function progressSteps(compCount: number): { progress: number; message: s
     { progress: 10, message: "Loading property data..." },
     {
       progress: 30,
-      message: compCount > 0 ? `Valued from ${compCount} comparable sale${compCount === 1 ? "" : "s"}` : "No comparable sales found; using the estimated value",
+      message:
+        compCount > 0
+          ? `Valued from ${compCount} comparable sale${compCount === 1 ? "" : "s"}`
+          : "No comparable sales found; using the estimated value",
     },
     { progress: 50, message: "Estimating repair costs..." },
     { progress: 70, message: "Running AI deal analysis..." },

@@ -87,7 +87,12 @@ function conditionOf(text: string | null): number | null {
   return n >= 1 && n <= 5 ? n : null;
 }
 
-function jobOf(ctx: Ctx, userId: string, subject: Subject, valued: { arv: number; compCount: number; confidence: number | null }): DealAnalysisJob {
+function jobOf(
+  ctx: Ctx,
+  userId: string,
+  subject: Subject,
+  valued: { arv: number; compCount: number; confidence: number | null },
+): DealAnalysisJob {
   const input: DealAnalysisInput = {
     address: [subject.address, subject.city, [subject.state, subject.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
     arv: valued.arv,
@@ -117,7 +122,11 @@ export async function startDealAnalysis(ctx: Ctx, userId: string, propertyId: st
   if (state?.status === "running") return { ok: true, joined: true, state };
   const valued = await valuationOf(ctx, subject);
   if (valued.arv <= 0) {
-    return { ok: false, status: 422, message: `${UNABLE_TO_START}: ${"refusal" in valued ? valued.refusal : "the property has no value to analyse."}` };
+    return {
+      ok: false,
+      status: 422,
+      message: `${UNABLE_TO_START}: ${"refusal" in valued ? valued.refusal : "the property has no value to analyse."}`,
+    };
   }
   try {
     const answer = await stub.start(jobOf(ctx, userId, subject, valued));

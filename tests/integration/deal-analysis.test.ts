@@ -7,19 +7,22 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { createDb } from "@db/client";
+import { seedZipPlaces } from "@db/market/zip-places";
 import { properties } from "@db/schema";
 import type { DealAnalysisResult } from "~/domain/deal-analysis";
 import { parseEvents, type DealAnalysisEvent } from "~/domain/deal-analysis-events";
 import { createLocalAi } from "~/providers/ai/local";
 import { createOpenAiProvider } from "~/providers/ai/openai.server";
 import type { AiProvider } from "~/providers/ai/types";
-import { action as createRoute } from "~/routes/api.properties";
 import * as analyzeRoute from "~/routes/api.deals.analyze";
 import * as streamRoute from "~/routes/api.deals.analyze.$id.stream";
+import { action as createRoute } from "~/routes/api.properties";
+import { action as crmAnalysis } from "~/routes/crm.analysis";
 
 import type { DealAnalysis } from "../../workers/deal-analysis";
 import { createFakeOpenAi } from "../fakes/openai";
-import { ApiClient, registerClient, type Handler } from "./api-client";
+import { ApiClient, registerClient, toastOf, type Handler } from "./api-client";
+import { seedTestMarket, ZIPS } from "./market-fixture";
 
 const db = createDb(env.DB);
 
@@ -210,12 +213,18 @@ describe("POST /api/deals/analyze and its stream", () => {
 
   it("ends in error with nothing written when the OpenAI provider fails", async () => {
     const { client, userId, propertyId } = await withProperty("analysis-fail");
-    const fake = createFakeOpenAi({ apiKey: "sk-test" });
+    const fake = createFakeOpenAi("sk-test");
     fake.failWith(500, "The server had an error");
     await useAi(
       userId,
       propertyId,
-      createOpenAiProvider({ apiKey: "sk-test", baseUrl: "https://openai.fake.test/v1", model: "gpt-test", maxRetries: 0, fetch: fake.fetch }),
+      createOpenAiProvider({
+        apiKey: "sk-test",
+        baseUrl: "https://openai.fake.test/v1",
+        model: "gpt-test",
+        maxRetries: 0,
+        fetch: fake.fetch,
+      }),
     );
 
     expect((await analyze(client, { propertyId })).body).toMatchObject({ success: true, message: "Analysis started" });
@@ -268,5 +277,75 @@ describe("POST /api/deals/analyze and its stream", () => {
     expect(answer.body.success).toBe(false);
     expect(answer.body.message).toMatch(/^Unable to start analysis: /);
     expect(await objectOf(userId, propertyId).status()).toEqual({ status: "idle" });
+  });
+});
+
+describe("the property card's Analyze Deal without JavaScript (/crm/analysis)", () => {
+  it("starts the run, waits for it and redirects back to the card with 'Analysis Complete'; the fields are stored", async () => {
+    const { client, propertyId } = await withProperty("analysis-form");
+    const response = await client.send(crmAnalysis as Handler, "POST", "/crm/analysis", { urlencoded: { propertyId } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/?section=crm&lead=${propertyId}`);
+    expect(toastOf(response)).toMatchObject({ title: "Analysis Complete", variant: "success" });
+    const row = await analysisRow(propertyId);
+    expect(row?.analysisArv).toBe(300000);
+    expect(row?.nextActions?.length).toBeGreaterThan(0);
+  });
+
+  it("redirects with §8's titles: 'Unable to start analysis' for another user's property, 'Analysis Failed' when the provider fails", async () => {
+    const owner = await withProperty("analysis-form-owner");
+    const other = await registerClient("analysis-form-other");
+    const foreign = await other.client.send(crmAnalysis as Handler, "POST", "/crm/analysis", {
+      urlencoded: { propertyId: owner.propertyId },
+    });
+    expect(foreign.headers.get("Location")).toBe("/?section=crm");
+    expect(toastOf(foreign)).toMatchObject({ title: "Unable to start analysis", description: "Property not found", variant: "error" });
+    expect(await objectOf(other.userId, owner.propertyId).status()).toEqual({ status: "idle" });
+
+    const fake = createFakeOpenAi("sk-test");
+    fake.failWith(503);
+    await useAi(
+      owner.userId,
+      owner.propertyId,
+      createOpenAiProvider({
+        apiKey: "sk-test",
+        baseUrl: "https://openai.fake.test/v1",
+        model: "gpt-test",
+        maxRetries: 0,
+        fetch: fake.fetch,
+      }),
+    );
+    const failed = await owner.client.send(crmAnalysis as Handler, "POST", "/crm/analysis", {
+      urlencoded: { propertyId: owner.propertyId },
+    });
+    expect(failed.headers.get("Location")).toBe(`/?section=crm&lead=${owner.propertyId}`);
+    expect(toastOf(failed)).toMatchObject({ title: "Analysis Failed", variant: "error" });
+    expect((await analysisRow(owner.propertyId))?.analysisRunAt).toBeNull();
+  });
+});
+
+describe("a property on the market's record", () => {
+  it("is valued from the market's comparable sales before the analysis, not from its stored ARV", async () => {
+    const market = await seedTestMarket(db, 2_000);
+    await seedZipPlaces(db, ZIPS);
+    const home = market.properties.find((p) => p.zip === "85008" && p.propertyType === "single_family" && p.bedrooms === 3)!;
+    const { client, propertyId } = await withProperty("analysis-market", {
+      address: home.address,
+      city: home.city,
+      state: home.state,
+      zipCode: home.zip,
+      bedrooms: home.bedrooms,
+      squareFeet: home.squareFeet,
+      yearBuilt: home.yearBuilt,
+      arv: "1",
+    });
+    expect((await analyze(client, { propertyId })).status).toBe(200);
+    const events = await readEvents(await stream(client, propertyId));
+    const messages = events.flatMap((event) => (event.event === "progress" ? [event.data.message] : []));
+    expect(messages.some((message) => /^Valued from \d+ comparable sales?$/.test(message))).toBe(true);
+    const complete = events.at(-1) as Extract<DealAnalysisEvent, { event: "complete" }>;
+    expect(complete.event).toBe("complete");
+    expect(complete.data.data.arv).toBeGreaterThan(10_000);
+    expect(complete.data.data.comp_summary).toMatch(/comparable sale/);
   });
 });
