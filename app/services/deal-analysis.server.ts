@@ -10,7 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { properties } from "@db/schema";
 import type { DealAnalysisInput } from "~/domain/deal-analysis";
 import { UNABLE_TO_START } from "~/domain/deal-analysis-events";
-import type { CalculateArvInput } from "~/domain/valuation-forms";
+import { CalculateArvSchema } from "~/domain/valuation-forms";
 import { PROPERTY_NOT_FOUND } from "~/services/properties.server";
 import { placeArvSubject, valueArv } from "~/services/valuation.server";
 
@@ -64,7 +64,8 @@ export async function ownsProperty(ctx: Ctx, userId: string, propertyId: string)
 
 /** The engine's ARV and comp count; without comps (or a place) the analysis rests on the stored ARV, if any. */
 async function valuationOf(ctx: Ctx, subject: Subject) {
-  const input = {
+  // The stored property as calculate-arv's body: a property its rules refuse (a state it does not know) is not valued.
+  const parsed = CalculateArvSchema.safeParse({
     address: subject.address,
     city: subject.city ?? "",
     state: subject.state ?? "",
@@ -75,10 +76,13 @@ async function valuationOf(ctx: Ctx, subject: Subject) {
     yearBuilt: subject.yearBuilt,
     propertyType: subject.propertyType,
     batchDataEstValue: subject.arv,
-  } as CalculateArvInput;
+  });
+  const stored = { arv: subject.arv ?? 0, compCount: 0, confidence: null };
+  if (!parsed.success) return { ...stored, refusal: parsed.error.issues[0]?.message ?? "the property's address cannot be valued" };
+  const input = parsed.data;
   const outcome = await valueArv(ctx, input, placeArvSubject(ctx, input));
   if (outcome.ok) return { arv: outcome.arv, compCount: outcome.comps.length, confidence: outcome.confidence };
-  return { arv: subject.arv ?? 0, compCount: 0, confidence: null, refusal: outcome.message };
+  return { ...stored, refusal: outcome.message };
 }
 
 /** "3" or "3 - average" → 3; anything else unknown. */
@@ -102,7 +106,7 @@ function jobOf(
     condition: conditionOf(subject.condition),
     equityPercentage: subject.equityPercentage,
     compCount: valued.compCount,
-    valuationConfidence: valued.confidence === null ? null : valued.confidence > 1 ? valued.confidence / 100 : valued.confidence,
+    valuationConfidence: valued.confidence,
     currentYear: ctx.now().getUTCFullYear(),
   };
   return { userId, propertyId: subject.id, compCount: valued.compCount, input };
