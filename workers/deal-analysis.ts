@@ -1,14 +1,230 @@
 import { DurableObject } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+
+import type { DealAnalysisInput, DealAnalysisResult } from "../app/domain/deal-analysis";
+import {
+  ANALYSIS_COMPLETE,
+  ANALYSIS_FAILED,
+  encodeEvent,
+  NO_ANALYSIS_RUNNING,
+  progressSteps,
+  SAVING_STEP,
+  STEP_PACE_MS,
+  type DealAnalysisEvent,
+} from "../app/domain/deal-analysis-events";
+import { DealAnalysisSchema } from "../app/domain/deal-analysis-schema";
+import type { AiProvider } from "../app/providers/ai/types";
+import { createAi } from "../app/providers/index.server";
+import { parseEnv } from "../app/services/env.server";
+import { createDb } from "../db/client";
+import { properties } from "../db/schema";
+
+/** What the Worker hands over once it has read and valued the property: everything the run needs, nothing more. */
+export type DealAnalysisJob = { userId: string; propertyId: string; compCount: number; input: DealAnalysisInput };
+
+export type DealAnalysisState =
+  | { status: "idle" }
+  | { status: "running"; runId: string; startedAt: number; progress: number; message: string }
+  | { status: "complete"; runId: string; startedAt: number; finishedAt: number; result: DealAnalysisResult }
+  | { status: "error"; runId: string; startedAt: number; finishedAt: number; message: string };
+
+export type StartAnswer = { joined: boolean; state: DealAnalysisState };
+
+/** However the model behaves, a run ends (in `error`) this long after it started: the provider's own timeout and retry fit inside. */
+export const RUN_DEADLINE_MS = 90_000;
+
+const STATE_KEY = "state";
+const JOB_KEY = "job";
+
+function sleep(ms: number) {
+  return new Promise<void>((resolve) => setTimeout(resolve, ms));
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
 
 /**
- * One instance per (user, property): runs a deal analysis and streams its progress to every connected client.
- * SQLite-backed (see the wrangler migrations). No Remix imports: the Worker, the dev helper and the tests share it.
+ * One instance per (user, property) (`idFromName("{userId}:{propertyId}")`): runs a deal analysis and streams its
+ * progress to every connected client. SQLite-backed (see the wrangler migrations). No Remix imports: the Worker, the
+ * dev helper (workers/do-worker.ts) and the tests share it.
+ *
+ * - `start(job)` (RPC) starts a run, or joins the one in progress: the check and the change of state happen without an
+ *   await between them, so two POSTs at once start one run. The run itself is the alarm handler, so it goes on after
+ *   the request that started it has answered or its client has gone.
+ * - `fetch` (GET) is the event stream: the latest state at once (a late or reconnecting client catches up), then
+ *   every later event; after `complete` or `error` the stream ends.
+ * - The result is written to the property's analysis fields in D1 (one UPDATE, owner in the WHERE) before `complete`
+ *   goes out; a provider failure or a timeout ends in `error` and writes nothing.
  */
 export class DealAnalysis extends DurableObject<Env> {
+  private state: DealAnalysisState = { status: "idle" };
+  private readonly clients = new Set<WritableStreamDefaultWriter<Uint8Array>>();
+  private readonly encoder = new TextEncoder();
+  /** The AI provider, built from this object's own env on first use (in `npm run dev` that is the helper Worker's). */
+  ai: AiProvider | null = null;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    void ctx.blockConcurrencyWhile(async () => {
+      this.state = (await ctx.storage.get<DealAnalysisState>(STATE_KEY)) ?? { status: "idle" };
+    });
+  }
+
   /** Liveness for GET /api/health: a storage write and read inside the object, so it proves more than routing. */
   async health(): Promise<{ ok: true; checks: number }> {
     const checks = ((await this.ctx.storage.get<number>("health-checks")) ?? 0) + 1;
     await this.ctx.storage.put("health-checks", checks);
     return { ok: true, checks };
   }
+
+  /** The latest state (what a POST answers when it joins, and what the no-JavaScript form waits on). */
+  async status(): Promise<DealAnalysisState> {
+    return this.state;
+  }
+
+  /** Starts a run with `job`, or joins the one in progress (the job is then dropped). */
+  async start(job: DealAnalysisJob): Promise<StartAnswer> {
+    if (this.state.status === "running") return { joined: true, state: this.state };
+    const first = progressSteps(job.compCount)[0];
+    const state: DealAnalysisState = { status: "running", runId: crypto.randomUUID(), startedAt: Date.now(), ...first };
+    this.state = state;
+    await this.ctx.storage.put({ [STATE_KEY]: state, [JOB_KEY]: job });
+    await this.ctx.storage.setAlarm(Date.now());
+    this.broadcast({ event: "progress", data: { progress: state.progress, message: state.message } });
+    return { joined: false, state };
+  }
+
+  /** Waits (at most `ms`) until the run in progress has ended; answers the state then. */
+  async settled(ms: number): Promise<DealAnalysisState> {
+    const until = Date.now() + Math.min(ms, RUN_DEADLINE_MS);
+    while (this.state.status === "running" && Date.now() < until) await sleep(100);
+    return this.state;
+  }
+
+  /** GET: the event stream. */
+  override async fetch(request: Request): Promise<Response> {
+    if (request.method !== "GET") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET" } });
+    const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+    const writer = writable.getWriter();
+    const state = this.state;
+    if (state.status === "running") {
+      this.send(writer, { event: "progress", data: { progress: state.progress, message: state.message } });
+      this.clients.add(writer);
+      writer.closed.then(
+        () => this.clients.delete(writer),
+        () => this.clients.delete(writer),
+      );
+    } else {
+      for (const event of finalEvents(state)) this.send(writer, event);
+      void writer.close().catch(() => undefined);
+    }
+    return new Response(readable, {
+      headers: { "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" },
+    });
+  }
+
+  /** The run: its steps, the model's call (bounded), the write, then `complete` — or `error` with nothing written. */
+  override async alarm(): Promise<void> {
+    const state = this.state;
+    if (state.status !== "running") return;
+    const job = await this.ctx.storage.get<DealAnalysisJob>(JOB_KEY);
+    if (!job) return this.finish(state, { message: `${ANALYSIS_FAILED}: the analysis lost its input; please start it again.` });
+    // A run the runtime restarted (an eviction mid-run) past its deadline ends; otherwise it starts over.
+    const remaining = state.startedAt + RUN_DEADLINE_MS - Date.now();
+    if (remaining <= 0) return this.finish(state, { message: `${ANALYSIS_FAILED}: the analysis took too long.` });
+    try {
+      const result = await withDeadline(this.run(state, job), remaining, `${ANALYSIS_FAILED}: the analysis took too long.`);
+      await this.finish(state, { result });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      await this.finish(state, { message: text.startsWith(`${ANALYSIS_FAILED}:`) ? text : `${ANALYSIS_FAILED}: ${text}` });
+    }
+  }
+
+  private async run(state: Extract<DealAnalysisState, { status: "running" }>, job: DealAnalysisJob): Promise<DealAnalysisResult> {
+    const steps = progressSteps(job.compCount);
+    for (const step of steps.slice(1)) {
+      await sleep(STEP_PACE_MS);
+      this.progress(state, step);
+    }
+    const ai = this.ai ?? (this.ai = createAi(parseEnv(this.env)));
+    const answer = await ai.analyzeDeal(job.input);
+    const checked = DealAnalysisSchema.safeParse(answer);
+    if (!checked.success) throw new Error(`${ANALYSIS_FAILED}: the analysis came back incomplete.`);
+    const result = checked.data;
+    this.progress(state, SAVING_STEP);
+    const now = new Date();
+    const db = createDb(this.env.DB);
+    const written = await db
+      .update(properties)
+      .set({
+        strategy: result.strategy,
+        isDeal: result.is_deal,
+        analysisArv: result.arv,
+        rehabCost: result.rehab_cost,
+        analysisMaxOfferPrice: result.max_offer_price,
+        analysisConfidence: result.confidence,
+        profitMarginPct: result.profit_margin_pct,
+        riskLevel: result.risk_level,
+        keyAssumptions: result.key_assumptions,
+        compSummary: result.comp_summary,
+        nextActions: result.next_actions,
+        analysisRunAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(properties.id, job.propertyId), eq(properties.userId, job.userId)))
+      .returning({ id: properties.id });
+    if (written.length === 0) throw new Error(`${ANALYSIS_FAILED}: the property no longer exists.`);
+    return result;
+  }
+
+  private progress(state: Extract<DealAnalysisState, { status: "running" }>, step: { progress: number; message: string }) {
+    const current = this.state;
+    if (current.status !== "running" || current.runId !== state.runId) return;
+    const next: DealAnalysisState = { ...current, ...step };
+    this.state = next;
+    void this.ctx.storage.put(STATE_KEY, next);
+    this.broadcast({ event: "progress", data: step });
+  }
+
+  private async finish(
+    state: Extract<DealAnalysisState, { status: "running" }>,
+    outcome: { result: DealAnalysisResult } | { message: string },
+  ): Promise<void> {
+    const base = { runId: state.runId, startedAt: state.startedAt, finishedAt: Date.now() };
+    const next: DealAnalysisState =
+      "result" in outcome ? { status: "complete", ...base, result: outcome.result } : { status: "error", ...base, ...outcome };
+    this.state = next;
+    await this.ctx.storage.put(STATE_KEY, next);
+    await this.ctx.storage.delete(JOB_KEY);
+    for (const event of finalEvents(next)) this.broadcast(event);
+    for (const writer of this.clients) void writer.close().catch(() => undefined);
+    this.clients.clear();
+  }
+
+  private broadcast(event: DealAnalysisEvent) {
+    for (const writer of this.clients) this.send(writer, event);
+  }
+
+  /** Never awaited: a slow or gone client must not hold the run up; a failed write drops the client. */
+  private send(writer: WritableStreamDefaultWriter<Uint8Array>, event: DealAnalysisEvent) {
+    writer.write(this.encoder.encode(encodeEvent(event))).catch(() => this.clients.delete(writer));
+  }
+}
+
+/** What a client that comes after the end gets: the last result (after a 100 % progress), or the error. */
+function finalEvents(state: DealAnalysisState): DealAnalysisEvent[] {
+  if (state.status === "complete")
+    return [
+      { event: "progress", data: { progress: 100, message: ANALYSIS_COMPLETE } },
+      { event: "complete", data: { success: true, data: state.result } },
+    ];
+  if (state.status === "error") return [{ event: "error", data: { message: state.message } }];
+  if (state.status === "idle") return [{ event: "error", data: { message: NO_ANALYSIS_RUNNING } }];
+  return [];
 }

@@ -23,6 +23,19 @@ export type Providers = {
   maps: MapsProvider;
 };
 
+/** The AI provider alone: the DealAnalysis Durable Object builds it from its own env (it has no R2 in dev). */
+export function createAi(env: AppEnv, deps: { fetch?: Fetch } = {}): AiProvider {
+  return env.AI === "openai"
+    ? createOpenAiProvider({
+        apiKey: env.OPENAI_API_KEY!,
+        baseUrl: env.OPENAI_BASE_URL,
+        model: env.OPENAI_MODEL,
+        timeoutMs: env.OPENAI_TIMEOUT_MS,
+        fetch: deps.fetch,
+      })
+    : createLocalAi();
+}
+
 /** Picks each outside service by configuration; the local implementations are the defaults. */
 export function createProviders(env: AppEnv, deps: { db: Db; files: R2Bucket; fetch?: Fetch }): Providers {
   return {
@@ -39,16 +52,7 @@ export function createProviders(env: AppEnv, deps: { db: Db; files: R2Bucket; fe
       env.MAIL === "lob"
         ? createLobMail({ apiKey: env.LOB_API_KEY!, baseUrl: env.LOB_BASE_URL, timeoutMs: env.LOB_TIMEOUT_MS, fetch: deps.fetch })
         : createLocalMail(deps.db, deps.files),
-    ai:
-      env.AI === "openai"
-        ? createOpenAiProvider({
-            apiKey: env.OPENAI_API_KEY!,
-            baseUrl: env.OPENAI_BASE_URL,
-            model: env.OPENAI_MODEL,
-            timeoutMs: env.OPENAI_TIMEOUT_MS,
-            fetch: deps.fetch,
-          })
-        : createLocalAi(),
+    ai: createAi(env, deps),
     email:
       env.EMAIL === "http"
         ? createHttpEmail({ url: env.EMAIL_API_URL!, apiKey: env.EMAIL_API_KEY!, from: env.EMAIL_FROM, fetch: deps.fetch })

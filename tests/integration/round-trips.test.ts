@@ -25,6 +25,7 @@ import { loader as contactsApi } from "~/routes/api.contacts";
 import { loader as conversationsApi } from "~/routes/api.conversations";
 import { loader as messagesApi } from "~/routes/api.conversations.$id.messages";
 import { loader as dealsApi } from "~/routes/api.deals";
+import { loader as dealAnalysisStream } from "~/routes/api.deals.analyze.$id.stream";
 import { loader as documentsApi } from "~/routes/api.documents";
 import { loader as propertiesApi } from "~/routes/api.properties";
 import * as propertyComps from "~/routes/api.properties.$id.comps";
@@ -244,6 +245,16 @@ describe("each /api list costs at most 2 sequential round trips", () => {
     // A list with something in it, so the reads above really ran over data.
     const properties = await client.call(propertiesApi as Handler, "GET", "/api/properties");
     expect((properties.body as unknown as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("GET /api/deals/analyze/{id}/stream: the session, then whether the property is the user's", async () => {
+    const { client, leadId } = await accountWithData();
+    const path = `/api/deals/analyze/${leadId}/stream`;
+    const cost = await costOf(() => client.send(dealAnalysisStream as Handler, "GET", path, { params: { id: leadId } }));
+    expect(cost.value.status, path).toBe(200);
+    expect(cost.value.headers.get("Content-Type")).toMatch(/^text\/event-stream/);
+    await cost.value.text();
+    expectWithinBudget(cost, path);
   });
 
   it("a conversation that is not the user's answers 404 within the same budget", async () => {

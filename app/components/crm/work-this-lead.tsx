@@ -5,6 +5,7 @@
 import { Link, useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { DealAnalysisPanel } from "~/components/crm/deal-analysis-panel";
 import { LeadStatusBadge } from "~/components/crm/lead-status-badge";
 import { PropertyOffer } from "~/components/crm/property-offer";
 import { buttonClass } from "~/components/ui/button";
@@ -117,6 +118,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Created">{formatDate(p.createdAt)}</Detail>
         <Detail label="Updated">{formatDate(p.updatedAt)}</Detail>
       </DetailGroup>
+      <DealAnalysisPanel property={p} />
       <PropertyOffer property={p} />
       {selected.contacts.length ? (
         <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
