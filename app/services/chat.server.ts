@@ -52,19 +52,19 @@ export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const CARD_NOT_FOUND = "Card not found";
 
 /** How much of the conversation the assistant reads with a new message. */
-const HISTORY_TURNS = 10;
+export const HISTORY_TURNS = 10;
 const TITLE_LENGTH = 50;
 
-function userMessage(content: string): NewMessage {
+export function userMessage(content: string): NewMessage {
   return { content, role: "user", isAiGenerated: false };
 }
 
-function assistantMessage(content: string, isAiGenerated = false): NewMessage {
+export function assistantMessage(content: string, isAiGenerated = false): NewMessage {
   return { content, role: "assistant", isAiGenerated };
 }
 
 /** A new conversation's title from the first message: its first 50 characters. */
-function titleOf(content: string): string {
+export function titleOf(content: string): string {
   const line = content.replace(/\s+/g, " ").trim();
   return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH)}...` : line;
 }
