@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, TerryChatSchema);
   const outcome = await terryChat(context, session.user.id, input);
   if (!outcome.ok) {
-    const { status, ...body } = outcome;
+    const { ok: _ok, status, ...body } = outcome;
     return apiJson({ success: false, ...body }, { status });
   }
   return apiJson({ success: true, response: outcome.response, conversationId: outcome.conversationId });
