@@ -5,12 +5,15 @@ z.config({ jitless: true });
 
 /**
  * What the browser reads of an /api answer (`{ success, message }` plus a route's own field, e.g. AI Assist's
- * `draft`): parsed, never cast, so a proxy's HTML error page or a changed body becomes "no answer", not a crash.
+ * `draft`, Terry's `response`): parsed, never cast, so a proxy's HTML error page or a changed body becomes "no answer", not a crash.
  */
 const ApiAnswerSchema = z.object({
   success: z.boolean().optional(),
   message: z.string().optional(),
   draft: z.string().optional(),
+  /** POST /api/terry/chat: Terry's answer and the Terry conversation it was stored in. */
+  response: z.string().optional(),
+  conversationId: z.string().optional(),
 });
 export type ApiAnswer = z.infer<typeof ApiAnswerSchema>;
 

@@ -231,7 +231,11 @@ export function parseChatContent(content: string): ChatBody {
  * Cards are stored as JSON; their text is what the card is about ("Seller lead: 123 Main St, Phoenix, AZ 85004").
  */
 export function messageText(content: string): string {
-  const body = parseChatContent(content);
+  return chatBodyText(parseChatContent(content));
+}
+
+/** A parsed message as one line of text (see `messageText`). */
+export function chatBodyText(body: ChatBody): string {
   switch (body.kind) {
     case "text":
       return body.text;

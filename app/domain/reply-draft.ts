@@ -58,3 +58,10 @@ export function draftReply(input: ReplyDraftInput): string {
     : `Thanks for getting back to me about ${place}. I'd love to learn a bit more about your plans for it. When is a good time for a quick call?`;
   return `${greeting} ${body}`;
 }
+
+/** The Negotiation agent's chat answer: the drafted reply under a line that says what it is. */
+export const NEGOTIATION_DRAFT_INTRO = "Here's a reply you could send the seller:";
+
+export function negotiationAnswer(draft: string): string {
+  return `${NEGOTIATION_DRAFT_INTRO}\n\n${draft}`;
+}

@@ -8,15 +8,9 @@ import type { SellerType } from "@db/enums";
 
 import type { MarketStats } from "../providers/property-data/types";
 import { placeOf } from "./chat-intent";
+import { TERRY_GREETING } from "./terry-screen";
 
-export const TERRY_STARTERS = [
-  "What does the market look like in 85004?",
-  "How many high-equity and pre-foreclosure owners are in Phoenix, AZ?",
-  "Which ZIPs in Mesa, AZ have the most homes, and what do they sell for?",
-] as const;
-
-export const TERRY_GREETING =
-  "Hi, I'm Terry. Name a ZIP or a city and state, and I'll tell you what our records say about it: homes, values, equity, absentee owners, seller types and recent sales.";
+export { TERRY_GREETING, TERRY_STARTERS } from "./terry-screen";
 
 /** What Terry can look up: a place the user typed, as the property search reads it ("85004", "Phoenix, AZ"). */
 export type TerryLookup = (location: string) => Promise<{ label: string; stats: MarketStats } | { error: string }>;

@@ -5,7 +5,7 @@ import { Suspense, type ComponentProps } from "react";
 import { ChunkFallback, LazyPreloads, loadSources, preloadable } from "~/components/lazy";
 import { RouteErrorMessage } from "~/components/route-error";
 import type { RouteHandle } from "~/components/route-handle";
-import { shellSources } from "~/components/shell/section-sources";
+import { pageSources } from "~/components/shell/section-sources";
 import type SignedInShell from "~/components/shell/signed-in-shell";
 import { SiteFooter } from "~/components/site-footer";
 import { BrandLink } from "~/components/ui/brand-link";
@@ -94,15 +94,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       title: current.company?.title ?? null,
     },
     payload,
-    // The shell's and the section's chunks, preloaded with the page (the landing loads neither).
-    preloads: lazyPreloads(shellSources(section)),
+    // The shell's and the section's chunks (and a screen the section opens), preloaded with the page (the landing loads neither).
+    preloads: lazyPreloads(pageSources(section, url.searchParams)),
   };
 }
 
 /** A navigation inside the app loads the section's code while the server answers, so it renders at once. */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
-  const section = sectionOf(new URL(request.url).searchParams.get("section"));
-  const [data] = await Promise.all([serverLoader<typeof loader>(), loadSources(shellSources(section))]);
+  const params = new URL(request.url).searchParams;
+  const [data] = await Promise.all([serverLoader<typeof loader>(), loadSources(pageSources(sectionOf(params.get("section")), params))]);
   return data;
 }
 

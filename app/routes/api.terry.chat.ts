@@ -6,17 +6,22 @@ import { requireApiUser } from "~/services/auth.server";
 import { terryChat } from "~/services/terry.server";
 
 /**
- * POST /api/terry/chat {message, history} → 200 {success, response}: Terry's answer, every figure from the
- * property-data provider's records. 400 with field messages for a bad body; 502 with §8's trouble text when the AI
- * provider fails. Writes nothing.
+ * POST /api/terry/chat {message, history, conversationId?} → 200 {success, response, conversationId}: Terry's answer,
+ * every figure from the property-data provider's records, stored with the user's message in the user's Terry
+ * conversation (the one given, else a new one). 400 with field messages for a bad body; 404 for a conversation that
+ * is not the user's Terry conversation (nothing written); 502 {success: false, message: §8's trouble text,
+ * conversationId} when the AI provider fails (the user's message and that text are kept).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
-  await requireApiUser(request, context);
+  const session = await requireApiUser(request, context);
   const input = await readBody(request, TerryChatSchema);
-  const outcome = await terryChat(context, input);
-  if (!outcome.ok) return apiJson({ success: false, message: outcome.message }, { status: outcome.status });
-  return apiJson({ success: true, response: outcome.response });
+  const outcome = await terryChat(context, session.user.id, input);
+  if (!outcome.ok) {
+    const { ok: _ok, status, ...body } = outcome;
+    return apiJson({ success: false, ...body }, { status });
+  }
+  return apiJson({ success: true, response: outcome.response, conversationId: outcome.conversationId });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -1,14 +1,17 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { draftReply } from "~/domain/reply-draft";
+import { AI_TROUBLE_TEXT } from "~/domain/chat-intent";
+import { ProviderError } from "~/providers/http.server";
 import { apiError, apiJson, readFormData } from "~/services/api.server";
 import { requireUser } from "~/services/auth.server";
 import { replyContext } from "~/services/conversations.server";
+import { redirectWithToast } from "~/services/toast.server";
 
 /**
- * AI Assist: drafts a reply from the last message and the linked property (app/domain/reply-draft.ts). With
- * JavaScript the page asks for JSON (`format=json`) and fills the text box; without it the form posts here and the
- * section re-renders with the draft in the text box.
+ * AI Assist: the AI provider drafts a reply from the last message and the linked property (`draftReply`: the local
+ * provider's rules are app/domain/reply-draft.ts, OpenAI's a short completion). With JavaScript the page asks for
+ * JSON (`format=json`) and fills the text box; without it the form posts here and the section re-renders with the
+ * draft in the text box. A failing provider answers §8's trouble text (502 as JSON, a toast without JavaScript).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
@@ -17,7 +20,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const wantsJson = form.get("format") === "json";
   const ctx = await replyContext(context.db, session.user.id, conversationId);
   if (!ctx) return wantsJson ? apiError(404, "Conversation not found") : redirect("/?section=messages");
-  const draft = draftReply({ contactName: ctx.contactName, lastIncoming: ctx.lastIncoming, property: ctx.property });
+  let draft: string;
+  try {
+    draft = await context.providers.ai.draftReply({ contactName: ctx.contactName, lastIncoming: ctx.lastIncoming, property: ctx.property });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.warn("AI Assist failed", error.message);
+    if (wantsJson) return apiJson({ success: false, message: AI_TROUBLE_TEXT }, { status: 502 });
+    return redirectWithToast(`/?${new URLSearchParams({ section: "messages", c: conversationId })}`, {
+      title: AI_TROUBLE_TEXT,
+      variant: "error",
+    });
+  }
   if (wantsJson) return apiJson({ success: true, draft });
   return redirect(`/?${new URLSearchParams({ section: "messages", c: conversationId, draft })}`);
 }

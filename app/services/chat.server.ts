@@ -38,6 +38,7 @@ import {
 } from "~/domain/chat-wizard";
 import { leadToProperty } from "~/domain/lead-property";
 import { CashBuyerSearchSchema, PreviewCountSchema, SellerSearchSchema, type PreviewCountInput } from "~/domain/lead-search";
+import { negotiationAnswer } from "~/domain/reply-draft";
 import { ProviderError } from "~/providers/http.server";
 import { fieldErrors } from "~/services/api.server";
 import { BuyerLeadSchema, createBuyerLead } from "~/services/buyer-leads.server";
@@ -52,19 +53,19 @@ export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const CARD_NOT_FOUND = "Card not found";
 
 /** How much of the conversation the assistant reads with a new message. */
-const HISTORY_TURNS = 10;
+export const HISTORY_TURNS = 10;
 const TITLE_LENGTH = 50;
 
-function userMessage(content: string): NewMessage {
+export function userMessage(content: string): NewMessage {
   return { content, role: "user", isAiGenerated: false };
 }
 
-function assistantMessage(content: string, isAiGenerated = false): NewMessage {
+export function assistantMessage(content: string, isAiGenerated = false): NewMessage {
   return { content, role: "assistant", isAiGenerated };
 }
 
 /** A new conversation's title from the first message: its first 50 characters. */
-function titleOf(content: string): string {
+export function titleOf(content: string): string {
   const line = content.replace(/\s+/g, " ").trim();
   return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH)}...` : line;
 }
@@ -72,8 +73,9 @@ function titleOf(content: string): string {
 // --- a typed message ---------------------------------------------------------------------------------------------
 
 /**
- * Stores the user's message and the assistant's reply (from the AI provider) in the conversation `c`, or in a new
- * one with the agent when there is none. Null when `c` is not the user's (nothing written).
+ * Stores the user's message and the assistant's reply (from the AI provider: the Negotiation agent's is a draft of
+ * the reply to the seller whose message was pasted) in the conversation `c`, or in a new one with the agent when there
+ * is none. Null when `c` is not the user's (nothing written).
  */
 export async function sendChatMessage(context: Ctx, userId: string, input: ChatSendInput): Promise<{ conversationId: string } | null> {
   const requested = input.c ?? null;
@@ -86,7 +88,16 @@ export async function sendChatMessage(context: Ctx, userId: string, input: ChatS
   let reply: ChatReply;
   let aiGenerated = true;
   try {
-    reply = await context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
+    // The Negotiation agent drafts the user's reply to what a seller wrote (the typed message); the others chat.
+    reply =
+      input.agent === "negotiation"
+        ? {
+            text: negotiationAnswer(
+              await context.providers.ai.draftReply({ contactName: null, lastIncoming: input.content, property: null }),
+            ),
+            offer: null,
+          }
+        : await context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
   } catch (error) {
     // The provider failed (timeout, refusal, outage): the user's message is kept, and the chat says so (§8).
     if (!(error instanceof ProviderError)) throw error;

@@ -1,4 +1,4 @@
-import { shellSources } from "../../app/components/shell/section-sources";
+import { shellSources, TERRY_SOURCE } from "../../app/components/shell/section-sources";
 import { SECTIONS } from "../../app/services/sections/types";
 
 /**
@@ -38,6 +38,13 @@ export const PAGE_BUDGETS: PageBudget[] = [
     lazy: shellSources(section),
     budgetKb: SHELL_BUDGET_KB,
   })),
+  // The Target Market Finder (Terry) opened by its URL: the chat and Terry's own chunk.
+  {
+    page: "shell: /?section=chat&terry=1",
+    routes: ["root", "routes/_index"],
+    lazy: [...shellSources("chat"), TERRY_SOURCE],
+    budgetKb: SHELL_BUDGET_KB,
+  },
   { page: "/buyer-breeze", routes: ["root", "routes/buyer-breeze"], budgetKb: SHELL_BUDGET_KB },
   { page: "/profile", routes: ["root", "routes/profile"], budgetKb: SHELL_BUDGET_KB },
   // The full-details dialog (Let's Work It) is a lazy chunk loaded after the page, not part of its first load.

@@ -148,6 +148,9 @@ describe("each signed-in loader, called as Remix calls it, costs at most 2 seque
       "/?section=chat&agent=negotiation",
       "/?section=chat&c=new&wizard=buyer&step=2&cityOrZip=85004",
       "/?section=chat&wizard=seller&at=3&intent=count&cityOrZip=Phoenix&state=AZ&sellerType=inherited",
+      // The Target Market Finder (Terry): the latest Terry conversation, and a new chat.
+      "/?section=chat&terry=1",
+      "/?section=chat&terry=1&c=new",
     ]) {
       expectWithinBudget(await costOf(() => client.load(index.loader as Handler, path)), path);
     }

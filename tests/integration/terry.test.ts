@@ -1,16 +1,25 @@
 // Terry's market research (POST /api/terry/chat) over a small seeded market: the local provider's figures against the
 // generated market computed here independently, the OpenAI provider calling the market_statistics tool (fake OpenAI)
-// and answering from its result, and the refusals (signed out, bad bodies, a failing model).
+// and answering from its result, and the refusals (signed out, bad bodies, a failing model); then Terry's stored
+// conversations (agent type "terry"): both messages in one, continued, reloaded by the Terry screen, apart from the
+// agent chat's, foreign ones refused, and the screen's form without JavaScript (/chat/terry).
 import { env } from "cloudflare:test";
+import { asc, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "@db/client";
 import { ARMS_LENGTH_TRANSFER_TYPES } from "@db/enums";
 import { MARKET_AS_OF } from "@db/market/flags";
 import type { MarketBatch } from "@db/market/generate";
+import { conversations, messages } from "@db/schema";
 import { AI_TROUBLE_TEXT } from "~/domain/chat-intent";
 import { describeMarket } from "~/domain/terry";
+import { TERRY_AGENT, TERRY_STARTERS, terryHref } from "~/domain/terry-screen";
+import * as index from "~/routes/_index";
 import { action as terry } from "~/routes/api.terry.chat";
+import { action as terryForm } from "~/routes/chat.terry";
+import { postMessages } from "~/services/conversations.server";
+import type { ChatData } from "~/services/sections/chat.server";
 
 import { createFakeOpenAi } from "../fakes/openai";
 import { ApiClient, registerClient, type Handler } from "./api-client";
@@ -133,7 +142,164 @@ describe("POST /api/terry/chat on OpenAI", () => {
     fake.failWith(500);
     const failed = await client.call(handler, "POST", "/api/terry/chat", { message: "Phoenix, AZ?" });
     expect(failed.status).toBe(502);
-    expect(failed.body).toEqual({ success: false, message: AI_TROUBLE_TEXT });
+    expect(failed.body).toEqual({ success: false, message: AI_TROUBLE_TEXT, conversationId: expect.any(String) });
+  });
+});
+
+describe("Terry's conversations", () => {
+  const KEY = "sk-terry-store";
+  const config = { AI: "openai", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: "https://openai.fake.test/v1", OPENAI_TIMEOUT_MS: "2000" };
+
+  async function chat(client: ApiClient, query: string) {
+    const page = await client.load<{ payload: { id: string; data: ChatData } }>(index.loader as Handler, `/?section=chat${query}`);
+    return page.payload.data;
+  }
+
+  async function stored(conversationId: string) {
+    return db
+      .select({ role: messages.role, content: messages.content, isAiGenerated: messages.isAiGenerated })
+      .from(messages)
+      .where(eq(messages.conversationId, conversationId))
+      .orderBy(asc(messages.createdAt));
+  }
+
+  async function written(userId: string) {
+    const [c, m] = await db.batch([
+      db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)),
+      db.select({ n: count() }).from(messages).where(eq(messages.userId, userId)),
+    ]);
+    return { conversations: c[0]!.n, messages: m[0]!.n };
+  }
+
+  it("stores the question and Terry's answer in one Terry conversation, continues it, and the Terry screen reloads it", async () => {
+    const { client, userId } = await registerClient("terry-store");
+    // A Lead Finder conversation of the same user, which Terry's screen must leave alone.
+    const leadFinder = await postMessages(
+      db,
+      userId,
+      { conversationId: null, start: { agentType: "lead-finder", title: "sellers" } },
+      [{ content: "sellers in 85004", role: "user", isAiGenerated: false }],
+      new Date(),
+    );
+
+    const first = await client.call(handler, "POST", "/api/terry/chat", { message: "What does Phoenix, AZ look like?" });
+    expect(first.status).toBe(200);
+    const conversationId = String(first.body.conversationId);
+    expect(first.body).toEqual({ success: true, response: expect.stringContaining("Phoenix, AZ: "), conversationId });
+    const truth = phoenix();
+    expect(String(first.body.response)).toContain(`${truth.properties.toLocaleString("en-US")} properties on record`);
+
+    const second = await client.call(handler, "POST", "/api/terry/chat", { message: "And 85004?", conversationId });
+    expect(second.status).toBe(200);
+    expect(second.body.conversationId).toBe(conversationId);
+    expect((await stored(conversationId)).map((m) => [m.role, m.isAiGenerated, m.content.split(":")[0]])).toEqual([
+      ["user", false, "What does Phoenix, AZ look like?"],
+      ["assistant", true, "Phoenix, AZ"],
+      ["user", false, "And 85004?"],
+      ["assistant", true, "85004"],
+    ]);
+    const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+    expect(row).toMatchObject({ userId, agentType: TERRY_AGENT, title: "What does Phoenix, AZ look like?" });
+
+    // The Terry screen opens the latest Terry conversation with its messages; the Lead Finder's chat is unchanged.
+    const screen = await chat(client, "&terry=1");
+    expect(screen).toMatchObject({ terry: true, agent: "lead-finder", conversation: { id: conversationId }, wizard: null });
+    expect(screen.conversations.map((c) => c.id)).toEqual([conversationId]);
+    expect(screen.messages.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect((await chat(client, "&terry=1&c=new")).conversation).toBeNull();
+    const leadFinderChat = await chat(client, "");
+    expect(leadFinderChat).toMatchObject({ terry: false, conversation: { id: leadFinder!.conversationId } });
+    expect(leadFinderChat.conversations.map((c) => c.id)).toEqual([leadFinder!.conversationId]);
+
+    // Start New Chat: a message without a conversation opens a second Terry conversation.
+    const fresh = await client.call(handler, "POST", "/api/terry/chat", { message: "85008?", conversationId: "new" });
+    expect(fresh.body.conversationId).not.toBe(conversationId);
+    expect((await chat(client, "&terry=1")).conversations).toHaveLength(2);
+  });
+
+  it("answers 404 for another user's conversation or one that is not Terry's, writing nothing", async () => {
+    const owner = await registerClient("terry-owner");
+    const mine = await owner.client.call(handler, "POST", "/api/terry/chat", { message: "85004?" });
+    const theirs = String(mine.body.conversationId);
+    const { client, userId } = await registerClient("terry-stranger");
+    const leadFinder = await postMessages(
+      db,
+      userId,
+      { conversationId: null, start: { agentType: "lead-finder", title: "t" } },
+      [{ content: "hi", role: "user", isAiGenerated: false }],
+      new Date(),
+    );
+    const before = await written(userId);
+    for (const conversationId of [theirs, leadFinder!.conversationId, "no-such-id"]) {
+      const answer = await client.call(handler, "POST", "/api/terry/chat", { message: "85004?", conversationId });
+      expect(answer.status, conversationId).toBe(404);
+      expect(answer.body).toEqual({ success: false, message: "Conversation not found" });
+    }
+    expect(await written(userId)).toEqual(before);
+    expect((await stored(theirs)).length).toBe(2);
+    await expect(chat(client, `&terry=1&c=${theirs}`)).rejects.toMatchObject({ status: 404 });
+    await expect(chat(client, `&terry=1&c=${leadFinder!.conversationId}`)).rejects.toMatchObject({ status: 404 });
+    expect((await new ApiClient().call(handler, "POST", "/api/terry/chat", { message: "85004?", conversationId: theirs })).status).toBe(
+      401,
+    );
+  });
+
+  it("keeps the question with §8's trouble text when the model fails, and the model sees the stored conversation", async () => {
+    const fake = createFakeOpenAi(KEY);
+    const { client, userId } = await registerClient("terry-down", {}, new ApiClient(testContext(config, {}, { fetch: fake.fetch })));
+    fake.answer("Phoenix is busy.");
+    const first = await client.call(handler, "POST", "/api/terry/chat", {
+      message: "Phoenix, AZ?",
+      history: [{ role: "user", content: "an earlier question" }],
+    });
+    const conversationId = String(first.body.conversationId);
+    expect((fake.calls[0]!.body as { messages: Json[] }).messages.map((m) => m.content)).toEqual([
+      expect.any(String),
+      "an earlier question",
+      "Phoenix, AZ?",
+    ]);
+
+    fake.failWith(503);
+    const failed = await client.call(handler, "POST", "/api/terry/chat", {
+      message: "And Mesa, AZ?",
+      conversationId,
+      history: [{ role: "user", content: "ignored: the conversation is the history" }],
+    });
+    expect(failed.status).toBe(502);
+    expect(failed.body).toEqual({ success: false, message: AI_TROUBLE_TEXT, conversationId });
+    const sent = fake.calls.at(-1)!.body as { messages: Json[] };
+    expect(sent.messages.map((m) => m.content)).toEqual([expect.any(String), "Phoenix, AZ?", "Phoenix is busy.", "And Mesa, AZ?"]);
+    expect((await stored(conversationId)).map((m) => [m.role, m.content, m.isAiGenerated])).toEqual([
+      ["user", "Phoenix, AZ?", false],
+      ["assistant", "Phoenix is busy.", true],
+      ["user", "And Mesa, AZ?", false],
+      ["assistant", AI_TROUBLE_TEXT, false],
+    ]);
+    expect((await written(userId)).conversations).toBe(1);
+  });
+
+  it("without JavaScript, /chat/terry stores the message and goes back to the Terry screen; refusals write nothing", async () => {
+    const { client, userId } = await registerClient("terry-form");
+    const posted = await client.send(terryForm as Handler, "POST", "/chat/terry", { form: { message: TERRY_STARTERS[0] } });
+    expect(posted.status).toBe(302);
+    const location = new URL(posted.headers.get("Location")!, "http://x");
+    const conversationId = location.searchParams.get("c")!;
+    expect(`${location.pathname}${location.search}`).toBe(terryHref(conversationId));
+    const screen = await chat(client, `&terry=1&c=${conversationId}`);
+    expect(screen.messages.map((m) => m.role)).toEqual(["user", "assistant"]);
+    const answer = screen.messages[1]!.body;
+    expect(answer.kind === "text" && answer.text).toMatch(/^85004: [\d,]+ properties on record/);
+
+    const again = await client.send(terryForm as Handler, "POST", "/chat/terry", { form: { message: "Mesa, AZ?", c: conversationId } });
+    expect(new URL(again.headers.get("Location")!, "http://x").searchParams.get("c")).toBe(conversationId);
+
+    const before = await written(userId);
+    const empty = await client.send(terryForm as Handler, "POST", "/chat/terry", { form: { message: "  ", c: conversationId } });
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toEqual({ message: "  ", conversationId, error: "Message is required" });
+    const foreign = await client.send(terryForm as Handler, "POST", "/chat/terry", { form: { message: "hi", c: "someone-else" } });
+    expect(foreign.status).toBe(404);
+    expect(await written(userId)).toEqual(before);
   });
 });
 

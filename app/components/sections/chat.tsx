@@ -3,7 +3,9 @@
  * CRM), the agent's conversations, the open conversation's messages as seller-lead, buyer and property cards or
  * text, the Seller Lead and Cash Buyer wizards, and the text box. Everything works without JavaScript (links, GET
  * wizard steps, forms posting to /chat/*); with it the wizards, searches and card actions run in place. The
- * wizards and the lead details are chunks of their own, loaded once the chat is on screen.
+ * wizards and the lead details are chunks of their own, loaded once the chat is on screen. The wizard panel also
+ * opens the Target Market Finder (Terry, `terry=1`): its own chunk in place of the conversation, with Terry's
+ * conversations listed beside it.
  */
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
@@ -12,6 +14,7 @@ import { BuyerCard, PropertyCardView, SellerCard, type CardContext } from "~/com
 import { hasPending, postPending, subscribeToPoster, type PostedMessage } from "~/components/chat/chat-poster";
 import { Composer } from "~/components/chat/composer";
 import type { LeadDetailsDialog, LeadDetailsPanel } from "~/components/chat/lead-details";
+import type TerryScreen from "~/components/chat/terry";
 import type Wizard from "~/components/chat/wizard";
 import { preloadable } from "~/components/lazy";
 import { buttonClass } from "~/components/ui/button";
@@ -31,16 +34,22 @@ import {
 import { chatHref, EMPTY_ANSWERS, WIZARD_TITLES, wizardSearchParams, type WizardKind } from "~/domain/chat-wizard";
 import { relativeTime } from "~/domain/format";
 import { createLeadQueue, goToLead, storeLeadQueue } from "~/domain/lead-queue";
+import { TERRY_TITLE, terryHref } from "~/domain/terry-screen";
 import { workbenchHref } from "~/domain/workbench";
 import type { ChatData, WizardView } from "~/services/sections/chat.server";
 
-const PARTS = import.meta.glob(["/app/components/chat/wizard.tsx", "/app/components/chat/lead-details.tsx"]);
+const PARTS = import.meta.glob([
+  "/app/components/chat/wizard.tsx",
+  "/app/components/chat/lead-details.tsx",
+  "/app/components/chat/terry.tsx",
+]);
 const WizardPart = preloadable<ComponentProps<typeof Wizard>>(PARTS, "/app/components/chat/wizard.tsx");
 const DetailsDialogPart = preloadable<ComponentProps<typeof LeadDetailsDialog>>(
   PARTS,
   "/app/components/chat/lead-details.tsx",
   "LeadDetailsDialog",
 );
+const TerryPart = preloadable<ComponentProps<typeof TerryScreen>>(PARTS, "/app/components/chat/terry.tsx");
 const DetailsPanelPart = preloadable<ComponentProps<typeof LeadDetailsPanel>>(
   PARTS,
   "/app/components/chat/lead-details.tsx",
@@ -49,7 +58,7 @@ const DetailsPanelPart = preloadable<ComponentProps<typeof LeadDetailsPanel>>(
 
 const PLACEHOLDERS: Record<string, string> = {
   "lead-finder": 'Ask Lead Finder, e.g. "sellers in 85004"',
-  negotiation: "Ask the Negotiation agent...",
+  negotiation: "Paste the seller's message and I'll draft your reply...",
   "lock-it-up": "Ask Lock It Up...",
 };
 
@@ -158,7 +167,7 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
   // A search's results still waiting from an earlier page (a reload, the move to the workbench): post them now.
   useEffect(() => {
     if (hasPending()) void postPending();
-    for (const part of [WizardPart, DetailsDialogPart]) part.load().catch(() => undefined);
+    for (const part of [WizardPart, DetailsDialogPart, TerryPart]) part.load().catch(() => undefined);
   }, []);
 
   // The newest message in view as messages arrive.
@@ -177,6 +186,8 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
   const base = { agent: agent.id, c: conversationId };
   const wizardHref = (kind: WizardKind, answers: WizardOffer["answers"] = {}) => `/?${wizardSearchParams(kind, 1, answers, base)}`;
   const closeHref = chatHref(agent.id, conversationId);
+  // Terry's screen lists Terry's conversations; the agent's chat its own.
+  const conversationHref = (id: string) => (data.terry ? terryHref(id) : chatHref(agent.id, id));
 
   const cardContext: CardContext = {
     hydrated,
@@ -245,9 +256,9 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
         <section aria-labelledby="conversations-heading" className="self-start rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <div className="flex items-center justify-between gap-2">
             <h2 id="conversations-heading" className="font-semibold text-slate-900">
-              {agent.label} conversations
+              {data.terry ? TERRY_TITLE : agent.label} conversations
             </h2>
-            <Link to={chatHref(agent.id, "new")} className={buttonClass("ghost", "", "sm")}>
+            <Link to={conversationHref("new")} className={buttonClass("ghost", "", "sm")}>
               New
             </Link>
           </div>
@@ -260,7 +271,7 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
                 return (
                   <li key={conversation.id}>
                     <Link
-                      to={chatHref(agent.id, conversation.id)}
+                      to={conversationHref(conversation.id)}
                       aria-current={active ? "true" : undefined}
                       className={`block rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 ${active ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700"}`}
                     >
@@ -274,143 +285,159 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
           )}
         </section>
 
-        <section
-          aria-label={`Chat with ${agent.label}`}
-          className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm"
-        >
-          <div className="border-b border-slate-200 px-4 py-3">
-            <h2 className="font-semibold text-slate-900">
-              {data.conversation?.title ?? (conversationId ? "Conversation" : "New conversation")}
-            </h2>
-          </div>
+        {data.terry ? (
+          <Suspense fallback={null}>
+            <TerryPart.Component
+              conversationId={conversationId}
+              title={data.conversation?.title ?? null}
+              messages={data.messages}
+              now={data.now}
+            />
+          </Suspense>
+        ) : (
+          <section
+            aria-label={`Chat with ${agent.label}`}
+            className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm"
+          >
+            <div className="border-b border-slate-200 px-4 py-3">
+              <h2 className="font-semibold text-slate-900">
+                {data.conversation?.title ?? (conversationId ? "Conversation" : "New conversation")}
+              </h2>
+            </div>
 
-          <div className="space-y-4 p-4">
-            {detailsLead && detailsId ? (
-              <Suspense fallback={null}>
-                {hydrated ? (
-                  <DetailsDialogPart.Component
-                    messageId={detailsId}
-                    lead={detailsLead}
-                    streetViewUrl={data.streetViews[detailsId] ?? null}
-                    toast={toast}
-                    onClose={() => {
-                      setDetailsFor(null);
-                      if (data.details) setUrlDetailsClosed(true);
-                    }}
+            <div className="space-y-4 p-4">
+              {detailsLead && detailsId ? (
+                <Suspense fallback={null}>
+                  {hydrated ? (
+                    <DetailsDialogPart.Component
+                      messageId={detailsId}
+                      lead={detailsLead}
+                      streetViewUrl={data.streetViews[detailsId] ?? null}
+                      toast={toast}
+                      onClose={() => {
+                        setDetailsFor(null);
+                        if (data.details) setUrlDetailsClosed(true);
+                      }}
+                    />
+                  ) : (
+                    <DetailsPanelPart.Component
+                      messageId={detailsId}
+                      lead={detailsLead}
+                      streetViewUrl={data.streetViews[detailsId] ?? null}
+                      closeHref={chatHref(agent.id, conversationId, {}, `#card-${detailsId}`)}
+                    />
+                  )}
+                </Suspense>
+              ) : null}
+
+              {messages.length === 0 && !sending ? (
+                <p className="py-6 text-center text-sm text-slate-600">
+                  {leadFinder
+                    ? "No messages yet. Ask me to find motivated sellers or cash buyers, or open a wizard below."
+                    : agent.id === "negotiation"
+                      ? "No messages yet. Paste what a seller wrote to you and I'll draft a reply."
+                      : `No messages yet. Ask ${agent.title} anything to start.`}
+                </p>
+              ) : (
+                <ol aria-label="Messages" className="space-y-3">
+                  {messages.map((message) => (
+                    <li
+                      key={message.id}
+                      id={`card-${message.id}`}
+                      className={`scroll-mt-24 rounded-xl transition-shadow target:ring-2 target:ring-brand-500 ${
+                        highlight === message.id ? "ring-4 ring-amber-400" : ""
+                      }`}
+                    >
+                      {message.body.kind === "seller-lead" ? (
+                        <SellerCard id={message.id} body={message.body} context={cardContext} />
+                      ) : message.body.kind === "cash-buyer" ? (
+                        <BuyerCard id={message.id} body={message.body} context={cardContext} />
+                      ) : message.body.kind === "property" ? (
+                        <PropertyCardView id={message.id} body={message.body} context={cardContext} />
+                      ) : (
+                        <TextBubble
+                          message={message as ChatMessage & { body: { kind: "text" } }}
+                          agentLabel={agent.label}
+                          now={now}
+                          offerHref={(offer) =>
+                            leadFinder
+                              ? wizardHref(offer.wizard, offer.answers)
+                              : `/?${wizardSearchParams(offer.wizard, 1, offer.answers, { agent: "lead-finder" })}`
+                          }
+                          onOffer={(offer, event) => {
+                            if (!hydrated || !leadFinder) return;
+                            event.preventDefault();
+                            openWizard(offer.wizard, offer.answers);
+                          }}
+                        />
+                      )}
+                    </li>
+                  ))}
+                  {sending ? (
+                    <li className="flex justify-end">
+                      <p className="max-w-[85%] rounded-lg bg-brand-700 px-3 py-2 text-sm whitespace-pre-wrap text-white opacity-80">
+                        {sending}
+                      </p>
+                    </li>
+                  ) : null}
+                </ol>
+              )}
+              {sending ? (
+                <p role="status" className="text-sm text-slate-600">
+                  {agent.label} is thinking...
+                </p>
+              ) : null}
+              {posting ? (
+                <p role="status" className="text-sm text-slate-600">
+                  Posting results...
+                </p>
+              ) : null}
+              <div ref={end} />
+
+              {wizard ? (
+                <Suspense fallback={null}>
+                  <WizardPart.Component
+                    key={wizardKey}
+                    view={wizard}
+                    agent="lead-finder"
+                    conversationId={leadFinder ? conversationId : null}
+                    closeHref={closeHref}
+                    onClose={() => setWizard(null)}
                   />
-                ) : (
-                  <DetailsPanelPart.Component
-                    messageId={detailsId}
-                    lead={detailsLead}
-                    streetViewUrl={data.streetViews[detailsId] ?? null}
-                    closeHref={chatHref(agent.id, conversationId, {}, `#card-${detailsId}`)}
-                  />
-                )}
-              </Suspense>
-            ) : null}
-
-            {messages.length === 0 && !sending ? (
-              <p className="py-6 text-center text-sm text-slate-600">
-                {leadFinder
-                  ? "No messages yet. Ask me to find motivated sellers or cash buyers, or open a wizard below."
-                  : `No messages yet. Ask ${agent.title} anything to start.`}
-              </p>
-            ) : (
-              <ol aria-label="Messages" className="space-y-3">
-                {messages.map((message) => (
-                  <li
-                    key={message.id}
-                    id={`card-${message.id}`}
-                    className={`scroll-mt-24 rounded-xl transition-shadow target:ring-2 target:ring-brand-500 ${
-                      highlight === message.id ? "ring-4 ring-amber-400" : ""
-                    }`}
-                  >
-                    {message.body.kind === "seller-lead" ? (
-                      <SellerCard id={message.id} body={message.body} context={cardContext} />
-                    ) : message.body.kind === "cash-buyer" ? (
-                      <BuyerCard id={message.id} body={message.body} context={cardContext} />
-                    ) : message.body.kind === "property" ? (
-                      <PropertyCardView id={message.id} body={message.body} context={cardContext} />
-                    ) : (
-                      <TextBubble
-                        message={message as ChatMessage & { body: { kind: "text" } }}
-                        agentLabel={agent.label}
-                        now={now}
-                        offerHref={(offer) =>
-                          leadFinder
-                            ? wizardHref(offer.wizard, offer.answers)
-                            : `/?${wizardSearchParams(offer.wizard, 1, offer.answers, { agent: "lead-finder" })}`
-                        }
-                        onOffer={(offer, event) => {
-                          if (!hydrated || !leadFinder) return;
-                          event.preventDefault();
-                          openWizard(offer.wizard, offer.answers);
-                        }}
-                      />
-                    )}
-                  </li>
-                ))}
-                {sending ? (
-                  <li className="flex justify-end">
-                    <p className="max-w-[85%] rounded-lg bg-brand-700 px-3 py-2 text-sm whitespace-pre-wrap text-white opacity-80">
-                      {sending}
-                    </p>
-                  </li>
-                ) : null}
-              </ol>
-            )}
-            {sending ? (
-              <p role="status" className="text-sm text-slate-600">
-                {agent.label} is thinking...
-              </p>
-            ) : null}
-            {posting ? (
-              <p role="status" className="text-sm text-slate-600">
-                Posting results...
-              </p>
-            ) : null}
-            <div ref={end} />
-
-            {wizard ? (
-              <Suspense fallback={null}>
-                <WizardPart.Component
-                  key={wizardKey}
-                  view={wizard}
-                  agent="lead-finder"
-                  conversationId={leadFinder ? conversationId : null}
-                  closeHref={closeHref}
-                  onClose={() => setWizard(null)}
-                />
-              </Suspense>
-            ) : leadFinder ? (
-              <div className="flex flex-wrap gap-2">
-                {(["seller", "buyer"] as const).map((kind) => (
-                  <Link
-                    key={kind}
-                    to={wizardHref(kind)}
-                    preventScrollReset
-                    onClick={(event) => {
-                      if (!hydrated) return;
-                      event.preventDefault();
-                      openWizard(kind);
-                    }}
-                    className={buttonClass("secondary")}
-                  >
-                    {WIZARD_TITLES[kind]}
+                </Suspense>
+              ) : leadFinder ? (
+                <div className="flex flex-wrap gap-2">
+                  {(["seller", "buyer"] as const).map((kind) => (
+                    <Link
+                      key={kind}
+                      to={wizardHref(kind)}
+                      preventScrollReset
+                      onClick={(event) => {
+                        if (!hydrated) return;
+                        event.preventDefault();
+                        openWizard(kind);
+                      }}
+                      className={buttonClass("secondary")}
+                    >
+                      {WIZARD_TITLES[kind]}
+                    </Link>
+                  ))}
+                  <Link to={terryHref(null)} className={buttonClass("secondary")}>
+                    {TERRY_TITLE}
                   </Link>
-                ))}
-              </div>
-            ) : null}
-          </div>
+                </div>
+              ) : null}
+            </div>
 
-          <Composer
-            agent={agent.id}
-            conversationId={conversationId}
-            placeholder={PLACEHOLDERS[agent.id] ?? "Type your message..."}
-            loading={posting}
-            onSending={setSending}
-          />
-        </section>
+            <Composer
+              agent={agent.id}
+              conversationId={conversationId}
+              placeholder={PLACEHOLDERS[agent.id] ?? "Type your message..."}
+              loading={posting}
+              onSending={setSending}
+            />
+          </section>
+        )}
       </div>
     </div>
   );

@@ -14,3 +14,11 @@ export function sectionSource(section: SectionId): string {
 export function shellSources(section: SectionId): string[] {
   return [SHELL_SOURCE, sectionSource(section)];
 }
+
+/** The Target Market Finder screen's chunk (the chat section's `terry=1`, domain/terry-screen's `wantsTerry`). */
+export const TERRY_SOURCE = "app/components/chat/terry.tsx";
+
+/** What `/` preloads for an address: the shell and the section, and the screen the section opens in its own chunk. */
+export function pageSources(section: SectionId, params: URLSearchParams): string[] {
+  return [...shellSources(section), ...(section === "chat" && params.get("terry") === "1" ? [TERRY_SOURCE] : [])];
+}

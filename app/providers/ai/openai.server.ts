@@ -6,7 +6,7 @@ import { localChatReply } from "../../domain/chat-intent";
 import { MAX_OFFER_RATIO, type DealAnalysisInput, type DealAnalysisResult } from "../../domain/deal-analysis";
 import { DealAnalysisSchema } from "../../domain/deal-analysis-schema";
 import { ProviderError, type Fetch } from "../http.server";
-import type { AiProvider, ChatReply, ChatReplyInput } from "./types";
+import type { AiProvider, ChatReply, ChatReplyInput, ReplyDraftInput } from "./types";
 
 export type OpenAiConfig = {
   apiKey: string;
@@ -48,6 +48,13 @@ export const TERRY_PROMPT = [
   "Keep answers short.",
 ].join(" ");
 
+export const NEGOTIATION_PROMPT = [
+  "You are the Negotiation agent of Breeze, drafting a real-estate wholesaler's reply to a property owner (the seller).",
+  "Write only the reply the wholesaler will send: friendly, short (at most 4 sentences), first person, no subject line.",
+  "Use only the figures given (maximum offer, ARV, price); never invent a number, and never offer more than the maximum offer.",
+  "If the seller asks not to be contacted, answer politely that you will not contact them again.",
+].join(" ");
+
 /** Tool rounds Terry may take before it must answer. */
 export const TERRY_TOOL_ROUNDS = 3;
 
@@ -83,8 +90,8 @@ export function providerErrorOf(error: unknown, sdk: typeof OpenAiErrors): Provi
 }
 
 /**
- * The OpenAI client (`AI=openai`): deal analysis as structured output checked by `DealAnalysisSchema`, and the agent
- * chat's reply. The SDK is imported on first use, so a Worker on the local provider never loads it. Short timeout and
+ * The OpenAI client (`AI=openai`): deal analysis as structured output checked by `DealAnalysisSchema`, the agent
+ * chat's reply, Terry's tool-grounded answers and the Negotiation agent's drafts of replies to sellers. The SDK is imported on first use, so a Worker on the local provider never loads it. Short timeout and
  * one retry by default: a user is waiting on every call.
  */
 export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
@@ -211,6 +218,36 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
           );
           messages.push(...results);
         }
+      }),
+
+    draftReply: (input: ReplyDraftInput): Promise<string> =>
+      run(async ({ client }) => {
+        const completion = await client.chat.completions.create({
+          model: config.model,
+          max_completion_tokens: 300,
+          messages: [
+            { role: "system", content: NEGOTIATION_PROMPT },
+            {
+              role: "user",
+              content: JSON.stringify({
+                sellerName: input.contactName,
+                sellerMessage: input.lastIncoming,
+                property: input.property,
+              }),
+            },
+          ],
+        });
+        const choice = completion.choices[0];
+        if (choice?.finish_reason === "length") throw new ProviderError(PROVIDER, "the model's answer was cut off (length)");
+        if (choice?.finish_reason === "content_filter")
+          throw new ProviderError(PROVIDER, "the model's answer was withheld (content filter)");
+        const text = choice?.message.content?.trim();
+        if (!text)
+          throw new ProviderError(
+            PROVIDER,
+            choice?.message.refusal ? `the model refused: ${choice.message.refusal}` : "the model answered nothing",
+          );
+        return text;
       }),
   };
 }

@@ -1,8 +1,9 @@
 import type { ChatReply, ChatReplyInput, ChatTurn } from "../../domain/chat-intent";
 import type { DealAnalysisInput, DealAnalysisResult } from "../../domain/deal-analysis";
+import type { ReplyDraftInput } from "../../domain/reply-draft";
 import type { TerryLookup } from "../../domain/terry";
 
-export type { ChatReply, ChatReplyInput };
+export type { ChatReply, ChatReplyInput, ReplyDraftInput };
 
 /** The AI agents' brain: structured deal analysis, and the agent chat's reply (an offer of a wizard when it fits). */
 export interface AiProvider {
@@ -12,6 +13,8 @@ export interface AiProvider {
   chatReply(input: ChatReplyInput): Promise<ChatReply>;
   /** Terry's answer about a market: every figure from `lookup` (the property-data provider's records), none invented. */
   terryReply(input: TerryInput): Promise<string>;
+  /** Negotiation: a reply to a seller's message with the property's figures (the Negotiation agent, AI Assist). */
+  draftReply(input: ReplyDraftInput): Promise<string>;
 }
 
 export type TerryInput = { message: string; history: readonly ChatTurn[]; lookup: TerryLookup };

@@ -1,6 +1,7 @@
 import { AGENTS, type AgentId } from "~/domain/agents";
 import { toChatMessage, type ChatMessage } from "~/domain/chat-messages";
 import { readWizardRequest, settleWizard, type WizardAnswers, type WizardErrors, type WizardKind } from "~/domain/chat-wizard";
+import { TERRY_AGENT, wantsTerry } from "~/domain/terry-screen";
 import { previewInputOf } from "~/services/chat.server";
 import { chatThread, listAgentConversations } from "~/services/conversations.server";
 import { previewCount } from "~/services/lead-search.server";
@@ -15,6 +16,8 @@ export type WizardView = { kind: WizardKind; step: number; answers: WizardAnswer
 
 export type ChatData = {
   agent: AgentId;
+  /** The Target Market Finder screen (`terry=1`): the conversations and messages are Terry's. */
+  terry: boolean;
   conversations: { id: string; title: string | null; updatedAt: string }[];
   conversation: { id: string; title: string | null } | null;
   messages: ChatMessage[];
@@ -30,19 +33,22 @@ export type ChatData = {
 /**
  * The agent chat (spec 02 §2): the chosen agent, its conversations, the open one (`c`, else the most recent; `c=new`
  * starts a new one) with its messages as cards and text, and a wizard the URL opens with its step, messages and a
- * count asked for. One wave after the session: the list, the thread and the count run side by side. A conversation
+ * count asked for. With `terry=1` the same for Terry's conversations (agent type "terry", the Target Market Finder
+ * screen of the Lead Finder's wizard panel). One wave after the session: the list, the thread and the count run side by side. A conversation
  * that is not the user's answers 404.
  */
 export const load: SectionLoader<ChatData> = async (context, session, url) => {
   const userId = session.user.id;
   const params = url.searchParams;
   const requestedAgent = params.get("agent");
-  const agent = AGENTS.find((a) => a.id === requestedAgent)?.id ?? "lead-finder";
+  const terry = wantsTerry(params);
+  const agent = terry ? "lead-finder" : (AGENTS.find((a) => a.id === requestedAgent)?.id ?? "lead-finder");
+  const conversationAgent = terry ? TERRY_AGENT : agent;
   const c = params.get("c");
   const fresh = c === "new";
   const requested = c && !fresh ? c.slice(0, 64) : null;
 
-  const wizardRequest = readWizardRequest(params);
+  const wizardRequest = terry ? null : readWizardRequest(params);
   const settled = wizardRequest ? settleWizard(wizardRequest) : null;
   let errors: WizardErrors = settled?.errors ?? {};
   let countInput = null;
@@ -53,11 +59,13 @@ export const load: SectionLoader<ChatData> = async (context, session, url) => {
   }
 
   const [conversations, thread, counted] = await Promise.all([
-    listAgentConversations(context.db, userId, agent),
-    fresh ? null : chatThread(context.db, userId, { agent, requested }),
+    listAgentConversations(context.db, userId, conversationAgent),
+    fresh ? null : chatThread(context.db, userId, { agent: conversationAgent, requested }),
     countInput ? previewCount(context, countInput) : null,
   ]);
-  if (requested && !thread) throw new Response("Conversation not found", { status: 404 });
+  // Terry's screen opens Terry's conversations only (the others have their agent's chat).
+  if (requested && (!thread || (terry && thread.conversation.agentType !== TERRY_AGENT)))
+    throw new Response("Conversation not found", { status: 404 });
 
   const messages = (thread?.messages ?? []).map(toChatMessage);
   const streetViews: Record<string, string> = {};
@@ -73,6 +81,7 @@ export const load: SectionLoader<ChatData> = async (context, session, url) => {
 
   return {
     agent,
+    terry,
     conversations,
     conversation: thread ? { id: thread.conversation.id, title: thread.conversation.title } : null,
     messages,
