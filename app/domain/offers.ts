@@ -6,6 +6,7 @@
 import type { PropertyStatus } from "@db/enums";
 
 import type { OfferType } from "./offer-options";
+import { valuationStepOf, valuationStepParams, type ValuationStep } from "./valuation-view";
 
 // --- messages (§5, §8) ------------------------------------------------------------------------------------------
 
@@ -168,6 +169,8 @@ export function propertyAddressLine(place: { address: string; city?: string | nu
  * moving on resets every per-lead step.
  */
 export type OfferSteps = {
+  /** Get Property Value's answer (ARV, range, confidence) or §8's demo; the offers start from its ARV. */
+  valuation: ValuationStep | null;
   /** The ARV the offers are for (after Get Max Offer). */
   arv: number | null;
   repairs: number | null;
@@ -194,6 +197,7 @@ function idParam(value: string | null): string | null {
 export function offerStepsOf(params: URLSearchParams): OfferSteps {
   const arv = wholeParam(params.get("arv"));
   return {
+    valuation: valuationStepOf((name) => params.get(name)),
     arv: arv && arv > 0 ? arv : null,
     repairs: wholeParam(params.get("repairs")),
     fee: wholeParam(params.get("fee")),
@@ -206,6 +210,7 @@ export function offerStepsOf(params: URLSearchParams): OfferSteps {
 /** `base` (the workbench's address for the lead) with the offer steps given. */
 export function offerStepsHref(base: string, steps: Partial<OfferSteps>): string {
   const url = new URL(base, "http://breeze.invalid");
+  for (const [name, value] of valuationStepParams(steps.valuation)) url.searchParams.set(name, value);
   const set = (name: string, value: string | number | null | undefined) => {
     if (value !== null && value !== undefined && value !== "") url.searchParams.set(name, String(value));
   };

@@ -38,6 +38,7 @@ import { lazyPreloads } from "~/services/lazy-chunks.server";
 import { readSessionToken } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { offerAction } from "~/services/workbench-offers.server";
+import { VALUE_INTENT, valueAction } from "~/services/workbench-valuation.server";
 import { loadWorkbench, queueLength, readLeadSnapshot, saveQueueLead } from "~/services/workbench.server";
 
 export const meta: MetaFunction = () => [
@@ -101,6 +102,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   signedIn.catch(() => undefined); // awaited below; a redirect to /login must not count as unhandled meanwhile
   const form = Object.fromEntries(await readFormData(request));
   const pinned = requestedQueueId(new URL(request.url).searchParams.get("request"));
+  if (form.intent === VALUE_INTENT) {
+    const outcome = await valueAction(context, signedIn, form, pinned);
+    return "redirect" in outcome
+      ? redirectWithToast(outcome.redirect, outcome.toast)
+      : failure(outcome.intent, outcome.message, outcome.status, outcome.title);
+  }
   if ((OFFER_INTENTS as readonly unknown[]).includes(form.intent)) {
     const outcome = await offerAction(context, signedIn, form, pinned);
     return "redirect" in outcome
@@ -230,7 +237,15 @@ export default function LeadWorkbench() {
             <LeadCard key={lead.id} lead={lead} crmStatus={savedLead?.status ?? null} streetViewUrl={page.streetViews[lead.id] ?? null} />
             {savedLead ? (
               <Suspense fallback={null}>
-                <OfferStepsPart.Component key={lead.id} lead={lead} index={index} saved={savedLead} steps={page.steps} request={pinned} />
+                <OfferStepsPart.Component
+                  key={lead.id}
+                  lead={lead}
+                  index={index}
+                  saved={savedLead}
+                  steps={page.steps}
+                  comps={page.comps[savedLead.propertyId] ?? []}
+                  request={pinned}
+                />
               </Suspense>
             ) : null}
           </>

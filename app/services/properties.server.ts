@@ -10,6 +10,7 @@ import type { Db } from "@db/client";
 import { contacts, properties } from "@db/schema";
 import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "~/domain/lead-forms";
 import { type StatusFilter } from "~/domain/lead-labels";
+import { storedComps } from "~/services/stored-comps.server";
 
 export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "~/domain/lead-forms";
 export const PROPERTY_NOT_FOUND = "Property not found";
@@ -131,7 +132,12 @@ export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFil
  * opens one, the lead in Work This Lead with its contacts. (Those two statements are left out otherwise: building and
  * running them cost about as much as the list's three.) A statement the URL does not ask for matches nothing.
  */
-export async function readCrmPage(db: Db, userId: string, options: { filter: LeadFilter; limit: number; leadId: string | null }) {
+export async function readCrmPage(
+  db: Db,
+  userId: string,
+  /** `withComps`: the open property card shows its comps (`?comps=1`), read in the same batch. */
+  options: { filter: LeadFilter; limit: number; leadId: string | null; withComps?: boolean },
+) {
   const { filter, limit, leadId } = options;
   const list = [
     db
@@ -163,12 +169,20 @@ export async function readCrmPage(db: Db, userId: string, options: { filter: Lea
             .from(contacts)
             .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, leadId)))
             .orderBy(desc(contacts.createdAt)),
+          // The comps only when the card shows them; `where 0` keeps the batch's shape otherwise.
+          options.withComps ? storedComps(db, userId, [leadId]) : storedComps(db, userId, []),
         ])
         .then(
-          ([rows, counts, searched, property, leadContacts]) =>
+          ([rows, counts, searched, property, leadContacts, leadComps]) =>
             [
               [rows, counts, searched] as const,
-              property[0] ? { property: serializeProperty(property[0]), contacts: leadContacts.map(serializeContact) } : null,
+              property[0]
+                ? {
+                    property: serializeProperty(property[0]),
+                    contacts: leadContacts.map(serializeContact),
+                    comps: options.withComps ? leadComps : null,
+                  }
+                : null,
             ] as const,
         )
     : ([await db.batch(list), null] as const);

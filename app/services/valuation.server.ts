@@ -12,7 +12,7 @@
  *   search reads the property, the candidates, then writes the comps in one batch.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, avg, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, avg, count, eq, sql } from "drizzle-orm";
 
 import type { Db } from "@db/client";
 import { cityKey } from "@db/market/zip-places";
@@ -34,6 +34,7 @@ import type { CandidateWindow, Sale, ValuationResult, ValuationSubject } from "~
 import { distanceFromCentre, inSalesWindow } from "~/providers/property-data/sales-window";
 import type { KnownHome } from "~/providers/property-data/types";
 import { PROPERTY_NOT_FOUND } from "~/services/properties.server";
+import { STORED_COMPARABLE, STORED_ORDER, storedComps } from "~/services/stored-comps.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "providers" | "now">;
 
@@ -263,25 +264,6 @@ function arvAnswer(result: ValuationResult, valuationDate: string, notes: (strin
 
 // --- /api/properties/{id}/comps --------------------------------------------------------------------------------------
 
-const STORED_COMPARABLE = {
-  id: comps.id,
-  propertyId: comps.propertyId,
-  address: comps.address,
-  soldPrice: comps.soldPrice,
-  soldDate: comps.soldDate,
-  bedrooms: comps.bedrooms,
-  bathrooms: comps.bathrooms,
-  squareFeet: comps.squareFeet,
-  pricePerSqft: comps.pricePerSqft,
-  distance: comps.distance,
-  similarityScore: comps.similarityScore,
-  daysOnMarket: comps.daysOnMarket,
-  sourceUrl: comps.sourceUrl,
-};
-
-/** Most alike first (the engine's order), then nearest. */
-const STORED_ORDER = [desc(comps.similarityScore), asc(comps.distance), asc(comps.id)];
-
 /** GET: the user's stored comparables of their property (one batch: whether it is theirs, and its comps); 404 if not. */
 export async function listComps(
   db: Db,
@@ -365,8 +347,8 @@ export async function runComps(
   return { ok: true, ...answer, comps: stored };
 }
 
-/** Replaces the property's comps in one transaction; answers them as stored (ids, rounding), in the list's order. */
-async function storeComps(db: Db, userId: string, propertyId: string, used: ValuationComparable[], now: Date): Promise<StoredComparable[]> {
+/** The statements that replace the property's comps (only while it is the user's), then read them back in the list's order. */
+function compsWrites(db: Db, userId: string, propertyId: string, used: ValuationComparable[], now: Date) {
   const column = (name: keyof typeof comps.$inferSelect) => comps[name];
   const driver = (name: keyof typeof comps.$inferSelect, value: unknown) =>
     value === null || value === undefined ? null : column(name).mapToDriverValue(value as never);
@@ -385,7 +367,7 @@ async function storeComps(db: Db, userId: string, propertyId: string, used: Valu
     source_url: comp.sourceUrl,
   }));
   const owned = sql`exists (select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId})`;
-  const [, , stored] = await db.batch([
+  return [
     db.delete(comps).where(and(eq(comps.userId, userId), eq(comps.propertyId, propertyId))),
     // Every column of comps in the table's order, as insert … select takes them.
     db.insert(comps).select(
@@ -395,11 +377,37 @@ async function storeComps(db: Db, userId: string, propertyId: string, used: Valu
         json_extract(value, '$.similarity_score'), json_extract(value, '$.days_on_market'), json_extract(value, '$.source_url'), ${now.getTime()}
       from json_each(${JSON.stringify(rows)}) where ${owned} order by key`,
     ),
-    db
-      .select(STORED_COMPARABLE)
-      .from(comps)
-      .where(and(eq(comps.userId, userId), eq(comps.propertyId, propertyId)))
-      .orderBy(...STORED_ORDER),
-  ]);
+    storedComps(db, userId, [propertyId]),
+  ] as const;
+}
+
+/** Replaces the property's comps in one transaction; answers them as stored (ids, rounding), in the list's order. */
+async function storeComps(db: Db, userId: string, propertyId: string, used: ValuationComparable[], now: Date): Promise<StoredComparable[]> {
+  const [, , stored] = await db.batch(compsWrites(db, userId, propertyId, used, now));
   return stored;
+}
+
+/**
+ * The workbench's Get Property Value: the calculate-arv answer recorded on the user's property — its ARV as `arv`
+ * and `analysisArv` (what Get Max Offer starts from) and the comps it used as the property's stored comps — in one
+ * batch (a transaction) that writes only while the property is the user's. Another user's property → 404, nothing
+ * written.
+ */
+export async function storeValuation(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  answer: Pick<ArvAnswer, "arv" | "comps">,
+  now: Date,
+): Promise<{ ok: true; comps: StoredComparable[] } | ValuationFailure> {
+  const [updated, , , stored] = await db.batch([
+    db
+      .update(properties)
+      .set({ arv: answer.arv, analysisArv: answer.arv, updatedAt: now })
+      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
+      .returning({ id: properties.id }),
+    ...compsWrites(db, userId, propertyId, answer.comps, now),
+  ]);
+  if (updated.length === 0) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  return { ok: true, comps: stored };
 }

@@ -9,6 +9,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { OfferFormSchema } from "~/domain/offer-forms";
 import { DEMO_MAILED, DEMO_MODE, offerStepsHref, SAMPLE_LETTER, splitMessage, type OfferSteps } from "~/domain/offers";
+import { valuationStepOf } from "~/domain/valuation-view";
 import { workbenchHref } from "~/domain/workbench";
 
 import { calculateOffer, confirmOffer, sendOffer } from "./offers.server";
@@ -45,7 +46,9 @@ export async function offerAction(
   if (!parsed.success) return refusal(intent, parsed.error.issues[0]?.message ?? "Error: The form could not be read.", 400);
   const input = parsed.data;
   const base = workbenchHref(index, { request });
-  const steps: Partial<OfferSteps> = { arv: whole(form.arv), repairs: whole(form.repairs), fee: whole(form.fee) };
+  // Get Property Value's answer stays on screen through the offer steps (hidden fields of each form).
+  const valuation = valuationStepOf((name) => (typeof form[name] === "string" ? (form[name] as string) : null));
+  const steps: Partial<OfferSteps> = { valuation, arv: whole(form.arv), repairs: whole(form.repairs), fee: whole(form.fee) };
 
   if (input.intent === "offers") {
     const outcome = await calculateOffer(context, userId, {
@@ -67,7 +70,7 @@ export async function offerAction(
     if (!outcome.ok) return refusal(intent, outcome.message, outcome.status === 404 ? 404 : 400);
     const rule = outcome.maxOfferRule;
     return {
-      redirect: offerStepsHref(base, { arv: Math.round(rule.arv), repairs: rule.repairs, fee: rule.assignmentFee }),
+      redirect: offerStepsHref(base, { valuation, arv: Math.round(rule.arv), repairs: rule.repairs, fee: rule.assignmentFee }),
       toast: {
         title: "Max Offer Calculated",
         description: `Max offer (70% rule): $${rule.maxOffer.toLocaleString("en-US")}`,

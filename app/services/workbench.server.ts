@@ -12,6 +12,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 import type { Db } from "@db/client";
 import { contacts, leadDeliveries, leads, properties, type OwnerPhone } from "@db/schema";
+import type { StoredComparable } from "~/domain/comparables";
 import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/lead-forms";
 import { leadToProperty, type LeadSave } from "~/domain/lead-property";
 import type { LeadQueueItem } from "~/domain/lead-search-options";
@@ -19,6 +20,7 @@ import { LEAD_NOT_IN_QUEUE } from "~/domain/workbench";
 
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "./lead-search.server";
 import { newPropertyRows } from "./properties.server";
+import { storedComps } from "./stored-comps.server";
 
 type Ctx = Pick<AppLoadContext, "db" | "now" | "providers">;
 
@@ -40,6 +42,8 @@ export type Workbench = {
   saved: Record<string, SavedLead>;
   /** Each lead's street-view picture from the maps provider (null: the keyless placeholder), by lead id. */
   streetViews: Record<string, string | null>;
+  /** The comps stored for the saved leads' properties (Get Property Value), by property id, most alike first. */
+  comps: Record<string, StoredComparable[]>;
 };
 
 /** The same place as a property's address, city and state, compared the way "Already in CRM" compares (case and spaces aside). */
@@ -49,12 +53,25 @@ function samePlace(place: { address: SQL | string; city: SQL | string; state: SQ
     and upper(trim(${properties.state})) = upper(trim(${place.state}))`;
 }
 
+const leadField = (path: string) => sql`json_extract(${leads.metaJson}, ${path})`;
+
+/** A delivery of the queue and the user's property at the lead's place: the join and the filter both reads share. */
+function queueProperty(userId: string) {
+  return and(
+    eq(properties.userId, userId),
+    samePlace({ address: leadField("$.addressLine"), city: leadField("$.city"), state: leadField("$.state") }),
+  );
+}
+
+function queueDeliveries(db: Db, userId: string, requestId?: string | null) {
+  return and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sellerQueueId(db, userId, requestId)));
+}
+
 /** The queue's leads that are in the user's CRM, with the saved property (oldest first when there are two). */
 function savedQueueLeads(db: Db, userId: string, requestId?: string | null) {
-  const field = (path: string) => sql`json_extract(${leads.metaJson}, ${path})`;
   return db
     .select({
-      leadId: sql<string>`${field("$.id")}`,
+      leadId: sql<string>`${leadField("$.id")}`,
       propertyId: properties.id,
       status: properties.status,
       arv: properties.arv,
@@ -64,12 +81,19 @@ function savedQueueLeads(db: Db, userId: string, requestId?: string | null) {
     })
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
-    .innerJoin(
-      properties,
-      and(eq(properties.userId, userId), samePlace({ address: field("$.addressLine"), city: field("$.city"), state: field("$.state") })),
-    )
-    .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sellerQueueId(db, userId, requestId))))
+    .innerJoin(properties, queueProperty(userId))
+    .where(queueDeliveries(db, userId, requestId))
     .orderBy(asc(properties.createdAt));
+}
+
+/** The ids of the user's properties saved from the queue (a subquery). */
+function savedQueuePropertyIds(db: Db, userId: string, requestId?: string | null) {
+  return db
+    .select({ id: properties.id })
+    .from(leadDeliveries)
+    .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
+    .innerJoin(properties, queueProperty(userId))
+    .where(queueDeliveries(db, userId, requestId));
 }
 
 /**
@@ -78,9 +102,11 @@ function savedQueueLeads(db: Db, userId: string, requestId?: string | null) {
  */
 export async function loadWorkbench(context: Ctx, userId: string, requestId?: string | null): Promise<Workbench | null> {
   const { db } = context;
-  const [requests, delivered, savedRows] = await db.batch([
+  const [requests, delivered, savedRows, compRows] = await db.batch([
     ...sellerQueueReads(db, userId, requestId),
     savedQueueLeads(db, userId, requestId),
+    // The saved leads' stored comps, in the same batch (the queue holds 5 leads).
+    storedComps(db, userId, savedQueuePropertyIds(db, userId, requestId)),
   ]);
   const queue = sellerQueueOf([requests, delivered]);
   if (!queue) return null;
@@ -90,7 +116,9 @@ export async function loadWorkbench(context: Ctx, userId: string, requestId?: st
   const streetViews = Object.fromEntries(
     queue.leads.map((lead) => [lead.id, maps.streetViewUrl({ latitude: lead.lat, longitude: lead.lon, address: leadPlace(lead) })]),
   );
-  return { requestId: queue.request.id, location: queue.request.location, leads: queue.leads, saved, streetViews };
+  const comps: Record<string, StoredComparable[]> = {};
+  for (const comp of compRows) (comps[comp.propertyId] ??= []).push(comp);
+  return { requestId: queue.request.id, location: queue.request.location, leads: queue.leads, saved, streetViews, comps };
 }
 
 function leadPlace(lead: LeadQueueItem): string {

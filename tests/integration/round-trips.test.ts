@@ -135,6 +135,8 @@ describe("each signed-in loader, called as Remix calls it, costs at most 2 seque
     const { client, conversationId, leadId } = await accountWithData();
     for (const path of [
       `/?section=crm&lead=${leadId}`,
+      // The property card with its comps shown (Show/Hide Comps): read in the same batch.
+      `/?section=crm&lead=${leadId}&comps=1`,
       "/?section=crm&status=qualified&q=phoenix",
       // A page smaller than the list: the total is counted too.
       "/?section=crm&limit=2",
@@ -327,7 +329,11 @@ describe("a whole page (root and route loaders side by side, then the render) co
     const me = await costOf(() => client.call(authMe as Handler, "GET", "/api/auth/me"));
     expect(me.value.body.company).toMatchObject({ companyName: "Quinn Home Buyers LLC" });
     expect(me.roundTrips, me.log).toBe(1);
-    for (const path of ["/?section=crm", `/?section=crm&status=new&q=phoenix&lead=${leadId}&limit=3`]) {
+    for (const path of [
+      "/?section=crm",
+      `/?section=crm&status=new&q=phoenix&lead=${leadId}&limit=3`,
+      `/?section=crm&lead=${leadId}&comps=1`,
+    ]) {
       const crm = await page(path);
       expect(crm.value.status).toBe(200);
       expect(crm.roundTrips, `${path}\n${crm.log}`).toBe(2);
@@ -373,6 +379,34 @@ describe("the lead workbench: its page and its action cost at most 2 sequential 
       const cost = await pageCost(path, client);
       expect(cost.value.status, path).toBe(200);
       await cost.value.arrayBuffer();
+      expectWithinBudget(cost, path);
+    }
+  });
+
+  it("Get Property Value: the session beside the place lookups, the candidates, one write batch; then the page with the comps", async () => {
+    const { client, queue } = await searched();
+    const lead = queue[0];
+    expect((await post(client, { intent: "work", leadId: lead.id, vendor: lead.raw.vendor, index: "0" })).value.status).toBe(302);
+    const [saved] = await db.select({ id: properties.id }).from(properties).where(eq(properties.address, lead.addressLine));
+    const facts = {
+      intent: "value",
+      propertyId: saved!.id,
+      index: "0",
+      address: lead.addressLine,
+      city: lead.city,
+      state: lead.state,
+      zipCode: lead.zip,
+      ...(lead.bedrooms ? { bedrooms: String(lead.bedrooms) } : {}),
+      ...(lead.squareFeet ? { squareFeet: String(lead.squareFeet) } : {}),
+    };
+    const valued = await post(client, facts);
+    expect(valued.value.status, await valued.value.clone().text()).toBe(302);
+    expect(valued.sessionLookups).toBe(1);
+    expect(valued.sequential, valued.log).toBeLessThanOrEqual(3);
+    for (const path of ["/leads/workbench?lead=0", valued.value.headers.get("Location")!]) {
+      const cost = await pageCost(path, client);
+      expect(cost.value.status, path).toBe(200);
+      expect(await cost.value.text()).toContain("Comparable properties");
       expectWithinBudget(cost, path);
     }
   });

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 
 import { DealAnalysisPanel } from "~/components/crm/deal-analysis-panel";
 import { LeadStatusBadge } from "~/components/crm/lead-status-badge";
+import { PropertyComps } from "~/components/crm/property-comps";
 import { PropertyOffer } from "~/components/crm/property-offer";
 import { buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -120,6 +121,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
       </DetailGroup>
       <DealAnalysisPanel property={p} />
       <PropertyOffer property={p} />
+      <PropertyComps propertyId={p.id} comps={selected.comps} />
       {selected.contacts.length ? (
         <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
           <h3 className="mb-3 text-sm font-semibold text-slate-900">Contacts</h3>

@@ -1,5 +1,6 @@
 /**
- * The workbench after Let's Work It (spec 02 §2 "Workbench banners", §4 "Workbench flow"): Get Max Offer with the 70%
+ * The workbench after Let's Work It (spec 02 §2 "Workbench banners", §4 "Workbench flow"): Get Property Value
+ * (property-value.tsx: the ARV and its comps, which Get Max Offer starts from), Get Max Offer with the 70%
  * rule line (ARV, repair estimate and assignment fee editable), the three offer cards or a custom amount, Generate PDF
  * Letter of Intent, the Letter of Intent modal (View PDF in New Tab, Download PDF, Mail the Offer) and the success
  * panel. Every step is a form post to the page's action, which redirects with the step in the URL, so it works before
@@ -13,6 +14,8 @@ import { Button, buttonClass } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/input";
 import { useHydrated } from "~/components/use-hydrated";
+import { PropertyValue } from "~/components/workbench/property-value";
+import type { Comparable } from "~/domain/comparables";
 import { formatMoney } from "~/domain/format";
 import { leadAddress } from "~/domain/lead-property";
 import type { LeadQueueItem } from "~/domain/lead-search-options";
@@ -27,6 +30,7 @@ import {
   SAMPLE_LETTER_URL,
   type OfferSteps as Steps,
 } from "~/domain/offers";
+import { demoValuation, valuationStepParams, type ValuationStep } from "~/domain/valuation-view";
 import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "~/domain/workbench";
 
 export type OfferStepsProps = {
@@ -41,6 +45,8 @@ export type OfferStepsProps = {
     offerPdfFilename: string | null;
   };
   steps: Steps;
+  /** The comps recorded on the saved property (Get Property Value). */
+  comps: Comparable[];
   /** The search whose queue the page shows, when it is not the latest (`?request=`). */
   request?: string | null;
 };
@@ -56,11 +62,24 @@ function Banner({ title, children, tone = "brand" }: { title: string; children: 
 }
 
 /** The hidden fields every step's form carries: the lead's property, its position and the steps so far. */
-function StepFields({ propertyId, index, steps }: { propertyId: string; index: number; steps?: Partial<Steps> }) {
+function StepFields({
+  propertyId,
+  index,
+  steps,
+  valuation,
+}: {
+  propertyId: string;
+  index: number;
+  steps?: Partial<Steps>;
+  valuation: ValuationStep | null;
+}) {
   return (
     <>
       <input type="hidden" name="propertyId" value={propertyId} />
       <input type="hidden" name="index" value={index} />
+      {valuationStepParams(valuation).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       {steps?.arv ? <input type="hidden" name="arv" value={steps.arv} /> : null}
       {steps?.repairs !== null && steps?.repairs !== undefined ? <input type="hidden" name="repairs" value={steps.repairs} /> : null}
       {steps?.fee !== null && steps?.fee !== undefined ? <input type="hidden" name="fee" value={steps.fee} /> : null}
@@ -83,14 +102,23 @@ function NumberField({ name, label, value }: { name: string; label: string; valu
   );
 }
 
-/** Get Max Offer: the ARV (the saved valuation, else the lead's estimated value) and the rule's figures, editable. */
+/** The ARV Get Property Value answered (§8's demo ARV in Demo Mode), if any. */
+function valuedArv(lead: LeadQueueItem, valuation: ValuationStep | null): number | null {
+  if (!valuation) return null;
+  return valuation === "demo" ? demoValuation(lead.estimatedValue).arv : valuation.arv;
+}
+
+/**
+ * Get Max Offer: the ARV (Get Property Value's, else the one recorded on the property, else the lead's estimated
+ * value) and the rule's figures, editable.
+ */
 function MaxOfferForm({ lead, index, saved, steps, request }: OfferStepsProps) {
   const busy = useBusy("offers");
-  const arv = steps.arv ?? saved.analysisArv ?? saved.arv ?? lead.estimatedValue;
+  const arv = steps.arv ?? valuedArv(lead, steps.valuation) ?? saved.analysisArv ?? saved.arv ?? lead.estimatedValue;
   const rounded = arv ? Math.round(arv) : null;
   return (
     <Form method="post" action={workbenchAction(request)} className="flex flex-wrap items-end gap-3">
-      <StepFields propertyId={saved.propertyId} index={index} />
+      <StepFields propertyId={saved.propertyId} index={index} valuation={steps.valuation} />
       <NumberField name="arv" label="ARV" value={rounded} />
       <NumberField name="repairs" label="Repair estimate" value={steps.repairs ?? (rounded ? defaultRepairs(rounded) : null)} />
       <NumberField name="fee" label="Assignment fee" value={steps.fee ?? DEFAULT_ASSIGNMENT_FEE} />
@@ -130,7 +158,7 @@ function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
         if (!check(event.currentTarget)) event.preventDefault();
       }}
     >
-      <StepFields propertyId={saved.propertyId} index={index} steps={steps} />
+      <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
       <OfferChoice options={options} idPrefix="workbench-offer" />
       <div className="flex justify-end">
         <Button type="submit" name="intent" value="letter" disabled={busy}>
@@ -161,7 +189,7 @@ function LetterActions({ index, saved, steps, fileName, request }: OfferStepsPro
       </a>
       {steps.mailed ? null : (
         <Form method="post" action={workbenchAction(request)}>
-          <StepFields propertyId={saved.propertyId} index={index} steps={steps} />
+          <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
           <Button type="submit" name="intent" value="mail" disabled={busy}>
             {busy ? "Mailing..." : "Mail the Offer"}
           </Button>
@@ -211,9 +239,18 @@ function MailedPanel({ lead, steps }: OfferStepsProps) {
 }
 
 export function OfferSteps(props: OfferStepsProps) {
-  const { steps } = props;
+  const { steps, lead, index, saved, comps, request } = props;
   return (
     <div className="mt-6 grid gap-4">
+      <PropertyValue
+        lead={lead}
+        index={index}
+        propertyId={saved.propertyId}
+        storedArv={saved.analysisArv ?? saved.arv}
+        comps={comps}
+        valuation={steps.valuation}
+        request={request}
+      />
       <Banner title="Get Max Offer">
         <MaxOfferForm {...props} />
       </Banner>

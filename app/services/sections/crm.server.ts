@@ -1,6 +1,7 @@
 import { crmFiguresFromCounts } from "~/domain/crm-figures";
 import { PAGE_SIZE } from "~/domain/crm-view";
 import { statusFilterOf } from "~/domain/lead-labels";
+import { compsShown } from "~/domain/valuation-view";
 import { readCrmPage } from "~/services/properties.server";
 
 import type { SectionLoader } from "./types";
@@ -14,7 +15,8 @@ function limitOf(value: string | null): number {
 
 /**
  * The CRM section (spec 01 §2): the user's leads filtered by `?status=` and `?q=` (address and city), newest first;
- * the figures over all the user's leads; `?add=1` opens Add Lead; `?lead=<id>` opens Work This Lead.
+ * the figures over all the user's leads; `?add=1` opens Add Lead; `?lead=<id>` opens Work This Lead, and with
+ * `&comps=1` its comps (Show/Hide Comps), read in the same batch.
  */
 export const load = (async (context, session, url) => {
   const userId = session.user.id;
@@ -22,7 +24,12 @@ export const load = (async (context, session, url) => {
   const filter = { status: statusFilterOf(params.get("status")), q: (params.get("q") ?? "").trim().slice(0, 200) };
   const limit = limitOf(params.get("limit"));
   const leadId = params.get("lead");
-  const { leads, counts, matching, selected } = await readCrmPage(context.db, userId, { filter, limit, leadId });
+  const { leads, counts, matching, selected } = await readCrmPage(context.db, userId, {
+    filter,
+    limit,
+    leadId,
+    withComps: compsShown(params),
+  });
   const figures = crmFiguresFromCounts(counts);
   return {
     filter,

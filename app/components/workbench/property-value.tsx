@@ -1,0 +1,185 @@
+/**
+ * The workbench's Get Property Value banner (spec 02 §2 "Workbench banners" and "Seller card actions", §4 "Workbench
+ * flow" and "Valuation progress", §8 the value-calculation Demo Mode): a form post of the lead's facts to the page's
+ * action, which values the lead as calculate-arv does and records the ARV and its comps on the saved property; then
+ * the ARV with its range and confidence and the comparable-properties table (address, sold price, days on market,
+ * beds/baths, sqft, $/sqft, distance). With JavaScript a progress bar runs while the call does. Part of the offer
+ * steps' chunk.
+ */
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+
+import { CallProgress, useCallProgress } from "~/components/call-progress";
+import { Button } from "~/components/ui/button";
+import type { Comparable } from "~/domain/comparables";
+import { formatMoney } from "~/domain/format";
+import type { LeadQueueItem } from "~/domain/lead-search-options";
+import { DEMO_MODE } from "~/domain/offers";
+import { compCells, confidenceText, demoValuation, VALUATION_MESSAGES, type ValuationStep } from "~/domain/valuation-view";
+import { workbenchAction } from "~/domain/workbench";
+import type { WorkbenchActionData } from "~/domain/workbench-forms";
+
+type Props = {
+  lead: LeadQueueItem;
+  index: number;
+  propertyId: string;
+  /** The ARV recorded on the property by an earlier valuation (or analysis). */
+  storedArv: number | null;
+  /** The comps recorded on the property by the last valuation. */
+  comps: Comparable[];
+  valuation: ValuationStep | null;
+  request?: string | null;
+};
+
+const COLUMNS = ["Address", "Sold Price", "Days on Market", "Beds/Baths", "Sq Ft", "$/Sq Ft", "Distance"] as const;
+
+export function CompsTable({ comps, caption }: { comps: Comparable[]; caption: string }) {
+  return (
+    <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <table className="w-full min-w-[640px] text-left text-sm">
+        <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-900">{caption}</caption>
+        <thead className="text-xs tracking-wide text-slate-600 uppercase">
+          <tr>
+            {COLUMNS.map((column) => (
+              <th key={column} scope="col" className="px-3 py-2 font-medium">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {comps.map((comp) => {
+            const cells = compCells(comp);
+            return (
+              <tr key={comp.id}>
+                <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                  {cells.address}
+                </th>
+                <td className="px-3 py-2">{cells.soldPrice}</td>
+                <td className="px-3 py-2">{cells.daysOnMarket}</td>
+                <td className="px-3 py-2">{cells.bedsBaths}</td>
+                <td className="px-3 py-2">{cells.squareFeet}</td>
+                <td className="px-3 py-2">{cells.pricePerSqft}</td>
+                <td className="px-3 py-2">{cells.distance}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</dt>
+      <dd className="text-lg font-bold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** The hidden fields: the saved property, the lead's position and the lead's facts (what the workbench sends to calculate-arv). */
+function LeadFacts({ lead, index, propertyId }: Pick<Props, "lead" | "index" | "propertyId">) {
+  const fields: [string, string | number | null][] = [
+    ["propertyId", propertyId],
+    ["index", index],
+    ["address", lead.addressLine],
+    ["city", lead.city],
+    ["state", lead.state],
+    ["zipCode", lead.zip],
+    ["bedrooms", lead.bedrooms],
+    ["bathrooms", lead.bathrooms],
+    ["squareFeet", lead.squareFeet],
+    ["yearBuilt", lead.yearBuilt],
+    ["propertyType", lead.propertyType],
+    ["batchDataEstValue", lead.estimatedValue],
+  ];
+  return (
+    <>
+      {fields.map(([name, value]) =>
+        value === null || value === "" ? null : <input key={name} type="hidden" name={name} value={value} />,
+      )}
+    </>
+  );
+}
+
+function DemoResult({ lead }: { lead: LeadQueueItem }) {
+  const demo = demoValuation(lead.estimatedValue);
+  const comps: Comparable[] = demo.comps.map((comp, index) => ({
+    id: `demo-${index}`,
+    address: comp.address,
+    soldPrice: comp.soldPrice,
+    soldDate: "",
+    bedrooms: lead.bedrooms,
+    bathrooms: lead.bathrooms,
+    squareFeet: lead.squareFeet,
+    pricePerSqft: lead.squareFeet ? comp.soldPrice / lead.squareFeet : null,
+    distance: null,
+    similarityScore: null,
+    daysOnMarket: null,
+    sourceUrl: null,
+  }));
+  return (
+    <div role="status" aria-label={DEMO_MODE.value} className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4">
+      <h3 className="font-semibold text-amber-900">{DEMO_MODE.value}</h3>
+      <p className="mt-1 text-sm text-amber-900">
+        Demo Mode: the valuation service could not be reached, so these figures are not a valuation. The three comps are placeholders at
+        95%, 102% and 105% of the estimated value and the ARV is their average; nothing was saved.
+      </p>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Figure label="ARV (demo)" value={formatMoney(demo.arv)} />
+      </dl>
+      <CompsTable comps={comps} caption="Demo comparables" />
+    </div>
+  );
+}
+
+export function PropertyValue({ lead, index, propertyId, storedArv, comps, valuation, request }: Props) {
+  const navigation = useNavigation();
+  const actionData = useActionData<WorkbenchActionData>();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "value";
+  const refused = actionData?.intent === "value" ? actionData : null;
+  const progress = useCallProgress(busy, refused !== null, VALUATION_MESSAGES);
+  const result = valuation && valuation !== "demo" ? valuation : null;
+  const arv = result?.arv ?? (comps.length > 0 ? storedArv : null);
+
+  return (
+    <section aria-label="Get Property Value" className="rounded-xl border border-brand-200 bg-brand-50 p-4 sm:p-5">
+      <h2 className="text-base font-semibold text-slate-900">Get Property Value</h2>
+      <Form method="post" action={workbenchAction(request)} className="mt-2 flex flex-wrap items-center justify-between gap-3">
+        <LeadFacts lead={lead} index={index} propertyId={propertyId} />
+        <p className="text-sm text-slate-700">The ARV from recent comparable sales near {lead.addressLine}.</p>
+        <Button type="submit" name="intent" value="value" disabled={busy}>
+          {busy ? "Calculating..." : arv ? "Recalculate Property Value" : "Get Property Value"}
+        </Button>
+      </Form>
+      <CallProgress progress={progress} label="Property value progress" />
+      {refused && !busy ? (
+        <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+          <strong className="font-semibold">{refused.title}</strong> - {refused.message}
+        </p>
+      ) : null}
+      {valuation === "demo" ? <DemoResult lead={lead} /> : null}
+      {valuation !== "demo" && arv ? (
+        <div className="mt-4" role="group" aria-label="Property value">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            <Figure label="ARV" value={formatMoney(arv)} />
+            <Figure
+              label="Range"
+              value={
+                result?.low !== null && result?.low !== undefined && result.high !== null
+                  ? `${formatMoney(result.low)} – ${formatMoney(result.high)}`
+                  : "N/A"
+              }
+            />
+            <Figure
+              label="Confidence"
+              value={result?.confidence !== null && result?.confidence !== undefined ? `${result.confidence}%` : confidenceText(null)}
+            />
+          </dl>
+          {comps.length > 0 ? <CompsTable comps={comps} caption="Comparable properties" /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

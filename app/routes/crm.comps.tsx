@@ -1,0 +1,53 @@
+import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+
+import { PageError } from "~/components/route-error";
+import { COMPS_ANALYSIS_FAILED } from "~/domain/comparables";
+import { splitMessage } from "~/domain/offers";
+import { compsCardHref } from "~/domain/valuation-view";
+import { readFormData } from "~/services/api.server";
+import { requireUser } from "~/services/auth.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { runComps } from "~/services/valuation.server";
+
+/**
+ * The property card's Find Comps / Refresh Comps (spec 02 §2 "Property card dialog", §4 "Comps", §8 'Comps Analysis
+ * Failed'): a form post that runs the comps search of POST /api/properties/{id}/comps (the same service) for the
+ * user's property and redirects back to the card with its comps shown and a toast, with or without JavaScript.
+ * Another user's property or an unknown id: 'Comps Analysis Failed' (Property not found), nothing written.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const form = await readFormData(request);
+  const raw = form.get("propertyId");
+  const propertyId = typeof raw === "string" && /^[\w-]{1,64}$/.test(raw.trim()) ? raw.trim() : "";
+  if (!propertyId)
+    return redirectWithToast("/?section=crm", { title: COMPS_ANALYSIS_FAILED, description: "Choose a property.", variant: "error" });
+  let outcome;
+  try {
+    outcome = await runComps(context, session.user.id, propertyId);
+  } catch (error) {
+    console.error("comps search failed", error);
+    return redirectWithToast(compsCardHref(propertyId), {
+      title: COMPS_ANALYSIS_FAILED,
+      description: "The comps search could not be run. Please try again in a moment.",
+      variant: "error",
+    });
+  }
+  if (!outcome.ok) {
+    const { title, description } = splitMessage(outcome.message);
+    return redirectWithToast(compsCardHref(propertyId), {
+      title: title === COMPS_ANALYSIS_FAILED ? title : COMPS_ANALYSIS_FAILED,
+      description: title === COMPS_ANALYSIS_FAILED ? description : outcome.message,
+      variant: "error",
+    });
+  }
+  return redirectWithToast(compsCardHref(propertyId), {
+    title: "Comps Found",
+    description: `${outcome.comps.length} comparable sales; ARV ${outcome.arv.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 })}.`,
+    variant: "success",
+  });
+}
+
+export function ErrorBoundary() {
+  return <PageError backTo="/?section=crm" backLabel="Back to CRM" />;
+}
