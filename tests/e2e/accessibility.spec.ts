@@ -116,6 +116,18 @@ const SIGNED_IN: Check[] = [
       expect(saved.status()).toBe(302);
     },
   },
+  {
+    name: "the Target Market Finder (Terry) with an answer",
+    path: "/?section=chat&terry=1",
+    before: async (page) => {
+      const asked = await page.request.post("/chat/terry", {
+        form: { message: "What does the market look like in 85004?" },
+        maxRedirects: 0,
+      });
+      expect(asked.status()).toBe(302);
+    },
+  },
+  { name: "the Target Market Finder (Terry) with its starter prompts", path: "/?section=chat&terry=1&c=new" },
   { name: "the agent chat's seller wizard at its second step", path: "/?section=chat&wizard=seller&step=2&cityOrZip=Phoenix&state=AZ" },
   {
     name: "the agent chat's cash buyer wizard with a refused count",

@@ -129,7 +129,8 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
   const [detailsFor, setDetailsFor] = useState<string | null>(null);
   const [urlDetailsClosed, setUrlDetailsClosed] = useState(false);
   const [highlight, setHighlight] = useState<string | null>(null);
-  const conversationId = data.conversation?.id ?? adopted;
+  // A search's new conversation is the Lead Finder's: Terry's screen never adopts it.
+  const conversationId = data.conversation?.id ?? (data.terry ? null : adopted);
 
   const messages = useMemo(() => {
     const known = new Set(data.messages.map((message) => message.id));
