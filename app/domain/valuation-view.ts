@@ -172,9 +172,9 @@ export function valuationStepParams(step: ValuationStep | null | undefined): [st
 /** Where the property card's comps search posts (a form, so it works before JavaScript loads). */
 export const COMPS_ACTION = "/crm/comps";
 
-/** The CRM with the property card of `propertyId` open and its comps shown (`comps=1`). */
-export function compsCardHref(propertyId: string): string {
-  return `/?${new URLSearchParams({ section: "crm", lead: propertyId, comps: "1" })}`;
+/** The CRM with the property card of `propertyId` open and its comps shown (`comps=1`); `failed=1` after a failed search. */
+export function compsCardHref(propertyId: string, failed = false): string {
+  return `/?${new URLSearchParams({ section: "crm", lead: propertyId, comps: "1", ...(failed ? { failed: "1" } : {}) })}`;
 }
 
 /** `?comps=1`: the property card shows its comps (Show/Hide Comps), and the CRM's loader reads them. */

@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     outcome = await runComps(context, session.user.id, propertyId);
   } catch (error) {
     console.error("comps search failed", error);
-    return redirectWithToast(compsCardHref(propertyId), {
+    return redirectWithToast(compsCardHref(propertyId, true), {
       title: COMPS_ANALYSIS_FAILED,
       description: "The comps search could not be run. Please try again in a moment.",
       variant: "error",
@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (!outcome.ok) {
     const { title, description } = splitMessage(outcome.message);
-    return redirectWithToast(compsCardHref(propertyId), {
+    return redirectWithToast(compsCardHref(propertyId, true), {
       title: title === COMPS_ANALYSIS_FAILED ? title : COMPS_ANALYSIS_FAILED,
       description: title === COMPS_ANALYSIS_FAILED ? description : outcome.message,
       variant: "error",

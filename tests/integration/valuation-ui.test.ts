@@ -226,6 +226,7 @@ describe("the CRM property card's comps (/crm/comps and ?comps=1)", () => {
     const { id, userId } = await ownLead();
     const stranger = await registerClient("valui-crm-2");
     const refused = await stranger.client.send(crmComps as Handler, "POST", "/crm/comps", { urlencoded: { propertyId: id } });
+    expect(refused.headers.get("Location")).toBe(`/?section=crm&lead=${id}&comps=1&failed=1`);
     expect(toastOf(refused)).toMatchObject({ title: "Comps Analysis Failed", description: "Property not found", variant: "error" });
     expect(await compsOf(userId, id)).toHaveLength(0);
     expect(await compsOf(stranger.userId, id)).toHaveLength(0);

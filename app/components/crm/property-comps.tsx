@@ -49,10 +49,11 @@ export function PropertyComps({ propertyId, comps }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === COMPS_ACTION;
-  // The search redirects back either way; a failure says 'Comps Analysis Failed' in its toast.
-  const progress = useCallProgress(busy, false, COMPS_MESSAGES);
+  // The search redirects back either way: with `failed=1` (and a 'Comps Analysis Failed' toast) when it failed.
+  const progress = useCallProgress(busy, params.get("failed") === "1", COMPS_MESSAGES);
   const shown = compsShown(params) && comps !== null;
   const toggle = new URLSearchParams(params);
+  toggle.delete("failed");
   if (shown) toggle.delete("comps");
   else toggle.set("comps", "1");
   const first = (comps ?? []).slice(0, COMPS_SHOWN);

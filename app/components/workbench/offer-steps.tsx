@@ -117,7 +117,8 @@ function MaxOfferForm({ lead, index, saved, steps, request }: OfferStepsProps) {
   const arv = steps.arv ?? valuedArv(lead, steps.valuation) ?? saved.analysisArv ?? saved.arv ?? lead.estimatedValue;
   const rounded = arv ? Math.round(arv) : null;
   return (
-    <Form method="post" action={workbenchAction(request)} className="flex flex-wrap items-end gap-3">
+    // Keyed by the ARV it starts from: a new valuation refills the (uncontrolled) fields.
+    <Form key={rounded ?? "none"} method="post" action={workbenchAction(request)} className="flex flex-wrap items-end gap-3">
       <StepFields propertyId={saved.propertyId} index={index} valuation={steps.valuation} />
       <NumberField name="arv" label="ARV" value={rounded} />
       <NumberField name="repairs" label="Repair estimate" value={steps.repairs ?? (rounded ? defaultRepairs(rounded) : null)} />

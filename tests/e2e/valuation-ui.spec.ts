@@ -1,0 +1,110 @@
+import type { Locator, Page } from "@playwright/test";
+
+import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures";
+
+const COMPS_COLUMNS = ["Address", "Sold Price", "Days on Market", "Beds/Baths", "Sq Ft", "$/Sq Ft", "Distance"];
+
+/** The user's CRM property saved from the workbench (the newest). */
+async function savedProperty(page: Page) {
+  const response = await page.request.get("/api/properties");
+  return ((await response.json()) as { id: string; address: string; arv: number | null; analysisArv: number | null }[])[0];
+}
+
+/** "$312,400" → 312400 */
+const dollars = (text: string) => Number(text.replace(/[^\d]/g, ""));
+
+async function closeDetailsDialog(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+}
+
+async function expectCompsTable(region: Locator) {
+  const table = region.getByRole("table", { name: "Comparable properties" });
+  await expect(table).toBeVisible();
+  await expect(table.getByRole("columnheader")).toHaveText(COMPS_COLUMNS);
+  const rows = table.getByRole("row");
+  // The header row and at least one comp.
+  expect(await rows.count()).toBeGreaterThan(1);
+  await expect(rows.nth(1).getByRole("cell").first()).toHaveText(/^\$[\d,]+$/);
+  await expect(rows.nth(1).getByRole("cell").last()).toHaveText(/^(\d+\.\d{2} mi|N\/A)$/);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("a worked lead gets its property value — the ARV, its range and confidence, and the comps table — and the max offer starts from that ARV", async ({
+      signedInPage: page,
+    }) => {
+      const leads = await runSellerSearch(page);
+      await page.goto("/leads/workbench");
+      await page.getByRole("button", { name: "Let's Work It" }).click();
+      await closeDetailsDialog(page, javaScriptEnabled);
+
+      const value = page.getByRole("region", { name: "Get Property Value" });
+      await expect(value).toContainText(leads[0].addressLine);
+      await value.getByRole("button", { name: "Get Property Value" }).click();
+      if (javaScriptEnabled) {
+        // The bar ends at 100 % with 'Complete!' and is gone 2 s after the call ended.
+        await expect(value.getByText("Complete!")).toBeVisible();
+        await expect(value.getByRole("progressbar", { name: "Property value progress" })).toHaveAttribute("aria-valuenow", "100");
+        await expect(value.getByRole("progressbar")).toHaveCount(0, { timeout: 6_000 });
+      }
+
+      const result = value.getByRole("group", { name: "Property value" });
+      await expect(result).toBeVisible();
+      const arvText = (await result.getByRole("definition").nth(0).textContent()) ?? "";
+      expect(arvText).toMatch(/^\$\d{1,3}(,\d{3})+$/);
+      await expect(result.getByRole("definition").nth(1)).toHaveText(/^\$[\d,]+ – \$[\d,]+$/);
+      await expect(result.getByRole("definition").nth(2)).toHaveText(/^\d{1,3}%$/);
+      await expectCompsTable(value);
+      const arv = dollars(arvText);
+      expect(await savedProperty(page)).toMatchObject({ arv, analysisArv: arv });
+
+      // Get Max Offer starts from the valuation's ARV; the valuation stays on screen.
+      const maxOffer = page.getByRole("region", { name: "Get Max Offer" });
+      await expect(maxOffer.getByRole("textbox", { name: "ARV" })).toHaveValue(String(arv));
+      await maxOffer.getByRole("button", { name: "Get Max Offer" }).click();
+      const offers = page.getByRole("region", { name: "Offer Options" });
+      await expect(offers.getByRole("group", { name: "Max Offer (70% Rule)" })).toContainText(arvText);
+      await expect(value.getByRole("group", { name: "Property value" })).toContainText(arvText);
+
+      // A reload keeps the stored ARV and comps.
+      await page.goto("/leads/workbench?lead=0");
+      await expect(page.getByRole("region", { name: "Get Property Value" }).getByRole("group", { name: "Property value" })).toContainText(
+        arvText,
+      );
+      await expectCompsTable(page.getByRole("region", { name: "Get Property Value" }));
+    });
+
+    test("the CRM's property card finds comps, shows the first 3 and Show/Hide Comps toggles them", async ({ signedInPage: page }) => {
+      const leads = await runSellerSearch(page);
+      await page.goto("/leads/workbench");
+      await page.getByRole("button", { name: "Save for Later" }).click();
+      await expect(page.getByRole("article", { name: leads[0].addressLine }).getByText("New", { exact: true })).toBeVisible();
+      const property = await savedProperty(page);
+
+      await page.goto(`/?section=crm&lead=${property.id}`);
+      const card = javaScriptEnabled
+        ? page.getByRole("dialog", { name: property.address })
+        : page.getByRole("region", { name: property.address });
+      const comps = card.getByRole("region", { name: "Comps" });
+      await comps.getByRole("link", { name: "Show Comps" }).click();
+      await expect(comps).toContainText("No comps yet");
+
+      await comps.getByRole("button", { name: "Find Comps" }).click();
+      const list = comps.getByRole("list", { name: "Comparable properties" });
+      await expect(list).toBeVisible();
+      await expect(list.getByRole("listitem")).toHaveCount(3);
+      await expect(list.getByRole("listitem").first()).toContainText(/\$[\d,]+/);
+      await expect(comps.getByRole("button", { name: "Refresh Comps" })).toBeVisible();
+      await expect(page.getByText("Comps Found").first()).toBeVisible();
+
+      await comps.getByRole("link", { name: "Hide Comps" }).click();
+      await expect(comps.getByRole("list", { name: "Comparable properties" })).toHaveCount(0);
+      await comps.getByRole("link", { name: "Show Comps" }).click();
+      await expect(comps.getByRole("list", { name: "Comparable properties" }).getByRole("listitem")).toHaveCount(3);
+    });
+  });
+}
