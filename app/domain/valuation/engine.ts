@@ -10,7 +10,9 @@
  *    candidates, then again with a distance kernel around the subject shrunk toward that first fit. Its coefficients are
  *    the adjustment rates (size, lot, bedrooms, bathrooms, year built, renovation, quality grade, condition, basement,
  *    waterfront, view) and the price index (market time): estimated from the sales before the valuation date only.
- *    Its residuals near a point are that point's location factor (micro-location beyond the kernel fit).
+ *    Prices are taken less a yearly seasonal factor (`seasonalFactor`, ±2 %) before the fit and it is added back at the
+ *    valuation date. Its residuals near a point, from neighbours weighted by distance, year built and grade, are that
+ *    point's location factor (micro-location beyond the kernel fit; README Decision 58).
  * 3. Selection (the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; a criterion whose fact is unknown
  *    for the subject or the comp is skipped; a known property type must match at every step):
  *      step 0  same bedrooms, living area within 20 %, built within 10 years, sold within 9 months, within 1 mile
@@ -22,8 +24,8 @@
  *    The qualifying comps are ranked by similarity (distance, time and how far their facts are from the subject's,
  *    measured as the size of their adjustments) and the best `TUNING.maxComps` used.
  * 4. Each comp's price is brought to the valuation date (market time), adjusted for each fact that differs from the
- *    subject's (both known) and for location. The ARV is half the similarity-weighted mean of the comps' adjusted ln
- *    prices (outliers beyond 2.5 robust deviations dropped) and half the local model's own prediction with the
+ *    subject's (both known) and for location. The ARV is 0.4 of the similarity-weighted mean of the comps' adjusted ln
+ *    prices (outliers beyond 2.5 robust deviations dropped) and 0.6 of the local model's own prediction with the
  *    subject's location factor; the range and the confidence follow the comps' count, similarity and dispersion.
  */
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
