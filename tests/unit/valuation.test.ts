@@ -329,6 +329,30 @@ describe("the price index", () => {
   });
 });
 
+describe("location", () => {
+  // A 1970s–80s neighbourhood with one newer, better subdivision in its middle that sells 20 % above what its facts
+  // say: the location factor reads the residuals of the subject's own kind of neighbours (era and grade), not of
+  // every nearby sale.
+  const older = market({ seed: 21, count: 500, radiusMiles: 1.2 });
+  const subdivision = market({ seed: 22, count: 40, radiusMiles: 0.3, facts: { yearBuilt: 2004, qualityGrade: 9 } }).map((s) => ({
+    ...s,
+    price: Math.round(s.price * 1.2),
+  }));
+  // Homes like the subdivision's elsewhere in the market sell at what their facts say.
+  const elsewhere = market({ seed: 23, count: 120, radiusMiles: 3, facts: { yearBuilt: 2004, qualityGrade: 9 } }).filter(
+    (s) => distanceMiles(CENTER, s) > 1.5,
+  );
+  const sales = [...older, ...subdivision, ...elsewhere];
+
+  it("prices a home of the subdivision with its premium and an older home beside it without", () => {
+    const newer: ValuationSubject = { ...SUBJECT, parcelId: "newer", yearBuilt: 2004, qualityGrade: 9 };
+    expect(value(newer, sales).arv / trueValue(newer, 0)).toBeGreaterThan(1.12);
+    const old = value(SUBJECT, sales).arv / trueValue(SUBJECT, 0);
+    expect(old).toBeGreaterThan(0.95);
+    expect(old).toBeLessThan(1.05);
+  });
+});
+
 describe("estimate, range and confidence", () => {
   it("lands near the true value and inside its range", () => {
     const result = value(SUBJECT, market({ seed: 9, noise: 0.05 }));

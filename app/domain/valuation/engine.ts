@@ -10,7 +10,9 @@
  *    candidates, then again with a distance kernel around the subject shrunk toward that first fit. Its coefficients are
  *    the adjustment rates (size, lot, bedrooms, bathrooms, year built, renovation, quality grade, condition, basement,
  *    waterfront, view) and the price index (market time): estimated from the sales before the valuation date only.
- *    Its residuals near a point are that point's location factor (micro-location beyond the kernel fit).
+ *    Prices are taken less a yearly seasonal factor (`seasonalFactor`, ±2 %) before the fit and it is added back at the
+ *    valuation date. Its residuals near a point, from neighbours weighted by distance, year built and grade, are that
+ *    point's location factor (micro-location beyond the kernel fit; README Decision 58).
  * 3. Selection (the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; a criterion whose fact is unknown
  *    for the subject or the comp is skipped; a known property type must match at every step):
  *      step 0  same bedrooms, living area within 20 %, built within 10 years, sold within 9 months, within 1 mile
@@ -22,8 +24,8 @@
  *    The qualifying comps are ranked by similarity (distance, time and how far their facts are from the subject's,
  *    measured as the size of their adjustments) and the best `TUNING.maxComps` used.
  * 4. Each comp's price is brought to the valuation date (market time), adjusted for each fact that differs from the
- *    subject's (both known) and for location. The ARV is half the similarity-weighted mean of the comps' adjusted ln
- *    prices (outliers beyond 2.5 robust deviations dropped) and half the local model's own prediction with the
+ *    subject's (both known) and for location. The ARV is 0.4 of the similarity-weighted mean of the comps' adjusted ln
+ *    prices (outliers beyond 2.5 robust deviations dropped) and 0.6 of the local model's own prediction with the
  *    subject's location factor; the range and the confidence follow the comps' count, similarity and dispersion.
  */
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
@@ -196,14 +198,14 @@ export const TUNING = Object.freeze({
   localPenalty: 0.3,
   kernelNeighbours: 75,
   minKernelMiles: 0.3,
-  locationMiles: 0.25,
-  locationShrink: 3,
+  locationMiles: 0.35,
+  locationShrink: 1,
   robustPasses: 1,
   similarityMiles: 1,
   similarityLog: 0.15,
   similarityDays: 270,
   /** 0 = comps only, 1 = the local model's own prediction (plus location) only. */
-  modelBlend: 0.5,
+  modelBlend: 0.6,
   /** The local fit keeps the price index of the fit over all candidates (a kernel's few sales cannot place it). */
   localTimePenalty: 1000,
   globalGeoPenalty: 0.001,
@@ -213,6 +215,9 @@ export const TUNING = Object.freeze({
   maxComps: 10,
   /** Half the seasonal swing (ln price): prices run ~2 % above trend in mid-June, ~2 % below in mid-December. */
   seasonAmplitude: 0.02,
+  /** The location factor's neighbours weigh by year built (years) and quality grade (grades) too, beside distance. */
+  locationYears: 5,
+  locationGrades: 0.7,
 });
 
 interface Candidate {
@@ -366,24 +371,32 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   for (let j = TS; j < K; j++) localPenalty[j] = TUNING.localTimePenalty;
   const local = fitModel(pool, kernel, global.beta, localPenalty);
 
-  // Location factor: the shrunk kernel mean of the model's residuals around a point (local projection in miles).
+  // Location factor: the shrunk kernel mean of the model's residuals around a point (local projection in miles), the
+  // neighbours weighted also by how close their year built and quality grade are to the home's at that point (homes
+  // of one subdivision share an era and a grade, and sell above or below the model together).
   const px = pool.map((c) => c.gx);
   const py = pool.map((c) => c.gy);
   const reach = (3 * TUNING.locationMiles) ** 2;
-  const locationAt = (x0: number, y0: number, self: number): number => {
+  const locationAt = (x0: number, y0: number, self: number, home: HomeFacts): number => {
+    const year = positive(home.yearBuilt) ? home.yearBuilt : null;
+    const grade = known(home.qualityGrade) ? home.qualityGrade : null;
     let s = 0;
     let sw = 0;
     for (let i = 0; i < n; i++) {
       if (i === self) continue;
       const d2 = (px[i] - x0) ** 2 + (py[i] - y0) ** 2;
       if (d2 > reach) continue;
-      const wi = Math.exp((-0.5 * d2) / TUNING.locationMiles ** 2);
+      let e = d2 / TUNING.locationMiles ** 2;
+      const sale = pool[i].sale;
+      if (year !== null && positive(sale.yearBuilt)) e += ((year - sale.yearBuilt) / TUNING.locationYears) ** 2;
+      if (grade !== null && known(sale.qualityGrade)) e += ((grade - sale.qualityGrade) / TUNING.locationGrades) ** 2;
+      const wi = Math.exp(-0.5 * e);
       s += wi * local.residual[i];
       sw += wi;
     }
     return s / (sw + TUNING.locationShrink);
   };
-  const subjectLocation = locationAt(0, 0, -1);
+  const subjectLocation = locationAt(0, 0, -1, subject);
   const subjectSeason = seasonalFactor(valuationDay);
 
   // Each candidate's fact adjustments (ln price) toward the subject, summed per kind (year built and its square are
@@ -430,7 +443,10 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   if (chosen.length === 0) return refuse();
   for (const a of chosen) {
     a.location =
-      subjectLocation - locationAt(px[a.index], py[a.index], a.index) - local.beta[F] * px[a.index] - local.beta[F + 1] * py[a.index];
+      subjectLocation -
+      locationAt(px[a.index], py[a.index], a.index, a.c.sale) -
+      local.beta[F] * px[a.index] -
+      local.beta[F + 1] * py[a.index];
     a.adjustedLog = a.c.y + a.time + a.factTotal + a.location;
   }
 
@@ -503,7 +519,8 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       logs.push({
         kind: "location",
         log: a.location,
-        note: (amount) => `${amount}: nearby sales around the subject sell ${signedPercent(a.location)} against those around this comp`,
+        note: (amount) =>
+          `${amount}: nearby sales of homes like the subject (age and grade) sell ${signedPercent(a.location)} against those like this comp around it`,
       });
     }
     let running = price;
