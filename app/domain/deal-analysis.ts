@@ -93,7 +93,7 @@ export function analyzeDeal(input: DealAnalysisInput): DealAnalysisResult {
     ],
     comp_summary:
       compCount > 0
-        ? `${compCount} comparable sale${compCount === 1 ? "" : "s"} support an ARV of ${usd(input.arv)}.`
+        ? `${compCount} comparable sale${compCount === 1 ? "" : "s"} support${compCount === 1 ? "s" : ""} an ARV of ${usd(input.arv)}.`
         : `No comparable sales found; the ARV of ${usd(input.arv)} rests on the estimated value alone.`,
     next_actions: isDeal
       ? ["Call the owner to confirm condition and motivation", `Offer up to ${usd(maxOffer)}`, "Line up a cash buyer"]

@@ -12,5 +12,5 @@ import { streamDealAnalysis } from "~/services/deal-analysis.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await requireApiUser(request, context);
   const outcome = await streamDealAnalysis(context, session.user.id, params.id ?? "");
-  return outcome instanceof Response ? outcome : apiError(outcome.status, outcome.message);
+  return outcome.ok ? outcome.response : apiError(outcome.status, outcome.message);
 }

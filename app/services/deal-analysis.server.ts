@@ -149,7 +149,18 @@ export async function settledAnalysis(ctx: Ctx, userId: string, propertyId: stri
 }
 
 /** GET /api/deals/analyze/{id}/stream: the object's event stream, for the property's owner only. */
-export async function streamDealAnalysis(ctx: Ctx, userId: string, propertyId: string): Promise<Response | AnalysisFailure> {
+export async function streamDealAnalysis(
+  ctx: Ctx,
+  userId: string,
+  propertyId: string,
+): Promise<{ ok: true; response: Response } | AnalysisFailure> {
   if (!(await ownsProperty(ctx, userId, propertyId))) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
-  return analysisObject(ctx, userId, propertyId).fetch("https://deal-analysis.internal/stream");
+  const answer = await analysisObject(ctx, userId, propertyId).fetch("https://deal-analysis.internal/stream");
+  // Rebuilt in this realm: under `npm run dev` the object's answer comes through the platform proxy as another
+  // realm's Response, which neither `instanceof Response` nor the framework would take for one.
+  const response = new Response(answer.body as ReadableStream<Uint8Array> | null, {
+    status: answer.status,
+    headers: [...answer.headers.entries()],
+  });
+  return { ok: true, response };
 }
