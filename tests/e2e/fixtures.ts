@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { test as base, expect, type Page } from "@playwright/test";
 
 export { expect };
@@ -164,4 +165,30 @@ export async function aSellerSearch(page: Page): Promise<QueuedLead[]> {
   const { properties } = (await response.json()) as { properties: QueuedLead[] };
   expect(properties).toHaveLength(5);
   return properties;
+}
+
+/**
+ * Rows of the e2e server's own D1 database (the directory `npm run e2e:serve` migrates and seeds; `E2E_PERSIST_DIR`
+ * for another), read with `wrangler d1 execute --local` — so a test can check a figure the app shows against the data
+ * itself rather than against another route of the app.
+ */
+export function queryE2eDatabase<Row>(sql: string): Row[] {
+  const out = execFileSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      process.env.E2E_PERSIST_DIR ?? ".wrangler/e2e",
+      "--json",
+      "--command",
+      sql,
+    ],
+    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const [answer] = JSON.parse(out) as [{ results: Row[] }];
+  return answer.results;
 }

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, queryE2eDatabase, test } from "./fixtures";
 
 /**
  * The Target Market Finder chat (spec 02 §2 "Target Market Finder chat (Terry)") in Chromium, with and without
@@ -32,6 +32,18 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(terryMessages(page).getByText("What does the market look like in 85004?")).toBeVisible();
       await expect(terryMessages(page).getByText(/^85004: [\d,]+ properties on record, median estimated value \$[\d,]+/)).toBeVisible();
       await expect(terryMessages(page).getByText(/Sales since \d{4}-\d{2}-\d{2}: [\d,]+ arm's-length sales/)).toBeVisible();
+      // The figures are the data's: the ZIP's property count and its inherited homes, read from the server's database.
+      const [data] = queryE2eDatabase<{ properties: number; inherited: number }>(
+        "SELECT count(*) AS properties, sum(is_inherited) AS inherited FROM market_properties WHERE zip = '85004'",
+      );
+      expect(data.properties).toBeGreaterThan(0);
+      const figure = (n: number) => n.toLocaleString("en-US");
+      await expect(terryMessages(page).getByText(`85004: ${figure(data.properties)} properties on record`)).toBeVisible();
+      await expect(
+        terryMessages(page)
+          .getByText(new RegExp(`inherited ${figure(data.inherited)}[,.]`))
+          .first(),
+      ).toBeVisible();
       await expect(starters).toHaveCount(0);
 
       // A typed question, sent with Enter.
