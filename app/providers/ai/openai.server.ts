@@ -75,6 +75,23 @@ const MARKET_STATISTICS_TOOL = {
 };
 
 /** The SDK's failures → ProviderError with a message a user can be shown (the routes add the spec's titles). */
+type Choice = OpenAI.Chat.Completions.ChatCompletion.Choice;
+
+/** The answer's first choice, unless the model gave none, was cut off (when `cutIsError`) or was withheld. */
+function finished(choice: Choice | undefined, { cutIsError = true } = {}): Choice {
+  if (!choice) throw new ProviderError(PROVIDER, "the model answered nothing");
+  if (cutIsError && choice.finish_reason === "length") throw new ProviderError(PROVIDER, "the model's answer was cut off (length)");
+  if (choice.finish_reason === "content_filter") throw new ProviderError(PROVIDER, "the model's answer was withheld (content filter)");
+  return choice;
+}
+
+/** The choice's text, or why there is none (a refusal, or nothing). */
+function textOf(choice: Choice): string {
+  const text = choice.message.content?.trim();
+  if (text) return text;
+  throw new ProviderError(PROVIDER, choice.message.refusal ? `the model refused: ${choice.message.refusal}` : "the model answered nothing");
+}
+
 export function providerErrorOf(error: unknown, sdk: typeof OpenAiErrors): ProviderError {
   if (error instanceof ProviderError) return error;
   if (error instanceof sdk.APIConnectionTimeoutError) return new ProviderError(PROVIDER, "the model did not answer in time");
@@ -154,15 +171,7 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
             { role: "user", content: input.message },
           ],
         });
-        const choice = completion.choices[0];
-        if (choice?.finish_reason === "content_filter")
-          throw new ProviderError(PROVIDER, "the model's answer was withheld (content filter)");
-        const text = choice?.message.content?.trim();
-        if (!text)
-          throw new ProviderError(
-            PROVIDER,
-            choice?.message.refusal ? `the model refused: ${choice.message.refusal}` : "the model answered nothing",
-          );
+        const text = textOf(finished(completion.choices[0], { cutIsError: false }));
         // The wizard offered beside the answer is read from the user's words by the same rules as the local provider.
         return { text, offer: localChatReply(input).offer };
       }),
@@ -185,21 +194,9 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
             tools: [MARKET_STATISTICS_TOOL],
             tool_choice: round < TERRY_TOOL_ROUNDS ? "auto" : "none",
           });
-          const choice = completion.choices[0];
-          if (!choice) throw new ProviderError(PROVIDER, "the model answered nothing");
-          if (choice.finish_reason === "length") throw new ProviderError(PROVIDER, "the model's answer was cut off (length)");
-          if (choice.finish_reason === "content_filter")
-            throw new ProviderError(PROVIDER, "the model's answer was withheld (content filter)");
+          const choice = finished(completion.choices[0]);
           const calls = (choice.message.tool_calls ?? []).filter((call) => call.type === "function");
-          if (calls.length === 0 || round >= TERRY_TOOL_ROUNDS) {
-            const text = choice.message.content?.trim();
-            if (!text)
-              throw new ProviderError(
-                PROVIDER,
-                choice.message.refusal ? `the model refused: ${choice.message.refusal}` : "the model answered nothing",
-              );
-            return text;
-          }
+          if (calls.length === 0 || round >= TERRY_TOOL_ROUNDS) return textOf(choice);
           messages.push({ role: "assistant", content: choice.message.content ?? null, tool_calls: calls });
           // Each statistics call answered from the records (or with why not), as the tool's result.
           const results = await Promise.all(
@@ -237,17 +234,7 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
             },
           ],
         });
-        const choice = completion.choices[0];
-        if (choice?.finish_reason === "length") throw new ProviderError(PROVIDER, "the model's answer was cut off (length)");
-        if (choice?.finish_reason === "content_filter")
-          throw new ProviderError(PROVIDER, "the model's answer was withheld (content filter)");
-        const text = choice?.message.content?.trim();
-        if (!text)
-          throw new ProviderError(
-            PROVIDER,
-            choice?.message.refusal ? `the model refused: ${choice.message.refusal}` : "the model answered nothing",
-          );
-        return text;
+        return textOf(finished(completion.choices[0]));
       }),
   };
 }
