@@ -13,7 +13,6 @@
  *
  * Usage: npm run bench:valuation:latency -- [options]   (see USAGE)
  */
-import { execFileSync } from "node:child_process";
 import { cpus } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +22,7 @@ import { generateMarket } from "@db/market/generate";
 import { loadMetroZips } from "@db/market/metro-zips";
 import { DEFAULT_MARKET_SEED } from "@db/market/random";
 
+import { queryLocalD1 } from "../local-d1";
 import { formatTable, runBenchCli, signIn, startBenchServer } from "./server";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -201,24 +201,12 @@ async function measure(origin: string, options: Options, cookie: string) {
 
 function salesInState(state: string): string {
   try {
-    const out = execFileSync(
-      "npx",
-      [
-        "wrangler",
-        "d1",
-        "execute",
-        "DB",
-        "--local",
-        "--persist-to",
-        state,
-        "--json",
-        "--command",
-        "select count(*) as n, max(sale_date) as last from market_sales",
-      ],
-      { cwd: PROJECT_ROOT, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], env: { ...process.env, CI: "true" } },
+    const [row] = queryLocalD1<{ n: number; last: string }>(
+      state,
+      "select count(*) as n, max(sale_date) as last from market_sales",
+      PROJECT_ROOT,
     );
-    const [{ results }] = JSON.parse(out) as { results: { n: number; last: string }[] }[];
-    return `${results[0]!.n.toLocaleString("en-US")} market sales (the last on ${results[0]!.last})`;
+    return `${row!.n.toLocaleString("en-US")} market sales (the last on ${row!.last})`;
   } catch {
     return "market sales: could not be counted";
   }

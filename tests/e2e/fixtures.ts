@@ -1,5 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { test as base, expect, type Page } from "@playwright/test";
+
+import { queryLocalD1 } from "../local-d1";
 
 export { expect };
 
@@ -173,22 +174,5 @@ export async function aSellerSearch(page: Page): Promise<QueuedLead[]> {
  * itself rather than against another route of the app.
  */
 export function queryE2eDatabase<Row>(sql: string): Row[] {
-  const out = execFileSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      process.env.E2E_PERSIST_DIR ?? ".wrangler/e2e",
-      "--json",
-      "--command",
-      sql,
-    ],
-    { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
-  );
-  const [answer] = JSON.parse(out) as [{ results: Row[] }];
-  return answer.results;
+  return queryLocalD1<Row>(process.env.E2E_PERSIST_DIR ?? ".wrangler/e2e", sql);
 }
