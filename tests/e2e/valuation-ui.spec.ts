@@ -82,8 +82,11 @@ for (const javaScriptEnabled of [true, false]) {
       const leads = await runSellerSearch(page);
       await page.goto("/leads/workbench");
       await page.getByRole("button", { name: "Save for Later" }).click();
-      await expect(page.getByRole("article", { name: leads[0].addressLine }).getByText("New", { exact: true })).toBeVisible();
+      // Saved: the toast, and the save buttons are gone (an unsaved lead's badge already reads New).
+      await expect(page.getByText(`${leads[0].addressLine} was added to your CRM.`).first()).toBeVisible();
+      await expect(page.getByRole("button", { name: "Save for Later" })).toHaveCount(0);
       const property = await savedProperty(page);
+      expect(property).toMatchObject({ address: leads[0].addressLine });
 
       await page.goto(`/?section=crm&lead=${property.id}`);
       const card = javaScriptEnabled
