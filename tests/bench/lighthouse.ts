@@ -27,7 +27,9 @@ search for the demo account).
 Options:
   --runs N      Lighthouse runs per page; the run with the median performance
                 score is printed (default 1)
+  --page TEXT   audit only the pages whose label or path contains TEXT
   --save DIR    also write each printed run's full report to DIR/<page>.json
+                and its trace to DIR/<page>.trace.json
   --no-build    skip \`npm run build\`
   --help        show this help`;
 
@@ -67,7 +69,9 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-type Options = { runs: number; build: boolean; save: string | undefined };
+type Options = { runs: number; build: boolean; save: string | undefined; page: string | undefined };
+
+type Run = { lhr: Result; trace: unknown };
 
 type Outcome = { page: Page; lhr: Result } | { page: Page; skipped: string };
 
@@ -79,6 +83,7 @@ function parseOptions(argv: string[]): Options | null {
     options: {
       runs: { type: "string", default: "1" },
       save: { type: "string" },
+      page: { type: "string" },
       "no-build": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
@@ -87,7 +92,7 @@ function parseOptions(argv: string[]): Options | null {
   if (positionals.length > 0) throw new Error(`unexpected argument: ${positionals[0]}`);
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs <= 0) throw new Error(`--runs needs a positive integer, got "${values.runs}"`);
-  return { runs, build: !values["no-build"], save: values.save };
+  return { runs, build: !values["no-build"], save: values.save, page: values.page };
 }
 
 async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
@@ -110,7 +115,7 @@ async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
 }
 
 /** Runs Lighthouse `runs` times on the URL and answers the run with the median performance score. */
-async function audit(url: string, port: number, cookie: string | undefined, runs: number): Promise<Result> {
+async function audit(url: string, port: number, cookie: string | undefined, runs: number): Promise<Run> {
   const flags: Flags = {
     port,
     output: "json",
@@ -118,15 +123,16 @@ async function audit(url: string, port: number, cookie: string | undefined, runs
     onlyCategories: CATEGORIES.map((category) => category.id),
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   };
-  const results: Result[] = [];
+  const results: Run[] = [];
   for (let run = 0; run < runs; run++) {
     const answer = await lighthouse(url, flags);
     if (!answer) throw new Error(`Lighthouse answered nothing for ${url}`);
     const { lhr } = answer;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    results.push(lhr);
+    results.push({ lhr, trace: answer.artifacts.Trace });
   }
-  results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  const performance = (run: Run) => run.lhr.categories.performance?.score ?? 0;
+  results.sort((a, b) => performance(a) - performance(b));
   return results[Math.floor(results.length / 2)];
 }
 
@@ -184,17 +190,19 @@ function printReport(outcomes: Outcome[], options: Options): void {
   printShortfalls(outcomes);
 }
 
-function saveReport(dir: string, page: Page, lhr: Result): void {
+function saveReport(dir: string, page: Page, run: Run): void {
   mkdirSync(dir, { recursive: true });
-  const file = join(
+  const base = join(
     dir,
-    `${page.label
+    page.label
       .replace(/[^a-z0-9]+/gi, "-")
       .replace(/^-|-$/g, "")
-      .toLowerCase()}.json`,
+      .toLowerCase(),
   );
-  writeFileSync(file, JSON.stringify(lhr));
-  console.error(`wrote ${file}`);
+  writeFileSync(`${base}.json`, JSON.stringify(run.lhr));
+  // The trace opens in Chromium's DevTools (Performance panel) to see what the main thread did before the paint.
+  writeFileSync(`${base}.trace.json`, JSON.stringify(run.trace));
+  console.error(`wrote ${base}.json and ${base}.trace.json`);
 }
 
 /** The page's answer before Lighthouse sees it: a page that is not there (404) is reported, not audited. */
@@ -224,7 +232,9 @@ async function bench(options: Options): Promise<void> {
   await runSellerSearch(origin, cookie);
   const chrome = await launchChrome();
   const outcomes: Outcome[] = [];
-  for (const page of PAGES) {
+  const pages = options.page ? PAGES.filter((page) => `${page.label} ${page.path}`.includes(options.page ?? "")) : PAGES;
+  if (pages.length === 0) throw new Error(`no page matches --page "${options.page}"`);
+  for (const page of pages) {
     const pageCookie = page.signedIn ? cookie : undefined;
     const skipped = await precheck(origin, page, pageCookie);
     if (skipped) {
@@ -233,9 +243,9 @@ async function bench(options: Options): Promise<void> {
       continue;
     }
     console.error(`running Lighthouse on ${page.path}${options.runs > 1 ? ` (${options.runs} runs)` : ""}...`);
-    const lhr = await audit(origin + page.path, chrome.port, pageCookie, options.runs);
-    if (options.save) saveReport(options.save, page, lhr);
-    outcomes.push({ page, lhr });
+    const run = await audit(origin + page.path, chrome.port, pageCookie, options.runs);
+    if (options.save) saveReport(options.save, page, run);
+    outcomes.push({ page, lhr: run.lhr });
   }
   printReport(outcomes, options);
 }
