@@ -2,7 +2,15 @@
 // without look-ahead, the estimate, range and confidence, and the refusal.
 import { describe, expect, it } from "vitest";
 
-import { candidateWindow, NO_COMPS_MESSAGE, seasonalFactor, SELECTION_STEPS, TUNING, valueSubject } from "~/domain/valuation/engine";
+import {
+  candidateWindow,
+  extrapolatedTrend,
+  NO_COMPS_MESSAGE,
+  seasonalFactor,
+  SELECTION_STEPS,
+  TUNING,
+  valueSubject,
+} from "~/domain/valuation/engine";
 import { dateOfDay, dayNumber, distanceMiles, inWindow, MILES_PER_DEGREE, monthsBefore, nearestFirst } from "~/domain/valuation/geo";
 import type { HomeFacts, Sale, ValuationResult, ValuationSubject, ValuedComp } from "~/domain/valuation/types";
 
@@ -320,6 +328,48 @@ describe("the price index", () => {
     expect(seasonalFactor(dayNumber("2014-03-15"))).toBeGreaterThan(december);
     expect(seasonalFactor(dayNumber("2014-03-15"))).toBeLessThan(june);
     expect(seasonalFactor(dayNumber("2015-06-15"))).toBeCloseTo(june, 2);
+  });
+
+  it("carries the trend past the latest sale damped: about the full rate at first, ever less per day after", () => {
+    const tenPercent = (days: number) => (0.1 * days) / 365;
+    expect(extrapolatedTrend(tenPercent, 0, 300)).toBe(0);
+    const carried = (gap: number) => extrapolatedTrend(tenPercent, gap, 300);
+    expect(carried(10)).toBeGreaterThan(0.9 * tenPercent(10));
+    expect(carried(10)).toBeLessThan(tenPercent(10));
+    expect(carried(90)).toBeCloseTo(tenPercent(TUNING.trendDampingDays) * (1 - Math.exp(-90 / TUNING.trendDampingDays)), 10);
+    expect(carried(180) - carried(90)).toBeLessThan(carried(90));
+    // Never past the damped ceiling, however long the gap.
+    expect(carried(3650)).toBeLessThanOrEqual(tenPercent(TUNING.trendDampingDays) + 1e-12);
+    expect(extrapolatedTrend((days) => -tenPercent(days), 90, 300)).toBeCloseTo(-carried(90), 12);
+  });
+
+  it("reads the carried rate from the last months of the data only", () => {
+    // Flat for the last TUNING.trendDays, falling steeply before: the carried trend is the recent flat one.
+    const recentFlat = (days: number) => (days <= TUNING.trendDays ? 0 : (-0.5 * (days - TUNING.trendDays)) / 365);
+    expect(extrapolatedTrend(recentFlat, 60, 360)).toBeCloseTo(0, 12);
+    // Data shorter than TUNING.trendDays: the rate over what there is.
+    const risingShort = (days: number) => (0.2 * Math.min(days, 40)) / 365;
+    expect(extrapolatedTrend(risingShort, 10, 40)).toBeGreaterThan(0.9 * ((0.2 * 10) / 365));
+  });
+
+  it("values a home months past the latest sale above its value at that sale in a rising market, damped", () => {
+    // The sales stop 91 days before VALUATION_DATE; the same home is valued at the latest sale, 91 and 182 days on.
+    const stopped = rising.filter((s) => dayNumber(VALUATION_DATE) - dayNumber(s.saleDate) > 91);
+    const last = stopped.reduce((max, s) => (s.saleDate > max ? s.saleDate : max), "");
+    const dayAfter = dateOfDay(dayNumber(last) + 1);
+    const atGap = (gap: number) => {
+      const date = dateOfDay(dayNumber(last) + gap);
+      // Take out the seasonal factor's share: what is left is the trend carried on.
+      return (
+        Math.log(value(SUBJECT, stopped, date).arv / value(SUBJECT, stopped, dayAfter).arv) -
+        (seasonalFactor(dayNumber(date)) - seasonalFactor(dayNumber(dayAfter)))
+      );
+    };
+    const quarter = atGap(91);
+    const half = atGap(182);
+    expect(quarter).toBeGreaterThan(0.01);
+    expect(half).toBeGreaterThan(quarter);
+    expect(half - quarter).toBeLessThan(quarter);
   });
 
   it("values the same home lower on an earlier date in a rising market", () => {

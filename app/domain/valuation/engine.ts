@@ -6,7 +6,8 @@
  *    before the valuation date, the nearest WINDOW_LIMIT of them. `valueSubject` drops any sale of the subject's own
  *    parcel and any sale dated on or after the valuation date whatever it is handed.
  * 2. Market model. A robust weighted ridge regression of ln(price) on the homes' facts and a piecewise-linear price
- *    index in time (slopes over the last 60 days, 60–150, 150–240 and before; 0 at the valuation date), fitted on all
+ *    index in time (slopes over the last 60 days of the data, 60–150, 150–240 and before; 0 at the latest candidate
+ *    sale, and carried from there to the valuation date by `extrapolatedTrend`, damped; README Decision 59), fitted on all
  *    candidates, then again with a distance kernel around the subject shrunk toward that first fit. Its coefficients are
  *    the adjustment rates (size, lot, bedrooms, bathrooms, year built, renovation, quality grade, condition, basement,
  *    waterfront, view) and the price index (market time): estimated from the sales before the valuation date only.
@@ -26,7 +27,8 @@
  * 4. Each comp's price is brought to the valuation date (market time), adjusted for each fact that differs from the
  *    subject's (both known) and for location. The ARV is 0.4 of the similarity-weighted mean of the comps' adjusted ln
  *    prices (outliers beyond 2.5 robust deviations dropped) and 0.6 of the local model's own prediction with the
- *    subject's location factor; the range and the confidence follow the comps' count, similarity and dispersion.
+ *    subject's location factor (0.2 and 0.8 when selection had to widen past step 0); the range and the confidence
+ *    follow the comps' count, similarity and dispersion.
  */
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
 
@@ -181,11 +183,26 @@ function timeBasis(daysBefore: number, out: Float64Array, offset: number): void 
   for (let j = 0; j < T; j++) out[offset + j] = -Math.max(0, daysBefore - TIME_KNOTS[j]) / 365;
 }
 
-/** ln-price change of the local index from `daysBefore` days before the valuation date to the date. */
+/** ln-price change of the fitted index from `daysBefore` days before its anchor (the latest candidate sale) to the anchor. */
 export function indexChange(beta: ArrayLike<number>, daysBefore: number): number {
   let f = 0;
   for (let j = 0; j < T; j++) f += beta[TS + j] * (-Math.max(0, daysBefore - TIME_KNOTS[j]) / 365);
   return -f;
+}
+
+/**
+ * The index carried past the latest sale: from the anchor (the latest candidate sale) to the valuation date,
+ * `gapDays` later. No sale tells the trend there, so it is the index's average rate over the last `TUNING.trendDays`
+ * of the data (a short recent slope is mostly noise), damped: the first days count fully, later ones less
+ * (`TUNING.trendDampingDays`), so a long gap never runs a trend on at full rate. `change(d)` is the fitted index's
+ * ln-price change from `d` days before the anchor to the anchor; `spanDays` how far back the data go.
+ */
+export function extrapolatedTrend(change: (daysBefore: number) => number, gapDays: number, spanDays: number): number {
+  if (!(gapDays > 0)) return 0;
+  const trendDays = Math.max(1, Math.min(TUNING.trendDays, spanDays));
+  const perDay = change(trendDays) / trendDays;
+  const tau = TUNING.trendDampingDays;
+  return perDay * tau * (1 - Math.exp(-gapDays / tau));
 }
 
 /**
@@ -204,8 +221,12 @@ export const TUNING = Object.freeze({
   similarityMiles: 1,
   similarityLog: 0.15,
   similarityDays: 270,
-  /** 0 = comps only, 1 = the local model's own prediction (plus location) only. */
+  /**
+   * 0 = comps only, 1 = the local model's own prediction (plus location) only: at step 0 (the FAQ comps were found),
+   * then at any wider step (the comps are less alike, so the model fitted on every nearby sale counts for more).
+   */
   modelBlend: 0.6,
+  widenedModelBlend: 0.8,
   /** The local fit keeps the price index of the fit over all candidates (a kernel's few sales cannot place it). */
   localTimePenalty: 1000,
   globalGeoPenalty: 0.001,
@@ -215,6 +236,10 @@ export const TUNING = Object.freeze({
   maxComps: 10,
   /** Half the seasonal swing (ln price): prices run ~2 % above trend in mid-June, ~2 % below in mid-December. */
   seasonAmplitude: 0.02,
+  /** The price index is carried past the latest sale at its average rate over this many days of data … */
+  trendDays: 180,
+  /** … damped with this time constant (days): a gap of g days counts as τ(1 − e^(−g/τ)). */
+  trendDampingDays: 90,
   /** The location factor's neighbours weigh by year built (years) and quality grade (grades) too, beside distance. */
   locationYears: 5,
   locationGrades: 0.7,
@@ -224,6 +249,8 @@ interface Candidate {
   sale: Sale;
   day: number;
   daysBefore: number;
+  /** Days before the latest candidate sale (the index's anchor). */
+  sinceLast: number;
   distance: number;
   y: number;
   /** The seasonal factor (ln price) of the sale's day of the year. */
@@ -266,7 +293,7 @@ function fitModel(candidates: Candidate[], weights: Float64Array, prior: ArrayLi
     for (let j = 0; j < F; j++) rows[i * K + j] = Number.isNaN(c.x[j]) ? fill[j] : c.x[j];
     rows[i * K + F] = c.gx;
     rows[i * K + F + 1] = c.gy;
-    timeBasis(c.daysBefore, rows, i * K + TS);
+    timeBasis(c.sinceLast, rows, i * K + TS);
     y[i] = c.y - c.season;
   }
   let w = weights;
@@ -338,6 +365,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       sale,
       day,
       daysBefore: valuationDay - day,
+      sinceLast: 0,
       distance: distanceMiles(subject, sale),
       y: Math.log(sale.price),
       season: seasonalFactor(day),
@@ -349,6 +377,10 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   // Deterministic whatever order the caller hands them in.
   pool.sort((a, b) => a.distance - b.distance || compareText(a.sale.id, b.sale.id));
   if (pool.length === 0) return refuse();
+  // The index is anchored at the latest candidate sale and carried from there to the valuation date.
+  const gap = pool.reduce((min, c) => Math.min(min, c.daysBefore), Infinity);
+  const span = pool.reduce((max, c) => Math.max(max, c.daysBefore), 0) - gap;
+  for (const c of pool) c.sinceLast = c.daysBefore - gap;
 
   // The market model: all candidates first, then a distance kernel around the subject shrunk toward that fit.
   const n = pool.length;
@@ -398,6 +430,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   };
   const subjectLocation = locationAt(0, 0, -1, subject);
   const subjectSeason = seasonalFactor(valuationDay);
+  const carried = extrapolatedTrend((days) => indexChange(local.beta, days), gap, span);
 
   // Each candidate's fact adjustments (ln price) toward the subject, summed per kind (year built and its square are
   // one "age" adjustment); the similarity reads their size, so no allocation per candidate here.
@@ -420,7 +453,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       factTotal += perKind[k];
       factAbs += Math.abs(perKind[k]);
     }
-    const time = indexChange(local.beta, c.daysBefore) + subjectSeason - c.season;
+    const time = indexChange(local.beta, c.sinceLast) + carried + subjectSeason - c.season;
     const similarity = Math.exp(
       -0.5 *
         ((c.distance / TUNING.similarityMiles) ** 2 + (factAbs / TUNING.similarityLog) ** 2 + (c.daysBefore / TUNING.similarityDays) ** 2),
@@ -464,9 +497,10 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const kept = chosen.map((a, i) => ({ a, w: Math.abs(a.adjustedLog - median) <= cut ? weights[i] : 0 }));
   const sw = kept.reduce((s, k) => s + k.w, 0);
   const compsLog = kept.reduce((s, k) => s + k.w * k.a.adjustedLog, 0) / sw;
-  let modelLog = local.intercept + subjectLocation + subjectSeason;
+  let modelLog = local.intercept + subjectLocation + subjectSeason + carried;
   for (let j = 0; j < F; j++) modelLog += local.beta[j] * (Number.isNaN(subjectX[j]) ? local.fill[j] : subjectX[j]);
-  const estimateLog = (1 - TUNING.modelBlend) * compsLog + TUNING.modelBlend * modelLog;
+  const modelShare = stepIndex === 0 ? TUNING.modelBlend : TUNING.widenedModelBlend;
+  const estimateLog = (1 - modelShare) * compsLog + modelShare * modelLog;
   const used = kept.filter((k) => k.w > 0);
   const spread = Math.sqrt(used.reduce((s, k) => s + k.w * (k.a.adjustedLog - estimateLog) ** 2, 0) / sw);
   const nEff = sw ** 2 / used.reduce((s, k) => s + k.w * k.w, 0);
@@ -487,9 +521,10 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       comps,
       step,
       options.valuationDate,
-      local.beta,
+      // The index over the months the candidates cover (never extrapolated before the oldest sale), carried to the date.
+      indexChange(local.beta, span) + carried,
       arv,
-      pool.reduce((max, c) => Math.max(max, c.daysBefore), 0),
+      span + gap,
     ),
     assumptions: assumptionsOf(subject),
     comps,
@@ -592,15 +627,13 @@ function rationaleOf(
   comps: ValuedComp[],
   step: SelectionStep,
   valuationDate: string,
-  beta: Float64Array,
+  trend: number,
   arv: number,
   spanDays: number,
 ): string {
   const distances = comps.map((c) => c.distanceMiles).sort((a, b) => a - b);
   const dates = comps.map((c) => c.sale.saleDate).sort();
-  // The index over the months the candidates cover (never extrapolated before the oldest sale).
-  const months = Math.max(1, Math.round(spanDays / 30.44));
-  const trend = indexChange(beta, Math.min(spanDays, 366));
+  const months = Math.max(1, Math.round(Math.min(spanDays, 366) / 30.44));
   const count = comps.length;
   return (
     `${formatMoney(arv)} from ${count} comparable sale${count === 1 ? "" : "s"} chosen by ${step.label}, ` +
