@@ -130,10 +130,23 @@ async function audit(url: string, port: number, cookie: string | undefined, runs
     const { lhr } = answer;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     results.push({ lhr, trace: answer.artifacts.Trace });
+    if (runs > 1) console.error(`  run ${run + 1}: ${describeRun(lhr)}`);
   }
   const performance = (run: Run) => run.lhr.categories.performance?.score ?? 0;
   results.sort((a, b) => performance(a) - performance(b));
   return results[Math.floor(results.length / 2)];
+}
+
+/**
+ * One run in a line: its performance score and the first paint Chromium really made. A run whose observed first
+ * paint comes late (the browser held its first frame) is simulated as slow however light the page is.
+ */
+function describeRun(lhr: Result): string {
+  const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+  type Observed = { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number };
+  const observed = ((lhr.audits.metrics?.details as { items?: Observed[] } | undefined)?.items ?? [])[0] ?? {};
+  const ms = (value: number | undefined) => (value === undefined ? "n/a" : `${Math.round(value)} ms`);
+  return `perf ${performance}, observed first paint ${ms(observed.observedFirstContentfulPaint)}, largest ${ms(observed.observedLargestContentfulPaint)}`;
 }
 
 function score(lhr: Result, id: string): string {

@@ -18,7 +18,16 @@ export function BrandLink({
   const { link, image, px } = SIZES[size];
   return (
     <Link to="/" className={`flex items-center gap-2 font-bold text-brand-900 ${link} ${className}`.trim()} onClick={onClick}>
-      <img src="/favicon.svg" alt="" className={image} width={px} height={px} />
+      <svg viewBox="0 0 32 32" className={image} width={px} height={px} aria-hidden="true">
+        <rect width="32" height="32" rx="7" fill="#0e7490" />
+        <path
+          d="M7 12c4-3 8 3 12 0s5-2 6-1M7 17c4-3 8 3 12 0s5-2 6-1M7 22c4-3 8 3 12 0s5-2 6-1"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        />
+      </svg>
       Breeze
     </Link>
   );
