@@ -38,8 +38,15 @@ function trueValue(home: HomeFacts, daysBefore: number): number {
     Math.exp(TRUE_RATES.condition * ((home.condition ?? 3) - 3)) *
     Math.exp(TRUE_RATES.view * (home.view ?? 0)) *
     Math.exp(home.waterfront ? TRUE_RATES.waterfront : 0) *
-    Math.exp((-TRUE_RATES.trendPerYear * daysBefore) / 365)
+    Math.exp((-TRUE_RATES.trendPerYear * daysBefore) / 365) *
+    seasonOver(daysBefore)
   );
+}
+
+/** The season these markets have (the engine's own prior shape): a sale `daysBefore` the valuation date against it. */
+function seasonOver(daysBefore: number): number {
+  const valuationDay = dayNumber(VALUATION_DATE);
+  return Math.exp(seasonalFactor(valuationDay - daysBefore) - seasonalFactor(valuationDay));
 }
 
 interface MarketOptions {
@@ -301,7 +308,7 @@ describe("the price index", () => {
     const result = value(SUBJECT, rising);
     for (const comp of result.comps) {
       const daysBefore = dayNumber(VALUATION_DATE) - dayNumber(comp.sale.saleDate);
-      const expected = comp.sale.price * (Math.exp((TRUE_RATES.trendPerYear * daysBefore) / 365) - 1);
+      const expected = comp.sale.price * (Math.exp((TRUE_RATES.trendPerYear * daysBefore) / 365) / seasonOver(daysBefore) - 1);
       const actual = adjustment(comp, "market_time");
       if (daysBefore > 30) expect(actual).toBeGreaterThan(0);
       expect(Math.abs(actual - expected)).toBeLessThan(0.3 * Math.abs(expected) + 2000);

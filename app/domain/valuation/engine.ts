@@ -11,7 +11,7 @@
  *    candidates, then again with a distance kernel around the subject shrunk toward that first fit. Its coefficients are
  *    the adjustment rates (size, lot, bedrooms, bathrooms, year built, renovation, quality grade, condition, basement,
  *    waterfront, view) and the price index (market time): estimated from the sales before the valuation date only.
- *    Prices are taken less a yearly seasonal factor (`seasonalFactor`, ±2 %) before the fit and it is added back at the
+ *    Prices are taken less a yearly seasonal factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and it is added back at the
  *    valuation date. Its residuals near a point, from neighbours weighted by distance, year built and grade, are that
  *    point's location factor (micro-location beyond the kernel fit; README Decision 58).
  * 3. Selection (the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; a criterion whose fact is unknown
@@ -234,8 +234,8 @@ export const TUNING = Object.freeze({
   /** Comps a step needs before the next step is tried, and the most comps used. */
   minComps: 5,
   maxComps: 10,
-  /** Half the seasonal swing (ln price): prices run ~2 % above trend in mid-June, ~2 % below in mid-December. */
-  seasonAmplitude: 0.02,
+  /** Half the seasonal swing (ln price): prices run ~3 % above trend in mid-June, ~3 % below in mid-December (Decision 60). */
+  seasonAmplitude: 0.03,
   /** The price index is carried past the latest sale at its average rate over this many days of data … */
   trendDays: 180,
   /** … damped with this time constant (days): a gap of g days counts as τ(1 − e^(−g/τ)). */
