@@ -138,8 +138,8 @@ async function audit(url: string, port: number, cookie: string | undefined, runs
 }
 
 /**
- * One run in a line: its performance score and the first paint Chromium really made. A run whose observed first
- * paint comes late (the browser held its first frame) is simulated as slow however light the page is.
+ * One run in a line: its performance score and the first and largest paints Chromium really made (the simulated
+ * metrics count the work done before them), to tell a run whose first frame was held from plain run-to-run noise.
  */
 function describeRun(lhr: Result): string {
   const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);

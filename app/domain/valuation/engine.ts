@@ -11,8 +11,8 @@
  *    candidates, then again with a distance kernel around the subject shrunk toward that first fit. Its coefficients are
  *    the adjustment rates (size, lot, bedrooms, bathrooms, year built, renovation, quality grade, condition, basement,
  *    waterfront, view) and the price index (market time): estimated from the sales before the valuation date only.
- *    Prices are taken less a yearly seasonal factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and it is added back at the
- *    valuation date. Its residuals near a point, from neighbours weighted by distance, year built and grade, are that
+ *    Prices are taken less a yearly seasonal factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and
+ *    it is added back at the valuation date. Its residuals near a point, from neighbours weighted by distance, year built and grade, are that
  *    point's location factor (micro-location beyond the kernel fit; README Decision 58).
  * 3. Selection (the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; a criterion whose fact is unknown
  *    for the subject or the comp is skipped; a known property type must match at every step):
