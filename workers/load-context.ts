@@ -3,7 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createProviders, type Providers } from "../app/providers/index.server";
 import { parseEnv, type AppEnv } from "../app/services/env.server";
 import { createNonce } from "../app/services/security-headers.server";
-import type { ValidSession } from "../app/services/session.server";
+import type { SessionLookup } from "../app/services/session.server";
 import { createDb, type Db } from "../db/client";
 
 export type Cloudflare = {
@@ -32,7 +32,7 @@ declare module "@remix-run/cloudflare" {
      * This request's session lookups by cookie token: Remix runs the root and route loaders side by side, each with
      * its own copy of the Request, and they share one lookup through here (auth.server.ts `getSession`).
      */
-    sessionLookups: Map<string, Promise<ValidSession | null>>;
+    sessionLookups: Map<string, SessionLookup>;
   }
 }
 

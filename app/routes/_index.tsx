@@ -11,7 +11,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { BrandLink } from "~/components/ui/brand-link";
 import { AGENTS, type AgentId } from "~/domain/agents";
 import type { RootData } from "~/root";
-import { getCurrentUser, getSession } from "~/services/auth.server";
+import { getCurrentUser, sessionLookup } from "~/services/auth.server";
 import { lazyPreloads } from "~/services/lazy-chunks.server";
 import { loadSection, type SectionPayload } from "~/services/sections/index.server";
 import { sectionOf } from "~/services/sections/types";
@@ -78,11 +78,14 @@ function Icon({ path }: { path: string }) {
 
 /** Signed out: the landing page. Signed in: the shell with the section of `?section=` (chat by default). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await getSession(request, context);
-  if (!session) return { signedIn: false as const };
+  const lookup = sessionLookup(request, context);
+  if (!lookup) return { signedIn: false as const };
   const url = new URL(request.url);
   const section = sectionOf(url.searchParams.get("section"));
-  const [current, payload] = await Promise.all([getCurrentUser(context, session.user), loadSection(section, context, session, url)]);
+  const loaded = await loadSection(section, context, lookup, url);
+  if (!loaded) return { signedIn: false as const };
+  const { session, payload } = loaded;
+  const current = await getCurrentUser(context, session.user);
   return {
     signedIn: true as const,
     supportEmail: context.config.SUPPORT_EMAIL,

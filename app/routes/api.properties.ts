@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { STATUS_FILTERS } from "~/domain/lead-labels";
 import { apiJson, methodNotAllowed, readBody, readQuery } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { readAsApiUser, requireApiUser } from "~/services/auth.server";
 import { createProperty, decodeLeadCursor, listLeadPage, PropertyInputSchema } from "~/services/properties.server";
 
 export const DEFAULT_PAGE = 100;
@@ -36,10 +36,14 @@ const ListQuery = z.object({
  * and `?q=` filter as the CRM does. GET /api/properties/{id} adds what is stored for the server (price, notes …).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await requireApiUser(request, context);
-  const query = readQuery(request, ListQuery);
-  const filter = { status: query.status ?? "all", q: query.q ?? "" };
-  const page = await listLeadPage(context.db, session.user.id, { filter, limit: query.limit, after: query.cursor });
+  // The page reads in the session lookup's batch; a bad query answers 400 to a signed-in caller only (else 401).
+  const {
+    value: { query, page },
+  } = await readAsApiUser(request, context, async ({ userId, batch }) => {
+    const query = readQuery(request, ListQuery);
+    const filter = { status: query.status ?? "all", q: query.q ?? "" };
+    return { query, page: await listLeadPage(context.db, userId, { filter, limit: query.limit, after: query.cursor }, batch) };
+  });
   const headers: Record<string, string> = { "X-Total-Count": String(page.total) };
   if (page.next) {
     const next = new URL(request.url);

@@ -12,7 +12,17 @@ import { avatarInitials, displayName } from "~/domain/user-display";
 
 import { apiError } from "./api.server";
 import { clientIp } from "./request.server";
-import { deleteSession, readSessionToken, sessionCookie, validateSession, type SessionUser, type ValidSession } from "./session.server";
+import {
+  deleteSession,
+  lookupSession,
+  readBesideSession,
+  readSessionToken,
+  sessionCookie,
+  type SessionLookup,
+  type SessionReads,
+  type SessionUser,
+  type ValidSession,
+} from "./session.server";
 
 /** What the request guards need: reading the session may renew it and queue its cookie. */
 type SessionCtx = Pick<AppLoadContext, "db" | "now" | "responseCookies" | "sessionLookups">;
@@ -26,21 +36,34 @@ type SessionCtx = Pick<AppLoadContext, "db" | "now" | "responseCookies" | "sessi
  * the route answers.
  */
 export function getSession(request: Request, context: SessionCtx): Promise<ValidSession | null> {
+  return sessionLookup(request, context)?.session ?? Promise.resolve(null);
+}
+
+/**
+ * The request's lookup of the session its cookie names, or null without one. A page that reads the signed-in user's
+ * data before the session answered joins its queries to the lookup's batch (scoped by `sessionOwner(lookup.sid)`),
+ * and uses their rows only once `lookup.session` is valid.
+ */
+export function sessionLookup(request: Request, context: SessionCtx): SessionLookup | null {
   const token = readSessionToken(request);
-  if (!token) return Promise.resolve(null);
-  let pending = context.sessionLookups.get(token);
-  if (!pending) {
+  if (!token) return null;
+  let lookup = context.sessionLookups.get(token);
+  if (!lookup) {
     const now = context.now();
-    pending = validateSession(context.db, token, now).then((session) => {
-      if (session?.renewed && session.remember) {
-        const cookie = sessionCookie(token, { remember: true, expire: session.expire, now });
-        if (!context.responseCookies.includes(cookie)) context.responseCookies.push(cookie);
-      }
-      return session;
-    });
-    context.sessionLookups.set(token, pending);
+    const started = lookupSession(context.db, token, now);
+    lookup = {
+      ...started,
+      session: started.session.then((session) => {
+        if (session?.renewed && session.remember) {
+          const cookie = sessionCookie(token, { remember: true, expire: session.expire, now });
+          if (!context.responseCookies.includes(cookie)) context.responseCookies.push(cookie);
+        }
+        return session;
+      }),
+    };
+    context.sessionLookups.set(token, lookup);
   }
-  return pending;
+  return lookup;
 }
 
 /** After a change to a session or its user (sign-in, sign-out, password, profile), later lookups of the request read again. */
@@ -64,6 +87,22 @@ export async function requireUser(request: Request, context: SessionCtx): Promis
 export async function requireApiUser(request: Request, context: SessionCtx): Promise<ValidSession> {
   const session = await getSession(request, context);
   if (session) return session;
+  throw apiError(401, AUTH_REQUIRED);
+}
+
+/**
+ * For /api routes that read only the signed-in user's data: `read` runs beside the session lookup, in its batch (one
+ * round trip for both), and what it read — or the error it threw, a 400 included — counts only for a valid session;
+ * without one, a 401 in the /api failure shape.
+ */
+export async function readAsApiUser<T>(
+  request: Request,
+  context: SessionCtx,
+  read: (reads: SessionReads) => Promise<T>,
+): Promise<{ session: ValidSession; value: T }> {
+  const lookup = sessionLookup(request, context);
+  const loaded = lookup && (await readBesideSession(lookup, read));
+  if (loaded) return loaded;
   throw apiError(401, AUTH_REQUIRED);
 }
 

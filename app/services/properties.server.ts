@@ -5,11 +5,13 @@
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
 
 import type { Db } from "@db/client";
 import { contacts, properties } from "@db/schema";
 import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "~/domain/lead-forms";
 import { type StatusFilter } from "~/domain/lead-labels";
+import type { BatchQueries, UserRef } from "~/services/session.server";
 import { storedComps } from "~/services/stored-comps.server";
 
 export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "~/domain/lead-forms";
@@ -100,7 +102,7 @@ function containsText(column: typeof properties.address | typeof properties.city
   return sql`${column} LIKE ${`%${escaped}%`} ESCAPE '\\'`;
 }
 
-function leadConditions(userId: string, filter?: Partial<LeadFilter>): SQL | undefined {
+function leadConditions(userId: UserRef, filter?: Partial<LeadFilter>): SQL | undefined {
   const q = filter?.q?.trim() ?? "";
   return and(
     eq(properties.userId, userId),
@@ -134,9 +136,11 @@ export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFil
  */
 export async function readCrmPage(
   db: Db,
-  userId: string,
+  userId: UserRef,
   /** `withComps`: the open property card shows its comps (`?comps=1`), read in the same batch. */
   options: { filter: LeadFilter; limit: number; leadId: string | null; withComps?: boolean },
+  /** Sends the batch: by default on its own; a page that reads before its session answered joins the lookup's batch. */
+  batch: <T extends BatchQueries>(queries: T) => Promise<BatchResponse<T>> = (queries) => db.batch(queries),
 ) {
   const { filter, limit, leadId } = options;
   const list = [
@@ -157,35 +161,33 @@ export async function readCrmPage(
       .where(filter.q ? leadConditions(userId, filter) : sql`0`),
   ] as const;
   const [[rows, counts, searched], selected] = leadId
-    ? await db
-        .batch([
-          ...list,
-          db
-            .select()
-            .from(properties)
-            .where(and(eq(properties.id, leadId), eq(properties.userId, userId))),
-          db
-            .select()
-            .from(contacts)
-            .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, leadId)))
-            .orderBy(desc(contacts.createdAt)),
-          // The comps only when the card shows them; `where 0` keeps the batch's shape otherwise.
-          options.withComps ? storedComps(db, userId, [leadId]) : storedComps(db, userId, []),
-        ])
-        .then(
-          ([rows, counts, searched, property, leadContacts, leadComps]) =>
-            [
-              [rows, counts, searched] as const,
-              property[0]
-                ? {
-                    property: serializeProperty(property[0]),
-                    contacts: leadContacts.map(serializeContact),
-                    comps: options.withComps ? leadComps : null,
-                  }
-                : null,
-            ] as const,
-        )
-    : ([await db.batch(list), null] as const);
+    ? await batch([
+        ...list,
+        db
+          .select()
+          .from(properties)
+          .where(and(eq(properties.id, leadId), eq(properties.userId, userId))),
+        db
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, leadId)))
+          .orderBy(desc(contacts.createdAt)),
+        // The comps only when the card shows them; `where 0` keeps the batch's shape otherwise.
+        options.withComps ? storedComps(db, userId, [leadId]) : storedComps(db, userId, []),
+      ]).then(
+        ([rows, counts, searched, property, leadContacts, leadComps]) =>
+          [
+            [rows, counts, searched] as const,
+            property[0]
+              ? {
+                  property: serializeProperty(property[0]),
+                  contacts: leadContacts.map(serializeContact),
+                  comps: options.withComps ? leadComps : null,
+                }
+              : null,
+          ] as const,
+      )
+    : ([await batch(list), null] as const);
   const matching = filter.q
     ? (searched[0]?.n ?? 0)
     : counts.filter((row) => filter.status === "all" || row.status === filter.status).reduce((sum, row) => sum + row.count, 0);
@@ -221,8 +223,10 @@ export function decodeLeadCursor(cursor: string): LeadCursor | null {
  */
 export async function listLeadPage(
   db: Db,
-  userId: string,
+  userId: UserRef,
   options: { filter?: Partial<LeadFilter>; limit: number; after?: LeadCursor | null },
+  /** Sends the batch: by default on its own; GET /api/properties joins the session lookup's. */
+  batch: <T extends BatchQueries>(queries: T) => Promise<BatchResponse<T>> = (queries) => db.batch(queries),
 ) {
   const after = options.after
     ? or(
@@ -230,24 +234,18 @@ export async function listLeadPage(
         and(eq(properties.createdAt, options.after.createdAt), lt(properties.id, options.after.id)),
       )
     : undefined;
-  const [rows, total] = await Promise.all([
+  const [rows, [counted]] = await batch([
     db
       .select(ITEM_COLUMNS)
       .from(properties)
       .where(and(leadConditions(userId, options.filter), after))
       .orderBy(...NEWEST_FIRST)
       .limit(options.limit + 1),
-    countLeads(db, userId, options.filter),
+    db.select({ n: count() }).from(properties).where(leadConditions(userId, options.filter)),
   ]);
   const leads = rows.slice(0, options.limit).map(serializeLead);
   const last = leads.at(-1);
-  return { leads, total, next: rows.length > options.limit && last ? encodeLeadCursor(last) : null };
-}
-
-/** How many leads the filter matches (for "Showing N of M"). */
-export async function countLeads(db: Db, userId: string, filter?: Partial<LeadFilter>): Promise<number> {
-  const row = await db.select({ n: count() }).from(properties).where(leadConditions(userId, filter)).get();
-  return row?.n ?? 0;
+  return { leads, total: counted?.n ?? 0, next: rows.length > options.limit && last ? encodeLeadCursor(last) : null };
 }
 
 export async function getProperty(db: Db, userId: string, id: string): Promise<Property | null> {

@@ -1,6 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 
 import type { Db } from "@db/client";
 import { companyProfiles, sessions, users } from "@db/schema";
@@ -58,28 +59,103 @@ export async function createSession(
   return { token, expire };
 }
 
+/** Read queries that can go into one D1 batch, and what the batch answers for them. */
+export type BatchQueries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
+
 /**
- * The session and its user (with the company profile) for a cookie token, or null: one query. Renews the expiry once
- * half of its sliding lifetime has passed, never beyond the absolute lifetime; a session past either limit is deleted.
+ * The signed-in user's id as SQL: `(select user_id from sessions where sid = ?)`. Queries scoped by it read the data
+ * of the session's user in the same D1 batch as the session itself (see `SessionLookup.join`), before the lookup has
+ * answered; whoever reads them uses the rows only once the session validated. An unknown sid matches no user.
  */
-export async function validateSession(db: Db, token: string, now: Date): Promise<ValidSession | null> {
+export type SessionOwner = SQL;
+/** Whose data a query reads: a user id, or the session's user as SQL. */
+export type UserRef = string | SessionOwner;
+export function sessionOwner(sid: string): SessionOwner {
+  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.sid} = ${sid})`;
+}
+
+/** The session, its user and the user's company profile: three statements, one round trip in a batch. */
+function sessionQueries(db: Db, sid: string) {
+  const owner = sessionOwner(sid);
+  return [
+    db.select().from(sessions).where(eq(sessions.sid, sid)),
+    db.select().from(users).where(eq(users.id, owner)),
+    db.select().from(companyProfiles).where(eq(companyProfiles.userId, owner)),
+  ] as const;
+}
+
+/**
+ * One request's lookup of one session (auth.server.ts `getSession` shares it between the loaders of a request).
+ * `join` adds read queries to the lookup's D1 batch while it has not been sent yet: it is sent once the request's
+ * loaders have all started (in a microtask), so the root loader's lookup and a page's own reads cost one
+ * round trip together. Queries joined later run as a batch of their own. A joined query that fails never fails the
+ * lookup: the batch is then sent again without the joined queries, and each joiner's queries on their own.
+ */
+export type SessionLookup = {
+  sid: string;
+  session: Promise<ValidSession | null>;
+  join<T extends BatchQueries>(queries: T): Promise<BatchResponse<T>>;
+};
+
+type Joined = { queries: BatchQueries; resolve: (results: readonly unknown[]) => void; reject: (error: unknown) => void };
+
+export function lookupSession(db: Db, token: string, now: Date): SessionLookup {
   const sid = hashToken(token);
-  const row = await db
-    .select({ session: sessions, user: users, company: companyProfiles })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
-    .where(eq(sessions.sid, sid))
-    .get();
-  if (!row) return null;
-  const remember = row.session.sess.remember === true;
-  const absoluteEnd = row.session.createdAt.getTime() + (remember ? REMEMBER_ABSOLUTE_MS : BROWSER_ABSOLUTE_MS);
-  if (row.session.expire.getTime() <= now.getTime() || absoluteEnd <= now.getTime()) {
+  const joined: Joined[] = [];
+  let sent = false;
+  // Sent from a microtask: after the synchronous pass in which Remix's data strategy calls every loader of the request
+  // (each calls its first query before awaiting anything), before any I/O answers. round-trips.test.ts keeps that true.
+  const session = Promise.resolve().then(async () => {
+    sent = true;
+    const own = sessionQueries(db, sid);
+    const extra = joined.flatMap((entry) => entry.queries);
+    let rows: BatchResponse<typeof own>;
+    try {
+      const results = (await db.batch([...own, ...extra])) as unknown[];
+      rows = results.slice(0, own.length) as unknown as typeof rows;
+      let at = own.length;
+      for (const entry of joined) {
+        entry.resolve(results.slice(at, at + entry.queries.length));
+        at += entry.queries.length;
+      }
+    } catch (error) {
+      if (joined.length === 0) throw error;
+      for (const entry of joined) db.batch(entry.queries).then(entry.resolve, entry.reject);
+      rows = await db.batch(own);
+    }
+    return checkSession(db, sid, rows, now);
+  });
+  return {
+    sid,
+    session,
+    join<T extends BatchQueries>(queries: T) {
+      if (sent) return db.batch(queries) as Promise<BatchResponse<T>>;
+      return new Promise<BatchResponse<T>>((resolve, reject) => {
+        joined.push({ queries, resolve: resolve as (results: readonly unknown[]) => void, reject });
+      });
+    },
+  };
+}
+
+/**
+ * The session and its user (with the company profile) from the lookup's rows, or null. Renews the expiry once half of
+ * its sliding lifetime has passed, never beyond the absolute lifetime; a session past either limit is deleted.
+ */
+async function checkSession(
+  db: Db,
+  sid: string,
+  [[session], [user], [company]]: BatchResponse<ReturnType<typeof sessionQueries>>,
+  now: Date,
+): Promise<ValidSession | null> {
+  if (!session || !user) return null;
+  const remember = session.sess.remember === true;
+  const absoluteEnd = session.createdAt.getTime() + (remember ? REMEMBER_ABSOLUTE_MS : BROWSER_ABSOLUTE_MS);
+  if (session.expire.getTime() <= now.getTime() || absoluteEnd <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.sid, sid));
     return null;
   }
   const lifetime = remember ? REMEMBER_MS : BROWSER_SESSION_MS;
-  let expire = row.session.expire;
+  let expire = session.expire;
   let renewed = false;
   if (expire.getTime() - now.getTime() < lifetime / 2) {
     const renewedTo = Math.min(now.getTime() + lifetime, absoluteEnd);
@@ -89,7 +165,46 @@ export async function validateSession(db: Db, token: string, now: Date): Promise
       await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
     }
   }
-  return { sid, user: { ...row.user, company: row.company }, remember, expire, renewed };
+  return { sid, user: { ...user, company: company ?? null }, remember, expire, renewed };
+}
+
+/**
+ * What a read that runs before its session answered gets: whose data to read (the session's user, as SQL) and the
+ * batch to read it in (the session lookup's own).
+ */
+export type SessionReads = { userId: UserRef; batch: <T extends BatchQueries>(queries: T) => Promise<BatchResponse<T>> };
+
+/**
+ * Runs `read` beside the session lookup, in its batch (one round trip for both), and answers what it read with the
+ * session once that is valid; null when it is not. What `read` read, or the error it met, counts only for a valid
+ * session, so a signed-out request sees neither.
+ */
+export async function readBesideSession<T>(
+  lookup: SessionLookup,
+  read: (reads: SessionReads) => Promise<T>,
+): Promise<{ session: ValidSession; value: T } | null> {
+  let reading: Promise<T>;
+  try {
+    // Called now, not in a later microtask: its queries must join before the lookup's batch is sent.
+    reading = read({ userId: sessionOwner(lookup.sid), batch: lookup.join });
+  } catch (error) {
+    reading = Promise.reject(error);
+  }
+  const [session, result] = await Promise.all([
+    lookup.session,
+    reading.then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+  ]);
+  if (!session) return null;
+  if (!result.ok) throw result.error;
+  return { session, value: result.value };
+}
+
+/** The session and its user (with the company profile) for a cookie token, or null: one round trip. */
+export function validateSession(db: Db, token: string, now: Date): Promise<ValidSession | null> {
+  return lookupSession(db, token, now).session;
 }
 
 export async function deleteSession(db: Db, sid: string) {

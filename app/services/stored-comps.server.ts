@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 
 import type { Db } from "@db/client";
 import { comps } from "@db/schema";
+import type { UserRef } from "~/services/session.server";
 
 export const STORED_COMPARABLE = {
   id: comps.id,
@@ -28,7 +29,7 @@ export const STORED_COMPARABLE = {
 export const STORED_ORDER = [desc(comps.similarityScore), asc(comps.distance), asc(comps.id)];
 
 /** The user's stored comps of some of their properties (ids, or a subquery of ids), most alike first. */
-export function storedComps(db: Db, userId: string, propertyIds: string[] | SQLWrapper) {
+export function storedComps(db: Db, userId: UserRef, propertyIds: string[] | SQLWrapper) {
   return db
     .select(STORED_COMPARABLE)
     .from(comps)

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -11,7 +12,8 @@ import { loader as getRoute, action as patchRoute } from "~/routes/api.propertie
 import { loader as exportCsv } from "~/routes/crm.export[.csv]";
 import { action as addLead, loader as addLeadPage } from "~/routes/crm.leads";
 import { getSession } from "~/services/auth.server";
-import { load as loadCrm } from "~/services/sections/crm.server";
+import { load as loadCrmSection } from "~/services/sections/crm.server";
+import { sessionOwner, type ValidSession } from "~/services/session.server";
 import { TOAST_COOKIE } from "~/services/toast.server";
 
 import { ApiClient, registerClient } from "./api-client";
@@ -24,12 +26,20 @@ async function signedIn() {
   return { client, userId: session!.user.id, session: session! };
 }
 
+/** The CRM section as the shell runs it: scoped by the session's user in SQL, read in one batch. */
+const loadCrm = (context: AppLoadContext, session: ValidSession, url: URL) =>
+  loadCrmSection(context, { userId: sessionOwner(session.sid), batch: (queries) => db.batch(queries) }, url);
+
 const LEAD = { address: "4127 N 38th St", city: "Phoenix", state: "AZ", zipCode: "85018" };
 
 describe("GET and POST /api/properties", () => {
   it("answers 401 without a session", async () => {
     const anonymous = new ApiClient();
     expect((await anonymous.call(listRoute, "GET", "/api/properties")).status).toBe(401);
+    // The session comes first: a bad query from a signed-out caller is a 401 too, with the same message.
+    const badSignedOut = await anonymous.call(listRoute, "GET", "/api/properties?limit=501");
+    expect(badSignedOut.status).toBe(401);
+    expect(badSignedOut.body.message).toBe("Authentication required. Please log in again.");
     const post = await anonymous.call(createRoute, "POST", "/api/properties", LEAD);
     expect(post.status).toBe(401);
     expect(post.body.message).toBe("Authentication required. Please log in again.");

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "@db/client";
 import { seedZipPlaces } from "@db/market/zip-places";
-import { conversations, marketProperties, properties } from "@db/schema";
+import { conversations, marketProperties, properties, sessions } from "@db/schema";
 import { seedDemoCrm } from "@db/seed/demo/crm";
 import { seedDemoDeals } from "@db/seed/demo/deals";
 import { seedDemoRecords } from "@db/seed/demo/records";
@@ -40,6 +40,7 @@ import { loader as newDealPage } from "~/routes/pipeline.deals";
 import * as profile from "~/routes/profile";
 import { listConversations, listMessages, matchesSearch } from "~/services/conversations.server";
 import { SECTIONS } from "~/services/sections/types";
+import { hashToken, SESSION_COOKIE } from "~/services/session.server";
 
 import { createFetchHandler } from "../../workers/handle-request";
 import { ApiClient, registerClient, type Handler } from "./api-client";
@@ -319,13 +320,19 @@ describe("a whole page (root and route loaders side by side, then the render) co
     }
   });
 
-  it("the current user comes with the session lookup, and the CRM section is one batch", async () => {
+  it("the current user comes with the session lookup, and the CRM section reads in the lookup's batch", async () => {
     const { client, leadId } = await accountWithData();
     const page = (path: string) => pageCost(path, client);
     // The shell's user menu (name, company, title) needs nothing besides the session lookup.
     const shell = await page("/?section=lock-it-up");
     expect(await shell.value.text()).toContain("Quinn Home Buyers LLC");
     expect(shell.roundTrips, shell.log).toBe(1);
+    // GET /api/properties reads in the session lookup's batch too.
+    for (const path of ["/api/properties", "/api/properties?limit=2&status=new&q=a"]) {
+      const list = await costOf(() => client.call(propertiesApi as Handler, "GET", path));
+      expect(list.value.status).toBe(200);
+      expect(list.roundTrips, `${path}\n${list.log}`).toBe(1);
+    }
     const me = await costOf(() => client.call(authMe as Handler, "GET", "/api/auth/me"));
     expect(me.value.body.company).toMatchObject({ companyName: "Quinn Home Buyers LLC" });
     expect(me.roundTrips, me.log).toBe(1);
@@ -336,8 +343,31 @@ describe("a whole page (root and route loaders side by side, then the render) co
     ]) {
       const crm = await page(path);
       expect(crm.value.status).toBe(200);
-      expect(crm.roundTrips, `${path}\n${crm.log}`).toBe(2);
+      // The root's session lookup and the section's reads (scoped by the session's user in SQL): one batch in all.
+      expect(crm.roundTrips, `${path}\n${crm.log}`).toBe(1);
+      expect(await crm.value.text()).toContain("4127 N 38th St");
     }
+  });
+
+  it("an expired session on the CRM answers the signed-out landing: the rows read beside it are never shown", async () => {
+    const { client } = await accountWithData();
+    const token = client.cookies.get(SESSION_COOKIE)!;
+    await db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, hashToken(token)));
+    const cost = await pageCost("/?section=crm", client);
+    expect(cost.value.status).toBe(200);
+    const html = await cost.value.text();
+    expect(html).toContain("Breeze through your");
+    expect(html).not.toContain("4127 N 38th St");
+    expect(html).not.toContain("Quinn Home Buyers LLC");
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.sid, hashToken(token))),
+    ).toEqual([]);
   });
 
   it("the signed-out landing page reads nothing", async () => {

@@ -4,7 +4,7 @@ import { statusFilterOf } from "~/domain/lead-labels";
 import { compsShown } from "~/domain/valuation-view";
 import { readCrmPage } from "~/services/properties.server";
 
-import type { SectionLoader } from "./types";
+import type { EarlySectionLoader } from "./types";
 
 const MAX_LIMIT = 5000;
 
@@ -16,20 +16,19 @@ function limitOf(value: string | null): number {
 /**
  * The CRM section (spec 01 §2): the user's leads filtered by `?status=` and `?q=` (address and city), newest first;
  * the figures over all the user's leads; `?add=1` opens Add Lead; `?lead=<id>` opens Work This Lead, and with
- * `&comps=1` its comps (Show/Hide Comps), read in the same batch.
+ * `&comps=1` its comps (Show/Hide Comps), read in the same batch — the session lookup's: the whole page is one round trip.
  */
-export const load = (async (context, session, url) => {
-  const userId = session.user.id;
+export const load = (async (context, { userId, batch }, url) => {
   const params = url.searchParams;
   const filter = { status: statusFilterOf(params.get("status")), q: (params.get("q") ?? "").trim().slice(0, 200) };
   const limit = limitOf(params.get("limit"));
   const leadId = params.get("lead");
-  const { leads, counts, matching, selected } = await readCrmPage(context.db, userId, {
-    filter,
-    limit,
-    leadId,
-    withComps: compsShown(params),
-  });
+  const { leads, counts, matching, selected } = await readCrmPage(
+    context.db,
+    userId,
+    { filter, limit, leadId, withComps: compsShown(params) },
+    batch,
+  );
   const figures = crmFiguresFromCounts(counts);
   return {
     filter,
@@ -41,4 +40,4 @@ export const load = (async (context, session, url) => {
     selected,
     selectedMissing: Boolean(leadId) && !selected,
   };
-}) satisfies SectionLoader<unknown>;
+}) satisfies EarlySectionLoader<unknown>;

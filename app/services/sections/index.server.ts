@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
-import type { ValidSession } from "~/services/session.server";
+import { readBesideSession, type SessionLookup, type ValidSession } from "~/services/session.server";
 
 import * as buyerBreeze from "./buyer-breeze.server";
 import * as chat from "./chat.server";
@@ -15,7 +15,6 @@ const empty = async () => ({});
 
 const LOADERS = {
   chat: chat.load,
-  crm: crm.load,
   pipeline: pipeline.load,
   messages: messages.load,
   documents: documents.load,
@@ -25,9 +24,28 @@ const LOADERS = {
   "deal-talk": empty,
 };
 
-export type SectionPayload = { [K in SectionId]: { id: K; data: Awaited<ReturnType<(typeof LOADERS)[K]>> } }[SectionId];
+type Loaded = { [K in Exclude<SectionId, "crm">]: Awaited<ReturnType<(typeof LOADERS)[K]>> } & {
+  crm: Awaited<ReturnType<typeof crm.load>>;
+};
+export type SectionPayload = { [K in SectionId]: { id: K; data: Loaded[K] } }[SectionId];
 
-/** Loads only the section on screen. */
-export async function loadSection(id: SectionId, context: AppLoadContext, session: ValidSession, url: URL): Promise<SectionPayload> {
-  return { id, data: await LOADERS[id](context, session, url) } as SectionPayload;
+/**
+ * Loads only the section on screen, for the session `lookup` names: null when that session is not valid. The CRM (an
+ * `EarlySectionLoader`: the page bench:crm measures) reads beside the lookup, in its batch; the other sections read
+ * once the session answered.
+ */
+export async function loadSection(
+  id: SectionId,
+  context: AppLoadContext,
+  lookup: SessionLookup,
+  url: URL,
+): Promise<{ session: ValidSession; payload: SectionPayload } | null> {
+  if (id === "crm") {
+    const loaded = await readBesideSession(lookup, (reads) => crm.load(context, reads, url));
+    return loaded && { session: loaded.session, payload: { id: "crm", data: loaded.value } };
+  }
+  const session = await lookup.session;
+  if (!session) return null;
+  const loader = LOADERS[id as Exclude<SectionId, "crm">];
+  return { session, payload: { id, data: await loader(context, session, url) } as SectionPayload };
 }

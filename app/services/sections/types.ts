@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
-import type { ValidSession } from "~/services/session.server";
+import type { SessionReads, ValidSession } from "~/services/session.server";
 
 /** The shell's sections, chosen by `?section=` (spec 01 §2 "Signed-in shell"). */
 export const SECTIONS = [
@@ -22,3 +22,6 @@ export function sectionOf(value: string | null): SectionId {
 
 /** Each section's server loader: everything it shows, for the signed-in user only. */
 export type SectionLoader<T> = (context: AppLoadContext, session: ValidSession, url: URL) => Promise<T>;
+
+/** A section loader whose reads need only the user's id: they join the session lookup's batch (`readBesideSession`). */
+export type EarlySectionLoader<T> = (context: AppLoadContext, reads: SessionReads, url: URL) => Promise<T>;

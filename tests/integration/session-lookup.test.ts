@@ -1,0 +1,115 @@
+// The session lookup as one D1 batch that a page's own reads can join (session.server.ts `lookupSession`): the
+// joined reads are scoped by the session's user in SQL (`sessionOwner`), answer in the same round trip, never fail
+// the lookup, and read through the same indexes as queries scoped by a user id.
+import { env } from "cloudflare:test";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+
+import { createDb } from "@db/client";
+import { properties, sessions } from "@db/schema";
+import { seedDemoCrm } from "@db/seed/demo/crm";
+import { readCrmPage } from "~/services/properties.server";
+import { hashToken, lookupSession, SESSION_COOKIE, sessionOwner } from "~/services/session.server";
+
+import { registerClient } from "./api-client";
+import { D1Counter } from "./d1-counter";
+import { planOf, recordingD1, type Sent } from "./recording-d1";
+
+const counter = new D1Counter(env.DB);
+const counted = createDb(counter.db);
+const db = createDb(env.DB);
+
+/** A registered user with the demo CRM's twelve leads, and the token of the session registering signed them in. */
+async function userWithLeads() {
+  const { client, userId } = await registerClient("lookup");
+  await seedDemoCrm(db, userId);
+  const token = client.cookies.get(SESSION_COOKIE)!;
+  expect(token).toMatch(/^[a-z2-7]{32}$/);
+  return { userId, token };
+}
+
+const leadsOf = (userRef: string | ReturnType<typeof sessionOwner>) =>
+  counted.select({ id: properties.id, userId: properties.userId }).from(properties).where(eq(properties.userId, userRef));
+
+describe("a page's reads joined to the session lookup", () => {
+  it("answer in the session's own round trip, with the session user's rows only", async () => {
+    const mine = await userWithLeads();
+    await userWithLeads();
+    counter.reset();
+    const lookup = lookupSession(counted, mine.token, new Date());
+    const [session, [leads]] = await Promise.all([lookup.session, lookup.join([leadsOf(sessionOwner(lookup.sid))])]);
+    expect(session?.user.id).toBe(mine.userId);
+    expect(session?.user.company?.companyName).toBe("Quinn Home Buyers LLC");
+    expect(leads).toHaveLength(12);
+    expect(new Set(leads.map((lead) => lead.userId))).toEqual(new Set([mine.userId]));
+    expect(counter.roundTrips, counter.describe()).toBe(1);
+  });
+
+  it("run as a batch of their own once the lookup has been sent", async () => {
+    const mine = await userWithLeads();
+    counter.reset();
+    const lookup = lookupSession(counted, mine.token, new Date());
+    expect((await lookup.session)?.user.id).toBe(mine.userId);
+    const [leads] = await lookup.join([leadsOf(sessionOwner(lookup.sid))]);
+    expect(leads).toHaveLength(12);
+    expect(counter.roundTrips, counter.describe()).toBe(2);
+    expect(counter.sequential).toBe(2);
+  });
+
+  it("that fail reject their own promise only: the session and the other joiners still answer", async () => {
+    const mine = await userWithLeads();
+    const lookup = lookupSession(counted, mine.token, new Date());
+    const broken = lookup.join([counted.run(sql`select * from no_such_table`)]);
+    const fine = lookup.join([leadsOf(sessionOwner(lookup.sid))]);
+    await expect(broken).rejects.toThrow(/no_such_table/);
+    expect((await fine)[0]).toHaveLength(12);
+    expect((await lookup.session)?.user.id).toBe(mine.userId);
+  });
+
+  it("read nothing for a token with no session, and an expired session reads as none and is deleted", async () => {
+    const mine = await userWithLeads();
+    const unknown = lookupSession(counted, "a".repeat(32), new Date());
+    const [session, [leads]] = await Promise.all([unknown.session, unknown.join([leadsOf(sessionOwner(unknown.sid))])]);
+    expect(session).toBeNull();
+    expect(leads).toEqual([]);
+
+    const sid = hashToken(mine.token);
+    await db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(eq(sessions.sid, sid));
+    const expired = lookupSession(counted, mine.token, new Date());
+    expect(await expired.session).toBeNull();
+    expect(await db.select().from(sessions).where(eq(sessions.sid, sid))).toEqual([]);
+  });
+});
+
+describe("the CRM page's batch scoped by the session's user", () => {
+  it("reads the user's leads through the same indexes as a user id would, and never scans a table", async () => {
+    const mine = await userWithLeads();
+    const [lead] = await db.select({ id: properties.id }).from(properties).where(eq(properties.userId, mine.userId)).limit(1);
+    const plans = async (userRef: string | ReturnType<typeof sessionOwner>) => {
+      const sent: Sent[] = [];
+      const recorded = createDb(recordingD1(sent));
+      const page = await readCrmPage(recorded, userRef, {
+        filter: { status: "new", q: "phoenix" },
+        limit: 5,
+        leadId: lead.id,
+        withComps: true,
+      });
+      return { page, plans: await Promise.all(sent.map(async (statement) => (await planOf(statement)).map((row) => row.detail))) };
+    };
+    const bySession = await plans(sessionOwner(hashToken(mine.token)));
+    const byId = await plans(mine.userId);
+    expect(bySession.page).toEqual(byId.page);
+    expect(bySession.page.leads.map((row) => row.address)).toEqual(["4127 N 38th St"]);
+    expect(bySession.page.selected?.property.id).toBe(lead.id);
+    const details = bySession.plans.flat();
+    expect(details.filter((detail) => /^SCAN (properties|contacts|comps|sessions)\b/.test(detail))).toEqual([]);
+    // The session's user is found by the sessions table's primary key, once per statement.
+    expect(details.filter((detail) => /SEARCH sessions USING INDEX sqlite_autoindex_sessions_1 \(sid=\?\)/.test(detail))).toHaveLength(6);
+    // Each statement searches its table by the same index as the statement scoped by a user id.
+    const tables = (plan: string[]) => plan.filter((detail) => /^SEARCH (properties|contacts|comps)\b/.test(detail));
+    expect(bySession.plans.map(tables)).toEqual(byId.plans.map(tables));
+  });
+});
