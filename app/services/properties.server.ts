@@ -5,13 +5,12 @@
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
-import type { BatchResponse } from "drizzle-orm/batch";
 
 import type { Db } from "@db/client";
 import { contacts, properties } from "@db/schema";
 import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "~/domain/lead-forms";
 import { type StatusFilter } from "~/domain/lead-labels";
-import type { BatchQueries, UserRef } from "~/services/session.server";
+import type { SendBatch, UserRef } from "~/services/session.server";
 import { storedComps } from "~/services/stored-comps.server";
 
 export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "~/domain/lead-forms";
@@ -140,7 +139,7 @@ export async function readCrmPage(
   /** `withComps`: the open property card shows its comps (`?comps=1`), read in the same batch. */
   options: { filter: LeadFilter; limit: number; leadId: string | null; withComps?: boolean },
   /** Sends the batch: by default on its own; a page that reads before its session answered joins the lookup's batch. */
-  batch: <T extends BatchQueries>(queries: T) => Promise<BatchResponse<T>> = (queries) => db.batch(queries),
+  batch: SendBatch = (queries) => db.batch(queries),
 ) {
   const { filter, limit, leadId } = options;
   const list = [
@@ -226,7 +225,7 @@ export async function listLeadPage(
   userId: UserRef,
   options: { filter?: Partial<LeadFilter>; limit: number; after?: LeadCursor | null },
   /** Sends the batch: by default on its own; GET /api/properties joins the session lookup's. */
-  batch: <T extends BatchQueries>(queries: T) => Promise<BatchResponse<T>> = (queries) => db.batch(queries),
+  batch: SendBatch = (queries) => db.batch(queries),
 ) {
   const after = options.after
     ? or(

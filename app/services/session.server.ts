@@ -59,8 +59,10 @@ export async function createSession(
   return { token, expire };
 }
 
-/** Read queries that can go into one D1 batch, and what the batch answers for them. */
+/** Read queries that can go into one D1 batch. */
 export type BatchQueries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
+/** Sends queries as one D1 batch: `db.batch`, or a session lookup's `join`. */
+export type SendBatch = <T extends BatchQueries>(queries: T) => Promise<BatchResponse<T>>;
 
 /**
  * The signed-in user's id as SQL: `(select user_id from sessions where sid = ?)`. Queries scoped by it read the data
@@ -94,7 +96,7 @@ function sessionQueries(db: Db, sid: string) {
 export type SessionLookup = {
   sid: string;
   session: Promise<ValidSession | null>;
-  join<T extends BatchQueries>(queries: T): Promise<BatchResponse<T>>;
+  join: SendBatch;
 };
 
 type Joined = { queries: BatchQueries; resolve: (results: readonly unknown[]) => void; reject: (error: unknown) => void };
@@ -128,7 +130,7 @@ export function lookupSession(db: Db, token: string, now: Date): SessionLookup {
   return {
     sid,
     session,
-    join<T extends BatchQueries>(queries: T) {
+    join: <T extends BatchQueries>(queries: T) => {
       if (sent) return db.batch(queries) as Promise<BatchResponse<T>>;
       return new Promise<BatchResponse<T>>((resolve, reject) => {
         joined.push({ queries, resolve: resolve as (results: readonly unknown[]) => void, reject });
@@ -172,7 +174,7 @@ async function checkSession(
  * What a read that runs before its session answered gets: whose data to read (the session's user, as SQL) and the
  * batch to read it in (the session lookup's own).
  */
-export type SessionReads = { userId: UserRef; batch: <T extends BatchQueries>(queries: T) => Promise<BatchResponse<T>> };
+export type SessionReads = { userId: UserRef; batch: SendBatch };
 
 /**
  * Runs `read` beside the session lookup, in its batch (one round trip for both), and answers what it read with the
@@ -200,11 +202,6 @@ export async function readBesideSession<T>(
   if (!session) return null;
   if (!result.ok) throw result.error;
   return { session, value: result.value };
-}
-
-/** The session and its user (with the company profile) for a cookie token, or null: one round trip. */
-export function validateSession(db: Db, token: string, now: Date): Promise<ValidSession | null> {
-  return lookupSession(db, token, now).session;
 }
 
 export async function deleteSession(db: Db, sid: string) {
