@@ -207,7 +207,9 @@ function windowFigures({ deals, properties }: Inputs, window: Window) {
 
 export type RevenueMonth = { month: string; label: string; revenue: number };
 
-const MONTH_LABEL = new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" });
+// Made on first use: an Intl formatter costs tens of milliseconds to set up, and the dashboard's page loads this module.
+let monthLabel: Intl.DateTimeFormat | undefined;
+const MONTH_LABEL = () => (monthLabel ??= new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }));
 
 /** Closed revenue by UTC month, oldest first: the year's months for This Year, else the last six months. */
 export function revenueByMonth(deals: readonly DashboardDeal[], period: DashboardPeriod, now: Date): RevenueMonth[] {
@@ -215,7 +217,7 @@ export function revenueByMonth(deals: readonly DashboardDeal[], period: Dashboar
   const months: RevenueMonth[] = [];
   for (let back = count - 1; back >= 0; back -= 1) {
     const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
-    months.push({ month: start.toISOString().slice(0, 7), label: MONTH_LABEL.format(start), revenue: 0 });
+    months.push({ month: start.toISOString().slice(0, 7), label: MONTH_LABEL().format(start), revenue: 0 });
   }
   for (const deal of deals) {
     if (deal.stage !== "closing") continue;

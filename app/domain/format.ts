@@ -1,18 +1,40 @@
 /**
  * Display formats of spec 01 §9, shared by every section: money in whole US dollars, numbers en-US without
  * decimals, dates MM/DD/YYYY, missing numbers "N/A", relative times.
+ *
+ * Money and numbers are grouped here rather than by Intl.NumberFormat (Decision 62): a page's first NumberFormat costs
+ * 30–90 ms of ICU set-up in Chromium on every page load, and every signed-in page formats money while it hydrates.
+ * The output is Intl.NumberFormat's for en-US (tests/unit/format.test.ts compares the two over many values).
  */
-const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
 export const NOT_AVAILABLE = "N/A";
 
+/** Digits of |value| rounded half away from zero (Intl's default "halfExpand"), grouped in threes: "1,234,567". */
+function wholeDigits(value: number): string {
+  const whole = Math.round(Math.abs(value));
+  return expandExponent(String(whole)).replace(/\B(?=(\d{3})+$)/g, ",");
+}
+
+/** From 1e21 on, String() answers "1.2345e+21"; Intl spells out the same shortest digits, then zeros. */
+function expandExponent(text: string): string {
+  const match = /^(\d)(?:\.(\d+))?e\+(\d+)$/.exec(text);
+  if (!match) return text;
+  const digits = match[1] + (match[2] ?? "");
+  return digits.padEnd(Number(match[3]) + 1, "0");
+}
+
+/** Intl's sign for en-US: a minus for every negative value, -0 and what rounds to 0 included ("-$0"). */
+function isNegative(value: number): boolean {
+  return value < 0 || Object.is(value, -0);
+}
+
 export function formatMoney(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? NOT_AVAILABLE : MONEY.format(value);
+  if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
+  return `${isNegative(value) ? "-" : ""}$${wholeDigits(value)}`;
 }
 
 export function formatNumber(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? NOT_AVAILABLE : NUMBER.format(value);
+  if (value === null || value === undefined || !Number.isFinite(value)) return NOT_AVAILABLE;
+  return `${isNegative(value) ? "-" : ""}${wholeDigits(value)}`;
 }
 
 /** MM/DD/YYYY in UTC (dates are stored as instants or YYYY-MM-DD; UTC keeps the server and browser renders equal). */

@@ -4,6 +4,8 @@
  */
 import { DEAL_STAGES, type DealStage } from "@db/enums";
 
+import { formatNumber } from "./format";
+
 /** Card badges: the Closing stage reads "Under Contract" (spec). */
 export const STAGE_BADGES: Record<DealStage, string> = {
   lead_generation: "Lead Generation",
@@ -114,6 +116,6 @@ export function propertyDetails(
   if (place) parts.push(place);
   if (property.bedrooms !== null) parts.push(`${property.bedrooms} bd`);
   if (property.bathrooms !== null) parts.push(`${property.bathrooms} ba`);
-  if (property.squareFeet !== null) parts.push(`${new Intl.NumberFormat("en-US").format(property.squareFeet)} sqft`);
+  if (property.squareFeet !== null) parts.push(`${formatNumber(property.squareFeet)} sqft`);
   return parts.length ? parts.join(" · ") : "No property details";
 }

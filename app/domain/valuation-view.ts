@@ -72,8 +72,12 @@ export type CompCells = {
   distance: string;
 };
 
-const BATHS = new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 });
-const MILES = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// Made on first use, not when the module loads: a page's first Intl formatter costs tens of milliseconds to set up
+// (Decision 62), and the workbench loads this module with its offer steps whether comps are on screen or not.
+let baths: Intl.NumberFormat | undefined;
+let miles: Intl.NumberFormat | undefined;
+const BATHS = () => (baths ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }));
+const MILES = () => (miles ??= new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /**
  * Money, days and square feet in whole en-US numbers; bathrooms keep their half (2.5: §3 stores them with one
@@ -86,7 +90,7 @@ export function compCells(
   >,
 ): CompCells {
   const beds = comp.bedrooms === null ? NOT_AVAILABLE : formatNumber(comp.bedrooms);
-  const baths = comp.bathrooms === null || !Number.isFinite(comp.bathrooms) ? NOT_AVAILABLE : BATHS.format(comp.bathrooms);
+  const baths = comp.bathrooms === null || !Number.isFinite(comp.bathrooms) ? NOT_AVAILABLE : BATHS().format(comp.bathrooms);
   return {
     address: comp.address,
     soldPrice: formatMoney(comp.soldPrice),
@@ -95,7 +99,7 @@ export function compCells(
     bedsBaths: `${beds} / ${baths}`,
     squareFeet: formatNumber(comp.squareFeet),
     pricePerSqft: formatMoney(comp.pricePerSqft),
-    distance: comp.distance === null || !Number.isFinite(comp.distance) ? NOT_AVAILABLE : `${MILES.format(comp.distance)} mi`,
+    distance: comp.distance === null || !Number.isFinite(comp.distance) ? NOT_AVAILABLE : `${MILES().format(comp.distance)} mi`,
   };
 }
 

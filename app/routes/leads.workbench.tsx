@@ -10,7 +10,7 @@ import { ActionBar } from "~/components/workbench/action-bar";
 import { LeadCard, NoLeads } from "~/components/workbench/lead-card";
 import type { LeadDetailsDialog, LeadDetailsPanel } from "~/components/workbench/lead-details";
 import type { OfferSteps } from "~/components/workbench/offer-steps";
-import { useStoredLeadQueue } from "~/components/workbench/use-stored-queue";
+import { storeQueue, useStoredLeadQueue } from "~/components/workbench/use-stored-queue";
 import { WorkbenchHeader } from "~/components/workbench/workbench-header";
 import { loadLeadQueue } from "~/domain/lead-queue";
 import { offerStepsOf } from "~/domain/offers";
@@ -160,8 +160,6 @@ export default function LeadWorkbench() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const toast = useToast();
-  const hydrated = useHydrated();
   const { leads, saved, requestId, location, pinned } = page;
   const total = leads.length;
   const leadParam = searchParams.get("lead");
@@ -169,69 +167,36 @@ export default function LeadWorkbench() {
   const lead = leads[index] ?? null;
   const details = searchParams.get("details") === "1";
 
-  // The browser's copy of the queue (localStorage leadQueue) follows the server's: its worked marks count too, and
-  // without `?lead=` its position is where the page opens.
-  const { stored, store } = useStoredLeadQueue();
+  // The browser's copy of the queue (localStorage leadQueue) follows the server's: its worked marks count too (the
+  // bottom bar reads them), and without `?lead=` its position is where the page opens.
   useEffect(() => {
     const requested = requestedLeadIndex(leadParam);
     const queue = syncLeadQueue(loadLeadQueue(), { requestId, location, leads, worked: Object.keys(saved) }, requested);
-    store(queue);
+    storeQueue(queue);
     if (requested === null && queue.index !== 0) navigate(workbenchHref(queue.index, { request: pinned }), { replace: true });
-  }, [requestId, location, leads, saved, leadParam, pinned, navigate, store]);
-  const storedWorked = stored?.requestId === requestId ? stored.worked : [];
+  }, [requestId, location, leads, saved, leadParam, pinned, navigate]);
 
   useEffect(() => {
     for (const part of [DetailsDialog, DetailsPanel, OfferStepsPart]) part.load().catch(() => undefined);
   }, []);
 
-  useEffect(() => {
-    if (actionData && hydrated) toast({ title: actionData.title, description: actionData.message, variant: "error" });
-  }, [actionData, hydrated, toast]);
-
-  function move(intent: MoveIntent) {
-    const next = moveOn(intent, index, total);
-    if (next.index !== index) navigate(workbenchHref(next.index, { request: pinned }));
-    window.scrollTo({ top: 0 });
-    toast({ ...next.toast, variant: "info" });
-  }
-
   const savedLead = lead ? (saved[lead.id] ?? null) : null;
-  const worked = lead !== null && (savedLead !== null || storedWorked.includes(lead.id));
   const closeHref = workbenchHref(index, { request: pinned });
 
+  // What changes once JavaScript runs (useHydrated) or reads the stored queue lives in the small components below
+  // (ActionError, LeadDetails, WorkbenchBar): that switch is a synchronous re-render right after hydration, and here
+  // it would render the whole lead card again in one long task.
   return (
     <div className="flex min-h-full flex-col">
       <LazyPreloads preloads={page.preloads} />
       <WorkbenchHeader total={total} index={index} location={location} />
       <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-6 pb-36 sm:px-6">
-        {actionData && !hydrated ? (
-          <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-            <strong className="font-semibold">{actionData.title}</strong> - {actionData.message}
-          </p>
-        ) : null}
+        <ActionError actionData={actionData} />
         {lead ? (
           <>
             {details ? (
               <Suspense fallback={null}>
-                {hydrated ? (
-                  <DetailsDialog.Component
-                    key={lead.id}
-                    lead={lead}
-                    index={index}
-                    saved={savedLead}
-                    closeHref={closeHref}
-                    request={pinned}
-                  />
-                ) : (
-                  <DetailsPanel.Component
-                    key={lead.id}
-                    lead={lead}
-                    index={index}
-                    saved={savedLead}
-                    closeHref={closeHref}
-                    request={pinned}
-                  />
-                )}
+                <LeadDetails key={lead.id} lead={lead} index={index} saved={savedLead} closeHref={closeHref} request={pinned} />
               </Suspense>
             ) : null}
             <LeadCard key={lead.id} lead={lead} crmStatus={savedLead?.status ?? null} streetViewUrl={page.streetViews[lead.id] ?? null} />
@@ -254,17 +219,80 @@ export default function LeadWorkbench() {
         )}
       </main>
       {lead ? (
-        <ActionBar
+        <WorkbenchBar
           key={lead.id}
           leadId={lead.id}
           vendor={lead.raw.vendor}
+          saved={savedLead !== null}
           index={index}
-          buttons={barButtons({ worked, index, total })}
+          total={total}
+          requestId={requestId}
           request={pinned}
-          onMove={hydrated ? move : undefined}
         />
       ) : null}
     </div>
+  );
+}
+
+/** A refused form's message: in the page before JavaScript runs (no-JS posts), a toast once it does. */
+function ActionError({ actionData }: { actionData: WorkbenchActionData | undefined }) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  useEffect(() => {
+    if (actionData && hydrated) toast({ title: actionData.title, description: actionData.message, variant: "error" });
+  }, [actionData, hydrated, toast]);
+  if (!actionData || hydrated) return null;
+  return (
+    <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
+      <strong className="font-semibold">{actionData.title}</strong> - {actionData.message}
+    </p>
+  );
+}
+
+/**
+ * Let's Work It's full details: the dialog once JavaScript runs, the in-page panel before (and without it). Chosen
+ * inside the Suspense boundary: a switch reaching the boundary from above before it has hydrated makes React drop its
+ * server HTML (React error 421).
+ */
+function LeadDetails(props: ComponentProps<typeof LeadDetailsDialog>) {
+  return useHydrated() ? <DetailsDialog.Component {...props} /> : <DetailsPanel.Component {...props} />;
+}
+
+/**
+ * The bottom bar for the lead on screen. A lead counts as worked once it is in the CRM or marked in the browser's
+ * stored queue; with JavaScript, Next Lead and Pass move on in the page (a toast says where), without it they post.
+ */
+function WorkbenchBar({
+  leadId,
+  vendor,
+  saved,
+  index,
+  total,
+  requestId,
+  request,
+}: Omit<ComponentProps<typeof ActionBar>, "buttons" | "onMove"> & { saved: boolean; total: number; requestId: string }) {
+  const hydrated = useHydrated();
+  const stored = useStoredLeadQueue();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const worked = saved || (stored?.requestId === requestId && stored.worked.includes(leadId));
+
+  function move(intent: MoveIntent) {
+    const next = moveOn(intent, index, total);
+    if (next.index !== index) navigate(workbenchHref(next.index, { request }));
+    window.scrollTo({ top: 0 });
+    toast({ ...next.toast, variant: "info" });
+  }
+
+  return (
+    <ActionBar
+      leadId={leadId}
+      vendor={vendor}
+      index={index}
+      buttons={barButtons({ worked, index, total })}
+      request={request}
+      onMove={hydrated ? move : undefined}
+    />
   );
 }
 

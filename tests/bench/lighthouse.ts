@@ -146,7 +146,12 @@ function describeRun(lhr: Result): string {
   type Observed = { observedFirstContentfulPaint?: number; observedLargestContentfulPaint?: number };
   const observed = ((lhr.audits.metrics?.details as { items?: Observed[] } | undefined)?.items ?? [])[0] ?? {};
   const ms = (value: number | undefined) => (value === undefined ? "n/a" : `${Math.round(value)} ms`);
-  return `perf ${performance}, observed first paint ${ms(observed.observedFirstContentfulPaint)}, largest ${ms(observed.observedLargestContentfulPaint)}`;
+  const simulated = (id: string) => ms(lhr.audits[id]?.numericValue);
+  return (
+    `perf ${performance} (FCP ${simulated("first-contentful-paint")}, LCP ${simulated("largest-contentful-paint")}, ` +
+    `TBT ${simulated("total-blocking-time")}), observed first paint ${ms(observed.observedFirstContentfulPaint)}, ` +
+    `largest ${ms(observed.observedLargestContentfulPaint)}`
+  );
 }
 
 function score(lhr: Result, id: string): string {

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 
 import { LEAD_QUEUE_KEY, parseLeadQueue, storeLeadQueue, type LeadQueue } from "~/domain/lead-queue";
 
@@ -25,13 +25,14 @@ function storedText(): string | null {
 
 /**
  * The browser's lead queue (localStorage `leadQueue`, app/domain/lead-queue.ts) as React state: null in the server
- * render and during hydration, then what is stored — also when another tab changes it. `store` writes and updates.
+ * render and during hydration, then what is stored — also when another tab changes it, or `storeQueue` here.
  */
-export function useStoredLeadQueue(): { stored: LeadQueue | null; store: (queue: LeadQueue) => void } {
+export function useStoredLeadQueue(): LeadQueue | null {
   const text = useSyncExternalStore(subscribe, storedText, () => null);
-  const stored = useMemo(() => parseLeadQueue(text), [text]);
-  const store = useCallback((queue: LeadQueue) => {
-    if (storeLeadQueue(queue)) window.dispatchEvent(new Event(STORED_EVENT));
-  }, []);
-  return { stored, store };
+  return useMemo(() => parseLeadQueue(text), [text]);
+}
+
+/** Stores the queue and tells this window's `useStoredLeadQueue`s (a plain function: storing subscribes to nothing). */
+export function storeQueue(queue: LeadQueue): void {
+  if (storeLeadQueue(queue)) window.dispatchEvent(new Event(STORED_EVENT));
 }
