@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from "react";
+import { lazy, useEffect, type ComponentType } from "react";
 
 import type { LazyPreload } from "~/services/lazy-chunks.server";
 
@@ -54,6 +54,26 @@ export function preloadable<P extends object>(modules: Record<string, Importer>,
   loaders.set(source, [...(loaders.get(source) ?? []), load]);
   allLoaded = undefined;
   return { source, load, Component };
+}
+
+const INTENT_EVENTS = ["pointerover", "touchstart", "keydown", "focusin"] as const;
+
+/**
+ * Loads `parts` at the user's first pointer, touch, key or focus on the page, so what a click or a key opens is ready
+ * by then; loading them right after hydration made their evaluation (Radix, conform) a long task on a phone's first
+ * load. `parts` must be the same array on every render (a module constant).
+ */
+export function useLoadOnIntent(parts: readonly { load: Loader }[]): void {
+  useEffect(() => {
+    const load = () => {
+      for (const event of INTENT_EVENTS) window.removeEventListener(event, load, true);
+      for (const part of parts) part.load().catch(() => undefined);
+    };
+    for (const event of INTENT_EVENTS) window.addEventListener(event, load, { capture: true, passive: true });
+    return () => {
+      for (const event of INTENT_EVENTS) window.removeEventListener(event, load, true);
+    };
+  }, [parts]);
 }
 
 /** What shows while a chunk loads: only when a navigation could not load it first (e.g. it failed once). */

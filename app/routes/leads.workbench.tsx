@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, useEffect, type ComponentProps } from "react";
 
-import { LazyPreloads, preloadable } from "~/components/lazy";
+import { LazyPreloads, preloadable, useLoadOnIntent } from "~/components/lazy";
 import { PageError } from "~/components/route-error";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
@@ -49,7 +49,8 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-// The full-details view (Let's Work It) is a chunk of its own, fetched once the lead is on screen.
+// The full-details view (Let's Work It) is a chunk of its own, fetched at the user's first pointer, touch, key or
+// focus on the page (useLoadOnIntent), or by the navigation that opens it.
 const DETAILS_SOURCE = "/app/components/workbench/lead-details.tsx";
 const DETAILS_FILES = import.meta.glob("/app/components/workbench/lead-details.tsx");
 const DetailsDialog = preloadable<ComponentProps<typeof LeadDetailsDialog>>(DETAILS_FILES, DETAILS_SOURCE, "LeadDetailsDialog");
@@ -61,6 +62,7 @@ const OfferStepsPart = preloadable<ComponentProps<typeof OfferSteps>>(
   OFFER_SOURCE,
   "OfferSteps",
 );
+const LAZY_PARTS = [DetailsDialog, DetailsPanel, OfferStepsPart];
 
 /**
  * The user's latest seller queue, rendered on the server (a reload, another device, no JavaScript), with which of its
@@ -176,9 +178,7 @@ export default function LeadWorkbench() {
     if (requested === null && queue.index !== 0) navigate(workbenchHref(queue.index, { request: pinned }), { replace: true });
   }, [requestId, location, leads, saved, leadParam, pinned, navigate]);
 
-  useEffect(() => {
-    for (const part of [DetailsDialog, DetailsPanel, OfferStepsPart]) part.load().catch(() => undefined);
-  }, []);
+  useLoadOnIntent(LAZY_PARTS);
 
   const savedLead = lead ? (saved[lead.id] ?? null) : null;
   const closeHref = workbenchHref(index, { request: pinned });

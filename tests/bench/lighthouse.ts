@@ -29,7 +29,8 @@ Options:
                 score is printed (default 1)
   --page TEXT   audit only the pages whose label or path contains TEXT
   --save DIR    also write each printed run's full report to DIR/<page>.json
-                and its trace to DIR/<page>.trace.json
+                and its trace to DIR/<page>.trace.json; with --runs, every
+                run's too, as DIR/<page>.run<N>.json and .trace.json
   --no-build    skip \`npm run build\`
   --help        show this help`;
 
@@ -115,7 +116,13 @@ async function launchChrome(): Promise<chromeLauncher.LaunchedChrome> {
 }
 
 /** Runs Lighthouse `runs` times on the URL and answers the run with the median performance score. */
-async function audit(url: string, port: number, cookie: string | undefined, runs: number): Promise<Run> {
+async function audit(
+  url: string,
+  port: number,
+  cookie: string | undefined,
+  runs: number,
+  save?: (run: Run, n: number) => void,
+): Promise<Run> {
   const flags: Flags = {
     port,
     output: "json",
@@ -131,6 +138,7 @@ async function audit(url: string, port: number, cookie: string | undefined, runs
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     results.push({ lhr, trace: answer.artifacts.Trace });
     if (runs > 1) console.error(`  run ${run + 1}: ${describeRun(lhr)}`);
+    if (runs > 1) save?.(results[results.length - 1], run + 1);
   }
   const performance = (run: Run) => run.lhr.categories.performance?.score ?? 0;
   results.sort((a, b) => performance(a) - performance(b));
@@ -208,15 +216,17 @@ function printReport(outcomes: Outcome[], options: Options): void {
   printShortfalls(outcomes);
 }
 
-function saveReport(dir: string, page: Page, run: Run): void {
+/** Writes one run's report and trace as DIR/<page><suffix>.json and .trace.json. */
+function saveReport(dir: string, page: Page, run: Run, suffix = ""): void {
   mkdirSync(dir, { recursive: true });
-  const base = join(
-    dir,
-    page.label
-      .replace(/[^a-z0-9]+/gi, "-")
-      .replace(/^-|-$/g, "")
-      .toLowerCase(),
-  );
+  const base =
+    join(
+      dir,
+      page.label
+        .replace(/[^a-z0-9]+/gi, "-")
+        .replace(/^-|-$/g, "")
+        .toLowerCase(),
+    ) + suffix;
   writeFileSync(`${base}.json`, JSON.stringify(run.lhr));
   // The trace opens in Chromium's DevTools (Performance panel) to see what the main thread did before the paint.
   writeFileSync(`${base}.trace.json`, JSON.stringify(run.trace));
@@ -261,7 +271,8 @@ async function bench(options: Options): Promise<void> {
       continue;
     }
     console.error(`running Lighthouse on ${page.path}${options.runs > 1 ? ` (${options.runs} runs)` : ""}...`);
-    const run = await audit(origin + page.path, chrome.port, pageCookie, options.runs);
+    const saveRun = options.save ? (run: Run, n: number) => saveReport(options.save ?? "", page, run, `.run${n}`) : undefined;
+    const run = await audit(origin + page.path, chrome.port, pageCookie, options.runs, saveRun);
     if (options.save) saveReport(options.save, page, run);
     outcomes.push({ page, lhr: run.lhr });
   }

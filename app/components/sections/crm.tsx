@@ -3,13 +3,13 @@
  * components/crm/; the URL helpers in domain/crm-view.
  */
 import { Link } from "@remix-run/react";
-import { Suspense, useEffect, type ComponentProps } from "react";
+import { Suspense, type ComponentProps } from "react";
 
 import type { AddLead } from "~/components/crm/add-lead";
 import { LeadFilters } from "~/components/crm/lead-filters";
 import { LeadTable } from "~/components/crm/lead-table";
 import type { LeadDialog, LeadPanel } from "~/components/crm/work-this-lead";
-import { preloadable } from "~/components/lazy";
+import { preloadable, useLoadOnIntent } from "~/components/lazy";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeader } from "~/components/ui/section-header";
 import { useHydrated } from "~/components/use-hydrated";
@@ -29,7 +29,7 @@ const DIALOG_FILES = import.meta.glob(["/app/components/crm/add-lead.tsx", "/app
 const AddLeadPart = preloadable<ComponentProps<typeof AddLead>>(DIALOG_FILES, ADD_LEAD, "AddLead");
 const LeadDialogPart = preloadable<ComponentProps<typeof LeadDialog>>(DIALOG_FILES, WORK_THIS_LEAD, "LeadDialog");
 const LeadPanelPart = preloadable<ComponentProps<typeof LeadPanel>>(DIALOG_FILES, WORK_THIS_LEAD, "LeadPanel");
-const INTENT_EVENTS = ["pointerover", "touchstart", "keydown", "focusin"] as const;
+const DIALOG_PARTS = [AddLeadPart, LeadDialogPart, LeadPanelPart];
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -52,16 +52,7 @@ function LeadDetails(props: ComponentProps<typeof LeadDialog>) {
 
 export default function CrmSection({ data }: { data: Data }) {
   useRefreshWhileVisible(CRM_REFRESH_MS);
-  useEffect(() => {
-    const load = () => {
-      for (const event of INTENT_EVENTS) window.removeEventListener(event, load, true);
-      for (const part of [AddLeadPart, LeadDialogPart, LeadPanelPart]) part.load().catch(() => undefined);
-    };
-    for (const event of INTENT_EVENTS) window.addEventListener(event, load, { capture: true, passive: true });
-    return () => {
-      for (const event of INTENT_EVENTS) window.removeEventListener(event, load, true);
-    };
-  }, []);
+  useLoadOnIntent(DIALOG_PARTS);
   const { filter, figures, leads, selected } = data;
   const here = crmHref({ ...filter, limit: data.limit === PAGE_SIZE ? undefined : data.limit });
 
