@@ -49,7 +49,7 @@ test("the profile menu's code loads when the pointer reaches it, and the menu op
   await expect(page.getByRole("link", { name: "Profile settings" })).toHaveCount(0);
 });
 
-test("the lead workbench's full-details dialog is not part of its first load, and its code comes once the page is up", async ({
+test("the lead workbench's full-details dialog is not part of its first load, and its code comes at the user's first pointer on the page", async ({
   signedInPage: page,
 }) => {
   await aSellerSearch(page);
@@ -58,7 +58,13 @@ test("the lead workbench's full-details dialog is not part of its first load, an
   await expect(page.getByText("Lead 1 of 5", { exact: true })).toBeVisible();
   expect(await response!.text()).not.toContain("lead-details");
   expect(scripts).toContain("leads.workbench");
-  // Fetched after hydration, so Let's Work It opens the dialog at once.
+  // Nothing more loads while the page sits untouched (hydrated, its requests done) ...
+  await page.waitForLoadState("networkidle");
+  expect(scripts).not.toContain("lead-details");
+  expect(scripts).not.toContain("offer-steps");
+  // ... and the pointer reaching the page fetches the details and the offer steps, before Let's Work It is clicked.
+  await page.getByRole("button", { name: "Let's Work It" }).hover();
   await expect.poll(() => scripts).toContain("lead-details");
+  await expect.poll(() => scripts).toContain("offer-steps");
   expect(scripts).not.toContain("signed-in-shell");
 });
