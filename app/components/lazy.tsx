@@ -1,5 +1,6 @@
 import { lazy, useEffect, type ComponentType } from "react";
 
+import { useHydrated } from "~/components/use-hydrated";
 import type { LazyPreload } from "~/services/lazy-chunks.server";
 
 type Importer = () => Promise<unknown>;
@@ -54,6 +55,18 @@ export function preloadable<P extends object>(modules: Record<string, Importer>,
   loaders.set(source, [...(loaders.get(source) ?? []), load]);
   allLoaded = undefined;
   return { source, load, Component };
+}
+
+/**
+ * A component that renders `withScript` once JavaScript runs and `withoutScript` in the server render, during hydration
+ * and without JavaScript (a dialog, and the in-page panel a no-JS link opens). Render it inside the Suspense boundary,
+ * not above it: the switch is a synchronous re-render right after hydration, and one reaching a boundary from above
+ * before the boundary has hydrated makes React drop its server HTML and render it again (React error 421).
+ */
+export function hydratedChoice<P extends object>(withScript: Preloadable<P>, withoutScript: Preloadable<P>) {
+  return function HydratedChoice(props: P) {
+    return useHydrated() ? <withScript.Component {...props} /> : <withoutScript.Component {...props} />;
+  };
 }
 
 const INTENT_EVENTS = ["pointerover", "touchstart", "keydown", "focusin"] as const;

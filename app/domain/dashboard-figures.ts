@@ -7,7 +7,7 @@
 import { DEAL_STAGE_LABELS, DEAL_STAGES } from "@db/enums";
 
 import { toCsv } from "./csv";
-import { formatMoney, formatNumber } from "./format";
+import { formatMoney, formatNumber, madeOnFirstUse } from "./format";
 
 export type DashboardDeal = {
   id: string;
@@ -207,9 +207,7 @@ function windowFigures({ deals, properties }: Inputs, window: Window) {
 
 export type RevenueMonth = { month: string; label: string; revenue: number };
 
-// Made on first use: an Intl formatter costs tens of milliseconds to set up, and the dashboard's page loads this module.
-let monthLabel: Intl.DateTimeFormat | undefined;
-const MONTH_LABEL = () => (monthLabel ??= new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }));
+const MONTH_LABEL = madeOnFirstUse(() => new Intl.DateTimeFormat("en-US", { month: "short", year: "numeric", timeZone: "UTC" }));
 
 /** Closed revenue by UTC month, oldest first: the year's months for This Year, else the last six months. */
 export function revenueByMonth(deals: readonly DashboardDeal[], period: DashboardPeriod, now: Date): RevenueMonth[] {

@@ -8,6 +8,15 @@
  */
 export const NOT_AVAILABLE = "N/A";
 
+/**
+ * A value (an Intl formatter) made at its first use rather than when its module loads: a page's first Intl formatter
+ * costs tens of milliseconds to set up, too much to pay for a module a page merely imports.
+ */
+export function madeOnFirstUse<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /** Digits of |value| rounded half away from zero (Intl's default "halfExpand"), grouped in threes: "1,234,567". */
 function wholeDigits(value: number): string {
   const whole = Math.round(Math.abs(value));

@@ -5,7 +5,7 @@
  * valuation, and the valuation step the workbench carries in its URL. Pure and zod-free, so components import it.
  */
 import type { Comparable } from "./comparables";
-import { formatMoney, formatNumber, NOT_AVAILABLE } from "./format";
+import { formatMoney, formatNumber, madeOnFirstUse, NOT_AVAILABLE } from "./format";
 
 // --- progress (§4 "Valuation progress", §9) ---------------------------------------------------------------------
 
@@ -72,12 +72,9 @@ export type CompCells = {
   distance: string;
 };
 
-// Made on first use, not when the module loads: a page's first Intl formatter costs tens of milliseconds to set up
-// (Decision 62), and the workbench loads this module with its offer steps whether comps are on screen or not.
-let baths: Intl.NumberFormat | undefined;
-let miles: Intl.NumberFormat | undefined;
-const BATHS = () => (baths ??= new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }));
-const MILES = () => (miles ??= new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+// Made on first use (Decision 62): the workbench loads this module with its offer steps whether comps show or not.
+const BATHS = madeOnFirstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }));
+const MILES = madeOnFirstUse(() => new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /**
  * Money, days and square feet in whole en-US numbers; bathrooms keep their half (2.5: §3 stores them with one

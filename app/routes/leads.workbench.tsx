@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, useEffect, type ComponentProps } from "react";
 
-import { LazyPreloads, preloadable, useLoadOnIntent } from "~/components/lazy";
+import { hydratedChoice, LazyPreloads, preloadable, useLoadOnIntent } from "~/components/lazy";
 import { PageError } from "~/components/route-error";
 import { useToast } from "~/components/ui/toast";
 import { useHydrated } from "~/components/use-hydrated";
@@ -63,6 +63,8 @@ const OfferStepsPart = preloadable<ComponentProps<typeof OfferSteps>>(
   "OfferSteps",
 );
 const LAZY_PARTS = [DetailsDialog, DetailsPanel, OfferStepsPart];
+/** Let's Work It's full details: the dialog once JavaScript runs, the in-page panel before (and without it). */
+const LeadDetails = hydratedChoice(DetailsDialog, DetailsPanel);
 
 /**
  * The user's latest seller queue, rendered on the server (a reload, another device, no JavaScript), with which of its
@@ -247,15 +249,6 @@ function ActionError({ actionData }: { actionData: WorkbenchActionData | undefin
       <strong className="font-semibold">{actionData.title}</strong> - {actionData.message}
     </p>
   );
-}
-
-/**
- * Let's Work It's full details: the dialog once JavaScript runs, the in-page panel before (and without it). Chosen
- * inside the Suspense boundary: a switch reaching the boundary from above before it has hydrated makes React drop its
- * server HTML (React error 421).
- */
-function LeadDetails(props: ComponentProps<typeof LeadDetailsDialog>) {
-  return useHydrated() ? <DetailsDialog.Component {...props} /> : <DetailsPanel.Component {...props} />;
 }
 
 /**

@@ -136,9 +136,12 @@ async function audit(
     if (!answer) throw new Error(`Lighthouse answered nothing for ${url}`);
     const { lhr } = answer;
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    results.push({ lhr, trace: answer.artifacts.Trace });
-    if (runs > 1) console.error(`  run ${run + 1}: ${describeRun(lhr)}`);
-    if (runs > 1) save?.(results[results.length - 1], run + 1);
+    const result: Run = { lhr, trace: answer.artifacts.Trace };
+    results.push(result);
+    if (runs > 1) {
+      console.error(`  run ${run + 1}: ${describeRun(lhr)}`);
+      save?.(result, run + 1);
+    }
   }
   const performance = (run: Run) => run.lhr.categories.performance?.score ?? 0;
   results.sort((a, b) => performance(a) - performance(b));
@@ -271,9 +274,10 @@ async function bench(options: Options): Promise<void> {
       continue;
     }
     console.error(`running Lighthouse on ${page.path}${options.runs > 1 ? ` (${options.runs} runs)` : ""}...`);
-    const saveRun = options.save ? (run: Run, n: number) => saveReport(options.save ?? "", page, run, `.run${n}`) : undefined;
+    const dir = options.save;
+    const saveRun = dir ? (run: Run, n: number) => saveReport(dir, page, run, `.run${n}`) : undefined;
     const run = await audit(origin + page.path, chrome.port, pageCookie, options.runs, saveRun);
-    if (options.save) saveReport(options.save, page, run);
+    if (dir) saveReport(dir, page, run);
     outcomes.push({ page, lhr: run.lhr });
   }
   printReport(outcomes, options);

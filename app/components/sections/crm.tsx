@@ -9,10 +9,9 @@ import type { AddLead } from "~/components/crm/add-lead";
 import { LeadFilters } from "~/components/crm/lead-filters";
 import { LeadTable } from "~/components/crm/lead-table";
 import type { LeadDialog, LeadPanel } from "~/components/crm/work-this-lead";
-import { preloadable, useLoadOnIntent } from "~/components/lazy";
+import { hydratedChoice, preloadable, useLoadOnIntent } from "~/components/lazy";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeader } from "~/components/ui/section-header";
-import { useHydrated } from "~/components/use-hydrated";
 import { useRefreshWhileVisible } from "~/components/use-refresh-while-visible";
 import { CRM_REFRESH_MS, crmHref, exportHref, PAGE_SIZE } from "~/domain/crm-view";
 import { formatNumber } from "~/domain/format";
@@ -30,6 +29,8 @@ const AddLeadPart = preloadable<ComponentProps<typeof AddLead>>(DIALOG_FILES, AD
 const LeadDialogPart = preloadable<ComponentProps<typeof LeadDialog>>(DIALOG_FILES, WORK_THIS_LEAD, "LeadDialog");
 const LeadPanelPart = preloadable<ComponentProps<typeof LeadPanel>>(DIALOG_FILES, WORK_THIS_LEAD, "LeadPanel");
 const DIALOG_PARTS = [AddLeadPart, LeadDialogPart, LeadPanelPart];
+/** Work This Lead: the dialog once JavaScript runs, the in-page panel before (and without it). */
+const LeadDetails = hydratedChoice(LeadDialogPart, LeadPanelPart);
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -38,16 +39,6 @@ function Figure({ label, value }: { label: string; value: number }) {
       <dd className="mt-1 text-2xl font-bold text-slate-900">{formatNumber(value)}</dd>
     </div>
   );
-}
-
-/**
- * Work This Lead: the dialog once JavaScript runs, the in-page panel before (and without it). The choice is made
- * here, inside the Suspense boundary, not in the section: the switch is a synchronous re-render right after
- * hydration, and one reaching a boundary from above before the boundary has hydrated makes React drop its server
- * HTML and render it again (React error 421 in the console).
- */
-function LeadDetails(props: ComponentProps<typeof LeadDialog>) {
-  return useHydrated() ? <LeadDialogPart.Component {...props} /> : <LeadPanelPart.Component {...props} />;
 }
 
 export default function CrmSection({ data }: { data: Data }) {
