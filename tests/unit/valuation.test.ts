@@ -410,6 +410,48 @@ describe("location", () => {
   });
 });
 
+describe("the local model", () => {
+  // Old small homes with a new large kind among them, across the same square mile: among the large homes the price
+  // rises steeply with size (elasticity 1.5), among the small ones around them gently (0.3).
+  const next = rng(31);
+  const ofKind = (home: Pick<HomeFacts, "squareFeet" | "qualityGrade">) =>
+    400_000 * (home.squareFeet! / 2000) ** (home.squareFeet! > 2500 ? 1.5 : 0.3) * Math.exp(0.1 * (home.qualityGrade! - 7));
+  const sales: Sale[] = Array.from({ length: 460 }, (_, i) => {
+    const large = i < 80;
+    const angle = next() * 2 * Math.PI;
+    const r = Math.sqrt(next());
+    const facts = large
+      ? {
+          squareFeet: Math.round(2800 + next() * 1400),
+          qualityGrade: 9 + Math.floor(next() * 2),
+          yearBuilt: 2000 + Math.floor(next() * 10),
+        }
+      : {
+          squareFeet: Math.round(1000 + next() * 600),
+          qualityGrade: 6 + Math.floor(next() * 2),
+          yearBuilt: 1950 + Math.floor(next() * 10),
+        };
+    const home = { ...SUBJECT, ...facts, latitude: CENTER.latitude + (r * Math.sin(angle)) / MILES_PER_DEGREE };
+    return {
+      ...home,
+      longitude: CENTER.longitude + (r * Math.cos(angle)) / MILES_PER_LON_DEGREE,
+      id: `kind${i}`,
+      parcelId: `kind-${i}`,
+      saleDate: dateOfDay(dayNumber(VALUATION_DATE) - 1 - Math.floor(next() * 250)),
+      price: Math.round(ofKind(home)),
+    };
+  });
+
+  it("values a home unlike its neighbours partly by the rates of homes like it", () => {
+    const large = (squareFeet: number): ValuationSubject => ({ ...SUBJECT, squareFeet, yearBuilt: 2005, qualityGrade: 9 });
+    const rise = value(large(4100), sales).arv / value(large(2900), sales).arv;
+    // The true rise is (4100 / 2900)^1.5 = 1.68 and the small homes' rate would say 1.11; fits over the nearest sales
+    // alone (every kind together) give 1.28, with the fit over homes like the subject's 1.36.
+    expect(rise).toBeGreaterThan(1.32);
+    expect(rise).toBeLessThan(ofKind(large(4100)) / ofKind(large(2900)));
+  });
+});
+
 describe("estimate, range and confidence", () => {
   it("lands near the true value and inside its range", () => {
     const result = value(SUBJECT, market({ seed: 9, noise: 0.05 }));

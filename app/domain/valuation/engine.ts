@@ -7,13 +7,15 @@
  *    parcel and any sale dated on or after the valuation date whatever it is handed.
  * 2. Market model. A robust weighted ridge regression of ln(price) on the homes' facts and a piecewise-linear price
  *    index in time (slopes over the last 60 days of the data, 60–150, 150–240 and before; 0 at the latest candidate
- *    sale, and carried from there to the valuation date by `extrapolatedTrend`, damped; README Decision 59), fitted on all
- *    candidates, then again with a distance kernel around the subject shrunk toward that first fit. Its coefficients are
- *    the adjustment rates (size, lot, bedrooms, bathrooms, year built, renovation, quality grade, condition, basement,
- *    waterfront, view) and the price index (market time): estimated from the sales before the valuation date only.
- *    Prices are taken less a yearly seasonal factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and
- *    it is added back at the valuation date. Its residuals near a point, from neighbours weighted by distance, year built and grade, are that
- *    point's location factor (micro-location beyond the kernel fit; README Decision 58).
+ *    sale, and carried from there to the valuation date by `extrapolatedTrend`, damped; README Decision 59), fitted on
+ *    all candidates, then again locally, shrunk toward that first fit: with a distance kernel over the nearest sales,
+ *    over fewer of them, and over more of them weighted also by how alike their size, age and grade are to the
+ *    subject's (README Decision 63). The first local fit's coefficients are the adjustment rates (size, lot, bedrooms,
+ *    bathrooms, year built, renovation, quality grade, condition, basement, waterfront, view) and the price index
+ *    (market time): estimated from the sales before the valuation date only. Prices are taken less a yearly seasonal
+ *    factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and it is added back at the valuation date. A
+ *    fit's residuals near a point, from neighbours weighted by distance, year built and grade, are that point's
+ *    location factor (micro-location beyond the kernel fit; README Decision 58).
  * 3. Selection (the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; a criterion whose fact is unknown
  *    for the subject or the comp is skipped; a known property type must match at every step):
  *      step 0  same bedrooms, living area within 20 %, built within 10 years, sold within 9 months, within 1 mile
@@ -26,9 +28,9 @@
  *    measured as the size of their adjustments) and the best `TUNING.maxComps` used.
  * 4. Each comp's price is brought to the valuation date (market time), adjusted for each fact that differs from the
  *    subject's (both known) and for location. The ARV is 0.4 of the similarity-weighted mean of the comps' adjusted ln
- *    prices (outliers beyond 2.5 robust deviations dropped) and 0.6 of the local model's own prediction with the
- *    subject's location factor (0.2 and 0.8 when selection had to widen past step 0); the range and the confidence
- *    follow the comps' count, similarity and dispersion.
+ *    prices (outliers beyond 2.5 robust deviations dropped) and 0.6 of the local fits' mean prediction, each with the
+ *    subject's location factor by its own residuals (0.2 and 0.8 when selection had to widen past step 0); the range
+ *    and the confidence follow the comps' count, similarity and dispersion.
  */
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
 
@@ -213,11 +215,18 @@ export const TUNING = Object.freeze({
   globalPenalty: 0.02,
   timePenalty: 0.02,
   localPenalty: 0.3,
+  /** The local fits' kernels: the nearest sales, fewer of them, and more of them weighted by likeness too. */
   kernelNeighbours: 75,
+  narrowKernelNeighbours: 40,
+  alikeKernelNeighbours: 150,
+  /** Likeness scales (one standard deviation of the kernel): ln living area, years built, quality grades. */
+  alikeLogSize: 0.2,
+  alikeYears: 10,
+  alikeGrades: 1,
   minKernelMiles: 0.3,
   locationMiles: 0.35,
   locationShrink: 1,
-  robustPasses: 1,
+  robustPasses: 2,
   similarityMiles: 1,
   similarityLog: 0.15,
   similarityDays: 270,
@@ -394,41 +403,65 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   for (let j = F; j < TS; j++) globalPenalty[j] = TUNING.globalGeoPenalty;
   for (let j = TS; j < K; j++) globalPenalty[j] = TUNING.timePenalty;
   const global = fitModel(pool, ones, globalPrior, globalPenalty);
-  const bandwidth = Math.max(TUNING.minKernelMiles, pool[Math.min(n - 1, TUNING.kernelNeighbours - 1)].distance);
-  const kernel = new Float64Array(n);
-  // Gaussian, cut at 3 bandwidths so the local fit only reads the sales that count.
-  for (let i = 0; i < n; i++) kernel[i] = pool[i].distance > 3 * bandwidth ? 0 : Math.exp(-0.5 * (pool[i].distance / bandwidth) ** 2);
   const localPenalty = new Float64Array(K).fill(TUNING.localPenalty);
   for (let j = F; j < TS; j++) localPenalty[j] = TUNING.localGeoPenalty;
   for (let j = TS; j < K; j++) localPenalty[j] = TUNING.localTimePenalty;
-  const local = fitModel(pool, kernel, global.beta, localPenalty);
-
-  // Location factor: the shrunk kernel mean of the model's residuals around a point (local projection in miles), the
-  // neighbours weighted also by how close their year built and quality grade are to the home's at that point (homes
-  // of one subdivision share an era and a grade, and sell above or below the model together).
   const px = pool.map((c) => c.gx);
   const py = pool.map((c) => c.gy);
-  const reach = (3 * TUNING.locationMiles) ** 2;
-  const locationAt = (x0: number, y0: number, self: number, home: HomeFacts): number => {
-    const year = positive(home.yearBuilt) ? home.yearBuilt : null;
-    const grade = known(home.qualityGrade) ? home.qualityGrade : null;
-    let s = 0;
-    let sw = 0;
+
+  /**
+   * One local fit: a Gaussian kernel over the `neighbours` nearest sales (cut at 3 bandwidths, so it reads only the
+   * sales that count), its sales weighted also by how alike their living area, year built and grade are to the
+   * subject's when `alike`; shrunk toward the fit over all candidates, keeping its price index. With its location
+   * factor and the subject's ln value by it (season and carry aside).
+   */
+  const localFit = (neighbours: number, alike: boolean) => {
+    const bandwidth = Math.max(TUNING.minKernelMiles, pool[Math.min(n - 1, neighbours - 1)].distance);
+    const kernel = new Float64Array(n);
     for (let i = 0; i < n; i++) {
-      if (i === self) continue;
-      const d2 = (px[i] - x0) ** 2 + (py[i] - y0) ** 2;
-      if (d2 > reach) continue;
-      let e = d2 / TUNING.locationMiles ** 2;
-      const sale = pool[i].sale;
-      if (year !== null && positive(sale.yearBuilt)) e += ((year - sale.yearBuilt) / TUNING.locationYears) ** 2;
-      if (grade !== null && known(sale.qualityGrade)) e += ((grade - sale.qualityGrade) / TUNING.locationGrades) ** 2;
-      const wi = Math.exp(-0.5 * e);
-      s += wi * local.residual[i];
-      sw += wi;
+      if (pool[i].distance > 3 * bandwidth) continue;
+      kernel[i] = Math.exp(-0.5 * ((pool[i].distance / bandwidth) ** 2 + (alike ? unlikeness(subject, pool[i].sale) : 0)));
     }
-    return s / (sw + TUNING.locationShrink);
+    const model = fitModel(pool, kernel, global.beta, localPenalty);
+    const locationAt = locationFactor(model.residual);
+    const subjectLocation = locationAt(0, 0, -1, subject);
+    let value = model.intercept + subjectLocation;
+    for (let j = 0; j < F; j++) value += model.beta[j] * (Number.isNaN(subjectX[j]) ? model.fill[j] : subjectX[j]);
+    return { model, locationAt, subjectLocation, value };
   };
-  const subjectLocation = locationAt(0, 0, -1, subject);
+
+  // Location factor: the shrunk kernel mean of a fit's residuals around a point (local projection in miles), the
+  // neighbours weighted also by how close their year built and quality grade are to the home's at that point (homes
+  // of one subdivision share an era and a grade, and sell above or below the model together).
+  const reach = (3 * TUNING.locationMiles) ** 2;
+  const locationFactor =
+    (residual: Float64Array) =>
+    (x0: number, y0: number, self: number, home: HomeFacts): number => {
+      const year = positive(home.yearBuilt) ? home.yearBuilt : null;
+      const grade = known(home.qualityGrade) ? home.qualityGrade : null;
+      let s = 0;
+      let sw = 0;
+      for (let i = 0; i < n; i++) {
+        if (i === self) continue;
+        const d2 = (px[i] - x0) ** 2 + (py[i] - y0) ** 2;
+        if (d2 > reach) continue;
+        let e = d2 / TUNING.locationMiles ** 2;
+        const sale = pool[i].sale;
+        if (year !== null && positive(sale.yearBuilt)) e += ((year - sale.yearBuilt) / TUNING.locationYears) ** 2;
+        if (grade !== null && known(sale.qualityGrade)) e += ((grade - sale.qualityGrade) / TUNING.locationGrades) ** 2;
+        const wi = Math.exp(-0.5 * e);
+        s += wi * residual[i];
+        sw += wi;
+      }
+      return s / (sw + TUNING.locationShrink);
+    };
+
+  // The local model (README Decision 63): the nearest sales' fit gives the comps' adjustment rates and location; its
+  // prediction is averaged with a narrower fit's and with a wider fit over homes like the subject's, which err apart.
+  const main = localFit(TUNING.kernelNeighbours, false);
+  const fits = [main, localFit(TUNING.narrowKernelNeighbours, false), localFit(TUNING.alikeKernelNeighbours, true)];
+  const local = main.model;
+  const { locationAt, subjectLocation } = main;
   const subjectSeason = seasonalFactor(valuationDay);
   const carried = extrapolatedTrend((days) => indexChange(local.beta, days), gap, span);
 
@@ -497,8 +530,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const kept = chosen.map((a, i) => ({ a, w: Math.abs(a.adjustedLog - median) <= cut ? weights[i] : 0 }));
   const sw = kept.reduce((s, k) => s + k.w, 0);
   const compsLog = kept.reduce((s, k) => s + k.w * k.a.adjustedLog, 0) / sw;
-  let modelLog = local.intercept + subjectLocation + subjectSeason + carried;
-  for (let j = 0; j < F; j++) modelLog += local.beta[j] * (Number.isNaN(subjectX[j]) ? local.fill[j] : subjectX[j]);
+  const modelLog = fits.reduce((sum, fit) => sum + fit.value, 0) / fits.length + subjectSeason + carried;
   const modelShare = stepIndex === 0 ? TUNING.modelBlend : TUNING.widenedModelBlend;
   const estimateLog = (1 - modelShare) * compsLog + modelShare * modelLog;
   const used = kept.filter((k) => k.w > 0);
@@ -576,6 +608,16 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       weight: Math.round(weight * 10000) / 10000,
     };
   }
+}
+
+/** How unlike a sale is to the subject (a squared distance in likeness scales) by living area, year built and grade. */
+function unlikeness(subject: HomeFacts, sale: HomeFacts): number {
+  let e = 0;
+  if (positive(subject.squareFeet) && positive(sale.squareFeet))
+    e += (Math.log(subject.squareFeet / sale.squareFeet) / TUNING.alikeLogSize) ** 2;
+  if (positive(subject.yearBuilt) && positive(sale.yearBuilt)) e += ((subject.yearBuilt - sale.yearBuilt) / TUNING.alikeYears) ** 2;
+  if (known(subject.qualityGrade) && known(sale.qualityGrade)) e += ((subject.qualityGrade - sale.qualityGrade) / TUNING.alikeGrades) ** 2;
+  return e;
 }
 
 function qualifies(subject: HomeFacts, c: Candidate, step: SelectionStep): boolean {
