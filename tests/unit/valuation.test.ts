@@ -450,6 +450,17 @@ describe("the local model", () => {
     expect(rise).toBeGreaterThan(1.32);
     expect(rise).toBeLessThan(ofKind(large(4100)) / ofKind(large(2900)));
   });
+  it("weighs sales by likeness only against one another: a subject unlike every sale is valued like one merely unusual", () => {
+    // Every sale built in 1980, so the year built moves no rate: a subject built in 1700 is only less like all of them
+    // alike, and a 1-sq-ft one so unlike that each likeness weight alone would underflow to zero.
+    const built1980 = [1, 2, 3, 4, 5, 6, 7].flatMap((k) =>
+      [1, 2, 3].map((m) => sale(`b${k}-${m}`, 0.05 * k + 0.01 * m, 10 * k + m, { squareFeet: 1800 + 100 * k + 10 * m, yearBuilt: 1980 })),
+    );
+    for (const squareFeet of [1, 400]) {
+      const recent = value({ ...SUBJECT, squareFeet, yearBuilt: 1975 }, built1980).arv;
+      expect(value({ ...SUBJECT, squareFeet, yearBuilt: 1700 }, built1980).arv).toBe(recent);
+    }
+  });
 });
 
 describe("estimate, range and confidence", () => {

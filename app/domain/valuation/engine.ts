@@ -417,11 +417,16 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
    */
   const localFit = (neighbours: number, alike: boolean) => {
     const bandwidth = Math.max(TUNING.minKernelMiles, pool[Math.min(n - 1, neighbours - 1)].distance);
-    const kernel = new Float64Array(n);
+    // Exponents taken from the smallest one, so a subject unlike every sale still weighs its likest (no underflow to
+    // zero weights); the fit does not depend on the weights' scale.
+    const exponent = new Float64Array(n).fill(Infinity);
+    let least = Infinity;
     for (let i = 0; i < n; i++) {
       if (pool[i].distance > 3 * bandwidth) continue;
-      kernel[i] = Math.exp(-0.5 * ((pool[i].distance / bandwidth) ** 2 + (alike ? unlikeness(subject, pool[i].sale) : 0)));
+      exponent[i] = 0.5 * ((pool[i].distance / bandwidth) ** 2 + (alike ? unlikeness(subject, pool[i].sale) : 0));
+      least = Math.min(least, exponent[i]);
     }
+    const kernel = exponent.map((e) => Math.exp(least - e));
     const model = fitModel(pool, kernel, global.beta, localPenalty);
     const locationAt = locationFactor(model.residual);
     const subjectLocation = locationAt(0, 0, -1, subject);
