@@ -219,7 +219,7 @@ export const TUNING = Object.freeze({
   kernelNeighbours: 75,
   narrowKernelNeighbours: 40,
   alikeKernelNeighbours: 150,
-  /** Likeness scales (one standard deviation of the kernel): ln living area, years built, quality grades. */
+  /** The alike fit's likeness scales (see Likeness). */
   alikeLogSize: 0.2,
   alikeYears: 10,
   alikeGrades: 1,
@@ -423,7 +423,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
     let least = Infinity;
     for (let i = 0; i < n; i++) {
       if (pool[i].distance > 3 * bandwidth) continue;
-      exponent[i] = 0.5 * ((pool[i].distance / bandwidth) ** 2 + (alike ? unlikeness(subject, pool[i].sale) : 0));
+      exponent[i] = 0.5 * ((pool[i].distance / bandwidth) ** 2 + (alike ? unlikeness(subject, pool[i].sale, FIT_LIKENESS) : 0));
       least = Math.min(least, exponent[i]);
     }
     const kernel = exponent.map((e) => Math.exp(least - e));
@@ -442,19 +442,13 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const locationFactor =
     (residual: Float64Array) =>
     (x0: number, y0: number, self: number, home: HomeFacts): number => {
-      const year = positive(home.yearBuilt) ? home.yearBuilt : null;
-      const grade = known(home.qualityGrade) ? home.qualityGrade : null;
       let s = 0;
       let sw = 0;
       for (let i = 0; i < n; i++) {
         if (i === self) continue;
         const d2 = (px[i] - x0) ** 2 + (py[i] - y0) ** 2;
         if (d2 > reach) continue;
-        let e = d2 / TUNING.locationMiles ** 2;
-        const sale = pool[i].sale;
-        if (year !== null && positive(sale.yearBuilt)) e += ((year - sale.yearBuilt) / TUNING.locationYears) ** 2;
-        if (grade !== null && known(sale.qualityGrade)) e += ((grade - sale.qualityGrade) / TUNING.locationGrades) ** 2;
-        const wi = Math.exp(-0.5 * e);
+        const wi = Math.exp(-0.5 * (d2 / TUNING.locationMiles ** 2 + unlikeness(home, pool[i].sale, LOCATION_LIKENESS)));
         s += wi * residual[i];
         sw += wi;
       }
@@ -615,13 +609,22 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   }
 }
 
-/** How unlike a sale is to the subject (a squared distance in likeness scales) by living area, year built and grade. */
-function unlikeness(subject: HomeFacts, sale: HomeFacts): number {
+/** Likeness scales (one standard deviation of a kernel): ln living area, years built, quality grades; null = not weighed. */
+interface Likeness {
+  logSize: number | null;
+  years: number;
+  grades: number;
+}
+const FIT_LIKENESS: Likeness = { logSize: TUNING.alikeLogSize, years: TUNING.alikeYears, grades: TUNING.alikeGrades };
+const LOCATION_LIKENESS: Likeness = { logSize: null, years: TUNING.locationYears, grades: TUNING.locationGrades };
+
+/** How unlike a sale is to a home (a squared distance in likeness scales), by the facts both know. */
+function unlikeness(home: HomeFacts, sale: HomeFacts, scales: Likeness): number {
   let e = 0;
-  if (positive(subject.squareFeet) && positive(sale.squareFeet))
-    e += (Math.log(subject.squareFeet / sale.squareFeet) / TUNING.alikeLogSize) ** 2;
-  if (positive(subject.yearBuilt) && positive(sale.yearBuilt)) e += ((subject.yearBuilt - sale.yearBuilt) / TUNING.alikeYears) ** 2;
-  if (known(subject.qualityGrade) && known(sale.qualityGrade)) e += ((subject.qualityGrade - sale.qualityGrade) / TUNING.alikeGrades) ** 2;
+  if (scales.logSize !== null && positive(home.squareFeet) && positive(sale.squareFeet))
+    e += (Math.log(home.squareFeet / sale.squareFeet) / scales.logSize) ** 2;
+  if (positive(home.yearBuilt) && positive(sale.yearBuilt)) e += ((home.yearBuilt - sale.yearBuilt) / scales.years) ** 2;
+  if (known(home.qualityGrade) && known(sale.qualityGrade)) e += ((home.qualityGrade - sale.qualityGrade) / scales.grades) ** 2;
   return e;
 }
 
