@@ -10,7 +10,8 @@
  *    sale, and carried from there to the valuation date by `extrapolatedTrend`, damped; README Decision 59), fitted on
  *    all candidates, then again locally, shrunk toward that first fit: with a distance kernel over the nearest sales,
  *    over fewer of them, and over more of them weighted also by how alike their size, age and grade are to the
- *    subject's (README Decision 63). The first local fit's coefficients are the adjustment rates (size, lot, bedrooms,
+ *    subject's (README Decision 63); a fourth fit adds to the fit over all candidates regression trees fitted to its
+ *    residuals (`./boost`, README Decision 64). The first local fit's coefficients are the adjustment rates (size, lot, bedrooms,
  *    bathrooms, year built, renovation, quality grade, condition, basement, waterfront, view) and the price index
  *    (market time): estimated from the sales before the valuation date only. Prices are taken less a yearly seasonal
  *    factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and it is added back at the valuation date. A
@@ -28,12 +29,13 @@
  *    measured as the size of their adjustments) and the best `TUNING.maxComps` used.
  * 4. Each comp's price is brought to the valuation date (market time), adjusted for each fact that differs from the
  *    subject's (both known) and for location. The ARV is 0.4 of the similarity-weighted mean of the comps' adjusted ln
- *    prices (outliers beyond 2.5 robust deviations dropped) and 0.6 of the local fits' mean prediction, each with the
+ *    prices (outliers beyond 2.5 robust deviations dropped) and 0.6 of the four fits' mean prediction, each with the
  *    subject's location factor by its own residuals (0.2 and 0.8 when selection had to widen past step 0); the range
  *    and the confidence follow the comps' count, similarity and dispersion.
  */
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
 
+import { fitBooster } from "./boost";
 import { dayNumber, distanceMiles, MILES_PER_DEGREE, monthsBefore } from "./geo";
 import { weightedRidge } from "./regression";
 import type {
@@ -238,6 +240,14 @@ export const TUNING = Object.freeze({
   widenedModelBlend: 0.8,
   /** The local fit keeps the price index of the fit over all candidates (a kernel's few sales cannot place it). */
   localTimePenalty: 1000,
+  /** The boosted fit's trees (README Decision 64): how many, how deep, the learning rate, the fewest sales a leaf holds. */
+  boostTrees: 50,
+  boostDepth: 3,
+  boostLearningRate: 0.2,
+  boostMinLeaf: 20,
+  boostBins: 32,
+  /** Residuals are clipped at this many robust deviations before the trees see them. */
+  boostClip: 3,
   globalGeoPenalty: 0.001,
   localGeoPenalty: 0.001,
   /** Comps a step needs before the next step is tried, and the most comps used. */
@@ -455,10 +465,47 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       return s / (sw + TUNING.locationShrink);
     };
 
-  // The local model (README Decision 63): the nearest sales' fit gives the comps' adjustment rates and location; its
-  // prediction is averaged with a narrower fit's and with a wider fit over homes like the subject's, which err apart.
+  /**
+   * The boosted fit (README Decision 64): the fit over all candidates plus regression trees fitted to its residuals
+   * (clipped), which read every fact, the position and the days before the anchor, so they find what a linear rate
+   * misses (a size rate that changes with grade, a street that sells above its neighbours), with its location factor
+   * from what the trees leave.
+   */
+  const boostedFit = () => {
+    const width = F + 3;
+    const rows = new Float64Array(n * width);
+    const target = new Float64Array(n);
+    const clip = TUNING.boostClip * global.residualScale;
+    for (let i = 0; i < n; i++) {
+      const c = pool[i];
+      rows.set(c.x, i * width);
+      rows[i * width + F] = c.gx;
+      rows[i * width + F + 1] = c.gy;
+      rows[i * width + F + 2] = c.sinceLast;
+      target[i] = Math.max(-clip, Math.min(clip, global.residual[i]));
+    }
+    const booster = fitBooster(rows, width, target, {
+      trees: TUNING.boostTrees,
+      depth: TUNING.boostDepth,
+      learningRate: TUNING.boostLearningRate,
+      minLeaf: TUNING.boostMinLeaf,
+      bins: TUNING.boostBins,
+    });
+    const left = new Float64Array(n);
+    for (let i = 0; i < n; i++) left[i] = global.residual[i] - (target[i] - booster.residual[i]);
+    const subjectRow = new Float64Array(width);
+    subjectRow.set(subjectX);
+    let value = global.intercept + booster.predict(subjectRow) + locationFactor(left)(0, 0, -1, subject);
+    for (let j = 0; j < F; j++) value += global.beta[j] * (Number.isNaN(subjectX[j]) ? global.fill[j] : subjectX[j]);
+    return value;
+  };
+
+  // The local model (README Decisions 63, 64): the nearest sales' fit gives the comps' adjustment rates and location;
+  // its prediction is averaged with a narrower fit's, a wider fit's over homes like the subject's and the boosted
+  // fit's, which err apart.
   const main = localFit(TUNING.kernelNeighbours, false);
-  const fits = [main, localFit(TUNING.narrowKernelNeighbours, false), localFit(TUNING.alikeKernelNeighbours, true)];
+  const fits = [main, localFit(TUNING.narrowKernelNeighbours, false), localFit(TUNING.alikeKernelNeighbours, true)].map((fit) => fit.value);
+  fits.push(boostedFit());
   const local = main.model;
   const { locationAt, subjectLocation } = main;
   const subjectSeason = seasonalFactor(valuationDay);
@@ -529,7 +576,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const kept = chosen.map((a, i) => ({ a, w: Math.abs(a.adjustedLog - median) <= cut ? weights[i] : 0 }));
   const sw = kept.reduce((s, k) => s + k.w, 0);
   const compsLog = kept.reduce((s, k) => s + k.w * k.a.adjustedLog, 0) / sw;
-  const modelLog = fits.reduce((sum, fit) => sum + fit.value, 0) / fits.length + subjectSeason + carried;
+  const modelLog = fits.reduce((sum, value) => sum + value, 0) / fits.length + subjectSeason + carried;
   const modelShare = stepIndex === 0 ? TUNING.modelBlend : TUNING.widenedModelBlend;
   const estimateLog = (1 - modelShare) * compsLog + modelShare * modelLog;
   const used = kept.filter((k) => k.w > 0);

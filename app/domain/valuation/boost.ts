@@ -1,0 +1,204 @@
+/**
+ * Gradient-boosted regression trees for the valuation engine (README Decision 64): squared loss, trees of a fixed
+ * depth whose splits are searched over each feature's quantile bins (a parent's histogram less its smaller child's
+ * gives the larger child's). Pure and deterministic.
+ */
+
+export interface BoostOptions {
+  trees: number;
+  depth: number;
+  learningRate: number;
+  /** The fewest rows a leaf may hold. */
+  minLeaf: number;
+  /** Quantile bins per feature (at most 256). */
+  bins: number;
+}
+
+export interface Booster {
+  /** The sum of the trees for one row of features (unknown = NaN). */
+  predict(row: ArrayLike<number>): number;
+  /** y less the trees' fit, for every training row. */
+  residual: Float64Array;
+}
+
+/** A tree as flat arrays: feature < 0 marks a leaf; rows go left when their value is unknown or below the threshold. */
+interface Tree {
+  feature: Int32Array;
+  threshold: Float64Array;
+  left: Int32Array;
+  right: Int32Array;
+  value: Float64Array;
+}
+
+/** The most values per feature the bin cuts are read from. */
+const CUT_SAMPLE = 256;
+
+/** Fits trees to y: n rows of `f` features in `x`, row-major, NaN = unknown. */
+export function fitBooster(x: Float64Array, f: number, y: Float64Array, options: BoostOptions): Booster {
+  if (!(options.bins >= 2 && options.bins <= 256)) throw new RangeError(`bins must be 2–256, got ${options.bins}`);
+  const n = y.length;
+  const { cuts, binned } = binRows(x, f, n, options.bins);
+  const B = options.bins;
+  const residual = Float64Array.from(y);
+  const trees: Tree[] = [];
+  const maxNodes = 2 ** (options.depth + 1) - 1;
+  const index = new Int32Array(n);
+  // One histogram (sum of residuals and row count per feature and bin) per depth, two per level for the children.
+  const histograms = Array.from({ length: 2 * (options.depth + 1) }, () => ({ g: new Float64Array(f * B), c: new Float64Array(f * B) }));
+  for (let t = 0; t < options.trees; t++) {
+    for (let i = 0; i < n; i++) index[i] = i;
+    const tree: Tree = {
+      feature: new Int32Array(maxNodes).fill(-1),
+      threshold: new Float64Array(maxNodes),
+      left: new Int32Array(maxNodes),
+      right: new Int32Array(maxNodes),
+      value: new Float64Array(maxNodes),
+    };
+    let nodes = 0;
+
+    const fill = (start: number, end: number, h: { g: Float64Array; c: Float64Array }) => {
+      const hg = h.g;
+      const hc = h.c;
+      hg.fill(0);
+      hc.fill(0);
+      for (let k = start; k < end; k++) {
+        const i = index[k];
+        const r = residual[i];
+        const row = i * f;
+        for (let j = 0, cell = 0; j < f; j++, cell += B) {
+          const at = cell + binned[row + j];
+          hg[at] += r;
+          hc[at] += 1;
+        }
+      }
+    };
+
+    const grow = (start: number, end: number, depth: number, h: { g: Float64Array; c: Float64Array } | null): number => {
+      const id = nodes++;
+      let g = 0;
+      for (let k = start; k < end; k++) g += residual[index[k]];
+      const count = end - start;
+      tree.value[id] = count > 0 ? (options.learningRate * g) / count : 0;
+      if (!h || depth >= options.depth || count < 2 * options.minLeaf) return id;
+      const parentGain = (g * g) / count;
+      let best = 1e-12;
+      let bestFeature = -1;
+      let bestBin = -1;
+      for (let j = 0; j < f; j++) {
+        const bins = cuts[j].length + 1;
+        let lg = 0;
+        let lc = 0;
+        for (let b = 0; b < bins - 1; b++) {
+          lg += h.g[j * B + b];
+          lc += h.c[j * B + b];
+          if (lc < options.minLeaf) continue;
+          const rc = count - lc;
+          if (rc < options.minLeaf) break;
+          const rg = g - lg;
+          const gain = (lg * lg) / lc + (rg * rg) / rc - parentGain;
+          if (gain > best) {
+            best = gain;
+            bestFeature = j;
+            bestBin = b;
+          }
+        }
+      }
+      if (bestFeature < 0) return id;
+      let mid = start;
+      for (let k = start; k < end; k++) {
+        const i = index[k];
+        if (binned[i * f + bestFeature] <= bestBin) {
+          index[k] = index[mid];
+          index[mid] = i;
+          mid++;
+        }
+      }
+      tree.feature[id] = bestFeature;
+      tree.threshold[id] = cuts[bestFeature][bestBin];
+      // The children's histograms: the smaller one counted, the larger one the parent's less it (none at the last level).
+      let leftH: typeof h | null = null;
+      let rightH: typeof h | null = null;
+      if (depth + 1 < options.depth) {
+        const small = histograms[2 * (depth + 1)];
+        const large = histograms[2 * (depth + 1) + 1];
+        const leftSmaller = mid - start <= end - mid;
+        if (leftSmaller) fill(start, mid, small);
+        else fill(mid, end, small);
+        for (let cell = 0; cell < f * B; cell++) {
+          large.g[cell] = h.g[cell] - small.g[cell];
+          large.c[cell] = h.c[cell] - small.c[cell];
+        }
+        leftH = leftSmaller ? small : large;
+        rightH = leftSmaller ? large : small;
+      }
+      // Depth-first: the left subtree only uses deeper levels' buffers, so the right child's histogram waits intact.
+      tree.left[id] = grow(start, mid, depth + 1, leftH);
+      tree.right[id] = grow(mid, end, depth + 1, rightH);
+      return id;
+    };
+
+    const root = histograms[0];
+    if (options.depth > 0) fill(0, n, root);
+    grow(0, n, 0, options.depth > 0 ? root : null);
+    trees.push(tree);
+    for (let i = 0; i < n; i++) residual[i] -= evaluate(tree, x, i * f);
+  }
+
+  return {
+    residual,
+    predict(row) {
+      let s = 0;
+      for (const tree of trees) s += evaluate(tree, row, 0);
+      return s;
+    },
+  };
+}
+
+/**
+ * Each feature's cuts (distinct, ascending): quantiles of at most CUT_SAMPLE of its known values, taken at an even
+ * stride (sorting every value costs more than the trees gain from it); and every row's bin per feature (unknown = 0).
+ */
+function binRows(x: Float64Array, f: number, n: number, bins: number): { cuts: Float64Array[]; binned: Uint8Array } {
+  const cuts: Float64Array[] = [];
+  const binned = new Uint8Array(n * f);
+  const sample = new Float64Array(Math.min(n, CUT_SAMPLE));
+  const stride = Math.max(1, n / CUT_SAMPLE);
+  for (let j = 0; j < f; j++) {
+    let m = 0;
+    for (let at = 0; at < n && m < sample.length; at += stride) {
+      const v = x[Math.floor(at) * f + j];
+      if (!Number.isNaN(v)) sample[m++] = v;
+    }
+    const sorted = sample.subarray(0, m).sort();
+    const list: number[] = [];
+    for (let b = 1; b < bins; b++) {
+      const v = sorted[Math.floor((b * m) / bins)];
+      // A cut at the smallest value would leave its bin without a known value.
+      if (v !== undefined && v > sorted[0] && (list.length === 0 || v > list[list.length - 1])) list.push(v);
+    }
+    const featureCuts = Float64Array.from(list);
+    cuts.push(featureCuts);
+    for (let i = 0; i < n; i++) {
+      const v = x[i * f + j];
+      if (Number.isNaN(v)) continue;
+      let lo = 0;
+      let hi = featureCuts.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (v < featureCuts[mid]) hi = mid;
+        else lo = mid + 1;
+      }
+      binned[i * f + j] = lo;
+    }
+  }
+  return { cuts, binned };
+}
+
+function evaluate(tree: Tree, x: ArrayLike<number>, offset: number): number {
+  let k = 0;
+  while (tree.feature[k] >= 0) {
+    const v = x[offset + tree.feature[k]];
+    k = Number.isNaN(v) || v < tree.threshold[k] ? tree.left[k] : tree.right[k];
+  }
+  return tree.value[k];
+}
