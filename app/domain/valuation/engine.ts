@@ -11,9 +11,9 @@
  *    all candidates, then again locally, shrunk toward that first fit: with a distance kernel over the nearest sales,
  *    over fewer of them, and over more of them weighted also by how alike their size, age and grade are to the
  *    subject's (README Decision 63); a fourth fit adds to the fit over all candidates regression trees fitted to its
- *    residuals (`./boost`, README Decision 64). The first local fit's coefficients are the adjustment rates (size, lot, bedrooms,
- *    bathrooms, year built, renovation, quality grade, condition, basement, waterfront, view) and the price index
- *    (market time): estimated from the sales before the valuation date only. Prices are taken less a yearly seasonal
+ *    residuals (`./boost`, README Decision 64). The first local fit's coefficients are the adjustment rates (size,
+ *    lot, bedrooms, bathrooms, year built, renovation, quality grade, condition, basement, waterfront, view) and the
+ *    price index (market time): estimated from the sales before the valuation date only. Prices are taken less a yearly seasonal
  *    factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and it is added back at the valuation date. A
  *    fit's residuals near a point, from neighbours weighted by distance, year built and grade, are that point's
  *    location factor (micro-location beyond the kernel fit; README Decision 58).
@@ -491,11 +491,11 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       minLeaf: TUNING.boostMinLeaf,
       bins: TUNING.boostBins,
     });
-    const left = new Float64Array(n);
-    for (let i = 0; i < n; i++) left[i] = global.residual[i] - (target[i] - booster.residual[i]);
+    const leftover = new Float64Array(n);
+    for (let i = 0; i < n; i++) leftover[i] = global.residual[i] - (target[i] - booster.residual[i]);
     const subjectRow = new Float64Array(width);
     subjectRow.set(subjectX);
-    let value = global.intercept + booster.predict(subjectRow) + locationFactor(left)(0, 0, -1, subject);
+    let value = global.intercept + booster.predict(subjectRow) + locationFactor(leftover)(0, 0, -1, subject);
     for (let j = 0; j < F; j++) value += global.beta[j] * (Number.isNaN(subjectX[j]) ? global.fill[j] : subjectX[j]);
     return value;
   };
