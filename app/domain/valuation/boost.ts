@@ -79,7 +79,13 @@ export function fitBooster(x: Float64Array, f: number, y: Float64Array, options:
       for (let k = start; k < end; k++) g += residual[index[k]];
       const count = end - start;
       tree.value[id] = count > 0 ? (options.learningRate * g) / count : 0;
-      if (!h || depth >= options.depth || count < 2 * options.minLeaf) return id;
+      // A leaf takes its value off its rows' residuals at once: the partition already says which rows it holds, and
+      // no other node of this tree reads them any more.
+      const leaf = () => {
+        for (let k = start; k < end; k++) residual[index[k]] -= tree.value[id];
+        return id;
+      };
+      if (!h || depth >= options.depth || count < 2 * options.minLeaf) return leaf();
       const parentGain = (g * g) / count;
       let best = 1e-12;
       let bestFeature = -1;
@@ -103,7 +109,7 @@ export function fitBooster(x: Float64Array, f: number, y: Float64Array, options:
           }
         }
       }
-      if (bestFeature < 0) return id;
+      if (bestFeature < 0) return leaf();
       let mid = start;
       for (let k = start; k < end; k++) {
         const i = index[k];
@@ -141,7 +147,6 @@ export function fitBooster(x: Float64Array, f: number, y: Float64Array, options:
     if (options.depth > 0) fill(0, n, root);
     grow(0, n, 0, options.depth > 0 ? root : null);
     trees.push(tree);
-    for (let i = 0; i < n; i++) residual[i] -= evaluate(tree, x, i * f);
   }
 
   return {

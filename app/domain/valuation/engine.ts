@@ -35,7 +35,7 @@
  */
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
 
-import { fitBooster } from "./boost";
+import { fitBooster, type BoostOptions } from "./boost";
 import { dayNumber, distanceMiles, MILES_PER_DEGREE, monthsBefore } from "./geo";
 import { weightedRidge } from "./regression";
 import type {
@@ -241,11 +241,7 @@ export const TUNING = Object.freeze({
   /** The local fit keeps the price index of the fit over all candidates (a kernel's few sales cannot place it). */
   localTimePenalty: 1000,
   /** The boosted fit's trees (README Decision 64): how many, how deep, the learning rate, the fewest sales a leaf holds. */
-  boostTrees: 50,
-  boostDepth: 3,
-  boostLearningRate: 0.2,
-  boostMinLeaf: 20,
-  boostBins: 32,
+  boost: Object.freeze({ trees: 50, depth: 3, learningRate: 0.2, minLeaf: 20, bins: 32 } satisfies BoostOptions),
   /** Residuals are clipped at this many robust deviations before the trees see them. */
   boostClip: 3,
   globalGeoPenalty: 0.001,
@@ -419,6 +415,13 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const px = pool.map((c) => c.gx);
   const py = pool.map((c) => c.gy);
 
+  /** A fit's ln value of the subject's facts (unknown facts at the fit's imputed value), at the anchor, position 0. */
+  const factValue = (model: Model): number => {
+    let value = model.intercept;
+    for (let j = 0; j < F; j++) value += model.beta[j] * (Number.isNaN(subjectX[j]) ? model.fill[j] : subjectX[j]);
+    return value;
+  };
+
   /**
    * One local fit: a Gaussian kernel over the `neighbours` nearest sales (cut at 3 bandwidths, so it reads only the
    * sales that count), its sales weighted also by how alike their living area, year built and grade are to the
@@ -440,9 +443,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
     const model = fitModel(pool, kernel, global.beta, localPenalty);
     const locationAt = locationFactor(model.residual);
     const subjectLocation = locationAt(0, 0, -1, subject);
-    let value = model.intercept + subjectLocation;
-    for (let j = 0; j < F; j++) value += model.beta[j] * (Number.isNaN(subjectX[j]) ? model.fill[j] : subjectX[j]);
-    return { model, locationAt, subjectLocation, value };
+    return { model, locationAt, subjectLocation, value: factValue(model) + subjectLocation };
   };
 
   // Location factor: the shrunk kernel mean of a fit's residuals around a point (local projection in miles), the
@@ -484,20 +485,12 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       rows[i * width + F + 2] = c.sinceLast;
       target[i] = Math.max(-clip, Math.min(clip, global.residual[i]));
     }
-    const booster = fitBooster(rows, width, target, {
-      trees: TUNING.boostTrees,
-      depth: TUNING.boostDepth,
-      learningRate: TUNING.boostLearningRate,
-      minLeaf: TUNING.boostMinLeaf,
-      bins: TUNING.boostBins,
-    });
+    const booster = fitBooster(rows, width, target, TUNING.boost);
     const leftover = new Float64Array(n);
     for (let i = 0; i < n; i++) leftover[i] = global.residual[i] - (target[i] - booster.residual[i]);
     const subjectRow = new Float64Array(width);
     subjectRow.set(subjectX);
-    let value = global.intercept + booster.predict(subjectRow) + locationFactor(leftover)(0, 0, -1, subject);
-    for (let j = 0; j < F; j++) value += global.beta[j] * (Number.isNaN(subjectX[j]) ? global.fill[j] : subjectX[j]);
-    return value;
+    return factValue(global) + booster.predict(subjectRow) + locationFactor(leftover)(0, 0, -1, subject);
   };
 
   // The local model (README Decisions 63, 64): the nearest sales' fit gives the comps' adjustment rates and location;
