@@ -1,6 +1,6 @@
 /**
  * `npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>]`: the valuation engine's accuracy
- * (issue 12). Runs the engine module the API runs (`~/domain/valuation/engine`), fed by `candidateWindow` from an
+ * (issue 12). Runs the engine module the API runs (`~/domain/valuation/engine`), fed by `findCandidates` from an
  * in-memory pool (tests/bench/valuation/pool.ts), so both see the same candidates.
  *
  * With --subjects each subject is valued from the --sales pool using only sales dated before the subject's sale and
@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-import { candidateWindow, valueSubject } from "~/domain/valuation/engine";
+import { findCandidates, valueSubject } from "~/domain/valuation/engine";
 import type { Sale, ValuationSubject } from "~/domain/valuation/types";
 
 import { CsvError, parseSalesCsv } from "./valuation/csv";
@@ -100,7 +100,7 @@ function toSubject(sale: Sale): ValuationSubject {
   return facts;
 }
 
-function run(options: Options): void {
+async function run(options: Options): Promise<void> {
   const started = performance.now();
   const sales = readSales(options.sales, "sales");
   let subjects: Sale[];
@@ -120,7 +120,7 @@ function run(options: Options): void {
   for (const sale of subjects) {
     const subject = toSubject(sale);
     const valuation = { valuationDate: sale.saleDate };
-    const candidates = pool.lookup(candidateWindow(subject, valuation), subject);
+    const candidates = await findCandidates(subject, valuation, (window) => pool.lookup(window, subject));
     const t0 = performance.now();
     const outcome = valueSubject(subject, candidates, valuation);
     millis.push(performance.now() - t0);
@@ -153,14 +153,14 @@ function run(options: Options): void {
   console.log(summaryLine(figures));
 }
 
-function main(): number {
+async function main(): Promise<number> {
   try {
     const options = parseOptions(process.argv.slice(2));
     if (options === null) {
       console.log(USAGE);
       return 0;
     }
-    run(options);
+    await run(options);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -171,4 +171,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main();
+process.exitCode = await main();
