@@ -28,7 +28,7 @@ import {
 import { formatMoney } from "~/domain/format";
 import { offerOptions } from "~/domain/offer-options";
 import type { CalculateArvInput } from "~/domain/valuation-forms";
-import { findCandidates, valueSubject } from "~/domain/valuation/engine";
+import { candidateWindow, valueSubject } from "~/domain/valuation/engine";
 import { distanceMiles } from "~/domain/valuation/geo";
 import type { CandidateWindow, Sale, ValuationResult, ValuationSubject } from "~/domain/valuation/types";
 import { distanceFromCentre, inSalesWindow } from "~/providers/property-data/sales-window";
@@ -196,7 +196,8 @@ async function candidatesFor(ctx: Ctx, subject: ValuationSubject, window: Candid
 }
 
 async function value(ctx: Ctx, subject: ValuationSubject, valuationDate: string) {
-  const candidates = await findCandidates(subject, { valuationDate }, (window) => candidatesFor(ctx, subject, window));
+  const window = candidateWindow(subject, { valuationDate });
+  const candidates = await candidatesFor(ctx, subject, window);
   return valueSubject(subject, candidates, { valuationDate });
 }
 

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>]`: the valuation engine's accuracy
- * (issue 12). Runs the engine module the API runs (`~/domain/valuation/engine`), fed by `findCandidates` from an
+ * (issue 12). Runs the engine module the API runs (`~/domain/valuation/engine`), fed by `candidateWindow` from an
  * in-memory pool (tests/bench/valuation/pool.ts), so both see the same candidates.
  *
  * With --subjects each subject is valued from the --sales pool using only sales dated before the subject's sale and
@@ -13,7 +13,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-import { findCandidates, valueSubject } from "~/domain/valuation/engine";
+import { candidateWindow, valueSubject } from "~/domain/valuation/engine";
 import type { Sale, ValuationSubject } from "~/domain/valuation/types";
 
 import { CsvError, parseSalesCsv } from "./valuation/csv";
@@ -100,7 +100,7 @@ function toSubject(sale: Sale): ValuationSubject {
   return facts;
 }
 
-async function run(options: Options): Promise<void> {
+function run(options: Options): void {
   const started = performance.now();
   const sales = readSales(options.sales, "sales");
   let subjects: Sale[];
@@ -120,7 +120,7 @@ async function run(options: Options): Promise<void> {
   for (const sale of subjects) {
     const subject = toSubject(sale);
     const valuation = { valuationDate: sale.saleDate };
-    const candidates = await findCandidates(subject, valuation, (window) => pool.lookup(window, subject));
+    const candidates = pool.lookup(candidateWindow(subject, valuation), subject);
     const t0 = performance.now();
     const outcome = valueSubject(subject, candidates, valuation);
     millis.push(performance.now() - t0);
@@ -153,14 +153,14 @@ async function run(options: Options): Promise<void> {
   console.log(summaryLine(figures));
 }
 
-async function main(): Promise<number> {
+function main(): number {
   try {
     const options = parseOptions(process.argv.slice(2));
     if (options === null) {
       console.log(USAGE);
       return 0;
     }
-    await run(options);
+    run(options);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
@@ -171,4 +171,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+process.exitCode = main();

@@ -46,13 +46,11 @@ import { createFetchHandler } from "../../workers/handle-request";
 import { ApiClient, registerClient, type Handler } from "./api-client";
 import { testContext } from "./context";
 import { D1Counter } from "./d1-counter";
-import { seedTestMarket, thickenMarket, ZIPS } from "./market-fixture";
+import { seedTestMarket, ZIPS } from "./market-fixture";
 import { routeBuild } from "./remix-build";
 
 /** The budget: the session lookup, then one batch or one set of parallel reads. */
 const BUDGET = 2;
-/** The Phoenix ZIPs of the test market, where the valuation tests thicken it. */
-const PHOENIX = ZIPS.filter((zip) => zip.metroId === "phoenix");
 
 const counter = new D1Counter(env.DB);
 const db = createDb(env.DB);
@@ -383,8 +381,6 @@ describe("a whole page (root and route loaders side by side, then the render) co
 describe("the lead workbench: its page and its action cost at most 2 sequential round trips", () => {
   beforeAll(async () => {
     await seedTestMarket(db, 600);
-    // Enough sales near Phoenix's ZIPs that a valuation there reads only the 3-mile window.
-    await thickenMarket(db, PHOENIX);
   });
 
   /** A signed-in user whose seller search ran (costOf resets the counter before each request under test). */
@@ -473,7 +469,6 @@ describe("the lead workbench: its page and its action cost at most 2 sequential 
 describe("valuations: calculate-arv and the stored comps list cost at most 2 sequential round trips", () => {
   beforeAll(async () => {
     await seedTestMarket(db, 600);
-    await thickenMarket(db, PHOENIX);
     await seedZipPlaces(db, ZIPS);
   });
 
@@ -497,15 +492,6 @@ describe("valuations: calculate-arv and the stored comps list cost at most 2 seq
       expect([200, 422], JSON.stringify(cost.value.body)).toContain(cost.value.status);
       expectWithinBudget(cost, body.address);
     }
-  });
-
-  it("calculate-arv in a thin market: one more round trip, the wide window's candidates", async () => {
-    const { client } = await valuer();
-    const body = { address: "1 Nowhere Lane", city: "Cleveland", state: "OH", zipCode: "44113", bedrooms: 3 };
-    const cost = await costOf(() => client.call(calculateArv as Handler, "POST", "/api/properties/calculate-arv", body));
-    expect(cost.value.status, JSON.stringify(cost.value.body)).toBe(200);
-    expect(cost.sessionLookups).toBe(1);
-    expect(cost.sequential, cost.log).toBe(BUDGET + 1);
   });
 
   it("GET comps is 2; POST comps (a search that writes) is the session, the property, the candidates and one write batch", async () => {

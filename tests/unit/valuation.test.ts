@@ -5,17 +5,14 @@ import { describe, expect, it } from "vitest";
 import {
   candidateWindow,
   extrapolatedTrend,
-  findCandidates,
   NO_COMPS_MESSAGE,
   seasonalFactor,
   SELECTION_STEPS,
   TUNING,
   valueSubject,
-  WIDE_WINDOW_MILES,
-  WINDOW_FILL,
 } from "~/domain/valuation/engine";
 import { dateOfDay, dayNumber, distanceMiles, inWindow, MILES_PER_DEGREE, monthsBefore, nearestFirst } from "~/domain/valuation/geo";
-import type { CandidateWindow, HomeFacts, Sale, ValuationResult, ValuationSubject, ValuedComp } from "~/domain/valuation/types";
+import type { HomeFacts, Sale, ValuationResult, ValuationSubject, ValuedComp } from "~/domain/valuation/types";
 
 const VALUATION_DATE = "2015-03-01";
 const CENTER = { latitude: 47.6, longitude: -122.3 };
@@ -154,29 +151,6 @@ describe("the candidate window", () => {
     expect(inWindow({ ...CENTER, saleDate: "2015-02-28" }, window)).toBe(true);
     expect(inWindow({ ...CENTER, saleDate: VALUATION_DATE }, window)).toBe(false);
     expect(inWindow({ ...CENTER, saleDate: "2014-02-28" }, window)).toBe(false);
-  });
-
-  it("widens to about 7 miles each way only when the 3-mile window holds fewer than 800 sales", async () => {
-    const options = { valuationDate: VALUATION_DATE };
-    const asked: CandidateWindow[] = [];
-    const lookupOf = (near: number, wide: number) => (window: CandidateWindow) => {
-      asked.push(window);
-      const count = asked.length === 1 ? near : wide;
-      return Promise.resolve(Array.from({ length: count }, (_, i) => sale(`s${i}`, 0.1, 10)));
-    };
-    const thick = await findCandidates(SUBJECT, options, lookupOf(WINDOW_FILL, 0));
-    expect(thick).toHaveLength(WINDOW_FILL);
-    expect(asked).toEqual([candidateWindow(SUBJECT, options)]);
-
-    asked.length = 0;
-    const thin = await findCandidates(SUBJECT, options, lookupOf(WINDOW_FILL - 1, 1500));
-    expect(thin).toHaveLength(1500);
-    expect(asked).toHaveLength(2);
-    const wide = asked[1];
-    expect(WIDE_WINDOW_MILES).toBe(7);
-    expect(distanceMiles(CENTER, { ...CENTER, latitude: wide.maxLatitude })).toBeCloseTo(7, 1);
-    expect(distanceMiles(CENTER, { ...CENTER, longitude: wide.minLongitude })).toBeCloseTo(7, 1);
-    expect([wide.fromDate, wide.beforeDate, wide.limit]).toEqual([asked[0].fromDate, asked[0].beforeDate, asked[0].limit]);
   });
 
   it("keeps the nearest sales first when more than the limit qualify", () => {

@@ -3,9 +3,8 @@
  * Pure: no bindings, no I/O, deterministic. The API and `npm run bench:valuation` both call it.
  *
  * 1. Candidates. `candidateWindow` asks for every sale within ±WINDOW_MILES of the subject, sold in the WINDOW_MONTHS
- *    before the valuation date, the nearest WINDOW_LIMIT of them; `findCandidates` asks again within
- *    ±WIDE_WINDOW_MILES when that window holds fewer than WINDOW_FILL (README Decision 65). `valueSubject` drops any
- *    sale of the subject's own parcel and any sale dated on or after the valuation date whatever it is handed.
+ *    before the valuation date, the nearest WINDOW_LIMIT of them. `valueSubject` drops any sale of the subject's own
+ *    parcel and any sale dated on or after the valuation date whatever it is handed.
  * 2. Market model. A robust weighted ridge regression of ln(price) on the homes' facts and a piecewise-linear price
  *    index in time (slopes over the last 60 days of the data, 60–150, 150–240 and before; 0 at the latest candidate
  *    sale, and carried from there to the valuation date by `extrapolatedTrend`, damped; README Decision 59), fitted on
@@ -55,12 +54,6 @@ import type {
 export const WINDOW_MILES = 3;
 export const WINDOW_MONTHS = 12;
 export const WINDOW_LIMIT = 2000;
-/**
- * A window holding fewer sales than this (a thinly traded or rural market) gives way to one of ±WIDE_WINDOW_MILES:
- * the fit over all candidates and its trees need many sales (README Decision 65).
- */
-export const WINDOW_FILL = 800;
-export const WIDE_WINDOW_MILES = 7;
 
 export interface SelectionStep {
   /** How the step reads in a rationale. */
@@ -111,11 +104,11 @@ export const SELECTION_STEPS: readonly SelectionStep[] = [
 export const NO_COMPS_MESSAGE =
   "No comparable sales were found near this property in the last 12 months, so no value can be estimated from comps.";
 
-/** The sales the engine wants for this subject (see CandidateWindow): those within ±`miles` of it. */
-export function candidateWindow(subject: HomeFacts, options: ValuationOptions, miles = WINDOW_MILES): CandidateWindow {
+/** The sales the engine wants for this subject (see CandidateWindow). */
+export function candidateWindow(subject: HomeFacts, options: ValuationOptions): CandidateWindow {
   assertDate(options.valuationDate);
-  const dLat = miles / MILES_PER_DEGREE;
-  const dLon = miles / (MILES_PER_DEGREE * Math.max(0.05, Math.cos((subject.latitude * Math.PI) / 180)));
+  const dLat = WINDOW_MILES / MILES_PER_DEGREE;
+  const dLon = WINDOW_MILES / (MILES_PER_DEGREE * Math.max(0.05, Math.cos((subject.latitude * Math.PI) / 180)));
   return {
     minLatitude: subject.latitude - dLat,
     maxLatitude: subject.latitude + dLat,
@@ -125,21 +118,6 @@ export function candidateWindow(subject: HomeFacts, options: ValuationOptions, m
     beforeDate: options.valuationDate,
     limit: WINDOW_LIMIT,
   };
-}
-
-/**
- * The candidates for a subject: the window's sales, or the wide window's when the window holds fewer than
- * WINDOW_FILL. `lookup` answers a window (the API reads D1, the benchmark its pool); it is asked a second time only
- * in a thin market, where the wider search still reads few rows.
- */
-export async function findCandidates(
-  subject: HomeFacts,
-  options: ValuationOptions,
-  lookup: (window: CandidateWindow) => readonly Sale[] | Promise<readonly Sale[]>,
-): Promise<readonly Sale[]> {
-  const near = await lookup(candidateWindow(subject, options));
-  if (near.length >= WINDOW_FILL) return near;
-  return lookup(candidateWindow(subject, options, WIDE_WINDOW_MILES));
 }
 
 // ---------------------------------------------------------------------------------------------------------------

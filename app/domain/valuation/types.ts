@@ -121,9 +121,8 @@ export type ValuationOutcome = { ok: true; result: ValuationResult } | { ok: fal
 /**
  * The sales the engine wants to see for one subject: every arm's-length sale inside the box, dated on or after
  * `fromDate` and before `beforeDate`, at most `limit` of them (nearest first when there are more). The engine's
- * `candidateWindow(subject, options)` answers it (and `findCandidates` asks for a wider one in a thin market); the
- * API turns it into one indexed range scan over D1 and the benchmark into a lookup in its in-memory pool, so both
- * feed the engine the same candidates.
+ * `candidateWindow(subject, options)` answers it; the API turns it into one indexed range scan over D1 and the
+ * benchmark into a lookup in its in-memory pool, so both feed the engine the same candidates.
  */
 export interface CandidateWindow {
   minLatitude: number;
