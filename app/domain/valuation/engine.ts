@@ -53,7 +53,7 @@ import type {
 
 export const WINDOW_MILES = 3;
 export const WINDOW_MONTHS = 12;
-export const WINDOW_LIMIT = 2000;
+export const WINDOW_LIMIT = 1000;
 
 export interface SelectionStep {
   /** How the step reads in a rationale. */
