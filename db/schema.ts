@@ -4,7 +4,7 @@
  * Every user-owned table carries user_id, and every list a screen shows has an index that starts with it.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "./columns";
 import {
@@ -763,6 +763,28 @@ export const importedSales = sqliteTable(
     uniqueIndex("imported_sales_source_external_idx").on(t.source, t.externalId),
     index("imported_sales_comps_idx").on(t.latitudeCell, t.longitude, t.saleDate, t.latitude),
   ],
+);
+
+/**
+ * Each region cell's market model (README Decision 66): the valuation engine's fit over the sales within 7 miles of
+ * the cell's centre (`regionalModel`), kept so that a valuation reads one row instead of the region's sales.
+ * Derived data: `refreshRegionalModels` writes all of them again after a seed or an import of sales.
+ */
+export const regionalModels = sqliteTable(
+  "regional_models",
+  {
+    /** `regionCellOf`: trunc((latitude + 90) / 0.05) and trunc((longitude + 180) / 0.05). */
+    latitudeCell: integer("latitude_cell").notNull(),
+    longitudeCell: integer("longitude_cell").notNull(),
+    /** REGIONAL_MODEL_VERSION when it was fitted: the layout of `rates`. */
+    version: integer("version").notNull(),
+    /** The valuation date it was fitted for (YYYY-MM-DD). */
+    asOf: text("as_of").notNull(),
+    sales: integer("sales").notNull(),
+    /** JSON array of numbers: the fact rates, then the price index's slopes. */
+    rates: json<number[]>("rates").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.latitudeCell, t.longitudeCell] })],
 );
 
 /**

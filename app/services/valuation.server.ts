@@ -8,15 +8,17 @@
  *   ZIP's centroid, else its city's (zip_places). None of them → 422.
  * - Candidates: the engine's CandidateWindow, read from the provider's sales (the local market's) and from imported
  *   sales at the same time, each one indexed range scan per band of latitude (sales-window.ts).
- * - Round trips: calculate-arv reads the session and places the subject in one wave, then the candidates: 2. A comps
- *   search reads the property, the candidates, then writes the comps in one batch.
+ * - Regional models (README Decision 66): the subject's region cell's model is read beside its candidates; the models
+ *   are written by `refreshRegionalModels` after a seed or an import, never by a valuation.
+ * - Round trips: calculate-arv reads the session and places the subject in one wave, then the candidates and the
+ *   regional model: 2. A comps search reads the property, the candidates, then writes the comps in one batch.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { and, asc, avg, count, eq, sql } from "drizzle-orm";
+import { and, asc, avg, count, eq, gte, lt, sql } from "drizzle-orm";
 
 import type { Db } from "@db/client";
 import { cityKey } from "@db/market/zip-places";
-import { comps, importedSales, properties, zipPlaces } from "@db/schema";
+import { comps, importedSales, marketProperties, marketSales, properties, regionalModels, zipPlaces } from "@db/schema";
 import {
   COMPS_ANALYSIS_FAILED,
   toComparable,
@@ -28,11 +30,22 @@ import {
 import { formatMoney } from "~/domain/format";
 import { offerOptions } from "~/domain/offer-options";
 import type { CalculateArvInput } from "~/domain/valuation-forms";
-import { candidateWindow, valueSubject } from "~/domain/valuation/engine";
-import { distanceMiles } from "~/domain/valuation/geo";
-import type { CandidateWindow, Sale, ValuationResult, ValuationSubject } from "~/domain/valuation/types";
+import {
+  candidateWindow,
+  REGION_CELL_SQL,
+  REGION_MIN_SALES,
+  REGIONAL_MODEL_VERSION,
+  regionalModel,
+  regionCellOf,
+  regionCentre,
+  regionWindow,
+  valueSubject,
+  WINDOW_MONTHS,
+} from "~/domain/valuation/engine";
+import { distanceMiles, monthsBefore } from "~/domain/valuation/geo";
+import type { CandidateWindow, RegionalModel, RegionCell, Sale, ValuationResult, ValuationSubject } from "~/domain/valuation/types";
 import { distanceFromCentre, inSalesWindow } from "~/providers/property-data/sales-window";
-import type { KnownHome } from "~/providers/property-data/types";
+import type { KnownHome, PropertyDataProvider } from "~/providers/property-data/types";
 import { PROPERTY_NOT_FOUND } from "~/services/properties.server";
 import { STORED_COMPARABLE, STORED_ORDER, storedComps } from "~/services/stored-comps.server";
 
@@ -140,7 +153,7 @@ function placementNote(placement: Placement): string {
  * Imported sales in the window (imported_sales_comps_idx), nearest the centre first. An import carries no deed type:
  * its rows are taken to be arm's-length sales (what a sold-homes export lists).
  */
-function importedSalesIn(db: Db, window: CandidateWindow): Promise<Sale[]> {
+function importedSalesQuery(db: Db, window: CandidateWindow) {
   return db
     .select({
       id: importedSales.id,
@@ -169,36 +182,162 @@ function importedSalesIn(db: Db, window: CandidateWindow): Promise<Sale[]> {
     .from(importedSales)
     .where(inSalesWindow(importedSales, window))
     .orderBy(distanceFromCentre(importedSales, window), asc(importedSales.id))
-    .limit(window.limit)
-    .then((rows) =>
-      rows.map(({ id, source, externalId, parcelId, ...sale }) => ({
-        ...sale,
-        id: `import-${id}`,
-        parcelId: parcelId ?? `${source}:${externalId}`,
-        sourceUrl: `import:${source}/${externalId}`,
-      })),
-    );
+    .limit(window.limit);
 }
 
-/** Every candidate in the window from both sources, read at the same time; the nearest `window.limit` of them. */
-async function candidatesFor(ctx: Ctx, subject: ValuationSubject, window: CandidateWindow): Promise<Sale[]> {
-  const [provided, imported] = await Promise.all([
-    ctx.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
-    importedSalesIn(ctx.db, window),
-  ]);
+function toImportedSales(rows: Awaited<ReturnType<typeof importedSalesQuery>>): Sale[] {
+  return rows.map(({ id, source, externalId, parcelId, ...sale }) => ({
+    ...sale,
+    id: `import-${id}`,
+    parcelId: parcelId ?? `${source}:${externalId}`,
+    sourceUrl: `import:${source}/${externalId}`,
+  }));
+}
+
+/** Where the sales come from: the property-data provider's and the imported ones in D1. */
+type SalesSources = { db: Db; propertyData: PropertyDataProvider };
+
+/** Both sources' sales, the nearest `window.limit` of them to `centre`. */
+function nearest(centre: { latitude: number; longitude: number }, window: CandidateWindow, provided: Sale[], imported: Sale[]): Sale[] {
   const all = [...provided, ...imported];
   if (all.length <= window.limit) return all;
   return all
-    .map((sale) => ({ sale, miles: distanceMiles(subject, sale) }))
+    .map((sale) => ({ sale, miles: distanceMiles(centre, sale) }))
     .sort((a, b) => a.miles - b.miles)
     .slice(0, window.limit)
     .map(({ sale }) => sale);
 }
 
+/** Every candidate in the window from both sources, read at the same time. */
+async function candidatesFor(
+  { db, propertyData }: SalesSources,
+  centre: { latitude: number; longitude: number },
+  window: CandidateWindow,
+): Promise<Sale[]> {
+  const [provided, imported] = await Promise.all([
+    propertyData.searchSales?.(window) ?? Promise.resolve([]),
+    importedSalesQuery(db, window),
+  ]);
+  return nearest(centre, window, provided, toImportedSales(imported));
+}
+
+/**
+ * The candidates and the kept model of the subject's region, read at the same time (one round trip: the imported
+ * sales and the model in one D1 batch, beside the provider's search); then the engine.
+ */
 async function value(ctx: Ctx, subject: ValuationSubject, valuationDate: string) {
   const window = candidateWindow(subject, { valuationDate });
-  const candidates = await candidatesFor(ctx, subject, window);
-  return valueSubject(subject, candidates, { valuationDate });
+  const [provided, [imported, models]] = await Promise.all([
+    ctx.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
+    ctx.db.batch([importedSalesQuery(ctx.db, window), keptRegionalModelQuery(ctx.db, regionCellOf(subject))]),
+  ]);
+  const candidates = nearest(subject, window, provided, toImportedSales(imported));
+  return valueSubject(subject, candidates, { valuationDate, regional: keptRegionalModel(models) });
+}
+
+// --- regional models (README Decision 66) ----------------------------------------------------------------------------
+
+/** A region cell's kept model of the engine's layout, by primary key. */
+function keptRegionalModelQuery(db: Db, cell: RegionCell) {
+  return db
+    .select({ asOf: regionalModels.asOf, sales: regionalModels.sales, rates: regionalModels.rates })
+    .from(regionalModels)
+    .where(
+      and(
+        eq(regionalModels.latitudeCell, cell.latitudeCell),
+        eq(regionalModels.longitudeCell, cell.longitudeCell),
+        eq(regionalModels.version, REGIONAL_MODEL_VERSION),
+      ),
+    );
+}
+
+/** The model read, or null when none is kept (or its rates are not a list of numbers). */
+function keptRegionalModel(rows: Awaited<ReturnType<typeof keptRegionalModelQuery>>): RegionalModel | null {
+  const [row] = rows;
+  if (!row || !Array.isArray(row.rates) || !row.rates.every((rate) => typeof rate === "number")) return null;
+  return row;
+}
+
+/** Models fitted at the same time while refreshing (their reads overlap; D1 answers them in turn). */
+const REFRESH_CONCURRENCY = 8;
+/** Rows per insert statement: 6 bound values each, under D1's 100 a statement. */
+const MODELS_PER_INSERT = 16;
+
+export type RegionalRefresh = { cells: number; kept: number };
+
+/**
+ * Fits again the model of every region cell that holds a known property of the local market or a sale of the last
+ * 12 months (imported or the provider's), for valuations on `asOf`, and replaces the kept models with them in one
+ * batch (a transaction: a failed refresh leaves the old models). A cell whose region holds fewer than
+ * REGION_MIN_SALES sales keeps none, and its subjects are valued without one. Run after a seed and after an import
+ * (`npm run db:seed`, `npm run import:sales`); valuations read the models and never write them.
+ */
+export async function refreshRegionalModels(
+  sources: SalesSources,
+  asOf: string,
+  onProgress?: (done: number, cells: number) => void,
+): Promise<RegionalRefresh> {
+  const cells = await regionCellsToModel(sources.db, asOf);
+  const fitted: (typeof regionalModels.$inferInsert)[] = [];
+  for (let start = 0; start < cells.length; start += REFRESH_CONCURRENCY) {
+    const chunk = cells.slice(start, start + REFRESH_CONCURRENCY);
+    const models = await Promise.all(
+      chunk.map(async (cell) => {
+        const window = regionWindow(cell, { valuationDate: asOf });
+        return regionalModel(cell, await candidatesFor(sources, regionCentre(cell), window), { valuationDate: asOf });
+      }),
+    );
+    models.forEach((model, i) => {
+      if (model) fitted.push({ ...chunk[i], version: REGIONAL_MODEL_VERSION, ...model });
+    });
+    onProgress?.(Math.min(start + REFRESH_CONCURRENCY, cells.length), cells.length);
+  }
+  const inserts = [];
+  for (let start = 0; start < fitted.length; start += MODELS_PER_INSERT) {
+    inserts.push(sources.db.insert(regionalModels).values(fitted.slice(start, start + MODELS_PER_INSERT)));
+  }
+  await sources.db.batch([sources.db.delete(regionalModels), ...inserts]);
+  return { cells: cells.length, kept: fitted.length };
+}
+
+/**
+ * The cells to model, in order: those of the local market's properties and of the sales of the 12 months before
+ * `asOf` (imported or the market's), but only where the region could hold REGION_MIN_SALES of those sales (counted
+ * per cell in one pass, every transfer type: an upper bound), so a thin market costs no region read.
+ */
+async function regionCellsToModel(db: Db, asOf: string): Promise<RegionCell[]> {
+  const cellColumns = {
+    latitudeCell: sql<number>`${sql.raw(REGION_CELL_SQL.latitude)}`.as("region_latitude"),
+    longitudeCell: sql<number>`${sql.raw(REGION_CELL_SQL.longitude)}`.as("region_longitude"),
+  };
+  const salesPerCell = (table: typeof marketSales | typeof importedSales) =>
+    db
+      .select({ ...cellColumns, sales: count() })
+      .from(table)
+      .where(and(gte(table.saleDate, monthsBefore(asOf, WINDOW_MONTHS)), lt(table.saleDate, asOf)))
+      .groupBy(sql`1, 2`);
+  const [homes, market, imported] = await Promise.all([
+    db.selectDistinct(cellColumns).from(marketProperties),
+    salesPerCell(marketSales),
+    salesPerCell(importedSales),
+  ]);
+  const key = (cell: RegionCell) => `${cell.latitudeCell}:${cell.longitudeCell}`;
+  const sales = new Map<string, number>();
+  for (const row of [...market, ...imported]) sales.set(key(row), (sales.get(key(row)) ?? 0) + row.sales);
+  const cells = new Map<string, RegionCell>();
+  for (const cell of [...homes, ...market, ...imported])
+    cells.set(key(cell), { latitudeCell: cell.latitudeCell, longitudeCell: cell.longitudeCell });
+  const reachable = (cell: RegionCell): boolean => {
+    const window = regionWindow(cell, { valuationDate: asOf });
+    const low = regionCellOf({ latitude: window.minLatitude, longitude: window.minLongitude });
+    const high = regionCellOf({ latitude: window.maxLatitude, longitude: window.maxLongitude });
+    let total = 0;
+    for (let a = low.latitudeCell; a <= high.latitudeCell; a++) {
+      for (let o = low.longitudeCell; o <= high.longitudeCell; o++) total += sales.get(`${a}:${o}`) ?? 0;
+    }
+    return total >= REGION_MIN_SALES;
+  };
+  return [...cells.values()].filter(reachable).sort((a, b) => a.latitudeCell - b.latitudeCell || a.longitudeCell - b.longitudeCell);
 }
 
 // --- POST /api/properties/calculate-arv ---------------------------------------------------------------------------------

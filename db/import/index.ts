@@ -6,7 +6,8 @@
  * Each row is validated (sales-csv.ts); a bad row is reported with its line number and skipped. The good rows are
  * written in one D1 batch (one transaction) as an upsert on (source, sale_id): nothing is half-written, and
  * importing the same file again updates its rows instead of doubling them. `--source` defaults to the file's name
- * without its extension. Apply the migrations first (`npm run db:migrate:local`). Never touches a remote database.
+ * without its extension. Then the valuation engine's regional models are fitted again (README Decision 66). Apply
+ * the migrations first (`npm run db:migrate:local`). Never touches a remote database.
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -15,6 +16,7 @@ import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 
 import { createDb } from "../client";
+import { fitRegionalModels } from "../seed/regional-models";
 import { describeBadRow, parseSalesCsv, SALES_CSV_COLUMNS, SalesCsvError } from "./sales-csv";
 import { writeImportedSales } from "./write";
 
@@ -86,6 +88,8 @@ async function main(): Promise<void> {
       `Imported ${summary.written} sales as "${source}" into the local D1 (${summary.added} new, ${summary.updated} updated) ` +
         `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+    // The regional models read the sales just written: fit them again (README Decision 66).
+    await fitRegionalModels(createDb(proxy.env.DB), { onlyIfStale: false });
   } finally {
     await proxy.dispose();
   }

@@ -24,6 +24,7 @@ import { DEFAULT_MARKET_SEED } from "../market/random";
 import { clearMarket, countMarketProperties, ensureMarketIndexes, isMarketSeeded, isSameMarket, seedMarket } from "../market/seed";
 import { countZipPlaces, seedZipPlaces } from "../market/zip-places";
 import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account";
+import { fitRegionalModels } from "./regional-models";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CONFIG_PATH = path.join(PROJECT_ROOT, "wrangler.dev.jsonc");
@@ -63,8 +64,9 @@ async function main(): Promise<void> {
   try {
     if (proxy.env.APP_ENV === "production") throw new SeedError("Refusing to seed: the configuration says APP_ENV=production.");
     const db = createDb(proxy.env.DB);
-    await seedLocalMarket(db, options);
+    const seeded = await seedLocalMarket(db, options);
     await seedLocalZipPlaces(db);
+    await fitRegionalModels(db, { onlyIfStale: !seeded });
     const created = await ensureDemoAccount(db, proxy.env.FILES);
     if (options.demoLeads > 0) {
       await addDemoLeads(db, options.demoLeads);
@@ -78,7 +80,8 @@ async function main(): Promise<void> {
   }
 }
 
-async function seedLocalMarket(db: ReturnType<typeof createDb>, options: SeedOptions): Promise<void> {
+/** Seeds the market unless it is there already (as asked); true when it seeded. */
+async function seedLocalMarket(db: ReturnType<typeof createDb>, options: SeedOptions): Promise<boolean> {
   const seeded = await isMarketSeeded(db).catch((error: unknown) => {
     if (causeChain(error).includes("no such table")) {
       throw new SeedError(`The local database has no market tables. Apply the migrations first: ${migrateCommand(options)}`);
@@ -92,14 +95,14 @@ async function seedLocalMarket(db: ReturnType<typeof createDb>, options: SeedOpt
       // A seed killed while it built the indexes left some out.
       await ensureMarketIndexes(db);
       console.log(`Local market already seeded (${formatCount(await countMarketProperties(db))} properties)`);
-      return;
+      return false;
     }
     const first = generateMarket({ zips, seed: options.seed, properties: Math.min(options.properties, MARKET_CHUNK_SIZE) }).next().value
       ?.properties[0];
     if (first && (await isSameMarket(db, { properties: options.properties, first }))) {
       await ensureMarketIndexes(db);
       console.log(`Local market already seeded: ${wanted}`);
-      return;
+      return false;
     }
     console.log(`--exact: the local market is not ${wanted}; deleting it…`);
   } else if (seeded) {
@@ -126,6 +129,7 @@ async function seedLocalMarket(db: ReturnType<typeof createDb>, options: SeedOpt
     `Seeded local market: ${formatCount(totals.properties)} properties, ${formatCount(totals.owners)} owners, ` +
       `${formatCount(totals.sales)} sales in ${seconds(started)} s (indexes included)`,
   );
+  return true;
 }
 
 /** The ZIP gazetteer that places a valuation subject by its ZIP or city, once (it never changes). */

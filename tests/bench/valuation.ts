@@ -1,7 +1,9 @@
 /**
  * `npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>]`: the valuation engine's accuracy
  * (issue 12). Runs the engine module the API runs (`~/domain/valuation/engine`), fed by `candidateWindow` from an
- * in-memory pool (tests/bench/valuation/pool.ts), so both see the same candidates.
+ * in-memory pool (tests/bench/valuation/pool.ts), so both see the same candidates, and by the regional model of the
+ * subject's cell fitted for its valuation date from the same pool (`regionWindow`, `regionalModel`), as the API
+ * keeps them.
  *
  * With --subjects each subject is valued from the --sales pool using only sales dated before the subject's sale and
  * never a sale of the same parcel; without it the sales of the last three calendar months of --sales are the subjects,
@@ -13,8 +15,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-import { candidateWindow, valueSubject } from "~/domain/valuation/engine";
-import type { Sale, ValuationSubject } from "~/domain/valuation/types";
+import { candidateWindow, regionalModel, regionCellOf, regionCentre, regionWindow, valueSubject } from "~/domain/valuation/engine";
+import type { RegionalModel, Sale, ValuationOptions, ValuationSubject } from "~/domain/valuation/types";
 
 import { CsvError, parseSalesCsv } from "./valuation/csv";
 import { benchFigures, summaryLine, type Outcome } from "./valuation/metrics";
@@ -113,6 +115,19 @@ function run(options: Options): void {
   subjects = [...subjects].sort((a, b) => (a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id < b.id ? -1 : 1));
   if (options.every > 1) subjects = subjects.filter((_, i) => i % options.every === 0);
   const pool = new SalesPool(sales);
+  // The regional models the API keeps (regional_models), fitted here for each subject's valuation date from the
+  // pool: a model per region cell and date, each from the sales before that date only.
+  const regionalModels = new Map<string, RegionalModel | null>();
+  const regionalModelFor = (subject: ValuationSubject, valuation: ValuationOptions): RegionalModel | null => {
+    const cell = regionCellOf(subject);
+    const key = `${cell.latitudeCell}:${cell.longitudeCell}:${valuation.valuationDate}`;
+    let model = regionalModels.get(key);
+    if (model === undefined) {
+      model = regionalModel(cell, pool.lookup(regionWindow(cell, valuation), regionCentre(cell)), valuation);
+      regionalModels.set(key, model);
+    }
+    return model;
+  };
 
   const outcomes: Outcome[] = [];
   const millis: number[] = [];
@@ -121,8 +136,9 @@ function run(options: Options): void {
     const subject = toSubject(sale);
     const valuation = { valuationDate: sale.saleDate };
     const candidates = pool.lookup(candidateWindow(subject, valuation), subject);
+    const regional = regionalModelFor(subject, valuation);
     const t0 = performance.now();
-    const outcome = valueSubject(subject, candidates, valuation);
+    const outcome = valueSubject(subject, candidates, { ...valuation, regional });
     millis.push(performance.now() - t0);
     outcomes.push({ price: sale.price, arv: outcome.ok ? outcome.result.arv : null });
     if (outcome.ok) steps.set(outcome.result.selectionStep, (steps.get(outcome.result.selectionStep) ?? 0) + 1);

@@ -55,6 +55,7 @@ describe("the migrated schema", () => {
         "password_reset_tokens",
         "properties",
         "rate_limits",
+        "regional_models",
         "registration_drafts",
         "saved_searches",
         "sessions",

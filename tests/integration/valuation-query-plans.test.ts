@@ -2,8 +2,9 @@
 // POST /api/properties/calculate-arv and the comps routes send, with their bound values. The market's sales are found
 // by band of latitude and longitude in market_sales_comps_idx (a partial index of arm's-length deeds, so the query must
 // spell that condition as the index does), imported sales in imported_sales_comps_idx, the subject by its address in
-// market_properties_address_idx, its ZIP by key and its city from zip_places_city_idx alone. `npm run
-// bench:valuation:latency` gives the figures over a million sales; a test never times anything.
+// market_properties_address_idx, its ZIP by key and its city from zip_places_city_idx alone, its region's model by
+// its primary key. `npm run bench:valuation:latency` gives the figures over a million sales; a test never times
+// anything.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -107,6 +108,10 @@ describe("a valuation's queries", () => {
       const places = planFor(plans, "zip_places").flatMap((plan) => plan.details);
       expect(places, explain).toContain("SEARCH zip_places USING INDEX sqlite_autoindex_zip_places_1 (zip=?)");
       expect(places, explain).toContain("SEARCH zip_places USING COVERING INDEX zip_places_city_idx (state=? AND city_key=?)");
+      const [regional] = planFor(plans, "regional_models");
+      expect(regional!.details, explain).toEqual([
+        "SEARCH regional_models USING INDEX sqlite_autoindex_regional_models_1 (latitude_cell=? AND longitude_cell=?)",
+      ]);
     }
   });
 

@@ -6,13 +6,22 @@ import {
   candidateWindow,
   extrapolatedTrend,
   NO_COMPS_MESSAGE,
+  REGION_CELL_DEGREES,
+  REGION_LIMIT,
+  REGION_MILES,
+  REGION_MIN_SALES,
+  REGIONAL_MODEL_MAX_AGE_DAYS,
+  regionalModel,
+  regionCellOf,
+  regionCentre,
+  regionWindow,
   seasonalFactor,
   SELECTION_STEPS,
   TUNING,
   valueSubject,
 } from "~/domain/valuation/engine";
 import { dateOfDay, dayNumber, distanceMiles, inWindow, MILES_PER_DEGREE, monthsBefore, nearestFirst } from "~/domain/valuation/geo";
-import type { HomeFacts, Sale, ValuationResult, ValuationSubject, ValuedComp } from "~/domain/valuation/types";
+import type { HomeFacts, RegionalModel, Sale, ValuationResult, ValuationSubject, ValuedComp } from "~/domain/valuation/types";
 
 const VALUATION_DATE = "2015-03-01";
 const CENTER = { latitude: 47.6, longitude: -122.3 };
@@ -533,5 +542,74 @@ describe("estimate, range and confidence", () => {
     const loose = value(SUBJECT, make(spread, "loose"));
     expect(tight.confidence).toBeGreaterThan(loose.confidence);
     expect(tight.range_high - tight.range_low).toBeLessThan(loose.range_high - loose.range_low);
+  });
+});
+
+describe("regional models", () => {
+  const cell = regionCellOf(CENTER);
+  const options = { valuationDate: VALUATION_DATE };
+  /** A region of 1,500 sales over 5 miles with the markets' 10 % a year rise. */
+  const region = market({ seed: 21, count: 1500, radiusMiles: 5, days: 360, noise: 0.1 });
+  /** A thin place: 40 sales nearby whose prices did not rise at all (the trend taken out), noisy. */
+  const thin = market({ seed: 22, count: 40, radiusMiles: 0.8, days: 360, noise: 0.12 }).map((s) => ({
+    ...s,
+    price: Math.round(s.price * Math.exp((TRUE_RATES.trendPerYear * (dayNumber(VALUATION_DATE) - dayNumber(s.saleDate))) / 365)),
+  }));
+  const withModel = (regional: RegionalModel | null) => {
+    const outcome = valueSubject(SUBJECT, thin, { ...options, regional });
+    if (!outcome.ok) throw new Error(outcome.refusal.message);
+    return outcome.result;
+  };
+  const marketTime = (result: ValuationResult) => result.comps.reduce((sum, comp) => sum + adjustment(comp, "market_time"), 0);
+
+  it("numbers cells of 0.05° from 90° S and 180° W; a cell's window is about 7 miles each way around its centre", () => {
+    expect(cell).toEqual({ latitudeCell: Math.trunc(137.6 / 0.05), longitudeCell: Math.trunc(57.7 / 0.05) });
+    const centre = regionCentre(cell);
+    expect(regionCellOf(centre)).toEqual(cell);
+    expect(Math.abs(centre.latitude - CENTER.latitude)).toBeLessThanOrEqual(REGION_CELL_DEGREES / 2);
+    const window = regionWindow(cell, options);
+    expect(window.limit).toBe(REGION_LIMIT);
+    expect(distanceMiles(centre, { latitude: window.maxLatitude, longitude: centre.longitude })).toBeCloseTo(REGION_MILES, 1);
+    expect(distanceMiles(centre, { latitude: centre.latitude, longitude: window.minLongitude })).toBeCloseTo(REGION_MILES, 1);
+    expect(window.fromDate).toBe(monthsBefore(VALUATION_DATE, 12));
+    expect(window.beforeDate).toBe(VALUATION_DATE);
+  });
+
+  it("fits no model for a region of fewer than 200 usable sales, and none from a sale on or after its date", () => {
+    expect(regionalModel(cell, region.slice(0, REGION_MIN_SALES - 1), options)).toBeNull();
+    const model = regionalModel(cell, region, options);
+    expect(model).toMatchObject({ asOf: VALUATION_DATE, sales: region.length });
+    expect(model?.rates.every(Number.isFinite)).toBe(true);
+    const later = region.slice(0, 300).map((s) => ({ ...s, id: `later-${s.id}`, saleDate: "2015-04-01", price: s.price * 3 }));
+    expect(regionalModel(cell, [...region, ...later], options)).toEqual(model);
+  });
+
+  it("lends a thin place its region's price index: flat local prices are brought up by the region's rise", () => {
+    const model = regionalModel(cell, region, options);
+    const without = withModel(null);
+    const leaning = withModel(model);
+    expect(Math.abs(marketTime(without))).toBeLessThan(0.02 * without.arv * without.comps.length);
+    expect(marketTime(leaning)).toBeGreaterThan(marketTime(without) + 0.01 * without.arv * without.comps.length);
+    expect(leaning.rationale).not.toEqual(without.rationale);
+  });
+
+  it("counts for little where sales are many: a dense place's own fit decides", () => {
+    const dense = market({ seed: 23, count: 1000, radiusMiles: 0.8, days: 360, noise: 0.05 });
+    const model = regionalModel(cell, region, options);
+    const a = valueSubject(SUBJECT, dense, { ...options, regional: model });
+    const b = valueSubject(SUBJECT, dense, options);
+    if (!a.ok || !b.ok) throw new Error("refused");
+    expect(Math.abs(Math.log(a.result.arv / b.result.arv))).toBeLessThan(0.01);
+  });
+
+  it("uses a model fitted for the valuation date or up to 90 days before it; never a later one or one of another layout", () => {
+    const model = regionalModel(cell, region, options)!;
+    const without = withModel(null);
+    const shifted = (days: number) => ({ ...model, asOf: dateOfDay(dayNumber(VALUATION_DATE) + days) });
+    expect(withModel(shifted(-REGIONAL_MODEL_MAX_AGE_DAYS))).not.toEqual(without);
+    expect(withModel(shifted(-REGIONAL_MODEL_MAX_AGE_DAYS - 1))).toEqual(without);
+    expect(withModel(shifted(1))).toEqual(without);
+    expect(withModel({ ...model, rates: model.rates.slice(1) })).toEqual(without);
+    expect(withModel({ ...model, rates: model.rates.map((rate, i) => (i === 0 ? Number.NaN : rate)) })).toEqual(without);
   });
 });

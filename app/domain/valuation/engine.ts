@@ -13,10 +13,12 @@
  *    subject's (README Decision 63); a fourth fit adds to the fit over all candidates regression trees fitted to its
  *    residuals (`./boost`, README Decision 64). The first local fit's coefficients are the adjustment rates (size,
  *    lot, bedrooms, bathrooms, year built, renovation, quality grade, condition, basement, waterfront, view) and the
- *    price index (market time): estimated from the sales before the valuation date only. Prices are taken less a yearly seasonal
- *    factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and it is added back at the valuation date. A
- *    fit's residuals near a point, from neighbours weighted by distance, year built and grade, are that point's
- *    location factor (micro-location beyond the kernel fit; README Decision 58).
+ *    price index (market time): estimated from the sales before the valuation date only. The fit over all candidates
+ *    starts from the subject's region's model when one is kept (`regionalModel`: the same fit over the sales within
+ *    ±REGION_MILES of the region cell's centre, counting like `TUNING.regionalWeight` sales; README Decision 66).
+ *    Prices are taken less a yearly seasonal factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and it
+ *    is added back at the valuation date. A fit's residuals near a point, from neighbours weighted by distance, year
+ *    built and grade, are that point's location factor (micro-location beyond the kernel fit; README Decision 58).
  * 3. Selection (the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; a criterion whose fact is unknown
  *    for the subject or the comp is skipped; a known property type must match at every step):
  *      step 0  same bedrooms, living area within 20 %, built within 10 years, sold within 9 months, within 1 mile
@@ -43,6 +45,8 @@ import type {
   AdjustmentKind,
   CandidateWindow,
   HomeFacts,
+  RegionalModel,
+  RegionCell,
   Sale,
   ValuationOptions,
   ValuationOutcome,
@@ -54,6 +58,22 @@ import type {
 export const WINDOW_MILES = 3;
 export const WINDOW_MONTHS = 12;
 export const WINDOW_LIMIT = 1000;
+
+/**
+ * Regions (README Decision 66): the map is cut into cells of REGION_CELL_DEGREES; a cell's regional model is the fit
+ * over all candidates made over the nearest REGION_LIMIT sales within ±REGION_MILES of its centre (at least
+ * REGION_MIN_SALES of them), and a subject's fit over all candidates is shrunk toward its cell's model as if the model
+ * were `TUNING.regionalWeight` more sales. A thinly traded place's few hundred sales cannot settle its rates and
+ * price index alone; its region's can, and they cost one row to read.
+ */
+export const REGION_CELL_DEGREES = 0.05;
+export const REGION_MILES = 7;
+export const REGION_LIMIT = 2000;
+export const REGION_MIN_SALES = 200;
+/** A kept model fitted for an earlier valuation date than this many days is not used. */
+export const REGIONAL_MODEL_MAX_AGE_DAYS = 90;
+/** The layout of `RegionalModel.rates`; a kept model of another version is not used (bump it when the columns change). */
+export const REGIONAL_MODEL_VERSION = 1;
 
 export interface SelectionStep {
   /** How the step reads in a rationale. */
@@ -105,10 +125,14 @@ export const NO_COMPS_MESSAGE =
   "No comparable sales were found near this property in the last 12 months, so no value can be estimated from comps.";
 
 /** The sales the engine wants for this subject (see CandidateWindow). */
-export function candidateWindow(subject: HomeFacts, options: ValuationOptions): CandidateWindow {
+export function candidateWindow(
+  subject: { latitude: number; longitude: number },
+  options: ValuationOptions,
+  miles: number = WINDOW_MILES,
+): CandidateWindow {
   assertDate(options.valuationDate);
-  const dLat = WINDOW_MILES / MILES_PER_DEGREE;
-  const dLon = WINDOW_MILES / (MILES_PER_DEGREE * Math.max(0.05, Math.cos((subject.latitude * Math.PI) / 180)));
+  const dLat = miles / MILES_PER_DEGREE;
+  const dLon = miles / (MILES_PER_DEGREE * Math.max(0.05, Math.cos((subject.latitude * Math.PI) / 180)));
   return {
     minLatitude: subject.latitude - dLat,
     maxLatitude: subject.latitude + dLat,
@@ -118,6 +142,36 @@ export function candidateWindow(subject: HomeFacts, options: ValuationOptions): 
     beforeDate: options.valuationDate,
     limit: WINDOW_LIMIT,
   };
+}
+
+/**
+ * The region cell a point lies in, counted from 90° S and 180° W. REGION_CELL_SQL computes the same in SQLite (the
+ * same double arithmetic, truncated; neither sum is ever negative).
+ */
+export function regionCellOf(point: { latitude: number; longitude: number }): RegionCell {
+  return {
+    latitudeCell: Math.trunc((point.latitude + 90) / REGION_CELL_DEGREES),
+    longitudeCell: Math.trunc((point.longitude + 180) / REGION_CELL_DEGREES),
+  };
+}
+
+/** `regionCellOf` in SQL, for a table with `latitude` and `longitude` columns. */
+export const REGION_CELL_SQL = {
+  latitude: `cast((latitude + 90) / ${REGION_CELL_DEGREES} as integer)`,
+  longitude: `cast((longitude + 180) / ${REGION_CELL_DEGREES} as integer)`,
+} as const;
+
+/** A region cell's centre: what its model's window and positions are measured from. */
+export function regionCentre(cell: RegionCell): { latitude: number; longitude: number } {
+  return {
+    latitude: (cell.latitudeCell + 0.5) * REGION_CELL_DEGREES - 90,
+    longitude: (cell.longitudeCell + 0.5) * REGION_CELL_DEGREES - 180,
+  };
+}
+
+/** The sales a region cell's model is fitted on: within ±REGION_MILES of its centre, the nearest REGION_LIMIT. */
+export function regionWindow(cell: RegionCell, options: ValuationOptions): CandidateWindow {
+  return { ...candidateWindow(regionCentre(cell), options, REGION_MILES), limit: REGION_LIMIT };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -216,6 +270,8 @@ export function extrapolatedTrend(change: (daysBefore: number) => number, gapDay
 export const TUNING = Object.freeze({
   globalPenalty: 0.02,
   timePenalty: 0.02,
+  /** How many sales a regional model counts as in the fit over all candidates (README Decision 66). */
+  regionalWeight: 300,
   localPenalty: 0.3,
   /** The local fits' kernels: the nearest sales, fewer of them, and more of them weighted by likeness too. */
   kernelNeighbours: 75,
@@ -358,30 +414,36 @@ function weightedQuantile(items: { v: number; w: number }[], q: number): number 
 
 // ---------------------------------------------------------------------------------------------------------------
 
-export function valueSubject(subject: ValuationSubject, candidates: readonly Sale[], options: ValuationOptions): ValuationOutcome {
+/**
+ * The sales a fit may use around a point, nearest first (ties by id, so the caller's order does not matter), with the
+ * index's anchor at the latest of them: none of the point's own parcel, none on or after the valuation date or more
+ * than WINDOW_MONTHS before it.
+ */
+function candidatesAround(
+  point: { latitude: number; longitude: number; parcelId?: string | null },
+  sales: readonly Sale[],
+  options: ValuationOptions,
+): { pool: Candidate[]; gap: number; span: number } {
   const valuationDay = assertDate(options.valuationDate);
   const fromDate = monthsBefore(options.valuationDate, WINDOW_MONTHS);
-  const subjectX = new Float64Array(F);
-  for (let j = 0; j < F; j++) subjectX[j] = FACT_COLUMNS[j].value(subject) ?? Number.NaN;
-
-  const cosLat = Math.cos((subject.latitude * Math.PI) / 180);
+  const cosLat = Math.cos((point.latitude * Math.PI) / 180);
   const pool: Candidate[] = [];
-  for (const sale of candidates) {
-    if (subject.parcelId && sale.parcelId === subject.parcelId) continue;
+  for (const sale of sales) {
+    if (point.parcelId && sale.parcelId === point.parcelId) continue;
     if (!(sale.saleDate < options.valuationDate) || sale.saleDate < fromDate) continue;
     if (!(sale.price > 0) || !Number.isFinite(sale.latitude) || !Number.isFinite(sale.longitude)) continue;
     const day = dayNumber(sale.saleDate);
     if (Number.isNaN(day)) continue;
     const x = new Float64Array(F);
     for (let j = 0; j < F; j++) x[j] = FACT_COLUMNS[j].value(sale) ?? Number.NaN;
-    const gx = (sale.longitude - subject.longitude) * cosLat * MILES_PER_DEGREE;
-    const gy = (sale.latitude - subject.latitude) * MILES_PER_DEGREE;
+    const gx = (sale.longitude - point.longitude) * cosLat * MILES_PER_DEGREE;
+    const gy = (sale.latitude - point.latitude) * MILES_PER_DEGREE;
     pool.push({
       sale,
       day,
       daysBefore: valuationDay - day,
       sinceLast: 0,
-      distance: distanceMiles(subject, sale),
+      distance: distanceMiles(point, sale),
       y: Math.log(sale.price),
       season: seasonalFactor(day),
       x,
@@ -389,25 +451,67 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       gy,
     });
   }
-  // Deterministic whatever order the caller hands them in.
   pool.sort((a, b) => a.distance - b.distance || compareText(a.sale.id, b.sale.id));
-  if (pool.length === 0) return refuse();
   // The index is anchored at the latest candidate sale and carried from there to the valuation date.
   const gap = pool.reduce((min, c) => Math.min(min, c.daysBefore), Infinity);
   const span = pool.reduce((max, c) => Math.max(max, c.daysBefore), 0) - gap;
   for (const c of pool) c.sinceLast = c.daysBefore - gap;
+  return { pool, gap, span };
+}
 
-  // The market model: all candidates first, then a distance kernel around the subject shrunk toward that fit.
+/**
+ * The fit over all candidates' prior and penalties: generic hedonic rates and a flat index, or a regional model's
+ * rates and index weighing like `TUNING.regionalWeight` sales among `n`.
+ */
+function globalPriorOf(n: number, regional: RegionalModel | null): { prior: Float64Array; penalty: Float64Array } {
+  const prior = new Float64Array(K);
+  const penalty = new Float64Array(K);
+  const shrink = regional ? TUNING.regionalWeight / n : 0;
+  for (let j = 0; j < F; j++) {
+    prior[j] = regional ? regional.rates[j] : FACT_COLUMNS[j].prior;
+    penalty[j] = Math.max(TUNING.globalPenalty, shrink);
+  }
+  for (let j = F; j < TS; j++) penalty[j] = TUNING.globalGeoPenalty;
+  for (let j = TS; j < K; j++) {
+    prior[j] = regional ? regional.rates[F + j - TS] : 0;
+    penalty[j] = Math.max(TUNING.timePenalty, shrink);
+  }
+  return { prior, penalty };
+}
+
+/**
+ * A region cell's model (README Decision 66): the fit over all candidates, made over `sales` (those of
+ * `regionWindow(cell, options)`) around the cell's centre, with generic priors; null when fewer than REGION_MIN_SALES
+ * of them can be used.
+ */
+export function regionalModel(cell: RegionCell, sales: readonly Sale[], options: ValuationOptions): RegionalModel | null {
+  const { pool } = candidatesAround(regionCentre(cell), sales, options);
+  if (pool.length < REGION_MIN_SALES) return null;
+  const { prior, penalty } = globalPriorOf(pool.length, null);
+  const fit = fitModel(pool, new Float64Array(pool.length).fill(1), prior, penalty);
+  return { asOf: options.valuationDate, sales: pool.length, rates: [...fit.beta.subarray(0, F), ...fit.beta.subarray(TS, K)] };
+}
+
+/** The options' regional model when it may be used: fitted for this valuation date or a little earlier, of this layout. */
+function usableRegional(options: ValuationOptions): RegionalModel | null {
+  const regional = options.regional;
+  if (!regional || regional.rates.length !== F + T || !regional.rates.every(Number.isFinite)) return null;
+  const age = dayNumber(options.valuationDate) - dayNumber(regional.asOf);
+  return age >= 0 && age <= REGIONAL_MODEL_MAX_AGE_DAYS ? regional : null;
+}
+
+export function valueSubject(subject: ValuationSubject, candidates: readonly Sale[], options: ValuationOptions): ValuationOutcome {
+  const valuationDay = assertDate(options.valuationDate);
+  const subjectX = new Float64Array(F);
+  for (let j = 0; j < F; j++) subjectX[j] = FACT_COLUMNS[j].value(subject) ?? Number.NaN;
+  const { pool, gap, span } = candidatesAround(subject, candidates, options);
+  if (pool.length === 0) return refuse();
+
+  // The market model: all candidates first (from the region's model when one is kept), then a distance kernel around
+  // the subject shrunk toward that fit.
   const n = pool.length;
   const ones = new Float64Array(n).fill(1);
-  const globalPrior = new Float64Array(K);
-  const globalPenalty = new Float64Array(K);
-  for (let j = 0; j < F; j++) {
-    globalPrior[j] = FACT_COLUMNS[j].prior;
-    globalPenalty[j] = TUNING.globalPenalty;
-  }
-  for (let j = F; j < TS; j++) globalPenalty[j] = TUNING.globalGeoPenalty;
-  for (let j = TS; j < K; j++) globalPenalty[j] = TUNING.timePenalty;
+  const { prior: globalPrior, penalty: globalPenalty } = globalPriorOf(n, usableRegional(options));
   const global = fitModel(pool, ones, globalPrior, globalPenalty);
   const localPenalty = new Float64Array(K).fill(TUNING.localPenalty);
   for (let j = F; j < TS; j++) localPenalty[j] = TUNING.localGeoPenalty;

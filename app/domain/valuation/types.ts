@@ -108,6 +108,31 @@ export interface ValuationResult {
 export interface ValuationOptions {
   /** YYYY-MM-DD: no sale on or after it is used, and prices are brought to it. */
   valuationDate: string;
+  /**
+   * The model of the subject's region (`regionalModel`), when one is kept: the fit over all candidates starts from its
+   * rates and price index instead of generic ones. Ignored when fitted for a later date than `valuationDate`, or for
+   * one more than `REGIONAL_MODEL_MAX_AGE_DAYS` earlier.
+   */
+  regional?: RegionalModel | null;
+}
+
+/**
+ * A region's market model: the fit over the sales within ±REGION_MILES of a region cell's centre (README Decision
+ * 66). Kept beside the sales (regional_models) so a valuation reads one row instead of the region's sales.
+ */
+export interface RegionalModel {
+  /** YYYY-MM-DD: the valuation date it was fitted for; only sales before it and in the 12 months before it. */
+  asOf: string;
+  /** How many sales it was fitted on. */
+  sales: number;
+  /** Its fact rates, then its price index's slopes, in the engine's column order (REGIONAL_MODEL_VERSION). */
+  rates: number[];
+}
+
+/** A region cell: REGION_CELL_DEGREES of latitude by as many of longitude, numbered from 0° (floor). */
+export interface RegionCell {
+  latitudeCell: number;
+  longitudeCell: number;
 }
 
 /** Why a subject could not be valued: the API answers 422 with `message`. */
