@@ -272,11 +272,7 @@ export type RegionalRefresh = { cells: number; kept: number };
  * REGION_MIN_SALES sales keeps none, and its subjects are valued without one. Run after a seed and after an import
  * (`npm run db:seed`, `npm run import:sales`); valuations read the models and never write them.
  */
-export async function refreshRegionalModels(
-  sources: SalesSources,
-  asOf: string,
-  onProgress?: (done: number, cells: number) => void,
-): Promise<RegionalRefresh> {
+export async function refreshRegionalModels(sources: SalesSources, asOf: string): Promise<RegionalRefresh> {
   const cells = await regionCellsToModel(sources.db, asOf);
   const fitted: (typeof regionalModels.$inferInsert)[] = [];
   for (let start = 0; start < cells.length; start += REFRESH_CONCURRENCY) {
@@ -290,7 +286,6 @@ export async function refreshRegionalModels(
     models.forEach((model, i) => {
       if (model) fitted.push({ ...chunk[i], version: REGIONAL_MODEL_VERSION, ...model });
     });
-    onProgress?.(Math.min(start + REFRESH_CONCURRENCY, cells.length), cells.length);
   }
   const inserts = [];
   for (let start = 0; start < fitted.length; start += MODELS_PER_INSERT) {
