@@ -509,6 +509,38 @@ describe("estimate, range and confidence", () => {
     expect(result.rationale).toMatch(/from \d+ comparable sales/);
   });
 
+  it("says how much the comps' mean and the market model each weigh in the ARV, and the ARV is their weighted mean", () => {
+    const money = (text: string) => Number(text.replace(/[$,]/g, ""));
+    const blendOf = (rationale: string) => {
+      const found =
+        /The ARV weighs their mean, (\$[\d,]+), at (\d+) % and the local market model's value for this home's facts and location, (\$[\d,]+), at (\d+) %\./.exec(
+          rationale,
+        );
+      expect(found).not.toBeNull();
+      const [, comps, compsShare, model, modelShare] = found!;
+      return { comps: money(comps), compsShare: Number(compsShare) / 100, model: money(model), modelShare: Number(modelShare) / 100 };
+    };
+    const faq = value(SUBJECT, market({ seed: 9, noise: 0.05 }));
+    expect(faq.selectionStep).toBe(0);
+    const atFaq = blendOf(faq.rationale);
+    expect([atFaq.compsShare, atFaq.modelShare]).toEqual([0.3, 0.7]);
+    // The comps' mean is the weighted mean of their adjusted ln prices (the weights as shown, rounded to 4 places).
+    const shown = faq.comps.reduce((s, c) => s + c.weight, 0);
+    const compsMean = Math.exp(faq.comps.reduce((s, c) => s + c.weight * Math.log(c.adjustedPrice), 0) / shown);
+    expect(Math.abs(atFaq.comps / compsMean - 1)).toBeLessThan(0.001);
+    expect(Math.abs(faq.arv / (atFaq.comps ** 0.3 * atFaq.model ** 0.7) - 1)).toBeLessThan(0.001);
+
+    // Past step 0 the comps are less alike, and weigh less.
+    const widened = value(
+      SUBJECT,
+      [1, 2, 3, 4, 5, 6].map((i) => sale(`w${i}`, 0.1 * i, 30 + i, { bedrooms: 5, squareFeet: 3400 })),
+    );
+    expect(widened.selectionStep).toBeGreaterThan(0);
+    const atWidened = blendOf(widened.rationale);
+    expect([atWidened.compsShare, atWidened.modelShare]).toEqual([0.1, 0.9]);
+    expect(Math.abs(widened.arv / (atWidened.comps ** 0.1 * atWidened.model ** 0.9) - 1)).toBeLessThan(0.001);
+  });
+
   it("is more confident with more comps", () => {
     const few = value(
       SUBJECT,

@@ -30,9 +30,10 @@
  *    The qualifying comps are ranked by similarity (distance, time and how far their facts are from the subject's,
  *    measured as the size of their adjustments) and the best `TUNING.maxComps` used.
  * 4. Each comp's price is brought to the valuation date (market time), adjusted for each fact that differs from the
- *    subject's (both known) and for location. The ARV is 0.4 of the similarity-weighted mean of the comps' adjusted ln
- *    prices (outliers beyond 2.5 robust deviations dropped) and 0.6 of the four fits' mean prediction, each with the
- *    subject's location factor by its own residuals (0.2 and 0.8 when selection had to widen past step 0); the range
+ *    subject's (both known) and for location. The ARV is 0.3 of the similarity-weighted mean of the comps' adjusted ln
+ *    prices (outliers beyond 2.5 robust deviations dropped) and 0.7 of the four fits' mean prediction, each with the
+ *    subject's location factor by its own residuals (0.1 and 0.9 when selection had to widen past step 0; README
+ *    Decision 67), and the rationale says so with both values; the range
  *    and the confidence follow the comps' count, similarity and dispersion.
  */
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
@@ -292,8 +293,8 @@ export const TUNING = Object.freeze({
    * 0 = comps only, 1 = the local model's own prediction (plus location) only: at step 0 (the FAQ comps were found),
    * then at any wider step (the comps are less alike, so the model fitted on every nearby sale counts for more).
    */
-  modelBlend: 0.6,
-  widenedModelBlend: 0.8,
+  modelBlend: 0.7,
+  widenedModelBlend: 0.9,
   /** The local fit keeps the price index of the fit over all candidates (a kernel's few sales cannot place it). */
   localTimePenalty: 1000,
   /** The boosted fit's trees (README Decision 64): how many, how deep, the learning rate, the fewest sales a leaf holds. */
@@ -700,6 +701,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
       indexChange(local.beta, span) + carried,
       arv,
       span + gap,
+      { comps: roundTo(Math.exp(compsLog), 100), model: roundTo(Math.exp(modelLog), 100), modelShare },
     ),
     assumptions: assumptionsOf(subject),
     comps,
@@ -824,6 +826,7 @@ function rationaleOf(
   trend: number,
   arv: number,
   spanDays: number,
+  blend: { comps: number; model: number; modelShare: number },
 ): string {
   const distances = comps.map((c) => c.distanceMiles).sort((a, b) => a - b);
   const dates = comps.map((c) => c.sale.saleDate).sort();
@@ -834,7 +837,9 @@ function rationaleOf(
     `${formatDistance(distances[0])}–${formatDistance(distances[distances.length - 1])} away (median ${formatDistance(distances[Math.floor((count - 1) / 2)])}), ` +
     `sold ${formatDate(dates[0])}–${formatDate(dates[dates.length - 1])}. ` +
     `Each price is brought to ${formatDate(valuationDate)} by the local price index (${signedPercent(trend)} over the last ${months} month${months === 1 ? "" : "s"}), ` +
-    `adjusted for the facts that differ by rates estimated from nearby sales, and weighted by similarity.`
+    `adjusted for the facts that differ by rates estimated from nearby sales, and weighted by similarity. ` +
+    `The ARV weighs their mean, ${formatMoney(blend.comps)}, at ${percentOf(1 - blend.modelShare)} and the local market model's ` +
+    `value for this home's facts and location, ${formatMoney(blend.model)}, at ${percentOf(blend.modelShare)}.`
   );
 }
 
@@ -895,6 +900,11 @@ function signedPercent(log: number): string {
 
 function signedMoney(amount: number): string {
   return `${amount >= 0 ? "+" : "−"}${formatMoney(Math.abs(amount))}`;
+}
+
+/** A share as a whole percentage, "70 %". */
+function percentOf(share: number): string {
+  return `${Math.round(share * 100)} %`;
 }
 
 function formatDistance(miles: number): string {
