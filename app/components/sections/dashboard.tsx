@@ -164,10 +164,11 @@ function niceCeiling(value: number): number {
   return 10 * magnitude;
 }
 
+/** The chart's axis labels ("$1.5M"); built once, not per tick. */
+const COMPACT_MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
+
 function compactMoney(value: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 }).format(
-    value,
-  );
+  return COMPACT_MONEY.format(value);
 }
 
 function StageBars({ stages }: { stages: DealsByStage }) {

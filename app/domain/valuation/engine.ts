@@ -33,8 +33,8 @@
  *    subject's (both known) and for location. The ARV is 0.3 of the similarity-weighted mean of the comps' adjusted ln
  *    prices (outliers beyond 2.5 robust deviations dropped) and 0.7 of the four fits' mean prediction, each with the
  *    subject's location factor by its own residuals (0.1 and 0.9 when selection had to widen past step 0; README
- *    Decision 67), and the rationale says so with both values; the range
- *    and the confidence follow the comps' count, similarity and dispersion.
+ *    Decision 67), and the rationale says so with both values; the range and the confidence follow the comps' count,
+ *    similarity and dispersion.
  */
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
 
