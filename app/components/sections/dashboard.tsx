@@ -3,7 +3,7 @@ import { PeriodSelect } from "~/components/period-select";
 import { buttonClass } from "~/components/ui/button";
 import { SectionHeader } from "~/components/ui/section-header";
 import { DASHBOARD_PERIODS, type DealsByStage, type RevenueMonth } from "~/domain/dashboard-figures";
-import { formatMoney, formatNumber, relativeTime } from "~/domain/format";
+import { formatMoney, formatNumber, madeOnFirstUse, relativeTime } from "~/domain/format";
 import type { load } from "~/services/sections/dashboard.server";
 
 type Data = Awaited<ReturnType<typeof load>>;
@@ -164,11 +164,13 @@ function niceCeiling(value: number): number {
   return 10 * magnitude;
 }
 
-/** The chart's axis labels ("$1.5M"); built once, not per tick. */
-const COMPACT_MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 });
+/** The chart's axis labels ("$1.5M"): one formatter, made when the chart first draws (not per tick, nor at load). */
+const COMPACT_MONEY = madeOnFirstUse(
+  () => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", notation: "compact", maximumFractionDigits: 1 }),
+);
 
 function compactMoney(value: number): string {
-  return COMPACT_MONEY.format(value);
+  return COMPACT_MONEY().format(value);
 }
 
 function StageBars({ stages }: { stages: DealsByStage }) {
