@@ -416,6 +416,20 @@ describe("location", () => {
     expect(old).toBeGreaterThan(0.95);
     expect(old).toBeLessThan(1.05);
   });
+
+  it("is not dragged down by a few odd sales next door: teardowns sold for their land move the ARV by little", () => {
+    const street = market({ seed: 24, noise: 0.05 });
+    // Three homes like the subject, a few doors away, sold for 35 % of what their facts say (the buyers paid for the
+    // land). The fits already set them aside; unclipped, the location factor would take their whole discount.
+    const teardowns = [0.03, -0.04, 0.05].map((miles, i) => {
+      const home = sale(`teardown-${i}`, miles, 20 + 30 * i);
+      return { ...home, price: Math.round(home.price * 0.35) };
+    });
+    const without = value(SUBJECT, street).arv;
+    const withTeardowns = value(SUBJECT, [...street, ...teardowns]);
+    expect(withTeardowns.arv / without).toBeGreaterThan(0.975);
+    expect(withTeardowns.arv / trueValue(SUBJECT, 0)).toBeGreaterThan(0.96);
+  });
 });
 
 describe("the local model", () => {

@@ -18,7 +18,8 @@
  *    ±REGION_MILES of the region cell's centre, counting like `TUNING.regionalWeight` sales; README Decision 66).
  *    Prices are taken less a yearly seasonal factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and it
  *    is added back at the valuation date. A fit's residuals near a point, from neighbours weighted by distance, year
- *    built and grade, are that point's location factor (micro-location beyond the kernel fit; README Decision 58).
+ *    built and grade and each clipped at `TUNING.locationClip` robust deviations, are that point's location factor
+ *    (micro-location beyond the kernel fit; README Decisions 58, 68).
  * 3. Selection (the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; a criterion whose fact is unknown
  *    for the subject or the comp is skipped; a known property type must match at every step):
  *      step 0  same bedrooms, living area within 20 %, built within 10 years, sold within 9 months, within 1 mile
@@ -285,6 +286,8 @@ export const TUNING = Object.freeze({
   minKernelMiles: 0.3,
   locationMiles: 0.35,
   locationShrink: 1,
+  /** A neighbour's residual counts toward a location factor clipped at this many robust deviations of its fit. */
+  locationClip: 1.5,
   robustPasses: 2,
   similarityMiles: 1,
   similarityLog: 0.15,
@@ -546,18 +549,21 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
     }
     const kernel = exponent.map((e) => Math.exp(least - e));
     const model = fitModel(pool, kernel, global.beta, localPenalty);
-    const locationAt = locationFactor(model.residual);
+    const locationAt = locationFactor(model.residual, model.residualScale);
     const subjectLocation = locationAt(0, 0, -1, subject);
     return { model, locationAt, subjectLocation, value: factValue(model) + subjectLocation };
   };
 
   // Location factor: the shrunk kernel mean of a fit's residuals around a point (local projection in miles), the
   // neighbours weighted also by how close their year built and quality grade are to the home's at that point (homes
-  // of one subdivision share an era and a grade, and sell above or below the model together).
+  // of one subdivision share an era and a grade, and sell above or below the model together). Each residual is clipped
+  // at `TUNING.locationClip` robust deviations of the fit (README Decision 68): a teardown or a family sale next door
+  // says little about the street, and unclipped it would move the subject's factor by its whole discount.
   const reach = (3 * TUNING.locationMiles) ** 2;
-  const locationFactor =
-    (residual: Float64Array) =>
-    (x0: number, y0: number, self: number, home: HomeFacts): number => {
+  const locationFactor = (residual: Float64Array, scale: number) => {
+    const bound = TUNING.locationClip * scale;
+    const clipped = residual.map((r) => Math.max(-bound, Math.min(bound, r)));
+    return (x0: number, y0: number, self: number, home: HomeFacts): number => {
       let s = 0;
       let sw = 0;
       for (let i = 0; i < n; i++) {
@@ -565,11 +571,12 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
         const d2 = (px[i] - x0) ** 2 + (py[i] - y0) ** 2;
         if (d2 > reach) continue;
         const wi = Math.exp(-0.5 * (d2 / TUNING.locationMiles ** 2 + unlikeness(home, pool[i].sale, LOCATION_LIKENESS)));
-        s += wi * residual[i];
+        s += wi * clipped[i];
         sw += wi;
       }
       return s / (sw + TUNING.locationShrink);
     };
+  };
 
   /**
    * The boosted fit (README Decision 64): the fit over all candidates plus regression trees fitted to its residuals
@@ -595,7 +602,7 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
     for (let i = 0; i < n; i++) leftover[i] = global.residual[i] - (target[i] - booster.residual[i]);
     const subjectRow = new Float64Array(width);
     subjectRow.set(subjectX);
-    return factValue(global) + booster.predict(subjectRow) + locationFactor(leftover)(0, 0, -1, subject);
+    return factValue(global) + booster.predict(subjectRow) + locationFactor(leftover, global.residualScale)(0, 0, -1, subject);
   };
 
   // The local model (README Decisions 63, 64): the nearest sales' fit gives the comps' adjustment rates and location;
