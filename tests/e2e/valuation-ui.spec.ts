@@ -78,7 +78,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expectCompsTable(page.getByRole("region", { name: "Get Property Value" }));
     });
 
-    test("the CRM's property card finds comps, shows the first 3 and Show/Hide Comps toggles them", async ({ signedInPage: page }) => {
+    test("the CRM's property card finds comps, shows the first 3 of them (all, when fewer) and Show/Hide Comps toggles them", async ({
+      signedInPage: page,
+    }) => {
       const leads = await runSellerSearch(page);
       await page.goto("/leads/workbench");
       await page.getByRole("button", { name: "Save for Later" }).click();
@@ -99,7 +101,13 @@ for (const javaScriptEnabled of [true, false]) {
       await comps.getByRole("button", { name: "Find Comps" }).click();
       const list = comps.getByRole("list", { name: "Comparable properties" });
       await expect(list).toBeVisible();
-      await expect(list.getByRole("listitem")).toHaveCount(3);
+      // The card shows the first 3 of the comps stored for the property (as many as the engine used, which depends on
+      // how thin the lead's market is), and says how many there are.
+      const stored = (await (await page.request.get(`/api/properties/${property.id}/comps`)).json()) as unknown[];
+      expect(stored.length).toBeGreaterThan(0);
+      const first = Math.min(3, stored.length);
+      await expect(list.getByRole("listitem")).toHaveCount(first);
+      await expect(comps.getByRole("heading", { name: `Comps · ${first} of ${stored.length}` })).toBeVisible();
       await expect(list.getByRole("listitem").first()).toContainText(/\$[\d,]+/);
       await expect(comps.getByRole("button", { name: "Refresh Comps" })).toBeVisible();
       await expect(page.getByText("Comps Found").first()).toBeVisible();
@@ -107,7 +115,7 @@ for (const javaScriptEnabled of [true, false]) {
       await comps.getByRole("link", { name: "Hide Comps" }).click();
       await expect(comps.getByRole("list", { name: "Comparable properties" })).toHaveCount(0);
       await comps.getByRole("link", { name: "Show Comps" }).click();
-      await expect(comps.getByRole("list", { name: "Comparable properties" }).getByRole("listitem")).toHaveCount(3);
+      await expect(comps.getByRole("list", { name: "Comparable properties" }).getByRole("listitem")).toHaveCount(first);
     });
   });
 }
