@@ -1,7 +1,7 @@
 // The valuation engine's regression trees (app/domain/valuation/boost.ts, README Decision 64) on hand-made data.
 import { describe, expect, it } from "vitest";
 
-import { fitBooster, type BoostOptions } from "~/domain/valuation/boost";
+import { boostedTrees, fitBooster, type BoostedTrees, type BoostOptions } from "~/domain/valuation/boost";
 
 const OPTIONS: BoostOptions = { trees: 50, depth: 3, learningRate: 0.2, minLeaf: 5, bins: 32 };
 
@@ -105,5 +105,55 @@ describe("regression trees", () => {
     const b = fitBooster(x, 4, y, OPTIONS);
     expect(Array.from(a.residual)).toEqual(Array.from(b.residual));
     expect(() => fitBooster(x, 4, y, { ...OPTIONS, bins: 300 })).toThrow(RangeError);
+  });
+});
+
+describe("trees as data", () => {
+  const { x, y } = dataset(500, 4, (row) => (row[0] < 0.5 ? 1 : -1) * row[1] + (Number.isNaN(row[2]) ? 0 : row[2] ** 2));
+  // Some unknown values, which go left at a split.
+  for (let i = 0; i < 500; i += 7) x[i * 4 + 2] = Number.NaN;
+  const booster = fitBooster(x, 4, y, { ...OPTIONS, depth: 4 });
+  const data = JSON.parse(JSON.stringify(booster.data())) as unknown;
+
+  it("predict from their JSON what the fitted trees predict (leaves rounded to 1e-7), unknown values included", () => {
+    const predict = boostedTrees(data)!;
+    expect(predict).not.toBeNull();
+    for (let i = 0; i < 500; i += 3) {
+      const row = x.subarray(i * 4, (i + 1) * 4);
+      expect(Math.abs(predict(row) - booster.predict(row))).toBeLessThan(OPTIONS.trees * 1e-7);
+      expect(Math.abs(predict(row) - (y[i] - booster.residual[i]))).toBeLessThan(OPTIONS.trees * 1e-7);
+    }
+    expect(predict([0.2, 0.9, Number.NaN, 0.5])).toBeCloseTo(booster.predict([0.2, 0.9, Number.NaN, 0.5]), 5);
+  });
+
+  it("keep each tree in heap order, a split naming a feature and one of its cuts", () => {
+    const { features, cuts, trees } = data as BoostedTrees;
+    expect(features).toBe(4);
+    expect(trees).toHaveLength(OPTIONS.trees);
+    for (const { split, leaf } of trees) {
+      expect(split.length).toBeLessThanOrEqual(2 ** 5 - 1);
+      split.forEach((code, k) => {
+        if (code < 0) return;
+        expect(cuts[code >> 8][code & 255]).toBeDefined();
+        expect(2 * k + 2).toBeLessThan(split.length);
+        expect(leaf[k]).toBe(0);
+      });
+    }
+  });
+
+  it("are refused when they are not such trees: no predictor, rather than a wrong number or a throw", () => {
+    const good = data as BoostedTrees;
+    const tree = good.trees[0];
+    const bad: unknown[] = [
+      null,
+      "trees",
+      { ...good, features: 3 },
+      { ...good, cuts: good.cuts.map((c) => c.map(() => Number.NaN)) },
+      { ...good, trees: [{ split: [0], leaf: [1] }] },
+      { ...good, trees: [{ split: [4 * 256], leaf: [0, 1, 2] }] },
+      { ...good, trees: [{ split: [...tree.split], leaf: tree.leaf.slice(1) }] },
+      { ...good, trees: [{ split: [-1], leaf: [Number.POSITIVE_INFINITY] }] },
+    ];
+    for (const data of bad) expect(boostedTrees(data)).toBeNull();
   });
 });

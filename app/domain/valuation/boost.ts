@@ -19,6 +19,19 @@ export interface Booster {
   predict(row: ArrayLike<number>): number;
   /** y less the trees' fit, for every training row. */
   residual: Float64Array;
+  /** The trees as plain data (JSON), for `boostedTrees` to predict from elsewhere. */
+  data(): BoostedTrees;
+}
+
+/**
+ * Fitted trees as plain data, small enough to keep in a database row: each feature's bin cuts once, and each tree in
+ * heap order (node k's children at 2k + 1 and 2k + 2), `split[k]` = feature × 256 + bin (the threshold is that
+ * feature's cut at that bin) or −1 at a leaf, `leaf[k]` its value (rounded to 1e-7).
+ */
+export interface BoostedTrees {
+  features: number;
+  cuts: number[][];
+  trees: { split: number[]; leaf: number[] }[];
 }
 
 /** A tree as flat arrays: feature < 0 marks a leaf; rows go left when their value is unknown or below the threshold. */
@@ -156,7 +169,71 @@ export function fitBooster(x: Float64Array, f: number, y: Float64Array, options:
       for (const tree of trees) s += evaluate(tree, row, 0);
       return s;
     },
+    data: () => ({ features: f, cuts: cuts.map((c) => Array.from(c)), trees: trees.map((tree) => heapOf(tree, cuts)) }),
   };
+}
+
+/** A tree in heap order (see BoostedTrees). */
+function heapOf(tree: Tree, cuts: Float64Array[]): { split: number[]; leaf: number[] } {
+  const split: number[] = [];
+  const leaf: number[] = [];
+  const place = (node: number, slot: number) => {
+    while (split.length <= slot) {
+      split.push(-1);
+      leaf.push(0);
+    }
+    const feature = tree.feature[node];
+    if (feature < 0) {
+      leaf[slot] = Math.round(tree.value[node] * 1e7) / 1e7;
+      return;
+    }
+    split[slot] = feature * 256 + cuts[feature].indexOf(tree.threshold[node]);
+    place(tree.left[node], 2 * slot + 1);
+    place(tree.right[node], 2 * slot + 2);
+  };
+  place(0, 0);
+  return { split, leaf };
+}
+
+/**
+ * The sum of `data`'s trees for a row of its features (unknown = NaN), or null when `data` is not such trees (a kept
+ * row of another shape): checked once here, so predicting reads no further checks.
+ */
+export function boostedTrees(data: unknown): ((row: ArrayLike<number>) => number) | null {
+  if (!isBoostedTrees(data)) return null;
+  const { cuts, trees } = data;
+  return (row) => {
+    let s = 0;
+    for (const { split, leaf } of trees) {
+      let k = 0;
+      while (split[k] >= 0) {
+        const feature = split[k] >> 8;
+        const v = row[feature];
+        k = Number.isNaN(v) || v < cuts[feature][split[k] & 255] ? 2 * k + 1 : 2 * k + 2;
+      }
+      s += leaf[k];
+    }
+    return s;
+  };
+}
+
+function isBoostedTrees(data: unknown): data is BoostedTrees {
+  if (typeof data !== "object" || data === null) return false;
+  const { features, cuts, trees } = data as Partial<BoostedTrees>;
+  if (!Number.isInteger(features) || !Array.isArray(cuts) || cuts.length !== features || !Array.isArray(trees)) return false;
+  if (!cuts.every((c) => Array.isArray(c) && c.length < 256 && c.every(Number.isFinite))) return false;
+  return trees.every(({ split, leaf }) => {
+    if (!Array.isArray(split) || !Array.isArray(leaf) || split.length !== leaf.length || split.length === 0) return false;
+    for (let k = 0; k < split.length; k++) {
+      const code = split[k];
+      if (!Number.isFinite(leaf[k])) return false;
+      if (code === -1) continue;
+      // A split names a known feature and cut, and both its children exist.
+      if (!Number.isInteger(code) || code < 0 || code >> 8 >= features! || (code & 255) >= cuts[code >> 8].length) return false;
+      if (2 * k + 2 >= split.length) return false;
+    }
+    return true;
+  });
 }
 
 /**
