@@ -788,6 +788,32 @@ export const regionalModels = sqliteTable(
 );
 
 /**
+ * Each market cell's trees (README Decision 69): gradient-boosted trees over the sales of a 0.5° cell and a 0.25°
+ * margin around it (`marketModel`), kept so that a valuation reads one row instead of the market's sales. Derived
+ * data: `refreshRegionalModels` writes all of them again with the regional models.
+ */
+export const marketModels = sqliteTable(
+  "market_models",
+  {
+    /** `marketCellOf`: floor((latitude + 90) / 0.5) and floor((longitude + 180) / 0.5). */
+    latitudeCell: integer("latitude_cell").notNull(),
+    longitudeCell: integer("longitude_cell").notNull(),
+    /** MARKET_MODEL_VERSION when it was fitted: the layout of the trees' features. */
+    version: integer("version").notNull(),
+    /** The valuation date it was fitted for (YYYY-MM-DD). */
+    asOf: text("as_of").notNull(),
+    /** Its latest sale's date (YYYY-MM-DD): where its price level stands. */
+    anchor: text("anchor").notNull(),
+    sales: integer("sales").notNull(),
+    /** The mean fitted ln price the trees add to. */
+    base: real("base").notNull(),
+    /** JSON: the trees (`BoostedTrees`). */
+    trees: json<unknown>("trees").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.latitudeCell, t.longitudeCell] })],
+);
+
+/**
  * Where a ZIP is: every US ZIP's centroid and its city (from the `zipcodes` data, loaded by `db:seed`). A valuation
  * subject that is not a known property is placed at its ZIP's centroid, else at its city's (the mean of its ZIPs').
  */

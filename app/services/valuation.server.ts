@@ -8,17 +8,18 @@
  *   ZIP's centroid, else its city's (zip_places). None of them → 422.
  * - Candidates: the engine's CandidateWindow, read from the provider's sales (the local market's) and from imported
  *   sales at the same time, each one indexed range scan per band of latitude (sales-window.ts).
- * - Regional models (README Decision 66): the subject's region cell's model is read beside its candidates; the models
- *   are written by `refreshRegionalModels` after a seed or an import, never by a valuation.
- * - Round trips: calculate-arv reads the session and places the subject in one wave, then the candidates and the
- *   regional model: 2. A comps search reads the property, the candidates, then writes the comps in one batch.
+ * - Regional models and market trees (README Decisions 66, 69): the subject's region cell's model and its market
+ *   cell's trees are read beside its candidates; both are written by `refreshRegionalModels` after a seed or an
+ *   import, never by a valuation.
+ * - Round trips: calculate-arv reads the session and places the subject in one wave, then the candidates, the
+ *   regional model and the market trees: 2. A comps search reads the property, the candidates, then writes the comps in one batch.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, avg, count, eq, gte, lt, sql } from "drizzle-orm";
 
 import type { Db } from "@db/client";
 import { cityKey } from "@db/market/zip-places";
-import { comps, importedSales, marketProperties, marketSales, properties, regionalModels, zipPlaces } from "@db/schema";
+import { comps, importedSales, marketModels, marketProperties, marketSales, properties, regionalModels, zipPlaces } from "@db/schema";
 import {
   COMPS_ANALYSIS_FAILED,
   toComparable,
@@ -32,6 +33,13 @@ import { offerOptions } from "~/domain/offer-options";
 import type { CalculateArvInput } from "~/domain/valuation-forms";
 import {
   candidateWindow,
+  MARKET_MIN_SALES,
+  MARKET_MODEL_VERSION,
+  marketCellOf,
+  marketCellOfRegion,
+  marketCentre,
+  marketModel,
+  marketWindow,
   REGION_CELL_SQL,
   REGION_MIN_SALES,
   REGIONAL_MODEL_VERSION,
@@ -222,17 +230,21 @@ async function candidatesFor(
 }
 
 /**
- * The candidates and the kept model of the subject's region, read at the same time (one round trip: the imported
- * sales and the model in one D1 batch, beside the provider's search); then the engine.
+ * The candidates, the kept model of the subject's region and the kept trees of its market, read at the same time (one
+ * round trip: the imported sales and both models in one D1 batch, beside the provider's search); then the engine.
  */
 async function value(ctx: Ctx, subject: ValuationSubject, valuationDate: string) {
   const window = candidateWindow(subject, { valuationDate });
-  const [provided, [imported, models]] = await Promise.all([
+  const [provided, [imported, models, markets]] = await Promise.all([
     ctx.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
-    ctx.db.batch([importedSalesQuery(ctx.db, window), keptRegionalModelQuery(ctx.db, regionCellOf(subject))]),
+    ctx.db.batch([
+      importedSalesQuery(ctx.db, window),
+      keptRegionalModelQuery(ctx.db, regionCellOf(subject)),
+      keptMarketModelQuery(ctx.db, marketCellOf(subject)),
+    ]),
   ]);
   const candidates = nearest(subject, window, provided, toImportedSales(imported));
-  return valueSubject(subject, candidates, { valuationDate, regional: keptRegionalModel(models) });
+  return valueSubject(subject, candidates, { valuationDate, regional: keptRegionalModel(models), market: markets[0] ?? null });
 }
 
 // --- regional models (README Decision 66) ----------------------------------------------------------------------------
@@ -251,6 +263,26 @@ function keptRegionalModelQuery(db: Db, cell: RegionCell) {
     );
 }
 
+/** A market cell's kept trees of the engine's layout, by primary key (the engine checks their shape before use). */
+function keptMarketModelQuery(db: Db, cell: RegionCell) {
+  return db
+    .select({
+      asOf: marketModels.asOf,
+      anchor: marketModels.anchor,
+      sales: marketModels.sales,
+      base: marketModels.base,
+      trees: marketModels.trees,
+    })
+    .from(marketModels)
+    .where(
+      and(
+        eq(marketModels.latitudeCell, cell.latitudeCell),
+        eq(marketModels.longitudeCell, cell.longitudeCell),
+        eq(marketModels.version, MARKET_MODEL_VERSION),
+      ),
+    );
+}
+
 /** The model read, or null when none is kept (or its rates are not a list of numbers). */
 function keptRegionalModel(rows: Awaited<ReturnType<typeof keptRegionalModelQuery>>): RegionalModel | null {
   const [row] = rows;
@@ -263,17 +295,19 @@ const REFRESH_CONCURRENCY = 8;
 /** Rows per insert statement: 6 bound values each, under D1's 100 a statement. */
 const MODELS_PER_INSERT = 16;
 
-export type RegionalRefresh = { cells: number; kept: number };
+export type RegionalRefresh = { cells: number; kept: number; markets: number; marketsKept: number };
 
 /**
  * Fits again the model of every region cell that holds a known property of the local market or a sale of the last
  * 12 months (imported or the provider's), for valuations on `asOf`, and replaces the kept models with them in one
  * batch (a transaction: a failed refresh leaves the old models). A cell whose region holds fewer than
- * REGION_MIN_SALES sales keeps none, and its subjects are valued without one. Run after a seed and after an import
- * (`npm run db:seed`, `npm run import:sales`); valuations read the models and never write them.
+ * REGION_MIN_SALES sales keeps none, and its subjects are valued without one. The market cells holding those region
+ * cells get their trees fitted again the same way (README Decision 69; none where the market window could not hold
+ * MARKET_MIN_SALES). Run after a seed and after an import (`npm run db:seed`, `npm run import:sales`); valuations
+ * read the models and never write them.
  */
 export async function refreshRegionalModels(sources: SalesSources, asOf: string): Promise<RegionalRefresh> {
-  const cells = await regionCellsToModel(sources.db, asOf);
+  const { cells, markets } = await regionCellsToModel(sources.db, asOf);
   const fitted: (typeof regionalModels.$inferInsert)[] = [];
   for (let start = 0; start < cells.length; start += REFRESH_CONCURRENCY) {
     const chunk = cells.slice(start, start + REFRESH_CONCURRENCY);
@@ -287,12 +321,21 @@ export async function refreshRegionalModels(sources: SalesSources, asOf: string)
       if (model) fitted.push({ ...chunk[i], version: REGIONAL_MODEL_VERSION, ...model });
     });
   }
+  // One market at a time: each reads up to MARKET_LIMIT sales and fits 300 trees on them.
+  const trees: (typeof marketModels.$inferInsert)[] = [];
+  for (const cell of markets) {
+    const valuation = { valuationDate: asOf };
+    const model = marketModel(cell, await candidatesFor(sources, marketCentre(cell), marketWindow(cell, valuation)), valuation);
+    if (model) trees.push({ ...cell, version: MARKET_MODEL_VERSION, ...model });
+  }
   const inserts = [];
   for (let start = 0; start < fitted.length; start += MODELS_PER_INSERT) {
     inserts.push(sources.db.insert(regionalModels).values(fitted.slice(start, start + MODELS_PER_INSERT)));
   }
-  await sources.db.batch([sources.db.delete(regionalModels), ...inserts]);
-  return { cells: cells.length, kept: fitted.length };
+  // A market's trees are one large row each.
+  for (const row of trees) inserts.push(sources.db.insert(marketModels).values(row));
+  await sources.db.batch([sources.db.delete(regionalModels), sources.db.delete(marketModels), ...inserts]);
+  return { cells: cells.length, kept: fitted.length, markets: markets.length, marketsKept: trees.length };
 }
 
 /**
@@ -300,7 +343,7 @@ export async function refreshRegionalModels(sources: SalesSources, asOf: string)
  * `asOf` (imported or the market's), but only where the region could hold REGION_MIN_SALES of those sales (counted
  * per cell in one pass, every transfer type: an upper bound), so a thin market costs no region read.
  */
-async function regionCellsToModel(db: Db, asOf: string): Promise<RegionCell[]> {
+async function regionCellsToModel(db: Db, asOf: string): Promise<{ cells: RegionCell[]; markets: RegionCell[] }> {
   const cellColumns = {
     latitudeCell: sql<number>`${sql.raw(REGION_CELL_SQL.latitude)}`.as("region_latitude"),
     longitudeCell: sql<number>`${sql.raw(REGION_CELL_SQL.longitude)}`.as("region_longitude"),
@@ -332,7 +375,27 @@ async function regionCellsToModel(db: Db, asOf: string): Promise<RegionCell[]> {
     }
     return total >= REGION_MIN_SALES;
   };
-  return [...cells.values()].filter(reachable).sort((a, b) => a.latitudeCell - b.latitudeCell || a.longitudeCell - b.longitudeCell);
+  const byCell = (a: RegionCell, b: RegionCell) => a.latitudeCell - b.latitudeCell || a.longitudeCell - b.longitudeCell;
+  // A market cell's window counted on the region cells it touches: an upper bound, like a region's.
+  const marketCells = new Map<string, RegionCell>();
+  for (const cell of cells.values()) {
+    const market = marketCellOfRegion(cell);
+    marketCells.set(key(market), market);
+  }
+  const marketReachable = (market: RegionCell): boolean => {
+    const window = marketWindow(market, { valuationDate: asOf });
+    const low = regionCellOf({ latitude: window.minLatitude, longitude: window.minLongitude });
+    const high = regionCellOf({ latitude: window.maxLatitude, longitude: window.maxLongitude });
+    let total = 0;
+    for (let a = low.latitudeCell; a <= high.latitudeCell; a++) {
+      for (let o = low.longitudeCell; o <= high.longitudeCell; o++) total += sales.get(`${a}:${o}`) ?? 0;
+    }
+    return total >= MARKET_MIN_SALES;
+  };
+  return {
+    cells: [...cells.values()].filter(reachable).sort(byCell),
+    markets: [...marketCells.values()].filter(marketReachable).sort(byCell),
+  };
 }
 
 // --- POST /api/properties/calculate-arv ---------------------------------------------------------------------------------

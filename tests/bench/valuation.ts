@@ -2,8 +2,9 @@
  * `npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>]`: the valuation engine's accuracy
  * (issue 12). Runs the engine module the API runs (`~/domain/valuation/engine`), fed by `candidateWindow` from an
  * in-memory pool (tests/bench/valuation/pool.ts), so both see the same candidates, and by the regional model of the
- * subject's cell fitted for its valuation date from the same pool (`regionWindow`, `regionalModel`), as the API
- * keeps them.
+ * subject's cell fitted for its valuation date from the same pool (`regionWindow`, `regionalModel`), and the trees of
+ * its market cell fitted for the first day of its valuation month (`marketWindow`, `marketModel`: sales before that day
+ * only), as the API keeps them (README Decisions 66 and 69).
  *
  * With --subjects each subject is valued from the --sales pool using only sales dated before the subject's sale and
  * never a sale of the same parcel; without it the sales of the last three calendar months of --sales are the subjects,
@@ -15,8 +16,19 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 
-import { candidateWindow, regionalModel, regionCellOf, regionCentre, regionWindow, valueSubject } from "~/domain/valuation/engine";
-import type { RegionalModel, Sale, ValuationOptions, ValuationSubject } from "~/domain/valuation/types";
+import {
+  candidateWindow,
+  marketCellOf,
+  marketCentre,
+  marketModel,
+  marketWindow,
+  regionalModel,
+  regionCellOf,
+  regionCentre,
+  regionWindow,
+  valueSubject,
+} from "~/domain/valuation/engine";
+import type { MarketModel, RegionalModel, Sale, ValuationOptions, ValuationSubject } from "~/domain/valuation/types";
 
 import { CsvError, parseSalesCsv } from "./valuation/csv";
 import { benchFigures, summaryLine, type Outcome } from "./valuation/metrics";
@@ -129,6 +141,21 @@ function run(options: Options): void {
     return model;
   };
 
+  // The market trees (market_models), fitted here as a monthly refresh would: for the first day of the subject's month,
+  // from the pool's sales before it; a model per market cell and month.
+  const marketModels = new Map<string, MarketModel | null>();
+  const marketModelFor = (subject: ValuationSubject, valuation: ValuationOptions): MarketModel | null => {
+    const cell = marketCellOf(subject);
+    const monthStart = { valuationDate: `${valuation.valuationDate.slice(0, 7)}-01` };
+    const key = `${cell.latitudeCell}:${cell.longitudeCell}:${monthStart.valuationDate}`;
+    let model = marketModels.get(key);
+    if (model === undefined) {
+      model = marketModel(cell, pool.lookup(marketWindow(cell, monthStart), marketCentre(cell)), monthStart);
+      marketModels.set(key, model);
+    }
+    return model;
+  };
+
   const outcomes: Outcome[] = [];
   const millis: number[] = [];
   const steps = new Map<number, number>();
@@ -137,8 +164,9 @@ function run(options: Options): void {
     const valuation = { valuationDate: sale.saleDate };
     const candidates = pool.lookup(candidateWindow(subject, valuation), subject);
     const regional = regionalModelFor(subject, valuation);
+    const market = marketModelFor(subject, valuation);
     const t0 = performance.now();
-    const outcome = valueSubject(subject, candidates, { ...valuation, regional });
+    const outcome = valueSubject(subject, candidates, { ...valuation, regional, market });
     millis.push(performance.now() - t0);
     outcomes.push({ price: sale.price, arv: outcome.ok ? outcome.result.arv : null });
     if (outcome.ok) steps.set(outcome.result.selectionStep, (steps.get(outcome.result.selectionStep) ?? 0) + 1);

@@ -91,7 +91,7 @@ describe("refreshRegionalModels", () => {
   });
 
   it("fits nothing from sales outside the 12 months before its date", async () => {
-    expect(await refreshRegionalModels(sources(), "2027-06-01")).toEqual({ cells: 0, kept: 0 });
+    expect(await refreshRegionalModels(sources(), "2027-06-01")).toEqual({ cells: 0, kept: 0, markets: 0, marketsKept: 0 });
     expect((await keptCells()).size).toBe(0);
   });
 

@@ -47,6 +47,7 @@ describe("the migrated schema", () => {
         "lead_requests",
         "leads",
         "mail_outbox",
+        "market_models",
         "market_owners",
         "market_properties",
         "market_sales",

@@ -5,6 +5,15 @@ import { describe, expect, it } from "vitest";
 import {
   candidateWindow,
   extrapolatedTrend,
+  MARKET_CELL_DEGREES,
+  MARKET_LIMIT,
+  MARKET_MARGIN_DEGREES,
+  MARKET_MIN_SALES,
+  marketCellOf,
+  marketCellOfRegion,
+  marketCentre,
+  marketModel,
+  marketWindow,
   NO_COMPS_MESSAGE,
   REGION_CELL_DEGREES,
   REGION_LIMIT,
@@ -21,7 +30,7 @@ import {
   valueSubject,
 } from "~/domain/valuation/engine";
 import { dateOfDay, dayNumber, distanceMiles, inWindow, MILES_PER_DEGREE, monthsBefore, nearestFirst } from "~/domain/valuation/geo";
-import type { HomeFacts, RegionalModel, Sale, ValuationResult, ValuationSubject, ValuedComp } from "~/domain/valuation/types";
+import type { HomeFacts, MarketModel, RegionalModel, Sale, ValuationResult, ValuationSubject, ValuedComp } from "~/domain/valuation/types";
 
 const VALUATION_DATE = "2015-03-01";
 const CENTER = { latitude: 47.6, longitude: -122.3 };
@@ -657,5 +666,74 @@ describe("regional models", () => {
     expect(withModel(shifted(1))).toEqual(without);
     expect(withModel({ ...model, rates: model.rates.slice(1) })).toEqual(without);
     expect(withModel({ ...model, rates: model.rates.map((rate, i) => (i === 0 ? Number.NaN : rate)) })).toEqual(without);
+  });
+});
+
+describe("market trees", () => {
+  const options = { valuationDate: VALUATION_DATE };
+  const cell = marketCellOf(CENTER);
+  /** A market of 1,200 sales over 5 miles with the markets' 10 % a year rise. */
+  const sales = market({ seed: 31, count: MARKET_MIN_SALES + 200, radiusMiles: 5, days: 360, noise: 0.1 });
+  const model = marketModel(cell, sales, options)!;
+  const near = market({ seed: 32, count: 300, radiusMiles: 0.8, days: 300, noise: 0.08 });
+  const withTrees = (trees: MarketModel | null) => {
+    const outcome = valueSubject(SUBJECT, near, { ...options, market: trees });
+    if (!outcome.ok) throw new Error(outcome.refusal.message);
+    return outcome.result;
+  };
+
+  it("number cells of 0.5° (ten region cells a side); a cell's window is the cell and 0.25° around it", () => {
+    expect(cell).toEqual({ latitudeCell: Math.floor(137.6 / 0.5), longitudeCell: Math.floor(57.7 / 0.5) });
+    expect(marketCellOfRegion(regionCellOf(CENTER))).toEqual(cell);
+    const centre = marketCentre(cell);
+    expect(marketCellOf(centre)).toEqual(cell);
+    const window = marketWindow(cell, options);
+    expect(window.maxLatitude - window.minLatitude).toBeCloseTo(MARKET_CELL_DEGREES + 2 * MARKET_MARGIN_DEGREES, 9);
+    expect(window.minLongitude).toBeCloseTo(centre.longitude - MARKET_CELL_DEGREES / 2 - MARKET_MARGIN_DEGREES, 9);
+    expect(window.limit).toBe(MARKET_LIMIT);
+    expect([window.fromDate, window.beforeDate]).toEqual([monthsBefore(VALUATION_DATE, 12), VALUATION_DATE]);
+  });
+
+  it("are fitted from MARKET_MIN_SALES usable sales on, anchored at the latest, never from a sale on or after their date", () => {
+    expect(marketModel(cell, sales.slice(0, MARKET_MIN_SALES - 1), options)).toBeNull();
+    expect(model).toMatchObject({ asOf: VALUATION_DATE, sales: sales.length });
+    expect(model.anchor).toBe(
+      sales
+        .map((s) => s.saleDate)
+        .sort()
+        .at(-1),
+    );
+    expect(Number.isFinite(model.base)).toBe(true);
+    const later = sales.slice(0, 300).map((s) => ({ ...s, id: `later-${s.id}`, saleDate: VALUATION_DATE, price: s.price * 3 }));
+    expect(marketModel(cell, [...later, ...sales], options)).toEqual(model);
+  });
+
+  it("take TUNING.marketShare of the model value: trees of the same market priced 20 % higher lift the ARV by about that share", () => {
+    const dearer = marketModel(
+      cell,
+      sales.map((s) => ({ ...s, price: s.price * 1.2 })),
+      options,
+    )!;
+    const base = withTrees(model);
+    const lifted = withTrees(dearer);
+    expect(base.selectionStep).toBe(0);
+    // At step 0 the model value weighs TUNING.modelBlend in the ARV.
+    const expected = TUNING.modelBlend * TUNING.marketShare * Math.log(1.2);
+    expect(Math.log(lifted.arv / base.arv)).toBeGreaterThan(0.8 * expected);
+    expect(Math.log(lifted.arv / base.arv)).toBeLessThan(1.2 * expected);
+    // And they value this market's homes near their true value, as the local fits do.
+    expect(Math.abs(Math.log(base.arv / trueValue(SUBJECT, 0)))).toBeLessThan(0.05);
+  });
+
+  it("are used when fitted for the valuation date or up to 90 days before it; never later ones, another layout or not trees", () => {
+    const without = withTrees(null);
+    const shifted = (days: number) => ({ ...model, asOf: dateOfDay(dayNumber(VALUATION_DATE) + days) });
+    expect(withTrees(shifted(-REGIONAL_MODEL_MAX_AGE_DAYS))).not.toEqual(without);
+    expect(withTrees(shifted(-REGIONAL_MODEL_MAX_AGE_DAYS - 1))).toEqual(without);
+    expect(withTrees(shifted(1))).toEqual(without);
+    const trees = model.trees as { features: number; cuts: number[][] };
+    expect(withTrees({ ...model, trees: { ...trees, features: trees.features - 1, cuts: trees.cuts.slice(1) } })).toEqual(without);
+    expect(withTrees({ ...model, trees: "not trees" })).toEqual(without);
+    expect(withTrees({ ...model, base: Number.NaN })).toEqual(without);
   });
 });

@@ -19,7 +19,10 @@
  *    Prices are taken less a yearly seasonal factor (`seasonalFactor`, ±3 %; README Decision 60) before the fit and it
  *    is added back at the valuation date. A fit's residuals near a point, from neighbours weighted by distance, year
  *    built and grade and each clipped at `TUNING.locationClip` robust deviations, are that point's location factor
- *    (micro-location beyond the kernel fit; README Decisions 58, 68).
+ *    (micro-location beyond the kernel fit; README Decisions 58, 68). When the subject's market cell has trees kept
+ *    (`marketModel`: gradient-boosted trees over up to MARKET_LIMIT sales of the 0.5° cell and 0.25° around it, their
+ *    prices first brought to the latest sale by the market's own index; README Decision 69), the model value is
+ *    `TUNING.marketShare` their value (brought to the valuation date by the local index) and the rest the four fits'.
  * 3. Selection (the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; a criterion whose fact is unknown
  *    for the subject or the comp is skipped; a known property type must match at every step):
  *      step 0  same bedrooms, living area within 20 %, built within 10 years, sold within 9 months, within 1 mile
@@ -32,14 +35,14 @@
  *    measured as the size of their adjustments) and the best `TUNING.maxComps` used.
  * 4. Each comp's price is brought to the valuation date (market time), adjusted for each fact that differs from the
  *    subject's (both known) and for location. The ARV is 0.3 of the similarity-weighted mean of the comps' adjusted ln
- *    prices (outliers beyond 2.5 robust deviations dropped) and 0.7 of the four fits' mean prediction, each with the
- *    subject's location factor by its own residuals (0.1 and 0.9 when selection had to widen past step 0; README
- *    Decision 67), and the rationale says so with both values; the range and the confidence follow the comps' count,
- *    similarity and dispersion.
+ *    prices (outliers beyond 2.5 robust deviations dropped) and 0.7 of the model value (the four fits' mean prediction,
+ *    each with the subject's location factor by its own residuals, and the market trees' value when kept; 0.1 and
+ *    0.9 when selection had to widen past step 0; README Decision 67), and the rationale says so with both values;
+ *    the range and the confidence follow the comps' count, similarity and dispersion.
  */
 import { formatDate, formatMoney, formatNumber } from "~/domain/format";
 
-import { fitBooster, type BoostOptions } from "./boost";
+import { boostedTrees, fitBooster, type BoostOptions } from "./boost";
 import { dayNumber, distanceMiles, MILES_PER_DEGREE, monthsBefore } from "./geo";
 import { weightedRidge } from "./regression";
 import type {
@@ -47,6 +50,7 @@ import type {
   AdjustmentKind,
   CandidateWindow,
   HomeFacts,
+  MarketModel,
   RegionalModel,
   RegionCell,
   Sale,
@@ -75,7 +79,22 @@ export const REGION_MIN_SALES = 200;
 /** A kept model fitted for an earlier valuation date than this many days is not used. */
 export const REGIONAL_MODEL_MAX_AGE_DAYS = 90;
 /** The layout of `RegionalModel.rates`; a kept model of another version is not used (bump it when the columns change). */
-export const REGIONAL_MODEL_VERSION = 1;
+export const REGIONAL_MODEL_VERSION = 2;
+
+/**
+ * Market trees (README Decision 69): the map is cut into market cells of MARKET_CELL_DEGREES (ten region cells a side);
+ * a cell's trees are fitted on the nearest MARKET_LIMIT sales of the 12 months before the date within
+ * MARKET_MARGIN_DEGREES of the cell (at least MARKET_MIN_SALES of them), and a subject's model value takes
+ * `TUNING.marketShare` of its cell's trees' value. Kept in market_models, read and aged like a regional model.
+ */
+export const MARKET_CELL_DEGREES = 0.5;
+export const MARKET_MARGIN_DEGREES = 0.25;
+export const MARKET_LIMIT = 12_000;
+export const MARKET_MIN_SALES = 1_000;
+/** The layout of `MarketModel.trees`' features; a kept model of another version is not used. */
+export const MARKET_MODEL_VERSION = 1;
+/** A market cell is this many region cells a side (MARKET_CELL_DEGREES / REGION_CELL_DEGREES). */
+export const REGION_CELLS_PER_MARKET_CELL = 10;
 
 export interface SelectionStep {
   /** How the step reads in a rationale. */
@@ -174,6 +193,43 @@ export function regionCentre(cell: RegionCell): { latitude: number; longitude: n
 /** The sales a region cell's model is fitted on: within ±REGION_MILES of its centre, the nearest REGION_LIMIT. */
 export function regionWindow(cell: RegionCell, options: ValuationOptions): CandidateWindow {
   return { ...candidateWindow(regionCentre(cell), options, REGION_MILES), limit: REGION_LIMIT };
+}
+
+/** The market cell a point lies in (counted like `regionCellOf`, so a region cell lies in exactly one). */
+export function marketCellOf(point: { latitude: number; longitude: number }): RegionCell {
+  return marketCellOfRegion(regionCellOf(point));
+}
+
+/** The market cell a region cell lies in. */
+export function marketCellOfRegion(cell: RegionCell): RegionCell {
+  return {
+    latitudeCell: Math.floor(cell.latitudeCell / REGION_CELLS_PER_MARKET_CELL),
+    longitudeCell: Math.floor(cell.longitudeCell / REGION_CELLS_PER_MARKET_CELL),
+  };
+}
+
+/** A market cell's centre. */
+export function marketCentre(cell: RegionCell): { latitude: number; longitude: number } {
+  return {
+    latitude: (cell.latitudeCell + 0.5) * MARKET_CELL_DEGREES - 90,
+    longitude: (cell.longitudeCell + 0.5) * MARKET_CELL_DEGREES - 180,
+  };
+}
+
+/** The sales a market cell's trees are fitted on: within the cell or MARKET_MARGIN_DEGREES of it, the nearest MARKET_LIMIT. */
+export function marketWindow(cell: RegionCell, options: ValuationOptions): CandidateWindow {
+  assertDate(options.valuationDate);
+  const centre = marketCentre(cell);
+  const half = MARKET_CELL_DEGREES / 2 + MARKET_MARGIN_DEGREES;
+  return {
+    minLatitude: centre.latitude - half,
+    maxLatitude: centre.latitude + half,
+    minLongitude: centre.longitude - half,
+    maxLongitude: centre.longitude + half,
+    fromDate: monthsBefore(options.valuationDate, WINDOW_MONTHS),
+    beforeDate: options.valuationDate,
+    limit: MARKET_LIMIT,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -304,6 +360,12 @@ export const TUNING = Object.freeze({
   boost: Object.freeze({ trees: 50, depth: 3, learningRate: 0.2, minLeaf: 20, bins: 32 } satisfies BoostOptions),
   /** Residuals are clipped at this many robust deviations before the trees see them. */
   boostClip: 3,
+  /** The market trees (README Decision 69): how many, how deep, the learning rate, the fewest sales a leaf holds. */
+  marketTrees: Object.freeze({ trees: 300, depth: 4, learningRate: 0.1, minLeaf: 20, bins: 32 } satisfies BoostOptions),
+  /** The share of the model value the market trees' value takes, when the subject's cell has them. */
+  marketShare: 0.25,
+  /** The market trees read the mean ln price per square foot of a home's nearest this many sales. */
+  marketNeighbours: 10,
   globalGeoPenalty: 0.001,
   localGeoPenalty: 0.001,
   /** Comps a step needs before the next step is tried, and the most comps used. */
@@ -496,6 +558,144 @@ export function regionalModel(cell: RegionCell, sales: readonly Sale[], options:
   return { asOf: options.valuationDate, sales: pool.length, rates: [...fit.beta.subarray(0, F), ...fit.beta.subarray(TS, K)] };
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// Market trees (README Decision 69)
+
+/**
+ * The market trees' features: the fact columns, latitude, longitude, the nearest sales' ln price per sq ft, the days
+ * before the anchor, then stories, the year renovated and the ZIP code as a number (nearby ZIP codes are mostly
+ * numbered together, so a tree can split a range of them off).
+ */
+const MARKET_WIDTH = F + 7;
+
+/** ln price per square foot of a sale, or NaN when its living area is unknown. */
+function levelOf(c: Candidate): number {
+  return positive(c.sale.squareFeet) ? c.y - Math.log(c.sale.squareFeet) : Number.NaN;
+}
+
+/**
+ * The mean ln price per square foot of each sale's nearest `TUNING.marketNeighbours` other sales of the pool (those
+ * with a known living area; NaN when none): the pool sorted by latitude, each search widened from its own latitude
+ * until no nearer sale can lie further out.
+ */
+function neighbourLevels(pool: readonly Candidate[]): Float64Array {
+  const k = TUNING.marketNeighbours;
+  const known = pool
+    .map((c, i) => ({ i, lat: c.sale.latitude, lon: c.sale.longitude, level: levelOf(c) }))
+    .filter((p) => !Number.isNaN(p.level));
+  known.sort((a, b) => a.lat - b.lat || a.i - b.i);
+  const out = new Float64Array(pool.length).fill(Number.NaN);
+  const bestD = new Float64Array(k);
+  const bestL = new Float64Array(k);
+  for (let q = 0; q < pool.length; q++) {
+    const lat = pool[q].sale.latitude;
+    const lon = pool[q].sale.longitude;
+    const cos = Math.cos((lat * Math.PI) / 180);
+    let found = 0;
+    const offer = (p: (typeof known)[number]) => {
+      if (p.i === q) return;
+      const d = (p.lat - lat) ** 2 + ((p.lon - lon) * cos) ** 2;
+      if (found === k && d >= bestD[k - 1]) return;
+      let at = found < k ? found++ : k - 1;
+      while (at > 0 && bestD[at - 1] > d) {
+        bestD[at] = bestD[at - 1];
+        bestL[at] = bestL[at - 1];
+        at--;
+      }
+      bestD[at] = d;
+      bestL[at] = p.level;
+    };
+    let lo = 0;
+    let hi = known.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (known[mid].lat < lat) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let down = lo - 1, up = lo; down >= 0 || up < known.length;) {
+      const dDown = down >= 0 ? (lat - known[down].lat) ** 2 : Infinity;
+      const dUp = up < known.length ? (known[up].lat - lat) ** 2 : Infinity;
+      if (found === k && Math.min(dDown, dUp) >= bestD[k - 1]) break;
+      if (dDown <= dUp) offer(known[down--]);
+      else offer(known[up++]);
+    }
+    if (found > 0) {
+      let s = 0;
+      for (let j = 0; j < found; j++) s += bestL[j];
+      out[q] = s / found;
+    }
+  }
+  return out;
+}
+
+/** A home's market-trees row: its facts, position, neighbours' level and days before the trees' anchor. */
+function marketRow(
+  x: Float64Array,
+  home: HomeFacts & { latitude: number; longitude: number },
+  level: number,
+  sinceAnchor: number,
+): Float64Array {
+  const row = new Float64Array(MARKET_WIDTH);
+  row.set(x);
+  row[F] = home.latitude;
+  row[F + 1] = home.longitude;
+  row[F + 2] = level;
+  row[F + 3] = sinceAnchor;
+  row[F + 4] = known(home.stories) ? home.stories : Number.NaN;
+  row[F + 5] = known(home.yearRenovated) ? home.yearRenovated : Number.NaN;
+  row[F + 6] = home.zip && /^\d{5}$/.test(home.zip) ? Number(home.zip) : Number.NaN;
+  return row;
+}
+
+/**
+ * A market cell's trees (README Decision 69), fitted on `sales` (those of `marketWindow(cell, options)`); null when
+ * fewer than MARKET_MIN_SALES of them can be used. A thin place's own few hundred sales cannot teach the interactions
+ * a wider market shows (a size rate that changes with grade and place); these trees see up to MARKET_LIMIT sales.
+ */
+export function marketModel(cell: RegionCell, sales: readonly Sale[], options: ValuationOptions): MarketModel | null {
+  const { pool, gap } = candidatesAround(marketCentre(cell), sales, options);
+  if (pool.length < MARKET_MIN_SALES) return null;
+  const n = pool.length;
+  const levels = neighbourLevels(pool);
+  // Each price is first brought to the anchor by the market's own index (the fit over all its sales), so the trees
+  // price homes, not months: trees cannot run a trend on to its end, and would set the anchor's level at the mean
+  // of their latest months.
+  const { prior, penalty } = globalPriorOf(n, null);
+  const index = fitModel(pool, new Float64Array(n).fill(1), prior, penalty).beta;
+  const rows = new Float64Array(n * MARKET_WIDTH);
+  const target = new Float64Array(n);
+  let base = 0;
+  for (let i = 0; i < n; i++) {
+    const c = pool[i];
+    rows.set(marketRow(c.x, c.sale, levels[i], c.sinceLast), i * MARKET_WIDTH);
+    target[i] = c.y - c.season + indexChange(index, c.sinceLast);
+    base += target[i] / n;
+  }
+  for (let i = 0; i < n; i++) target[i] -= base;
+  const trees = fitBooster(rows, MARKET_WIDTH, target, TUNING.marketTrees).data();
+  const anchor = pool.find((c) => c.daysBefore === gap)!.sale.saleDate;
+  return { asOf: options.valuationDate, anchor, sales: n, base, trees };
+}
+
+const marketPredictors = new WeakMap<object, ((row: ArrayLike<number>) => number) | null>();
+
+/** The options' market trees when they may be used (fitted for this date or a little earlier, of this layout). */
+function usableMarket(options: ValuationOptions): { predict: (row: ArrayLike<number>) => number; base: number; anchorDay: number } | null {
+  const market = options.market;
+  if (!market || typeof market.trees !== "object" || market.trees === null || !Number.isFinite(market.base)) return null;
+  const valuationDay = dayNumber(options.valuationDate);
+  const age = valuationDay - dayNumber(market.asOf);
+  const anchorDay = dayNumber(market.anchor);
+  if (!(age >= 0 && age <= REGIONAL_MODEL_MAX_AGE_DAYS) || !(anchorDay < valuationDay)) return null;
+  let predict = marketPredictors.get(market.trees);
+  if (predict === undefined) {
+    predict = boostedTrees(market.trees);
+    if (predict && (market.trees as { features: number }).features !== MARKET_WIDTH) predict = null;
+    marketPredictors.set(market.trees, predict);
+  }
+  return predict ? { predict, base: market.base, anchorDay } : null;
+}
+
 /** The options' regional model when it may be used: fitted for this valuation date or a little earlier, of this layout. */
 function usableRegional(options: ValuationOptions): RegionalModel | null {
   const regional = options.regional;
@@ -616,6 +816,31 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const subjectSeason = seasonalFactor(valuationDay);
   const carried = extrapolatedTrend((days) => indexChange(local.beta, days), gap, span);
 
+  /**
+   * The market trees' value of the subject (README Decision 69), or null without usable trees: their level at their
+   * anchor, brought to the valuation date by the local index (from their anchor to the candidates' latest sale) and
+   * its carry, plus the date's seasonal factor. The neighbours' level is read from the nearest candidates.
+   */
+  function marketValue(): number | null {
+    const market = usableMarket(options);
+    if (!market) return null;
+    let level = 0;
+    let counted = 0;
+    for (let i = 0; i < n && counted < TUNING.marketNeighbours; i++) {
+      const v = levelOf(pool[i]);
+      if (Number.isNaN(v)) continue;
+      level += v;
+      counted++;
+    }
+    const row = marketRow(subjectX, subject, counted > 0 ? level / counted : Number.NaN, 0);
+    const marketGap = valuationDay - market.anchorDay;
+    const time =
+      marketGap > gap
+        ? indexChange(local.beta, marketGap - gap) + carried
+        : extrapolatedTrend((days) => indexChange(local.beta, days), marketGap, span);
+    return market.base + market.predict(row) + time + subjectSeason;
+  }
+
   // Each candidate's fact adjustments (ln price) toward the subject, summed per kind (year built and its square are
   // one "age" adjustment); the similarity reads their size, so no allocation per candidate here.
   const kindOf = FACT_COLUMNS.map((column) => FACT_KINDS.indexOf(column.kind));
@@ -681,7 +906,9 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const kept = chosen.map((a, i) => ({ a, w: Math.abs(a.adjustedLog - median) <= cut ? weights[i] : 0 }));
   const sw = kept.reduce((s, k) => s + k.w, 0);
   const compsLog = kept.reduce((s, k) => s + k.w * k.a.adjustedLog, 0) / sw;
-  const modelLog = fits.reduce((sum, value) => sum + value, 0) / fits.length + subjectSeason + carried;
+  const fitsLog = fits.reduce((sum, value) => sum + value, 0) / fits.length + subjectSeason + carried;
+  const marketLog = marketValue();
+  const modelLog = marketLog === null ? fitsLog : (1 - TUNING.marketShare) * fitsLog + TUNING.marketShare * marketLog;
   const modelShare = stepIndex === 0 ? TUNING.modelBlend : TUNING.widenedModelBlend;
   const estimateLog = (1 - modelShare) * compsLog + modelShare * modelLog;
   const used = kept.filter((k) => k.w > 0);

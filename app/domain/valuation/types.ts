@@ -114,6 +114,29 @@ export interface ValuationOptions {
    * one more than `REGIONAL_MODEL_MAX_AGE_DAYS` earlier.
    */
   regional?: RegionalModel | null;
+  /**
+   * The trees of the subject's market cell (`marketModel`), when kept: the model value takes a share of theirs. Ignored
+   * like `regional` when fitted for a later date or one more than `REGIONAL_MODEL_MAX_AGE_DAYS` earlier.
+   */
+  market?: MarketModel | null;
+}
+
+/**
+ * A market cell's trees (README Decision 69): gradient-boosted trees over the market's sales of the 12 months before
+ * `asOf` (every fact, the position, the mean ln price per square foot of the nearest sales, the days before `anchor`),
+ * fitted to their ln prices less the seasonal factor. Kept beside the sales (market_models).
+ */
+export interface MarketModel {
+  /** YYYY-MM-DD: the valuation date it was fitted for; only sales before it and in the 12 months before it. */
+  asOf: string;
+  /** YYYY-MM-DD: its latest sale, where its price level stands. */
+  anchor: string;
+  /** How many sales it was fitted on. */
+  sales: number;
+  /** The mean of the fitted ln prices (season aside); the trees add to it. */
+  base: number;
+  /** The trees (`BoostedTrees`, MARKET_MODEL_VERSION's features); anything else is not used. */
+  trees: unknown;
 }
 
 /**
