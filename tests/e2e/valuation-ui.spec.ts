@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures";
+import { expect, queryE2eDatabase, aSellerSearch as runSellerSearch, test } from "./fixtures";
 
 const COMPS_COLUMNS = ["Address", "Sold Price", "Days on Market", "Beds/Baths", "Sq Ft", "$/Sq Ft", "Distance"];
 
@@ -116,6 +116,43 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(comps.getByRole("list", { name: "Comparable properties" })).toHaveCount(0);
       await comps.getByRole("link", { name: "Show Comps" }).click();
       await expect(comps.getByRole("list", { name: "Comparable properties" }).getByRole("listitem")).toHaveCount(first);
+    });
+
+    test("a property where many homes sold lately shows only its first 3 comps on the card, and says how many it has", async ({
+      addLead,
+      signedInPage: page,
+    }) => {
+      // The seeded market's home (of every 25th) with the most recent warranty-deed sales of homes like it nearby (same
+      // type, bedrooms ±1, living area within 25 %, built within 20 years, about a mile), read from the server's
+      // database: the engine finds it more comps than the card shows.
+      const [home] = queryE2eDatabase<{ address: string; city: string; state: string; zip: string; alike: number }>(
+        `SELECT p.address, p.city, p.state, p.zip,
+           (SELECT count(*) FROM market_sales s JOIN market_properties c ON c.id = s.property_id
+              WHERE s.sale_date >= '2025-01-01' AND s.transfer_type = 'warranty'
+                AND s.latitude BETWEEN p.latitude - 0.02 AND p.latitude + 0.02
+                AND s.longitude BETWEEN p.longitude - 0.025 AND p.longitude + 0.025
+                AND c.property_type = p.property_type AND abs(c.bedrooms - p.bedrooms) <= 1
+                AND c.square_feet BETWEEN p.square_feet * 0.75 AND p.square_feet * 1.25
+                AND abs(c.year_built - p.year_built) <= 20) AS alike
+         FROM market_properties p WHERE p.id % 25 = 0 AND p.latitude IS NOT NULL ORDER BY alike DESC, p.id LIMIT 1`,
+      );
+      expect(home.alike).toBeGreaterThanOrEqual(10);
+      const lead = await addLead({ address: home.address, city: home.city, state: home.state, zipCode: home.zip });
+
+      await page.goto(`/?section=crm&lead=${lead.id}`);
+      const card = javaScriptEnabled ? page.getByRole("dialog", { name: home.address }) : page.getByRole("region", { name: home.address });
+      const comps = card.getByRole("region", { name: "Comps" });
+      await comps.getByRole("link", { name: "Show Comps" }).click();
+      await comps.getByRole("button", { name: "Find Comps" }).click();
+      const list = comps.getByRole("list", { name: "Comparable properties" });
+      await expect(list).toBeVisible();
+      const stored = (await (await page.request.get(`/api/properties/${lead.id}/comps`)).json()) as { address: string }[];
+      expect(stored.length).toBeGreaterThan(3);
+      await expect(comps.getByRole("heading", { name: `Comps · 3 of ${stored.length}` })).toBeVisible();
+      const items = list.getByRole("listitem");
+      await expect(items).toHaveCount(3);
+      // The first 3 as stored (the API lists them in the card's order).
+      for (const [i, comp] of stored.slice(0, 3).entries()) await expect(items.nth(i)).toContainText(comp.address);
     });
   });
 }
