@@ -365,33 +365,25 @@ async function regionCellsToModel(db: Db, asOf: string): Promise<{ cells: Region
   const cells = new Map<string, RegionCell>();
   for (const cell of [...homes, ...market, ...imported])
     cells.set(key(cell), { latitudeCell: cell.latitudeCell, longitudeCell: cell.longitudeCell });
-  const reachable = (cell: RegionCell): boolean => {
-    const window = regionWindow(cell, { valuationDate: asOf });
+  // A window's sales counted on the region cells it touches (every transfer type): an upper bound.
+  const salesWithin = (window: CandidateWindow): number => {
     const low = regionCellOf({ latitude: window.minLatitude, longitude: window.minLongitude });
     const high = regionCellOf({ latitude: window.maxLatitude, longitude: window.maxLongitude });
     let total = 0;
     for (let a = low.latitudeCell; a <= high.latitudeCell; a++) {
       for (let o = low.longitudeCell; o <= high.longitudeCell; o++) total += sales.get(`${a}:${o}`) ?? 0;
     }
-    return total >= REGION_MIN_SALES;
+    return total;
   };
+  const valuation = { valuationDate: asOf };
+  const reachable = (cell: RegionCell) => salesWithin(regionWindow(cell, valuation)) >= REGION_MIN_SALES;
+  const marketReachable = (market: RegionCell) => salesWithin(marketWindow(market, valuation)) >= MARKET_MIN_SALES;
   const byCell = (a: RegionCell, b: RegionCell) => a.latitudeCell - b.latitudeCell || a.longitudeCell - b.longitudeCell;
-  // A market cell's window counted on the region cells it touches: an upper bound, like a region's.
   const marketCells = new Map<string, RegionCell>();
   for (const cell of cells.values()) {
     const market = marketCellOfRegion(cell);
     marketCells.set(key(market), market);
   }
-  const marketReachable = (market: RegionCell): boolean => {
-    const window = marketWindow(market, { valuationDate: asOf });
-    const low = regionCellOf({ latitude: window.minLatitude, longitude: window.minLongitude });
-    const high = regionCellOf({ latitude: window.maxLatitude, longitude: window.maxLongitude });
-    let total = 0;
-    for (let a = low.latitudeCell; a <= high.latitudeCell; a++) {
-      for (let o = low.longitudeCell; o <= high.longitudeCell; o++) total += sales.get(`${a}:${o}`) ?? 0;
-    }
-    return total >= MARKET_MIN_SALES;
-  };
   return {
     cells: [...cells.values()].filter(reachable).sort(byCell),
     markets: [...marketCells.values()].filter(marketReachable).sort(byCell),

@@ -127,33 +127,29 @@ function run(options: Options): void {
   subjects = [...subjects].sort((a, b) => (a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id < b.id ? -1 : 1));
   if (options.every > 1) subjects = subjects.filter((_, i) => i % options.every === 0);
   const pool = new SalesPool(sales);
+  /** One value per key, made on first use. */
+  const cached = <T>(made: Map<string, T>, key: string, make: () => T): T => {
+    if (!made.has(key)) made.set(key, make());
+    return made.get(key)!;
+  };
   // The regional models the API keeps (regional_models), fitted here for each subject's valuation date from the
   // pool: a model per region cell and date, each from the sales before that date only.
   const regionalModels = new Map<string, RegionalModel | null>();
   const regionalModelFor = (subject: ValuationSubject, valuation: ValuationOptions): RegionalModel | null => {
     const cell = regionCellOf(subject);
-    const key = `${cell.latitudeCell}:${cell.longitudeCell}:${valuation.valuationDate}`;
-    let model = regionalModels.get(key);
-    if (model === undefined) {
-      model = regionalModel(cell, pool.lookup(regionWindow(cell, valuation), regionCentre(cell)), valuation);
-      regionalModels.set(key, model);
-    }
-    return model;
+    return cached(regionalModels, `${cell.latitudeCell}:${cell.longitudeCell}:${valuation.valuationDate}`, () =>
+      regionalModel(cell, pool.lookup(regionWindow(cell, valuation), regionCentre(cell)), valuation),
+    );
   };
-
   // The market trees (market_models), fitted here as a monthly refresh would: for the first day of the subject's month,
   // from the pool's sales before it; a model per market cell and month.
   const marketModels = new Map<string, MarketModel | null>();
   const marketModelFor = (subject: ValuationSubject, valuation: ValuationOptions): MarketModel | null => {
     const cell = marketCellOf(subject);
     const monthStart = { valuationDate: `${valuation.valuationDate.slice(0, 7)}-01` };
-    const key = `${cell.latitudeCell}:${cell.longitudeCell}:${monthStart.valuationDate}`;
-    let model = marketModels.get(key);
-    if (model === undefined) {
-      model = marketModel(cell, pool.lookup(marketWindow(cell, monthStart), marketCentre(cell)), monthStart);
-      marketModels.set(key, model);
-    }
-    return model;
+    return cached(marketModels, `${cell.latitudeCell}:${cell.longitudeCell}:${monthStart.valuationDate}`, () =>
+      marketModel(cell, pool.lookup(marketWindow(cell, monthStart), marketCentre(cell)), monthStart),
+    );
   };
 
   const outcomes: Outcome[] = [];

@@ -94,7 +94,7 @@ export const MARKET_MIN_SALES = 1_000;
 /** The layout of `MarketModel.trees`' features; a kept model of another version is not used. */
 export const MARKET_MODEL_VERSION = 1;
 /** A market cell is this many region cells a side (MARKET_CELL_DEGREES / REGION_CELL_DEGREES). */
-export const REGION_CELLS_PER_MARKET_CELL = 10;
+export const REGION_CELLS_PER_MARKET_CELL = Math.round(MARKET_CELL_DEGREES / REGION_CELL_DEGREES);
 
 export interface SelectionStep {
   /** How the step reads in a rationale. */
