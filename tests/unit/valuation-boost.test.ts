@@ -99,6 +99,25 @@ describe("regression trees", () => {
     expect(booster.predict([0.9])).toBeCloseTo(expected, 6);
   });
 
+  it("reads a feature's cuts from at least 8 values a bin, so 128 bins are not cut from 256 values", () => {
+    // 10,240 rows: a strided sample of 256 sees only every 40th row, all of them 0 here; one of 1,024 sees the others.
+    const n = 10_240;
+    const x = new Float64Array(n);
+    for (let i = 0; i < n; i++) x[i] = i % 40 === 0 ? 0 : i;
+    const y = x.map((v) => (v > n / 2 ? 1 : 0));
+    const cutsAt = (bins: number) => fitBooster(x, 1, y, { ...OPTIONS, trees: 1, bins }).data().cuts[0];
+    expect(cutsAt(32)).toHaveLength(0);
+    const fine = cutsAt(128);
+    // A quarter of that sample is 0 (every 40th row), and no cut sits at the smallest value: 127 − 32 cuts at most.
+    expect(fine.length).toBeGreaterThanOrEqual(90);
+    // Even quantiles of the rows: each bin between two cuts holds about n / 128 of them.
+    for (let b = 1; b < fine.length; b++) {
+      const inBin = x.filter((v) => v >= fine[b - 1] && v < fine[b]).length;
+      expect(inBin).toBeGreaterThan(n / 128 / 2);
+      expect(inBin).toBeLessThan((n / 128) * 2);
+    }
+  });
+
   it("is deterministic and refuses a bin count its bins cannot hold", () => {
     const { x, y } = dataset(200, 4, (row) => row[0] * row[3]);
     const a = fitBooster(x, 4, y, OPTIONS);

@@ -43,8 +43,10 @@ interface Tree {
   value: Float64Array;
 }
 
-/** The most values per feature the bin cuts are read from. */
+/** The bin cuts are read from at most this many values per feature, or CUT_SAMPLE_PER_BIN a bin if that is more. */
 const CUT_SAMPLE = 256;
+/** Values per bin the cuts are read from at least: 128 bins cut from 256 values would place each cut by two of them. */
+const CUT_SAMPLE_PER_BIN = 8;
 
 /** Fits trees to y: n rows of `f` features in `x`, row-major, NaN = unknown. */
 export function fitBooster(x: Float64Array, f: number, y: Float64Array, options: BoostOptions): Booster {
@@ -237,14 +239,16 @@ function isBoostedTrees(data: unknown): data is BoostedTrees {
 }
 
 /**
- * Each feature's cuts (distinct, ascending): quantiles of at most CUT_SAMPLE of its known values, taken at an even
- * stride (sorting every value costs more than the trees gain from it); and every row's bin per feature (unknown = 0).
+ * Each feature's cuts (distinct, ascending): quantiles of at most max(CUT_SAMPLE, CUT_SAMPLE_PER_BIN × bins) of its
+ * known values, taken at an even stride (sorting every value costs more than the trees gain from it); and every row's
+ * bin per feature (unknown = 0).
  */
 function binRows(x: Float64Array, f: number, n: number, bins: number): { cuts: Float64Array[]; binned: Uint8Array } {
   const cuts: Float64Array[] = [];
   const binned = new Uint8Array(n * f);
-  const sample = new Float64Array(Math.min(n, CUT_SAMPLE));
-  const stride = Math.max(1, n / CUT_SAMPLE);
+  const most = Math.max(CUT_SAMPLE, CUT_SAMPLE_PER_BIN * bins);
+  const sample = new Float64Array(Math.min(n, most));
+  const stride = Math.max(1, n / most);
   for (let j = 0; j < f; j++) {
     let m = 0;
     for (let at = 0; at < n && m < sample.length; at += stride) {

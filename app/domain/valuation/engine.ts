@@ -91,8 +91,11 @@ export const MARKET_CELL_DEGREES = 0.5;
 export const MARKET_MARGIN_DEGREES = 0.25;
 export const MARKET_LIMIT = 12_000;
 export const MARKET_MIN_SALES = 1_000;
-/** The layout of `MarketModel.trees`' features; a kept model of another version is not used. */
-export const MARKET_MODEL_VERSION = 1;
+/**
+ * The layout of `MarketModel.trees`' features and how they are fitted (2: 128 bins, README Decision 70); a kept model of
+ * another version is not used, and `db:seed` refits it.
+ */
+export const MARKET_MODEL_VERSION = 2;
 /** A market cell is this many region cells a side (MARKET_CELL_DEGREES / REGION_CELL_DEGREES). */
 export const REGION_CELLS_PER_MARKET_CELL = Math.round(MARKET_CELL_DEGREES / REGION_CELL_DEGREES);
 
@@ -360,8 +363,11 @@ export const TUNING = Object.freeze({
   boost: Object.freeze({ trees: 50, depth: 3, learningRate: 0.2, minLeaf: 20, bins: 32 } satisfies BoostOptions),
   /** Residuals are clipped at this many robust deviations before the trees see them. */
   boostClip: 3,
-  /** The market trees (README Decision 69): how many, how deep, the learning rate, the fewest sales a leaf holds. */
-  marketTrees: Object.freeze({ trees: 300, depth: 4, learningRate: 0.1, minLeaf: 20, bins: 32 } satisfies BoostOptions),
+  /**
+   * The market trees (README Decisions 69, 70): how many, how deep, the learning rate, the fewest sales a leaf holds,
+   * and 128 bins a feature, so a split on latitude or longitude can part streets, not only districts.
+   */
+  marketTrees: Object.freeze({ trees: 300, depth: 4, learningRate: 0.1, minLeaf: 20, bins: 128 } satisfies BoostOptions),
   /** The share of the model value the market trees' value takes, when the subject's cell has them. */
   marketShare: 0.25,
   /** The market trees read the mean ln price per square foot of a home's nearest this many sales. */
