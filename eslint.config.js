@@ -18,16 +18,16 @@ export default tseslint.config(
     },
   },
   {
-    // Bodies are read only through the capped readers of app/services/api.server.ts (readBody, readFormData), so a
+    // Bodies are read only through the capped readers of app/services/http/api.server.ts (readBody, readFormData), so a
     // new route cannot buffer an unbounded body by accident.
     files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
-    ignores: ["app/services/api.server.ts"],
+    ignores: ["app/services/http/api.server.ts"],
     rules: {
       "no-restricted-syntax": [
         "error",
         {
           selector: "CallExpression[callee.object.name='request'][callee.property.name=/^(formData|json|text|arrayBuffer|blob)$/]",
-          message: "Read request bodies with readBody or readFormData (app/services/api.server.ts): they cap the size.",
+          message: "Read request bodies with readBody or readFormData (app/services/http/api.server.ts): they cap the size.",
         },
       ],
     },

@@ -1,11 +1,10 @@
-import { fileURLToPath } from "node:url";
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-import { DEV_NONCE_HEADER, devSecurity } from "./workers/dev-security";
-import { lazyChunks } from "./workers/lazy-chunks";
-import { getLoadContext } from "./workers/load-context";
+import { DEV_NONCE_HEADER, devSecurity } from "./workers/dev-security.ts";
+import { lazyChunks } from "./workers/lazy-chunks.ts";
+import { getLoadContext } from "./workers/load-context.ts";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -37,7 +36,6 @@ export default defineConfig({
     lazyChunks(),
   ],
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "@db": fileURLToPath(new URL("./db", import.meta.url)) },
     mainFields: ["browser", "module", "main"],
   },
   ssr: {

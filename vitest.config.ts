@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
-import { lazyChunks } from "./workers/lazy-chunks";
+import { lazyChunks } from "./workers/lazy-chunks.ts";
 
 export default defineConfig(async () => {
   // Read drizzle-kit's SQL migrations in Node; tests/integration/setup.ts applies them inside workerd.
@@ -25,9 +25,6 @@ export default defineConfig(async () => {
     // wrangler.jsonc defines NODE_ENV=production (Decision 23), so React's production build runs here, which has no
     // jsxDEV: compile JSX (the server render tests) with the production transform to match.
     esbuild: { jsxDev: false },
-    resolve: {
-      alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "@db": fileURLToPath(new URL("./db", import.meta.url)) },
-    },
     test: {
       include: ["tests/integration/**/*.test.ts"],
       // A guard against hangs, not a speed check: tests that sign up several accounts (scrypt) outlast 5 s on a

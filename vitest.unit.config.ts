@@ -1,11 +1,7 @@
 // Unit tests: pure logic in plain Node (no bindings), the same modules the app and the benchmark CLIs run.
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
-  resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "@db": fileURLToPath(new URL("./db", import.meta.url)) },
-  },
   test: {
     include: ["tests/unit/**/*.test.ts"],
     environment: "node",

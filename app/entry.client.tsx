@@ -3,7 +3,7 @@ import { setNonce } from "get-nonce";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
-import { loadPreloadedForHydration } from "~/components/lazy";
+import { loadPreloadedForHydration } from "#app/components/shell/lazy.tsx";
 
 // Radix's scroll lock (react-remove-scroll, while a dialog is open) adds a <style> element, which the CSP allows only
 // with this page's nonce. Browsers hide the nonce attribute but keep the `nonce` property of the scripts that carry it.

@@ -3,8 +3,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 
-import { loadAllPreloadables } from "~/components/lazy";
-import { NonceProvider } from "~/components/nonce";
+import { loadAllPreloadables } from "#app/components/shell/lazy.tsx";
+import { NonceProvider } from "#app/components/shell/nonce.tsx";
 
 const ABORT_DELAY = 5000;
 

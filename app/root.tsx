@@ -11,14 +11,14 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 
-import { NavigationProgress } from "~/components/navigation-progress";
-import { useNonce } from "~/components/nonce";
-import { NotFound } from "~/components/not-found";
-import { pageNeedsScripts } from "~/components/route-handle";
-import { Toaster } from "~/components/ui/toast";
-import { avatarInitials, displayName } from "~/domain/user-display";
-import { getSession } from "~/services/auth.server";
-import { readToast } from "~/services/toast.server";
+import { NavigationProgress } from "#app/components/shell/navigation-progress.tsx";
+import { useNonce } from "#app/components/shell/nonce.tsx";
+import { NotFound } from "#app/components/shell/not-found.tsx";
+import { pageNeedsScripts } from "#app/components/shell/route-handle.ts";
+import { Toaster } from "#app/components/ui/toast.tsx";
+import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
+import { getSession } from "#app/services/accounts/auth.server.ts";
+import { readToast } from "#app/services/http/toast.server.ts";
 
 import stylesheet from "./tailwind.css?url";
 

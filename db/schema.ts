@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "./columns";
+import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "./columns.ts";
 import {
   ARMS_LENGTH_TRANSFER_TYPES,
   BUYER_TYPES,
@@ -18,8 +18,8 @@ import {
   MESSAGE_ROLES,
   PROPERTY_STATUSES,
   RISK_LEVELS,
-} from "./enums";
-import { LATITUDE_CELL_SQL } from "./latitude-cell";
+} from "./enums.ts";
+import { LATITUDE_CELL_SQL } from "./latitude-cell.ts";
 
 /** One owner phone as the property-data vendors report it. */
 export type OwnerPhone = { number: string; type: "mobile" | "landline" | "voip" | "unknown"; dnc: boolean };
@@ -721,7 +721,7 @@ export const marketSales = sqliteTable(
   },
   (t) => [
     index("market_sales_property_idx").on(t.propertyId),
-    // Comparable sales (app/services/valuation.server.ts): arm's-length sales only, by band of latitude, then
+    // Comparable sales (app/services/valuation/valuation.server.ts): arm's-length sales only, by band of latitude, then
     // longitude, so a search reads the entries inside its box and not a whole band of the country (README Decision 51).
     index("market_sales_comps_idx")
       .on(t.latitudeCell, t.longitude, t.saleDate, t.latitude)

@@ -1,15 +1,16 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 
-import { sweepExpired } from "../app/services/maintenance.server";
+import { createDb } from "#db/client.ts";
+import { sweepExpired } from "#app/services/platform/maintenance.server.ts";
+
 // Built by `remix vite:build`; wrangler bundles it into the Worker.
 // The file exists only after the build, so neither @ts-expect-error nor a plain import fits both states.
 // eslint-disable-next-line @typescript-eslint/ban-ts-comment
 // @ts-ignore
 import * as build from "../build/server";
-import { createDb } from "../db/client";
-import { createFetchHandler } from "./handle-request";
+import { createFetchHandler } from "./handle-request.ts";
 
-export { DealAnalysis } from "./deal-analysis";
+export { DealAnalysis } from "./deal-analysis.ts";
 
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 

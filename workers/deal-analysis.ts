@@ -1,7 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 
-import type { DealAnalysisInput, DealAnalysisResult } from "../app/domain/deal-analysis";
+import { createDb } from "#db/client.ts";
+import { properties } from "#db/schema.ts";
 import {
   ANALYSIS_COMPLETE,
   ANALYSIS_FAILED,
@@ -11,13 +12,12 @@ import {
   SAVING_STEP,
   STEP_PACE_MS,
   type DealAnalysisEvent,
-} from "../app/domain/deal-analysis-events";
-import { DealAnalysisSchema } from "../app/domain/deal-analysis-schema";
-import type { AiProvider } from "../app/providers/ai/types";
-import { createAi } from "../app/providers/index.server";
-import { parseEnv } from "../app/services/env.server";
-import { createDb } from "../db/client";
-import { properties } from "../db/schema";
+} from "#app/domain/deals/analysis-events.ts";
+import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
+import type { DealAnalysisInput, DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import type { AiProvider } from "#app/providers/ai/types.ts";
+import { createAi } from "#app/providers/index.server.ts";
+import { parseEnv } from "#app/services/platform/env.server.ts";
 
 /** What the Worker hands over once it has read and valued the property: everything the run needs, nothing more. */
 export type DealAnalysisJob = { userId: string; propertyId: string; compCount: number; input: DealAnalysisInput };

@@ -1,7 +1,7 @@
 import type { Plugin } from "vite";
 
-import { isCrossSiteRequest } from "../app/services/request.server";
-import { createNonce, securityHeaders } from "../app/services/security-headers.server";
+import { isCrossSiteRequest } from "#app/services/http/request.server.ts";
+import { createNonce, securityHeaders } from "#app/services/http/security-headers.server.ts";
 
 /**
  * Under `npm run dev` no Worker entry runs (Remix's Vite plugin calls the routes from Node), so this middleware does

@@ -1,11 +1,12 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
-import { apiError, bodyTooLarge, methodNotAllowed } from "../app/services/api.server";
-import { MAX_UPLOAD_BYTES } from "../app/services/documents/uploads.server";
-import { isCrossSiteRequest } from "../app/services/request.server";
-import { createNonce, withSecurityHeaders, type SecurityHeaderOptions } from "../app/services/security-headers.server";
-import { withCookies } from "../app/services/session.server";
-import { getLoadContext } from "./load-context";
+import { withCookies } from "#app/services/accounts/session.server.ts";
+import { MAX_UPLOAD_BYTES } from "#app/services/documents/uploads.server.ts";
+import { apiError, bodyTooLarge, methodNotAllowed } from "#app/services/http/api.server.ts";
+import { isCrossSiteRequest } from "#app/services/http/request.server.ts";
+import { createNonce, withSecurityHeaders, type SecurityHeaderOptions } from "#app/services/http/security-headers.server.ts";
+
+import { getLoadContext } from "./load-context.ts";
 
 /** Remix's request handler, or a stand-in in tests: the inner part of the Worker's fetch. */
 export type InnerHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;

@@ -4,7 +4,7 @@ import type { Plugin } from "vite";
 
 /**
  * Which browser files a lazily loaded module needs: for every dynamic-import entry of the client build (a module
- * the app loads with `import()`, see app/components/lazy.tsx), its chunk and the chunks it imports statically.
+ * the app loads with `import()`, see app/components/shell/lazy.tsx), its chunk and the chunks it imports statically.
  *
  * The client build writes the map to build/lazy-chunks.json (outside build/client, so it is never served); the
  * server build, which runs after it, reads it as the module `virtual:lazy-chunks`, so a server render can send

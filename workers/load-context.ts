@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
-import { createProviders, type Providers } from "../app/providers/index.server";
-import { parseEnv, type AppEnv } from "../app/services/env.server";
-import { createNonce } from "../app/services/security-headers.server";
-import type { SessionLookup } from "../app/services/session.server";
-import { createDb, type Db } from "../db/client";
+import { createDb, type Db } from "#db/client.ts";
+import { createProviders, type Providers } from "#app/providers/index.server.ts";
+import type { SessionLookup } from "#app/services/accounts/session.server.ts";
+import { createNonce } from "#app/services/http/security-headers.server.ts";
+import { parseEnv, type AppEnv } from "#app/services/platform/env.server.ts";
 
 export type Cloudflare = {
   env: Env;

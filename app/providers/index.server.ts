@@ -1,19 +1,20 @@
-import type { Db } from "../../db/client";
-import type { AppEnv } from "../services/env.server";
-import { createLocalAi } from "./ai/local";
-import { createOpenAiProvider } from "./ai/openai.server";
-import type { AiProvider } from "./ai/types";
-import { createHttpEmail } from "./email/http.server";
-import { createLocalEmail } from "./email/local.server";
-import type { EmailProvider } from "./email/types";
-import type { Fetch } from "./http.server";
-import { createLobMail } from "./mail/lob.server";
-import { createLocalMail } from "./mail/local.server";
-import type { MailProvider } from "./mail/types";
-import { createMaps, type MapsProvider } from "./maps";
-import { createBatchDataPropertyData } from "./property-data/batchdata.server";
-import { createLocalPropertyData } from "./property-data/local.server";
-import type { PropertyDataProvider } from "./property-data/types";
+import type { Db } from "#db/client.ts";
+import { createLocalAi } from "#app/providers/ai/local.ts";
+import { createOpenAiProvider } from "#app/providers/ai/openai.server.ts";
+import type { AiProvider } from "#app/providers/ai/types.ts";
+import { createHttpEmail } from "#app/providers/email/http.server.ts";
+import { createLocalEmail } from "#app/providers/email/local.server.ts";
+import type { EmailProvider } from "#app/providers/email/types.ts";
+import { createLobMail } from "#app/providers/mail/lob.server.ts";
+import { createLocalMail } from "#app/providers/mail/local.server.ts";
+import type { MailProvider } from "#app/providers/mail/types.ts";
+import { createMaps, type MapsProvider } from "#app/providers/maps/index.ts";
+import { createBatchDataPropertyData } from "#app/providers/property-data/batchdata.server.ts";
+import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
+import type { PropertyDataProvider } from "#app/providers/property-data/types.ts";
+import type { AppEnv } from "#app/services/platform/env.server.ts";
+
+import type { Fetch } from "./http.server.ts";
 
 export type Providers = {
   propertyData: PropertyDataProvider;

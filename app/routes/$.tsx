@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/cloudflare";
 
-import { NotFound } from "~/components/not-found";
+import { NotFound } from "#app/components/shell/not-found.tsx";
 
 /** Any path no other route claims: the "404 Page Not Found" screen with status 404. */
 export function loader() {

@@ -2,19 +2,19 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData, useSearchParams, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Suspense, type ComponentProps } from "react";
 
-import { ChunkFallback, LazyPreloads, loadSources, preloadable } from "~/components/lazy";
-import { RouteErrorMessage } from "~/components/route-error";
-import type { RouteHandle } from "~/components/route-handle";
-import { pageSources } from "~/components/shell/section-sources";
-import type SignedInShell from "~/components/shell/signed-in-shell";
-import { SiteFooter } from "~/components/site-footer";
-import { BrandLink } from "~/components/ui/brand-link";
-import { AGENTS, type AgentId } from "~/domain/agents";
-import type { RootData } from "~/root";
-import { getCurrentUser, sessionLookup } from "~/services/auth.server";
-import { lazyPreloads } from "~/services/lazy-chunks.server";
-import { loadSection, type SectionPayload } from "~/services/sections/index.server";
-import { sectionOf } from "~/services/sections/types";
+import { ChunkFallback, LazyPreloads, loadSources, preloadable } from "#app/components/shell/lazy.tsx";
+import { RouteErrorMessage } from "#app/components/shell/route-error.tsx";
+import type { RouteHandle } from "#app/components/shell/route-handle.ts";
+import { pageSources } from "#app/components/shell/section-sources.ts";
+import type SignedInShell from "#app/components/shell/signed-in-shell.tsx";
+import { SiteFooter } from "#app/components/shell/site-footer.tsx";
+import { BrandLink } from "#app/components/ui/brand-link.tsx";
+import { AGENTS, type AgentId } from "#app/domain/chat/agents.ts";
+import type { RootData } from "#app/root.tsx";
+import { getCurrentUser, sessionLookup } from "#app/services/accounts/auth.server.ts";
+import { lazyPreloads } from "#app/services/platform/lazy-chunks.server.ts";
+import { loadSection, type SectionPayload } from "#app/services/sections/index.server.ts";
+import { sectionOf } from "#app/services/sections/types.ts";
 
 /** The signed-in home in its own chunk: the landing, at the same address, never loads it. */
 const Shell = preloadable<ComponentProps<typeof SignedInShell>>(
@@ -36,7 +36,7 @@ export const meta: MetaFunction = () => [
   },
 ];
 
-/** The landing cards' icons (SVG paths), by agent; the agents themselves are in domain/agents. */
+/** The landing cards' icons (SVG paths), by agent; the agents themselves are in domain/chat/agents. */
 const AGENT_ICONS: Record<AgentId, string> = {
   "lead-finder": "M21 21l-4.35-4.35M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z",
   "deal-analyzer": "M3 3v18h18M7 15l4-4 3 3 6-6",

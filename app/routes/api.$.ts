@@ -1,4 +1,4 @@
-import { apiError } from "~/services/api.server";
+import { apiError } from "#app/services/http/api.server.ts";
 
 /** Unknown /api paths answer JSON, never the HTML 404 page. */
 export function loader() {

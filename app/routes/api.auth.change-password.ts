@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { ChangePasswordApiSchema } from "~/domain/auth-schemas";
-import { changePassword } from "~/services/accounts.server";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requestMeta, requireApiUser } from "~/services/auth.server";
+import { ChangePasswordApiSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { changePassword } from "#app/services/accounts/accounts.server.ts";
+import { requestMeta, requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** POST /api/auth/change-password { currentPassword, newPassword }: every session ends; this one continues anew. */
 export async function action({ request, context }: ActionFunctionArgs) {

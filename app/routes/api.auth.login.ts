@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { LoginSchema } from "~/domain/auth-schemas";
-import { login } from "~/services/accounts.server";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requestMeta } from "~/services/auth.server";
-import { safeNext } from "~/services/request.server";
+import { LoginSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { login } from "#app/services/accounts/accounts.server.ts";
+import { requestMeta } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { safeNext } from "#app/services/http/request.server.ts";
 
 /** POST /api/auth/login { email, password, remember, next? }: { success, message, next } and a session cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {

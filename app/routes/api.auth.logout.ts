@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiJson, methodNotAllowed } from "~/services/api.server";
-import { logout } from "~/services/auth.server";
-import { clearSessionCookie } from "~/services/session.server";
+import { logout } from "#app/services/accounts/auth.server.ts";
+import { clearSessionCookie } from "#app/services/accounts/session.server.ts";
+import { apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 
 /** POST /api/auth/logout: deletes the server-side session and clears the cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { ResetSchema } from "~/domain/auth-schemas";
-import { resetPassword } from "~/services/accounts.server";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requestMeta } from "~/services/auth.server";
+import { ResetSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { resetPassword } from "#app/services/accounts/accounts.server.ts";
+import { requestMeta } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** POST /api/auth/reset { token, password, confirmPassword }: signs the user in; every other session ends. */
 export async function action({ request, context }: ActionFunctionArgs) {

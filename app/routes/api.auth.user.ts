@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiJson, methodNotAllowed } from "~/services/api.server";
-import { getCurrentUser, requireApiUser } from "~/services/auth.server";
+import { getCurrentUser, requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 
 /** GET /api/auth/user: the signed-in user with company, or 401. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

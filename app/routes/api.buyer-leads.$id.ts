@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiError, apiJson, methodNotAllowed } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { deleteBuyerLead, REMOVED } from "~/services/buyer-leads.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
+import { deleteBuyerLead, REMOVED } from "#app/services/leads/buyer-leads.server.ts";
 
 export const loader = () => methodNotAllowed(["DELETE"]);
 

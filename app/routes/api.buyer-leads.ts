@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { BuyerLeadSchema, createBuyerLead, listBuyerLeads } from "~/services/buyer-leads.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { BuyerLeadSchema, createBuyerLead, listBuyerLeads } from "#app/services/leads/buyer-leads.server.ts";
 
 /** GET /api/buyer-leads: the user's saved buyers, newest first (a bare array). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { CashBuyerSearchSchema } from "~/domain/lead-search";
-import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { searchCashBuyers } from "~/services/lead-search.server";
+import { CashBuyerSearchSchema } from "#app/domain/leads/search.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { searchCashBuyers } from "#app/services/leads/search.server.ts";
 
 /**
  * POST /api/cash-buyers/search {location, buyerType, quickLists, minProperties: 3, skip?} → 200 {success, error,

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { CompanyInfoSchema } from "~/domain/auth-schemas";
-import { upsertCompany } from "~/services/accounts.server";
-import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { getCurrentUserById, requireApiUser } from "~/services/auth.server";
+import { CompanyInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { upsertCompany } from "#app/services/accounts/accounts.server.ts";
+import { getCurrentUserById, requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** PATCH /api/company { companyName, title, offerContactEmail, offerContactPhoneE164, address fields }. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { ContactSchema } from "~/domain/auth-schemas";
-import { apiError, methodNotAllowed, readBody } from "~/services/api.server";
-import { CONTACT_SENT, contactMeta, sendContactMessage } from "~/services/contact.server";
+import { ContactSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { apiError, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { CONTACT_SENT, contactMeta, sendContactMessage } from "#app/services/support/contact.server.ts";
 
 /**
  * POST /api/contact { name, email, phone, message } → 200 { success, message }; 400 with the field messages in

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiJson } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { listContacts } from "~/services/properties.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiJson } from "#app/services/http/api.server.ts";
+import { listContacts } from "#app/services/leads/properties.server.ts";
 
 /** GET /api/contacts: the user's contacts (each with propertyId and name), as a bare array. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { addMessage, listMessages, MessageInputSchema } from "~/services/conversations.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { addMessage, listMessages, MessageInputSchema } from "#app/services/messages/conversations.server.ts";
 
 const NOT_FOUND = "Conversation not found";
 

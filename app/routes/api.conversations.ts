@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { ConversationInputSchema, createConversation, listConversations } from "~/services/conversations.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { ConversationInputSchema, createConversation, listConversations } from "#app/services/messages/conversations.server.ts";
 
 /** GET /api/conversations: the user's conversations, most recent first (a bare array). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { UpdateDealSchema } from "~/domain/deal-forms";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { DEAL_NOT_FOUND, getDeal, updateDeal } from "~/services/deals.server";
+import { UpdateDealSchema } from "#app/domain/deals/forms.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { DEAL_NOT_FOUND, getDeal, updateDeal } from "#app/services/deals/deals.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** GET /api/deals/{id}: one of the user's deals; 404 for a foreign or unknown id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiError } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { streamDealAnalysis } from "~/services/deal-analysis.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { streamDealAnalysis } from "#app/services/deals/analysis.server.ts";
+import { apiError } from "#app/services/http/api.server.ts";
 
 /**
  * GET /api/deals/analyze/{propertyId}/stream → text/event-stream: `progress` {progress, message} … then `complete`

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { AnalyzeDealSchema } from "~/domain/deal-analysis-forms";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { startDealAnalysis } from "~/services/deal-analysis.server";
+import { AnalyzeDealSchema } from "#app/domain/deals/analysis-forms.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { startDealAnalysis } from "#app/services/deals/analysis.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /**
  * POST /api/deals/analyze {propertyId} → {success, data: {propertyId, status, joined, progress, message}, message}:

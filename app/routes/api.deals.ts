@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { CreateDealSchema } from "~/domain/deal-forms";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { createDeal, listDeals } from "~/services/deals.server";
+import { CreateDealSchema } from "#app/domain/deals/forms.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { createDeal, listDeals } from "#app/services/deals/deals.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** GET /api/deals: the signed-in user's deals, newest first (a bare array). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import {
   deleteDocument,
   DOCUMENT_DELETED,
@@ -9,7 +8,8 @@ import {
   DocumentPatchSchema,
   getDocument,
   updateDocument,
-} from "~/services/documents/records.server";
+} from "#app/services/documents/records.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** GET /api/documents/{id}: one of the user's documents; 404 for anyone else's or an unknown id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiJson } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { isDocumentType, listDocuments } from "~/services/documents/records.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { isDocumentType, listDocuments } from "#app/services/documents/records.server.ts";
+import { apiJson } from "#app/services/http/api.server.ts";
 
 /** GET /api/documents[?type=…]: the user's documents, most recently updated first (a bare array). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiError, apiJson, methodNotAllowed } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { readUpload } from "~/services/documents/uploads.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { readUpload } from "#app/services/documents/uploads.server.ts";
+import { apiError, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 
 /**
  * POST /api/documents/upload, multipart with the field `file` (.pdf .doc .docx .txt, checked by content, 10 MB cap

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { checkHealth, mayRunDeepChecks } from "~/services/health.server";
-import { isLocalRequest } from "~/services/request.server";
+import { isLocalRequest } from "#app/services/http/request.server.ts";
+import { checkHealth, mayRunDeepChecks } from "#app/services/platform/health.server.ts";
 
 /**
  * GET /api/health. With the health token (or locally): 200 when D1, R2 and the Durable Object all answer, else 503

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { PreviewCountSchema } from "~/domain/lead-search";
-import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { previewCount } from "~/services/lead-search.server";
+import { PreviewCountSchema } from "#app/domain/leads/search.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { previewCount } from "#app/services/leads/search.server.ts";
 
 /**
  * POST /api/leads/preview-count {location, sellerType, minBedrooms, maxPrice} (sellers: properties) or

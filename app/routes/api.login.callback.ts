@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { signInUser } from "~/services/accounts.server";
-import { methodNotAllowed } from "~/services/api.server";
-import { logout, requestMeta } from "~/services/auth.server";
+import { signInUser } from "#app/services/accounts/accounts.server.ts";
+import { logout, requestMeta } from "#app/services/accounts/auth.server.ts";
 import {
   clearStateCookie,
   completeSignIn,
@@ -17,8 +16,9 @@ import {
   resolveSsoUser,
   signInFailed,
   STATE_INVALID,
-} from "~/services/oidc.server";
-import { safeNext } from "~/services/request.server";
+} from "#app/services/accounts/oidc.server.ts";
+import { methodNotAllowed } from "#app/services/http/api.server.ts";
+import { safeNext } from "#app/services/http/request.server.ts";
 
 /**
  * GET /api/login/callback?code&state (or ?error): where the identity provider sends the browser back. The state

@@ -1,9 +1,16 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { methodNotAllowed } from "~/services/api.server";
-import { getSession } from "~/services/auth.server";
-import { beginSignIn, describeFailure, oidcDeps, oidcSettings, redirectWithCookies, signInFailed } from "~/services/oidc.server";
-import { safeNext } from "~/services/request.server";
+import { getSession } from "#app/services/accounts/auth.server.ts";
+import {
+  beginSignIn,
+  describeFailure,
+  oidcDeps,
+  oidcSettings,
+  redirectWithCookies,
+  signInFailed,
+} from "#app/services/accounts/oidc.server.ts";
+import { methodNotAllowed } from "#app/services/http/api.server.ts";
+import { safeNext } from "#app/services/http/request.server.ts";
 
 /**
  * GET /api/login?next=/path: the "Continue with …" button's target (a browser navigation, spec 01 §2). Sends the

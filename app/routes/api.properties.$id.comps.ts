@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiError, apiJson, methodNotAllowed } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { listComps, runComps } from "~/services/valuation.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
+import { listComps, runComps } from "#app/services/valuation/valuation.server.ts";
 
 /** GET /api/properties/{id}/comps → the comparables stored for the user's property (spec 02 §3 "Comparable"); 404 for a foreign id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { getProperty, PROPERTY_NOT_FOUND, PropertyPatchSchema, updateProperty } from "~/services/properties.server";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { getProperty, PROPERTY_NOT_FOUND, PropertyPatchSchema, updateProperty } from "#app/services/leads/properties.server.ts";
 
 /** GET /api/properties/{id}: one of the user's properties; 404 for a foreign or unknown id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { SellerSearchSchema } from "~/domain/lead-search";
-import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { searchSellerLeads } from "~/services/lead-search.server";
+import { SellerSearchSchema } from "#app/domain/leads/search.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { searchSellerLeads } from "#app/services/leads/search.server.ts";
 
 /**
  * POST /api/properties/batch {count: 5, criteria: {location, sellerType, minBedrooms, maxPrice, minPrice, locations?}}

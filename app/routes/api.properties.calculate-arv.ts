@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { CalculateArvSchema } from "~/domain/valuation-forms";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { placeArvSubject, valueArv } from "~/services/valuation.server";
+import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { placeArvSubject, valueArv } from "#app/services/valuation/valuation.server.ts";
 
 /**
  * POST /api/properties/calculate-arv {address, city, state, batchDataEstValue?, zipCode?, bedrooms?, bathrooms?,

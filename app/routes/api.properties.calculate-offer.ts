@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { CalculateOfferSchema } from "~/domain/offer-forms";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { calculateOffer } from "~/services/offers.server";
+import { CalculateOfferSchema } from "#app/domain/offers/forms.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { calculateOffer } from "#app/services/offers/offers.server.ts";
 
 /**
  * POST /api/properties/calculate-offer {propertyId, arv, address, city, state, repairs?, assignmentFee?} →

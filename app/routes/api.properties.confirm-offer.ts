@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { ConfirmOfferSchema } from "~/domain/offer-forms";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { confirmOffer } from "~/services/offers.server";
+import { ConfirmOfferSchema } from "#app/domain/offers/forms.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { confirmOffer } from "#app/services/offers/offers.server.ts";
 
 /**
  * POST /api/properties/confirm-offer {propertyId, offerType (Aggressive | Fair | Likely | custom), customOffer, arv,

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { MailOfferSchema } from "~/domain/offer-forms";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { mailOffer } from "~/services/offers.server";
+import { MailOfferSchema } from "#app/domain/offers/forms.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { mailOffer } from "#app/services/offers/offers.server.ts";
 
 /**
  * POST /api/properties/mail-offer {propertyId, offerAmount, pdfUrl, recipientName, recipientAddress} → {success,

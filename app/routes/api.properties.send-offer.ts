@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { SendOfferSchema } from "~/domain/offer-forms";
-import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { sendOffer } from "~/services/offers.server";
+import { SendOfferSchema } from "#app/domain/offers/forms.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { sendOffer } from "#app/services/offers/offers.server.ts";
 
 /**
  * POST /api/properties/send-offer {propertyId, ownerName, ownerMailingAddress, offerAmount} → {success, message,

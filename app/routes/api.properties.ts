@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 
-import { STATUS_FILTERS } from "~/domain/lead-labels";
-import { apiJson, methodNotAllowed, readBody, readQuery } from "~/services/api.server";
-import { readAsApiUser, requireApiUser } from "~/services/auth.server";
-import { createProperty, decodeLeadCursor, listLeadPage, PropertyInputSchema } from "~/services/properties.server";
+import { STATUS_FILTERS } from "#app/domain/leads/labels.ts";
+import { readAsApiUser, requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiJson, methodNotAllowed, readBody, readQuery } from "#app/services/http/api.server.ts";
+import { createProperty, decodeLeadCursor, listLeadPage, PropertyInputSchema } from "#app/services/leads/properties.server.ts";
 
 export const DEFAULT_PAGE = 100;
 export const MAX_PAGE = 500;

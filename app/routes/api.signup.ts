@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { SignupSchema } from "~/domain/auth-schemas";
-import { signup } from "~/services/accounts.server";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requestMeta } from "~/services/auth.server";
+import { SignupSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { signup } from "#app/services/accounts/accounts.server.ts";
+import { requestMeta } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 export const SIGNUP_SUCCESS = "Account created successfully! Please log in with your email and password.";
 

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { TerryChatSchema } from "~/domain/terry-forms";
-import { apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { requireApiUser } from "~/services/auth.server";
-import { terryChat } from "~/services/terry.server";
+import { TerryChatSchema } from "#app/domain/chat/terry-forms.ts";
+import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { terryChat } from "#app/services/chat/terry.server.ts";
+import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /**
  * POST /api/terry/chat {message, history, conversationId?} → 200 {success, response, conversationId}: Terry's answer,

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { UserInfoSchema } from "~/domain/auth-schemas";
-import { updateUserInfo } from "~/services/accounts.server";
-import { apiError, apiJson, methodNotAllowed, readBody } from "~/services/api.server";
-import { getCurrentUserById, requireApiUser } from "~/services/auth.server";
+import { UserInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { updateUserInfo } from "#app/services/accounts/accounts.server.ts";
+import { getCurrentUserById, requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /**
  * PATCH /api/user { fullName, email, mobileE164, currentPassword? }: changing the email needs the current password;

@@ -4,15 +4,15 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
-import { AuthLayout } from "~/components/auth-layout";
-import { Button, buttonClass } from "~/components/ui/button";
-import { FormError, InputField } from "~/components/ui/field";
-import { useZodValidation } from "~/components/use-zod-validation";
-import { LoginSchema, SignupSchema } from "~/domain/auth-schemas";
-import { login, signup } from "~/services/accounts.server";
-import { readFormData } from "~/services/api.server";
-import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
-import { getSsoStatus } from "~/services/oidc.server";
+import { AuthLayout } from "#app/components/accounts/auth-layout.tsx";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { FormError, InputField } from "#app/components/ui/field.tsx";
+import { LoginSchema, SignupSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { login, signup } from "#app/services/accounts/accounts.server.ts";
+import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
+import { getSsoStatus } from "#app/services/accounts/oidc.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in or create an account — Breeze" },
@@ -89,7 +89,7 @@ export default function Auth() {
   const mode: Mode = actionData?.mode ?? loaderData.mode;
   // The form's hidden `mode` field says which schema applies, as in the action.
   const validate = useZodValidation(() =>
-    import("~/domain/auth-schemas").then(
+    import("#app/domain/accounts/auth-schemas.ts").then(
       (module) => (formData: FormData) => (formData.get("mode") === "signup" ? module.SignupSchema : module.LoginSchema),
     ),
   );

@@ -3,15 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { AuthLayout } from "~/components/auth-layout";
-import { Button } from "~/components/ui/button";
-import { FormError, InputField } from "~/components/ui/field";
-import { useZodValidation } from "~/components/use-zod-validation";
-import { LINK_EXPIRED } from "~/domain/auth-messages";
-import { LinkAccountSchema } from "~/domain/sso-link";
-import { login } from "~/services/accounts.server";
-import { readFormData } from "~/services/api.server";
-import { logout, requestMeta } from "~/services/auth.server";
+import { AuthLayout } from "#app/components/accounts/auth-layout.tsx";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormError, InputField } from "#app/components/ui/field.tsx";
+import { LINK_EXPIRED } from "#app/domain/accounts/auth-messages.ts";
+import { LinkAccountSchema } from "#app/domain/accounts/sso-link.ts";
+import { login } from "#app/services/accounts/accounts.server.ts";
+import { logout, requestMeta } from "#app/services/accounts/auth.server.ts";
 import {
   clearLinkCookie,
   getSsoStatus,
@@ -19,8 +18,9 @@ import {
   oidcSettings,
   readLinkCookie,
   redirectWithCookies,
-} from "~/services/oidc.server";
-import { safeNext } from "~/services/request.server";
+} from "#app/services/accounts/oidc.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { safeNext } from "#app/services/http/request.server.ts";
 
 /**
  * /auth/link: single sign-on found an account with the person's email that Breeze never verified, so it may have
@@ -79,7 +79,7 @@ export default function LinkAccount() {
   const { email, providerName } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const validate = useZodValidation(() => import("~/domain/sso-link").then((module) => module.LinkAccountSchema));
+  const validate = useZodValidation(() => import("#app/domain/accounts/sso-link.ts").then((module) => module.LinkAccountSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: validate,

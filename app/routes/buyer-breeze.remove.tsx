@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { deleteBuyerLead, REMOVE_FAILED, REMOVED } from "~/services/buyer-leads.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { deleteBuyerLead, REMOVE_FAILED, REMOVED } from "#app/services/leads/buyer-leads.server.ts";
 
 /** Removal without JavaScript (after the confirmation step): back to where the list was, with the §8 toast. */
 export async function action({ request, context }: ActionFunctionArgs) {

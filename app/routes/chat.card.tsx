@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 
-import { PageError } from "~/components/route-error";
-import { CardActionSchema } from "~/domain/chat-forms";
-import { chatHref } from "~/domain/chat-wizard";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { runCardAction } from "~/services/chat.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { CardActionSchema } from "#app/domain/chat/forms.ts";
+import { chatHref } from "#app/domain/chat/wizard.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { runCardAction } from "#app/services/chat/chat.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Agent chat — Breeze" }];
 

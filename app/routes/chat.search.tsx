@@ -2,15 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 
-import Wizard from "~/components/chat/wizard";
-import { FormPage } from "~/components/form-page";
-import { PageError } from "~/components/route-error";
-import { WizardSearchSchema, type WizardActionData } from "~/domain/chat-forms";
-import { chatHref, firstInvalidStep, isWizardKind, readAnswers, WIZARD_TITLES, type WizardErrors } from "~/domain/chat-wizard";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { runWizardSearch } from "~/services/chat.server";
-import { redirectWithToast } from "~/services/toast.server";
+import Wizard from "#app/components/chat/wizard.tsx";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { FormPage } from "#app/components/ui/form-page.tsx";
+import { WizardSearchSchema, type WizardActionData } from "#app/domain/chat/forms.ts";
+import { chatHref, firstInvalidStep, isWizardKind, readAnswers, WIZARD_TITLES, type WizardErrors } from "#app/domain/chat/wizard.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { runWizardSearch } from "#app/services/chat/chat.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Lead search — Breeze" }];
 

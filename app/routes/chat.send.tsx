@@ -2,16 +2,16 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 
-import { ComposerForm } from "~/components/chat/composer";
-import { FormPage } from "~/components/form-page";
-import { PageError } from "~/components/route-error";
-import { AGENTS } from "~/domain/agents";
-import { ChatSendSchema, type ChatSendActionData } from "~/domain/chat-forms";
-import { chatHref } from "~/domain/chat-wizard";
-import { MESSAGE_MAX } from "~/domain/message-limits";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { CONVERSATION_NOT_FOUND, sendChatMessage } from "~/services/chat.server";
+import { ComposerForm } from "#app/components/chat/composer.tsx";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { FormPage } from "#app/components/ui/form-page.tsx";
+import { AGENTS } from "#app/domain/chat/agents.ts";
+import { ChatSendSchema, type ChatSendActionData } from "#app/domain/chat/forms.ts";
+import { chatHref } from "#app/domain/chat/wizard.ts";
+import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { CONVERSATION_NOT_FOUND, sendChatMessage } from "#app/services/chat/chat.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Agent chat — Breeze" }];
 

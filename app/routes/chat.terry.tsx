@@ -2,15 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 
-import { TerryForm } from "~/components/chat/terry";
-import { FormPage } from "~/components/form-page";
-import { PageError } from "~/components/route-error";
-import { MESSAGE_MAX } from "~/domain/message-limits";
-import { TerryFormSchema, type TerryFormActionData } from "~/domain/terry-forms";
-import { terryHref } from "~/domain/terry-screen";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { terryChat } from "~/services/terry.server";
+import { TerryForm } from "#app/components/chat/terry.tsx";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { FormPage } from "#app/components/ui/form-page.tsx";
+import { TerryFormSchema, type TerryFormActionData } from "#app/domain/chat/terry-forms.ts";
+import { terryHref } from "#app/domain/chat/terry-screen.ts";
+import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { terryChat } from "#app/services/chat/terry.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Target Market Finder — Breeze" }];
 

@@ -4,16 +4,16 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { StaticPage } from "~/components/static-page";
-import { SupportHours } from "~/components/support-info";
-import { Button } from "~/components/ui/button";
-import { FormError, InputField, TextareaField } from "~/components/ui/field";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
-import { ContactSchema } from "~/domain/auth-schemas";
-import { CONTACT_FOLLOW_UP } from "~/domain/support";
-import { readFormData } from "~/services/api.server";
-import { contactMeta, sendContactMessage } from "~/services/contact.server";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { StaticPage } from "#app/components/shell/static-page.tsx";
+import { SupportHours } from "#app/components/support/support-info.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormError, InputField, TextareaField } from "#app/components/ui/field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { ContactSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { CONTACT_FOLLOW_UP } from "#app/domain/support/support.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { contactMeta, sendContactMessage } from "#app/services/support/contact.server.ts";
 
 export const SEND_FAILED = "Failed to send message. Please try again.";
 

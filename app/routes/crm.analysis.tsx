@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { PageError } from "~/components/route-error";
-import { ANALYSIS_FAILED, splitAnalysisMessage, UNABLE_TO_START } from "~/domain/deal-analysis-events";
-import { AnalyzeDealSchema } from "~/domain/deal-analysis-forms";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { settledAnalysis, startDealAnalysis } from "~/services/deal-analysis.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { ANALYSIS_FAILED, splitAnalysisMessage, UNABLE_TO_START } from "#app/domain/deals/analysis-events.ts";
+import { AnalyzeDealSchema } from "#app/domain/deals/analysis-forms.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { settledAnalysis, startDealAnalysis } from "#app/services/deals/analysis.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
 
 /** The CRM with the property card of `propertyId` open. */
 function cardHref(propertyId: string, extra: Record<string, string> = {}) {

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { PageError } from "~/components/route-error";
-import { COMPS_ANALYSIS_FAILED } from "~/domain/comparables";
-import { splitMessage } from "~/domain/offers";
-import { compsCardHref } from "~/domain/valuation-view";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { runComps } from "~/services/valuation.server";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { splitMessage } from "#app/domain/offers/rules.ts";
+import { COMPS_ANALYSIS_FAILED } from "#app/domain/valuation/comparables.ts";
+import { compsCardHref } from "#app/domain/valuation/view.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { runComps } from "#app/services/valuation/valuation.server.ts";
 
 /**
  * The property card's Find Comps / Refresh Comps (spec 02 §2 "Property card dialog", §4 "Comps", §8 'Comps Analysis

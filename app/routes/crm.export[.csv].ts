@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { csvFilename, leadsToCsv } from "~/domain/lead-csv";
-import { statusFilterOf } from "~/domain/lead-labels";
-import { requireUser } from "~/services/auth.server";
-import { listLeads } from "~/services/properties.server";
+import { csvFilename, leadsToCsv } from "#app/domain/leads/csv.ts";
+import { statusFilterOf } from "#app/domain/leads/labels.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { listLeads } from "#app/services/leads/properties.server.ts";
 
 /** GET /crm/export.csv?status=&q=: the leads the CRM shows for that filter, every CRM and owner column, as CSV. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -3,14 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 
-import { AddLeadForm } from "~/components/crm/add-lead";
-import { CancelLink, FormPage } from "~/components/form-page";
-import { PageError } from "~/components/route-error";
-import { ALREADY_IN_CRM, PropertyInputSchema } from "~/domain/lead-forms";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { createProperty } from "~/services/properties.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { AddLeadForm } from "#app/components/crm/add-lead.tsx";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { CancelLink, FormPage } from "#app/components/ui/form-page.tsx";
+import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/forms.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { createProperty } from "#app/services/leads/properties.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Add Lead — Breeze" }];
 

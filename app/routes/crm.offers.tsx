@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { PageError } from "~/components/route-error";
-import { OfferFormSchema } from "~/domain/offer-forms";
-import { NO_OFFER_CREATED, SEND_OFFER_FAILED, splitMessage } from "~/domain/offers";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { confirmOffer, sendOffer } from "~/services/offers.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { OfferFormSchema } from "#app/domain/offers/forms.ts";
+import { NO_OFFER_CREATED, SEND_OFFER_FAILED, splitMessage } from "#app/domain/offers/rules.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { confirmOffer, sendOffer } from "#app/services/offers/offers.server.ts";
 
 /** The CRM with the property card of `propertyId` open, and optionally the Create Offer form or the letter just made. */
 function cardHref(propertyId: string, extra: Record<string, string> = {}) {

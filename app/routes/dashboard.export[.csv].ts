@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { dashboardCsv, dashboardPeriodOf } from "~/domain/dashboard-figures";
-import { requireUser } from "~/services/auth.server";
-import { loadDashboardFigures } from "~/services/sections/dashboard.server";
+import { dashboardCsv, dashboardPeriodOf } from "#app/domain/dashboard/figures.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { loadDashboardFigures } from "#app/services/sections/dashboard.server.ts";
 
 /** GET /dashboard/export.csv?period=…: the dashboard's figures for the chosen period, as a CSV download. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

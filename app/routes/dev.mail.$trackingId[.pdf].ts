@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { devMailAvailable, outboxLetterPdf } from "~/services/outbox.server";
+import { devMailAvailable, outboxLetterPdf } from "#app/services/platform/outbox.server.ts";
 
 /** Development only: a locally "mailed" letter's PDF by its tracking id (404 anywhere /dev/mail is). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 
-import { formatMoney } from "~/domain/format";
-import { devMailAvailable, latestOutboxLetters } from "~/services/outbox.server";
+import { formatMoney } from "#app/domain/shared/format.ts";
+import { devMailAvailable, latestOutboxLetters } from "#app/services/platform/outbox.server.ts";
 
 const SHOWN = 50;
 

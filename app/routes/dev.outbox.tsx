@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 
-import { latestOutboxEmails } from "~/services/outbox.server";
-import { isLocalRequest } from "~/services/request.server";
+import { isLocalRequest } from "#app/services/http/request.server.ts";
+import { latestOutboxEmails } from "#app/services/platform/outbox.server.ts";
 
 const SHOWN = 50;
 

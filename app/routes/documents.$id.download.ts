@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { requireUser } from "~/services/auth.server";
-import { documentFileResponse } from "~/services/documents/files.server";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { documentFileResponse } from "#app/services/documents/files.server.ts";
 
 /** Download: always an attachment with nosniff. 404 for a foreign id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -2,15 +2,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { GenerateContractForm } from "~/components/documents/generate-contract";
-import { CancelLink, FormPage } from "~/components/form-page";
-import { PageError } from "~/components/route-error";
-import { CONTRACT_KINDS } from "~/domain/contract-text";
-import { GenerateContractSchema, type GenerateContractActionData } from "~/domain/document-forms";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { generateContract, listPropertyOptions } from "~/services/documents/contracts.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { GenerateContractForm } from "#app/components/documents/generate-contract.tsx";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { CancelLink, FormPage } from "#app/components/ui/form-page.tsx";
+import { CONTRACT_KINDS } from "#app/domain/documents/contract-text.ts";
+import { GenerateContractSchema, type GenerateContractActionData } from "#app/domain/documents/forms.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { generateContract, listPropertyOptions } from "#app/services/documents/contracts.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Generate Contract — Breeze" }];
 

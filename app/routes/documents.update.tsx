@@ -1,11 +1,17 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "@db/enums";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { deleteDocument, DOCUMENT_DELETED, DOCUMENT_NOT_FOUND, isDocumentType, updateDocument } from "~/services/documents/records.server";
-import { redirectWithToast, type Toast } from "~/services/toast.server";
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "#db/enums.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import {
+  deleteDocument,
+  DOCUMENT_DELETED,
+  DOCUMENT_NOT_FOUND,
+  isDocumentType,
+  updateDocument,
+} from "#app/services/documents/records.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast, type Toast } from "#app/services/http/toast.server.ts";
 
 const DocumentFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: z.string().trim().min(1).max(64) }),

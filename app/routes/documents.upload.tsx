@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { requireUser } from "~/services/auth.server";
-import { isDocumentType } from "~/services/documents/records.server";
-import { readUpload } from "~/services/documents/uploads.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { isDocumentType } from "#app/services/documents/records.server.ts";
+import { readUpload } from "#app/services/documents/uploads.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
 
 /** The upload without JavaScript: a multipart form posts here and comes back to the documents with the toast. */
 export async function action({ request, context }: ActionFunctionArgs) {

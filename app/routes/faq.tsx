@@ -3,10 +3,10 @@ import type { MetaFunction } from "@remix-run/cloudflare";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { useNonce } from "~/components/nonce";
-import { StaticPage } from "~/components/static-page";
-import { buttonClass } from "~/components/ui/button";
-import { BUSINESS_HOURS, RESPONSE_TIME } from "~/domain/support";
+import { useNonce } from "#app/components/shell/nonce.tsx";
+import { StaticPage } from "#app/components/shell/static-page.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { BUSINESS_HOURS, RESPONSE_TIME } from "#app/domain/support/support.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Frequently Asked Questions — Breeze" },

@@ -4,14 +4,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 
-import { AuthLayout } from "~/components/auth-layout";
-import { Button, buttonClass } from "~/components/ui/button";
-import { InputField } from "~/components/ui/field";
-import { useZodValidation } from "~/components/use-zod-validation";
-import { ForgotSchema } from "~/domain/auth-schemas";
-import { requestPasswordReset } from "~/services/accounts.server";
-import { readFormData } from "~/services/api.server";
-import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
+import { AuthLayout } from "#app/components/accounts/auth-layout.tsx";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { InputField } from "#app/components/ui/field.tsx";
+import { ForgotSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { requestPasswordReset } from "#app/services/accounts/accounts.server.ts";
+import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Forgot your password? — Breeze" },
@@ -40,7 +40,7 @@ export default function ForgotPassword() {
   const navigation = useNavigation();
   // "Try Another Email" returns to the form without a round trip when JavaScript runs.
   const [dismissedResult, setDismissedResult] = useState<unknown>(null);
-  const validate = useZodValidation(() => import("~/domain/auth-schemas").then((module) => module.ForgotSchema));
+  const validate = useZodValidation(() => import("#app/domain/accounts/auth-schemas.ts").then((module) => module.ForgotSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: validate,

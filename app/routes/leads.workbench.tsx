@@ -2,18 +2,19 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, useEffect, type ComponentProps } from "react";
 
-import { hydratedChoice, LazyPreloads, preloadable, useLoadOnIntent } from "~/components/lazy";
-import { PageError } from "~/components/route-error";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
-import { ActionBar } from "~/components/workbench/action-bar";
-import { LeadCard, NoLeads } from "~/components/workbench/lead-card";
-import type { LeadDetailsDialog, LeadDetailsPanel } from "~/components/workbench/lead-details";
-import type { OfferSteps } from "~/components/workbench/offer-steps";
-import { storeQueue, useStoredLeadQueue } from "~/components/workbench/use-stored-queue";
-import { WorkbenchHeader } from "~/components/workbench/workbench-header";
-import { loadLeadQueue } from "~/domain/lead-queue";
-import { offerStepsOf } from "~/domain/offers";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { hydratedChoice, LazyPreloads, preloadable, useLoadOnIntent } from "#app/components/shell/lazy.tsx";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { ActionBar } from "#app/components/workbench/action-bar.tsx";
+import { LeadCard, NoLeads } from "#app/components/workbench/lead-card.tsx";
+import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/workbench/lead-details.tsx";
+import type { OfferSteps } from "#app/components/workbench/offer-steps.tsx";
+import { storeQueue, useStoredLeadQueue } from "#app/components/workbench/use-stored-queue.ts";
+import { WorkbenchHeader } from "#app/components/workbench/workbench-header.tsx";
+import { loadLeadQueue } from "#app/domain/leads/queue.ts";
+import { offerStepsOf } from "#app/domain/offers/rules.ts";
+import { OFFER_INTENTS, WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import {
   ADD_FAILED,
   barButtons,
@@ -30,16 +31,15 @@ import {
   syncLeadQueue,
   WORKBENCH_PATH,
   workbenchHref,
-} from "~/domain/workbench";
-import { OFFER_INTENTS, WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "~/domain/workbench-forms";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { lazyPreloads } from "~/services/lazy-chunks.server";
-import { readSessionToken } from "~/services/session.server";
-import { redirectWithToast } from "~/services/toast.server";
-import { offerAction } from "~/services/workbench-offers.server";
-import { VALUE_INTENT, valueAction } from "~/services/workbench-valuation.server";
-import { loadWorkbench, queueLength, readLeadSnapshot, saveQueueLead } from "~/services/workbench.server";
+} from "#app/domain/workbench/rules.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { readSessionToken } from "#app/services/accounts/session.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { lazyPreloads } from "#app/services/platform/lazy-chunks.server.ts";
+import { offerAction } from "#app/services/workbench/offers.server.ts";
+import { VALUE_INTENT, valueAction } from "#app/services/workbench/valuation.server.ts";
+import { loadWorkbench, queueLength, readLeadSnapshot, saveQueueLead } from "#app/services/workbench/workbench.server.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Lead Workbench — Breeze" },

@@ -4,18 +4,18 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useNavigation, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 
-import { AuthLayout, RedirectAfter, SuccessPanel } from "~/components/auth-layout";
-import { Button } from "~/components/ui/button";
-import { FormError, InputField } from "~/components/ui/field";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
-import { useZodValidation } from "~/components/use-zod-validation";
-import { INVALID_CREDENTIALS } from "~/domain/auth-messages";
-import { LoginSchema } from "~/domain/auth-schemas";
-import { login } from "~/services/accounts.server";
-import { readFormData } from "~/services/api.server";
-import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
-import { safeNext } from "~/services/request.server";
+import { AuthLayout, RedirectAfter, SuccessPanel } from "#app/components/accounts/auth-layout.tsx";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormError, InputField } from "#app/components/ui/field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { INVALID_CREDENTIALS } from "#app/domain/accounts/auth-messages.ts";
+import { LoginSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { login } from "#app/services/accounts/accounts.server.ts";
+import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { safeNext } from "#app/services/http/request.server.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Sign in — Breeze" },
@@ -50,7 +50,7 @@ export default function Login() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const toast = useToast();
-  const validate = useZodValidation(() => import("~/domain/auth-schemas").then((module) => module.LoginSchema));
+  const validate = useZodValidation(() => import("#app/domain/accounts/auth-schemas.ts").then((module) => module.LoginSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: validate,

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { logout } from "~/services/auth.server";
-import { clearSessionCookie } from "~/services/session.server";
+import { logout } from "#app/services/accounts/auth.server.ts";
+import { clearSessionCookie } from "#app/services/accounts/session.server.ts";
 
 /** POST /logout (the sidebar's Logout form): ends the server-side session and goes to /. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,15 +1,15 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { AI_TROUBLE_TEXT } from "~/domain/chat-intent";
-import { ProviderError } from "~/providers/http.server";
-import { apiError, apiJson, readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { replyContext } from "~/services/conversations.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { apiError, apiJson, readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { replyContext } from "#app/services/messages/conversations.server.ts";
 
 /**
  * AI Assist: the AI provider drafts a reply from the last message and the linked property (`draftReply`: the local
- * provider's rules are app/domain/reply-draft.ts, OpenAI's a short completion). With JavaScript the page asks for
+ * provider's rules are app/domain/messages/reply-draft.ts, OpenAI's a short completion). With JavaScript the page asks for
  * JSON (`format=json`) and fills the text box; without it the form posts here and the section re-renders with the
  * draft in the text box. A failing provider answers §8's trouble text (502 as JSON, a toast without JavaScript).
  */

@@ -2,14 +2,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { CancelLink, FormPage } from "~/components/form-page";
-import { NewMessageForm } from "~/components/messages/new-message";
-import { ReplyForm } from "~/components/messages/reply-form";
-import { PageError } from "~/components/route-error";
-import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema, type MessageActionData } from "~/domain/message-forms";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { addMessage, createConversation, listContactOptions } from "~/services/conversations.server";
+import { NewMessageForm } from "#app/components/messages/new-message.tsx";
+import { ReplyForm } from "#app/components/messages/reply-form.tsx";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { CancelLink, FormPage } from "#app/components/ui/form-page.tsx";
+import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema, type MessageActionData } from "#app/domain/messages/forms.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { addMessage, createConversation, listContactOptions } from "#app/services/messages/conversations.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Messages — Breeze" }];
 

@@ -2,17 +2,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
-import { DEAL_STAGE_LABELS } from "@db/enums";
-import { PageError } from "~/components/route-error";
-import { CreateDealForm } from "~/components/sections/pipeline";
-import { buttonClass } from "~/components/ui/button";
-import { FormError } from "~/components/ui/field";
-import { CreateDealSchema, MoveDealSchema, type DealFormActionData } from "~/domain/deal-forms";
-import { pipelinePeriodOf } from "~/domain/pipeline";
-import { readFormData } from "~/services/api.server";
-import { requireUser } from "~/services/auth.server";
-import { createDeal, listLeadsWithoutDeal, updateDeal } from "~/services/deals.server";
-import { redirectWithToast, type Toast } from "~/services/toast.server";
+import { DEAL_STAGE_LABELS } from "#db/enums.ts";
+import { CreateDealForm } from "#app/components/sections/pipeline.tsx";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { FormError } from "#app/components/ui/field.tsx";
+import { CreateDealSchema, MoveDealSchema, type DealFormActionData } from "#app/domain/deals/forms.ts";
+import { pipelinePeriodOf } from "#app/domain/deals/pipeline.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { createDeal, listLeadsWithoutDeal, updateDeal } from "#app/services/deals/deals.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast, type Toast } from "#app/services/http/toast.server.ts";
 
 /**
  * The pipeline's form actions: create a deal from a lead, move a deal to another stage. Posted by the section's

@@ -6,19 +6,19 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { useEffect } from "react";
 import type { z } from "zod";
 
-import { PageError } from "~/components/route-error";
-import { SiteFooter } from "~/components/site-footer";
-import { Button, buttonClass } from "~/components/ui/button";
-import { FormError, InputField } from "~/components/ui/field";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
-import { useZodValidation } from "~/components/use-zod-validation";
-import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "~/domain/auth-schemas";
-import { formatPhone } from "~/domain/phone";
-import { changePassword, updateUserInfo, upsertCompany } from "~/services/accounts.server";
-import { readFormData } from "~/services/api.server";
-import { getCurrentUser, requestMeta, requireUser } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { SiteFooter } from "#app/components/shell/site-footer.tsx";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { FormError, InputField } from "#app/components/ui/field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { formatPhone } from "#app/domain/leads/phone.ts";
+import { changePassword, updateUserInfo, upsertCompany } from "#app/services/accounts/accounts.server.ts";
+import { getCurrentUser, requestMeta, requireUser } from "#app/services/accounts/auth.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
 
 const VERIFY_NEW_EMAIL = "We sent a verification link to your new email address.";
 
@@ -123,7 +123,7 @@ function SaveButton({ tab, children }: { tab: Tab; children: string }) {
 
 function UserInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>["current"] }) {
   const { form, fields, showInlineError } = useTabForm("user", () =>
-    import("~/domain/auth-schemas").then((module) => module.UserInfoSchema),
+    import("#app/domain/accounts/auth-schemas.ts").then((module) => module.UserInfoSchema),
   );
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">
@@ -170,7 +170,7 @@ function EmailVerification({ verified }: { verified: boolean }) {
 
 function CompanyInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>["current"] }) {
   const { form, fields, showInlineError } = useTabForm("company", () =>
-    import("~/domain/auth-schemas").then((module) => module.CompanyInfoSchema),
+    import("#app/domain/accounts/auth-schemas.ts").then((module) => module.CompanyInfoSchema),
   );
   const company = current.company;
   return (
@@ -228,7 +228,7 @@ function CompanyInfoTab({ current }: { current: Awaited<ReturnType<typeof loader
 
 function PasswordTab() {
   const { form, fields, showInlineError } = useTabForm("password", () =>
-    import("~/domain/auth-schemas").then((module) => module.ChangePasswordSchema),
+    import("#app/domain/accounts/auth-schemas.ts").then((module) => module.ChangePasswordSchema),
   );
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4">

@@ -4,17 +4,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect } from "react";
 
-import { AuthLayout, RedirectAfter, SuccessPanel } from "~/components/auth-layout";
-import { Button } from "~/components/ui/button";
-import { InputField } from "~/components/ui/field";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
-import { useZodValidation } from "~/components/use-zod-validation";
-import { RegisterStep1Schema, RegisterStep2Schema, registerStepSchema } from "~/domain/auth-schemas";
-import { US_STATES } from "~/domain/us-states";
-import { registerFromDraft, saveRegistrationDraft } from "~/services/accounts.server";
-import { readFormData } from "~/services/api.server";
-import { redirectIfSignedIn, requestMeta } from "~/services/auth.server";
+import { AuthLayout, RedirectAfter, SuccessPanel } from "#app/components/accounts/auth-layout.tsx";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { InputField } from "#app/components/ui/field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { RegisterStep1Schema, RegisterStep2Schema, registerStepSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { US_STATES } from "#app/domain/shared/us-states.ts";
+import { registerFromDraft, saveRegistrationDraft } from "#app/services/accounts/accounts.server.ts";
+import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
 
 export const meta: MetaFunction = () => [
   { title: "Create your account — Breeze" },
@@ -143,7 +143,9 @@ export default function Register() {
   const step = actionData?.step ?? 1;
   const values: Values = actionData?.values ?? {};
   const validate = useZodValidation(() =>
-    import("~/domain/auth-schemas").then((module) => (formData: FormData) => module.registerStepSchema(formData.get("intent"))),
+    import("#app/domain/accounts/auth-schemas.ts").then(
+      (module) => (formData: FormData) => module.registerStepSchema(formData.get("intent")),
+    ),
   );
   const [form, fields] = useForm({
     id: `register-step-${step}`,

@@ -4,17 +4,17 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 
-import { AuthLayout, RedirectAfter, SuccessPanel } from "~/components/auth-layout";
-import { Button, buttonClass } from "~/components/ui/button";
-import { FormError, InputField } from "~/components/ui/field";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
-import { useZodValidation } from "~/components/use-zod-validation";
-import { ResetSchema } from "~/domain/auth-schemas";
-import { resetPassword } from "~/services/accounts.server";
-import { readFormData } from "~/services/api.server";
-import { requestMeta } from "~/services/auth.server";
-import { safeNext } from "~/services/request.server";
+import { AuthLayout, RedirectAfter, SuccessPanel } from "#app/components/accounts/auth-layout.tsx";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { FormError, InputField } from "#app/components/ui/field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { ResetSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { resetPassword } from "#app/services/accounts/accounts.server.ts";
+import { requestMeta } from "#app/services/accounts/auth.server.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
+import { safeNext } from "#app/services/http/request.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Choose a new password — Breeze" }, { name: "referrer", content: "same-origin" }];
 
@@ -66,7 +66,7 @@ export default function ResetPassword() {
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const toast = useToast();
-  const validate = useZodValidation(() => import("~/domain/auth-schemas").then((module) => module.ResetSchema));
+  const validate = useZodValidation(() => import("#app/domain/accounts/auth-schemas.ts").then((module) => module.ResetSchema));
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     onValidate: validate,

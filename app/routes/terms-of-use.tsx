@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { StaticPage } from "~/components/static-page";
-import { BUSINESS_HOURS, RESPONSE_TIME } from "~/domain/support";
+import { StaticPage } from "#app/components/shell/static-page.tsx";
+import { BUSINESS_HOURS, RESPONSE_TIME } from "#app/domain/support/support.ts";
 
 /** Dates on our pages are MM/DD/YYYY (spec 01 §9), in the company's time zone (Eastern). */
 const US_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });

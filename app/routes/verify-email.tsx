@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import { AuthLayout } from "~/components/auth-layout";
-import { buttonClass } from "~/components/ui/button";
-import { resendVerification, verifyEmail } from "~/services/accounts.server";
-import { getSession, requireUser } from "~/services/auth.server";
-import { redirectWithToast } from "~/services/toast.server";
+import { AuthLayout } from "#app/components/accounts/auth-layout.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { resendVerification, verifyEmail } from "#app/services/accounts/accounts.server.ts";
+import { getSession, requireUser } from "#app/services/accounts/auth.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email — Breeze" }, { name: "referrer", content: "same-origin" }];
 

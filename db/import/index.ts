@@ -15,10 +15,11 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 
-import { createDb } from "../client";
-import { fitRegionalModels } from "../seed/regional-models";
-import { describeBadRow, parseSalesCsv, SALES_CSV_COLUMNS, SalesCsvError } from "./sales-csv";
-import { writeImportedSales } from "./write";
+import { createDb } from "#db/client.ts";
+import { fitRegionalModels } from "#db/seed/regional-models.ts";
+
+import { describeBadRow, parseSalesCsv, SALES_CSV_COLUMNS, SalesCsvError } from "./sales-csv.ts";
+import { writeImportedSales } from "./write.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CONFIG_PATH = path.join(PROJECT_ROOT, "wrangler.dev.jsonc");

@@ -5,10 +5,11 @@
  */
 import { count, eq } from "drizzle-orm";
 
-import type { Db } from "../client";
-import { MAX_STATEMENT_BYTES, sqlLiteral } from "../market/seed";
-import { importedSales } from "../schema";
-import type { ImportedSaleRow } from "./sales-csv";
+import type { Db } from "#db/client.ts";
+import { MAX_STATEMENT_BYTES, sqlLiteral } from "#db/market/seed.ts";
+import { importedSales } from "#db/schema.ts";
+
+import type { ImportedSaleRow } from "./sales-csv.ts";
 
 /** The columns written, in order: imported_sales's own names, converted by its drizzle columns (cents, scaled). */
 const COLUMNS = [

@@ -3,8 +3,8 @@
  * they imply. Correlations matter more than marginals here: comps and the valuation engine compare these fields,
  * so bigger houses must have more beds and baths, newer or renovated ones better condition, and so on.
  */
-import type { Metro } from "./metros";
-import type { Rng } from "./random";
+import type { Metro } from "./metros.ts";
+import type { Rng } from "./random.ts";
 
 export const PROPERTY_TYPES = ["single_family", "condo", "townhouse", "multi_family"] as const;
 export type PropertyType = (typeof PROPERTY_TYPES)[number];

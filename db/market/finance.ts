@@ -3,9 +3,9 @@
  * earlier day, and what a mortgage taken then still owes. The tables are rounded shapes of public series (a national
  * repeat-sales home price index and 30-year fixed mortgage rates), good enough for plausible equity, not for research.
  */
-import { dayToYearFraction, isoToDay } from "./dates";
-import { MARKET_AS_OF } from "./flags";
-import type { Metro } from "./metros";
+import { dayToYearFraction, isoToDay } from "./dates.ts";
+import { MARKET_AS_OF } from "./flags.ts";
+import type { Metro } from "./metros.ts";
 
 /** National home price index at the start of each year (2000 = 100): the 2000s boom, the bust, the 2020s run-up. */
 // prettier-ignore

@@ -27,8 +27,8 @@
  *   (`buyerOwnerId`) followed by the property's next sale no more than 12 calendar months later (`flipCount` ≥ 1).
  * - cash buyers: 3–100 properties bought without a mortgage (`cashPurchaseCount` from 3 to 100).
  */
-import { SELLER_TYPE_FLAG, type SellerType } from "../enums";
-import { marketProperties, type marketOwners } from "../schema";
+import { SELLER_TYPE_FLAG, type SellerType } from "#db/enums.ts";
+import { marketProperties, type marketOwners } from "#db/schema.ts";
 
 /** The market is a snapshot as of this day; holding periods and notice ages are measured to it. */
 export const MARKET_AS_OF = "2025-12-31";

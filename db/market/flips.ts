@@ -6,12 +6,12 @@
  * Drawn from a random stream of its own, after the chunk's owners and properties, so adding flips changed no
  * other generated value; the chunk's sales are renumbered so that each property's history stays in date order.
  */
-import { roundTo } from "./building";
-import { dayToIso, isoToDay, yearStartDay } from "./dates";
-import { computeFlipCounts, SALE_TRANSFER_TYPES } from "./flags";
-import type { MarketBatch, MarketSaleInsert } from "./generate";
-import type { Rng } from "./random";
-import { daysOnMarket } from "./transactions";
+import { roundTo } from "./building.ts";
+import { dayToIso, isoToDay, yearStartDay } from "./dates.ts";
+import { computeFlipCounts, SALE_TRANSFER_TYPES } from "./flags.ts";
+import type { MarketBatch, MarketSaleInsert } from "./generate.ts";
+import type { Rng } from "./random.ts";
+import { daysOnMarket } from "./transactions.ts";
 
 /** Share of investor companies that flip, and how many flips each has on record. */
 export const FLIPPER_SHARE = 0.4;

@@ -8,13 +8,14 @@
  *
  * Pure: no I/O, no clock, no Math.random. The caller passes the ZIP records (the seed CLI loads them from `zipcodes`).
  */
-import type { marketOwners, marketProperties, marketSales } from "../schema";
-import { estimateBuildingValue, generateBuilding, type PropertyType } from "./building";
-import { dayToIso } from "./dates";
-import { computeOwnerTotals, computePropertyFlags, type PropertyFlags } from "./flags";
-import { addFlips, type Investor } from "./flips";
-import { METROS, type MarketZip, type Metro } from "./metros";
-import { streetAddress } from "./names";
+import type { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
+
+import { estimateBuildingValue, generateBuilding, type PropertyType } from "./building.ts";
+import { dayToIso } from "./dates.ts";
+import { computeOwnerTotals, computePropertyFlags, type PropertyFlags } from "./flags.ts";
+import { addFlips, type Investor } from "./flips.ts";
+import { METROS, type MarketZip, type Metro } from "./metros.ts";
+import { streetAddress } from "./names.ts";
 import {
   mailingAtProperty,
   mailingElsewhere,
@@ -25,10 +26,10 @@ import {
   planPortfolioSize,
   planResidence,
   type OwnerKind,
-} from "./owners";
-import { createRng, DEFAULT_MARKET_SEED, type Rng } from "./random";
-import { daysOnMarket, generateDistressNotice, generateEarlierSales, generateLastTransfer, generateLiens } from "./transactions";
-import { buildZipIndex, pickMetroZips, pickZip, traitsOf, type MetroZips, type ZipIndex } from "./zip-index";
+} from "./owners.ts";
+import { createRng, DEFAULT_MARKET_SEED, type Rng } from "./random.ts";
+import { daysOnMarket, generateDistressNotice, generateEarlierSales, generateLastTransfer, generateLiens } from "./transactions.ts";
+import { buildZipIndex, pickMetroZips, pickZip, traitsOf, type MetroZips, type ZipIndex } from "./zip-index.ts";
 
 export type MarketOwnerInsert = typeof marketOwners.$inferInsert;
 export type MarketPropertyInsert = typeof marketProperties.$inferInsert;

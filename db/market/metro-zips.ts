@@ -5,8 +5,8 @@
  */
 import zipcodes from "zipcodes";
 
-import { METROS, type MarketZip, type Metro } from "./metros";
-import type { ZipPlace } from "./zip-places";
+import { METROS, type MarketZip, type Metro } from "./metros.ts";
+import type { ZipPlace } from "./zip-places.ts";
 
 export function loadMetroZips(metros: readonly Metro[] = METROS): MarketZip[] {
   const claimed = new Set<string>();

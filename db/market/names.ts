@@ -3,7 +3,7 @@
  * seeded Rng, so the same seed gives the same people. Company and trust names follow the patterns of real recorder
  * data ("Sunbelt Holdings LLC", "The Rivera Family Trust") so the corporate-owned rule in flags.ts can read them.
  */
-import type { Rng } from "./random";
+import type { Rng } from "./random.ts";
 
 // prettier-ignore
 const FIRST_NAMES = [

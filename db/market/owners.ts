@@ -2,11 +2,12 @@
  * Who owns the synthetic market: the owner kinds and their shares of properties, portfolio sizes, where owners live
  * (their mailing address decides absentee and out-of-state), and their fictional contact details.
  */
-import type { OwnerPhone } from "../schema";
-import { OUT_OF_STATE_MAILING_CITIES } from "./metros";
-import { companyName, emailSlug, officeAddress, personalTrustName, personName, streetAddress } from "./names";
-import type { Rng } from "./random";
-import { pickZip, type MetroZips, type ZipIndex } from "./zip-index";
+import type { OwnerPhone } from "#db/schema.ts";
+
+import { OUT_OF_STATE_MAILING_CITIES } from "./metros.ts";
+import { companyName, emailSlug, officeAddress, personalTrustName, personName, streetAddress } from "./names.ts";
+import type { Rng } from "./random.ts";
+import { pickZip, type MetroZips, type ZipIndex } from "./zip-index.ts";
 
 /**
  * occupant: an individual living in the home; landlord: an individual renting homes out; heir: an individual who

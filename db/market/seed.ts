@@ -22,9 +22,10 @@
 import { count, eq, getTableColumns, getTableName, max } from "drizzle-orm";
 import { getTableConfig, SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
 
-import type { Db } from "../client";
-import { marketOwners, marketProperties, marketSales } from "../schema";
-import type { MarketBatch, MarketPropertyInsert } from "./generate";
+import type { Db } from "#db/client.ts";
+import { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
+
+import type { MarketBatch, MarketPropertyInsert } from "./generate.ts";
 
 /** D1's limit on one SQL statement is 100 KB; a little under it, in UTF-8 bytes. */
 export const MAX_STATEMENT_BYTES = 95_000;

@@ -3,13 +3,13 @@
  * and the earlier sales that make up its history. Amounts are produced in integer cents internally so that
  * equity = value − liens holds exactly once the money columns scale them back to dollars.
  */
-import { roundTo } from "./building";
-import { isoToDay, yearStartDay } from "./dates";
-import { monthsBetween, mortgageRate, priceRatio, remainingBalance } from "./finance";
-import { MARKET_AS_OF, type DistressNotice, type TransferType } from "./flags";
-import type { Metro } from "./metros";
-import type { OwnerKind } from "./owners";
-import type { Rng } from "./random";
+import { roundTo } from "./building.ts";
+import { isoToDay, yearStartDay } from "./dates.ts";
+import { monthsBetween, mortgageRate, priceRatio, remainingBalance } from "./finance.ts";
+import { MARKET_AS_OF, type DistressNotice, type TransferType } from "./flags.ts";
+import type { Metro } from "./metros.ts";
+import type { OwnerKind } from "./owners.ts";
+import type { Rng } from "./random.ts";
 
 const AS_OF_DAY = isoToDay(MARKET_AS_OF);
 const FIRST_LAST_SALE_DAY = isoToDay("1995-01-01");

@@ -2,9 +2,9 @@
  * The market's ZIPs grouped by metro, with fast weighted picks and per-ZIP traits. Built once per generation from the
  * ZIP records the caller passes (the CLI loads them from `zipcodes`; tests pass a short fixed list).
  */
-import type { ZipTraits } from "./building";
-import type { MarketZip, Metro } from "./metros";
-import { createRng, hashText, type Rng } from "./random";
+import type { ZipTraits } from "./building.ts";
+import type { MarketZip, Metro } from "./metros.ts";
+import { createRng, hashText, type Rng } from "./random.ts";
 
 export type MetroZips = {
   metro: Metro;

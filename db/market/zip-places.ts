@@ -5,9 +5,10 @@
  */
 import { count } from "drizzle-orm";
 
-import type { Db } from "../client";
-import { zipPlaces } from "../schema";
-import { sqlLiteral } from "./seed";
+import type { Db } from "#db/client.ts";
+import { zipPlaces } from "#db/schema.ts";
+
+import { sqlLiteral } from "./seed.ts";
 
 export type ZipPlace = { zip: string; city: string; state: string; latitude: number; longitude: number };
 

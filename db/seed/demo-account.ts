@@ -1,11 +1,11 @@
 import { count, eq } from "drizzle-orm";
 
-import { hashPassword } from "../../app/services/password.server";
-import type { Db } from "../client";
-import { companyProfiles, properties, users } from "../schema";
-import { seedDemoCrm, seedManyCrmLeads } from "./demo/crm";
-import { seedDemoDeals } from "./demo/deals";
-import { seedDemoRecords } from "./demo/records";
+import type { Db } from "#db/client.ts";
+import { companyProfiles, properties, users } from "#db/schema.ts";
+import { seedDemoCrm, seedManyCrmLeads } from "#db/seed/demo/crm.ts";
+import { seedDemoDeals } from "#db/seed/demo/deals.ts";
+import { seedDemoRecords } from "#db/seed/demo/records.ts";
+import { hashPassword } from "#app/services/accounts/password.server.ts";
 
 /** The local demo account: created by `npm start` / `npm run db:seed` on the local database only, never deployed. */
 export const DEMO_ACCOUNT = {

@@ -17,14 +17,15 @@ import { fileURLToPath } from "node:url";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { getPlatformProxy } from "wrangler";
 
-import { createDb } from "../client";
-import { DEFAULT_MARKET_PROPERTIES, generateMarket, MARKET_CHUNK_SIZE } from "../market/generate";
-import { loadMetroZips, loadUsZipPlaces } from "../market/metro-zips";
-import { DEFAULT_MARKET_SEED } from "../market/random";
-import { clearMarket, countMarketProperties, ensureMarketIndexes, isMarketSeeded, isSameMarket, seedMarket } from "../market/seed";
-import { countZipPlaces, seedZipPlaces } from "../market/zip-places";
-import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account";
-import { fitRegionalModels } from "./regional-models";
+import { createDb } from "#db/client.ts";
+import { DEFAULT_MARKET_PROPERTIES, generateMarket, MARKET_CHUNK_SIZE } from "#db/market/generate.ts";
+import { loadMetroZips, loadUsZipPlaces } from "#db/market/metro-zips.ts";
+import { DEFAULT_MARKET_SEED } from "#db/market/random.ts";
+import { clearMarket, countMarketProperties, ensureMarketIndexes, isMarketSeeded, isSameMarket, seedMarket } from "#db/market/seed.ts";
+import { countZipPlaces, seedZipPlaces } from "#db/market/zip-places.ts";
+
+import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account.ts";
+import { fitRegionalModels } from "./regional-models.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CONFIG_PATH = path.join(PROJECT_ROOT, "wrangler.dev.jsonc");

@@ -5,11 +5,11 @@
  */
 import { count, sql } from "drizzle-orm";
 
-import { MARKET_MODEL_VERSION, REGIONAL_MODEL_VERSION } from "../../app/domain/valuation/engine";
-import { createLocalPropertyData } from "../../app/providers/property-data/local.server";
-import { refreshRegionalModels, valuationDateOf } from "../../app/services/valuation.server";
-import type { Db } from "../client";
-import { marketModels, regionalModels } from "../schema";
+import type { Db } from "#db/client.ts";
+import { marketModels, regionalModels } from "#db/schema.ts";
+import { MARKET_MODEL_VERSION, REGIONAL_MODEL_VERSION } from "#app/domain/valuation/engine.ts";
+import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
+import { refreshRegionalModels, valuationDateOf } from "#app/services/valuation/valuation.server.ts";
 
 /**
  * Fits the models for the valuation date the API uses today over the local market, and says so; with `onlyIfStale`,

@@ -5,9 +5,9 @@
  */
 import { parseArgs } from "node:util";
 
-import { hashPassword, SCRYPT, verifyPassword } from "~/services/password.server";
+import { hashPassword, SCRYPT, verifyPassword } from "#app/services/accounts/password.server.ts";
 
-import { cleanup, errorMessage, installSignalHandlers, printServerLogTail, startBenchServer } from "./server";
+import { cleanup, errorMessage, installSignalHandlers, printServerLogTail, startBenchServer } from "./server.ts";
 
 function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);

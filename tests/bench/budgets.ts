@@ -1,5 +1,5 @@
-import { shellSources, TERRY_SOURCE } from "../../app/components/shell/section-sources";
-import { SECTIONS } from "../../app/services/sections/types";
+import { shellSources, TERRY_SOURCE } from "#app/components/shell/section-sources.ts";
+import { SECTIONS } from "#app/services/sections/types.ts";
 
 /**
  * Performance budgets, in one place. `npm run bench:bundle` (and CI) fails when a page's first-load JavaScript is
@@ -15,7 +15,7 @@ export type PageBudget = {
   page: string;
   /** Route ids Remix matches for the page, root first. */
   routes: string[];
-  /** Source files the page's server render preloads as lazy chunks (see app/components/lazy.tsx). */
+  /** Source files the page's server render preloads as lazy chunks (see app/components/shell/lazy.tsx). */
   lazy?: string[];
   /** First-load JavaScript budget, kB gzip. */
   budgetKb: number;

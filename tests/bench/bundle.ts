@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-import { PAGE_BUDGETS } from "./budgets";
+import { PAGE_BUDGETS } from "./budgets.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const CLIENT = join(ROOT, "build/client");

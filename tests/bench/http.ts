@@ -13,7 +13,7 @@ import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import autocannon, { type Result } from "autocannon";
 
-import { formatTable, runBenchCli, signIn, startBenchServer } from "./server";
+import { formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";
 
 const WARMUP_SECONDS = 1;
 

@@ -15,7 +15,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 
-import { alsoOnCleanup, formatTable, runBenchCli, signIn, startBenchServer } from "./server";
+import { alsoOnCleanup, formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";
 
 const USAGE = `Usage: npm run bench:lighthouse -- [options]
 

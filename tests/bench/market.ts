@@ -21,12 +21,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
-import { BUYER_TYPES, SELLER_TYPES } from "@db/enums";
-import { DEFAULT_MARKET_PROPERTIES } from "@db/market/generate";
-import { loadMetroZips } from "@db/market/metro-zips";
-import { DEFAULT_MARKET_SEED } from "@db/market/random";
+import { BUYER_TYPES, SELLER_TYPES } from "#db/enums.ts";
+import { DEFAULT_MARKET_PROPERTIES } from "#db/market/generate.ts";
+import { loadMetroZips } from "#db/market/metro-zips.ts";
+import { DEFAULT_MARKET_SEED } from "#db/market/random.ts";
 
-import { formatTable, runBenchCli, signIn, startBenchServer } from "./server";
+import { formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** Targets of issue 11: medians against the built Worker's D1. */

@@ -20,7 +20,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { getPlatformProxy } from "wrangler";
 
-import { getLoadContext } from "../../workers/load-context";
+import { getLoadContext } from "#workers/load-context.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

@@ -19,14 +19,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 
-import { MARKET_AS_OF } from "@db/market/flags";
-import { generateMarket } from "@db/market/generate";
-import { loadMetroZips } from "@db/market/metro-zips";
-import { DEFAULT_MARKET_SEED } from "@db/market/random";
-import { valuationDateOf } from "~/services/valuation.server";
+import { MARKET_AS_OF } from "#db/market/flags.ts";
+import { generateMarket } from "#db/market/generate.ts";
+import { loadMetroZips } from "#db/market/metro-zips.ts";
+import { DEFAULT_MARKET_SEED } from "#db/market/random.ts";
+import { valuationDateOf } from "#app/services/valuation/valuation.server.ts";
+import { queryLocalD1 } from "#tests/local-d1.ts";
 
-import { queryLocalD1 } from "../local-d1";
-import { formatTable, runBenchCli, signIn, startBenchServer } from "./server";
+import { formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** Issue 12's target: the median of one calculate-arv against the built Worker. */

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>]`: the valuation engine's accuracy
- * (issue 12). Runs the engine module the API runs (`~/domain/valuation/engine`), fed by `candidateWindow` from an
+ * (issue 12). Runs the engine module the API runs (`#app/domain/valuation/engine`), fed by `candidateWindow` from an
  * in-memory pool (tests/bench/valuation/pool.ts), so both see the same candidates, and by the regional model of the
  * subject's cell fitted for its valuation date from the same pool (`regionWindow`, `regionalModel`), and the trees of
  * its market cell fitted for the first day of its valuation month (`marketWindow`, `marketModel`: sales before that day
@@ -27,12 +27,11 @@ import {
   regionCentre,
   regionWindow,
   valueSubject,
-} from "~/domain/valuation/engine";
-import type { MarketModel, RegionalModel, Sale, ValuationOptions, ValuationSubject } from "~/domain/valuation/types";
-
-import { CsvError, parseSalesCsv } from "./valuation/csv";
-import { benchFigures, summaryLine, type Outcome } from "./valuation/metrics";
-import { SalesPool } from "./valuation/pool";
+} from "#app/domain/valuation/engine.ts";
+import type { MarketModel, RegionalModel, Sale, ValuationOptions, ValuationSubject } from "#app/domain/valuation/types.ts";
+import { CsvError, parseSalesCsv } from "#tests/bench/valuation/csv.ts";
+import { benchFigures, summaryLine, type Outcome } from "#tests/bench/valuation/metrics.ts";
+import { SalesPool } from "#tests/bench/valuation/pool.ts";
 
 const USAGE = `Usage: npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>]
 

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 
-import { aBuyer, aConversation, aSellerSearch, expect, PDF, test, type Lead } from "./fixtures";
+import { aBuyer, aConversation, aSellerSearch, expect, PDF, test, type Lead } from "./fixtures.ts";
 
 /**
  * axe-core on every page, signed out and signed in, with and without JavaScript: no violation of impact "serious" or

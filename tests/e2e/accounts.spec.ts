@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 
-import { expect, PASSWORD, test, uniqueEmail } from "./fixtures";
+import { expect, PASSWORD, test, uniqueEmail } from "./fixtures.ts";
 
 async function fillRegistration(page: Page, email: string) {
   await page.goto("/register");

@@ -1,6 +1,6 @@
 import { type Locator, type Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 
 /**
  * The agent chat (spec 02 §2, §4) in Chromium, with and without JavaScript, over the local market the e2e server

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { type Page } from "@playwright/test";
 
-import { expect, test, type AddLead } from "./fixtures";
+import { expect, test, type AddLead } from "./fixtures.ts";
 
 const PHOENIX = {
   address: "4127 N 38th St",

@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 
 // The lead has a stored ARV (no market comps are needed for it): the analysis rests on it when the e2e market has no
 // sales near it, and on the valuation engine when it has.

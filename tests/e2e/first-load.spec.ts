@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { aSellerSearch, expect, test } from "./fixtures";
+import { aSellerSearch, expect, test } from "./fixtures.ts";
 
 /** The JavaScript files a page fetched, by name without the content hash ("crm", "components", …). */
 function watchScripts(page: Page): string[] {

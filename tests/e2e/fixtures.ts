@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
-import { queryLocalD1 } from "../local-d1";
+import { queryLocalD1 } from "#tests/local-d1.ts";
 
 export { expect };
 

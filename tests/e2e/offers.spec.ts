@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures";
+import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures.ts";
 
 /** A stored letter as the browser fetches it: a real PDF. */
 async function expectPdf(page: Page, href: string) {

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 
-import { expect, test, waitForHydration, type AddLead } from "./fixtures";
+import { expect, test, waitForHydration, type AddLead } from "./fixtures.ts";
 
 /** A Phoenix lead at `address` through the API (the fixture's addLead); answers its id. */
 async function aLead(addLead: AddLead, address: string, extra: Record<string, unknown> = {}) {

@@ -1,4 +1,4 @@
-import { aBuyer, aConversation, expect, PDF, test } from "./fixtures";
+import { aBuyer, aConversation, expect, PDF, test } from "./fixtures.ts";
 
 test.describe("empty sections", () => {
   test("a new user sees the empty states of messages, documents and Buyer Breeze", async ({ signedInPage: page }) => {

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { expect, test } from "./fixtures.ts";
 
 /** Every Content-Security-Policy violation the browser reports, from its console (with or without JavaScript). */
 function watchCspViolations(page: Page): string[] {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 
-import { waitForHydration } from "./fixtures";
+import { waitForHydration } from "./fixtures.ts";
 
 const MESSAGES = {
   Name: "Name must be at least 2 characters",

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 
-import { expect, queryE2eDatabase, test } from "./fixtures";
+import { expect, queryE2eDatabase, test } from "./fixtures.ts";
 
 /**
  * The Target Market Finder chat (spec 02 §2 "Target Market Finder chat (Terry)") in Chromium, with and without

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 
-import { expect, queryE2eDatabase, aSellerSearch as runSellerSearch, test } from "./fixtures";
+import { expect, queryE2eDatabase, aSellerSearch as runSellerSearch, test } from "./fixtures.ts";
 
 const COMPS_COLUMNS = ["Address", "Sold Price", "Days on Market", "Beds/Baths", "Sq Ft", "$/Sq Ft", "Distance"];
 

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures";
+import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures.ts";
 
 /** The user's CRM, as GET /api/properties lists it. */
 async function crm(page: Page) {

@@ -10,7 +10,7 @@
  * The dataset is a small sample (`SAMPLE_PROPERTIES`) or the test market turned into BatchData records
  * (`batchDataFromMarket`), so the same homes can be searched through both providers.
  */
-import type { MarketBatch } from "@db/market/generate";
+import type { MarketBatch } from "#db/market/generate.ts";
 
 type Json = Record<string, unknown>;
 type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;

@@ -5,26 +5,26 @@ import { env, waitOnExecutionContext } from "cloudflare:test";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { contactMessages, emailOutbox, passwordResetTokens, sessions, users } from "@db/schema";
-import { action as changePassword } from "~/routes/api.auth.change-password";
-import { action as forgot } from "~/routes/api.auth.forgot";
-import { action as login } from "~/routes/api.auth.login";
-import { action as register } from "~/routes/api.auth.register";
-import { action as reset } from "~/routes/api.auth.reset";
-import { loader as currentUser } from "~/routes/api.auth.user";
-import { action as contact } from "~/routes/api.contact";
-import { loader as health } from "~/routes/api.health";
-import { action as signup } from "~/routes/api.signup";
-import { action as userInfo } from "~/routes/api.user";
-import { loader as outbox } from "~/routes/dev.outbox";
-import { action as registerPage } from "~/routes/register";
-import { loader as verifyEmailLoader } from "~/routes/verify-email";
-import { clientIp } from "~/services/request.server";
-import { BROWSER_ABSOLUTE_MS, REMEMBER_MS, withCookies } from "~/services/session.server";
+import { createDb } from "#db/client.ts";
+import { contactMessages, emailOutbox, passwordResetTokens, sessions, users } from "#db/schema.ts";
+import { action as changePassword } from "#app/routes/api.auth.change-password.ts";
+import { action as forgot } from "#app/routes/api.auth.forgot.ts";
+import { action as login } from "#app/routes/api.auth.login.ts";
+import { action as register } from "#app/routes/api.auth.register.ts";
+import { action as reset } from "#app/routes/api.auth.reset.ts";
+import { loader as currentUser } from "#app/routes/api.auth.user.ts";
+import { action as contact } from "#app/routes/api.contact.ts";
+import { loader as health } from "#app/routes/api.health.ts";
+import { action as signup } from "#app/routes/api.signup.ts";
+import { action as userInfo } from "#app/routes/api.user.ts";
+import { loader as outbox } from "#app/routes/dev.outbox.tsx";
+import { action as registerPage } from "#app/routes/register.tsx";
+import { loader as verifyEmailLoader } from "#app/routes/verify-email.tsx";
+import { BROWSER_ABSOLUTE_MS, REMEMBER_MS, withCookies } from "#app/services/accounts/session.server.ts";
+import { clientIp } from "#app/services/http/request.server.ts";
 
-import { ApiClient, registerClient } from "./api-client";
-import { testContext } from "./context";
+import { ApiClient, registerClient } from "./api-client.ts";
+import { testContext } from "./context.ts";
 
 const db = createDb(env.DB);
 const uniqueEmail = (prefix = "sec") => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -417,7 +417,7 @@ describe("the hourly sweep", () => {
   it("deletes expired sessions, stale links, old drafts and passed throttle windows, and keeps what still works", async () => {
     const { client, email, userId } = await registerClient("sweep");
     await new ApiClient().call(forgot, "POST", "/api/auth/forgot", { email });
-    const { sweepExpired } = await import("~/services/maintenance.server");
+    const { sweepExpired } = await import("#app/services/platform/maintenance.server.ts");
     const countFor = async () => ({
       sessions: (await db.select().from(sessions).where(eq(sessions.userId, userId))).length,
       resetLinks: (await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, userId))).length,

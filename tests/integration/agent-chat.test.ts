@@ -4,23 +4,23 @@ import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { buyerLeads, conversations, leadRequests, messages, properties } from "@db/schema";
-import { parseChatContent, sellerCardContent, type ChatMessage } from "~/domain/chat-messages";
-import { SELLER_TYPE_REQUIRED } from "~/domain/chat-wizard";
-import { noCashBuyersMessage, type LeadQueueItem } from "~/domain/lead-search-options";
-import { STATE_REQUIRED } from "~/domain/location";
-import * as index from "~/routes/_index";
-import { action as previewCount } from "~/routes/api.leads.preview-count";
-import { action as cardAction } from "~/routes/chat.card";
-import { action as searchAction } from "~/routes/chat.search";
-import { action as sendAction } from "~/routes/chat.send";
-import { getLatestSellerQueue } from "~/services/lead-search.server";
-import type { ChatData } from "~/services/sections/chat.server";
-import type { load as loadMessagesSection } from "~/services/sections/messages.server";
+import { createDb } from "#db/client.ts";
+import { buyerLeads, conversations, leadRequests, messages, properties } from "#db/schema.ts";
+import { parseChatContent, sellerCardContent, type ChatMessage } from "#app/domain/chat/messages.ts";
+import { SELLER_TYPE_REQUIRED } from "#app/domain/chat/wizard.ts";
+import { STATE_REQUIRED } from "#app/domain/leads/location.ts";
+import { noCashBuyersMessage, type LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import * as index from "#app/routes/_index.tsx";
+import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
+import { action as cardAction } from "#app/routes/chat.card.tsx";
+import { action as searchAction } from "#app/routes/chat.search.tsx";
+import { action as sendAction } from "#app/routes/chat.send.tsx";
+import { getLatestSellerQueue } from "#app/services/leads/search.server.ts";
+import type { ChatData } from "#app/services/sections/chat.server.ts";
+import type { load as loadMessagesSection } from "#app/services/sections/messages.server.ts";
 
-import { registerClient, toastOf, type ApiClient, type Handler } from "./api-client";
-import { seedTestMarket } from "./market-fixture";
+import { registerClient, toastOf, type ApiClient, type Handler } from "./api-client.ts";
+import { seedTestMarket } from "./market-fixture.ts";
 
 const db = createDb(env.DB);
 

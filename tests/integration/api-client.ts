@@ -2,11 +2,11 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 
-import { action as register } from "~/routes/api.auth.register";
-import { readToast, TOAST_COOKIE } from "~/services/toast.server";
+import { requestState } from "#workers/load-context.ts";
+import { action as register } from "#app/routes/api.auth.register.ts";
+import { readToast, TOAST_COOKIE } from "#app/services/http/toast.server.ts";
 
-import { requestState } from "../../workers/load-context";
-import { testContext } from "./context";
+import { testContext } from "./context.ts";
 
 /** A route module's loader or action, as the Remix router calls it. */
 export type Handler = (args: { request: Request; params: Record<string, string>; context: AppLoadContext }) => unknown;

@@ -2,23 +2,23 @@ import { env } from "cloudflare:test";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { emailOutbox, passwordResetTokens, sessions, users } from "@db/schema";
-import { action as changePassword } from "~/routes/api.auth.change-password";
-import { action as forgot } from "~/routes/api.auth.forgot";
-import { action as login } from "~/routes/api.auth.login";
-import { action as logout } from "~/routes/api.auth.logout";
-import { loader as me } from "~/routes/api.auth.me";
-import { action as register } from "~/routes/api.auth.register";
-import { action as reset } from "~/routes/api.auth.reset";
-import { loader as currentUser } from "~/routes/api.auth.user";
-import { action as company } from "~/routes/api.company";
-import { action as signup } from "~/routes/api.signup";
-import { action as userInfo } from "~/routes/api.user";
-import { isCrossSiteRequest, safeNext } from "~/services/request.server";
+import { createDb } from "#db/client.ts";
+import { emailOutbox, passwordResetTokens, sessions, users } from "#db/schema.ts";
+import { action as changePassword } from "#app/routes/api.auth.change-password.ts";
+import { action as forgot } from "#app/routes/api.auth.forgot.ts";
+import { action as login } from "#app/routes/api.auth.login.ts";
+import { action as logout } from "#app/routes/api.auth.logout.ts";
+import { loader as me } from "#app/routes/api.auth.me.ts";
+import { action as register } from "#app/routes/api.auth.register.ts";
+import { action as reset } from "#app/routes/api.auth.reset.ts";
+import { loader as currentUser } from "#app/routes/api.auth.user.ts";
+import { action as company } from "#app/routes/api.company.ts";
+import { action as signup } from "#app/routes/api.signup.ts";
+import { action as userInfo } from "#app/routes/api.user.ts";
+import { isCrossSiteRequest, safeNext } from "#app/services/http/request.server.ts";
 
-import { ApiClient } from "./api-client";
-import { testContext } from "./context";
+import { ApiClient } from "./api-client.ts";
+import { testContext } from "./context.ts";
 
 const db = createDb(env.DB);
 const uniqueEmail = () => `pat-${crypto.randomUUID().slice(0, 8)}@example.com`;
@@ -456,7 +456,7 @@ describe("request safety", () => {
 
 describe("client IPs for throttling", () => {
   it("counts per IP only for a real client address, never for loopback or an unknown one", async () => {
-    const { clientIp } = await import("~/services/request.server");
+    const { clientIp } = await import("#app/services/http/request.server.ts");
     const withIp = (ip?: string) => new Request("http://127.0.0.1/", { headers: ip ? { "CF-Connecting-IP": ip } : {} });
     expect(clientIp(withIp("203.0.113.9"))).toBe("203.0.113.9");
     expect(clientIp(withIp("127.0.0.1"))).toBeNull();

@@ -5,21 +5,27 @@ import { env } from "cloudflare:test";
 import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import type { MarketBatch } from "@db/market/generate";
-import { leadDeliveries, leadRequests, leads, skipMapping } from "@db/schema";
-import { noSellerLeadsMessage, sellerLeadsExhaustedMessage, type CashBuyerItem, type LeadQueueItem } from "~/domain/lead-search";
-import { ProviderError } from "~/providers/http.server";
-import { createBatchDataPropertyData, type BatchDataConfig } from "~/providers/property-data/batchdata.server";
-import type { BuyerSearch, SellerSearch } from "~/providers/property-data/types";
-import { action as cashBuyerSearch } from "~/routes/api.cash-buyers.search";
-import { action as previewCount } from "~/routes/api.leads.preview-count";
-import { action as propertiesBatch } from "~/routes/api.properties.batch";
+import { createDb } from "#db/client.ts";
+import type { MarketBatch } from "#db/market/generate.ts";
+import { leadDeliveries, leadRequests, leads, skipMapping } from "#db/schema.ts";
+import { noSellerLeadsMessage, sellerLeadsExhaustedMessage, type CashBuyerItem, type LeadQueueItem } from "#app/domain/leads/search.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
+import { createBatchDataPropertyData, type BatchDataConfig } from "#app/providers/property-data/batchdata.server.ts";
+import type { BuyerSearch, SellerSearch } from "#app/providers/property-data/types.ts";
+import { action as cashBuyerSearch } from "#app/routes/api.cash-buyers.search.ts";
+import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
+import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
+import {
+  batchDataFromMarket,
+  createFakeBatchData,
+  SAMPLE_PROPERTIES,
+  type FakeBatchData,
+  type FakeProperty,
+} from "#tests/fakes/batchdata.ts";
 
-import { batchDataFromMarket, createFakeBatchData, SAMPLE_PROPERTIES, type FakeBatchData, type FakeProperty } from "../fakes/batchdata";
-import { ApiClient, registerClient, type Answer } from "./api-client";
-import { testContext } from "./context";
-import { seedTestMarket } from "./market-fixture";
+import { ApiClient, registerClient, type Answer } from "./api-client.ts";
+import { testContext } from "./context.ts";
+import { seedTestMarket } from "./market-fixture.ts";
 
 const TOKEN = "bd_test_token";
 const BASE_URL = "https://batchdata.fake.test";

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 
-import { action as createBuyerLead } from "~/routes/api.buyer-leads";
-import { action as uploadApi } from "~/routes/api.documents.upload";
-import { action as contactForm } from "~/routes/contact-us";
-import { action as uploadForm } from "~/routes/documents.upload";
-import { MAX_BODY_BYTES } from "~/services/api.server";
-import { MAX_UPLOAD_BYTES } from "~/services/documents/uploads.server";
+import { action as createBuyerLead } from "#app/routes/api.buyer-leads.ts";
+import { action as uploadApi } from "#app/routes/api.documents.upload.ts";
+import { action as contactForm } from "#app/routes/contact-us.tsx";
+import { action as uploadForm } from "#app/routes/documents.upload.tsx";
+import { MAX_UPLOAD_BYTES } from "#app/services/documents/uploads.server.ts";
+import { MAX_BODY_BYTES } from "#app/services/http/api.server.ts";
 
-import { registerClient, toastOf, type Handler } from "./api-client";
+import { registerClient, toastOf, type Handler } from "./api-client.ts";
 
 const CHUNK = 64 * 1024;
 

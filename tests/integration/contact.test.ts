@@ -3,15 +3,15 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { createDb } from "@db/client";
-import { contactMessages, emailOutbox, users } from "@db/schema";
-import { action as apiAction, loader as apiLoader } from "~/routes/api.contact";
-import { action as formAction, loader as formLoader } from "~/routes/contact-us";
-import { loader as outboxLoader } from "~/routes/dev.outbox";
-import { createSession, SESSION_COOKIE } from "~/services/session.server";
+import { createDb } from "#db/client.ts";
+import { contactMessages, emailOutbox, users } from "#db/schema.ts";
+import { action as apiAction, loader as apiLoader } from "#app/routes/api.contact.ts";
+import { action as formAction, loader as formLoader } from "#app/routes/contact-us.tsx";
+import { loader as outboxLoader } from "#app/routes/dev.outbox.tsx";
+import { createSession, SESSION_COOKIE } from "#app/services/accounts/session.server.ts";
 
-import { ApiClient } from "./api-client";
-import { testContext } from "./context";
+import { ApiClient } from "./api-client.ts";
+import { testContext } from "./context.ts";
 
 const db = createDb(env.DB);
 

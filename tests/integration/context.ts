@@ -1,10 +1,9 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, env } from "cloudflare:test";
 
-import type { Fetch } from "~/providers/http.server";
-import { createProviders } from "~/providers/index.server";
-
-import { getLoadContext } from "../../workers/load-context";
+import { getLoadContext } from "#workers/load-context.ts";
+import type { Fetch } from "#app/providers/http.server.ts";
+import { createProviders } from "#app/providers/index.server.ts";
 
 /**
  * The same load context the Worker builds, over the test's isolated bindings; `vars` override configuration and

@@ -3,20 +3,20 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { contacts, properties } from "@db/schema";
-import { seedDemoCrm } from "@db/seed/demo/crm";
-import { loader as listContactsRoute } from "~/routes/api.contacts";
-import { action as createRoute, loader as listRoute } from "~/routes/api.properties";
-import { loader as getRoute, action as patchRoute } from "~/routes/api.properties.$id";
-import { loader as exportCsv } from "~/routes/crm.export[.csv]";
-import { action as addLead, loader as addLeadPage } from "~/routes/crm.leads";
-import { getSession } from "~/services/auth.server";
-import { load as loadCrmSection } from "~/services/sections/crm.server";
-import { sessionOwner, type ValidSession } from "~/services/session.server";
-import { TOAST_COOKIE } from "~/services/toast.server";
+import { createDb } from "#db/client.ts";
+import { contacts, properties } from "#db/schema.ts";
+import { seedDemoCrm } from "#db/seed/demo/crm.ts";
+import { loader as listContactsRoute } from "#app/routes/api.contacts.ts";
+import { loader as getRoute, action as patchRoute } from "#app/routes/api.properties.$id.ts";
+import { action as createRoute, loader as listRoute } from "#app/routes/api.properties.ts";
+import { loader as exportCsv } from "#app/routes/crm.export[.csv].ts";
+import { action as addLead, loader as addLeadPage } from "#app/routes/crm.leads.tsx";
+import { getSession } from "#app/services/accounts/auth.server.ts";
+import { sessionOwner, type ValidSession } from "#app/services/accounts/session.server.ts";
+import { TOAST_COOKIE } from "#app/services/http/toast.server.ts";
+import { load as loadCrmSection } from "#app/services/sections/crm.server.ts";
 
-import { ApiClient, registerClient } from "./api-client";
+import { ApiClient, registerClient } from "./api-client.ts";
 
 const db = createDb(env.DB);
 

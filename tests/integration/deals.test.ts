@@ -2,19 +2,19 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { conversations, deals, properties } from "@db/schema";
-import { seedDemoDeals } from "@db/seed/demo/deals";
-import { loader as listDealsRoute, action as postDeal } from "~/routes/api.deals";
-import { loader as getDealRoute, action as patchDeal } from "~/routes/api.deals.$id";
-import { loader as exportCsv } from "~/routes/dashboard.export[.csv]";
-import { action as pipelineForm, loader as pipelineFormLoader } from "~/routes/pipeline.deals";
-import { getSession } from "~/services/auth.server";
-import { LEADS_WITHOUT_DEAL_CAP, listLeadsWithoutDeal } from "~/services/deals.server";
-import { load as loadDashboard } from "~/services/sections/dashboard.server";
-import { load as loadPipeline } from "~/services/sections/pipeline.server";
+import { createDb } from "#db/client.ts";
+import { conversations, deals, properties } from "#db/schema.ts";
+import { seedDemoDeals } from "#db/seed/demo/deals.ts";
+import { loader as getDealRoute, action as patchDeal } from "#app/routes/api.deals.$id.ts";
+import { loader as listDealsRoute, action as postDeal } from "#app/routes/api.deals.ts";
+import { loader as exportCsv } from "#app/routes/dashboard.export[.csv].ts";
+import { action as pipelineForm, loader as pipelineFormLoader } from "#app/routes/pipeline.deals.tsx";
+import { getSession } from "#app/services/accounts/auth.server.ts";
+import { LEADS_WITHOUT_DEAL_CAP, listLeadsWithoutDeal } from "#app/services/deals/deals.server.ts";
+import { load as loadDashboard } from "#app/services/sections/dashboard.server.ts";
+import { load as loadPipeline } from "#app/services/sections/pipeline.server.ts";
 
-import { ApiClient, registerClient, toastOf } from "./api-client";
+import { ApiClient, registerClient, toastOf } from "./api-client.ts";
 
 const db = createDb(env.DB);
 const NOW = new Date("2026-06-15T12:00:00Z");

@@ -1,14 +1,14 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-import { loader as apiNotFound } from "~/routes/api.$";
-import { loader as healthLoader } from "~/routes/api.health";
-import { loader as pingLoader } from "~/routes/api.ping";
-import { checkHealth } from "~/services/health.server";
+import { DealAnalysis } from "#workers/deal-analysis.ts";
+import { loader as apiNotFound } from "#app/routes/api.$.ts";
+import { loader as healthLoader } from "#app/routes/api.health.ts";
+import { loader as pingLoader } from "#app/routes/api.ping.ts";
+import { checkHealth } from "#app/services/platform/health.server.ts";
 
-import { DealAnalysis } from "../../workers/deal-analysis";
-import { ApiClient } from "./api-client";
-import { testContext } from "./context";
+import { ApiClient } from "./api-client.ts";
+import { testContext } from "./context.ts";
 
 describe("GET /api/health", () => {
   it("answers 200 with every binding ok: D1, R2 and the Durable Object", async () => {

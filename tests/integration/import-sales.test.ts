@@ -5,15 +5,15 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { parseSalesCsv, type ImportedSaleRow } from "@db/import/sales-csv";
-import { countImported, writeImportedSales } from "@db/import/write";
-import { seedZipPlaces } from "@db/market/zip-places";
-import { importedSales } from "@db/schema";
-import type { ArvAnswer } from "~/domain/comparables";
-import * as apiCalculateArv from "~/routes/api.properties.calculate-arv";
+import { createDb } from "#db/client.ts";
+import { parseSalesCsv, type ImportedSaleRow } from "#db/import/sales-csv.ts";
+import { countImported, writeImportedSales } from "#db/import/write.ts";
+import { seedZipPlaces } from "#db/market/zip-places.ts";
+import { importedSales } from "#db/schema.ts";
+import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
+import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 
-import { ApiClient, registerClient, type Handler } from "./api-client";
+import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 
 const db = createDb(env.DB);
 const HEADER =

@@ -6,30 +6,30 @@ import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import type { MarketBatch } from "@db/market/generate";
-import { leadDeliveries, leadRequests, leads, skipMapping } from "@db/schema";
+import { createDb } from "#db/client.ts";
+import type { MarketBatch } from "#db/market/generate.ts";
+import { leadDeliveries, leadRequests, leads, skipMapping } from "#db/schema.ts";
+import { unknownState } from "#app/domain/leads/location.ts";
 import {
   noCashBuyersMessage,
   noSellerLeadsMessage,
   sellerLeadsExhaustedMessage,
   type CashBuyerItem,
   type LeadQueueItem,
-} from "~/domain/lead-search";
-import { unknownState } from "~/domain/location";
-import { ProviderError } from "~/providers/http.server";
-import type { PropertyDataProvider } from "~/providers/property-data/types";
-import * as root from "~/root";
-import { action as cashBuyerSearch } from "~/routes/api.cash-buyers.search";
-import { action as previewCount } from "~/routes/api.leads.preview-count";
-import * as apiProperties from "~/routes/api.properties";
-import * as apiPropertiesId from "~/routes/api.properties.$id";
-import * as apiPropertiesBatch from "~/routes/api.properties.batch";
-import { getLatestSellerQueue } from "~/services/lead-search.server";
+} from "#app/domain/leads/search.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
+import type { PropertyDataProvider } from "#app/providers/property-data/types.ts";
+import * as root from "#app/root.tsx";
+import { action as cashBuyerSearch } from "#app/routes/api.cash-buyers.search.ts";
+import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
+import * as apiPropertiesId from "#app/routes/api.properties.$id.ts";
+import * as apiPropertiesBatch from "#app/routes/api.properties.batch.ts";
+import * as apiProperties from "#app/routes/api.properties.ts";
+import { getLatestSellerQueue } from "#app/services/leads/search.server.ts";
 
-import { ApiClient, registerClient, type Answer } from "./api-client";
-import { seedTestMarket } from "./market-fixture";
-import { routeBuild } from "./remix-build";
+import { ApiClient, registerClient, type Answer } from "./api-client.ts";
+import { seedTestMarket } from "./market-fixture.ts";
+import { routeBuild } from "./remix-build.ts";
 
 const propertiesBatch = apiPropertiesBatch.action;
 

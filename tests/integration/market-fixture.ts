@@ -1,7 +1,7 @@
-import type { Db } from "@db/client";
-import { generateMarket, type MarketBatch } from "@db/market/generate";
-import type { MarketZip } from "@db/market/metros";
-import { clearMarket, seedMarket } from "@db/market/seed";
+import type { Db } from "#db/client.ts";
+import { generateMarket, type MarketBatch } from "#db/market/generate.ts";
+import type { MarketZip } from "#db/market/metros.ts";
+import { clearMarket, seedMarket } from "#db/market/seed.ts";
 
 /** A short fixed ZIP list, so the 5 MB `zipcodes` data module never has to load inside workerd. */
 export const ZIPS: MarketZip[] = [

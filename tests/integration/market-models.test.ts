@@ -4,18 +4,18 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { parseSalesCsv } from "@db/import/sales-csv";
-import { writeImportedSales } from "@db/import/write";
-import { seedZipPlaces } from "@db/market/zip-places";
-import { marketModels } from "@db/schema";
-import type { ArvAnswer } from "~/domain/comparables";
-import { MARKET_MIN_SALES, MARKET_MODEL_VERSION, marketCellOf } from "~/domain/valuation/engine";
-import { createLocalPropertyData } from "~/providers/property-data/local.server";
-import * as apiCalculateArv from "~/routes/api.properties.calculate-arv";
-import { refreshRegionalModels } from "~/services/valuation.server";
+import { createDb } from "#db/client.ts";
+import { parseSalesCsv } from "#db/import/sales-csv.ts";
+import { writeImportedSales } from "#db/import/write.ts";
+import { seedZipPlaces } from "#db/market/zip-places.ts";
+import { marketModels } from "#db/schema.ts";
+import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
+import { MARKET_MIN_SALES, MARKET_MODEL_VERSION, marketCellOf } from "#app/domain/valuation/engine.ts";
+import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
+import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
+import { refreshRegionalModels } from "#app/services/valuation/valuation.server.ts";
 
-import { ApiClient, registerClient, type Handler } from "./api-client";
+import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 
 const db = createDb(env.DB);
 /** The local market's records end 2025-12-31, so valuations on this day are as of 2026-01-01. */

@@ -8,20 +8,20 @@ import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { BUYER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType, type SellerType } from "@db/enums";
-import { CASH_BUYER_MAX_PURCHASES, sellerTypeColumn } from "@db/market/flags";
-import type { MarketBatch } from "@db/market/generate";
-import { marketIndexDdl } from "@db/market/seed";
-import type { SearchLocation } from "~/domain/location";
-import { createLocalPropertyData } from "~/providers/property-data/local.server";
-import type { BuyerSearch, SellerSearch } from "~/providers/property-data/types";
-import * as apiPropertiesBatch from "~/routes/api.properties.batch";
+import { createDb } from "#db/client.ts";
+import { BUYER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType, type SellerType } from "#db/enums.ts";
+import { CASH_BUYER_MAX_PURCHASES, sellerTypeColumn } from "#db/market/flags.ts";
+import type { MarketBatch } from "#db/market/generate.ts";
+import { marketIndexDdl } from "#db/market/seed.ts";
+import type { SearchLocation } from "#app/domain/leads/location.ts";
+import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
+import type { BuyerSearch, SellerSearch } from "#app/providers/property-data/types.ts";
+import * as apiPropertiesBatch from "#app/routes/api.properties.batch.ts";
 
-import { ApiClient, registerClient } from "./api-client";
-import { testContext } from "./context";
-import { seedTestMarket } from "./market-fixture";
-import { planOf, recordingD1, type Sent } from "./recording-d1";
+import { ApiClient, registerClient } from "./api-client.ts";
+import { testContext } from "./context.ts";
+import { seedTestMarket } from "./market-fixture.ts";
+import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
 
 const db = createDb(env.DB);
 

@@ -5,15 +5,15 @@ import { env } from "cloudflare:test";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { SELLER_TYPE_FLAG, SELLER_TYPES } from "@db/enums";
-import { latitudeCell } from "@db/latitude-cell";
-import { sellerTypeColumn } from "@db/market/flags";
-import type { MarketBatch } from "@db/market/generate";
-import { countMarketProperties, isMarketSeeded } from "@db/market/seed";
-import { marketOwners, marketProperties, marketSales } from "@db/schema";
+import { createDb } from "#db/client.ts";
+import { SELLER_TYPE_FLAG, SELLER_TYPES } from "#db/enums.ts";
+import { latitudeCell } from "#db/latitude-cell.ts";
+import { sellerTypeColumn } from "#db/market/flags.ts";
+import type { MarketBatch } from "#db/market/generate.ts";
+import { countMarketProperties, isMarketSeeded } from "#db/market/seed.ts";
+import { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
 
-import { seedTestMarket } from "./market-fixture";
+import { seedTestMarket } from "./market-fixture.ts";
 
 const db = createDb(env.DB);
 const PROPERTIES = 2_000;

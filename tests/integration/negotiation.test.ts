@@ -5,18 +5,18 @@ import { env } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { messages, properties } from "@db/schema";
-import { AI_TROUBLE_TEXT } from "~/domain/chat-intent";
-import { draftReply, negotiationAnswer } from "~/domain/reply-draft";
-import { NEGOTIATION_PROMPT } from "~/providers/ai/openai.server";
-import { action as assist } from "~/routes/messages.assist";
-import { sendChatMessage } from "~/services/chat.server";
-import { addMessage, createConversation } from "~/services/conversations.server";
+import { createDb } from "#db/client.ts";
+import { messages, properties } from "#db/schema.ts";
+import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
+import { draftReply, negotiationAnswer } from "#app/domain/messages/reply-draft.ts";
+import { NEGOTIATION_PROMPT } from "#app/providers/ai/openai.server.ts";
+import { action as assist } from "#app/routes/messages.assist.ts";
+import { sendChatMessage } from "#app/services/chat/chat.server.ts";
+import { addMessage, createConversation } from "#app/services/messages/conversations.server.ts";
+import { createFakeOpenAi } from "#tests/fakes/openai.ts";
 
-import { createFakeOpenAi } from "../fakes/openai";
-import { ApiClient, registerClient, toastOf, type Handler } from "./api-client";
-import { testContext } from "./context";
+import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
+import { testContext } from "./context.ts";
 
 const db = createDb(env.DB);
 const KEY = "sk-negotiation";

@@ -2,25 +2,25 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { documents, mailOutbox, properties } from "@db/schema";
-import { action as createRoute, loader as listRoute } from "~/routes/api.properties";
-import { action as patchRoute } from "~/routes/api.properties.$id";
-import { action as calculateRoute } from "~/routes/api.properties.calculate-offer";
-import { action as confirmRoute } from "~/routes/api.properties.confirm-offer";
-import { action as mailRoute } from "~/routes/api.properties.mail-offer";
-import { action as sendRoute } from "~/routes/api.properties.send-offer";
-import { loader as devMailPage } from "~/routes/dev.mail";
-import { loader as devMailPdf } from "~/routes/dev.mail.$trackingId[.pdf]";
-import { loader as downloadDocument } from "~/routes/documents.$id.download";
-import { loader as viewDocument } from "~/routes/documents.$id.view";
-import { getSession } from "~/services/auth.server";
-import { load as loadDocuments } from "~/services/sections/documents.server";
+import { createDb } from "#db/client.ts";
+import { documents, mailOutbox, properties } from "#db/schema.ts";
+import { action as patchRoute } from "#app/routes/api.properties.$id.ts";
+import { action as calculateRoute } from "#app/routes/api.properties.calculate-offer.ts";
+import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
+import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
+import { action as sendRoute } from "#app/routes/api.properties.send-offer.ts";
+import { action as createRoute, loader as listRoute } from "#app/routes/api.properties.ts";
+import { loader as devMailPdf } from "#app/routes/dev.mail.$trackingId[.pdf].ts";
+import { loader as devMailPage } from "#app/routes/dev.mail.tsx";
+import { loader as downloadDocument } from "#app/routes/documents.$id.download.ts";
+import { loader as viewDocument } from "#app/routes/documents.$id.view.ts";
+import { getSession } from "#app/services/accounts/auth.server.ts";
+import { load as loadDocuments } from "#app/services/sections/documents.server.ts";
+import { createFakeLob } from "#tests/fakes/lob.ts";
 
-import { createFakeLob } from "../fakes/lob";
-import { ApiClient, registerClient, type Handler } from "./api-client";
-import { testContext } from "./context";
-import { pdfText } from "./pdf-text";
+import { ApiClient, registerClient, type Handler } from "./api-client.ts";
+import { testContext } from "./context.ts";
+import { pdfText } from "./pdf-text.ts";
 
 const db = createDb(env.DB);
 

@@ -6,13 +6,13 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-import { createDb } from "@db/client";
-import { userIdentities, users } from "@db/schema";
-import { INVALID_CREDENTIALS, LINK_EXPIRED } from "~/domain/auth-messages";
-import { loader as loginLoader } from "~/routes/api.login";
-import { loader as callbackLoader } from "~/routes/api.login.callback";
-import { action as linkAction, loader as linkLoader } from "~/routes/auth_.link";
-import { getSession } from "~/services/auth.server";
+import { createDb } from "#db/client.ts";
+import { userIdentities, users } from "#db/schema.ts";
+import { INVALID_CREDENTIALS, LINK_EXPIRED } from "#app/domain/accounts/auth-messages.ts";
+import { loader as callbackLoader } from "#app/routes/api.login.callback.ts";
+import { loader as loginLoader } from "#app/routes/api.login.ts";
+import { action as linkAction, loader as linkLoader } from "#app/routes/auth_.link.tsx";
+import { getSession } from "#app/services/accounts/auth.server.ts";
 import {
   EMAIL_UNVERIFIED,
   getSsoStatus,
@@ -23,13 +23,13 @@ import {
   SIGN_IN_FAILED,
   STATE_COOKIE,
   STATE_INVALID,
-} from "~/services/oidc.server";
-import { hashPassword } from "~/services/password.server";
-import { SESSION_COOKIE } from "~/services/session.server";
+} from "#app/services/accounts/oidc.server.ts";
+import { hashPassword } from "#app/services/accounts/password.server.ts";
+import { SESSION_COOKIE } from "#app/services/accounts/session.server.ts";
+import { basicCredentials, createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "#tests/fakes/oidc.ts";
 
-import { basicCredentials, createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "../fakes/oidc";
-import { ApiClient, registerClient, toastOf } from "./api-client";
-import { testContext } from "./context";
+import { ApiClient, registerClient, toastOf } from "./api-client.ts";
+import { testContext } from "./context.ts";
 
 const db = createDb(env.DB);
 

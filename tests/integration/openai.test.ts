@@ -6,20 +6,20 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { messages } from "@db/schema";
-import { AI_TROUBLE_TEXT } from "~/domain/chat-intent";
-import { sellerCardContent } from "~/domain/chat-messages";
-import { analyzeDeal, type DealAnalysisInput } from "~/domain/deal-analysis";
-import type { LeadQueueItem } from "~/domain/lead-search-options";
-import { createOpenAiProvider, HISTORY_TURNS, type OpenAiConfig } from "~/providers/ai/openai.server";
-import { ProviderError } from "~/providers/http.server";
-import { sendChatMessage } from "~/services/chat.server";
-import { postMessages } from "~/services/conversations.server";
+import { createDb } from "#db/client.ts";
+import { messages } from "#db/schema.ts";
+import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
+import { sellerCardContent } from "#app/domain/chat/messages.ts";
+import { analyzeDeal, type DealAnalysisInput } from "#app/domain/deals/analysis.ts";
+import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import { createOpenAiProvider, HISTORY_TURNS, type OpenAiConfig } from "#app/providers/ai/openai.server.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
+import { sendChatMessage } from "#app/services/chat/chat.server.ts";
+import { postMessages } from "#app/services/messages/conversations.server.ts";
+import { createFakeOpenAi, type FakeOpenAi } from "#tests/fakes/openai.ts";
 
-import { createFakeOpenAi, type FakeOpenAi } from "../fakes/openai";
-import { registerClient } from "./api-client";
-import { testContext } from "./context";
+import { registerClient } from "./api-client.ts";
+import { testContext } from "./context.ts";
 
 const KEY = "sk-test-key";
 const BASE_URL = "https://openai.fake.test/v1";

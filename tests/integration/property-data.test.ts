@@ -3,13 +3,13 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { BUYER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "@db/enums";
-import type { MarketBatch } from "@db/market/generate";
-import { createLocalPropertyData } from "~/providers/property-data/local.server";
-import type { SearchLocation } from "~/providers/property-data/types";
+import { createDb } from "#db/client.ts";
+import { BUYER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "#db/enums.ts";
+import type { MarketBatch } from "#db/market/generate.ts";
+import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
+import type { SearchLocation } from "#app/providers/property-data/types.ts";
 
-import { seedTestMarket } from "./market-fixture";
+import { seedTestMarket } from "./market-fixture.ts";
 
 const db = createDb(env.DB);
 const provider = createLocalPropertyData(db);

@@ -3,16 +3,16 @@ import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { emailOutbox, mailOutbox, users } from "@db/schema";
-import { createHttpEmail } from "~/providers/email/http.server";
-import { ProviderError } from "~/providers/http.server";
-import { createLobMail } from "~/providers/mail/lob.server";
-import type { Letter } from "~/providers/mail/types";
+import { createDb } from "#db/client.ts";
+import { emailOutbox, mailOutbox, users } from "#db/schema.ts";
+import { createHttpEmail } from "#app/providers/email/http.server.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
+import { createLobMail } from "#app/providers/mail/lob.server.ts";
+import type { Letter } from "#app/providers/mail/types.ts";
+import { createFakeEmailApi } from "#tests/fakes/email.ts";
+import { createFakeLob } from "#tests/fakes/lob.ts";
 
-import { createFakeEmailApi } from "../fakes/email";
-import { createFakeLob } from "../fakes/lob";
-import { testContext } from "./context";
+import { testContext } from "./context.ts";
 
 const db = createDb(env.DB);
 

@@ -2,32 +2,38 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { buyerLeads, contacts, conversations, documents, messages, properties } from "@db/schema";
-import { seedDemoRecords } from "@db/seed/demo/records";
-import { action as createBuyerLeadRoute, loader as listBuyerLeadsRoute } from "~/routes/api.buyer-leads";
-import { loader as buyerLeadLoader, action as deleteBuyerLeadRoute } from "~/routes/api.buyer-leads.$id";
-import { action as createConversationRoute, loader as listConversationsRoute } from "~/routes/api.conversations";
-import { loader as getMessages, action as postMessage } from "~/routes/api.conversations.$id.messages";
-import { loader as listDocumentsRoute } from "~/routes/api.documents";
-import { action as documentApi, loader as getDocumentApi } from "~/routes/api.documents.$id";
-import { action as uploadApi } from "~/routes/api.documents.upload";
-import { loader as buyerBreezePage } from "~/routes/buyer-breeze";
-import { action as removeBuyerForm } from "~/routes/buyer-breeze.remove";
-import { loader as downloadDocument } from "~/routes/documents.$id.download";
-import { loader as viewDocument } from "~/routes/documents.$id.view";
-import { action as generateForm } from "~/routes/documents.generate";
-import { action as documentForm } from "~/routes/documents.update";
-import { action as uploadForm } from "~/routes/documents.upload";
-import { action as assist } from "~/routes/messages.assist";
-import { action as sendForm } from "~/routes/messages.send";
-import { getSession } from "~/services/auth.server";
-import { addMessage, createConversation, getConversation, listConversations, replyContext } from "~/services/conversations.server";
-import { load as loadBuyerBreeze } from "~/services/sections/buyer-breeze.server";
-import { load as loadDocuments } from "~/services/sections/documents.server";
-import { load as loadMessages } from "~/services/sections/messages.server";
+import { createDb } from "#db/client.ts";
+import { buyerLeads, contacts, conversations, documents, messages, properties } from "#db/schema.ts";
+import { seedDemoRecords } from "#db/seed/demo/records.ts";
+import { loader as buyerLeadLoader, action as deleteBuyerLeadRoute } from "#app/routes/api.buyer-leads.$id.ts";
+import { action as createBuyerLeadRoute, loader as listBuyerLeadsRoute } from "#app/routes/api.buyer-leads.ts";
+import { loader as getMessages, action as postMessage } from "#app/routes/api.conversations.$id.messages.ts";
+import { action as createConversationRoute, loader as listConversationsRoute } from "#app/routes/api.conversations.ts";
+import { action as documentApi, loader as getDocumentApi } from "#app/routes/api.documents.$id.ts";
+import { loader as listDocumentsRoute } from "#app/routes/api.documents.ts";
+import { action as uploadApi } from "#app/routes/api.documents.upload.ts";
+import { action as removeBuyerForm } from "#app/routes/buyer-breeze.remove.tsx";
+import { loader as buyerBreezePage } from "#app/routes/buyer-breeze.tsx";
+import { loader as downloadDocument } from "#app/routes/documents.$id.download.ts";
+import { loader as viewDocument } from "#app/routes/documents.$id.view.ts";
+import { action as generateForm } from "#app/routes/documents.generate.tsx";
+import { action as documentForm } from "#app/routes/documents.update.tsx";
+import { action as uploadForm } from "#app/routes/documents.upload.tsx";
+import { action as assist } from "#app/routes/messages.assist.ts";
+import { action as sendForm } from "#app/routes/messages.send.tsx";
+import { getSession } from "#app/services/accounts/auth.server.ts";
+import {
+  addMessage,
+  createConversation,
+  getConversation,
+  listConversations,
+  replyContext,
+} from "#app/services/messages/conversations.server.ts";
+import { load as loadBuyerBreeze } from "#app/services/sections/buyer-breeze.server.ts";
+import { load as loadDocuments } from "#app/services/sections/documents.server.ts";
+import { load as loadMessages } from "#app/services/sections/messages.server.ts";
 
-import { ApiClient, formData, registerClient, toastOf } from "./api-client";
+import { ApiClient, formData, registerClient, toastOf } from "./api-client.ts";
 
 const db = createDb(env.DB);
 

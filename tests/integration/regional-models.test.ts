@@ -5,19 +5,19 @@ import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { parseSalesCsv } from "@db/import/sales-csv";
-import { writeImportedSales } from "@db/import/write";
-import { seedZipPlaces } from "@db/market/zip-places";
-import { importedSales, regionalModels } from "@db/schema";
-import type { ArvAnswer } from "~/domain/comparables";
-import { REGION_CELL_SQL, REGION_MIN_SALES, REGIONAL_MODEL_VERSION, regionCellOf } from "~/domain/valuation/engine";
-import type { RegionCell } from "~/domain/valuation/types";
-import { createLocalPropertyData } from "~/providers/property-data/local.server";
-import * as apiCalculateArv from "~/routes/api.properties.calculate-arv";
-import { refreshRegionalModels } from "~/services/valuation.server";
+import { createDb } from "#db/client.ts";
+import { parseSalesCsv } from "#db/import/sales-csv.ts";
+import { writeImportedSales } from "#db/import/write.ts";
+import { seedZipPlaces } from "#db/market/zip-places.ts";
+import { importedSales, regionalModels } from "#db/schema.ts";
+import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
+import { REGION_CELL_SQL, REGION_MIN_SALES, REGIONAL_MODEL_VERSION, regionCellOf } from "#app/domain/valuation/engine.ts";
+import type { RegionCell } from "#app/domain/valuation/types.ts";
+import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
+import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
+import { refreshRegionalModels } from "#app/services/valuation/valuation.server.ts";
 
-import { ApiClient, registerClient, type Handler } from "./api-client";
+import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 
 const db = createDb(env.DB);
 /** The local market's records end 2025-12-31, so valuations on this day are as of 2026-01-01. */

@@ -1,6 +1,6 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 
-import * as entryServer from "~/entry.server";
+import * as entryServer from "#app/entry.server.tsx";
 
 /** `parent` nests a route as Remix's flat routes do (api.properties.batch under api.properties); else under root. */
 export type TestRoute = { path?: string; index?: boolean; module: object; parent?: string };

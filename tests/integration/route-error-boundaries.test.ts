@@ -2,13 +2,13 @@ import { createRequestHandler, type AppLoadContext, type LoaderFunctionArgs } fr
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-import * as root from "~/root";
-import * as index from "~/routes/_index";
-import * as profile from "~/routes/profile";
+import { createFetchHandler } from "#workers/handle-request.ts";
+import * as root from "#app/root.tsx";
+import * as index from "#app/routes/_index.tsx";
+import * as profile from "#app/routes/profile.tsx";
 
-import { createFetchHandler } from "../../workers/handle-request";
-import { registerClient } from "./api-client";
-import { routeBuild } from "./remix-build";
+import { registerClient } from "./api-client.ts";
+import { routeBuild } from "./remix-build.ts";
 
 const ORIGIN = "http://127.0.0.1:8787";
 

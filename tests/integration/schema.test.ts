@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { eq, sql, sum } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { buyerLeads, companyProfiles, deals, leadDeliveries, leads, properties, users } from "@db/schema";
+import { createDb } from "#db/client.ts";
+import { buyerLeads, companyProfiles, deals, leadDeliveries, leads, properties, users } from "#db/schema.ts";
 
 const db = createDb(env.DB);
 

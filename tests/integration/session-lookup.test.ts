@@ -5,15 +5,15 @@ import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { properties, sessions } from "@db/schema";
-import { seedDemoCrm } from "@db/seed/demo/crm";
-import { readCrmPage } from "~/services/properties.server";
-import { hashToken, lookupSession, SESSION_COOKIE, sessionOwner } from "~/services/session.server";
+import { createDb } from "#db/client.ts";
+import { properties, sessions } from "#db/schema.ts";
+import { seedDemoCrm } from "#db/seed/demo/crm.ts";
+import { hashToken, lookupSession, SESSION_COOKIE, sessionOwner } from "#app/services/accounts/session.server.ts";
+import { readCrmPage } from "#app/services/leads/properties.server.ts";
 
-import { registerClient } from "./api-client";
-import { D1Counter } from "./d1-counter";
-import { planOf, recordingD1, type Sent } from "./recording-d1";
+import { registerClient } from "./api-client.ts";
+import { D1Counter } from "./d1-counter.ts";
+import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
 
 const counter = new D1Counter(env.DB);
 const counted = createDb(counter.db);

@@ -6,19 +6,19 @@ import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import type { MarketBatch } from "@db/market/generate";
-import { seedZipPlaces } from "@db/market/zip-places";
-import { comps, properties } from "@db/schema";
-import type { ArvAnswer, StoredComparable } from "~/domain/comparables";
-import { NO_COMPS_MESSAGE } from "~/domain/valuation/engine";
-import { distanceMiles } from "~/domain/valuation/geo";
-import * as apiProperties from "~/routes/api.properties";
-import * as apiComps from "~/routes/api.properties.$id.comps";
-import * as apiCalculateArv from "~/routes/api.properties.calculate-arv";
+import { createDb } from "#db/client.ts";
+import type { MarketBatch } from "#db/market/generate.ts";
+import { seedZipPlaces } from "#db/market/zip-places.ts";
+import { comps, properties } from "#db/schema.ts";
+import type { ArvAnswer, StoredComparable } from "#app/domain/valuation/comparables.ts";
+import { NO_COMPS_MESSAGE } from "#app/domain/valuation/engine.ts";
+import { distanceMiles } from "#app/domain/valuation/geo.ts";
+import * as apiComps from "#app/routes/api.properties.$id.comps.ts";
+import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
+import * as apiProperties from "#app/routes/api.properties.ts";
 
-import { ApiClient, registerClient, type Answer, type Handler } from "./api-client";
-import { seedTestMarket, ZIPS } from "./market-fixture";
+import { ApiClient, registerClient, type Answer, type Handler } from "./api-client.ts";
+import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
 const db = createDb(env.DB);
 /** Two weeks after the market's last recorded day (2025-12-31): the clock every valuation here reads. */

@@ -8,19 +8,19 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { parseSalesCsv } from "@db/import/sales-csv";
-import { writeImportedSales } from "@db/import/write";
-import type { MarketBatch } from "@db/market/generate";
-import { seedZipPlaces } from "@db/market/zip-places";
-import { properties } from "@db/schema";
-import * as apiComps from "~/routes/api.properties.$id.comps";
-import * as apiCalculateArv from "~/routes/api.properties.calculate-arv";
+import { createDb } from "#db/client.ts";
+import { parseSalesCsv } from "#db/import/sales-csv.ts";
+import { writeImportedSales } from "#db/import/write.ts";
+import type { MarketBatch } from "#db/market/generate.ts";
+import { seedZipPlaces } from "#db/market/zip-places.ts";
+import { properties } from "#db/schema.ts";
+import * as apiComps from "#app/routes/api.properties.$id.comps.ts";
+import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 
-import { ApiClient, registerClient, type Handler } from "./api-client";
-import { testContext } from "./context";
-import { seedTestMarket, ZIPS } from "./market-fixture";
-import { planOf, recordingD1, type Sent } from "./recording-d1";
+import { ApiClient, registerClient, type Handler } from "./api-client.ts";
+import { testContext } from "./context.ts";
+import { seedTestMarket, ZIPS } from "./market-fixture.ts";
+import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
 
 const db = createDb(env.DB);
 const TODAY = new Date("2026-01-15T12:00:00Z");

@@ -7,21 +7,21 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { seedZipPlaces } from "@db/market/zip-places";
-import { comps, properties } from "@db/schema";
-import type { StoredComparable } from "~/domain/comparables";
-import type { LeadQueueItem } from "~/domain/lead-search";
-import type { OfferSteps } from "~/domain/offers";
-import * as index from "~/routes/_index";
-import { action as createRoute } from "~/routes/api.properties";
-import * as apiComps from "~/routes/api.properties.$id.comps";
-import { action as propertiesBatch } from "~/routes/api.properties.batch";
-import { action as crmComps } from "~/routes/crm.comps";
-import * as workbench from "~/routes/leads.workbench";
+import { createDb } from "#db/client.ts";
+import { seedZipPlaces } from "#db/market/zip-places.ts";
+import { comps, properties } from "#db/schema.ts";
+import type { LeadQueueItem } from "#app/domain/leads/search.ts";
+import type { OfferSteps } from "#app/domain/offers/rules.ts";
+import type { StoredComparable } from "#app/domain/valuation/comparables.ts";
+import * as index from "#app/routes/_index.tsx";
+import * as apiComps from "#app/routes/api.properties.$id.comps.ts";
+import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
+import { action as createRoute } from "#app/routes/api.properties.ts";
+import { action as crmComps } from "#app/routes/crm.comps.tsx";
+import * as workbench from "#app/routes/leads.workbench.tsx";
 
-import { ApiClient, registerClient, toastOf, type Handler } from "./api-client";
-import { seedTestMarket, ZIPS } from "./market-fixture";
+import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
+import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
 const db = createDb(env.DB);
 const loader = workbench.loader as Handler;

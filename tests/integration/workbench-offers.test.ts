@@ -5,18 +5,18 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { mailOutbox, properties } from "@db/schema";
-import type { LeadQueueItem } from "~/domain/lead-search";
-import { action as createRoute } from "~/routes/api.properties";
-import { action as propertiesBatch } from "~/routes/api.properties.batch";
-import { action as crmOffers } from "~/routes/crm.offers";
-import * as workbench from "~/routes/leads.workbench";
+import { createDb } from "#db/client.ts";
+import { mailOutbox, properties } from "#db/schema.ts";
+import type { LeadQueueItem } from "#app/domain/leads/search.ts";
+import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
+import { action as createRoute } from "#app/routes/api.properties.ts";
+import { action as crmOffers } from "#app/routes/crm.offers.tsx";
+import * as workbench from "#app/routes/leads.workbench.tsx";
+import { createFakeLob } from "#tests/fakes/lob.ts";
 
-import { createFakeLob } from "../fakes/lob";
-import { ApiClient, registerClient, toastOf, type Handler } from "./api-client";
-import { testContext } from "./context";
-import { seedTestMarket } from "./market-fixture";
+import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
+import { testContext } from "./context.ts";
+import { seedTestMarket } from "./market-fixture.ts";
 
 const db = createDb(env.DB);
 const loader = workbench.loader as Handler;

@@ -6,16 +6,16 @@ import { env } from "cloudflare:test";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "@db/client";
-import { contacts, leadDeliveries, leads, properties } from "@db/schema";
-import type { LeadQueueItem } from "~/domain/lead-search";
-import * as root from "~/root";
-import { action as propertiesBatch } from "~/routes/api.properties.batch";
-import * as workbench from "~/routes/leads.workbench";
+import { createDb } from "#db/client.ts";
+import { contacts, leadDeliveries, leads, properties } from "#db/schema.ts";
+import type { LeadQueueItem } from "#app/domain/leads/search.ts";
+import * as root from "#app/root.tsx";
+import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
+import * as workbench from "#app/routes/leads.workbench.tsx";
 
-import { ApiClient, registerClient, toastOf, type Handler } from "./api-client";
-import { seedTestMarket } from "./market-fixture";
-import { routeBuild } from "./remix-build";
+import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
+import { seedTestMarket } from "./market-fixture.ts";
+import { routeBuild } from "./remix-build.ts";
 
 const db = createDb(env.DB);
 const loader = workbench.loader as Handler;

@@ -2,18 +2,18 @@ import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-import * as root from "~/root";
-import * as apiAuthMe from "~/routes/api.auth.me";
-import * as apiDocuments from "~/routes/api.documents";
-import * as apiPing from "~/routes/api.ping";
-import * as apiPropertiesId from "~/routes/api.properties.$id";
-import * as dashboardExport from "~/routes/dashboard.export[.csv]";
-import * as documentDownload from "~/routes/documents.$id.download";
-import * as faq from "~/routes/faq";
-import * as termsOfUse from "~/routes/terms-of-use";
+import { createFetchHandler, type InnerHandler } from "#workers/handle-request.ts";
+import * as root from "#app/root.tsx";
+import * as apiAuthMe from "#app/routes/api.auth.me.ts";
+import * as apiDocuments from "#app/routes/api.documents.ts";
+import * as apiPing from "#app/routes/api.ping.ts";
+import * as apiPropertiesId from "#app/routes/api.properties.$id.ts";
+import * as dashboardExport from "#app/routes/dashboard.export[.csv].ts";
+import * as documentDownload from "#app/routes/documents.$id.download.ts";
+import * as faq from "#app/routes/faq.tsx";
+import * as termsOfUse from "#app/routes/terms-of-use.tsx";
 
-import { createFetchHandler, type InnerHandler } from "../../workers/handle-request";
-import { routeBuild } from "./remix-build";
+import { routeBuild } from "./remix-build.ts";
 
 const ORIGIN = "http://127.0.0.1:8787";
 const ctx = () => createExecutionContext();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { LoginSchema, RegisterStep1Schema } from "~/domain/auth-schemas";
-import { formatPhone, toE164 } from "~/domain/phone";
-import { avatarInitials, displayName } from "~/domain/user-display";
+import { LoginSchema, RegisterStep1Schema } from "#app/domain/accounts/auth-schemas.ts";
+import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
+import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 
 describe("display name and initials (spec 01 §3)", () => {
   it("uses the full name, else first plus last name, else the email", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { readApiAnswer } from "~/domain/api-answer";
+import { readApiAnswer } from "#app/domain/shared/api-answer.ts";
 
 describe("reading an /api answer in the browser", () => {
   it("keeps the fields it knows from a JSON answer", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { SELLER_TYPES } from "@db/enums";
-import { toLeadQueueItem } from "~/domain/lead-items";
+import { SELLER_TYPES } from "#db/enums.ts";
+import { toLeadQueueItem } from "#app/domain/leads/items.ts";
 import {
   buyerCriteria,
   BuyerRecordSchema,
@@ -23,8 +23,8 @@ import {
   toCashBuyer,
   toSellerLead,
   withContacts,
-} from "~/providers/property-data/batchdata-mapping";
-import type { SellerSearch } from "~/providers/property-data/types";
+} from "#app/providers/property-data/batchdata-mapping.ts";
+import type { SellerSearch } from "#app/providers/property-data/types.ts";
 
 /** A property record in BatchData's shape, with extra fields the client does not read. */
 function aRecord(overrides: Record<string, unknown> = {}): Record<string, unknown> {

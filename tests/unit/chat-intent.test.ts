@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { buyerTypeOf, localChatReply, placeOf, sellerTypeOf } from "~/domain/chat-intent";
+import { buyerTypeOf, localChatReply, placeOf, sellerTypeOf } from "#app/domain/chat/intent.ts";
 
 describe("the local chat reply steers to the wizards", () => {
   it('offers the seller wizard pre-filled for "sellers in 85004"', () => {

@@ -21,9 +21,9 @@ import {
   textContent,
   toChatMessage,
   type ChatMessage,
-} from "~/domain/chat-messages";
-import { alreadyPosted, cardPause, parseChatPending } from "~/domain/chat-pending";
-import type { CashBuyerItem, LeadQueueItem } from "~/domain/lead-search-options";
+} from "#app/domain/chat/messages.ts";
+import { alreadyPosted, cardPause, parseChatPending } from "#app/domain/chat/pending.ts";
+import type { CashBuyerItem, LeadQueueItem } from "#app/domain/leads/search-options.ts";
 
 function aLead(id: string, fields: Partial<LeadQueueItem> = {}): LeadQueueItem {
   return {

@@ -13,9 +13,9 @@ import {
   stepErrors,
   wizardSearchParams,
   type WizardAnswers,
-} from "~/domain/chat-wizard";
-import { PRICE_OPTIONS } from "~/domain/lead-search-options";
-import { CITY_REQUIRED, STATE_REQUIRED, unknownState } from "~/domain/location";
+} from "#app/domain/chat/wizard.ts";
+import { CITY_REQUIRED, STATE_REQUIRED, unknownState } from "#app/domain/leads/location.ts";
+import { PRICE_OPTIONS } from "#app/domain/leads/search-options.ts";
 
 const answers = (fields: Partial<WizardAnswers>): WizardAnswers => ({ ...EMPTY_ANSWERS, ...fields });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { contractFileName, contractText, propertyLine, type ContractInput } from "~/domain/contract-text";
+import { contractFileName, contractText, propertyLine, type ContractInput } from "#app/domain/documents/contract-text.ts";
 
 const input: ContractInput = {
   kind: "purchase_agreement",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { crmFiguresFromCounts } from "~/domain/crm-figures";
+import { crmFiguresFromCounts } from "#app/domain/leads/crm-figures.ts";
 
 describe("CRM figures from the per-status counts SQL gives (spec 01 §4)", () => {
   it("adds every status into Total Leads, and only qualified and under-contract counts into the other two", () => {

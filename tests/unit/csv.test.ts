@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { csvField, toCsv } from "~/domain/csv";
+import { csvField, toCsv } from "#app/domain/shared/csv.ts";
 
 describe("the shared CSV writer", () => {
   it("quotes commas, quotes and line breaks as RFC 4180 says", () => {

@@ -16,7 +16,7 @@ import {
   trendText,
   type DashboardDeal,
   type DashboardProperty,
-} from "~/domain/dashboard-figures";
+} from "#app/domain/dashboard/figures.ts";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 let seq = 0;

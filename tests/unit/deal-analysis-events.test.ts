@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 
-import { analyzeDeal } from "~/domain/deal-analysis";
 import {
   encodeEvent,
   parseEvents,
@@ -10,7 +9,8 @@ import {
   splitAnalysisMessage,
   storedAnalysis,
   type DealAnalysisEvent,
-} from "~/domain/deal-analysis-events";
+} from "#app/domain/deals/analysis-events.ts";
+import { analyzeDeal } from "#app/domain/deals/analysis.ts";
 
 const result = analyzeDeal({
   address: "1 Main St, Phoenix, AZ 85004",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { analyzeDeal } from "~/domain/deal-analysis";
-import { DealAnalysisSchema } from "~/domain/deal-analysis-schema";
+import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
+import { analyzeDeal } from "#app/domain/deals/analysis.ts";
 
 const base = { address: "12 Main St, Phoenix, AZ 85004", arv: 320_000, currentYear: 2026 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { analyzeDeal, DEFAULT_ASSIGNMENT_FEE, estimateRehab } from "~/domain/deal-analysis";
+import { analyzeDeal, DEFAULT_ASSIGNMENT_FEE, estimateRehab } from "#app/domain/deals/analysis.ts";
 
 const base = { address: "123 W Maple Ave, Phoenix, AZ 85004", currentYear: 2026 };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "~/domain/format";
+import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
 
 // The reference: spec 01 §9's formats as Intl.NumberFormat spells them (format.ts groups digits itself; Decision 62).
 const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });

@@ -5,7 +5,7 @@ import type { OutputBundle } from "rollup";
 import type { ResolvedConfig } from "vite";
 import { describe, expect, it } from "vitest";
 
-import { LAZY_CHUNKS_MODULE, lazyChunks } from "../../workers/lazy-chunks";
+import { LAZY_CHUNKS_MODULE, lazyChunks } from "#workers/lazy-chunks.ts";
 
 type Hook = (this: unknown, ...args: unknown[]) => unknown;
 

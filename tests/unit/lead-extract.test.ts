@@ -8,9 +8,9 @@ import {
   percentOrNull,
   positiveOrNull,
   yearBuiltOrNull,
-} from "~/domain/lead-extract";
-import { toCashBuyerItem, toLeadQueueItem } from "~/domain/lead-items";
-import type { CashBuyer, SellerLead } from "~/providers/property-data/types";
+} from "#app/domain/leads/extract.ts";
+import { toCashBuyerItem, toLeadQueueItem } from "#app/domain/leads/items.ts";
+import type { CashBuyer, SellerLead } from "#app/providers/property-data/types.ts";
 
 describe("placeholder contact texts (§5) are dropped", () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { leadTypeLabel, STATUS_FILTERS, statusFilterOf, statusLabel } from "~/domain/lead-labels";
+import { leadTypeLabel, STATUS_FILTERS, statusFilterOf, statusLabel } from "#app/domain/leads/labels.ts";
 
 describe("lead labels", () => {
   it("labels statuses, and shows an unknown status as New", () => {

@@ -14,8 +14,8 @@ import {
   previousLead,
   setLeads,
   storeLeadQueue,
-} from "~/domain/lead-queue";
-import type { LeadQueueItem } from "~/domain/lead-search-options";
+} from "#app/domain/leads/queue.ts";
+import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 
 function lead(id: string): LeadQueueItem {
   return {
@@ -144,8 +144,8 @@ describe("the stored lead queue", () => {
 
 describe("a lead saved to the CRM", () => {
   it("sends the §3 fields, money as text, with the status and agent of the save", async () => {
-    const { leadToProperty } = await import("~/domain/lead-property");
-    const { PropertyInputSchema } = await import("~/domain/lead-forms");
+    const { leadToProperty } = await import("#app/domain/leads/property.ts");
+    const { PropertyInputSchema } = await import("#app/domain/leads/forms.ts");
     const saved = leadToProperty(lead("a"), { status: "analyzed", currentAgent: "deal_analyzer" });
     expect(saved).toMatchObject({
       address: "a Main St",

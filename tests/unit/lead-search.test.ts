@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { unknownState } from "#app/domain/leads/location.ts";
 import {
   buyerSearchKey,
   CashBuyerSearchSchema,
@@ -9,9 +10,8 @@ import {
   SellerCriteriaSchema,
   sellerSearchKey,
   SellerSearchSchema,
-} from "~/domain/lead-search";
-import { unknownState } from "~/domain/location";
-import { fieldErrors } from "~/services/api.server";
+} from "#app/domain/leads/search.ts";
+import { fieldErrors } from "#app/services/http/api.server.ts";
 
 function errorsOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   if (result.success || !result.error) throw new Error("expected a refusal");

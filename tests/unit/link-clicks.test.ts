@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { inAppHref, type ClickedAnchor, type ClickModifiers } from "~/components/crm/link-clicks";
+import { inAppHref, type ClickedAnchor, type ClickModifiers } from "#app/components/crm/link-clicks.ts";
 
 const ORIGIN = "https://breeze.example";
 const PLAIN: ClickModifiers = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false };

@@ -3,11 +3,11 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { monthsAfter } from "@db/market/flags";
-import { generateMarket, type MarketBatch, type MarketOwnerInsert, type MarketPropertyInsert } from "@db/market/generate";
-import { loadMetroZips } from "@db/market/metro-zips";
-import { METROS, type MarketZip } from "@db/market/metros";
-import { createRng } from "@db/market/random";
+import { monthsAfter } from "#db/market/flags.ts";
+import { generateMarket, type MarketBatch, type MarketOwnerInsert, type MarketPropertyInsert } from "#db/market/generate.ts";
+import { loadMetroZips } from "#db/market/metro-zips.ts";
+import { METROS, type MarketZip } from "#db/market/metros.ts";
+import { createRng } from "#db/market/random.ts";
 
 const SAMPLE_SIZE = 6_000;
 const NAMED_METROS = ["Phoenix AZ", "Dallas TX", "Atlanta GA", "Cleveland OH", "Tampa FL", "Detroit MI", "Charlotte NC", "Las Vegas NV"];

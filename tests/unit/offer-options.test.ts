@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { OFFER_TYPES, offerOptions } from "~/domain/offer-options";
+import { OFFER_TYPES, offerOptions } from "#app/domain/offers/options.ts";
 
 describe("offerOptions", () => {
   it("lists Aggressive 60 %, Fair 70 % and Likely 80 % of the ARV in whole dollars", () => {

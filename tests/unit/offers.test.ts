@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { letterOfIntentText, letterPlainText } from "~/domain/letter-of-intent";
-import { offerOptions } from "~/domain/offer-options";
+import { letterOfIntentText, letterPlainText } from "#app/domain/offers/letter-of-intent.ts";
+import { offerOptions } from "#app/domain/offers/options.ts";
 import {
   chosenOfferAmount,
   customOfferAmount,
@@ -13,7 +13,7 @@ import {
   propertyAddressLine,
   statusAfterLetter,
   statusAfterMail,
-} from "~/domain/offers";
+} from "#app/domain/offers/rules.ts";
 
 describe("the 70% rule", () => {
   it("is ARV × 70% − repairs − assignment fee, with repairs defaulting to 10% of the ARV (nearest $500) and the fee to $10,000", () => {

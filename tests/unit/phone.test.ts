@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatPhone, ownerPhones, toE164 } from "~/domain/phone";
+import { formatPhone, ownerPhones, toE164 } from "#app/domain/leads/phone.ts";
 
 describe("phone numbers", () => {
   it("stores US numbers as typed in E.164, and shows them back in the US format", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { DEAL_STAGE_LABELS } from "@db/enums";
+import { DEAL_STAGE_LABELS } from "#db/enums.ts";
 import {
   filterByPeriod,
   groupByStage,
@@ -10,7 +10,7 @@ import {
   propertyDetails,
   STAGE_BADGES,
   type PipelineDeal,
-} from "~/domain/pipeline";
+} from "#app/domain/deals/pipeline.ts";
 
 const deal = (stage: PipelineDeal["stage"], dealValue: number | null, closeDate: string | null = null): PipelineDeal => ({
   stage,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { relativeTime } from "~/domain/format";
-import { draftReply } from "~/domain/reply-draft";
+import { draftReply } from "#app/domain/messages/reply-draft.ts";
+import { relativeTime } from "#app/domain/shared/format.ts";
 
 const property = { address: "4821 N 35th Ave", city: "Phoenix", maxOffer: 182000, arv: 310000, price: 240000 };
 

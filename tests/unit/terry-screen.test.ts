@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import { placeOf } from "~/domain/chat-intent";
-import { NEGOTIATION_DRAFT_INTRO, negotiationAnswer } from "~/domain/reply-draft";
-import { TERRY_HISTORY_MAX, TerryChatSchema, TerryFormSchema } from "~/domain/terry-forms";
-import { TERRY_AGENT, TERRY_STARTERS, terryHref, wantsTerry } from "~/domain/terry-screen";
+import { placeOf } from "#app/domain/chat/intent.ts";
+import { TERRY_HISTORY_MAX, TerryChatSchema, TerryFormSchema } from "#app/domain/chat/terry-forms.ts";
+import { TERRY_AGENT, TERRY_STARTERS, terryHref, wantsTerry } from "#app/domain/chat/terry-screen.ts";
+import { NEGOTIATION_DRAFT_INTRO, negotiationAnswer } from "#app/domain/messages/reply-draft.ts";
 
 describe("the Target Market Finder screen", () => {
   it("offers three distinct starter prompts, each naming a place Terry can look up", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { describeMarket, localTerryAnswer, TERRY_GREETING, TERRY_STARTERS, type TerryLookup } from "~/domain/terry";
-import type { MarketStats } from "~/providers/property-data/types";
+import { describeMarket, localTerryAnswer, TERRY_GREETING, TERRY_STARTERS, type TerryLookup } from "#app/domain/chat/terry.ts";
+import type { MarketStats } from "#app/providers/property-data/types.ts";
 
 const STATS: MarketStats = {
   properties: 1_234,

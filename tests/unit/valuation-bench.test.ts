@@ -1,9 +1,9 @@
 // The pure halves of `npm run bench:valuation`: the sales CSV parsed by header name, and the accuracy figures.
 import { describe, expect, it } from "vitest";
 
-import { CsvError, parseCsvRecords, parseSalesCsv } from "../bench/valuation/csv";
-import { benchFigures, quantile, summaryLine } from "../bench/valuation/metrics";
-import { SalesPool } from "../bench/valuation/pool";
+import { CsvError, parseCsvRecords, parseSalesCsv } from "#tests/bench/valuation/csv.ts";
+import { benchFigures, quantile, summaryLine } from "#tests/bench/valuation/metrics.ts";
+import { SalesPool } from "#tests/bench/valuation/pool.ts";
 
 const HEADER =
   "sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,year_renovated,basement_sqft,condition,quality_grade,waterfront,view,zip,lat,lon";

@@ -1,7 +1,7 @@
 // The valuation engine's regression trees (app/domain/valuation/boost.ts, README Decision 64) on hand-made data.
 import { describe, expect, it } from "vitest";
 
-import { boostedTrees, fitBooster, type BoostedTrees, type BoostOptions } from "~/domain/valuation/boost";
+import { boostedTrees, fitBooster, type BoostedTrees, type BoostOptions } from "#app/domain/valuation/boost.ts";
 
 const OPTIONS: BoostOptions = { trees: 50, depth: 3, learningRate: 0.2, minLeaf: 5, bins: 32 };
 

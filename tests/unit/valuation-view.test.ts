@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { offerStepsHref, offerStepsOf } from "~/domain/offers";
+import { offerStepsHref, offerStepsOf } from "#app/domain/offers/rules.ts";
 import {
   compCells,
   COMPS_MESSAGES,
@@ -11,7 +11,7 @@ import {
   VALUATION_MESSAGES,
   valuationStepOf,
   valuationStepParams,
-} from "~/domain/valuation-view";
+} from "#app/domain/valuation/view.ts";
 
 describe("the progress schedule (§4 'Valuation progress', §9)", () => {
   it("has six messages for the valuation and six for the comps search", () => {

@@ -28,9 +28,17 @@ import {
   SELECTION_STEPS,
   TUNING,
   valueSubject,
-} from "~/domain/valuation/engine";
-import { dateOfDay, dayNumber, distanceMiles, inWindow, MILES_PER_DEGREE, monthsBefore, nearestFirst } from "~/domain/valuation/geo";
-import type { HomeFacts, MarketModel, RegionalModel, Sale, ValuationResult, ValuationSubject, ValuedComp } from "~/domain/valuation/types";
+} from "#app/domain/valuation/engine.ts";
+import { dateOfDay, dayNumber, distanceMiles, inWindow, MILES_PER_DEGREE, monthsBefore, nearestFirst } from "#app/domain/valuation/geo.ts";
+import type {
+  HomeFacts,
+  MarketModel,
+  RegionalModel,
+  Sale,
+  ValuationResult,
+  ValuationSubject,
+  ValuedComp,
+} from "#app/domain/valuation/types.ts";
 
 const VALUATION_DATE = "2015-03-01";
 const CENTER = { latitude: 47.6, longitude: -122.3 };

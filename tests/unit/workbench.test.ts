@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 
-import { createLeadQueue, goToLead, markWorked } from "~/domain/lead-queue";
-import type { LeadQueueItem } from "~/domain/lead-search-options";
+import { createLeadQueue, goToLead, markWorked } from "#app/domain/leads/queue.ts";
+import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import { WorkbenchActionSchema } from "#app/domain/workbench/forms.ts";
 import {
   barButtons,
   leadIndexOf,
@@ -16,8 +17,7 @@ import {
   syncLeadQueue,
   workbenchAction,
   workbenchHref,
-} from "~/domain/workbench";
-import { WorkbenchActionSchema } from "~/domain/workbench-forms";
+} from "#app/domain/workbench/rules.ts";
 
 function lead(id: string): LeadQueueItem {
   return {

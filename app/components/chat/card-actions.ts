@@ -3,7 +3,7 @@
  * (POST /api/properties) and Save to Buyer Breeze (POST /api/buyer-leads). Each answers the toast to show. Without
  * JavaScript the cards' forms post to /chat/card, which does the same on the server.
  */
-import type { ToastMessage } from "~/components/ui/toast";
+import type { ToastMessage } from "#app/components/ui/toast.tsx";
 import {
   ADDED_TO_CRM,
   addToCrmFailure,
@@ -13,7 +13,7 @@ import {
   BUYER_SAVED,
   buyerLeadOf,
   crmKey,
-} from "~/domain/chat-messages";
+} from "#app/domain/chat/messages.ts";
 
 /** Properties added (or found already there) in this page: §5 skips them with 'Already in CRM' without a call. */
 const inCrm = new Set<string>();

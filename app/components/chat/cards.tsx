@@ -7,17 +7,17 @@
 import { Link } from "@remix-run/react";
 import { useState, type FormEvent, type ReactNode } from "react";
 
-import { BUYER_TYPE_LABELS } from "@db/enums";
-import { Button, buttonClass } from "~/components/ui/button";
-import type { ToastMessage } from "~/components/ui/toast";
-import { contactHref, NO_CONTACT, postalLine, propertyCardToProperty, type ChatBody } from "~/domain/chat-messages";
-import { sellerTypeLabel } from "~/domain/chat-wizard";
-import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "~/domain/format";
-import { leadToProperty } from "~/domain/lead-property";
-import { formatPhone } from "~/domain/phone";
-import { workbenchHref } from "~/domain/workbench";
+import { BUYER_TYPE_LABELS } from "#db/enums.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import type { ToastMessage } from "#app/components/ui/toast.tsx";
+import { contactHref, NO_CONTACT, postalLine, propertyCardToProperty, type ChatBody } from "#app/domain/chat/messages.ts";
+import { sellerTypeLabel } from "#app/domain/chat/wizard.ts";
+import { formatPhone } from "#app/domain/leads/phone.ts";
+import { leadToProperty } from "#app/domain/leads/property.ts";
+import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
+import { workbenchHref } from "#app/domain/workbench/rules.ts";
 
-import { addToCrm, saveBuyer } from "./card-actions";
+import { addToCrm, saveBuyer } from "./card-actions.ts";
 
 export type CardContext = {
   hydrated: boolean;

@@ -1,12 +1,12 @@
 /**
  * Posts what a search found into the chat from the browser (spec 02 §4): the pending messages are stored first
- * (domain/chat-pending, localStorage `chatPending`), the conversation is created when there is none
+ * (domain/chat/pending, localStorage `chatPending`), the conversation is created when there is none
  * (POST /api/conversations), then each message is posted (POST /api/conversations/{id}/messages), 300–400 ms apart,
  * and leaves the store once the server has it. One poster per page: it outlives the chat section (the seller search
  * moves on to the Lead Workbench while its cards are posted), and a chat that opens with messages still pending
  * finishes posting them. The chat listens to show each message as it arrives.
  */
-import { alreadyPosted, cardPause, loadChatPending, storeChatPending, type ChatPending } from "~/domain/chat-pending";
+import { alreadyPosted, cardPause, loadChatPending, storeChatPending, type ChatPending } from "#app/domain/chat/pending.ts";
 
 export type PostedMessage = {
   id: string;

@@ -1,11 +1,11 @@
 import { useFetcher, type Form } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/input";
-import { useHydrated } from "~/components/use-hydrated";
-import type { ChatSendActionData } from "~/domain/chat-forms";
-import { MESSAGE_MAX } from "~/domain/message-limits";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { inputClass } from "#app/components/ui/input.tsx";
+import type { ChatSendActionData } from "#app/domain/chat/forms.ts";
+import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
 
 type FormComponent = typeof Form;
 

@@ -7,15 +7,15 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 
-import { LeadFacts, OwnerContactFacts } from "~/components/leads/lead-facts";
-import { PropertyMap } from "~/components/leads/property-map";
-import { Button, buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import type { ToastMessage } from "~/components/ui/toast";
-import { leadAddress, leadToProperty } from "~/domain/lead-property";
-import type { LeadQueueItem } from "~/domain/lead-search-options";
+import { LeadFacts, OwnerContactFacts } from "#app/components/leads/lead-facts.tsx";
+import { PropertyMap } from "#app/components/leads/property-map.tsx";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import type { ToastMessage } from "#app/components/ui/toast.tsx";
+import { leadAddress, leadToProperty } from "#app/domain/leads/property.ts";
+import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 
-import { addToCrm } from "./card-actions";
+import { addToCrm } from "./card-actions.ts";
 
 type Props = { messageId: string; lead: LeadQueueItem; streetViewUrl: string | null };
 

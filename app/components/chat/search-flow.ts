@@ -14,8 +14,8 @@ import {
   searchConversationTitle,
   sellerCardContent,
   sellerResultsText,
-} from "~/domain/chat-messages";
-import type { PendingItem } from "~/domain/chat-pending";
+} from "#app/domain/chat/messages.ts";
+import type { PendingItem } from "#app/domain/chat/pending.ts";
 import {
   buyerSearch,
   describeBuyerSearch,
@@ -23,8 +23,8 @@ import {
   sellerCriteria,
   type WizardAnswers,
   type WizardKind,
-} from "~/domain/chat-wizard";
-import { createLeadQueue, storeLeadQueue } from "~/domain/lead-queue";
+} from "#app/domain/chat/wizard.ts";
+import { createLeadQueue, storeLeadQueue } from "#app/domain/leads/queue.ts";
 import {
   CASH_BUYER_SEARCH_FAILED,
   LEAD_SEARCH_FAILED,
@@ -32,10 +32,10 @@ import {
   noSellerLeadsMessage,
   PREVIEW_FAILED,
   SELLER_SEARCH_COUNT,
-} from "~/domain/lead-search-options";
-import type { WizardCount } from "~/services/sections/chat.server";
+} from "#app/domain/leads/search-options.ts";
+import type { WizardCount } from "#app/services/sections/chat.server.ts";
 
-import { enqueuePending } from "./chat-poster";
+import { enqueuePending } from "./chat-poster.ts";
 
 type Answer = { status: number; body: Record<string, unknown> };
 

@@ -8,15 +8,15 @@
 import { Form, Link, useNavigate, useRevalidator, type Form as RemixForm } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
-import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/input";
-import { useHydrated } from "~/components/use-hydrated";
-import { AI_TROUBLE_TEXT } from "~/domain/chat-intent";
-import { chatBodyText, type ChatMessage } from "~/domain/chat-messages";
-import { chatHref } from "~/domain/chat-wizard";
-import { relativeTime } from "~/domain/format";
-import { MESSAGE_MAX } from "~/domain/message-limits";
-import { TERRY_GREETING, TERRY_STARTERS, TERRY_TITLE, terryHref } from "~/domain/terry-screen";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { inputClass } from "#app/components/ui/input.tsx";
+import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
+import { chatBodyText, type ChatMessage } from "#app/domain/chat/messages.ts";
+import { TERRY_GREETING, TERRY_STARTERS, TERRY_TITLE, terryHref } from "#app/domain/chat/terry-screen.ts";
+import { chatHref } from "#app/domain/chat/wizard.ts";
+import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
+import { relativeTime } from "#app/domain/shared/format.ts";
 
 type FormComponent = typeof RemixForm;
 
@@ -146,7 +146,7 @@ export default function TerryScreen({
         body: JSON.stringify({ message: text, conversationId }),
       });
       // zod reads the answer: loaded with the first answer, not with the page.
-      const { readApiAnswer } = await import("~/domain/api-answer");
+      const { readApiAnswer } = await import("#app/domain/shared/api-answer.ts");
       const answer = await readApiAnswer(response);
       const stored = answer.conversationId;
       if (stored) {

@@ -5,15 +5,15 @@
  *   buttons named `step`, Check Lead/Buyer Count `intent=count`), and Find Properties / Find Cash Buyers post the
  *   whole form to /chat/search, which runs the search on the server.
  * - With JavaScript the same buttons are handled here: the steps change in place with the same rules
- *   (domain/chat-wizard), the count and the search go to the /api routes (search-flow.ts).
+ *   (domain/chat/wizard), the count and the search go to the /api routes (search-flow.ts).
  */
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 
-import { Button, buttonClass } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/input";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { inputClass } from "#app/components/ui/input.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
 import {
   BEDROOM_OPTIONS,
   BUYER_TYPE_OPTIONS,
@@ -29,12 +29,12 @@ import {
   type WizardAnswers,
   type WizardErrors,
   type WizardField,
-} from "~/domain/chat-wizard";
-import { formatNumber } from "~/domain/format";
-import { US_STATES } from "~/domain/us-states";
-import type { WizardCount, WizardView } from "~/services/sections/chat.server";
+} from "#app/domain/chat/wizard.ts";
+import { formatNumber } from "#app/domain/shared/format.ts";
+import { US_STATES } from "#app/domain/shared/us-states.ts";
+import type { WizardCount, WizardView } from "#app/services/sections/chat.server.ts";
 
-import { checkCount, findBuyers, findSellers } from "./search-flow";
+import { checkCount, findBuyers, findSellers } from "./search-flow.ts";
 
 const FIELD_LABELS: Record<WizardField, string> = {
   cityOrZip: "City or ZIP",

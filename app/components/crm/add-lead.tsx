@@ -2,12 +2,12 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Link, useFetcher, useNavigate, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { Button, buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { FormError, InputField, SelectField } from "~/components/ui/field";
-import { useHydrated } from "~/components/use-hydrated";
-import { useZodValidation } from "~/components/use-zod-validation";
-import { LEAD_STATUSES, leadTypeLabel, statusLabel } from "~/domain/lead-labels";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { FormError, InputField, SelectField } from "#app/components/ui/field.tsx";
+import { LEAD_STATUSES, leadTypeLabel, statusLabel } from "#app/domain/leads/labels.ts";
 
 const PROPERTY_TYPES = ["single_family", "multi_family", "condo", "townhouse", "mobile_home", "land"] as const;
 const LEAD_TYPES = ["preforeclosure", "absentee_owner", "high_equity", "inherited", "tired_landlord", "vacant", "corporate_owned"] as const;
@@ -30,7 +30,7 @@ export function AddLeadForm({
   busy: boolean;
   cancel?: ReactNode;
 }) {
-  const validate = useZodValidation(() => import("~/domain/lead-forms").then((module) => module.PropertyInputSchema));
+  const validate = useZodValidation(() => import("#app/domain/leads/forms.ts").then((module) => module.PropertyInputSchema));
   const [form, fields] = useForm({
     id: "add-lead",
     lastResult,

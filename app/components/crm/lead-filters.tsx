@@ -1,10 +1,10 @@
 import { Form } from "@remix-run/react";
 
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { TabLinks } from "~/components/ui/tab-links";
-import { crmHref } from "~/domain/crm-view";
-import { STATUS_FILTERS, type StatusFilter } from "~/domain/lead-labels";
+import { Button } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { TabLinks } from "#app/components/ui/tab-links.tsx";
+import { crmHref } from "#app/domain/leads/crm-view.ts";
+import { STATUS_FILTERS, type StatusFilter } from "#app/domain/leads/labels.ts";
 
 /**
  * The status pills and the search box. Both are GET navigations, so the filter lives in the URL; the search form

@@ -1,6 +1,6 @@
-import { Badge } from "~/components/ui/badge";
-import { statusLabel } from "~/domain/lead-labels";
-import { LEAD_STATUS_TONES } from "~/domain/status-tones";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { statusLabel } from "#app/domain/leads/labels.ts";
+import { LEAD_STATUS_TONES } from "#app/domain/shared/status-tones.ts";
 
 /** A lead's status as a coloured pill; an unknown status looks like "new". */
 export function LeadStatusBadge({ status }: { status: string }) {

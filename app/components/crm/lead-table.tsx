@@ -1,11 +1,12 @@
-import { LeadStatusBadge } from "~/components/crm/lead-status-badge";
-import { useLinkClicks } from "~/components/crm/link-clicks";
-import { buttonClass } from "~/components/ui/button";
-import { crmHref, propertyFacts } from "~/domain/crm-view";
-import { formatMoney } from "~/domain/format";
-import { leadTypeLabel } from "~/domain/lead-labels";
-import { formatPhone } from "~/domain/phone";
-import type { load } from "~/services/sections/crm.server";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { crmHref, propertyFacts } from "#app/domain/leads/crm-view.ts";
+import { leadTypeLabel } from "#app/domain/leads/labels.ts";
+import { formatPhone } from "#app/domain/leads/phone.ts";
+import { formatMoney } from "#app/domain/shared/format.ts";
+import type { load } from "#app/services/sections/crm.server.ts";
+
+import { LeadStatusBadge } from "./lead-status-badge.tsx";
+import { useLinkClicks } from "./link-clicks.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 type Lead = Data["leads"][number];

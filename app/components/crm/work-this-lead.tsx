@@ -5,17 +5,18 @@
 import { Link, useNavigate } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { DealAnalysisPanel } from "~/components/crm/deal-analysis-panel";
-import { LeadStatusBadge } from "~/components/crm/lead-status-badge";
-import { PropertyComps } from "~/components/crm/property-comps";
-import { PropertyOffer } from "~/components/crm/property-offer";
-import { buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { propertyFacts } from "~/domain/crm-view";
-import { formatDate, formatMoney, formatNumber } from "~/domain/format";
-import { leadTypeLabel } from "~/domain/lead-labels";
-import { formatPhone, ownerPhones } from "~/domain/phone";
-import type { load } from "~/services/sections/crm.server";
+import { DealAnalysisPanel } from "#app/components/deals/analysis-panel.tsx";
+import { PropertyOffer } from "#app/components/offers/property-offer.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { PropertyComps } from "#app/components/valuation/property-comps.tsx";
+import { propertyFacts } from "#app/domain/leads/crm-view.ts";
+import { leadTypeLabel } from "#app/domain/leads/labels.ts";
+import { formatPhone, ownerPhones } from "#app/domain/leads/phone.ts";
+import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
+import type { load } from "#app/services/sections/crm.server.ts";
+
+import { LeadStatusBadge } from "./lead-status-badge.tsx";
 
 type Selected = NonNullable<Awaited<ReturnType<typeof load>>["selected"]>;
 

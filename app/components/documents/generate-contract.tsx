@@ -2,11 +2,11 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Link, useFetcher, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { Button, buttonClass } from "~/components/ui/button";
-import { FormError, SelectField } from "~/components/ui/field";
-import { useZodValidation } from "~/components/use-zod-validation";
-import { CONTRACT_KINDS } from "~/domain/contract-text";
-import { type GenerateContractActionData } from "~/domain/document-forms";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { FormError, SelectField } from "#app/components/ui/field.tsx";
+import { CONTRACT_KINDS } from "#app/domain/documents/contract-text.ts";
+import { type GenerateContractActionData } from "#app/domain/documents/forms.ts";
 
 type FormComponent = typeof Form;
 type PropertyOptions = { id: string; address: string; city: string | null; state: string | null }[];
@@ -28,7 +28,7 @@ export function GenerateContractForm({
   busy: boolean;
   cancel?: ReactNode;
 }) {
-  const validate = useZodValidation(() => import("~/domain/document-forms").then((module) => module.GenerateContractSchema));
+  const validate = useZodValidation(() => import("#app/domain/documents/forms.ts").then((module) => module.GenerateContractSchema));
   const [form, fields] = useForm({
     id: "generate-contract",
     lastResult,

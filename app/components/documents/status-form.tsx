@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 
-import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "@db/enums";
+import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "#db/enums.ts";
 
 const STATUS_OPTIONS = DOCUMENT_STATUSES.map((value) => ({ value, label: DOCUMENT_STATUS_LABELS[value] }));
 

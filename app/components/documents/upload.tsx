@@ -1,9 +1,9 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useRef, useState } from "react";
 
-import { Button } from "~/components/ui/button";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
 
 const ACCEPT = ".pdf,.doc,.docx,.txt";
 
@@ -24,7 +24,7 @@ export function Upload({ type }: { type: string }) {
       body.set("type", documentType);
       const response = await fetch("/api/documents/upload", { method: "POST", body });
       // zod reads the answer: loaded with the first answer, not with the page.
-      const { readApiAnswer } = await import("~/domain/api-answer");
+      const { readApiAnswer } = await import("#app/domain/shared/api-answer.ts");
       const answer = await readApiAnswer(response);
       if (!response.ok || !answer.success) throw new Error(answer.message || "Upload failed");
       toast({ title: "Document Uploaded", description: "Your document has been successfully uploaded.", variant: "success" });

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 
-import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "~/domain/format";
-import { leadTypeLabel } from "~/domain/lead-labels";
-import type { LeadQueueItem } from "~/domain/lead-search-options";
-import { formatPhone } from "~/domain/phone";
+import { leadTypeLabel } from "#app/domain/leads/labels.ts";
+import { formatPhone } from "#app/domain/leads/phone.ts";
+import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
 
 /**
  * A seller lead's facts in the sections the spec names (spec 02 §2 "Lead Workbench" lead card, "Seller Lead Details

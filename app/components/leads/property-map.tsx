@@ -1,4 +1,4 @@
-import { openStreetMapLink, STREET_VIEW, type Place } from "~/providers/maps";
+import { openStreetMapLink, STREET_VIEW, type Place } from "#app/providers/maps/index.ts";
 
 /**
  * The picture at the top of a lead card or dialog (spec 02 §9: default height 300 px, width 100 %). With a street-view

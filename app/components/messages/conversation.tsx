@@ -1,6 +1,7 @@
-import { Composer } from "~/components/messages/reply-form";
-import { relativeTime } from "~/domain/format";
-import type { load } from "~/services/sections/messages.server";
+import { relativeTime } from "#app/domain/shared/format.ts";
+import type { load } from "#app/services/sections/messages.server.ts";
+
+import { Composer } from "./reply-form.tsx";
 
 type Data = Awaited<ReturnType<typeof load>>;
 

@@ -2,12 +2,12 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Link, useFetcher, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-import { Button, buttonClass } from "~/components/ui/button";
-import { FormError, InputField, SelectField } from "~/components/ui/field";
-import { useZodValidation } from "~/components/use-zod-validation";
-import type { MessageActionData } from "~/domain/message-forms";
-import { MESSAGE_MAX } from "~/domain/message-limits";
-import type { load } from "~/services/sections/messages.server";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { FormError, InputField, SelectField } from "#app/components/ui/field.tsx";
+import type { MessageActionData } from "#app/domain/messages/forms.ts";
+import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
+import type { load } from "#app/services/sections/messages.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 
@@ -31,7 +31,7 @@ export function NewMessageForm({
   busy: boolean;
   cancel?: ReactNode;
 }) {
-  const validate = useZodValidation(() => import("~/domain/message-forms").then((module) => module.NewMessageFormSchema));
+  const validate = useZodValidation(() => import("#app/domain/messages/forms.ts").then((module) => module.NewMessageFormSchema));
   const [form, fields] = useForm({
     id: "new-message",
     lastResult,

@@ -2,13 +2,13 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { useFetcher, type Form } from "@remix-run/react";
 import { useRef, useState } from "react";
 
-import { Button } from "~/components/ui/button";
-import { FormError, TextareaField } from "~/components/ui/field";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
-import { useZodValidation } from "~/components/use-zod-validation";
-import type { MessageActionData } from "~/domain/message-forms";
-import { MESSAGE_MAX } from "~/domain/message-limits";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormError, TextareaField } from "#app/components/ui/field.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import type { MessageActionData } from "#app/domain/messages/forms.ts";
+import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
 
 type FormComponent = typeof Form;
 
@@ -31,7 +31,7 @@ export function ReplyForm({
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
-  const validate = useZodValidation(() => import("~/domain/message-forms").then((module) => module.ReplyFormSchema));
+  const validate = useZodValidation(() => import("#app/domain/messages/forms.ts").then((module) => module.ReplyFormSchema));
   const [form, fields] = useForm({
     id: `reply-${conversationId}`,
     lastResult,
@@ -54,7 +54,7 @@ export function ReplyForm({
       body.set("format", "json");
       const response = await fetch("/messages/assist", { method: "POST", body });
       // zod reads the answer: loaded with the first answer, not with the page.
-      const { readApiAnswer } = await import("~/domain/api-answer");
+      const { readApiAnswer } = await import("#app/domain/shared/api-answer.ts");
       const answer = await readApiAnswer(response);
       if (!response.ok || !answer.draft) throw new Error(answer.message ?? "AI Assist failed");
       if (text.current) {

@@ -6,13 +6,13 @@
  */
 import { useState } from "react";
 
-import { Button } from "~/components/ui/button";
-import { inputClass } from "~/components/ui/input";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
-import { formatMoney } from "~/domain/format";
-import type { OfferOption } from "~/domain/offer-options";
-import { chosenOfferAmount, CUSTOM_OFFER, customOfferDigits, type OfferChoice as Choice } from "~/domain/offers";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { Button } from "#app/components/ui/button.tsx";
+import { inputClass } from "#app/components/ui/input.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import type { OfferOption } from "#app/domain/offers/options.ts";
+import { chosenOfferAmount, CUSTOM_OFFER, customOfferDigits, type OfferChoice as Choice } from "#app/domain/offers/rules.ts";
+import { formatMoney } from "#app/domain/shared/format.ts";
 
 type Props = { options: OfferOption[]; idPrefix: string; initial?: Choice | null };
 

@@ -1,9 +1,9 @@
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 
-import { ConfirmAction, ConfirmStep } from "~/components/ui/confirm-action";
-import { SectionHeader } from "~/components/ui/section-header";
-import { formatDate, formatMoney, formatNumber } from "~/domain/format";
-import type { load } from "~/services/sections/buyer-breeze.server";
+import { ConfirmAction, ConfirmStep } from "#app/components/ui/confirm-action.tsx";
+import { SectionHeader } from "#app/components/ui/section-header.tsx";
+import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
+import type { load } from "#app/services/sections/buyer-breeze.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 type Lead = Data["leads"][number];

@@ -10,17 +10,17 @@
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
 
-import { BuyerCard, PropertyCardView, SellerCard, type CardContext } from "~/components/chat/cards";
-import { hasPending, postPending, subscribeToPoster, type PostedMessage } from "~/components/chat/chat-poster";
-import { Composer } from "~/components/chat/composer";
-import type { LeadDetailsDialog, LeadDetailsPanel } from "~/components/chat/lead-details";
-import type TerryScreen from "~/components/chat/terry";
-import type Wizard from "~/components/chat/wizard";
-import { preloadable } from "~/components/lazy";
-import { buttonClass } from "~/components/ui/button";
-import { useToast } from "~/components/ui/toast";
-import { useHydrated } from "~/components/use-hydrated";
-import { AGENTS } from "~/domain/agents";
+import { BuyerCard, PropertyCardView, SellerCard, type CardContext } from "#app/components/chat/cards.tsx";
+import { hasPending, postPending, subscribeToPoster, type PostedMessage } from "#app/components/chat/chat-poster.ts";
+import { Composer } from "#app/components/chat/composer.tsx";
+import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/chat/lead-details.tsx";
+import type TerryScreen from "#app/components/chat/terry.tsx";
+import type Wizard from "#app/components/chat/wizard.tsx";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { preloadable } from "#app/components/shell/lazy.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { AGENTS } from "#app/domain/chat/agents.ts";
 import {
   nextSellerCard,
   NO_MORE_LEADS,
@@ -30,13 +30,13 @@ import {
   toChatMessage,
   type ChatMessage,
   type WizardOffer,
-} from "~/domain/chat-messages";
-import { chatHref, EMPTY_ANSWERS, WIZARD_TITLES, wizardSearchParams, type WizardKind } from "~/domain/chat-wizard";
-import { relativeTime } from "~/domain/format";
-import { createLeadQueue, goToLead, storeLeadQueue } from "~/domain/lead-queue";
-import { TERRY_TITLE, terryHref } from "~/domain/terry-screen";
-import { workbenchHref } from "~/domain/workbench";
-import type { ChatData, WizardView } from "~/services/sections/chat.server";
+} from "#app/domain/chat/messages.ts";
+import { TERRY_TITLE, terryHref } from "#app/domain/chat/terry-screen.ts";
+import { chatHref, EMPTY_ANSWERS, WIZARD_TITLES, wizardSearchParams, type WizardKind } from "#app/domain/chat/wizard.ts";
+import { createLeadQueue, goToLead, storeLeadQueue } from "#app/domain/leads/queue.ts";
+import { relativeTime } from "#app/domain/shared/format.ts";
+import { workbenchHref } from "#app/domain/workbench/rules.ts";
+import type { ChatData, WizardView } from "#app/services/sections/chat.server.ts";
 
 const PARTS = import.meta.glob([
   "/app/components/chat/wizard.tsx",

@@ -1,21 +1,21 @@
 /**
  * The CRM section: figures, Add Lead, Work This Lead, filters and the lead table. Its parts live in
- * components/crm/; the URL helpers in domain/crm-view.
+ * components/crm/; the URL helpers in domain/leads/crm-view.
  */
 import { Link } from "@remix-run/react";
 import { Suspense, type ComponentProps } from "react";
 
-import type { AddLead } from "~/components/crm/add-lead";
-import { LeadFilters } from "~/components/crm/lead-filters";
-import { LeadTable } from "~/components/crm/lead-table";
-import type { LeadDialog, LeadPanel } from "~/components/crm/work-this-lead";
-import { hydratedChoice, preloadable, useLoadOnIntent } from "~/components/lazy";
-import { buttonClass } from "~/components/ui/button";
-import { SectionHeader } from "~/components/ui/section-header";
-import { useRefreshWhileVisible } from "~/components/use-refresh-while-visible";
-import { CRM_REFRESH_MS, crmHref, exportHref, PAGE_SIZE } from "~/domain/crm-view";
-import { formatNumber } from "~/domain/format";
-import type { load } from "~/services/sections/crm.server";
+import type { AddLead } from "#app/components/crm/add-lead.tsx";
+import { LeadFilters } from "#app/components/crm/lead-filters.tsx";
+import { LeadTable } from "#app/components/crm/lead-table.tsx";
+import type { LeadDialog, LeadPanel } from "#app/components/crm/work-this-lead.tsx";
+import { useRefreshWhileVisible } from "#app/components/hooks/use-refresh-while-visible.ts";
+import { hydratedChoice, preloadable, useLoadOnIntent } from "#app/components/shell/lazy.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { SectionHeader } from "#app/components/ui/section-header.tsx";
+import { CRM_REFRESH_MS, crmHref, exportHref, PAGE_SIZE } from "#app/domain/leads/crm-view.ts";
+import { formatNumber } from "#app/domain/shared/format.ts";
+import type { load } from "#app/services/sections/crm.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 

@@ -1,10 +1,10 @@
-import { DEAL_STAGE_LABELS as STAGE_LABELS } from "@db/enums";
-import { PeriodSelect } from "~/components/period-select";
-import { buttonClass } from "~/components/ui/button";
-import { SectionHeader } from "~/components/ui/section-header";
-import { DASHBOARD_PERIODS, type DealsByStage, type RevenueMonth } from "~/domain/dashboard-figures";
-import { formatMoney, formatNumber, madeOnFirstUse, relativeTime } from "~/domain/format";
-import type { load } from "~/services/sections/dashboard.server";
+import { DEAL_STAGE_LABELS as STAGE_LABELS } from "#db/enums.ts";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { PeriodSelect } from "#app/components/ui/period-select.tsx";
+import { SectionHeader } from "#app/components/ui/section-header.tsx";
+import { DASHBOARD_PERIODS, type DealsByStage, type RevenueMonth } from "#app/domain/dashboard/figures.ts";
+import { formatMoney, formatNumber, madeOnFirstUse, relativeTime } from "#app/domain/shared/format.ts";
+import type { load } from "#app/services/sections/dashboard.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 

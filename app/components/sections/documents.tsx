@@ -4,17 +4,17 @@
  */
 import { Link } from "@remix-run/react";
 
-import { GenerateContract } from "~/components/documents/generate-contract";
-import { StatusForm } from "~/components/documents/status-form";
-import { Upload } from "~/components/documents/upload";
-import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
-import { ConfirmAction, ConfirmStep } from "~/components/ui/confirm-action";
-import { SectionHeader } from "~/components/ui/section-header";
-import { TabLinks } from "~/components/ui/tab-links";
-import { relativeTime } from "~/domain/format";
-import { DOCUMENT_STATUS_TONES } from "~/domain/status-tones";
-import type { load } from "~/services/sections/documents.server";
+import { GenerateContract } from "#app/components/documents/generate-contract.tsx";
+import { StatusForm } from "#app/components/documents/status-form.tsx";
+import { Upload } from "#app/components/documents/upload.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { ConfirmAction, ConfirmStep } from "#app/components/ui/confirm-action.tsx";
+import { SectionHeader } from "#app/components/ui/section-header.tsx";
+import { TabLinks } from "#app/components/ui/tab-links.tsx";
+import { relativeTime } from "#app/domain/shared/format.ts";
+import { DOCUMENT_STATUS_TONES } from "#app/domain/shared/status-tones.ts";
+import type { load } from "#app/services/sections/documents.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 

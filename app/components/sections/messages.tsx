@@ -4,13 +4,13 @@
  */
 import { Form, Link } from "@remix-run/react";
 
-import { Conversation } from "~/components/messages/conversation";
-import { NewMessage } from "~/components/messages/new-message";
-import { buttonClass } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { SectionHeader } from "~/components/ui/section-header";
-import { relativeTime } from "~/domain/format";
-import type { load } from "~/services/sections/messages.server";
+import { Conversation } from "#app/components/messages/conversation.tsx";
+import { NewMessage } from "#app/components/messages/new-message.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { Input } from "#app/components/ui/input.tsx";
+import { SectionHeader } from "#app/components/ui/section-header.tsx";
+import { relativeTime } from "#app/domain/shared/format.ts";
+import type { load } from "#app/services/sections/messages.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 

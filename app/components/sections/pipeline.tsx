@@ -2,18 +2,18 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { useFetcher, useFetchers, useSubmit, type Form } from "@remix-run/react";
 import { useState, type DragEvent } from "react";
 
-import { DEAL_STAGE_LABELS as STAGE_TITLES, DEAL_STAGES as STAGES, type DealStage as Stage } from "@db/enums";
-import { PeriodSelect } from "~/components/period-select";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
-import { FormError, InputField, SelectField } from "~/components/ui/field";
-import { SectionHeader } from "~/components/ui/section-header";
-import { useZodValidation } from "~/components/use-zod-validation";
-import { type DealFormActionData, type DealLeadOption } from "~/domain/deal-forms";
-import { formatMoney, formatNumber } from "~/domain/format";
-import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES } from "~/domain/pipeline";
-import { STAGE_TONES } from "~/domain/status-tones";
-import type { load } from "~/services/sections/pipeline.server";
+import { DEAL_STAGE_LABELS as STAGE_TITLES, DEAL_STAGES as STAGES, type DealStage as Stage } from "#db/enums.ts";
+import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { FormError, InputField, SelectField } from "#app/components/ui/field.tsx";
+import { PeriodSelect } from "#app/components/ui/period-select.tsx";
+import { SectionHeader } from "#app/components/ui/section-header.tsx";
+import { type DealFormActionData, type DealLeadOption } from "#app/domain/deals/forms.ts";
+import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES } from "#app/domain/deals/pipeline.ts";
+import { formatMoney, formatNumber } from "#app/domain/shared/format.ts";
+import { STAGE_TONES } from "#app/domain/shared/status-tones.ts";
+import type { load } from "#app/services/sections/pipeline.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 type Deal = Data["deals"][number];
@@ -213,7 +213,7 @@ export function CreateDealForm({
   lastResult?: SubmissionResult<string[]> | null;
   busy: boolean;
 }) {
-  const validate = useZodValidation(() => import("~/domain/deal-forms").then((module) => module.CreateDealSchema));
+  const validate = useZodValidation(() => import("#app/domain/deals/forms.ts").then((module) => module.CreateDealSchema));
   const [form, fields] = useForm({
     id: "create-deal",
     lastResult,

@@ -1,10 +1,11 @@
 import { Link } from "@remix-run/react";
 import { Suspense, useState, type ReactNode } from "react";
 
-import { preloadable } from "~/components/lazy";
-import { BrandLink } from "~/components/ui/brand-link";
-import { useHydrated } from "~/components/use-hydrated";
-import type { SectionId } from "~/services/sections/types";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { BrandLink } from "#app/components/ui/brand-link.tsx";
+import type { SectionId } from "#app/services/sections/types.ts";
+
+import { preloadable } from "./lazy.tsx";
 
 export type ShellUser = {
   displayName: string;

@@ -1,7 +1,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { Form, Link } from "@remix-run/react";
 
-import { PROFILE_TRIGGER_CLASS, ProfileTriggerContent, type ShellUser } from "~/components/shell/app-shell";
+import { PROFILE_TRIGGER_CLASS, ProfileTriggerContent, type ShellUser } from "./app-shell.tsx";
 
 /**
  * The profile menu (Radix popover): its own chunk, loaded when the pointer or focus reaches the trigger and shown

@@ -1,4 +1,4 @@
-import type { SectionId } from "~/services/sections/types";
+import type { SectionId } from "#app/services/sections/types.ts";
 
 /**
  * The lazily loaded files of the signed-in home (`/`), by source path: the shell, and each section's component
@@ -15,7 +15,7 @@ export function shellSources(section: SectionId): string[] {
   return [SHELL_SOURCE, sectionSource(section)];
 }
 
-/** The Target Market Finder screen's chunk (the chat section's `terry=1`, domain/terry-screen's `wantsTerry`). */
+/** The Target Market Finder screen's chunk (the chat section's `terry=1`, domain/chat/terry-screen's `wantsTerry`). */
 export const TERRY_SOURCE = "app/components/chat/terry.tsx";
 
 /** What `/` preloads for an address: the shell and the section, and the screen the section opens in its own chunk. */

@@ -1,17 +1,18 @@
 import type { ComponentProps } from "react";
 
-import { preloadable, type Preloadable } from "~/components/lazy";
-import type BuyerBreezeSection from "~/components/sections/buyer-breeze";
-import type ChatSection from "~/components/sections/chat";
-import type ComingSoonSection from "~/components/sections/coming-soon";
-import type CrmSection from "~/components/sections/crm";
-import type DashboardSection from "~/components/sections/dashboard";
-import type DocumentsSection from "~/components/sections/documents";
-import type MessagesSection from "~/components/sections/messages";
-import type PipelineSection from "~/components/sections/pipeline";
-import { sectionSource } from "~/components/shell/section-sources";
-import type { SectionPayload } from "~/services/sections/index.server";
-import type { SectionId } from "~/services/sections/types";
+import type BuyerBreezeSection from "#app/components/sections/buyer-breeze.tsx";
+import type ChatSection from "#app/components/sections/chat.tsx";
+import type ComingSoonSection from "#app/components/sections/coming-soon.tsx";
+import type CrmSection from "#app/components/sections/crm.tsx";
+import type DashboardSection from "#app/components/sections/dashboard.tsx";
+import type DocumentsSection from "#app/components/sections/documents.tsx";
+import type MessagesSection from "#app/components/sections/messages.tsx";
+import type PipelineSection from "#app/components/sections/pipeline.tsx";
+import type { SectionPayload } from "#app/services/sections/index.server.ts";
+import type { SectionId } from "#app/services/sections/types.ts";
+
+import { preloadable, type Preloadable } from "./lazy.tsx";
+import { sectionSource } from "./section-sources.ts";
 
 /* Each section is a chunk of its own: the shell loads the open section only (issue 10's first-load budgets). */
 const SECTION_FILES = import.meta.glob("/app/components/sections/*.tsx");

@@ -1,10 +1,11 @@
 import { Suspense, type ReactNode } from "react";
 
-import { ChunkFallback } from "~/components/lazy";
-import { AppShell, type ShellUser } from "~/components/shell/app-shell";
-import { SectionView } from "~/components/shell/section-view";
-import type { SectionPayload } from "~/services/sections/index.server";
-import type { SectionId } from "~/services/sections/types";
+import type { SectionPayload } from "#app/services/sections/index.server.ts";
+import type { SectionId } from "#app/services/sections/types.ts";
+
+import { AppShell, type ShellUser } from "./app-shell.tsx";
+import { ChunkFallback } from "./lazy.tsx";
+import { SectionView } from "./section-view.tsx";
 
 /**
  * The signed-in home: the shell with its section (or, from the route's error boundary, a message in its place).

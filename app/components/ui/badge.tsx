@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-import type { BadgeTone } from "~/domain/status-tones";
+import type { BadgeTone } from "#app/domain/shared/status-tones.ts";
 
 const TONES: Record<BadgeTone, string> = {
   neutral: "bg-slate-100 text-slate-700",
@@ -14,7 +14,7 @@ const TONES: Record<BadgeTone, string> = {
   indigo: "bg-indigo-100 text-indigo-800",
 };
 
-/** A status pill; pick the tone from a map in domain/status-tones (an unknown status falls back to `neutral`). */
+/** A status pill; pick the tone from a map in domain/shared/status-tones (an unknown status falls back to `neutral`). */
 export function Badge({ tone = "neutral", className = "", children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
   return (
     <span

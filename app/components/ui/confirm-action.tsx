@@ -1,8 +1,9 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 
-import { Button, buttonClass } from "~/components/ui/button";
-import { Dialog, DialogClose } from "~/components/ui/dialog";
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+
+import { Button, buttonClass } from "./button.tsx";
+import { Dialog, DialogClose } from "./dialog.tsx";
 
 /** What a destructive action posts and how it asks first. */
 export type ConfirmActionProps = {

@@ -1,7 +1,7 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import type { ReactNode } from "react";
 
-import { Button } from "~/components/ui/button";
+import { Button } from "./button.tsx";
 
 const WIDTHS = { sm: "max-w-md", md: "max-w-2xl", lg: "max-w-3xl" } as const;
 

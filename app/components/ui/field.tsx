@@ -1,6 +1,6 @@
 import { forwardRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from "react";
 
-import { inputClass } from "~/components/ui/input";
+import { inputClass } from "./input.tsx";
 
 /** Field errors as conform (or a server action) reports them. */
 export type FieldMeta = { id: string; name: string; errorId: string; errors?: string[]; initialValue?: unknown };

@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from "react";
 
-import { useHydrated } from "~/components/use-hydrated";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 
 /** Spec 01 §9: one toast at a time, shown 5000 ms, swipe right (50 px) to dismiss; F8 focuses the region. */
 export const TOAST_DURATION_MS = 5000;
@@ -22,7 +22,7 @@ export const TOAST_VARIANT_CLASSES = {
 } as const;
 
 // Radix's toast is a chunk of its own, loaded when the first toast shows: most pages never show one.
-const ToastRegion = lazy(() => import("~/components/ui/toast-region"));
+const ToastRegion = lazy(() => import("./toast-region.tsx"));
 
 /** The toast as plain markup: without JavaScript (Radix portals render nothing on the server), and while Radix loads. */
 function StaticToast({ toast }: { toast: ToastMessage }) {

@@ -1,9 +1,9 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 
-import { Button } from "~/components/ui/button";
-import { ALL_LEADS_REVIEWED, SELLER_WIZARD_HREF, WORKBENCH_PATH, workbenchAction, type BarButtons } from "~/domain/workbench";
-import type { MoveIntent } from "~/domain/workbench-forms";
+import { Button } from "#app/components/ui/button.tsx";
+import type { MoveIntent } from "#app/domain/workbench/forms.ts";
+import { ALL_LEADS_REVIEWED, SELLER_WIZARD_HREF, WORKBENCH_PATH, workbenchAction, type BarButtons } from "#app/domain/workbench/rules.ts";
 
 type Props = {
   leadId: string;

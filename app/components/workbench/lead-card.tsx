@@ -1,14 +1,14 @@
 import { Link } from "@remix-run/react";
 
-import { LeadFacts } from "~/components/leads/lead-facts";
-import { PropertyMap } from "~/components/leads/property-map";
-import { Badge } from "~/components/ui/badge";
-import { buttonClass } from "~/components/ui/button";
-import { statusLabel } from "~/domain/lead-labels";
-import { leadAddress } from "~/domain/lead-property";
-import type { LeadQueueItem } from "~/domain/lead-search-options";
-import { LEAD_STATUS_TONES } from "~/domain/status-tones";
-import { leadStatusOf } from "~/domain/workbench";
+import { LeadFacts } from "#app/components/leads/lead-facts.tsx";
+import { PropertyMap } from "#app/components/leads/property-map.tsx";
+import { Badge } from "#app/components/ui/badge.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { statusLabel } from "#app/domain/leads/labels.ts";
+import { leadAddress } from "#app/domain/leads/property.ts";
+import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import { LEAD_STATUS_TONES } from "#app/domain/shared/status-tones.ts";
+import { leadStatusOf } from "#app/domain/workbench/rules.ts";
 
 /** The lead's status as the workbench shows it: its CRM status once saved, else New (unknown → New). */
 export function WorkbenchStatusBadge({ crmStatus }: { crmStatus: string | null }) {

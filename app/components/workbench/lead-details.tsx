@@ -6,14 +6,14 @@
  */
 import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 
-import { LeadFacts, OwnerContactFacts } from "~/components/leads/lead-facts";
-import { Button, buttonClass } from "~/components/ui/button";
-import { Dialog, DialogClose } from "~/components/ui/dialog";
-import { formatMoney } from "~/domain/format";
-import type { LeadQueueItem } from "~/domain/lead-search-options";
-import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "~/domain/workbench";
+import { LeadFacts, OwnerContactFacts } from "#app/components/leads/lead-facts.tsx";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
+import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import { formatMoney } from "#app/domain/shared/format.ts";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/rules.ts";
 
-import { WorkbenchStatusBadge } from "./lead-card";
+import { WorkbenchStatusBadge } from "./lead-card.tsx";
 
 export type LeadDetailsProps = {
   lead: LeadQueueItem;

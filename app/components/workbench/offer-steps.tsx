@@ -9,17 +9,14 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 
-import { OfferChoice, useOfferChoiceCheck } from "~/components/offers/offer-choice";
-import { Button, buttonClass } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
-import { inputClass } from "~/components/ui/input";
-import { useHydrated } from "~/components/use-hydrated";
-import { PropertyValue } from "~/components/workbench/property-value";
-import type { Comparable } from "~/domain/comparables";
-import { formatMoney } from "~/domain/format";
-import { leadAddress } from "~/domain/lead-property";
-import type { LeadQueueItem } from "~/domain/lead-search-options";
-import { offerOptions } from "~/domain/offer-options";
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { OfferChoice, useOfferChoiceCheck } from "#app/components/offers/offer-choice.tsx";
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { inputClass } from "#app/components/ui/input.tsx";
+import { leadAddress } from "#app/domain/leads/property.ts";
+import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import { offerOptions } from "#app/domain/offers/options.ts";
 import {
   DEFAULT_ASSIGNMENT_FEE,
   defaultRepairs,
@@ -29,9 +26,13 @@ import {
   SAMPLE_LETTER,
   SAMPLE_LETTER_URL,
   type OfferSteps as Steps,
-} from "~/domain/offers";
-import { demoValuation, valuationStepParams, type ValuationStep } from "~/domain/valuation-view";
-import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "~/domain/workbench";
+} from "#app/domain/offers/rules.ts";
+import { formatMoney } from "#app/domain/shared/format.ts";
+import type { Comparable } from "#app/domain/valuation/comparables.ts";
+import { demoValuation, valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/rules.ts";
+
+import { PropertyValue } from "./property-value.tsx";
 
 export type OfferStepsProps = {
   lead: LeadQueueItem;

@@ -8,15 +8,15 @@
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 
-import { CallProgress, useCallProgress } from "~/components/call-progress";
-import { Button } from "~/components/ui/button";
-import type { Comparable } from "~/domain/comparables";
-import { formatMoney } from "~/domain/format";
-import type { LeadQueueItem } from "~/domain/lead-search-options";
-import { DEMO_MODE } from "~/domain/offers";
-import { compCells, confidenceText, demoValuation, VALUATION_MESSAGES, type ValuationStep } from "~/domain/valuation-view";
-import { workbenchAction } from "~/domain/workbench";
-import type { WorkbenchActionData } from "~/domain/workbench-forms";
+import { Button } from "#app/components/ui/button.tsx";
+import { CallProgress, useCallProgress } from "#app/components/ui/call-progress.tsx";
+import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import { DEMO_MODE } from "#app/domain/offers/rules.ts";
+import { formatMoney } from "#app/domain/shared/format.ts";
+import type { Comparable } from "#app/domain/valuation/comparables.ts";
+import { compCells, confidenceText, demoValuation, VALUATION_MESSAGES, type ValuationStep } from "#app/domain/valuation/view.ts";
+import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
+import { workbenchAction } from "#app/domain/workbench/rules.ts";
 
 type Props = {
   lead: LeadQueueItem;

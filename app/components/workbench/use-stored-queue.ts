@@ -1,6 +1,6 @@
 import { useMemo, useSyncExternalStore } from "react";
 
-import { LEAD_QUEUE_KEY, parseLeadQueue, storeLeadQueue, type LeadQueue } from "~/domain/lead-queue";
+import { LEAD_QUEUE_KEY, parseLeadQueue, storeLeadQueue, type LeadQueue } from "#app/domain/leads/queue.ts";
 
 /** Fired on this window after the page stores the queue (the `storage` event only reaches other tabs). */
 const STORED_EVENT = "breeze:lead-queue";
@@ -24,7 +24,7 @@ function storedText(): string | null {
 }
 
 /**
- * The browser's lead queue (localStorage `leadQueue`, app/domain/lead-queue.ts) as React state: null in the server
+ * The browser's lead queue (localStorage `leadQueue`, app/domain/leads/queue.ts) as React state: null in the server
  * render and during hydration, then what is stored — also when another tab changes it, or `storeQueue` here.
  */
 export function useStoredLeadQueue(): LeadQueue | null {

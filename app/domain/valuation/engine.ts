@@ -40,11 +40,11 @@
  *    0.9 when selection had to widen past step 0; README Decision 67), and the rationale says so with both values;
  *    the range and the confidence follow the comps' count, similarity and dispersion.
  */
-import { formatDate, formatMoney, formatNumber } from "~/domain/format";
+import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 
-import { boostedTrees, fitBooster, type BoostOptions } from "./boost";
-import { dayNumber, distanceMiles, MILES_PER_DEGREE, monthsBefore } from "./geo";
-import { weightedRidge } from "./regression";
+import { boostedTrees, fitBooster, type BoostOptions } from "./boost.ts";
+import { dayNumber, distanceMiles, MILES_PER_DEGREE, monthsBefore } from "./geo.ts";
+import { weightedRidge } from "./regression.ts";
 import type {
   Adjustment,
   AdjustmentKind,
@@ -59,7 +59,7 @@ import type {
   ValuationResult,
   ValuationSubject,
   ValuedComp,
-} from "./types";
+} from "./types.ts";
 
 export const WINDOW_MILES = 3;
 export const WINDOW_MONTHS = 12;

@@ -2,7 +2,7 @@
  * Distances and dates for the valuation engine: pure helpers shared by the engine, the API's candidate query and the
  * benchmark's in-memory pool, so all of them measure "near" and "before" the same way.
  */
-import type { CandidateWindow, HomeFacts } from "./types";
+import type { CandidateWindow, HomeFacts } from "./types.ts";
 
 const EARTH_RADIUS_MILES = 3958.8;
 const RADIANS = Math.PI / 180;

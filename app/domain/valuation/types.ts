@@ -2,7 +2,7 @@
  * The valuation engine's contract (spec 02 §3 "ARV (valuation) result" and "Comparable"; issue 12).
  *
  * The engine (`./engine.ts`) is a pure module: it takes a subject and the candidate sales around it and answers the
- * ARV with the comps it used and the adjustments it made. It never does I/O: the API (`app/services/valuation.server.ts`)
+ * ARV with the comps it used and the adjustments it made. It never does I/O: the API (`app/services/valuation/valuation.server.ts`)
  * reads candidates from D1 and the benchmark (`tests/bench/valuation.ts`) from a CSV, and both call the same engine.
  *
  * Units: money in whole US dollars (numbers, not cents), dates as `YYYY-MM-DD`, areas in square feet, distances in miles.

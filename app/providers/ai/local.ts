@@ -1,12 +1,13 @@
-import { localChatReply } from "../../domain/chat-intent";
-import { analyzeDeal } from "../../domain/deal-analysis";
-import { draftReply } from "../../domain/reply-draft";
-import { localTerryAnswer } from "../../domain/terry";
-import type { AiProvider } from "./types";
+import { localChatReply } from "#app/domain/chat/intent.ts";
+import { localTerryAnswer } from "#app/domain/chat/terry.ts";
+import { analyzeDeal } from "#app/domain/deals/analysis.ts";
+import { draftReply } from "#app/domain/messages/reply-draft.ts";
+
+import type { AiProvider } from "./types.ts";
 
 /**
  * The embedded default, no network and no key: the rule-based analysis of app/domain, and a chat reply that steers
- * the user to the search wizards (domain/chat-intent), and replies to sellers drafted by rules (domain/reply-draft).
+ * the user to the search wizards (domain/chat/intent), and replies to sellers drafted by rules (domain/messages/reply-draft).
  */
 export function createLocalAi(): AiProvider {
   return {

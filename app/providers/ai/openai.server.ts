@@ -2,11 +2,12 @@ import type OpenAI from "openai";
 import type * as OpenAiErrors from "openai/error";
 import type * as OpenAiZod from "openai/helpers/zod";
 
-import { localChatReply } from "../../domain/chat-intent";
-import { MAX_OFFER_RATIO, type DealAnalysisInput, type DealAnalysisResult } from "../../domain/deal-analysis";
-import { DealAnalysisSchema } from "../../domain/deal-analysis-schema";
-import { ProviderError, type Fetch } from "../http.server";
-import type { AiProvider, ChatReply, ChatReplyInput, ReplyDraftInput } from "./types";
+import { localChatReply } from "#app/domain/chat/intent.ts";
+import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
+import { MAX_OFFER_RATIO, type DealAnalysisInput, type DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import { ProviderError, type Fetch } from "#app/providers/http.server.ts";
+
+import type { AiProvider, ChatReply, ChatReplyInput, ReplyDraftInput } from "./types.ts";
 
 export type OpenAiConfig = {
   apiKey: string;

@@ -1,7 +1,7 @@
-import type { ChatReply, ChatReplyInput, ChatTurn } from "../../domain/chat-intent";
-import type { DealAnalysisInput, DealAnalysisResult } from "../../domain/deal-analysis";
-import type { ReplyDraftInput } from "../../domain/reply-draft";
-import type { TerryLookup } from "../../domain/terry";
+import type { ChatReply, ChatReplyInput, ChatTurn } from "#app/domain/chat/intent.ts";
+import type { TerryLookup } from "#app/domain/chat/terry.ts";
+import type { DealAnalysisInput, DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import type { ReplyDraftInput } from "#app/domain/messages/reply-draft.ts";
 
 export type { ChatReply, ChatReplyInput, ReplyDraftInput };
 

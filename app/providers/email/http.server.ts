@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-import { errorFrom, fetchWithTimeout, readAnswer, type Fetch } from "../http.server";
-import type { EmailMessage, EmailProvider } from "./types";
+import { errorFrom, fetchWithTimeout, readAnswer, type Fetch } from "#app/providers/http.server.ts";
+
+import type { EmailMessage, EmailProvider } from "./types.ts";
 
 const SentAnswerSchema = z.object({ id: z.string().min(1) });
 

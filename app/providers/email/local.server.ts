@@ -1,6 +1,7 @@
-import type { Db } from "../../../db/client";
-import { emailOutbox } from "../../../db/schema";
-import type { EmailMessage, EmailProvider } from "./types";
+import type { Db } from "#db/client.ts";
+import { emailOutbox } from "#db/schema.ts";
+
+import type { EmailMessage, EmailProvider } from "./types.ts";
 
 /** Keeps every email in the email_outbox table, readable in development on a dev-only page. */
 export function createLocalEmail(db: Db): EmailProvider {

@@ -1,7 +1,8 @@
 import { z } from "zod";
 
-import { errorFrom, fetchWithTimeout, ProviderError, readAnswer, type Fetch } from "../http.server";
-import type { Letter, MailProvider, PostalAddress } from "./types";
+import { errorFrom, fetchWithTimeout, ProviderError, readAnswer, type Fetch } from "#app/providers/http.server.ts";
+
+import type { Letter, MailProvider, PostalAddress } from "./types.ts";
 
 /** The fields of Lob's letter answer we read; a missing or odd delivery date is left out rather than refused. */
 const LetterAnswerSchema = z.object({ id: z.string().min(1), expected_delivery_date: z.string().optional().catch(undefined) });

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 
-import type { Db } from "../../../db/client";
-import { mailOutbox } from "../../../db/schema";
-import { mailPdfKey } from "../../domain/file-keys";
-import { formatAddressLine, type Letter, type MailProvider } from "./types";
+import type { Db } from "#db/client.ts";
+import { mailOutbox } from "#db/schema.ts";
+import { mailPdfKey } from "#app/domain/documents/file-keys.ts";
+
+import { formatAddressLine, type Letter, type MailProvider } from "./types.ts";
 
 /**
  * "Mails" into the mail_outbox table and keeps the rendered piece in R2, with a tracking id like a real vendor's. The

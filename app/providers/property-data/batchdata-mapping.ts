@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 
-import { SELLER_TYPES, type BuyerType, type SellerType } from "../../../db/enums";
+import { SELLER_TYPES, type BuyerType, type SellerType } from "#db/enums.ts";
 import {
   ACTIVE_LANDLORD_MAX_PURCHASES,
   ACTIVE_LANDLORD_MIN_PURCHASES,
@@ -15,12 +15,22 @@ import {
   CASH_BUYER_MAX_PURCHASES,
   CASH_BUYER_MIN_PURCHASES,
   HIGH_EQUITY_PERCENT,
-} from "../../../db/market/flags";
-import { ownerTypeOf } from "../../domain/lead-extract";
-import { BUYER_TYPE_QUICK_LISTS } from "../../domain/lead-search-options";
-import { toE164 } from "../../domain/phone";
-import { ProviderError } from "../http.server";
-import type { BuyerSearch, CashBuyer, OwnerContact, PostalAddress, PropertyFacts, SearchLocation, SellerLead, SellerSearch } from "./types";
+} from "#db/market/flags.ts";
+import { ownerTypeOf } from "#app/domain/leads/extract.ts";
+import { toE164 } from "#app/domain/leads/phone.ts";
+import { BUYER_TYPE_QUICK_LISTS } from "#app/domain/leads/search-options.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
+
+import type {
+  BuyerSearch,
+  CashBuyer,
+  OwnerContact,
+  PostalAddress,
+  PropertyFacts,
+  SearchLocation,
+  SellerLead,
+  SellerSearch,
+} from "./types.ts";
 
 export const PROVIDER = "batchdata";
 
@@ -412,7 +422,7 @@ export function phoneTypeOf(type: string | null | undefined): string {
 /**
  * The skip trace's phones (do-not-call flags kept, numbers in E.164 when they are US numbers) and emails, merged
  * into each owner by the property address BatchData echoes with each person — never by position. Placeholders and
- * duplicates are dropped later, by domain/lead-extract.
+ * duplicates are dropped later, by domain/leads/extract.
  */
 export function withContacts<T extends { owner: OwnerContact }>(
   items: readonly { item: T; record: PropertyRecord }[],

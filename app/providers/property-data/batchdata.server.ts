@@ -1,6 +1,7 @@
 import { z } from "zod";
 
-import { fetchWithTimeout, ProviderError, type Fetch } from "../http.server";
+import { fetchWithTimeout, ProviderError, type Fetch } from "#app/providers/http.server.ts";
+
 import {
   buyerCriteria,
   BuyerRecordSchema,
@@ -24,8 +25,8 @@ import {
   type PropertyRecord,
   type SearchCriteria,
   type SkipTracePerson,
-} from "./batchdata-mapping";
-import type { Page, PropertyDataProvider, SearchLocation } from "./types";
+} from "./batchdata-mapping.ts";
+import type { Page, PropertyDataProvider, SearchLocation } from "./types.ts";
 
 /** A user is waiting on the search: a few seconds per call, then the search fails with a clear message. */
 export const DEFAULT_TIMEOUT_MS = 8_000;

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 
-import type { Db } from "../../../db/client";
-import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type SellerType } from "../../../db/enums";
-import { MARKET_AS_OF } from "../../../db/market/flags";
-import { marketProperties, marketSales } from "../../../db/schema";
-import type { MarketStats, SearchLocation } from "./types";
+import type { Db } from "#db/client.ts";
+import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type SellerType } from "#db/enums.ts";
+import { MARKET_AS_OF } from "#db/market/flags.ts";
+import { marketProperties, marketSales } from "#db/schema.ts";
+
+import type { MarketStats, SearchLocation } from "./types.ts";
 
 function inPlace(location: SearchLocation): SQL | undefined {
   return "zips" in location

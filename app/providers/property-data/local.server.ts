@@ -1,13 +1,14 @@
 import { and, asc, count, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 
-import type { Db } from "../../../db/client";
-import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "../../../db/enums";
-import { CASH_BUYER_MAX_PURCHASES, MARKET_AS_OF } from "../../../db/market/flags";
-import { marketOwners, marketProperties, marketSales } from "../../../db/schema";
-import { cityCase } from "../../domain/location";
-import type { Sale } from "../../domain/valuation/types";
-import { localMarketStats } from "./local-stats.server";
-import { distanceFromCentre, inSalesWindow } from "./sales-window";
+import type { Db } from "#db/client.ts";
+import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "#db/enums.ts";
+import { CASH_BUYER_MAX_PURCHASES, MARKET_AS_OF } from "#db/market/flags.ts";
+import { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
+import { cityCase } from "#app/domain/leads/location.ts";
+import type { Sale } from "#app/domain/valuation/types.ts";
+
+import { localMarketStats } from "./local-stats.server.ts";
+import { distanceFromCentre, inSalesWindow } from "./sales-window.ts";
 import type {
   BuyerSearch,
   CashBuyer,
@@ -17,7 +18,7 @@ import type {
   SearchLocation,
   SellerLead,
   SellerSearch,
-} from "./types";
+} from "./types.ts";
 
 /**
  * The place, on market_properties: a ZIP list (market_properties_zip_search_idx) or a city (the seller types'

@@ -2,13 +2,13 @@
  * A valuation's candidate window as SQL over a sales table with a `latitude_cell` band column (README Decision 51):
  * the bands the box spans (a recursive CTE, so any box is two bound values), each probed by longitude in the table's
  * comps index, then the exact box and dates from the same index entries; nearest the box's centre first.
- * Shared by the local market's sales (local.server.ts) and imported sales (app/services/valuation.server.ts).
+ * Shared by the local market's sales (local.server.ts) and imported sales (app/services/valuation/valuation.server.ts).
  */
 import { and, gte, lt, lte, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 
-import { latitudeCell } from "../../../db/latitude-cell";
-import type { CandidateWindow } from "../../domain/valuation/types";
+import { latitudeCell } from "#db/latitude-cell.ts";
+import type { CandidateWindow } from "#app/domain/valuation/types.ts";
 
 type SalesColumns = { latitudeCell: SQLiteColumn; latitude: SQLiteColumn; longitude: SQLiteColumn; saleDate: SQLiteColumn };
 

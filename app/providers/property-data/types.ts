@@ -1,6 +1,6 @@
-import type { BuyerType, SellerType } from "../../../db/enums";
-import type { SearchLocation } from "../../domain/location";
-import type { CandidateWindow, Sale, ValuationSubject } from "../../domain/valuation/types";
+import type { BuyerType, SellerType } from "#db/enums.ts";
+import type { SearchLocation } from "#app/domain/leads/location.ts";
+import type { CandidateWindow, Sale, ValuationSubject } from "#app/domain/valuation/types.ts";
 
 export type { SearchLocation };
 
@@ -21,7 +21,7 @@ export type OwnerContact = {
   /** One line: "street, city, ST zip". */
   mailingAddress: string;
   mailing: PostalAddress | null;
-  /** As the vendor reports them, do-not-call flags included; placeholders are dropped later (domain/lead-extract). */
+  /** As the vendor reports them, do-not-call flags included; placeholders are dropped later (domain/leads/extract). */
   phones: { number: string; type: string; dnc: boolean }[];
   emails: string[];
 };
@@ -123,7 +123,7 @@ export interface PropertyDataProvider {
   /**
    * Comparable sales (issue 12): the home on record at an address, and the arm's-length sales in a valuation's
    * candidate window, nearest its centre first, at most `window.limit`. A provider without sale records leaves them
-   * out; valuations then use imported sales only (app/services/valuation.server.ts).
+   * out; valuations then use imported sales only (app/services/valuation/valuation.server.ts).
    */
   findHome?(address: HomeAddress): Promise<KnownHome | null>;
   /**

@@ -1,13 +1,13 @@
-/** "Generate Contract": a contract's wording (domain/contract-text.ts) for one of the user's properties, as a PDF. */
+/** "Generate Contract": a contract's wording (domain/documents/contract-text.ts) for one of the user's properties, as a PDF. */
 import { and, desc, eq } from "drizzle-orm";
 
-import type { Db } from "@db/client";
-import { companyProfiles, documents, properties, users } from "@db/schema";
-import { contractText, type ContractKind } from "~/domain/contract-text";
-import { documentKey } from "~/domain/file-keys";
-import { renderContractPdf } from "~/services/pdf.server";
+import type { Db } from "#db/client.ts";
+import { companyProfiles, documents, properties, users } from "#db/schema.ts";
+import { contractText, type ContractKind } from "#app/domain/documents/contract-text.ts";
+import { documentKey } from "#app/domain/documents/file-keys.ts";
 
-import { toDocumentView, type DocumentView, type FileCtx } from "./records.server";
+import { renderContractPdf } from "./pdf.server.ts";
+import { toDocumentView, type DocumentView, type FileCtx } from "./records.server.ts";
 
 /** The user's properties, for the contract form's select. */
 export async function listPropertyOptions(db: Db, userId: string) {

@@ -1,5 +1,5 @@
 /** Serving a stored document from R2, only through the authorised view and download routes. */
-import { findDocument, type FileCtx } from "./records.server";
+import { findDocument, type FileCtx } from "./records.server.ts";
 
 /**
  * A document's file for the authorised view and download routes: null for a foreign or unknown id or a missing

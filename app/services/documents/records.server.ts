@@ -5,9 +5,9 @@
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 
-import type { Db } from "@db/client";
-import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "@db/enums";
-import { documents } from "@db/schema";
+import type { Db } from "#db/client.ts";
+import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "#db/enums.ts";
+import { documents } from "#db/schema.ts";
 
 /** What the document services need: D1 and the files bucket. */
 export type FileCtx = { db: Db; files: R2Bucket };

@@ -2,11 +2,11 @@
  * Uploads: checked by extension and by content (magic bytes), capped at 10 MB, stored under the owner's prefix with
  * a key the app generates; nothing is written when a check fails.
  */
-import { documents } from "@db/schema";
-import { documentKey } from "~/domain/file-keys";
-import { readFormData } from "~/services/api.server";
+import { documents } from "#db/schema.ts";
+import { documentKey } from "#app/domain/documents/file-keys.ts";
+import { readFormData } from "#app/services/http/api.server.ts";
 
-import { isDocumentType, toDocumentView, type DocumentView, type FileCtx } from "./records.server";
+import { isDocumentType, toDocumentView, type DocumentView, type FileCtx } from "./records.server.ts";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 

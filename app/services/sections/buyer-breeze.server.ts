@@ -1,6 +1,6 @@
-import { listBuyerLeads } from "~/services/buyer-leads.server";
+import { listBuyerLeads } from "#app/services/leads/buyer-leads.server.ts";
 
-import type { SectionLoader } from "./types";
+import type { SectionLoader } from "./types.ts";
 
 /** Saved buyer leads; `remove=<id>` asks for the confirmation step when there is no JavaScript. */
 export const load = (async (context, session, url) => {

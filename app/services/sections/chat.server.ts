@@ -1,12 +1,12 @@
-import { AGENTS, type AgentId } from "~/domain/agents";
-import { toChatMessage, type ChatMessage } from "~/domain/chat-messages";
-import { readWizardRequest, settleWizard, type WizardAnswers, type WizardErrors, type WizardKind } from "~/domain/chat-wizard";
-import { TERRY_AGENT, wantsTerry } from "~/domain/terry-screen";
-import { previewInputOf } from "~/services/chat.server";
-import { chatThread, listAgentConversations } from "~/services/conversations.server";
-import { previewCount } from "~/services/lead-search.server";
+import { AGENTS, type AgentId } from "#app/domain/chat/agents.ts";
+import { toChatMessage, type ChatMessage } from "#app/domain/chat/messages.ts";
+import { TERRY_AGENT, wantsTerry } from "#app/domain/chat/terry-screen.ts";
+import { readWizardRequest, settleWizard, type WizardAnswers, type WizardErrors, type WizardKind } from "#app/domain/chat/wizard.ts";
+import { previewInputOf } from "#app/services/chat/chat.server.ts";
+import { previewCount } from "#app/services/leads/search.server.ts";
+import { chatThread, listAgentConversations } from "#app/services/messages/conversations.server.ts";
 
-import type { SectionLoader } from "./types";
+import type { SectionLoader } from "./types.ts";
 
 /** Check Lead Count / Check Buyer Count: the count, or §8's "Preview Failed" with the provider's error. */
 export type WizardCount = { ok: true; totalResults: number; location: string } | { ok: false; message: string; error: string };

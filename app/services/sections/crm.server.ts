@@ -1,10 +1,10 @@
-import { crmFiguresFromCounts } from "~/domain/crm-figures";
-import { PAGE_SIZE } from "~/domain/crm-view";
-import { statusFilterOf } from "~/domain/lead-labels";
-import { compsShown } from "~/domain/valuation-view";
-import { readCrmPage } from "~/services/properties.server";
+import { crmFiguresFromCounts } from "#app/domain/leads/crm-figures.ts";
+import { PAGE_SIZE } from "#app/domain/leads/crm-view.ts";
+import { statusFilterOf } from "#app/domain/leads/labels.ts";
+import { compsShown } from "#app/domain/valuation/view.ts";
+import { readCrmPage } from "#app/services/leads/properties.server.ts";
 
-import type { EarlySectionLoader } from "./types";
+import type { EarlySectionLoader } from "./types.ts";
 
 const MAX_LIMIT = 5000;
 

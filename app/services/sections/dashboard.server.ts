@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 
-import { conversations, deals, properties } from "@db/schema";
-import { dashboardFigures, dashboardPeriodOf, type DashboardPeriod } from "~/domain/dashboard-figures";
+import { conversations, deals, properties } from "#db/schema.ts";
+import { dashboardFigures, dashboardPeriodOf, type DashboardPeriod } from "#app/domain/dashboard/figures.ts";
 
-import type { SectionLoader } from "./types";
+import type { SectionLoader } from "./types.ts";
 
 /** The rows the dashboard's figures are computed from: the user's deals, properties and conversations only. */
 async function dashboardInputs(context: Pick<AppLoadContext, "db">, userId: string) {

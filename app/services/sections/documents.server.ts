@@ -1,7 +1,7 @@
-import { listPropertyOptions } from "~/services/documents/contracts.server";
-import { isDocumentType, listDocuments } from "~/services/documents/records.server";
+import { listPropertyOptions } from "#app/services/documents/contracts.server.ts";
+import { isDocumentType, listDocuments } from "#app/services/documents/records.server.ts";
 
-import type { SectionLoader } from "./types";
+import type { SectionLoader } from "./types.ts";
 
 export const load = (async (context, session, url) => {
   const requested = url.searchParams.get("type");

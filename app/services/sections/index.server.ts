@@ -1,15 +1,15 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
-import { readBesideSession, type SessionLookup, type ValidSession } from "~/services/session.server";
+import { readBesideSession, type SessionLookup, type ValidSession } from "#app/services/accounts/session.server.ts";
 
-import * as buyerBreeze from "./buyer-breeze.server";
-import * as chat from "./chat.server";
-import * as crm from "./crm.server";
-import * as dashboard from "./dashboard.server";
-import * as documents from "./documents.server";
-import * as messages from "./messages.server";
-import * as pipeline from "./pipeline.server";
-import type { SectionId } from "./types";
+import * as buyerBreeze from "./buyer-breeze.server.ts";
+import * as chat from "./chat.server.ts";
+import * as crm from "./crm.server.ts";
+import * as dashboard from "./dashboard.server.ts";
+import * as documents from "./documents.server.ts";
+import * as messages from "./messages.server.ts";
+import * as pipeline from "./pipeline.server.ts";
+import type { SectionId } from "./types.ts";
 
 const empty = async () => ({});
 

@@ -1,7 +1,13 @@
-import { messageText } from "~/domain/chat-messages";
-import { firstThread, listContactOptions, listConversations, listMessages, matchesSearch } from "~/services/conversations.server";
+import { messageText } from "#app/domain/chat/messages.ts";
+import {
+  firstThread,
+  listContactOptions,
+  listConversations,
+  listMessages,
+  matchesSearch,
+} from "#app/services/messages/conversations.server.ts";
 
-import type { SectionLoader } from "./types";
+import type { SectionLoader } from "./types.ts";
 
 /**
  * The messages section: the conversation list (filtered by `q` over title, contact, property and preview), the

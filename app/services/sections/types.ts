@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
-import type { SessionReads, ValidSession } from "~/services/session.server";
+import type { SessionReads, ValidSession } from "#app/services/accounts/session.server.ts";
 
 /** The shell's sections, chosen by `?section=` (spec 01 §2 "Signed-in shell"). */
 export const SECTIONS = [

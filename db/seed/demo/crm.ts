@@ -3,9 +3,9 @@
  * owners (phones in the 555 range, one on the do-not-call list), emails, ARV and max offers, and a few contacts.
  * Clearly fake people; real-looking streets. Answers the new property ids, newest first, for other seeders.
  */
-import type { Db } from "../../client";
-import type { PropertyStatus } from "../../enums";
-import { contacts, properties, type OwnerPhone } from "../../schema";
+import type { Db } from "#db/client.ts";
+import type { PropertyStatus } from "#db/enums.ts";
+import { contacts, properties, type OwnerPhone } from "#db/schema.ts";
 
 type DemoLead = {
   address: string;

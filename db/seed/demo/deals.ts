@@ -1,5 +1,5 @@
-import type { Db } from "../../client";
-import { deals } from "../../schema";
+import type { Db } from "#db/client.ts";
+import { deals } from "#db/schema.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,11 +5,11 @@
  */
 import { eq } from "drizzle-orm";
 
-import { contractText } from "../../../app/domain/contract-text";
-import { documentKey } from "../../../app/domain/file-keys";
-import { renderContractPdf } from "../../../app/services/pdf.server";
-import type { Db } from "../../client";
-import { buyerLeads, contacts, conversations, documents, messages, properties } from "../../schema";
+import type { Db } from "#db/client.ts";
+import { buyerLeads, contacts, conversations, documents, messages, properties } from "#db/schema.ts";
+import { contractText } from "#app/domain/documents/contract-text.ts";
+import { documentKey } from "#app/domain/documents/file-keys.ts";
+import { renderContractPdf } from "#app/services/documents/pdf.server.ts";
 
 const HOUR = 3_600_000;
 

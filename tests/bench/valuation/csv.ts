@@ -3,7 +3,7 @@
  * in the header; the later ones are optional (absent or blank = unknown). A row whose id, parcel, date, price or
  * location is unusable is reported by line number and skipped. Pure: the CLI reads the file, this parses the text.
  */
-import type { Sale } from "~/domain/valuation/types";
+import type { Sale } from "#app/domain/valuation/types.ts";
 
 export const SALES_COLUMNS = [
   "sale_id",

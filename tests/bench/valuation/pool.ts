@@ -2,8 +2,8 @@
  * The benchmark's in-memory sales pool: a grid of 0.02° cells, each cell's sales sorted by date, answering the engine's
  * `CandidateWindow` the way the API's indexed D1 scan does (inside the box, in the date range, the nearest `limit`).
  */
-import { inWindow, nearestFirst } from "~/domain/valuation/geo";
-import type { CandidateWindow, HomeFacts, Sale } from "~/domain/valuation/types";
+import { inWindow, nearestFirst } from "#app/domain/valuation/geo.ts";
+import type { CandidateWindow, HomeFacts, Sale } from "#app/domain/valuation/types.ts";
 
 const CELL_DEGREES = 0.02;
 

@@ -1,0 +1,240 @@
+/**
+ * The property card's AI deal analysis (spec 02 §2 "Property card dialog", §4 "Deal analysis", §8 "Analysis"): Show/Hide
+ * Analysis, Analyze Deal (Re-analyze Deal once there is one), the progress bar with its messages while the analysis
+ * streams (POST /api/deals/analyze, then an EventSource on its stream), and the panel. A stored complete analysis shows
+ * at once. Without JavaScript the button posts to /crm/analysis, which starts the run and redirects back when it ends
+ * (or with `analysis=<start>` while it still runs: the panel then says so and the page refreshes itself).
+ */
+import { Form, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+
+import { Button } from "#app/components/ui/button.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import {
+  ANALYSIS_FAILED,
+  CONNECTION_ERROR,
+  shownResult,
+  splitAnalysisMessage,
+  storedAnalysis,
+  STRATEGY_LABELS,
+  UNABLE_TO_START,
+  type ErrorEvent as AnalysisErrorEvent,
+  type ProgressEvent as AnalysisProgressEvent,
+  type CompleteEvent,
+  type ShownAnalysis,
+  type StoredAnalysisFields,
+} from "#app/domain/deals/analysis-events.ts";
+import { formatMoney } from "#app/domain/shared/format.ts";
+
+type Props = { property: StoredAnalysisFields & { id: string; analysisRunAt: string | null } };
+
+const ACTION = "/crm/analysis";
+/** How long a no-JavaScript page keeps saying "Analysis running…" after the start it names (the run's own deadline). */
+const RUNNING_FOR_MS = 120_000;
+const RECONNECTS = 3;
+
+type Progress = { progress: number; message: string };
+
+function ProgressBar({ progress, message }: Progress) {
+  return (
+    <div className="mt-3">
+      <div
+        role="progressbar"
+        aria-label="Deal analysis progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={progress}
+        className="h-2 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full bg-brand-600 transition-all" style={{ width: `${progress}%` }} />
+      </div>
+      <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className="text-sm text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function AnalysisResult({ analysis }: { analysis: ShownAnalysis }) {
+  return (
+    <div className="mt-3 space-y-3" data-testid="deal-analysis-result">
+      <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Row label="Strategy">{STRATEGY_LABELS[analysis.strategy] ?? analysis.strategy}</Row>
+        <Row label="Deal">
+          <span className={analysis.isDeal ? "font-semibold text-emerald-700" : "font-semibold text-red-700"}>
+            {analysis.isDeal ? "Deal" : "Not a deal"}
+          </span>
+        </Row>
+        <Row label="ARV">{formatMoney(analysis.arv)}</Row>
+        <Row label="Rehab">{formatMoney(analysis.rehabCost)}</Row>
+        <Row label="Max offer">{formatMoney(analysis.maxOffer)}</Row>
+        <Row label="Margin">{`${analysis.profitMarginPct}%`}</Row>
+        <Row label="Risk">
+          <span className="capitalize">{analysis.riskLevel}</span>
+        </Row>
+        <Row label="Confidence">{`${Math.round(analysis.confidence * 100)}%`}</Row>
+      </dl>
+      <div>
+        <h4 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Key assumptions</h4>
+        <ul className="list-disc pl-5 text-sm text-slate-800">
+          {analysis.keyAssumptions.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        <h4 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Comp summary</h4>
+        <p className="text-sm text-slate-800">{analysis.compSummary}</p>
+      </div>
+      <div>
+        <h4 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Next actions</h4>
+        <ul className="list-disc pl-5 text-sm text-slate-800">
+          {analysis.nextActions.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** The JavaScript flow: start (or join) the run, then follow its events until `complete` or `error`. */
+function useAnalysisRun(propertyId: string, onDone: (analysis: ShownAnalysis) => void) {
+  const toast = useToast();
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const source = useRef<EventSource | null>(null);
+  useEffect(() => () => source.current?.close(), []);
+
+  const fail = (text: string, fallback: string) => {
+    source.current?.close();
+    source.current = null;
+    setProgress(null);
+    const { title, description } = splitAnalysisMessage(text, fallback);
+    toast({ title, description: description || undefined, variant: "error" });
+  };
+
+  const follow = () => {
+    source.current?.close();
+    const events = new EventSource(`/api/deals/analyze/${encodeURIComponent(propertyId)}/stream`);
+    source.current = events;
+    let errors = 0;
+    events.addEventListener("progress", (event) => {
+      errors = 0;
+      setProgress((JSON.parse(event.data) as AnalysisProgressEvent["data"]) ?? null);
+    });
+    events.addEventListener("complete", (event) => {
+      events.close();
+      source.current = null;
+      setProgress(null);
+      onDone(shownResult((JSON.parse(event.data) as CompleteEvent["data"]).data));
+    });
+    // A named `error` event from the server carries data; the browser's own `error` (connection) does not.
+    events.addEventListener("error", (event) => {
+      if (event instanceof MessageEvent && typeof event.data === "string") {
+        fail((JSON.parse(event.data) as AnalysisErrorEvent["data"]).message, ANALYSIS_FAILED);
+        return;
+      }
+      errors += 1;
+      // EventSource reconnects by itself, and the object sends the latest state again; give up after a few tries.
+      if (events.readyState === EventSource.CLOSED || errors > RECONNECTS) fail(CONNECTION_ERROR, CONNECTION_ERROR);
+    });
+  };
+
+  const start = async () => {
+    setProgress({ progress: 0, message: "Starting analysis..." });
+    try {
+      const response = await fetch("/api/deals/analyze", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ propertyId }),
+      });
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      if (!response.ok) {
+        fail(body?.message ?? UNABLE_TO_START, UNABLE_TO_START);
+        return;
+      }
+    } catch {
+      fail(UNABLE_TO_START, UNABLE_TO_START);
+      return;
+    }
+    follow();
+  };
+
+  return { progress, start };
+}
+
+export function DealAnalysisPanel({ property }: Props) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const stored = storedAnalysis(property);
+  const [fresh, setFresh] = useState<ShownAnalysis | null>(null);
+  const [shown, setShown] = useState(true);
+  const { progress, start } = useAnalysisRun(property.id, (analysis) => {
+    setFresh(analysis);
+    setShown(true);
+    // The card's other parts (the offer's ARV) read the stored fields.
+    revalidator.revalidate();
+  });
+  const analysis = fresh ?? stored;
+
+  // Without JavaScript: the form's redirect names when the run started; until the fields are newer, it is running.
+  const [renderedAt] = useState(() => Date.now());
+  const startedAt = Number(params.get("analysis"));
+  const runAt = property.analysisRunAt ? Date.parse(property.analysisRunAt) : 0;
+  const waiting = Number.isFinite(startedAt) && startedAt > 0 && runAt < startedAt && renderedAt - startedAt < RUNNING_FOR_MS;
+  const posting = navigation.state !== "idle" && navigation.formAction === ACTION;
+  const busy = posting || progress !== null;
+
+  return (
+    <section aria-label="Deal analysis" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-900">AI deal analysis</h3>
+        <div className="flex flex-wrap gap-2">
+          {analysis ? (
+            <Button variant="secondary" aria-expanded={shown} onClick={() => setShown((open) => !open)}>
+              {shown ? "Hide Analysis" : "Show Analysis"}
+            </Button>
+          ) : null}
+          <Form
+            method="post"
+            action={ACTION}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!busy) void start();
+            }}
+          >
+            <input type="hidden" name="propertyId" value={property.id} />
+            <Button type="submit" disabled={busy}>
+              {analysis ? "Re-analyze Deal" : "Analyze Deal"}
+            </Button>
+          </Form>
+        </div>
+      </div>
+      {progress ? <ProgressBar {...progress} /> : null}
+      {waiting && !progress ? (
+        <>
+          <p className="mt-3 text-sm text-slate-600" role="status">
+            Analysis running… this page refreshes until the result is ready.
+          </p>
+          <noscript>
+            <meta httpEquiv="refresh" content="2" />
+          </noscript>
+        </>
+      ) : null}
+      {analysis && shown ? <AnalysisResult analysis={analysis} /> : null}
+      {!analysis && !progress && !waiting ? (
+        <p className="mt-2 text-sm text-slate-500">No analysis yet. Analyze Deal values the property and runs the AI deal analysis.</p>
+      ) : null}
+    </section>
+  );
+}

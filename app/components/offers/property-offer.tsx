@@ -1,0 +1,119 @@
+/**
+ * The property card's offer part (spec 02 §2 "Property card dialog", "Create Offer dialog and Letter of Intent Created
+ * dialog"): Create Offer (or Update Max Offer once there is one) opens the offer choice — Aggressive, Fair, Likely of the
+ * ARV, or a custom amount — which produces the Letter of Intent; the Letter of Intent Created part offers View PDF in
+ * New Tab, Download PDF and Close; Send Offer mails the max offer's letter. The URL says which part is open (`offer=1`,
+ * `letter=<document id>`), so everything works before JavaScript loads.
+ */
+import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
+
+import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { offerOptions } from "#app/domain/offers/options.ts";
+import { ARV_MISSING } from "#app/domain/offers/rules.ts";
+import { formatMoney } from "#app/domain/shared/format.ts";
+
+import { OfferChoice, useOfferChoiceCheck } from "./offer-choice.tsx";
+
+type Props = {
+  property: { id: string; arv: number | null; analysisArv: number | null; maxOffer: number | null; offerPdfFilename: string | null };
+};
+
+const ACTION = "/crm/offers";
+
+export function PropertyOffer({ property }: Props) {
+  const [params] = useSearchParams();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formAction === ACTION ? navigation.formData?.get("intent") : null;
+  const arv = property.analysisArv ?? property.arv;
+  const options = arv && arv > 0 ? offerOptions(arv) : [];
+  const check = useOfferChoiceCheck(options, arv);
+  const letter = params.get("letter");
+  const creating = params.get("offer") === "1";
+  const here = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    return `/?${next}`;
+  };
+
+  return (
+    <section aria-label="Offer" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold text-slate-900">
+          Offer <span className="font-normal text-slate-600">· Max offer {formatMoney(property.maxOffer)}</span>
+        </h3>
+        <div className="flex flex-wrap gap-2">
+          {creating ? null : (
+            <Link to={here({ offer: "1", letter: null })} preventScrollReset replace className={buttonClass("secondary")}>
+              {property.maxOffer ? "Update Max Offer" : "Create Offer"}
+            </Link>
+          )}
+          <Form method="post" action={ACTION}>
+            <input type="hidden" name="propertyId" value={property.id} />
+            <Button type="submit" name="intent" value="send" disabled={Boolean(busy)}>
+              {busy === "send" ? "Sending..." : "Send Offer"}
+            </Button>
+          </Form>
+        </div>
+      </div>
+
+      {creating ? (
+        <div className="mt-4">
+          <h4 className="mb-2 font-semibold text-slate-900">Create Offer</h4>
+          {options.length === 0 ? (
+            <p role="alert" className="text-sm text-amber-900">
+              <strong>{ARV_MISSING.title}</strong> - {ARV_MISSING.description}
+            </p>
+          ) : (
+            <Form
+              method="post"
+              action={ACTION}
+              className="grid gap-3"
+              onSubmit={(event) => {
+                if (!check(event.currentTarget)) event.preventDefault();
+              }}
+            >
+              <input type="hidden" name="propertyId" value={property.id} />
+              <input type="hidden" name="arv" value={Math.round(arv!)} />
+              <p className="text-sm text-slate-600">Offers are shares of the ARV, {formatMoney(arv)}.</p>
+              <OfferChoice options={options} idPrefix="crm-offer" />
+              <div className="flex justify-end gap-2">
+                <Link to={here({ offer: null })} preventScrollReset replace className={buttonClass("secondary")}>
+                  Cancel
+                </Link>
+                <Button type="submit" name="intent" value="letter" disabled={Boolean(busy)}>
+                  {busy === "letter" ? "Creating..." : property.maxOffer ? "Update Max Offer" : "Create Offer"}
+                </Button>
+              </div>
+            </Form>
+          )}
+        </div>
+      ) : null}
+
+      {letter && /^[0-9a-f-]{36}$/.test(letter) ? (
+        <div role="status" aria-label="Letter of Intent Created" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+          <h4 className="font-semibold text-emerald-900">Letter of Intent Created</h4>
+          <p className="mt-1 text-sm text-emerald-900">{property.offerPdfFilename}</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <a href={`/documents/${letter}/view`} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+              View PDF in New Tab
+            </a>
+            <a
+              href={`/documents/${letter}/download`}
+              download={property.offerPdfFilename ?? undefined}
+              className={buttonClass("secondary")}
+            >
+              Download PDF
+            </a>
+            <Link to={here({ letter: null })} preventScrollReset replace className={buttonClass("ghost")}>
+              Close
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      {/* The first 3 comparables (Show/Hide Comps) and the AI deal analysis panel take their places here with the valuation and agents issues. */}
+    </section>
+  );
+}

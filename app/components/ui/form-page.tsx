@@ -1,0 +1,39 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+
+import { buttonClass } from "./button.tsx";
+
+/**
+ * The page of a form that lives in a shell section (Add Lead, New Message, Generate Contract …). Without JavaScript a
+ * failed post lands here and shows the form again with its errors; a plain visit shows it on its own.
+ */
+export function FormPage({
+  title,
+  backTo,
+  backLabel,
+  children,
+}: {
+  title: string;
+  backTo: string;
+  backLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link to={backTo} className={buttonClass("ghost", "-ml-3")}>
+        <span aria-hidden="true">←</span> {backLabel}
+      </Link>
+      <h1 className="mt-4 mb-6 text-2xl font-bold text-slate-900">{title}</h1>
+      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">{children}</div>
+    </main>
+  );
+}
+
+/** The Cancel link of such a form: back to the section. */
+export function CancelLink({ to }: { to: string }) {
+  return (
+    <Link to={to} className={buttonClass("secondary")}>
+      Cancel
+    </Link>
+  );
+}

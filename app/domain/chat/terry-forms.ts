@@ -1,0 +1,50 @@
+/**
+ * POST /api/terry/chat's body (spec 02 §7: message, history, and the Terry conversation to continue) and the Terry
+ * screen's form without JavaScript (message and `c`). Server-side; the screen posts the same fields.
+ */
+import { z } from "zod";
+
+import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
+
+/** Turns of history the server accepts (the model sees the newest of them). */
+export const TERRY_HISTORY_MAX = 40;
+
+const message = z
+  .string({ error: "Message is required" })
+  .trim()
+  .min(1, "Message is required")
+  .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`);
+
+/** The Terry conversation to continue: blank (or "new") starts one. */
+const conversationId = z.preprocess(
+  (value) =>
+    value === null || (typeof value === "string" && (value.trim() === "" || value.trim() === "new"))
+      ? undefined
+      : typeof value === "string"
+        ? value.trim()
+        : value,
+  z.string({ error: "Conversation not found" }).max(64, "Conversation not found").optional(),
+);
+
+export const TerryChatSchema = z.object({
+  message,
+  /** With a conversation, its stored messages are the history and the body's `history` is not read. */
+  conversationId,
+  history: z
+    .array(
+      z.object({
+        role: z.enum(["user", "assistant"], { error: "Role must be user or assistant" }),
+        content: z.string().max(MESSAGE_MAX * 4, "A history message is too long"),
+      }),
+    )
+    .max(TERRY_HISTORY_MAX, `At most ${TERRY_HISTORY_MAX} messages of history`)
+    .default([]),
+});
+export type TerryChatInput = z.infer<typeof TerryChatSchema>;
+
+/** The Terry screen's form (without JavaScript it posts to /chat/terry): the message and the conversation `c`. */
+export const TerryFormSchema = z.object({ message, c: conversationId });
+export type TerryFormInput = z.infer<typeof TerryFormSchema>;
+
+/** What /chat/terry answers a refused message (the screen shows the form again with it). */
+export type TerryFormActionData = { message: string; conversationId: string | null; error: string };

@@ -1,0 +1,91 @@
+/**
+ * What the valuation answers look like (spec 02 §3 "Comparable", "ARV (valuation) result", "Offer option"; §7
+ * calculate-arv and /api/properties/{id}/comps) and their messages. Zod-free, so a component may import it; the
+ * request schema is in valuation-forms.ts and the engine in valuation/.
+ */
+import type { OfferOption } from "#app/domain/offers/options.ts";
+
+import type { Adjustment, ValuedComp } from "./types.ts";
+
+/** A comparable sale as the comps table and the comps panel show it (§3 "Comparable"). */
+export interface Comparable {
+  id: string;
+  address: string;
+  soldPrice: number;
+  /** YYYY-MM-DD */
+  soldDate: string;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  squareFeet: number | null;
+  pricePerSqft: number | null;
+  /** Miles from the subject, 2 decimals. */
+  distance: number | null;
+  /** 0 … 1, 2 decimals. */
+  similarityScore: number | null;
+  daysOnMarket: number | null;
+  sourceUrl: string | null;
+}
+
+/** A comp as POST /api/properties/calculate-arv explains it: the §3 fields plus what the estimate did with it. */
+export interface ValuationComparable extends Comparable {
+  /** The sale price brought to the valuation date and adjusted to the subject. */
+  adjustedPrice: number;
+  adjustments: Adjustment[];
+  /** Its share of the estimate, 0 … 1. */
+  weight: number;
+}
+
+/** A stored comparable of a CRM property (GET /api/properties/{id}/comps). */
+export interface StoredComparable extends Comparable {
+  propertyId: string;
+}
+
+/** §3 "ARV (valuation) result", with the comps behind it. */
+export interface ArvAnswer {
+  arv: number;
+  range_low: number;
+  range_high: number;
+  confidence: number;
+  method: string;
+  rationale: string;
+  assumptions: string[];
+  offers: OfferOption[];
+  comps: ValuationComparable[];
+  /** YYYY-MM-DD: the day the value is for (today, UTC). */
+  valuationDate: string;
+}
+
+/** §8's title for a failed comps search; the reason follows it in `message`. */
+export const COMPS_ANALYSIS_FAILED = "Comps Analysis Failed";
+
+export function unplaceableMessage(place: { city: string; state: string; zipCode?: string | null }): string {
+  const zip = place.zipCode ? `ZIP ${place.zipCode} nor ` : "";
+  return (
+    `This address could not be placed on the map: it is not a property we have on record, and neither ${zip}` +
+    `${place.city}, ${place.state} is a place we know. Check the ZIP code, city and state.`
+  );
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** What the engine used (a sale with its distance, similarity and adjustments) → the §3 comparable. */
+export function toComparable(comp: ValuedComp): ValuationComparable {
+  const { sale } = comp;
+  return {
+    id: sale.id,
+    address: sale.address ?? `Parcel ${sale.parcelId}`,
+    soldPrice: sale.price,
+    soldDate: sale.saleDate,
+    bedrooms: sale.bedrooms ?? null,
+    bathrooms: sale.bathrooms ?? null,
+    squareFeet: sale.squareFeet ?? null,
+    pricePerSqft: sale.squareFeet ? round2(sale.price / sale.squareFeet) : null,
+    distance: round2(comp.distanceMiles),
+    similarityScore: round2(comp.similarity),
+    daysOnMarket: sale.daysOnMarket ?? null,
+    sourceUrl: sale.sourceUrl ?? null,
+    adjustedPrice: Math.round(comp.adjustedPrice),
+    adjustments: comp.adjustments,
+    weight: Math.round(comp.weight * 1000) / 1000,
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * The request's identity: the session lookup (once per request), the guards pages and /api routes call, the
+ * current-user answer and sign-out. Account changes (registration, sign-in, reset, verification, profile) live in
+ * accounts.server.ts.
+ */
+import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { eq } from "drizzle-orm";
+
+import { companyProfiles, users } from "#db/schema.ts";
+import { AUTH_REQUIRED } from "#app/domain/accounts/auth-messages.ts";
+import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
+import { apiError } from "#app/services/http/api.server.ts";
+import { clientIp } from "#app/services/http/request.server.ts";
+
+import {
+  deleteSession,
+  lookupSession,
+  readBesideSession,
+  readSessionToken,
+  sessionCookie,
+  type SessionLookup,
+  type SessionReads,
+  type SessionUser,
+  type ValidSession,
+} from "./session.server.ts";
+
+/** What the request guards need: reading the session may renew it and queue its cookie. */
+type SessionCtx = Pick<AppLoadContext, "db" | "now" | "responseCookies" | "sessionLookups">;
+
+// --- the current session --------------------------------------------------------------------------------------
+
+/**
+ * The request's valid session, or null: one lookup per request and token, shared by every loader of the request
+ * (the load context is made per request; Remix hands each loader its own copy of the Request). A renewed "Remember
+ * me" session re-sends its cookie with the new Max-Age: the Worker entry adds `context.responseCookies` to whatever
+ * the route answers.
+ */
+export function getSession(request: Request, context: SessionCtx): Promise<ValidSession | null> {
+  return sessionLookup(request, context)?.session ?? Promise.resolve(null);
+}
+
+/**
+ * The request's lookup of the session its cookie names, or null without one. A page that reads the signed-in user's
+ * data before the session answered joins its queries to the lookup's batch (scoped by `sessionOwner(lookup.sid)`),
+ * and uses their rows only once `lookup.session` is valid.
+ */
+export function sessionLookup(request: Request, context: SessionCtx): SessionLookup | null {
+  const token = readSessionToken(request);
+  if (!token) return null;
+  let lookup = context.sessionLookups.get(token);
+  if (!lookup) {
+    const now = context.now();
+    const started = lookupSession(context.db, token, now);
+    lookup = {
+      ...started,
+      session: started.session.then((session) => {
+        if (session?.renewed && session.remember) {
+          const cookie = sessionCookie(token, { remember: true, expire: session.expire, now });
+          if (!context.responseCookies.includes(cookie)) context.responseCookies.push(cookie);
+        }
+        return session;
+      }),
+    };
+    context.sessionLookups.set(token, lookup);
+  }
+  return lookup;
+}
+
+/** After a change to a session or its user (sign-in, sign-out, password, profile), later lookups of the request read again. */
+export function forgetSessionLookups(context: Pick<AppLoadContext, "sessionLookups">) {
+  context.sessionLookups.clear();
+}
+
+export async function getUser(request: Request, context: SessionCtx): Promise<SessionUser | null> {
+  return (await getSession(request, context))?.user ?? null;
+}
+
+/** For pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
+export async function requireUser(request: Request, context: SessionCtx): Promise<ValidSession> {
+  const session = await getSession(request, context);
+  if (session) return session;
+  const url = new URL(request.url);
+  throw redirect(`/login?${new URLSearchParams({ next: `${url.pathname}${url.search}` })}`);
+}
+
+/** For /api routes: the signed-in user, or a 401 in the /api failure shape. */
+export async function requireApiUser(request: Request, context: SessionCtx): Promise<ValidSession> {
+  const session = await getSession(request, context);
+  if (session) return session;
+  throw apiError(401, AUTH_REQUIRED);
+}
+
+/**
+ * For /api routes that read only the signed-in user's data: `read` runs beside the session lookup, in its batch (one
+ * round trip for both), and what it read — or the error it threw, a 400 included — counts only for a valid session;
+ * without one, a 401 in the /api failure shape.
+ */
+export async function readAsApiUser<T>(
+  request: Request,
+  context: SessionCtx,
+  read: (reads: SessionReads) => Promise<T>,
+): Promise<{ session: ValidSession; value: T }> {
+  const lookup = sessionLookup(request, context);
+  const loaded = lookup && (await readBesideSession(lookup, read));
+  if (loaded) return loaded;
+  throw apiError(401, AUTH_REQUIRED);
+}
+
+/** For auth pages: a signed-in visitor goes to /. */
+export async function redirectIfSignedIn(request: Request, context: SessionCtx) {
+  if (await getSession(request, context)) throw redirect("/");
+}
+
+/** Who is asking: the client IP (throttling), user agent, and the session this browser already holds, if any. */
+export type RequestMeta = { ip: string | null; userAgent?: string; sessionToken?: string | null };
+export function requestMeta(request: Request): RequestMeta {
+  return { ip: clientIp(request), userAgent: request.headers.get("User-Agent") ?? undefined, sessionToken: readSessionToken(request) };
+}
+
+// --- the current-user answer ----------------------------------------------------------------------------------
+
+/**
+ * The user plus company, as GET /api/auth/user and /api/auth/me answer; never the password hash. A user from the
+ * session lookup brings its company along; any other is looked up.
+ */
+export async function getCurrentUser(context: Pick<AppLoadContext, "db">, user: SessionUser) {
+  const company =
+    user.company !== undefined
+      ? user.company
+      : await context.db.select().from(companyProfiles).where(eq(companyProfiles.userId, user.id)).get();
+  const name = displayName(user);
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    fullName: user.fullName,
+    displayName: name,
+    initials: avatarInitials(name),
+    mobileE164: user.mobileE164,
+    profileImageUrl: user.profileImageUrl,
+    emailVerified: user.emailVerified,
+    createdAt: user.createdAt.toISOString(),
+    company: company
+      ? {
+          companyName: company.companyName,
+          title: company.title,
+          offerContactEmail: company.offerContactEmail,
+          offerContactPhoneE164: company.offerContactPhoneE164,
+          addressStreet1: company.addressStreet1,
+          addressStreet2: company.addressStreet2,
+          addressCity: company.addressCity,
+          addressState: company.addressState,
+          addressPostalCode: company.addressPostalCode,
+          addressCountry: company.addressCountry,
+          logoUrl: company.logoUrl,
+        }
+      : null,
+  };
+}
+
+/** The current-user answer for a user id (after a change, or for a user just created). */
+export async function getCurrentUserById(context: Pick<AppLoadContext, "db">, userId: string) {
+  const user = await context.db.select().from(users).where(eq(users.id, userId)).get();
+  return user ? getCurrentUser(context, user) : null;
+}
+
+export async function logout(context: SessionCtx, request: Request) {
+  const session = await getSession(request, context);
+  if (session) await deleteSession(context.db, session.sid);
+  forgetSessionLookups(context);
+}

@@ -1,0 +1,235 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+
+import type { Db } from "#db/client.ts";
+import { companyProfiles, sessions, users } from "#db/schema.ts";
+import { readCookie } from "#app/services/http/cookies.server.ts";
+
+/**
+ * Server-side sessions (The Copenhagen Book): a 160-bit random token in an HttpOnly cookie; only its SHA-256 is
+ * stored, so a database leak reveals no usable session. A new session at every sign-in (the browser's previous
+ * one ends); sliding expiry, capped by an absolute lifetime counted from sign-in (ASVS 5.0 V7.3.1, V7.3.2).
+ */
+export const SESSION_COOKIE = "breeze_session";
+/** "Remember me": 30 days, renewed while used. Otherwise the cookie ends with the browser and the server keeps 1 day. */
+export const REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
+export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
+/** However active, a session ends this long after its sign-in: 90 days with "Remember me", else 7 days. */
+export const REMEMBER_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
+export const BROWSER_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type CompanyProfile = typeof companyProfiles.$inferSelect;
+/**
+ * The signed-in user's row. From a session lookup it also carries the company profile (null: none yet), read in the
+ * same query, so the pages' current-user answer costs no round trip of its own.
+ */
+export type SessionUser = typeof users.$inferSelect & { company?: CompanyProfile | null };
+export type ValidSession = { sid: string; user: SessionUser; remember: boolean; expire: Date; renewed: boolean };
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export function generateToken(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+}
+
+/**
+ * A new session for `userId`. `replaces` is the token of the session this browser held, if any: it ends in the same
+ * batch, so signing in while signed in never leaves the old session usable.
+ */
+export async function createSession(
+  db: Db,
+  userId: string,
+  options: { remember: boolean; now: Date; ip?: string; userAgent?: string; replaces?: string | null },
+): Promise<{ token: string; expire: Date }> {
+  const token = generateToken();
+  const expire = new Date(options.now.getTime() + (options.remember ? REMEMBER_MS : BROWSER_SESSION_MS));
+  const insert = db.insert(sessions).values({
+    sid: hashToken(token),
+    userId,
+    expire,
+    createdAt: options.now,
+    sess: { remember: options.remember, ip: options.ip, userAgent: options.userAgent?.slice(0, 200) },
+  });
+  if (options.replaces) await db.batch([db.delete(sessions).where(eq(sessions.sid, hashToken(options.replaces))), insert]);
+  else await insert;
+  return { token, expire };
+}
+
+/** Read queries that can go into one D1 batch. */
+export type BatchQueries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
+/** Sends queries as one D1 batch: `db.batch`, or a session lookup's `join`. */
+export type SendBatch = <T extends BatchQueries>(queries: T) => Promise<BatchResponse<T>>;
+
+/**
+ * The signed-in user's id as SQL: `(select user_id from sessions where sid = ?)`. Queries scoped by it read the data
+ * of the session's user in the same D1 batch as the session itself (see `SessionLookup.join`), before the lookup has
+ * answered; whoever reads them uses the rows only once the session validated. An unknown sid matches no user.
+ */
+export type SessionOwner = SQL;
+/** Whose data a query reads: a user id, or the session's user as SQL. */
+export type UserRef = string | SessionOwner;
+export function sessionOwner(sid: string): SessionOwner {
+  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.sid} = ${sid})`;
+}
+
+/** The session, its user and the user's company profile: three statements, one round trip in a batch. */
+function sessionQueries(db: Db, sid: string) {
+  const owner = sessionOwner(sid);
+  return [
+    db.select().from(sessions).where(eq(sessions.sid, sid)),
+    db.select().from(users).where(eq(users.id, owner)),
+    db.select().from(companyProfiles).where(eq(companyProfiles.userId, owner)),
+  ] as const;
+}
+
+/**
+ * One request's lookup of one session (auth.server.ts `getSession` shares it between the loaders of a request).
+ * `join` adds read queries to the lookup's D1 batch while it has not been sent yet: it is sent once the request's
+ * loaders have all started (in a microtask), so the root loader's lookup and a page's own reads cost one
+ * round trip together. Queries joined later run as a batch of their own. A joined query that fails never fails the
+ * lookup: the batch is then sent again without the joined queries, and each joiner's queries on their own.
+ */
+export type SessionLookup = {
+  sid: string;
+  session: Promise<ValidSession | null>;
+  join: SendBatch;
+};
+
+type Joined = { queries: BatchQueries; resolve: (results: readonly unknown[]) => void; reject: (error: unknown) => void };
+
+export function lookupSession(db: Db, token: string, now: Date): SessionLookup {
+  const sid = hashToken(token);
+  const joined: Joined[] = [];
+  let sent = false;
+  // Sent from a microtask: after the synchronous pass in which Remix's data strategy calls every loader of the request
+  // (each calls its first query before awaiting anything), before any I/O answers. round-trips.test.ts keeps that true.
+  const session = Promise.resolve().then(async () => {
+    sent = true;
+    const own = sessionQueries(db, sid);
+    const extra = joined.flatMap((entry) => entry.queries);
+    let rows: BatchResponse<typeof own>;
+    try {
+      const results = (await db.batch([...own, ...extra])) as unknown[];
+      rows = results.slice(0, own.length) as unknown as typeof rows;
+      let at = own.length;
+      for (const entry of joined) {
+        entry.resolve(results.slice(at, at + entry.queries.length));
+        at += entry.queries.length;
+      }
+    } catch (error) {
+      if (joined.length === 0) throw error;
+      for (const entry of joined) db.batch(entry.queries).then(entry.resolve, entry.reject);
+      rows = await db.batch(own);
+    }
+    return checkSession(db, sid, rows, now);
+  });
+  return {
+    sid,
+    session,
+    join: <T extends BatchQueries>(queries: T) => {
+      if (sent) return db.batch(queries) as Promise<BatchResponse<T>>;
+      return new Promise<BatchResponse<T>>((resolve, reject) => {
+        joined.push({ queries, resolve: resolve as (results: readonly unknown[]) => void, reject });
+      });
+    },
+  };
+}
+
+/**
+ * The session and its user (with the company profile) from the lookup's rows, or null. Renews the expiry once half of
+ * its sliding lifetime has passed, never beyond the absolute lifetime; a session past either limit is deleted.
+ */
+async function checkSession(
+  db: Db,
+  sid: string,
+  [[session], [user], [company]]: BatchResponse<ReturnType<typeof sessionQueries>>,
+  now: Date,
+): Promise<ValidSession | null> {
+  if (!session || !user) return null;
+  const remember = session.sess.remember === true;
+  const absoluteEnd = session.createdAt.getTime() + (remember ? REMEMBER_ABSOLUTE_MS : BROWSER_ABSOLUTE_MS);
+  if (session.expire.getTime() <= now.getTime() || absoluteEnd <= now.getTime()) {
+    await db.delete(sessions).where(eq(sessions.sid, sid));
+    return null;
+  }
+  const lifetime = remember ? REMEMBER_MS : BROWSER_SESSION_MS;
+  let expire = session.expire;
+  let renewed = false;
+  if (expire.getTime() - now.getTime() < lifetime / 2) {
+    const renewedTo = Math.min(now.getTime() + lifetime, absoluteEnd);
+    if (renewedTo > expire.getTime()) {
+      expire = new Date(renewedTo);
+      renewed = true;
+      await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+    }
+  }
+  return { sid, user: { ...user, company: company ?? null }, remember, expire, renewed };
+}
+
+/**
+ * What a read that runs before its session answered gets: whose data to read (the session's user, as SQL) and the
+ * batch to read it in (the session lookup's own).
+ */
+export type SessionReads = { userId: UserRef; batch: SendBatch };
+
+/**
+ * Runs `read` beside the session lookup, in its batch (one round trip for both), and answers what it read with the
+ * session once that is valid; null when it is not. What `read` read, or the error it met, counts only for a valid
+ * session, so a signed-out request sees neither.
+ */
+export async function readBesideSession<T>(
+  lookup: SessionLookup,
+  read: (reads: SessionReads) => Promise<T>,
+): Promise<{ session: ValidSession; value: T } | null> {
+  let reading: Promise<T>;
+  try {
+    // Called now, not in a later microtask: its queries must join before the lookup's batch is sent.
+    reading = read({ userId: sessionOwner(lookup.sid), batch: lookup.join });
+  } catch (error) {
+    reading = Promise.reject(error);
+  }
+  const [session, result] = await Promise.all([
+    lookup.session,
+    reading.then(
+      (value) => ({ ok: true as const, value }),
+      (error: unknown) => ({ ok: false as const, error }),
+    ),
+  ]);
+  if (!session) return null;
+  if (!result.ok) throw result.error;
+  return { session, value: result.value };
+}
+
+export async function deleteSession(db: Db, sid: string) {
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+}
+
+// --- the cookie ---------------------------------------------------------------------------------------------------
+
+export function readSessionToken(request: Request): string | null {
+  const value = readCookie(request, SESSION_COOKIE);
+  return value !== null && /^[a-z2-7]{32}$/.test(value) ? value : null;
+}
+
+/** `Secure` always (browsers accept it on http://localhost and 127.0.0.1); `Max-Age` only with "Remember me". */
+export function sessionCookie(token: string, options: { remember: boolean; expire: Date; now: Date }): string {
+  const parts = [`${SESSION_COOKIE}=${token}`, "Path=/", "HttpOnly", "Secure", "SameSite=Lax"];
+  if (options.remember) parts.push(`Max-Age=${Math.floor((options.expire.getTime() - options.now.getTime()) / 1000)}`);
+  return parts.join("; ");
+}
+
+export function clearSessionCookie(): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
+
+/** Adds cookies a service queued (a renewed session's) to any answer, keeping the route's own Set-Cookie headers. */
+export function withCookies(response: Response, cookies: string[]): Response {
+  if (cookies.length === 0) return response;
+  const copy = new Response(response.body, response);
+  for (const cookie of cookies) copy.headers.append("Set-Cookie", cookie);
+  return copy;
+}

@@ -1,0 +1,262 @@
+/**
+ * The agent chat's server side (spec 02 §2, §4): a typed message and the assistant's reply, the wizards' searches
+ * as the forms post them without JavaScript (the lead-search service called directly, the results posted into the
+ * chat as cards), and the cards' write actions (Add to CRM, Save to Buyer Breeze) read from the stored card.
+ * With JavaScript the browser does the same through the /api routes; both post the same messages.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import type { AgentId } from "#app/domain/chat/agents.ts";
+import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/domain/chat/forms.ts";
+import { AI_TROUBLE_TEXT, type ChatReply } from "#app/domain/chat/intent.ts";
+import {
+  ADDED_TO_CRM,
+  ALREADY_IN_CRM,
+  BUYER_SAVE_FAILED,
+  BUYER_SAVED,
+  buyerCardContent,
+  buyerLeadOf,
+  buyerResultsText,
+  cashBuyerFailureText,
+  messageText,
+  parseChatContent,
+  propertyCardToProperty,
+  searchConversationTitle,
+  sellerCardContent,
+  sellerResultsText,
+  textContent,
+} from "#app/domain/chat/messages.ts";
+import {
+  buyerSearch,
+  chatHref,
+  describeBuyerSearch,
+  describeSellerSearch,
+  readAnswers,
+  sellerCriteria,
+  type WizardAnswers,
+  type WizardErrors,
+} from "#app/domain/chat/wizard.ts";
+import { leadToProperty } from "#app/domain/leads/property.ts";
+import { CashBuyerSearchSchema, PreviewCountSchema, SellerSearchSchema, type PreviewCountInput } from "#app/domain/leads/search.ts";
+import { negotiationAnswer } from "#app/domain/messages/reply-draft.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
+import { fieldErrors } from "#app/services/http/api.server.ts";
+import type { Toast } from "#app/services/http/toast.server.ts";
+import { BuyerLeadSchema, createBuyerLead } from "#app/services/leads/buyer-leads.server.ts";
+import { createProperty, PropertyInputSchema } from "#app/services/leads/properties.server.ts";
+import { searchCashBuyers, searchSellerLeads } from "#app/services/leads/search.server.ts";
+import { chatThread, getOwnMessage, postMessages, type NewMessage } from "#app/services/messages/conversations.server.ts";
+
+type Ctx = Pick<AppLoadContext, "db" | "now" | "providers">;
+
+export const CONVERSATION_NOT_FOUND = "Conversation not found";
+export const CARD_NOT_FOUND = "Card not found";
+
+/** How much of the conversation the assistant reads with a new message. */
+export const HISTORY_TURNS = 10;
+const TITLE_LENGTH = 50;
+
+export function userMessage(content: string): NewMessage {
+  return { content, role: "user", isAiGenerated: false };
+}
+
+export function assistantMessage(content: string, isAiGenerated = false): NewMessage {
+  return { content, role: "assistant", isAiGenerated };
+}
+
+/** A new conversation's title from the first message: its first 50 characters. */
+export function titleOf(content: string): string {
+  const line = content.replace(/\s+/g, " ").trim();
+  return line.length > TITLE_LENGTH ? `${line.slice(0, TITLE_LENGTH)}...` : line;
+}
+
+// --- a typed message ---------------------------------------------------------------------------------------------
+
+/**
+ * Stores the user's message and the assistant's reply (from the AI provider: the Negotiation agent's is a draft of
+ * the reply to the seller whose message was pasted) in the conversation `c`, or in a new one with the agent when there
+ * is none. Null when `c` is not the user's (nothing written).
+ */
+export async function sendChatMessage(context: Ctx, userId: string, input: ChatSendInput): Promise<{ conversationId: string } | null> {
+  const requested = input.c ?? null;
+  const thread = requested ? await chatThread(context.db, userId, { agent: input.agent, requested }) : null;
+  if (requested && !thread) return null;
+  // The model reads cards as what they are about, not as their stored JSON.
+  const history = (thread?.messages ?? [])
+    .slice(-HISTORY_TURNS)
+    .map((message) => ({ role: message.role, content: messageText(message.content) }));
+  let reply: ChatReply;
+  let aiGenerated = true;
+  try {
+    // The Negotiation agent drafts the user's reply to what a seller wrote (the typed message); the others chat.
+    reply =
+      input.agent === "negotiation"
+        ? {
+            text: negotiationAnswer(
+              await context.providers.ai.draftReply({ contactName: null, lastIncoming: input.content, property: null }),
+            ),
+            offer: null,
+          }
+        : await context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
+  } catch (error) {
+    // The provider failed (timeout, refusal, outage): the user's message is kept, and the chat says so (§8).
+    if (!(error instanceof ProviderError)) throw error;
+    console.warn("chat reply failed", error.message);
+    reply = { text: AI_TROUBLE_TEXT, offer: null };
+    aiGenerated = false;
+  }
+  const posted = await postMessages(
+    context.db,
+    userId,
+    { conversationId: requested, start: { agentType: input.agent, title: titleOf(input.content) } },
+    [userMessage(input.content), assistantMessage(textContent(reply.text, reply.offer), aiGenerated)],
+    context.now(),
+  );
+  return posted ? { conversationId: posted.conversationId } : null;
+}
+
+// --- a wizard's search (without JavaScript) --------------------------------------------------------------------------
+
+export type WizardSearchOutcome =
+  | { ok: true; redirect: string; toast: Toast | null }
+  | { ok: false; status: 400; errors: WizardErrors }
+  | { ok: false; status: 404; message: string };
+
+/** The location field's message when the search's own schema refuses what the wizard built. */
+function locationRefusal(issues: { path: PropertyKey[]; message: string }[]): WizardErrors {
+  const errors = fieldErrors(issues);
+  const message = Object.values(errors).flat()[0] ?? "Enter a 5-digit ZIP or a city and state";
+  return { cityOrZip: message };
+}
+
+/**
+ * Find Properties / Find Cash Buyers posted by the wizard's form: runs the search as the /api routes do, posts the
+ * user's request, the answer and the cards into the conversation `c` (or a new Lead Finder conversation, §4's
+ * "No Results: {location}" when nothing was found), and says where to go: sellers to the Lead Workbench, buyers
+ * back to the chat. Refused answers write nothing.
+ */
+export async function runWizardSearch(context: Ctx, userId: string, input: WizardSearchInput): Promise<WizardSearchOutcome> {
+  const answers: WizardAnswers = readAnswers({ get: (name) => input[name as keyof WizardSearchInput] });
+  const conversationId = input.c ?? null;
+  const agent: AgentId = "lead-finder";
+  if (conversationId && !(await chatThread(context.db, userId, { agent, requested: conversationId }))) {
+    return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
+  }
+  const post = async (location: string, found: boolean, items: NewMessage[]) => {
+    const posted = await postMessages(
+      context.db,
+      userId,
+      { conversationId, start: { agentType: agent, title: searchConversationTitle(input.wizard, location, found) } },
+      items,
+      context.now(),
+    );
+    return posted?.conversationId ?? conversationId;
+  };
+
+  if (input.wizard === "seller") {
+    const parsed = SellerSearchSchema.safeParse({ criteria: sellerCriteria(answers) });
+    if (!parsed.success) return { ok: false, status: 400, errors: locationRefusal(parsed.error.issues) };
+    const location = parsed.data.criteria.location.label;
+    const asked = userMessage(describeSellerSearch(answers, location));
+    const outcome = await searchSellerLeads(context, userId, parsed.data);
+    if (!outcome.ok) {
+      const id = await post(location, false, [asked, assistantMessage(outcome.message)]);
+      return { ok: true, redirect: chatHref(agent, id), toast: { title: outcome.message, variant: "error" } };
+    }
+    if (outcome.properties.length === 0) {
+      const id = await post(location, false, [asked, assistantMessage(outcome.message ?? `No properties found in ${location}.`)]);
+      return { ok: true, redirect: chatHref(agent, id), toast: null };
+    }
+    const total = outcome.properties.length;
+    const search = (index: number) => ({ requestId: outcome.requestId, location, index, total });
+    await post(location, true, [
+      asked,
+      assistantMessage(sellerResultsText(total, location)),
+      ...outcome.properties.map((lead, index) => assistantMessage(sellerCardContent(lead, search(index)))),
+    ]);
+    return { ok: true, redirect: "/leads/workbench", toast: null };
+  }
+
+  const parsed = CashBuyerSearchSchema.safeParse(buyerSearch(answers));
+  if (!parsed.success) return { ok: false, status: 400, errors: locationRefusal(parsed.error.issues) };
+  const location = parsed.data.criteria.location.label;
+  const asked = userMessage(describeBuyerSearch(answers, location));
+  const outcome = await searchCashBuyers(context, userId, parsed.data);
+  if (!outcome.ok) {
+    const text = cashBuyerFailureText(outcome.error);
+    const id = await post(location, false, [asked, assistantMessage(text)]);
+    return { ok: true, redirect: chatHref(agent, id), toast: { title: outcome.message, description: outcome.error, variant: "error" } };
+  }
+  if (outcome.buyers.length === 0) {
+    const id = await post(location, false, [asked, assistantMessage(outcome.message ?? `No active cash buyers found in ${location}.`)]);
+    return { ok: true, redirect: chatHref(agent, id), toast: null };
+  }
+  const id = await post(location, true, [
+    asked,
+    assistantMessage(buyerResultsText(outcome.buyers.length, location)),
+    ...outcome.buyers.map((buyer) => assistantMessage(buyerCardContent(buyer, location))),
+  ]);
+  return { ok: true, redirect: chatHref(agent, id), toast: null };
+}
+
+/** The count call's input for a wizard's answers, or the location field's message. */
+export function previewInputOf(
+  kind: "seller" | "buyer",
+  answers: WizardAnswers,
+): { ok: true; input: PreviewCountInput } | { ok: false; errors: WizardErrors } {
+  const body = kind === "seller" ? sellerCriteria(answers) : buyerSearch(answers);
+  const parsed = PreviewCountSchema.safeParse(
+    body && kind === "buyer" ? { location: body.location, buyerType: (body as { buyerType: string }).buyerType } : body,
+  );
+  return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: locationRefusal(parsed.error.issues) };
+}
+
+// --- a card's action (without JavaScript) ----------------------------------------------------------------------------
+
+export type CardActionOutcome = { ok: true; redirect: string; toast: Toast } | { ok: false; status: 400 | 404; message: string };
+
+/**
+ * Add to CRM (a seller-lead or property card) or Save to Buyer Breeze (a buyer card), from the stored card: the
+ * same property and buyer lead the browser sends, validated by the same schemas, then back to the card with the
+ * §8 message or the success as a toast. A card that is not the user's answers 404.
+ */
+export async function runCardAction(context: Ctx, userId: string, input: CardActionInput): Promise<CardActionOutcome> {
+  const message = await getOwnMessage(context.db, userId, input.messageId);
+  if (!message) return { ok: false, status: 404, message: CARD_NOT_FOUND };
+  const back = chatHref(message.agentType, message.conversationId, {}, `#card-${message.id}`);
+  const body = parseChatContent(message.content);
+
+  if (input.intent === "add-to-crm") {
+    const property =
+      body.kind === "seller-lead"
+        ? leadToProperty(body.lead, { status: "new" })
+        : body.kind === "property"
+          ? propertyCardToProperty(body.property)
+          : null;
+    if (!property) return { ok: false, status: 400, message: "Only seller-lead and property cards can be added to the CRM" };
+    const parsed = PropertyInputSchema.safeParse(property);
+    if (!parsed.success) {
+      const messages = Object.values(fieldErrors(parsed.error.issues)).flat().join(", ");
+      return { ok: true, redirect: back, toast: { title: `Validation error: ${messages}`, variant: "error" } };
+    }
+    const created = await createProperty(context.db, userId, parsed.data, context.now());
+    if (!created.ok) return { ok: true, redirect: back, toast: { title: ALREADY_IN_CRM, variant: "info" } };
+    return {
+      ok: true,
+      redirect: back,
+      toast: { title: ADDED_TO_CRM, description: `${created.property.address} was added to your CRM.`, variant: "success" },
+    };
+  }
+
+  if (body.kind !== "cash-buyer") return { ok: false, status: 400, message: "Only buyer cards can be saved to Buyer Breeze" };
+  const lead = buyerLeadOf(body.buyer, body.market);
+  if (!lead.ok) return { ok: true, redirect: back, toast: { title: lead.message, variant: "error" } };
+  const parsed = BuyerLeadSchema.safeParse(lead.value);
+  if (!parsed.success) return { ok: true, redirect: back, toast: { title: BUYER_SAVE_FAILED, variant: "error" } };
+  await createBuyerLead(context.db, userId, parsed.data, context.now());
+  return {
+    ok: true,
+    redirect: back,
+    toast: { title: BUYER_SAVED, description: `${lead.value.buyerName} was added to Buyer Breeze.`, variant: "success" },
+  };
+}

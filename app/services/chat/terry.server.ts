@@ -1,0 +1,73 @@
+/**
+ * Terry's market research (spec 02 §7 POST /api/terry/chat): the AI provider answers, and every figure it cites comes
+ * from `lookup` — the place parsed as the property search parses it, and the property-data provider's records. The
+ * user's message and Terry's answer are stored together in the user's Terry conversation (agent type "terry"), so
+ * the screen reloads them and the agent chat's other conversations are untouched.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
+import type { TerryChatInput } from "#app/domain/chat/terry-forms.ts";
+import { TERRY_AGENT } from "#app/domain/chat/terry-screen.ts";
+import type { TerryLookup } from "#app/domain/chat/terry.ts";
+import { parseSearchLocation } from "#app/domain/leads/location.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
+import { chatThread, postMessages } from "#app/services/messages/conversations.server.ts";
+
+import { assistantMessage, CONVERSATION_NOT_FOUND, HISTORY_TURNS, titleOf, userMessage } from "./chat.server.ts";
+
+type Ctx = Pick<AppLoadContext, "db" | "providers" | "now">;
+
+export const NO_MARKET_FIGURES = "Market figures are not available from the configured property-data source.";
+
+/** A place typed by the user or the model → its figures, or why there are none (a message, never a made-up number). */
+export function marketLookup(context: Pick<Ctx, "providers" | "now">): TerryLookup {
+  return async (location) => {
+    const parsed = parseSearchLocation(location);
+    if (!parsed.ok) return { error: `${location}: ${parsed.message}` };
+    const stats = context.providers.propertyData.marketStats;
+    if (!stats) return { error: NO_MARKET_FIGURES };
+    return { label: parsed.value.label, stats: await stats(parsed.value.search, context.now()) };
+  };
+}
+
+export type TerryOutcome =
+  | { ok: true; response: string; conversationId: string }
+  /** The AI provider failed: the user's message and §8's trouble text are stored, and the screen shows the text. */
+  | { ok: false; status: 502; message: string; conversationId: string }
+  | { ok: false; status: 404; message: string };
+
+/**
+ * Terry answers `input.message` in the user's Terry conversation `input.conversationId` (its stored messages are the
+ * history), or in a new one (the body's history) when there is none; both messages are written in one batch. A
+ * conversation that is not the user's, or not Terry's, answers 404 and writes nothing.
+ */
+export async function terryChat(context: Ctx, userId: string, input: TerryChatInput): Promise<TerryOutcome> {
+  const requested = input.conversationId ?? null;
+  const thread = requested ? await chatThread(context.db, userId, { agent: TERRY_AGENT, requested }) : null;
+  if (requested && thread?.conversation.agentType !== TERRY_AGENT) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
+  const history = thread
+    ? thread.messages.slice(-HISTORY_TURNS).map((message) => ({ role: message.role, content: message.content }))
+    : input.history;
+
+  let response: string;
+  let failed = false;
+  try {
+    response = await context.providers.ai.terryReply({ message: input.message, history, lookup: marketLookup(context) });
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    console.warn("terry failed", error.message);
+    response = AI_TROUBLE_TEXT;
+    failed = true;
+  }
+  const posted = await postMessages(
+    context.db,
+    userId,
+    { conversationId: requested, start: { agentType: TERRY_AGENT, title: titleOf(input.message) } },
+    [userMessage(input.message), assistantMessage(response, !failed)],
+    context.now(),
+  );
+  if (!posted) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
+  const conversationId = posted.conversationId;
+  return failed ? { ok: false, status: 502, message: response, conversationId } : { ok: true, response, conversationId };
+}

@@ -1,0 +1,165 @@
+/**
+ * Deal analysis (issue 14; spec 02 §4 "Deal analysis", §7 POST /api/deals/analyze and GET /api/deals/analyze/{id}/stream,
+ * §8 "Analysis"): the Worker's half. It reads the user's property (owner in the WHERE: another user's → 404) and values
+ * it with the valuation service, then hands the DealAnalysis Durable Object of (user, property) a job that needs no
+ * more reading; the object runs the AI provider, writes the analysis fields and streams (README Decision 56).
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+import { and, eq } from "drizzle-orm";
+
+import { properties } from "#db/schema.ts";
+import type { DealAnalysisJob, DealAnalysisState } from "#workers/deal-analysis.ts";
+import { UNABLE_TO_START } from "#app/domain/deals/analysis-events.ts";
+import type { DealAnalysisInput } from "#app/domain/deals/analysis.ts";
+import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
+import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
+import { placeArvSubject, valueArv } from "#app/services/valuation/valuation.server.ts";
+
+type Ctx = Pick<AppLoadContext, "db" | "providers" | "now" | "dealAnalysis">;
+
+export type AnalysisFailure = { ok: false; status: 404 | 422 | 502; message: string };
+
+/** The object of one (user, property): the same name always reaches the same instance. */
+export function analysisObject(ctx: Pick<Ctx, "dealAnalysis">, userId: string, propertyId: string) {
+  return ctx.dealAnalysis.get(ctx.dealAnalysis.idFromName(`${userId}:${propertyId}`));
+}
+
+const SUBJECT = {
+  id: properties.id,
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  zipCode: properties.zipCode,
+  bedrooms: properties.bedrooms,
+  bathrooms: properties.bathrooms,
+  squareFeet: properties.squareFeet,
+  yearBuilt: properties.yearBuilt,
+  propertyType: properties.propertyType,
+  arv: properties.arv,
+  price: properties.price,
+  condition: properties.condition,
+  equityPercentage: properties.equityPercentage,
+};
+
+function readSubject(ctx: Ctx, userId: string, propertyId: string) {
+  return ctx.db
+    .select(SUBJECT)
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
+    .get();
+}
+
+type Subject = NonNullable<Awaited<ReturnType<typeof readSubject>>>;
+
+/** Whether the property is the user's (the stream's check). */
+export async function ownsProperty(ctx: Ctx, userId: string, propertyId: string): Promise<boolean> {
+  const row = await ctx.db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
+    .get();
+  return Boolean(row);
+}
+
+/** The engine's ARV and comp count; without comps (or a place) the analysis rests on the stored ARV, if any. */
+async function valuationOf(ctx: Ctx, subject: Subject) {
+  // The stored property as calculate-arv's body: a property its rules refuse (a state it does not know) is not valued.
+  const parsed = CalculateArvSchema.safeParse({
+    address: subject.address,
+    city: subject.city ?? "",
+    state: subject.state ?? "",
+    zipCode: subject.zipCode,
+    bedrooms: subject.bedrooms,
+    bathrooms: subject.bathrooms,
+    squareFeet: subject.squareFeet,
+    yearBuilt: subject.yearBuilt,
+    propertyType: subject.propertyType,
+    batchDataEstValue: subject.arv,
+  });
+  const stored = { arv: subject.arv ?? 0, compCount: 0, confidence: null };
+  if (!parsed.success) return { ...stored, refusal: parsed.error.issues[0]?.message ?? "the property's address cannot be valued" };
+  const input = parsed.data;
+  const outcome = await valueArv(ctx, input, placeArvSubject(ctx, input));
+  if (outcome.ok) return { arv: outcome.arv, compCount: outcome.comps.length, confidence: outcome.confidence };
+  return { ...stored, refusal: outcome.message };
+}
+
+/** "3" or "3 - average" → 3; anything else unknown. */
+function conditionOf(text: string | null): number | null {
+  const n = Number.parseInt(text ?? "", 10);
+  return n >= 1 && n <= 5 ? n : null;
+}
+
+function jobOf(
+  ctx: Ctx,
+  userId: string,
+  subject: Subject,
+  valued: { arv: number; compCount: number; confidence: number | null },
+): DealAnalysisJob {
+  const input: DealAnalysisInput = {
+    address: [subject.address, subject.city, [subject.state, subject.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+    arv: valued.arv,
+    estimatedValue: subject.price ?? subject.arv,
+    squareFeet: subject.squareFeet,
+    yearBuilt: subject.yearBuilt,
+    condition: conditionOf(subject.condition),
+    equityPercentage: subject.equityPercentage,
+    compCount: valued.compCount,
+    valuationConfidence: valued.confidence,
+    currentYear: ctx.now().getUTCFullYear(),
+  };
+  return { userId, propertyId: subject.id, compCount: valued.compCount, input };
+}
+
+export type StartOutcome = { ok: true; joined: boolean; state: DealAnalysisState } | AnalysisFailure;
+
+/**
+ * POST /api/deals/analyze: starts the analysis of the user's property, or joins the run in progress. The object's
+ * state is read beside the property, so a second POST while a run goes on values nothing; two POSTs at once may both
+ * value it, and the object keeps one run (its `start` checks and changes state without an await in between).
+ */
+export async function startDealAnalysis(ctx: Ctx, userId: string, propertyId: string): Promise<StartOutcome> {
+  const stub = analysisObject(ctx, userId, propertyId);
+  const [subject, state] = await Promise.all([readSubject(ctx, userId, propertyId), stub.status().catch(() => null)]);
+  if (!subject) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  if (state?.status === "running") return { ok: true, joined: true, state };
+  const valued = await valuationOf(ctx, subject);
+  if (valued.arv <= 0) {
+    return {
+      ok: false,
+      status: 422,
+      message: `${UNABLE_TO_START}: ${"refusal" in valued ? valued.refusal : "the property has no value to analyse."}`,
+    };
+  }
+  try {
+    const answer = await stub.start(jobOf(ctx, userId, subject, valued));
+    return { ok: true, joined: answer.joined, state: answer.state };
+  } catch (error) {
+    console.error("[deal-analysis] start failed", error);
+    return { ok: false, status: 502, message: `${UNABLE_TO_START}: the analysis service did not answer.` };
+  }
+}
+
+/** The no-JavaScript form: waits (bounded) for the run to end, so the page it redirects to shows the result. */
+export async function settledAnalysis(ctx: Ctx, userId: string, propertyId: string, ms: number): Promise<DealAnalysisState | null> {
+  return analysisObject(ctx, userId, propertyId)
+    .settled(ms)
+    .catch(() => null);
+}
+
+/** GET /api/deals/analyze/{id}/stream: the object's event stream, for the property's owner only. */
+export async function streamDealAnalysis(
+  ctx: Ctx,
+  userId: string,
+  propertyId: string,
+): Promise<{ ok: true; response: Response } | AnalysisFailure> {
+  if (!(await ownsProperty(ctx, userId, propertyId))) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  const answer = await analysisObject(ctx, userId, propertyId).fetch("https://deal-analysis.internal/stream");
+  // Rebuilt in this realm: under `npm run dev` the object's answer comes through the platform proxy as another
+  // realm's Response, which neither `instanceof Response` nor the framework would take for one.
+  const response = new Response(answer.body as ReadableStream<Uint8Array> | null, {
+    status: answer.status,
+    headers: [...answer.headers.entries()],
+  });
+  return { ok: true, response };
+}

@@ -1,0 +1,157 @@
+/**
+ * Every pdf-lib layout in one place: the contracts (generated documents and the demo account's files) and the
+ * Letter of Intent. Deterministic output (fixed dates), so the same text gives the same bytes.
+ */
+import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+
+import type { ContractText } from "#app/domain/documents/contract-text.ts";
+import type { LetterOfIntentText } from "#app/domain/offers/letter-of-intent.ts";
+
+/** Helvetica in pdf-lib speaks WinAnsi only: keep printable Latin-1 and replace the rest. */
+const winAnsi = (text: string) =>
+  text
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2013\u2014]/g, "-")
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+
+export async function renderContractPdf(text: ContractText): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(text.title);
+  pdf.setProducer("Breeze");
+  pdf.setCreationDate(new Date(0));
+  pdf.setModificationDate(new Date(0));
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const margin = 60;
+  let page = pdf.addPage([612, 792]);
+  const width = page.getWidth() - margin * 2;
+  let y = page.getHeight() - margin;
+
+  const write = (raw: string, font = regular, size = 11, gap = 6) => {
+    const words = winAnsi(raw).split(/\s+/);
+    let line = "";
+    const lines: string[] = [];
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) > width && line) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    if (line) lines.push(line);
+    for (const item of lines) {
+      if (y < margin + size) {
+        page = pdf.addPage([612, 792]);
+        y = page.getHeight() - margin;
+      }
+      page.drawText(item, { x: margin, y, size, font, color: rgb(0.1, 0.1, 0.12) });
+      y -= size + 4;
+    }
+    y -= gap;
+  };
+
+  write(text.title.toUpperCase(), bold, 18, 14);
+  for (const paragraph of text.parties) write(paragraph);
+  y -= 6;
+  for (const section of text.sections) {
+    write(section.heading, bold, 12, 2);
+    write(section.body);
+  }
+  y -= 18;
+  for (const signature of text.signatures) write(signature, regular, 10, 18);
+  return pdf.save();
+}
+
+/** Where Lob prints the recipient's address on a letter's first page (`address_placement: top_first_page`): kept clear. */
+const ADDRESS_WINDOW = { height: 3.25 * 72, width: 4.25 * 72 };
+
+/**
+ * The Letter of Intent on US Letter (8.5 × 11 in, what Lob prints): the letterhead at the top right, the top left
+ * of page 1 left clear for the mail provider's address block, then the date, the owner, the property, the amount,
+ * the terms and the two signature lines. Deterministic (its dates are the letter's own), so the same letter gives the
+ * same bytes.
+ */
+export async function renderLetterOfIntentPdf(text: LetterOfIntentText, at: Date): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${text.title} - ${text.subject.replace(/^Re: /, "")}`);
+  pdf.setAuthor(text.letterhead.name);
+  pdf.setProducer("Breeze");
+  pdf.setCreationDate(at);
+  pdf.setModificationDate(at);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const ink = rgb(0.1, 0.1, 0.12);
+  const accent = rgb(0.05, 0.35, 0.45);
+  const margin = 54;
+  let page = pdf.addPage([612, 792]);
+  const right = page.getWidth() - margin;
+
+  // Letterhead, right-aligned above the address window's height.
+  let y = page.getHeight() - margin;
+  const rightAligned = (raw: string, font = regular, size = 9.5) => {
+    const line = winAnsi(raw);
+    page.drawText(line, { x: right - font.widthOfTextAtSize(line, size), y, size, font, color: accent });
+    y -= size + 4;
+  };
+  rightAligned(text.letterhead.name, bold, 15);
+  for (const line of text.letterhead.lines) rightAligned(line);
+  y -= 4;
+  page.drawLine({ start: { x: right - 240, y }, end: { x: right, y }, thickness: 0.75, color: accent });
+  y -= 18;
+  rightAligned(text.date, regular, 10.5);
+
+  // Body, below the address window.
+  y = Math.min(y, page.getHeight() - ADDRESS_WINDOW.height) - 8;
+  const width = page.getWidth() - margin * 2;
+  const write = (raw: string, options: { font?: typeof regular; size?: number; gap?: number; indent?: number } = {}) => {
+    const { font = regular, size = 10.5, gap = 6, indent = 0 } = options;
+    const words = winAnsi(raw).split(/\s+/);
+    const lines: string[] = [];
+    let line = "";
+    for (const word of words) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) > width - indent && line) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    if (line) lines.push(line);
+    for (const item of lines) {
+      if (y < margin + size) {
+        page = pdf.addPage([612, 792]);
+        y = page.getHeight() - margin;
+      }
+      page.drawText(item, { x: margin + indent, y, size, font, color: ink });
+      y -= size + 4;
+    }
+    y -= gap;
+  };
+
+  for (const [index, line] of text.recipient.entries()) write(line, { font: index === 0 ? bold : regular, gap: 0 });
+  y -= 14;
+  write(text.title.toUpperCase(), { font: bold, size: 13, gap: 4 });
+  write(text.subject, { font: bold, gap: 10 });
+  for (const paragraph of text.paragraphs) write(paragraph, { gap: 8 });
+  for (const term of text.terms) {
+    write(term.heading, { font: bold, gap: 0, indent: 12 });
+    write(term.body, { gap: 6, indent: 12 });
+  }
+  y -= 4;
+  for (const paragraph of text.closing) write(paragraph, { gap: 8 });
+  y -= 10;
+  for (const signature of text.signatures) {
+    if (y < margin + 60) {
+      page = pdf.addPage([612, 792]);
+      y = page.getHeight() - margin;
+    }
+    y -= 18;
+    page.drawLine({ start: { x: margin, y }, end: { x: margin + 280, y }, thickness: 0.75, color: ink });
+    page.drawLine({ start: { x: margin + 320, y }, end: { x: margin + 440, y }, thickness: 0.75, color: ink });
+    y -= 12;
+    page.drawText(winAnsi(`${signature.role}: ${signature.name}`), { x: margin, y, size: 9.5, font: regular, color: ink });
+    page.drawText("Date", { x: margin + 320, y, size: 9.5, font: regular, color: ink });
+    y -= 16;
+  }
+  return pdf.save();
+}

@@ -1,0 +1,370 @@
+/**
+ * Properties (CRM leads) and their contacts: spec 01 §3 and §7, spec 02 §3 "Property as sent on save" and §7
+ * POST/PATCH /api/properties. Shared by the /api routes, the CRM section's loader and its form actions. Every query
+ * filters by the user id; a foreign or unknown id reads as null, which the routes answer with 404.
+ */
+import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
+import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import { contacts, properties } from "#db/schema.ts";
+import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/forms.ts";
+import { type StatusFilter } from "#app/domain/leads/labels.ts";
+import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
+import { storedComps } from "#app/services/valuation/stored-comps.server.ts";
+
+export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/forms.ts";
+export const PROPERTY_NOT_FOUND = "Property not found";
+
+// --- reading ----------------------------------------------------------------------------------------------------
+
+type PropertyRow = typeof properties.$inferSelect;
+
+/** A stored property as the API and the screens read it: dates as ISO strings, never the owning user id. */
+export function serializeProperty(row: PropertyRow) {
+  const { userId: _userId, createdAt, updatedAt, analysisRunAt, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+    analysisRunAt: analysisRunAt ? analysisRunAt.toISOString() : null,
+  };
+}
+export type Property = ReturnType<typeof serializeProperty>;
+
+/** A lead as the CRM table lists it (spec 01 §3 "Property/lead (as listed in CRM)"). */
+const ROW_COLUMNS = {
+  id: properties.id,
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  bedrooms: properties.bedrooms,
+  bathrooms: properties.bathrooms,
+  squareFeet: properties.squareFeet,
+  status: properties.status,
+  ownerName: properties.ownerName,
+  ownerPhone: properties.ownerPhone,
+  ownerEmail: properties.ownerEmail,
+  arv: properties.arv,
+  maxOffer: properties.maxOffer,
+  leadType: properties.leadType,
+  createdAt: properties.createdAt,
+};
+
+/** The lead with what the CSV export and GET /api/properties add: location, facts, equity, every owner field. */
+const LEAD_COLUMNS = {
+  ...ROW_COLUMNS,
+  zipCode: properties.zipCode,
+  propertyType: properties.propertyType,
+  yearBuilt: properties.yearBuilt,
+  equityPercentage: properties.equityPercentage,
+  equityBalance: properties.equityBalance,
+  lastSalePrice: properties.lastSalePrice,
+  lastSaleDate: properties.lastSaleDate,
+  ownerMailingAddress: properties.ownerMailingAddress,
+  ownerMobilePhone: properties.ownerMobilePhone,
+  ownerLandLine: properties.ownerLandLine,
+  ownerDncPhone: properties.ownerDncPhone,
+  updatedAt: properties.updatedAt,
+};
+
+/**
+ * A Property (CRM) item as GET /api/properties lists it: every field of spec 02 §3 "Property (CRM)" — the lead's,
+ * the owner's phones (with DNC flags) and emails, the agent, and the analysis fields — and nothing stored only for
+ * the server (price, condition, notes, repairTier, offerPdfFilename, userId).
+ */
+const ITEM_COLUMNS = {
+  ...LEAD_COLUMNS,
+  confidenceScore: properties.confidenceScore,
+  ownerEmails: properties.ownerEmails,
+  ownerPhoneNumbers: properties.ownerPhoneNumbers,
+  currentAgent: properties.currentAgent,
+  distressedIndicator: properties.distressedIndicator,
+  strategy: properties.strategy,
+  isDeal: properties.isDeal,
+  analysisArv: properties.analysisArv,
+  rehabCost: properties.rehabCost,
+  analysisMaxOfferPrice: properties.analysisMaxOfferPrice,
+  analysisConfidence: properties.analysisConfidence,
+  profitMarginPct: properties.profitMarginPct,
+  riskLevel: properties.riskLevel,
+  keyAssumptions: properties.keyAssumptions,
+  compSummary: properties.compSummary,
+  nextActions: properties.nextActions,
+};
+
+export type LeadFilter = { status: StatusFilter; q: string };
+
+/** LIKE with the user's text taken literally (% and _ escaped). SQLite's LIKE ignores ASCII case. */
+function containsText(column: typeof properties.address | typeof properties.city, text: string): SQL {
+  const escaped = text.replaceAll("\\", "\\\\").replaceAll("%", "\\%").replaceAll("_", "\\_");
+  return sql`${column} LIKE ${`%${escaped}%`} ESCAPE '\\'`;
+}
+
+function leadConditions(userId: UserRef, filter?: Partial<LeadFilter>): SQL | undefined {
+  const q = filter?.q?.trim() ?? "";
+  return and(
+    eq(properties.userId, userId),
+    filter?.status && filter.status !== "all" ? eq(properties.status, filter.status) : undefined,
+    q ? or(containsText(properties.address, q), containsText(properties.city, q)) : undefined,
+  );
+}
+
+/** Newest first, ties broken by id so pages are stable. */
+const NEWEST_FIRST = [desc(properties.createdAt), desc(properties.id)];
+
+function serializeLead<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
+  return { ...row, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+/** Every lead the filter matches with the export's columns, newest first (the CSV export). */
+export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFilter>) {
+  const rows = await db
+    .select(LEAD_COLUMNS)
+    .from(properties)
+    .where(leadConditions(userId, filter))
+    .orderBy(...NEWEST_FIRST);
+  return rows.map(serializeLead);
+}
+
+/**
+ * What the CRM section shows, in one batch (one round trip): the first `limit` rows the filter matches, the per-status
+ * counts (the figures, and how many match when there is no search), the number a search matches, and, when the URL
+ * opens one, the lead in Work This Lead with its contacts. (Those two statements are left out otherwise: building and
+ * running them cost about as much as the list's three.) A statement the URL does not ask for matches nothing.
+ */
+export async function readCrmPage(
+  db: Db,
+  userId: UserRef,
+  /** `withComps`: the open property card shows its comps (`?comps=1`), read in the same batch. */
+  options: { filter: LeadFilter; limit: number; leadId: string | null; withComps?: boolean },
+  /** Sends the batch: by default on its own; a page that reads before its session answered joins the lookup's batch. */
+  batch: SendBatch = (queries) => db.batch(queries),
+) {
+  const { filter, limit, leadId } = options;
+  const list = [
+    db
+      .select(ROW_COLUMNS)
+      .from(properties)
+      .where(leadConditions(userId, filter))
+      .orderBy(...NEWEST_FIRST)
+      .limit(limit),
+    db
+      .select({ status: properties.status, count: count() })
+      .from(properties)
+      .where(eq(properties.userId, userId))
+      .groupBy(properties.status),
+    db
+      .select({ n: count() })
+      .from(properties)
+      .where(filter.q ? leadConditions(userId, filter) : sql`0`),
+  ] as const;
+  const [[rows, counts, searched], selected] = leadId
+    ? await batch([
+        ...list,
+        db
+          .select()
+          .from(properties)
+          .where(and(eq(properties.id, leadId), eq(properties.userId, userId))),
+        db
+          .select()
+          .from(contacts)
+          .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, leadId)))
+          .orderBy(desc(contacts.createdAt)),
+        // The comps only when the card shows them; `where 0` keeps the batch's shape otherwise.
+        options.withComps ? storedComps(db, userId, [leadId]) : storedComps(db, userId, []),
+      ]).then(
+        ([rows, counts, searched, property, leadContacts, leadComps]) =>
+          [
+            [rows, counts, searched] as const,
+            property[0]
+              ? {
+                  property: serializeProperty(property[0]),
+                  contacts: leadContacts.map(serializeContact),
+                  comps: options.withComps ? leadComps : null,
+                }
+              : null,
+          ] as const,
+      )
+    : ([await batch(list), null] as const);
+  const matching = filter.q
+    ? (searched[0]?.n ?? 0)
+    : counts.filter((row) => filter.status === "all" || row.status === filter.status).reduce((sum, row) => sum + row.count, 0);
+  return {
+    leads: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    counts,
+    matching,
+    selected,
+  };
+}
+
+/** Where a page of GET /api/properties ends: the last lead's creation time and id, opaque to clients. */
+export type LeadCursor = { createdAt: Date; id: string };
+
+export function encodeLeadCursor(lead: { createdAt: string; id: string }): string {
+  return encodeBase64urlNoPadding(new TextEncoder().encode(`${Date.parse(lead.createdAt)}:${lead.id}`));
+}
+
+/** The cursor a client sent back, or null when it is not one of ours. */
+export function decodeLeadCursor(cursor: string): LeadCursor | null {
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(decodeBase64urlIgnorePadding(cursor));
+    const match = /^(\d{1,15}):([\w-]{1,64})$/.exec(text);
+    return match ? { createdAt: new Date(Number(match[1])), id: match[2] } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One page of the user's leads for GET /api/properties (keyset paging: stable while leads are added), newest first,
+ * with the cursor of the next page when there is one and the number of leads the filter matches.
+ */
+export async function listLeadPage(
+  db: Db,
+  userId: UserRef,
+  options: { filter?: Partial<LeadFilter>; limit: number; after?: LeadCursor | null },
+  /** Sends the batch: by default on its own; GET /api/properties joins the session lookup's. */
+  batch: SendBatch = (queries) => db.batch(queries),
+) {
+  const after = options.after
+    ? or(
+        lt(properties.createdAt, options.after.createdAt),
+        and(eq(properties.createdAt, options.after.createdAt), lt(properties.id, options.after.id)),
+      )
+    : undefined;
+  const [rows, [counted]] = await batch([
+    db
+      .select(ITEM_COLUMNS)
+      .from(properties)
+      .where(and(leadConditions(userId, options.filter), after))
+      .orderBy(...NEWEST_FIRST)
+      .limit(options.limit + 1),
+    db.select({ n: count() }).from(properties).where(leadConditions(userId, options.filter)),
+  ]);
+  const leads = rows.slice(0, options.limit).map(serializeLead);
+  const last = leads.at(-1);
+  return { leads, total: counted?.n ?? 0, next: rows.length > options.limit && last ? encodeLeadCursor(last) : null };
+}
+
+export async function getProperty(db: Db, userId: string, id: string): Promise<Property | null> {
+  const row = await db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .get();
+  return row ? serializeProperty(row) : null;
+}
+
+function serializeContact(row: typeof contacts.$inferSelect) {
+  return {
+    id: row.id,
+    propertyId: row.propertyId,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+export type Contact = ReturnType<typeof serializeContact>;
+
+/** GET /api/contacts: the user's contacts, newest first. */
+export async function listContacts(db: Db, userId: string): Promise<Contact[]> {
+  const rows = await db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(desc(contacts.createdAt), desc(contacts.id));
+  return rows.map(serializeContact);
+}
+
+// --- writing ----------------------------------------------------------------------------------------------------
+
+/** Same address, city and state (ignoring case and surrounding spaces) already in this user's CRM, other than `exceptId`. */
+async function findDuplicate(db: Db, userId: string, place: { address: string; city: string; state: string }, exceptId?: string) {
+  const row = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.userId, userId),
+        sql`lower(trim(${properties.address})) = ${place.address.trim().toLowerCase()}`,
+        sql`lower(trim(${properties.city})) = ${place.city.trim().toLowerCase()}`,
+        sql`upper(trim(${properties.state})) = ${place.state.trim().toUpperCase()}`,
+        exceptId ? sql`${properties.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .get();
+  return row?.id ?? null;
+}
+
+type Created = { ok: true; property: Property } | { ok: false; status: 409; message: string; existingId: string };
+
+/**
+ * The rows adding `input` to the user's CRM writes: the property, and — for a named owner — its first contact (name,
+ * phone, email), so "New Message" can reach them. Shared by createProperty and the workbench's saves.
+ */
+export function newPropertyRows(userId: string, input: PropertyInput, now: Date) {
+  const id = crypto.randomUUID();
+  const property = {
+    ...input,
+    id,
+    propertyType: input.propertyType ?? "single_family",
+    status: input.status ?? "new",
+    userId,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof properties.$inferInsert;
+  const ownerName = input.ownerName?.trim();
+  const contact = ownerName
+    ? ({
+        userId,
+        propertyId: id,
+        name: ownerName,
+        phone: input.ownerPhone ?? input.ownerMobilePhone ?? null,
+        email: input.ownerEmail ?? null,
+        createdAt: now,
+        updatedAt: now,
+      } satisfies typeof contacts.$inferInsert)
+    : null;
+  return { id, property, contact };
+}
+
+/**
+ * Adds a property to the user's CRM; the same address, city and state twice is refused with "Already in CRM". A
+ * named owner also becomes the property's first contact; both rows are written in one batch.
+ */
+export async function createProperty(db: Db, userId: string, input: PropertyInput, now: Date): Promise<Created> {
+  const existingId = await findDuplicate(db, userId, input);
+  if (existingId) return { ok: false, status: 409, message: ALREADY_IN_CRM, existingId };
+  const rows = newPropertyRows(userId, input, now);
+  const insertProperty = db.insert(properties).values(rows.property).returning();
+  const [[row]] = rows.contact ? await db.batch([insertProperty, db.insert(contacts).values(rows.contact)]) : [await insertProperty];
+  return { ok: true, property: serializeProperty(row) };
+}
+
+type Updated = { ok: true; property: Property } | { ok: false; status: 404 | 409; message: string };
+
+/** PATCH: only the given fields change; an address that collides with another lead is refused. */
+export async function updateProperty(db: Db, userId: string, id: string, patch: PropertyPatch, now: Date): Promise<Updated> {
+  const current = await db
+    .select({ address: properties.address, city: properties.city, state: properties.state })
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .get();
+  if (!current) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as PropertyPatch;
+  if (changes.address !== undefined || changes.city !== undefined || changes.state !== undefined) {
+    const place = {
+      address: changes.address ?? current.address,
+      city: changes.city ?? current.city ?? "",
+      state: changes.state ?? current.state ?? "",
+    };
+    if (await findDuplicate(db, userId, place, id)) return { ok: false, status: 409, message: ALREADY_IN_CRM };
+  }
+  // A letter of intent is for one amount: a new max offer un-records it, so Send Offer mails a letter for the new one.
+  const letter = changes.maxOffer !== undefined ? { offerPdfFilename: null } : {};
+  const [row] = await db
+    .update(properties)
+    .set({ ...changes, ...letter, propertyType: changes.propertyType ?? undefined, updatedAt: now })
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .returning();
+  return { ok: true, property: serializeProperty(row) };
+}

@@ -1,0 +1,113 @@
+/**
+ * The workbench's offer steps as form posts (they work before JavaScript loads): Get Max Offer (calculate-offer),
+ * Generate PDF Letter of Intent (confirm-offer) and Mail the Offer (the mail provider), through the same services as
+ * the /api routes. Each answers where the page goes next — the lead's address with the step in the URL — and its
+ * toast, or the refusal the page shows. §8's Demo Mode: when the letter or the mail provider fails, the page goes on
+ * with the sample letter or a "(Demo Mode)" success that says nothing was mailed, and the status stays.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import { OfferFormSchema } from "#app/domain/offers/forms.ts";
+import { DEMO_MAILED, DEMO_MODE, offerStepsHref, SAMPLE_LETTER, splitMessage, type OfferSteps } from "#app/domain/offers/rules.ts";
+import { valuationStepOf } from "#app/domain/valuation/view.ts";
+import { workbenchHref } from "#app/domain/workbench/rules.ts";
+import type { ValidSession } from "#app/services/accounts/session.server.ts";
+import type { Toast } from "#app/services/http/toast.server.ts";
+import { calculateOffer, confirmOffer, sendOffer } from "#app/services/offers/offers.server.ts";
+
+type Ctx = Pick<AppLoadContext, "db" | "files" | "providers" | "now">;
+
+export type OfferOutcome =
+  { redirect: string; toast: Toast } | { intent: string | null; title: string; message: string; status: 400 | 404 };
+
+function whole(value: FormDataEntryValue | undefined): number | null {
+  const text = typeof value === "string" ? value.replace(/[$,\s]/g, "") : "";
+  return /^\d{1,9}(\.\d+)?$/.test(text) ? Math.round(Number(text)) : null;
+}
+
+function refusal(intent: string | null, text: string, status: 400 | 404): OfferOutcome {
+  const { title, description } = splitMessage(text);
+  return { intent, title, message: description, status };
+}
+
+export async function offerAction(
+  context: Ctx,
+  signedIn: Promise<ValidSession>,
+  form: Record<string, FormDataEntryValue>,
+  /** The search whose queue the page shows (`?request=`), kept in the page the answer returns to. */
+  request: string | null = null,
+): Promise<OfferOutcome> {
+  const session = await signedIn;
+  const userId = session.user.id;
+  const intent = typeof form.intent === "string" ? form.intent : null;
+  const index = whole(form.index) ?? 0;
+  const parsed = OfferFormSchema.safeParse(form);
+  if (!parsed.success) return refusal(intent, parsed.error.issues[0]?.message ?? "Error: The form could not be read.", 400);
+  const input = parsed.data;
+  const base = workbenchHref(index, { request });
+  // Get Property Value's answer stays on screen through the offer steps (hidden fields of each form).
+  const valuation = valuationStepOf((name) => (typeof form[name] === "string" ? (form[name] as string) : null));
+  const steps: Partial<OfferSteps> = { valuation, arv: whole(form.arv), repairs: whole(form.repairs), fee: whole(form.fee) };
+
+  if (input.intent === "offers") {
+    const outcome = await calculateOffer(context, userId, {
+      propertyId: input.propertyId,
+      arv: input.arv,
+      repairs: input.repairs,
+      assignmentFee: input.fee,
+    }).catch((error: unknown) => {
+      console.error("calculate-offer failed", error);
+      return null;
+    });
+    if (outcome === null) {
+      // §8: the options fall back to 60/70/80 % of the ARV, said so on screen.
+      return {
+        redirect: offerStepsHref(base, { ...steps, arv: Math.round(input.arv), demoOffers: true }),
+        toast: { title: DEMO_MODE.offers, variant: "info" },
+      };
+    }
+    if (!outcome.ok) return refusal(intent, outcome.message, outcome.status === 404 ? 404 : 400);
+    const rule = outcome.maxOfferRule;
+    return {
+      redirect: offerStepsHref(base, { valuation, arv: Math.round(rule.arv), repairs: rule.repairs, fee: rule.assignmentFee }),
+      toast: {
+        title: "Max Offer Calculated",
+        description: `Max offer (70% rule): $${rule.maxOffer.toLocaleString("en-US")}`,
+        variant: "success",
+      },
+    };
+  }
+
+  if (input.intent === "letter") {
+    const outcome = await confirmOffer(context, userId, { ...input, propertyId: input.propertyId }, context.now());
+    if (outcome.ok) {
+      return {
+        redirect: offerStepsHref(base, { ...steps, arv: Math.round(input.arv), letter: outcome.documentId }),
+        toast: { title: "Letter of Intent Created", description: outcome.fileName, variant: "success" },
+      };
+    }
+    if (outcome.status === 502) {
+      return {
+        redirect: offerStepsHref(base, { ...steps, arv: Math.round(input.arv), letter: SAMPLE_LETTER }),
+        toast: { title: DEMO_MODE.letter, description: "A sample letter is shown; your lead's status was not changed.", variant: "info" },
+      };
+    }
+    return refusal(intent, outcome.message, outcome.status);
+  }
+
+  const letter = typeof form.letter === "string" ? form.letter : null;
+  const mailedDemo = {
+    redirect: offerStepsHref(base, { ...steps, letter, mailed: DEMO_MAILED }),
+    toast: { title: DEMO_MODE.mailed, variant: "info" as const },
+  };
+  if (letter === SAMPLE_LETTER) return mailedDemo;
+  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId }, context.now());
+  if (outcome.ok) {
+    return {
+      redirect: offerStepsHref(base, { ...steps, letter, mailed: outcome.trackingId }),
+      toast: { title: "Offer Mailed Successfully!", description: `Tracking id: ${outcome.trackingId}`, variant: "success" },
+    };
+  }
+  if (outcome.status === 502) return mailedDemo;
+  return refusal(intent, outcome.message, outcome.status);
+}

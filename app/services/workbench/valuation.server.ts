@@ -1,0 +1,99 @@
+/**
+ * The workbench's Get Property Value as a form post (spec 02 §2 "Workbench banners", §4 "Workbench flow", §7
+ * calculate-arv, §8 the value-calculation Demo Mode; README Decision 55). The form carries the lead's facts — what the
+ * spec's workbench sends to calculate-arv — and the saved property's id; the lead is valued by the same service as
+ * POST /api/properties/calculate-arv, and its ARV and comps are recorded on the user's property (storeValuation).
+ *
+ * - Round trips: the session lookup with the subject's place lookups (market data, no user data), the candidates,
+ *   then one batch that writes only while the property is the user's: 3.
+ * - A refusal (a bad form, an address nobody can place, no comps at the widest step) answers the page with its
+ *   message and writes nothing — never a made-up number. Only a failure of the call itself falls back to §8's Demo
+ *   Mode, which the page shows as such and which is never stored.
+ */
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+import { DEMO_MODE, offerStepsHref } from "#app/domain/offers/rules.ts";
+import { COMPS_ANALYSIS_FAILED } from "#app/domain/valuation/comparables.ts";
+import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
+import { DEMO_VALUE } from "#app/domain/valuation/view.ts";
+import { workbenchHref } from "#app/domain/workbench/rules.ts";
+import type { ValidSession } from "#app/services/accounts/session.server.ts";
+import type { Toast } from "#app/services/http/toast.server.ts";
+import { placeArvSubject, storeValuation, valueArv } from "#app/services/valuation/valuation.server.ts";
+
+type Ctx = Pick<AppLoadContext, "db" | "providers" | "now">;
+
+export const VALUE_INTENT = "value";
+
+export type ValueOutcome =
+  { redirect: string; toast: Toast } | { intent: typeof VALUE_INTENT; title: string; message: string; status: 400 | 404 | 422 };
+
+const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : undefined);
+
+export async function valueAction(
+  context: Ctx,
+  signedIn: Promise<ValidSession>,
+  form: Record<string, FormDataEntryValue>,
+  /** The search whose queue the page shows (`?request=`), kept in the page the answer returns to. */
+  request: string | null = null,
+): Promise<ValueOutcome> {
+  const index = /^\d{1,7}$/.test(text(form.index) ?? "") ? Number(form.index) : 0;
+  const propertyId = text(form.propertyId)?.trim() ?? "";
+  const parsed = CalculateArvSchema.safeParse({
+    address: text(form.address),
+    city: text(form.city),
+    state: text(form.state),
+    zipCode: text(form.zipCode),
+    bedrooms: text(form.bedrooms) || undefined,
+    bathrooms: text(form.bathrooms) || undefined,
+    squareFeet: text(form.squareFeet) || undefined,
+    yearBuilt: text(form.yearBuilt) || undefined,
+    propertyType: text(form.propertyType) || undefined,
+    batchDataEstValue: text(form.batchDataEstValue),
+  });
+  if (!parsed.success || propertyId === "" || propertyId.length > 64) {
+    await signedIn;
+    const message = parsed.success ? "Property not found" : (parsed.error.issues[0]?.message ?? "The property could not be read.");
+    return { intent: VALUE_INTENT, title: "Validation error", message, status: 400 };
+  }
+  const input = parsed.data;
+  const base = workbenchHref(index, { request });
+
+  // The place lookups read no user data: they run beside the session lookup, as calculate-arv's do.
+  const placing = placeArvSubject(context, input);
+  placing.catch(() => undefined);
+  const session = await signedIn;
+  let outcome;
+  let stored;
+  try {
+    outcome = await valueArv(context, input, placing);
+    if (outcome.ok) stored = await storeValuation(context.db, session.user.id, propertyId, outcome, context.now());
+  } catch (error) {
+    // §8: the valuation call failed (not refused): Demo Mode, said so on screen, nothing stored.
+    console.error("workbench valuation failed", error);
+    return {
+      redirect: offerStepsHref(base, { valuation: DEMO_VALUE }),
+      toast: {
+        title: DEMO_MODE.value,
+        description: "The valuation service could not be reached; demo figures are shown.",
+        variant: "info",
+      },
+    };
+  }
+  if (!outcome.ok) return { intent: VALUE_INTENT, title: COMPS_ANALYSIS_FAILED, message: outcome.message, status: 422 };
+  if (!stored?.ok) return { intent: VALUE_INTENT, title: "Error", message: stored?.message ?? "Property not found", status: 404 };
+  const valuation = {
+    arv: outcome.arv,
+    low: outcome.range_low,
+    high: outcome.range_high,
+    confidence: Math.round(outcome.confidence * 100),
+  };
+  return {
+    redirect: offerStepsHref(base, { valuation }),
+    toast: {
+      title: "Property Value Calculated",
+      description: `ARV $${Math.round(outcome.arv).toLocaleString("en-US")} from ${stored.comps.length} comparable sales.`,
+      variant: "success",
+    },
+  };
+}
