@@ -16,8 +16,8 @@ import {
 import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
 import type { DealAnalysisInput, DealAnalysisResult } from "#app/domain/deals/analysis.ts";
 import type { AiProvider } from "#app/providers/ai/types.ts";
+import { parseEnv } from "#app/providers/env.server.ts";
 import { createAi } from "#app/providers/index.server.ts";
-import { parseEnv } from "#app/services/platform/env.server.ts";
 
 /** What the Worker hands over once it has read and valued the property: everything the run needs, nothing more. */
 export type DealAnalysisJob = { userId: string; propertyId: string; compCount: number; input: DealAnalysisInput };
