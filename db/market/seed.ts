@@ -25,7 +25,7 @@ import { getTableConfig, SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable 
 import type { Db } from "#db/client.ts";
 import { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
 
-import type { MarketBatch, MarketPropertyInsert } from "./generate.ts";
+import type { MarketBatch, MarketPropertyInsert } from "./batch.ts";
 
 /** D1's limit on one SQL statement is 100 KB; a little under it, in UTF-8 bytes. */
 export const MAX_STATEMENT_BYTES = 95_000;
