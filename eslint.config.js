@@ -74,7 +74,7 @@ export default tseslint.config(
         { regex: "^#app/(services|providers|components|routes)/|^#app/[^/]+$", message: DOMAIN },
         {
           regex: `^#db/(?!${NEUTRAL_DB})`,
-          message: `${DOMAIN} Of db/ it reads only the neutral modules (db/enums.ts, db/seller-types.ts).`,
+          message: "app/domain/ reads of db/ only its neutral modules (db/enums.ts, db/seller-types.ts).",
         },
         WORKERS,
         TESTS,
