@@ -4,6 +4,37 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/** db modules with no imports of their own, which every layer may read. */
+const NEUTRAL_DB = "(enums|seller-types)\\.ts$";
+/** The local property-data provider reads the generated market (db/market/), as the seed wrote it. */
+const LOCAL_PROPERTY_DATA = "app/providers/property-data/local*.server.ts";
+const DOMAIN = "app/domain/ is pure: it imports no service, provider, component or route; move the shared type into the domain.";
+const PROVIDERS = "A provider imports no service, component or route: move what both need down (providers/ or domain/).";
+const SERVICES = "A service imports no component or route: move what both need into the domain.";
+const WORKERS = { regex: "^#workers/", message: "app/ and db/ never import workers/ (the edge): move the shared piece down into app/." };
+const TESTS = { regex: "^#tests/", message: "Only tests import tests/." };
+const DB_CLI = { regex: "^#db/(seed|import)/", message: "db/seed/ and db/import/ are the CLIs' code, not the app's." };
+const DB_MARKET = {
+  regex: "^#db/market/",
+  message: "db/market/ is the local market generator: only the local property-data provider reads it (figures in db/seller-types.ts).",
+};
+const DB_APP = { regex: "^#app/", message: "db/ must not import app/; code that needs app/ lives in db/seed/ (the CLIs)." };
+const PARENT = { regex: "^\\.\\./", message: "Import another folder through its alias (#app/, #db/); ./ only within the same folder." };
+
+/** One no-restricted-imports block per folder (typescript-eslint's, for `allowTypeImports`); app/ and db/ also forbid `../`. */
+function importLayers(layers) {
+  return layers.map(({ files, ignores, patterns }) => ({
+    files,
+    ...(ignores ? { ignores } : {}),
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: files.some((glob) => glob.startsWith("workers/")) ? patterns : [...patterns, PARENT] },
+      ],
+    },
+  }));
+}
+
 export default tseslint.config(
   { ignores: ["build/", ".wrangler/", "node_modules/", "test-results/", "playwright-report/", "worker-configuration.d.ts"] },
   js.configs.recommended,
@@ -32,29 +63,92 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // db/ is below app/: only the seed entry (db/seed/) may reach up, for password hashing and the contract PDFs.
-    files: ["db/**/*.ts"],
-    ignores: ["db/seed/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
+  // Every arrow one way (README Decision 73, docs/decisions/073-import-layers.md): routes → components, services →
+  // providers → domain; db below app; workers at the edge. Each file gets one of these blocks (a later block would
+  // replace an earlier one's list); `npm run lint:graph` (tests/graph/) checks the same table on the resolved graph,
+  // dynamic imports and cycles included.
+  ...importLayers([
+    {
+      files: ["app/domain/**/*.{ts,tsx}"],
+      patterns: [
+        { regex: "^#app/(services|providers|components|routes)/|^#app/[^/]+$", message: DOMAIN },
         {
-          patterns: [{ regex: "^(~/|(\\.\\./)+app/)", message: "db/ must not import app/; seed code that needs app/ lives in db/seed/." }],
+          regex: `^#db/(?!${NEUTRAL_DB})`,
+          message: "app/domain/ reads of db/ only its neutral modules (db/enums.ts, db/seller-types.ts).",
         },
+        WORKERS,
+        TESTS,
       ],
     },
-  },
-  {
-    // Routes reach the database through services, which return what the route needs.
-    files: ["app/routes/**/*.{ts,tsx}"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ regex: "^(@db/(schema|client)|(\\.\\./)+db/)", message: "Query through a service in app/services/." }] },
+    {
+      files: ["app/providers/**/*.ts"],
+      ignores: [LOCAL_PROPERTY_DATA],
+      patterns: [{ regex: "^#app/(services|components|routes)/|^#app/[^/]+$", message: PROVIDERS }, WORKERS, TESTS, DB_CLI, DB_MARKET],
+    },
+    {
+      files: [LOCAL_PROPERTY_DATA],
+      patterns: [{ regex: "^#app/(services|components|routes)/|^#app/[^/]+$", message: PROVIDERS }, WORKERS, TESTS, DB_CLI],
+    },
+    {
+      files: ["app/services/**/*.{ts,tsx}"],
+      patterns: [{ regex: "^#app/(components|routes)/|^#app/[^/]+$", message: SERVICES }, WORKERS, TESTS, DB_CLI, DB_MARKET],
+    },
+    {
+      files: ["app/components/**/*.{ts,tsx}"],
+      patterns: [
+        { regex: "^#app/routes/|^#app/[^/]+$", message: "A component never imports a route: share through a component or the domain." },
+        { regex: "^#app/services/", allowTypeImports: true, message: "A component imports only types from a service (`import type`)." },
+        {
+          regex: `^#db/(?!${NEUTRAL_DB})`,
+          message: "A component reads db/ only through its neutral modules (db/enums.ts, db/seller-types.ts).",
+        },
+        WORKERS,
+        TESTS,
       ],
     },
-  },
+    {
+      // Routes reach the database through services, which return what the route needs.
+      files: ["app/routes/**/*.{ts,tsx}", "app/*.{ts,tsx}"],
+      patterns: [
+        { regex: "^#db/(schema|client)\\.ts$", message: "Query through a service in app/services/." },
+        WORKERS,
+        TESTS,
+        DB_CLI,
+        DB_MARKET,
+      ],
+    },
+    {
+      // db/ is below app/: only the CLIs in db/seed/ (db:seed, import:sales) reach up, for password hashing, the
+      // contract PDFs and the valuation's model fit.
+      files: ["db/*.ts"],
+      patterns: [
+        DB_APP,
+        WORKERS,
+        TESTS,
+        { regex: "^#db/(market|seed|import)/", message: "db/'s core modules import no market, seed or import code." },
+      ],
+    },
+    {
+      files: ["db/market/**/*.ts"],
+      patterns: [
+        DB_APP,
+        WORKERS,
+        TESTS,
+        { regex: "^#db/(seed|import)/", message: "The market generator imports no CLI code (db/seed, db/import)." },
+      ],
+    },
+    {
+      files: ["db/import/**/*.ts"],
+      patterns: [
+        DB_APP,
+        WORKERS,
+        TESTS,
+        { regex: "^#db/(seed|market)/", message: "db/import/ imports no db/seed/ (the CLI lives there) and no market generator." },
+      ],
+    },
+    { files: ["db/seed/**/*.ts"], patterns: [WORKERS, TESTS] },
+    { files: ["workers/**/*.ts"], patterns: [TESTS] },
+  ]),
   { files: ["**/*.{js,mjs}"], languageOptions: { globals: globals.node } },
   { files: ["**/*.d.ts"], rules: { "@typescript-eslint/consistent-type-imports": "off" } },
   {

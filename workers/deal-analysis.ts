@@ -13,22 +13,12 @@ import {
   STEP_PACE_MS,
   type DealAnalysisEvent,
 } from "#app/domain/deals/analysis-events.ts";
+import type { DealAnalysisJob, DealAnalysisState, StartAnswer } from "#app/domain/deals/analysis-job.ts";
 import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
-import type { DealAnalysisInput, DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import type { DealAnalysisResult } from "#app/domain/deals/analysis.ts";
 import type { AiProvider } from "#app/providers/ai/types.ts";
+import { parseEnv } from "#app/providers/env.server.ts";
 import { createAi } from "#app/providers/index.server.ts";
-import { parseEnv } from "#app/services/platform/env.server.ts";
-
-/** What the Worker hands over once it has read and valued the property: everything the run needs, nothing more. */
-export type DealAnalysisJob = { userId: string; propertyId: string; compCount: number; input: DealAnalysisInput };
-
-export type DealAnalysisState =
-  | { status: "idle" }
-  | { status: "running"; runId: string; startedAt: number; progress: number; message: string }
-  | { status: "complete"; runId: string; startedAt: number; finishedAt: number; result: DealAnalysisResult }
-  | { status: "error"; runId: string; startedAt: number; finishedAt: number; message: string };
-
-export type StartAnswer = { joined: boolean; state: DealAnalysisState };
 
 /** However the model behaves, a run ends (in `error`) this long after it started: the provider's own timeout and retry fit inside. */
 export const RUN_DEADLINE_MS = 90_000;

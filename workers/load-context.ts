@@ -1,10 +1,10 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { createDb, type Db } from "#db/client.ts";
+import { parseEnv, type AppEnv } from "#app/providers/env.server.ts";
 import { createProviders, type Providers } from "#app/providers/index.server.ts";
 import type { SessionLookup } from "#app/services/accounts/session.server.ts";
 import { createNonce } from "#app/services/http/security-headers.server.ts";
-import { parseEnv, type AppEnv } from "#app/services/platform/env.server.ts";
 
 export type Cloudflare = {
   env: Env;

@@ -5,6 +5,7 @@ import type { AiProvider } from "#app/providers/ai/types.ts";
 import { createHttpEmail } from "#app/providers/email/http.server.ts";
 import { createLocalEmail } from "#app/providers/email/local.server.ts";
 import type { EmailProvider } from "#app/providers/email/types.ts";
+import type { AppEnv } from "#app/providers/env.server.ts";
 import { createLobMail } from "#app/providers/mail/lob.server.ts";
 import { createLocalMail } from "#app/providers/mail/local.server.ts";
 import type { MailProvider } from "#app/providers/mail/types.ts";
@@ -12,7 +13,6 @@ import { createMaps, type MapsProvider } from "#app/providers/maps/index.ts";
 import { createBatchDataPropertyData } from "#app/providers/property-data/batchdata.server.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import type { PropertyDataProvider } from "#app/providers/property-data/types.ts";
-import type { AppEnv } from "#app/services/platform/env.server.ts";
 
 import type { Fetch } from "./http.server.ts";
 

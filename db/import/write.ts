@@ -6,8 +6,8 @@
 import { count, eq } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { MAX_STATEMENT_BYTES, sqlLiteral } from "#db/market/seed.ts";
 import { importedSales } from "#db/schema.ts";
+import { MAX_STATEMENT_BYTES, sqlLiteral } from "#db/sql-literal.ts";
 
 import type { ImportedSaleRow } from "./sales-csv.ts";
 

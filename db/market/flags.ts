@@ -3,7 +3,8 @@
  * stores their results in market_properties (and market_owners for cash buyers), so a quick-list search is a plain
  * indexed column filter, and the tests recompute every flag from the raw fields.
  *
- * Definitions (modelled on BatchData's quick lists and glossary), all judged at MARKET_AS_OF:
+ * Definitions (modelled on BatchData's quick lists and glossary; their figures in db/seller-types.ts), all judged at
+ * MARKET_AS_OF:
  * - absentee: the owner's mailing address (street + ZIP, normalised) differs from the property address, i.e. the
  *   property is not owner-occupied.
  * - out-of-state absentee: the owner's mailing state differs from the property's state.
@@ -29,17 +30,19 @@
  */
 import { SELLER_TYPE_FLAG, type SellerType } from "#db/enums.ts";
 import { marketProperties, type marketOwners } from "#db/schema.ts";
+import {
+  ACTIVE_LANDLORD_MAX_PURCHASES,
+  ACTIVE_LANDLORD_MIN_PURCHASES,
+  ACTIVE_LANDLORD_YEARS,
+  CASH_BUYER_MAX_PURCHASES,
+  CASH_BUYER_MIN_PURCHASES,
+  FLIP_MONTHS,
+  HIGH_EQUITY_PERCENT,
+  TIRED_LANDLORD_YEARS,
+} from "#db/seller-types.ts";
 
 /** The market is a snapshot as of this day; holding periods and notice ages are measured to it. */
 export const MARKET_AS_OF = "2025-12-31";
-export const TIRED_LANDLORD_YEARS = 10;
-export const HIGH_EQUITY_PERCENT = 50;
-export const CASH_BUYER_MIN_PURCHASES = 3;
-export const CASH_BUYER_MAX_PURCHASES = 100;
-export const ACTIVE_LANDLORD_MIN_PURCHASES = 6;
-export const ACTIVE_LANDLORD_MAX_PURCHASES = 100;
-export const ACTIVE_LANDLORD_YEARS = 3;
-export const FLIP_MONTHS = 12;
 
 export const DISTRESS_NOTICES = ["notice_of_default", "lis_pendens", "notice_of_trustee_sale"] as const;
 export type DistressNotice = (typeof DISTRESS_NOTICES)[number];

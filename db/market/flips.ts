@@ -6,10 +6,10 @@
  * Drawn from a random stream of its own, after the chunk's owners and properties, so adding flips changed no
  * other generated value; the chunk's sales are renumbered so that each property's history stays in date order.
  */
+import type { MarketBatch, MarketSaleInsert } from "./batch.ts";
 import { roundTo } from "./building.ts";
 import { dayToIso, isoToDay, yearStartDay } from "./dates.ts";
 import { computeFlipCounts, SALE_TRANSFER_TYPES } from "./flags.ts";
-import type { MarketBatch, MarketSaleInsert } from "./generate.ts";
 import type { Rng } from "./random.ts";
 import { daysOnMarket } from "./transactions.ts";
 

@@ -8,8 +8,7 @@
  *
  * Pure: no I/O, no clock, no Math.random. The caller passes the ZIP records (the seed CLI loads them from `zipcodes`).
  */
-import type { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
-
+import type { MarketBatch, MarketOwnerInsert, MarketPropertyInsert, MarketSaleInsert } from "./batch.ts";
 import { estimateBuildingValue, generateBuilding, type PropertyType } from "./building.ts";
 import { dayToIso } from "./dates.ts";
 import { computeOwnerTotals, computePropertyFlags, type PropertyFlags } from "./flags.ts";
@@ -31,15 +30,7 @@ import { createRng, DEFAULT_MARKET_SEED, type Rng } from "./random.ts";
 import { daysOnMarket, generateDistressNotice, generateEarlierSales, generateLastTransfer, generateLiens } from "./transactions.ts";
 import { buildZipIndex, pickMetroZips, pickZip, traitsOf, type MetroZips, type ZipIndex } from "./zip-index.ts";
 
-export type MarketOwnerInsert = typeof marketOwners.$inferInsert;
-export type MarketPropertyInsert = typeof marketProperties.$inferInsert;
-export type MarketSaleInsert = typeof marketSales.$inferInsert;
-
-export type MarketBatch = {
-  owners: MarketOwnerInsert[];
-  properties: MarketPropertyInsert[];
-  sales: MarketSaleInsert[];
-};
+export type { MarketBatch, MarketOwnerInsert, MarketPropertyInsert, MarketSaleInsert };
 
 export const DEFAULT_MARKET_PROPERTIES = 40_000;
 export const MARKET_CHUNK_SIZE = 5_000;

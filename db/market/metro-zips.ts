@@ -5,8 +5,9 @@
  */
 import zipcodes from "zipcodes";
 
+import type { ZipPlace } from "#db/zip-places.ts";
+
 import { METROS, type MarketZip, type Metro } from "./metros.ts";
-import type { ZipPlace } from "./zip-places.ts";
 
 export function loadMetroZips(metros: readonly Metro[] = METROS): MarketZip[] {
   const claimed = new Set<string>();

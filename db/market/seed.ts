@@ -24,11 +24,9 @@ import { getTableConfig, SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable 
 
 import type { Db } from "#db/client.ts";
 import { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
+import { MAX_STATEMENT_BYTES, sqlLiteral } from "#db/sql-literal.ts";
 
-import type { MarketBatch, MarketPropertyInsert } from "./generate.ts";
-
-/** D1's limit on one SQL statement is 100 KB; a little under it, in UTF-8 bytes. */
-export const MAX_STATEMENT_BYTES = 95_000;
+import type { MarketBatch, MarketPropertyInsert } from "./batch.ts";
 
 export type SeedProgress = { owners: number; properties: number; sales: number };
 
@@ -192,21 +190,6 @@ function literalInsert<T extends SQLiteTable>(table: T): (rows: readonly T["$inf
     if (values.length > 0) statements.push(head + values.join(","));
     return statements;
   };
-}
-
-/** A driver value as an SQL literal: what SQLite stores for it is what binding it would store. */
-export function sqlLiteral(value: unknown): string {
-  if (value === null || value === undefined) return "NULL";
-  if (typeof value === "boolean") return value ? "1" : "0";
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) throw new Error(`cannot write ${value} to SQLite`);
-    return String(value);
-  }
-  if (typeof value === "string") {
-    if (value.includes("\0")) throw new Error("cannot write a NUL character in an SQL literal");
-    return `'${value.replaceAll("'", "''")}'`;
-  }
-  throw new Error(`no SQL literal for a ${typeof value}`);
 }
 
 const encoder = new TextEncoder();

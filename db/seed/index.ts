@@ -22,7 +22,7 @@ import { DEFAULT_MARKET_PROPERTIES, generateMarket, MARKET_CHUNK_SIZE } from "#d
 import { loadMetroZips, loadUsZipPlaces } from "#db/market/metro-zips.ts";
 import { DEFAULT_MARKET_SEED } from "#db/market/random.ts";
 import { clearMarket, countMarketProperties, ensureMarketIndexes, isMarketSeeded, isSameMarket, seedMarket } from "#db/market/seed.ts";
-import { countZipPlaces, seedZipPlaces } from "#db/market/zip-places.ts";
+import { countZipPlaces, seedZipPlaces } from "#db/zip-places.ts";
 
 import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account.ts";
 import { fitRegionalModels } from "./regional-models.ts";

@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { seedZipPlaces } from "#db/market/zip-places.ts";
 import { properties } from "#db/schema.ts";
+import { seedZipPlaces } from "#db/zip-places.ts";
 import type { DealAnalysis } from "#workers/deal-analysis.ts";
 import { parseEvents, type DealAnalysisEvent } from "#app/domain/deals/analysis-events.ts";
 import type { DealAnalysisResult } from "#app/domain/deals/analysis.ts";

@@ -10,9 +10,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import { BUYER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType, type SellerType } from "#db/enums.ts";
-import { CASH_BUYER_MAX_PURCHASES, sellerTypeColumn } from "#db/market/flags.ts";
+import { sellerTypeColumn } from "#db/market/flags.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { marketIndexDdl } from "#db/market/seed.ts";
+import { CASH_BUYER_MAX_PURCHASES } from "#db/seller-types.ts";
 import type { SearchLocation } from "#app/domain/leads/location.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import type { BuyerSearch, SellerSearch } from "#app/providers/property-data/types.ts";

@@ -10,11 +10,11 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { seedZipPlaces } from "#db/market/zip-places.ts";
 import { conversations, marketProperties, properties, sessions } from "#db/schema.ts";
 import { seedDemoCrm } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
+import { seedZipPlaces } from "#db/zip-places.ts";
 import { createFetchHandler } from "#workers/handle-request.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
 import * as root from "#app/root.tsx";

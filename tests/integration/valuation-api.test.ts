@@ -8,8 +8,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
-import { seedZipPlaces } from "#db/market/zip-places.ts";
 import { comps, properties } from "#db/schema.ts";
+import { seedZipPlaces } from "#db/zip-places.ts";
 import type { ArvAnswer, StoredComparable } from "#app/domain/valuation/comparables.ts";
 import { NO_COMPS_MESSAGE } from "#app/domain/valuation/engine.ts";
 import { distanceMiles } from "#app/domain/valuation/geo.ts";

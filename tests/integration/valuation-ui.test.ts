@@ -8,8 +8,8 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { seedZipPlaces } from "#db/market/zip-places.ts";
 import { comps, properties } from "#db/schema.ts";
+import { seedZipPlaces } from "#db/zip-places.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
 import type { OfferSteps } from "#app/domain/offers/rules.ts";
 import type { StoredComparable } from "#app/domain/valuation/comparables.ts";

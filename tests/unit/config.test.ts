@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
 import { fromScaledInteger, toScaledInteger } from "#db/columns.ts";
+import { EnvSchema, parseEnv } from "#app/providers/env.server.ts";
 import { formatAddressLine } from "#app/providers/mail/types.ts";
 import { createMaps, STREET_VIEW } from "#app/providers/maps/index.ts";
-import { EnvSchema, parseEnv } from "#app/services/platform/env.server.ts";
 
 describe("configuration", () => {
   it("defaults every provider to its embedded local implementation and to production", () => {

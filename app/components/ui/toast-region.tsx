@@ -1,6 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 
-import { TOAST_DURATION_MS, TOAST_VARIANT_CLASSES, type ShownToast } from "./toast.tsx";
+import { TOAST_DURATION_MS, TOAST_VARIANT_CLASSES, type ShownToast } from "./toast-style.ts";
 
 /**
  * The toast on screen, with Radix's toast (timer, swipe to dismiss, F8 to the region, announced to screen readers).

@@ -2,11 +2,9 @@ import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useSta
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 
-/** Spec 01 §9: one toast at a time, shown 5000 ms, swipe right (50 px) to dismiss; F8 focuses the region. */
-export const TOAST_DURATION_MS = 5000;
+import { TOAST_VARIANT_CLASSES, type ShownToast, type ToastMessage } from "./toast-style.ts";
 
-export type ToastMessage = { title: string; description?: string; variant?: "success" | "error" | "info" };
-export type ShownToast = ToastMessage & { key: number };
+export type { ToastMessage };
 
 const ToastContext = createContext<(toast: ToastMessage) => void>(() => {});
 
@@ -14,12 +12,6 @@ const ToastContext = createContext<(toast: ToastMessage) => void>(() => {});
 export function useToast() {
   return useContext(ToastContext);
 }
-
-export const TOAST_VARIANT_CLASSES = {
-  success: "border-emerald-200 bg-white",
-  error: "border-red-200 bg-red-50",
-  info: "border-slate-200 bg-white",
-} as const;
 
 // Radix's toast is a chunk of its own, loaded when the first toast shows: most pages never show one.
 const ToastRegion = lazy(() => import("./toast-region.tsx"));

@@ -5,7 +5,7 @@
  * as tool results and words them itself.
  */
 import type { SellerType } from "#db/enums.ts";
-import type { MarketStats } from "#app/providers/property-data/types.ts";
+import type { MarketStats } from "#app/domain/leads/property-records.ts";
 
 import { placeOf } from "./intent.ts";
 import { TERRY_GREETING } from "./terry-screen.ts";

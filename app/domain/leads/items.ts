@@ -3,7 +3,6 @@
  * through the extracted-data rules of §5 (lead-extract.ts), so no placeholder or out-of-bounds value reaches a card.
  */
 import type { BuyerType } from "#db/enums.ts";
-import type { CashBuyer, OwnerContact, SellerLead } from "#app/providers/property-data/types.ts";
 
 import {
   cleanEmails,
@@ -15,6 +14,7 @@ import {
   positiveOrNull,
   yearBuiltOrNull,
 } from "./extract.ts";
+import type { CashBuyer, OwnerContact, SellerLead } from "./property-records.ts";
 import type { CashBuyerItem, LeadQueueItem } from "./search.ts";
 
 /** §9: the workbench's max offer falls back to 70 % of the estimated value. */

@@ -15,7 +15,7 @@ import {
   CASH_BUYER_MAX_PURCHASES,
   CASH_BUYER_MIN_PURCHASES,
   HIGH_EQUITY_PERCENT,
-} from "#db/market/flags.ts";
+} from "#db/seller-types.ts";
 import { ownerTypeOf } from "#app/domain/leads/extract.ts";
 import { toE164 } from "#app/domain/leads/phone.ts";
 import { BUYER_TYPE_QUICK_LISTS } from "#app/domain/leads/search-options.ts";

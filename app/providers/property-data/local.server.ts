@@ -2,8 +2,9 @@ import { and, asc, count, eq, exists, gte, inArray, lte, sql, type SQL } from "d
 
 import type { Db } from "#db/client.ts";
 import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "#db/enums.ts";
-import { CASH_BUYER_MAX_PURCHASES, MARKET_AS_OF } from "#db/market/flags.ts";
+import { MARKET_AS_OF } from "#db/market/flags.ts";
 import { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
+import { CASH_BUYER_MAX_PURCHASES } from "#db/seller-types.ts";
 import { cityCase } from "#app/domain/leads/location.ts";
 import type { Sale } from "#app/domain/valuation/types.ts";
 
@@ -46,8 +47,9 @@ function sellerWhere(search: SellerSearch): SQL | undefined {
 }
 
 /**
- * The buyer types of spec 02 §9 on market_owners (definitions and their figures in db/market/flags.ts). Written
- * with literal constants, exactly as the owners' partial indexes in db/schema.ts say them, so SQLite can use them.
+ * The buyer types of spec 02 §9 on market_owners (definitions in db/market/flags.ts, their figures in
+ * db/seller-types.ts). Written with literal constants, exactly as the owners' partial indexes in db/schema.ts say them,
+ * so SQLite can use them.
  */
 const BUYER_TYPE_WHERE: Record<BuyerType, SQL> = {
   active_landlord: sql`${marketOwners.isActiveLandlord} = 1`,

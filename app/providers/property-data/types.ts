@@ -1,8 +1,10 @@
 import type { BuyerType, SellerType } from "#db/enums.ts";
 import type { SearchLocation } from "#app/domain/leads/location.ts";
+import type { CashBuyer, MarketStats, OwnerContact, PostalAddress, PropertyFacts, SellerLead } from "#app/domain/leads/property-records.ts";
 import type { CandidateWindow, Sale, ValuationSubject } from "#app/domain/valuation/types.ts";
 
-export type { SearchLocation };
+/** The records a provider answers with are the domain's (domain/leads/property-records.ts); re-exported for the providers. */
+export type { CashBuyer, MarketStats, OwnerContact, PostalAddress, PropertyFacts, SearchLocation, SellerLead };
 
 export type SellerSearch = {
   location: SearchLocation;
@@ -13,52 +15,6 @@ export type SellerSearch = {
   maxPrice?: number;
 };
 
-export type PostalAddress = { street: string; city: string; state: string; zip: string };
-
-export type OwnerContact = {
-  name: string;
-  isIndividual: boolean;
-  /** One line: "street, city, ST zip". */
-  mailingAddress: string;
-  mailing: PostalAddress | null;
-  /** As the vendor reports them, do-not-call flags included; placeholders are dropped later (domain/leads/extract). */
-  phones: { number: string; type: string; dnc: boolean }[];
-  emails: string[];
-};
-
-/** A property's place, building and value as a provider reports them (a seller lead's, a cash buyer's purchase). */
-export type PropertyFacts = {
-  addressLine: string;
-  city: string;
-  state: string;
-  zip: string;
-  latitude: number | null;
-  longitude: number | null;
-  propertyType: string;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  squareFeet: number | null;
-  yearBuilt: number | null;
-  estimatedValue: number | null;
-  equityBalance: number | null;
-  equityPct: number | null;
-  lastSalePrice: number | null;
-  lastSaleDate: string | null;
-};
-
-/** One property a search found, with its owner; the workbench's lead queue is made of these. */
-export type SellerLead = PropertyFacts & {
-  /** The provider's id of the property: the same property always has the same id (lead_deliveries keys on it). */
-  id: string;
-  apn: string | null;
-  /** The vendor's valuation confidence, 0–100, when it gives one. */
-  confidenceScore?: number | null;
-  flags: SellerType[];
-  owner: OwnerContact;
-  /** The vendor's own record (BatchData's property JSON); the local market gives its row ids. */
-  raw?: unknown;
-};
-
 export type BuyerSearch = {
   location: SearchLocation;
   buyerType: BuyerType;
@@ -66,26 +22,6 @@ export type BuyerSearch = {
   quickLists: string[];
   /** Owners holding fewer properties than this are left out. */
   minProperties: number;
-};
-
-/** An active cash buyer: an owner of the type, shown with their latest purchase in the place and their portfolio. */
-export type CashBuyer = {
-  /** The provider's id of the buyer (owner). */
-  id: string;
-  owner: OwnerContact;
-  property: PropertyFacts & { lastSaleCash: boolean | null };
-  portfolio: {
-    propertyCount: number;
-    totalEstimatedValue: number | null;
-    totalEquity: number | null;
-    totalMortgageBalance: number | null;
-    totalPurchasePrice: number | null;
-    averagePurchasePrice: number | null;
-    cashPurchaseCount: number | null;
-    flipCount: number | null;
-    lastPurchaseDate: string | null;
-  };
-  raw?: unknown;
 };
 
 export type Page = { take: number; skip?: number };
@@ -133,21 +69,3 @@ export interface PropertyDataProvider {
   readonly salesThrough?: string;
   searchSales?(window: CandidateWindow): Promise<Sale[]>;
 }
-
-/** What Terry cites about a place; every figure is computed from records, none is estimated by a model. */
-export type MarketStats = {
-  /** Properties on record in the place. */
-  properties: number;
-  /** Whole dollars; null with no properties. */
-  medianEstimatedValue: number | null;
-  /** Percent, 0–100. */
-  medianEquityPercent: number | null;
-  /** Share (0–1) of properties whose owner lives elsewhere. */
-  absenteeShare: number | null;
-  /** Properties of each seller type. */
-  sellerTypes: Record<SellerType, number>;
-  /** Arm's-length sales in the 12 months before `asOf`. */
-  sales: { count: number; medianPrice: number | null; medianPricePerSqft: number | null; cashShare: number | null; since: string };
-  /** In a city: its ZIPs with the most properties (at most 5), each with its high-equity count. */
-  topZips: { zip: string; properties: number; highEquity: number }[];
-};

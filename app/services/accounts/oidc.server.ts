@@ -13,12 +13,12 @@ import { z } from "zod";
 
 import type { Db } from "#db/client.ts";
 import { userIdentities, users } from "#db/schema.ts";
+import type { AppEnv } from "#app/providers/env.server.ts";
 import { fetchWithTimeout, ProviderError, type Fetch } from "#app/providers/http.server.ts";
 import { readCookie } from "#app/services/http/cookies.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 import { toastCookie } from "#app/services/http/toast.server.ts";
 import { isUniqueViolation } from "#app/services/platform/db-errors.server.ts";
-import type { AppEnv } from "#app/services/platform/env.server.ts";
 
 type Ctx = Pick<AppLoadContext, "db" | "config" | "now">;
 

@@ -8,8 +8,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 
 import { properties } from "#db/schema.ts";
-import type { DealAnalysisJob, DealAnalysisState } from "#workers/deal-analysis.ts";
 import { UNABLE_TO_START } from "#app/domain/deals/analysis-events.ts";
+import type { DealAnalysisJob, DealAnalysisState } from "#app/domain/deals/analysis-job.ts";
 import type { DealAnalysisInput } from "#app/domain/deals/analysis.ts";
 import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";

@@ -18,8 +18,8 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, avg, count, eq, gte, lt, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { cityKey } from "#db/market/zip-places.ts";
 import { comps, importedSales, marketModels, marketProperties, marketSales, properties, regionalModels, zipPlaces } from "#db/schema.ts";
+import { cityKey } from "#db/zip-places.ts";
 import { offerOptions } from "#app/domain/offers/options.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import {

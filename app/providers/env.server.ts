@@ -3,7 +3,8 @@ import { z } from "zod";
 /**
  * The Worker's configuration: `vars` in wrangler.jsonc plus secrets (`.dev.vars` locally). Parsed once per isolate
  * (the env object is stable across requests) so a bad deploy fails with a clear message, not deep inside a loader.
- * Each outside service is picked here; the local providers are the defaults, so a fresh clone needs no keys.
+ * Each outside service is picked here; the local providers are the defaults, so a fresh clone needs no keys. Lives
+ * in providers/ because index.server.ts picks the providers from it; services and workers read it from here (Decision 73).
  */
 export const EnvSchema = z
   .object({

@@ -3,11 +3,14 @@
  * D1 database (the one `npm run dev` and `npm start` use, or DIR as wrangler's --persist-to) as imported_sales, the
  * comparable sales the valuation engine reads beside the property-data provider's.
  *
- * Each row is validated (sales-csv.ts); a bad row is reported with its line number and skipped. The good rows are
+ * Each row is validated (db/import/sales-csv.ts); a bad row is reported with its line number and skipped. The good rows are
  * written in one D1 batch (one transaction) as an upsert on (source, sale_id): nothing is half-written, and
  * importing the same file again updates its rows instead of doubling them. `--source` defaults to the file's name
  * without its extension. Then the valuation engine's regional models are fitted again (README Decision 66). Apply
  * the migrations first (`npm run db:migrate:local`). Never touches a remote database.
+ *
+ * The CLI lives in db/seed/, the one db folder that may import app/ (the refit is the API's own); db/import/ holds
+ * what it reads and writes with, and imports neither app/ nor db/seed/ (README Decision 73).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -16,10 +19,10 @@ import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 
 import { createDb } from "#db/client.ts";
-import { fitRegionalModels } from "#db/seed/regional-models.ts";
+import { describeBadRow, parseSalesCsv, SALES_CSV_COLUMNS, SalesCsvError } from "#db/import/sales-csv.ts";
+import { writeImportedSales } from "#db/import/write.ts";
 
-import { describeBadRow, parseSalesCsv, SALES_CSV_COLUMNS, SalesCsvError } from "./sales-csv.ts";
-import { writeImportedSales } from "./write.ts";
+import { fitRegionalModels } from "./regional-models.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const CONFIG_PATH = path.join(PROJECT_ROOT, "wrangler.dev.jsonc");

@@ -1,14 +1,14 @@
 /**
  * The ZIP gazetteer (`zip_places`): every US ZIP's centroid and city, which places a valuation subject that is not a
  * known property (README Decision 51). Written by `db:seed` from the `zipcodes` data (`loadUsZipPlaces` in
- * metro-zips.ts) and by the integration tests from their fixed ZIP list. Works with any D1 binding.
+ * db/market/metro-zips.ts) and by the integration tests from their fixed ZIP list. Works with any D1 binding.
  */
 import { count } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { zipPlaces } from "#db/schema.ts";
 
-import { sqlLiteral } from "./seed.ts";
+import { sqlLiteral } from "./sql-literal.ts";
 
 export type ZipPlace = { zip: string; city: string; state: string; latitude: number; longitude: number };
 

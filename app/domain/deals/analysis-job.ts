@@ -1,0 +1,17 @@
+/**
+ * What the Worker and the DealAnalysis Durable Object (workers/deal-analysis.ts) say to each other: the job the Worker
+ * hands over, the state the object keeps and streams, and its answer to `start`. Types only, so the service
+ * (app/services/deals/analysis.server.ts) and the object both import them from here (README Decision 73).
+ */
+import type { DealAnalysisInput, DealAnalysisResult } from "./analysis.ts";
+
+/** What the Worker hands over once it has read and valued the property: everything the run needs, nothing more. */
+export type DealAnalysisJob = { userId: string; propertyId: string; compCount: number; input: DealAnalysisInput };
+
+export type DealAnalysisState =
+  | { status: "idle" }
+  | { status: "running"; runId: string; startedAt: number; progress: number; message: string }
+  | { status: "complete"; runId: string; startedAt: number; finishedAt: number; result: DealAnalysisResult }
+  | { status: "error"; runId: string; startedAt: number; finishedAt: number; message: string };
+
+export type StartAnswer = { joined: boolean; state: DealAnalysisState };
