@@ -7,7 +7,7 @@ import { count, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { marketModels, regionalModels } from "#db/schema.ts";
-import { MARKET_MODEL_VERSION, REGIONAL_MODEL_VERSION } from "#app/domain/valuation/engine.ts";
+import { MARKET_MODEL_VERSION, REGIONAL_MODEL_VERSION } from "#app/domain/valuation/cells.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import { refreshRegionalModels, valuationDateOf } from "#app/services/valuation/valuation.server.ts";
 

@@ -119,6 +119,11 @@ export interface ValuationOptions {
    * like `regional` when fitted for a later date or one more than `REGIONAL_MODEL_MAX_AGE_DAYS` earlier.
    */
   market?: MarketModel | null;
+  /**
+   * The caller's cache of kept market trees read into predictors, by the trees object (`new WeakMap()`): a caller that
+   * values many subjects with the same kept trees reads them once. Without it they are read on every valuation.
+   */
+  treesCache?: WeakMap<object, ((row: ArrayLike<number>) => number) | null>;
 }
 
 /**

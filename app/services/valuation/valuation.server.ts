@@ -23,6 +23,21 @@ import { comps, importedSales, marketModels, marketProperties, marketSales, prop
 import { offerOptions } from "#app/domain/offers/options.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import {
+  candidateWindow,
+  MARKET_MIN_SALES,
+  MARKET_MODEL_VERSION,
+  marketCellOf,
+  marketCellOfRegion,
+  marketCentre,
+  marketWindow,
+  REGION_MIN_SALES,
+  REGIONAL_MODEL_VERSION,
+  regionCellOf,
+  regionCentre,
+  regionWindow,
+  WINDOW_MONTHS,
+} from "#app/domain/valuation/cells.ts";
+import {
   COMPS_ANALYSIS_FAILED,
   toComparable,
   unplaceableMessage,
@@ -30,31 +45,16 @@ import {
   type StoredComparable,
   type ValuationComparable,
 } from "#app/domain/valuation/comparables.ts";
-import {
-  candidateWindow,
-  MARKET_MIN_SALES,
-  MARKET_MODEL_VERSION,
-  marketCellOf,
-  marketCellOfRegion,
-  marketCentre,
-  marketModel,
-  marketWindow,
-  REGION_CELL_SQL,
-  REGION_MIN_SALES,
-  REGIONAL_MODEL_VERSION,
-  regionalModel,
-  regionCellOf,
-  regionCentre,
-  regionWindow,
-  valueSubject,
-  WINDOW_MONTHS,
-} from "#app/domain/valuation/engine.ts";
+import { valueSubject } from "#app/domain/valuation/engine.ts";
 import type { CalculateArvInput } from "#app/domain/valuation/forms.ts";
 import { distanceMiles, monthsBefore } from "#app/domain/valuation/geo.ts";
+import { marketModel } from "#app/domain/valuation/market.ts";
+import { regionalModel } from "#app/domain/valuation/regional.ts";
 import type { CandidateWindow, RegionalModel, RegionCell, Sale, ValuationResult, ValuationSubject } from "#app/domain/valuation/types.ts";
 import { distanceFromCentre, inSalesWindow } from "#app/providers/property-data/sales-window.ts";
 import type { KnownHome, PropertyDataProvider } from "#app/providers/property-data/types.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
+import { REGION_CELL_SQL } from "#app/services/valuation/region-cells.server.ts";
 
 import { STORED_COMPARABLE, STORED_ORDER, storedComps } from "./stored-comps.server.ts";
 
