@@ -13,7 +13,7 @@ import { MARKET_MIN_SALES, MARKET_MODEL_VERSION, marketCellOf } from "#app/domai
 import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
-import { refreshRegionalModels } from "#app/services/valuation/valuation.server.ts";
+import { refreshRegionalModels } from "#app/services/valuation/model-refresh.server.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 

@@ -15,8 +15,8 @@ import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
 import type { RegionCell } from "#app/domain/valuation/types.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
+import { refreshRegionalModels } from "#app/services/valuation/model-refresh.server.ts";
 import { REGION_CELL_SQL } from "#app/services/valuation/region-cells.server.ts";
-import { refreshRegionalModels } from "#app/services/valuation/valuation.server.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 
