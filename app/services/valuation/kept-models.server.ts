@@ -43,9 +43,12 @@ export function keptMarketModelQuery(db: Db, cell: RegionCell) {
     );
 }
 
-/** The model read, or null when none is kept (or its rates are not a list of numbers). */
+/**
+ * The model read, or null when none is kept, when the row says its fit found too few sales (no rates: the chunked
+ * refresh's record of a cell it fitted, model-refresh.server.ts), or when its rates are not a list of numbers.
+ */
 export function keptRegionalModel(rows: Awaited<ReturnType<typeof keptRegionalModelQuery>>): RegionalModel | null {
   const [row] = rows;
-  if (!row || !Array.isArray(row.rates) || !row.rates.every((rate) => typeof rate === "number")) return null;
+  if (!row || !Array.isArray(row.rates) || row.rates.length === 0 || !row.rates.every((rate) => typeof rate === "number")) return null;
   return row;
 }
