@@ -5,7 +5,7 @@
  */
 import type { Assessed } from "./adjustments.ts";
 import type { MarketTime } from "./price-index.ts";
-import { weightedQuantile } from "./stats.ts";
+import { MEDIAN, weightedQuantile } from "./stats.ts";
 import { MAD_TO_SIGMA, MIN_COMP_WEIGHT, MONEY_STEP, TUNING } from "./tuning.ts";
 
 /** A chosen comp with its weight in the mean (0 = dropped as an outlier). */
@@ -26,11 +26,11 @@ export function compsMean(chosen: readonly Assessed[]): CompsMean {
   const weights = chosen.map((a) => Math.max(a.similarity, MIN_COMP_WEIGHT));
   const median = weightedQuantile(
     chosen.map((a, i) => ({ v: a.adjustedLog, w: weights[i] })),
-    0.5,
+    MEDIAN,
   );
   const mad = weightedQuantile(
     chosen.map((a, i) => ({ v: Math.abs(a.adjustedLog - median), w: weights[i] })),
-    0.5,
+    MEDIAN,
   );
   const cut = Math.max(TUNING.compOutlierDeviations * MAD_TO_SIGMA * mad, TUNING.minCompOutlierCut);
   const kept = chosen.map((a, i) => ({ a, w: Math.abs(a.adjustedLog - median) <= cut ? weights[i] : 0 }));

@@ -48,6 +48,8 @@ export const REGION_CELLS_PER_MARKET_CELL = Math.round(MARKET_CELL_DEGREES / REG
 const SOUTH_POLE_OFFSET = 90;
 /** … and from 180° W, so neither sum is ever negative. */
 const ANTIMERIDIAN_OFFSET = 180;
+/** A cell's centre lies half a cell north and east of its south-west corner. */
+const HALF_CELL = 0.5;
 /** Near the poles a degree of longitude is never taken as shorter than this share of one of latitude. */
 const MIN_LONGITUDE_SHRINK = 0.05;
 
@@ -137,7 +139,7 @@ export function assertDate(date: string): number {
 /** The centre of a cell `degrees` a side, numbered from 90° S and 180° W. */
 function cellCentre(cell: RegionCell, degrees: number): { latitude: number; longitude: number } {
   return {
-    latitude: (cell.latitudeCell + 0.5) * degrees - SOUTH_POLE_OFFSET,
-    longitude: (cell.longitudeCell + 0.5) * degrees - ANTIMERIDIAN_OFFSET,
+    latitude: (cell.latitudeCell + HALF_CELL) * degrees - SOUTH_POLE_OFFSET,
+    longitude: (cell.longitudeCell + HALF_CELL) * degrees - ANTIMERIDIAN_OFFSET,
   };
 }

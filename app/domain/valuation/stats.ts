@@ -1,5 +1,8 @@
 /** Weighted order statistics for the engine's robust steps. */
 
+/** The quantile that is the median. */
+export const MEDIAN = 0.5;
+
 /** The weighted q-quantile of `items` (sorts them in place); 0 when there are none. */
 export function weightedQuantile(items: { v: number; w: number }[], q: number): number {
   if (items.length === 0) return 0;
@@ -17,5 +20,5 @@ export function weightedQuantile(items: { v: number; w: number }[], q: number): 
 export function weightedMedianAbs(values: Float64Array, weights: Float64Array): number {
   const items: { v: number; w: number }[] = [];
   for (let i = 0; i < values.length; i++) if (weights[i] > 0) items.push({ v: Math.abs(values[i]), w: weights[i] });
-  return weightedQuantile(items, 0.5);
+  return weightedQuantile(items, MEDIAN);
 }
