@@ -1,15 +1,17 @@
 /**
  * The valuation engine's regional models and market trees in the local D1 (README Decisions 66, 69): fitted again by `npm run db:seed`
  * after it seeds (or when the kept ones are stale) and by `npm run import:sales` after an import. Lives in db/seed/,
- * the one db folder that may import app/, because the fitting is the API's own (`refreshRegionalModels`).
+ * the one db folder that may import app/, because the fitting is the API's own (`refreshRegionalModels`,
+ * app/services/valuation/model-refresh.server.ts).
  */
 import { count, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { marketModels, regionalModels } from "#db/schema.ts";
-import { MARKET_MODEL_VERSION, REGIONAL_MODEL_VERSION } from "#app/domain/valuation/engine.ts";
+import { MARKET_MODEL_VERSION, REGIONAL_MODEL_VERSION } from "#app/domain/valuation/cells.ts";
+import { valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
-import { refreshRegionalModels, valuationDateOf } from "#app/services/valuation/valuation.server.ts";
+import { refreshRegionalModels } from "#app/services/valuation/model-refresh.server.ts";
 
 /**
  * Fits the models for the valuation date the API uses today over the local market, and says so; with `onlyIfStale`,

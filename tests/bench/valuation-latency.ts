@@ -23,7 +23,7 @@ import { MARKET_AS_OF } from "#db/market/flags.ts";
 import { generateMarket } from "#db/market/generate.ts";
 import { loadMetroZips } from "#db/market/metro-zips.ts";
 import { DEFAULT_MARKET_SEED } from "#db/market/random.ts";
-import { valuationDateOf } from "#app/services/valuation/valuation.server.ts";
+import { valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
 import { queryLocalD1 } from "#tests/local-d1.ts";
 
 import { formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";

@@ -9,11 +9,11 @@ import { parseSalesCsv } from "#db/import/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import { marketModels } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
+import { MARKET_MIN_SALES, MARKET_MODEL_VERSION, marketCellOf } from "#app/domain/valuation/cells.ts";
 import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
-import { MARKET_MIN_SALES, MARKET_MODEL_VERSION, marketCellOf } from "#app/domain/valuation/engine.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
-import { refreshRegionalModels } from "#app/services/valuation/valuation.server.ts";
+import { refreshRegionalModels } from "#app/services/valuation/model-refresh.server.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 

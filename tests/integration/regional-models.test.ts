@@ -10,12 +10,13 @@ import { parseSalesCsv } from "#db/import/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import { importedSales, regionalModels } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
+import { REGION_MIN_SALES, REGIONAL_MODEL_VERSION, regionCellOf } from "#app/domain/valuation/cells.ts";
 import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
-import { REGION_CELL_SQL, REGION_MIN_SALES, REGIONAL_MODEL_VERSION, regionCellOf } from "#app/domain/valuation/engine.ts";
 import type { RegionCell } from "#app/domain/valuation/types.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
-import { refreshRegionalModels } from "#app/services/valuation/valuation.server.ts";
+import { refreshRegionalModels } from "#app/services/valuation/model-refresh.server.ts";
+import { REGION_CELL_SQL } from "#app/services/valuation/region-cells.server.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 
 import {
   candidateWindow,
-  extrapolatedTrend,
   MARKET_CELL_DEGREES,
   MARKET_LIMIT,
   MARKET_MARGIN_DEGREES,
@@ -12,24 +11,23 @@ import {
   marketCellOf,
   marketCellOfRegion,
   marketCentre,
-  marketModel,
   marketWindow,
-  NO_COMPS_MESSAGE,
   REGION_CELL_DEGREES,
   REGION_LIMIT,
   REGION_MILES,
   REGION_MIN_SALES,
   REGIONAL_MODEL_MAX_AGE_DAYS,
-  regionalModel,
   regionCellOf,
   regionCentre,
   regionWindow,
-  seasonalFactor,
-  SELECTION_STEPS,
-  TUNING,
-  valueSubject,
-} from "#app/domain/valuation/engine.ts";
+} from "#app/domain/valuation/cells.ts";
+import { NO_COMPS_MESSAGE, valueSubject } from "#app/domain/valuation/engine.ts";
 import { dateOfDay, dayNumber, distanceMiles, inWindow, MILES_PER_DEGREE, monthsBefore, nearestFirst } from "#app/domain/valuation/geo.ts";
+import { marketModel } from "#app/domain/valuation/market.ts";
+import { extrapolatedTrend, seasonalFactor } from "#app/domain/valuation/price-index.ts";
+import { regionalModel } from "#app/domain/valuation/regional.ts";
+import { SELECTION_STEPS } from "#app/domain/valuation/selection.ts";
+import { TUNING } from "#app/domain/valuation/tuning.ts";
 import type {
   HomeFacts,
   MarketModel,

@@ -56,6 +56,9 @@ export interface ArvAnswer {
 }
 
 /** §8's title for a failed comps search; the reason follows it in `message`. */
+/** Why a valuation request was not answered: the property is not the user's (404), or it cannot be valued (422). */
+export type ValuationFailure = { ok: false; status: 404 | 422; message: string };
+
 export const COMPS_ANALYSIS_FAILED = "Comps Analysis Failed";
 
 export function unplaceableMessage(place: { city: string; state: string; zipCode?: string | null }): string {

@@ -17,26 +17,46 @@ export function distanceMiles(a: { latitude: number; longitude: number }, b: { l
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-const dayCache = new Map<string, number>();
+/** Day numbers count whole UTC days, which have no leap seconds in JavaScript time. */
+const MS_PER_DAY = 86_400_000;
+/** Character codes of "0", "9" and "-": a date is read from its characters, not matched by a pattern. */
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const DASH = 45;
+/** Where the dashes of `YYYY-MM-DD` stand, and its length. */
+const FIRST_DASH = 4;
+const SECOND_DASH = 7;
+const DATE_LENGTH = 10;
 
-/** Days since 1970-01-01 of a `YYYY-MM-DD` date (NaN when it is not one). */
-export function dayNumber(date: string): number {
-  const cached = dayCache.get(date);
-  if (cached !== undefined) return cached;
-  let day = Number.NaN;
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-    const [year, month, dom] = [Number(date.slice(0, 4)), Number(date.slice(5, 7)), Number(date.slice(8, 10))];
-    const ms = Date.UTC(year, month - 1, dom);
-    // Reject dates that roll over (2015-02-30).
-    if (new Date(ms).getUTCDate() === dom && month >= 1 && month <= 12) day = ms / 86_400_000;
+/** The number in `date`'s characters [from, to), or NaN unless they are all digits. */
+function digitsAt(date: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const code = date.charCodeAt(i);
+    if (code < DIGIT_0 || code > DIGIT_9) return Number.NaN;
+    value = value * 10 + (code - DIGIT_0);
   }
-  if (dayCache.size < 100_000) dayCache.set(date, day);
-  return day;
+  return value;
+}
+
+/**
+ * Days since 1970-01-01 of a `YYYY-MM-DD` date (NaN when it is not one, as 2015-02-30). Read from the characters
+ * with no allocation, so the hot loops that date every candidate need no cache.
+ */
+export function dayNumber(date: string): number {
+  if (date.length !== DATE_LENGTH || date.charCodeAt(FIRST_DASH) !== DASH || date.charCodeAt(SECOND_DASH) !== DASH) return Number.NaN;
+  const year = digitsAt(date, 0, 4);
+  const month = digitsAt(date, 5, 7);
+  const dom = digitsAt(date, 8, 10);
+  if (!(month >= 1 && month <= 12 && dom >= 1)) return Number.NaN;
+  const first = Date.UTC(year, month - 1, 1);
+  const daysInMonth = (Date.UTC(year, month, 1) - first) / MS_PER_DAY;
+  return dom <= daysInMonth ? first / MS_PER_DAY + dom - 1 : Number.NaN;
 }
 
 /** `YYYY-MM-DD` of a day number. */
 export function dateOfDay(day: number): string {
-  return new Date(day * 86_400_000).toISOString().slice(0, 10);
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
 /** The date `months` calendar months before `date` (day clamped to the month's end). */
@@ -46,7 +66,7 @@ export function monthsBefore(date: string, months: number): string {
   const day = Number(date.slice(8, 10));
   const first = new Date(Date.UTC(year, month, 1));
   const lastDay = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0)).getUTCDate();
-  return dateOfDay(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, lastDay)) / 86_400_000);
+  return dateOfDay(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(day, lastDay)) / MS_PER_DAY);
 }
 
 /** Whether a sale is one the window asks for (inside the box, on/after `fromDate`, before `beforeDate`). */

@@ -119,6 +119,11 @@ export interface ValuationOptions {
    * like `regional` when fitted for a later date or one more than `REGIONAL_MODEL_MAX_AGE_DAYS` earlier.
    */
   market?: MarketModel | null;
+  /**
+   * The caller's cache of kept market trees read into predictors, by the trees object (`new WeakMap()`): a caller that
+   * values many subjects with the same kept trees reads them once. Without it they are read on every valuation.
+   */
+  treesCache?: WeakMap<object, ((row: ArrayLike<number>) => number) | null>;
 }
 
 /**
@@ -182,4 +187,16 @@ export interface CandidateWindow {
   /** YYYY-MM-DD, exclusive (the valuation date) */
   beforeDate: string;
   limit: number;
+}
+
+/** One step of the comps selection: how alike and how near a sale must be to count at that step. */
+export interface SelectionStep {
+  /** How the step reads in a rationale. */
+  label: string;
+  bedrooms: number;
+  /** Relative living-area difference allowed (0.2 = within 20 %). */
+  sqftShare: number;
+  yearsBuilt: number;
+  months: number;
+  miles: number;
 }

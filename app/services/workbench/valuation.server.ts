@@ -19,7 +19,8 @@ import { DEMO_VALUE } from "#app/domain/valuation/view.ts";
 import { workbenchHref } from "#app/domain/workbench/rules.ts";
 import type { ValidSession } from "#app/services/accounts/session.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";
-import { placeArvSubject, storeValuation, valueArv } from "#app/services/valuation/valuation.server.ts";
+import { storeValuation } from "#app/services/valuation/store-comps.server.ts";
+import { placeArvSubject, valueArv } from "#app/services/valuation/valuation.server.ts";
 
 type Ctx = Pick<AppLoadContext, "db" | "providers" | "now">;
 

@@ -1,0 +1,54 @@
+/**
+ * The kept regional models and market trees (README Decisions 66, 69) as a valuation reads them: its region cell's
+ * model and its market cell's trees by primary key, of the engine's layout, in the caller's batch.
+ */
+import { and, eq } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import { marketModels, regionalModels } from "#db/schema.ts";
+import { MARKET_MODEL_VERSION, REGIONAL_MODEL_VERSION } from "#app/domain/valuation/cells.ts";
+import type { RegionalModel, RegionCell } from "#app/domain/valuation/types.ts";
+
+/** A region cell's kept model of the engine's layout, by primary key. */
+export function keptRegionalModelQuery(db: Db, cell: RegionCell) {
+  return db
+    .select({ asOf: regionalModels.asOf, sales: regionalModels.sales, rates: regionalModels.rates })
+    .from(regionalModels)
+    .where(
+      and(
+        eq(regionalModels.latitudeCell, cell.latitudeCell),
+        eq(regionalModels.longitudeCell, cell.longitudeCell),
+        eq(regionalModels.version, REGIONAL_MODEL_VERSION),
+      ),
+    );
+}
+
+/** A market cell's kept trees of the engine's layout, by primary key (the engine checks their shape before use). */
+export function keptMarketModelQuery(db: Db, cell: RegionCell) {
+  return db
+    .select({
+      asOf: marketModels.asOf,
+      anchor: marketModels.anchor,
+      sales: marketModels.sales,
+      base: marketModels.base,
+      trees: marketModels.trees,
+    })
+    .from(marketModels)
+    .where(
+      and(
+        eq(marketModels.latitudeCell, cell.latitudeCell),
+        eq(marketModels.longitudeCell, cell.longitudeCell),
+        eq(marketModels.version, MARKET_MODEL_VERSION),
+      ),
+    );
+}
+
+/**
+ * The model read, or null when none is kept, when the row says its fit found too few sales (no rates: the chunked
+ * refresh's record of a cell it fitted, model-refresh.server.ts), or when its rates are not a list of numbers.
+ */
+export function keptRegionalModel(rows: Awaited<ReturnType<typeof keptRegionalModelQuery>>): RegionalModel | null {
+  const [row] = rows;
+  if (!row || !Array.isArray(row.rates) || row.rates.length === 0 || !row.rates.every((rate) => typeof rate === "number")) return null;
+  return row;
+}

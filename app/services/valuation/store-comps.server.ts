@@ -1,0 +1,84 @@
+/**
+ * Writing a property's comparables (spec 02 §3 "Comparable"): a comps search (valuation.server.ts `runComps`) and the
+ * workbench's Get Property Value (`storeValuation`) each replace the property's whole set in one transaction, only
+ * while the property is the user's, and answer it as stored (stored-comps.server.ts reads it back).
+ */
+import { and, eq, sql } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import { comps, properties } from "#db/schema.ts";
+import type { ArvAnswer, StoredComparable, ValuationComparable, ValuationFailure } from "#app/domain/valuation/comparables.ts";
+import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
+
+import { storedComps } from "./stored-comps.server.ts";
+
+/** The statements that replace the property's comps (only while it is the user's), then read them back in the list's order. */
+function compsWrites(db: Db, userId: string, propertyId: string, used: ValuationComparable[], now: Date) {
+  const column = (name: keyof typeof comps.$inferSelect) => comps[name];
+  const driver = (name: keyof typeof comps.$inferSelect, value: unknown) =>
+    value === null || value === undefined ? null : column(name).mapToDriverValue(value as never);
+  const rows = used.map((comp) => ({
+    id: crypto.randomUUID(),
+    address: comp.address,
+    sold_price: driver("soldPrice", comp.soldPrice),
+    sold_date: comp.soldDate,
+    bedrooms: comp.bedrooms,
+    bathrooms: driver("bathrooms", comp.bathrooms),
+    square_feet: comp.squareFeet,
+    price_per_sqft: driver("pricePerSqft", comp.pricePerSqft),
+    distance: driver("distance", comp.distance),
+    similarity_score: driver("similarityScore", comp.similarityScore),
+    days_on_market: comp.daysOnMarket,
+    source_url: comp.sourceUrl,
+  }));
+  const owned = sql`exists (select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId})`;
+  return [
+    db.delete(comps).where(and(eq(comps.userId, userId), eq(comps.propertyId, propertyId))),
+    // Every column of comps in the table's order, as insert … select takes them.
+    db.insert(comps).select(
+      sql`select json_extract(value, '$.id'), ${userId}, ${propertyId}, json_extract(value, '$.address'), json_extract(value, '$.sold_price'),
+        json_extract(value, '$.sold_date'), json_extract(value, '$.bedrooms'), json_extract(value, '$.bathrooms'),
+        json_extract(value, '$.square_feet'), json_extract(value, '$.price_per_sqft'), json_extract(value, '$.distance'),
+        json_extract(value, '$.similarity_score'), json_extract(value, '$.days_on_market'), json_extract(value, '$.source_url'), ${now.getTime()}
+      from json_each(${JSON.stringify(rows)}) where ${owned} order by key`,
+    ),
+    storedComps(db, userId, [propertyId]),
+  ] as const;
+}
+
+/** Replaces the property's comps in one transaction; answers them as stored (ids, rounding), in the list's order. */
+export async function storeComps(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  used: ValuationComparable[],
+  now: Date,
+): Promise<StoredComparable[]> {
+  const [, , stored] = await db.batch(compsWrites(db, userId, propertyId, used, now));
+  return stored;
+}
+
+/**
+ * The workbench's Get Property Value: the calculate-arv answer recorded on the user's property — its ARV as `arv`
+ * and `analysisArv` (what Get Max Offer starts from) and the comps it used as the property's stored comps — in one
+ * batch (a transaction) that writes only while the property is the user's. Another user's property → 404, nothing
+ * written.
+ */
+export async function storeValuation(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  answer: Pick<ArvAnswer, "arv" | "comps">,
+  now: Date,
+): Promise<{ ok: true; comps: StoredComparable[] } | ValuationFailure> {
+  const [updated, , , stored] = await db.batch([
+    db
+      .update(properties)
+      .set({ arv: answer.arv, analysisArv: answer.arv, updatedAt: now })
+      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
+      .returning({ id: properties.id }),
+    ...compsWrites(db, userId, propertyId, answer.comps, now),
+  ]);
+  if (updated.length === 0) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  return { ok: true, comps: stored };
+}

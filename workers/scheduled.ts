@@ -1,0 +1,42 @@
+/**
+ * The Worker's cron triggers (wrangler.jsonc `triggers.crons`), told apart by `controller.cron`: each string here must
+ * be one of those triggers, character for character.
+ */
+import { createDb } from "#db/client.ts";
+import { valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
+import { parseEnv } from "#app/providers/env.server.ts";
+import { createProviders } from "#app/providers/index.server.ts";
+import { sweepExpired } from "#app/services/platform/maintenance.server.ts";
+import { refreshStaleModels } from "#app/services/valuation/model-refresh.server.ts";
+
+/** Hourly, at :17: expired sessions, links, drafts and throttle rows are deleted. */
+export const SWEEP_CRON = "17 * * * *";
+/**
+ * Every 10 minutes on the 1st of each month: the valuation's kept models are refitted for that day's valuation date.
+ * One run fits only a bounded chunk of stale cells (a Worker's CPU limit; app/services/valuation/model-refresh.server.ts),
+ * so the month's refresh is this day's runs, each continuing where the last stopped; once nothing is stale, a run
+ * reads the cells and stops (README Decision 72).
+ */
+export const MODEL_REFRESH_CRON = "*/10 * 1 * *";
+
+/** What a cron trigger runs, by its expression. */
+export function runScheduled(cron: string, env: Env, now: Date): Promise<void> {
+  switch (cron) {
+    case SWEEP_CRON:
+      return sweepExpired(createDb(env.DB), now).then((swept) => console.log("[sweep]", JSON.stringify(swept)));
+    case MODEL_REFRESH_CRON:
+      return refreshModels(env, now);
+    default:
+      console.warn("[scheduled] no job for cron", JSON.stringify(cron));
+      return Promise.resolve();
+  }
+}
+
+/** One bounded run of the models' refresh, for the valuation date the API uses today. */
+async function refreshModels(env: Env, now: Date): Promise<void> {
+  const db = createDb(env.DB);
+  const { propertyData } = createProviders(parseEnv(env), { db, files: env.FILES });
+  const asOf = valuationDateOf(now, propertyData.salesThrough);
+  const refresh = await refreshStaleModels({ db, propertyData }, asOf);
+  console.log("[model-refresh]", JSON.stringify({ asOf, ...refresh }));
+}
