@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from "react";
 
+import type { SectionId } from "#app/domain/shell/sections.ts";
 import type { SectionPayload } from "#app/services/sections/index.server.ts";
-import type { SectionId } from "#app/services/sections/types.ts";
 
 import { AppShell, type ShellUser } from "./app-shell.tsx";
 import { ChunkFallback } from "./lazy.tsx";
