@@ -5,7 +5,8 @@ import { Suspense, type ComponentProps } from "react";
 import { ChunkFallback, LazyPreloads, loadSources, preloadable } from "#app/components/shell/lazy.tsx";
 import { RouteErrorMessage } from "#app/components/shell/route-error.tsx";
 import type { RouteHandle } from "#app/components/shell/route-handle.ts";
-import { pageChunks, SHELL_CHUNK } from "#app/components/shell/sections.ts";
+import { SectionView } from "#app/components/shell/section-view.tsx";
+import { pageChunks, SECTION_NAV, SHELL_CHUNK } from "#app/components/shell/sections.ts";
 import type SignedInShell from "#app/components/shell/signed-in-shell.tsx";
 import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { BrandLink } from "#app/components/ui/brand-link.tsx";
@@ -16,7 +17,7 @@ import { getCurrentUser, sessionLookup } from "#app/services/accounts/auth.serve
 import { lazyPreloads } from "#app/services/platform/lazy-chunks.server.ts";
 import { loadSection } from "#app/services/sections/index.server.ts";
 
-/** The signed-in home in its own chunk: the landing, at the same address, never loads it. */
+/** The signed-in home's shell in its own chunk: the landing, at the same address, never loads it. */
 const Shell = preloadable<ComponentProps<typeof SignedInShell>>(
   import.meta.glob("/app/components/shell/signed-in-shell.tsx"),
   `/${SHELL_CHUNK}`,
@@ -116,7 +117,11 @@ export default function Index() {
     <>
       <LazyPreloads preloads={data.preloads} />
       <Suspense fallback={<ChunkFallback />}>
-        <Shell.Component user={data.user} section={data.payload.id} supportEmail={data.supportEmail} payload={data.payload} />
+        <Shell.Component user={data.user} section={data.payload.id} sections={SECTION_NAV} supportEmail={data.supportEmail}>
+          <Suspense fallback={<ChunkFallback />}>
+            <SectionView payload={data.payload} userName={data.user.displayName} />
+          </Suspense>
+        </Shell.Component>
       </Suspense>
     </>
   );
@@ -139,7 +144,7 @@ export function ErrorBoundary() {
   const user = { displayName: root.user.displayName, initials: root.user.initials, email: root.user.email, companyName: null, title: null };
   return (
     <Suspense fallback={<ChunkFallback />}>
-      <Shell.Component user={user} section={sectionOf(searchParams.get("section"))} supportEmail={root.supportEmail}>
+      <Shell.Component user={user} section={sectionOf(searchParams.get("section"))} sections={SECTION_NAV} supportEmail={root.supportEmail}>
         <RouteErrorMessage />
       </Shell.Component>
     </Suspense>

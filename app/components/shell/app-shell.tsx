@@ -6,7 +6,6 @@ import { BrandLink } from "#app/components/ui/brand-link.tsx";
 import type { SectionId } from "#app/domain/shell/sections.ts";
 
 import { preloadable } from "./lazy.tsx";
-import { SECTION_LIST } from "./sections.ts";
 
 export type ShellUser = {
   displayName: string;
@@ -16,13 +15,10 @@ export type ShellUser = {
   title: string | null;
 };
 
-type NavItem = { label: string; section?: SectionId; href: string; icon: string };
+/** A sidebar item: a section (its row of the section table, shell/sections.ts, which the route hands in) or a page. */
+export type NavItem = { label: string; section?: SectionId; href: string; icon: string };
 
-/** The sidebar: the sections, from the one section table, then the profile page. */
-const NAV: NavItem[] = [
-  ...SECTION_LIST.map(({ id, label, href, icon }) => ({ label, section: id, href, icon })),
-  { label: "Profile", href: "/profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" },
-];
+const PROFILE_ITEM: NavItem = { label: "Profile", href: "/profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" };
 
 function Icon({ path }: { path: string }) {
   return (
@@ -140,11 +136,14 @@ function MenuToggle({
 export function AppShell({
   user,
   section,
+  sections,
   supportEmail,
   children,
 }: {
   user: ShellUser;
   section: SectionId;
+  /** The sections' sidebar items, in order: passed in, so this chunk shares no module with the route's. */
+  sections: readonly NavItem[];
   supportEmail: string;
   children: ReactNode;
 }) {
@@ -203,7 +202,7 @@ export function AppShell({
         </div>
         <nav aria-label="Sections" className="mt-4 flex-1 overflow-y-auto px-2">
           <ul className="space-y-0.5">
-            {NAV.map((item) => {
+            {[...sections, PROFILE_ITEM].map((item) => {
               const current = item.section === section;
               return (
                 <li key={item.label}>

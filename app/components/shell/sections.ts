@@ -1,5 +1,6 @@
-import { wantsTerry } from "#app/domain/chat/terry-screen.ts";
 import { SECTION_IDS, type SectionId } from "#app/domain/shell/sections.ts";
+
+import type { NavItem } from "./app-shell.tsx";
 
 /** A lazily loaded component's file from the project root, as build/lazy-chunks.json and `preloadable()` name it. */
 export type ChunkSource = `app/components/${string}.tsx`;
@@ -18,8 +19,9 @@ export type SectionEntry = {
 const COMING_SOON: ChunkSource = "app/components/sections/coming-soon.tsx";
 
 /**
- * The sections as the browser sees them. Plain data without `import.meta.glob`, so the route, the sidebar and
- * tests/bench/budgets.ts (run by tsx, outside Vite) all read this one table; shell/section-view.tsx makes the chunks.
+ * The sections as the browser sees them. Plain data without `import.meta.glob`, so the route, the sidebar (through
+ * the route) and tests/bench/budgets.ts (run by tsx, outside Vite) all read this one table; section-view.tsx makes
+ * the chunks and renders them.
  */
 export const SECTIONS = {
   chat: {
@@ -63,8 +65,8 @@ export const SECTIONS = {
   },
 } as const satisfies Record<SectionId, SectionEntry>;
 
-/** The sections in the sidebar's order. */
-export const SECTION_LIST = SECTION_IDS.map((id) => ({ id, ...SECTIONS[id] }));
+/** The sections in the sidebar's order, as its items. */
+export const SECTION_NAV: readonly NavItem[] = SECTION_IDS.map((id) => ({ section: id, ...SECTIONS[id] }));
 
 /** The signed-in home's own chunk (the landing at the same address never loads it). */
 export const SHELL_CHUNK: ChunkSource = "app/components/shell/signed-in-shell.tsx";
@@ -77,7 +79,11 @@ export function shellChunks(section: SectionId): ChunkSource[] {
   return [SHELL_CHUNK, SECTIONS[section].chunk];
 }
 
-/** What `/` preloads for an address: the shell and the section, and the screen the section opens in its own chunk. */
+/**
+ * What `/` preloads for an address: the shell and the section, and the screen the section opens in its own chunk.
+ * `terry=1` is domain/chat/terry-screen's `wantsTerry`, read here without importing it: on every section's first
+ * load that import would be a chunk of its own.
+ */
 export function pageChunks(section: SectionId, params: URLSearchParams): ChunkSource[] {
-  return [...shellChunks(section), ...(section === "chat" && wantsTerry(params) ? [TERRY_CHUNK] : [])];
+  return [...shellChunks(section), ...(section === "chat" && params.get("terry") === "1" ? [TERRY_CHUNK] : [])];
 }
