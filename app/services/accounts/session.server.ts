@@ -96,7 +96,10 @@ function sessionQueries(db: Db, sid: string) {
 export type SessionLookup = {
   sid: string;
   session: Promise<ValidSession | null>;
-  /** The session's user as SQL and the lookup's batch: use them through `readBesideSession`, which keeps their rows from a signed-out request. */
+  /**
+   * The session's user as SQL and the lookup's batch. Use them through `readBesideSession`, which keeps what they read
+   * from a request whose session is not valid.
+   */
   reads: SessionReads;
 };
 
