@@ -5,21 +5,22 @@ import { Suspense, type ComponentProps } from "react";
 import { ChunkFallback, LazyPreloads, loadSources, preloadable } from "#app/components/shell/lazy.tsx";
 import { RouteErrorMessage } from "#app/components/shell/route-error.tsx";
 import type { RouteHandle } from "#app/components/shell/route-handle.ts";
-import { pageSources } from "#app/components/shell/section-sources.ts";
+import { SectionView } from "#app/components/shell/section-view.tsx";
+import { pageChunks, SECTION_NAV, SHELL_CHUNK } from "#app/components/shell/sections.ts";
 import type SignedInShell from "#app/components/shell/signed-in-shell.tsx";
 import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { BrandLink } from "#app/components/ui/brand-link.tsx";
 import { AGENTS, type AgentId } from "#app/domain/chat/agents.ts";
+import { sectionOf } from "#app/domain/shell/sections.ts";
 import type { RootData } from "#app/root.tsx";
 import { getCurrentUser, sessionLookup } from "#app/services/accounts/auth.server.ts";
 import { lazyPreloads } from "#app/services/platform/lazy-chunks.server.ts";
-import { loadSection, type SectionPayload } from "#app/services/sections/index.server.ts";
-import { sectionOf } from "#app/services/sections/types.ts";
+import { loadSection } from "#app/services/sections/index.server.ts";
 
-/** The signed-in home in its own chunk: the landing, at the same address, never loads it. */
+/** The signed-in home's shell in its own chunk: the landing, at the same address, never loads it. */
 const Shell = preloadable<ComponentProps<typeof SignedInShell>>(
   import.meta.glob("/app/components/shell/signed-in-shell.tsx"),
-  "/app/components/shell/signed-in-shell.tsx",
+  `/${SHELL_CHUNK}`,
 );
 
 /** Signed out, `/` is the landing: text and links, sent without JavaScript (Decision 38). */
@@ -98,14 +99,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     payload,
     // The shell's and the section's chunks (and a screen the section opens), preloaded with the page (the landing loads neither).
-    preloads: lazyPreloads(pageSources(section, url.searchParams)),
+    preloads: lazyPreloads(pageChunks(section, url.searchParams)),
   };
 }
 
 /** A navigation inside the app loads the section's code while the server answers, so it renders at once. */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const [data] = await Promise.all([serverLoader<typeof loader>(), loadSources(pageSources(sectionOf(params.get("section")), params))]);
+  const [data] = await Promise.all([serverLoader<typeof loader>(), loadSources(pageChunks(sectionOf(params.get("section")), params))]);
   return data;
 }
 
@@ -116,12 +117,11 @@ export default function Index() {
     <>
       <LazyPreloads preloads={data.preloads} />
       <Suspense fallback={<ChunkFallback />}>
-        <Shell.Component
-          user={data.user}
-          section={data.payload.id}
-          supportEmail={data.supportEmail}
-          payload={data.payload as SectionPayload}
-        />
+        <Shell.Component user={data.user} section={data.payload.id} sections={SECTION_NAV} supportEmail={data.supportEmail}>
+          <Suspense fallback={<ChunkFallback />}>
+            <SectionView payload={data.payload} userName={data.user.displayName} />
+          </Suspense>
+        </Shell.Component>
       </Suspense>
     </>
   );
@@ -144,7 +144,7 @@ export function ErrorBoundary() {
   const user = { displayName: root.user.displayName, initials: root.user.initials, email: root.user.email, companyName: null, title: null };
   return (
     <Suspense fallback={<ChunkFallback />}>
-      <Shell.Component user={user} section={sectionOf(searchParams.get("section"))} supportEmail={root.supportEmail}>
+      <Shell.Component user={user} section={sectionOf(searchParams.get("section"))} sections={SECTION_NAV} supportEmail={root.supportEmail}>
         <RouteErrorMessage />
       </Shell.Component>
     </Suspense>

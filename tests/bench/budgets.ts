@@ -1,5 +1,5 @@
-import { shellSources, TERRY_SOURCE } from "#app/components/shell/section-sources.ts";
-import { SECTIONS } from "#app/services/sections/types.ts";
+import { shellChunks, TERRY_CHUNK } from "#app/components/shell/sections.ts";
+import { SECTION_IDS } from "#app/domain/shell/sections.ts";
 
 /**
  * Performance budgets, in one place. `npm run bench:bundle` (and CI) fails when a page's first-load JavaScript is
@@ -32,17 +32,17 @@ export const PAGE_BUDGETS: PageBudget[] = [
   { page: "/login", routes: ["root", "routes/login"], budgetKb: 120 },
   { page: "/register", routes: ["root", "routes/register"], budgetKb: 120 },
   { page: "/auth", routes: ["root", "routes/auth"], budgetKb: 120 },
-  ...SECTIONS.map((section) => ({
+  ...SECTION_IDS.map((section) => ({
     page: `shell: /?section=${section}`,
     routes: ["root", "routes/_index"],
-    lazy: shellSources(section),
+    lazy: shellChunks(section),
     budgetKb: SHELL_BUDGET_KB,
   })),
   // The Target Market Finder (Terry) opened by its URL: the chat and Terry's own chunk.
   {
     page: "shell: /?section=chat&terry=1",
     routes: ["root", "routes/_index"],
-    lazy: [...shellSources("chat"), TERRY_SOURCE],
+    lazy: [...shellChunks("chat"), TERRY_CHUNK],
     budgetKb: SHELL_BUDGET_KB,
   },
   { page: "/buyer-breeze", routes: ["root", "routes/buyer-breeze"], budgetKb: SHELL_BUDGET_KB },

@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page } from "@playwright/test";
 
+import { SECTION_IDS } from "#app/domain/shell/sections.ts";
+
 import { aBuyer, aConversation, aSellerSearch, expect, PDF, test, type Lead } from "./fixtures.ts";
 
 /**
@@ -94,7 +96,7 @@ const SIGNED_OUT: Check[] = [
 type SeededData = { lead: Lead; conversationId: string };
 
 const SIGNED_IN: Check[] = [
-  ...["chat", "crm", "pipeline", "messages", "documents", "dashboard", "buyer-breeze", "lock-it-up", "deal-talk"].map((section) => ({
+  ...SECTION_IDS.map((section) => ({
     name: `the ${section} section`,
     path: `/?section=${section}`,
   })),

@@ -17,6 +17,7 @@ import { seedDemoRecords } from "#db/seed/demo/records.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import { createFetchHandler } from "#workers/handle-request.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
+import { SECTION_IDS } from "#app/domain/shell/sections.ts";
 import * as root from "#app/root.tsx";
 import * as index from "#app/routes/_index.tsx";
 import { loader as authMe } from "#app/routes/api.auth.me.ts";
@@ -41,7 +42,6 @@ import { loader as newDealPage } from "#app/routes/pipeline.deals.tsx";
 import * as profile from "#app/routes/profile.tsx";
 import { hashToken, SESSION_COOKIE } from "#app/services/accounts/session.server.ts";
 import { listConversations, listMessages, matchesSearch } from "#app/services/messages/conversations.server.ts";
-import { SECTIONS } from "#app/services/sections/types.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
@@ -122,7 +122,7 @@ describe("the D1 counter", () => {
 });
 
 describe("each signed-in loader, called as Remix calls it, costs at most 2 sequential round trips", () => {
-  it.each(SECTIONS)("the shell with the %s section", async (section) => {
+  it.each(SECTION_IDS)("the shell with the %s section", async (section) => {
     const { client } = await accountWithData();
     const cost = await costOf(() =>
       client.load<{ signedIn: boolean; payload: { id: string } }>(index.loader as Handler, `/?section=${section}`),
@@ -300,7 +300,7 @@ const pageCost = (path: string, client?: { cookieHeader(): string }) =>
   );
 
 describe("a whole page (root and route loaders side by side, then the render) costs at most 2 sequential round trips", () => {
-  it.each(SECTIONS)("/?section=%s, as a document and as a client navigation", async (section) => {
+  it.each(SECTION_IDS)("/?section=%s, as a document and as a client navigation", async (section) => {
     const { client } = await accountWithData();
     for (const path of [`/?section=${section}`, `/_root.data?section=${section}`]) {
       const cost = await pageCost(path, client);

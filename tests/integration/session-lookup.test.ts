@@ -1,5 +1,5 @@
-// The session lookup as one D1 batch that a page's own reads can join (session.server.ts `lookupSession`): the
-// joined reads are scoped by the session's user in SQL (`sessionOwner`), answer in the same round trip, never fail
+// The session lookup as one D1 batch that a page's own reads can join (session.server.ts `lookupSession`, joined
+// through `readBesideSession`): the joined reads are scoped by the session's user in SQL (`sessionOwner`), answer in the same round trip, never fail
 // the lookup, and read through the same indexes as queries scoped by a user id.
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
@@ -8,7 +8,14 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { properties, sessions } from "#db/schema.ts";
 import { seedDemoCrm } from "#db/seed/demo/crm.ts";
-import { hashToken, lookupSession, SESSION_COOKIE, sessionOwner } from "#app/services/accounts/session.server.ts";
+import {
+  hashToken,
+  lookupSession,
+  readBesideSession,
+  SESSION_COOKIE,
+  sessionOwner,
+  type SessionReads,
+} from "#app/services/accounts/session.server.ts";
 import { readCrmPage } from "#app/services/leads/properties.server.ts";
 
 import { registerClient } from "./api-client.ts";
@@ -31,13 +38,17 @@ async function userWithLeads() {
 const leadsOf = (userRef: string | ReturnType<typeof sessionOwner>) =>
   counted.select({ id: properties.id, userId: properties.userId }).from(properties).where(eq(properties.userId, userRef));
 
+/** A page's read of the session user's leads, in the batch it is given. */
+const readLeads = async ({ userId, batch }: SessionReads) => (await batch([leadsOf(userId)]))[0];
+
 describe("a page's reads joined to the session lookup", () => {
   it("answer in the session's own round trip, with the session user's rows only", async () => {
     const mine = await userWithLeads();
     await userWithLeads();
     counter.reset();
     const lookup = lookupSession(counted, mine.token, new Date());
-    const [session, [leads]] = await Promise.all([lookup.session, lookup.join([leadsOf(sessionOwner(lookup.sid))])]);
+    const read = await readBesideSession(lookup, readLeads);
+    const [session, leads] = [read?.session, read?.value ?? []];
     expect(session?.user.id).toBe(mine.userId);
     expect(session?.user.company?.companyName).toBe("Quinn Home Buyers LLC");
     expect(leads).toHaveLength(12);
@@ -50,8 +61,8 @@ describe("a page's reads joined to the session lookup", () => {
     counter.reset();
     const lookup = lookupSession(counted, mine.token, new Date());
     expect((await lookup.session)?.user.id).toBe(mine.userId);
-    const [leads] = await lookup.join([leadsOf(sessionOwner(lookup.sid))]);
-    expect(leads).toHaveLength(12);
+    const read = await readBesideSession(lookup, readLeads);
+    expect(read?.value).toHaveLength(12);
     expect(counter.roundTrips, counter.describe()).toBe(2);
     expect(counter.sequential).toBe(2);
   });
@@ -59,19 +70,21 @@ describe("a page's reads joined to the session lookup", () => {
   it("that fail reject their own promise only: the session and the other joiners still answer", async () => {
     const mine = await userWithLeads();
     const lookup = lookupSession(counted, mine.token, new Date());
-    const broken = lookup.join([counted.run(sql`select * from no_such_table`)]);
-    const fine = lookup.join([leadsOf(sessionOwner(lookup.sid))]);
+    const broken = readBesideSession(lookup, ({ batch }) => batch([counted.run(sql`select * from no_such_table`)]));
+    const fine = readBesideSession(lookup, readLeads);
     await expect(broken).rejects.toThrow(/no_such_table/);
-    expect((await fine)[0]).toHaveLength(12);
+    expect((await fine)?.value).toHaveLength(12);
     expect((await lookup.session)?.user.id).toBe(mine.userId);
   });
 
   it("read nothing for a token with no session, and an expired session reads as none and is deleted", async () => {
     const mine = await userWithLeads();
     const unknown = lookupSession(counted, "a".repeat(32), new Date());
-    const [session, [leads]] = await Promise.all([unknown.session, unknown.join([leadsOf(sessionOwner(unknown.sid))])]);
+    // Scoped by the session's user in SQL, the batch itself finds nothing; readBesideSession answers null.
+    const [session, leads] = await Promise.all([unknown.session, readLeads(unknown.reads)]);
     expect(session).toBeNull();
     expect(leads).toEqual([]);
+    expect(await readBesideSession(lookupSession(counted, "b".repeat(32), new Date()), readLeads)).toBeNull();
 
     const sid = hashToken(mine.token);
     await db

@@ -3,7 +3,7 @@ import { Suspense, useState, type ReactNode } from "react";
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { BrandLink } from "#app/components/ui/brand-link.tsx";
-import type { SectionId } from "#app/services/sections/types.ts";
+import type { SectionId } from "#app/domain/shell/sections.ts";
 
 import { preloadable } from "./lazy.tsx";
 
@@ -15,31 +15,10 @@ export type ShellUser = {
   title: string | null;
 };
 
-type NavItem = { label: string; section?: SectionId; href: string; icon: string };
+/** A sidebar item: a section (its row of the section table, shell/sections.ts, which the route hands in) or a page. */
+export type NavItem = { label: string; section?: SectionId; href: string; icon: string };
 
-/** The sidebar's items as the spec names them, plus Deal Pipeline and Messages so every section can be reached. */
-const NAV: NavItem[] = [
-  {
-    label: "Breeze Lead Finder",
-    section: "chat",
-    href: "/?section=chat&agent=lead-finder",
-    icon: "M21 21l-4.35-4.35M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z",
-  },
-  { label: "Breeze Analyzer", section: "crm", href: "/?section=crm", icon: "M3 3v18h18M7 15l4-4 3 3 6-6" },
-  { label: "Deal Pipeline", section: "pipeline", href: "/?section=pipeline", icon: "M4 5h4v14H4zM10 5h4v9h-4zM16 5h4v5h-4z" },
-  { label: "Messages", section: "messages", href: "/?section=messages", icon: "M21 12a9 9 0 0 1-13.5 7.8L3 21l1.2-4.5A9 9 0 1 1 21 12z" },
-  {
-    label: "Buyer Breeze",
-    section: "buyer-breeze",
-    href: "/?section=buyer-breeze",
-    icon: "M16 14a4 4 0 1 0-8 0M12 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM4 20h16",
-  },
-  { label: "DealTalk", section: "deal-talk", href: "/?section=deal-talk", icon: "M8 10h8M8 14h5M4 4h16v12H8l-4 4z" },
-  { label: "Lock It Up", section: "lock-it-up", href: "/?section=lock-it-up", icon: "M6 11h12v9H6zM8 11V7a4 4 0 1 1 8 0v4" },
-  { label: "Contracts + Paperwork", section: "documents", href: "/?section=documents", icon: "M7 3h7l5 5v13H7zM14 3v5h5" },
-  { label: "Dashboard", section: "dashboard", href: "/?section=dashboard", icon: "M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-4H4zM14 8h6V4h-6z" },
-  { label: "Profile", href: "/profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" },
-];
+const PROFILE_ITEM: NavItem = { label: "Profile", href: "/profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" };
 
 function Icon({ path }: { path: string }) {
   return (
@@ -157,11 +136,14 @@ function MenuToggle({
 export function AppShell({
   user,
   section,
+  sections,
   supportEmail,
   children,
 }: {
   user: ShellUser;
   section: SectionId;
+  /** The sections' sidebar items, in order: passed in, so this chunk shares no module with the route's. */
+  sections: readonly NavItem[];
   supportEmail: string;
   children: ReactNode;
 }) {
@@ -220,7 +202,7 @@ export function AppShell({
         </div>
         <nav aria-label="Sections" className="mt-4 flex-1 overflow-y-auto px-2">
           <ul className="space-y-0.5">
-            {NAV.map((item) => {
+            {[...sections, PROFILE_ITEM].map((item) => {
               const current = item.section === section;
               return (
                 <li key={item.label}>

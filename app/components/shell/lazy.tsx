@@ -9,9 +9,7 @@ type Loader = () => Promise<void>;
 /** The loaders of every lazily loaded module by its source path (`app/components/…tsx`, as build/lazy-chunks.json names it). */
 const loaders = new Map<string, Loader[]>();
 
-export type Preloadable<P> = {
-  /** The module's path from the project root, e.g. `app/components/sections/crm.tsx`. */
-  source: string;
+type Preloadable<P> = {
   /** Loads the module (once); resolves when `Component` renders without suspending. */
   load: Loader;
   /** Renders the module's component: at once when loaded, else through React.lazy (needs a Suspense boundary). */
@@ -27,6 +25,10 @@ export type Preloadable<P> = {
  * The server render loads every preloadable first (entry.server.tsx), so it renders them inline; the page sends
  * modulepreload links for the ones it shows (`<LazyPreloads>`), and entry.client.tsx loads those before hydrating,
  * so hydration finds them loaded too. A client navigation loads them in the route's clientLoader.
+ *
+ * Why not React.lazy alone: it suspends on every first render, loaded or not, so the server would stream a fallback
+ * (what a no-JS browser keeps) and hydration would wait a turn; Remix preloads route modules only, and sections are
+ * a query parameter, not routes (docs/decisions/074-shell-sections-and-chunks.md).
  */
 export function preloadable<P extends object>(modules: Record<string, Importer>, path: `/app/${string}`, name = "default"): Preloadable<P> {
   const importer = modules[path];
@@ -54,7 +56,7 @@ export function preloadable<P extends object>(modules: Record<string, Importer>,
   const source = path.slice(1);
   loaders.set(source, [...(loaders.get(source) ?? []), load]);
   allLoaded = undefined;
-  return { source, load, Component };
+  return { load, Component };
 }
 
 /**

@@ -1,38 +1,13 @@
-import { Suspense, type ReactNode } from "react";
+import type { ComponentProps } from "react";
 
-import type { SectionPayload } from "#app/services/sections/index.server.ts";
-import type { SectionId } from "#app/services/sections/types.ts";
-
-import { AppShell, type ShellUser } from "./app-shell.tsx";
-import { ChunkFallback } from "./lazy.tsx";
-import { SectionView } from "./section-view.tsx";
+import { AppShell } from "./app-shell.tsx";
 
 /**
- * The signed-in home: the shell with its section (or, from the route's error boundary, a message in its place).
- * A chunk of its own, so the signed-out landing at the same address loads none of it.
+ * The signed-in home: the shell around its section (or, from the route's error boundary, a message in its place).
+ * A chunk of its own, so the signed-out landing at the same address loads none of it. The route renders the section
+ * and hands in the sidebar's items, from the section table it holds (shell/sections.ts, section-view.tsx): this chunk
+ * imports nothing the route's chunk holds, which would make the build split the route into a facade and a chunk.
  */
-export default function SignedInShell({
-  user,
-  section,
-  supportEmail,
-  payload,
-  children,
-}: {
-  user: ShellUser;
-  section: SectionId;
-  supportEmail: string;
-  payload?: SectionPayload;
-  children?: ReactNode;
-}) {
-  return (
-    <AppShell user={user} section={section} supportEmail={supportEmail}>
-      {payload ? (
-        <Suspense fallback={<ChunkFallback />}>
-          <SectionView payload={payload} userName={user.displayName} />
-        </Suspense>
-      ) : (
-        children
-      )}
-    </AppShell>
-  );
+export default function SignedInShell(props: ComponentProps<typeof AppShell>) {
+  return <AppShell {...props} />;
 }

@@ -3,7 +3,8 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/enco
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 
-import type { Db } from "#db/client.ts";
+import { D1BatchGroup } from "#db/batch-group.ts";
+import { createDb, type Db } from "#db/client.ts";
 import { companyProfiles, sessions, users } from "#db/schema.ts";
 import { readCookie } from "#app/services/http/cookies.server.ts";
 
@@ -61,12 +62,12 @@ export async function createSession(
 
 /** Read queries that can go into one D1 batch. */
 export type BatchQueries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]>;
-/** Sends queries as one D1 batch: `db.batch`, or a session lookup's `join`. */
+/** Sends queries as one D1 batch: `db.batch`, or a session lookup's (`SessionReads`). */
 export type SendBatch = <T extends BatchQueries>(queries: T) => Promise<BatchResponse<T>>;
 
 /**
  * The signed-in user's id as SQL: `(select user_id from sessions where sid = ?)`. Queries scoped by it read the data
- * of the session's user in the same D1 batch as the session itself (see `SessionLookup.join`), before the lookup has
+ * of the session's user in the same D1 batch as the session itself (see `readBesideSession`), before the lookup has
  * answered; whoever reads them uses the rows only once the session validated. An unknown sid matches no user.
  */
 export type SessionOwner = SQL;
@@ -87,56 +88,30 @@ function sessionQueries(db: Db, sid: string) {
 }
 
 /**
- * One request's lookup of one session (auth.server.ts `getSession` shares it between the loaders of a request).
- * `join` adds read queries to the lookup's D1 batch while it has not been sent yet: it is sent once the request's
- * loaders have all started (in a microtask), so the root loader's lookup and a page's own reads cost one
- * round trip together. Queries joined later run as a batch of their own. A joined query that fails never fails the
- * lookup: the batch is then sent again without the joined queries, and each joiner's queries on their own.
+ * One request's lookup of one session (auth.server.ts `getSession` shares it between the loaders of a request). Its
+ * D1 batch holds the reads a loader asks to make beside it (`readBesideSession`, `readAsApiUser`), so the root
+ * loader's lookup and a page's own reads cost one round trip together; reads asked for once it was sent run as a
+ * batch of their own. A read that fails never fails the lookup (db/batch-group.ts).
  */
 export type SessionLookup = {
   sid: string;
   session: Promise<ValidSession | null>;
-  join: SendBatch;
+  /**
+   * The session's user as SQL and the lookup's batch. Use them through `readBesideSession`, which keeps what they read
+   * from a request whose session is not valid.
+   */
+  reads: SessionReads;
 };
-
-type Joined = { queries: BatchQueries; resolve: (results: readonly unknown[]) => void; reject: (error: unknown) => void };
 
 export function lookupSession(db: Db, token: string, now: Date): SessionLookup {
   const sid = hashToken(token);
-  const joined: Joined[] = [];
-  let sent = false;
-  // Sent from a microtask: after the synchronous pass in which Remix's data strategy calls every loader of the request
-  // (each calls its first query before awaiting anything), before any I/O answers. round-trips.test.ts keeps that true.
-  const session = Promise.resolve().then(async () => {
-    sent = true;
-    const own = sessionQueries(db, sid);
-    const extra = joined.flatMap((entry) => entry.queries);
-    let rows: BatchResponse<typeof own>;
-    try {
-      const results = (await db.batch([...own, ...extra])) as unknown[];
-      rows = results.slice(0, own.length) as unknown as typeof rows;
-      let at = own.length;
-      for (const entry of joined) {
-        entry.resolve(results.slice(at, at + entry.queries.length));
-        at += entry.queries.length;
-      }
-    } catch (error) {
-      if (joined.length === 0) throw error;
-      for (const entry of joined) db.batch(entry.queries).then(entry.resolve, entry.reject);
-      rows = await db.batch(own);
-    }
-    return checkSession(db, sid, rows, now);
-  });
-  return {
-    sid,
-    session,
-    join: <T extends BatchQueries>(queries: T) => {
-      if (sent) return db.batch(queries) as Promise<BatchResponse<T>>;
-      return new Promise<BatchResponse<T>>((resolve, reject) => {
-        joined.push({ queries, resolve: resolve as (results: readonly unknown[]) => void, reject });
-      });
-    },
-  };
+  const group = new D1BatchGroup(db.$client);
+  const grouped = createDb(group);
+  const session = grouped.batch(sessionQueries(db, sid)).then((rows) => checkSession(db, sid, rows, now));
+  // The batch goes once the request's loaders have all started: Remix calls each of them in one synchronous pass,
+  // before any I/O can answer, and each asks for its reads before it awaits anything. round-trips.test.ts keeps that true.
+  queueMicrotask(() => void group.send());
+  return { sid, session, reads: { userId: sessionOwner(sid), batch: (queries) => grouped.batch(queries) } };
 }
 
 /**
@@ -188,7 +163,7 @@ export async function readBesideSession<T>(
   let reading: Promise<T>;
   try {
     // Called now, not in a later microtask: its queries must join before the lookup's batch is sent.
-    reading = read({ userId: sessionOwner(lookup.sid), batch: lookup.join });
+    reading = read(lookup.reads);
   } catch (error) {
     reading = Promise.reject(error);
   }

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
+import type { SectionId } from "#app/domain/shell/sections.ts";
 import { readBesideSession, type SessionLookup, type ValidSession } from "#app/services/accounts/session.server.ts";
 
 import * as buyerBreeze from "./buyer-breeze.server.ts";
@@ -9,43 +10,50 @@ import * as dashboard from "./dashboard.server.ts";
 import * as documents from "./documents.server.ts";
 import * as messages from "./messages.server.ts";
 import * as pipeline from "./pipeline.server.ts";
-import type { SectionId } from "./types.ts";
+import { after, beside, type SectionLoaderEntry } from "./types.ts";
 
 const empty = async () => ({});
 
-const LOADERS = {
-  chat: chat.load,
-  pipeline: pipeline.load,
-  messages: messages.load,
-  documents: documents.load,
-  dashboard: dashboard.load,
-  "buyer-breeze": buyerBreeze.load,
-  "lock-it-up": empty,
-  "deal-talk": empty,
-};
-
-type Loaded = { [K in Exclude<SectionId, "crm">]: Awaited<ReturnType<(typeof LOADERS)[K]>> } & {
-  crm: Awaited<ReturnType<typeof crm.load>>;
-};
-export type SectionPayload = { [K in SectionId]: { id: K; data: Loaded[K] } }[SectionId];
-
 /**
- * Loads only the section on screen, for the session `lookup` names: null when that session is not valid. The CRM (an
- * `EarlySectionLoader`: the page bench:crm measures) reads beside the lookup, in its batch; the other sections read
- * once the session answered.
+ * Each section's loader, by the domain's section ids: a missing or extra id is a type error. The CRM (the page
+ * bench:crm measures) reads beside the session lookup, in its batch; the others read once the session answered.
  */
-export async function loadSection(
-  id: SectionId,
+const LOADERS = {
+  chat: after(chat.load),
+  crm: beside(crm.load),
+  pipeline: after(pipeline.load),
+  messages: after(messages.load),
+  "buyer-breeze": after(buyerBreeze.load),
+  "deal-talk": after(empty),
+  "lock-it-up": after(empty),
+  documents: after(documents.load),
+  dashboard: after(dashboard.load),
+} satisfies Record<SectionId, SectionLoaderEntry<unknown>>;
+
+type DataOf<E> = E extends SectionLoaderEntry<infer T> ? T : never;
+/** What section `K`'s loader answers. */
+export type SectionData<K extends SectionId> = DataOf<(typeof LOADERS)[K]>;
+export type SectionPayload = { [K in SectionId]: { id: K; data: SectionData<K> } }[SectionId];
+
+/** The same table, typed by id, so a generic `K` picks its own loader's data type. */
+const BY_ID: { [K in SectionId]: SectionLoaderEntry<SectionData<K>> } = LOADERS;
+
+type Loaded<P> = { session: ValidSession; payload: P } | null;
+
+/** Loads only the section on screen, for the session `lookup` names: null when that session is not valid. */
+export function loadSection(id: SectionId, context: AppLoadContext, lookup: SessionLookup, url: URL): Promise<Loaded<SectionPayload>>;
+export async function loadSection<K extends SectionId>(
+  id: K,
   context: AppLoadContext,
   lookup: SessionLookup,
   url: URL,
-): Promise<{ session: ValidSession; payload: SectionPayload } | null> {
-  if (id === "crm") {
-    const loaded = await readBesideSession(lookup, (reads) => crm.load(context, reads, url));
-    return loaded && { session: loaded.session, payload: { id: "crm", data: loaded.value } };
+): Promise<Loaded<{ id: K; data: SectionData<K> }>> {
+  const entry = BY_ID[id];
+  if (entry.reads === "beside") {
+    const loaded = await readBesideSession(lookup, (reads) => entry.load(context, reads, url));
+    return loaded && { session: loaded.session, payload: { id, data: loaded.value } };
   }
   const session = await lookup.session;
   if (!session) return null;
-  const loader = LOADERS[id as Exclude<SectionId, "crm">];
-  return { session, payload: { id, data: await loader(context, session, url) } as SectionPayload };
+  return { session, payload: { id, data: await entry.load(context, session, url) } };
 }
