@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { emailOutbox, mailOutbox, users } from "#db/schema.ts";
 import { createHttpEmail } from "#app/providers/email/http.server.ts";
-import { ProviderError } from "#app/providers/http.server.ts";
+import { PROVIDER_USER_AGENT, ProviderError } from "#app/providers/http.server.ts";
 import { createLobMail } from "#app/providers/mail/lob.server.ts";
 import type { Letter } from "#app/providers/mail/types.ts";
 import { createFakeEmailApi } from "#tests/fakes/email.ts";
@@ -52,6 +52,7 @@ describe("provider selection by configuration", () => {
       EMAIL: "http",
       EMAIL_API_URL: "https://email.fake.test/emails",
       EMAIL_API_KEY: "k",
+      EMAIL_FROM: "no-reply@mail.acme-homes.com",
       MAPS: "google",
       GOOGLE_MAPS_API_KEY: "g",
     });
@@ -61,6 +62,18 @@ describe("provider selection by configuration", () => {
   it("refuses a real provider without its key, naming the missing setting", () => {
     expect(() => testContext({ MAIL: "lob" })).toThrow(/LOB_API_KEY is required when MAIL=lob/);
     expect(() => testContext({ EMAIL: "smtp" })).toThrow(/Invalid Worker configuration: EMAIL/);
+  });
+
+  it("refuses real email without a sender on a real domain, naming EMAIL_FROM", () => {
+    const email = { EMAIL: "http", EMAIL_API_URL: "https://email.fake.test/emails", EMAIL_API_KEY: "k" };
+    expect(() => testContext(email)).toThrow(/EMAIL_FROM is required when EMAIL=http/);
+    // The old default, and RFC 2606's reserved names: no email service verifies a sender there.
+    for (const placeholder of ["no-reply@breeze.example", "me@example.com", "a@mail.example.org", "a@x.test", "a@host.invalid"]) {
+      expect(() => testContext({ ...email, EMAIL_FROM: placeholder })).toThrow(/EMAIL_FROM \(.+\) must be on a real domain verified/);
+    }
+    expect(testContext({ ...email, EMAIL_FROM: "offers@mail.acme-homes.com" }).providers.email.name).toBe("http");
+    // The local outbox needs no sender at all.
+    expect(testContext({ EMAIL_FROM: "no-reply@breeze.example" }).providers.email.name).toBe("local");
   });
 });
 
@@ -90,7 +103,40 @@ describe("HTTP email client against a fake email API", () => {
     const email = createHttpEmail({ url: fake.url, apiKey: "wrong", from: "no-reply@breeze.example", fetch: fake.fetch });
     const failure = await email.send({ to: "a@example.com", subject: "Hi", text: "Body" }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProviderError);
-    expect(failure).toMatchObject({ message: "email: HTTP 401: API key is invalid", status: 401 });
+    // Resend's reference: 401 is a missing key, 403 an invalid one.
+    expect(failure).toMatchObject({ message: "email: HTTP 403: API key is invalid", status: 403 });
+  });
+
+  it("sends a User-Agent on every request, as Resend requires (the fake refuses a request without one, 403)", async () => {
+    const fake = createFakeEmailApi("secret");
+    const email = createHttpEmail({ url: fake.url, apiKey: "secret", from: "offers@mail.acme-homes.com", fetch: fake.fetch });
+    await email.send({ to: "a@example.com", subject: "Hi", text: "Body" });
+    expect(fake.userAgents).toEqual([PROVIDER_USER_AGENT]);
+    const bare = await fake.fetch(fake.url, {
+      method: "POST",
+      headers: { Authorization: "Bearer secret", "Content-Type": "application/json" },
+      body: JSON.stringify({ from: "offers@mail.acme-homes.com", to: ["a@example.com"], subject: "Hi", text: "Body" }),
+    });
+    expect(bare.status).toBe(403);
+  });
+
+  it("the fake refuses what Resend's reference refuses: unknown fields, a missing subject, over 50 recipients", async () => {
+    const fake = createFakeEmailApi("secret");
+    const post = (body: unknown) =>
+      fake.fetch(fake.url, {
+        method: "POST",
+        headers: { Authorization: "Bearer secret", "User-Agent": "test", "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const valid = { from: "Acme <offers@mail.acme-homes.com>", to: "a@example.com", subject: "Hi", text: "Body" };
+    expect((await post(valid)).status).toBe(200);
+    expect(await (await post({ ...valid, replyTo: "b@example.com" })).json()).toMatchObject({ statusCode: 422, name: "validation_error" });
+    const { subject: _subject, ...noSubject } = valid;
+    expect(await (await post(noSubject)).json()).toMatchObject({ statusCode: 422, name: "missing_required_field" });
+    const many = Array.from({ length: 51 }, (_, index) => `r${index}@example.com`);
+    expect((await post({ ...valid, to: many })).status).toBe(422);
+    expect((await post({ ...valid, from: "not an address" })).status).toBe(422);
+    expect(fake.sent).toHaveLength(1);
   });
 
   it("refuses an answer without a message id, or one that is not JSON, as a ProviderError", async () => {

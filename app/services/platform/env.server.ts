@@ -5,6 +5,17 @@ import { z } from "zod";
  * (the env object is stable across requests) so a bad deploy fails with a clear message, not deep inside a loader.
  * Each outside service is picked here; the local providers are the defaults, so a fresh clone needs no keys.
  */
+/**
+ * Domains no email service can verify a sender on: RFC 2606's reserved names (`example.com`/`.net`/`.org`, and the
+ * `.example`, `.test`, `.invalid`, `.localhost` top-level domains) and `.local`. Resend sends only `from` a domain
+ * verified in the account.
+ */
+const PLACEHOLDER_EMAIL_DOMAIN = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost|local)$/i;
+
+export function isPlaceholderDomain(address: string): boolean {
+  return PLACEHOLDER_EMAIL_DOMAIN.test(address.slice(address.lastIndexOf("@") + 1));
+}
+
 export const EnvSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]).default("production"),
@@ -31,7 +42,8 @@ export const EnvSchema = z
     EMAIL: z.enum(["local", "http"]).default("local"),
     EMAIL_API_URL: z.url().optional(),
     EMAIL_API_KEY: z.string().min(1).optional(),
-    EMAIL_FROM: z.email().default("no-reply@breeze.example"),
+    /** The sender of every email: required with EMAIL=http, on a domain verified with the email service (no default). */
+    EMAIL_FROM: z.email().optional(),
     MAPS: z.enum(["local", "google"]).default("local"),
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
 
@@ -62,6 +74,11 @@ export const EnvSchema = z
     need(env.AI === "openai", "OPENAI_API_KEY", "AI=openai");
     need(env.EMAIL === "http", "EMAIL_API_URL", "EMAIL=http");
     need(env.EMAIL === "http", "EMAIL_API_KEY", "EMAIL=http");
+    need(env.EMAIL === "http", "EMAIL_FROM", "EMAIL=http (an address on a domain verified with the email service)");
+    if (env.EMAIL === "http" && env.EMAIL_FROM && isPlaceholderDomain(env.EMAIL_FROM)) {
+      const message = `EMAIL_FROM (${env.EMAIL_FROM}) must be on a real domain verified with the email service, not a placeholder one`;
+      ctx.addIssue({ code: "custom", path: ["EMAIL_FROM"], message });
+    }
     need(env.MAPS === "google", "GOOGLE_MAPS_API_KEY", "MAPS=google");
     need(Boolean(env.OIDC_CLIENT_ID), "OIDC_ISSUER", "OIDC_CLIENT_ID is set");
     need(Boolean(env.OIDC_ISSUER), "OIDC_CLIENT_ID", "OIDC_ISSUER is set");
