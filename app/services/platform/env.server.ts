@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import { DEFAULT_OPENAI_MODEL, openAiModelProblem } from "#app/domain/shared/openai-models.ts";
+
 /**
  * The Worker's configuration: `vars` in wrangler.jsonc plus secrets (`.dev.vars` locally). Parsed once per isolate
  * (the env object is stable across requests) so a bad deploy fails with a clear message, not deep inside a loader.
@@ -36,7 +38,7 @@ export const EnvSchema = z
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
     /** The model the OpenAI client asks (configuration, not code: the spec's "GPT-4 powered" is wording, not a pin). */
-    OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
+    OPENAI_MODEL: z.string().min(1).default(DEFAULT_OPENAI_MODEL),
     /** How long one model call may take (a user is waiting on it); the SDK retries once within the caller's patience. */
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     EMAIL: z.enum(["local", "http"]).default("local"),
@@ -80,6 +82,11 @@ export const EnvSchema = z
       ctx.addIssue({ code: "custom", path: ["EMAIL_FROM"], message });
     }
     need(env.MAPS === "google", "GOOGLE_MAPS_API_KEY", "MAPS=google");
+    // A retired or misspelt model would answer 404 on every AI call: refused here, by name; one with a shutdown date
+    // announced is logged at startup.
+    const model = env.AI === "openai" ? openAiModelProblem(env.OPENAI_MODEL, new Date().toISOString().slice(0, 10)) : null;
+    if (model?.kind === "scheduled") console.warn(`OPENAI_MODEL: ${model.message}`);
+    else if (model) ctx.addIssue({ code: "custom", path: ["OPENAI_MODEL"], message: model.message });
     need(Boolean(env.OIDC_CLIENT_ID), "OIDC_ISSUER", "OIDC_CLIENT_ID is set");
     need(Boolean(env.OIDC_ISSUER), "OIDC_CLIENT_ID", "OIDC_ISSUER is set");
     need(Boolean(env.OIDC_CLIENT_SECRET && !env.OIDC_CLIENT_ID), "OIDC_ISSUER", "OIDC_CLIENT_SECRET is set");
