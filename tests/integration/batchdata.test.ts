@@ -3,7 +3,7 @@
 // search routes with PROPERTY_DATA=batchdata, which must answer as they do on the local market.
 import { env } from "cloudflare:test";
 import { count, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
@@ -221,11 +221,14 @@ describe("seller search", () => {
         },
         { propertyAddress: { street: "202 N 40th St", city: "Phoenix", state: "AZ", zip: "85008" }, name: { first: "Fay", last: "Gill" } },
       ],
+      options: { includeTCPABlacklistedPhones: true },
     });
     expect(found[0]!.owner).toMatchObject({
       phones: [
         { number: "+16025550101", type: "mobile", dnc: false },
         { number: "+16025550102", type: "landline", dnc: true },
+        // TCPA-restricted: asked for, shown, and blocked like a do-not-call number.
+        { number: "+16025550104", type: "mobile", dnc: true },
       ],
       emails: ["rosa.alvarez@example.com"],
     });
@@ -351,16 +354,20 @@ describe("failures", () => {
     });
   });
 
-  it("fails in one place, naming the field, on an answer shaped otherwise", async () => {
+  it("fails in one place, naming the field, on an answer shaped otherwise; skips and counts an unreadable property", async () => {
     const fake = createFakeBatchData(TOKEN);
     fake.answerOnce({ status: { code: 200 }, results: { properties: [] } });
     expect(await failure(client(fake).countSellerLeads(PHOENIX))).toMatchObject({
       message: expect.stringMatching(/^batchdata: unexpected property count answer: results\.meta: /),
     });
+    // One unreadable property (no city, state or ZIP) is skipped and counted, not a failed page.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     fake.answerOnce({ results: { properties: [{ _id: "x", address: { street: "1 Main St" } }], meta: { results: { resultsFound: 1 } } } });
-    expect(await search(fake)).toMatchObject({
-      message: expect.stringMatching(/^batchdata: unexpected property search answer \(property 0\): address\.city: /),
-    });
+    expect(await client(fake).searchSellerLeads(PHOENIX, { take: 5 })).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/^batchdata: skipped 1 unreadable record\(s\) of 1: .*\(property 0\): address\.city: /),
+    );
+    warn.mockRestore();
     fake.answerOnce("<html>maintenance</html>");
     expect(await search(fake)).toMatchObject({ message: expect.stringMatching(/^batchdata: unexpected property search answer: /) });
   });

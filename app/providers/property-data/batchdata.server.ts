@@ -178,13 +178,25 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
     return persons;
   }
 
+  /** The page's readable records; the unreadable ones are counted in the log, with why the first was. */
+  function readable<T>(parsed: { rows: T[]; skipped: number; firstProblem: string | null }): T[] {
+    if (parsed.skipped > 0) {
+      console.warn(
+        `batchdata: skipped ${parsed.skipped} unreadable record(s) of ${parsed.rows.length + parsed.skipped}: ${parsed.firstProblem}`,
+      );
+    }
+    return parsed.rows;
+  }
+
   return {
     name: PROVIDER,
     countSellerLeads(search) {
       return total(search.location, (query) => sellerCriteria(search, query));
     },
     async searchSellerLeads(search, page) {
-      const rows = parseProperties(await read(search.location, (query) => sellerCriteria(search, query), page), PropertyRecordSchema);
+      const rows = readable(
+        parseProperties(await read(search.location, (query) => sellerCriteria(search, query), page), PropertyRecordSchema),
+      );
       const items = rows.map(({ record, raw }) => ({ item: toSellerLead(record, raw, search.sellerType), record }));
       return withContacts(items, await skipTrace(rows.map((row) => row.record)));
     },
@@ -195,7 +207,7 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
     async searchCashBuyers(search, page) {
       const asOf = now();
       const found = await read(search.location, (query) => buyerCriteria(search, query, asOf), page);
-      const owners = distinctOwners(parseProperties(found, BuyerRecordSchema), search.minProperties);
+      const owners = distinctOwners(readable(parseProperties(found, BuyerRecordSchema)), search.minProperties);
       const items = owners.map(({ record, raw }) => ({ item: toCashBuyer(record, raw), record }));
       return withContacts(items, await skipTrace(owners.map((row) => row.record)));
     },
