@@ -106,6 +106,41 @@ describe("the model and its token budget", () => {
     });
   });
 
+  it("reads a completion in the shape of the API reference's example (its fields and types, written out by hand)", async () => {
+    // Chat Completions reference, "The chat completion object": nullable and optional fields included.
+    const documented = {
+      id: "chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT",
+      object: "chat.completion",
+      created: 1_764_000_000,
+      model: "gpt-6-luna-2026-09-30",
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: "Hello! Ask me for sellers or buyers.", refusal: null, annotations: [] },
+          logprobs: null,
+          finish_reason: "stop",
+        },
+      ],
+      usage: {
+        prompt_tokens: 19,
+        completion_tokens: 310,
+        total_tokens: 329,
+        prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 290, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+      },
+      service_tier: "default",
+      system_fingerprint: null,
+    };
+    const ai = createOpenAiProvider({
+      apiKey: KEY,
+      baseUrl: BASE_URL,
+      model: "gpt-6-luna",
+      maxRetries: 0,
+      fetch: async () => Response.json(documented),
+    });
+    expect((await ai.chatReply({ agent: "lead-finder", message: "hi" })).text).toBe("Hello! Ask me for sellers or buyers.");
+  });
+
   it("the fake refuses what the Chat Completions reference refuses", async () => {
     const fake = createFakeOpenAi(KEY);
     const post = async (body: Record<string, unknown>) => {
