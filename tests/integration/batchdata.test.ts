@@ -10,7 +10,7 @@ import type { MarketBatch } from "#db/market/generate.ts";
 import { leadDeliveries, leadRequests, leads, skipMapping } from "#db/schema.ts";
 import { noSellerLeadsMessage, sellerLeadsExhaustedMessage, type CashBuyerItem, type LeadQueueItem } from "#app/domain/leads/search.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
-import { createBatchDataPropertyData, type BatchDataConfig } from "#app/providers/property-data/batchdata.server.ts";
+import { callTimeoutMs, createBatchDataPropertyData, type BatchDataConfig } from "#app/providers/property-data/batchdata.server.ts";
 import type { BuyerSearch, SellerSearch } from "#app/providers/property-data/types.ts";
 import { action as cashBuyerSearch } from "#app/routes/api.cash-buyers.search.ts";
 import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
@@ -198,7 +198,8 @@ describe("seller search", () => {
       { skip: 5, take: 500 },
       { skip: 505, take: 10 },
     ]);
-    expect(fake.skipTraces().map((call) => (call.body.requests as unknown[]).length)).toEqual([100, 100, 100, 100, 100, 10]);
+    // Skip traces in chunks of 25 (BatchData takes 100, but large synchronous ones are slow).
+    expect(fake.skipTraces().map((call) => (call.body.requests as unknown[]).length)).toEqual([...Array(20).fill(25), 10]);
   });
 
   it("merges one skip trace per page into the owners: phones with their DNC flags, emails", async () => {
@@ -234,6 +235,22 @@ describe("seller search", () => {
     });
     // No person found for the others: no contacts rather than someone else's.
     expect(found.slice(1).map((lead) => [lead.owner.phones, lead.owner.emails])).toEqual(found.slice(1).map(() => [[], []]));
+  });
+
+  it("skip-traces a page in chunks of 25, and gives a page of records more time than a count", async () => {
+    const [rosa] = SAMPLE_PROPERTIES;
+    const many = Array.from({ length: 60 }, (_, index) => {
+      const copy = structuredClone(rosa!);
+      copy.record._id = `many-${index}`;
+      (copy.record.address as { street: string }).street = `${200 + index} W Maple Ave`;
+      return copy;
+    });
+    const fake = createFakeBatchData(TOKEN, many);
+    const found = await client(fake).searchSellerLeads(PHOENIX, { take: 60 });
+    expect(found).toHaveLength(60);
+    expect(fake.skipTraces().map((call) => (call.body as { requests: unknown[] }).requests.length)).toEqual([25, 25, 10]);
+    expect(found.every((lead) => lead.owner.phones.length === 3)).toBe(true);
+    expect([callTimeoutMs(8_000, 0), callTimeoutMs(8_000, 100), callTimeoutMs(8_000, 500)]).toEqual([8_000, 8_000, 16_000]);
   });
 
   it("skips the skip trace when a page is empty", async () => {

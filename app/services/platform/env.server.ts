@@ -28,7 +28,7 @@ export const EnvSchema = z
     PROPERTY_DATA: z.enum(["local", "batchdata"]).default("local"),
     BATCHDATA_API_KEY: z.string().min(1).optional(),
     BATCHDATA_BASE_URL: z.url().default("https://api.batchdata.com"),
-    /** How long one BatchData call may take before the search fails (a user is waiting on it). */
+    /** How long one BatchData call may take before the search fails (a user is waiting); pages scale it (callTimeoutMs). */
     BATCHDATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     MAIL: z.enum(["local", "lob"]).default("local"),
     LOB_API_KEY: z.string().min(1).optional(),
