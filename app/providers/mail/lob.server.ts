@@ -31,7 +31,8 @@ export function mailNameLines(name: string): { name: string; company?: string } 
 /** Why Lob would refuse this address (422), checked before the request so the user gets a clear message. */
 function addressProblem(who: string, address: PostalAddress): string | null {
   const lines = mailNameLines(address.name);
-  const problems = mailAddressProblems({ ...address, name: lines?.name ?? address.name });
+  // A name too long for two lines is reported once, as such (not also as over 40).
+  const problems = mailAddressProblems({ ...address, name: lines?.name ?? address.name.slice(0, MAIL_NAME_MAX) });
   if (!lines) problems.unshift(`the name is longer than two lines of ${MAIL_NAME_MAX} characters`);
   return problems.length ? `the ${who} cannot be mailed: ${problems.join("; ")}` : null;
 }
