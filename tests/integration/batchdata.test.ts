@@ -380,7 +380,8 @@ describe("failures", () => {
     // One unreadable property (no city, state or ZIP) is skipped and counted, not a failed page.
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     fake.answerOnce({ results: { properties: [{ _id: "x", address: { street: "1 Main St" } }], meta: { results: { resultsFound: 1 } } } });
-    expect(await client(fake).searchSellerLeads(PHOENIX, { take: 5 })).toEqual([]);
+    const page = await client(fake).searchSellerLeads(PHOENIX, { take: 5 });
+    expect([page.length, page.read]).toEqual([0, 1]);
     expect(warn).toHaveBeenCalledWith(
       expect.stringMatching(/^batchdata: skipped 1 unreadable record\(s\) of 1: .*\(property 0\): address\.city: /),
     );
@@ -544,6 +545,34 @@ describe("the search routes with PROPERTY_DATA=batchdata", () => {
     expect(new Set(delivered.map((row) => row.vendorLeadId)).size).toBe(delivered.length);
     const [places] = await db.select({ n: count() }).from(skipMapping).where(eq(skipMapping.userId, userId));
     expect(places!.n).toBe(3);
+  });
+
+  it("leave an unreadable vendor record out, count it in the answer, and page on past it", async () => {
+    const homes = Array.from({ length: 8 }, (_, index) => {
+      const copy = structuredClone(SAMPLE_PROPERTIES[0]!);
+      copy.record._id = `odd-${index}`;
+      const address = copy.record.address as Record<string, unknown>;
+      address.street = `${300 + index} W Maple Ave`;
+      if (index === 1) delete address.zip; // no ZIP: BatchData sends such records now and then
+      return copy;
+    });
+    const fake = createFakeBatchData(TOKEN, homes);
+    const context = testContext(
+      { PROPERTY_DATA: "batchdata", BATCHDATA_API_KEY: TOKEN, BATCHDATA_BASE_URL: BASE_URL },
+      {},
+      { fetch: fake.fetch },
+    );
+    const { client: api } = await registerClient("bd-odd", {}, new ApiClient(context));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const criteria = { location: "Phoenix, AZ", sellerType: "inherited" };
+    const first = await batch(api, criteria);
+    expect(first.body).toMatchObject({ success: true, exhausted: false, unreadable: 1 });
+    expect(propertiesOf(first).map((item) => item.id)).toEqual(["batchdata-odd-0", ...[2, 3, 4, 5].map((i) => `batchdata-odd-${i}`)]);
+    const second = await batch(api, criteria);
+    expect(second.body).toMatchObject({ exhausted: true });
+    expect(second.body).not.toHaveProperty("unreadable");
+    expect(propertiesOf(second).map((item) => item.id)).toEqual(["batchdata-odd-6", "batchdata-odd-7"]);
+    warn.mockRestore();
   });
 
   it("tell apart a place with no matches", async () => {

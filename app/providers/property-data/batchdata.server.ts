@@ -26,7 +26,7 @@ import {
   type SearchCriteria,
   type SkipTracePerson,
 } from "./batchdata-mapping.ts";
-import type { Page, PropertyDataProvider, SearchLocation } from "./types.ts";
+import type { Found, Page, PropertyDataProvider, SearchLocation, SellerLead } from "./types.ts";
 
 /** A user is waiting on the search: a few seconds per call, then the search fails with a clear message. */
 export const DEFAULT_TIMEOUT_MS = 8_000;
@@ -209,11 +209,13 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
       return total(search.location, (query) => sellerCriteria(search, query));
     },
     async searchSellerLeads(search, page) {
-      const rows = readable(
-        parseProperties(await read(search.location, (query) => sellerCriteria(search, query), page), PropertyRecordSchema),
-      );
+      const parsed = parseProperties(await read(search.location, (query) => sellerCriteria(search, query), page), PropertyRecordSchema);
+      const rows = readable(parsed);
       const items = rows.map(({ record, raw }) => ({ item: toSellerLead(record, raw, search.sellerType), record }));
-      return withContacts(items, await skipTrace(rows.map((row) => row.record)));
+      const leads: Found<SellerLead> = withContacts(items, await skipTrace(rows.map((row) => row.record)));
+      // The records left out still count as read: the search pages on past them and is not ended early by them.
+      if (parsed.skipped > 0) leads.read = rows.length + parsed.skipped;
+      return leads;
     },
     countCashBuyers(search) {
       const asOf = now();
