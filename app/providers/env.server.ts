@@ -1,11 +1,24 @@
 import { z } from "zod";
 
+import { DEFAULT_OPENAI_MODEL, openAiModelProblem } from "#app/domain/shared/openai-models.ts";
+
 /**
  * The Worker's configuration: `vars` in wrangler.jsonc plus secrets (`.dev.vars` locally). Parsed once per isolate
  * (the env object is stable across requests) so a bad deploy fails with a clear message, not deep inside a loader.
  * Each outside service is picked here; the local providers are the defaults, so a fresh clone needs no keys. Lives
  * in providers/ because index.server.ts picks the providers from it; services and workers read it from here (Decision 73).
  */
+/**
+ * Domains no email service can verify a sender on: RFC 2606's reserved names (`example.com`/`.net`/`.org`, and the
+ * `.example`, `.test`, `.invalid`, `.localhost` top-level domains) and `.local`. Resend sends only `from` a domain
+ * verified in the account.
+ */
+const PLACEHOLDER_EMAIL_DOMAIN = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost|local)$/i;
+
+export function isPlaceholderDomain(address: string): boolean {
+  return PLACEHOLDER_EMAIL_DOMAIN.test(address.slice(address.lastIndexOf("@") + 1));
+}
+
 export const EnvSchema = z
   .object({
     APP_ENV: z.enum(["development", "test", "production"]).default("production"),
@@ -16,7 +29,7 @@ export const EnvSchema = z
     PROPERTY_DATA: z.enum(["local", "batchdata"]).default("local"),
     BATCHDATA_API_KEY: z.string().min(1).optional(),
     BATCHDATA_BASE_URL: z.url().default("https://api.batchdata.com"),
-    /** How long one BatchData call may take before the search fails (a user is waiting on it). */
+    /** How long one BatchData call may take before the search fails (a user is waiting); pages scale it (callTimeoutMs). */
     BATCHDATA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
     MAIL: z.enum(["local", "lob"]).default("local"),
     LOB_API_KEY: z.string().min(1).optional(),
@@ -26,13 +39,14 @@ export const EnvSchema = z
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),
     /** The model the OpenAI client asks (configuration, not code: the spec's "GPT-4 powered" is wording, not a pin). */
-    OPENAI_MODEL: z.string().min(1).default("gpt-4.1-mini"),
+    OPENAI_MODEL: z.string().min(1).default(DEFAULT_OPENAI_MODEL),
     /** How long one model call may take (a user is waiting on it); the SDK retries once within the caller's patience. */
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
     EMAIL: z.enum(["local", "http"]).default("local"),
     EMAIL_API_URL: z.url().optional(),
     EMAIL_API_KEY: z.string().min(1).optional(),
-    EMAIL_FROM: z.email().default("no-reply@breeze.example"),
+    /** The sender of every email: required with EMAIL=http, on a domain verified with the email service (no default). */
+    EMAIL_FROM: z.email().optional(),
     MAPS: z.enum(["local", "google"]).default("local"),
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
 
@@ -63,7 +77,17 @@ export const EnvSchema = z
     need(env.AI === "openai", "OPENAI_API_KEY", "AI=openai");
     need(env.EMAIL === "http", "EMAIL_API_URL", "EMAIL=http");
     need(env.EMAIL === "http", "EMAIL_API_KEY", "EMAIL=http");
+    need(env.EMAIL === "http", "EMAIL_FROM", "EMAIL=http (an address on a domain verified with the email service)");
+    if (env.EMAIL === "http" && env.EMAIL_FROM && isPlaceholderDomain(env.EMAIL_FROM)) {
+      const message = `EMAIL_FROM (${env.EMAIL_FROM}) must be on a real domain verified with the email service, not a placeholder one`;
+      ctx.addIssue({ code: "custom", path: ["EMAIL_FROM"], message });
+    }
     need(env.MAPS === "google", "GOOGLE_MAPS_API_KEY", "MAPS=google");
+    // A retired or misspelt model would answer 404 on every AI call: refused here, by name; one with a shutdown date
+    // announced is logged at startup.
+    const model = env.AI === "openai" ? openAiModelProblem(env.OPENAI_MODEL, new Date().toISOString().slice(0, 10)) : null;
+    if (model?.kind === "scheduled") console.warn(`OPENAI_MODEL: ${model.message}`);
+    else if (model) ctx.addIssue({ code: "custom", path: ["OPENAI_MODEL"], message: model.message });
     need(Boolean(env.OIDC_CLIENT_ID), "OIDC_ISSUER", "OIDC_CLIENT_ID is set");
     need(Boolean(env.OIDC_ISSUER), "OIDC_CLIENT_ID", "OIDC_ISSUER is set");
     need(Boolean(env.OIDC_CLIENT_SECRET && !env.OIDC_CLIENT_ID), "OIDC_ISSUER", "OIDC_CLIENT_SECRET is set");

@@ -14,7 +14,24 @@ export class ProviderError extends Error {
   }
 }
 
-/** fetch with a deadline; a timeout or network failure becomes a ProviderError the caller can show or log. */
+/**
+ * Who is calling, on every provider request. Resend's API reference: "All API requests must include a User-Agent
+ * header", else 403 (error 1010) — and a Worker's fetch sends none. Lob and BatchData get the same one. (The OpenAI SDK
+ * sets its own.)
+ */
+export const PROVIDER_USER_AGENT = "Breeze/1.0";
+
+/** The request's headers with our User-Agent added (a caller's own one is kept). */
+export function withUserAgent(headers: HeadersInit | undefined): Headers {
+  const merged = new Headers(headers);
+  if (!merged.has("User-Agent")) merged.set("User-Agent", PROVIDER_USER_AGENT);
+  return merged;
+}
+
+/**
+ * fetch with a deadline and our User-Agent; a timeout or network failure becomes a ProviderError the caller can
+ * show or log. Every real client's request goes through here, so the header is set in one place.
+ */
 export async function fetchWithTimeout(
   provider: string,
   fetcher: Fetch,
@@ -23,7 +40,7 @@ export async function fetchWithTimeout(
   timeoutMs = 10_000,
 ): Promise<Response> {
   try {
-    return await fetcher(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    return await fetcher(url, { ...init, headers: withUserAgent(init.headers), signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const reason = error instanceof Error && error.name === "TimeoutError" ? `timed out after ${timeoutMs} ms` : "unreachable";
     throw new ProviderError(provider, `request failed (${reason})`);

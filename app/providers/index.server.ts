@@ -56,7 +56,7 @@ export function createProviders(env: AppEnv, deps: { db: Db; files: R2Bucket; fe
     ai: createAi(env, deps),
     email:
       env.EMAIL === "http"
-        ? createHttpEmail({ url: env.EMAIL_API_URL!, apiKey: env.EMAIL_API_KEY!, from: env.EMAIL_FROM, fetch: deps.fetch })
+        ? createHttpEmail({ url: env.EMAIL_API_URL!, apiKey: env.EMAIL_API_KEY!, from: env.EMAIL_FROM!, fetch: deps.fetch })
         : createLocalEmail(deps.db),
     maps: env.MAPS === "google" ? createMaps({ provider: "google", apiKey: env.GOOGLE_MAPS_API_KEY! }) : createMaps({ provider: "local" }),
   };

@@ -7,10 +7,10 @@ import { searchSellerLeads } from "#app/services/leads/search.server.ts";
 
 /**
  * POST /api/properties/batch {count: 5, criteria: {location, sellerType, minBedrooms, maxPrice, minPrice, locations?}}
- * → 200 {success, properties: [lead queue items], requestId, location, exhausted, message}: up to `count` leads
+ * → 200 {success, properties: [lead queue items], requestId, location, exhausted, message, unreadable?}: up to `count` leads
  * this user has never received, continuing where the same search last stopped. `exhausted` (with `message`) when
  * the market has no more new matches. 400 with field messages for a bad body (nothing recorded); 502 when the
- * provider fails (recorded as a failed request).
+ * provider fails (recorded as a failed request). `unreadable`: vendor records left out because they could not be read.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -18,8 +18,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, SellerSearchSchema);
   const outcome = await searchSellerLeads(context, session.user.id, input);
   if (!outcome.ok) return apiJson({ success: false, message: outcome.message, error: outcome.error }, { status: outcome.status });
-  const { requestId, location, properties, exhausted, message } = outcome;
-  return apiJson({ success: true, properties, requestId, location, exhausted, message });
+  const { requestId, location, properties, exhausted, message, unreadable } = outcome;
+  return apiJson({ success: true, properties, requestId, location, exhausted, message, ...(unreadable ? { unreadable } : {}) });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -92,6 +92,8 @@ function error(status: number, message?: string): Response {
 }
 
 const camel = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());
+/** A quick list's key in a record's `quickLists`, as the data dictionary spells it (not always the list name camel-cased). */
+const listKey = (name: string) => (name === "out-of-state-absentee-owner" ? "absenteeOwnerOutOfState" : camel(name));
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 const normalise = (value: unknown) =>
   String(value ?? "")
@@ -169,7 +171,7 @@ function passes(value: unknown, filter: Json): boolean {
 function matches(record: Json, criteria: Json, place: (address: Json) => boolean): boolean {
   if (!place(record.address as Json)) return false;
   const flags = (record.quickLists ?? {}) as Json;
-  const flag = (name: string) => (name.startsWith("not-") ? flags[camel(name.slice(4))] !== true : flags[camel(name)] === true);
+  const flag = (name: string) => (name.startsWith("not-") ? flags[listKey(name.slice(4))] !== true : flags[listKey(name)] === true);
   if (Array.isArray(criteria.quickLists) && !(criteria.quickLists as string[]).every(flag)) return false;
   if (Array.isArray(criteria.orQuickLists) && !(criteria.orQuickLists as string[]).some(flag)) return false;
   for (const group of CRITERIA_GROUPS) {
@@ -247,8 +249,12 @@ export function createFakeBatchData(token: string, properties: readonly FakeProp
       }
       matched++;
       const { street, city, state, zip } = property.record.address as Json;
+      // v1 leaves TCPA-restricted phones out unless the request's options ask for them (each then flagged `tcpa`).
+      const withTcpa = isObject(body.options) && body.options.includeTCPABlacklistedPhones === true;
       for (const person of property.persons) {
-        persons.push({ ...structuredClone(person), propertyAddress: { street, city, state, zip }, meta: { matched: true, error: false } });
+        const copy = structuredClone(person);
+        if (!withTcpa && Array.isArray(copy.phoneNumbers)) copy.phoneNumbers = copy.phoneNumbers.filter((phone) => !(phone as Json).tcpa);
+        persons.push({ ...copy, propertyAddress: { street, city, state, zip }, meta: { matched: true, error: false } });
       }
     }
     return Response.json({
@@ -318,7 +324,7 @@ type SampleOwner = {
   last?: string;
   mailing: { street: string; city: string; state: string; zip: string };
   propertiesCount: number;
-  phones?: { number: string; type: string; dnc: boolean }[];
+  phones?: { number: string; type: string; dnc: boolean; tcpa?: boolean }[];
   emails?: string[];
 };
 
@@ -341,7 +347,7 @@ type SampleHome = {
 function sampleProperty(home: SampleHome): FakeProperty {
   const { owner } = home;
   const lists = home.lists ?? [];
-  const quickLists: Json = Object.fromEntries(QUICK_LISTS.map((name) => [camel(name), lists.includes(name)]));
+  const quickLists: Json = Object.fromEntries(QUICK_LISTS.map((name) => [listKey(name), lists.includes(name)]));
   quickLists.highEquity = home.equity > 20;
   const sold = home.sold ?? "2016-03-01";
   return {
@@ -365,7 +371,8 @@ function sampleProperty(home: SampleHome): FakeProperty {
         equityCurrentEstimatedBalance: Math.round((home.value * home.equity) / 100),
         confidenceScore: 88,
       },
-      sale: { lastSaleDate: `${sold}T00:00:00.000Z`, lastSalePrice: home.salePrice ?? Math.round(home.value * 0.6) },
+      // Data dictionary: sale.lastSale.saleDate / price and intel.lastSoldDate / lastSoldPrice.
+      sale: { lastSale: { saleDate: `${sold}T00:00:00.000Z`, price: home.salePrice ?? Math.round(home.value * 0.6) } },
       intel: { lastSoldDate: sold, lastSoldPrice: home.salePrice ?? Math.round(home.value * 0.6) },
       owner: {
         fullName: owner.fullName,
@@ -391,7 +398,7 @@ function sampleProperty(home: SampleHome): FakeProperty {
                 ...phone,
                 carrier: "Fake Wireless",
                 reachable: true,
-                tcpa: false,
+                tcpa: phone.tcpa === true,
                 score: 90,
               })),
               emails: (owner.emails ?? []).map((email) => ({ email })),
@@ -412,6 +419,7 @@ const ROSA: SampleOwner = {
   phones: [
     { number: "6025550101", type: "Mobile", dnc: false },
     { number: "6025550102", type: "Land Line", dnc: true },
+    { number: "6025550104", type: "Mobile", dnc: false, tcpa: true },
   ],
   emails: ["rosa.alvarez@example.com"],
 };
@@ -618,7 +626,7 @@ export function batchDataFromMarket(market: MarketBatch): FakeProperty[] {
           building: { bedroomCount: p.bedrooms, bathroomCount: p.bathrooms, livingAreaSquareFeet: p.squareFeet, yearBuilt: p.yearBuilt },
           valuation: { estimatedValue: p.estimatedValue, equityPercent: p.equityPercent, equityCurrentEstimatedBalance: p.equityBalance },
           openLien: { totalOpenLienBalance: p.openLienBalance, totalOpenLienCount: p.openLienCount },
-          sale: { lastSaleDate: `${p.lastSaleDate}T00:00:00.000Z`, lastSalePrice: p.lastSalePrice },
+          sale: { lastSale: { saleDate: `${p.lastSaleDate}T00:00:00.000Z`, price: p.lastSalePrice } },
           intel: { lastSoldDate: p.lastSaleDate, lastSoldPrice: p.lastSalePrice },
           owner: {
             fullName: o.fullName,
@@ -628,7 +636,7 @@ export function batchDataFromMarket(market: MarketBatch): FakeProperty[] {
           quickLists: {
             absenteeOwner: p.isAbsentee,
             ownerOccupied: p.ownerOccupied,
-            outOfStateAbsenteeOwner: p.isOutOfStateAbsentee,
+            absenteeOwnerOutOfState: p.isOutOfStateAbsentee,
             preforeclosure: p.isPreforeclosure,
             // BatchData's own rule (LTV < 0.8); the client adds the product's 50 % as a filter.
             highEquity: p.equityPercent > 20,

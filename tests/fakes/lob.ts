@@ -1,16 +1,25 @@
+import { inspectPdf } from "./pdf-inspect.ts";
+
 /**
- * A fake of Lob's Letters API (`POST /v1/letters`), checking what the real service checks: Basic auth with the key
- * as user name, multipart form with to/from address fields and a PDF `file`, `use_type`, and the Idempotency-Key
- * header (at most 256 characters; a repeated key answers the first letter, as Lob does — also when the two requests
- * arrive at the same time). Answers Lob's letter object shape, and Lob's error shape `{ error: { code, status_code,
- * message } }`. It can be told to fail with a status (401, 403, 422, 429, 5xx), to hang until the caller's signal
- * aborts (a timeout), or to be unreachable.
+ * A fake of Lob's Letters API (`POST /v1/letters`), refusing what Lob's OpenAPI specification (`lob/lob-openapi`)
+ * refuses: Basic auth with the key as user name; a multipart form with only the fields the letter-create schema
+ * knows; `to` and `from` each with a `name` or a `company` (at most 40 characters each), `address_line1` (required,
+ * at most 64) and `address_line2` (64), `address_city` (required, 200), a 2-letter `address_state`, a `12345` or
+ * `12345-6789` `address_zip`, `address_country` US; `description` at most 255; `metadata` at most 20 keys of 40
+ * characters with values of 500, neither holding `"` or `\`; `color` and `use_type` (marketing | operational)
+ * required; a `file` that is a PDF whose every page is 8.5 × 11 in and whose fonts are standard or embedded. The
+ * Idempotency-Key header is at most 256 characters; our client sends one on every letter, so the fake refuses a
+ * letter without one (`requireIdempotencyKey: false` turns that off) — a repeated key answers the first letter, as
+ * Lob does, also when the two requests arrive at the same time. Answers Lob's letter object, and Lob's error shape
+ * `{ error: { code, status_code, message } }` with its codes (`invalid`, `address_length_exceeds_limit`,
+ * `invalid_file`, `invalid_file_dimensions`, `unembedded_fonts`...). It can be told to fail with a status (401, 403,
+ * 422, 429, 5xx), to hang until the caller's signal aborts (a timeout), or to be unreachable.
  */
 export type FakeLob = {
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
   letters: { id: string; idempotencyKey: string | null; fields: Record<string, string>; fileBytes: Uint8Array }[];
-  /** Every request the fake answered or refused (the Idempotency-Key it carried). */
-  requests: { idempotencyKey: string | null }[];
+  /** Every request the fake answered or refused (the Idempotency-Key and User-Agent it carried). */
+  requests: { idempotencyKey: string | null; userAgent: string | null }[];
   /** Later calls answer this HTTP status with Lob's error body; null stops it. */
   failWith(status: number | null, message?: string): void;
   /** Later calls never answer: they wait for the caller's AbortSignal and reject with its reason. */
@@ -28,15 +37,191 @@ const ERROR_CODES: Record<number, string> = {
   503: "service_unavailable",
 };
 
-export function createFakeLob(apiKey: string, options: { failWith?: number } = {}): FakeLob {
+/** Lob OpenAPI letter_editable.yml and form_factor/editable.yml: the top-level fields a letter create takes. */
+const LETTER_FIELDS = new Set([
+  "description",
+  "metadata",
+  "mail_type",
+  "merge_variables",
+  "send_date",
+  "file",
+  "extra_service",
+  "cards",
+  "color",
+  "double_sided",
+  "address_placement",
+  "return_envelope",
+  "perforated_page",
+  "custom_envelope",
+  "billing_group_id",
+  "qr_code",
+  "use_type",
+  "fsc",
+  "size",
+  "print_speed",
+]);
+/** Lob OpenAPI address_editable_us.yml / address_fields_us.yml. */
+const ADDRESS_FIELDS = new Set([
+  "name",
+  "company",
+  "phone",
+  "email",
+  "description",
+  "address_line1",
+  "address_line2",
+  "address_city",
+  "address_state",
+  "address_zip",
+  "address_country",
+]);
+const ADDRESS_MAX: Record<string, number> = {
+  name: 40,
+  company: 40,
+  phone: 40,
+  email: 100,
+  address_line1: 64,
+  address_line2: 64,
+  address_city: 200,
+};
+const ADDRESS_PLACEMENTS = ["top_first_page", "insert_blank_page", "bottom_first_page_center", "bottom_first_page"];
+const LETTER_PAGE = { width: 612, height: 792 };
+
+type Refusal = { code: string; message: string };
+
+/** Lob's address object as a letter answer holds it (the example in lob-openapi resources/letters/responses/letter.yml). */
+function addressObject(fields: Record<string, string>, who: "to" | "from", now: string) {
+  const field = (name: string) => fields[`${who}[${name}]`]?.toUpperCase() ?? null;
+  return {
+    id: `adr_${crypto.randomUUID().replaceAll("-", "").slice(0, 16)}`,
+    description: null,
+    name: field("name"),
+    company: field("company"),
+    phone: null,
+    email: null,
+    address_line1: field("address_line1"),
+    address_line2: field("address_line2"),
+    address_city: field("address_city"),
+    address_state: field("address_state"),
+    address_zip: field("address_zip"),
+    address_country: "UNITED STATES",
+    metadata: {},
+    date_created: now,
+    date_modified: now,
+    deleted: true,
+    object: "address",
+  };
+}
+
+/** Lob's letter object with every field its documented example carries, the optional and nullable ones too. */
+function letterObject(id: string, fields: Record<string, string>) {
+  const now = new Date().toISOString();
+  const metadata = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([key]) => key.startsWith("metadata["))
+      .map(([key, value]) => [key.slice("metadata[".length, -1), value]),
+  );
+  return {
+    id,
+    description: fields.description ?? null,
+    metadata,
+    to: addressObject(fields, "to", now),
+    from: addressObject(fields, "from", now),
+    color: fields.color === "true",
+    double_sided: fields.double_sided !== "false",
+    address_placement: fields.address_placement ?? "top_first_page",
+    return_envelope: false,
+    perforated_page: null,
+    custom_envelope: null,
+    extra_service: null,
+    mail_type: fields.mail_type ?? "usps_first_class",
+    url: `https://lob-assets.fake.test/letters/${id}.pdf?expires=1&signature=fake`,
+    carrier: "USPS",
+    tracking_number: null,
+    tracking_events: [],
+    thumbnails: [],
+    merge_variables: null,
+    expected_delivery_date: "2026-12-01",
+    date_created: now,
+    date_modified: now,
+    send_date: now,
+    use_type: fields.use_type,
+    fsc: false,
+    sla: "2",
+    object: "letter",
+  };
+}
+
+/** What Lob refuses in a letter's text fields, or null. */
+function fieldsProblem(fields: Record<string, string>): Refusal | null {
+  const invalid = (message: string): Refusal => ({ code: "invalid", message });
+  for (const key of Object.keys(fields)) {
+    const nested = /^(to|from|metadata|merge_variables)\[([^\]]+)\]$/.exec(key);
+    if (nested ? nested[1] !== "metadata" && nested[1] !== "merge_variables" && !ADDRESS_FIELDS.has(nested[2]) : !LETTER_FIELDS.has(key)) {
+      return invalid(`${key} is not allowed`);
+    }
+  }
+  for (const who of ["to", "from"]) {
+    const field = (name: string) => fields[`${who}[${name}]`];
+    if (!field("name") && !field("company")) return invalid(`${who} must have a name or a company`);
+    for (const required of ["address_line1", "address_city", "address_state", "address_zip"]) {
+      if (!field(required)) return invalid(`${who}.${required} is required`);
+    }
+    for (const [name, max] of Object.entries(ADDRESS_MAX)) {
+      if ((field(name) ?? "").length > max) {
+        return { code: "address_length_exceeds_limit", message: `${who}.${name} must be ${max} characters or fewer` };
+      }
+    }
+    if (!/^[a-zA-Z]{2}$/.test(field("address_state"))) return invalid(`${who}.address_state must be a 2 letter state code`);
+    if (!/^\d{5}(-\d{4})?$/.test(field("address_zip"))) return invalid(`${who}.address_zip must be in a valid ZIP or ZIP+4 format`);
+    if (field("address_country") !== undefined && field("address_country") !== "US") return invalid(`${who}.address_country must be US`);
+  }
+  if ((fields.description ?? "").length > 255) return invalid("description must be 255 characters or fewer");
+  const metadata = Object.entries(fields).filter(([key]) => key.startsWith("metadata["));
+  if (metadata.length > 20) return invalid("metadata must have at most 20 keys");
+  for (const [key, value] of metadata) {
+    const name = key.slice("metadata[".length, -1);
+    if (name.length > 40 || value.length > 500 || /["\\]/.test(name + value)) return invalid(`${key} is invalid`);
+  }
+  if (!["true", "false"].includes(fields.color ?? "")) return invalid("color is required and must be a boolean");
+  if (fields.double_sided !== undefined && !["true", "false"].includes(fields.double_sided))
+    return invalid("double_sided must be a boolean");
+  if (!fields.use_type) return { code: "mail_use_type_can_not_be_null", message: "use_type is required" };
+  if (!["marketing", "operational"].includes(fields.use_type)) return invalid("use_type must be one of [marketing, operational]");
+  if (fields.address_placement !== undefined && !ADDRESS_PLACEMENTS.includes(fields.address_placement)) {
+    return invalid(`address_placement must be one of [${ADDRESS_PLACEMENTS.join(", ")}]`);
+  }
+  return null;
+}
+
+/** What Lob refuses in a letter's PDF (ltr_file.yml: every page 8.5"x11"; fonts embedded), or null. */
+async function fileProblem(bytes: Uint8Array): Promise<Refusal | null> {
+  if (new TextDecoder().decode(bytes.slice(0, 5)) !== "%PDF-")
+    return { code: "invalid_file", message: "file must be a PDF, HTML or a template" };
+  let report;
+  try {
+    report = await inspectPdf(bytes);
+  } catch {
+    return { code: "invalid_file", message: "file could not be read as a PDF" };
+  }
+  if (report.pages.length === 0) return { code: "file_pages_below_min", message: "file must have at least 1 page" };
+  const wrong = report.pages.findIndex(
+    (page) => Math.abs(page.width - LETTER_PAGE.width) > 1 || Math.abs(page.height - LETTER_PAGE.height) > 1,
+  );
+  if (wrong >= 0) return { code: "invalid_file_dimensions", message: `file page ${wrong + 1} must be 8.5in x 11in` };
+  const font = report.fonts.find((item) => !item.standard && !item.embedded);
+  if (font) return { code: "unembedded_fonts", message: `file has a font that is not embedded (${font.name})` };
+  return null;
+}
+
+export function createFakeLob(apiKey: string, options: { failWith?: number; requireIdempotencyKey?: boolean } = {}): FakeLob {
   const letters: FakeLob["letters"] = [];
   const requests: FakeLob["requests"] = [];
   const byKey = new Map<string, Promise<Response>>();
   let failure: { status: number; message: string } | null = options.failWith ? { status: options.failWith, message: "Fake failure" } : null;
   let hanging = false;
   let down = false;
-  const error = (status: number, message: string) =>
-    Response.json({ error: { code: ERROR_CODES[status] ?? "error", status_code: status, message } }, { status });
+  const error = (status: number, message: string, code = ERROR_CODES[status] ?? "error") =>
+    Response.json({ error: { code, status_code: status, message } }, { status });
 
   async function create(request: Request, key: string | null): Promise<Response> {
     const form = await request.formData();
@@ -45,41 +230,18 @@ export function createFakeLob(apiKey: string, options: { failWith?: number } = {
     for (const [name, value] of form.entries()) {
       if (typeof value === "string") fields[name] = value;
       else if (name === "file") file = value;
+      else return error(422, `${name} must be text`);
     }
-    for (const required of [
-      "to[name]",
-      "to[address_line1]",
-      "to[address_city]",
-      "to[address_state]",
-      "to[address_zip]",
-      "from[address_line1]",
-      "from[address_city]",
-      "from[address_state]",
-      "from[address_zip]",
-      "use_type",
-      "color",
-    ]) {
-      if (!fields[required]) return error(422, `${required} is required`);
-    }
-    if (!["marketing", "operational"].includes(fields.use_type)) return error(422, "use_type must be one of [marketing, operational]");
     if (!file) return error(422, "file is required");
+    const problem = fieldsProblem(fields);
+    if (problem) return error(422, problem.message, problem.code);
     const fileBytes = new Uint8Array(await file.arrayBuffer());
-    if (new TextDecoder().decode(fileBytes.slice(0, 5)) !== "%PDF-") return error(422, "file must be a PDF");
+    const refused = await fileProblem(fileBytes);
+    if (refused) return error(422, refused.message, refused.code);
 
     const id = `ltr_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
     letters.push({ id, idempotencyKey: key, fields, fileBytes });
-    return Response.json({
-      id,
-      object: "letter",
-      description: fields.description ?? null,
-      to: { name: fields["to[name]"], address_line1: fields["to[address_line1]"] },
-      url: `https://lob-assets.fake.test/letters/${id}.pdf`,
-      carrier: "USPS",
-      expected_delivery_date: "2026-12-01",
-      send_date: "2026-11-24",
-      tracking_events: [],
-      status: "processed",
-    });
+    return Response.json(letterObject(id, fields));
   }
 
   return {
@@ -98,7 +260,7 @@ export function createFakeLob(apiKey: string, options: { failWith?: number } = {
       if (down) throw new TypeError("fetch failed");
       const request = new Request(input, init);
       const key = request.headers.get("Idempotency-Key");
-      requests.push({ idempotencyKey: key });
+      requests.push({ idempotencyKey: key, userAgent: request.headers.get("User-Agent") });
       if (hanging) {
         return new Promise<Response>((_, reject) => {
           const signal = init?.signal ?? request.signal;
@@ -110,6 +272,7 @@ export function createFakeLob(apiKey: string, options: { failWith?: number } = {
       if (request.headers.get("Authorization") !== `Basic ${btoa(`${apiKey}:`)}`) return error(401, "Your API key is not valid.");
       if (failure) return error(failure.status, failure.message);
       if (key && key.length > 256) return error(422, "Idempotency-Key must be at most 256 characters");
+      if (!key && options.requireIdempotencyKey !== false) return error(422, "this fake expects an Idempotency-Key on every letter");
 
       // The key is claimed before the body is read, so a second request with it (even at the same moment) gets the first's answer.
       if (key && byKey.has(key)) return (await byKey.get(key)!).clone();

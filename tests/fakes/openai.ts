@@ -3,9 +3,13 @@
  * with a Bearer key, answering OpenAI's shapes — a JSON completion, or server-sent chunks (`data: {…}` … `data: [DONE]`)
  * when the body asks `stream: true` — and OpenAI's error body `{ error: { message, type, code } }`.
  *
- * It checks what the real service would refuse: the key, a JSON body with `model` and a non-empty `messages` list of
- * known roles, and for structured output a `response_format` of type `json_schema` with `strict: true`, a name and an
- * object schema. Answers are queued by the test (`answer…`); a call with nothing queued answers 500, so a test never
+ * It checks what the real service would refuse: the key, a JSON body with only the fields of the Chat Completions
+ * reference (`POST /v1/chat/completions`, as the `openai` SDK's ChatCompletionCreateParams names them), `model` and a
+ * non-empty `messages` list of known roles, for structured output a `response_format` of type `json_schema` with
+ * `strict: true`, a name and an object schema; `reasoning_effort` only for reasoning models and from its enum,
+ * `max_tokens` never for them (the API asks for `max_completion_tokens`); a model shut down answers 404
+ * `model_not_found`. A reasoning model spends `reasoningTokens` of `max_completion_tokens` before it answers, as the
+ * real one does: a budget too small for both ends the answer at the length limit with no content. Answers are queued by the test (`answer…`); a call with nothing queued answers 500, so a test never
  * passes on a made-up reply. It can be told to fail with a status, to hang until the caller's signal aborts, or to
  * drop the connection.
  */
@@ -40,6 +44,53 @@ export type FakeOpenAi = {
 
 const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
 
+/** The body fields of Chat Completions create (API reference; the SDK's ChatCompletionCreateParams). */
+const CHAT_COMPLETION_FIELDS = new Set([
+  "messages",
+  "model",
+  "audio",
+  "frequency_penalty",
+  "function_call",
+  "functions",
+  "logit_bias",
+  "logprobs",
+  "max_completion_tokens",
+  "max_tokens",
+  "metadata",
+  "modalities",
+  "n",
+  "parallel_tool_calls",
+  "prediction",
+  "presence_penalty",
+  "prompt_cache_key",
+  "prompt_cache_retention",
+  "reasoning_effort",
+  "response_format",
+  "safety_identifier",
+  "seed",
+  "service_tier",
+  "stop",
+  "store",
+  "stream",
+  "stream_options",
+  "temperature",
+  "tool_choice",
+  "tools",
+  "top_logprobs",
+  "top_p",
+  "user",
+  "verbosity",
+  "web_search_options",
+]);
+const REASONING_EFFORTS = new Set(["none", "minimal", "low", "medium", "high", "xhigh", "max"]);
+/** Shut down before today (OpenAI's deprecations page: 2026-10-23): the API answers 404 for them. */
+const SHUT_DOWN_MODELS = new Set(["gpt-3.5-turbo", "gpt-4", "gpt-4-turbo", "gpt-4.1-nano", "o1", "o3-mini", "o4-mini"]);
+/** The reasoning tokens a reasoning model spends before its answer in this fake. */
+const REASONING_TOKENS = 600;
+
+/** o-series and GPT-5 and later reason (their `-chat-latest` variants do not). */
+const reasons = (model: string) => /^(o\d|gpt-([5-9]|\d{2}))/.test(model) && !/-chat-latest$/.test(model);
+
 function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -52,16 +103,28 @@ const ERROR_TYPES: Record<number, string> = {
   429: "rate_limit_exceeded",
 };
 
-function error(status: number, message = `HTTP ${status}`): Response {
-  return Response.json(
-    { error: { message, type: ERROR_TYPES[status] ?? "server_error", param: null, code: status === 401 ? "invalid_api_key" : null } },
-    { status },
-  );
+function error(status: number, message = `HTTP ${status}`, code: string | null = status === 401 ? "invalid_api_key" : null): Response {
+  return Response.json({ error: { message, type: ERROR_TYPES[status] ?? "server_error", param: null, code } }, { status });
 }
 
 /** What the real API refuses in a chat completion request, or null. */
 function requestProblem(body: Json): string | null {
+  const unknown = Object.keys(body).find((key) => !CHAT_COMPLETION_FIELDS.has(key));
+  if (unknown) return `Unrecognized request argument supplied: ${unknown}`;
   if (typeof body.model !== "string" || body.model === "") return "you must provide a model parameter";
+  if (reasons(body.model)) {
+    if (body.max_tokens !== undefined)
+      return "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.";
+    if (body.temperature !== undefined && body.temperature !== 1)
+      return "Unsupported value: 'temperature' only supports the default (1) with this model.";
+  } else if (body.reasoning_effort !== undefined) return "Unsupported parameter: 'reasoning_effort' is not supported with this model.";
+  if (body.reasoning_effort !== undefined && !REASONING_EFFORTS.has(String(body.reasoning_effort)))
+    return "Invalid value for 'reasoning_effort'.";
+  for (const budget of ["max_completion_tokens", "max_tokens"]) {
+    const value = body[budget];
+    if (value !== undefined && value !== null && !(Number.isInteger(value) && (value as number) > 0))
+      return `Invalid '${budget}': must be a positive integer.`;
+  }
   if (!Array.isArray(body.messages) || body.messages.length === 0) return "'messages' must be a non-empty array";
   for (const [i, message] of body.messages.entries()) {
     if (!isObject(message) || !ROLES.has(String(message.role))) return `messages.${i}.role is invalid`;
@@ -83,6 +146,14 @@ function requestProblem(body: Json): string | null {
     } else if (format.type !== "text" && format.type !== "json_object") return "response_format.type is invalid";
   }
   return null;
+}
+
+/** The answer a reasoning model gives within `max_completion_tokens`: cut (no content, `length`) when reasoning ate it. */
+function withinBudget(body: Json, answer: Answer): Answer {
+  const budget = typeof body.max_completion_tokens === "number" ? body.max_completion_tokens : Infinity;
+  const reasoning = reasons(String(body.model)) ? REASONING_TOKENS : 0;
+  const answerTokens = answer.kind === "content" ? Math.ceil(answer.content.length / 4) : 20;
+  return reasoning + answerTokens > budget ? { kind: "content", content: "", finishReason: "length" } : answer;
 }
 
 function completion(body: Json, answer: Answer): Json {
@@ -107,7 +178,12 @@ function completion(body: Json, answer: Answer): Json {
     created: Math.floor(Date.now() / 1000),
     model: body.model,
     choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
-    usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+    usage: {
+      prompt_tokens: 100,
+      completion_tokens: 50,
+      total_tokens: 150,
+      completion_tokens_details: { reasoning_tokens: reasons(String(body.model)) ? REASONING_TOKENS : 0 },
+    },
   };
 }
 
@@ -195,10 +271,14 @@ export function createFakeOpenAi(apiKey: string): FakeOpenAi {
       if (request.method !== "POST" || !url.pathname.endsWith("/chat/completions")) return error(404, "Unknown request URL");
       if (request.headers.get("Authorization") !== `Bearer ${apiKey}`) return error(401, "Incorrect API key provided");
       if (failure) return error(failure.status, failure.message);
+      if (typeof body.model === "string" && SHUT_DOWN_MODELS.has(body.model)) {
+        return error(404, `The model \`${body.model}\` does not exist or you do not have access to it.`, "model_not_found");
+      }
       const problem = requestProblem(body);
       if (problem) return error(400, problem);
-      const answer = answers.shift();
-      if (!answer) return error(500, "the fake has no answer queued for this call");
+      const queued = answers.shift();
+      if (!queued) return error(500, "the fake has no answer queued for this call");
+      const answer = withinBudget(body, queued);
       return body.stream === true ? streamed(body, answer) : Response.json(completion(body, answer));
     },
   };

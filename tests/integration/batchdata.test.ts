@@ -3,14 +3,14 @@
 // search routes with PROPERTY_DATA=batchdata, which must answer as they do on the local market.
 import { env } from "cloudflare:test";
 import { count, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { leadDeliveries, leadRequests, leads, skipMapping } from "#db/schema.ts";
 import { noSellerLeadsMessage, sellerLeadsExhaustedMessage, type CashBuyerItem, type LeadQueueItem } from "#app/domain/leads/search.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
-import { createBatchDataPropertyData, type BatchDataConfig } from "#app/providers/property-data/batchdata.server.ts";
+import { callTimeoutMs, createBatchDataPropertyData, type BatchDataConfig } from "#app/providers/property-data/batchdata.server.ts";
 import type { BuyerSearch, SellerSearch } from "#app/providers/property-data/types.ts";
 import { action as cashBuyerSearch } from "#app/routes/api.cash-buyers.search.ts";
 import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
@@ -198,7 +198,8 @@ describe("seller search", () => {
       { skip: 5, take: 500 },
       { skip: 505, take: 10 },
     ]);
-    expect(fake.skipTraces().map((call) => (call.body.requests as unknown[]).length)).toEqual([100, 100, 100, 100, 100, 10]);
+    // Skip traces in chunks of 25 (BatchData takes 100, but large synchronous ones are slow).
+    expect(fake.skipTraces().map((call) => (call.body.requests as unknown[]).length)).toEqual([...Array(20).fill(25), 10]);
   });
 
   it("merges one skip trace per page into the owners: phones with their DNC flags, emails", async () => {
@@ -221,16 +222,35 @@ describe("seller search", () => {
         },
         { propertyAddress: { street: "202 N 40th St", city: "Phoenix", state: "AZ", zip: "85008" }, name: { first: "Fay", last: "Gill" } },
       ],
+      options: { includeTCPABlacklistedPhones: true },
     });
     expect(found[0]!.owner).toMatchObject({
       phones: [
         { number: "+16025550101", type: "mobile", dnc: false },
         { number: "+16025550102", type: "landline", dnc: true },
+        // TCPA-restricted: asked for, shown, and blocked like a do-not-call number.
+        { number: "+16025550104", type: "mobile", dnc: true },
       ],
       emails: ["rosa.alvarez@example.com"],
     });
     // No person found for the others: no contacts rather than someone else's.
     expect(found.slice(1).map((lead) => [lead.owner.phones, lead.owner.emails])).toEqual(found.slice(1).map(() => [[], []]));
+  });
+
+  it("skip-traces a page in chunks of 25, and gives a page of records more time than a count", async () => {
+    const [rosa] = SAMPLE_PROPERTIES;
+    const many = Array.from({ length: 60 }, (_, index) => {
+      const copy = structuredClone(rosa!);
+      copy.record._id = `many-${index}`;
+      (copy.record.address as { street: string }).street = `${200 + index} W Maple Ave`;
+      return copy;
+    });
+    const fake = createFakeBatchData(TOKEN, many);
+    const found = await client(fake).searchSellerLeads(PHOENIX, { take: 60 });
+    expect(found).toHaveLength(60);
+    expect(fake.skipTraces().map((call) => (call.body as { requests: unknown[] }).requests.length)).toEqual([25, 25, 10]);
+    expect(found.every((lead) => lead.owner.phones.length === 3)).toBe(true);
+    expect([callTimeoutMs(8_000, 0), callTimeoutMs(8_000, 100), callTimeoutMs(8_000, 500)]).toEqual([8_000, 8_000, 16_000]);
   });
 
   it("skips the skip trace when a page is empty", async () => {
@@ -351,16 +371,21 @@ describe("failures", () => {
     });
   });
 
-  it("fails in one place, naming the field, on an answer shaped otherwise", async () => {
+  it("fails in one place, naming the field, on an answer shaped otherwise; skips and counts an unreadable property", async () => {
     const fake = createFakeBatchData(TOKEN);
     fake.answerOnce({ status: { code: 200 }, results: { properties: [] } });
     expect(await failure(client(fake).countSellerLeads(PHOENIX))).toMatchObject({
       message: expect.stringMatching(/^batchdata: unexpected property count answer: results\.meta: /),
     });
+    // One unreadable property (no city, state or ZIP) is skipped and counted, not a failed page.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     fake.answerOnce({ results: { properties: [{ _id: "x", address: { street: "1 Main St" } }], meta: { results: { resultsFound: 1 } } } });
-    expect(await search(fake)).toMatchObject({
-      message: expect.stringMatching(/^batchdata: unexpected property search answer \(property 0\): address\.city: /),
-    });
+    const page = await client(fake).searchSellerLeads(PHOENIX, { take: 5 });
+    expect([page.length, page.read]).toEqual([0, 1]);
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringMatching(/^batchdata: skipped 1 unreadable record\(s\) of 1: .*\(property 0\): address\.city: /),
+    );
+    warn.mockRestore();
     fake.answerOnce("<html>maintenance</html>");
     expect(await search(fake)).toMatchObject({ message: expect.stringMatching(/^batchdata: unexpected property search answer: /) });
   });
@@ -520,6 +545,34 @@ describe("the search routes with PROPERTY_DATA=batchdata", () => {
     expect(new Set(delivered.map((row) => row.vendorLeadId)).size).toBe(delivered.length);
     const [places] = await db.select({ n: count() }).from(skipMapping).where(eq(skipMapping.userId, userId));
     expect(places!.n).toBe(3);
+  });
+
+  it("leave an unreadable vendor record out, count it in the answer, and page on past it", async () => {
+    const homes = Array.from({ length: 8 }, (_, index) => {
+      const copy = structuredClone(SAMPLE_PROPERTIES[0]!);
+      copy.record._id = `odd-${index}`;
+      const address = copy.record.address as Record<string, unknown>;
+      address.street = `${300 + index} W Maple Ave`;
+      if (index === 1) delete address.zip; // no ZIP: BatchData sends such records now and then
+      return copy;
+    });
+    const fake = createFakeBatchData(TOKEN, homes);
+    const context = testContext(
+      { PROPERTY_DATA: "batchdata", BATCHDATA_API_KEY: TOKEN, BATCHDATA_BASE_URL: BASE_URL },
+      {},
+      { fetch: fake.fetch },
+    );
+    const { client: api } = await registerClient("bd-odd", {}, new ApiClient(context));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const criteria = { location: "Phoenix, AZ", sellerType: "inherited" };
+    const first = await batch(api, criteria);
+    expect(first.body).toMatchObject({ success: true, exhausted: false, unreadable: 1 });
+    expect(propertiesOf(first).map((item) => item.id)).toEqual(["batchdata-odd-0", ...[2, 3, 4, 5].map((i) => `batchdata-odd-${i}`)]);
+    const second = await batch(api, criteria);
+    expect(second.body).toMatchObject({ exhausted: true });
+    expect(second.body).not.toHaveProperty("unreadable");
+    expect(propertiesOf(second).map((item) => item.id)).toEqual(["batchdata-odd-6", "batchdata-odd-7"]);
+    warn.mockRestore();
   });
 
   it("tell apart a place with no matches", async () => {

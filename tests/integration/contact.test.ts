@@ -251,7 +251,14 @@ describe("the development email outbox page", () => {
   });
 
   it("does not exist when real email is configured", async () => {
-    const response = await open(testContext({ EMAIL: "http", EMAIL_API_URL: "https://email.fake.test/emails", EMAIL_API_KEY: "k" }));
+    const response = await open(
+      testContext({
+        EMAIL: "http",
+        EMAIL_API_URL: "https://email.fake.test/emails",
+        EMAIL_API_KEY: "k",
+        EMAIL_FROM: "no-reply@mail.acme-homes.com",
+      }),
+    );
     expect(response.status).toBe(404);
   });
 

@@ -75,6 +75,94 @@ describe("choosing OpenAI by configuration", () => {
   });
 });
 
+describe("the model and its token budget", () => {
+  it("asks a reasoning model for short reasoning and leaves a reply draft room for it (300 tokens used to cut it off)", async () => {
+    const fake = createFakeOpenAi(KEY);
+    const ai = provider(fake, { model: "gpt-6-luna" });
+    fake.answer("Thanks for getting back to me. We can close in two weeks, as-is, at the price we discussed.");
+    const draft = await ai.draftReply({ contactName: "Pat", lastIncoming: "Can you close fast?", property: null });
+    expect(draft).toMatch(/^Thanks for getting back to me/);
+    expect(fake.calls[0]!.body).toMatchObject({ model: "gpt-6-luna", reasoning_effort: "low" });
+    expect(fake.calls[0]!.body.max_completion_tokens).toBeGreaterThanOrEqual(2_000);
+    fake.answer("Hello!");
+    await ai.chatReply({ agent: "lead-finder", message: "hi" });
+    expect(fake.calls[1]!.body).toMatchObject({ reasoning_effort: "low" });
+  });
+
+  it("sends no reasoning_effort to a model that does not reason (the API refuses it there)", async () => {
+    const fake = createFakeOpenAi(KEY);
+    const ai = provider(fake, { model: "gpt-4.1-mini" });
+    fake.answer("Hello!");
+    await ai.chatReply({ agent: "lead-finder", message: "hi" });
+    expect(fake.calls[0]!.body).not.toHaveProperty("reasoning_effort");
+  });
+
+  it("names the model and OPENAI_MODEL when the API does not know it (404 model_not_found)", async () => {
+    const fake = createFakeOpenAi(KEY);
+    const error = await failure(provider(fake, { model: "gpt-4-turbo" }).chatReply({ agent: "lead-finder", message: "hi" }));
+    expect(error).toMatchObject({
+      message: "openai: the model gpt-4-turbo does not exist or this key cannot use it (OPENAI_MODEL)",
+      status: 404,
+    });
+  });
+
+  it("reads a completion in the shape of the API reference's example (its fields and types, written out by hand)", async () => {
+    // Chat Completions reference, "The chat completion object": nullable and optional fields included.
+    const documented = {
+      id: "chatcmpl-B9MBs8CjcvOU2jLn4n570S5qMJKcT",
+      object: "chat.completion",
+      created: 1_764_000_000,
+      model: "gpt-6-luna-2026-09-30",
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: "Hello! Ask me for sellers or buyers.", refusal: null, annotations: [] },
+          logprobs: null,
+          finish_reason: "stop",
+        },
+      ],
+      usage: {
+        prompt_tokens: 19,
+        completion_tokens: 310,
+        total_tokens: 329,
+        prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+        completion_tokens_details: { reasoning_tokens: 290, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+      },
+      service_tier: "default",
+      system_fingerprint: null,
+    };
+    const ai = createOpenAiProvider({
+      apiKey: KEY,
+      baseUrl: BASE_URL,
+      model: "gpt-6-luna",
+      maxRetries: 0,
+      fetch: async () => Response.json(documented),
+    });
+    expect((await ai.chatReply({ agent: "lead-finder", message: "hi" })).text).toBe("Hello! Ask me for sellers or buyers.");
+  });
+
+  it("the fake refuses what the Chat Completions reference refuses", async () => {
+    const fake = createFakeOpenAi(KEY);
+    const post = async (body: Record<string, unknown>) => {
+      fake.answer("ok");
+      const response = await fake.fetch(`${BASE_URL}/chat/completions`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${KEY}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ messages: [{ role: "user", content: "hi" }], ...body }),
+      });
+      return response.ok ? "ok" : ((await response.json()) as { error: { message: string } }).error.message;
+    };
+    expect(await post({ model: "gpt-6-luna" })).toBe("ok");
+    expect(await post({ model: "gpt-6-luna", maxCompletionTokens: 10 })).toBe(
+      "Unrecognized request argument supplied: maxCompletionTokens",
+    );
+    expect(await post({ model: "gpt-6-luna", max_tokens: 300 })).toMatch(/'max_tokens' is not supported with this model/);
+    expect(await post({ model: "gpt-4.1-mini", reasoning_effort: "low" })).toMatch(/'reasoning_effort' is not supported/);
+    expect(await post({ model: "gpt-6-luna", reasoning_effort: "tiny" })).toBe("Invalid value for 'reasoning_effort'.");
+    expect(await post({ model: "gpt-6-luna", max_completion_tokens: 0 })).toMatch(/must be a positive integer/);
+  });
+});
+
 describe("deal analysis as structured output", () => {
   it("sends the property as JSON with the strict deal_analysis schema and answers the checked result", async () => {
     const fake = createFakeOpenAi(KEY);

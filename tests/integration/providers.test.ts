@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { emailOutbox, mailOutbox, users } from "#db/schema.ts";
 import { createHttpEmail } from "#app/providers/email/http.server.ts";
-import { ProviderError } from "#app/providers/http.server.ts";
+import { PROVIDER_USER_AGENT, ProviderError } from "#app/providers/http.server.ts";
 import { createLobMail } from "#app/providers/mail/lob.server.ts";
 import type { Letter } from "#app/providers/mail/types.ts";
 import { createFakeEmailApi } from "#tests/fakes/email.ts";
@@ -20,6 +20,29 @@ async function samplePdf() {
   const doc = await PDFDocument.create();
   doc.addPage([612, 792]).drawText("Letter of Intent");
   return doc.save();
+}
+
+/** A form as Lob's letter create takes it, with a valid letter's fields; `change` edits them (undefined removes one). */
+async function lobForm(change: Record<string, string | undefined> = {}, file?: Blob) {
+  const fields: Record<string, string | undefined> = {
+    "to[name]": "Pat Owner",
+    "to[address_line1]": "123 W Maple Ave",
+    "to[address_city]": "Phoenix",
+    "to[address_state]": "AZ",
+    "to[address_zip]": "85004",
+    "from[name]": "Acme Homes",
+    "from[address_line1]": "1 Center St",
+    "from[address_city]": "Mesa",
+    "from[address_state]": "AZ",
+    "from[address_zip]": "85201",
+    color: "false",
+    use_type: "marketing",
+    ...change,
+  };
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, value);
+  form.append("file", file ?? new Blob([new Uint8Array(await samplePdf())], { type: "application/pdf" }), "letter.pdf");
+  return form;
 }
 
 async function letterFor(userId: string, idempotencyKey: string = crypto.randomUUID()): Promise<Letter> {
@@ -52,6 +75,7 @@ describe("provider selection by configuration", () => {
       EMAIL: "http",
       EMAIL_API_URL: "https://email.fake.test/emails",
       EMAIL_API_KEY: "k",
+      EMAIL_FROM: "no-reply@mail.acme-homes.com",
       MAPS: "google",
       GOOGLE_MAPS_API_KEY: "g",
     });
@@ -61,6 +85,18 @@ describe("provider selection by configuration", () => {
   it("refuses a real provider without its key, naming the missing setting", () => {
     expect(() => testContext({ MAIL: "lob" })).toThrow(/LOB_API_KEY is required when MAIL=lob/);
     expect(() => testContext({ EMAIL: "smtp" })).toThrow(/Invalid Worker configuration: EMAIL/);
+  });
+
+  it("refuses real email without a sender on a real domain, naming EMAIL_FROM", () => {
+    const email = { EMAIL: "http", EMAIL_API_URL: "https://email.fake.test/emails", EMAIL_API_KEY: "k" };
+    expect(() => testContext(email)).toThrow(/EMAIL_FROM is required when EMAIL=http/);
+    // The old default, and RFC 2606's reserved names: no email service verifies a sender there.
+    for (const placeholder of ["no-reply@breeze.example", "me@example.com", "a@mail.example.org", "a@x.test", "a@host.invalid"]) {
+      expect(() => testContext({ ...email, EMAIL_FROM: placeholder })).toThrow(/EMAIL_FROM \(.+\) must be on a real domain verified/);
+    }
+    expect(testContext({ ...email, EMAIL_FROM: "offers@mail.acme-homes.com" }).providers.email.name).toBe("http");
+    // The local outbox needs no sender at all.
+    expect(testContext({ EMAIL_FROM: "no-reply@breeze.example" }).providers.email.name).toBe("local");
   });
 });
 
@@ -90,7 +126,40 @@ describe("HTTP email client against a fake email API", () => {
     const email = createHttpEmail({ url: fake.url, apiKey: "wrong", from: "no-reply@breeze.example", fetch: fake.fetch });
     const failure = await email.send({ to: "a@example.com", subject: "Hi", text: "Body" }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ProviderError);
-    expect(failure).toMatchObject({ message: "email: HTTP 401: API key is invalid", status: 401 });
+    // Resend's reference: 401 is a missing key, 403 an invalid one.
+    expect(failure).toMatchObject({ message: "email: HTTP 403: API key is invalid", status: 403 });
+  });
+
+  it("sends a User-Agent on every request, as Resend requires (the fake refuses a request without one, 403)", async () => {
+    const fake = createFakeEmailApi("secret");
+    const email = createHttpEmail({ url: fake.url, apiKey: "secret", from: "offers@mail.acme-homes.com", fetch: fake.fetch });
+    await email.send({ to: "a@example.com", subject: "Hi", text: "Body" });
+    expect(fake.userAgents).toEqual([PROVIDER_USER_AGENT]);
+    const bare = await fake.fetch(fake.url, {
+      method: "POST",
+      headers: { Authorization: "Bearer secret", "Content-Type": "application/json" },
+      body: JSON.stringify({ from: "offers@mail.acme-homes.com", to: ["a@example.com"], subject: "Hi", text: "Body" }),
+    });
+    expect(bare.status).toBe(403);
+  });
+
+  it("the fake refuses what Resend's reference refuses: unknown fields, a missing subject, over 50 recipients", async () => {
+    const fake = createFakeEmailApi("secret");
+    const post = (body: unknown) =>
+      fake.fetch(fake.url, {
+        method: "POST",
+        headers: { Authorization: "Bearer secret", "User-Agent": "test", "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const valid = { from: "Acme <offers@mail.acme-homes.com>", to: "a@example.com", subject: "Hi", text: "Body" };
+    expect((await post(valid)).status).toBe(200);
+    expect(await (await post({ ...valid, replyTo: "b@example.com" })).json()).toMatchObject({ statusCode: 422, name: "validation_error" });
+    const { subject: _subject, ...noSubject } = valid;
+    expect(await (await post(noSubject)).json()).toMatchObject({ statusCode: 422, name: "missing_required_field" });
+    const many = Array.from({ length: 51 }, (_, index) => `r${index}@example.com`);
+    expect((await post({ ...valid, to: many })).status).toBe(422);
+    expect((await post({ ...valid, from: "not an address" })).status).toBe(422);
+    expect(fake.sent).toHaveLength(1);
   });
 
   it("refuses an answer without a message id, or one that is not JSON, as a ProviderError", async () => {
@@ -179,6 +248,119 @@ describe("Lob client against a fake Lob", () => {
     const second = await lob.sendLetter(letter);
     expect(second.trackingId).toBe(first.trackingId);
     expect(fake.letters).toHaveLength(1);
+  });
+
+  it("splits a name over Lob's 40 characters between its name and company lines, and sends a User-Agent", async () => {
+    const fake = createFakeLob("test_abc");
+    const lob = createLobMail({ apiKey: "test_abc", baseUrl: "https://lob.fake.test", fetch: fake.fetch });
+    const letter = await letterFor("user-1");
+    const trust = "The Margaret A. Wilkinson Revocable Living Trust Dated 2004";
+    await lob.sendLetter({ ...letter, to: { ...letter.to, name: trust } });
+    expect(fake.letters[0].fields).toMatchObject({
+      "to[name]": "The Margaret A. Wilkinson Revocable",
+      "to[company]": "Living Trust Dated 2004",
+    });
+    expect(fake.requests[0].userAgent).toBe(PROVIDER_USER_AGENT);
+  });
+
+  it("refuses, before calling Lob, an address Lob would refuse — with a message naming what to fix", async () => {
+    const fake = createFakeLob("test_abc");
+    const lob = createLobMail({ apiKey: "test_abc", baseUrl: "https://lob.fake.test", fetch: fake.fetch });
+    const letter = await letterFor("user-1");
+    const tooLong = `${"Wilkinson".repeat(5)} ${"Hargreaves".repeat(5)}`;
+    await expect(lob.sendLetter({ ...letter, to: { ...letter.to, name: tooLong } })).rejects.toThrow(
+      /^lob: the recipient's address cannot be mailed: the name is longer than two lines of 40 characters$/,
+    );
+    const street = "12345 North Scottsdale Road, Building C, Suite 1200, Attention Acquisitions";
+    await expect(lob.sendLetter({ ...letter, from: { ...letter.from!, line1: street } })).rejects.toThrow(
+      /the return address cannot be mailed: an address line is longer than 64 characters/,
+    );
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it("the fake refuses what Lob's OpenAPI refuses, with Lob's error codes", async () => {
+    const fake = createFakeLob("test_abc");
+    const post = async (form: FormData, headers: Record<string, string> = { "Idempotency-Key": crypto.randomUUID() }) => {
+      const response = await fake.fetch("https://lob.fake.test/v1/letters", {
+        method: "POST",
+        headers: { Authorization: `Basic ${btoa("test_abc:")}`, ...headers },
+        body: form,
+      });
+      return { status: response.status, error: response.ok ? null : ((await response.json()) as { error: { code: string } }).error.code };
+    };
+    expect(await post(await lobForm())).toEqual({ status: 200, error: null });
+    expect(await post(await lobForm({ "to[name]": "x".repeat(41) }))).toEqual({ status: 422, error: "address_length_exceeds_limit" });
+    expect(await post(await lobForm({ "from[name]": "x".repeat(41) }))).toEqual({ status: 422, error: "address_length_exceeds_limit" });
+    expect(await post(await lobForm({ "to[address_line1]": "x".repeat(65) }))).toEqual({
+      status: 422,
+      error: "address_length_exceeds_limit",
+    });
+    expect(await post(await lobForm({ "to[address_zip]": "8500" }))).toEqual({ status: 422, error: "invalid" });
+    expect(await post(await lobForm({ "from[name]": undefined }))).toEqual({ status: 422, error: "invalid" });
+    expect(await post(await lobForm({ "from[address_city]": undefined }))).toEqual({ status: 422, error: "invalid" });
+    expect(await post(await lobForm({ "to[zip]": "85004" }))).toEqual({ status: 422, error: "invalid" });
+    expect(await post(await lobForm({ return_address: "yes" }))).toEqual({ status: 422, error: "invalid" });
+    expect(await post(await lobForm({ use_type: undefined }))).toEqual({ status: 422, error: "mail_use_type_can_not_be_null" });
+    expect(await post(await lobForm({ color: undefined }))).toEqual({ status: 422, error: "invalid" });
+    expect(await post(await lobForm({ description: "x".repeat(256) }))).toEqual({ status: 422, error: "invalid" });
+    expect(await post(await lobForm(), {})).toEqual({ status: 422, error: "invalid" });
+    expect(await post(await lobForm({}, new Blob(["<html>hi</html>"], { type: "text/html" })))).toEqual({
+      status: 422,
+      error: "invalid_file",
+    });
+    const a4 = await PDFDocument.create();
+    a4.addPage([595, 842]);
+    expect(await post(await lobForm({}, new Blob([new Uint8Array(await a4.save())])))).toEqual({
+      status: 422,
+      error: "invalid_file_dimensions",
+    });
+    const unembedded = await PDFDocument.create();
+    unembedded.addPage([612, 792]);
+    unembedded.context.register(unembedded.context.obj({ Type: "Font", Subtype: "TrueType", BaseFont: "Arial" }));
+    expect(await post(await lobForm({}, new Blob([new Uint8Array(await unembedded.save())])))).toEqual({
+      status: 422,
+      error: "unembedded_fonts",
+    });
+    expect(fake.letters).toHaveLength(1);
+  });
+
+  it("reads Lob's documented letter answer (its example's fields and types, written out by hand)", async () => {
+    // Lob OpenAPI resources/letters/responses/letter.yml: the letter object, with nullable fields as null.
+    const documented = {
+      id: "ltr_4868c3b754655f90",
+      description: "Demo Letter",
+      metadata: {},
+      to: { id: "adr_d3489cd64c791ab5", name: "PAT OWNER", company: null, address_line1: "123 W MAPLE AVE", address_line2: null },
+      from: { id: "adr_b8fb5acf3a2b55db", name: "ACME HOMES", company: null, address_line1: "1 CENTER ST", address_line2: null },
+      color: false,
+      double_sided: true,
+      address_placement: "top_first_page",
+      return_envelope: false,
+      perforated_page: null,
+      custom_envelope: null,
+      extra_service: null,
+      mail_type: "usps_first_class",
+      url: "https://lob-assets.example/letters/ltr_4868c3b754655f90.pdf",
+      carrier: "USPS",
+      tracking_number: null,
+      tracking_events: [],
+      thumbnails: [],
+      merge_variables: null,
+      expected_delivery_date: "2026-12-04",
+      date_created: "2026-11-25T15:54:53.346Z",
+      date_modified: "2026-11-25T15:54:53.346Z",
+      send_date: "2026-11-25T15:54:53.346Z",
+      use_type: "marketing",
+      fsc: false,
+      sla: "2",
+      object: "letter",
+    };
+    const lob = createLobMail({ apiKey: "k", baseUrl: "https://lob.fake.test", fetch: async () => Response.json(documented) });
+    expect(await lob.sendLetter(await letterFor("user-1"))).toEqual({
+      trackingId: "ltr_4868c3b754655f90",
+      provider: "lob",
+      expectedDeliveryDate: "2026-12-04",
+    });
   });
 
   it("reports Lob's own error message on failure", async () => {

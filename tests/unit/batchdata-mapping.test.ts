@@ -8,6 +8,7 @@ import {
   countRequest,
   dateOf,
   distinctOwners,
+  factsOf,
   ownerKey,
   parseOrThrow,
   parseProperties,
@@ -43,13 +44,14 @@ function aRecord(overrides: Record<string, unknown> = {}): Record<string, unknow
     general: { propertyTypeCategory: "Residential", propertyTypeDetail: "Single Family Residential" },
     building: { bedroomCount: 3, bathroomCount: 2.5, livingAreaSquareFeet: 1_650, yearBuilt: 1978, pool: true },
     valuation: { estimatedValue: 320_000, equityPercent: 72, equityCurrentEstimatedBalance: 230_400, confidenceScore: 88, ltv: 28 },
-    sale: { lastSaleDate: "2016-03-01T00:00:00.000Z", lastSalePrice: 190_000 },
+    // The data dictionary's names: sale.lastSale.saleDate / price, quickLists.absenteeOwnerOutOfState.
+    sale: { lastSale: { saleDate: "2016-03-01T00:00:00.000Z", price: 190_000 } },
     owner: {
       fullName: "Rosa Alvarez",
       names: [{ first: "Rosa", last: "Alvarez", full: "Rosa Alvarez" }],
       mailingAddress: { street: "88 Lakeshore Dr", city: "Chicago", state: "IL", zip: "60601" },
     },
-    quickLists: { inherited: true, outOfStateAbsenteeOwner: true, absenteeOwner: true, preforeclosure: false, vacant: false },
+    quickLists: { inherited: true, absenteeOwnerOutOfState: true, absenteeOwner: true, preforeclosure: false, vacant: false },
     propertyOwnerProfile: { propertiesCount: 1, propertiesTotalEstimatedValue: 320_000, averageYearBuilt: 1978 },
     ...overrides,
   };
@@ -145,6 +147,7 @@ describe("searches as BatchData criteria", () => {
         },
         { propertyAddress: { street: "123 W Maple Ave", city: "Phoenix", state: "AZ", zip: "85004" } },
       ],
+      options: { includeTCPABlacklistedPhones: true },
     });
   });
 });
@@ -258,21 +261,68 @@ describe("BatchData records as seller leads", () => {
 });
 
 describe("answers we did not expect", () => {
-  it("fail in one place with the path of the field that did not match", () => {
-    expect(() => parseProperties([aRecord(), aRecord({ address: { street: "1 Main St", city: "Mesa" } })], PropertyRecordSchema)).toThrow(
-      /^batchdata: unexpected property search answer \(property 1\): address\.state: /,
+  it("skip and count a record without a street or ZIP instead of failing the page, naming the first one's field", () => {
+    const page = parseProperties(
+      [aRecord(), aRecord({ address: { street: "1 Main St", city: "Mesa" } }), aRecord({ _id: "c" })],
+      PropertyRecordSchema,
     );
-    expect(() => parseProperties([aRecord({ _id: undefined })], PropertyRecordSchema)).toThrow(/property 0\): _id: /);
-    expect(() => parseProperties([aRecord({ building: { bedroomCount: "three" } })], PropertyRecordSchema)).toThrow(
+    expect(page.rows.map((row) => row.record._id)).toEqual(["abc123", "c"]);
+    expect(page.skipped).toBe(1);
+    expect(page.firstProblem).toMatch(/^batchdata: unexpected property search answer \(property 1\): address\.state: /);
+    expect(parseProperties([aRecord({ _id: undefined })], PropertyRecordSchema).firstProblem).toMatch(/property 0\): _id: /);
+    expect(parseProperties([aRecord({ building: { bedroomCount: "three" } })], PropertyRecordSchema).firstProblem).toMatch(
       /building\.bedroomCount: /,
     );
   });
 
-  it("refuse a buyer record without the owner's portfolio size", () => {
-    expect(() => parseProperties([aRecord({ propertyOwnerProfile: undefined })], BuyerRecordSchema)).toThrow(/propertyOwnerProfile: /);
-    expect(() => parseProperties([aRecord({ propertyOwnerProfile: {} })], BuyerRecordSchema)).toThrow(
-      /propertyOwnerProfile\.propertiesCount: /,
+  it("skip a buyer record without the owner's portfolio size", () => {
+    expect(parseProperties([aRecord({ propertyOwnerProfile: undefined })], BuyerRecordSchema).firstProblem).toMatch(
+      /propertyOwnerProfile: /,
     );
+    expect(parseProperties([aRecord({ propertyOwnerProfile: {} })], BuyerRecordSchema)).toMatchObject({
+      rows: [],
+      skipped: 1,
+      firstProblem: expect.stringMatching(/propertyOwnerProfile\.propertiesCount: /),
+    });
+  });
+});
+
+describe("the data dictionary's field names", () => {
+  it("reads the last sale from sale.lastSale, else from intel.lastSoldDate / lastSoldPrice", () => {
+    expect(factsOf(record())).toMatchObject({ lastSaleDate: "2016-03-01", lastSalePrice: 190_000 });
+    const intelOnly = record({ sale: null, intel: { lastSoldDate: "2019-07-15", lastSoldPrice: 240_000 } });
+    expect(factsOf(intelOnly)).toMatchObject({ lastSaleDate: "2019-07-15", lastSalePrice: 240_000 });
+  });
+
+  it("flags an out-of-state absentee owner from quickLists.absenteeOwnerOutOfState", () => {
+    const lead = toSellerLead(record(), aRecord(), "inherited");
+    expect(lead.flags).toContain("out-of-state-absentee-owner");
+  });
+
+  it("asks the skip trace for TCPA-restricted phones and marks them blocked", () => {
+    expect(skipTraceRequest([record()]).options).toEqual({ includeTCPABlacklistedPhones: true });
+    const traced = parseOrThrow(
+      SkipTraceAnswerSchema,
+      {
+        results: {
+          persons: [
+            {
+              propertyAddress: { street: "123 W Maple Ave", zip: "85004" },
+              phoneNumbers: [
+                { number: "6025550101", type: "Mobile", dnc: false, tcpa: true },
+                { number: "6025550103", type: "Mobile", dnc: false, tcpa: false },
+              ],
+            },
+          ],
+        },
+      },
+      "test",
+    );
+    const [lead] = withContacts([{ item: toSellerLead(record(), aRecord(), null), record: record() }], traced.results.persons);
+    expect(lead!.owner.phones.map((phone) => [phone.number, phone.dnc])).toEqual([
+      ["+16025550101", true],
+      ["+16025550103", false],
+    ]);
   });
 });
 
@@ -363,7 +413,7 @@ describe("BatchData records as cash buyers", () => {
     buyer({
       _id: id,
       address: { street, city: "Phoenix", state: "AZ", zip: "85008" },
-      sale: { lastSaleDate: sold, lastSalePrice: 250_000 },
+      sale: { lastSale: { saleDate: sold, price: 250_000 } },
       owner: {
         fullName: "Desert Holdings LLC",
         mailingAddress: { street: "1 Central Ave Ste 400", city: "Phoenix", state: "AZ", zip: "85004" },

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 
 import { fromScaledInteger, toScaledInteger } from "#db/columns.ts";
 import { EnvSchema, parseEnv } from "#app/providers/env.server.ts";
@@ -19,6 +19,29 @@ describe("configuration", () => {
 
   it("refuses an unknown provider name", () => {
     expect(() => parseEnv({ MAIL: "pigeon" })).toThrow(/Invalid Worker configuration: MAIL/);
+  });
+
+  it("defaults OPENAI_MODEL to a model with no shutdown date announced (gpt-4.1-mini shuts down 2027-01-14)", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const env = parseEnv({ AI: "openai", OPENAI_API_KEY: "k" });
+    expect(env.OPENAI_MODEL).toBe("gpt-6-luna");
+    expect(warn).not.toHaveBeenCalled();
+    warn.mockRestore();
+  });
+
+  it("refuses a retired or misspelt OPENAI_MODEL at startup, naming it, and warns of one with a shutdown date", () => {
+    const openai = { AI: "openai", OPENAI_API_KEY: "k" };
+    expect(() => parseEnv({ ...openai, OPENAI_MODEL: "gpt-4-turbo" })).toThrow(
+      /OPENAI_MODEL: gpt-4-turbo was shut down on 2026-10-23 \(OpenAI's deprecations page\); use gpt-5.6-terra or gpt-5.6-sol/,
+    );
+    expect(() => parseEnv({ ...openai, OPENAI_MODEL: "ft:o4-mini:acme::abc123" })).toThrow(/was shut down on 2026-10-23/);
+    expect(() => parseEnv({ ...openai, OPENAI_MODEL: "GPT 4.1" })).toThrow(/OPENAI_MODEL: "GPT 4.1" is not an OpenAI model id/);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    expect(parseEnv({ ...openai, OPENAI_MODEL: "gpt-4.1-mini" }).OPENAI_MODEL).toBe("gpt-4.1-mini");
+    expect(warn).toHaveBeenCalledWith("OPENAI_MODEL: gpt-4.1-mini shuts down on 2027-01-14 (OpenAI's deprecations page); use gpt-6-luna");
+    warn.mockRestore();
+    // The local AI provider ignores the setting.
+    expect(parseEnv({ OPENAI_MODEL: "gpt-4-turbo" }).AI).toBe("local");
   });
 });
 

@@ -4,10 +4,13 @@
  */
 import { z } from "zod";
 
+import { MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES, MAIL_NAME_MAX } from "#app/domain/shared/postal-limits.ts";
 import { isUsState } from "#app/domain/shared/us-states.ts";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** The company's street lines are its return address on mailed letters: Lob's address_line1/2 limit. */
+const mailStreet = z.string().trim().max(MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES.street).optional();
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
 
 export const PASSWORD_MIN = 8;
@@ -64,12 +67,12 @@ export const RegisterStep1Schema = z
   });
 
 export const CompanyStepSchema = z.object({
-  company_name: required("Company name is required").max(200, "Company name must be at most 200 characters"),
+  company_name: required("Company name is required").max(MAIL_NAME_MAX, MAIL_LIMIT_MESSAGES.companyName),
   title: optionalText(100),
   offer_contact_email: emailField("Invalid email address"),
   offer_contact_phone: phoneField("Phone number must be at least 10 digits"),
-  address_street1: optionalText(200),
-  address_street2: optionalText(200),
+  address_street1: mailStreet,
+  address_street2: mailStreet,
   address_city: optionalText(100),
   address_state: stateField,
   address_postal_code: optionalText(10),
@@ -143,7 +146,7 @@ export const CompanyInfoSchema = z.object({
     .string({ error: "Company name must be at least 2 characters" })
     .trim()
     .min(2, "Company name must be at least 2 characters")
-    .max(200, "Company name must be at most 200 characters"),
+    .max(MAIL_NAME_MAX, MAIL_LIMIT_MESSAGES.companyName),
   title: optionalText(100),
   offerContactEmail: z
     .string()
@@ -158,8 +161,8 @@ export const CompanyInfoSchema = z.object({
     .max(30, "Valid phone number required")
     .refine((value) => digitCount(value) >= 10, "Valid phone number required")
     .optional(),
-  addressStreet1: optionalText(200),
-  addressStreet2: optionalText(200),
+  addressStreet1: mailStreet,
+  addressStreet2: mailStreet,
   addressCity: optionalText(100),
   addressState: stateField,
   addressPostalCode: optionalText(10),

@@ -6,6 +6,7 @@
 import { z } from "zod";
 
 import { parseMoneyText } from "#app/domain/shared/money.ts";
+import { MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES, MAIL_NAME_MAX } from "#app/domain/shared/postal-limits.ts";
 
 import { OFFER_TYPES } from "./options.ts";
 import {
@@ -129,19 +130,30 @@ export const ConfirmOfferSchema = z
   .superRefine(customAmountRule);
 export type ConfirmOfferInput = z.infer<typeof ConfirmOfferSchema>;
 
+/** A mailing address whose street lines fit Lob's address_line1/2 (64 each); true when it does not parse (refused apart). */
+function streetLinesFit(value: string): boolean {
+  const parsed = parseMailingAddress(value);
+  return !parsed || [parsed.line1, parsed.line2 ?? ""].every((line) => line.length <= MAIL_ADDRESS_LINE_MAX);
+}
+
 const recipientAddress = z
   .string({ error: "Recipient address is required" })
   .trim()
   .min(1, "Recipient address is required")
   .max(300, "Recipient address must be at most 300 characters")
-  .refine((value) => parseMailingAddress(value) !== null, RECIPIENT_ADDRESS_INVALID);
+  .refine((value) => parseMailingAddress(value) !== null, RECIPIENT_ADDRESS_INVALID)
+  .refine(streetLinesFit, MAIL_LIMIT_MESSAGES.street);
 
 /** POST /api/properties/mail-offer (§7: the owner's mailing address, else the property's). */
 export const MailOfferSchema = z.object({
   propertyId,
   offerAmount,
   pdfUrl: z.string({ error: "pdfUrl is required" }).trim().min(1, "pdfUrl is required").max(500, "pdfUrl is not a letter of yours"),
-  recipientName: z.string({ error: "Recipient name is required" }).trim().min(1, "Recipient name is required").max(200),
+  recipientName: z
+    .string({ error: "Recipient name is required" })
+    .trim()
+    .min(1, "Recipient name is required")
+    .max(MAIL_NAME_MAX, MAIL_LIMIT_MESSAGES.recipientName),
   recipientAddress,
 });
 export type MailOfferInput = z.infer<typeof MailOfferSchema>;
@@ -149,13 +161,15 @@ export type MailOfferInput = z.infer<typeof MailOfferSchema>;
 /** POST /api/properties/send-offer (the property card): the stored max offer is what is sent ('No Offer Created'). */
 export const SendOfferSchema = z.object({
   propertyId,
-  ownerName: optionalText("Owner name", 200),
+  /** Mailed as the letter's addressee: Lob's 40 characters. */
+  ownerName: optionalText("Owner name", MAIL_NAME_MAX),
   ownerMailingAddress: z
     .preprocess(
       (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
       z.string({ error: "Owner mailing address must be text" }).trim().max(300).optional(),
     )
     .refine((value) => value === undefined || parseMailingAddress(value) !== null, RECIPIENT_ADDRESS_INVALID)
+    .refine((value) => value === undefined || streetLinesFit(value), MAIL_LIMIT_MESSAGES.street)
     .optional(),
   offerAmount: z
     .preprocess((value) => (value === null || value === "" ? undefined : parseMoneyText(value)), z.number().optional())

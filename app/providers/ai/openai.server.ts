@@ -5,6 +5,7 @@ import type * as OpenAiZod from "openai/helpers/zod";
 import { localChatReply } from "#app/domain/chat/intent.ts";
 import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
 import { MAX_OFFER_RATIO, type DealAnalysisInput, type DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import { isReasoningModel, OPENAI_REASONING_EFFORT, REPLY_DRAFT_MAX_COMPLETION_TOKENS } from "#app/domain/shared/openai-models.ts";
 import { ProviderError, type Fetch } from "#app/providers/http.server.ts";
 
 import type { AiProvider, ChatReply, ChatReplyInput, ReplyDraftInput } from "./types.ts";
@@ -93,8 +94,11 @@ function textOf(choice: Choice): string {
   throw new ProviderError(PROVIDER, choice.message.refusal ? `the model refused: ${choice.message.refusal}` : "the model answered nothing");
 }
 
-export function providerErrorOf(error: unknown, sdk: typeof OpenAiErrors): ProviderError {
+export function providerErrorOf(error: unknown, sdk: typeof OpenAiErrors, model?: string): ProviderError {
   if (error instanceof ProviderError) return error;
+  // A retired or unknown model answers 404 `model_not_found`: name it, and the setting that chose it.
+  if (error instanceof sdk.NotFoundError && model)
+    return new ProviderError(PROVIDER, `the model ${model} does not exist or this key cannot use it (OPENAI_MODEL)`, 404);
   if (error instanceof sdk.APIConnectionTimeoutError) return new ProviderError(PROVIDER, "the model did not answer in time");
   if (error instanceof sdk.APIConnectionError) return new ProviderError(PROVIDER, "the model could not be reached");
   if (error instanceof sdk.AuthenticationError) return new ProviderError(PROVIDER, "the API key was refused", 401);
@@ -128,12 +132,17 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
       }),
     })));
 
+  /** Reasoning models are asked for short reasoning (a user waits); older models refuse the parameter. */
+  const reasoning: { reasoning_effort?: typeof OPENAI_REASONING_EFFORT } = isReasoningModel(config.model)
+    ? { reasoning_effort: OPENAI_REASONING_EFFORT }
+    : {};
+
   async function run<T>(call: (sdk: Sdk) => Promise<T>): Promise<T> {
     const sdk = await load();
     try {
       return await call(sdk);
     } catch (error) {
-      throw providerErrorOf(error, sdk.errors);
+      throw providerErrorOf(error, sdk.errors, config.model);
     }
   }
 
@@ -144,6 +153,7 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
       run(async ({ client, zod }) => {
         const completion = await client.chat.completions.parse({
           model: config.model,
+          ...reasoning,
           messages: [
             { role: "system", content: DEAL_ANALYST_PROMPT },
             { role: "user", content: JSON.stringify(input) },
@@ -166,6 +176,7 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
         }));
         const completion = await client.chat.completions.create({
           model: config.model,
+          ...reasoning,
           messages: [
             { role: "system", content: `${CHAT_PROMPT} The user is talking to the ${input.agent} agent.` },
             ...history,
@@ -191,6 +202,7 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
         for (let round = 0; ; round++) {
           const completion = await client.chat.completions.create({
             model: config.model,
+            ...reasoning,
             messages,
             tools: [MARKET_STATISTICS_TOOL],
             tool_choice: round < TERRY_TOOL_ROUNDS ? "auto" : "none",
@@ -222,7 +234,8 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
       run(async ({ client }) => {
         const completion = await client.chat.completions.create({
           model: config.model,
-          max_completion_tokens: 300,
+          ...reasoning,
+          max_completion_tokens: REPLY_DRAFT_MAX_COMPLETION_TOKENS,
           messages: [
             { role: "system", content: NEGOTIATION_PROMPT },
             {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 
+import { MAIL_DESCRIPTION_MAX, MAIL_NAME_MAX, mailAddressProblems } from "#app/domain/shared/postal-limits.ts";
 import { errorFrom, fetchWithTimeout, ProviderError, readAnswer, type Fetch } from "#app/providers/http.server.ts";
 
 import type { Letter, MailProvider, PostalAddress } from "./types.ts";
@@ -12,8 +13,34 @@ type LobConfig = { apiKey: string; baseUrl: string; fetch?: Fetch; timeoutMs?: n
 /** A user waits on the answer (Mail the Offer): Lob usually answers in a second or two. */
 export const LOB_TIMEOUT_MS = 20_000;
 
+/**
+ * Lob prints `name` and `company` (each at most 40 characters, Lob OpenAPI address_editable_us.yml) on two lines
+ * above the street: a longer name from the records (an estate's or a trust's) is split at a word between the two,
+ * so it is mailed whole rather than refused. Null when it does not fit in two lines.
+ */
+export function mailNameLines(name: string): { name: string; company?: string } | null {
+  const trimmed = name.trim().replace(/\s+/g, " ");
+  if (trimmed.length <= MAIL_NAME_MAX) return { name: trimmed };
+  const cut = trimmed.lastIndexOf(" ", MAIL_NAME_MAX);
+  if (cut <= 0) return null;
+  const first = trimmed.slice(0, cut);
+  const second = trimmed.slice(cut + 1);
+  return second.length <= MAIL_NAME_MAX ? { name: first, company: second } : null;
+}
+
+/** Why Lob would refuse this address (422), checked before the request so the user gets a clear message. */
+function addressProblem(who: string, address: PostalAddress): string | null {
+  const lines = mailNameLines(address.name);
+  // A name too long for two lines is reported once, as such (not also as over 40).
+  const problems = mailAddressProblems({ ...address, name: lines?.name ?? address.name.slice(0, MAIL_NAME_MAX) });
+  if (!lines) problems.unshift(`the name is longer than two lines of ${MAIL_NAME_MAX} characters`);
+  return problems.length ? `the ${who} cannot be mailed: ${problems.join("; ")}` : null;
+}
+
 function appendAddress(form: FormData, prefix: "to" | "from", address: PostalAddress) {
-  form.append(`${prefix}[name]`, address.name);
+  const lines = mailNameLines(address.name) ?? { name: address.name };
+  form.append(`${prefix}[name]`, lines.name);
+  if (lines.company) form.append(`${prefix}[company]`, lines.company);
   form.append(`${prefix}[address_line1]`, address.line1);
   if (address.line2) form.append(`${prefix}[address_line2]`, address.line2);
   form.append(`${prefix}[address_city]`, address.city);
@@ -36,8 +63,10 @@ export function createLobMail(config: LobConfig): MailProvider {
       if (!letter.from) {
         throw new ProviderError("lob", "the letter has no return address: add your company's address to your profile before mailing");
       }
+      const problem = addressProblem("recipient's address", letter.to) ?? addressProblem("return address", letter.from);
+      if (problem) throw new ProviderError("lob", problem, 422);
       const form = new FormData();
-      form.append("description", letter.description ?? "Letter of Intent");
+      form.append("description", (letter.description ?? "Letter of Intent").slice(0, MAIL_DESCRIPTION_MAX));
       appendAddress(form, "to", letter.to);
       appendAddress(form, "from", letter.from);
       form.append("file", new Blob([new Uint8Array(letter.pdf)], { type: "application/pdf" }), "letter-of-intent.pdf");

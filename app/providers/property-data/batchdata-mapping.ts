@@ -129,6 +129,8 @@ export function countRequest(searchCriteria: SearchCriteria): SearchRequest {
 
 export type SkipTraceRequest = {
   requests: { propertyAddress: PostalAddress; name?: { first: string; last: string } }[];
+  /** v1 drops TCPA-restricted phones unless asked for them; asked, each carries `tcpa` and is shown as blocked. */
+  options: { includeTCPABlacklistedPhones: true };
 };
 
 // --- answers ---------------------------------------------------------------------------------------------------
@@ -167,7 +169,10 @@ export const PropertyRecordSchema = z.object({
     .object({ estimatedValue: number, equityPercent: number, equityCurrentEstimatedBalance: number, confidenceScore: number })
     .nullish(),
   openLien: z.object({ totalOpenLienBalance: number }).nullish(),
-  sale: z.object({ lastSaleDate: text, lastSalePrice: number }).nullish(),
+  /** Data dictionary: `sale.lastSale.saleDate` / `sale.lastSale.price` (there is no `sale.lastSaleDate`). */
+  sale: z.object({ lastSale: z.object({ saleDate: text, price: number }).nullish() }).nullish(),
+  /** Data dictionary: `intel.lastSoldDate` / `intel.lastSoldPrice`, read when the sale group has no last sale. */
+  intel: z.object({ lastSoldDate: text, lastSoldPrice: number }).nullish(),
   owner: z
     .object({
       fullName: text,
@@ -178,7 +183,8 @@ export const PropertyRecordSchema = z.object({
   quickLists: z
     .object({
       preforeclosure: z.boolean().nullish(),
-      outOfStateAbsenteeOwner: z.boolean().nullish(),
+      /** Data dictionary: `quickLists.absenteeOwnerOutOfState` (the search's list name is out-of-state-absentee-owner). */
+      absenteeOwnerOutOfState: z.boolean().nullish(),
       inherited: z.boolean().nullish(),
       corporateOwned: z.boolean().nullish(),
       tiredLandlord: z.boolean().nullish(),
@@ -203,7 +209,7 @@ export const SearchAnswerSchema = z.object({
   }),
 });
 
-const PhoneSchema = z.object({ number: z.string(), type: text, dnc: z.boolean().nullish() });
+const PhoneSchema = z.object({ number: z.string(), type: text, dnc: z.boolean().nullish(), tcpa: z.boolean().nullish() });
 /** Emails come as `{ email }` objects (v1, v3) or, in some accounts' answers, as bare strings. */
 const EmailSchema = z.union([z.string(), z.object({ email: z.string() }).transform((entry) => entry.email)]);
 
@@ -232,9 +238,27 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: stri
   throw new ProviderError(PROVIDER, `unexpected ${what}: ${path}${issue.message}`);
 }
 
-/** Each property of an answer, with the record as BatchData sent it (kept as the lead's or buyer's `raw`). */
-export function parseProperties<T>(properties: readonly unknown[], schema: z.ZodType<T>): { record: T; raw: unknown }[] {
-  return properties.map((raw, index) => ({ record: parseOrThrow(schema, raw, `property search answer (property ${index})`), raw }));
+/**
+ * Each property of an answer, with the record as BatchData sent it (kept as the lead's or buyer's `raw`). A record
+ * we cannot read (no street or ZIP, say) is skipped and counted, with why the first one was: one bad record no longer
+ * fails the whole page.
+ */
+export function parseProperties<T>(
+  properties: readonly unknown[],
+  schema: z.ZodType<T>,
+): { rows: { record: T; raw: unknown }[]; skipped: number; firstProblem: string | null } {
+  const rows: { record: T; raw: unknown }[] = [];
+  let skipped = 0;
+  let firstProblem: string | null = null;
+  for (const [index, raw] of properties.entries()) {
+    try {
+      rows.push({ record: parseOrThrow(schema, raw, `property search answer (property ${index})`), raw });
+    } catch (error) {
+      skipped++;
+      firstProblem ??= error instanceof Error ? error.message : String(error);
+    }
+  }
+  return { rows, skipped, firstProblem };
 }
 
 // --- records → provider types ----------------------------------------------------------------------------------
@@ -258,6 +282,14 @@ export function dateOf(value: string | null | undefined): string | null {
 }
 
 const zip5 = (zip: string) => zip.trim().slice(0, 5);
+
+/** The record's last sale: the sale group's, else intel's (both data dictionary fields). */
+function lastSaleOf(record: PropertyRecord): { date: string | null; price: number | null } {
+  const sale = record.sale?.lastSale;
+  const date = dateOf(sale?.saleDate) ?? dateOf(record.intel?.lastSoldDate);
+  const price = known(sale?.price) ?? known(record.intel?.lastSoldPrice);
+  return { date, price };
+}
 const known = (value: number | null | undefined): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 /** Which seller types a record is (the searched one always: BatchData matched its quick list). */
@@ -266,7 +298,7 @@ function flagsOf(record: PropertyRecord, searched: SellerType | null): SellerTyp
   const equity = known(record.valuation?.equityPercent);
   const has: Record<SellerType, boolean> = {
     preforeclosure: q.preforeclosure === true,
-    "out-of-state-absentee-owner": q.outOfStateAbsenteeOwner === true,
+    "out-of-state-absentee-owner": q.absenteeOwnerOutOfState === true,
     // The product's rule, not BatchData's LTV < 0.8 (Decision 46).
     high_equity: equity !== null && equity >= HIGH_EQUITY_PERCENT,
     inherited: q.inherited === true,
@@ -320,8 +352,8 @@ export function factsOf(record: PropertyRecord): PropertyFacts {
     estimatedValue,
     equityBalance,
     equityPct: known(valuation?.equityPercent),
-    lastSalePrice: known(record.sale?.lastSalePrice),
-    lastSaleDate: dateOf(record.sale?.lastSaleDate),
+    lastSalePrice: lastSaleOf(record).price,
+    lastSaleDate: lastSaleOf(record).date,
   };
 }
 
@@ -379,7 +411,7 @@ export function distinctOwners<T extends { record: BuyerRecord }>(rows: readonly
     if (row.record.propertyOwnerProfile.propertiesCount < minProperties) continue;
     const key = ownerKey(row.record);
     const seen = byOwner.get(key);
-    if (!seen || (dateOf(row.record.sale?.lastSaleDate) ?? "") > (dateOf(seen.record.sale?.lastSaleDate) ?? "")) byOwner.set(key, row);
+    if (!seen || (lastSaleOf(row.record).date ?? "") > (lastSaleOf(seen.record).date ?? "")) byOwner.set(key, row);
   }
   return [...byOwner.values()];
 }
@@ -401,6 +433,7 @@ function addressKey(street: string | null | undefined, zip: string | null | unde
 /** One request per property (its address, and the owner's name when the record splits it), for one call. */
 export function skipTraceRequest(records: readonly PropertyRecord[]): SkipTraceRequest {
   return {
+    options: { includeTCPABlacklistedPhones: true },
     requests: records.map((record) => {
       const { street, city, state, zip } = record.address;
       const name = record.owner?.names?.[0];
@@ -440,7 +473,8 @@ export function withContacts<T extends { owner: OwnerContact }>(
       (person.phoneNumbers ?? []).map((phone) => ({
         number: toE164(phone.number) ?? phone.number.trim(),
         type: phoneTypeOf(phone.type),
-        dnc: phone.dnc === true,
+        // A TCPA-restricted phone is blocked from calling like a do-not-call one (shown, flagged, never dialled).
+        dnc: phone.dnc === true || phone.tcpa === true,
       })),
     );
     const emails = found.flatMap((person) => person.emails ?? []);

@@ -26,10 +26,28 @@ import {
   type SearchCriteria,
   type SkipTracePerson,
 } from "./batchdata-mapping.ts";
-import type { Page, PropertyDataProvider, SearchLocation } from "./types.ts";
+import type { Found, Page, PropertyDataProvider, SearchLocation, SellerLead } from "./types.ts";
 
 /** A user is waiting on the search: a few seconds per call, then the search fails with a clear message. */
 export const DEFAULT_TIMEOUT_MS = 8_000;
+
+/**
+ * Deadlines by call kind: a count (take 0) answers one number within the configured time; a page of records takes
+ * longer as it grows (up to 500 a call), so each 100 records past the first hundred add a quarter of it.
+ */
+export const RECORDS_PER_TIMEOUT_STEP = 100;
+export const TIMEOUT_STEP_SHARE = 0.25;
+
+export function callTimeoutMs(baseMs: number, records: number): number {
+  const steps = Math.max(0, Math.ceil(records / RECORDS_PER_TIMEOUT_STEP) - 1);
+  return Math.round(baseMs * (1 + steps * TIMEOUT_STEP_SHARE));
+}
+
+/**
+ * Skip traces go in chunks of this many (BatchData takes 100 a call, but recommends its asynchronous endpoint for
+ * large ones, which answers by webhook — no use to a user waiting): small calls, each within the base deadline.
+ */
+export const SKIP_TRACE_CHUNK = 25;
 
 export type BatchDataConfig = {
   apiKey: string;
@@ -80,7 +98,7 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
   const now = config.now ?? (() => new Date());
   const counts = new Map<string, Promise<number>>();
 
-  async function post(path: string, body: unknown, what: string): Promise<unknown> {
+  async function post(path: string, body: unknown, what: string, records = 0): Promise<unknown> {
     const response = await fetchWithTimeout(
       PROVIDER,
       fetcher,
@@ -90,7 +108,7 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
         headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify(body),
       },
-      timeoutMs,
+      callTimeoutMs(timeoutMs, records),
     );
     if (!response.ok) throw await batchDataError(response);
     try {
@@ -103,7 +121,7 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
   async function search(criteria: SearchCriteria, skip: number, take: number): Promise<unknown[]> {
     const answer = parseOrThrow(
       SearchAnswerSchema,
-      await post("/property/search", searchRequest(criteria, skip, take), "property search answer"),
+      await post("/property/search", searchRequest(criteria, skip, take), "property search answer", take),
       "property search answer",
     );
     return answer.results.properties ?? [];
@@ -164,18 +182,25 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
     return found;
   }
 
-  /** Owners' phones and emails for a page's properties: one call per page (at most 100 properties each). */
+  /** Owners' phones and emails for a page's properties: calls of SKIP_TRACE_CHUNK properties, one after the other. */
   async function skipTrace(records: readonly PropertyRecord[]): Promise<SkipTracePerson[]> {
     const persons: SkipTracePerson[] = [];
-    for (let start = 0; start < records.length; start += MAX_SKIP_TRACE) {
-      const answer = await post(
-        "/property/skip-trace",
-        skipTraceRequest(records.slice(start, start + MAX_SKIP_TRACE)),
-        "skip trace answer",
-      );
+    const chunk = Math.min(SKIP_TRACE_CHUNK, MAX_SKIP_TRACE);
+    for (let start = 0; start < records.length; start += chunk) {
+      const answer = await post("/property/skip-trace", skipTraceRequest(records.slice(start, start + chunk)), "skip trace answer");
       persons.push(...parseOrThrow(SkipTraceAnswerSchema, answer, "skip trace answer").results.persons);
     }
     return persons;
+  }
+
+  /** The page's readable records; the unreadable ones are counted in the log, with why the first was. */
+  function readable<T>(parsed: { rows: T[]; skipped: number; firstProblem: string | null }): T[] {
+    if (parsed.skipped > 0) {
+      console.warn(
+        `batchdata: skipped ${parsed.skipped} unreadable record(s) of ${parsed.rows.length + parsed.skipped}: ${parsed.firstProblem}`,
+      );
+    }
+    return parsed.rows;
   }
 
   return {
@@ -184,9 +209,13 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
       return total(search.location, (query) => sellerCriteria(search, query));
     },
     async searchSellerLeads(search, page) {
-      const rows = parseProperties(await read(search.location, (query) => sellerCriteria(search, query), page), PropertyRecordSchema);
+      const parsed = parseProperties(await read(search.location, (query) => sellerCriteria(search, query), page), PropertyRecordSchema);
+      const rows = readable(parsed);
       const items = rows.map(({ record, raw }) => ({ item: toSellerLead(record, raw, search.sellerType), record }));
-      return withContacts(items, await skipTrace(rows.map((row) => row.record)));
+      const leads: Found<SellerLead> = withContacts(items, await skipTrace(rows.map((row) => row.record)));
+      // The records left out still count as read: the search pages on past them and is not ended early by them.
+      if (parsed.skipped > 0) leads.read = rows.length + parsed.skipped;
+      return leads;
     },
     countCashBuyers(search) {
       const asOf = now();
@@ -195,7 +224,7 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
     async searchCashBuyers(search, page) {
       const asOf = now();
       const found = await read(search.location, (query) => buyerCriteria(search, query, asOf), page);
-      const owners = distinctOwners(parseProperties(found, BuyerRecordSchema), search.minProperties);
+      const owners = distinctOwners(readable(parseProperties(found, BuyerRecordSchema)), search.minProperties);
       const items = owners.map(({ record, raw }) => ({ item: toCashBuyer(record, raw), record }));
       return withContacts(items, await skipTrace(owners.map((row) => row.record)));
     },

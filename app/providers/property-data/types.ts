@@ -41,14 +41,20 @@ export type KnownHome = ValuationSubject & {
 };
 
 /**
+ * A page of search results. `read` is how many records the provider read for it, when it left out some it could
+ * not read (a vendor record without a street or ZIP): the page is as long as `read`, not as the list.
+ */
+export type Found<T> = T[] & { read?: number };
+
+/**
  * Off-market property and owner data (the local market, or a vendor such as BatchData). Searches answer in a
- * stable order, so `skip` pages through the same list; a page shorter than `take` is the end of it.
+ * stable order, so `skip` pages through the same list; a page shorter than `take` (its `read` when set) is the end.
  */
 export interface PropertyDataProvider {
   /** Stored as leads.vendor with each lead handed out. */
   readonly name: "local" | "batchdata";
   countSellerLeads(search: SellerSearch): Promise<number>;
-  searchSellerLeads(search: SellerSearch, page: Page): Promise<SellerLead[]>;
+  searchSellerLeads(search: SellerSearch, page: Page): Promise<Found<SellerLead>>;
   countCashBuyers(search: BuyerSearch): Promise<number>;
   searchCashBuyers(search: BuyerSearch, page: Page): Promise<CashBuyer[]>;
   /**

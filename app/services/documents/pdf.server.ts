@@ -5,6 +5,7 @@
 import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
 
 import type { ContractText } from "#app/domain/documents/contract-text.ts";
+import { LOB_KEEP_CLEAR_BOTTOM_FROM_TOP, LOB_KEEP_CLEAR_RIGHT, LOB_LETTER_PAGE } from "#app/domain/documents/letter-template.ts";
 import type { LetterOfIntentText } from "#app/domain/offers/letter-of-intent.ts";
 
 /** Helvetica in pdf-lib speaks WinAnsi only: keep printable Latin-1 and replace the rest. */
@@ -63,14 +64,51 @@ export async function renderContractPdf(text: ContractText): Promise<Uint8Array>
   return pdf.save();
 }
 
-/** Where Lob prints the recipient's address on a letter's first page (`address_placement: top_first_page`): kept clear. */
-const ADDRESS_WINDOW = { height: 3.25 * 72, width: 4.25 * 72 };
+/** The letterhead's name: its largest size, and the smallest it shrinks to before it wraps. */
+const LETTERHEAD_NAME_SIZE = { max: 15, min: 10 };
+const LETTERHEAD_LINE_SIZE = 9.5;
+/** Space between the areas Lob keeps clear and the letterhead column. */
+const LETTERHEAD_GUTTER = 12;
+
+type Font = Awaited<ReturnType<PDFDocument["embedFont"]>>;
+
+/** Words into lines no wider than `width` at `size` (a word wider than a line is cut by characters). */
+function wrap(text: string, font: Font, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) <= width) {
+      line = next;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = word;
+    while (font.widthOfTextAtSize(line, size) > width && line.length > 1) {
+      let cut = line.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(line.slice(0, cut), size) > width) cut--;
+      lines.push(line.slice(0, cut));
+      line = line.slice(cut);
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The largest size from `max` down to `min` at which the text fits one line, else wrapped at `min`. */
+function fit(text: string, font: Font, size: { max: number; min: number }, width: number): { size: number; lines: string[] } {
+  for (let at = size.max; at >= size.min; at -= 0.5) {
+    if (font.widthOfTextAtSize(text, at) <= width) return { size: at, lines: [text] };
+  }
+  return { size: size.min, lines: wrap(text, font, size.min, width) };
+}
 
 /**
- * The Letter of Intent on US Letter (8.5 × 11 in, what Lob prints): the letterhead at the top right, the top left
- * of page 1 left clear for the mail provider's address block, then the date, the owner, the property, the amount,
- * the terms and the two signature lines. Deterministic (its dates are the letter's own), so the same letter gives the
- * same bytes.
+ * The Letter of Intent on US Letter (8.5 × 11 in, what Lob prints): the letterhead in a column right of the areas
+ * Lob's letter template keeps clear on page 1 (the envelope's two windows and the address block Lob prints, see
+ * app/domain/documents/letter-template.ts), a long name shrunk and then wrapped; then, below those areas, the date,
+ * the owner, the property, the amount, the terms and the two signature lines. Deterministic (its dates are the
+ * letter's own), so the same letter gives the same bytes.
  */
 export async function renderLetterOfIntentPdf(text: LetterOfIntentText, at: Date): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -84,25 +122,29 @@ export async function renderLetterOfIntentPdf(text: LetterOfIntentText, at: Date
   const ink = rgb(0.1, 0.1, 0.12);
   const accent = rgb(0.05, 0.35, 0.45);
   const margin = 54;
-  let page = pdf.addPage([612, 792]);
+  let page = pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
   const right = page.getWidth() - margin;
+  const column = right - (LOB_KEEP_CLEAR_RIGHT + LETTERHEAD_GUTTER);
 
-  // Letterhead, right-aligned above the address window's height.
+  // Letterhead, right-aligned in the column beside the address areas.
   let y = page.getHeight() - margin;
-  const rightAligned = (raw: string, font = regular, size = 9.5) => {
-    const line = winAnsi(raw);
-    page.drawText(line, { x: right - font.widthOfTextAtSize(line, size), y, size, font, color: accent });
-    y -= size + 4;
+  const rightAligned = (lines: string[], font: Font, size: number) => {
+    for (const line of lines) {
+      page.drawText(line, { x: right - font.widthOfTextAtSize(line, size), y, size, font, color: accent });
+      y -= size + 4;
+    }
   };
-  rightAligned(text.letterhead.name, bold, 15);
-  for (const line of text.letterhead.lines) rightAligned(line);
+  const name = fit(winAnsi(text.letterhead.name), bold, LETTERHEAD_NAME_SIZE, column);
+  rightAligned(name.lines, bold, name.size);
+  for (const line of text.letterhead.lines)
+    rightAligned(wrap(winAnsi(line), regular, LETTERHEAD_LINE_SIZE, column), regular, LETTERHEAD_LINE_SIZE);
   y -= 4;
-  page.drawLine({ start: { x: right - 240, y }, end: { x: right, y }, thickness: 0.75, color: accent });
+  page.drawLine({ start: { x: right - column, y }, end: { x: right, y }, thickness: 0.75, color: accent });
   y -= 18;
-  rightAligned(text.date, regular, 10.5);
+  rightAligned([winAnsi(text.date)], regular, 10.5);
 
-  // Body, below the address window.
-  y = Math.min(y, page.getHeight() - ADDRESS_WINDOW.height) - 8;
+  // Body, below the areas Lob keeps clear (the first line's cap height stays under them).
+  y = Math.min(y, page.getHeight() - LOB_KEEP_CLEAR_BOTTOM_FROM_TOP - 24);
   const width = page.getWidth() - margin * 2;
   const write = (raw: string, options: { font?: typeof regular; size?: number; gap?: number; indent?: number } = {}) => {
     const { font = regular, size = 10.5, gap = 6, indent = 0 } = options;
@@ -119,7 +161,7 @@ export async function renderLetterOfIntentPdf(text: LetterOfIntentText, at: Date
     if (line) lines.push(line);
     for (const item of lines) {
       if (y < margin + size) {
-        page = pdf.addPage([612, 792]);
+        page = pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
         y = page.getHeight() - margin;
       }
       page.drawText(item, { x: margin + indent, y, size, font, color: ink });
@@ -142,7 +184,7 @@ export async function renderLetterOfIntentPdf(text: LetterOfIntentText, at: Date
   y -= 10;
   for (const signature of text.signatures) {
     if (y < margin + 60) {
-      page = pdf.addPage([612, 792]);
+      page = pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
       y = page.getHeight() - margin;
     }
     y -= 18;

@@ -107,6 +107,8 @@ export type SellerSearchResult = {
   exhausted: boolean;
   /** Why fewer than requested came back; null when all did. */
   message: string | null;
+  /** Records the provider read but could not use (left out, counted, not a failed search); absent when none. */
+  unreadable?: number;
 };
 
 /**
@@ -134,6 +136,7 @@ export async function searchSellerLeads(context: Ctx, userId: string, input: Sel
   let offset = start;
   const found: LeadQueueItem[] = [];
   let alreadyHad = 0;
+  let unreadable = 0;
   let exhausted = false;
 
   for (let round = 1; found.length < count && !exhausted && round <= MAX_SEARCH_ROUNDS; round++) {
@@ -148,7 +151,10 @@ export async function searchSellerLeads(context: Ctx, userId: string, input: Sel
         return { ok: true, requestId, location: criteria.location.label, properties: found, exhausted: false, message: null };
       return { ok: false, status: 502, message: `${LEAD_SEARCH_FAILED}: ${errorText(error)}`, error: errorText(error) };
     }
-    exhausted = candidates.length < need;
+    // What the provider read for the page (more than it answered when it left unreadable records out).
+    const read = candidates.read ?? candidates.length;
+    unreadable += read - candidates.length;
+    exhausted = read < need;
     const final = exhausted || round === MAX_SEARCH_ROUNDS;
     const items = candidates.map((lead) => toLeadQueueItem(lead, provider.name, currentYear));
     // A lead's position is its place among the candidates this request read, so the queue keeps the market's order.
@@ -205,7 +211,7 @@ export async function searchSellerLeads(context: Ctx, userId: string, input: Sel
     statements.push(
       db
         .insert(skipMapping)
-        .values({ userId, userSearch: key, skip: offset + candidates.length, createdAt: now, updatedAt: now })
+        .values({ userId, userSearch: key, skip: offset + read, createdAt: now, updatedAt: now })
         .onConflictDoUpdate({
           target: [skipMapping.userId, skipMapping.userSearch],
           set: { skip: sql`max(${skipMapping.skip}, excluded.skip)`, updatedAt: now },
@@ -224,7 +230,7 @@ export async function searchSellerLeads(context: Ctx, userId: string, input: Sel
     const claimed = items.length > 0 ? (results[claimAt] as { position: number }[]) : [];
     const positions = new Set(claimed.map((row) => Number(row.position)));
     items.forEach((item, i) => (positions.has(base + i) ? found.push(item) : alreadyHad++));
-    offset += candidates.length;
+    offset += read;
   }
 
   // Fewer than asked: either the market has none at all, or this user already has every match. (A search that
@@ -232,7 +238,7 @@ export async function searchSellerLeads(context: Ctx, userId: string, input: Sel
   const label = criteria.location.label;
   const nothingMatches = found.length === 0 && start === 0 && alreadyHad === 0;
   const message = !exhausted ? null : nothingMatches ? noSellerLeadsMessage(label) : sellerLeadsExhaustedMessage(label);
-  return { ok: true, requestId, location: label, properties: found, exhausted, message };
+  return { ok: true, requestId, location: label, properties: found, exhausted, message, ...(unreadable > 0 ? { unreadable } : {}) };
 }
 
 /** A provider failure: the request is failed, or partial (with the error) when an earlier round already found leads. */
