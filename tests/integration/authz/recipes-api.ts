@@ -33,7 +33,7 @@ export const API_RECIPES: Record<string, Recipe> = {
     action: api(
       post(
         at("/api/buyer-leads"),
-        json(() => ({ buyerName: "Ann Buyer", buyerType: "individual", market: "Phoenix, AZ" })),
+        json(() => ({ buyerName: "Ann Buyer", buyerType: "cash_buyers", market: "Phoenix, AZ" })),
         "own",
       ),
     ),
@@ -55,7 +55,7 @@ export const API_RECIPES: Record<string, Recipe> = {
     action: api(
       post(
         at("/api/cash-buyers/search"),
-        json(() => ({ location: "Phoenix, AZ", buyerType: "all", quickLists: [], minProperties: 3 })),
+        json(() => ({ location: "Phoenix, AZ", buyerType: "cash_buyers", quickLists: [], minProperties: 3 })),
         "own",
       ),
     ),
@@ -112,7 +112,7 @@ export const API_RECIPES: Record<string, Recipe> = {
       write(
         "PATCH",
         byId("/api/deals", (ids) => ids.deal),
-        () => ({ stage: "closed", notes: "mine now" }),
+        () => ({ stage: "closing", notes: "mine now" }),
         "not-found",
         withId((ids) => ids.deal),
       ),
@@ -166,7 +166,7 @@ export const API_RECIPES: Record<string, Recipe> = {
     action: api(
       post(
         at("/api/leads/preview-count"),
-        json(() => ({ location: "Phoenix, AZ", sellerType: "all", minBedrooms: 2, maxPrice: 400_000 })),
+        json(() => ({ location: "Phoenix, AZ", sellerType: "high_equity", minBedrooms: 2, maxPrice: 400_000 })),
         "own",
       ),
     ),
@@ -205,7 +205,7 @@ export const API_RECIPES: Record<string, Recipe> = {
         at("/api/properties/batch"),
         json(() => ({
           count: 5,
-          criteria: { location: "Phoenix, AZ", sellerType: "all", minBedrooms: 2, maxPrice: 400_000, minPrice: 0 },
+          criteria: { location: "Phoenix, AZ", sellerType: "high_equity", minBedrooms: 2, maxPrice: 400_000, minPrice: 0 },
         })),
         "own",
       ),

@@ -121,7 +121,20 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
   "routes/chat.search": {
     loader: redirectsOnly("/chat/search"),
     action: page(
-      submit("/chat/search", (ids) => ({ wizard: "seller", agent: "lead-finder", c: ids.conversation, location: "Phoenix, AZ" }), "own"),
+      submit(
+        "/chat/search",
+        (ids) => ({
+          wizard: "seller",
+          agent: "lead-finder",
+          c: ids.conversation,
+          cityOrZip: "Phoenix",
+          state: "AZ",
+          sellerType: "high_equity",
+          minBedrooms: "2",
+          price: "400000",
+        }),
+        "own",
+      ),
     ),
   },
   "routes/chat.send": {
@@ -203,7 +216,7 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
   "routes/pipeline.deals": {
     loader: page(list("/pipeline/deals")),
     action: page(
-      submit("/pipeline/deals", (ids) => ({ intent: "move", dealId: ids.deal, stage: "closed" })),
+      submit("/pipeline/deals", (ids) => ({ intent: "move", dealId: ids.deal, stage: "closing" })),
       submit("/pipeline/deals", (ids) => ({ propertyId: ids.property, dealValue: "200000" })),
     ),
   },
