@@ -37,6 +37,8 @@ export class SimulatedUser {
   private properties: string[] = [];
   private letters: { propertyId: string; pdfUrl: string }[] = [];
   private step = 0;
+  /** Rows this user's acknowledged writes made: anything more is a write that half-happened unacknowledged. */
+  private made = { leads: 0, documents: 0, messages: 0 };
 
   constructor(
     readonly index: number,
@@ -65,6 +67,14 @@ export class SimulatedUser {
 
   private post(kind: Kind, path: string, json: unknown) {
     return this.request(kind, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(json) });
+  }
+
+  get conversationId() {
+    return this.conversation;
+  }
+
+  get acknowledgedRows() {
+    return { ...this.made };
   }
 
   /** Registers (once, before the clock starts) and keeps the session cookie. */
@@ -155,6 +165,7 @@ export class SimulatedUser {
     const id = (body as { id?: string }).id;
     if (status === 201 && id) {
       this.properties.push(id);
+      this.made.leads++;
       this.acknowledge({ kind: "create-lead", user: this.index, check: `/api/properties/${id}`, expect: async (r) => r.status === 200 });
     }
   }
@@ -166,6 +177,7 @@ export class SimulatedUser {
     const answer = body as { data?: { documentId?: string }; pdfUrl?: string };
     if (status === 200 && answer.data?.documentId && answer.pdfUrl) {
       this.letters.push({ propertyId, pdfUrl: answer.pdfUrl });
+      this.made.documents++;
       this.acknowledge({
         kind: "create-offer",
         user: this.index,
@@ -210,6 +222,7 @@ export class SimulatedUser {
     const { status, body } = await this.post("post-message", path, { content: `hello ${this.step}`, role: "user" });
     const id = (body as { message?: { id?: string } }).message?.id;
     if (status === 201 && id) {
+      this.made.messages++;
       this.acknowledge({
         kind: "post-message",
         user: this.index,
@@ -225,9 +238,24 @@ export class SimulatedUser {
     const { status, body } = await this.request("upload", "/api/documents/upload", { method: "POST", body: form });
     const id = (body as { document?: { id?: string } }).document?.id;
     if (status === 201 && id) {
+      this.made.documents++;
       this.acknowledge({ kind: "upload", user: this.index, check: `/api/documents/${id}`, expect: async (r) => r.status === 200 });
     }
   }
+}
+
+/** The user's rows as the API lists them against what the acknowledged writes made: each mismatch, described. */
+export async function audit(user: SimulatedUser, origin: string): Promise<string[]> {
+  const get = (path: string) => fetch(`${origin}${path}`, { headers: { Cookie: user.cookie } });
+  const leads = Number((await get("/api/properties?limit=1")).headers.get("X-Total-Count"));
+  const documents = ((await (await get("/api/documents")).json()) as unknown[]).length;
+  const messages = user.conversationId
+    ? ((await (await get(`/api/conversations/${user.conversationId}/messages`)).json()) as unknown[]).length
+    : 0;
+  const found = { leads, documents, messages };
+  return (Object.keys(found) as (keyof typeof found)[])
+    .filter((key) => found[key] !== user.acknowledgedRows[key])
+    .map((key) => `user ${user.index}: ${found[key]} ${key} stored, ${user.acknowledgedRows[key]} acknowledged`);
 }
 
 /** Whether `status` is an answer the mix expects (anything else is an error in the report). */

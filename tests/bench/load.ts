@@ -9,7 +9,7 @@
  */
 import { parseArgs } from "node:util";
 
-import { isIntended, SimulatedUser, type Kind, type Sample, type Write } from "./load-actions.ts";
+import { audit, isIntended, SimulatedUser, type Kind, type Sample, type Write } from "./load-actions.ts";
 import { formatTable, runBenchCli, sleep, startBenchServer } from "./server.ts";
 
 const USAGE = `Usage: npm run bench:load -- [--users N] [--duration S] [--rate R] [--market N] [--no-build]
@@ -113,7 +113,6 @@ async function bench(options: Options): Promise<void> {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  const measured = samples;
 
   let found = 0;
   const lost: string[] = [];
@@ -123,26 +122,35 @@ async function bench(options: Options): Promise<void> {
     else lost.push(`${write.kind} of user ${write.user}: GET ${write.check} answered ${response.status}`);
   });
 
-  const unexpected = measured.filter((s) => !isIntended(s.status) && !DOCUMENTED.get(s.kind)?.includes(s.status));
-  const kinds = [...new Set(measured.map((s) => s.kind))].sort();
+  const extra: string[] = [];
+  await inPool(users, CHECK_CONCURRENCY, async (user) => void extra.push(...(await audit(user, origin))));
+
+  const unexpected = samples.filter((s) => !isIntended(s.status) && !DOCUMENTED.get(s.kind)?.includes(s.status));
+  const kinds = [...new Set(samples.map((s) => s.kind))].sort();
   const rows = kinds.map((kind) => {
-    const ofKind = measured.filter((s) => s.kind === kind);
+    const ofKind = samples.filter((s) => s.kind === kind);
     const ms = ofKind.map((s) => s.ms).sort((a, b) => a - b);
     const errors = unexpected.filter((s) => s.kind === kind).length;
     const throttled = ofKind.filter((s) => s.status === 429).length;
     return [kind, String(ofKind.length), percentile(ms, 50).toFixed(0), percentile(ms, 99).toFixed(0), String(throttled), String(errors)];
   });
   console.log(formatTable(["kind", "requests", "p50 ms", "p99 ms", "429", "errors"], rows));
-  const all = measured.map((s) => s.ms).sort((a, b) => a - b);
+  const all = samples.map((s) => s.ms).sort((a, b) => a - b);
   console.log(
-    `\n${options.users} users, ${seconds.toFixed(1)} s: ${measured.length} requests, ${(measured.length / seconds).toFixed(1)} req/s, ` +
+    `\n${options.users} users, ${seconds.toFixed(1)} s: ${samples.length} requests, ${(samples.length / seconds).toFixed(1)} req/s, ` +
       `p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms`,
   );
-  console.log(`writes acknowledged ${writes.length}, found afterwards ${found}; unexpected answers ${unexpected.length}`);
+  console.log(
+    `writes acknowledged ${writes.length}, found afterwards ${found}; rows without an acknowledgement ${extra.length}; unexpected answers ${unexpected.length}`,
+  );
+  for (const line of extra.slice(0, 10)) console.error(`UNACKNOWLEDGED: ${line}`);
   for (const line of lost.slice(0, 10)) console.error(`LOST: ${line}`);
   const statuses = [...new Set(unexpected.map((s) => `${s.kind} ${s.status}`))];
   if (statuses.length > 0) console.error(`unexpected: ${statuses.join(", ")}`);
-  if (lost.length > 0 || unexpected.length > 0) throw new Error(`${lost.length} writes lost, ${unexpected.length} unexpected answers`);
+  if (lost.length > 0 || extra.length > 0 || unexpected.length > 0)
+    throw new Error(
+      `${lost.length} writes lost, ${extra.length} users with rows nobody acknowledged, ${unexpected.length} unexpected answers`,
+    );
 }
 
 runBenchCli("bench:load", USAGE, parseOptions, bench);
