@@ -15,13 +15,14 @@ export type Kind =
   | "preview-count"
   | "batch"
   | "crm-page"
-  | "today-page"
+  | "home-page"
   | "value"
   | "create-lead"
   | "create-offer"
   | "mail-offer"
   | "post-message"
-  | "upload";
+  | "upload"
+  | "terry";
 
 /** A write the server acknowledged, and how to find it again. */
 export type Write = { kind: Kind; user: number; check: string; expect: (answer: Response) => Promise<boolean> };
@@ -104,7 +105,7 @@ export class SimulatedUser {
   /** One step of the mix; a user cycles through it, so every kind is exercised in proportion. */
   async next(): Promise<void> {
     const steps = [
-      () => this.today(),
+      () => this.home(),
       () => this.previewCount(),
       () => this.createLead(),
       () => this.crm(),
@@ -115,6 +116,7 @@ export class SimulatedUser {
       () => this.batch(),
       () => this.postMessage(),
       () => this.upload(),
+      () => this.askTerry(),
       () => this.signIn(),
     ];
     await steps[this.step++ % steps.length]();
@@ -133,7 +135,7 @@ export class SimulatedUser {
     if (cookie) this.cookie = cookie.split(";")[0];
   }
 
-  private today = () => this.request("today-page", "/");
+  private home = () => this.request("home-page", "/");
   private crm = () => this.request("crm-page", "/?section=crm");
   private previewCount = () => this.post("preview-count", "/api/leads/preview-count", SEARCH);
   private value = () =>
@@ -228,6 +230,20 @@ export class SimulatedUser {
         user: this.index,
         check: path,
         expect: async (r) => r.status === 200 && (await r.text()).includes(id),
+      });
+    }
+  }
+
+  private async askTerry() {
+    const question = `What are homes selling for in Phoenix, AZ? (${this.index}-${this.step})`;
+    const { status, body } = await this.post("terry", "/api/terry/chat", { message: question, history: [] });
+    const conversationId = (body as { conversationId?: string }).conversationId;
+    if (status === 200 && conversationId) {
+      this.acknowledge({
+        kind: "terry",
+        user: this.index,
+        check: `/api/conversations/${conversationId}/messages`,
+        expect: async (r) => r.status === 200 && (await r.text()).includes(question),
       });
     }
   }

@@ -1,8 +1,8 @@
 /**
  * `npm run bench:load [-- --users N --duration S --rate R --no-build]`: builds the app, starts `wrangler dev` on a
  * fresh local state (migrations, a seeded market), signs up N users (default 50) and drives them for S seconds
- * (default 60) through a realistic mix — sign in, lead preview-count and batch, the CRM and Today pages, valuing a
- * property, creating an offer, mailing it (local provider), posting messages, uploading a small document. Every
+ * (default 60) through a realistic mix — sign in, lead preview-count and batch, the CRM and home pages, valuing a
+ * property, creating an offer, mailing it (local provider), posting messages, uploading a small document, a Terry question. Every
  * write the server acknowledged is checked afterwards through the API as its user. Prints req/s and p50/p99 per kind;
  * exits 1 when an acknowledged write is missing or an answer was unexpected (a 5xx, or anything but 2xx, a redirect
  * or an intended 429). Loopback only; each user's loop ends at the deadline (and at --rate's pace when given).
