@@ -18,7 +18,13 @@ export default defineConfig(async () => {
         main: "./workers/test-entry.ts",
         wrangler: { configPath: "./wrangler.jsonc" },
         miniflare: {
-          bindings: { TEST_MIGRATIONS: migrations, APP_ENV: "test" },
+          // FC_RUNS / FC_SEED: how long the property-based tests run (tests/integration/fuzz), from the shell.
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            APP_ENV: "test",
+            FC_RUNS: process.env.FC_RUNS ?? "",
+            FC_SEED: process.env.FC_SEED ?? "",
+          },
         },
       }),
     ],

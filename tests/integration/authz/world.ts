@@ -1,0 +1,123 @@
+import { env } from "cloudflare:test";
+import { and, asc, eq } from "drizzle-orm";
+
+import { createDb } from "#db/client.ts";
+import { buyerLeads, contacts, conversations, deals, documents, leadRequests, messages, properties } from "#db/schema.ts";
+import { seedDemoCrm } from "#db/seed/demo/crm.ts";
+import { seedDemoDeals } from "#db/seed/demo/deals.ts";
+import { seedDemoRecords } from "#db/seed/demo/records.ts";
+import { registerClient, type ApiClient } from "#tests/integration/api-client.ts";
+
+const db = createDb(env.DB);
+
+/** One id of each kind a route takes, all belonging to one user. */
+export type Ids = {
+  property: string;
+  deal: string;
+  document: string;
+  conversation: string;
+  message: string;
+  contact: string;
+  buyerLead: string;
+  leadRequest: string;
+};
+
+export type Party = { client: ApiClient; userId: string; email: string; ids: Ids };
+
+/** Tables no user owns rows of (market data, throttles): left out of a user's snapshot by having no user_id. */
+const USER_COLUMN = "user_id";
+
+async function firstId(rows: Promise<{ id: string }[]>, what: string): Promise<string> {
+  const [row] = await rows;
+  if (!row) throw new Error(`the demo seed made no ${what}`);
+  return row.id;
+}
+
+/** A registered user with the demo records (CRM leads, deals, conversations, documents in R2, buyers, a lead search). */
+export async function partyWithRecords(prefix: string): Promise<Party> {
+  const { client, userId, email } = await registerClient(prefix, { address_city: "Phoenix", address_state: "AZ" });
+  const propertyIds = await seedDemoCrm(db, userId);
+  await seedDemoDeals(db, userId, propertyIds);
+  await seedDemoRecords(db, userId, env.FILES);
+  await db.insert(leadRequests).values({ userId, vendor: "local", requestParams: { location: "Phoenix, AZ" }, requestedCount: 5 });
+  const mine = <T extends { userId: unknown; id: unknown }>(table: T) => eq(table.userId as typeof properties.userId, userId);
+  const ids: Ids = {
+    property: await firstId(
+      db.select({ id: properties.id }).from(properties).where(mine(properties)).orderBy(asc(properties.id)),
+      "property",
+    ),
+    deal: await firstId(db.select({ id: deals.id }).from(deals).where(mine(deals)), "deal"),
+    document: await firstId(db.select({ id: documents.id }).from(documents).where(mine(documents)), "document"),
+    conversation: await firstId(db.select({ id: conversations.id }).from(conversations).where(mine(conversations)), "conversation"),
+    message: await firstId(
+      db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(mine(messages), eq(messages.role, "assistant"))),
+      "message",
+    ),
+    contact: await firstId(db.select({ id: contacts.id }).from(contacts).where(mine(contacts)), "contact"),
+    buyerLead: await firstId(db.select({ id: buyerLeads.id }).from(buyerLeads).where(mine(buyerLeads)), "buyer lead"),
+    leadRequest: await firstId(db.select({ id: leadRequests.id }).from(leadRequests).where(mine(leadRequests)), "lead request"),
+  };
+  return { client, userId, email, ids };
+}
+
+let userTablesCache: string[] | null = null;
+
+/** Every table with a user_id column (found in the schema, so a new user-owned table is covered without a change). */
+export async function userTables(): Promise<string[]> {
+  if (userTablesCache) return userTablesCache;
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name <> 'd1_migrations' ORDER BY name",
+  ).all<{ name: string }>();
+  const owned: string[] = [];
+  for (const { name } of results) {
+    const columns = await env.DB.prepare(`PRAGMA table_info("${name}")`).all<{ name: string }>();
+    if (columns.results.some((column) => column.name === USER_COLUMN)) owned.push(name);
+  }
+  userTablesCache = owned;
+  return owned;
+}
+
+/** Every table and its row count, in one round trip (rate_limits left out: refused requests are counted first). */
+export async function rowCounts(): Promise<Record<string, number>> {
+  const { results } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT IN ('d1_migrations', 'rate_limits') ORDER BY name",
+  ).all<{ name: string }>();
+  const answers = await env.DB.batch(results.map(({ name }) => env.DB.prepare(`SELECT COUNT(*) AS n FROM "${name}"`)));
+  return Object.fromEntries(results.map(({ name }, i) => [name, Number((answers[i].results[0] as { n: number }).n)]));
+}
+
+export type Snapshot = { rows: Record<string, unknown[]>; files: Record<string, number | null> };
+
+/** A user's rows in every user-owned table (and the users row), ordered, with the size of each of their files in R2. */
+export async function snapshotOf(userId: string): Promise<Snapshot> {
+  const tables = await userTables();
+  const answers = await env.DB.batch([
+    env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(userId),
+    ...tables.map((table) => env.DB.prepare(`SELECT * FROM "${table}" WHERE user_id = ? ORDER BY rowid`).bind(userId)),
+  ]);
+  const rows: Record<string, unknown[]> = { users: answers[0].results };
+  tables.forEach((table, i) => (rows[table] = answers[i + 1].results));
+  const files: Record<string, number | null> = {};
+  for (const row of rows.documents as { file_path?: string | null }[]) {
+    if (row.file_path) files[row.file_path] = (await env.FILES.head(row.file_path))?.size ?? null;
+  }
+  return { rows, files };
+}
+
+/** SHA-256 of a snapshot: what the fuzz compares after every refused request. */
+export async function hashOf(snapshot: Snapshot): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify(snapshot)));
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Every id in a user's rows: none of them may reach another user (unless that user's request named it). */
+export function idsIn(snapshot: Snapshot): Set<string> {
+  const found = new Set<string>();
+  for (const rows of Object.values(snapshot.rows)) {
+    for (const row of rows as Record<string, unknown>[]) if (typeof row.id === "string") found.add(row.id);
+  }
+  return found;
+}
