@@ -1,0 +1,76 @@
+/**
+ * Follow-up sequences (issue 38): an ordered list of steps, each a day number counted from the start, an activity
+ * type and a template. Every user starts with the default "New seller lead". No drizzle import: the browser uses it.
+ */
+import { z } from "zod";
+
+export const ACTIVITY_TYPES = ["call", "text", "email", "letter"] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = { call: "Call", text: "Text", email: "Email", letter: "Letter" };
+
+/** The longest a sequence may run, in days, and the most steps it may have. */
+export const MAX_SEQUENCE_DAY = 365;
+export const MAX_SEQUENCE_STEPS = 20;
+export const MAX_TEMPLATE_LENGTH = 2000;
+
+export const SequenceStepSchema = z.object({
+  dayNumber: z
+    .number({ error: "Day must be a number" })
+    .int("Day must be a whole number")
+    .min(0, "Day cannot be negative")
+    .max(MAX_SEQUENCE_DAY, `Day must be at most ${MAX_SEQUENCE_DAY}`),
+  activityType: z.enum(ACTIVITY_TYPES, { error: "Activity must be one of: call, text, email, letter" }),
+  template: z.string().max(MAX_TEMPLATE_LENGTH, `A template must be at most ${MAX_TEMPLATE_LENGTH} characters`),
+});
+export type SequenceStep = z.infer<typeof SequenceStepSchema>;
+
+/** A sequence's steps: at least one, in day order (equal days keep their order). */
+export const SequenceStepsSchema = z
+  .array(SequenceStepSchema)
+  .min(1, "A sequence needs at least one step")
+  .max(MAX_SEQUENCE_STEPS, `A sequence has at most ${MAX_SEQUENCE_STEPS} steps`)
+  .refine(
+    (steps) => steps.every((step, index) => index === 0 || steps[index - 1].dayNumber <= step.dayNumber),
+    "Steps must be in day order",
+  );
+
+export const DEFAULT_SEQUENCE_NAME = "New seller lead";
+
+/** The default sequence every user starts with (issue 38): Day 0 call, 1 text, 3 letter, 7 call, 14 email, 30 letter. */
+export const DEFAULT_SEQUENCE_STEPS: readonly SequenceStep[] = [
+  {
+    dayNumber: 0,
+    activityType: "call",
+    template: "Hi {ownerFirstName}, this is {companyName}. I'm calling about {address}: would you consider an offer?",
+  },
+  {
+    dayNumber: 1,
+    activityType: "text",
+    template: "Hi {ownerFirstName}, {companyName} here. We'd like to make a cash offer on {address}. Is it a good time to talk?",
+  },
+  {
+    dayNumber: 3,
+    activityType: "letter",
+    template: "Dear {ownerFirstName},\n\nWe would like to buy {address} for {offerAmount}, as is, with no fees.\n\n{companyName}",
+  },
+  {
+    dayNumber: 7,
+    activityType: "call",
+    template: "Follow up on the letter about {address}; our offer is {offerAmount}.",
+  },
+  {
+    dayNumber: 14,
+    activityType: "email",
+    template: "Hi {ownerFirstName},\n\nOur offer of {offerAmount} for {address} still stands. Reply any time.\n\n{companyName}",
+  },
+  {
+    dayNumber: 30,
+    activityType: "letter",
+    template:
+      "Dear {ownerFirstName},\n\nIf you are still thinking about selling {address}, our offer of {offerAmount} stands.\n\n{companyName}",
+  },
+];
+
+/** A lead's sequence status (leads.sequence_status). */
+export const SEQUENCE_STATUSES = ["inactive", "active", "paused", "stopped", "completed"] as const;
+export type SequenceStatus = (typeof SEQUENCE_STATUSES)[number];
