@@ -333,3 +333,36 @@ describe("pausing", () => {
     expect(steps).toHaveLength(6);
   });
 });
+
+describe("the Today page's forms (without JavaScript)", () => {
+  it("starts a sequence from a lead and works a task with a call outcome, redirecting back to Today", async () => {
+    const pat = await signedUp();
+    const lead = await aLead(pat.userId);
+    const started = await pat.client.send(todayPage.action, "POST", "/today", { urlencoded: { intent: "start", propertyId: lead.id } });
+    expect(started.status).toBe(302);
+    expect(started.headers.get("Location")).toBe("/today");
+    const { tasks } = await pat.client.load<{ tasks: Task[] }>(todayPage.loader, "/today");
+    expect(tasks.map((task) => [task.propertyId, task.activityType, task.dayNumber])).toEqual([[lead.id, "call", 0]]);
+
+    const worked = await pat.client.send(todayPage.action, "POST", "/today", {
+      urlencoded: { intent: "work", taskId: tasks[0].id, outcome: "asked_not_to_call", phone: "+16025550101" },
+    });
+    expect(worked.status).toBe(302);
+    const steps = await stepsOf(tasks[0].leadId);
+    expect(steps[3].activityType).toBe("letter");
+  });
+
+  it("answers a bad or foreign post with its message and a 4xx, writing nothing", async () => {
+    const pat = await signedUp();
+    const other = await signedUp();
+    const theirs = await aLead(other.userId);
+    const foreign = await pat.client.send(todayPage.action, "POST", "/today", { urlencoded: { intent: "start", propertyId: theirs.id } });
+    expect(foreign.status).toBe(404);
+    expect(await foreign.json()).toMatchObject({ message: "Lead not found" });
+    const bad = await pat.client.send(todayPage.action, "POST", "/today", {
+      urlencoded: { intent: "work", taskId: "x", outcome: "maybe" },
+    });
+    expect(bad.status).toBe(400);
+    expect(await db.select().from(leads).where(eq(leads.vendorLeadId, theirs.id))).toEqual([]);
+  });
+});

@@ -25,6 +25,7 @@ const NAV: NavItem[] = [
     href: "/?section=chat&agent=lead-finder",
     icon: "M21 21l-4.35-4.35M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z",
   },
+  { label: "Today", href: "/today", icon: "M8 3v3M16 3v3M4 8h16M5 5h14v15H5zM9 14l2 2 4-4" },
   { label: "Breeze Analyzer", section: "crm", href: "/?section=crm", icon: "M3 3v18h18M7 15l4-4 3 3 6-6" },
   { label: "Deal Pipeline", section: "pipeline", href: "/?section=pipeline", icon: "M4 5h4v14H4zM10 5h4v9h-4zM16 5h4v5h-4z" },
   { label: "Messages", section: "messages", href: "/?section=messages", icon: "M21 12a9 9 0 0 1-13.5 7.8L3 21l1.2-4.5A9 9 0 1 1 21 12z" },
