@@ -9,6 +9,8 @@ import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties } from "#db/schema.ts";
+import { seedDemoCrm } from "#db/seed/demo/crm.ts";
+import { seedDemoSequences } from "#db/seed/demo/sequences.ts";
 import { NO_CALLABLE_PHONE } from "#app/domain/sequences/plan.ts";
 import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
 import { action as patchProperty } from "#app/routes/api.properties.$id.ts";
@@ -364,5 +366,16 @@ describe("the Today page's forms (without JavaScript)", () => {
     });
     expect(bad.status).toBe(400);
     expect(await db.select().from(leads).where(eq(leads.vendorLeadId, theirs.id))).toEqual([]);
+  });
+});
+
+describe("the demo account's follow-ups", () => {
+  it("has three running sequences with tasks due today and one overdue", async () => {
+    const pat = await signedUp();
+    await seedDemoSequences(db, pat.userId, await seedDemoCrm(db, pat.userId), NOW);
+    const tasks = await pat.today();
+    expect(tasks.map((task) => task.overdueDays)).toEqual([2, 0, 0, 0]);
+    expect(new Set(tasks.map((task) => task.leadId)).size).toBe(3);
+    expect(tasks.map((task) => task.dayNumber).sort((a, b) => a - b)).toEqual([0, 1, 3, 7]);
   });
 });
