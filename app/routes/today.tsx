@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
+import { ComingUp } from "#app/components/today/coming-up.tsx";
 import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
@@ -11,7 +12,7 @@ import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
-import { readToday, todayTasks } from "#app/services/sequences/today.server.ts";
+import { readToday, todayTasks, upcomingSteps } from "#app/services/sequences/today.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
@@ -20,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const now = context.now();
   const reads = await readToday(context.db, session.user.id, now);
-  return { tasks: todayTasks(reads, now, session.user.company?.companyName ?? null) };
+  return { tasks: todayTasks(reads, now, session.user.company?.companyName ?? null), upcoming: upcomingSteps(reads) };
 }
 
 /**
@@ -48,7 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { tasks } = useLoaderData<typeof loader>();
+  const { tasks, upcoming } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
@@ -58,6 +59,7 @@ export default function TodayPage() {
         </p>
       ) : null}
       <TodayList tasks={tasks} />
+      <ComingUp steps={upcoming} />
     </FormPage>
   );
 }

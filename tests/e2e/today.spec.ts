@@ -38,6 +38,10 @@ for (const javaScriptEnabled of [true, false]) {
       await outcome.getByRole("combobox", { name: "Outcome" }).selectOption("asked_not_to_call");
       await outcome.getByRole("button", { name: "Save outcome" }).click();
       await expect(page.getByText("Nothing due today.")).toBeVisible();
+      // The next call step (Day 7) falls back to a letter: no callable phone remains.
+      const day7 = page.getByRole("list", { name: "Coming up" }).getByRole("listitem").filter({ hasText: "Day 7" });
+      await expect(day7).toContainText("Day 7 · Letter");
+      await expect(day7).toContainText("Call step sent as a letter: No callable phone");
 
       const saved = await page.request.get(`/api/properties/${lead.id}`);
       const property = (await saved.json()) as { ownerPhoneNumbers: { number: string; dnc: boolean }[] };

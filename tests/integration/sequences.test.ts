@@ -352,6 +352,16 @@ describe("the Today page's forms (without JavaScript)", () => {
     expect(worked.status).toBe(302);
     const steps = await stepsOf(tasks[0].leadId);
     expect(steps[3].activityType).toBe("letter");
+    // Coming up (the next 14 days): the Day 7 call goes as a letter, and says why; the lead has no email either.
+    const page = await pat.client.load<{ tasks: Task[]; upcoming: Record<string, unknown>[] }>(todayPage.loader, "/today");
+    expect(page.tasks).toEqual([]);
+    expect(page.upcoming.map((step) => [step.dayNumber, step.plannedType, step.activityType])).toEqual([
+      [1, "text", "letter"],
+      [3, "letter", "letter"],
+      [7, "call", "letter"],
+      [14, "email", "letter"],
+    ]);
+    expect(page.upcoming[2]).toMatchObject({ propertyId: lead.id, reason: NO_CALLABLE_PHONE });
   });
 
   it("answers a bad or foreign post with its message and a 4xx, writing nothing", async () => {

@@ -4,7 +4,7 @@
  * property, and their contact rows. A phone flagged DNC after its rows were written is shown blocked, never as a
  * target, because each contact is checked against the property's phones as they are now.
  */
-import { and, asc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
@@ -69,17 +69,82 @@ function contactRowsOf(db: Db, userId: UserRef, now: Date) {
     .orderBy(asc(followUpActivityContacts.recipientType), asc(followUpActivityContacts.recipientValue));
 }
 
-export type TodayReads = { rows: Awaited<ReturnType<typeof taskRows>>; contacts: Awaited<ReturnType<typeof contactRowsOf>> };
+/** How far ahead "Coming up" looks, and how many steps it lists. */
+export const UPCOMING_DAYS = 14;
+export const UPCOMING_LIMIT = 50;
 
-/** Both reads, sent with `batch` (by default on their own; the page and the API join the session lookup's). */
+/** The steps of running sequences due after today and within UPCOMING_DAYS, soonest first. */
+function upcomingRows(db: Db, userId: UserRef, now: Date) {
+  const from = endOfDay(now);
+  return db
+    .select({
+      id: followUpActivities.id,
+      propertyId: sql<string>`${properties.id}`.as("property_id"),
+      address: properties.address,
+      activityType: followUpActivities.activityType,
+      plannedType: followUpSteps.plannedType,
+      dayNumber: followUpActivities.dayNumber,
+      scheduledFor: followUpActivities.scheduledFor,
+      reason: followUpSteps.reason,
+    })
+    .from(followUpActivities)
+    .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
+    .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
+    .innerJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
+    .where(
+      and(
+        eq(followUpActivities.userId, userId),
+        isNull(followUpActivities.completedAt),
+        gte(followUpActivities.scheduledFor, from),
+        lt(followUpActivities.scheduledFor, new Date(from.getTime() + UPCOMING_DAYS * DAY_MS)),
+        eq(leads.sequenceStatus, "active"),
+        notPausedStatus(),
+      ),
+    )
+    .orderBy(asc(followUpActivities.scheduledFor))
+    .limit(UPCOMING_LIMIT);
+}
+
+export type TodayReads = {
+  rows: Awaited<ReturnType<typeof taskRows>>;
+  contacts: Awaited<ReturnType<typeof contactRowsOf>>;
+  upcoming: Awaited<ReturnType<typeof upcomingRows>>;
+};
+
+/** The reads, sent with `batch` (by default on their own; the page and the API join the session lookup's). */
 export async function readToday(
   db: Db,
   userId: UserRef,
   now: Date,
   batch: SendBatch = (queries) => db.batch(queries),
 ): Promise<TodayReads> {
-  const [rows, contacts] = await batch([taskRows(db, userId, now), contactRowsOf(db, userId, now)]);
-  return { rows, contacts };
+  const [rows, contacts, upcoming] = await batch([
+    taskRows(db, userId, now),
+    contactRowsOf(db, userId, now),
+    upcomingRows(db, userId, now),
+  ]);
+  return { rows, contacts, upcoming };
+}
+
+/** A step coming up: its type (a DNC fallback says why), its day and its lead. */
+export type UpcomingStep = {
+  id: string;
+  propertyId: string;
+  address: string;
+  activityType: ActivityType;
+  plannedType: ActivityType;
+  dayNumber: number;
+  scheduledFor: string;
+  reason: string | null;
+};
+
+export function upcomingSteps({ upcoming }: TodayReads): UpcomingStep[] {
+  return upcoming.map((row) => ({
+    ...row,
+    activityType: row.activityType as ActivityType,
+    plannedType: row.plannedType as ActivityType,
+    scheduledFor: (row.scheduledFor ?? new Date(0)).toISOString(),
+  }));
 }
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
