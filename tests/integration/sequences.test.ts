@@ -159,6 +159,13 @@ describe("starting a sequence", () => {
     const steps = await stepsOf(started.body.leadId as string);
     expect(steps[0]).toMatchObject({ activityType: "letter", reason: NO_CALLABLE_PHONE, status: "pending" });
     for (const step of steps) expect(step.contacts.filter((c) => c.recipientType === "phone" && c.status !== "skipped")).toEqual([]);
+    // Today offers it as a letter, in a letter's words, with no phone to call.
+    const [task] = await pat.today();
+    expect(task).toMatchObject({
+      activityType: "letter",
+      contacts: [{ recipientType: "address" }, { recipientType: "phone", dncStatus: "blocked" }],
+    });
+    expect(task.message).toMatch(/^Dear John,\n\nWe tried to reach you about .* for \$182,000/);
   });
 });
 

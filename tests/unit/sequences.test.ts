@@ -13,7 +13,7 @@ import {
   snoozedUntil,
   type Reachability,
 } from "#app/domain/sequences/plan.ts";
-import { DEFAULT_SEQUENCE_STEPS, SequenceStepsSchema } from "#app/domain/sequences/steps.ts";
+import { DEFAULT_SEQUENCE_STEPS, FALLBACK_TEMPLATES, SequenceStepsSchema, templateFor } from "#app/domain/sequences/steps.ts";
 import { compareTasks, outcomeEffect, rankTasks, TaskOutcomeSchema, type RankedFacts } from "#app/domain/sequences/tasks.ts";
 import { ownerFirstName, renderTemplate } from "#app/domain/sequences/templates.ts";
 
@@ -211,5 +211,13 @@ describe("task outcomes", () => {
     expect(outcomeEffect("snoozed")).toBe("snooze");
     expect(outcomeEffect("skipped")).toBe("skip");
     expect(outcomeEffect("talked")).toBe("complete");
+  });
+});
+
+describe("the template a step is worked with", () => {
+  it("is its own, or its fallback's when a call went as a letter", () => {
+    expect(templateFor({ plannedType: "call", activityType: "call", template: "Call {address}" })).toBe("Call {address}");
+    expect(templateFor({ plannedType: "call", activityType: "letter", template: "Call {address}" })).toBe(FALLBACK_TEMPLATES.letter);
+    expect(templateFor({ plannedType: "text", activityType: "email", template: null })).toBe(FALLBACK_TEMPLATES.email);
   });
 });

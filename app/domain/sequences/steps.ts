@@ -71,6 +71,21 @@ export const DEFAULT_SEQUENCE_STEPS: readonly SequenceStep[] = [
   },
 ];
 
+/** What a call or text step that fell back (no callable phone) sends instead: its own words would read as a script. */
+export const FALLBACK_TEMPLATES: Record<"letter" | "email", string> = {
+  letter:
+    "Dear {ownerFirstName},\n\nWe tried to reach you about {address}. We would like to buy it for {offerAmount}, as is.\n\n{companyName}",
+  email:
+    "Hi {ownerFirstName},\n\nWe tried to reach you about {address}: we would like to make you an offer of {offerAmount}.\n\n{companyName}",
+};
+
+/** The template a step is worked with: its own, or its fallback's when a call or text went as a letter or an email. */
+export function templateFor(step: { plannedType: string | null; activityType: string; template: string | null }): string {
+  const fellBack = step.plannedType !== null && step.plannedType !== step.activityType;
+  if (fellBack && (step.activityType === "letter" || step.activityType === "email")) return FALLBACK_TEMPLATES[step.activityType];
+  return step.template ?? "";
+}
+
 /** A lead's sequence status (leads.sequence_status). */
 export const SEQUENCE_STATUSES = ["inactive", "active", "paused", "stopped", "completed"] as const;
 export type SequenceStatus = (typeof SEQUENCE_STATUSES)[number];

@@ -10,7 +10,7 @@ import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
 import { ownerPhones } from "#app/domain/leads/phone.ts";
 import { DAY_MS, endOfDay, overdueDays, type DncStatus, type RecipientType } from "#app/domain/sequences/plan.ts";
-import type { ActivityType } from "#app/domain/sequences/steps.ts";
+import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
 import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
@@ -44,6 +44,7 @@ function taskRows(db: Db, userId: UserRef, now: Date) {
       dayNumber: followUpActivities.dayNumber,
       scheduledFor: followUpActivities.scheduledFor,
       template: followUpSteps.template,
+      plannedType: followUpSteps.plannedType,
       lastActionAt: userLeads.lastActionAt,
       ...PROPERTY_FIELDS,
     })
@@ -179,7 +180,7 @@ export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyNam
       scheduledFor: scheduled.toISOString(),
       overdueDays: overdueDays(scheduled, now),
       contacts: taskContacts,
-      message: renderTemplate(row.template ?? "", {
+      message: renderTemplate(templateFor(row), {
         ownerName: row.ownerName,
         address: row.address,
         offerAmount: row.maxOffer,
