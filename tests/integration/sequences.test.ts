@@ -8,7 +8,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties } from "#db/schema.ts";
+import { conversations, followUpActivities, followUpActivityContacts, followUpSteps, leads, messages, properties } from "#db/schema.ts";
 import { seedDemoCrm } from "#db/seed/demo/crm.ts";
 import { seedDemoSequences } from "#db/seed/demo/sequences.ts";
 import { NO_CALLABLE_PHONE } from "#app/domain/sequences/plan.ts";
@@ -340,6 +340,35 @@ describe("pausing", () => {
       .from(followUpActivities)
       .where(and(eq(followUpActivities.leadId, leadId)));
     expect(steps).toHaveLength(6);
+  });
+});
+
+describe("pausing on a reply", () => {
+  it("hides the lead's steps once the seller replies in Messages, until the user resumes", async () => {
+    const pat = await signedUp();
+    const lead = await aLead(pat.userId);
+    const quiet = await aLead(pat.userId);
+    await pat.start(lead.id);
+    await pat.start(quiet.id);
+    const [conversation] = await db.insert(conversations).values({ userId: pat.userId, propertyId: lead.id, title: "John" }).returning();
+    const message = (role: "user" | "assistant", isAiGenerated: boolean, minutes: number) => ({
+      userId: pat.userId,
+      conversationId: conversation.id,
+      role,
+      isAiGenerated,
+      content: "Maybe. What would you pay?",
+      createdAt: new Date(NOW.getTime() + minutes * 60_000),
+    });
+    // The user's own message and an AI draft are not replies.
+    await db.insert(messages).values([message("user", false, 1), message("assistant", true, 2)]);
+    expect((await pat.today()).map((task) => task.propertyId).sort()).toEqual([lead.id, quiet.id].sort());
+
+    await db.insert(messages).values(message("assistant", false, 3));
+    expect((await pat.today()).map((task) => task.propertyId)).toEqual([quiet.id]);
+
+    pat.setNow(new Date(NOW.getTime() + 60 * 60_000));
+    expect((await pat.start(lead.id, "resume")).body).toMatchObject({ success: true, sequenceStatus: "active" });
+    expect((await pat.today()).map((task) => task.propertyId).sort()).toEqual([lead.id, quiet.id].sort());
   });
 });
 

@@ -8,7 +8,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties } from "#db/schema.ts";
+import { conversations, followUpActivities, followUpActivityContacts, followUpSteps, leads, messages, properties } from "#db/schema.ts";
 import { PAUSING_STATUSES, type PlannedContact, type PlannedStep, type ReachableProperty } from "#app/domain/sequences/plan.ts";
 
 /** The vendor of the lead rows sequences run on (one per CRM property). */
@@ -51,6 +51,17 @@ export function notPausedStatus(): SQL {
     PAUSING_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   )})`;
+}
+
+/**
+ * No reply from the seller in Messages (a message the user did not write, not AI-generated, in a conversation about
+ * the property) since the sequence last moved — started, resumed or a step worked (the lead row's updatedAt). A reply
+ * pauses the sequence: its steps leave Today until the user resumes it.
+ */
+export function noReplySinceLastMove(): SQL {
+  return sql`not exists (select 1 from ${messages} inner join ${conversations} on ${conversations.id} = ${messages.conversationId}
+    where ${conversations.userId} = ${properties.userId} and ${conversations.propertyId} = ${properties.id}
+    and ${messages.role} = 'assistant' and ${messages.isAiGenerated} = 0 and ${messages.createdAt} > ${leads.updatedAt})`;
 }
 
 /** The user's property (null for a foreign or unknown id). */

@@ -90,7 +90,8 @@ export type SequenceAction = (typeof SEQUENCE_ACTIONS)[number];
 
 const NEXT_STATUS: Record<SequenceAction, { from: readonly string[]; to: string }> = {
   pause: { from: ["active"], to: "paused" },
-  resume: { from: ["paused"], to: "active" },
+  // From active too: resuming after a reply in Messages (which pauses it without a status change) acknowledges the reply.
+  resume: { from: ["paused", "active"], to: "active" },
   stop: { from: ["active", "paused"], to: "stopped" },
 };
 

@@ -15,7 +15,7 @@ import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequenc
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
-import { notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
+import { noReplySinceLastMove, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
 
 /** The most due tasks a read brings (the most overdue first): a day's work, not the backlog of a year. */
 export const TODAY_LIMIT = 200;
@@ -53,7 +53,14 @@ function taskRows(db: Db, userId: UserRef, now: Date) {
     .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
     .leftJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
     .leftJoin(userLeads, and(eq(userLeads.userId, followUpActivities.userId), eq(userLeads.leadId, leads.id)))
-    .where(and(inArray(followUpActivities.id, dueActivities(db, userId, now)), eq(leads.sequenceStatus, "active"), notPausedStatus()));
+    .where(
+      and(
+        inArray(followUpActivities.id, dueActivities(db, userId, now)),
+        eq(leads.sequenceStatus, "active"),
+        notPausedStatus(),
+        noReplySinceLastMove(),
+      ),
+    );
 }
 
 function contactRowsOf(db: Db, userId: UserRef, now: Date) {
@@ -100,6 +107,7 @@ function upcomingRows(db: Db, userId: UserRef, now: Date) {
         lt(followUpActivities.scheduledFor, new Date(from.getTime() + UPCOMING_DAYS * DAY_MS)),
         eq(leads.sequenceStatus, "active"),
         notPausedStatus(),
+        noReplySinceLastMove(),
       ),
     )
     .orderBy(asc(followUpActivities.scheduledFor))
