@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 
+import { SEQUENCE_ACTIONS } from "#app/domain/sequences/steps.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
-import { changeSequence, SEQUENCE_ACTIONS, startSequence } from "#app/services/sequences/sequences.server.ts";
+import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 
 const SequenceActionSchema = z.object({
   action: z.enum(["start", ...SEQUENCE_ACTIONS], { error: "Action must be one of: start, pause, resume, stop" }),

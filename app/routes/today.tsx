@@ -2,17 +2,18 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { ComingUp } from "#app/components/today/coming-up.tsx";
+import { ComingUp, PausedSequences } from "#app/components/today/coming-up.tsx";
 import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
+import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { TASK_OUTCOME_LABELS } from "#app/domain/sequences/tasks.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
-import { startSequence } from "#app/services/sequences/sequences.server.ts";
+import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
-import { readToday, todayTasks, upcomingSteps } from "#app/services/sequences/today.server.ts";
+import { pausedSequences, readToday, todayTasks, upcomingSteps } from "#app/services/sequences/today.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
@@ -21,7 +22,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const now = context.now();
   const reads = await readToday(context.db, session.user.id, now);
-  return { tasks: todayTasks(reads, now, session.user.company?.companyName ?? null), upcoming: upcomingSteps(reads) };
+  return {
+    tasks: todayTasks(reads, now, session.user.company?.companyName ?? null),
+    upcoming: upcomingSteps(reads),
+    paused: pausedSequences(reads),
+  };
 }
 
 /**
@@ -42,6 +47,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!started.ok) return data({ message: started.message, errors: {} }, { status: started.status });
     return redirectWithToast("/today", { title: "Sequence started", description: "Its first step is in Today.", variant: "success" });
   }
+  if (form.intent !== "work") {
+    const changed = await changeSequence(context.db, session.user.id, form.propertyId, form.intent, now);
+    if (!changed.ok) return data({ message: changed.message, errors: {} }, { status: changed.status });
+    return redirectWithToast("/today", {
+      title: SEQUENCE_ACTION_LABELS[form.intent],
+      description: `The sequence is ${changed.sequenceStatus}.`,
+      variant: "success",
+    });
+  }
   const worked = await workTask(context.db, session.user.id, form.taskId, form, now);
   if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
   const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
@@ -49,7 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { tasks, upcoming } = useLoaderData<typeof loader>();
+  const { tasks, upcoming, paused } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
@@ -60,6 +74,7 @@ export default function TodayPage() {
       ) : null}
       <TodayList tasks={tasks} />
       <ComingUp steps={upcoming} />
+      <PausedSequences sequences={paused} />
     </FormPage>
   );
 }

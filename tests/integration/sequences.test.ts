@@ -400,6 +400,40 @@ describe("the Today page's forms (without JavaScript)", () => {
     expect(page.upcoming[2]).toMatchObject({ propertyId: lead.id, reason: NO_CALLABLE_PHONE });
   });
 
+  it("pauses from a task, lists the sequence as paused with the reason, resumes and stops it", async () => {
+    const pat = await signedUp();
+    const lead = await aLead(pat.userId);
+    await pat.start(lead.id);
+    const post = (intent: string) => pat.client.send(todayPage.action, "POST", "/today", { urlencoded: { intent, propertyId: lead.id } });
+    type Page = { tasks: Task[]; paused: { propertyId: string; reason: string }[] };
+    expect((await post("pause")).status).toBe(302);
+    let page = await pat.client.load<Page>(todayPage.loader, "/today");
+    expect(page.tasks).toEqual([]);
+    expect(page.paused).toEqual([{ propertyId: lead.id, address: lead.address, reason: "Paused by you" }]);
+
+    expect((await post("resume")).status).toBe(302);
+    page = await pat.client.load<Page>(todayPage.loader, "/today");
+    expect(page.tasks).toHaveLength(1);
+    expect(page.paused).toEqual([]);
+
+    // A reply in Messages lists it as paused too, with its reason.
+    const [conversation] = await db.insert(conversations).values({ userId: pat.userId, propertyId: lead.id }).returning();
+    await db.insert(messages).values({
+      userId: pat.userId,
+      conversationId: conversation.id,
+      role: "assistant",
+      content: "Call me next week",
+      createdAt: new Date(NOW.getTime() + 60_000),
+    });
+    page = await pat.client.load<Page>(todayPage.loader, "/today");
+    expect(page.paused).toMatchObject([{ propertyId: lead.id, reason: "The seller replied in Messages" }]);
+
+    expect((await post("stop")).status).toBe(302);
+    page = await pat.client.load<Page>(todayPage.loader, "/today");
+    expect(page).toMatchObject({ tasks: [], paused: [] });
+    expect((await post("resume")).status).toBe(409);
+  });
+
   it("answers a bad or foreign post with its message and a 4xx, writing nothing", async () => {
     const pat = await signedUp();
     const other = await signedUp();

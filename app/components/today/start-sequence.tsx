@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { DEFAULT_SEQUENCE_NAME } from "#app/domain/sequences/steps.ts";
 
-import { TODAY_PATH } from "./task-actions.tsx";
+import { TODAY_PATH } from "./sequence-control.tsx";
 
 export function StartSequenceForm({ propertyId, className = "" }: { propertyId: string; className?: string }) {
   return (

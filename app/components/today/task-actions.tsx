@@ -9,7 +9,7 @@ import { inputClass } from "#app/components/ui/input.tsx";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 import { CALL_OUTCOMES, TASK_OUTCOME_LABELS, type TaskOutcome, type TodayTask } from "#app/domain/sequences/tasks.ts";
 
-export const TODAY_PATH = "/today";
+import { SequenceControl, TODAY_PATH } from "./sequence-control.tsx";
 
 /** A one-button form that works the task with `outcome`. */
 function OutcomeButton({
@@ -129,6 +129,8 @@ export function TaskActions({ task }: { task: TodayTask }) {
         <OutcomeButton task={task} outcome="done" variant={task.activityType === "letter" ? "primary" : "secondary"} />
         <OutcomeButton task={task} outcome="snoozed" variant="ghost" />
         <OutcomeButton task={task} outcome="skipped" variant="ghost" />
+        <SequenceControl propertyId={task.propertyId} action="pause" />
+        <SequenceControl propertyId={task.propertyId} action="stop" />
       </div>
     </div>
   );

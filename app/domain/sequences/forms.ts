@@ -1,6 +1,7 @@
 /** The Today page's form posts (without JavaScript too): work a task, or start a sequence on a lead. */
 import { z } from "zod";
 
+import { SEQUENCE_ACTIONS } from "./steps.ts";
 import { TaskOutcomeSchema } from "./tasks.ts";
 
 const id = (label: string) =>
@@ -13,5 +14,6 @@ const id = (label: string) =>
 export const TodayFormSchema = z.discriminatedUnion("intent", [
   TaskOutcomeSchema.extend({ intent: z.literal("work"), taskId: id("Task") }),
   z.object({ intent: z.literal("start"), propertyId: id("Lead") }),
+  z.object({ intent: z.enum(SEQUENCE_ACTIONS), propertyId: id("Lead") }),
 ]);
 export type TodayForm = z.infer<typeof TodayFormSchema>;

@@ -86,6 +86,15 @@ export function templateFor(step: { plannedType: string | null; activityType: st
   return step.template ?? "";
 }
 
+/** What the user can do to a running (or paused) sequence. */
+export const SEQUENCE_ACTIONS = ["pause", "resume", "stop"] as const;
+export type SequenceAction = (typeof SEQUENCE_ACTIONS)[number];
+export const SEQUENCE_ACTION_LABELS: Record<SequenceAction, string> = {
+  pause: "Pause sequence",
+  resume: "Resume sequence",
+  stop: "Stop sequence",
+};
+
 /** A lead's sequence status (leads.sequence_status). */
 export const SEQUENCE_STATUSES = ["inactive", "active", "paused", "stopped", "completed"] as const;
 export type SequenceStatus = (typeof SEQUENCE_STATUSES)[number];

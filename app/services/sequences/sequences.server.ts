@@ -9,7 +9,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpSteps, leads } from "#db/schema.ts";
 import { endOfDay, pausesSequence, planSequence, reachabilityOf } from "#app/domain/sequences/plan.ts";
-import { DEFAULT_SEQUENCE_STEPS, type SequenceStep } from "#app/domain/sequences/steps.ts";
+import { DEFAULT_SEQUENCE_STEPS, type SequenceAction, type SequenceStep } from "#app/domain/sequences/steps.ts";
 
 import { CRM_LEAD_VENDOR, crmLeadRead, insertContacts, propertyRead } from "./rows.server.ts";
 
@@ -84,9 +84,6 @@ export async function startSequence(
   await db.batch([writeLead, dropUnworked, writeActivities, writeSteps, ...writeContacts]);
   return { ok: true, leadId, sequenceStatus: pointer.sequenceStatus, activities: rows.length, firstDue: first?.scheduledFor ?? null };
 }
-
-export const SEQUENCE_ACTIONS = ["pause", "resume", "stop"] as const;
-export type SequenceAction = (typeof SEQUENCE_ACTIONS)[number];
 
 const NEXT_STATUS: Record<SequenceAction, { from: readonly string[]; to: string }> = {
   pause: { from: ["active"], to: "paused" },

@@ -4,18 +4,18 @@
  * property, and their contact rows. A phone flagged DNC after its rows were written is shown blocked, never as a
  * target, because each contact is checked against the property's phones as they are now.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
 import { ownerPhones } from "#app/domain/leads/phone.ts";
-import { DAY_MS, endOfDay, overdueDays, type DncStatus, type RecipientType } from "#app/domain/sequences/plan.ts";
+import { DAY_MS, endOfDay, overdueDays, pausesSequence, type DncStatus, type RecipientType } from "#app/domain/sequences/plan.ts";
 import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
 import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
-import { noReplySinceLastMove, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
+import { CRM_LEAD_VENDOR, noReplySinceLastMove, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
 
 /** The most due tasks a read brings (the most overdue first): a day's work, not the backlog of a year. */
 export const TODAY_LIMIT = 200;
@@ -114,10 +114,35 @@ function upcomingRows(db: Db, userId: UserRef, now: Date) {
     .limit(UPCOMING_LIMIT);
 }
 
+/** The most paused sequences Today lists (with Resume). */
+export const PAUSED_LIMIT = 50;
+
+/** The user's paused sequences: paused by them or by a status, or (still active) holding a reply since they last moved. */
+function pausedRows(db: Db, userId: UserRef) {
+  return db
+    .select({
+      propertyId: sql<string>`${properties.id}`.as("property_id"),
+      address: properties.address,
+      propertyStatus: properties.status,
+      sequenceStatus: leads.sequenceStatus,
+      replied: sql<number>`not ${noReplySinceLastMove()}`,
+    })
+    .from(properties)
+    .innerJoin(leads, and(eq(leads.vendor, CRM_LEAD_VENDOR), eq(leads.vendorLeadId, properties.id)))
+    .where(
+      and(
+        eq(properties.userId, userId),
+        or(eq(leads.sequenceStatus, "paused"), and(eq(leads.sequenceStatus, "active"), not(noReplySinceLastMove()))),
+      ),
+    )
+    .limit(PAUSED_LIMIT);
+}
+
 export type TodayReads = {
   rows: Awaited<ReturnType<typeof taskRows>>;
   contacts: Awaited<ReturnType<typeof contactRowsOf>>;
   upcoming: Awaited<ReturnType<typeof upcomingRows>>;
+  paused: Awaited<ReturnType<typeof pausedRows>>;
 };
 
 /** The reads, sent with `batch` (by default on their own; the page and the API join the session lookup's). */
@@ -127,12 +152,28 @@ export async function readToday(
   now: Date,
   batch: SendBatch = (queries) => db.batch(queries),
 ): Promise<TodayReads> {
-  const [rows, contacts, upcoming] = await batch([
+  const [rows, contacts, upcoming, paused] = await batch([
     taskRows(db, userId, now),
     contactRowsOf(db, userId, now),
     upcomingRows(db, userId, now),
+    pausedRows(db, userId),
   ]);
-  return { rows, contacts, upcoming };
+  return { rows, contacts, upcoming, paused };
+}
+
+/** A paused sequence and why it is paused. */
+export type PausedSequence = { propertyId: string; address: string; reason: string };
+
+export function pausedSequences({ paused }: TodayReads): PausedSequence[] {
+  return paused.map((row) => ({
+    propertyId: row.propertyId,
+    address: row.address,
+    reason: pausesSequence(row.propertyStatus)
+      ? "The lead is under contract, closed or dead"
+      : row.sequenceStatus === "active" && Number(row.replied) === 1
+        ? "The seller replied in Messages"
+        : "Paused by you",
+  }));
 }
 
 /** A step coming up: its type (a DNC fallback says why), its day and its lead. */
