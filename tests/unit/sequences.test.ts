@@ -13,7 +13,8 @@ import {
   snoozedUntil,
   type Reachability,
 } from "#app/domain/sequences/plan.ts";
-import { DEFAULT_SEQUENCE_STEPS, FALLBACK_TEMPLATES, SequenceStepsSchema, templateFor } from "#app/domain/sequences/steps.ts";
+import { SequenceStepsSchema } from "#app/domain/sequences/step-schema.ts";
+import { DEFAULT_SEQUENCE_STEPS, FALLBACK_TEMPLATES, templateFor } from "#app/domain/sequences/steps.ts";
 import { compareTasks, outcomeEffect, rankTasks, TaskOutcomeSchema, type RankedFacts } from "#app/domain/sequences/tasks.ts";
 import { ownerFirstName, renderTemplate } from "#app/domain/sequences/templates.ts";
 

@@ -1,38 +1,13 @@
 /**
  * Follow-up sequences (issue 38): an ordered list of steps, each a day number counted from the start, an activity
- * type and a template. Every user starts with the default "New seller lead". No drizzle import: the browser uses it.
+ * type and a template. Every user starts with the default "New seller lead". No drizzle or zod import: the shell's
+ * chunks (the dashboard's Today link, the CRM card's Start form) use it. The schemas are in ./step-schema.ts.
  */
-import { z } from "zod";
-
 export const ACTIVITY_TYPES = ["call", "text", "email", "letter"] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = { call: "Call", text: "Text", email: "Email", letter: "Letter" };
 
-/** The longest a sequence may run, in days, and the most steps it may have. */
-export const MAX_SEQUENCE_DAY = 365;
-export const MAX_SEQUENCE_STEPS = 20;
-export const MAX_TEMPLATE_LENGTH = 2000;
-
-export const SequenceStepSchema = z.object({
-  dayNumber: z
-    .number({ error: "Day must be a number" })
-    .int("Day must be a whole number")
-    .min(0, "Day cannot be negative")
-    .max(MAX_SEQUENCE_DAY, `Day must be at most ${MAX_SEQUENCE_DAY}`),
-  activityType: z.enum(ACTIVITY_TYPES, { error: "Activity must be one of: call, text, email, letter" }),
-  template: z.string().max(MAX_TEMPLATE_LENGTH, `A template must be at most ${MAX_TEMPLATE_LENGTH} characters`),
-});
-export type SequenceStep = z.infer<typeof SequenceStepSchema>;
-
-/** A sequence's steps: at least one, in day order (equal days keep their order). */
-export const SequenceStepsSchema = z
-  .array(SequenceStepSchema)
-  .min(1, "A sequence needs at least one step")
-  .max(MAX_SEQUENCE_STEPS, `A sequence has at most ${MAX_SEQUENCE_STEPS} steps`)
-  .refine(
-    (steps) => steps.every((step, index) => index === 0 || steps[index - 1].dayNumber <= step.dayNumber),
-    "Steps must be in day order",
-  );
+export type SequenceStep = { dayNumber: number; activityType: ActivityType; template: string };
 
 export const DEFAULT_SEQUENCE_NAME = "New seller lead";
 
