@@ -152,6 +152,25 @@ describe("starting a sequence", () => {
     expect(await db.select().from(leads).where(eq(leads.vendorLeadId, theirs.id))).toEqual([]);
   });
 
+  it("writes every phone of an owner with many (D1 binds at most 100 values a statement)", async () => {
+    const pat = await signedUp();
+    const phones = Array.from({ length: 30 }, (_, i) => ({
+      number: `+1602555${String(1000 + i)}`,
+      type: "mobile" as const,
+      dnc: i % 2 === 0,
+    }));
+    const lead = await aLead(pat.userId, { ownerPhoneNumbers: phones });
+    const started = await pat.start(lead.id);
+    expect(started.status).toBe(201);
+    const [call] = (await stepsOf(started.body.leadId as string)).slice(0, 1);
+    expect(call.contacts).toHaveLength(30);
+    expect(call.contacts.filter((c) => c.dncStatus === "blocked")).toHaveLength(15);
+    const [task] = await pat.today();
+    expect((await pat.work(task.id, { outcome: "asked_not_to_call", phone: "+16026551001" })).status).toBe(400);
+    expect((await pat.work(task.id, { outcome: "asked_not_to_call", phone: "+16025551001" })).status).toBe(200);
+    expect((await stepsOf(task.leadId))[3].contacts.filter((c) => c.dncStatus === "blocked")).toHaveLength(16);
+  });
+
   it("falls every call step back to a letter when all phones are DNC", async () => {
     const pat = await signedUp();
     const lead = await aLead(pat.userId, { ownerPhoneNumbers: [{ number: "+16025550103", type: "mobile", dnc: true }] });

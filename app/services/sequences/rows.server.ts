@@ -85,10 +85,17 @@ export function contactRows(activityId: string, contacts: readonly PlannedContac
   return contacts.map((contact) => ({ id: crypto.randomUUID(), activityId, ...contact }));
 }
 
-/** Inserts the contact rows of a step, or nothing (null) when it has none. */
+/** D1 binds at most 100 values a statement: contact rows (7 columns) go 12 to an insert. */
+export const CONTACT_ROWS_PER_INSERT = 12;
+
+/** The inserts of a step's contact rows (none when it has none), however many phones the vendor reported. */
 export function insertContacts(db: Db, activityId: string, step: PlannedStep) {
   const rows = contactRows(activityId, step.contacts);
-  return rows.length > 0 ? db.insert(followUpActivityContacts).values(rows) : null;
+  const inserts = [];
+  for (let start = 0; start < rows.length; start += CONTACT_ROWS_PER_INSERT) {
+    inserts.push(db.insert(followUpActivityContacts).values(rows.slice(start, start + CONTACT_ROWS_PER_INSERT)));
+  }
+  return inserts;
 }
 
 /**
@@ -109,6 +116,6 @@ export function replanStatements(db: Db, userId: string, activityId: string, ste
     db
       .delete(followUpActivityContacts)
       .where(and(eq(followUpActivityContacts.activityId, activityId), sql`exists (select 1 from ${followUpActivities} where ${mine})`)),
-    insertContacts(db, activityId, step),
-  ].filter((statement) => statement !== null);
+    ...insertContacts(db, activityId, step),
+  ];
 }

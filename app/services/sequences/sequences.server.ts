@@ -56,8 +56,9 @@ export async function startSequence(
     .delete(followUpActivities)
     .where(and(eq(followUpActivities.leadId, leadId), eq(followUpActivities.userId, userId), isNull(followUpActivities.completedAt)));
   const rows = planned.map((step) => ({ ...step, activityId: crypto.randomUUID() }));
-  const writeActivities = db.insert(followUpActivities).values(
-    rows.map((step) => ({
+  // One insert a step: D1 binds at most 100 values a statement, and a sequence may have 20 steps.
+  const writeActivities = rows.map((step) =>
+    db.insert(followUpActivities).values({
       id: step.activityId,
       leadId,
       userId,
@@ -66,10 +67,10 @@ export async function startSequence(
       scheduledFor: step.scheduledFor,
       completedAt: step.skipped ? now : null,
       createdAt: now,
-    })),
+    }),
   );
-  const writeSteps = db.insert(followUpSteps).values(
-    rows.map((step) => ({
+  const writeSteps = rows.map((step) =>
+    db.insert(followUpSteps).values({
       activityId: step.activityId,
       userId,
       leadId,
@@ -78,10 +79,10 @@ export async function startSequence(
       template: step.step.template,
       status: step.skipped ? "skipped" : "pending",
       reason: step.reason,
-    })),
+    }),
   );
-  const writeContacts = rows.map((step) => insertContacts(db, step.activityId, step)).filter((statement) => statement !== null);
-  await db.batch([writeLead, dropUnworked, writeActivities, writeSteps, ...writeContacts]);
+  const writeContacts = rows.flatMap((step) => insertContacts(db, step.activityId, step));
+  await db.batch([writeLead, dropUnworked, ...writeActivities, ...writeSteps, ...writeContacts]);
   return { ok: true, leadId, sequenceStatus: pointer.sequenceStatus, activities: rows.length, firstDue: first?.scheduledFor ?? null };
 }
 
