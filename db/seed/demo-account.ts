@@ -5,6 +5,7 @@ import { companyProfiles, properties, users } from "#db/schema.ts";
 import { seedDemoCrm, seedManyCrmLeads } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
+import { seedDemoSequences } from "#db/seed/demo/sequences.ts";
 import { hashPassword } from "#app/services/accounts/password.server.ts";
 
 /** The local demo account: created by `npm start` / `npm run db:seed` on the local database only, never deployed. */
@@ -27,6 +28,7 @@ export async function ensureDemoAccount(db: Db, files: R2Bucket): Promise<boolea
   const propertyIds = await seedDemoCrm(db, userId);
   await seedDemoDeals(db, userId, propertyIds);
   await seedDemoRecords(db, userId, files);
+  await seedDemoSequences(db, userId, propertyIds);
   return true;
 }
 

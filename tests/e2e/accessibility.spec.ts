@@ -107,6 +107,25 @@ const SIGNED_IN: Check[] = [
   { name: "a conversation in messages", path: ({ conversationId }) => `/?section=messages&c=${conversationId}` },
   { name: "the lead workbench", path: "/leads/workbench", before: async (page) => void (await aSellerSearch(page)) },
   {
+    name: "Today with a call due, steps coming up and a DNC phone",
+    path: "/today",
+    before: async (page) => {
+      const created = await page.request.post("/api/properties", {
+        data: {
+          address: "1 Today Way",
+          city: "Phoenix",
+          state: "AZ",
+          zipCode: "85004",
+          ownerName: "Maria Lopez",
+          ownerPhone: "(602) 555-0171",
+          ownerDncPhone: "(602) 555-0172",
+        },
+      });
+      const { id } = (await created.json()) as { id: string };
+      expect((await page.request.post(`/api/properties/${id}/sequence`, { data: { action: "start" } })).status()).toBe(201);
+    },
+  },
+  {
     name: "the lead workbench with a lead saved and its full details open",
     path: "/leads/workbench?lead=1&details=1",
     before: async (page) => {

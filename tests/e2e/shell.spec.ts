@@ -2,6 +2,7 @@ import { expect, test } from "./fixtures.ts";
 
 const ITEMS = [
   "Breeze Lead Finder",
+  "Today",
   "Breeze Analyzer",
   "Deal Pipeline",
   "Messages",

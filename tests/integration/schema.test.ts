@@ -41,6 +41,7 @@ describe("the migrated schema", () => {
         "email_verification_tokens",
         "follow_up_activities",
         "follow_up_activity_contacts",
+        "follow_up_steps",
         "imported_sales",
         "lead_contacts",
         "lead_deliveries",

@@ -1,4 +1,5 @@
 import { DEAL_STAGE_LABELS as STAGE_LABELS } from "#db/enums.ts";
+import { TodayLink } from "#app/components/today/start-sequence.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PeriodSelect } from "#app/components/ui/period-select.tsx";
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
@@ -12,6 +13,7 @@ export default function DashboardSection({ data }: { data: Data }) {
   const now = new Date(data.now);
   return (
     <div className="space-y-6">
+      <TodayLink />
       <SectionHeader
         align="end"
         title="Dashboard"

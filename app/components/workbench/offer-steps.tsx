@@ -11,6 +11,7 @@ import { useState, type ReactNode } from "react";
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { OfferChoice, useOfferChoiceCheck } from "#app/components/offers/offer-choice.tsx";
+import { StartSequenceForm } from "#app/components/today/start-sequence.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
@@ -225,7 +226,7 @@ function LetterStep(props: OfferStepsProps) {
   );
 }
 
-function MailedPanel({ lead, steps }: OfferStepsProps) {
+function MailedPanel({ lead, steps, saved }: OfferStepsProps) {
   const demo = steps.mailed === DEMO_MAILED;
   const to = lead.raw.ownerMailingAddress || leadAddress(lead);
   return (
@@ -236,6 +237,7 @@ function MailedPanel({ lead, steps }: OfferStepsProps) {
           ? "Demo Mode: the mail service could not be reached, so nothing was mailed and the lead's status was not changed."
           : `The Letter of Intent is on its way to ${lead.ownerName ?? "the owner"} at ${to}. Tracking id: ${steps.mailed}.`}
       </p>
+      {demo ? null : <StartSequenceForm propertyId={saved.propertyId} className="mt-3" />}
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { contacts, properties } from "#db/schema.ts";
 import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/forms.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
+import { pauseOnStatus } from "#app/services/sequences/sequences.server.ts";
 import { storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
 export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/forms.ts";
@@ -361,10 +362,13 @@ export async function updateProperty(db: Db, userId: string, id: string, patch: 
   }
   // A letter of intent is for one amount: a new max offer un-records it, so Send Offer mails a letter for the new one.
   const letter = changes.maxOffer !== undefined ? { offerPdfFilename: null } : {};
-  const [row] = await db
+  const update = db
     .update(properties)
     .set({ ...changes, ...letter, propertyType: changes.propertyType ?? undefined, updatedAt: now })
     .where(and(eq(properties.id, id), eq(properties.userId, userId)))
     .returning();
+  // Under contract, closed or dead pauses the lead's follow-up sequence, in the same batch (issue 38).
+  const pause = pauseOnStatus(db, id, changes.status, now);
+  const [[row]] = pause ? await db.batch([update, pause]) : [await update];
   return { ok: true, property: serializeProperty(row) };
 }

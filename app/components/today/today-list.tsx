@@ -1,0 +1,84 @@
+/** The Today queue: each due or overdue follow-up, most urgent first, with its contacts and actions. */
+import { Link } from "@remix-run/react";
+
+import { Badge } from "#app/components/ui/badge.tsx";
+import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
+import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
+import type { TaskContact, TodayTask } from "#app/domain/sequences/tasks.ts";
+import { formatDate } from "#app/domain/shared/format.ts";
+
+import { TaskActions } from "./task-actions.tsx";
+
+function ContactLine({ contact }: { contact: TaskContact }) {
+  const value =
+    contact.recipientType === "phone" ? formatPhone(toE164(contact.recipientValue)) || contact.recipientValue : contact.recipientValue;
+  return (
+    <li className="flex flex-wrap items-center gap-2">
+      <span className={contact.dncStatus === "blocked" ? "text-slate-500 line-through" : ""}>{value}</span>
+      {contact.dncStatus === "blocked" ? (
+        <span
+          className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800"
+          title="On the do-not-call list: never called or texted"
+        >
+          DNC
+        </span>
+      ) : null}
+    </li>
+  );
+}
+
+function dueLabel(task: TodayTask): string {
+  if (task.overdueDays === 0) return "Due today";
+  return `${task.overdueDays} day${task.overdueDays === 1 ? "" : "s"} overdue`;
+}
+
+function TaskCard({ task }: { task: TodayTask }) {
+  return (
+    <li
+      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label={`${ACTIVITY_TYPE_LABELS[task.activityType]}: ${task.address}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 className="text-base font-semibold text-slate-900">
+            {ACTIVITY_TYPE_LABELS[task.activityType]} · {task.address}
+          </h2>
+          <p className="text-sm text-slate-600">
+            {task.ownerName ?? "Owner unknown"} · Day {task.dayNumber} · scheduled {formatDate(task.scheduledFor)}
+          </p>
+        </div>
+        <Badge tone={task.overdueDays > 0 ? "orange" : "sky"}>{dueLabel(task)}</Badge>
+      </div>
+      {task.contacts.length > 0 ? (
+        <ul className="mt-2 space-y-1 text-sm" aria-label="Contacts">
+          {task.contacts.map((contact) => (
+            <ContactLine key={`${contact.recipientType}:${contact.recipientValue}`} contact={contact} />
+          ))}
+        </ul>
+      ) : null}
+      {task.message ? <p className="mt-2 rounded-md bg-slate-50 p-2 text-sm whitespace-pre-line text-slate-700">{task.message}</p> : null}
+      <TaskActions task={task} />
+    </li>
+  );
+}
+
+export function TodayList({ tasks }: { tasks: TodayTask[] }) {
+  if (tasks.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
+        Nothing due today. Start a follow-up sequence from a lead in the{" "}
+        <Link to="/?section=crm" className="text-brand-700 underline">
+          CRM
+        </Link>
+        .
+      </p>
+    );
+  }
+  return (
+    <ol className="grid gap-3" aria-label="Today's tasks">
+      {tasks.map((task) => (
+        <TaskCard key={task.id} task={task} />
+      ))}
+    </ol>
+  );
+}

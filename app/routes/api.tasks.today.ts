@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+
+import { readAsApiUser } from "#app/services/accounts/auth.server.ts";
+import { apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
+import { readToday, todayTasks } from "#app/services/sequences/today.server.ts";
+
+/**
+ * GET /api/tasks/today (issue 38): the signed-in user's follow-ups due today or overdue, ranked, as a bare array of
+ * `{ id, leadId, propertyId, address, ownerName, activityType, dayNumber, scheduledFor, overdueDays, contacts }`
+ * (plus `message` and `status`). Read in the session lookup's batch: one round trip.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const now = context.now();
+  const { session, value } = await readAsApiUser(request, context, ({ userId, batch }) => readToday(context.db, userId, now, batch));
+  return apiJson(todayTasks(value, now, session.user.company?.companyName ?? null));
+}
+
+export function action() {
+  return methodNotAllowed(["GET"]);
+}

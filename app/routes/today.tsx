@@ -1,0 +1,84 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { ComingUp, PausedSequences } from "#app/components/today/coming-up.tsx";
+import { TodayList } from "#app/components/today/today-list.tsx";
+import { FormPage } from "#app/components/ui/form-page.tsx";
+import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
+import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
+import { TASK_OUTCOME_LABELS } from "#app/domain/sequences/tasks.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
+import { workTask } from "#app/services/sequences/tasks.server.ts";
+import { pausedSequences, readToday, todayTasks, upcomingSteps } from "#app/services/sequences/today.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
+
+/** Today (issue 38): the follow-ups due today or overdue, ranked. The session lookup, then one batch. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const now = context.now();
+  const reads = await readToday(context.db, session.user.id, now);
+  return {
+    tasks: todayTasks(reads, now, session.user.company?.companyName ?? null),
+    upcoming: upcomingSteps(reads),
+    paused: pausedSequences(reads),
+  };
+}
+
+/**
+ * The task forms (a call's outcome, Done, Snooze 1 day, Skip) and "Start follow-up sequence" from a lead; success
+ * goes back to Today with a toast (post/redirect/get), a failure answers its message with a 4xx and writes nothing.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const parsed = TodayFormSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error.issues);
+    return data({ message: Object.values(errors).flat().join(", "), errors }, { status: 400 });
+  }
+  const form = parsed.data;
+  const now = context.now();
+  if (form.intent === "start") {
+    const started = await startSequence(context.db, session.user.id, form.propertyId, now);
+    if (!started.ok) return data({ message: started.message, errors: {} }, { status: started.status });
+    return redirectWithToast("/today", { title: "Sequence started", description: "Its first step is in Today.", variant: "success" });
+  }
+  if (form.intent !== "work") {
+    const changed = await changeSequence(context.db, session.user.id, form.propertyId, form.intent, now);
+    if (!changed.ok) return data({ message: changed.message, errors: {} }, { status: changed.status });
+    return redirectWithToast("/today", {
+      title: SEQUENCE_ACTION_LABELS[form.intent],
+      description: `The sequence is ${changed.sequenceStatus}.`,
+      variant: "success",
+    });
+  }
+  const worked = await workTask(context.db, session.user.id, form.taskId, form, now);
+  if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
+  const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
+  return redirectWithToast("/today", { title: TASK_OUTCOME_LABELS[form.outcome], description: `Task updated.${next}`, variant: "success" });
+}
+
+export default function TodayPage() {
+  const { tasks, upcoming, paused } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  return (
+    <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
+      {failed?.message ? (
+        <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+          {failed.message}
+        </p>
+      ) : null}
+      <TodayList tasks={tasks} />
+      <ComingUp steps={upcoming} />
+      <PausedSequences sequences={paused} />
+    </FormPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageError backTo="/?section=dashboard" backLabel="Back to Dashboard" />;
+}

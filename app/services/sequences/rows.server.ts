@@ -1,0 +1,121 @@
+/**
+ * The rows a sequence writes and the reads they share: a lead's CRM property (its reachability), its per-user lead
+ * row, and the statements that (re)write a step's activity, its state and its contact rows.
+ *
+ * A sequence runs on a CRM property through a lead row of its own (vendor "crm", vendor id = the property id), so
+ * its status belongs to the one user who owns the property; the market's shared lead rows are never changed.
+ */
+import { and, eq, sql, type SQL } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import { conversations, followUpActivities, followUpActivityContacts, followUpSteps, leads, messages, properties } from "#db/schema.ts";
+import { PAUSING_STATUSES, type PlannedContact, type PlannedStep, type ReachableProperty } from "#app/domain/sequences/plan.ts";
+
+/** The vendor of the lead rows sequences run on (one per CRM property). */
+export const CRM_LEAD_VENDOR = "crm";
+
+/** What a sequence reads of a property: reachability, the template values and the status that pauses it. */
+export const PROPERTY_FIELDS = {
+  // Aliased: D1's batch answers rows keyed by column name, so a second `id` beside the activity's would be lost.
+  propertyId: sql<string>`${properties.id}`.as("property_id"),
+  address: properties.address,
+  city: properties.city,
+  state: properties.state,
+  zipCode: properties.zipCode,
+  ownerName: properties.ownerName,
+  ownerPhone: properties.ownerPhone,
+  ownerMobilePhone: properties.ownerMobilePhone,
+  ownerLandLine: properties.ownerLandLine,
+  ownerDncPhone: properties.ownerDncPhone,
+  ownerPhoneNumbers: properties.ownerPhoneNumbers,
+  ownerEmail: properties.ownerEmail,
+  ownerEmails: properties.ownerEmails,
+  ownerMailingAddress: properties.ownerMailingAddress,
+  status: properties.status,
+  maxOffer: properties.maxOffer,
+  equityPercentage: properties.equityPercentage,
+  leadType: properties.leadType,
+};
+
+export type PropertyFacts = ReachableProperty & {
+  propertyId: string;
+  status: string;
+  maxOffer: number | null;
+  equityPercentage: number | null;
+  leadType: string | null;
+};
+
+/** The property's status does not pause sequences (not under contract, closed or dead). */
+export function notPausedStatus(): SQL {
+  return sql`${properties.status} not in (${sql.join(
+    PAUSING_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  )})`;
+}
+
+/**
+ * No reply from the seller in Messages (a message the user did not write, not AI-generated, in a conversation about
+ * the property) since the sequence last moved — started, resumed or a step worked (the lead row's updatedAt). A reply
+ * pauses the sequence: its steps leave Today until the user resumes it.
+ */
+export function noReplySinceLastMove(): SQL {
+  return sql`not exists (select 1 from ${messages} inner join ${conversations} on ${conversations.id} = ${messages.conversationId}
+    where ${conversations.userId} = ${properties.userId} and ${conversations.propertyId} = ${properties.id}
+    and ${messages.role} = 'assistant' and ${messages.isAiGenerated} = 0 and ${messages.createdAt} > ${leads.updatedAt})`;
+}
+
+/** The user's property (null for a foreign or unknown id). */
+export function propertyRead(db: Db, userId: string, propertyId: string) {
+  return db
+    .select(PROPERTY_FIELDS)
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)));
+}
+
+/** The property's sequence lead row, if a sequence was ever started on it. */
+export function crmLeadRead(db: Db, propertyId: string) {
+  return db
+    .select({ id: leads.id, sequenceStatus: leads.sequenceStatus })
+    .from(leads)
+    .where(and(eq(leads.vendor, CRM_LEAD_VENDOR), eq(leads.vendorLeadId, propertyId)));
+}
+
+/** The contact rows of one planned step. */
+export function contactRows(activityId: string, contacts: readonly PlannedContact[]) {
+  return contacts.map((contact) => ({ id: crypto.randomUUID(), activityId, ...contact }));
+}
+
+/** D1 binds at most 100 values a statement: contact rows (7 columns) go 12 to an insert. */
+export const CONTACT_ROWS_PER_INSERT = 12;
+
+/** The inserts of a step's contact rows (none when it has none), however many phones the vendor reported. */
+export function insertContacts(db: Db, activityId: string, step: PlannedStep) {
+  const rows = contactRows(activityId, step.contacts);
+  const inserts = [];
+  for (let start = 0; start < rows.length; start += CONTACT_ROWS_PER_INSERT) {
+    inserts.push(db.insert(followUpActivityContacts).values(rows.slice(start, start + CONTACT_ROWS_PER_INSERT)));
+  }
+  return inserts;
+}
+
+/**
+ * Plans a pending step again (a phone flagged DNC since, an email added): its type may fall back, its contact rows
+ * are written anew, and a step that can no longer be worked is closed as skipped with the reason.
+ */
+export function replanStatements(db: Db, userId: string, activityId: string, step: PlannedStep, now: Date) {
+  const mine = and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId));
+  return [
+    db
+      .update(followUpActivities)
+      .set({ activityType: step.activityType, completedAt: step.skipped ? now : null })
+      .where(mine),
+    db
+      .update(followUpSteps)
+      .set({ reason: step.reason, status: step.skipped ? "skipped" : "pending" })
+      .where(and(eq(followUpSteps.activityId, activityId), eq(followUpSteps.userId, userId))),
+    db
+      .delete(followUpActivityContacts)
+      .where(and(eq(followUpActivityContacts.activityId, activityId), sql`exists (select 1 from ${followUpActivities} where ${mine})`)),
+    ...insertContacts(db, activityId, step),
+  ];
+}

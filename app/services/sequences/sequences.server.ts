@@ -1,0 +1,127 @@
+/**
+ * Starting, pausing, resuming and stopping a lead's follow-up sequence (issue 38). Starting writes every step's
+ * follow_up_activities row with its `scheduledFor`, its follow_up_steps row and one follow_up_activity_contacts row
+ * per reachable contact (DNC phones written blocked and skipped), and the lead row's pointer — in one batch, after
+ * one read of the property and its lead row.
+ */
+import { and, eq, isNull } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import { followUpActivities, followUpSteps, leads } from "#db/schema.ts";
+import { endOfDay, pausesSequence, planSequence, reachabilityOf } from "#app/domain/sequences/plan.ts";
+import { DEFAULT_SEQUENCE_STEPS, type SequenceAction, type SequenceStep } from "#app/domain/sequences/steps.ts";
+
+import { CRM_LEAD_VENDOR, crmLeadRead, insertContacts, propertyRead } from "./rows.server.ts";
+
+export const LEAD_NOT_FOUND = "Lead not found";
+export const SEQUENCE_ALREADY_RUNNING = "A sequence is already running on this lead";
+export const SEQUENCE_NOT_STARTED = "No sequence has been started on this lead";
+export const SEQUENCE_PAUSED_BY_STATUS = "This lead is under contract, closed or dead: its sequence stays paused";
+
+export type SequenceOutcome =
+  | { ok: true; leadId: string; sequenceStatus: string; activities: number; firstDue: Date | null }
+  | { ok: false; status: 404 | 409; message: string };
+
+/** Starts `steps` (the default "New seller lead") on the user's property `propertyId` from `now`. */
+export async function startSequence(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  now: Date,
+  steps: readonly SequenceStep[] = DEFAULT_SEQUENCE_STEPS,
+): Promise<SequenceOutcome> {
+  const [[property], [lead]] = await db.batch([propertyRead(db, userId, propertyId), crmLeadRead(db, propertyId)]);
+  if (!property) return { ok: false, status: 404, message: LEAD_NOT_FOUND };
+  if (lead?.sequenceStatus === "active") return { ok: false, status: 409, message: SEQUENCE_ALREADY_RUNNING };
+  if (pausesSequence(property.status)) return { ok: false, status: 409, message: SEQUENCE_PAUSED_BY_STATUS };
+
+  const leadId = lead?.id ?? crypto.randomUUID();
+  const planned = planSequence(steps, reachabilityOf(property), now);
+  const first = planned.find((step) => !step.skipped) ?? null;
+  const pointer = {
+    sequenceStatus: first ? "active" : "completed",
+    sequenceStartedAt: now,
+    currentSequenceStep: first?.index ?? planned.length,
+    currentActivityDay: first?.step.dayNumber ?? 0,
+    currentActivityDate: first?.scheduledFor ?? null,
+    awaitingNextDay: first ? first.scheduledFor >= endOfDay(now) : false,
+    updatedAt: now,
+  };
+  const writeLead = db
+    .insert(leads)
+    .values({ id: leadId, vendor: CRM_LEAD_VENDOR, vendorLeadId: propertyId, propertyId, type: property.leadType, ...pointer })
+    .onConflictDoUpdate({ target: [leads.vendor, leads.vendorLeadId], set: pointer });
+  // A restart (after a stop, or a pause) replaces the steps that were never worked.
+  const dropUnworked = db
+    .delete(followUpActivities)
+    .where(and(eq(followUpActivities.leadId, leadId), eq(followUpActivities.userId, userId), isNull(followUpActivities.completedAt)));
+  const rows = planned.map((step) => ({ ...step, activityId: crypto.randomUUID() }));
+  // One insert a step: D1 binds at most 100 values a statement, and a sequence may have 20 steps.
+  const writeActivities = rows.map((step) =>
+    db.insert(followUpActivities).values({
+      id: step.activityId,
+      leadId,
+      userId,
+      activityType: step.activityType,
+      dayNumber: step.step.dayNumber,
+      scheduledFor: step.scheduledFor,
+      completedAt: step.skipped ? now : null,
+      createdAt: now,
+    }),
+  );
+  const writeSteps = rows.map((step) =>
+    db.insert(followUpSteps).values({
+      activityId: step.activityId,
+      userId,
+      leadId,
+      stepIndex: step.index,
+      plannedType: step.step.activityType,
+      template: step.step.template,
+      status: step.skipped ? "skipped" : "pending",
+      reason: step.reason,
+    }),
+  );
+  const writeContacts = rows.flatMap((step) => insertContacts(db, step.activityId, step));
+  await db.batch([writeLead, dropUnworked, ...writeActivities, ...writeSteps, ...writeContacts]);
+  return { ok: true, leadId, sequenceStatus: pointer.sequenceStatus, activities: rows.length, firstDue: first?.scheduledFor ?? null };
+}
+
+const NEXT_STATUS: Record<SequenceAction, { from: readonly string[]; to: string }> = {
+  pause: { from: ["active"], to: "paused" },
+  // From active too: resuming after a reply in Messages (which pauses it without a status change) acknowledges the reply.
+  resume: { from: ["paused", "active"], to: "active" },
+  stop: { from: ["active", "paused"], to: "stopped" },
+};
+
+/** Pause, resume or stop the sequence on the user's property. */
+export async function changeSequence(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  action: SequenceAction,
+  now: Date,
+): Promise<SequenceOutcome> {
+  const [[property], [lead]] = await db.batch([propertyRead(db, userId, propertyId), crmLeadRead(db, propertyId)]);
+  if (!property) return { ok: false, status: 404, message: LEAD_NOT_FOUND };
+  if (!lead || lead.sequenceStatus === "inactive") return { ok: false, status: 409, message: SEQUENCE_NOT_STARTED };
+  const change = NEXT_STATUS[action];
+  if (!change.from.includes(lead.sequenceStatus)) {
+    return { ok: false, status: 409, message: `The sequence is ${lead.sequenceStatus}; it cannot ${action}` };
+  }
+  if (action === "resume" && pausesSequence(property.status)) return { ok: false, status: 409, message: SEQUENCE_PAUSED_BY_STATUS };
+  await db.update(leads).set({ sequenceStatus: change.to, updatedAt: now }).where(eq(leads.id, lead.id));
+  return { ok: true, leadId: lead.id, sequenceStatus: change.to, activities: 0, firstDue: null };
+}
+
+/**
+ * The statement that pauses the sequence on a property whose status just became `status`, when that status pauses
+ * sequences (under contract, closed, dead); null otherwise. The caller has checked the property is the user's and
+ * sends it in the batch of the status change.
+ */
+export function pauseOnStatus(db: Db, propertyId: string, status: string | undefined, now: Date) {
+  if (status === undefined || !pausesSequence(status)) return null;
+  return db
+    .update(leads)
+    .set({ sequenceStatus: "paused", updatedAt: now })
+    .where(and(eq(leads.vendor, CRM_LEAD_VENDOR), eq(leads.vendorLeadId, propertyId), eq(leads.sequenceStatus, "active")));
+}

@@ -1,0 +1,244 @@
+/**
+ * The Today queue (issue 38): the signed-in user's follow-ups due today or overdue, ranked. Two reads in one batch
+ * (the session lookup's, so the page costs the lookup's round trip only): the due activities with their lead and
+ * property, and their contact rows. A phone flagged DNC after its rows were written is shown blocked, never as a
+ * target, because each contact is checked against the property's phones as they are now.
+ */
+import { and, asc, eq, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
+import { ownerPhones } from "#app/domain/leads/phone.ts";
+import { DAY_MS, endOfDay, overdueDays, pausesSequence, type DncStatus, type RecipientType } from "#app/domain/sequences/plan.ts";
+import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
+import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
+import { renderTemplate } from "#app/domain/sequences/templates.ts";
+import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
+
+import { CRM_LEAD_VENDOR, noReplySinceLastMove, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
+
+/** The most due tasks a read brings (the most overdue first): a day's work, not the backlog of a year. */
+export const TODAY_LIMIT = 200;
+
+function dueActivities(db: Db, userId: UserRef, now: Date) {
+  return db
+    .select({ id: followUpActivities.id })
+    .from(followUpActivities)
+    .where(
+      and(
+        eq(followUpActivities.userId, userId),
+        isNull(followUpActivities.completedAt),
+        lt(followUpActivities.scheduledFor, endOfDay(now)),
+      ),
+    )
+    .orderBy(asc(followUpActivities.scheduledFor))
+    .limit(TODAY_LIMIT);
+}
+
+function taskRows(db: Db, userId: UserRef, now: Date) {
+  return db
+    .select({
+      id: followUpActivities.id,
+      leadId: followUpActivities.leadId,
+      activityType: followUpActivities.activityType,
+      dayNumber: followUpActivities.dayNumber,
+      scheduledFor: followUpActivities.scheduledFor,
+      template: followUpSteps.template,
+      plannedType: followUpSteps.plannedType,
+      lastActionAt: userLeads.lastActionAt,
+      ...PROPERTY_FIELDS,
+    })
+    .from(followUpActivities)
+    .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
+    .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
+    .leftJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
+    .leftJoin(userLeads, and(eq(userLeads.userId, followUpActivities.userId), eq(userLeads.leadId, leads.id)))
+    .where(
+      and(
+        inArray(followUpActivities.id, dueActivities(db, userId, now)),
+        eq(leads.sequenceStatus, "active"),
+        notPausedStatus(),
+        noReplySinceLastMove(),
+      ),
+    );
+}
+
+function contactRowsOf(db: Db, userId: UserRef, now: Date) {
+  return db
+    .select({
+      activityId: followUpActivityContacts.activityId,
+      recipientType: followUpActivityContacts.recipientType,
+      recipientValue: followUpActivityContacts.recipientValue,
+      dncStatus: followUpActivityContacts.dncStatus,
+      status: followUpActivityContacts.status,
+    })
+    .from(followUpActivityContacts)
+    .where(inArray(followUpActivityContacts.activityId, dueActivities(db, userId, now)))
+    .orderBy(asc(followUpActivityContacts.recipientType), asc(followUpActivityContacts.recipientValue));
+}
+
+/** How far ahead "Coming up" looks, and how many steps it lists. */
+export const UPCOMING_DAYS = 14;
+export const UPCOMING_LIMIT = 50;
+
+/** The steps of running sequences due after today and within UPCOMING_DAYS, soonest first. */
+function upcomingRows(db: Db, userId: UserRef, now: Date) {
+  const from = endOfDay(now);
+  return db
+    .select({
+      id: followUpActivities.id,
+      propertyId: sql<string>`${properties.id}`.as("property_id"),
+      address: properties.address,
+      activityType: followUpActivities.activityType,
+      plannedType: followUpSteps.plannedType,
+      dayNumber: followUpActivities.dayNumber,
+      scheduledFor: followUpActivities.scheduledFor,
+      reason: followUpSteps.reason,
+    })
+    .from(followUpActivities)
+    .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
+    .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
+    .innerJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
+    .where(
+      and(
+        eq(followUpActivities.userId, userId),
+        isNull(followUpActivities.completedAt),
+        gte(followUpActivities.scheduledFor, from),
+        lt(followUpActivities.scheduledFor, new Date(from.getTime() + UPCOMING_DAYS * DAY_MS)),
+        eq(leads.sequenceStatus, "active"),
+        notPausedStatus(),
+        noReplySinceLastMove(),
+      ),
+    )
+    .orderBy(asc(followUpActivities.scheduledFor))
+    .limit(UPCOMING_LIMIT);
+}
+
+/** The most paused sequences Today lists (with Resume). */
+export const PAUSED_LIMIT = 50;
+
+/** The user's paused sequences: paused by them or by a status, or (still active) holding a reply since they last moved. */
+function pausedRows(db: Db, userId: UserRef) {
+  return db
+    .select({
+      propertyId: sql<string>`${properties.id}`.as("property_id"),
+      address: properties.address,
+      propertyStatus: properties.status,
+      sequenceStatus: leads.sequenceStatus,
+      replied: sql<number>`not ${noReplySinceLastMove()}`,
+    })
+    .from(properties)
+    .innerJoin(leads, and(eq(leads.vendor, CRM_LEAD_VENDOR), eq(leads.vendorLeadId, properties.id)))
+    .where(
+      and(
+        eq(properties.userId, userId),
+        or(eq(leads.sequenceStatus, "paused"), and(eq(leads.sequenceStatus, "active"), not(noReplySinceLastMove()))),
+      ),
+    )
+    .limit(PAUSED_LIMIT);
+}
+
+export type TodayReads = {
+  rows: Awaited<ReturnType<typeof taskRows>>;
+  contacts: Awaited<ReturnType<typeof contactRowsOf>>;
+  upcoming: Awaited<ReturnType<typeof upcomingRows>>;
+  paused: Awaited<ReturnType<typeof pausedRows>>;
+};
+
+/** The reads, sent with `batch` (by default on their own; the page and the API join the session lookup's). */
+export async function readToday(
+  db: Db,
+  userId: UserRef,
+  now: Date,
+  batch: SendBatch = (queries) => db.batch(queries),
+): Promise<TodayReads> {
+  const [rows, contacts, upcoming, paused] = await batch([
+    taskRows(db, userId, now),
+    contactRowsOf(db, userId, now),
+    upcomingRows(db, userId, now),
+    pausedRows(db, userId),
+  ]);
+  return { rows, contacts, upcoming, paused };
+}
+
+/** A paused sequence and why it is paused. */
+export type PausedSequence = { propertyId: string; address: string; reason: string };
+
+export function pausedSequences({ paused }: TodayReads): PausedSequence[] {
+  return paused.map((row) => ({
+    propertyId: row.propertyId,
+    address: row.address,
+    reason: pausesSequence(row.propertyStatus)
+      ? "The lead is under contract, closed or dead"
+      : row.sequenceStatus === "active" && Number(row.replied) === 1
+        ? "The seller replied in Messages"
+        : "Paused by you",
+  }));
+}
+
+/** A step coming up: its type (a DNC fallback says why), its day and its lead. */
+export type UpcomingStep = {
+  id: string;
+  propertyId: string;
+  address: string;
+  activityType: ActivityType;
+  plannedType: ActivityType;
+  dayNumber: number;
+  scheduledFor: string;
+  reason: string | null;
+};
+
+export function upcomingSteps({ upcoming }: TodayReads): UpcomingStep[] {
+  return upcoming.map((row) => ({
+    ...row,
+    activityType: row.activityType as ActivityType,
+    plannedType: row.plannedType as ActivityType,
+    scheduledFor: (row.scheduledFor ?? new Date(0)).toISOString(),
+  }));
+}
+
+const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+
+/** The ranked tasks, their messages filled in with the user's company name. */
+export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyName: string | null): TodayTask[] {
+  const byActivity = new Map<string, typeof contacts>();
+  for (const contact of contacts)
+    (byActivity.get(contact.activityId) ?? byActivity.set(contact.activityId, []).get(contact.activityId)!).push(contact);
+  const tasks = rows.map((row) => {
+    const dnc = new Set(
+      ownerPhones(row)
+        .filter((phone) => phone.dnc)
+        .map((phone) => digitsOf(phone.number)),
+    );
+    const taskContacts: TaskContact[] = (byActivity.get(row.id) ?? [])
+      .filter((contact) => contact.status !== "done")
+      .map((contact) => {
+        const blocked = contact.recipientType === "phone" && (contact.dncStatus === "blocked" || dnc.has(digitsOf(contact.recipientValue)));
+        const dncStatus: DncStatus | null = contact.recipientType === "phone" ? (blocked ? "blocked" : "clear") : null;
+        return { recipientType: contact.recipientType as RecipientType, recipientValue: contact.recipientValue, dncStatus };
+      });
+    const scheduled = row.scheduledFor ?? now;
+    const task: TodayTask = {
+      id: row.id,
+      leadId: row.leadId,
+      propertyId: row.propertyId,
+      address: row.address,
+      ownerName: row.ownerName,
+      activityType: row.activityType as ActivityType,
+      dayNumber: row.dayNumber,
+      scheduledFor: scheduled.toISOString(),
+      overdueDays: overdueDays(scheduled, now),
+      contacts: taskContacts,
+      message: renderTemplate(templateFor(row), {
+        ownerName: row.ownerName,
+        address: row.address,
+        offerAmount: row.maxOffer,
+        companyName,
+      }),
+      status: row.status,
+    };
+    const daysSinceContact = row.lastActionAt ? Math.floor((now.getTime() - row.lastActionAt.getTime()) / DAY_MS) : null;
+    return { task, facts: { ...task, equityPercentage: row.equityPercentage, leadType: row.leadType, daysSinceContact } };
+  });
+  return rankTasks(tasks.map(({ task, facts }) => ({ ...facts, task }))).map((ranked) => ranked.task);
+}

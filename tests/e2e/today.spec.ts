@@ -1,0 +1,100 @@
+import { aSellerSearch, expect, test } from "./fixtures.ts";
+
+/** A lead whose owner has one callable phone and one on the do-not-call list. */
+const LEAD = {
+  address: "2840 E Sequence Rd",
+  city: "Phoenix",
+  state: "AZ",
+  zipCode: "85016",
+  maxOffer: 182000,
+  ownerName: "Maria Lopez",
+  ownerPhone: "(602) 555-0161",
+  ownerDncPhone: "(602) 555-0162",
+  ownerMailingAddress: "12 Elm St, Mesa, AZ 85201",
+};
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled });
+
+    test("after Mail the Offer the sequence is offered; its Day 0 call is in Today and 'Asked not to call' flags only that phone", async ({
+      signedInPage: page,
+    }) => {
+      const [lead] = await aSellerSearch(page);
+      await page.goto("/leads/workbench");
+      await page.getByRole("button", { name: "Let's Work It" }).click();
+      if (javaScriptEnabled) {
+        await page.getByRole("dialog", { name: lead.addressLine }).getByRole("button", { name: "Close" }).click();
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+      }
+      const maxOffer = page.getByRole("region", { name: "Get Max Offer" });
+      await maxOffer.getByRole("textbox", { name: "ARV" }).fill("300000");
+      await maxOffer.getByRole("textbox", { name: "Repair estimate" }).fill("20000");
+      await maxOffer.getByRole("textbox", { name: "Assignment fee" }).fill("5000");
+      await maxOffer.getByRole("button", { name: "Get Max Offer" }).click();
+      const offers = page.getByRole("region", { name: "Offer Options" });
+      await offers.getByRole("textbox", { name: "Custom offer amount in dollars" }).fill("187500");
+      await offers.getByRole("radio", { name: "Custom amount" }).check();
+      await offers.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
+      const letter = javaScriptEnabled
+        ? page.getByRole("dialog", { name: "Letter of Intent Created" })
+        : page.getByRole("region", { name: "Letter of Intent Created" });
+      await letter.getByRole("button", { name: "Mail the Offer" }).click();
+      const mailed = page.getByRole("status", { name: "Offer mailed" });
+      await expect(mailed).toContainText("Offer Mailed Successfully!");
+
+      await mailed.getByRole("button", { name: /Start follow-up sequence/ }).click();
+      await expect(page).toHaveURL(/\/today$/);
+      const task = page.getByRole("list", { name: "Today's tasks" }).getByRole("listitem").filter({ hasText: lead.addressLine }).first();
+      await expect(task).toContainText("Day 0");
+      await expect(task).toContainText("Due today");
+      // Two callable phones: the owner asks not to be called on the first; it becomes DNC, the other stays callable.
+      const [first, second] = await task.getByRole("link", { name: /^Call / }).allTextContents();
+      const outcome = task.getByRole("form", { name: `Call outcome for ${lead.addressLine}` });
+      await outcome.getByRole("combobox", { name: "Phone" }).selectOption({ label: first.replace("Call ", "") });
+      await outcome.getByRole("combobox", { name: "Outcome" }).selectOption("asked_not_to_call");
+      await outcome.getByRole("button", { name: "Save outcome" }).click();
+      await expect(page.getByText("Nothing due today.")).toBeVisible();
+      const [saved] = (await (await page.request.get("/api/properties")).json()) as {
+        ownerPhoneNumbers: { number: string; dnc: boolean }[];
+      }[];
+      const digits = (text: string) => text.replace(/\D/g, "").slice(-10);
+      const dnc = Object.fromEntries(saved.ownerPhoneNumbers.map((phone) => [digits(phone.number), phone.dnc]));
+      expect(dnc).toMatchObject({ [digits(first)]: true, [digits(second)]: false });
+    });
+
+    test("a sequence started from the CRM card puts Day 0 in Today; 'Asked not to call' flags the phone DNC", async ({
+      signedInPage: page,
+      addLead,
+    }) => {
+      const lead = await addLead(LEAD);
+      await page.goto(`/?section=crm&lead=${lead.id}`);
+      await page.getByRole("button", { name: /Start follow-up sequence/ }).click();
+      await expect(page).toHaveURL(/\/today$/);
+
+      const task = page.getByRole("listitem", { name: `Call: ${LEAD.address}` });
+      await expect(task).toContainText("Due today");
+      await expect(task).toContainText("Hi Maria");
+      // The callable phone has a Call link; the DNC phone is shown flagged and never offered.
+      await expect(task.getByRole("link", { name: "Call (602) 555-0161" })).toHaveAttribute("href", "tel:+16025550161");
+      await expect(task.getByRole("link", { name: /0162/ })).toHaveCount(0);
+      await expect(task.getByText("DNC")).toBeVisible();
+
+      const outcome = task.getByRole("form", { name: `Call outcome for ${LEAD.address}` });
+      await outcome.getByRole("combobox", { name: "Outcome" }).selectOption("asked_not_to_call");
+      await outcome.getByRole("button", { name: "Save outcome" }).click();
+      await expect(page.getByText("Nothing due today.")).toBeVisible();
+      // The next call step (Day 7) falls back to a letter: no callable phone remains.
+      const day7 = page.getByRole("list", { name: "Coming up" }).getByRole("listitem").filter({ hasText: "Day 7" });
+      await expect(day7).toContainText("Day 7 · Letter");
+      await expect(day7).toContainText("Call step sent as a letter: No callable phone");
+
+      const saved = await page.request.get(`/api/properties/${lead.id}`);
+      const property = (await saved.json()) as { ownerPhoneNumbers: { number: string; dnc: boolean }[] };
+      expect(property.ownerPhoneNumbers.find((phone) => phone.number.replace(/\D/g, "").endsWith("6025550161"))?.dnc).toBe(true);
+
+      const tasks = await page.request.get("/api/tasks/today");
+      expect(await tasks.json()).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,58 @@
+// Today reads indexes, never a whole table (issue 38's budget: a user with thousands of leads and activities):
+// EXPLAIN QUERY PLAN of the very statements GET /api/tasks/today sends, with their bound values. The due activities
+// come from follow_up_activities_user_scheduled_idx, their contacts from follow_up_activity_contacts_activity_idx,
+// their leads, properties and steps by key; the paused sequences from the user's properties by index. A test never
+// times anything.
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+import { createDb } from "#db/client.ts";
+import { properties } from "#db/schema.ts";
+import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
+import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
+
+import { ApiClient, registerClient } from "./api-client.ts";
+import { testContext } from "./context.ts";
+import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
+
+const db = createDb(env.DB);
+const NOW = new Date("2026-06-15T12:00:00Z");
+
+/** Plan lines that read a whole table. */
+const fullScans = (details: string[]) => details.filter((detail) => /^SCAN (?!CONSTANT ROW)/.test(detail));
+
+describe("Today's queries", () => {
+  it("find the due activities, their contacts, leads, properties and steps by index", async () => {
+    const sent: Sent[] = [];
+    const client = new ApiClient(testContext({}, { DB: recordingD1(sent) }));
+    client.context = { ...client.context, now: () => NOW };
+    const { userId } = await registerClient("today-plans", {}, client);
+    for (let i = 0; i < 3; i++) {
+      const [lead] = await db
+        .insert(properties)
+        .values({ userId, address: `${100 + i} Plan St`, zipCode: "85004", ownerPhone: "(602) 555-0101" })
+        .returning();
+      const started = await client.call(propertySequence, "POST", "/", { action: "start" }, { params: { id: lead.id } });
+      expect(started.status).toBe(201);
+    }
+    sent.length = 0;
+    const answer = await client.call(todayApi, "GET", "/api/tasks/today");
+    expect(answer.status).toBe(200);
+    // The session lookup's three reads and Today's four (due tasks, their contacts, coming up, paused), one batch.
+    const statements = [...sent];
+    expect(statements).toHaveLength(7);
+    const plans = await Promise.all(statements.map(planOf));
+    const details = plans.map((plan) => plan.map((row) => row.detail));
+    const explain = statements.map((statement, i) => `${statement.sql}\n  ${details[i].join("\n  ")}`).join("\n");
+    for (const plan of details) expect(fullScans(plan), explain).toEqual([]);
+    const all = details.flat();
+    expect(
+      all.some((detail) => detail.includes("USING INDEX follow_up_activities_user_scheduled_idx")),
+      explain,
+    ).toBe(true);
+    expect(
+      all.some((detail) => detail.includes("USING INDEX follow_up_activity_contacts_activity_idx")),
+      explain,
+    ).toBe(true);
+  });
+});
