@@ -2,13 +2,13 @@
  * Account changes: registration, email verification, sign-in, password reset and change, profile. Pages (form
  * actions) and the /api routes both call these; they return outcomes and never touch Response objects.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq, isNull, ne } from "drizzle-orm";
 
 import { companyProfiles, emailVerificationTokens, passwordResetTokens, registrationDrafts, sessions, users } from "#db/schema.ts";
 import { INVALID_CREDENTIALS, INVALID_RESET } from "#app/domain/accounts/auth-messages.ts";
 import type { RegisterInput } from "#app/domain/accounts/auth-schemas.ts";
 import { toE164 } from "#app/domain/leads/phone.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { isUniqueViolation } from "#app/services/platform/db-errors.server.ts";
 import {
   accountClientKey,
@@ -26,7 +26,6 @@ import { forgetSessionLookups, type RequestMeta } from "./auth.server.ts";
 import { getDummyHash, hashPassword, needsRehash, verifyPassword } from "./password.server.ts";
 import { createSession, generateToken, hashToken, sessionCookie, type SessionUser, type ValidSession } from "./session.server.ts";
 
-type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">;
 export type FieldErrors = Record<string, string[]>;
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -36,7 +35,12 @@ const DUPLICATE_EMAIL = "An account with this email already exists";
 const duplicateEmail = () => ({ ok: false as const, status: 409, message: DUPLICATE_EMAIL, errors: { email: [DUPLICATE_EMAIL] } });
 
 /** Every sign-in starts a new session and ends the one this browser held (ASVS 5.0 V7.2.4). */
-async function startSession(context: Ctx, userId: string, remember: boolean, meta: RequestMeta) {
+async function startSession(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  userId: string,
+  remember: boolean,
+  meta: RequestMeta,
+) {
   const now = context.now();
   const { token, expire } = await createSession(context.db, userId, {
     remember,
@@ -53,7 +57,11 @@ async function startSession(context: Ctx, userId: string, remember: boolean, met
  * Work the answer need not wait for (emails): it runs after the response is sent, and a failure is logged, never
  * shown. Answering before the email is sent also keeps an existing account from answering slower than none.
  */
-function inBackground(context: Ctx, label: string, work: () => Promise<unknown>) {
+function inBackground(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  label: string,
+  work: () => Promise<unknown>,
+) {
   context.cloudflare.ctx.waitUntil(
     work().catch((error: unknown) => console.error(`${label} failed:`, error instanceof Error ? error.message : error)),
   );
@@ -70,12 +78,18 @@ const TOO_MANY_SIGNUPS = "Too many accounts created from this network. Please tr
  * Counted before anything is looked up, so probing which emails have accounts (the 409 answer) is throttled like
  * sign-in, and parallel sign-ups cannot all slip under the limit.
  */
-async function signupRefused(context: Ctx, meta: RequestMeta): Promise<Refused | null> {
+async function signupRefused(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  meta: RequestMeta,
+): Promise<Refused | null> {
   const state = await hitIf(context.db, ipKey("signup", meta.ip), LIMITS.signupPerIp, context.now());
   return state.limited ? { ok: false, status: 429, message: TOO_MANY_SIGNUPS } : null;
 }
 
-async function emailTaken(context: Ctx, email: string) {
+async function emailTaken(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  email: string,
+) {
   return Boolean(await context.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get());
 }
 
@@ -83,7 +97,7 @@ type AccountFields = { full_name: string; email: string; mobile: string };
 
 /** The user and the company profile in one atomic write, then signed in and sent a verification link. */
 async function createAccount(
-  context: Ctx,
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
   fields: AccountFields,
   company: RegisterInput["company"],
   passwordHash: string,
@@ -130,7 +144,11 @@ async function createAccount(
 }
 
 /** The two-step registration in one body (POST /api/auth/register): user + company profile, then signed in. */
-export async function register(context: Ctx, input: RegisterInput, meta: RequestMeta): Promise<Created> {
+export async function register(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  input: RegisterInput,
+  meta: RequestMeta,
+): Promise<Created> {
   const refused = await signupRefused(context, meta);
   if (refused) return refused;
   return createAccount(context, input, input.company, await hashPassword(input.password), meta);
@@ -141,7 +159,7 @@ export async function register(context: Ctx, input: RegisterInput, meta: Request
  * never echoes the password; step 2 carries only the draft's token. Throttled per IP (each draft costs a hash).
  */
 export async function saveRegistrationDraft(
-  context: Ctx,
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
   input: AccountFields & { password: string },
   meta: RequestMeta,
   previousToken?: string,
@@ -167,7 +185,7 @@ export const DRAFT_EXPIRED = "Your registration step 1 has expired. Please fill 
 
 /** /register step 2: the draft's step 1 plus the company, as one account. */
 export async function registerFromDraft(
-  context: Ctx,
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
   draftToken: string,
   company: RegisterInput["company"],
   meta: RequestMeta,
@@ -186,7 +204,7 @@ export async function registerFromDraft(
 
 /** The combined /auth page's sign-up (POST /api/signup): an account without a company yet; it signs in next. */
 export async function signup(
-  context: Ctx,
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
   input: { email: string; password: string; firstName: string; lastName: string },
   meta: RequestMeta,
 ): Promise<{ ok: true } | Refused> {
@@ -217,7 +235,11 @@ export async function signup(
  * Emails a link that verifies `email` for the user. Earlier unused links end, so only the newest works; the link
  * verifies only while the account still has that address (an email change resets verification).
  */
-export async function sendVerificationEmail(context: Ctx, userId: string, email: string) {
+export async function sendVerificationEmail(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  userId: string,
+  email: string,
+) {
   const token = generateToken();
   const now = context.now();
   await context.db.batch([
@@ -244,7 +266,10 @@ export const INVALID_VERIFICATION = "This verification link is invalid or has ex
 export const TOO_MANY_VERIFICATION_EMAILS = "Too many verification emails. Please try again later.";
 
 /** Marks the email verified from a valid, unused, unexpired link for the account's current address. */
-export async function verifyEmail(context: Ctx, token: string): Promise<{ ok: true; userId: string } | { ok: false; message: string }> {
+export async function verifyEmail(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  token: string,
+): Promise<{ ok: true; userId: string } | { ok: false; message: string }> {
   const now = context.now();
   const row = await context.db
     .select()
@@ -271,7 +296,10 @@ export async function verifyEmail(context: Ctx, token: string): Promise<{ ok: tr
 }
 
 /** "Resend verification email" from the profile, throttled per user. */
-export async function resendVerification(context: Ctx, user: SessionUser): Promise<{ ok: true } | Refused> {
+export async function resendVerification(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  user: SessionUser,
+): Promise<{ ok: true } | Refused> {
   if (user.emailVerified) return { ok: false, status: 400, message: "Your email is already verified." };
   const state = await hit(context.db, `verify-email:user:${user.id}`, LIMITS.verificationEmailsPerUser, context.now());
   if (state.limited) return { ok: false, status: 429, message: TOO_MANY_VERIFICATION_EMAILS };
@@ -290,7 +318,7 @@ const tooManyFailures = (retry: string) => `Too many failed sign-in attempts. Pl
  * guesses cannot outrun the limit; a right password takes its attempt back and clears that client's failures.
  */
 export async function login(
-  context: Ctx,
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
   input: { email: string; password: string; remember: boolean },
   meta: RequestMeta,
 ): Promise<SignedIn> {
@@ -322,15 +350,22 @@ export async function login(
 }
 
 /** Signs in a user whose identity was proven elsewhere (single sign-on). */
-export async function signInUser(context: Ctx, userId: string, meta: RequestMeta, remember = false) {
+export async function signInUser(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  userId: string,
+  meta: RequestMeta,
+  remember = false,
+) {
   return startSession(context, userId, remember, meta);
 }
 
 // --- password reset ---------------------------------------------------------------------------------------------
 
 /** Every unused reset link of the user ends (a password or email change makes them stale). */
-const dropResetLinks = (context: Ctx, userId: string) =>
-  context.db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+const dropResetLinks = (
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  userId: string,
+) => context.db.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 
 /**
  * Emails a reset link when the account exists; the caller answers the same either way, at once: the lookup, the
@@ -338,7 +373,11 @@ const dropResetLinks = (context: Ctx, userId: string) =>
  * unused links are invalidated. Throttled per account and per IP, counted first; a throttled request is dropped
  * silently (same answer).
  */
-export async function requestPasswordReset(context: Ctx, email: string, meta: RequestMeta): Promise<void> {
+export async function requestPasswordReset(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  email: string,
+  meta: RequestMeta,
+): Promise<void> {
   const now = context.now();
   const state = worst(
     ...(await Promise.all([
@@ -375,7 +414,11 @@ export async function requestPasswordReset(context: Ctx, email: string, meta: Re
  * Sets the new password from a valid, unused, unexpired link; revokes every session and signs in anew. The email
  * stays as verified or unverified as it was: only the verification link verifies it.
  */
-export async function resetPassword(context: Ctx, input: { token: string; password: string }, meta: RequestMeta): Promise<SignedIn> {
+export async function resetPassword(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  input: { token: string; password: string },
+  meta: RequestMeta,
+): Promise<SignedIn> {
   const now = context.now();
   const row = await context.db
     .select({
@@ -416,7 +459,11 @@ export const CURRENT_PASSWORD_FOR_EMAIL = "Enter your current password to change
  * Re-authentication for sensitive changes: the current password, counted per user before it is checked so
  * parallel guesses cannot outrun the limit (a stolen session cannot brute-force the password either).
  */
-async function checkCurrentPassword(context: Ctx, user: SessionUser, password: string | undefined): Promise<Refused | null> {
+async function checkCurrentPassword(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  user: SessionUser,
+  password: string | undefined,
+): Promise<Refused | null> {
   if (!password)
     return { ok: false, status: 400, message: CURRENT_PASSWORD_FOR_EMAIL, errors: { currentPassword: [CURRENT_PASSWORD_FOR_EMAIL] } };
   const key = `reauth-fail:user:${user.id}`;
@@ -430,7 +477,7 @@ async function checkCurrentPassword(context: Ctx, user: SessionUser, password: s
 }
 
 export async function changePassword(
-  context: Ctx,
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
   session: ValidSession,
   input: { currentPassword: string; newPassword: string },
   meta: RequestMeta,
@@ -453,7 +500,7 @@ export async function changePassword(
  * gets a verification link, the old one is told of the change, and unused reset links end.
  */
 export async function updateUserInfo(
-  context: Ctx,
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
   user: SessionUser,
   input: { fullName: string; email: string; mobileE164: string; currentPassword?: string },
 ): Promise<{ ok: true; emailChanged: boolean } | Refused> {
@@ -510,7 +557,11 @@ export type CompanyInput = {
 };
 
 /** Creates the company profile if the user has none yet (accounts made on /auth), else updates it. */
-export async function upsertCompany(context: Ctx, userId: string, input: CompanyInput) {
+export async function upsertCompany(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "cloudflare" | "responseCookies" | "sessionLookups">,
+  userId: string,
+  input: CompanyInput,
+) {
   const values = {
     companyName: input.companyName,
     title: input.title || null,

@@ -6,7 +6,6 @@
  * /auth/link), the words a person sees when it fails, and which Breeze account an identity signs into.
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import * as oauth from "oauth4webapi";
 import { z } from "zod";
@@ -14,13 +13,12 @@ import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { userIdentities, users } from "#db/schema.ts";
 import { fetchWithTimeout, ProviderError, type Fetch } from "#app/providers/http.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { readCookie } from "#app/services/http/cookies.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 import { toastCookie } from "#app/services/http/toast.server.ts";
 import { isUniqueViolation } from "#app/services/platform/db-errors.server.ts";
 import type { AppEnv } from "#app/services/platform/env.server.ts";
-
-type Ctx = Pick<AppLoadContext, "db" | "config" | "now">;
 
 // --- configuration -------------------------------------------------------------------------------------------------
 
@@ -353,7 +351,7 @@ export async function readLinkCookie(
 
 /** Where to send the browser, and the state cookie to set; `next` is re-checked to be a same-site path. */
 export async function beginSignIn(
-  context: Pick<Ctx, "now">,
+  context: ServiceContext<"now">,
   settings: OidcSettings,
   next: string,
   deps: OidcDeps,
@@ -413,7 +411,7 @@ export type IdentityClaims = {
  * the skew in the future is refused here.
  */
 export async function completeSignIn(
-  context: Pick<Ctx, "now">,
+  context: ServiceContext<"now">,
   settings: OidcSettings,
   input: { callbackParams: URLSearchParams; pending: PendingSignIn },
   deps: OidcDeps,

@@ -9,7 +9,6 @@
  * - A cash-buyer search repeats by §4: the same location, buyer type and quick lists → skip + 5; a changed search
  *   → 0. The skip is advanced in SQL (one upsert … RETURNING), so two identical searches at once get two pages.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, desc, eq, gt, gte, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
@@ -39,8 +38,7 @@ import {
 } from "#app/domain/leads/search.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { BuyerSearch, SellerSearch } from "#app/providers/property-data/types.ts";
-
-type Ctx = Pick<AppLoadContext, "db" | "now" | "providers">;
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 export type Failure = { ok: false; status: number; message: string; error: string };
 
@@ -81,7 +79,7 @@ function buyerSearchOf(criteria: CashBuyerSearchInput["criteria"]): BuyerSearch 
 
 /** How many sellers (properties) or buyers (owners) a search would find; writes nothing. */
 export async function previewCount(
-  context: Ctx,
+  context: ServiceContext<"db" | "now" | "providers">,
   input: PreviewCountInput,
 ): Promise<{ ok: true; totalResults: number; location: string } | Failure> {
   const provider = context.providers.propertyData;
@@ -115,7 +113,11 @@ export type SellerSearchResult = {
  * the deliveries (a lead already delivered to this user — by an earlier search or a concurrent twin — is not
  * claimed), moves the search's place on, and counts what the request got.
  */
-export async function searchSellerLeads(context: Ctx, userId: string, input: SellerSearchInput): Promise<SellerSearchResult | Failure> {
+export async function searchSellerLeads(
+  context: ServiceContext<"db" | "now" | "providers">,
+  userId: string,
+  input: SellerSearchInput,
+): Promise<SellerSearchResult | Failure> {
   const { db } = context;
   const provider = context.providers.propertyData;
   const { count, criteria } = input;
@@ -291,7 +293,7 @@ export type CashBuyerSearchResult = {
  * caller names — returning the skip to use. A provider failure puts the skip back, so the next try shows that page.
  */
 export async function searchCashBuyers(
-  context: Ctx,
+  context: ServiceContext<"db" | "now" | "providers">,
   userId: string,
   input: CashBuyerSearchInput,
 ): Promise<CashBuyerSearchResult | Failure> {

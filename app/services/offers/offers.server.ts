@@ -5,7 +5,6 @@
  * the property and the letter. Every read is scoped to the user: a foreign property or letter is "not found" and
  * nothing is written. Statuses move only after the step succeeded.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, desc, eq } from "drizzle-orm";
 
 import type { PropertyStatus } from "#db/enums.ts";
@@ -31,10 +30,9 @@ import {
 } from "#app/domain/offers/rules.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { PostalAddress } from "#app/providers/mail/types.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { renderLetterOfIntentPdf } from "#app/services/documents/pdf.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
-
-type Ctx = Pick<AppLoadContext, "db" | "files" | "providers">;
 
 export const LETTER_NOT_FOUND = "Letter of Intent not found";
 
@@ -44,8 +42,8 @@ export type Refusal = { ok: false; status: 400 | 404 | 502; message: string; err
 
 type PropertyRow = typeof properties.$inferSelect;
 
-async function findProperty(ctx: Pick<Ctx, "db">, userId: string, id: string): Promise<PropertyRow | null> {
-  const row = await ctx.db
+async function findProperty(context: ServiceContext<"db">, userId: string, id: string): Promise<PropertyRow | null> {
+  const row = await context.db
     .select()
     .from(properties)
     .where(and(eq(properties.id, id), eq(properties.userId, userId)))
@@ -54,14 +52,14 @@ async function findProperty(ctx: Pick<Ctx, "db">, userId: string, id: string): P
 }
 
 /** The user's property and their letterhead (company profile, name) in one round trip. */
-async function readPropertyAndSender(ctx: Pick<Ctx, "db">, userId: string, propertyId: string) {
-  const [rows, senders] = await ctx.db.batch([
-    ctx.db
+async function readPropertyAndSender(context: ServiceContext<"db">, userId: string, propertyId: string) {
+  const [rows, senders] = await context.db.batch([
+    context.db
       .select()
       .from(properties)
       .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
       .limit(1),
-    ctx.db
+    context.db
       .select({
         email: users.email,
         fullName: users.fullName,
@@ -127,11 +125,11 @@ export type OfferCalculation = { ok: true; arv: number; options: OfferOption[]; 
 
 /** The three tiers of the ARV and the 70% rule line (repairs and fee as given, else their defaults). Writes nothing. */
 export async function calculateOffer(
-  ctx: Pick<Ctx, "db">,
+  context: ServiceContext<"db">,
   userId: string,
   input: CalculateOfferInput,
 ): Promise<OfferCalculation | Refusal> {
-  const property = await findProperty(ctx, userId, input.propertyId);
+  const property = await findProperty(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   return {
     ok: true,
@@ -171,7 +169,7 @@ type LetterRequest = {
 
 /** Renders the letter, stores its PDF and its Documents row, and records it on the property (maxOffer, file name, status). */
 async function produceLetter(
-  ctx: Ctx,
+  context: ServiceContext<"db" | "files" | "providers">,
   userId: string,
   property: PropertyRow,
   sender: Sender,
@@ -200,11 +198,11 @@ async function produceLetter(
   const bytes = await renderLetterOfIntentPdf(text, now);
   const fileName = offerPdfFileName(property, now);
   const key = documentKey(userId, "pdf");
-  await ctx.files.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
+  await context.files.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
   const documentId = crypto.randomUUID();
   const status = statusAfterLetter(property.status);
-  const [, updated] = await ctx.db.batch([
-    ctx.db.insert(documents).values({
+  const [, updated] = await context.db.batch([
+    context.db.insert(documents).values({
       id: documentId,
       userId,
       propertyId: property.id,
@@ -218,7 +216,7 @@ async function produceLetter(
       createdAt: now,
       updatedAt: now,
     }),
-    ctx.db
+    context.db
       .update(properties)
       .set({ maxOffer: request.amount, arv: request.arv, offerPdfFilename: fileName, status, updatedAt: now })
       .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
@@ -241,12 +239,12 @@ async function produceLetter(
  * and the property moved to offer_produced (§4) with the amount as its max offer.
  */
 export async function confirmOffer(
-  ctx: Ctx,
+  context: ServiceContext<"db" | "files" | "providers">,
   userId: string,
   input: LetterRequest & { propertyId: string },
   now: Date,
 ): Promise<Letter | Refusal> {
-  const { property, sender } = await readPropertyAndSender(ctx, userId, input.propertyId);
+  const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const chosen = chosenOfferAmount({
     offerType: input.offerType,
@@ -256,7 +254,7 @@ export async function confirmOffer(
   });
   if (!chosen.ok) return { ok: false, status: 400, message: messageText(chosen.message) };
   try {
-    return await produceLetter(ctx, userId, property, sender, { ...input, amount: chosen.amount }, now);
+    return await produceLetter(context, userId, property, sender, { ...input, amount: chosen.amount }, now);
   } catch (error) {
     console.error("confirm-offer failed", error);
     return { ok: false, status: 502, message: messageText(OFFER_CREATION_FAILED) };
@@ -293,7 +291,7 @@ export async function mailIdempotencyKey(propertyId: string, documentId: string)
 export type Mailed = { ok: true; trackingId: string; provider: string; status: PropertyStatus; expectedDeliveryDate?: string };
 
 async function mailLetter(
-  ctx: Ctx,
+  context: ServiceContext<"db" | "files" | "providers">,
   userId: string,
   property: PropertyRow,
   sender: Sender,
@@ -304,12 +302,12 @@ async function mailLetter(
 ): Promise<Mailed | Refusal> {
   const to = parseMailingAddress(recipient.address);
   if (!to) return { ok: false, status: 400, message: "Recipient address must be a street, city, 2-letter state and ZIP code" };
-  const object = await ctx.files.get(letter.filePath);
+  const object = await context.files.get(letter.filePath);
   if (!object) return { ok: false, status: 404, message: LETTER_NOT_FOUND };
   const pdf = new Uint8Array(await object.arrayBuffer());
   let receipt;
   try {
-    receipt = await ctx.providers.mail.sendLetter({
+    receipt = await context.providers.mail.sendLetter({
       userId,
       propertyId: property.id,
       idempotencyKey: await mailIdempotencyKey(property.id, letter.documentId),
@@ -325,7 +323,7 @@ async function mailLetter(
     return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: error.message };
   }
   const status = statusAfterMail(property.status);
-  const [updated] = await ctx.db
+  const [updated] = await context.db
     .update(properties)
     .set({ status, updatedAt: now })
     .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
@@ -340,16 +338,21 @@ async function mailLetter(
 }
 
 /** mail-offer (the workbench): the letter the pdfUrl names, of this property, mailed to the recipient; offer_sent. */
-export async function mailOffer(ctx: Ctx, userId: string, input: MailOfferInput, now: Date): Promise<Mailed | Refusal> {
+export async function mailOffer(
+  context: ServiceContext<"db" | "files" | "providers">,
+  userId: string,
+  input: MailOfferInput,
+  now: Date,
+): Promise<Mailed | Refusal> {
   const documentId = letterIdOf(input.pdfUrl);
   const [{ property, sender }, letter] = await Promise.all([
-    readPropertyAndSender(ctx, userId, input.propertyId),
-    documentId ? findLetter(ctx, userId, input.propertyId, { documentId }) : null,
+    readPropertyAndSender(context, userId, input.propertyId),
+    documentId ? findLetter(context, userId, input.propertyId, { documentId }) : null,
   ]);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   if (!letter) return { ok: false, status: 404, message: LETTER_NOT_FOUND };
   return mailLetter(
-    ctx,
+    context,
     userId,
     property,
     sender,
@@ -361,8 +364,13 @@ export async function mailOffer(ctx: Ctx, userId: string, input: MailOfferInput,
 }
 
 /** One of the user's letters of intent for the property: by id, or the one recorded on it under that file name (the newest). */
-async function findLetter(ctx: Pick<Ctx, "db">, userId: string, propertyId: string, by: { documentId: string } | { name: string }) {
-  const row = await ctx.db
+async function findLetter(
+  context: ServiceContext<"db">,
+  userId: string,
+  propertyId: string,
+  by: { documentId: string } | { name: string },
+) {
+  const row = await context.db
     .select({ documentId: documents.id, filePath: documents.filePath })
     .from(documents)
     .where(
@@ -384,19 +392,24 @@ async function findLetter(ctx: Pick<Ctx, "db">, userId: string, propertyId: stri
  * property, or — when the max offer was set without one — a new letter for the max offer, to the owner's mailing
  * address (else the property's). offer_sent.
  */
-export async function sendOffer(ctx: Ctx, userId: string, input: SendOfferInput, now: Date): Promise<Mailed | Refusal> {
-  const { property, sender } = await readPropertyAndSender(ctx, userId, input.propertyId);
+export async function sendOffer(
+  context: ServiceContext<"db" | "files" | "providers">,
+  userId: string,
+  input: SendOfferInput,
+  now: Date,
+): Promise<Mailed | Refusal> {
+  const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const maxOffer = property.maxOffer;
   if (maxOffer === null || maxOffer <= 0) return { ok: false, status: 400, message: messageText(NO_OFFER_CREATED) };
 
   let current = property;
-  let letter = property.offerPdfFilename ? await findLetter(ctx, userId, property.id, { name: property.offerPdfFilename }) : null;
+  let letter = property.offerPdfFilename ? await findLetter(context, userId, property.id, { name: property.offerPdfFilename }) : null;
   if (!letter) {
     const amount = Math.round(maxOffer);
     let produced;
     try {
-      produced = await produceLetter(ctx, userId, property, sender, { offerType: "custom", arv: property.arv ?? amount, amount }, now);
+      produced = await produceLetter(context, userId, property, sender, { offerType: "custom", arv: property.arv ?? amount, amount }, now);
     } catch (error) {
       console.error("send-offer: the letter could not be produced", error);
       return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED) };
@@ -406,5 +419,5 @@ export async function sendOffer(ctx: Ctx, userId: string, input: SendOfferInput,
   }
   const address = input.ownerMailingAddress ?? property.ownerMailingAddress ?? propertyAddressLine({ ...property, zip: property.zipCode });
   const name = input.ownerName ?? property.ownerName ?? "Property Owner";
-  return mailLetter(ctx, userId, current, sender, letter, { name, address }, Math.round(current.maxOffer ?? maxOffer), now);
+  return mailLetter(context, userId, current, sender, letter, { name, address }, Math.round(current.maxOffer ?? maxOffer), now);
 }

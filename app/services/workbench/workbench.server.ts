@@ -6,7 +6,6 @@
  * snapshot read beside it) and one batch that checks the lead was delivered to the user, checks the CRM for the
  * same address and writes only when both allow it.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, getTableColumns, is, sql, SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
@@ -17,11 +16,10 @@ import { leadToProperty, type LeadSave } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import type { StoredComparable } from "#app/domain/valuation/comparables.ts";
 import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/rules.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/properties.server.ts";
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/search.server.ts";
 import { storedComps } from "#app/services/valuation/stored-comps.server.ts";
-
-type Ctx = Pick<AppLoadContext, "db" | "now" | "providers">;
 
 /** Where a lead stands in the CRM: the saved property, its status and its offer figures (the offer steps start from them). */
 export type SavedLead = {
@@ -99,7 +97,11 @@ function savedQueuePropertyIds(db: Db, userId: string, requestId?: string | null
  * The workbench's data in one batch: the queue of the user's search `requestId` (a seller card of an earlier search),
  * else their latest, and which of its leads are saved. Null: no such seller search with leads.
  */
-export async function loadWorkbench(context: Ctx, userId: string, requestId?: string | null): Promise<Workbench | null> {
+export async function loadWorkbench(
+  context: ServiceContext<"db" | "now" | "providers">,
+  userId: string,
+  requestId?: string | null,
+): Promise<Workbench | null> {
   const { db } = context;
   const [requests, delivered, savedRows, compRows] = await db.batch([
     ...sellerQueueReads(db, userId, requestId),
@@ -183,7 +185,12 @@ const PHONE_TYPES = new Set<OwnerPhone["type"]>(["mobile", "landline", "voip", "
  * phone with its DNC flag, every email). One batch: is the lead in the queue, is the place already in the CRM, and
  * the insert of the property and its owner contact, which happen only when the lead is queued and the place is new.
  */
-export async function saveQueueLead(context: Ctx, userId: string, lead: LeadSnapshot, save: LeadSave): Promise<SaveOutcome> {
+export async function saveQueueLead(
+  context: ServiceContext<"db" | "now" | "providers">,
+  userId: string,
+  lead: LeadSnapshot,
+  save: LeadSave,
+): Promise<SaveOutcome> {
   const { db } = context;
   const parsed = PropertyInputSchema.safeParse(leadToProperty(lead.item, save));
   if (!parsed.success) {
