@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { signInUser } from "#app/services/accounts/accounts.server.ts";
 import { logout, requestMeta } from "#app/services/accounts/auth.server.ts";
 import {
   clearStateCookie,
@@ -17,6 +16,7 @@ import {
   signInFailed,
   STATE_INVALID,
 } from "#app/services/accounts/oidc.server.ts";
+import { signInUser } from "#app/services/accounts/sign-in.server.ts";
 import { methodNotAllowed } from "#app/services/http/api.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 

@@ -9,7 +9,6 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormError, InputField } from "#app/components/ui/field.tsx";
 import { LINK_EXPIRED } from "#app/domain/accounts/auth-messages.ts";
 import { LinkAccountSchema } from "#app/domain/accounts/sso-link.ts";
-import { login } from "#app/services/accounts/accounts.server.ts";
 import { logout, requestMeta } from "#app/services/accounts/auth.server.ts";
 import {
   clearLinkCookie,
@@ -19,6 +18,7 @@ import {
   readLinkCookie,
   redirectWithCookies,
 } from "#app/services/accounts/oidc.server.ts";
+import { login } from "#app/services/accounts/sign-in.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 

@@ -12,8 +12,8 @@ import { InputField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { RegisterStep1Schema, RegisterStep2Schema, registerStepSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
-import { registerFromDraft, saveRegistrationDraft } from "#app/services/accounts/accounts.server.ts";
 import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
+import { registerFromDraft, saveRegistrationDraft } from "#app/services/accounts/registration.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 
 export const meta: MetaFunction = () => [
