@@ -10,7 +10,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, InputField } from "#app/components/ui/field.tsx";
 import { LoginSchema, SignupSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
-import { getSsoStatus } from "#app/services/accounts/oidc.server.ts";
+import { getSsoStatus } from "#app/services/accounts/oidc-settings.server.ts";
 import { signup } from "#app/services/accounts/registration.server.ts";
 import { login } from "#app/services/accounts/sign-in.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";

@@ -13,17 +13,9 @@ import { loader as callbackLoader } from "#app/routes/api.login.callback.ts";
 import { loader as loginLoader } from "#app/routes/api.login.ts";
 import { action as linkAction, loader as linkLoader } from "#app/routes/auth_.link.tsx";
 import { getSession } from "#app/services/accounts/auth.server.ts";
-import {
-  EMAIL_UNVERIFIED,
-  getSsoStatus,
-  IDENTITY_CONFLICT,
-  LINK_COOKIE,
-  LINK_PAGE,
-  setOidcFetchForTests,
-  SIGN_IN_FAILED,
-  STATE_COOKIE,
-  STATE_INVALID,
-} from "#app/services/accounts/oidc.server.ts";
+import { LINK_COOKIE, LINK_PAGE, STATE_COOKIE } from "#app/services/accounts/oidc-cookies.server.ts";
+import { EMAIL_UNVERIFIED, IDENTITY_CONFLICT, SIGN_IN_FAILED, STATE_INVALID } from "#app/services/accounts/oidc-failures.server.ts";
+import { getSsoStatus, setOidcFetchForTests } from "#app/services/accounts/oidc-settings.server.ts";
 import { hashPassword } from "#app/services/accounts/password.server.ts";
 import { SESSION_COOKIE } from "#app/services/accounts/session.server.ts";
 import { basicCredentials, createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "#tests/fakes/oidc.ts";

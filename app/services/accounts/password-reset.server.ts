@@ -6,7 +6,7 @@ import { INVALID_RESET } from "#app/domain/accounts/auth-messages.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { hit, hitIf, ipKey, LIMITS, worst } from "#app/services/platform/throttle.server.ts";
 
-import { type RequestMeta } from "./auth.server.ts";
+import type { RequestMeta } from "./auth.server.ts";
 import { inBackground } from "./background.server.ts";
 import { hashPassword } from "./password.server.ts";
 import { generateToken, hashToken } from "./session.server.ts";

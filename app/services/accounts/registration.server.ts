@@ -11,7 +11,7 @@ import type { ServiceContext } from "#app/services/context.server.ts";
 import { isUniqueViolation } from "#app/services/platform/db-errors.server.ts";
 import { hitIf, ipKey, LIMITS } from "#app/services/platform/throttle.server.ts";
 
-import { type RequestMeta } from "./auth.server.ts";
+import type { RequestMeta } from "./auth.server.ts";
 import { inBackground } from "./background.server.ts";
 import { sendVerificationEmail } from "./email-verification.server.ts";
 import { duplicateEmail, type FieldErrors, type Refused } from "./outcomes.ts";
