@@ -25,7 +25,7 @@ import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
 import * as apiPropertiesId from "#app/routes/api.properties.$id.ts";
 import * as apiPropertiesBatch from "#app/routes/api.properties.batch.ts";
 import * as apiProperties from "#app/routes/api.properties.ts";
-import { getLatestSellerQueue } from "#app/services/leads/search.server.ts";
+import { getLatestSellerQueue } from "#app/services/leads/seller-queue.server.ts";
 
 import { ApiClient, registerClient, type Answer } from "./api-client.ts";
 import { seedTestMarket } from "./market-fixture.ts";

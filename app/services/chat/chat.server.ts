@@ -43,8 +43,9 @@ import type { ServiceContext } from "#app/services/context.server.ts";
 import { fieldErrors } from "#app/services/http/api.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";
 import { BuyerLeadSchema, createBuyerLead } from "#app/services/leads/buyer-leads.server.ts";
+import { searchCashBuyers } from "#app/services/leads/cash-buyer-search.server.ts";
 import { createProperty, PropertyInputSchema } from "#app/services/leads/properties.server.ts";
-import { searchCashBuyers, searchSellerLeads } from "#app/services/leads/search.server.ts";
+import { searchSellerLeads } from "#app/services/leads/seller-search.server.ts";
 import { chatThread, getOwnMessage, postMessages, type NewMessage } from "#app/services/messages/conversations.server.ts";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";

@@ -18,7 +18,7 @@ import type { StoredComparable } from "#app/domain/valuation/comparables.ts";
 import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/rules.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/properties.server.ts";
-import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/search.server.ts";
+import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";
 import { storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
 /** Where a lead stands in the CRM: the saved property, its status and its offer figures (the offer steps start from them). */
