@@ -13,7 +13,8 @@ import { workbenchHref } from "#app/domain/workbench/rules.ts";
 import type { ValidSession } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";
-import { calculateOffer, confirmOffer, sendOffer } from "#app/services/offers/offers.server.ts";
+import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
+import { calculateOffer, confirmOffer } from "#app/services/offers/offers.server.ts";
 
 export type OfferOutcome =
   { redirect: string; toast: Toast } | { intent: string | null; title: string; message: string; status: 400 | 404 };
