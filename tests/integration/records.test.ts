@@ -22,13 +22,8 @@ import { action as uploadForm } from "#app/routes/documents.upload.tsx";
 import { action as assist } from "#app/routes/messages.assist.ts";
 import { action as sendForm } from "#app/routes/messages.send.tsx";
 import { getSession } from "#app/services/accounts/auth.server.ts";
-import {
-  addMessage,
-  createConversation,
-  getConversation,
-  listConversations,
-  replyContext,
-} from "#app/services/messages/conversations.server.ts";
+import { addMessage, createConversation } from "#app/services/messages/conversation-writes.server.ts";
+import { getConversation, listConversations, replyContext } from "#app/services/messages/conversations.server.ts";
 import { load as loadBuyerBreeze } from "#app/services/sections/buyer-breeze.server.ts";
 import { load as loadDocuments } from "#app/services/sections/documents.server.ts";
 import { load as loadMessages } from "#app/services/sections/messages.server.ts";

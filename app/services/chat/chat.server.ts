@@ -46,7 +46,8 @@ import { BuyerLeadSchema, createBuyerLead } from "#app/services/leads/buyer-lead
 import { searchCashBuyers } from "#app/services/leads/cash-buyer-search.server.ts";
 import { createProperty, PropertyInputSchema } from "#app/services/leads/properties.server.ts";
 import { searchSellerLeads } from "#app/services/leads/seller-search.server.ts";
-import { chatThread, getOwnMessage, postMessages, type NewMessage } from "#app/services/messages/conversations.server.ts";
+import { postMessages, type NewMessage } from "#app/services/messages/conversation-writes.server.ts";
+import { chatThread, getOwnMessage } from "#app/services/messages/conversations.server.ts";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const CARD_NOT_FOUND = "Card not found";

@@ -12,7 +12,8 @@ import type { TerryLookup } from "#app/domain/chat/terry.ts";
 import { parseSearchLocation } from "#app/domain/leads/location.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { chatThread, postMessages } from "#app/services/messages/conversations.server.ts";
+import { postMessages } from "#app/services/messages/conversation-writes.server.ts";
+import { chatThread } from "#app/services/messages/conversations.server.ts";
 
 import { assistantMessage, CONVERSATION_NOT_FOUND, HISTORY_TURNS, titleOf, userMessage } from "./chat.server.ts";
 
