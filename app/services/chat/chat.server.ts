@@ -6,6 +6,7 @@
  */
 
 import type { AgentId } from "#app/domain/chat/agents.ts";
+import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
 import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/domain/chat/forms.ts";
 import { AI_TROUBLE_TEXT, type ChatReply } from "#app/domain/chat/intent.ts";
 import {
@@ -14,17 +15,13 @@ import {
   BUYER_SAVE_FAILED,
   BUYER_SAVED,
   buyerCardContent,
-  buyerLeadOf,
-  buyerResultsText,
-  cashBuyerFailureText,
   messageText,
   parseChatContent,
-  propertyCardToProperty,
-  searchConversationTitle,
   sellerCardContent,
-  sellerResultsText,
   textContent,
 } from "#app/domain/chat/messages.ts";
+import { propertyCardToProperty } from "#app/domain/chat/property-cards.ts";
+import { buyerResultsText, cashBuyerFailureText, searchConversationTitle, sellerResultsText } from "#app/domain/chat/search-posts.ts";
 import {
   buyerSearch,
   chatHref,
