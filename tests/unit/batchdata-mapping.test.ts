@@ -3,27 +3,31 @@ import { describe, expect, it } from "vitest";
 import { SELLER_TYPES } from "#db/enums.ts";
 import { toLeadQueueItem } from "#app/domain/leads/items.ts";
 import {
-  buyerCriteria,
   BuyerRecordSchema,
-  countRequest,
-  dateOf,
-  distinctOwners,
-  ownerKey,
   parseOrThrow,
   parseProperties,
-  phoneTypeOf,
   PropertyRecordSchema,
-  propertyTypeOf,
+  SkipTraceAnswerSchema,
+} from "#app/providers/property-data/batchdata-answers.ts";
+import {
+  buyerCriteria,
+  countRequest,
+  phoneTypeOf,
   queriesFor,
   searchRequest,
   SELLER_TYPE_QUICK_LIST,
   sellerCriteria,
-  SkipTraceAnswerSchema,
   skipTraceRequest,
-  toCashBuyer,
-  toSellerLead,
   withContacts,
 } from "#app/providers/property-data/batchdata-mapping.ts";
+import {
+  dateOf,
+  distinctOwners,
+  ownerKey,
+  propertyTypeOf,
+  toCashBuyer,
+  toSellerLead,
+} from "#app/providers/property-data/batchdata-records.ts";
 import type { SellerSearch } from "#app/providers/property-data/types.ts";
 
 /** A property record in BatchData's shape, with extra fields the client does not read. */

@@ -5,8 +5,6 @@ import type { PostalAddress } from "#app/domain/leads/search-options.ts";
 
 import { BUYER_EXTRACT_FAILED, BUYER_INCOMPLETE, isBuyerItem } from "./messages.ts";
 
-// --- buyer cards → buyer leads (§3, §5) -------------------------------------------------------------------------------
-
 export type BuyerLeadBody = {
   buyerName: string;
   buyerType: BuyerType;

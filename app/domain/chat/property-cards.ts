@@ -2,8 +2,6 @@
 
 import type { PropertyCard } from "./messages.ts";
 
-// --- property cards → CRM properties -------------------------------------------------------------------------------
-
 /** Add to CRM from a property card: the fields POST /api/properties takes (status new); the server validates them. */
 export function propertyCardToProperty(card: PropertyCard) {
   const money = (value: number | null) => (value === null ? null : String(Math.round(value)));

@@ -2,8 +2,6 @@
 
 import type { WizardKind } from "./wizard.ts";
 
-// --- what a search posts into the chat (§4) ---------------------------------------------------------------------
-
 /** A conversation a search starts: named after what it found, or §4's "No Results: {location}". */
 export function searchConversationTitle(kind: WizardKind, location: string, found: boolean): string {
   if (!found) return `No Results: ${location}`;

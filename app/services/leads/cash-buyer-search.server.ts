@@ -18,8 +18,6 @@ import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { buyerSearchOf, errorText, logged, type Failure } from "./search.server.ts";
 
-// --- POST /api/cash-buyers/search -------------------------------------------------------------------------------
-
 export type CashBuyerSearchResult = {
   ok: true;
   location: string;

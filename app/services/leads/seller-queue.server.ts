@@ -5,8 +5,6 @@ import type { Db } from "#db/client.ts";
 import { leadDeliveries, leadRequests, leads } from "#db/schema.ts";
 import { type LeadQueueItem } from "#app/domain/leads/search.ts";
 
-// --- the workbench's queue --------------------------------------------------------------------------------------
-
 export type SellerQueue = {
   request: {
     id: string;

@@ -21,8 +21,6 @@ import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { errorText, logged, MAX_SEARCH_ROUNDS, sellerSearchOf, type Failure } from "./search.server.ts";
 
-// --- POST /api/properties/batch ---------------------------------------------------------------------------------
-
 export type SellerSearchResult = {
   ok: true;
   requestId: string;

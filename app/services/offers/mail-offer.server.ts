@@ -22,8 +22,6 @@ import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { LETTER_NOT_FOUND, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 import { produceLetter } from "./offers.server.ts";
 
-// --- mailing ----------------------------------------------------------------------------------------------------
-
 /** The letter a pdfUrl names (`/documents/{id}/view` or `/download`, relative or absolute), or null. */
 export function letterIdOf(pdfUrl: string): string | null {
   let path: string;

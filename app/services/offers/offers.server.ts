@@ -29,8 +29,6 @@ import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
 import { findProperty, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 
-// --- calculate-offer --------------------------------------------------------------------------------------------
-
 export type OfferCalculation = { ok: true; arv: number; options: OfferOption[]; maxOfferRule: MaxOfferRule };
 
 /** The three tiers of the ARV and the 70% rule line (repairs and fee as given, else their defaults). Writes nothing. */
