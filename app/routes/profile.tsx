@@ -38,7 +38,7 @@ const FAILURE: Record<Tab, string> = {
 };
 
 function tabOf(value: string | null): Tab {
-  return TABS.some((tab) => tab.value === value) ? (value as Tab) : "user";
+  return TABS.find((tab) => tab.value === value)?.value ?? "user";
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

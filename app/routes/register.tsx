@@ -11,6 +11,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { InputField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { RegisterStep1Schema, RegisterStep2Schema, registerStepSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
 import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
 import { registerFromDraft, saveRegistrationDraft } from "#app/services/accounts/registration.server.ts";
@@ -91,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { draft, ...company } = RegisterStep2Schema.parse(submission.value);
   const outcome = await registerFromDraft(context, draft, company, meta);
   if (!outcome.ok) {
-    const step = outcome.errors && Object.keys(outcome.errors).some((k) => (STEP1_FIELDS as readonly string[]).includes(k)) ? 1 : 2;
+    const step = outcome.errors && Object.keys(outcome.errors).some((k) => isOneOf(STEP1_FIELDS, k)) ? 1 : 2;
     return data(
       {
         result: submission.reply({ ...hidePasswords, fieldErrors: outcome.errors, formErrors: [outcome.message] }),

@@ -97,9 +97,11 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const name = submitter?.name;
-    const value = submitter?.value ?? "";
+    // React types a form's nativeEvent as a plain Event; a submit event is the DOM's SubmitEvent.
+    const { submitter } = event.nativeEvent as SubmitEvent;
+    const button = submitter instanceof HTMLButtonElement ? submitter : null;
+    const name = button?.name;
+    const value = button?.value ?? "";
     if (name === "step") {
       const target = Number(value);
       if (target < step) return goTo(target);

@@ -2,6 +2,7 @@
 import { BUYER_TYPES, type BuyerType } from "#db/enums.ts";
 import { ownerTypeOf, type OwnerType } from "#app/domain/leads/extract.ts";
 import type { PostalAddress } from "#app/domain/leads/search-options.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 
 import { BUYER_EXTRACT_FAILED, BUYER_INCOMPLETE, isBuyerItem } from "./messages.ts";
 
@@ -43,7 +44,7 @@ export function buyerLeadOf(buyer: unknown, market: string): { ok: true; value: 
   if (!isBuyerItem(buyer)) return { ok: false, message: BUYER_EXTRACT_FAILED };
   const buyerName = buyer.owner.fullName.trim();
   const place = market.trim() || [buyer.address.city, buyer.address.state].filter(Boolean).join(", ");
-  const buyerType = (BUYER_TYPES as readonly string[]).includes(buyer.buyerType) ? buyer.buyerType : null;
+  const buyerType = isOneOf(BUYER_TYPES, buyer.buyerType) ? buyer.buyerType : null;
   if (!buyerName || !place || !buyerType) return { ok: false, message: BUYER_INCOMPLETE };
   const ownerType = ownerTypeOf(buyerName);
   const profile = buyer.propertyOwnerProfile;

@@ -37,7 +37,7 @@ export function showingLead(position: number, total: number): string {
 export function addToCrmFailure(status: number, body: unknown): string {
   if (status === 409) return ALREADY_IN_CRM;
   if (status === 401) return AUTH_REQUIRED;
-  const message = body && typeof body === "object" && "message" in body ? (body as { message: unknown }).message : null;
+  const message = isObject(body) ? body.message : null;
   return typeof message === "string" && message.trim() ? message : ADD_TO_CRM_FAILED;
 }
 

@@ -8,12 +8,11 @@ import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "#db/enums.ts";
 import { documents } from "#db/schema.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
-/** What the document services need: D1 and the files bucket. */
-
 export function isDocumentType(value: unknown): value is DocumentType {
-  return typeof value === "string" && (DOCUMENT_TYPES as readonly string[]).includes(value);
+  return isOneOf(DOCUMENT_TYPES, value);
 }
 
 export type DocumentView = {
