@@ -12,6 +12,7 @@ import { createFetchHandler } from "./handle-request.ts";
 
 export { DealAnalysis } from "./deal-analysis.ts";
 
+// The build is imported untyped (the @ts-ignore above: it exists only after a build); Remix wants a ServerBuild.
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 export default {

@@ -120,6 +120,7 @@ export default function Index() {
           user={data.user}
           section={data.payload.id}
           supportEmail={data.supportEmail}
+          // Remix's useLoaderData serializes the loader's type; the payload is the section loader's own answer.
           payload={data.payload as SectionPayload}
         />
       </Suspense>

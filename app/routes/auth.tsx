@@ -28,8 +28,9 @@ type Mode = "signin" | "signup";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);
   const url = new URL(request.url);
+  const mode: Mode = url.searchParams.get("mode") === "signup" ? "signup" : "signin";
   return {
-    mode: (url.searchParams.get("mode") === "signup" ? "signup" : "signin") as Mode,
+    mode,
     sso: getSsoStatus(context.config),
     ssoUnavailable: url.searchParams.get("sso") === "unavailable",
   };
@@ -75,6 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Spec: success switches to sign-in mode and clears the password and names (the email stays).
   return {
+    // Remix's action data widens a literal to string in an object; Mode keeps it a mode.
     mode: "signin" as Mode,
     result: submission.reply({ hideFields: ["password", "firstName", "lastName"] }),
     notice: SIGNUP_SUCCESS,

@@ -95,6 +95,7 @@ function useTabForm<S extends z.ZodType>(tab: Tab, loadSchema: () => Promise<S>)
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const toast = useToast();
+  // Remix's useActionData serializes the type (JsonifyObject), which Conform's SubmissionResult no longer matches.
   const lastResult = actionData?.tab === tab ? (actionData.result as SubmissionResult<string[]>) : undefined;
   const validate = useZodValidation(loadSchema);
   const [form, fields] = useForm({

@@ -92,11 +92,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { draft, ...company } = RegisterStep2Schema.parse(submission.value);
   const outcome = await registerFromDraft(context, draft, company, meta);
   if (!outcome.ok) {
-    const step = outcome.errors && Object.keys(outcome.errors).some((k) => isOneOf(STEP1_FIELDS, k)) ? 1 : 2;
+    const step: 1 | 2 = outcome.errors && Object.keys(outcome.errors).some((k) => isOneOf(STEP1_FIELDS, k)) ? 1 : 2;
     return data(
       {
         result: submission.reply({ ...hidePasswords, fieldErrors: outcome.errors, formErrors: [outcome.message] }),
-        step: step as 1 | 2,
+        step,
         values,
         done: false,
       },

@@ -129,6 +129,7 @@ function useAnalysisRun(propertyId: string, onDone: (analysis: ShownAnalysis) =>
     let errors = 0;
     events.addEventListener("progress", (event) => {
       errors = 0;
+      // JSON.parse is typed any; the stream is our own Durable Object's (domain/deals/analysis-events.ts).
       setProgress((JSON.parse(event.data) as AnalysisProgressEvent["data"]) ?? null);
     });
     events.addEventListener("complete", (event) => {
@@ -157,6 +158,7 @@ function useAnalysisRun(propertyId: string, onDone: (analysis: ShownAnalysis) =>
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ propertyId }),
       });
+      // Response.json() is typed Promise<any> by the DOM lib; only `message` is read, and only if a string.
       const body = (await response.json().catch(() => null)) as { message?: string } | null;
       if (!response.ok) {
         fail(body?.message ?? UNABLE_TO_START, UNABLE_TO_START);

@@ -30,6 +30,7 @@ export const UPLOAD_MESSAGES = {
 function extensionOf(name: string): Extension | null {
   const match = /\.([A-Za-z0-9]+)$/.exec(name);
   const ext = match?.[1].toLowerCase();
+  // TypeScript's `in` narrows the object, not the key; the key was just found in FILE_TYPES.
   return ext && ext in FILE_TYPES ? (ext as Extension) : null;
 }
 

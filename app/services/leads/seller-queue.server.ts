@@ -73,6 +73,7 @@ export function sellerQueueOf([requests, delivered]: SellerQueueRows): SellerQue
       status: request.status,
       createdAt: request.createdAt.toISOString(),
     },
+    // drizzle reads the json column as its declared Record<string, unknown> (db/ cannot name app types); it holds a LeadQueueItem written by toLeadQueueItem.
     leads: delivered.map((row) => row.item as unknown as LeadQueueItem),
   };
 }

@@ -147,7 +147,9 @@ export async function searchSellerLeads(
         .where(and(eq(leadRequests.id, requestId), eq(leadRequests.userId, userId))),
     );
 
+    // drizzle's db.batch wants a non-empty tuple; the statements are built in a loop.
     const results = await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    // drizzle's db.batch types results by statement, lost for a built list; this one is the claim's RETURNING.
     const claimed = items.length > 0 ? (results[claimAt] as { position: number }[]) : [];
     const positions = new Set(claimed.map((row) => Number(row.position)));
     items.forEach((item, i) => (positions.has(base + i) ? found.push(item) : alreadyHad++));

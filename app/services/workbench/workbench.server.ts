@@ -14,6 +14,7 @@ import { contacts, leadDeliveries, leads, properties, type OwnerPhone } from "#d
 import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/forms.ts";
 import { leadToProperty, type LeadSave } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 import type { StoredComparable } from "#app/domain/valuation/comparables.ts";
 import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/rules.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -152,6 +153,7 @@ export async function readLeadSnapshot(db: Db, vendor: string, leadId: string): 
     .from(leads)
     .where(and(eq(leads.vendor, vendor), eq(leads.vendorLeadId, leadId)))
     .get();
+  // drizzle reads the json column as its declared Record<string, unknown> (db/ cannot name app types); it holds a LeadQueueItem written by toLeadQueueItem.
   return row?.item ? { rowId: row.rowId, item: row.item as unknown as LeadQueueItem } : null;
 }
 
@@ -165,6 +167,7 @@ export type SaveOutcome =
  * (each value through its column's encoding, defaults for the rest), written only when `condition` holds.
  */
 function insertWhen<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInsert"], condition: SQL) {
+  // drizzle's $inferInsert type cannot be indexed by a column key from getTableColumns.
   const given = row as Record<string, unknown>;
   const values = Object.entries(getTableColumns(table))
     // The columns drizzle's insert lists, in its order: all but those generated always.
@@ -177,7 +180,7 @@ function insertWhen<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInser
   return db.insert(table).select(sql`select ${sql.join(values, sql`, `)} where ${condition}`);
 }
 
-const PHONE_TYPES = new Set<OwnerPhone["type"]>(["mobile", "landline", "voip", "unknown"]);
+const PHONE_TYPES: readonly OwnerPhone["type"][] = ["mobile", "landline", "voip", "unknown"];
 
 /**
  * Saves a lead of one of the user's queues to their CRM: `leadToProperty` (what the spec's client sends), validated by
@@ -213,7 +216,7 @@ export async function saveQueueLead(
       raw.ownerPhoneNumbers.length > 0
         ? raw.ownerPhoneNumbers.map((phone) => ({
             number: phone.number,
-            type: PHONE_TYPES.has(phone.type as OwnerPhone["type"]) ? (phone.type as OwnerPhone["type"]) : "unknown",
+            type: isOneOf(PHONE_TYPES, phone.type) ? phone.type : "unknown",
             dnc: phone.dnc,
           }))
         : null,
