@@ -179,6 +179,7 @@ export default function Register() {
   }
 
   const hidden = (names: readonly string[]) =>
+    // The step's field lists are typed string[]; each name is a key of Values.
     names.map((name) => <input key={name} type="hidden" name={name} value={values[name as keyof Values] ?? ""} />);
   // Hidden fields of the other step arrive as "", which must not hide a fallback (step 2 pre-fills from step 1).
   const value = (name: keyof Values, fallback = "") => values[name] || fallback;

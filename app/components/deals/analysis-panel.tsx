@@ -136,11 +136,13 @@ function useAnalysisRun(propertyId: string, onDone: (analysis: ShownAnalysis) =>
       events.close();
       source.current = null;
       setProgress(null);
+      // JSON.parse is typed any; the stream is our own Durable Object's (domain/deals/analysis-events.ts).
       onDone(shownResult((JSON.parse(event.data) as CompleteEvent["data"]).data));
     });
     // A named `error` event from the server carries data; the browser's own `error` (connection) does not.
     events.addEventListener("error", (event) => {
       if (event instanceof MessageEvent && typeof event.data === "string") {
+        // JSON.parse is typed any; the stream is our own Durable Object's (domain/deals/analysis-events.ts).
         fail((JSON.parse(event.data) as AnalysisErrorEvent["data"]).message, ANALYSIS_FAILED);
         return;
       }

@@ -49,6 +49,7 @@ export const WizardSearchSchema = z
     ...(Object.fromEntries(WIZARD_FIELDS.map((field) => [field, answer])) as Record<keyof WizardAnswers, typeof answer>),
   })
   .superRefine((value, ctx) => {
+    // readAnswers asks by the wizard's field names, typed string; each is a WizardField.
     const refused = searchErrors(value.wizard, readAnswers({ get: (name) => value[name as WizardField] }));
     if (!refused) return;
     for (const [field, message] of Object.entries(refused.errors)) ctx.addIssue({ code: "custom", path: [field], message });

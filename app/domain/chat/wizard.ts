@@ -198,6 +198,7 @@ export function sellerCriteria(answers: WizardAnswers): SellerCriteriaBody | nul
   const price = PRICE_OPTIONS[Number(answers.price)]!;
   return {
     ...built.value,
+    // The wizard reaches here only past searchErrors, which checked the seller type is one of SELLER_TYPES.
     sellerType: answers.sellerType as SellerType,
     minBedrooms: Number(answers.minBedrooms),
     maxPrice: price.maxPrice,

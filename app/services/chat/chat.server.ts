@@ -141,6 +141,7 @@ export async function runWizardSearch(
   userId: string,
   input: WizardSearchInput,
 ): Promise<WizardSearchOutcome> {
+  // readAnswers asks by the wizard's field names, typed string; each is a key of the parsed input.
   const answers: WizardAnswers = readAnswers({ get: (name) => input[name as keyof WizardSearchInput] });
   const conversationId = input.c ?? null;
   const agent: AgentId = "lead-finder";
@@ -211,6 +212,7 @@ export function previewInputOf(
 ): { ok: true; input: PreviewCountInput } | { ok: false; errors: WizardErrors } {
   const body = kind === "seller" ? sellerCriteria(answers) : buyerSearch(answers);
   const parsed = PreviewCountSchema.safeParse(
+    // buyerSearch's answer is the buyer branch of the union here, which the ternary on `kind` cannot narrow.
     body && kind === "buyer" ? { location: body.location, buyerType: (body as { buyerType: string }).buyerType } : body,
   );
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: locationRefusal(parsed.error.issues) };
