@@ -10,7 +10,8 @@ import { createBatchDataPropertyData, type BatchDataConfig } from "#app/provider
 import { action as cashBuyerSearch } from "#app/routes/api.cash-buyers.search.ts";
 import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
 import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
-import { batchDataFromMarket, createFakeBatchData, type FakeBatchData, type FakeProperty } from "#tests/fakes/batchdata.ts";
+import { batchDataFromMarket, type FakeProperty } from "#tests/fakes/batchdata-data.ts";
+import { createFakeBatchData, type FakeBatchData } from "#tests/fakes/batchdata.ts";
 
 import { ApiClient, registerClient, type Answer } from "./api-client.ts";
 import { BASE_URL, client, db, failure, PHOENIX, TOKEN } from "./batchdata-setup.ts";

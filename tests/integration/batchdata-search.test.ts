@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 
 import type { BuyerSearch, SellerSearch } from "#app/providers/property-data/types.ts";
-import { createFakeBatchData, SAMPLE_PROPERTIES, type FakeProperty } from "#tests/fakes/batchdata.ts";
+import { SAMPLE_PROPERTIES, type FakeProperty } from "#tests/fakes/batchdata-data.ts";
+import { createFakeBatchData } from "#tests/fakes/batchdata.ts";
 
 import { client, idsOf, PHOENIX, TOKEN } from "./batchdata-setup.ts";
 import { testContext } from "./context.ts";

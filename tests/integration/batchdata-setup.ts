@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { createDb } from "#db/client.ts";
 import { createBatchDataPropertyData, type BatchDataConfig } from "#app/providers/property-data/batchdata.server.ts";
 import type { SellerSearch } from "#app/providers/property-data/types.ts";
-import { type FakeBatchData } from "#tests/fakes/batchdata.ts";
+import type { FakeBatchData } from "#tests/fakes/batchdata.ts";
 
 export const TOKEN = "bd_test_token";
 export const BASE_URL = "https://batchdata.fake.test";
