@@ -1,7 +1,7 @@
 /**
  * The request's identity: the session lookup (once per request), the guards pages and /api routes call, the
- * current-user answer and sign-out. Account changes (registration, sign-in, reset, verification, profile) live in
- * accounts.server.ts.
+ * current-user answer and sign-out. Account changes live beside it: registration, email-verification, sign-in,
+ * password-reset and profile (each a .server.ts).
  */
 import { redirect } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
