@@ -10,6 +10,7 @@ import { runScheduled } from "./scheduled.ts";
 
 export { DealAnalysis } from "./deal-analysis.ts";
 
+// The build is imported untyped (the @ts-ignore above: it exists only after a build); Remix wants a ServerBuild.
 const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
 
 export default {

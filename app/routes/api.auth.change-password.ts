@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { ChangePasswordApiSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { changePassword } from "#app/services/accounts/accounts.server.ts";
 import { requestMeta, requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { changePassword } from "#app/services/accounts/profile.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** POST /api/auth/change-password { currentPassword, newPassword }: every session ends; this one continues anew. */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { ForgotSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { requestPasswordReset } from "#app/services/accounts/accounts.server.ts";
 import { requestMeta } from "#app/services/accounts/auth.server.ts";
+import { requestPasswordReset } from "#app/services/accounts/password-reset.server.ts";
 import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 export const FORGOT_ANSWER = "If an account exists for that email, we've sent a password reset link.";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { LoginSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { login } from "#app/services/accounts/accounts.server.ts";
 import { requestMeta } from "#app/services/accounts/auth.server.ts";
+import { login } from "#app/services/accounts/sign-in.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { RegisterApiSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { register } from "#app/services/accounts/accounts.server.ts";
 import { getCurrentUserById, requestMeta } from "#app/services/accounts/auth.server.ts";
+import { register } from "#app/services/accounts/registration.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** POST /api/auth/register: the two-step registration body (snake_case, nested company); signs the user in. */

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { ResetSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { resetPassword } from "#app/services/accounts/accounts.server.ts";
 import { requestMeta } from "#app/services/accounts/auth.server.ts";
+import { resetPassword } from "#app/services/accounts/password-reset.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** POST /api/auth/reset { token, password, confirmPassword }: signs the user in; every other session ends. */

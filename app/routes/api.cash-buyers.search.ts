@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { CashBuyerSearchSchema } from "#app/domain/leads/search.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
-import { searchCashBuyers } from "#app/services/leads/search.server.ts";
+import { searchCashBuyers } from "#app/services/leads/cash-buyer-search.server.ts";
 
 /**
  * POST /api/cash-buyers/search {location, buyerType, quickLists, minProperties: 3, skip?} → 200 {success, error,

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { CompanyInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { upsertCompany } from "#app/services/accounts/accounts.server.ts";
 import { getCurrentUserById, requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { upsertCompany } from "#app/services/accounts/profile.server.ts";
 import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** PATCH /api/company { companyName, title, offerContactEmail, offerContactPhoneE164, address fields }. */

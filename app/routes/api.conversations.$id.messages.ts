@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
-import { addMessage, listMessages, MessageInputSchema } from "#app/services/messages/conversations.server.ts";
+import { addMessage, MessageInputSchema } from "#app/services/messages/conversation-writes.server.ts";
+import { listMessages } from "#app/services/messages/conversations.server.ts";
 
 const NOT_FOUND = "Conversation not found";
 

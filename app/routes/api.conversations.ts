@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
-import { ConversationInputSchema, createConversation, listConversations } from "#app/services/messages/conversations.server.ts";
+import { ConversationInputSchema, createConversation } from "#app/services/messages/conversation-writes.server.ts";
+import { listConversations } from "#app/services/messages/conversations.server.ts";
 
 /** GET /api/conversations: the user's conversations, most recent first (a bare array). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,22 +1,18 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { signInUser } from "#app/services/accounts/accounts.server.ts";
 import { logout, requestMeta } from "#app/services/accounts/auth.server.ts";
+import { clearStateCookie, LINK_PAGE, linkCookie, readStateCookie } from "#app/services/accounts/oidc-cookies.server.ts";
 import {
-  clearStateCookie,
-  completeSignIn,
   describeFailure,
   describeProviderError,
-  LINK_PAGE,
-  linkCookie,
-  oidcDeps,
-  oidcSettings,
-  readStateCookie,
   redirectWithCookies,
-  resolveSsoUser,
   signInFailed,
   STATE_INVALID,
-} from "#app/services/accounts/oidc.server.ts";
+} from "#app/services/accounts/oidc-failures.server.ts";
+import { oidcDeps, oidcSettings } from "#app/services/accounts/oidc-settings.server.ts";
+import { completeSignIn } from "#app/services/accounts/oidc.server.ts";
+import { signInUser } from "#app/services/accounts/sign-in.server.ts";
+import { resolveSsoUser } from "#app/services/accounts/sso-accounts.server.ts";
 import { methodNotAllowed } from "#app/services/http/api.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 

@@ -1,14 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { getSession } from "#app/services/accounts/auth.server.ts";
-import {
-  beginSignIn,
-  describeFailure,
-  oidcDeps,
-  oidcSettings,
-  redirectWithCookies,
-  signInFailed,
-} from "#app/services/accounts/oidc.server.ts";
+import { describeFailure, redirectWithCookies, signInFailed } from "#app/services/accounts/oidc-failures.server.ts";
+import { oidcDeps, oidcSettings } from "#app/services/accounts/oidc-settings.server.ts";
+import { beginSignIn } from "#app/services/accounts/oidc.server.ts";
 import { methodNotAllowed } from "#app/services/http/api.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { SellerSearchSchema } from "#app/domain/leads/search.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
-import { searchSellerLeads } from "#app/services/leads/search.server.ts";
+import { searchSellerLeads } from "#app/services/leads/seller-search.server.ts";
 
 /**
  * POST /api/properties/batch {count: 5, criteria: {location, sellerType, minBedrooms, maxPrice, minPrice, locations?}}

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { MailOfferSchema } from "#app/domain/offers/forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
-import { mailOffer } from "#app/services/offers/offers.server.ts";
+import { mailOffer } from "#app/services/offers/mail-offer.server.ts";
 
 /**
  * POST /api/properties/mail-offer {propertyId, offerAmount, pdfUrl, recipientName, recipientAddress} → {success,

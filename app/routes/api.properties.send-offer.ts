@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { SendOfferSchema } from "#app/domain/offers/forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
-import { sendOffer } from "#app/services/offers/offers.server.ts";
+import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
 
 /**
  * POST /api/properties/send-offer {propertyId, ownerName, ownerMailingAddress, offerAmount} → {success, message,

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { SignupSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { signup } from "#app/services/accounts/accounts.server.ts";
 import { requestMeta } from "#app/services/accounts/auth.server.ts";
+import { signup } from "#app/services/accounts/registration.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 export const SIGNUP_SUCCESS = "Account created successfully! Please log in with your email and password.";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { UserInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { updateUserInfo } from "#app/services/accounts/accounts.server.ts";
 import { getCurrentUserById, requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { updateUserInfo } from "#app/services/accounts/profile.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /**

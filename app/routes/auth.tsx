@@ -9,9 +9,10 @@ import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, InputField } from "#app/components/ui/field.tsx";
 import { LoginSchema, SignupSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { login, signup } from "#app/services/accounts/accounts.server.ts";
 import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
-import { getSsoStatus } from "#app/services/accounts/oidc.server.ts";
+import { getSsoStatus } from "#app/services/accounts/oidc-settings.server.ts";
+import { signup } from "#app/services/accounts/registration.server.ts";
+import { login } from "#app/services/accounts/sign-in.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 
 export const meta: MetaFunction = () => [
@@ -27,8 +28,9 @@ type Mode = "signin" | "signup";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await redirectIfSignedIn(request, context);
   const url = new URL(request.url);
+  const mode: Mode = url.searchParams.get("mode") === "signup" ? "signup" : "signin";
   return {
-    mode: (url.searchParams.get("mode") === "signup" ? "signup" : "signin") as Mode,
+    mode,
     sso: getSsoStatus(context.config),
     ssoUnavailable: url.searchParams.get("sso") === "unavailable",
   };
@@ -74,6 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Spec: success switches to sign-in mode and clears the password and names (the email stays).
   return {
+    // Remix's action data widens a literal to string in an object; Mode keeps it a mode.
     mode: "signin" as Mode,
     result: submission.reply({ hideFields: ["password", "firstName", "lastName"] }),
     notice: SIGNUP_SUCCESS,

@@ -9,16 +9,12 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormError, InputField } from "#app/components/ui/field.tsx";
 import { LINK_EXPIRED } from "#app/domain/accounts/auth-messages.ts";
 import { LinkAccountSchema } from "#app/domain/accounts/sso-link.ts";
-import { login } from "#app/services/accounts/accounts.server.ts";
 import { logout, requestMeta } from "#app/services/accounts/auth.server.ts";
-import {
-  clearLinkCookie,
-  getSsoStatus,
-  linkAfterPassword,
-  oidcSettings,
-  readLinkCookie,
-  redirectWithCookies,
-} from "#app/services/accounts/oidc.server.ts";
+import { clearLinkCookie, readLinkCookie } from "#app/services/accounts/oidc-cookies.server.ts";
+import { redirectWithCookies } from "#app/services/accounts/oidc-failures.server.ts";
+import { getSsoStatus, oidcSettings } from "#app/services/accounts/oidc-settings.server.ts";
+import { login } from "#app/services/accounts/sign-in.server.ts";
+import { linkAfterPassword } from "#app/services/accounts/sso-accounts.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 

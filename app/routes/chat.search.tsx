@@ -30,7 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: WizardSearchSchema });
-  const kind = isWizardKind(formData.get("wizard")) ? (formData.get("wizard") as "seller" | "buyer") : "seller";
+  const wizard = formData.get("wizard");
+  const kind = isWizardKind(wizard) ? wizard : "seller";
   const answers = readAnswers(formData);
   const refused = (errors: WizardErrors, step = firstInvalidStep(kind, answers)?.step ?? 1) =>
     data(
@@ -47,6 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const errors: WizardErrors = {};
     for (const [field, messages] of Object.entries(submission.reply().error ?? {})) {
+      // Conform's reply() keys its errors by any string; the schema's fields are the wizard's.
       if (messages?.[0]) errors[field as keyof WizardErrors] = messages[0];
     }
     return refused(errors);

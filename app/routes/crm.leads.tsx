@@ -53,6 +53,7 @@ export default function AddLeadPage() {
     <FormPage title="Add Lead" backTo="/?section=crm" backLabel="Back to CRM">
       <AddLeadForm
         FormAs={Form}
+        // Remix's useActionData serializes the type (JsonifyObject), which Conform's SubmissionResult no longer matches.
         lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
         busy={navigation.state === "submitting"}
         cancel={<CancelLink to="/?section=crm" />}

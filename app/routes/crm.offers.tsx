@@ -6,7 +6,8 @@ import { NO_OFFER_CREATED, SEND_OFFER_FAILED, splitMessage } from "#app/domain/o
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
-import { confirmOffer, sendOffer } from "#app/services/offers/offers.server.ts";
+import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
+import { confirmOffer } from "#app/services/offers/offers.server.ts";
 
 /** The CRM with the property card of `propertyId` open, and optionally the Create Offer form or the letter just made. */
 function cardHref(propertyId: string, extra: Record<string, string> = {}) {

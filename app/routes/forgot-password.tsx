@@ -9,8 +9,8 @@ import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { InputField } from "#app/components/ui/field.tsx";
 import { ForgotSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { requestPasswordReset } from "#app/services/accounts/accounts.server.ts";
 import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
+import { requestPasswordReset } from "#app/services/accounts/password-reset.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 
 export const meta: MetaFunction = () => [

@@ -14,6 +14,7 @@ import { storeQueue, useStoredLeadQueue } from "#app/components/workbench/use-st
 import { WorkbenchHeader } from "#app/components/workbench/workbench-header.tsx";
 import { loadLeadQueue } from "#app/domain/leads/queue.ts";
 import { offerStepsOf } from "#app/domain/offers/rules.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 import { OFFER_INTENTS, WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import {
   ADD_FAILED,
@@ -112,7 +113,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? redirectWithToast(outcome.redirect, outcome.toast)
       : failure(outcome.intent, outcome.message, outcome.status, outcome.title);
   }
-  if ((OFFER_INTENTS as readonly unknown[]).includes(form.intent)) {
+  if (isOneOf(OFFER_INTENTS, form.intent)) {
     const outcome = await offerAction(context, signedIn, form, pinned);
     return "redirect" in outcome
       ? redirectWithToast(outcome.redirect, outcome.toast)

@@ -12,8 +12,8 @@ import { FormError, InputField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { INVALID_CREDENTIALS } from "#app/domain/accounts/auth-messages.ts";
 import { LoginSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { login } from "#app/services/accounts/accounts.server.ts";
 import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
+import { login } from "#app/services/accounts/sign-in.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 

@@ -9,7 +9,8 @@ import { CancelLink, FormPage } from "#app/components/ui/form-page.tsx";
 import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema, type MessageActionData } from "#app/domain/messages/forms.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
-import { addMessage, createConversation, listContactOptions } from "#app/services/messages/conversations.server.ts";
+import { addMessage, createConversation } from "#app/services/messages/conversation-writes.server.ts";
+import { listContactOptions } from "#app/services/messages/conversations.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Messages — Breeze" }];
 

@@ -15,8 +15,8 @@ import { FormError, InputField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { formatPhone } from "#app/domain/leads/phone.ts";
-import { changePassword, updateUserInfo, upsertCompany } from "#app/services/accounts/accounts.server.ts";
 import { getCurrentUser, requestMeta, requireUser } from "#app/services/accounts/auth.server.ts";
+import { changePassword, updateUserInfo, upsertCompany } from "#app/services/accounts/profile.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 
@@ -38,7 +38,7 @@ const FAILURE: Record<Tab, string> = {
 };
 
 function tabOf(value: string | null): Tab {
-  return TABS.some((tab) => tab.value === value) ? (value as Tab) : "user";
+  return TABS.find((tab) => tab.value === value)?.value ?? "user";
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -95,6 +95,7 @@ function useTabForm<S extends z.ZodType>(tab: Tab, loadSchema: () => Promise<S>)
   const actionData = useActionData<typeof action>();
   const hydrated = useHydrated();
   const toast = useToast();
+  // Remix's useActionData serializes the type (JsonifyObject), which Conform's SubmissionResult no longer matches.
   const lastResult = actionData?.tab === tab ? (actionData.result as SubmissionResult<string[]>) : undefined;
   const validate = useZodValidation(loadSchema);
   const [form, fields] = useForm({

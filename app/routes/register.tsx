@@ -11,9 +11,10 @@ import { Button } from "#app/components/ui/button.tsx";
 import { InputField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { RegisterStep1Schema, RegisterStep2Schema, registerStepSchema } from "#app/domain/accounts/auth-schemas.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
-import { registerFromDraft, saveRegistrationDraft } from "#app/services/accounts/accounts.server.ts";
 import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
+import { registerFromDraft, saveRegistrationDraft } from "#app/services/accounts/registration.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 
 export const meta: MetaFunction = () => [
@@ -91,11 +92,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { draft, ...company } = RegisterStep2Schema.parse(submission.value);
   const outcome = await registerFromDraft(context, draft, company, meta);
   if (!outcome.ok) {
-    const step = outcome.errors && Object.keys(outcome.errors).some((k) => (STEP1_FIELDS as readonly string[]).includes(k)) ? 1 : 2;
+    const step: 1 | 2 = outcome.errors && Object.keys(outcome.errors).some((k) => isOneOf(STEP1_FIELDS, k)) ? 1 : 2;
     return data(
       {
         result: submission.reply({ ...hidePasswords, fieldErrors: outcome.errors, formErrors: [outcome.message] }),
-        step: step as 1 | 2,
+        step,
         values,
         done: false,
       },
@@ -178,6 +179,7 @@ export default function Register() {
   }
 
   const hidden = (names: readonly string[]) =>
+    // The step's field lists are typed string[]; each name is a key of Values.
     names.map((name) => <input key={name} type="hidden" name={name} value={values[name as keyof Values] ?? ""} />);
   // Hidden fields of the other step arrive as "", which must not hide a fallback (step 2 pre-fills from step 1).
   const value = (name: keyof Values, fallback = "") => values[name] || fallback;

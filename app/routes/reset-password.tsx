@@ -11,8 +11,8 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, InputField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { ResetSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { resetPassword } from "#app/services/accounts/accounts.server.ts";
 import { requestMeta } from "#app/services/accounts/auth.server.ts";
+import { resetPassword } from "#app/services/accounts/password-reset.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 

@@ -3,8 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { AuthLayout } from "#app/components/accounts/auth-layout.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { resendVerification, verifyEmail } from "#app/services/accounts/accounts.server.ts";
 import { getSession, requireUser } from "#app/services/accounts/auth.server.ts";
+import { resendVerification, verifyEmail } from "#app/services/accounts/email-verification.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Verify your email — Breeze" }, { name: "referrer", content: "same-origin" }];

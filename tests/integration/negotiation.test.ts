@@ -12,7 +12,7 @@ import { draftReply, negotiationAnswer } from "#app/domain/messages/reply-draft.
 import { NEGOTIATION_PROMPT } from "#app/providers/ai/openai.server.ts";
 import { action as assist } from "#app/routes/messages.assist.ts";
 import { sendChatMessage } from "#app/services/chat/chat.server.ts";
-import { addMessage, createConversation } from "#app/services/messages/conversations.server.ts";
+import { addMessage, createConversation } from "#app/services/messages/conversation-writes.server.ts";
 import { createFakeOpenAi } from "#tests/fakes/openai.ts";
 
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";

@@ -15,7 +15,7 @@ import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { createOpenAiProvider, HISTORY_TURNS, type OpenAiConfig } from "#app/providers/ai/openai.server.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { sendChatMessage } from "#app/services/chat/chat.server.ts";
-import { postMessages } from "#app/services/messages/conversations.server.ts";
+import { postMessages } from "#app/services/messages/conversation-writes.server.ts";
 import { createFakeOpenAi, type FakeOpenAi } from "#tests/fakes/openai.ts";
 
 import { registerClient } from "./api-client.ts";

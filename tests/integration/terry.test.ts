@@ -18,7 +18,7 @@ import { describeMarket } from "#app/domain/chat/terry.ts";
 import * as index from "#app/routes/_index.tsx";
 import { action as terry } from "#app/routes/api.terry.chat.ts";
 import { action as terryForm } from "#app/routes/chat.terry.tsx";
-import { postMessages } from "#app/services/messages/conversations.server.ts";
+import { postMessages } from "#app/services/messages/conversation-writes.server.ts";
 import type { ChatData } from "#app/services/sections/chat.server.ts";
 import { createFakeOpenAi } from "#tests/fakes/openai.ts";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 
+import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
 import {
   ADD_TO_CRM_FAILED,
   addToCrmFailure,
@@ -8,14 +9,11 @@ import {
   BUYER_EXTRACT_FAILED,
   BUYER_INCOMPLETE,
   buyerCardContent,
-  buyerLeadOf,
-  contactHref,
   crmKey,
   fitsInMessage,
   messageText,
   nextSellerCard,
   parseChatContent,
-  propertyCardToProperty,
   sellerCardContent,
   sellerQueueOf,
   textContent,
@@ -23,6 +21,7 @@ import {
   type ChatMessage,
 } from "#app/domain/chat/messages.ts";
 import { alreadyPosted, cardPause, parseChatPending } from "#app/domain/chat/pending.ts";
+import { contactHref, propertyCardToProperty } from "#app/domain/chat/property-cards.ts";
 import type { CashBuyerItem, LeadQueueItem } from "#app/domain/leads/search-options.ts";
 
 function aLead(id: string, fields: Partial<LeadQueueItem> = {}): LeadQueueItem {

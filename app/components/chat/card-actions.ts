@@ -4,6 +4,7 @@
  * JavaScript the cards' forms post to /chat/card, which does the same on the server.
  */
 import type { ToastMessage } from "#app/components/ui/toast.tsx";
+import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
 import {
   ADDED_TO_CRM,
   addToCrmFailure,
@@ -11,7 +12,6 @@ import {
   AUTH_REQUIRED,
   BUYER_SAVE_FAILED,
   BUYER_SAVED,
-  buyerLeadOf,
   crmKey,
 } from "#app/domain/chat/messages.ts";
 

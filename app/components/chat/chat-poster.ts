@@ -7,6 +7,7 @@
  * finishes posting them. The chat listens to show each message as it arrives.
  */
 import { alreadyPosted, cardPause, loadChatPending, storeChatPending, type ChatPending } from "#app/domain/chat/pending.ts";
+import { isRecord } from "#app/domain/shared/guards.ts";
 
 export type PostedMessage = {
   id: string;
@@ -57,15 +58,15 @@ export function hasPending(): boolean {
 async function postJson(url: string, body: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const json: unknown = await response.json().catch(() => null);
-  return { status: response.status, body: typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {} };
+  return { status: response.status, body: isRecord(json) ? json : {} };
+}
+
+function isPostedMessage(value: unknown): value is PostedMessage {
+  return isRecord(value) && typeof value.id === "string" && typeof value.conversationId === "string" && typeof value.content === "string";
 }
 
 function postedMessage(value: unknown): PostedMessage | null {
-  if (typeof value !== "object" || value === null) return null;
-  const message = value as Record<string, unknown>;
-  return typeof message.id === "string" && typeof message.conversationId === "string" && typeof message.content === "string"
-    ? (message as PostedMessage)
-    : null;
+  return isPostedMessage(value) ? value : null;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

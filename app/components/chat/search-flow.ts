@@ -4,18 +4,9 @@
  * Lead Workbench) and Find Cash Buyers (POST /api/cash-buyers/search: the buyer cards posted into the chat). What a
  * search posts goes through the poster (chat-poster.ts), which keeps it in localStorage until it is posted.
  */
-import {
-  AUTH_REQUIRED,
-  buyerCardContent,
-  buyerResultsText,
-  cashBuyerFailureText,
-  isBuyerItem,
-  isLeadItem,
-  searchConversationTitle,
-  sellerCardContent,
-  sellerResultsText,
-} from "#app/domain/chat/messages.ts";
+import { AUTH_REQUIRED, buyerCardContent, isBuyerItem, isLeadItem, sellerCardContent } from "#app/domain/chat/messages.ts";
 import type { PendingItem } from "#app/domain/chat/pending.ts";
+import { buyerResultsText, cashBuyerFailureText, searchConversationTitle, sellerResultsText } from "#app/domain/chat/search-posts.ts";
 import {
   buyerSearch,
   describeBuyerSearch,
@@ -33,6 +24,7 @@ import {
   PREVIEW_FAILED,
   SELLER_SEARCH_COUNT,
 } from "#app/domain/leads/search-options.ts";
+import { isRecord } from "#app/domain/shared/guards.ts";
 import type { WizardCount } from "#app/services/sections/chat.server.ts";
 
 import { enqueuePending } from "./chat-poster.ts";
@@ -43,7 +35,7 @@ async function postJson(url: string, body: unknown): Promise<Answer> {
   try {
     const response = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
     const json: unknown = await response.json().catch(() => null);
-    return { status: response.status, body: typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {} };
+    return { status: response.status, body: isRecord(json) ? json : {} };
   } catch {
     return { status: 0, body: { message: "The server could not be reached. Please try again." } };
   }

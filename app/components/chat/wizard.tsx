@@ -5,7 +5,8 @@
  *   buttons named `step`, Check Lead/Buyer Count `intent=count`), and Find Properties / Find Cash Buyers post the
  *   whole form to /chat/search, which runs the search on the server.
  * - With JavaScript the same buttons are handled here: the steps change in place with the same rules
- *   (domain/chat/wizard), the count and the search go to the /api routes (search-flow.ts).
+ *   (domain/chat/wizard), the count and the search go to the /api routes (search-flow.ts). The fields are in
+ *   wizard-fields.tsx.
  */
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
@@ -30,136 +31,11 @@ import {
   type WizardErrors,
   type WizardField,
 } from "#app/domain/chat/wizard.ts";
-import { formatNumber } from "#app/domain/shared/format.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
 import type { WizardCount, WizardView } from "#app/services/sections/chat.server.ts";
 
 import { checkCount, findBuyers, findSellers } from "./search-flow.ts";
-
-const FIELD_LABELS: Record<WizardField, string> = {
-  cityOrZip: "City or ZIP",
-  state: "State",
-  sellerType: "Seller type",
-  minBedrooms: "Minimum bedrooms",
-  price: "Maximum price",
-  buyerType: "Buyer type",
-};
-
-function ErrorText({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {error}
-    </p>
-  ) : null;
-}
-
-function Select({
-  field,
-  value,
-  error,
-  options,
-  placeholder,
-  onChange,
-}: {
-  field: WizardField;
-  value: string;
-  error?: string;
-  options: readonly { value: string; label: string }[];
-  placeholder?: string;
-  onChange: (value: string) => void;
-}) {
-  const id = `wizard-${field}`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {FIELD_LABELS[field]}
-      </label>
-      <select
-        id={id}
-        name={field}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={inputClass()}
-      >
-        {placeholder ? <option value="">{placeholder}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <ErrorText id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-function Choices({
-  field,
-  value,
-  error,
-  options,
-  onChange,
-}: {
-  field: WizardField;
-  value: string;
-  error?: string;
-  options: readonly { value: string; label: string; description: string }[];
-  onChange: (value: string) => void;
-}) {
-  const id = `wizard-${field}`;
-  return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-2 text-sm font-medium text-slate-800">{FIELD_LABELS[field]}</legend>
-      <div className="grid gap-2 sm:grid-cols-2">
-        {options.map((option) => (
-          <div
-            key={option.value}
-            className={`flex gap-3 rounded-lg border p-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 ${
-              error ? "border-red-300" : "border-slate-200"
-            }`}
-          >
-            <input
-              id={`${id}-${option.value}`}
-              type="radio"
-              name={field}
-              value={option.value}
-              checked={value === option.value}
-              onChange={() => onChange(option.value)}
-              className="mt-0.5 accent-brand-700"
-            />
-            <label htmlFor={`${id}-${option.value}`} className="flex-1 cursor-pointer">
-              <span className="block font-semibold text-slate-900">{option.label}</span>
-              <span className="block text-slate-600">{option.description}</span>
-            </label>
-          </div>
-        ))}
-      </div>
-      <ErrorText id={`${id}-error`} error={error} />
-    </fieldset>
-  );
-}
-
-function CountResult({ kind, count }: { kind: WizardView["kind"]; count: WizardCount }) {
-  if (!count.ok) {
-    return (
-      <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-        <p className="font-semibold">{count.message}</p>
-        {count.error ? <p>{count.error}</p> : null}
-      </div>
-    );
-  }
-  const noun = kind === "seller" ? (count.totalResults === 1 ? "lead" : "leads") : count.totalResults === 1 ? "cash buyer" : "cash buyers";
-  return (
-    <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-      <strong>
-        {formatNumber(count.totalResults)} {noun}
-      </strong>{" "}
-      found in {count.location}
-    </p>
-  );
-}
+import { Choices, CountResult, ErrorText, FIELD_LABELS, Select } from "./wizard-fields.tsx";
 
 export type WizardProps = {
   view: WizardView;
@@ -221,9 +97,11 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const name = submitter?.name;
-    const value = submitter?.value ?? "";
+    // React types a form's nativeEvent as a plain Event; a submit event is the DOM's SubmitEvent.
+    const { submitter } = event.nativeEvent as SubmitEvent;
+    const button = submitter instanceof HTMLButtonElement ? submitter : null;
+    const name = button?.name;
+    const value = button?.value ?? "";
     if (name === "step") {
       const target = Number(value);
       if (target < step) return goTo(target);

@@ -129,17 +129,20 @@ function useAnalysisRun(propertyId: string, onDone: (analysis: ShownAnalysis) =>
     let errors = 0;
     events.addEventListener("progress", (event) => {
       errors = 0;
+      // JSON.parse is typed any; the stream is our own Durable Object's (domain/deals/analysis-events.ts).
       setProgress((JSON.parse(event.data) as AnalysisProgressEvent["data"]) ?? null);
     });
     events.addEventListener("complete", (event) => {
       events.close();
       source.current = null;
       setProgress(null);
+      // JSON.parse is typed any; the stream is our own Durable Object's (domain/deals/analysis-events.ts).
       onDone(shownResult((JSON.parse(event.data) as CompleteEvent["data"]).data));
     });
     // A named `error` event from the server carries data; the browser's own `error` (connection) does not.
     events.addEventListener("error", (event) => {
       if (event instanceof MessageEvent && typeof event.data === "string") {
+        // JSON.parse is typed any; the stream is our own Durable Object's (domain/deals/analysis-events.ts).
         fail((JSON.parse(event.data) as AnalysisErrorEvent["data"]).message, ANALYSIS_FAILED);
         return;
       }
@@ -157,6 +160,7 @@ function useAnalysisRun(propertyId: string, onDone: (analysis: ShownAnalysis) =>
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ propertyId }),
       });
+      // Response.json() is typed Promise<any> by the DOM lib; only `message` is read, and only if a string.
       const body = (await response.json().catch(() => null)) as { message?: string } | null;
       if (!response.ok) {
         fail(body?.message ?? UNABLE_TO_START, UNABLE_TO_START);

@@ -36,6 +36,7 @@ export function useZodValidation<S extends z.ZodType>(load: () => Promise<S | ((
         .then(
           ([{ parseWithZod }, schemaOf]) => {
             const validator: Validate<S> = ({ formData }) =>
+              // Conform's parseWithZod overloads cannot follow a schema chosen at run time; the result is its Submission.
               parseWithZod(formData, { schema: typeof schemaOf === "function" ? schemaOf(formData) : schemaOf }) as ReturnType<Validate<S>>;
             if (current) setValidate(() => validator);
           },

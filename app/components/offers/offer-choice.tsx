@@ -104,6 +104,7 @@ export function useOfferChoiceCheck(options: OfferOption[], arv: number | null) 
   const toast = useToast();
   return (form: HTMLFormElement): boolean => {
     const data = new FormData(form);
+    // FormData.get is typed FormDataEntryValue; the radio buttons carry only choices, and chosenOfferAmount refuses others.
     const offerType = (data.get("offerType") as Choice | null) ?? null;
     const outcome = chosenOfferAmount({ offerType, customOffer: String(data.get("customOffer") ?? ""), arv, options });
     if (outcome.ok) return true;

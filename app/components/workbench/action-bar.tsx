@@ -30,7 +30,9 @@ export function ActionBar({ leadId, vendor, index, buttons, request, onMove }: P
   const busy = typeof pending === "string";
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const intent = ((event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null)?.value;
+    // React types a form's nativeEvent as a plain Event; a submit event is the DOM's SubmitEvent.
+    const { submitter } = event.nativeEvent as SubmitEvent;
+    const intent = submitter instanceof HTMLButtonElement ? submitter.value : undefined;
     if (!onMove || (intent !== "next" && intent !== "pass")) return;
     event.preventDefault();
     onMove(intent);

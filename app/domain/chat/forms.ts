@@ -18,6 +18,7 @@ import {
   type WizardKind,
 } from "./wizard.ts";
 
+// zod's z.enum wants a non-empty tuple; Array.prototype.map returns a plain array.
 const AGENT_IDS = AGENTS.map((agent) => agent.id) as [AgentId, ...AgentId[]];
 
 const agent = z.preprocess((value) => (value === "" || value === null ? undefined : value), z.enum(AGENT_IDS).default("lead-finder"));
@@ -44,9 +45,11 @@ export const WizardSearchSchema = z
     wizard: z.enum(["seller", "buyer"], { error: "Choose a wizard" }),
     agent,
     c: conversationId,
+    // TypeScript's lib types Object.fromEntries with string keys; the keys are exactly WIZARD_FIELDS.
     ...(Object.fromEntries(WIZARD_FIELDS.map((field) => [field, answer])) as Record<keyof WizardAnswers, typeof answer>),
   })
   .superRefine((value, ctx) => {
+    // readAnswers asks by the wizard's field names, typed string; each is a WizardField.
     const refused = searchErrors(value.wizard, readAnswers({ get: (name) => value[name as WizardField] }));
     if (!refused) return;
     for (const [field, message] of Object.entries(refused.errors)) ctx.addIssue({ code: "custom", path: [field], message });

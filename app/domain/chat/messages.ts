@@ -4,14 +4,11 @@
  * with a wizard offer. Pure and zod-free (client components parse what they post and what the loader sends), so a
  * message reads the same on the server, in the browser and in the tests; anything unreadable is shown as text.
  *
- * Also the cards' data rules: a buyer card → the buyer lead Save to Buyer Breeze sends (§5 owner type), a property
- * card → the CRM property Add to CRM sends, the queue and position of seller cards (Let's Work It, Skip This One),
- * and the §8 messages the card actions show.
+ * Also the queue and position of seller cards (Let's Work It, Skip This One) and the §8 messages the card actions
+ * show. A buyer card → buyer lead is in buyer-lead-cards.ts, a property card → CRM property in property-cards.ts.
  */
-import { BUYER_TYPES, type BuyerType } from "#db/enums.ts";
-import { ownerTypeOf, type OwnerType } from "#app/domain/leads/extract.ts";
 import { leadAddress } from "#app/domain/leads/property.ts";
-import type { CashBuyerItem, LeadQueueItem, PostalAddress } from "#app/domain/leads/search-options.ts";
+import type { CashBuyerItem, LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
 
 import { isWizardKind, readAnswers, type WizardAnswers, type WizardKind } from "./wizard.ts";
@@ -40,7 +37,7 @@ export function showingLead(position: number, total: number): string {
 export function addToCrmFailure(status: number, body: unknown): string {
   if (status === 409) return ALREADY_IN_CRM;
   if (status === 401) return AUTH_REQUIRED;
-  const message = body && typeof body === "object" && "message" in body ? (body as { message: unknown }).message : null;
+  const message = isObject(body) ? body.message : null;
   return typeof message === "string" && message.trim() ? message : ADD_TO_CRM_FAILED;
 }
 
@@ -305,130 +302,4 @@ export function nextSellerCard(messages: readonly ChatMessage[], messageId: stri
   return next ? { id: next.id, position: found.at + 2, total: found.group.length } : null;
 }
 
-// --- buyer cards → buyer leads (§3, §5) -------------------------------------------------------------------------------
-
-export type BuyerLeadBody = {
-  buyerName: string;
-  buyerType: BuyerType;
-  ownerType: OwnerType;
-  market: string;
-  totalProperties: number | null;
-  portfolioValue: number | null;
-  avgPurchasePrice: number | null;
-  totalPurchasePrice: number | null;
-  totalEquity: number | null;
-  totalMortgageBalance: number | null;
-  phoneNumbers: string[];
-  emailAddresses: string[];
-  mailingAddress: string | null;
-  lastPropertyAddress: string | null;
-  lastPropertyPurchaseDate: string | null;
-  lastPropertyPurchasePrice: number | null;
-  lastPropertyBedrooms: number | null;
-  lastPropertyBathrooms: number | null;
-  lastPropertySquareFeet: number | null;
-};
-
-export function postalLine(address: PostalAddress | null | undefined): string | null {
-  if (!address) return null;
-  const line = [address.street, address.city, [address.state, address.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return line || null;
-}
-
-const wholeOrNull = (value: number | null | undefined) => (typeof value === "number" && Number.isFinite(value) ? Math.round(value) : null);
-
-/**
- * Save to Buyer Breeze: the buyer lead of a buyer card. 'Could not extract buyer information' when the card holds no
- * readable buyer; 'Missing required buyer information' when the name, market, buyer type or owner type is missing.
- */
-export function buyerLeadOf(buyer: unknown, market: string): { ok: true; value: BuyerLeadBody } | { ok: false; message: string } {
-  if (!isBuyerItem(buyer)) return { ok: false, message: BUYER_EXTRACT_FAILED };
-  const buyerName = buyer.owner.fullName.trim();
-  const place = market.trim() || [buyer.address.city, buyer.address.state].filter(Boolean).join(", ");
-  const buyerType = (BUYER_TYPES as readonly string[]).includes(buyer.buyerType) ? buyer.buyerType : null;
-  if (!buyerName || !place || !buyerType) return { ok: false, message: BUYER_INCOMPLETE };
-  const ownerType = ownerTypeOf(buyerName);
-  const profile = buyer.propertyOwnerProfile;
-  const date = buyer.sale.lastSaleDate && /^\d{4}-\d{2}-\d{2}/.test(buyer.sale.lastSaleDate) ? buyer.sale.lastSaleDate.slice(0, 10) : null;
-  return {
-    ok: true,
-    value: {
-      buyerName,
-      buyerType,
-      ownerType,
-      market: place,
-      totalProperties: wholeOrNull(profile.propertiesCount),
-      portfolioValue: profile.propertiesTotalEstimatedValue,
-      avgPurchasePrice: profile.averagePurchasePrice,
-      totalPurchasePrice: profile.totalPurchasePrice,
-      totalEquity: profile.propertiesTotalEquity === null ? null : Math.max(0, profile.propertiesTotalEquity),
-      totalMortgageBalance: profile.mortgagesTotalBalance,
-      phoneNumbers: buyer.owner.phoneNumbers.filter((phone) => !phone.dnc).map((phone) => phone.number),
-      emailAddresses: buyer.owner.emails,
-      mailingAddress: postalLine(buyer.owner.mailingAddress),
-      lastPropertyAddress: postalLine(buyer.address),
-      lastPropertyPurchaseDate: date,
-      lastPropertyPurchasePrice: buyer.sale.lastSalePrice,
-      lastPropertyBedrooms: wholeOrNull(buyer.building.bedroomCount),
-      lastPropertyBathrooms: buyer.building.bathroomCount,
-      lastPropertySquareFeet: wholeOrNull(buyer.building.livingAreaSquareFeet),
-    },
-  };
-}
-
-// --- property cards → CRM properties -------------------------------------------------------------------------------
-
-/** Add to CRM from a property card: the fields POST /api/properties takes (status new); the server validates them. */
-export function propertyCardToProperty(card: PropertyCard) {
-  const money = (value: number | null) => (value === null ? null : String(Math.round(value)));
-  return {
-    address: card.address,
-    city: card.city,
-    state: card.state,
-    zipCode: card.zipCode,
-    bedrooms: card.bedrooms,
-    bathrooms: card.bathrooms,
-    squareFeet: card.squareFeet,
-    yearBuilt: card.yearBuilt,
-    propertyType: card.propertyType ?? "single_family",
-    arv: money(card.arv),
-    maxOffer: money(card.maxOffer),
-    price: money(card.price),
-    ownerName: card.ownerName,
-    ownerPhone: card.phone,
-    ownerEmail: card.email,
-    notes: card.description,
-    status: "new" as const,
-  };
-}
-
-/** Contact Buyer: a mailto: or tel: link for the card's contact, or null when it has none. */
-export function contactHref(card: PropertyCard): string | null {
-  if (card.email) return `mailto:${card.email}`;
-  if (card.phone) return `tel:${card.phone.replace(/[^\d+]/g, "")}`;
-  return null;
-}
-
-// --- what a search posts into the chat (§4) ---------------------------------------------------------------------
-
-/** A conversation a search starts: named after what it found, or §4's "No Results: {location}". */
-export function searchConversationTitle(kind: WizardKind, location: string, found: boolean): string {
-  if (!found) return `No Results: ${location}`;
-  return kind === "seller" ? `Seller Leads: ${location}` : `Cash Buyers: ${location}`;
-}
-
-export function sellerResultsText(count: number, location: string): string {
-  return `Found ${count} seller ${count === 1 ? "lead" : "leads"} in ${location}. They are in your Lead Workbench; here they are too.`;
-}
-
-export function buyerResultsText(count: number, location: string): string {
-  return `Found ${count} active cash ${count === 1 ? "buyer" : "buyers"} in ${location}.`;
-}
-
-/** §8: "Cash Buyer Search Failed" with the error, as a chat message. */
-export function cashBuyerFailureText(error: string | null | undefined): string {
-  return error ? `Cash Buyer Search Failed: ${error}` : "Cash Buyer Search Failed";
-}
-
-/** Skip This One highlights the next card this long (§9: 1.5 s). */
 export const SKIP_HIGHLIGHT_MS = 1500;

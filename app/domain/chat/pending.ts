@@ -1,3 +1,5 @@
+import { isRecord } from "#app/domain/shared/guards.ts";
+
 /**
  * What a search found, held in the browser until it is posted into the chat (spec 02 §4): "when no conversation
  * exists, one is created first; found results are held in local storage (pending seller or cash buyer response and
@@ -23,8 +25,8 @@ export type ChatPending = {
 };
 
 function isItem(value: unknown): value is PendingItem {
-  if (typeof value !== "object" || value === null) return false;
-  const item = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
+  const item = value;
   return typeof item.content === "string" && (item.role === "user" || item.role === "assistant") && typeof item.isAiGenerated === "boolean";
 }
 
@@ -36,8 +38,8 @@ export function parseChatPending(text: string | null): ChatPending | null {
   } catch {
     return null;
   }
-  if (typeof value !== "object" || value === null) return null;
-  const stored = value as Record<string, unknown>;
+  if (!isRecord(value)) return null;
+  const stored = value;
   if (stored.kind !== "seller" && stored.kind !== "buyer") return null;
   if (typeof stored.title !== "string" || typeof stored.agent !== "string" || !Array.isArray(stored.items)) return null;
   if (!stored.items.every(isItem)) return null;

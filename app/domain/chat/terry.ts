@@ -48,6 +48,7 @@ export function describeMarket(label: string, stats: MarketStats): string {
       (stats.medianEquityPercent !== null ? `, median owner equity ${stats.medianEquityPercent}%` : "") +
       (stats.absenteeShare !== null ? `, ${pct(stats.absenteeShare)} absentee owners` : "") +
       ".",
+    // TypeScript's lib types Object.keys as string[]; the keys are exactly the seller types.
     `Motivated-seller types: ${(Object.keys(SELLER_TYPE_WORDS) as SellerType[])
       .map((type) => `${SELLER_TYPE_WORDS[type]} ${num(stats.sellerTypes[type])}`)
       .join(", ")}.`,

@@ -16,6 +16,7 @@ import {
   PRICE_OPTIONS,
   SELLER_SEARCH_COUNT,
 } from "#app/domain/leads/search-options.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 
 export type WizardKind = "seller" | "buyer";
 export const WIZARD_KINDS: readonly WizardKind[] = ["seller", "buyer"];
@@ -150,10 +151,10 @@ function filterErrors(answers: WizardAnswers): WizardErrors {
 export function stepErrors(kind: WizardKind, step: number, answers: WizardAnswers): WizardErrors {
   if (step === 1) return locationErrors(answers);
   if (kind === "seller") {
-    if (step === 2) return (SELLER_TYPES as readonly string[]).includes(answers.sellerType) ? {} : { sellerType: SELLER_TYPE_REQUIRED };
+    if (step === 2) return isOneOf(SELLER_TYPES, answers.sellerType) ? {} : { sellerType: SELLER_TYPE_REQUIRED };
     return filterErrors(answers);
   }
-  return (BUYER_TYPES as readonly string[]).includes(answers.buyerType) ? {} : { buyerType: BUYER_TYPE_REQUIRED };
+  return isOneOf(BUYER_TYPES, answers.buyerType) ? {} : { buyerType: BUYER_TYPE_REQUIRED };
 }
 
 /** The first step (from 1 up to `through`) whose answers are refused, with its errors; null when all pass. */
@@ -197,6 +198,7 @@ export function sellerCriteria(answers: WizardAnswers): SellerCriteriaBody | nul
   const price = PRICE_OPTIONS[Number(answers.price)]!;
   return {
     ...built.value,
+    // The wizard reaches here only past searchErrors, which checked the seller type is one of SELLER_TYPES.
     sellerType: answers.sellerType as SellerType,
     minBedrooms: Number(answers.minBedrooms),
     maxPrice: price.maxPrice,

@@ -128,7 +128,7 @@ export const DASHBOARD_PERIODS = [
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number]["value"];
 
 export function dashboardPeriodOf(value: string | null | undefined): DashboardPeriod {
-  return DASHBOARD_PERIODS.some((period) => period.value === value) ? (value as DashboardPeriod) : "last-30-days";
+  return DASHBOARD_PERIODS.find((period) => period.value === value)?.value ?? "last-30-days";
 }
 
 export type Window = { from: Date; to: Date };

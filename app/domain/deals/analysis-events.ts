@@ -58,6 +58,7 @@ export function parseEvents(text: string): DealAnalysisEvent[] {
     }
     if (data.length === 0) continue;
     if (name === "progress" || name === "complete" || name === "error") {
+      // JSON.parse is typed any; the stream is our own Durable Object's, written from DealAnalysisEvent.
       events.push({ event: name, data: JSON.parse(data.join("\n")) } as DealAnalysisEvent);
     }
   }

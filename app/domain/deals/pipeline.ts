@@ -4,6 +4,7 @@
  */
 import { DEAL_STAGES, type DealStage } from "#db/enums.ts";
 import { formatNumber } from "#app/domain/shared/format.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 
 /** Card badges: the Closing stage reads "Under Contract" (spec). */
 export const STAGE_BADGES: Record<DealStage, string> = {
@@ -14,7 +15,7 @@ export const STAGE_BADGES: Record<DealStage, string> = {
 };
 
 export function isStage(value: unknown): value is DealStage {
-  return typeof value === "string" && (DEAL_STAGES as readonly string[]).includes(value);
+  return isOneOf(DEAL_STAGES, value);
 }
 
 export type PipelineDeal = { stage: DealStage; dealValue: number | null; closeDate: string | Date | null };
@@ -61,7 +62,7 @@ export const PIPELINE_PERIODS = [
 export type PipelinePeriod = (typeof PIPELINE_PERIODS)[number]["value"];
 
 export function pipelinePeriodOf(value: string | null | undefined): PipelinePeriod {
-  return PIPELINE_PERIODS.some((period) => period.value === value) ? (value as PipelinePeriod) : "all";
+  return PIPELINE_PERIODS.find((period) => period.value === value)?.value ?? "all";
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -29,7 +29,7 @@ export function statusLabel(status: string | null | undefined): string {
 
 /** A `?status=` value as a filter: one of the five, else All Leads. */
 export function statusFilterOf(value: string | null | undefined): StatusFilter {
-  return STATUS_FILTERS.some((option) => option.value === value) ? (value as StatusFilter) : "all";
+  return STATUS_FILTERS.find((option) => option.value === value)?.value ?? "all";
 }
 
 /** Lead types are displayed with underscores replaced by spaces ("absentee_owner" → "absentee owner"). */

@@ -7,6 +7,8 @@
  * browsing, a full quota, or a stale value written by an older build leave the queue empty, not the page broken).
  * No zod here: client components import this module.
  */
+import { isRecord } from "#app/domain/shared/guards.ts";
+
 import type { LeadQueueItem } from "./search-options.ts";
 
 export const LEAD_QUEUE_KEY = "leadQueue";
@@ -95,8 +97,8 @@ function browserStorage(): KeyValueStorage | null {
 }
 
 function isLead(value: unknown): value is LeadQueueItem {
-  if (typeof value !== "object" || value === null) return false;
-  const lead = value as Record<string, unknown>;
+  if (!isRecord(value)) return false;
+  const lead = value;
   return (
     typeof lead.id === "string" &&
     typeof lead.addressLine === "string" &&
@@ -116,10 +118,10 @@ export function parseLeadQueue(text: string | null): LeadQueue | null {
   } catch {
     return null;
   }
-  if (typeof value !== "object" || value === null) return null;
-  const stored = value as Record<string, unknown>;
-  if (!Array.isArray(stored.leads) || !stored.leads.every(isLead)) return null;
-  const leads = stored.leads as LeadQueueItem[];
+  if (!isRecord(value)) return null;
+  const stored = value;
+  const leads: unknown = stored.leads;
+  if (!Array.isArray(leads) || !leads.every(isLead)) return null;
   const ids = new Set(leads.map((lead) => lead.id));
   const worked = Array.isArray(stored.worked) ? stored.worked.filter((id): id is string => typeof id === "string" && ids.has(id)) : [];
   return {

@@ -189,6 +189,7 @@ export type PreviewCountInput = { kind: "seller"; criteria: SellerCriteria } | {
  */
 export const PreviewCountSchema = {
   safeParse(input: unknown) {
+    // Widened with `as` to the union: readBody's SafeParser infers its output from the first branch otherwise.
     if (input && typeof input === "object" && "buyerType" in input) {
       const result = BuyerCriteriaSchema.safeParse(input);
       return result.success ? { success: true as const, data: { kind: "buyer", criteria: result.data } as PreviewCountInput } : result;

@@ -1,4 +1,6 @@
 /** The 50 US state codes (no DC), as the registration and company forms accept them. */
+import { isOneOf } from "./guards.ts";
+
 export const US_STATES = [
   "AL",
   "AK",
@@ -54,5 +56,5 @@ export const US_STATES = [
 export type UsState = (typeof US_STATES)[number];
 
 export function isUsState(value: string): value is UsState {
-  return (US_STATES as readonly string[]).includes(value);
+  return isOneOf(US_STATES, value);
 }

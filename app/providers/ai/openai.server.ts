@@ -5,6 +5,7 @@ import type * as OpenAiZod from "openai/helpers/zod";
 import { localChatReply } from "#app/domain/chat/intent.ts";
 import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
 import { MAX_OFFER_RATIO, type DealAnalysisInput, type DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import { isRecord } from "#app/domain/shared/guards.ts";
 import { isReasoningModel, OPENAI_REASONING_EFFORT, REPLY_DRAFT_MAX_COMPLETION_TOKENS } from "#app/domain/shared/openai-models.ts";
 import { ProviderError, type Fetch } from "#app/providers/http.server.ts";
 
@@ -217,8 +218,7 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
               let location = "";
               try {
                 const args: unknown = JSON.parse(call.function.arguments);
-                if (typeof args === "object" && args !== null && typeof (args as { location?: unknown }).location === "string")
-                  location = (args as { location: string }).location;
+                if (isRecord(args) && typeof args.location === "string") location = args.location;
               } catch {
                 location = "";
               }

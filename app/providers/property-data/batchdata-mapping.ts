@@ -1,13 +1,13 @@
 /**
- * BatchData, pure: what a search becomes in BatchData's request shapes (`searchCriteria`), and what its answers
- * (property records, skip-trace persons) become as provider types. No network here (batchdata.server.ts sends).
+ * BatchData, pure: what a search becomes in BatchData's request shapes (`searchCriteria`) and a skip trace's request,
+ * and how skip-trace persons join the leads. Its answers are parsed in batchdata-answers.ts and become provider types
+ * in batchdata-records.ts. No network here (batchdata.server.ts sends).
  *
  * Field names follow shared/design/providers.md; those it marks "verify" are parsed with zod, so a wrong guess fails
  * in one place (`parseOrThrow`) with the path of the field that did not match, never silently. Decision 46.
  */
-import { z } from "zod";
 
-import { SELLER_TYPES, type BuyerType, type SellerType } from "#db/enums.ts";
+import { type BuyerType, type SellerType } from "#db/enums.ts";
 import {
   ACTIVE_LANDLORD_MAX_PURCHASES,
   ACTIVE_LANDLORD_MIN_PURCHASES,
@@ -16,23 +16,12 @@ import {
   CASH_BUYER_MIN_PURCHASES,
   HIGH_EQUITY_PERCENT,
 } from "#db/seller-types.ts";
-import { ownerTypeOf } from "#app/domain/leads/extract.ts";
 import { toE164 } from "#app/domain/leads/phone.ts";
 import { BUYER_TYPE_QUICK_LISTS } from "#app/domain/leads/search-options.ts";
-import { ProviderError } from "#app/providers/http.server.ts";
 
-import type {
-  BuyerSearch,
-  CashBuyer,
-  OwnerContact,
-  PostalAddress,
-  PropertyFacts,
-  SearchLocation,
-  SellerLead,
-  SellerSearch,
-} from "./types.ts";
-
-export const PROVIDER = "batchdata";
+import type { PropertyRecord, SkipTracePerson } from "./batchdata-answers.ts";
+import { mailingOf, normalise, zip5 } from "./batchdata-records.ts";
+import type { BuyerSearch, OwnerContact, PostalAddress, SearchLocation, SellerSearch } from "./types.ts";
 
 /** BatchData answers at most this many properties per search call. */
 export const MAX_TAKE = 500;
@@ -133,298 +122,7 @@ export type SkipTraceRequest = {
   options: { includeTCPABlacklistedPhones: true };
 };
 
-// --- answers ---------------------------------------------------------------------------------------------------
-
-const number = z.number().finite().nullish();
-const text = z.string().nullish();
-
-const AddressSchema = z.object({
-  street: z.string().min(1),
-  city: z.string().min(1),
-  state: z.string().min(1),
-  zip: z.string().min(5),
-  latitude: number,
-  longitude: number,
-});
-const MailingAddressSchema = z.object({ street: text, city: text, state: text, zip: text });
-
-/** The owner's whole portfolio (BatchData's property owner profile: every property with the same mailing address). */
-const OwnerProfileSchema = z.object({
-  propertiesCount: number,
-  propertiesTotalEstimatedValue: number,
-  propertiesTotalEquity: number,
-  mortgagesTotalBalance: number,
-  totalPurchasePrice: number,
-  averagePurchasePrice: number,
-});
-
-/** The fields of a BatchData property record we read; the rest of the record is kept as is in `raw`. */
-export const PropertyRecordSchema = z.object({
-  _id: z.string().min(1),
-  address: AddressSchema,
-  ids: z.object({ apn: text }).nullish(),
-  general: z.object({ propertyTypeDetail: text }).nullish(),
-  building: z.object({ bedroomCount: number, bathroomCount: number, livingAreaSquareFeet: number, yearBuilt: number }).nullish(),
-  valuation: z
-    .object({ estimatedValue: number, equityPercent: number, equityCurrentEstimatedBalance: number, confidenceScore: number })
-    .nullish(),
-  openLien: z.object({ totalOpenLienBalance: number }).nullish(),
-  /** Data dictionary: `sale.lastSale.saleDate` / `sale.lastSale.price` (there is no `sale.lastSaleDate`). */
-  sale: z.object({ lastSale: z.object({ saleDate: text, price: number }).nullish() }).nullish(),
-  /** Data dictionary: `intel.lastSoldDate` / `intel.lastSoldPrice`, read when the sale group has no last sale. */
-  intel: z.object({ lastSoldDate: text, lastSoldPrice: number }).nullish(),
-  owner: z
-    .object({
-      fullName: text,
-      names: z.array(z.object({ first: text, last: text })).nullish(),
-      mailingAddress: MailingAddressSchema.nullish(),
-    })
-    .nullish(),
-  quickLists: z
-    .object({
-      preforeclosure: z.boolean().nullish(),
-      /** Data dictionary: `quickLists.absenteeOwnerOutOfState` (the search's list name is out-of-state-absentee-owner). */
-      absenteeOwnerOutOfState: z.boolean().nullish(),
-      inherited: z.boolean().nullish(),
-      corporateOwned: z.boolean().nullish(),
-      tiredLandlord: z.boolean().nullish(),
-      cashBuyer: z.boolean().nullish(),
-    })
-    .nullish(),
-  propertyOwnerProfile: OwnerProfileSchema.nullish(),
-});
-export type PropertyRecord = z.infer<typeof PropertyRecordSchema>;
-
-/** A buyer is only a buyer with a portfolio size: without it `minProperties` cannot be checked. */
-export const BuyerRecordSchema = PropertyRecordSchema.extend({
-  propertyOwnerProfile: OwnerProfileSchema.extend({ propertiesCount: z.number().int().min(0) }),
-});
-export type BuyerRecord = z.infer<typeof BuyerRecordSchema>;
-
-/** POST /property/search's answer; the properties are checked one by one (parseProperties) to name the bad one. */
-export const SearchAnswerSchema = z.object({
-  results: z.object({
-    properties: z.array(z.unknown()).nullish(),
-    meta: z.object({ results: z.object({ resultsFound: z.number().int().min(0) }) }),
-  }),
-});
-
-const PhoneSchema = z.object({ number: z.string(), type: text, dnc: z.boolean().nullish(), tcpa: z.boolean().nullish() });
-/** Emails come as `{ email }` objects (v1, v3) or, in some accounts' answers, as bare strings. */
-const EmailSchema = z.union([z.string(), z.object({ email: z.string() }).transform((entry) => entry.email)]);
-
-/** POST /property/skip-trace's answer: one person (or none, `meta.matched: false`) per requested property. */
-export const SkipTraceAnswerSchema = z.object({
-  results: z.object({
-    persons: z.array(
-      z.object({
-        propertyAddress: z.object({ street: text, zip: text }).nullish(),
-        name: z.object({ first: text, last: text, full: text }).nullish(),
-        phoneNumbers: z.array(PhoneSchema).nullish(),
-        emails: z.array(EmailSchema).nullish(),
-        mailingAddress: MailingAddressSchema.nullish(),
-      }),
-    ),
-  }),
-});
-export type SkipTracePerson = z.infer<typeof SkipTraceAnswerSchema>["results"]["persons"][number];
-
-/** Parses a BatchData answer, or throws the one ProviderError that says which answer and which field was unexpected. */
-export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const path = issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
-  throw new ProviderError(PROVIDER, `unexpected ${what}: ${path}${issue.message}`);
-}
-
-/**
- * Each property of an answer, with the record as BatchData sent it (kept as the lead's or buyer's `raw`). A record
- * we cannot read (no street or ZIP, say) is skipped and counted, with why the first one was: one bad record no longer
- * fails the whole page.
- */
-export function parseProperties<T>(
-  properties: readonly unknown[],
-  schema: z.ZodType<T>,
-): { rows: { record: T; raw: unknown }[]; skipped: number; firstProblem: string | null } {
-  const rows: { record: T; raw: unknown }[] = [];
-  let skipped = 0;
-  let firstProblem: string | null = null;
-  for (const [index, raw] of properties.entries()) {
-    try {
-      rows.push({ record: parseOrThrow(schema, raw, `property search answer (property ${index})`), raw });
-    } catch (error) {
-      skipped++;
-      firstProblem ??= error instanceof Error ? error.message : String(error);
-    }
-  }
-  return { rows, skipped, firstProblem };
-}
-
-// --- records → provider types ----------------------------------------------------------------------------------
-
-/** BatchData's property type detail ("Single Family Residential", "Condominium", …) → the app's property types. */
-export function propertyTypeOf(detail: string | null | undefined): string {
-  const value = detail ?? "";
-  if (/condo/i.test(value)) return "condo";
-  if (/town\s*(house|home)|row\s*house/i.test(value)) return "townhouse";
-  if (/mobile|manufactured/i.test(value)) return "mobile_home";
-  if (/\b(land|lot|vacant)\b/i.test(value)) return "land";
-  if (/multi|duplex|triplex|quad|apartment|\d\+?\s*units?\b/i.test(value)) return "multi_family";
-  // "Single Family Residential", and anything unknown: the spec's default type.
-  return "single_family";
-}
-
-/** A date as BatchData writes it ("2019-05-02" or "2019-05-02T00:00:00.000Z") → "YYYY-MM-DD"; else null. */
-export function dateOf(value: string | null | undefined): string | null {
-  const match = /^(\d{4}-\d{2}-\d{2})/.exec(value?.trim() ?? "");
-  return match ? match[1]! : null;
-}
-
-const zip5 = (zip: string) => zip.trim().slice(0, 5);
-
-/** The record's last sale: the sale group's, else intel's (both data dictionary fields). */
-function lastSaleOf(record: PropertyRecord): { date: string | null; price: number | null } {
-  const sale = record.sale?.lastSale;
-  const date = dateOf(sale?.saleDate) ?? dateOf(record.intel?.lastSoldDate);
-  const price = known(sale?.price) ?? known(record.intel?.lastSoldPrice);
-  return { date, price };
-}
-const known = (value: number | null | undefined): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-
-/** Which seller types a record is (the searched one always: BatchData matched its quick list). */
-function flagsOf(record: PropertyRecord, searched: SellerType | null): SellerType[] {
-  const q = record.quickLists ?? {};
-  const equity = known(record.valuation?.equityPercent);
-  const has: Record<SellerType, boolean> = {
-    preforeclosure: q.preforeclosure === true,
-    "out-of-state-absentee-owner": q.absenteeOwnerOutOfState === true,
-    // The product's rule, not BatchData's LTV < 0.8 (Decision 46).
-    high_equity: equity !== null && equity >= HIGH_EQUITY_PERCENT,
-    inherited: q.inherited === true,
-    "corporate-owned": q.corporateOwned === true,
-    "tired-landlord": q.tiredLandlord === true,
-  };
-  return SELLER_TYPES.filter((type) => type === searched || has[type]);
-}
-
-function mailingOf(address: z.infer<typeof MailingAddressSchema> | null | undefined): PostalAddress | null {
-  const street = address?.street?.trim();
-  const city = address?.city?.trim();
-  const state = address?.state?.trim();
-  const zip = address?.zip?.trim();
-  return street && city && state && zip ? { street, city, state, zip: zip5(zip) } : null;
-}
-
-/** The owner as the search record names them; phones and emails come from the skip trace (withContacts). */
-export function ownerOf(record: PropertyRecord): OwnerContact {
-  const first = record.owner?.names?.[0];
-  const name = record.owner?.fullName?.trim() || [first?.first, first?.last].filter(Boolean).join(" ");
-  const mailing = mailingOf(record.owner?.mailingAddress);
-  return {
-    name,
-    isIndividual: record.quickLists?.corporateOwned !== true && ownerTypeOf(name) === "Individual",
-    mailingAddress: mailing ? `${mailing.street}, ${mailing.city}, ${mailing.state} ${mailing.zip}` : "",
-    mailing,
-    phones: [],
-    emails: [],
-  };
-}
-
-export function factsOf(record: PropertyRecord): PropertyFacts {
-  const { address, building, valuation } = record;
-  const estimatedValue = known(valuation?.estimatedValue);
-  const lien = known(record.openLien?.totalOpenLienBalance);
-  const equityBalance =
-    known(valuation?.equityCurrentEstimatedBalance) ?? (estimatedValue !== null && lien !== null ? estimatedValue - lien : null);
-  return {
-    addressLine: address.street.trim(),
-    city: address.city.trim(),
-    state: address.state.trim().toUpperCase(),
-    zip: zip5(address.zip),
-    latitude: known(address.latitude),
-    longitude: known(address.longitude),
-    propertyType: propertyTypeOf(record.general?.propertyTypeDetail),
-    bedrooms: known(building?.bedroomCount),
-    bathrooms: known(building?.bathroomCount),
-    squareFeet: known(building?.livingAreaSquareFeet),
-    yearBuilt: known(building?.yearBuilt),
-    estimatedValue,
-    equityBalance,
-    equityPct: known(valuation?.equityPercent),
-    lastSalePrice: lastSaleOf(record).price,
-    lastSaleDate: lastSaleOf(record).date,
-  };
-}
-
-export function toSellerLead(record: PropertyRecord, raw: unknown, searched: SellerType | null): SellerLead {
-  return {
-    ...factsOf(record),
-    id: `${PROVIDER}-${record._id}`,
-    apn: record.ids?.apn?.trim() || null,
-    confidenceScore: known(record.valuation?.confidenceScore),
-    flags: flagsOf(record, searched),
-    owner: ownerOf(record),
-    raw,
-  };
-}
-
-/**
- * BatchData knows an owner by their mailing address (its glossary: "Batch uses mailing address to uniquely identify
- * a property owner"), so that is the buyer's id; an owner without one is known by name.
- */
-export function ownerKey(record: PropertyRecord): string {
-  const mailing = mailingOf(record.owner?.mailingAddress);
-  const basis = mailing ? `${mailing.street} ${mailing.zip}` : `name ${ownerOf(record).name}`;
-  return `${PROVIDER}-owner-${normalise(basis).replace(/ /g, "-")}`;
-}
-
-export function toCashBuyer(record: BuyerRecord, raw: unknown): CashBuyer {
-  const profile = record.propertyOwnerProfile;
-  return {
-    id: ownerKey(record),
-    owner: ownerOf(record),
-    property: { ...factsOf(record), lastSaleCash: record.quickLists?.cashBuyer ?? null },
-    portfolio: {
-      propertyCount: profile.propertiesCount,
-      totalEstimatedValue: known(profile.propertiesTotalEstimatedValue),
-      totalEquity: known(profile.propertiesTotalEquity),
-      totalMortgageBalance: known(profile.mortgagesTotalBalance),
-      totalPurchasePrice: known(profile.totalPurchasePrice),
-      averagePurchasePrice: known(profile.averagePurchasePrice),
-      // Not in BatchData's owner profile as far as we know: unknown rather than guessed.
-      cashPurchaseCount: null,
-      flipCount: null,
-      lastPurchaseDate: null,
-    },
-    raw,
-  };
-}
-
-/**
- * A page of buyer records → one record per owner (the owner's latest purchase on the page), owners holding fewer
- * than `minProperties` left out (BatchData was asked the same; this keeps the rule should it ever ignore it).
- */
-export function distinctOwners<T extends { record: BuyerRecord }>(rows: readonly T[], minProperties: number): T[] {
-  const byOwner = new Map<string, T>();
-  for (const row of rows) {
-    if (row.record.propertyOwnerProfile.propertiesCount < minProperties) continue;
-    const key = ownerKey(row.record);
-    const seen = byOwner.get(key);
-    if (!seen || (lastSaleOf(row.record).date ?? "") > (lastSaleOf(seen.record).date ?? "")) byOwner.set(key, row);
-  }
-  return [...byOwner.values()];
-}
-
 // --- skip trace ------------------------------------------------------------------------------------------------
-
-/** Case, punctuation and spacing folded, so "123 W. Maple Ave" and "123 w maple ave" are one address. */
-function normalise(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
 
 function addressKey(street: string | null | undefined, zip: string | null | undefined): string {
   return `${normalise(street ?? "")}|${zip5(zip ?? "")}`;

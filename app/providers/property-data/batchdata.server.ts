@@ -3,29 +3,29 @@ import { z } from "zod";
 import { fetchWithTimeout, ProviderError, type Fetch } from "#app/providers/http.server.ts";
 
 import {
-  buyerCriteria,
   BuyerRecordSchema,
-  countRequest,
-  distinctOwners,
-  MAX_SKIP_TRACE,
-  MAX_TAKE,
   parseOrThrow,
   parseProperties,
   PropertyRecordSchema,
   PROVIDER,
-  queriesFor,
   SearchAnswerSchema,
+  SkipTraceAnswerSchema,
+  type PropertyRecord,
+  type SkipTracePerson,
+} from "./batchdata-answers.ts";
+import {
+  buyerCriteria,
+  countRequest,
+  MAX_SKIP_TRACE,
+  MAX_TAKE,
+  queriesFor,
   searchRequest,
   sellerCriteria,
-  SkipTraceAnswerSchema,
   skipTraceRequest,
-  toCashBuyer,
-  toSellerLead,
   withContacts,
-  type PropertyRecord,
   type SearchCriteria,
-  type SkipTracePerson,
 } from "./batchdata-mapping.ts";
+import { distinctOwners, toCashBuyer, toSellerLead } from "./batchdata-records.ts";
 import type { Found, Page, PropertyDataProvider, SearchLocation, SellerLead } from "./types.ts";
 
 /** A user is waiting on the search: a few seconds per call, then the search fails with a clear message. */

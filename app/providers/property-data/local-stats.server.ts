@@ -36,6 +36,7 @@ export async function localMarketStats(db: Db, location: SearchLocation, asOf: D
   const where = inPlace(location);
   const until = [asOf.toISOString().slice(0, 10), MARKET_AS_OF].sort()[0]!;
   const since = yearBefore(until);
+  // TypeScript's lib types Object.fromEntries with string keys; the keys are exactly SELLER_TYPES.
   const flagSums = Object.fromEntries(
     SELLER_TYPES.map((type) => [type, sql<number>`coalesce(sum(${marketProperties[SELLER_TYPE_FLAG[type]]}), 0)`]),
   ) as Record<SellerType, SQL<number>>;
@@ -94,6 +95,7 @@ export async function localMarketStats(db: Db, location: SearchLocation, asOf: D
     medianEstimatedValue: properties && value ? Math.round(value.value / 100) : null,
     medianEquityPercent: properties && equity ? round(equity.value / 100, 1) : null,
     absenteeShare: properties ? round(Number(totals!.absentee) / properties, 3) : null,
+    // TypeScript's lib types Object.fromEntries with string keys; the keys are exactly SELLER_TYPES.
     sellerTypes: Object.fromEntries(SELLER_TYPES.map((type) => [type, Number(totals?.[type] ?? 0)])) as Record<SellerType, number>,
     sales: {
       count: sales.length,

@@ -1,14 +1,15 @@
 /**
  * The request's identity: the session lookup (once per request), the guards pages and /api routes call, the
- * current-user answer and sign-out. Account changes (registration, sign-in, reset, verification, profile) live in
- * accounts.server.ts.
+ * current-user answer and sign-out. Account changes live beside it: registration, email-verification, sign-in,
+ * password-reset and profile (each a .server.ts).
  */
-import { redirect, type AppLoadContext } from "@remix-run/cloudflare";
+import { redirect } from "@remix-run/cloudflare";
 import { eq } from "drizzle-orm";
 
 import { companyProfiles, users } from "#db/schema.ts";
 import { AUTH_REQUIRED } from "#app/domain/accounts/auth-messages.ts";
 import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { apiError } from "#app/services/http/api.server.ts";
 import { clientIp } from "#app/services/http/request.server.ts";
 
@@ -25,7 +26,7 @@ import {
 } from "./session.server.ts";
 
 /** What the request guards need: reading the session may renew it and queue its cookie. */
-type SessionCtx = Pick<AppLoadContext, "db" | "now" | "responseCookies" | "sessionLookups">;
+type SessionNeeds = "db" | "now" | "responseCookies" | "sessionLookups";
 
 // --- the current session --------------------------------------------------------------------------------------
 
@@ -35,7 +36,7 @@ type SessionCtx = Pick<AppLoadContext, "db" | "now" | "responseCookies" | "sessi
  * me" session re-sends its cookie with the new Max-Age: the Worker entry adds `context.responseCookies` to whatever
  * the route answers.
  */
-export function getSession(request: Request, context: SessionCtx): Promise<ValidSession | null> {
+export function getSession(request: Request, context: ServiceContext<SessionNeeds>): Promise<ValidSession | null> {
   return sessionLookup(request, context)?.session ?? Promise.resolve(null);
 }
 
@@ -44,7 +45,7 @@ export function getSession(request: Request, context: SessionCtx): Promise<Valid
  * data before the session answered joins its queries to the lookup's batch (scoped by `sessionOwner(lookup.sid)`),
  * and uses their rows only once `lookup.session` is valid.
  */
-export function sessionLookup(request: Request, context: SessionCtx): SessionLookup | null {
+export function sessionLookup(request: Request, context: ServiceContext<SessionNeeds>): SessionLookup | null {
   const token = readSessionToken(request);
   if (!token) return null;
   let lookup = context.sessionLookups.get(token);
@@ -67,16 +68,16 @@ export function sessionLookup(request: Request, context: SessionCtx): SessionLoo
 }
 
 /** After a change to a session or its user (sign-in, sign-out, password, profile), later lookups of the request read again. */
-export function forgetSessionLookups(context: Pick<AppLoadContext, "sessionLookups">) {
+export function forgetSessionLookups(context: ServiceContext<"sessionLookups">) {
   context.sessionLookups.clear();
 }
 
-export async function getUser(request: Request, context: SessionCtx): Promise<SessionUser | null> {
+export async function getUser(request: Request, context: ServiceContext<SessionNeeds>): Promise<SessionUser | null> {
   return (await getSession(request, context))?.user ?? null;
 }
 
 /** For pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
-export async function requireUser(request: Request, context: SessionCtx): Promise<ValidSession> {
+export async function requireUser(request: Request, context: ServiceContext<SessionNeeds>): Promise<ValidSession> {
   const session = await getSession(request, context);
   if (session) return session;
   const url = new URL(request.url);
@@ -84,7 +85,7 @@ export async function requireUser(request: Request, context: SessionCtx): Promis
 }
 
 /** For /api routes: the signed-in user, or a 401 in the /api failure shape. */
-export async function requireApiUser(request: Request, context: SessionCtx): Promise<ValidSession> {
+export async function requireApiUser(request: Request, context: ServiceContext<SessionNeeds>): Promise<ValidSession> {
   const session = await getSession(request, context);
   if (session) return session;
   throw apiError(401, AUTH_REQUIRED);
@@ -97,7 +98,7 @@ export async function requireApiUser(request: Request, context: SessionCtx): Pro
  */
 export async function readAsApiUser<T>(
   request: Request,
-  context: SessionCtx,
+  context: ServiceContext<SessionNeeds>,
   read: (reads: SessionReads) => Promise<T>,
 ): Promise<{ session: ValidSession; value: T }> {
   const lookup = sessionLookup(request, context);
@@ -107,7 +108,7 @@ export async function readAsApiUser<T>(
 }
 
 /** For auth pages: a signed-in visitor goes to /. */
-export async function redirectIfSignedIn(request: Request, context: SessionCtx) {
+export async function redirectIfSignedIn(request: Request, context: ServiceContext<SessionNeeds>) {
   if (await getSession(request, context)) throw redirect("/");
 }
 
@@ -123,7 +124,7 @@ export function requestMeta(request: Request): RequestMeta {
  * The user plus company, as GET /api/auth/user and /api/auth/me answer; never the password hash. A user from the
  * session lookup brings its company along; any other is looked up.
  */
-export async function getCurrentUser(context: Pick<AppLoadContext, "db">, user: SessionUser) {
+export async function getCurrentUser(context: ServiceContext<"db">, user: SessionUser) {
   const company =
     user.company !== undefined
       ? user.company
@@ -160,12 +161,12 @@ export async function getCurrentUser(context: Pick<AppLoadContext, "db">, user: 
 }
 
 /** The current-user answer for a user id (after a change, or for a user just created). */
-export async function getCurrentUserById(context: Pick<AppLoadContext, "db">, userId: string) {
+export async function getCurrentUserById(context: ServiceContext<"db">, userId: string) {
   const user = await context.db.select().from(users).where(eq(users.id, userId)).get();
   return user ? getCurrentUser(context, user) : null;
 }
 
-export async function logout(context: SessionCtx, request: Request) {
+export async function logout(context: ServiceContext<SessionNeeds>, request: Request) {
   const session = await getSession(request, context);
   if (session) await deleteSession(context.db, session.sid);
   forgetSessionLookups(context);

@@ -29,8 +29,10 @@ export async function hashPassword(password: string): Promise<string> {
 function parse(stored: string): { params: Params; salt: Uint8Array; key: Uint8Array } | null {
   const [scheme, paramText, saltText, keyText] = stored.split("$");
   if (scheme !== "scrypt" || !paramText || !saltText || !keyText) return null;
-  const params = Object.fromEntries(paramText.split(",").map((pair) => pair.split("=").map((part, i) => (i ? Number(part) : part))));
-  const { N, r, p } = params as Partial<Params>;
+  const params: Record<string, number | undefined> = Object.fromEntries(
+    paramText.split(",").map((pair) => [pair.split("=")[0], Number(pair.split("=")[1])]),
+  );
+  const { N, r, p } = params;
   if (!N || !r || !p) return null;
   return { params: { N, r, p }, salt: decodeBase64(saltText), key: decodeBase64(keyText) };
 }

@@ -4,9 +4,9 @@
  * chat as cards), and the cards' write actions (Add to CRM, Save to Buyer Breeze) read from the stored card.
  * With JavaScript the browser does the same through the /api routes; both post the same messages.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import type { AgentId } from "#app/domain/chat/agents.ts";
+import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
 import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/domain/chat/forms.ts";
 import { AI_TROUBLE_TEXT, type ChatReply } from "#app/domain/chat/intent.ts";
 import {
@@ -15,17 +15,13 @@ import {
   BUYER_SAVE_FAILED,
   BUYER_SAVED,
   buyerCardContent,
-  buyerLeadOf,
-  buyerResultsText,
-  cashBuyerFailureText,
   messageText,
   parseChatContent,
-  propertyCardToProperty,
-  searchConversationTitle,
   sellerCardContent,
-  sellerResultsText,
   textContent,
 } from "#app/domain/chat/messages.ts";
+import { propertyCardToProperty } from "#app/domain/chat/property-cards.ts";
+import { buyerResultsText, cashBuyerFailureText, searchConversationTitle, sellerResultsText } from "#app/domain/chat/search-posts.ts";
 import {
   buyerSearch,
   chatHref,
@@ -40,14 +36,15 @@ import { leadToProperty } from "#app/domain/leads/property.ts";
 import { CashBuyerSearchSchema, PreviewCountSchema, SellerSearchSchema, type PreviewCountInput } from "#app/domain/leads/search.ts";
 import { negotiationAnswer } from "#app/domain/messages/reply-draft.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { fieldErrors } from "#app/services/http/api.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";
 import { BuyerLeadSchema, createBuyerLead } from "#app/services/leads/buyer-leads.server.ts";
+import { searchCashBuyers } from "#app/services/leads/cash-buyer-search.server.ts";
 import { createProperty, PropertyInputSchema } from "#app/services/leads/properties.server.ts";
-import { searchCashBuyers, searchSellerLeads } from "#app/services/leads/search.server.ts";
-import { chatThread, getOwnMessage, postMessages, type NewMessage } from "#app/services/messages/conversations.server.ts";
-
-type Ctx = Pick<AppLoadContext, "db" | "now" | "providers">;
+import { searchSellerLeads } from "#app/services/leads/seller-search.server.ts";
+import { postMessages, type NewMessage } from "#app/services/messages/conversation-writes.server.ts";
+import { chatThread, getOwnMessage } from "#app/services/messages/conversations.server.ts";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const CARD_NOT_FOUND = "Card not found";
@@ -77,7 +74,11 @@ export function titleOf(content: string): string {
  * the reply to the seller whose message was pasted) in the conversation `c`, or in a new one with the agent when there
  * is none. Null when `c` is not the user's (nothing written).
  */
-export async function sendChatMessage(context: Ctx, userId: string, input: ChatSendInput): Promise<{ conversationId: string } | null> {
+export async function sendChatMessage(
+  context: ServiceContext<"db" | "now" | "providers">,
+  userId: string,
+  input: ChatSendInput,
+): Promise<{ conversationId: string } | null> {
   const requested = input.c ?? null;
   const thread = requested ? await chatThread(context.db, userId, { agent: input.agent, requested }) : null;
   if (requested && !thread) return null;
@@ -135,7 +136,12 @@ function locationRefusal(issues: { path: PropertyKey[]; message: string }[]): Wi
  * "No Results: {location}" when nothing was found), and says where to go: sellers to the Lead Workbench, buyers
  * back to the chat. Refused answers write nothing.
  */
-export async function runWizardSearch(context: Ctx, userId: string, input: WizardSearchInput): Promise<WizardSearchOutcome> {
+export async function runWizardSearch(
+  context: ServiceContext<"db" | "now" | "providers">,
+  userId: string,
+  input: WizardSearchInput,
+): Promise<WizardSearchOutcome> {
+  // readAnswers asks by the wizard's field names, typed string; each is a key of the parsed input.
   const answers: WizardAnswers = readAnswers({ get: (name) => input[name as keyof WizardSearchInput] });
   const conversationId = input.c ?? null;
   const agent: AgentId = "lead-finder";
@@ -206,6 +212,7 @@ export function previewInputOf(
 ): { ok: true; input: PreviewCountInput } | { ok: false; errors: WizardErrors } {
   const body = kind === "seller" ? sellerCriteria(answers) : buyerSearch(answers);
   const parsed = PreviewCountSchema.safeParse(
+    // buyerSearch's answer is the buyer branch of the union here, which the ternary on `kind` cannot narrow.
     body && kind === "buyer" ? { location: body.location, buyerType: (body as { buyerType: string }).buyerType } : body,
   );
   return parsed.success ? { ok: true, input: parsed.data } : { ok: false, errors: locationRefusal(parsed.error.issues) };
@@ -220,7 +227,11 @@ export type CardActionOutcome = { ok: true; redirect: string; toast: Toast } | {
  * same property and buyer lead the browser sends, validated by the same schemas, then back to the card with the
  * §8 message or the success as a toast. A card that is not the user's answers 404.
  */
-export async function runCardAction(context: Ctx, userId: string, input: CardActionInput): Promise<CardActionOutcome> {
+export async function runCardAction(
+  context: ServiceContext<"db" | "now" | "providers">,
+  userId: string,
+  input: CardActionInput,
+): Promise<CardActionOutcome> {
   const message = await getOwnMessage(context.db, userId, input.messageId);
   if (!message) return { ok: false, status: 404, message: CARD_NOT_FOUND };
   const back = chatHref(message.agentType, message.conversationId, {}, `#card-${message.id}`);

@@ -4,7 +4,6 @@
  * user's message and Terry's answer are stored together in the user's Terry conversation (agent type "terry"), so
  * the screen reloads them and the agent chat's other conversations are untouched.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import type { TerryChatInput } from "#app/domain/chat/terry-forms.ts";
@@ -12,16 +11,16 @@ import { TERRY_AGENT } from "#app/domain/chat/terry-screen.ts";
 import type { TerryLookup } from "#app/domain/chat/terry.ts";
 import { parseSearchLocation } from "#app/domain/leads/location.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
-import { chatThread, postMessages } from "#app/services/messages/conversations.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
+import { postMessages } from "#app/services/messages/conversation-writes.server.ts";
+import { chatThread } from "#app/services/messages/conversations.server.ts";
 
 import { assistantMessage, CONVERSATION_NOT_FOUND, HISTORY_TURNS, titleOf, userMessage } from "./chat.server.ts";
-
-type Ctx = Pick<AppLoadContext, "db" | "providers" | "now">;
 
 export const NO_MARKET_FIGURES = "Market figures are not available from the configured property-data source.";
 
 /** A place typed by the user or the model → its figures, or why there are none (a message, never a made-up number). */
-export function marketLookup(context: Pick<Ctx, "providers" | "now">): TerryLookup {
+export function marketLookup(context: ServiceContext<"providers" | "now">): TerryLookup {
   return async (location) => {
     const parsed = parseSearchLocation(location);
     if (!parsed.ok) return { error: `${location}: ${parsed.message}` };
@@ -42,7 +41,11 @@ export type TerryOutcome =
  * history), or in a new one (the body's history) when there is none; both messages are written in one batch. A
  * conversation that is not the user's, or not Terry's, answers 404 and writes nothing.
  */
-export async function terryChat(context: Ctx, userId: string, input: TerryChatInput): Promise<TerryOutcome> {
+export async function terryChat(
+  context: ServiceContext<"db" | "providers" | "now">,
+  userId: string,
+  input: TerryChatInput,
+): Promise<TerryOutcome> {
   const requested = input.conversationId ?? null;
   const thread = requested ? await chatThread(context.db, userId, { agent: TERRY_AGENT, requested }) : null;
   if (requested && thread?.conversation.agentType !== TERRY_AGENT) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };

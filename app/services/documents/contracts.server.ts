@@ -5,9 +5,10 @@ import type { Db } from "#db/client.ts";
 import { companyProfiles, documents, properties, users } from "#db/schema.ts";
 import { contractText, type ContractKind } from "#app/domain/documents/contract-text.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { renderContractPdf } from "./pdf.server.ts";
-import { toDocumentView, type DocumentView, type FileCtx } from "./records.server.ts";
+import { toDocumentView, type DocumentView } from "./records.server.ts";
 
 /** The user's properties, for the contract form's select. */
 export async function listPropertyOptions(db: Db, userId: string) {
@@ -23,18 +24,18 @@ export type GenerateOutcome = { ok: true; document: DocumentView } | { ok: false
 
 /** Renders the chosen contract for one of the user's properties and stores it as a draft document. */
 export async function generateContract(
-  ctx: FileCtx,
+  context: ServiceContext<"db" | "files">,
   userId: string,
   input: { propertyId: string; kind: ContractKind },
   now: Date,
 ): Promise<GenerateOutcome> {
-  const [property] = await ctx.db
+  const [property] = await context.db
     .select()
     .from(properties)
     .where(and(eq(properties.id, input.propertyId), eq(properties.userId, userId)))
     .limit(1);
   if (!property) return { ok: false, status: 404, message: "Property not found" };
-  const [owner] = await ctx.db
+  const [owner] = await context.db
     .select({
       email: users.email,
       fullName: users.fullName,
@@ -81,8 +82,8 @@ export async function generateContract(
   });
   const bytes = await renderContractPdf(text);
   const key = documentKey(userId, "pdf");
-  await ctx.files.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
-  const [row] = await ctx.db
+  await context.files.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
+  const [row] = await context.db
     .insert(documents)
     .values({
       userId,

@@ -1,14 +1,21 @@
 /** Serving a stored document from R2, only through the authorised view and download routes. */
-import { findDocument, type FileCtx } from "./records.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
+
+import { findDocument } from "./records.server.ts";
 
 /**
  * A document's file for the authorised view and download routes: null for a foreign or unknown id or a missing
  * file. PDFs may be shown inline when viewed; everything else is always an attachment, never sniffed.
  */
-export async function documentFileResponse(ctx: FileCtx, userId: string, id: string, mode: "view" | "download"): Promise<Response | null> {
-  const row = await findDocument(ctx.db, userId, id);
+export async function documentFileResponse(
+  context: ServiceContext<"db" | "files">,
+  userId: string,
+  id: string,
+  mode: "view" | "download",
+): Promise<Response | null> {
+  const row = await findDocument(context.db, userId, id);
   if (!row?.filePath) return null;
-  const object = await ctx.files.get(row.filePath);
+  const object = await context.files.get(row.filePath);
   if (!object) return null;
   const contentType = row.contentType ?? "application/octet-stream";
   const inline = mode === "view" && contentType === "application/pdf";

@@ -8,12 +8,11 @@ import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "#db/enums.ts";
 import { documents } from "#db/schema.ts";
-
-/** What the document services need: D1 and the files bucket. */
-export type FileCtx = { db: Db; files: R2Bucket };
+import { isOneOf } from "#app/domain/shared/guards.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 export function isDocumentType(value: unknown): value is DocumentType {
-  return typeof value === "string" && (DOCUMENT_TYPES as readonly string[]).includes(value);
+  return isOneOf(DOCUMENT_TYPES, value);
 }
 
 export type DocumentView = {
@@ -103,12 +102,12 @@ export async function updateDocument(db: Db, userId: string, id: string, patch: 
  * Deletes one of the user's documents and its file. The row goes first: a failure between the two leaves an
  * unreachable file under the user's prefix, never a card whose file is gone. False when not the user's.
  */
-export async function deleteDocument(ctx: FileCtx, userId: string, id: string): Promise<boolean> {
-  const [row] = await ctx.db
+export async function deleteDocument(context: ServiceContext<"db" | "files">, userId: string, id: string): Promise<boolean> {
+  const [row] = await context.db
     .delete(documents)
     .where(and(eq(documents.id, id), eq(documents.userId, userId)))
     .returning({ filePath: documents.filePath });
   if (!row) return false;
-  if (row.filePath) await ctx.files.delete(row.filePath);
+  if (row.filePath) await context.files.delete(row.filePath);
   return true;
 }

@@ -4,9 +4,10 @@
  */
 import { documents } from "#db/schema.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 
-import { isDocumentType, toDocumentView, type DocumentView, type FileCtx } from "./records.server.ts";
+import { isDocumentType, toDocumentView, type DocumentView } from "./records.server.ts";
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
@@ -29,6 +30,7 @@ export const UPLOAD_MESSAGES = {
 function extensionOf(name: string): Extension | null {
   const match = /\.([A-Za-z0-9]+)$/.exec(name);
   const ext = match?.[1].toLowerCase();
+  // TypeScript's `in` narrows the object, not the key; the key was just found in FILE_TYPES.
   return ext && ext in FILE_TYPES ? (ext as Extension) : null;
 }
 
@@ -57,7 +59,7 @@ export type UploadOutcome = { ok: true; document: DocumentView } | { ok: false; 
 
 /** Checks and stores an uploaded file; nothing is written when a check fails. */
 export async function uploadDocument(
-  ctx: FileCtx,
+  context: ServiceContext<"db" | "files">,
   userId: string,
   file: unknown,
   options: { type?: unknown; now: Date },
@@ -74,8 +76,8 @@ export async function uploadDocument(
   const id = crypto.randomUUID();
   const key = documentKey(userId, ext);
   const contentType = FILE_TYPES[ext].contentType;
-  await ctx.files.put(key, bytes, { httpMetadata: { contentType } });
-  const [row] = await ctx.db
+  await context.files.put(key, bytes, { httpMetadata: { contentType } });
+  const [row] = await context.db
     .insert(documents)
     .values({
       id,
@@ -100,7 +102,11 @@ const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
  * Reads a multipart upload (field `file`, optional `type`) and stores it. The body is counted while it streams and
  * cut past the cap (413), with or without a Content-Length, so a chunked or lying upload is never buffered whole.
  */
-export async function readUpload(request: Request, ctx: FileCtx & { now: () => Date }, userId: string): Promise<UploadOutcome> {
+export async function readUpload(
+  request: Request,
+  context: ServiceContext<"db" | "files" | "now">,
+  userId: string,
+): Promise<UploadOutcome> {
   let form: FormData;
   try {
     form = await readFormData(request, MAX_UPLOAD_BYTES + MULTIPART_ENVELOPE_BYTES);
@@ -108,5 +114,5 @@ export async function readUpload(request: Request, ctx: FileCtx & { now: () => D
     if (thrown instanceof Response && thrown.status === 413) return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
     return { ok: false, status: 400, message: UPLOAD_MESSAGES.missing };
   }
-  return uploadDocument(ctx, userId, form.get("file"), { type: form.get("type"), now: ctx.now() });
+  return uploadDocument(context, userId, form.get("file"), { type: form.get("type"), now: context.now() });
 }

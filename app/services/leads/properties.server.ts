@@ -351,6 +351,7 @@ export async function updateProperty(db: Db, userId: string, id: string, patch: 
     .where(and(eq(properties.id, id), eq(properties.userId, userId)))
     .get();
   if (!current) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  // TypeScript's lib types Object.fromEntries with string keys; the entries are the patch's own.
   const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as PropertyPatch;
   if (changes.address !== undefined || changes.city !== undefined || changes.state !== undefined) {
     const place = {

@@ -1,5 +1,6 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sql } from "drizzle-orm";
+
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 export type CheckResult = { ok: boolean; ms: number; error?: string };
 export type HealthReport = { ok: boolean; checks: { d1: CheckResult; r2: CheckResult; durableObject: CheckResult } };
@@ -34,7 +35,7 @@ export function mayRunDeepChecks(request: Request, healthToken: string | undefin
 }
 
 /** Proves each binding answers: a D1 query against the migrated schema, an R2 round trip, a Durable Object RPC. */
-export async function checkHealth(context: Pick<AppLoadContext, "db" | "files" | "dealAnalysis">): Promise<HealthReport> {
+export async function checkHealth(context: ServiceContext<"db" | "files" | "dealAnalysis">): Promise<HealthReport> {
   const [d1, r2, durableObject] = await Promise.all([
     timed("D1", async () => {
       const row = await context.db.get<{ n: number }>(sql`select count(*) as n from users`);

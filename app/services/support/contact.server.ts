@@ -2,7 +2,6 @@
  * Contact Us: the message is kept in contact_messages and support gets a notice email. The page's form action and
  * POST /api/contact both call `sendContactMessage`; it returns an outcome and never builds a Response.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import type { z } from "zod";
 
 import { contactMessages } from "#db/schema.ts";
@@ -10,10 +9,9 @@ import type { ContactSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { toE164 } from "#app/domain/leads/phone.ts";
 import { CONTACT_FOLLOW_UP } from "#app/domain/support/support.ts";
 import { getUser } from "#app/services/accounts/auth.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { clientIp } from "#app/services/http/request.server.ts";
 import { hitIf, ipKey, LIMITS } from "#app/services/platform/throttle.server.ts";
-
-type Ctx = Pick<AppLoadContext, "db" | "config" | "providers" | "now" | "responseCookies" | "sessionLookups">;
 
 export type ContactInput = z.output<typeof ContactSchema>;
 /** `ip` is null when the client is unknown (local `wrangler dev`): then there is no per-IP limit to count against. */
@@ -24,7 +22,10 @@ export const CONTACT_SENT = `Thank you! ${CONTACT_FOLLOW_UP}`;
 export const CONTACT_THROTTLED = "Too many messages. Please try again later.";
 
 /** Who is writing: the client's IP (for throttling) and the signed-in user, if any. */
-export async function contactMeta(request: Request, context: Ctx): Promise<ContactMeta> {
+export async function contactMeta(
+  request: Request,
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "responseCookies" | "sessionLookups">,
+): Promise<ContactMeta> {
   const user = await getUser(request, context);
   return { ip: clientIp(request), userId: user?.id ?? null };
 }
@@ -43,7 +44,11 @@ export function contactNotice(input: ContactInput, supportEmail: string) {
  * Throttled per IP (every accepted message counts), stored, then announced to support. A failing email provider
  * does not fail the message: it is already stored, so nothing is lost and the sender is told it arrived.
  */
-export async function sendContactMessage(context: Ctx, input: ContactInput, meta: ContactMeta): Promise<ContactOutcome> {
+export async function sendContactMessage(
+  context: ServiceContext<"db" | "config" | "providers" | "now" | "responseCookies" | "sessionLookups">,
+  input: ContactInput,
+  meta: ContactMeta,
+): Promise<ContactOutcome> {
   const now = context.now();
   const throttle = await hitIf(context.db, ipKey("contact", meta.ip), LIMITS.contactPerIp, now);
   if (throttle.limited) {

@@ -5,17 +5,16 @@
  * toast, or the refusal the page shows. §8's Demo Mode: when the letter or the mail provider fails, the page goes on
  * with the sample letter or a "(Demo Mode)" success that says nothing was mailed, and the status stays.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { OfferFormSchema } from "#app/domain/offers/forms.ts";
 import { DEMO_MAILED, DEMO_MODE, offerStepsHref, SAMPLE_LETTER, splitMessage, type OfferSteps } from "#app/domain/offers/rules.ts";
 import { valuationStepOf } from "#app/domain/valuation/view.ts";
 import { workbenchHref } from "#app/domain/workbench/rules.ts";
 import type { ValidSession } from "#app/services/accounts/session.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";
-import { calculateOffer, confirmOffer, sendOffer } from "#app/services/offers/offers.server.ts";
-
-type Ctx = Pick<AppLoadContext, "db" | "files" | "providers" | "now">;
+import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
+import { calculateOffer, confirmOffer } from "#app/services/offers/offers.server.ts";
 
 export type OfferOutcome =
   { redirect: string; toast: Toast } | { intent: string | null; title: string; message: string; status: 400 | 404 };
@@ -31,7 +30,7 @@ function refusal(intent: string | null, text: string, status: 400 | 404): OfferO
 }
 
 export async function offerAction(
-  context: Ctx,
+  context: ServiceContext<"db" | "files" | "providers" | "now">,
   signedIn: Promise<ValidSession>,
   form: Record<string, FormDataEntryValue>,
   /** The search whose queue the page shows (`?request=`), kept in the page the answer returns to. */

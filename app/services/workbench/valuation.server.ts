@@ -10,7 +10,6 @@
  *   message and writes nothing — never a made-up number. Only a failure of the call itself falls back to §8's Demo
  *   Mode, which the page shows as such and which is never stored.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { DEMO_MODE, offerStepsHref } from "#app/domain/offers/rules.ts";
 import { COMPS_ANALYSIS_FAILED } from "#app/domain/valuation/comparables.ts";
@@ -18,11 +17,10 @@ import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
 import { DEMO_VALUE } from "#app/domain/valuation/view.ts";
 import { workbenchHref } from "#app/domain/workbench/rules.ts";
 import type { ValidSession } from "#app/services/accounts/session.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";
 import { storeValuation } from "#app/services/valuation/store-comps.server.ts";
 import { placeArvSubject, valueArv } from "#app/services/valuation/valuation.server.ts";
-
-type Ctx = Pick<AppLoadContext, "db" | "providers" | "now">;
 
 export const VALUE_INTENT = "value";
 
@@ -32,7 +30,7 @@ export type ValueOutcome =
 const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : undefined);
 
 export async function valueAction(
-  context: Ctx,
+  context: ServiceContext<"db" | "providers" | "now">,
   signedIn: Promise<ValidSession>,
   form: Record<string, FormDataEntryValue>,
   /** The search whose queue the page shows (`?request=`), kept in the page the answer returns to. */

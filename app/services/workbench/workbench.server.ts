@@ -6,7 +6,6 @@
  * snapshot read beside it) and one batch that checks the lead was delivered to the user, checks the CRM for the
  * same address and writes only when both allow it.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, asc, eq, getTableColumns, is, sql, SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
@@ -15,13 +14,13 @@ import { contacts, leadDeliveries, leads, properties, type OwnerPhone } from "#d
 import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/forms.ts";
 import { leadToProperty, type LeadSave } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 import type { StoredComparable } from "#app/domain/valuation/comparables.ts";
 import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/rules.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/properties.server.ts";
-import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/search.server.ts";
+import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";
 import { storedComps } from "#app/services/valuation/stored-comps.server.ts";
-
-type Ctx = Pick<AppLoadContext, "db" | "now" | "providers">;
 
 /** Where a lead stands in the CRM: the saved property, its status and its offer figures (the offer steps start from them). */
 export type SavedLead = {
@@ -99,7 +98,11 @@ function savedQueuePropertyIds(db: Db, userId: string, requestId?: string | null
  * The workbench's data in one batch: the queue of the user's search `requestId` (a seller card of an earlier search),
  * else their latest, and which of its leads are saved. Null: no such seller search with leads.
  */
-export async function loadWorkbench(context: Ctx, userId: string, requestId?: string | null): Promise<Workbench | null> {
+export async function loadWorkbench(
+  context: ServiceContext<"db" | "now" | "providers">,
+  userId: string,
+  requestId?: string | null,
+): Promise<Workbench | null> {
   const { db } = context;
   const [requests, delivered, savedRows, compRows] = await db.batch([
     ...sellerQueueReads(db, userId, requestId),
@@ -150,6 +153,7 @@ export async function readLeadSnapshot(db: Db, vendor: string, leadId: string): 
     .from(leads)
     .where(and(eq(leads.vendor, vendor), eq(leads.vendorLeadId, leadId)))
     .get();
+  // drizzle reads the json column as its declared Record<string, unknown> (db/ cannot name app types); it holds a LeadQueueItem written by toLeadQueueItem.
   return row?.item ? { rowId: row.rowId, item: row.item as unknown as LeadQueueItem } : null;
 }
 
@@ -163,6 +167,7 @@ export type SaveOutcome =
  * (each value through its column's encoding, defaults for the rest), written only when `condition` holds.
  */
 function insertWhen<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInsert"], condition: SQL) {
+  // drizzle's $inferInsert type cannot be indexed by a column key from getTableColumns.
   const given = row as Record<string, unknown>;
   const values = Object.entries(getTableColumns(table))
     // The columns drizzle's insert lists, in its order: all but those generated always.
@@ -175,7 +180,7 @@ function insertWhen<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInser
   return db.insert(table).select(sql`select ${sql.join(values, sql`, `)} where ${condition}`);
 }
 
-const PHONE_TYPES = new Set<OwnerPhone["type"]>(["mobile", "landline", "voip", "unknown"]);
+const PHONE_TYPES: readonly OwnerPhone["type"][] = ["mobile", "landline", "voip", "unknown"];
 
 /**
  * Saves a lead of one of the user's queues to their CRM: `leadToProperty` (what the spec's client sends), validated by
@@ -183,7 +188,12 @@ const PHONE_TYPES = new Set<OwnerPhone["type"]>(["mobile", "landline", "voip", "
  * phone with its DNC flag, every email). One batch: is the lead in the queue, is the place already in the CRM, and
  * the insert of the property and its owner contact, which happen only when the lead is queued and the place is new.
  */
-export async function saveQueueLead(context: Ctx, userId: string, lead: LeadSnapshot, save: LeadSave): Promise<SaveOutcome> {
+export async function saveQueueLead(
+  context: ServiceContext<"db" | "now" | "providers">,
+  userId: string,
+  lead: LeadSnapshot,
+  save: LeadSave,
+): Promise<SaveOutcome> {
   const { db } = context;
   const parsed = PropertyInputSchema.safeParse(leadToProperty(lead.item, save));
   if (!parsed.success) {
@@ -206,7 +216,7 @@ export async function saveQueueLead(context: Ctx, userId: string, lead: LeadSnap
       raw.ownerPhoneNumbers.length > 0
         ? raw.ownerPhoneNumbers.map((phone) => ({
             number: phone.number,
-            type: PHONE_TYPES.has(phone.type as OwnerPhone["type"]) ? (phone.type as OwnerPhone["type"]) : "unknown",
+            type: isOneOf(PHONE_TYPES, phone.type) ? phone.type : "unknown",
             dnc: phone.dnc,
           }))
         : null,

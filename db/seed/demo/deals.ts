@@ -55,6 +55,7 @@ export async function seedDemoDeals(db: Db, userId: string, propertyIds: readonl
   // Ten columns a row: eight rows a statement stays under D1's 100 bound parameters.
   const statements = [];
   for (let start = 0; start < rows.length; start += 8) statements.push(db.insert(deals).values(rows.slice(start, start + 8)));
+  // drizzle's db.batch wants a non-empty tuple; the statements are built in a loop.
   await db.batch(statements as [(typeof statements)[number], ...(typeof statements)[number][]]);
   return rows.length;
 }

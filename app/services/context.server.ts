@@ -1,0 +1,8 @@
+import type { AppLoadContext } from "@remix-run/cloudflare";
+
+/**
+ * What a service takes as its first argument, `context`: the request's load context (workers/load-context.ts),
+ * narrowed to the parts the service reads, so the signature says what it needs and a test or the Durable Object can
+ * pass just those (`ServiceContext<"db" | "now">`).
+ */
+export type ServiceContext<Needs extends keyof AppLoadContext = keyof AppLoadContext> = Pick<AppLoadContext, Needs>;

@@ -1,0 +1,91 @@
+/** What the offer steps read: the user's property, and the sender (user and company) a letter is signed by. */
+import { and, eq } from "drizzle-orm";
+
+import { companyProfiles, properties, users } from "#db/schema.ts";
+import type { PostalAddress } from "#app/providers/mail/types.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
+
+export const LETTER_NOT_FOUND = "Letter of Intent not found";
+
+export type Refusal = { ok: false; status: 400 | 404 | 502; message: string; error?: string };
+
+// --- reading ----------------------------------------------------------------------------------------------------
+
+export type PropertyRow = typeof properties.$inferSelect;
+
+export async function findProperty(context: ServiceContext<"db">, userId: string, id: string): Promise<PropertyRow | null> {
+  const row = await context.db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .get();
+  return row ?? null;
+}
+
+/** The user's property and their letterhead (company profile, name) in one round trip. */
+export async function readPropertyAndSender(context: ServiceContext<"db">, userId: string, propertyId: string) {
+  const [rows, senders] = await context.db.batch([
+    context.db
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
+      .limit(1),
+    context.db
+      .select({
+        email: users.email,
+        fullName: users.fullName,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        company: companyProfiles,
+      })
+      .from(users)
+      .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+      .where(eq(users.id, userId))
+      .limit(1),
+  ]);
+  return { property: rows[0] ?? null, sender: senderOf(senders[0]) };
+}
+
+type SenderRow = {
+  email: string;
+  fullName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  company: typeof companyProfiles.$inferSelect | null;
+};
+
+/** Who the letter is from: the company profile's name, contact and address (its return address when mailed). */
+function senderOf(row: SenderRow | undefined) {
+  const company = row?.company ?? null;
+  const signerName = row?.fullName || [row?.firstName, row?.lastName].filter(Boolean).join(" ") || row?.email || "";
+  const street = [company?.addressStreet1, company?.addressStreet2].filter(Boolean).join(", ");
+  const cityLine = [company?.addressCity, [company?.addressState, company?.addressPostalCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  const returnAddress: PostalAddress | undefined =
+    company?.addressStreet1 && company.addressCity && company.addressState && company.addressPostalCode
+      ? {
+          name: company.companyName,
+          line1: company.addressStreet1,
+          ...(company.addressStreet2 ? { line2: company.addressStreet2 } : {}),
+          city: company.addressCity,
+          state: company.addressState,
+          zip: company.addressPostalCode,
+        }
+      : undefined;
+  return {
+    companyName: company?.companyName || signerName || "Breeze",
+    signerName: signerName || company?.companyName || "",
+    title: company?.title ?? null,
+    email: company?.offerContactEmail ?? row?.email ?? null,
+    phone: company?.offerContactPhoneE164 ? formatE164(company.offerContactPhoneE164) : null,
+    address: [street, cityLine].filter(Boolean).join(", ") || null,
+    returnAddress,
+  };
+}
+export type Sender = ReturnType<typeof senderOf>;
+
+function formatE164(e164: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(e164);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
+}

@@ -1,0 +1,32 @@
+/** Follow-up sequences (issue 38; docs/decisions/075-follow-up-sequences.md): each activity's place in its sequence. */
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+import { ownerUserId } from "./accounts.ts";
+import { followUpActivities, leads } from "./leads.ts";
+
+/**
+ * A follow-up activity's place in its sequence and how it went: one row per follow_up_activities row (same id).
+ * `plannedType` is the sequence step's type (the activity's type may be its DNC fallback); `template` the step's
+ * text with its placeholders; `status` pending → done | skipped; `outcome` what the user reported (a call's outcome,
+ * done, skipped); `reason` why it was skipped or fell back.
+ */
+export const followUpSteps = sqliteTable(
+  "follow_up_steps",
+  {
+    activityId: text("activity_id")
+      .primaryKey()
+      .references(() => followUpActivities.id, { onDelete: "cascade" }),
+    userId: ownerUserId(),
+    leadId: text("lead_id")
+      .notNull()
+      .references(() => leads.id, { onDelete: "cascade" }),
+    stepIndex: integer("step_index").notNull(),
+    plannedType: text("planned_type").notNull(),
+    template: text("template").notNull(),
+    status: text("status").notNull().default("pending"),
+    outcome: text("outcome"),
+    reason: text("reason"),
+  },
+  // A lead's steps in order (completing one plans the rest again).
+  (t) => [index("follow_up_steps_lead_idx").on(t.leadId, t.stepIndex)],
+);

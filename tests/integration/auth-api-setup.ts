@@ -1,0 +1,45 @@
+/** What the auth API tests share: a registration body, a registered client, and signing in. */
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+
+import { createDb } from "#db/client.ts";
+import { action as login } from "#app/routes/api.auth.login.ts";
+import { action as register } from "#app/routes/api.auth.register.ts";
+
+import { ApiClient } from "./api-client.ts";
+
+export const db = createDb(env.DB);
+export const uniqueEmail = () => `pat-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+export function registration(email = uniqueEmail(), overrides: Record<string, unknown> = {}) {
+  return {
+    full_name: "Pat Quinn",
+    email,
+    mobile: "(602) 555-0123",
+    password: "sunny2026",
+    confirm_password: "sunny2026",
+    company: {
+      company_name: "Quinn Home Buyers LLC",
+      title: "Owner",
+      offer_contact_email: email,
+      offer_contact_phone: "(602) 555-0123",
+      address_state: "az",
+    },
+    ...overrides,
+  };
+}
+
+export async function registered(client = new ApiClient()) {
+  const email = uniqueEmail();
+  const answer = await client.call(register, "POST", "/api/auth/register", registration(email));
+  expect(answer.status).toBe(201);
+  return { client, email, password: "sunny2026" };
+}
+
+/** Clients share the database, and each gets its own cookie jar and IP. */
+export const signedInAs = async (email: string, password = "sunny2026", remember = false) => {
+  const client = new ApiClient();
+  const answer = await client.call(login, "POST", "/api/auth/login", { email, password, remember });
+  expect(answer.status).toBe(200);
+  return client;
+};
