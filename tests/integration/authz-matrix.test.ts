@@ -29,6 +29,8 @@ const NO_IDS: Ids = {
   contact: "ct",
   buyerLead: "b",
   leadRequest: "r",
+  sequenceProperty: "sp",
+  task: "t",
 };
 
 describe("the matrix knows every route", () => {

@@ -26,6 +26,14 @@ const write = (
   params,
 });
 
+const sequenced = (ids: Ids) => ids.sequenceProperty;
+const task = (ids: Ids) => ids.task;
+/** A change of the follow-up sequence on the other user's lead (issue 38). */
+const sequence = (action: string) =>
+  write("POST", byId("/api/properties", sequenced, "/sequence"), () => ({ action }), "not-found", withId(sequenced));
+/** Working the other user's Today task (issue 38). */
+const workTask = (body: Record<string, string>) => write("POST", byId("/api/tasks", task), () => body, "not-found", withId(task));
+
 /** The /api routes of the user's records (spec 02 §3-§8). */
 export const API_RECIPES: Record<string, Recipe> = {
   "routes/api.buyer-leads": {
@@ -198,6 +206,10 @@ export const API_RECIPES: Record<string, Recipe> = {
       ),
     ),
   },
+  "routes/api.properties.$id.sequence": {
+    loader: only405("/api/properties/x/sequence"),
+    action: api(sequence("start"), sequence("pause"), sequence("resume"), sequence("stop")),
+  },
   "routes/api.properties.batch": {
     loader: only405("/api/properties/batch"),
     action: api(
@@ -262,6 +274,19 @@ export const API_RECIPES: Record<string, Recipe> = {
         "not-found",
       ),
     ),
+  },
+  "routes/api.tasks.$id": {
+    loader: only405("/api/tasks/x"),
+    action: api(
+      workTask({ outcome: "talked" }),
+      workTask({ outcome: "asked_not_to_call", phone: "+16025550101" }),
+      workTask({ outcome: "snoozed" }),
+      workTask({ outcome: "skipped" }),
+    ),
+  },
+  "routes/api.tasks.today": {
+    loader: api(list("/api/tasks/today")),
+    action: only405("/api/tasks/today", "POST"),
   },
   "routes/api.terry.chat": {
     loader: only405("/api/terry/chat"),

@@ -224,4 +224,15 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
     loader: page(get(at("/profile"), "own")),
     action: page(submit("/profile", () => ({ intent: "company", companyName: "Baker Homes" }), "own")),
   },
+  "routes/today": {
+    loader: page(list("/today")),
+    action: page(
+      submit("/today", (ids) => ({ intent: "work", taskId: ids.task, outcome: "no_answer" }), "not-found"),
+      submit("/today", (ids) => ({ intent: "work", taskId: ids.task, outcome: "snoozed" }), "not-found"),
+      submit("/today", (ids) => ({ intent: "start", propertyId: ids.sequenceProperty }), "not-found"),
+      submit("/today", (ids) => ({ intent: "pause", propertyId: ids.sequenceProperty }), "not-found"),
+      submit("/today", (ids) => ({ intent: "resume", propertyId: ids.sequenceProperty }), "not-found"),
+      submit("/today", (ids) => ({ intent: "stop", propertyId: ids.sequenceProperty }), "not-found"),
+    ),
+  },
 };

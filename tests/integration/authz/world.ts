@@ -1,11 +1,22 @@
 import { env } from "cloudflare:test";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 
 import { createDb } from "#db/client.ts";
-import { buyerLeads, contacts, conversations, deals, documents, leadRequests, messages, properties } from "#db/schema.ts";
+import {
+  buyerLeads,
+  contacts,
+  conversations,
+  deals,
+  documents,
+  followUpActivities,
+  leadRequests,
+  messages,
+  properties,
+} from "#db/schema.ts";
 import { seedDemoCrm } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
+import { startSequence } from "#app/services/sequences/sequences.server.ts";
 import { registerClient, type ApiClient } from "#tests/integration/api-client.ts";
 
 const db = createDb(env.DB);
@@ -20,6 +31,9 @@ export type Ids = {
   contact: string;
   buyerLead: string;
   leadRequest: string;
+  /** The lead (a property) a follow-up sequence was started on, and a pending step of it (a Today task). */
+  sequenceProperty: string;
+  task: string;
 };
 
 export type Party = { client: ApiClient; userId: string; email: string; ids: Ids };
@@ -33,7 +47,29 @@ async function firstId(rows: Promise<{ id: string }[]>, what: string): Promise<s
   return row.id;
 }
 
-/** A registered user with the demo records (CRM leads, deals, conversations, documents in R2, buyers, a lead search). */
+/** Starts the default follow-up sequence on the user's first lead whose status allows one; that lead and a pending step. */
+async function startedSequence(userId: string): Promise<Pick<Ids, "sequenceProperty" | "task">> {
+  const mine = await db.select({ id: properties.id }).from(properties).where(eq(properties.userId, userId)).orderBy(asc(properties.id));
+  const now = new Date();
+  for (const { id } of mine) {
+    if (!(await startSequence(db, userId, id, now)).ok) continue;
+    const task = await firstId(
+      db
+        .select({ id: followUpActivities.id })
+        .from(followUpActivities)
+        .where(and(eq(followUpActivities.userId, userId), isNull(followUpActivities.completedAt)))
+        .orderBy(asc(followUpActivities.scheduledFor)),
+      "pending follow-up step",
+    );
+    return { sequenceProperty: id, task };
+  }
+  throw new Error("the demo seed made no lead a sequence can start on");
+}
+
+/**
+ * A registered user with the demo records (CRM leads, deals, conversations, documents in R2, buyers, a lead search)
+ * and a follow-up sequence started on one lead (so Today has a task).
+ */
 export async function partyWithRecords(prefix: string): Promise<Party> {
   const { client, userId, email } = await registerClient(prefix, { address_city: "Phoenix", address_state: "AZ" });
   const propertyIds = await seedDemoCrm(db, userId);
@@ -59,6 +95,7 @@ export async function partyWithRecords(prefix: string): Promise<Party> {
     contact: await firstId(db.select({ id: contacts.id }).from(contacts).where(mine(contacts)), "contact"),
     buyerLead: await firstId(db.select({ id: buyerLeads.id }).from(buyerLeads).where(mine(buyerLeads)), "buyer lead"),
     leadRequest: await firstId(db.select({ id: leadRequests.id }).from(leadRequests).where(mine(leadRequests)), "lead request"),
+    ...(await startedSequence(userId)),
   };
   return { client, userId, email, ids };
 }
@@ -91,15 +128,28 @@ export async function rowCounts(): Promise<Record<string, number>> {
 
 export type Snapshot = { rows: Record<string, unknown[]>; files: Record<string, number | null> };
 
+/**
+ * The user's rows in tables without a user_id column: the lead rows their sequences run on (vendor "crm", one per
+ * property, holding the sequence's status) and the contact rows of their follow-up steps.
+ */
+const OWNED_THROUGH: Record<string, string> = {
+  leads: "SELECT * FROM leads WHERE vendor = 'crm' AND vendor_lead_id IN (SELECT id FROM properties WHERE user_id = ?) ORDER BY rowid",
+  follow_up_activity_contacts:
+    "SELECT * FROM follow_up_activity_contacts WHERE activity_id IN (SELECT id FROM follow_up_activities WHERE user_id = ?) ORDER BY rowid",
+};
+
 /** A user's rows in every user-owned table (and the users row), ordered, with the size of each of their files in R2. */
 export async function snapshotOf(userId: string): Promise<Snapshot> {
   const tables = await userTables();
+  const through = Object.entries(OWNED_THROUGH);
   const answers = await env.DB.batch([
     env.DB.prepare("SELECT * FROM users WHERE id = ?").bind(userId),
     ...tables.map((table) => env.DB.prepare(`SELECT * FROM "${table}" WHERE user_id = ? ORDER BY rowid`).bind(userId)),
+    ...through.map(([, query]) => env.DB.prepare(query).bind(userId)),
   ]);
   const rows: Record<string, unknown[]> = { users: answers[0].results };
   tables.forEach((table, i) => (rows[table] = answers[i + 1].results));
+  through.forEach(([table], i) => (rows[table] = answers[tables.length + 1 + i].results));
   const files: Record<string, number | null> = {};
   for (const row of rows.documents as { file_path?: string | null }[]) {
     if (row.file_path) files[row.file_path] = (await env.FILES.head(row.file_path))?.size ?? null;
