@@ -3,7 +3,7 @@
  * equity is high, a landlord tired or active, an owner a cash buyer or a flipper. Product concepts, read by the local
  * market generator that stores the flags (db/market/flags.ts writes each definition out) and by the real BatchData
  * client that asks a vendor for them (app/providers/property-data/batchdata-mapping.ts). No imports, as db/enums.ts:
- * every layer may read it (README Decision 73).
+ * every layer may read it (docs/decisions/073-import-layers.md).
  */
 
 /** High equity: equity balance at least this percent of the estimated value. */

@@ -24,7 +24,7 @@ const LARGEST_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 export function createFetchHandler(inner: InnerHandler) {
   return async function fetch(request: Request, env: Env, ctx: Cf): Promise<Response> {
     const nonce = createNonce();
-    // The env schema defaults APP_ENV to production (Decision 6), so a missing value gets HSTS too.
+    // The env schema defaults APP_ENV to production (docs/decisions/006-production-config-in-env-production.md), so a missing value gets HSTS too.
     const headerOptions: SecurityHeaderOptions = { nonce, production: (env.APP_ENV ?? "production") === "production" };
     let response: Response;
     try {

@@ -23,7 +23,7 @@ const Shell = preloadable<ComponentProps<typeof SignedInShell>>(
   `/${SHELL_CHUNK}`,
 );
 
-/** Signed out, `/` is the landing: text and links, sent without JavaScript (Decision 38). */
+/** Signed out, `/` is the landing: text and links, sent without JavaScript (docs/decisions/038-landing-without-javascript.md). */
 export const handle: RouteHandle = {
   hydrate: (data) => (data as { signedIn?: boolean } | undefined)?.signedIn !== false,
 };

@@ -31,7 +31,7 @@ const ListQuery = z.object({
 
 /**
  * GET /api/properties: the user's leads as Property (CRM) items (spec 02 §3: every field, with the owner's phones and
- * their DNC flags, the agent and the analysis fields; README Decision 52), newest first, as a bare array. Paged (README Decision 22): `?limit=` (default 100, at most
+ * their DNC flags, the agent and the analysis fields; docs/decisions/052-offers-as-form-posts.md), newest first, as a bare array. Paged (docs/decisions/022-properties-api-paged.md): `?limit=` (default 100, at most
  * 500) leads per answer, `Link: <…>; rel="next"` while more remain, `X-Total-Count` the number matching; `?status=`
  * and `?q=` filter as the CRM does. GET /api/properties/{id} adds what is stored for the server (price, notes …).
  */

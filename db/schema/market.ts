@@ -171,7 +171,7 @@ export const marketSales = sqliteTable(
   (t) => [
     index("market_sales_property_idx").on(t.propertyId),
     // Comparable sales (app/services/valuation/valuation.server.ts): arm's-length sales only, by band of latitude, then
-    // longitude, so a search reads the entries inside its box and not a whole band of the country (README Decision 51).
+    // longitude, so a search reads the entries inside its box and not a whole band of the country (docs/decisions/051-comparable-sales-retrieval.md).
     index("market_sales_comps_idx")
       .on(t.latitudeCell, t.longitude, t.saleDate, t.latitude)
       .where(sql.raw(`transfer_type in (${ARMS_LENGTH_TRANSFER_TYPES.map((type) => `'${type}'`).join(", ")})`)),
@@ -215,7 +215,7 @@ export const importedSales = sqliteTable(
 );
 
 /**
- * Each region cell's market model (README Decision 66): the valuation engine's fit over the sales within 7 miles of
+ * Each region cell's market model (docs/decisions/066-valuation-regional-models.md): the valuation engine's fit over the sales within 7 miles of
  * the cell's centre (`regionalModel`), kept so that a valuation reads one row instead of the region's sales.
  * Derived data: `refreshRegionalModels` writes all of them again after a seed or an import of sales.
  */
@@ -237,7 +237,7 @@ export const regionalModels = sqliteTable(
 );
 
 /**
- * Each market cell's trees (README Decision 69): gradient-boosted trees over the sales of a 0.5° cell and a 0.25°
+ * Each market cell's trees (docs/decisions/069-valuation-market-trees.md): gradient-boosted trees over the sales of a 0.5° cell and a 0.25°
  * margin around it (`marketModel`), kept so that a valuation reads one row instead of the market's sales. Derived
  * data: `refreshRegionalModels` writes all of them again with the regional models.
  */

@@ -1,7 +1,7 @@
 // The lead search reads indexes, not the market's tables. EXPLAIN QUERY PLAN of the very statements the local
 // provider and the search service send — recorded with their bound values, since SQLite uses a partial index only
 // when it sees the value — must name the index each query is built for and never SCAN market_properties (README
-// Decision 47; `npm run bench:market` gives the figures, a test never times anything). Also: the indexes the seed
+// docs/decisions/047-million-property-market-indexes.md; `npm run bench:market` gives the figures, a test never times anything). Also: the indexes the seed
 // drops and builds again are the migrations' own, and both ways a buyer search can start answer what the generated
 // market says.
 import { env } from "cloudflare:test";

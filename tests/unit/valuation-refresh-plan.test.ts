@@ -1,4 +1,4 @@
-// Which cells a bounded run of the models' refresh fits (app/domain/valuation/refresh-plan.ts, README Decision 72).
+// Which cells a bounded run of the models' refresh fits (app/domain/valuation/refresh-plan.ts, docs/decisions/072-valuation-model-refresh.md).
 import { describe, expect, it } from "vitest";
 
 import { staleCount, stalestCells, unmodelledCells, type KeptFit } from "#app/domain/valuation/refresh-plan.ts";

@@ -1,6 +1,6 @@
 /**
  * What the toast (toast.tsx) and its lazy Radix region (toast-region.tsx) share: the message, its timing and its
- * colours. Its own module so the region imports no part of toast.tsx, which loads it (no import cycle: Decision 73).
+ * colours. Its own module so the region imports no part of toast.tsx, which loads it (no import cycle: docs/decisions/073-import-layers.md).
  */
 
 /** Spec 01 §9: one toast at a time, shown 5000 ms, swipe right (50 px) to dismiss; F8 focuses the region. */

@@ -10,7 +10,7 @@ import type { StatusFilter } from "./labels.ts";
 export const CRM_REFRESH_MS = 5000;
 
 /**
- * Rows on the CRM's first screen; "Show more" adds as many again (README Decisions 20 and 53: a phone lays out and
+ * Rows on the CRM's first screen; "Show more" adds as many again (docs/decisions/020-crm-rows-per-page.md, 053-crm-rows-react-50.md: a phone lays out and
  * hydrates 50 rows in half the time of 100, which was most of the page's main-thread work).
  */
 export const PAGE_SIZE = 50;

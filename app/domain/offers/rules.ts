@@ -42,9 +42,9 @@ export function messageText(message: Message): string {
 
 // --- the 70% rule (§9) ------------------------------------------------------------------------------------------
 
-/** What the repair estimate defaults to before the user edits it: 10% of the ARV (README Decision 52). */
+/** What the repair estimate defaults to before the user edits it: 10% of the ARV (docs/decisions/052-offers-as-form-posts.md). */
 export const DEFAULT_REPAIR_RATE = 0.1;
-/** What the assignment fee defaults to before the user edits it (README Decision 52). */
+/** What the assignment fee defaults to before the user edits it (docs/decisions/052-offers-as-form-posts.md). */
 export const DEFAULT_ASSIGNMENT_FEE = 10_000;
 export const RULE_PERCENTAGE = 70;
 
@@ -165,7 +165,7 @@ export function propertyAddressLine(place: { address: string; city?: string | nu
 
 /**
  * Where a lead's offer stands on the workbench, carried in the page's URL so a reload, the forms' redirects and a
- * browser without JavaScript all show the same step (README Decision 52). Next Lead's address has none of them, so
+ * browser without JavaScript all show the same step (docs/decisions/052-offers-as-form-posts.md). Next Lead's address has none of them, so
  * moving on resets every per-lead step.
  */
 export type OfferSteps = {

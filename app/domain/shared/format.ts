@@ -2,7 +2,7 @@
  * Display formats of spec 01 §9, shared by every section: money in whole US dollars, numbers en-US without
  * decimals, dates MM/DD/YYYY, missing numbers "N/A", relative times.
  *
- * Money and numbers are grouped here rather than by Intl.NumberFormat (Decision 62): a page's first NumberFormat costs
+ * Money and numbers are grouped here rather than by Intl.NumberFormat (docs/decisions/062-number-formatting-without-intl.md): a page's first NumberFormat costs
  * 30–90 ms of ICU set-up in Chromium on every page load, and every signed-in page formats money while it hydrates.
  * The output is Intl.NumberFormat's for en-US (tests/unit/format.test.ts compares the two over many values).
  */

@@ -1,5 +1,5 @@
 /**
- * Each candidate's adjustments toward the subject (README Decision 50): market time by the local price index, each
+ * Each candidate's adjustments toward the subject (docs/decisions/050-valuation-engine.md): market time by the local price index, each
  * fact that differs (both known) by the local fit's rates, and location by its residuals; then the similarity that
  * ranks and weighs the comps, and a chosen comp as the answer lists it.
  */

@@ -1,5 +1,5 @@
 /**
- * The ARV (README Decision 67): a robust similarity-weighted mean of the comps' adjusted ln prices, blended with the
+ * The ARV (docs/decisions/067-valuation-comps-model-blend.md): a robust similarity-weighted mean of the comps' adjusted ln prices, blended with the
  * model value (the four local fits' mean, and the market trees' value when kept); then the range and the confidence
  * from the comps' count, similarity and dispersion.
  */

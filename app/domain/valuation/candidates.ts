@@ -1,5 +1,5 @@
 /**
- * The sales a fit may use around a point (README Decision 50): the candidate window's sales less the point's own
+ * The sales a fit may use around a point (docs/decisions/050-valuation-engine.md): the candidate window's sales less the point's own
  * parcel and anything on or after the valuation date, each with its fact columns, position and market time.
  */
 import { assertDate, WINDOW_MONTHS } from "./cells.ts";

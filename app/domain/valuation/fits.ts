@@ -1,5 +1,5 @@
 /**
- * The market model's fit (README Decision 50): a robust weighted ridge regression of ln(price), less the seasonal
+ * The market model's fit (docs/decisions/050-valuation-engine.md): a robust weighted ridge regression of ln(price), less the seasonal
  * factor, on the fact columns, the position and the price index, shrunk toward a prior by per-column penalties.
  */
 import type { Candidate } from "./candidates.ts";

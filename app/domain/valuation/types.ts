@@ -127,7 +127,7 @@ export interface ValuationOptions {
 }
 
 /**
- * A market cell's trees (README Decision 69): gradient-boosted trees over the market's sales of the 12 months before
+ * A market cell's trees (docs/decisions/069-valuation-market-trees.md): gradient-boosted trees over the market's sales of the 12 months before
  * `asOf` (every fact, the position, the mean ln price per square foot of the nearest sales, the days before `anchor`),
  * fitted to their ln prices less the seasonal factor. Kept beside the sales (market_models).
  */

@@ -73,13 +73,13 @@ export type CompCells = {
   distance: string;
 };
 
-// Made on first use (Decision 62): the workbench loads this module with its offer steps whether comps show or not.
+// Made on first use (docs/decisions/062-number-formatting-without-intl.md): the workbench loads this module with its offer steps whether comps show or not.
 const BATHS = madeOnFirstUse(() => new Intl.NumberFormat("en-US", { maximumFractionDigits: 1 }));
 const MILES = madeOnFirstUse(() => new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /**
  * Money, days and square feet in whole en-US numbers; bathrooms keep their half (2.5: §3 stores them with one
- * decimal); the distance in miles with its two stored decimals (most comps are under a mile away, README Decision 55).
+ * decimal); the distance in miles with its two stored decimals (most comps are under a mile away, docs/decisions/055-valuation-screens.md).
  */
 export function compCells(
   comp: Pick<

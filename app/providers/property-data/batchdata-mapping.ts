@@ -4,7 +4,7 @@
  * in batchdata-records.ts. No network here (batchdata.server.ts sends).
  *
  * Field names follow shared/design/providers.md; those it marks "verify" are parsed with zod, so a wrong guess fails
- * in one place (`parseOrThrow`) with the path of the field that did not match, never silently. Decision 46.
+ * in one place (`parseOrThrow`) with the path of the field that did not match, never silently. docs/decisions/046-batchdata-provider.md.
  */
 
 import { type BuyerType, type SellerType } from "#db/enums.ts";

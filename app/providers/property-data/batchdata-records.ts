@@ -43,7 +43,7 @@ function flagsOf(record: PropertyRecord, searched: SellerType | null): SellerTyp
   const has: Record<SellerType, boolean> = {
     preforeclosure: q.preforeclosure === true,
     "out-of-state-absentee-owner": q.absenteeOwnerOutOfState === true,
-    // The product's rule, not BatchData's LTV < 0.8 (Decision 46).
+    // The product's rule, not BatchData's LTV < 0.8 (docs/decisions/046-batchdata-provider.md).
     high_equity: equity !== null && equity >= HIGH_EQUITY_PERCENT,
     inherited: q.inherited === true,
     "corporate-owned": q.corporateOwned === true,

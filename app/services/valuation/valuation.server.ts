@@ -10,7 +10,7 @@
  *   ZIP's centroid, else its city's (zip_places). None of them → 422.
  * - Candidates: the engine's CandidateWindow, read from the provider's sales (the local market's) and from imported
  *   sales at the same time, each one indexed range scan per band of latitude (sales-window.ts).
- * - Regional models and market trees (README Decisions 66, 69): the subject's region cell's model and its market
+ * - Regional models and market trees (docs/decisions/066-valuation-regional-models.md, 069-valuation-market-trees.md): the subject's region cell's model and its market
  *   cell's trees are read beside its candidates; both are written by model-refresh.server.ts (after a seed or an
  *   import, and by the Worker's monthly cron), never by a valuation.
  * - Round trips: calculate-arv reads the session and places the subject in one wave, then the candidates, the

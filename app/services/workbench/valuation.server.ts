@@ -1,6 +1,6 @@
 /**
  * The workbench's Get Property Value as a form post (spec 02 §2 "Workbench banners", §4 "Workbench flow", §7
- * calculate-arv, §8 the value-calculation Demo Mode; README Decision 55). The form carries the lead's facts — what the
+ * calculate-arv, §8 the value-calculation Demo Mode; docs/decisions/055-valuation-screens.md). The form carries the lead's facts — what the
  * spec's workbench sends to calculate-arv — and the saved property's id; the lead is valued by the same service as
  * POST /api/properties/calculate-arv, and its ARV and comps are recorded on the user's property (storeValuation).
  *

@@ -2,7 +2,7 @@
  * The Lead Workbench on the server (spec 02 §2, §4): a seller queue of the user (the latest, or the search a card opened) with which of its leads are
  * already in their CRM (saved = worked), and the saves of Save for Later, Let's Work It and Confirm Add to CRM.
  *
- * Budget (Decision 45): the page is the session lookup and one batch; a save is the session lookup (with the lead's
+ * Budget (docs/decisions/045-two-round-trip-budget.md): the page is the session lookup and one batch; a save is the session lookup (with the lead's
  * snapshot read beside it) and one batch that checks the lead was delivered to the user, checks the CRM for the
  * same address and writes only when both allow it.
  */
