@@ -4,7 +4,6 @@
  * it with the valuation service, then hands the DealAnalysis Durable Object of (user, property) a job that needs no
  * more reading; the object runs the AI provider, writes the analysis fields and streams (docs/decisions/056-deal-analysis-durable-object.md).
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 
 import { properties } from "#db/schema.ts";
@@ -12,16 +11,17 @@ import { UNABLE_TO_START } from "#app/domain/deals/analysis-events.ts";
 import type { DealAnalysisJob, DealAnalysisState } from "#app/domain/deals/analysis-job.ts";
 import type { DealAnalysisInput } from "#app/domain/deals/analysis.ts";
 import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { placeArvSubject, valueArv } from "#app/services/valuation/valuation.server.ts";
 
-type Ctx = Pick<AppLoadContext, "db" | "providers" | "now" | "dealAnalysis">;
+type AnalysisContext = ServiceContext<"db" | "providers" | "now" | "dealAnalysis">;
 
 export type AnalysisFailure = { ok: false; status: 404 | 422 | 502; message: string };
 
 /** The object of one (user, property): the same name always reaches the same instance. */
-export function analysisObject(ctx: Pick<Ctx, "dealAnalysis">, userId: string, propertyId: string) {
-  return ctx.dealAnalysis.get(ctx.dealAnalysis.idFromName(`${userId}:${propertyId}`));
+export function analysisObject(context: Pick<AnalysisContext, "dealAnalysis">, userId: string, propertyId: string) {
+  return context.dealAnalysis.get(context.dealAnalysis.idFromName(`${userId}:${propertyId}`));
 }
 
 const SUBJECT = {
@@ -41,8 +41,8 @@ const SUBJECT = {
   equityPercentage: properties.equityPercentage,
 };
 
-function readSubject(ctx: Ctx, userId: string, propertyId: string) {
-  return ctx.db
+function readSubject(context: AnalysisContext, userId: string, propertyId: string) {
+  return context.db
     .select(SUBJECT)
     .from(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
@@ -52,8 +52,8 @@ function readSubject(ctx: Ctx, userId: string, propertyId: string) {
 type Subject = NonNullable<Awaited<ReturnType<typeof readSubject>>>;
 
 /** Whether the property is the user's (the stream's check). */
-export async function ownsProperty(ctx: Ctx, userId: string, propertyId: string): Promise<boolean> {
-  const row = await ctx.db
+export async function ownsProperty(context: AnalysisContext, userId: string, propertyId: string): Promise<boolean> {
+  const row = await context.db
     .select({ id: properties.id })
     .from(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
@@ -62,7 +62,7 @@ export async function ownsProperty(ctx: Ctx, userId: string, propertyId: string)
 }
 
 /** The engine's ARV and comp count; without comps (or a place) the analysis rests on the stored ARV, if any. */
-async function valuationOf(ctx: Ctx, subject: Subject) {
+async function valuationOf(context: AnalysisContext, subject: Subject) {
   // The stored property as calculate-arv's body: a property its rules refuse (a state it does not know) is not valued.
   const parsed = CalculateArvSchema.safeParse({
     address: subject.address,
@@ -79,7 +79,7 @@ async function valuationOf(ctx: Ctx, subject: Subject) {
   const stored = { arv: subject.arv ?? 0, compCount: 0, confidence: null };
   if (!parsed.success) return { ...stored, refusal: parsed.error.issues[0]?.message ?? "the property's address cannot be valued" };
   const input = parsed.data;
-  const outcome = await valueArv(ctx, input, placeArvSubject(ctx, input));
+  const outcome = await valueArv(context, input, placeArvSubject(context, input));
   if (outcome.ok) return { arv: outcome.arv, compCount: outcome.comps.length, confidence: outcome.confidence };
   return { ...stored, refusal: outcome.message };
 }
@@ -91,7 +91,7 @@ function conditionOf(text: string | null): number | null {
 }
 
 function jobOf(
-  ctx: Ctx,
+  context: AnalysisContext,
   userId: string,
   subject: Subject,
   valued: { arv: number; compCount: number; confidence: number | null },
@@ -106,7 +106,7 @@ function jobOf(
     equityPercentage: subject.equityPercentage,
     compCount: valued.compCount,
     valuationConfidence: valued.confidence,
-    currentYear: ctx.now().getUTCFullYear(),
+    currentYear: context.now().getUTCFullYear(),
   };
   return { userId, propertyId: subject.id, compCount: valued.compCount, input };
 }
@@ -118,12 +118,12 @@ export type StartOutcome = { ok: true; joined: boolean; state: DealAnalysisState
  * state is read beside the property, so a second POST while a run goes on values nothing; two POSTs at once may both
  * value it, and the object keeps one run (its `start` checks and changes state without an await in between).
  */
-export async function startDealAnalysis(ctx: Ctx, userId: string, propertyId: string): Promise<StartOutcome> {
-  const stub = analysisObject(ctx, userId, propertyId);
-  const [subject, state] = await Promise.all([readSubject(ctx, userId, propertyId), stub.status().catch(() => null)]);
+export async function startDealAnalysis(context: AnalysisContext, userId: string, propertyId: string): Promise<StartOutcome> {
+  const stub = analysisObject(context, userId, propertyId);
+  const [subject, state] = await Promise.all([readSubject(context, userId, propertyId), stub.status().catch(() => null)]);
   if (!subject) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   if (state?.status === "running") return { ok: true, joined: true, state };
-  const valued = await valuationOf(ctx, subject);
+  const valued = await valuationOf(context, subject);
   if (valued.arv <= 0) {
     return {
       ok: false,
@@ -132,7 +132,7 @@ export async function startDealAnalysis(ctx: Ctx, userId: string, propertyId: st
     };
   }
   try {
-    const answer = await stub.start(jobOf(ctx, userId, subject, valued));
+    const answer = await stub.start(jobOf(context, userId, subject, valued));
     return { ok: true, joined: answer.joined, state: answer.state };
   } catch (error) {
     console.error("[deal-analysis] start failed", error);
@@ -141,20 +141,25 @@ export async function startDealAnalysis(ctx: Ctx, userId: string, propertyId: st
 }
 
 /** The no-JavaScript form: waits (bounded) for the run to end, so the page it redirects to shows the result. */
-export async function settledAnalysis(ctx: Ctx, userId: string, propertyId: string, ms: number): Promise<DealAnalysisState | null> {
-  return analysisObject(ctx, userId, propertyId)
+export async function settledAnalysis(
+  context: AnalysisContext,
+  userId: string,
+  propertyId: string,
+  ms: number,
+): Promise<DealAnalysisState | null> {
+  return analysisObject(context, userId, propertyId)
     .settled(ms)
     .catch(() => null);
 }
 
 /** GET /api/deals/analyze/{id}/stream: the object's event stream, for the property's owner only. */
 export async function streamDealAnalysis(
-  ctx: Ctx,
+  context: AnalysisContext,
   userId: string,
   propertyId: string,
 ): Promise<{ ok: true; response: Response } | AnalysisFailure> {
-  if (!(await ownsProperty(ctx, userId, propertyId))) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
-  const answer = await analysisObject(ctx, userId, propertyId).fetch("https://deal-analysis.internal/stream");
+  if (!(await ownsProperty(context, userId, propertyId))) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  const answer = await analysisObject(context, userId, propertyId).fetch("https://deal-analysis.internal/stream");
   // Rebuilt in this realm: under `npm run dev` the object's answer comes through the platform proxy as another
   // realm's Response, which neither `instanceof Response` nor the framework would take for one.
   const response = new Response(answer.body as ReadableStream<Uint8Array> | null, {

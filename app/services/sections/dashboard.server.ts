@@ -1,13 +1,13 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 
 import { conversations, deals, properties } from "#db/schema.ts";
 import { dashboardFigures, dashboardPeriodOf, type DashboardPeriod } from "#app/domain/dashboard/figures.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 import type { SectionLoader } from "./types.ts";
 
 /** The rows the dashboard's figures are computed from: the user's deals, properties and conversations only. */
-async function dashboardInputs(context: Pick<AppLoadContext, "db">, userId: string) {
+async function dashboardInputs(context: ServiceContext<"db">, userId: string) {
   const { db } = context;
   const [dealRows, propertyRows, conversationRows] = await Promise.all([
     db
@@ -45,7 +45,7 @@ async function dashboardInputs(context: Pick<AppLoadContext, "db">, userId: stri
 }
 
 /** The dashboard's figures for a period, as of the context's clock (shared by the section and the CSV export). */
-export async function loadDashboardFigures(context: Pick<AppLoadContext, "db" | "now">, userId: string, period: DashboardPeriod) {
+export async function loadDashboardFigures(context: ServiceContext<"db" | "now">, userId: string, period: DashboardPeriod) {
   const now = context.now();
   return { now: now.toISOString(), ...dashboardFigures(await dashboardInputs(context, userId), period, now) };
 }

@@ -16,7 +16,6 @@
  * - Round trips: calculate-arv reads the session and places the subject in one wave, then the candidates, the
  *   regional model and the market trees: 2. A comps search reads the property, the candidates, then writes the comps in one batch.
  */
-import type { AppLoadContext } from "@remix-run/cloudflare";
 import { and, avg, count, eq } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
@@ -38,6 +37,7 @@ import type { CalculateArvInput } from "#app/domain/valuation/forms.ts";
 import type { ValuationResult, ValuationSubject } from "#app/domain/valuation/types.ts";
 import { valuationDateNote, valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
 import type { KnownHome } from "#app/providers/property-data/types.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
 import { keptMarketModelQuery, keptRegionalModel, keptRegionalModelQuery } from "./kept-models.server.ts";
@@ -45,7 +45,7 @@ import { importedSalesQuery, nearest, toImportedSales } from "./sales.server.ts"
 import { storeComps } from "./store-comps.server.ts";
 import { STORED_COMPARABLE, STORED_ORDER } from "./stored-comps.server.ts";
 
-type Ctx = Pick<AppLoadContext, "db" | "providers" | "now">;
+type ValuationContext = ServiceContext<"db" | "providers" | "now">;
 
 // --- placement ------------------------------------------------------------------------------------------------------
 
@@ -63,8 +63,8 @@ type Placement = AddressPlacement | { by: "coordinates" };
 type PlaceQuery = { street: string; city: string; state: string; zip: string | null };
 
 /** The place lookups for an address, all in one wave: the provider's record, the ZIP's centroid, the city's. */
-async function lookUpPlace(ctx: Ctx, query: PlaceQuery) {
-  const { db, providers } = ctx;
+async function lookUpPlace(context: ValuationContext, query: PlaceQuery) {
+  const { db, providers } = context;
   const zip = query.zip?.slice(0, 5) ?? null;
   const [home, zipRow, cityRow] = await Promise.all([
     providers.propertyData.findHome?.({ street: query.street, city: query.city, state: query.state }) ?? Promise.resolve(null),
@@ -126,14 +126,14 @@ function placementNote(placement: Placement): string {
  * The candidates, the kept model of the subject's region and the kept trees of its market, read at the same time (one
  * round trip: the imported sales and both models in one D1 batch, beside the provider's search); then the engine.
  */
-async function value(ctx: Ctx, subject: ValuationSubject, valuationDate: string) {
+async function value(context: ValuationContext, subject: ValuationSubject, valuationDate: string) {
   const window = candidateWindow(subject, { valuationDate });
   const [provided, [imported, models, markets]] = await Promise.all([
-    ctx.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
-    ctx.db.batch([
-      importedSalesQuery(ctx.db, window),
-      keptRegionalModelQuery(ctx.db, regionCellOf(subject)),
-      keptMarketModelQuery(ctx.db, marketCellOf(subject)),
+    context.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
+    context.db.batch([
+      importedSalesQuery(context.db, window),
+      keptRegionalModelQuery(context.db, regionCellOf(subject)),
+      keptMarketModelQuery(context.db, marketCellOf(subject)),
     ]),
   ]);
   const candidates = nearest(subject, window, provided, toImportedSales(imported));
@@ -154,14 +154,14 @@ function providerEstimateNote(estimate: number | null | undefined, arv: number):
  * Starts placing the subject: its lookups run beside the caller's session lookup (they read no user data). Await
  * `valueArv` with it only once the session is known.
  */
-export function placeArvSubject(ctx: Ctx, input: CalculateArvInput) {
+export function placeArvSubject(context: ValuationContext, input: CalculateArvInput) {
   const query = { street: input.address, city: input.city, state: input.state, zip: input.zipCode ?? null };
-  return lookUpPlace(ctx, query).then((found) => ({ query, found }));
+  return lookUpPlace(context, query).then((found) => ({ query, found }));
 }
 
 /** The §3 ARV result with its offers and comps, or 422 when the subject cannot be placed or has no comps. */
 export async function valueArv(
-  ctx: Ctx,
+  context: ValuationContext,
   input: CalculateArvInput,
   placing: ReturnType<typeof placeArvSubject>,
 ): Promise<({ ok: true } & ArvAnswer) | ValuationFailure> {
@@ -173,14 +173,14 @@ export async function valueArv(
     placement.by === "record"
       ? { ...placement.home, ...facts }
       : { ...placement.place, ...facts, zip: input.zipCode?.slice(0, 5) ?? null, address: input.address };
-  const valuationDate = valuationDateOf(ctx.now(), ctx.providers.propertyData.salesThrough);
-  const outcome = await value(ctx, subject, valuationDate);
+  const valuationDate = valuationDateOf(context.now(), context.providers.propertyData.salesThrough);
+  const outcome = await value(context, subject, valuationDate);
   if (!outcome.ok) return { ok: false, status: 422, message: outcome.refusal.message };
   return {
     ok: true,
     ...arvAnswer(outcome.result, valuationDate, [
       placementNote(placement),
-      valuationDateNote(valuationDate, ctx.now()),
+      valuationDateNote(valuationDate, context.now()),
       providerEstimateNote(input.batchDataEstValue, outcome.result.arv),
     ]),
   };
@@ -231,11 +231,11 @@ export async function listComps(
  * once each replace the whole set in their own transaction, so the last one wins and the set is never doubled.
  */
 export async function runComps(
-  ctx: Ctx,
+  context: ValuationContext,
   userId: string,
   propertyId: string,
 ): Promise<({ ok: true; comps: StoredComparable[] } & Omit<ArvAnswer, "comps">) | ValuationFailure> {
-  const { db } = ctx;
+  const { db } = context;
   const property = await db
     .select({
       address: properties.address,
@@ -266,7 +266,7 @@ export async function runComps(
     subject = { ...facts, ...own, latitude: property.latitude, longitude: property.longitude };
   } else {
     const query = { street: property.address, city: property.city ?? "", state: property.state ?? "", zip: property.zipCode };
-    placement = placementOf(query, await lookUpPlace(ctx, query));
+    placement = placementOf(query, await lookUpPlace(context, query));
     if (placement?.by === "record") subject = { ...placement.home, ...facts };
     else if (placement) subject = { ...placement.place, ...facts, ...own };
   }
@@ -275,13 +275,13 @@ export async function runComps(
     return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${unplaceableMessage(place)}` };
   }
 
-  const valuationDate = valuationDateOf(ctx.now(), ctx.providers.propertyData.salesThrough);
-  const outcome = await value(ctx, subject, valuationDate);
+  const valuationDate = valuationDateOf(context.now(), context.providers.propertyData.salesThrough);
+  const outcome = await value(context, subject, valuationDate);
   if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
   const { comps: used, ...answer } = arvAnswer(outcome.result, valuationDate, [
     placementNote(placement),
-    valuationDateNote(valuationDate, ctx.now()),
+    valuationDateNote(valuationDate, context.now()),
   ]);
-  const stored = await storeComps(db, userId, propertyId, used, ctx.now());
+  const stored = await storeComps(db, userId, propertyId, used, context.now());
   return { ok: true, ...answer, comps: stored };
 }
