@@ -5,15 +5,19 @@
  * wizard steps, forms posting to /chat/*); with it the wizards, searches and card actions run in place. The
  * wizards and the lead details are chunks of their own, loaded once the chat is on screen. The wizard panel also
  * opens the Target Market Finder (Terry, `terry=1`): its own chunk in place of the conversation, with Terry's
- * conversations listed beside it.
+ * conversations listed beside it. The header, the conversation list and the messages are in chat/ (chat-header.tsx,
+ * conversation-list.tsx, message-list.tsx); this module holds the state, the poster's wiring and the lazy parts.
  */
 import { Link, useNavigate, useRevalidator } from "@remix-run/react";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
 
-import { BuyerCard, PropertyCardView, SellerCard, type CardContext } from "#app/components/chat/cards.tsx";
+import type { CardContext } from "#app/components/chat/cards.tsx";
+import { ChatHeader } from "#app/components/chat/chat-header.tsx";
 import { hasPending, postPending, subscribeToPoster, type PostedMessage } from "#app/components/chat/chat-poster.ts";
 import { Composer } from "#app/components/chat/composer.tsx";
+import { ConversationList } from "#app/components/chat/conversation-list.tsx";
 import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/chat/lead-details.tsx";
+import { MessageList } from "#app/components/chat/message-list.tsx";
 import type TerryScreen from "#app/components/chat/terry.tsx";
 import type Wizard from "#app/components/chat/wizard.tsx";
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
@@ -28,13 +32,11 @@ import {
   showingLead,
   SKIP_HIGHLIGHT_MS,
   toChatMessage,
-  type ChatMessage,
   type WizardOffer,
 } from "#app/domain/chat/messages.ts";
 import { TERRY_TITLE, terryHref } from "#app/domain/chat/terry-screen.ts";
 import { chatHref, EMPTY_ANSWERS, WIZARD_TITLES, wizardSearchParams, type WizardKind } from "#app/domain/chat/wizard.ts";
 import { createLeadQueue, goToLead, storeLeadQueue } from "#app/domain/leads/queue.ts";
-import { relativeTime } from "#app/domain/shared/format.ts";
 import { workbenchHref } from "#app/domain/workbench/rules.ts";
 import type { ChatData, WizardView } from "#app/services/sections/chat.server.ts";
 
@@ -61,47 +63,6 @@ const PLACEHOLDERS: Record<string, string> = {
   negotiation: "Paste the seller's message and I'll draft your reply...",
   "lock-it-up": "Ask Lock It Up...",
 };
-
-function TextBubble({
-  message,
-  agentLabel,
-  offerHref,
-  onOffer,
-  now,
-}: {
-  message: ChatMessage & { body: { kind: "text" } };
-  agentLabel: string;
-  offerHref: (offer: WizardOffer) => string;
-  onOffer: (offer: WizardOffer, event: React.MouseEvent) => void;
-  now: Date;
-}) {
-  const mine = message.role === "user";
-  const { text, offer } = message.body;
-  return (
-    <div className={`flex ${mine ? "justify-end" : "justify-start"}`}>
-      <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}>
-        <p className={`mb-0.5 text-xs font-semibold ${mine ? "text-brand-100" : "text-slate-600"}`}>{mine ? "You" : agentLabel}</p>
-        <p className="whitespace-pre-wrap">{text}</p>
-        {offer ? (
-          <Link
-            to={offerHref(offer)}
-            onClick={(event) => onOffer(offer, event)}
-            preventScrollReset
-            className={buttonClass("secondary", "mt-2", "sm")}
-          >
-            Open {WIZARD_TITLES[offer.wizard]}
-          </Link>
-        ) : null}
-        <p className={`mt-1 flex gap-2 text-xs ${mine ? "text-brand-100" : "text-slate-600"}`}>
-          <span>{relativeTime(message.createdAt, now)}</span>
-          {message.isAiGenerated ? (
-            <span className={`rounded px-1.5 font-medium ${mine ? "bg-brand-900" : "bg-violet-100 text-violet-800"}`}>AI generated</span>
-          ) : null}
-        </p>
-      </div>
-    </div>
-  );
-}
 
 export default function ChatSection({ data, userName }: { data: ChatData; userName: string }) {
   const hydrated = useHydrated();
@@ -222,69 +183,16 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
 
   return (
     <div className="mx-auto max-w-6xl">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Welcome, {userName}</h1>
-          <p className="mt-1 text-slate-600">
-            {agent.title} <span aria-hidden="true">·</span>{" "}
-            <span className="rounded-full bg-violet-100 px-2 py-0.5 text-xs font-semibold text-violet-800">GPT-4 powered</span>
-          </p>
-        </div>
-        <nav aria-label="Agents">
-          <ul className="flex flex-wrap gap-2">
-            {AGENTS.map((item) => {
-              const href = item.id === "deal-analyzer" ? "/?section=crm" : `/?section=chat&agent=${item.id}`;
-              const current = item.id === agent.id;
-              return (
-                <li key={item.id}>
-                  <Link
-                    to={href}
-                    aria-current={current ? "page" : undefined}
-                    className={`inline-block rounded-full border px-4 py-1.5 text-sm font-medium ${
-                      current ? "border-brand-700 bg-brand-700 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
-                    }`}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-      </header>
+      <ChatHeader agent={agent} userName={userName} />
 
       <div className="mt-6 grid gap-4 lg:grid-cols-[16rem_1fr]">
-        <section aria-labelledby="conversations-heading" className="self-start rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-          <div className="flex items-center justify-between gap-2">
-            <h2 id="conversations-heading" className="font-semibold text-slate-900">
-              {data.terry ? TERRY_TITLE : agent.label} conversations
-            </h2>
-            <Link to={conversationHref("new")} className={buttonClass("ghost", "", "sm")}>
-              New
-            </Link>
-          </div>
-          {data.conversations.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-600">No conversations yet</p>
-          ) : (
-            <ul className="mt-2 max-h-72 space-y-1 overflow-y-auto lg:max-h-[32rem]">
-              {data.conversations.map((conversation) => {
-                const active = conversation.id === conversationId;
-                return (
-                  <li key={conversation.id}>
-                    <Link
-                      to={conversationHref(conversation.id)}
-                      aria-current={active ? "true" : undefined}
-                      className={`block rounded-md px-2 py-1.5 text-sm hover:bg-slate-50 ${active ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700"}`}
-                    >
-                      <span className="block truncate">{conversation.title || "Untitled conversation"}</span>
-                      <span className="block text-xs font-normal text-slate-500">{relativeTime(conversation.updatedAt, now)}</span>
-                    </Link>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </section>
+        <ConversationList
+          title={data.terry ? TERRY_TITLE : agent.label}
+          conversations={data.conversations}
+          activeId={conversationId}
+          hrefOf={conversationHref}
+          now={now}
+        />
 
         {data.terry ? (
           <Suspense fallback={null}>
@@ -331,58 +239,24 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
                 </Suspense>
               ) : null}
 
-              {messages.length === 0 && !sending ? (
-                <p className="py-6 text-center text-sm text-slate-600">
-                  {leadFinder
-                    ? "No messages yet. Ask me to find motivated sellers or cash buyers, or open a wizard below."
-                    : agent.id === "negotiation"
-                      ? "No messages yet. Paste what a seller wrote to you and I'll draft a reply."
-                      : `No messages yet. Ask ${agent.title} anything to start.`}
-                </p>
-              ) : (
-                <ol aria-label="Messages" className="space-y-3">
-                  {messages.map((message) => (
-                    <li
-                      key={message.id}
-                      id={`card-${message.id}`}
-                      className={`scroll-mt-24 rounded-xl transition-shadow target:ring-2 target:ring-brand-500 ${
-                        highlight === message.id ? "ring-4 ring-amber-400" : ""
-                      }`}
-                    >
-                      {message.body.kind === "seller-lead" ? (
-                        <SellerCard id={message.id} body={message.body} context={cardContext} />
-                      ) : message.body.kind === "cash-buyer" ? (
-                        <BuyerCard id={message.id} body={message.body} context={cardContext} />
-                      ) : message.body.kind === "property" ? (
-                        <PropertyCardView id={message.id} body={message.body} context={cardContext} />
-                      ) : (
-                        <TextBubble
-                          message={message as ChatMessage & { body: { kind: "text" } }}
-                          agentLabel={agent.label}
-                          now={now}
-                          offerHref={(offer) =>
-                            leadFinder
-                              ? wizardHref(offer.wizard, offer.answers)
-                              : `/?${wizardSearchParams(offer.wizard, 1, offer.answers, { agent: "lead-finder" })}`
-                          }
-                          onOffer={(offer, event) => {
-                            if (!hydrated || !leadFinder) return;
-                            event.preventDefault();
-                            openWizard(offer.wizard, offer.answers);
-                          }}
-                        />
-                      )}
-                    </li>
-                  ))}
-                  {sending ? (
-                    <li className="flex justify-end">
-                      <p className="max-w-[85%] rounded-lg bg-brand-700 px-3 py-2 text-sm whitespace-pre-wrap text-white opacity-80">
-                        {sending}
-                      </p>
-                    </li>
-                  ) : null}
-                </ol>
-              )}
+              <MessageList
+                agent={agent}
+                messages={messages}
+                sending={sending}
+                highlight={highlight}
+                cardContext={cardContext}
+                now={now}
+                offerHref={(offer) =>
+                  leadFinder
+                    ? wizardHref(offer.wizard, offer.answers)
+                    : `/?${wizardSearchParams(offer.wizard, 1, offer.answers, { agent: "lead-finder" })}`
+                }
+                onOffer={(offer, event) => {
+                  if (!hydrated || !leadFinder) return;
+                  event.preventDefault();
+                  openWizard(offer.wizard, offer.answers);
+                }}
+              />
               {sending ? (
                 <p role="status" className="text-sm text-slate-600">
                   {agent.label} is thinking...

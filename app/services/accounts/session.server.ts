@@ -109,7 +109,7 @@ export function lookupSession(db: Db, token: string, now: Date): SessionLookup {
   const grouped = createDb(group);
   const session = grouped.batch(sessionQueries(db, sid)).then((rows) => checkSession(db, sid, rows, now));
   // The batch goes once the request's loaders have all started: Remix calls each of them in one synchronous pass,
-  // before any I/O can answer, and each asks for its reads before it awaits anything. round-trips.test.ts keeps that true.
+  // before any I/O can answer, and each asks for its reads before it awaits anything. round-trips-*.test.ts keep that true.
   queueMicrotask(() => void group.send());
   return { sid, session, reads: { userId: sessionOwner(sid), batch: (queries) => grouped.batch(queries) } };
 }
