@@ -116,3 +116,9 @@ export type LeadRequestStatus = (typeof LEAD_REQUEST_STATUSES)[number];
  * discount and an estate's deed records no sale at all.
  */
 export const ARMS_LENGTH_TRANSFER_TYPES = ["warranty", "special_warranty", "grant"] as const;
+
+/** A follow-up step's kind of activity (follow_up_activities.activity_type, follow_up_steps.planned_type). */
+export const ACTIVITY_TYPES = ["call", "text", "email", "letter"] as const;
+
+/** Whom a follow-up activity reaches, and how (follow_up_activity_contacts.recipient_type). */
+export const RECIPIENT_TYPES = ["phone", "email", "address"] as const;

@@ -55,6 +55,7 @@ export async function writeImportedSales(db: Db, source: string, rows: readonly 
     const record: Record<(typeof COLUMNS)[number], unknown> = { ...row, id: crypto.randomUUID(), source };
     const tuple = `(${COLUMNS.map((key) => {
       const value = record[key];
+      // drizzle's Column.mapToDriverValue takes the column's own data type, for a key union the intersection (never).
       return sqlLiteral(value === null || value === undefined ? null : importedSales[key].mapToDriverValue(value as never));
     }).join(",")})`;
     const size = encoder.encode(tuple).length + 1;

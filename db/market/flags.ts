@@ -217,6 +217,7 @@ function yearsBefore(isoDate: string, years: number): string {
   return `${String(year).padStart(4, "0")}${isoDate.slice(4)}`;
 }
 
-function includes<T extends string>(list: readonly T[], value: string | null | undefined): value is T {
-  return value !== null && value !== undefined && (list as readonly string[]).includes(value);
+/** Whether `value` is one of `list`'s literals, narrowed to their type. */
+export function includes<T extends string>(list: readonly T[], value: string | null | undefined): value is T {
+  return list.some((option) => option === value);
 }

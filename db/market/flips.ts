@@ -9,7 +9,7 @@
 import type { MarketBatch, MarketSaleInsert } from "./batch.ts";
 import { roundTo } from "./building.ts";
 import { dayToIso, isoToDay, yearStartDay } from "./dates.ts";
-import { computeFlipCounts, SALE_TRANSFER_TYPES } from "./flags.ts";
+import { computeFlipCounts, includes, SALE_TRANSFER_TYPES } from "./flags.ts";
 import type { Rng } from "./random.ts";
 import { daysOnMarket } from "./transactions.ts";
 
@@ -29,7 +29,7 @@ export function addFlips(rng: Rng, batch: MarketBatch, investors: readonly Inves
   // A resale is an arm's-length sale; at most 4 sales per property in all, so a flip needs room for one more.
   const candidatesByState = new Map<string, MarketBatch["properties"]>();
   for (const property of batch.properties) {
-    const saleType = (SALE_TRANSFER_TYPES as readonly string[]).includes(property.lastTransferType);
+    const saleType = includes(SALE_TRANSFER_TYPES, property.lastTransferType);
     if (!saleType || (historyOf.get(property.id!)?.length ?? 0) > 3) continue;
     candidatesByState.set(property.state, [...(candidatesByState.get(property.state) ?? []), property]);
   }

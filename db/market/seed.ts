@@ -20,7 +20,7 @@
  * become 0/1 and JSON columns are serialised exactly as a normal drizzle insert would do it.
  */
 import { count, eq, getTableColumns, getTableName, max } from "drizzle-orm";
-import { getTableConfig, SQLiteSyncDialect, type SQLiteColumn, type SQLiteTable } from "drizzle-orm/sqlite-core";
+import { getTableConfig, SQLiteSyncDialect, type SQLiteTable } from "drizzle-orm/sqlite-core";
 
 import type { Db } from "#db/client.ts";
 import { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
@@ -135,7 +135,7 @@ export function marketIndexDdl(): { name: string; table: string; create: string 
     return config.indexes.map(({ config: index }) => {
       const columns = index.columns.map((column) => {
         if (!("name" in column)) throw new Error(`index ${index.name}: only plain columns are supported`);
-        return `"${(column as SQLiteColumn).name}"`;
+        return `"${column.name}"`;
       });
       let where = "";
       if (index.where) {
@@ -176,7 +176,8 @@ function literalInsert<T extends SQLiteTable>(table: T): (rows: readonly T["$inf
     const statements: string[] = [];
     let values: string[] = [];
     let bytes = head.length;
-    for (const row of rows as Record<string, unknown>[]) {
+    for (const insert of rows) {
+      const row: Record<string, unknown> = insert;
       const tuple = `(${columns.map(([key, column]) => sqlLiteral(row[key] === undefined || row[key] === null ? null : column.mapToDriverValue(row[key]))).join(",")})`;
       const size = utf8Length(tuple) + 1;
       if (values.length > 0 && bytes + size > MAX_STATEMENT_BYTES) {

@@ -2,7 +2,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { createdAt, flag, id, instant, json, timestamps } from "#db/columns.ts";
-import { LEAD_REQUEST_KINDS, LEAD_REQUEST_STATUSES } from "#db/enums.ts";
+import { ACTIVITY_TYPES, LEAD_REQUEST_KINDS, LEAD_REQUEST_STATUSES, RECIPIENT_TYPES } from "#db/enums.ts";
 
 import { ownerUserId } from "./accounts.ts";
 import { contacts, owners, properties } from "./crm.ts";
@@ -51,7 +51,7 @@ export const followUpActivities = sqliteTable(
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     userId: ownerUserId(),
-    activityType: text("activity_type").notNull(),
+    activityType: text("activity_type", { enum: ACTIVITY_TYPES }).notNull(),
     dayNumber: integer("day_number").notNull(),
     scheduledFor: instant("scheduled_for"),
     completedAt: instant("completed_at"),
@@ -69,7 +69,7 @@ export const followUpActivityContacts = sqliteTable(
       .references(() => followUpActivities.id, { onDelete: "cascade" }),
     recipientName: text("recipient_name"),
     recipientValue: text("recipient_value").notNull(),
-    recipientType: text("recipient_type").notNull(),
+    recipientType: text("recipient_type", { enum: RECIPIENT_TYPES }).notNull(),
     status: text("status").notNull().default("pending"),
     dncStatus: text("dnc_status"),
     sentAt: instant("sent_at"),

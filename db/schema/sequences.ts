@@ -1,6 +1,8 @@
 /** Follow-up sequences (issue 38; docs/decisions/075-follow-up-sequences.md): each activity's place in its sequence. */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
+import { ACTIVITY_TYPES } from "#db/enums.ts";
+
 import { ownerUserId } from "./accounts.ts";
 import { followUpActivities, leads } from "./leads.ts";
 
@@ -21,7 +23,7 @@ export const followUpSteps = sqliteTable(
       .notNull()
       .references(() => leads.id, { onDelete: "cascade" }),
     stepIndex: integer("step_index").notNull(),
-    plannedType: text("planned_type").notNull(),
+    plannedType: text("planned_type", { enum: ACTIVITY_TYPES }).notNull(),
     template: text("template").notNull(),
     status: text("status").notNull().default("pending"),
     outcome: text("outcome"),

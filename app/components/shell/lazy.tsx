@@ -38,6 +38,7 @@ export function preloadable<P extends object>(modules: Record<string, Importer>,
   const load: Loader = () =>
     (pending ??= importer().then(
       (module) => {
+        // Vite's import.meta.glob types each module as `unknown`; the named export is the component by contract.
         loaded = (module as Record<string, ComponentType<object>>)[name];
       },
       (error: unknown) => {
@@ -47,7 +48,8 @@ export function preloadable<P extends object>(modules: Record<string, Importer>,
     ));
   const Lazy = lazy(async () => {
     await load();
-    return { default: loaded as ComponentType<object> };
+    if (!loaded) throw new Error(`preloadable: ${path} has no export ${name}`);
+    return { default: loaded };
   });
   function Component(props: P) {
     const Loaded = loaded;

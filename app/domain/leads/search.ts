@@ -184,18 +184,25 @@ export type CashBuyerSearchInput = z.infer<typeof CashBuyerSearchSchema>;
 export type PreviewCountInput = { kind: "seller"; criteria: SellerCriteria } | { kind: "buyer"; criteria: BuyerCriteria };
 
 /**
+ * A successful parse of `data`, typed as given: the whole union, since readBody's SafeParser would otherwise infer its
+ * output from the first branch's literal.
+ */
+function parsed<T>(data: T): { success: true; data: T } {
+  return { success: true, data };
+}
+
+/**
  * POST /api/leads/preview-count: `{location, sellerType, minBedrooms, maxPrice}` or `{location, buyerType}` — a body
  * that names a buyer type is a buyer count, any other a seller count.
  */
 export const PreviewCountSchema = {
   safeParse(input: unknown) {
-    // Widened with `as` to the union: readBody's SafeParser infers its output from the first branch otherwise.
     if (input && typeof input === "object" && "buyerType" in input) {
       const result = BuyerCriteriaSchema.safeParse(input);
-      return result.success ? { success: true as const, data: { kind: "buyer", criteria: result.data } as PreviewCountInput } : result;
+      return result.success ? parsed<PreviewCountInput>({ kind: "buyer", criteria: result.data }) : result;
     }
     const result = SellerCriteriaSchema.safeParse(input);
-    return result.success ? { success: true as const, data: { kind: "seller", criteria: result.data } as PreviewCountInput } : result;
+    return result.success ? parsed<PreviewCountInput>({ kind: "seller", criteria: result.data }) : result;
   },
 };
 

@@ -4,13 +4,14 @@
  * `skipped` — and when no callable phone remains the step falls back to a letter or an email, else it is skipped
  * with the reason.
  */
+import { RECIPIENT_TYPES } from "#db/enums.ts";
 import { ownerPhones, type PhoneLine } from "#app/domain/leads/phone.ts";
 
 import type { ActivityType, SequenceStep } from "./steps.ts";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const RECIPIENT_TYPES = ["phone", "email", "address"] as const;
+export { RECIPIENT_TYPES };
 export type RecipientType = (typeof RECIPIENT_TYPES)[number];
 
 /** A contact row's status: pending until the step is worked; skipped when it must not (or cannot) be reached. */

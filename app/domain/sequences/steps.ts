@@ -3,7 +3,9 @@
  * type and a template. Every user starts with the default "New seller lead". No drizzle or zod import: the shell's
  * chunks (the dashboard's Today link, the CRM card's Start form) use it. The schemas are in ./step-schema.ts.
  */
-export const ACTIVITY_TYPES = ["call", "text", "email", "letter"] as const;
+import { ACTIVITY_TYPES } from "#db/enums.ts";
+
+export { ACTIVITY_TYPES };
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = { call: "Call", text: "Text", email: "Email", letter: "Letter" };
 

@@ -1,5 +1,6 @@
 /** A step's template with its placeholders filled in: `{ownerFirstName}`, `{address}`, `{offerAmount}`, `{companyName}`. */
 import { formatMoney } from "#app/domain/shared/format.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 
 export const PLACEHOLDERS = ["ownerFirstName", "address", "offerAmount", "companyName"] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
@@ -42,6 +43,6 @@ export function renderTemplate(template: string, values: TemplateValues): string
     companyName: values.companyName?.trim() || null,
   };
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in filled ? (filled[name as Placeholder] ?? PLACEHOLDER_FALLBACKS[name as Placeholder]) : whole,
+    isOneOf(PLACEHOLDERS, name) ? (filled[name] ?? PLACEHOLDER_FALLBACKS[name]) : whole,
   );
 }

@@ -4,6 +4,8 @@
  * (components/shell/sections.ts, section-view.tsx) are tables keyed by `SectionId`, so an id one of them misses or
  * adds is a type error.
  */
+import { isOneOf } from "#app/domain/shared/guards.ts";
+
 export const SECTION_IDS = [
   "chat",
   "crm",
@@ -21,7 +23,7 @@ export type SectionId = (typeof SECTION_IDS)[number];
 export const DEFAULT_SECTION: SectionId = "chat";
 
 export function isSectionId(value: string | null): value is SectionId {
-  return (SECTION_IDS as readonly (string | null)[]).includes(value);
+  return isOneOf(SECTION_IDS, value);
 }
 
 export function sectionOf(value: string | null): SectionId {

@@ -3,6 +3,7 @@
  * depth whose splits are searched over each feature's quantile bins (a parent's histogram less its smaller child's
  * gives the larger child's). Pure and deterministic.
  */
+import { isRecord } from "#app/domain/shared/guards.ts";
 
 export interface BoostOptions {
   trees: number;
@@ -220,9 +221,16 @@ export function boostedTrees(data: unknown): ((row: ArrayLike<number>) => number
 }
 
 function isBoostedTrees(data: unknown): data is BoostedTrees {
-  if (typeof data !== "object" || data === null) return false;
-  const { features, cuts, trees } = data as Partial<BoostedTrees>;
-  if (!Number.isInteger(features) || !Array.isArray(cuts) || cuts.length !== features || !Array.isArray(trees)) return false;
+  if (!isRecord(data)) return false;
+  const { features, cuts, trees } = data;
+  if (
+    typeof features !== "number" ||
+    !Number.isInteger(features) ||
+    !Array.isArray(cuts) ||
+    cuts.length !== features ||
+    !Array.isArray(trees)
+  )
+    return false;
   if (!cuts.every((c) => Array.isArray(c) && c.length < 256 && c.every(Number.isFinite))) return false;
   return trees.every(({ split, leaf }) => {
     if (!Array.isArray(split) || !Array.isArray(leaf) || split.length !== leaf.length || split.length === 0) return false;
@@ -231,7 +239,7 @@ function isBoostedTrees(data: unknown): data is BoostedTrees {
       if (!Number.isFinite(leaf[k])) return false;
       if (code === -1) continue;
       // A split names a known feature and cut, and both its children exist.
-      if (!Number.isInteger(code) || code < 0 || code >> 8 >= features! || (code & 255) >= cuts[code >> 8].length) return false;
+      if (!Number.isInteger(code) || code < 0 || code >> 8 >= features || (code & 255) >= cuts[code >> 8].length) return false;
       if (2 * k + 2 >= split.length) return false;
     }
     return true;

@@ -136,7 +136,7 @@ function predictorOf(trees: object, cache: WeakMap<object, TreesPredictor> | und
   const cached = cache?.get(trees);
   if (cached !== undefined) return cached;
   let predict = boostedTrees(trees);
-  if (predict && (trees as { features: number }).features !== MARKET_WIDTH) predict = null;
+  if (predict && "features" in trees && trees.features !== MARKET_WIDTH) predict = null;
   cache?.set(trees, predict);
   return predict;
 }

@@ -11,7 +11,6 @@ import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads, type OwnerPhone } from "#db/schema.ts";
 import { ownerPhones } from "#app/domain/leads/phone.ts";
 import { endOfDay, planStep, reachabilityOf, snoozedUntil } from "#app/domain/sequences/plan.ts";
-import type { ActivityType } from "#app/domain/sequences/steps.ts";
 import {
   outcomeEffect,
   PHONE_NOT_ON_TASK,
@@ -20,6 +19,7 @@ import {
   TASK_NOT_FOUND,
   type TaskOutcomeInput,
 } from "#app/domain/sequences/tasks.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 
 import { PROPERTY_FIELDS, replanStatements } from "./rows.server.ts";
 
@@ -117,7 +117,7 @@ export async function workTask(db: Db, userId: string, activityId: string, input
     if (!lines.some((line) => digitsOf(line.number) === flagged)) lines.push({ number: phone, type: "unknown", dnc: true });
     const ownerPhoneNumbers: OwnerPhone[] = lines.map((line) => ({
       number: line.number,
-      type: PHONE_TYPES.includes(line.type as OwnerPhone["type"]) ? (line.type as OwnerPhone["type"]) : "unknown",
+      type: isOneOf(PHONE_TYPES, line.type) ? line.type : "unknown",
       dnc: line.dnc || digitsOf(line.number) === flagged,
     }));
     property = { ...task, ownerPhoneNumbers };
@@ -151,7 +151,7 @@ export async function workTask(db: Db, userId: string, activityId: string, input
   const remaining = steps.filter((step) => step.activityId !== activityId && step.status === "pending");
   let next: { id: string; activityType: string; scheduledFor: Date | null; stepIndex: number; dayNumber: number } | null = null;
   for (const step of remaining) {
-    const planned = planStep(step.plannedType as ActivityType, reach);
+    const planned = planStep(step.plannedType, reach);
     writes.push(...replanStatements(db, userId, step.activityId, planned, now));
     if (!next && !planned.skipped) {
       next = {

@@ -9,7 +9,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, not, or, sql } from "drizzle-or
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
 import { ownerPhones } from "#app/domain/leads/phone.ts";
-import { DAY_MS, endOfDay, overdueDays, pausesSequence, type DncStatus, type RecipientType } from "#app/domain/sequences/plan.ts";
+import { DAY_MS, endOfDay, overdueDays, pausesSequence, type DncStatus } from "#app/domain/sequences/plan.ts";
 import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
 import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
@@ -191,8 +191,6 @@ export type UpcomingStep = {
 export function upcomingSteps({ upcoming }: TodayReads): UpcomingStep[] {
   return upcoming.map((row) => ({
     ...row,
-    activityType: row.activityType as ActivityType,
-    plannedType: row.plannedType as ActivityType,
     scheduledFor: (row.scheduledFor ?? new Date(0)).toISOString(),
   }));
 }
@@ -215,7 +213,7 @@ export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyNam
       .map((contact) => {
         const blocked = contact.recipientType === "phone" && (contact.dncStatus === "blocked" || dnc.has(digitsOf(contact.recipientValue)));
         const dncStatus: DncStatus | null = contact.recipientType === "phone" ? (blocked ? "blocked" : "clear") : null;
-        return { recipientType: contact.recipientType as RecipientType, recipientValue: contact.recipientValue, dncStatus };
+        return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
       });
     const scheduled = row.scheduledFor ?? now;
     const task: TodayTask = {
@@ -224,7 +222,7 @@ export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyNam
       propertyId: row.propertyId,
       address: row.address,
       ownerName: row.ownerName,
-      activityType: row.activityType as ActivityType,
+      activityType: row.activityType,
       dayNumber: row.dayNumber,
       scheduledFor: scheduled.toISOString(),
       overdueDays: overdueDays(scheduled, now),

@@ -15,6 +15,8 @@ import { storedComps } from "./stored-comps.server.ts";
 /** The statements that replace the property's comps (only while it is the user's), then read them back in the list's order. */
 function compsWrites(db: Db, userId: string, propertyId: string, used: ValuationComparable[], now: Date) {
   const column = (name: keyof typeof comps.$inferSelect) => comps[name];
+  // drizzle's Column.mapToDriverValue takes the column's own data type, which for a column picked by a key union is
+  // the intersection of them all (never): each value is the one its column was declared for.
   const driver = (name: keyof typeof comps.$inferSelect, value: unknown) =>
     value === null || value === undefined ? null : column(name).mapToDriverValue(value as never);
   const rows = used.map((comp) => ({
