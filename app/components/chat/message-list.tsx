@@ -18,17 +18,20 @@ type OfferLinks = {
 
 function TextBubble({
   message,
+  body,
   agentLabel,
   offerHref,
   onOffer,
   now,
 }: OfferLinks & {
-  message: ChatMessage & { body: { kind: "text" } };
+  message: ChatMessage;
+  /** The message's body, narrowed to text by the caller (a discriminant on `message.body` does not narrow `message`). */
+  body: Extract<ChatMessage["body"], { kind: "text" }>;
   agentLabel: string;
   now: Date;
 }) {
   const mine = message.role === "user";
-  const { text, offer } = message.body;
+  const { text, offer } = body;
   return (
     <div className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div className={`max-w-[85%] rounded-lg px-3 py-2 text-sm ${mine ? "bg-brand-700 text-white" : "bg-slate-100 text-slate-900"}`}>
@@ -102,13 +105,7 @@ export function MessageList({
           ) : message.body.kind === "property" ? (
             <PropertyCardView id={message.id} body={message.body} context={cardContext} />
           ) : (
-            <TextBubble
-              message={message as ChatMessage & { body: { kind: "text" } }}
-              agentLabel={agent.label}
-              now={now}
-              offerHref={offerHref}
-              onOffer={onOffer}
-            />
+            <TextBubble message={message} body={message.body} agentLabel={agent.label} now={now} offerHref={offerHref} onOffer={onOffer} />
           )}
         </li>
       ))}
