@@ -179,7 +179,7 @@ function StageBars({ stages }: { stages: DealsByStage }) {
   const max = Math.max(stages.lead_generation, 1);
   return (
     <ul className="mt-3 space-y-3">
-      // TypeScript's lib types Object.keys as string[]; STAGE_LABELS has exactly the stages as keys.
+      {/* TypeScript's lib types Object.keys as string[]; STAGE_LABELS has exactly the stages as keys. */}
       {(Object.keys(STAGE_LABELS) as (keyof DealsByStage)[]).map((stage) => (
         <li key={stage}>
           <div className="flex justify-between text-sm">
