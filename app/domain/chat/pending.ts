@@ -1,4 +1,4 @@
-import { isRecord } from "#app/domain/shared/guards.ts";
+import { isRecord, parseJsonRecord } from "#app/domain/shared/guards.ts";
 
 /**
  * What a search found, held in the browser until it is posted into the chat (spec 02 §4): "when no conversation
@@ -31,15 +31,8 @@ function isItem(value: unknown): value is PendingItem {
 }
 
 export function parseChatPending(text: string | null): ChatPending | null {
-  if (!text) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!isRecord(value)) return null;
-  const stored = value;
+  const stored = parseJsonRecord(text);
+  if (!stored) return null;
   if (stored.kind !== "seller" && stored.kind !== "buyer") return null;
   if (typeof stored.title !== "string" || typeof stored.agent !== "string" || !Array.isArray(stored.items)) return null;
   if (!stored.items.every(isItem)) return null;

@@ -7,7 +7,7 @@
  * browsing, a full quota, or a stale value written by an older build leave the queue empty, not the page broken).
  * No zod here: client components import this module.
  */
-import { isRecord } from "#app/domain/shared/guards.ts";
+import { isRecord, parseJsonRecord } from "#app/domain/shared/guards.ts";
 
 import type { LeadQueueItem } from "./search-options.ts";
 
@@ -111,15 +111,8 @@ function isLead(value: unknown): value is LeadQueueItem {
 
 /** Reads a stored queue back; anything that is not one (absent, unparsable, an older shape) reads as null. */
 export function parseLeadQueue(text: string | null): LeadQueue | null {
-  if (!text) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!isRecord(value)) return null;
-  const stored = value;
+  const stored = parseJsonRecord(text);
+  if (!stored) return null;
   const leads: unknown = stored.leads;
   if (!Array.isArray(leads) || !leads.every(isLead)) return null;
   const ids = new Set(leads.map((lead) => lead.id));

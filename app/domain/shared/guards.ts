@@ -12,3 +12,14 @@ export function isOneOf<T>(options: readonly T[], value: unknown): value is T {
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+
+/** Stored JSON text read back as an object; absent, unparsable or not an object reads as null. */
+export function parseJsonRecord(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isRecord(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
