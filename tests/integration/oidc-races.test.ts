@@ -1,45 +1,19 @@
 // Single sign-on: racing callbacks.
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { userIdentities } from "#db/schema.ts";
 import { action as linkAction } from "#app/routes/auth_.link.tsx";
 import { LINK_COOKIE, LINK_PAGE, STATE_COOKIE } from "#app/services/accounts/oidc-cookies.server.ts";
-import { setOidcFetchForTests } from "#app/services/accounts/oidc-settings.server.ts";
-import { createFakeOidc, type FakeOidc } from "#tests/fakes/oidc.ts";
+import { type FakeOidc } from "#tests/fakes/oidc.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
-import {
-  APP_ORIGIN,
-  callback,
-  CLIENT_ID,
-  CLIENT_SECRET,
-  cookieHeader,
-  db,
-  ISSUER,
-  person,
-  REDIRECT_URI,
-  signedInUser,
-  signIn,
-  SSO_VARS,
-  startSignIn,
-} from "./oidc-setup.ts";
+import { APP_ORIGIN, callback, cookieHeader, db, person, signedInUser, signIn, SSO_VARS, startSignIn, useFakeOidc } from "./oidc-setup.ts";
 
 let fake: FakeOidc;
-let warnings: string[];
-
-beforeEach(async () => {
-  // The routes log why a sign-in failed; keep them for assertions instead of the test output.
-  warnings = [];
-  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(" ")));
-  fake = await createFakeOidc({ issuer: ISSUER, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI });
-  setOidcFetchForTests(fake.fetch, { timeoutMs: 300 });
-});
-
-afterEach(() => {
-  setOidcFetchForTests(undefined);
-  vi.restoreAllMocks();
+useFakeOidc((made) => {
+  fake = made;
 });
 
 // --- configuration -------------------------------------------------------------------------------------------------

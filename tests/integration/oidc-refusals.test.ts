@@ -2,7 +2,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
 import { userIdentities, users } from "#db/schema.ts";
@@ -10,10 +10,9 @@ import { INVALID_CREDENTIALS, LINK_EXPIRED } from "#app/domain/accounts/auth-mes
 import { action as linkAction, loader as linkLoader } from "#app/routes/auth_.link.tsx";
 import { LINK_COOKIE, LINK_PAGE, STATE_COOKIE } from "#app/services/accounts/oidc-cookies.server.ts";
 import { EMAIL_UNVERIFIED, IDENTITY_CONFLICT, STATE_INVALID } from "#app/services/accounts/oidc-failures.server.ts";
-import { setOidcFetchForTests } from "#app/services/accounts/oidc-settings.server.ts";
 import { hashPassword } from "#app/services/accounts/password.server.ts";
 import { SESSION_COOKIE } from "#app/services/accounts/session.server.ts";
-import { createFakeOidc, type FakeOidc, type TokenTamper } from "#tests/fakes/oidc.ts";
+import { type FakeOidc, type TokenTamper } from "#tests/fakes/oidc.ts";
 
 import { ApiClient, registerClient, toastOf } from "./api-client.ts";
 import { testContext } from "./context.ts";
@@ -22,34 +21,24 @@ import {
   browser,
   callback,
   CLIENT_ID,
-  CLIENT_SECRET,
   cookieHeader,
   db,
   expectRefused,
   ISSUER,
   person,
-  REDIRECT_URI,
   setCookies,
   signedInUser,
   signIn,
   SSO_VARS,
   startSignIn,
+  useFakeOidc,
 } from "./oidc-setup.ts";
 
 let fake: FakeOidc;
 let warnings: string[];
-
-beforeEach(async () => {
-  // The routes log why a sign-in failed; keep them for assertions instead of the test output.
-  warnings = [];
-  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(" ")));
-  fake = await createFakeOidc({ issuer: ISSUER, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI });
-  setOidcFetchForTests(fake.fetch, { timeoutMs: 300 });
-});
-
-afterEach(() => {
-  setOidcFetchForTests(undefined);
-  vi.restoreAllMocks();
+useFakeOidc((made, kept) => {
+  fake = made;
+  warnings = kept;
 });
 
 // --- configuration -------------------------------------------------------------------------------------------------

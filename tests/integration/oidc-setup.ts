@@ -3,7 +3,7 @@
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 import { env } from "cloudflare:test";
-import { expect } from "vitest";
+import { afterEach, beforeEach, expect, vi } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import { loader as callbackLoader } from "#app/routes/api.login.callback.ts";
@@ -11,8 +11,9 @@ import { loader as loginLoader } from "#app/routes/api.login.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
 import { STATE_COOKIE } from "#app/services/accounts/oidc-cookies.server.ts";
 import { SIGN_IN_FAILED } from "#app/services/accounts/oidc-failures.server.ts";
+import { setOidcFetchForTests } from "#app/services/accounts/oidc-settings.server.ts";
 import { SESSION_COOKIE } from "#app/services/accounts/session.server.ts";
-import { type FakeOidc, type FakeUser, type TokenTamper } from "#tests/fakes/oidc.ts";
+import { createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "#tests/fakes/oidc.ts";
 
 import { ApiClient, toastOf } from "./api-client.ts";
 import { testContext } from "./context.ts";
@@ -111,4 +112,22 @@ export function expectRefused(response: Response, description: string | RegExp) 
   const toast = toastOf(response);
   expect(toast).toMatchObject({ title: SIGN_IN_FAILED, variant: "error" });
   expect(toast?.description).toMatch(description);
+}
+
+/**
+ * Every test of the file gets a fresh fake provider (wired in as the OIDC fetch) and the warnings the routes log about
+ * failed sign-ins, kept for assertions instead of the test output.
+ */
+export function useFakeOidc(take: (fake: FakeOidc, warnings: string[]) => void): void {
+  beforeEach(async () => {
+    const warnings: string[] = [];
+    vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(" ")));
+    const fake = await createFakeOidc({ issuer: ISSUER, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI });
+    setOidcFetchForTests(fake.fetch, { timeoutMs: 300 });
+    take(fake, warnings);
+  });
+  afterEach(() => {
+    setOidcFetchForTests(undefined);
+    vi.restoreAllMocks();
+  });
 }

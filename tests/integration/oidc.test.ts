@@ -2,7 +2,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 
 import { userIdentities, users } from "#db/schema.ts";
 import { loader as loginLoader } from "#app/routes/api.login.ts";
@@ -34,22 +34,14 @@ import {
   signIn,
   SSO_VARS,
   startSignIn,
+  useFakeOidc,
 } from "./oidc-setup.ts";
 
 let fake: FakeOidc;
 let warnings: string[];
-
-beforeEach(async () => {
-  // The routes log why a sign-in failed; keep them for assertions instead of the test output.
-  warnings = [];
-  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => void warnings.push(args.map(String).join(" ")));
-  fake = await createFakeOidc({ issuer: ISSUER, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, redirectUri: REDIRECT_URI });
-  setOidcFetchForTests(fake.fetch, { timeoutMs: 300 });
-});
-
-afterEach(() => {
-  setOidcFetchForTests(undefined);
-  vi.restoreAllMocks();
+useFakeOidc((made, kept) => {
+  fake = made;
+  warnings = kept;
 });
 
 // --- configuration -------------------------------------------------------------------------------------------------
