@@ -1,35 +1,46 @@
 /** "Coming up": the next steps of the running sequences; a step that fell back from a call or text says why. */
+import type { ReactNode } from "react";
+
 import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
 import { formatDate } from "#app/domain/shared/format.ts";
 import type { PausedSequence, UpcomingStep } from "#app/services/sequences/today.server.ts";
 
 import { SequenceControl } from "./sequence-control.tsx";
 
+/** A titled list below the tasks; the title names the list for screen readers too. */
+function TodayList({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-8">
+      <h2 id={id} className="mb-2 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm" aria-label={title}>
+        {children}
+      </ul>
+    </section>
+  );
+}
+
 export function ComingUp({ steps }: { steps: UpcomingStep[] }) {
   if (steps.length === 0) return null;
   return (
-    <section aria-labelledby="coming-up-heading" className="mt-8">
-      <h2 id="coming-up-heading" className="mb-2 text-lg font-semibold text-slate-900">
-        Coming up
-      </h2>
-      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm" aria-label="Coming up">
-        {steps.map((step) => (
-          <li key={step.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2">
-            <span className="w-24 text-slate-500">{formatDate(step.scheduledFor)}</span>
-            <span className="font-medium text-slate-900">
-              Day {step.dayNumber} · {ACTIVITY_TYPE_LABELS[step.activityType]}
+    <TodayList id="coming-up-heading" title="Coming up">
+      {steps.map((step) => (
+        <li key={step.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2">
+          <span className="w-24 text-slate-500">{formatDate(step.scheduledFor)}</span>
+          <span className="font-medium text-slate-900">
+            Day {step.dayNumber} · {ACTIVITY_TYPE_LABELS[step.activityType]}
+          </span>
+          <span className="text-slate-700">{step.address}</span>
+          {step.activityType !== step.plannedType ? (
+            <span className="text-xs text-amber-800">
+              {ACTIVITY_TYPE_LABELS[step.plannedType]} step sent as a {step.activityType}
+              {step.reason ? `: ${step.reason}` : ""}
             </span>
-            <span className="text-slate-700">{step.address}</span>
-            {step.activityType !== step.plannedType ? (
-              <span className="text-xs text-amber-800">
-                {ACTIVITY_TYPE_LABELS[step.plannedType]} step sent as a {step.activityType}
-                {step.reason ? `: ${step.reason}` : ""}
-              </span>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-    </section>
+          ) : null}
+        </li>
+      ))}
+    </TodayList>
   );
 }
 
@@ -37,21 +48,16 @@ export function ComingUp({ steps }: { steps: UpcomingStep[] }) {
 export function PausedSequences({ sequences }: { sequences: PausedSequence[] }) {
   if (sequences.length === 0) return null;
   return (
-    <section aria-labelledby="paused-heading" className="mt-8">
-      <h2 id="paused-heading" className="mb-2 text-lg font-semibold text-slate-900">
-        Paused sequences
-      </h2>
-      <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm" aria-label="Paused sequences">
-        {sequences.map((sequence) => (
-          <li key={sequence.propertyId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
-            <span>
-              <span className="font-medium text-slate-900">{sequence.address}</span>{" "}
-              <span className="text-slate-600">· {sequence.reason}</span>
-            </span>
-            <SequenceControl propertyId={sequence.propertyId} action="resume" />
-          </li>
-        ))}
-      </ul>
-    </section>
+    <TodayList id="paused-heading" title="Paused sequences">
+      {sequences.map((sequence) => (
+        <li key={sequence.propertyId} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2">
+          <span>
+            <span className="font-medium text-slate-900">{sequence.address}</span>{" "}
+            <span className="text-slate-600">· {sequence.reason}</span>
+          </span>
+          <SequenceControl propertyId={sequence.propertyId} action="resume" />
+        </li>
+      ))}
+    </TodayList>
   );
 }
