@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { withCookies } from "#app/services/accounts/session.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/services/documents/uploads.server.ts";
-import { apiError, bodyTooLarge, methodNotAllowed } from "#app/services/http/api.server.ts";
+import { apiError, bodyTooLarge, methodNotAllowed, plainMethodNotAllowed } from "#app/services/http/api.server.ts";
 import { isCrossSiteRequest } from "#app/services/http/request.server.ts";
 import { createNonce, withSecurityHeaders, type SecurityHeaderOptions } from "#app/services/http/security-headers.server.ts";
 
@@ -61,7 +61,7 @@ const isApiPath = (request: Request) => /^\/api(\/|$)/.test(new URL(request.url)
  */
 function explainMethodNotAllowed(request: Request, response: Response): Response {
   if (response.status !== 405 || response.headers.has("Allow")) return response;
-  const allowed = ["GET", "HEAD"];
+  const allowed = ["GET", "HEAD"] as const;
   const { pathname } = new URL(request.url);
   if (isApiPath(request)) return methodNotAllowed(allowed);
   const isPage = pathname.endsWith(".data") || (response.headers.get("Content-Type") ?? "").startsWith("text/html");
@@ -73,10 +73,7 @@ function explainMethodNotAllowed(request: Request, response: Response): Response
     return page;
   }
   // A resource route outside /api (CSV exports, file downloads): a plain sentence, not a JSON error.
-  return new Response("Method not allowed. Use GET or HEAD.\n", {
-    status: 405,
-    headers: { Allow: allowed.join(", "), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
-  });
+  return plainMethodNotAllowed(["GET"]);
 }
 
 function serverErrorPage(): Response {

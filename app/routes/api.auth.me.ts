@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { getCurrentUser, requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
+import { allowMethods, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 
 /** GET /api/auth/me: { user: { fullName, email, mobileE164 }, company: { … } | null } (spec 01 §7). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET"]);
   const session = await requireApiUser(request, context);
   const current = await getCurrentUser(context, session.user);
   return apiJson({

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { allowMethods, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { BuyerLeadSchema, createBuyerLead, listBuyerLeads } from "#app/services/leads/buyer-leads.server.ts";
 
 /** GET /api/buyer-leads: the user's saved buyers, newest first (a bare array). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
   return apiJson(await listBuyerLeads(context.db, session.user.id));
 }

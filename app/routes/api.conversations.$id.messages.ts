@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { addMessage, MessageInputSchema } from "#app/services/messages/conversation-writes.server.ts";
 import { listMessages } from "#app/services/messages/conversations.server.ts";
 
@@ -9,6 +9,7 @@ const NOT_FOUND = "Conversation not found";
 
 /** GET /api/conversations/{id}/messages: oldest first; 404 for a conversation that is not the caller's. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const list = await listMessages(context.db, session.user.id, params.id ?? "");
   return list ? apiJson(list) : apiError(404, NOT_FOUND);

@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { ConversationInputSchema, createConversation } from "#app/services/messages/conversation-writes.server.ts";
 import { listConversations } from "#app/services/messages/conversations.server.ts";
 
 /** GET /api/conversations: the user's conversations, most recent first (a bare array). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
   return apiJson(await listConversations(context.db, session.user.id));
 }

@@ -3,10 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { UpdateDealSchema } from "#app/domain/deals/forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { DEAL_NOT_FOUND, getDeal, updateDeal } from "#app/services/deals/deals.server.ts";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** GET /api/deals/{id}: one of the user's deals; 404 for a foreign or unknown id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET", "PATCH"]);
   const session = await requireApiUser(request, context);
   const deal = await getDeal(context.db, session.user.id, params.id ?? "");
   return deal ? apiJson(deal) : apiError(404, DEAL_NOT_FOUND);

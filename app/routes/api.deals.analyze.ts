@@ -25,3 +25,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     message: joined ? "Analysis already running" : "Analysis started",
   });
 }
+
+/** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */
+export const loader = () => methodNotAllowed(["POST"]);

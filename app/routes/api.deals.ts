@@ -3,10 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 import { CreateDealSchema } from "#app/domain/deals/forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { createDeal, listDeals } from "#app/services/deals/deals.server.ts";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** GET /api/deals: the signed-in user's deals, newest first (a bare array). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
   return apiJson(await listDeals(context.db, session.user.id));
 }

@@ -9,10 +9,11 @@ import {
   getDocument,
   updateDocument,
 } from "#app/services/documents/records.server.ts";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /** GET /api/documents/{id}: one of the user's documents; 404 for anyone else's or an unknown id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET", "PATCH", "DELETE"]);
   const session = await requireApiUser(request, context);
   const document = await getDocument(context.db, session.user.id, params.id ?? "");
   return document ? apiJson(document) : apiError(404, DOCUMENT_NOT_FOUND);

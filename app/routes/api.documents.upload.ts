@@ -15,3 +15,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return apiJson({ success: true, message: "Your document has been successfully uploaded.", document: outcome.document }, { status: 201 });
 }
+
+/** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */
+export const loader = () => methodNotAllowed(["POST"]);

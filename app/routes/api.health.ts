@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
+import { allowMethods } from "#app/services/http/api.server.ts";
 import { isLocalRequest } from "#app/services/http/request.server.ts";
 import { checkHealth, mayRunDeepChecks } from "#app/services/platform/health.server.ts";
 
@@ -9,6 +10,7 @@ import { checkHealth, mayRunDeepChecks } from "#app/services/platform/health.ser
  * Worker write to R2 or wake a Durable Object at will.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET"]);
   const headers = { "Cache-Control": "no-store" };
   if (!mayRunDeepChecks(request, context.config.HEALTH_TOKEN, isLocalRequest(request, context.config.APP_ORIGIN))) {
     return Response.json({ ok: true }, { headers });

@@ -13,7 +13,7 @@ import { oidcDeps, oidcSettings } from "#app/services/accounts/oidc-settings.ser
 import { completeSignIn } from "#app/services/accounts/oidc.server.ts";
 import { signInUser } from "#app/services/accounts/sign-in.server.ts";
 import { resolveSsoUser } from "#app/services/accounts/sso-accounts.server.ts";
-import { methodNotAllowed } from "#app/services/http/api.server.ts";
+import { allowMethods, methodNotAllowed } from "#app/services/http/api.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 
 /**
@@ -25,6 +25,7 @@ import { safeNext } from "#app/services/http/request.server.ts";
  * single use either way.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET"]);
   const settings = oidcSettings(context.config);
   if (!settings) return redirectWithCookies("/auth?sso=unavailable", [clearStateCookie()]);
   const clear = clearStateCookie();

@@ -4,7 +4,7 @@ import { getSession } from "#app/services/accounts/auth.server.ts";
 import { describeFailure, redirectWithCookies, signInFailed } from "#app/services/accounts/oidc-failures.server.ts";
 import { oidcDeps, oidcSettings } from "#app/services/accounts/oidc-settings.server.ts";
 import { beginSignIn } from "#app/services/accounts/oidc.server.ts";
-import { methodNotAllowed } from "#app/services/http/api.server.ts";
+import { allowMethods, methodNotAllowed } from "#app/services/http/api.server.ts";
 import { safeNext } from "#app/services/http/request.server.ts";
 
 /**
@@ -13,6 +13,7 @@ import { safeNext } from "#app/services/http/request.server.ts";
  * cookie for /api/login/callback.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET"]);
   const settings = oidcSettings(context.config);
   if (!settings) return redirectWithCookies("/auth?sso=unavailable");
   const next = safeNext(new URL(request.url).searchParams.get("next"));

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiError, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
+import { allowMethods, apiError, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 import { listComps, runComps } from "#app/services/valuation/valuation.server.ts";
 
 /** GET /api/properties/{id}/comps → the comparables stored for the user's property (spec 02 §3 "Comparable"); 404 for a foreign id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const outcome = await listComps(context.db, session.user.id, params.id ?? "");
   return outcome.ok ? apiJson(outcome.comps) : apiError(outcome.status, outcome.message);

@@ -1,11 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { getProperty, PROPERTY_NOT_FOUND, PropertyPatchSchema, updateProperty } from "#app/services/leads/properties.server.ts";
 
 /** GET /api/properties/{id}: one of the user's properties; 404 for a foreign or unknown id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET", "PATCH"]);
   const session = await requireApiUser(request, context);
   const property = await getProperty(context.db, session.user.id, params.id ?? "");
   return property ? apiJson(property) : apiError(404, PROPERTY_NOT_FOUND);

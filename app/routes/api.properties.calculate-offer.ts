@@ -18,3 +18,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return apiJson({ success: true, arv: outcome.arv, options: outcome.options, maxOfferRule: outcome.maxOfferRule });
 }
+
+/** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */
+export const loader = () => methodNotAllowed(["POST"]);

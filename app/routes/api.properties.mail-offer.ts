@@ -27,3 +27,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { trackingId, provider, status, expectedDeliveryDate } = outcome;
   return apiJson({ success: true, trackingId, provider, status, expectedDeliveryDate, message: "Offer Mailed Successfully!" });
 }
+
+/** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */
+export const loader = () => methodNotAllowed(["POST"]);

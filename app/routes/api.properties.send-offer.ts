@@ -24,3 +24,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return apiJson({ success: true, message: "Offer Sent", trackingId: outcome.trackingId, status: outcome.status });
 }
+
+/** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */
+export const loader = () => methodNotAllowed(["POST"]);

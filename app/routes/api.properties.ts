@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { STATUS_FILTERS } from "#app/domain/leads/labels.ts";
 import { readAsApiUser, requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiJson, methodNotAllowed, readBody, readQuery } from "#app/services/http/api.server.ts";
+import { allowMethods, apiJson, methodNotAllowed, readBody, readQuery } from "#app/services/http/api.server.ts";
 import { createProperty, decodeLeadCursor, listLeadPage, PropertyInputSchema } from "#app/services/leads/properties.server.ts";
 
 export const DEFAULT_PAGE = 100;
@@ -36,6 +36,7 @@ const ListQuery = z.object({
  * and `?q=` filter as the CRM does. GET /api/properties/{id} adds what is stored for the server (price, notes …).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET", "POST"]);
   // The page reads in the session lookup's batch; a bad query answers 400 to a signed-in caller only (else 401).
   const {
     value: { query, page },

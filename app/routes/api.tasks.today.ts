@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { readAsApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
+import { allowMethods, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 import { readToday, todayTasks } from "#app/services/sequences/today.server.ts";
 
 /**
@@ -10,6 +10,7 @@ import { readToday, todayTasks } from "#app/services/sequences/today.server.ts";
  * (plus `message` and `status`). Read in the session lookup's batch: one round trip.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET"]);
   const now = context.now();
   const { session, value } = await readAsApiUser(request, context, ({ userId, batch }) => readToday(context.db, userId, now, batch));
   return apiJson(todayTasks(value, now, session.user.company?.companyName ?? null));

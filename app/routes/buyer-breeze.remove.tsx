@@ -1,12 +1,13 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { requireUser } from "#app/services/accounts/auth.server.ts";
-import { readFormData } from "#app/services/http/api.server.ts";
+import { allowMethods, plainMethodNotAllowed, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { deleteBuyerLead, REMOVE_FAILED, REMOVED } from "#app/services/leads/buyer-leads.server.ts";
 
 /** Removal without JavaScript (after the confirmation step): back to where the list was, with the §8 toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  allowMethods(request, ["POST"]);
   const session = await requireUser(request, context);
   const form = await readFormData(request);
   const back = form.get("returnTo") === "/buyer-breeze" ? "/buyer-breeze" : "/?section=buyer-breeze";
@@ -18,3 +19,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : { title: "Error", description: REMOVE_FAILED, variant: "error" },
   );
 }
+
+/** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */
+export const loader = () => plainMethodNotAllowed(["POST"]);

@@ -3,10 +3,12 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { csvFilename, leadsToCsv } from "#app/domain/leads/csv.ts";
 import { statusFilterOf } from "#app/domain/leads/labels.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { allowMethods } from "#app/services/http/api.server.ts";
 import { listLeads } from "#app/services/leads/properties.server.ts";
 
 /** GET /crm/export.csv?status=&q=: the leads the CRM shows for that filter, every CRM and owner column, as CSV. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET"]);
   const session = await requireUser(request, context);
   const params = new URL(request.url).searchParams;
   const status = statusFilterOf(params.get("status"));

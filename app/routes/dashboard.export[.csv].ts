@@ -2,10 +2,12 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { dashboardCsv, dashboardPeriodOf } from "#app/domain/dashboard/figures.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { allowMethods } from "#app/services/http/api.server.ts";
 import { loadDashboardFigures } from "#app/services/sections/dashboard.server.ts";
 
 /** GET /dashboard/export.csv?period=…: the dashboard's figures for the chosen period, as a CSV download. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET"]);
   const session = await requireUser(request, context);
   const period = dashboardPeriodOf(new URL(request.url).searchParams.get("period"));
   const figures = await loadDashboardFigures(context, session.user.id, period);

@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
+import { allowMethods } from "#app/services/http/api.server.ts";
 import { devMailAvailable, outboxLetterPdf } from "#app/services/platform/outbox.server.ts";
 
 /** Development only: a locally "mailed" letter's PDF by its tracking id (404 anywhere /dev/mail is). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET"]);
   const object = devMailAvailable(request, context.config)
     ? await outboxLetterPdf(context.db, context.files, params.trackingId ?? "")
     : null;

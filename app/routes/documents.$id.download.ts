@@ -2,9 +2,11 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { documentFileResponse } from "#app/services/documents/files.server.ts";
+import { allowMethods } from "#app/services/http/api.server.ts";
 
 /** Download: always an attachment with nosniff. 404 for a foreign id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET"]);
   const session = await requireUser(request, context);
   const response = await documentFileResponse(context, session.user.id, params.id ?? "", "download");
   if (!response)

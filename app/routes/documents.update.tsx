@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 
 import { DOCUMENT_STATUS_LABELS, DOCUMENT_STATUSES } from "#db/enums.ts";
@@ -10,7 +10,7 @@ import {
   isDocumentType,
   updateDocument,
 } from "#app/services/documents/records.server.ts";
-import { readFormData } from "#app/services/http/api.server.ts";
+import { allowMethods, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast, type Toast } from "#app/services/http/toast.server.ts";
 
 const DocumentFormSchema = z.discriminatedUnion("intent", [
@@ -22,11 +22,15 @@ const DocumentFormSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+/** A bare visit goes to the documents; the forms POST. Anything else is a 405. */
+const METHODS = ["GET", "POST"] as const;
+
 /**
  * A document card's forms, with or without JavaScript: delete (after the confirmation) or change its status. Back to
  * the category the user was on, with a toast (post/redirect/get).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  allowMethods(request, METHODS);
   const session = await requireUser(request, context);
   const form = Object.fromEntries(await readFormData(request));
   const tab = isDocumentType(form.returnType) ? `&type=${form.returnType}` : "";
@@ -46,4 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     : back({ title: "Error", description: DOCUMENT_NOT_FOUND, variant: "error" });
 }
 
-export const loader = () => redirect("/?section=documents");
+export function loader({ request }: LoaderFunctionArgs) {
+  allowMethods(request, METHODS);
+  return redirect("/?section=documents");
+}

@@ -3,7 +3,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
-import { apiError, apiJson, readFormData } from "#app/services/http/api.server.ts";
+import { allowMethods, apiError, apiJson, plainMethodNotAllowed, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { replyContext } from "#app/services/messages/conversations.server.ts";
 
@@ -14,6 +14,7 @@ import { replyContext } from "#app/services/messages/conversations.server.ts";
  * draft in the text box. A failing provider answers §8's trouble text (502 as JSON, a toast without JavaScript).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
+  allowMethods(request, ["POST"]);
   const session = await requireUser(request, context);
   const form = await readFormData(request);
   const conversationId = String(form.get("conversationId") ?? "");
@@ -35,3 +36,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (wantsJson) return apiJson({ success: true, draft });
   return redirect(`/?${new URLSearchParams({ section: "messages", c: conversationId, draft })}`);
 }
+
+/** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */
+export const loader = () => plainMethodNotAllowed(["POST"]);

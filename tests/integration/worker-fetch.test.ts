@@ -172,7 +172,7 @@ describe("a method a route has no handler for answers 405, not an unexpected ser
   it("an /api route's own 405 passes through unchanged", async () => {
     const me = await fetch("/api/auth/me", { method: "POST" });
     expect(me.status).toBe(405);
-    expect(me.headers.get("Allow")).toBe("GET");
+    expect(me.headers.get("Allow")).toBe("GET, HEAD");
     expect(((await me.json()) as { message: string }).message).toMatch(/^Method not allowed/);
   });
 

@@ -116,12 +116,43 @@ export function readQuery<T>(request: Request, schema: SafeParser<T>): T {
   return result.data;
 }
 
-/** Only the methods a route serves; anything else is a 405 in the /api failure shape. */
-export function methodNotAllowed(allowed: string[]) {
+/** The methods a route can serve; OPTIONS is not one (the app is same-origin only: no CORS preflight is answered). */
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** The Allow list: HEAD goes with GET, because Remix answers a HEAD with the route's loader. */
+function allowList(allowed: readonly HttpMethod[]): HttpMethod[] {
+  const list = allowed.flatMap((method): HttpMethod[] => (method === "GET" && !allowed.includes("HEAD") ? ["GET", "HEAD"] : [method]));
+  return [...new Set(list)];
+}
+
+/** Only the methods a route serves; anything else is a 405 in the /api failure shape, with Allow naming them. */
+export function methodNotAllowed(allowed: readonly HttpMethod[]) {
+  const list = allowList(allowed);
   return Response.json(
-    { success: false, message: `Method not allowed. Use ${allowed.join(" or ")}.` },
-    { status: 405, headers: { Allow: allowed.join(", ") } },
+    { success: false, message: `Method not allowed. Use ${joinOr(list)}.` },
+    { status: 405, headers: { Allow: list.join(", "), "Cache-Control": "no-store" } },
   );
+}
+
+/** The same 405 for a resource route outside /api (a CSV export, a file, a form's target): a plain sentence. */
+export function plainMethodNotAllowed(allowed: readonly HttpMethod[]) {
+  const list = allowList(allowed);
+  return new Response(`Method not allowed. Use ${joinOr(list)}.\n`, {
+    status: 405,
+    headers: { Allow: list.join(", "), "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}
+
+const joinOr = (list: readonly string[]) => (list.length > 1 ? `${list.slice(0, -1).join(", ")} or ${list.at(-1)}` : (list[0] ?? ""));
+
+/**
+ * The first line of every resource route's loader and action: a method the route does not serve (OPTIONS included,
+ * which Remix hands to the loader) is thrown as a 405 whose Allow names exactly the `allowed` ones — JSON under /api,
+ * a plain sentence elsewhere. tests/integration/method-matrix.test.ts asks every route with every method.
+ */
+export function allowMethods(request: Request, allowed: readonly HttpMethod[]): void {
+  if (allowList(allowed).includes(request.method.toUpperCase() as HttpMethod)) return;
+  throw /^\/api(\/|$)/.test(new URL(request.url).pathname) ? methodNotAllowed(allowed) : plainMethodNotAllowed(allowed);
 }
 
 /** A JSON answer, optionally setting cookies (session, toast). Never cached. */

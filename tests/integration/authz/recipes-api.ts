@@ -127,6 +127,7 @@ export const API_RECIPES: Record<string, Recipe> = {
     ),
   },
   "routes/api.deals.analyze": {
+    loader: only405("/api/deals/analyze"),
     action: api(
       post(
         at("/api/deals/analyze"),
@@ -165,6 +166,7 @@ export const API_RECIPES: Record<string, Recipe> = {
     ),
   },
   "routes/api.documents.upload": {
+    loader: only405("/api/documents/upload"),
     action: api(
       post(at("/api/documents/upload"), { form: () => ({ file: new File(["a note"], "note.txt", { type: "text/plain" }) }) }, "own"),
     ),
@@ -234,6 +236,7 @@ export const API_RECIPES: Record<string, Recipe> = {
     ),
   },
   "routes/api.properties.calculate-offer": {
+    loader: only405("/api/properties/calculate-offer"),
     action: api(
       post(
         at("/api/properties/calculate-offer"),
@@ -243,6 +246,7 @@ export const API_RECIPES: Record<string, Recipe> = {
     ),
   },
   "routes/api.properties.confirm-offer": {
+    loader: only405("/api/properties/confirm-offer"),
     action: api(
       post(
         at("/api/properties/confirm-offer"),
@@ -252,6 +256,7 @@ export const API_RECIPES: Record<string, Recipe> = {
     ),
   },
   "routes/api.properties.mail-offer": {
+    loader: only405("/api/properties/mail-offer"),
     action: api(
       post(
         at("/api/properties/mail-offer"),
@@ -267,6 +272,7 @@ export const API_RECIPES: Record<string, Recipe> = {
     ),
   },
   "routes/api.properties.send-offer": {
+    loader: only405("/api/properties/send-offer"),
     action: api(
       post(
         at("/api/properties/send-offer"),

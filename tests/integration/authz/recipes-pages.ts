@@ -1,4 +1,4 @@
-import { at, devTool, get, list, open, page, post, withParam, type Probe, type Recipe } from "./recipe-types.ts";
+import { at, devTool, get, list, only405, open, page, post, withParam, type Probe, type Recipe } from "./recipe-types.ts";
 import type { Ids } from "./world.ts";
 
 const ARV = "310000";
@@ -113,7 +113,10 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
       get((ids) => `/buyer-breeze?remove=${ids.buyerLead}`, "own"),
     ),
   },
-  "routes/buyer-breeze.remove": { action: page(submit("/buyer-breeze/remove", (ids) => ({ id: ids.buyerLead }))) },
+  "routes/buyer-breeze.remove": {
+    loader: only405("/buyer-breeze/remove"),
+    action: page(submit("/buyer-breeze/remove", (ids) => ({ id: ids.buyerLead }))),
+  },
   "routes/chat.card": {
     loader: redirectsOnly("/chat/card"),
     action: page(submit("/chat/card", (ids) => ({ intent: "add-to-crm", messageId: ids.message }))),
@@ -178,6 +181,7 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
     ),
   },
   "routes/documents.upload": {
+    loader: only405("/documents/upload"),
     action: page(submit("/documents/upload?type=other", () => ({ file: new File(["a note"], "note.txt", { type: "text/plain" }) }), "own")),
   },
   "routes/leads.workbench": {
@@ -201,6 +205,7 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
     ),
   },
   "routes/messages.assist": {
+    loader: only405("/messages/assist"),
     action: page(
       submit("/messages/assist", (ids) => ({ conversationId: ids.conversation, format: "json" }), "not-found"),
       submit("/messages/assist", (ids) => ({ conversationId: ids.conversation })),
