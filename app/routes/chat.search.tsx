@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
 
 import Wizard from "#app/components/chat/wizard.tsx";
@@ -10,6 +10,7 @@ import { chatHref, firstInvalidStep, isWizardKind, readAnswers, WIZARD_TITLES, t
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { runWizardSearch } from "#app/services/chat/chat.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
+import { formWasRefused, refuseForm } from "#app/services/http/form-refusal.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Lead search — Breeze" }];
@@ -17,7 +18,7 @@ export const meta: MetaFunction = () => [{ title: "Lead search — Breeze" }];
 /** The wizards live in the chat; this page shows one on its own after a refused search without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return redirect(chatHref("lead-finder", null));
+  return formWasRefused(context) ? null : redirect(chatHref("lead-finder", null));
 }
 
 /**
@@ -34,7 +35,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const kind = isWizardKind(wizard) ? wizard : "seller";
   const answers = readAnswers(formData);
   const refused = (errors: WizardErrors, step = firstInvalidStep(kind, answers)?.step ?? 1) =>
-    data(
+    refuseForm(
+      context,
       {
         kind,
         step,
@@ -43,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         conversationId: String(formData.get("c") ?? "").slice(0, 64) || null,
         agent: "lead-finder",
       } satisfies WizardActionData,
-      { status: 400 },
+      400,
     );
   if (submission.status !== "success") {
     const errors: WizardErrors = {};

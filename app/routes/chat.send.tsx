@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 
 import { ComposerForm } from "#app/components/chat/composer.tsx";
@@ -12,13 +12,14 @@ import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { CONVERSATION_NOT_FOUND, sendChatMessage } from "#app/services/chat/chat.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
+import { formWasRefused, refuseForm } from "#app/services/http/form-refusal.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Agent chat — Breeze" }];
 
 /** The text box lives in the chat; this page shows it on its own after a refused post without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return redirect(chatHref("lead-finder", null));
+  return formWasRefused(context) ? null : redirect(chatHref("lead-finder", null));
 }
 
 /**
@@ -39,10 +40,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const errors = submission.reply().error ?? {};
     const form = Object.entries(errors).find(([field]) => field !== "content")?.[1]?.[0];
-    return data({ ...back, errors: { content: errors.content?.[0], form } } satisfies ChatSendActionData, { status: 400 });
+    return refuseForm(context, { ...back, errors: { content: errors.content?.[0], form } } satisfies ChatSendActionData, 400);
   }
   const sent = await sendChatMessage(context, session.user.id, submission.value);
-  if (!sent) return data({ ...back, errors: { form: CONVERSATION_NOT_FOUND } } satisfies ChatSendActionData, { status: 404 });
+  if (!sent) return refuseForm(context, { ...back, errors: { form: CONVERSATION_NOT_FOUND } } satisfies ChatSendActionData, 404);
   return redirect(chatHref(submission.value.agent, sent.conversationId));
 }
 

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 
 import { TerryForm } from "#app/components/chat/terry.tsx";
@@ -11,13 +11,14 @@ import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { terryChat } from "#app/services/chat/terry.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
+import { formWasRefused, refuseForm } from "#app/services/http/form-refusal.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Target Market Finder — Breeze" }];
 
 /** Terry's text box lives on the Terry screen; this page shows it on its own after a refused post without JavaScript. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireUser(request, context);
-  return redirect(terryHref(null));
+  return formWasRefused(context) ? null : redirect(terryHref(null));
 }
 
 /**
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     const errors = submission.reply().error ?? {};
     const error = errors.message?.[0] ?? Object.values(errors).flat()[0] ?? "Message is required";
-    return data({ ...back, error } satisfies TerryFormActionData, { status: 400 });
+    return refuseForm(context, { ...back, error } satisfies TerryFormActionData, 400);
   }
   const outcome = await terryChat(context, session.user.id, {
     message: submission.value.message,
@@ -45,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     history: [],
   });
   if (!outcome.ok && outcome.status === 404)
-    return data({ ...back, error: outcome.message } satisfies TerryFormActionData, { status: 404 });
+    return refuseForm(context, { ...back, error: outcome.message } satisfies TerryFormActionData, 404);
   return redirect(terryHref(outcome.conversationId));
 }
 
