@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           { success: false, message: outcome.message, error: outcome.error },
           { status: outcome.status, headers: { "Cache-Control": "no-store" } },
         )
-      : apiError(outcome.status, outcome.message);
+      : apiError(outcome.status, outcome.message, outcome.errors);
   }
   const { trackingId, provider, status, expectedDeliveryDate } = outcome;
   return apiJson({ success: true, trackingId, provider, status, expectedDeliveryDate, message: "Offer Mailed Successfully!" });

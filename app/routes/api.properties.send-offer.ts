@@ -18,7 +18,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await sendOffer(context, session.user.id, input, context.now());
   if (!outcome.ok) {
     return Response.json(
-      { success: false, message: outcome.message, ...(outcome.error ? { error: outcome.error } : {}) },
+      {
+        success: false,
+        message: outcome.message,
+        ...(outcome.error ? { error: outcome.error } : {}),
+        ...(outcome.errors ? { errors: outcome.errors } : {}),
+      },
       { status: outcome.status, headers: { "Cache-Control": "no-store" } },
     );
   }

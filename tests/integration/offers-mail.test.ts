@@ -2,9 +2,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { mailOutbox } from "#db/schema.ts";
+import { companyProfiles, mailOutbox } from "#db/schema.ts";
 import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
 import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
+import { action as sendRoute } from "#app/routes/api.properties.send-offer.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
 import { loader as devMailPdf } from "#app/routes/dev.mail.$trackingId[.pdf].ts";
 import { loader as devMailPage } from "#app/routes/dev.mail.tsx";
@@ -165,15 +166,44 @@ describe("mail-offer through Lob (fake)", () => {
     expect(fake.letters).toHaveLength(0);
   });
 
-  it("refuses to mail without the company's return address", async () => {
+  it("refuses to mail without the company's return address: a 422 naming it, Lob never called, the status stays (issue 39)", async () => {
     const fake = createFakeLob("test_key");
     const { client } = await registerClient("offers-noaddr", {}, await lobClient(fake));
     const created = await client.call(createRoute, "POST", "/api/properties", LEAD);
     const propertyId = created.body.id as string;
     const letter = await client.call(confirmRoute, "POST", "/api/properties/confirm-offer", confirmBody(propertyId));
     const answer = await client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(propertyId, letter.body.pdfUrl as string));
-    expect(answer.status).toBe(502);
-    expect(answer.body.error).toMatch(/return address/);
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ success: false, message: expect.stringMatching(/^The letter has no return address/) });
+    expect((answer.body.errors as Record<string, string[]>).returnAddress[0]).toMatch(/add your company's address to your profile/);
+    expect(fake.requests).toHaveLength(0);
+    expect(await statusOf(propertyId)).toBe("offer_produced");
+  });
+
+  it("answers 422 naming the field when the Lob client refuses an address before calling, not 502 (issue 39)", async () => {
+    const fake = createFakeLob("test_key");
+    const { client, propertyId, pdfUrl, userId } = await confirmed({}, await lobClient(fake));
+    // A street saved before the profile form knew Lob's 64 characters.
+    const street = "12345 North Scottsdale Road, Building C, Suite 1200, Attention Acquisitions";
+    await db.update(companyProfiles).set({ addressStreet1: street }).where(eq(companyProfiles.userId, userId));
+    const answer = await client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(propertyId, pdfUrl));
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(
+      "The return address cannot be mailed: an address line is longer than 64 characters. Correct your company's address in your profile.",
+    );
+    expect(Object.keys(answer.body.errors as object)).toEqual(["returnAddress"]);
+    expect(fake.requests).toHaveLength(0);
+    expect(await statusOf(propertyId)).toBe("offer_produced");
+  });
+
+  it("send-offer names its own field: an owner name on record too long for Lob's two lines is a 422 on ownerName", async () => {
+    const fake = createFakeLob("test_key");
+    const estate = "The Estate of Margaret Wilkinson-Hargreaves, deceased, by her personal representative";
+    const { client, propertyId } = await confirmed({ ownerName: estate }, await lobClient(fake));
+    const answer = await client.call(sendRoute, "POST", "/api/properties/send-offer", { propertyId });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe("The recipient's name cannot be mailed: the name is longer than two lines of 40 characters.");
+    expect(Object.keys(answer.body.errors as object)).toEqual(["ownerName"]);
     expect(fake.requests).toHaveLength(0);
   });
 });

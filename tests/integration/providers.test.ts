@@ -269,7 +269,7 @@ describe("Lob client against a fake Lob", () => {
     const letter = await letterFor("user-1");
     const tooLong = `${"Wilkinson".repeat(5)} ${"Hargreaves".repeat(5)}`;
     await expect(lob.sendLetter({ ...letter, to: { ...letter.to, name: tooLong } })).rejects.toThrow(
-      /^lob: the recipient's address cannot be mailed: the name is longer than two lines of 40 characters$/,
+      /^lob: the recipient's name cannot be mailed: the name is longer than two lines of 40 characters$/,
     );
     const street = "12345 North Scottsdale Road, Building C, Suite 1200, Attention Acquisitions";
     await expect(lob.sendLetter({ ...letter, from: { ...letter.from!, line1: street } })).rejects.toThrow(

@@ -26,8 +26,8 @@ beforeAll(async () => {
   await seedTestMarket(db, 2_000);
 });
 
-async function workedLead(client?: ApiClient) {
-  const signedIn = await registerClient("wb-offer", {}, client);
+async function workedLead(client?: ApiClient, company: Record<string, unknown> = {}) {
+  const signedIn = await registerClient("wb-offer", company, client);
   const answer = await signedIn.client.call(propertiesBatch as Handler, "POST", "/api/properties/batch", {
     count: 5,
     criteria: { location: "Phoenix, AZ", sellerType: "high_equity" },
@@ -120,7 +120,9 @@ describe("the workbench's offer steps", () => {
     const client = new ApiClient(
       testContext({ MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test" }, {}, { fetch: fake.fetch }),
     );
-    const { property } = await workedLead(client);
+    // With a return address, so the letter reaches Lob and Lob's 503 is what fails (a missing one is the user's 422).
+    const returnAddress = { address_street1: "1 Center St", address_city: "Mesa", address_state: "AZ", address_postal_code: "85201" };
+    const { property } = await workedLead(client, returnAddress);
     const letter = await post(client, { intent: "letter", propertyId: property.id, index: "0", arv: "300000", offerType: "Fair" });
     const letterId = new URL(letter.headers.get("Location")!, "http://x").searchParams.get("letter")!;
     fake.failWith(503, "Service unavailable");

@@ -1,9 +1,9 @@
 import { z } from "zod";
 
 import { MAIL_DESCRIPTION_MAX, MAIL_NAME_MAX, mailAddressProblems } from "#app/domain/shared/postal-limits.ts";
-import { errorFrom, fetchWithTimeout, ProviderError, readAnswer, type Fetch } from "#app/providers/http.server.ts";
+import { errorFrom, fetchWithTimeout, readAnswer, type Fetch } from "#app/providers/http.server.ts";
 
-import type { Letter, MailProvider, PostalAddress } from "./types.ts";
+import { MailAddressRefused, type Letter, type MailProvider, type PostalAddress } from "./types.ts";
 
 /** The fields of Lob's letter answer we read; a missing or odd delivery date is left out rather than refused. */
 const LetterAnswerSchema = z.object({ id: z.string().min(1), expected_delivery_date: z.string().optional().catch(undefined) });
@@ -28,13 +28,23 @@ export function mailNameLines(name: string): { name: string; company?: string } 
   return second.length <= MAIL_NAME_MAX ? { name: first, company: second } : null;
 }
 
-/** Why Lob would refuse this address (422), checked before the request so the user gets a clear message. */
-function addressProblem(who: string, address: PostalAddress): string | null {
+/** Why Lob would refuse this address (422), checked before the request so the user gets a clear message naming the part. */
+function addressProblem(who: "recipient" | "return", address: PostalAddress): MailAddressRefused | null {
   const lines = mailNameLines(address.name);
   // A name too long for two lines is reported once, as such (not also as over 40).
   const problems = mailAddressProblems({ ...address, name: lines?.name ?? address.name.slice(0, MAIL_NAME_MAX) });
   if (!lines) problems.unshift(`the name is longer than two lines of ${MAIL_NAME_MAX} characters`);
-  return problems.length ? `the ${who} cannot be mailed: ${problems.join("; ")}` : null;
+  if (!problems.length) return null;
+  if (who === "return")
+    return new MailAddressRefused("lob", "returnAddress", `the return address cannot be mailed: ${problems.join("; ")}`);
+  const nameProblems = problems.filter((problem) => /^(the )?name /.test(problem));
+  const part = nameProblems.length ? "recipientName" : "recipientAddress";
+  const shown = nameProblems.length ? nameProblems : problems;
+  return new MailAddressRefused(
+    "lob",
+    part,
+    `the recipient's ${nameProblems.length ? "name" : "address"} cannot be mailed: ${shown.join("; ")}`,
+  );
 }
 
 function appendAddress(form: FormData, prefix: "to" | "from", address: PostalAddress) {
@@ -61,10 +71,14 @@ export function createLobMail(config: LobConfig): MailProvider {
     name: "lob",
     async sendLetter(letter: Letter) {
       if (!letter.from) {
-        throw new ProviderError("lob", "the letter has no return address: add your company's address to your profile before mailing");
+        throw new MailAddressRefused(
+          "lob",
+          "returnAddress",
+          "the letter has no return address: add your company's address to your profile before mailing",
+        );
       }
-      const problem = addressProblem("recipient's address", letter.to) ?? addressProblem("return address", letter.from);
-      if (problem) throw new ProviderError("lob", problem, 422);
+      const refused = addressProblem("recipient", letter.to) ?? addressProblem("return", letter.from);
+      if (refused) throw refused;
       const form = new FormData();
       form.append("description", (letter.description ?? "Letter of Intent").slice(0, MAIL_DESCRIPTION_MAX));
       appendAddress(form, "to", letter.to);

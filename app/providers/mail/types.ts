@@ -1,3 +1,5 @@
+import { ProviderError } from "#app/providers/http.server.ts";
+
 export type PostalAddress = { name: string; line1: string; line2?: string; city: string; state: string; zip: string };
 
 export type Letter = {
@@ -25,4 +27,19 @@ export interface MailProvider {
 export function formatAddressLine(address: PostalAddress): string {
   const street = [address.line1, address.line2].filter(Boolean).join(" ");
   return `${street}, ${address.city}, ${address.state} ${address.zip}`;
+}
+
+/** The part of a letter a mail provider refuses to send, checked before any request (so nothing is mailed or charged). */
+export type MailAddressPart = "recipientName" | "recipientAddress" | "returnAddress";
+
+/** A 422 before the request: the address `part` breaks the vendor's rules (`problem` says which, in plain words). */
+export class MailAddressRefused extends ProviderError {
+  constructor(
+    provider: string,
+    readonly part: MailAddressPart,
+    readonly problem: string,
+  ) {
+    super(provider, problem, 422);
+    this.name = "MailAddressRefused";
+  }
 }

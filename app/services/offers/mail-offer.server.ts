@@ -16,6 +16,7 @@ import {
   statusAfterMail,
 } from "#app/domain/offers/rules.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
+import { MailAddressRefused } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
@@ -47,6 +48,14 @@ export async function mailIdempotencyKey(propertyId: string, documentId: string)
   return `loi-${await sha256Hex(`${propertyId}:${documentId}`)}`;
 }
 
+/** The 422 of an address the mail provider refuses: the problem under the field the user typed it in. */
+function addressRefusal(error: MailAddressRefused, fields: { name: string; address: string }): Refusal {
+  const field = error.part === "recipientName" ? fields.name : error.part === "recipientAddress" ? fields.address : "returnAddress";
+  const fix = error.part === "returnAddress" && !/profile/.test(error.problem) ? " Correct your company's address in your profile." : "";
+  const problem = error.problem.charAt(0).toUpperCase() + error.problem.slice(1);
+  return { ok: false, status: 422, message: `${problem}.${fix}`, errors: { [field]: [`${problem}.${fix}`] } };
+}
+
 export type Mailed = { ok: true; trackingId: string; provider: string; status: PropertyStatus; expectedDeliveryDate?: string };
 
 async function mailLetter(
@@ -55,7 +64,8 @@ async function mailLetter(
   property: PropertyRow,
   sender: Sender,
   letter: { documentId: string; filePath: string },
-  recipient: { name: string; address: string },
+  /** `fields`: the request's names for the name and the address, named in a 422's `errors`. */
+  recipient: { name: string; address: string; fields: { name: string; address: string } },
   offerAmount: number,
   now: Date,
 ): Promise<Mailed | Refusal> {
@@ -77,6 +87,8 @@ async function mailLetter(
       description: `Letter of Intent - ${property.address}`,
     });
   } catch (error) {
+    // An address the mail provider refused before calling it (issue 39): the user's to fix, so a 422 naming the field.
+    if (error instanceof MailAddressRefused) return addressRefusal(error, recipient.fields);
     if (!(error instanceof ProviderError)) throw error;
     console.error("mailing the offer failed", error.message);
     return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: error.message };
@@ -116,7 +128,7 @@ export async function mailOffer(
     property,
     sender,
     letter,
-    { name: input.recipientName, address: input.recipientAddress },
+    { name: input.recipientName, address: input.recipientAddress, fields: { name: "recipientName", address: "recipientAddress" } },
     input.offerAmount,
     now,
   );
@@ -178,5 +190,14 @@ export async function sendOffer(
   }
   const address = input.ownerMailingAddress ?? property.ownerMailingAddress ?? propertyAddressLine({ ...property, zip: property.zipCode });
   const name = input.ownerName ?? property.ownerName ?? "Property Owner";
-  return mailLetter(context, userId, current, sender, letter, { name, address }, Math.round(current.maxOffer ?? maxOffer), now);
+  return mailLetter(
+    context,
+    userId,
+    current,
+    sender,
+    letter,
+    { name, address, fields: { name: "ownerName", address: "ownerMailingAddress" } },
+    Math.round(current.maxOffer ?? maxOffer),
+    now,
+  );
 }

@@ -17,14 +17,14 @@ import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
 import { calculateOffer, confirmOffer } from "#app/services/offers/offers.server.ts";
 
 export type OfferOutcome =
-  { redirect: string; toast: Toast } | { intent: string | null; title: string; message: string; status: 400 | 404 };
+  { redirect: string; toast: Toast } | { intent: string | null; title: string; message: string; status: 400 | 404 | 422 };
 
 function whole(value: FormDataEntryValue | undefined): number | null {
   const text = typeof value === "string" ? value.replace(/[$,\s]/g, "") : "";
   return /^\d{1,9}(\.\d+)?$/.test(text) ? Math.round(Number(text)) : null;
 }
 
-function refusal(intent: string | null, text: string, status: 400 | 404): OfferOutcome {
+function refusal(intent: string | null, text: string, status: 400 | 404 | 422): OfferOutcome {
   const { title, description } = splitMessage(text);
   return { intent, title, message: description, status };
 }
