@@ -143,8 +143,9 @@ export class DealAnalysis extends DurableObject<Env> {
       this.progress(state, step);
     }
     const ai = this.ai ?? (this.ai = createAi(parseEnv(this.env)));
-    const answer = await ai.analyzeDeal(job.input);
-    const checked = DealAnalysisSchema.safeParse(answer);
+    // `usage` (the model's tokens) is the provider's report for a usage ledger; the analysis is checked again here.
+    const { analysis } = await ai.analyzeDeal(job.input);
+    const checked = DealAnalysisSchema.safeParse(analysis);
     if (!checked.success) throw new Error(`${ANALYSIS_FAILED}: the analysis came back incomplete.`);
     const result = checked.data;
     this.progress(state, SAVING_STEP);

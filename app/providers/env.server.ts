@@ -42,6 +42,8 @@ export const EnvSchema = z
     OPENAI_MODEL: z.string().min(1).default(DEFAULT_OPENAI_MODEL),
     /** How long one model call may take (a user is waiting on it); the SDK retries once within the caller's patience. */
     OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    /** One ceiling on every model call's completion tokens instead of each call's own (openai-models.ts); unset keeps those. */
+    OPENAI_MAX_COMPLETION_TOKENS: z.coerce.number().int().min(256).max(32_000).optional(),
     EMAIL: z.enum(["local", "http"]).default("local"),
     EMAIL_API_URL: z.url().optional(),
     EMAIL_API_KEY: z.string().min(1).optional(),

@@ -32,6 +32,7 @@ export function createAi(env: AppEnv, deps: { fetch?: Fetch } = {}): AiProvider 
         baseUrl: env.OPENAI_BASE_URL,
         model: env.OPENAI_MODEL,
         timeoutMs: env.OPENAI_TIMEOUT_MS,
+        maxCompletionTokens: env.OPENAI_MAX_COMPLETION_TOKENS,
         fetch: deps.fetch,
       })
     : createLocalAi();

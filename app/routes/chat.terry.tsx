@@ -45,8 +45,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     conversationId: submission.value.c,
     history: [],
   });
-  if (!outcome.ok && outcome.status === 404)
-    return refuseForm(context, { ...back, error: outcome.message } satisfies TerryFormActionData, 404);
+  if (!outcome.ok && outcome.status !== 502)
+    return refuseForm(context, { ...back, error: outcome.message } satisfies TerryFormActionData, outcome.status);
   return redirect(terryHref(outcome.conversationId));
 }
 

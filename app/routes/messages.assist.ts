@@ -23,7 +23,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!ctx) return wantsJson ? apiError(404, "Conversation not found") : redirect("/?section=messages");
   let draft: string;
   try {
-    draft = await context.providers.ai.draftReply({ contactName: ctx.contactName, lastIncoming: ctx.lastIncoming, property: ctx.property });
+    ({ text: draft } = await context.providers.ai.draftReply({
+      contactName: ctx.contactName,
+      lastIncoming: ctx.lastIncoming,
+      property: ctx.property,
+    }));
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.warn("AI Assist failed", error.message);

@@ -81,7 +81,7 @@ describe("the model and its token budget", () => {
     const ai = provider(fake, { model: "gpt-6-luna" });
     fake.answer("Thanks for getting back to me. We can close in two weeks, as-is, at the price we discussed.");
     const draft = await ai.draftReply({ contactName: "Pat", lastIncoming: "Can you close fast?", property: null });
-    expect(draft).toMatch(/^Thanks for getting back to me/);
+    expect(draft.text).toMatch(/^Thanks for getting back to me/);
     expect(fake.calls[0]!.body).toMatchObject({ model: "gpt-6-luna", reasoning_effort: "low" });
     expect(fake.calls[0]!.body.max_completion_tokens).toBeGreaterThanOrEqual(2_000);
     fake.answer("Hello!");
@@ -167,7 +167,10 @@ describe("deal analysis as structured output", () => {
   it("sends the property as JSON with the strict deal_analysis schema and answers the checked result", async () => {
     const fake = createFakeOpenAi(KEY);
     fake.answerJson(MODEL_ANALYSIS);
-    expect(await provider(fake).analyzeDeal(DEAL)).toEqual(MODEL_ANALYSIS);
+    expect(await provider(fake).analyzeDeal(DEAL)).toEqual({
+      analysis: MODEL_ANALYSIS,
+      usage: { promptTokens: 100, completionTokens: 50, requests: 1 },
+    });
 
     const body = fake.calls[0].body as {
       messages: { role: string; content: string }[];

@@ -4,8 +4,8 @@ import { useEffect, useState } from "react";
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
+import { AI_MESSAGE_MAX } from "#app/domain/chat/ai-bounds.ts";
 import type { ChatSendActionData } from "#app/domain/chat/forms.ts";
-import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
 
 type FormComponent = typeof Form;
 
@@ -68,7 +68,7 @@ export function ComposerForm({
             type="text"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            maxLength={MESSAGE_MAX}
+            maxLength={AI_MESSAGE_MAX}
             autoComplete="off"
             placeholder={placeholder}
             aria-invalid={error ? true : undefined}

@@ -11,11 +11,11 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
+import { AI_MESSAGE_MAX } from "#app/domain/chat/ai-bounds.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import { chatBodyText, type ChatMessage } from "#app/domain/chat/messages.ts";
 import { TERRY_GREETING, TERRY_STARTERS, TERRY_TITLE, terryHref } from "#app/domain/chat/terry-screen.ts";
 import { chatHref } from "#app/domain/chat/wizard.ts";
-import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
 import { relativeTime } from "#app/domain/shared/format.ts";
 
 type FormComponent = typeof RemixForm;
@@ -67,7 +67,7 @@ export function TerryForm({
             type="text"
             value={text}
             onChange={(event) => setText(event.target.value)}
-            maxLength={MESSAGE_MAX}
+            maxLength={AI_MESSAGE_MAX}
             autoComplete="off"
             placeholder="Ask Terry about a ZIP or a city, e.g. Phoenix, AZ"
             aria-invalid={error ? true : undefined}

@@ -5,9 +5,8 @@
  */
 import { z } from "zod";
 
-import { messageContent } from "#app/domain/messages/forms.ts";
-
 import { AGENTS, type AgentId } from "./agents.ts";
+import { aiMessage } from "./ai-bounds.ts";
 import {
   readAnswers,
   searchErrors,
@@ -30,7 +29,7 @@ const conversationId = z.preprocess(
 );
 
 /** A message typed into the chat: the text, the agent it is for, and the conversation (else a new one). */
-export const ChatSendSchema = z.object({ agent, c: conversationId, content: messageContent });
+export const ChatSendSchema = z.object({ agent, c: conversationId, content: aiMessage });
 export type ChatSendInput = z.infer<typeof ChatSendSchema>;
 
 /** A wizard's answer as typed; blank ones are left out (conform drops empty fields) and take their defaults. */

@@ -4,16 +4,12 @@
  */
 import { z } from "zod";
 
-import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
+import { aiHistoryContent, aiMessage } from "./ai-bounds.ts";
 
 /** Turns of history the server accepts (the model sees the newest of them). */
 export const TERRY_HISTORY_MAX = 40;
 
-const message = z
-  .string({ error: "Message is required" })
-  .trim()
-  .min(1, "Message is required")
-  .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`);
+const message = aiMessage;
 
 /** The Terry conversation to continue: blank (or "new") starts one. */
 const conversationId = z.preprocess(
@@ -34,7 +30,7 @@ export const TerryChatSchema = z.object({
     .array(
       z.object({
         role: z.enum(["user", "assistant"], { error: "Role must be user or assistant" }),
-        content: z.string().max(MESSAGE_MAX * 4, "A history message is too long"),
+        content: aiHistoryContent,
       }),
     )
     .max(TERRY_HISTORY_MAX, `At most ${TERRY_HISTORY_MAX} messages of history`)

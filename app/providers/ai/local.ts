@@ -3,7 +3,7 @@ import { localTerryAnswer } from "#app/domain/chat/terry.ts";
 import { analyzeDeal } from "#app/domain/deals/analysis.ts";
 import { draftReply } from "#app/domain/messages/reply-draft.ts";
 
-import type { AiProvider } from "./types.ts";
+import { NO_AI_USAGE, type AiProvider } from "./types.ts";
 
 /**
  * The embedded default, no network and no key: the rule-based analysis of app/domain, and a chat reply that steers
@@ -12,9 +12,9 @@ import type { AiProvider } from "./types.ts";
 export function createLocalAi(): AiProvider {
   return {
     name: "local",
-    analyzeDeal: async (input) => analyzeDeal(input),
-    chatReply: async (input) => localChatReply(input),
-    terryReply: (input) => localTerryAnswer(input.message, input.lookup),
-    draftReply: async (input) => draftReply(input),
+    analyzeDeal: async (input) => ({ analysis: analyzeDeal(input), usage: NO_AI_USAGE }),
+    chatReply: async (input) => ({ ...localChatReply(input), usage: NO_AI_USAGE }),
+    terryReply: async (input) => ({ text: await localTerryAnswer(input.message, input.lookup), usage: NO_AI_USAGE }),
+    draftReply: async (input) => ({ text: draftReply(input), usage: NO_AI_USAGE }),
   };
 }

@@ -2,14 +2,23 @@ import type OpenAI from "openai";
 import type * as OpenAiErrors from "openai/error";
 import type * as OpenAiZod from "openai/helpers/zod";
 
+import { boundHistory } from "#app/domain/chat/ai-bounds.ts";
 import { localChatReply } from "#app/domain/chat/intent.ts";
 import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
 import { MAX_OFFER_RATIO, type DealAnalysisInput, type DealAnalysisResult } from "#app/domain/deals/analysis.ts";
 import { isRecord } from "#app/domain/shared/guards.ts";
-import { isReasoningModel, OPENAI_REASONING_EFFORT, REPLY_DRAFT_MAX_COMPLETION_TOKENS } from "#app/domain/shared/openai-models.ts";
+import {
+  CHAT_MAX_COMPLETION_TOKENS,
+  DEAL_ANALYSIS_MAX_COMPLETION_TOKENS,
+  isReasoningModel,
+  OPENAI_REASONING_EFFORT,
+  REPLY_DRAFT_MAX_COMPLETION_TOKENS,
+  TERRY_MAX_COMPLETION_TOKENS,
+  TERRY_MAX_ROUNDS,
+} from "#app/domain/shared/openai-models.ts";
 import { ProviderError, type Fetch } from "#app/providers/http.server.ts";
 
-import type { AiProvider, ChatReply, ChatReplyInput, ReplyDraftInput } from "./types.ts";
+import type { AiProvider, AiUsage, ChatReply, ChatReplyInput, ReplyDraftInput } from "./types.ts";
 
 export type OpenAiConfig = {
   apiKey: string;
@@ -21,6 +30,8 @@ export type OpenAiConfig = {
   timeoutMs?: number;
   /** Retries of 408/409/429/5xx and connection failures (the SDK's default is 2 with a 10-minute timeout). */
   maxRetries?: number;
+  /** OPENAI_MAX_COMPLETION_TOKENS: one ceiling for every call instead of each call's own (openai-models.ts). */
+  maxCompletionTokens?: number;
   fetch?: Fetch;
 };
 
@@ -58,9 +69,6 @@ export const NEGOTIATION_PROMPT = [
   "If the seller asks not to be contacted, answer politely that you will not contact them again.",
 ].join(" ");
 
-/** Tool rounds Terry may take before it must answer. */
-export const TERRY_TOOL_ROUNDS = 3;
-
 const MARKET_STATISTICS_TOOL = {
   type: "function" as const,
   function: {
@@ -76,6 +84,17 @@ const MARKET_STATISTICS_TOOL = {
     },
   },
 };
+
+/** The API's `usage` of one completion (absent on some compatible servers: counted as 0 tokens, 1 request). */
+function usageOf(completion: { usage?: { prompt_tokens: number; completion_tokens: number } | null }): AiUsage {
+  return { promptTokens: completion.usage?.prompt_tokens ?? 0, completionTokens: completion.usage?.completion_tokens ?? 0, requests: 1 };
+}
+
+const addUsage = (a: AiUsage, b: AiUsage): AiUsage => ({
+  promptTokens: a.promptTokens + b.promptTokens,
+  completionTokens: a.completionTokens + b.completionTokens,
+  requests: a.requests + b.requests,
+});
 
 /** The SDK's failures → ProviderError with a message a user can be shown (the routes add the spec's titles). */
 type Choice = OpenAI.Chat.Completions.ChatCompletion.Choice;
@@ -138,6 +157,9 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
     ? { reasoning_effort: OPENAI_REASONING_EFFORT }
     : {};
 
+  /** The call's own ceiling on completion tokens, unless configuration sets one for all. */
+  const budget = (own: number) => ({ max_completion_tokens: config.maxCompletionTokens ?? own });
+
   async function run<T>(call: (sdk: Sdk) => Promise<T>): Promise<T> {
     const sdk = await load();
     try {
@@ -150,11 +172,12 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
   return {
     name: "openai",
 
-    analyzeDeal: (input: DealAnalysisInput): Promise<DealAnalysisResult> =>
+    analyzeDeal: (input: DealAnalysisInput): Promise<{ analysis: DealAnalysisResult; usage: AiUsage }> =>
       run(async ({ client, zod }) => {
         const completion = await client.chat.completions.parse({
           model: config.model,
           ...reasoning,
+          ...budget(DEAL_ANALYSIS_MAX_COMPLETION_TOKENS),
           messages: [
             { role: "system", content: DEAL_ANALYST_PROMPT },
             { role: "user", content: JSON.stringify(input) },
@@ -166,18 +189,19 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
         // The SDK parsed the JSON; the schema's bounds are checked here too, so nothing unchecked is stored.
         const checked = DealAnalysisSchema.safeParse(message?.parsed);
         if (!checked.success) throw new ProviderError(PROVIDER, "the model's analysis did not match the schema");
-        return checked.data;
+        return { analysis: checked.data, usage: usageOf(completion) };
       }),
 
-    chatReply: (input: ChatReplyInput): Promise<ChatReply> =>
+    chatReply: (input: ChatReplyInput): Promise<ChatReply & { usage: AiUsage }> =>
       run(async ({ client }) => {
-        const history = (input.history ?? []).slice(-HISTORY_TURNS).map((turn) => ({
+        const history = boundHistory(input.history ?? [], input.message, HISTORY_TURNS).map((turn) => ({
           role: turn.role === "assistant" ? ("assistant" as const) : ("user" as const),
           content: turn.content,
         }));
         const completion = await client.chat.completions.create({
           model: config.model,
           ...reasoning,
+          ...budget(CHAT_MAX_COMPLETION_TOKENS),
           messages: [
             { role: "system", content: `${CHAT_PROMPT} The user is talking to the ${input.agent} agent.` },
             ...history,
@@ -186,7 +210,7 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
         });
         const text = textOf(finished(completion.choices[0], { cutIsError: false }));
         // The wizard offered beside the answer is read from the user's words by the same rules as the local provider.
-        return { text, offer: localChatReply(input).offer };
+        return { text, offer: localChatReply(input).offer, usage: usageOf(completion) };
       }),
 
     terryReply: (input) =>
@@ -194,23 +218,28 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
         type Message = Parameters<typeof client.chat.completions.create>[0]["messages"][number];
         const messages: Message[] = [
           { role: "system", content: TERRY_PROMPT },
-          ...input.history.slice(-HISTORY_TURNS).map((turn) => ({
+          ...boundHistory(input.history, input.message, HISTORY_TURNS).map((turn) => ({
             role: turn.role === "assistant" ? ("assistant" as const) : ("user" as const),
             content: turn.content,
           })),
           { role: "user", content: input.message },
         ];
-        for (let round = 0; ; round++) {
+        let usage: AiUsage = { promptTokens: 0, completionTokens: 0, requests: 0 };
+        for (let round = 1; ; round++) {
+          // The last round may not call the tool: it must answer with what the earlier rounds found.
+          const last = round >= TERRY_MAX_ROUNDS;
           const completion = await client.chat.completions.create({
             model: config.model,
             ...reasoning,
+            ...budget(TERRY_MAX_COMPLETION_TOKENS),
             messages,
             tools: [MARKET_STATISTICS_TOOL],
-            tool_choice: round < TERRY_TOOL_ROUNDS ? "auto" : "none",
+            tool_choice: last ? "none" : "auto",
           });
+          usage = addUsage(usage, usageOf(completion));
           const choice = finished(completion.choices[0]);
           const calls = (choice.message.tool_calls ?? []).filter((call) => call.type === "function");
-          if (calls.length === 0 || round >= TERRY_TOOL_ROUNDS) return textOf(choice);
+          if (calls.length === 0 || last) return { text: textOf(choice), usage };
           messages.push({ role: "assistant", content: choice.message.content ?? null, tool_calls: calls });
           // Each statistics call answered from the records (or with why not), as the tool's result.
           const results = await Promise.all(
@@ -230,12 +259,12 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
         }
       }),
 
-    draftReply: (input: ReplyDraftInput): Promise<string> =>
+    draftReply: (input: ReplyDraftInput): Promise<{ text: string; usage: AiUsage }> =>
       run(async ({ client }) => {
         const completion = await client.chat.completions.create({
           model: config.model,
           ...reasoning,
-          max_completion_tokens: REPLY_DRAFT_MAX_COMPLETION_TOKENS,
+          ...budget(REPLY_DRAFT_MAX_COMPLETION_TOKENS),
           messages: [
             { role: "system", content: NEGOTIATION_PROMPT },
             {
@@ -248,7 +277,7 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
             },
           ],
         });
-        return textOf(finished(completion.choices[0]));
+        return { text: textOf(finished(completion.choices[0])), usage: usageOf(completion) };
       }),
   };
 }

@@ -94,7 +94,7 @@ export async function sendChatMessage(
       input.agent === "negotiation"
         ? {
             text: negotiationAnswer(
-              await context.providers.ai.draftReply({ contactName: null, lastIncoming: input.content, property: null }),
+              (await context.providers.ai.draftReply({ contactName: null, lastIncoming: input.content, property: null })).text,
             ),
             offer: null,
           }

@@ -5,6 +5,7 @@
  * the screen reloads them and the agent chat's other conversations are untouched.
  */
 
+import { AI_CONTEXT_CHARS_MAX, contextChars, HISTORY_TOO_LONG } from "#app/domain/chat/ai-bounds.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import type { TerryChatInput } from "#app/domain/chat/terry-forms.ts";
 import { TERRY_AGENT } from "#app/domain/chat/terry-screen.ts";
@@ -34,18 +35,23 @@ export type TerryOutcome =
   | { ok: true; response: string; conversationId: string }
   /** The AI provider failed: the user's message and §8's trouble text are stored, and the screen shows the text. */
   | { ok: false; status: 502; message: string; conversationId: string }
-  | { ok: false; status: 404; message: string };
+  | { ok: false; status: 404; message: string }
+  /** The body's history and message together pass AI_CONTEXT_CHARS_MAX (nothing written, the model not asked). */
+  | { ok: false; status: 413; message: string; errors: { history: string[] } };
 
 /**
  * Terry answers `input.message` in the user's Terry conversation `input.conversationId` (its stored messages are the
  * history), or in a new one (the body's history) when there is none; both messages are written in one batch. A
- * conversation that is not the user's, or not Terry's, answers 404 and writes nothing.
+ * conversation that is not the user's, or not Terry's, answers 404 and a body whose history and message pass
+ * AI_CONTEXT_CHARS_MAX 413; neither writes nor asks the model.
  */
 export async function terryChat(
   context: ServiceContext<"db" | "providers" | "now">,
   userId: string,
   input: TerryChatInput,
 ): Promise<TerryOutcome> {
+  if (contextChars(input.message, input.history) > AI_CONTEXT_CHARS_MAX)
+    return { ok: false, status: 413, message: HISTORY_TOO_LONG, errors: { history: [HISTORY_TOO_LONG] } };
   const requested = input.conversationId ?? null;
   const thread = requested ? await chatThread(context.db, userId, { agent: TERRY_AGENT, requested }) : null;
   if (requested && thread?.conversation.agentType !== TERRY_AGENT) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
@@ -56,7 +62,7 @@ export async function terryChat(
   let response: string;
   let failed = false;
   try {
-    response = await context.providers.ai.terryReply({ message: input.message, history, lookup: marketLookup(context) });
+    ({ text: response } = await context.providers.ai.terryReply({ message: input.message, history, lookup: marketLookup(context) }));
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.warn("terry failed", error.message);

@@ -1,0 +1,46 @@
+/**
+ * What one conversation may send the model (issue 34 §4): every AI call costs tokens, so the text the user types and
+ * the history that goes with it are bounded here, once, for the agent chat and Terry alike.
+ */
+import { z } from "zod";
+
+/** The longest message an AI agent reads: the chat's and Terry's box, and each turn of history sent with it. */
+export const AI_MESSAGE_MAX = 4_000;
+
+/** The most text sent to the model for one answer: the message and its history together. */
+export const AI_CONTEXT_CHARS_MAX = 16_000;
+
+/** A message typed to an AI agent: required, at most AI_MESSAGE_MAX characters after trimming. */
+export const aiMessage = z
+  .string({ error: "Message is required" })
+  .trim()
+  .min(1, "Message is required")
+  .max(AI_MESSAGE_MAX, `Message must be at most ${AI_MESSAGE_MAX} characters`);
+
+/** One turn of history a client sends (Terry's API): the same cap as a message. */
+export const aiHistoryContent = z.string().max(AI_MESSAGE_MAX, `A history message must be at most ${AI_MESSAGE_MAX} characters`);
+
+/** The refusal when a client's history and message together pass AI_CONTEXT_CHARS_MAX (a 413). */
+export const HISTORY_TOO_LONG = `The conversation sent is too long: the message and its history may have at most ${AI_CONTEXT_CHARS_MAX.toLocaleString("en-US")} characters together`;
+
+/** The characters a message and its history add up to. */
+export function contextChars(message: string, history: readonly { content: string }[]): number {
+  return history.reduce((total, turn) => total + turn.content.length, message.length);
+}
+
+/**
+ * The history the model sees with `message`: the newest turns (at most `maxTurns`) that fit, with the message, in
+ * AI_CONTEXT_CHARS_MAX, each cut to AI_MESSAGE_MAX. Stored conversations are never refused for their length; they
+ * are only read from the end.
+ */
+export function boundHistory<T extends { content: string }>(history: readonly T[], message: string, maxTurns: number): T[] {
+  let room = AI_CONTEXT_CHARS_MAX - message.length;
+  const kept: T[] = [];
+  for (let i = history.length - 1; i >= 0 && kept.length < maxTurns; i--) {
+    const content = history[i]!.content.slice(0, AI_MESSAGE_MAX);
+    if (content.length > room) break;
+    room -= content.length;
+    kept.unshift({ ...history[i]!, content });
+  }
+  return kept;
+}
