@@ -2,7 +2,7 @@ import type OpenAI from "openai";
 import type * as OpenAiErrors from "openai/error";
 import type * as OpenAiZod from "openai/helpers/zod";
 
-import { boundHistory } from "#app/domain/chat/ai-bounds.ts";
+import { AI_MESSAGE_MAX, boundHistory } from "#app/domain/chat/ai-bounds.ts";
 import { localChatReply } from "#app/domain/chat/intent.ts";
 import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
 import { MAX_OFFER_RATIO, type DealAnalysisInput, type DealAnalysisResult } from "#app/domain/deals/analysis.ts";
@@ -271,7 +271,8 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
               role: "user",
               content: JSON.stringify({
                 sellerName: input.contactName,
-                sellerMessage: input.lastIncoming,
+                // A seller's message may be longer (Messages' limit); the model reads at most an AI message's length.
+                sellerMessage: input.lastIncoming?.slice(0, AI_MESSAGE_MAX) ?? null,
                 property: input.property,
               }),
             },
