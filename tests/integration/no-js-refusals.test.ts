@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { createFetchHandler } from "#workers/handle-request.ts";
 import * as root from "#app/root.tsx";
+import * as chatCard from "#app/routes/chat.card.tsx";
 import * as chatSearch from "#app/routes/chat.search.tsx";
 import * as chatSend from "#app/routes/chat.send.tsx";
 import * as chatTerry from "#app/routes/chat.terry.tsx";
+import { CARD_NOT_FOUND } from "#app/services/chat/chat.server.ts";
 
 import { registerClient } from "./api-client.ts";
 import { routeBuild } from "./remix-build.ts";
@@ -23,6 +25,7 @@ const remix = createRequestHandler(
     "routes/chat.terry": { path: "chat/terry", module: chatTerry },
     "routes/chat.send": { path: "chat/send", module: chatSend },
     "routes/chat.search": { path: "chat/search", module: chatSearch },
+    "routes/chat.card": { path: "chat/card", module: chatCard },
   }),
 );
 const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
@@ -78,6 +81,18 @@ describe("refused forms without JavaScript show their message", () => {
     const answer = await post(cookie, "/chat/search", { wizard: "seller", agent: "lead-finder", cityOrZip: "!!" });
     expect(answer.status).toBe(400);
     expect(await visible(answer)).toMatch(/Enter a 5-digit ZIP or a city and state|City or ZIP/);
+  });
+
+  it("/chat/search and /chat/card: a refusal thrown to the page's boundary shows its own sentence with its status", async () => {
+    const search = { wizard: "seller", agent: "lead-finder", c: theirs, cityOrZip: "85004", sellerType: "high_equity" };
+    const foreign = await post(cookie, "/chat/search", search);
+    expect(foreign.status).toBe(404);
+    expect(await visible(foreign)).toContain("Conversation not found");
+    const card = await post(cookie, "/chat/card", { intent: "add-to-crm", messageId: "no-such-message" });
+    expect(card.status).toBe(404);
+    const page = await visible(card);
+    expect(page).toContain("404 Page Not Found");
+    expect(page).toContain(CARD_NOT_FOUND);
   });
 
   it("an accepted message still goes back to the chat (post/redirect/get)", async () => {
