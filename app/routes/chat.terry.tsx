@@ -44,8 +44,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     conversationId: submission.value.c,
     history: [],
   });
-  if (!outcome.ok && outcome.status === 404)
-    return data({ ...back, error: outcome.message } satisfies TerryFormActionData, { status: 404 });
+  // Not found, or past an AI cap: the form again with why (nothing was written).
+  if (!outcome.ok && outcome.status !== 502)
+    return data({ ...back, error: outcome.message } satisfies TerryFormActionData, { status: outcome.status });
   return redirect(terryHref(outcome.conversationId));
 }
 

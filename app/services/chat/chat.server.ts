@@ -75,7 +75,7 @@ export function titleOf(content: string): string {
  * is none. Null when `c` is not the user's (nothing written).
  */
 export async function sendChatMessage(
-  context: ServiceContext<"db" | "now" | "providers">,
+  context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: ChatSendInput,
 ): Promise<{ conversationId: string } | null> {
@@ -137,7 +137,7 @@ function locationRefusal(issues: { path: PropertyKey[]; message: string }[]): Wi
  * back to the chat. Refused answers write nothing.
  */
 export async function runWizardSearch(
-  context: ServiceContext<"db" | "now" | "providers">,
+  context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: WizardSearchInput,
 ): Promise<WizardSearchOutcome> {
@@ -189,6 +189,8 @@ export async function runWizardSearch(
   const asked = userMessage(describeBuyerSearch(answers, location));
   const outcome = await searchCashBuyers(context, userId, parsed.data);
   if (!outcome.ok) {
+    // At a cap nothing was searched: the refusal is the whole answer.
+    if (!("error" in outcome)) return { ok: true, redirect: chatHref(agent, null), toast: { title: outcome.message, variant: "error" } };
     const text = cashBuyerFailureText(outcome.error);
     const id = await post(location, false, [asked, assistantMessage(text)]);
     return { ok: true, redirect: chatHref(agent, id), toast: { title: outcome.message, description: outcome.error, variant: "error" } };
@@ -228,7 +230,7 @@ export type CardActionOutcome = { ok: true; redirect: string; toast: Toast } | {
  * §8 message or the success as a toast. A card that is not the user's answers 404.
  */
 export async function runCardAction(
-  context: ServiceContext<"db" | "now" | "providers">,
+  context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: CardActionInput,
 ): Promise<CardActionOutcome> {
