@@ -99,7 +99,8 @@ export async function offerAction(
     toast: { title: DEMO_MODE.mailed, variant: "info" as const },
   };
   if (letter === SAMPLE_LETTER) return mailedDemo;
-  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId }, context.now());
+  // "Mail Again" sends a second letter on purpose; otherwise a letter already mailed is refused (409 "Already mailed").
+  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend: form.resend === "true" }, context.now());
   if (outcome.ok) {
     return {
       redirect: offerStepsHref(base, { ...steps, letter, mailed: outcome.trackingId }),
