@@ -51,6 +51,15 @@ CREATE TABLE `usage_events` (
 );
 --> statement-breakpoint
 CREATE INDEX `usage_events_user_period_kind_idx` ON `usage_events` (`user_id`,`period`,`kind`);--> statement-breakpoint
+CREATE TABLE `usage_leases` (
+	`user_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`key` text NOT NULL,
+	`expires_at` integer NOT NULL,
+	PRIMARY KEY(`user_id`, `kind`, `key`),
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
 ALTER TABLE `documents` ADD `amount` integer;--> statement-breakpoint
 ALTER TABLE `documents` ADD `dedupe_key` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `documents_user_dedupe_idx` ON `documents` (`user_id`,`dedupe_key`);

@@ -86,3 +86,18 @@ export const letterMailings = sqliteTable(
     index("letter_mailings_user_property_idx").on(t.userId, t.propertyId),
   ],
 );
+
+/**
+ * Places held by long-running work (a deal analysis of a property, an open analysis stream), each until it ends or its
+ * lease expires: a user's concurrent analyses and streams are counted here.
+ */
+export const usageLeases = sqliteTable(
+  "usage_leases",
+  {
+    userId: ownerUserId(),
+    kind: text("kind", { enum: ["analysis", "stream"] }).notNull(),
+    key: text("key").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.key] })],
+);

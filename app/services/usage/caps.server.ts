@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { usageBudgets, usageCounters } from "#db/schema.ts";
 import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
+import type { Reservation } from "#app/domain/usage/reservation.ts";
 import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/money.ts";
 import { secondsUntilWindowEnds, USAGE_WINDOWS, windowStart, type UsageWindow } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -19,15 +20,7 @@ const SPEND_METER = "spend";
 const LIMIT_KEY: Record<UsageWindow, keyof KindLimits> = { minute: "perMinute", day: "perDay", month: "perMonth" };
 const WINDOW_WORDS: Record<UsageWindow, string> = { minute: "a minute", day: "a day", month: "a month" };
 
-export type Reservation = {
-  userId: string;
-  kind: UsageKind;
-  quantity: number;
-  unitCostMicrocents: number;
-  provider: string;
-  /** The window starts the units were counted in: a release takes them back only from those windows. */
-  starts: Record<UsageWindow, number>;
-};
+export type { Reservation };
 
 export type CapRefusal = { ok: false; status: 402 | 429; message: string; retryAfterSeconds: number };
 
