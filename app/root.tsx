@@ -19,6 +19,7 @@ import { Toaster } from "#app/components/ui/toast.tsx";
 import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
 import { readToast } from "#app/services/http/toast.server.ts";
+import { policyOf } from "#app/services/usage/policy.server.ts";
 
 import stylesheet from "./tailwind.css?url";
 
@@ -50,7 +51,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         initials: avatarInitials(displayName(session.user)),
       }
     : null;
-  return data({ user, toast, supportEmail: context.config.SUPPORT_EMAIL }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // What one unit of each paid action costs on this deployment's providers: the cost previews beside the buttons.
+  const unitCostCents = user ? policyOf(context).unitCostCents : null;
+  return data(
+    { user, toast, supportEmail: context.config.SUPPORT_EMAIL, unitCostCents },
+    clear ? { headers: { "Set-Cookie": clear } } : undefined,
+  );
 }
 
 export type RootData = typeof loader;

@@ -122,3 +122,7 @@ export const ACTIVITY_TYPES = ["call", "text", "email", "letter"] as const;
 
 /** Whom a follow-up activity reaches, and how (follow_up_activity_contacts.recipient_type). */
 export const RECIPIENT_TYPES = ["phone", "email", "address"] as const;
+
+/** Metered paid actions (docs/decisions/080-usage-ledger-and-caps.md). */
+export const USAGE_KINDS = ["letter", "lead", "skip_trace", "cash_buyer_page", "ai_call", "ai_tokens"] as const;
+export type UsageKind = (typeof USAGE_KINDS)[number];

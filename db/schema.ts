@@ -10,3 +10,4 @@ export * from "./schema/leads.ts";
 export * from "./schema/market.ts";
 export * from "./schema/outboxes.ts";
 export * from "./schema/sequences.ts";
+export * from "./schema/usage.ts";

@@ -19,6 +19,9 @@ import type { DealAnalysisResult } from "#app/domain/deals/analysis.ts";
 import type { AiProvider } from "#app/providers/ai/types.ts";
 import { parseEnv } from "#app/providers/env.server.ts";
 import { createAi } from "#app/providers/index.server.ts";
+import { releaseUsage } from "#app/services/usage/caps.server.ts";
+import { releaseLease } from "#app/services/usage/leases.server.ts";
+import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 /** However the model behaves, a run ends (in `error`) this long after it started: the provider's own timeout and retry fit inside. */
 export const RUN_DEADLINE_MS = 90_000;
@@ -151,25 +154,29 @@ export class DealAnalysis extends DurableObject<Env> {
     this.progress(state, SAVING_STEP);
     const now = new Date();
     const db = createDb(this.env.DB);
-    const written = await db
-      .update(properties)
-      .set({
-        strategy: result.strategy,
-        isDeal: result.is_deal,
-        analysisArv: result.arv,
-        rehabCost: result.rehab_cost,
-        analysisMaxOfferPrice: result.max_offer_price,
-        analysisConfidence: result.confidence,
-        profitMarginPct: result.profit_margin_pct,
-        riskLevel: result.risk_level,
-        keyAssumptions: result.key_assumptions,
-        compSummary: result.comp_summary,
-        nextActions: result.next_actions,
-        analysisRunAt: now,
-        updatedAt: now,
-      })
-      .where(and(eq(properties.id, job.propertyId), eq(properties.userId, job.userId)))
-      .returning({ id: properties.id });
+    // The result and the AI call's charge are written together (docs/decisions/080-usage-ledger-and-caps.md).
+    const [written] = await db.batch([
+      db
+        .update(properties)
+        .set({
+          strategy: result.strategy,
+          isDeal: result.is_deal,
+          analysisArv: result.arv,
+          rehabCost: result.rehab_cost,
+          analysisMaxOfferPrice: result.max_offer_price,
+          analysisConfidence: result.confidence,
+          profitMarginPct: result.profit_margin_pct,
+          riskLevel: result.risk_level,
+          keyAssumptions: result.key_assumptions,
+          compSummary: result.comp_summary,
+          nextActions: result.next_actions,
+          analysisRunAt: now,
+          updatedAt: now,
+        })
+        .where(and(eq(properties.id, job.propertyId), eq(properties.userId, job.userId)))
+        .returning({ id: properties.id }),
+      ...(job.charge ? [usageEntry(db, job.charge, 1, now, null)] : []),
+    ]);
     if (written.length === 0) throw new Error(`${ANALYSIS_FAILED}: the property no longer exists.`);
     return result;
   }
@@ -188,6 +195,7 @@ export class DealAnalysis extends DurableObject<Env> {
     outcome: { result: DealAnalysisResult } | { message: string },
   ): Promise<void> {
     const base = { runId: state.runId, startedAt: state.startedAt, finishedAt: Date.now() };
+    await this.settleUsage("result" in outcome);
     const next: DealAnalysisState =
       "result" in outcome ? { status: "complete", ...base, result: outcome.result } : { status: "error", ...base, ...outcome };
     this.state = next;
@@ -196,6 +204,17 @@ export class DealAnalysis extends DurableObject<Env> {
     for (const event of finalEvents(next)) this.broadcast(event);
     for (const writer of this.clients) void writer.close().catch(() => undefined);
     this.clients.clear();
+  }
+
+  /** The run's place among the user's concurrent analyses is given back; a failed run's AI charge too. */
+  private async settleUsage(succeeded: boolean) {
+    const job = await this.ctx.storage.get<DealAnalysisJob>(JOB_KEY);
+    if (!job) return;
+    const context = { db: createDb(this.env.DB) };
+    await Promise.all([
+      releaseLease(context, { userId: job.userId, kind: "analysis", key: job.propertyId }),
+      !succeeded && job.charge ? releaseUsage(context, job.charge) : null,
+    ]).catch((error: unknown) => console.error("[deal-analysis] usage not settled", error));
   }
 
   private broadcast(event: DealAnalysisEvent) {

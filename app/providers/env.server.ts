@@ -1,6 +1,8 @@
 import { z } from "zod";
 
 import { DEFAULT_OPENAI_MODEL, openAiModelProblem } from "#app/domain/shared/openai-models.ts";
+import { DEFAULT_MONTHLY_SPEND_CAP_CENTS, MAX_MONTHLY_SPEND_CAP_CENTS } from "#app/domain/usage/kinds.ts";
+import { jsonConfig, UnitCostsOverrideSchema, UsageLimitsOverrideSchema } from "#app/domain/usage/policy.ts";
 
 /**
  * The Worker's configuration: `vars` in wrangler.jsonc plus secrets (`.dev.vars` locally). Parsed once per isolate
@@ -51,6 +53,13 @@ export const EnvSchema = z
     EMAIL_FROM: z.email().optional(),
     MAPS: z.enum(["local", "google"]).default("local"),
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+
+    /** Caps on metered actions, over the defaults (JSON, docs/decisions/080-usage-ledger-and-caps.md). */
+    USAGE_LIMITS: jsonConfig(UsageLimitsOverrideSchema).optional(),
+    /** Unit prices in cents at the real vendors, over the defaults (JSON); the local providers cost 0. */
+    USAGE_UNIT_COSTS: jsonConfig(UnitCostsOverrideSchema).optional(),
+    /** Each user's monthly spend cap until they change it in Usage. */
+    MONTHLY_SPEND_CAP_CENTS: z.coerce.number().int().min(0).max(MAX_MONTHLY_SPEND_CAP_CENTS).default(DEFAULT_MONTHLY_SPEND_CAP_CENTS),
 
     /** Single sign-on (OpenID Connect, authorization code + PKCE): on when the issuer and the client id are set. */
     OIDC_ISSUER: z

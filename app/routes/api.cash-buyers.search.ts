@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { CashBuyerSearchSchema } from "#app/domain/leads/search.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { searchCashBuyers } from "#app/services/leads/cash-buyer-search.server.ts";
 
 /**
@@ -11,15 +11,17 @@ import { searchCashBuyers } from "#app/services/leads/cash-buyer-search.server.t
  * location, buyer type and quick lists as the user's last cash-buyer search move on by 5 and a changed search starts
  * at 0; a `skip` given is used as is. An empty page carries §8's "No active cash buyers found in {location}. Try
  * expanding your search area." 400 with field messages for a bad body (nothing written); 502 "Cash Buyer Search
- * Failed" with the provider's error.
+ * Failed" with the provider's error; 429/402 past the cash-buyer page caps (nothing moves).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, CashBuyerSearchSchema);
   const outcome = await searchCashBuyers(context, session.user.id, input);
-  if (!outcome.ok)
+  if (!outcome.ok) {
+    if (!("error" in outcome)) return apiRefusal(outcome);
     return apiJson({ success: false, message: outcome.message, error: outcome.error, buyers: [] }, { status: outcome.status });
+  }
   const { buyers, skip, location, message } = outcome;
   return apiJson({ success: true, error: null, buyers, skip, location, message });
 }

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { streamDealAnalysis } from "#app/services/deals/analysis.server.ts";
-import { allowMethods, apiError } from "#app/services/http/api.server.ts";
+import { allowMethods, apiRefusal } from "#app/services/http/api.server.ts";
 
 /**
  * GET /api/deals/analyze/{propertyId}/stream → text/event-stream: `progress` {progress, message} … then `complete`
@@ -13,5 +13,5 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireApiUser(request, context);
   const outcome = await streamDealAnalysis(context, session.user.id, params.id ?? "");
-  return outcome.ok ? outcome.response : apiError(outcome.status, outcome.message);
+  return outcome.ok ? outcome.response : apiRefusal(outcome);
 }

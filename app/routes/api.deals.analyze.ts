@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { AnalyzeDealSchema } from "#app/domain/deals/analysis-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { startDealAnalysis } from "#app/services/deals/analysis.server.ts";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /**
  * POST /api/deals/analyze {propertyId} → {success, data: {propertyId, status, joined, progress, message}, message}:
@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireApiUser(request, context);
   const { propertyId } = await readBody(request, AnalyzeDealSchema);
   const outcome = await startDealAnalysis(context, session.user.id, propertyId);
-  if (!outcome.ok) return apiError(outcome.status, outcome.message);
+  if (!outcome.ok) return apiRefusal(outcome);
   const { state, joined } = outcome;
   const progress = state.status === "running" ? { progress: state.progress, message: state.message } : { progress: 100, message: "" };
   return apiJson({

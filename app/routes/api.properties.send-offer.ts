@@ -2,32 +2,23 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { SendOfferSchema } from "#app/domain/offers/forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
 
 /**
  * POST /api/properties/send-offer {propertyId, ownerName, ownerMailingAddress, offerAmount} → {success, message,
  * trackingId}: the property card's Send Offer. Needs the property's max offer (400 'No Offer Created'); mails its
  * recorded Letter of Intent (or a new one for the max offer) through the same provider as mail-offer; status →
- * offer_sent. A mail failure → 502 'Send Offer Failed'.
+ * offer_sent. A mail failure → 502 'Send Offer Failed'. Once per property and offer: a second time answers 409
+ * 'Already mailed' unless `resend: true`; 422 for a recipient not on record; 429/402 at a cap (with Retry-After).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, SendOfferSchema);
   const outcome = await sendOffer(context, session.user.id, input, context.now());
-  if (!outcome.ok) {
-    return Response.json(
-      {
-        success: false,
-        message: outcome.message,
-        ...(outcome.error ? { error: outcome.error } : {}),
-        ...(outcome.errors ? { errors: outcome.errors } : {}),
-      },
-      { status: outcome.status, headers: { "Cache-Control": "no-store" } },
-    );
-  }
-  return apiJson({ success: true, message: "Offer Sent", trackingId: outcome.trackingId, status: outcome.status });
+  if (!outcome.ok) return apiRefusal(outcome);
+  return apiJson({ success: true, message: "Offer Sent", trackingId: outcome.trackingId, status: outcome.status, amount: outcome.amount });
 }
 
 /** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */

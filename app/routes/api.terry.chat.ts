@@ -3,7 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 import { TerryChatSchema } from "#app/domain/chat/terry-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { terryChat } from "#app/services/chat/terry.server.ts";
-import { apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 
 /**
  * POST /api/terry/chat {message, history, conversationId?} → 200 {success, response, conversationId}: Terry's answer,
@@ -18,6 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, TerryChatSchema);
   const outcome = await terryChat(context, session.user.id, input);
   if (!outcome.ok) {
+    if ("retryAfterSeconds" in outcome) return apiRefusal(outcome);
     const { ok: _ok, status, ...body } = outcome;
     return apiJson({ success: false, ...body }, { status });
   }

@@ -45,6 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     conversationId: submission.value.c,
     history: [],
   });
+  // Not found, too long, or past an AI cap: the form again with why (nothing was written).
   if (!outcome.ok && outcome.status !== 502)
     return refuseForm(context, { ...back, error: outcome.message } satisfies TerryFormActionData, outcome.status);
   return redirect(terryHref(outcome.conversationId));

@@ -1,11 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
+import type { BatchItem } from "drizzle-orm/batch";
 
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
-import { allowMethods, apiError, apiJson, plainMethodNotAllowed, readFormData } from "#app/services/http/api.server.ts";
+import { allowMethods, apiError, apiJson, apiRefusal, plainMethodNotAllowed, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { replyContext } from "#app/services/messages/conversations.server.ts";
+import { meteredAiCall } from "#app/services/usage/metered-ai.server.ts";
 
 /**
  * AI Assist: the AI provider drafts a reply from the last message and the linked property (`draftReply`: the local
@@ -23,11 +25,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!ctx) return wantsJson ? apiError(404, "Conversation not found") : redirect("/?section=messages");
   let draft: string;
   try {
-    ({ text: draft } = await context.providers.ai.draftReply({
-      contactName: ctx.contactName,
-      lastIncoming: ctx.lastIncoming,
-      property: ctx.property,
-    }));
+    const metered = await meteredAiCall(context, session.user.id, context.now(), () =>
+      context.providers.ai.draftReply({ contactName: ctx.contactName, lastIncoming: ctx.lastIncoming, property: ctx.property }),
+    );
+    if (!metered.ok) {
+      if (wantsJson) return apiRefusal(metered);
+      const back = `/?${new URLSearchParams({ section: "messages", c: conversationId })}`;
+      return redirectWithToast(back, { title: metered.message, variant: "error" });
+    }
+    // A draft is written nowhere: its charge is the only record of it.
+    await context.db.batch(metered.charges as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    draft = metered.value.text;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.warn("AI Assist failed", error.message);

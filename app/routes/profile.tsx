@@ -13,12 +13,15 @@ import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, InputField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { UsageTab } from "#app/components/usage/usage-tab.tsx";
 import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { formatPhone } from "#app/domain/leads/phone.ts";
+import { SpendCapSchema } from "#app/domain/usage/forms.ts";
 import { getCurrentUser, requestMeta, requireUser } from "#app/services/accounts/auth.server.ts";
 import { changePassword, updateUserInfo, upsertCompany } from "#app/services/accounts/profile.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { readUsage, setMonthlyCap } from "#app/services/usage/ledger.server.ts";
 
 const VERIFY_NEW_EMAIL = "We sent a verification link to your new email address.";
 
@@ -28,6 +31,7 @@ const TABS = [
   { value: "user", label: "User Info" },
   { value: "company", label: "Company Info" },
   { value: "password", label: "Password" },
+  { value: "usage", label: "Usage" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -35,6 +39,7 @@ const FAILURE: Record<Tab, string> = {
   user: "Failed to update user information",
   company: "Failed to update company information",
   password: "Failed to change password",
+  usage: "Failed to update the spending cap",
 };
 
 function tabOf(value: string | null): Tab {
@@ -43,7 +48,8 @@ function tabOf(value: string | null): Tab {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { current: await getCurrentUser(context, session.user) };
+  const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.user.id, context.now())]);
+  return { current, usage };
 }
 
 /** Success: redirect back to the tab with the toast flashed (post/redirect/get, the same with or without JS). */
@@ -73,6 +79,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       outcome.emailChanged ? `User information updated successfully. ${VERIFY_NEW_EMAIL}` : "User information updated successfully",
     );
   }
+  if (tab === "usage") {
+    const parsed = SpendCapSchema.safeParse({ monthlyCap: formData.get("monthlyCap") ?? "" });
+    if (!parsed.success) return data({ tab, usageError: parsed.error.issues[0]?.message ?? FAILURE.usage }, { status: 400 });
+    await setMonthlyCap(context, session.user.id, parsed.data.monthlyCap * 100, context.now());
+    return succeed(tab, "Spending cap updated");
+  }
   if (tab === "company") {
     const submission = parseWithZod(formData, { schema: CompanyInfoSchema });
     if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
@@ -96,7 +108,7 @@ function useTabForm<S extends z.ZodType>(tab: Tab, loadSchema: () => Promise<S>)
   const hydrated = useHydrated();
   const toast = useToast();
   // Remix's useActionData serializes the type (JsonifyObject), which Conform's SubmissionResult no longer matches.
-  const lastResult = actionData?.tab === tab ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const lastResult = actionData?.tab === tab && "result" in actionData ? (actionData.result as SubmissionResult<string[]>) : undefined;
   const validate = useZodValidation(loadSchema);
   const [form, fields] = useForm({
     id: `profile-${tab}`,
@@ -250,7 +262,7 @@ function PasswordTab() {
 }
 
 export default function Profile() {
-  const { current } = useLoaderData<typeof loader>();
+  const { current, usage } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = actionData?.tab ?? tabOf(searchParams.get("tab"));
@@ -305,6 +317,9 @@ export default function Profile() {
             </Tabs.Content>
             <Tabs.Content value="password">
               <PasswordTab />
+            </Tabs.Content>
+            <Tabs.Content value="usage">
+              <UsageTab usage={usage} error={actionData && "usageError" in actionData ? actionData.usageError : undefined} />
             </Tabs.Content>
           </div>
         </Tabs.Root>

@@ -1,7 +1,7 @@
 /**
  * CRM records (spec 01 §3, spec 02 §3): properties, owners, contacts, deals, conversations, documents, buyer leads, comps.
  */
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "#db/columns.ts";
 import { BUYER_TYPES, DEAL_STAGES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MESSAGE_ROLES, PROPERTY_STATUSES, RISK_LEVELS } from "#db/enums.ts";
@@ -173,9 +173,19 @@ export const documents = sqliteTable(
     filePath: text("file_path"),
     contentType: text("content_type"),
     sizeBytes: integer("size_bytes"),
+    /** A Letter of Intent's offer amount: what a mailing of it records. */
+    amount: money("amount"),
+    /**
+     * A Letter of Intent's "same letter" key (property, amount, minute): parallel or repeated requests for the same
+     * offer within a minute get one document (docs/decisions/080-usage-ledger-and-caps.md).
+     */
+    dedupeKey: text("dedupe_key"),
     ...timestamps,
   },
-  (t) => [index("documents_user_updated_idx").on(t.userId, t.updatedAt)],
+  (t) => [
+    index("documents_user_updated_idx").on(t.userId, t.updatedAt),
+    uniqueIndex("documents_user_dedupe_idx").on(t.userId, t.dedupeKey),
+  ],
 );
 
 export const buyerLeads = sqliteTable(

@@ -62,6 +62,8 @@ for (const javaScriptEnabled of [true, false]) {
       await sellerWizardToFilters(page);
       await page.getByRole("button", { name: "Check Lead Count" }).click();
       await expect(page.getByRole("status").filter({ hasText: /\d+ leads? found in Phoenix, AZ/ })).toBeVisible();
+      // What the search costs is shown before it is run (the local providers cost nothing, but they are counted).
+      await expect(page.getByTestId("cost-preview")).toHaveText("5 leads · $0.00");
       await page.getByRole("button", { name: "Find Properties" }).click();
       await expect(page).toHaveURL(/\/leads\/workbench(\?|$)/);
       await expect(page.getByText("Reviewing 5 seller leads")).toBeVisible();

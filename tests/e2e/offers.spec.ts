@@ -77,15 +77,26 @@ for (const javaScriptEnabled of [true, false]) {
         await expectPdf(page, (await download.getAttribute("href"))!);
       }
 
+      await expect(letter.getByTestId("cost-preview")).toHaveText("1 letter · $0.00");
       await letter.getByRole("button", { name: "Mail the Offer" }).click();
       await expect(page.getByRole("status", { name: "Offer mailed" })).toContainText("Offer Mailed Successfully!");
       await expect(card.getByText("Offer Sent", { exact: true })).toBeVisible();
       expect(await propertyStatus(page)).toMatchObject({ status: "offer_sent", maxOffer: 187500 });
+      // A second letter is offered only as what it is, with its cost.
+      await expect(page.getByRole("status", { name: "Offer mailed" }).getByRole("button", { name: "Mail Again" })).toBeVisible();
 
       await page.getByRole("button", { name: "Next Lead" }).click();
       await expect(page.getByText("Lead 2 of 5", { exact: true })).toBeVisible();
       await expect(page.getByRole("region", { name: "Get Max Offer" })).toHaveCount(0);
       await expect(page.getByRole("status", { name: "Offer mailed" })).toHaveCount(0);
+
+      // Profile → Usage counts the search's leads and skip traces and the letter.
+      await page.goto("/profile?tab=usage");
+      const usage = page.getByRole("tabpanel", { name: "Usage" });
+      await expect(usage.locator('[data-usage-kind="lead"]')).toContainText("5");
+      await expect(usage.locator('[data-usage-kind="skip_trace"]')).toContainText("5");
+      await expect(usage.locator('[data-usage-kind="letter"] td').nth(1)).toHaveText("1");
+      await expect(usage.getByTestId("usage-spend")).toContainText("Spent $0.00 of your $200.00 monthly cap.");
     });
 
     test("no offer chosen says 'No Offer Selected'", async ({ signedInPage: page }) => {

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { properties } from "#db/schema.ts";
+import { properties, usageEvents } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import type { DealAnalysis } from "#workers/deal-analysis.ts";
 import { parseEvents, type DealAnalysisEvent } from "#app/domain/deals/analysis-events.ts";
@@ -235,6 +235,8 @@ describe("POST /api/deals/analyze and its stream", () => {
     expect(fake.calls.length).toBeGreaterThanOrEqual(1);
     const row = await analysisRow(propertyId);
     expect(Object.values(row ?? {}).every((value) => value === null)).toBe(true);
+    // A failed run charges nothing (its reserved AI call was given back).
+    expect(await db.select().from(usageEvents).where(eq(usageEvents.userId, userId))).toEqual([]);
     // A late client gets the same error.
     expect((await readEvents(await stream(client, propertyId))).map((event) => event.event)).toEqual(["error"]);
   });

@@ -52,13 +52,19 @@ async function sellerThread(userId: string) {
   return created.id;
 }
 
+/** The conversation a sent chat message went to (the test fails when it was refused). */
+function conversationOf(sent: Awaited<ReturnType<typeof sendChatMessage>>): string {
+  if (!sent || !("conversationId" in sent)) throw new Error(`the message was not sent: ${JSON.stringify(sent)}`);
+  return sent.conversationId;
+}
+
 describe("the Negotiation agent in the chat", () => {
   it("on the local provider, answers a seller's message with the reply-draft rules' draft", async () => {
     const { client, userId } = await registerClient("nego-local");
     const sent = await sendChatMessage(client.context, userId, { agent: "negotiation", content: SELLER });
     const draft = draftReply({ contactName: null, lastIncoming: SELLER, property: null });
     expect(draft).toMatch(/^Hi there, I'm running the numbers on your property/);
-    expect(await stored(sent!.conversationId)).toEqual([
+    expect(await stored(conversationOf(sent))).toEqual([
       { role: "user", content: SELLER, isAiGenerated: false },
       { role: "assistant", content: negotiationAnswer(draft), isAiGenerated: true },
     ]);
@@ -73,7 +79,7 @@ describe("the Negotiation agent in the chat", () => {
     const body = fake.calls[0]!.body as { model: string; messages: { role: string; content: string }[] };
     expect(body.messages[0]).toEqual({ role: "system", content: NEGOTIATION_PROMPT });
     expect(JSON.parse(body.messages[1]!.content)).toEqual({ sellerName: null, sellerMessage: SELLER, property: null });
-    expect((await stored(sent!.conversationId))[1]).toEqual({
+    expect((await stored(conversationOf(sent)))[1]).toEqual({
       role: "assistant",
       content: negotiationAnswer("Hi, thanks for writing. We can make you a cash offer this week and buy the house as-is."),
       isAiGenerated: true,
@@ -82,10 +88,10 @@ describe("the Negotiation agent in the chat", () => {
     fake.failWith(500);
     const failed = await sendChatMessage(context, userId, {
       agent: "negotiation",
-      c: sent!.conversationId,
+      c: conversationOf(sent),
       content: "Can you close fast?",
     });
-    expect((await stored(failed!.conversationId)).slice(2)).toEqual([
+    expect((await stored(conversationOf(failed))).slice(2)).toEqual([
       { role: "user", content: "Can you close fast?", isAiGenerated: false },
       { role: "assistant", content: AI_TROUBLE_TEXT, isAiGenerated: false },
     ]);
@@ -94,7 +100,7 @@ describe("the Negotiation agent in the chat", () => {
   it("leaves the other agents on their chat reply", async () => {
     const { client, userId } = await registerClient("nego-others");
     const sent = await sendChatMessage(client.context, userId, { agent: "lock-it-up", content: "hello" });
-    const reply = (await stored(sent!.conversationId))[1]!;
+    const reply = (await stored(conversationOf(sent)))[1]!;
     expect(JSON.parse(reply.content)).toMatchObject({ type: "text", text: expect.stringContaining("I'm Lock It Up, your closing agent.") });
   });
 });

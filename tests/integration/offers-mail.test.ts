@@ -49,9 +49,12 @@ describe("POST /api/properties/mail-offer (local mail)", () => {
       client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(propertyId, pdfUrl)),
     ]);
     const retry = await client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(propertyId, pdfUrl));
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    const ids = new Set([...answers, retry].map((answer) => answer.body.trackingId));
-    expect(ids.size).toBe(1);
+    // The twin finds the mailing claimed and mails nothing; the retry is told the letter was mailed, with its tracking id.
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const mailed = answers.find((answer) => answer.status === 200)!;
+    expect(retry.status).toBe(409);
+    expect(retry.body).toMatchObject({ success: false, trackingId: mailed.body.trackingId });
+    expect(retry.body.message).toMatch(/^Already mailed/);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId))).toHaveLength(1);
   });
 
@@ -99,14 +102,15 @@ describe("mail-offer through Lob (fake)", () => {
       client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(propertyId, pdfUrl)),
       client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(propertyId, pdfUrl)),
     ]);
-    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
-    expect(answers[0].body).toMatchObject({
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const mailed = answers.find((answer) => answer.status === 200)!;
+    expect(mailed.body).toMatchObject({
       provider: "lob",
       trackingId: fake.letters[0].id,
       status: "offer_sent",
+      amount: 210000,
       expectedDeliveryDate: "2026-12-01",
     });
-    expect(answers[1].body.trackingId).toBe(answers[0].body.trackingId);
     expect(fake.letters).toHaveLength(1);
     const letter = fake.letters[0];
     expect(letter.idempotencyKey).toMatch(/^loi-[0-9a-f]{64}$/);

@@ -33,6 +33,7 @@ describe("POST /api/properties/send-offer (the property card)", () => {
     const again = await client.call(sendRoute, "POST", "/api/properties/send-offer", body);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ success: true, message: "Offer Sent", status: "offer_sent" });
+    expect(again.status).toBe(409);
     expect(again.body.trackingId).toBe(first.body.trackingId);
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId))).toHaveLength(1);
     expect(

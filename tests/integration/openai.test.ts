@@ -51,6 +51,12 @@ const DEAL: DealAnalysisInput = {
 /** What a model following the prompt answers: the rules' own analysis is a valid one. */
 const MODEL_ANALYSIS = { ...analyzeDeal(DEAL), strategy: "wholesale", comp_summary: "Six sales within half a mile support the ARV." };
 
+/** The conversation a sent chat message went to (the test fails when it was refused). */
+function conversationOf(sent: Awaited<ReturnType<typeof sendChatMessage>>): string {
+  if (!sent || !("conversationId" in sent)) throw new Error(`the message was not sent: ${JSON.stringify(sent)}`);
+  return sent.conversationId;
+}
+
 describe("choosing OpenAI by configuration", () => {
   it("picks the OpenAI client with AI=openai and its key, and asks the configured model", async () => {
     const fake = createFakeOpenAi(KEY);
@@ -301,7 +307,10 @@ describe("the agent chat on OpenAI", () => {
     );
     const { userId } = await registerClient("openai-chat-down");
     const sent = await sendChatMessage(context, userId, { agent: "lead-finder", content: "sellers in 85004" });
-    const stored = await db.select().from(messages).where(eq(messages.conversationId, sent!.conversationId));
+    const stored = await db
+      .select()
+      .from(messages)
+      .where(eq(messages.conversationId, conversationOf(sent)));
     expect(stored.map((m) => [m.role, m.isAiGenerated])).toEqual([
       ["user", false],
       ["assistant", false],

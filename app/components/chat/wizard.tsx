@@ -15,6 +15,7 @@ import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { CostPreview } from "#app/components/usage/cost-preview.tsx";
 import {
   BEDROOM_OPTIONS,
   BUYER_TYPE_OPTIONS,
@@ -31,6 +32,7 @@ import {
   type WizardErrors,
   type WizardField,
 } from "#app/domain/chat/wizard.ts";
+import { SELLER_SEARCH_COUNT } from "#app/domain/leads/search-options.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
 import type { WizardCount, WizardView } from "#app/services/sections/chat.server.ts";
 
@@ -162,9 +164,16 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
     </Button>
   );
   const find = (
-    <Button type="submit" name="intent" value="search" formMethod="post" formAction="/chat/search" disabled={busy !== null}>
-      {kind === "seller" ? "Find Properties" : "Find Cash Buyers"}
-    </Button>
+    <span className="inline-flex items-center gap-2">
+      <Button type="submit" name="intent" value="search" formMethod="post" formAction="/chat/search" disabled={busy !== null}>
+        {kind === "seller" ? "Find Properties" : "Find Cash Buyers"}
+      </Button>
+      {kind === "seller" ? (
+        <CostPreview kind="lead" count={SELLER_SEARCH_COUNT} extra={{ kind: "skip_trace", count: SELLER_SEARCH_COUNT }} />
+      ) : (
+        <CostPreview kind="cash_buyer_page" count={1} />
+      )}
+    </span>
   );
   const last = step === total;
 

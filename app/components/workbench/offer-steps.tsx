@@ -15,6 +15,7 @@ import { StartSequenceForm } from "#app/components/today/start-sequence.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
+import { CostPreview } from "#app/components/usage/cost-preview.tsx";
 import { leadAddress } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { offerOptions } from "#app/domain/offers/options.ts";
@@ -193,9 +194,12 @@ function LetterActions({ index, saved, steps, fileName, request }: OfferStepsPro
       {steps.mailed ? null : (
         <Form method="post" action={workbenchAction(request)}>
           <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
-          <Button type="submit" name="intent" value="mail" disabled={busy}>
-            {busy ? "Mailing..." : "Mail the Offer"}
-          </Button>
+          <span className="inline-flex items-center gap-2">
+            <Button type="submit" name="intent" value="mail" disabled={busy}>
+              {busy ? "Mailing..." : "Mail the Offer"}
+            </Button>
+            <CostPreview kind="letter" count={1} />
+          </span>
         </Form>
       )}
     </div>
@@ -226,7 +230,8 @@ function LetterStep(props: OfferStepsProps) {
   );
 }
 
-function MailedPanel({ lead, steps, saved }: OfferStepsProps) {
+function MailedPanel(props: OfferStepsProps) {
+  const { lead, steps, saved } = props;
   const demo = steps.mailed === DEMO_MAILED;
   const to = lead.raw.ownerMailingAddress || leadAddress(lead);
   return (
@@ -238,7 +243,24 @@ function MailedPanel({ lead, steps, saved }: OfferStepsProps) {
           : `The Letter of Intent is on its way to ${lead.ownerName ?? "the owner"} at ${to}. Tracking id: ${steps.mailed}.`}
       </p>
       {demo ? null : <StartSequenceForm propertyId={saved.propertyId} className="mt-3" />}
+      {demo ? null : <MailAgainForm {...props} />}
     </section>
+  );
+}
+
+/** A second letter, on purpose: says it is a second one and what it costs before it is sent. */
+function MailAgainForm({ index, saved, steps, request }: OfferStepsProps) {
+  const busy = useBusy("mail");
+  return (
+    <Form method="post" action={workbenchAction(request)} className="mt-3 flex flex-wrap items-center gap-2">
+      <StepFields propertyId={saved.propertyId} index={index} steps={{ ...steps, mailed: null }} valuation={steps.valuation} />
+      <input type="hidden" name="resend" value="true" />
+      <span className="text-sm text-emerald-900">Mail again? This sends a second letter</span>
+      <CostPreview kind="letter" count={1} />
+      <Button type="submit" variant="secondary" name="intent" value="mail" disabled={busy}>
+        {busy ? "Mailing..." : "Mail Again"}
+      </Button>
+    </Form>
   );
 }
 

@@ -3,10 +3,21 @@
  * hands over, the state the object keeps and streams, and its answer to `start`. Types only, so the service
  * (app/services/deals/analysis.server.ts) and the object both import them from here (docs/decisions/073-import-layers.md).
  */
+import type { Reservation } from "#app/domain/usage/reservation.ts";
+
 import type { DealAnalysisInput, DealAnalysisResult } from "./analysis.ts";
 
-/** What the Worker hands over once it has read and valued the property: everything the run needs, nothing more. */
-export type DealAnalysisJob = { userId: string; propertyId: string; compCount: number; input: DealAnalysisInput };
+/**
+ * What the Worker hands over once it has read and valued the property: everything the run needs, nothing more, and
+ * the AI call's reserved charge, which the object writes with the result (or gives back when the run fails).
+ */
+export type DealAnalysisJob = { userId: string; propertyId: string; compCount: number; input: DealAnalysisInput; charge?: Reservation };
+
+/**
+ * How long a run or a stream holds one of the user's concurrent-analysis places: longer than a run may take (the
+ * object's 90 s deadline), so a place a dead run left frees itself.
+ */
+export const ANALYSIS_LEASE_MS = 120_000;
 
 export type DealAnalysisState =
   | { status: "idle" }

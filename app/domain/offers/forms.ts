@@ -155,6 +155,8 @@ export const MailOfferSchema = z.object({
     .min(1, "Recipient name is required")
     .max(MAIL_NAME_MAX, MAIL_LIMIT_MESSAGES.recipientName),
   recipientAddress,
+  /** Mail this offer's letter again although it was mailed (a second letter, charged again). */
+  resend: z.boolean({ error: "resend must be true or false" }).optional(),
 });
 export type MailOfferInput = z.infer<typeof MailOfferSchema>;
 
@@ -174,6 +176,8 @@ export const SendOfferSchema = z.object({
   offerAmount: z
     .preprocess((value) => (value === null || value === "" ? undefined : parseMoneyText(value)), z.number().optional())
     .optional(),
+  /** Mail the letter again although this offer was mailed (a second letter, charged again). */
+  resend: z.boolean({ error: "resend must be true or false" }).optional(),
 });
 export type SendOfferInput = z.infer<typeof SendOfferSchema>;
 

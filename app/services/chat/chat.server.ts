@@ -5,6 +5,8 @@
  * With JavaScript the browser does the same through the /api routes; both post the same messages.
  */
 
+import type { BatchItem } from "drizzle-orm/batch";
+
 import type { AgentId } from "#app/domain/chat/agents.ts";
 import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
 import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/domain/chat/forms.ts";
@@ -45,6 +47,8 @@ import { createProperty, PropertyInputSchema } from "#app/services/leads/propert
 import { searchSellerLeads } from "#app/services/leads/seller-search.server.ts";
 import { postMessages, type NewMessage } from "#app/services/messages/conversation-writes.server.ts";
 import { chatThread, getOwnMessage } from "#app/services/messages/conversations.server.ts";
+import type { CapRefusal } from "#app/services/usage/caps.server.ts";
+import { meteredAiCall } from "#app/services/usage/metered-ai.server.ts";
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const CARD_NOT_FOUND = "Card not found";
@@ -72,13 +76,13 @@ export function titleOf(content: string): string {
 /**
  * Stores the user's message and the assistant's reply (from the AI provider: the Negotiation agent's is a draft of
  * the reply to the seller whose message was pasted) in the conversation `c`, or in a new one with the agent when there
- * is none. Null when `c` is not the user's (nothing written).
+ * is none. Null when `c` is not the user's, `refused` past an AI cap (nothing written either way).
  */
 export async function sendChatMessage(
-  context: ServiceContext<"db" | "now" | "providers">,
+  context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: ChatSendInput,
-): Promise<{ conversationId: string } | null> {
+): Promise<{ conversationId: string } | { refused: CapRefusal } | null> {
   const requested = input.c ?? null;
   const thread = requested ? await chatThread(context.db, userId, { agent: input.agent, requested }) : null;
   if (requested && !thread) return null;
@@ -88,17 +92,17 @@ export async function sendChatMessage(
     .map((message) => ({ role: message.role, content: messageText(message.content) }));
   let reply: ChatReply;
   let aiGenerated = true;
+  let charges: BatchItem<"sqlite">[] = [];
   try {
     // The Negotiation agent drafts the user's reply to what a seller wrote (the typed message); the others chat.
-    reply =
-      input.agent === "negotiation"
-        ? {
-            text: negotiationAnswer(
-              (await context.providers.ai.draftReply({ contactName: null, lastIncoming: input.content, property: null })).text,
-            ),
-            offer: null,
-          }
-        : await context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
+    const metered = await meteredAiCall(context, userId, context.now(), async () => {
+      if (input.agent !== "negotiation") return context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
+      const draft = await context.providers.ai.draftReply({ contactName: null, lastIncoming: input.content, property: null });
+      return { text: negotiationAnswer(draft.text), offer: null, usage: draft.usage };
+    });
+    if (!metered.ok) return { refused: metered };
+    reply = metered.value;
+    charges = metered.charges;
   } catch (error) {
     // The provider failed (timeout, refusal, outage): the user's message is kept, and the chat says so (§8).
     if (!(error instanceof ProviderError)) throw error;
@@ -112,6 +116,7 @@ export async function sendChatMessage(
     { conversationId: requested, start: { agentType: input.agent, title: titleOf(input.content) } },
     [userMessage(input.content), assistantMessage(textContent(reply.text, reply.offer), aiGenerated)],
     context.now(),
+    charges,
   );
   return posted ? { conversationId: posted.conversationId } : null;
 }
@@ -137,7 +142,7 @@ function locationRefusal(issues: { path: PropertyKey[]; message: string }[]): Wi
  * back to the chat. Refused answers write nothing.
  */
 export async function runWizardSearch(
-  context: ServiceContext<"db" | "now" | "providers">,
+  context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: WizardSearchInput,
 ): Promise<WizardSearchOutcome> {
@@ -189,6 +194,8 @@ export async function runWizardSearch(
   const asked = userMessage(describeBuyerSearch(answers, location));
   const outcome = await searchCashBuyers(context, userId, parsed.data);
   if (!outcome.ok) {
+    // At a cap nothing was searched: the refusal is the whole answer.
+    if (!("error" in outcome)) return { ok: true, redirect: chatHref(agent, null), toast: { title: outcome.message, variant: "error" } };
     const text = cashBuyerFailureText(outcome.error);
     const id = await post(location, false, [asked, assistantMessage(text)]);
     return { ok: true, redirect: chatHref(agent, id), toast: { title: outcome.message, description: outcome.error, variant: "error" } };
@@ -228,7 +235,7 @@ export type CardActionOutcome = { ok: true; redirect: string; toast: Toast } | {
  * §8 message or the success as a toast. A card that is not the user's answers 404.
  */
 export async function runCardAction(
-  context: ServiceContext<"db" | "now" | "providers">,
+  context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: CardActionInput,
 ): Promise<CardActionOutcome> {

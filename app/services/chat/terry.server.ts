@@ -4,6 +4,7 @@
  * user's message and Terry's answer are stored together in the user's Terry conversation (agent type "terry"), so
  * the screen reloads them and the agent chat's other conversations are untouched.
  */
+import type { BatchItem } from "drizzle-orm/batch";
 
 import { AI_CONTEXT_CHARS_MAX, contextChars, HISTORY_TOO_LONG } from "#app/domain/chat/ai-bounds.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
@@ -15,6 +16,8 @@ import { ProviderError } from "#app/providers/http.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { postMessages } from "#app/services/messages/conversation-writes.server.ts";
 import { chatThread } from "#app/services/messages/conversations.server.ts";
+import type { CapRefusal } from "#app/services/usage/caps.server.ts";
+import { meteredAiCall } from "#app/services/usage/metered-ai.server.ts";
 
 import { assistantMessage, CONVERSATION_NOT_FOUND, HISTORY_TURNS, titleOf, userMessage } from "./chat.server.ts";
 
@@ -37,7 +40,9 @@ export type TerryOutcome =
   | { ok: false; status: 502; message: string; conversationId: string }
   | { ok: false; status: 404; message: string }
   /** The body's history and message together pass AI_CONTEXT_CHARS_MAX (nothing written, the model not asked). */
-  | { ok: false; status: 413; message: string; errors: { history: string[] } };
+  | { ok: false; status: 413; message: string; errors: { history: string[] } }
+  /** Past an AI cap: nothing was asked and nothing written. */
+  | CapRefusal;
 
 /**
  * Terry answers `input.message` in the user's Terry conversation `input.conversationId` (its stored messages are the
@@ -46,7 +51,7 @@ export type TerryOutcome =
  * AI_CONTEXT_CHARS_MAX 413; neither writes nor asks the model.
  */
 export async function terryChat(
-  context: ServiceContext<"db" | "providers" | "now">,
+  context: ServiceContext<"db" | "providers" | "now" | "config">,
   userId: string,
   input: TerryChatInput,
 ): Promise<TerryOutcome> {
@@ -61,8 +66,14 @@ export async function terryChat(
 
   let response: string;
   let failed = false;
+  let charges: BatchItem<"sqlite">[] = [];
   try {
-    ({ text: response } = await context.providers.ai.terryReply({ message: input.message, history, lookup: marketLookup(context) }));
+    const metered = await meteredAiCall(context, userId, context.now(), () =>
+      context.providers.ai.terryReply({ message: input.message, history, lookup: marketLookup(context) }),
+    );
+    if (!metered.ok) return metered;
+    response = metered.value.text;
+    charges = metered.charges;
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.warn("terry failed", error.message);
@@ -75,6 +86,7 @@ export async function terryChat(
     { conversationId: requested, start: { agentType: TERRY_AGENT, title: titleOf(input.message) } },
     [userMessage(input.message), assistantMessage(response, !failed)],
     context.now(),
+    charges,
   );
   if (!posted) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
   const conversationId = posted.conversationId;

@@ -8,16 +8,23 @@ import { and, eq } from "drizzle-orm";
 
 import { properties } from "#db/schema.ts";
 import { UNABLE_TO_START } from "#app/domain/deals/analysis-events.ts";
-import type { DealAnalysisJob, DealAnalysisState } from "#app/domain/deals/analysis-job.ts";
+import { ANALYSIS_LEASE_MS, type DealAnalysisJob, type DealAnalysisState } from "#app/domain/deals/analysis-job.ts";
 import type { DealAnalysisInput } from "#app/domain/deals/analysis.ts";
+import { CONCURRENT_ANALYSES, CONCURRENT_ANALYSIS_STREAMS } from "#app/domain/usage/kinds.ts";
 import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
+import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
+import { acquireLease, releaseLease } from "#app/services/usage/leases.server.ts";
 import { placeArvSubject, valueArv } from "#app/services/valuation/valuation.server.ts";
 
-type AnalysisContext = ServiceContext<"db" | "providers" | "now" | "dealAnalysis">;
+type AnalysisContext = ServiceContext<"db" | "providers" | "now" | "dealAnalysis" | "config">;
 
-export type AnalysisFailure = { ok: false; status: 404 | 422 | 502; message: string };
+export type AnalysisFailure = { ok: false; status: 404 | 422 | 502; message: string } | CapRefusal;
+
+const TOO_MANY_ANALYSES = `You have ${CONCURRENT_ANALYSES} deal analyses running. Wait for one to finish, then start this one.`;
+const TOO_MANY_STREAMS = `You are following ${CONCURRENT_ANALYSIS_STREAMS} analyses already. Close one, then follow this one.`;
+const LEASE_RETRY_SECONDS = 10;
 
 /** The object of one (user, property): the same name always reaches the same instance. */
 export function analysisObject(context: Pick<AnalysisContext, "dealAnalysis">, userId: string, propertyId: string) {
@@ -131,11 +138,24 @@ export async function startDealAnalysis(context: AnalysisContext, userId: string
       message: `${UNABLE_TO_START}: ${"refusal" in valued ? valued.refusal : "the property has no value to analyse."}`,
     };
   }
+  // A new run: one of the user's concurrent-analysis places, then the AI call counted against the caps.
+  const lease = { userId, kind: "analysis" as const, key: propertyId };
+  const now = context.now();
+  if (!(await acquireLease(context, { ...lease, max: CONCURRENT_ANALYSES, ttlMs: ANALYSIS_LEASE_MS }, now)))
+    return { ok: false, status: 429, message: TOO_MANY_ANALYSES, retryAfterSeconds: LEASE_RETRY_SECONDS };
+  const reserved = await reserveUsage(context, userId, "ai_call", 1, now);
+  if (!reserved.ok) {
+    await releaseLease(context, lease);
+    return reserved;
+  }
   try {
-    const answer = await stub.start(jobOf(context, userId, subject, valued));
+    const answer = await stub.start({ ...jobOf(context, userId, subject, valued), charge: reserved.reservation });
+    // A twin POST started the run first: its charge stands, this one's is given back.
+    if (answer.joined) await releaseUsage(context, reserved.reservation);
     return { ok: true, joined: answer.joined, state: answer.state };
   } catch (error) {
     console.error("[deal-analysis] start failed", error);
+    await Promise.all([releaseUsage(context, reserved.reservation), releaseLease(context, lease)]);
     return { ok: false, status: 502, message: `${UNABLE_TO_START}: the analysis service did not answer.` };
   }
 }
@@ -152,19 +172,27 @@ export async function settledAnalysis(
     .catch(() => null);
 }
 
-/** GET /api/deals/analyze/{id}/stream: the object's event stream, for the property's owner only. */
+/**
+ * GET /api/deals/analyze/{id}/stream: the object's event stream, for the property's owner only, while they follow
+ * fewer than CONCURRENT_ANALYSIS_STREAMS (a place held until the stream ends).
+ */
 export async function streamDealAnalysis(
-  context: AnalysisContext,
+  context: AnalysisContext & ServiceContext<"cloudflare">,
   userId: string,
   propertyId: string,
 ): Promise<{ ok: true; response: Response } | AnalysisFailure> {
   if (!(await ownsProperty(context, userId, propertyId))) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  const lease = { userId, kind: "stream" as const, key: crypto.randomUUID() };
+  if (!(await acquireLease(context, { ...lease, max: CONCURRENT_ANALYSIS_STREAMS, ttlMs: ANALYSIS_LEASE_MS }, context.now())))
+    return { ok: false, status: 429, message: TOO_MANY_STREAMS, retryAfterSeconds: LEASE_RETRY_SECONDS };
   const answer = await analysisObject(context, userId, propertyId).fetch("https://deal-analysis.internal/stream");
   // Rebuilt in this realm: under `npm run dev` the object's answer comes through the platform proxy as another
-  // realm's Response, which neither `instanceof Response` nor the framework would take for one.
-  const response = new Response(answer.body as ReadableStream<Uint8Array> | null, {
-    status: answer.status,
-    headers: [...answer.headers.entries()],
-  });
+  // realm's Response, which neither `instanceof Response` nor the framework would take for one. The body is piped
+  // through, so the place is given back when the stream ends (the run finished, or the client went away).
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const source = answer.body as ReadableStream<Uint8Array> | null;
+  const piped = (source ? source.pipeTo(writable) : writable.close()).catch(() => undefined).finally(() => releaseLease(context, lease));
+  context.cloudflare.ctx.waitUntil(piped);
+  const response = new Response(readable, { status: answer.status, headers: [...answer.headers.entries()] });
   return { ok: true, response };
 }

@@ -3,6 +3,34 @@ export function apiError(status: number, message: string, errors?: Record<string
   return Response.json({ success: false, message, ...(errors ? { errors } : {}) }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
+/**
+ * A service's refusal as the /api answers it: its status and message, the provider's `error` or the existing
+ * `trackingId` when it has them, and a `Retry-After` header when it says when to try again (a cap).
+ */
+export function apiRefusal(refusal: {
+  status: number;
+  message: string;
+  error?: string;
+  errors?: Record<string, string[]>;
+  trackingId?: string;
+  retryAfterSeconds?: number;
+}) {
+  const { status, message, error, errors, trackingId, retryAfterSeconds } = refusal;
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (retryAfterSeconds !== undefined) headers["Retry-After"] = String(retryAfterSeconds);
+  return Response.json(
+    {
+      success: false,
+      message,
+      ...(errors ? { errors } : {}),
+      ...(error ? { error } : {}),
+      ...(trackingId ? { trackingId } : {}),
+      ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    },
+    { status, headers },
+  );
+}
+
 type SafeParser<T> = {
   safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
 };

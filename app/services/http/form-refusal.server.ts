@@ -10,7 +10,7 @@ import { data } from "@remix-run/cloudflare";
 const refused = new WeakSet<object>();
 
 /** The action's refusal: the status and the data the page shows; the loader of this request will not redirect. */
-export function refuseForm<T>(context: object, body: T, status: 400 | 404 | 409 | 413 | 422) {
+export function refuseForm<T>(context: object, body: T, status: 400 | 402 | 404 | 409 | 413 | 422 | 429) {
   refused.add(context);
   return data(body, { status });
 }

@@ -15,6 +15,8 @@ import {
   type CashBuyerSearchInput,
 } from "#app/domain/leads/search.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
+import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 import { buyerSearchOf, errorText, logged, type Failure } from "./search.server.ts";
 
@@ -33,10 +35,10 @@ export type CashBuyerSearchResult = {
  * caller names — returning the skip to use. A provider failure puts the skip back, so the next try shows that page.
  */
 export async function searchCashBuyers(
-  context: ServiceContext<"db" | "now" | "providers">,
+  context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: CashBuyerSearchInput,
-): Promise<CashBuyerSearchResult | Failure> {
+): Promise<CashBuyerSearchResult | Failure | CapRefusal> {
   const { db } = context;
   const provider = context.providers.propertyData;
   const { criteria } = input;
@@ -44,6 +46,9 @@ export async function searchCashBuyers(
   const key = buyerSearchKey(criteria);
   const explicit = input.skip;
   const mine = and(eq(skipMapping.userId, userId), eq(skipMapping.userSearch, key));
+  // The page is paid for at the vendor: counted against the caps first, so a refused search moves nothing.
+  const reserved = await reserveUsage(context, userId, "cash_buyer_page", 1, now);
+  if (!reserved.ok) return reserved;
 
   const [, claimed] = await db.batch([
     db
@@ -73,6 +78,7 @@ export async function searchCashBuyers(
   try {
     found = await provider.searchCashBuyers(buyerSearchOf(criteria), { take: CASH_BUYER_PAGE, skip });
   } catch (error) {
+    await releaseUsage(context, reserved.reservation);
     await db.batch([
       db
         .insert(leadRequests)
@@ -89,13 +95,18 @@ export async function searchCashBuyers(
 
   const currentYear = now.getUTCFullYear();
   const buyers = found.map((buyer) => toCashBuyerItem(buyer, criteria.buyerType, currentYear));
-  await db.insert(leadRequests).values({
-    ...request,
-    respondedCount: buyers.length,
-    status: buyers.length >= CASH_BUYER_PAGE ? "completed" : "exhausted",
-    createdAt: now,
-    updatedAt: now,
-  });
+  const requestId = crypto.randomUUID();
+  await db.batch([
+    db.insert(leadRequests).values({
+      ...request,
+      id: requestId,
+      respondedCount: buyers.length,
+      status: buyers.length >= CASH_BUYER_PAGE ? "completed" : "exhausted",
+      createdAt: now,
+      updatedAt: now,
+    }),
+    usageEntry(db, reserved.reservation, 1, now, requestId),
+  ]);
   const label = criteria.location.label;
   return { ok: true, location: label, skip, buyers, message: buyers.length === 0 ? noCashBuyersMessage(label) : null };
 }

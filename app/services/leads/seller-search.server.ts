@@ -18,6 +18,8 @@ import {
   type SellerSearchInput,
 } from "#app/domain/leads/search.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { releaseUsage, reserveUsage, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
+import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 import { errorText, logged, MAX_SEARCH_ROUNDS, sellerSearchOf, type Failure } from "./search.server.ts";
 
@@ -41,10 +43,10 @@ export type SellerSearchResult = {
  * claimed), moves the search's place on, and counts what the request got.
  */
 export async function searchSellerLeads(
-  context: ServiceContext<"db" | "now" | "providers">,
+  context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: SellerSearchInput,
-): Promise<SellerSearchResult | Failure> {
+): Promise<SellerSearchResult | Failure | CapRefusal> {
   const { db } = context;
   const provider = context.providers.propertyData;
   const { count, criteria } = input;
@@ -68,10 +70,19 @@ export async function searchSellerLeads(
 
   for (let round = 1; found.length < count && !exhausted && round <= MAX_SEARCH_ROUNDS; round++) {
     const need = count - found.length;
+    // The vendor charges for every record it returns and every owner it skip-traces: counted against the caps before
+    // the call; what the page did not use is given back after it.
+    const reserved = await reserveLeadRound(context, userId, need, now);
+    if (!reserved.ok) {
+      if (found.length > 0)
+        return { ok: true, requestId, location: criteria.location.label, properties: found, exhausted: false, message: reserved.message };
+      return reserved;
+    }
     let candidates;
     try {
       candidates = await provider.searchSellerLeads(search, { take: need, skip: offset });
     } catch (error) {
+      await Promise.all([releaseUsage(context, reserved.leads), releaseUsage(context, reserved.traces)]);
       await recordFailure(db, { round, requestId, userId, vendor: provider.name, params, count, error, now, found: found.length });
       // Leads already claimed by an earlier round are this user's now: answer them rather than lose them.
       if (found.length > 0)
@@ -81,6 +92,10 @@ export async function searchSellerLeads(
     // What the provider read for the page (more than it answered when it left unreadable records out).
     const read = candidates.read ?? candidates.length;
     unreadable += read - candidates.length;
+    await Promise.all([
+      releaseUsage(context, reserved.leads, need - read),
+      releaseUsage(context, reserved.traces, need - candidates.length),
+    ]);
     exhausted = read < need;
     const final = exhausted || round === MAX_SEARCH_ROUNDS;
     const items = candidates.map((lead) => toLeadQueueItem(lead, provider.name, currentYear));
@@ -135,6 +150,8 @@ export async function searchSellerLeads(
           .returning({ position: leadDeliveries.position }),
       );
     }
+    if (read > 0) statements.push(usageEntry(db, reserved.leads, read, now, requestId));
+    if (candidates.length > 0) statements.push(usageEntry(db, reserved.traces, candidates.length, now, requestId));
     statements.push(
       db
         .insert(skipMapping)
@@ -207,4 +224,21 @@ async function recordFailure(
       .set({ status, errorMessage: logged(error), updatedAt: now })
       .where(and(eq(leadRequests.id, requestId), eq(leadRequests.userId, userId)));
   }
+}
+
+/** A round's leads and skip traces, reserved together: a refusal of the second gives the first back. */
+async function reserveLeadRound(
+  context: ServiceContext<"db" | "providers" | "config">,
+  userId: string,
+  need: number,
+  now: Date,
+): Promise<{ ok: true; leads: Reservation; traces: Reservation } | CapRefusal> {
+  const leads = await reserveUsage(context, userId, "lead", need, now);
+  if (!leads.ok) return leads;
+  const traces = await reserveUsage(context, userId, "skip_trace", need, now);
+  if (!traces.ok) {
+    await releaseUsage(context, leads.reservation);
+    return traces;
+  }
+  return { ok: true, leads: leads.reservation, traces: traces.reservation };
 }

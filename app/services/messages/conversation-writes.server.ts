@@ -2,6 +2,7 @@
  * Writing conversations and messages: a new conversation, a message added, the agent chat's messages posted in order.
  */
 import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 
 import type { Db } from "#db/client.ts";
@@ -110,6 +111,8 @@ export async function postMessages(
   target: { conversationId: string | null; start: { agentType: string; title: string } },
   items: readonly NewMessage[],
   now: Date,
+  /** Statements written with the messages (an AI call's charge): all or nothing. */
+  also: readonly BatchItem<"sqlite">[] = [],
 ): Promise<{ conversationId: string; messages: MessageView[] } | null> {
   if (target.conversationId && !(await ownsConversation(db, userId, target.conversationId))) return null;
   const conversationId = target.conversationId ?? crypto.randomUUID();
@@ -138,6 +141,7 @@ export async function postMessages(
           updatedAt: last,
         }),
     ...(rows.length > 0 ? [db.insert(messages).values(rows)] : []),
+    ...also,
   ]);
   return { conversationId, messages: rows.map(toMessageView) };
 }

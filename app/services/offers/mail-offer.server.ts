@@ -8,6 +8,13 @@ import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
 import type { MailOfferInput, SendOfferInput } from "#app/domain/offers/forms.ts";
 import {
+  ALREADY_MAILED,
+  isRecipientOnRecord,
+  MAILING_IN_PROGRESS,
+  mailingClaimKey,
+  RECIPIENT_NOT_ON_RECORD,
+} from "#app/domain/offers/mailing.ts";
+import {
   messageText,
   NO_OFFER_CREATED,
   parseMailingAddress,
@@ -15,11 +22,15 @@ import {
   SEND_OFFER_FAILED,
   statusAfterMail,
 } from "#app/domain/offers/rules.ts";
+import { windowStart } from "#app/domain/usage/windows.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
+import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
+import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
+import { claimMailing, completeMailing, dropMailing } from "./letter-mailings.server.ts";
 import { LETTER_NOT_FOUND, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 import { produceLetter } from "./offers.server.ts";
 
@@ -56,37 +67,86 @@ function addressRefusal(error: MailAddressRefused, fields: { name: string; addre
   return { ok: false, status: 422, message: `${problem}.${fix}`, errors: { [field]: [`${problem}.${fix}`] } };
 }
 
-export type Mailed = { ok: true; trackingId: string; provider: string; status: PropertyStatus; expectedDeliveryDate?: string };
+export type Mailed = {
+  ok: true;
+  trackingId: string;
+  provider: string;
+  status: PropertyStatus;
+  /** The letter's own amount: what the mailing records. */
+  amount: number;
+  expectedDeliveryDate?: string;
+};
 
+type Letter = { documentId: string; filePath: string; amount: number | null };
+
+/**
+ * Mails a letter once: checks the recipient is on record, claims the mailing (a twin request finds it taken: 409),
+ * reserves a letter against the caps (429/402), mails it, and records the mailing, the property's status and the
+ * charge in one batch. A refusal or a failed mailing gives the claim and the reservation back.
+ */
 async function mailLetter(
-  context: ServiceContext<"db" | "files" | "providers">,
+  context: ServiceContext<"db" | "files" | "providers" | "config">,
   userId: string,
   property: PropertyRow,
   sender: Sender,
-  letter: { documentId: string; filePath: string },
+  letter: Letter,
   /** `fields`: the request's names for the name and the address, named in a 422's `errors`. */
   recipient: { name: string; address: string; fields: { name: string; address: string } },
-  offerAmount: number,
+  options: { resend: boolean; clientAmount?: number },
   now: Date,
-): Promise<Mailed | Refusal> {
+): Promise<Mailed | Refusal | CapRefusal> {
   const to = parseMailingAddress(recipient.address);
   if (!to) return { ok: false, status: 400, message: "Recipient address must be a street, city, 2-letter state and ZIP code" };
+  const onRecord = [property.ownerMailingAddress, propertyAddressLine({ ...property, zip: property.zipCode })];
+  if (!isRecipientOnRecord(recipient.address, onRecord))
+    return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD, errors: { [recipient.fields.address]: [RECIPIENT_NOT_ON_RECORD] } };
+  // The letter's own amount; a letter made before amounts were kept is the property's recorded offer.
+  const amount = letter.amount ?? property.maxOffer ?? options.clientAmount ?? 0;
+  const claimKey = mailingClaimKey(property.id, amount, options.resend ? windowStart("minute", now) : null);
+  const claimed = await claimMailing(
+    context,
+    {
+      userId,
+      propertyId: property.id,
+      documentId: letter.documentId,
+      claimKey,
+      recipientName: recipient.name,
+      recipientAddress: recipient.address,
+      amount,
+    },
+    now,
+  );
+  if (!claimed.ok) {
+    const message = claimed.taken.status === "mailed" ? ALREADY_MAILED : MAILING_IN_PROGRESS;
+    return { ok: false, status: 409, message, ...(claimed.taken.trackingId ? { trackingId: claimed.taken.trackingId } : {}) };
+  }
+  const { claim } = claimed;
+  const reserved = await reserveUsage(context, userId, "letter", 1, now);
+  if (!reserved.ok) {
+    await dropMailing(context, userId, claim);
+    return reserved;
+  }
+  const giveBack = () => Promise.all([dropMailing(context, userId, claim), releaseUsage(context, reserved.reservation)]);
   const object = await context.files.get(letter.filePath);
-  if (!object) return { ok: false, status: 404, message: LETTER_NOT_FOUND };
+  if (!object) {
+    await giveBack();
+    return { ok: false, status: 404, message: LETTER_NOT_FOUND };
+  }
   const pdf = new Uint8Array(await object.arrayBuffer());
   let receipt;
   try {
     receipt = await context.providers.mail.sendLetter({
       userId,
       propertyId: property.id,
-      idempotencyKey: await mailIdempotencyKey(property.id, letter.documentId),
+      idempotencyKey: await mailIdempotencyKey(property.id, `${letter.documentId}:${claimKey}`),
       to: { name: recipient.name, ...to },
       from: sender.returnAddress,
       pdf,
-      offerAmount,
+      offerAmount: amount,
       description: `Letter of Intent - ${property.address}`,
     });
   } catch (error) {
+    await giveBack();
     // An address the mail provider refused before calling it (issue 39): the user's to fix, so a 422 naming the field.
     if (error instanceof MailAddressRefused) return addressRefusal(error, recipient.fields);
     if (!(error instanceof ProviderError)) throw error;
@@ -94,27 +154,32 @@ async function mailLetter(
     return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: error.message };
   }
   const status = statusAfterMail(property.status);
-  const [updated] = await context.db
-    .update(properties)
-    .set({ status, updatedAt: now })
-    .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
-    .returning({ status: properties.status });
+  const [, updated] = await context.db.batch([
+    completeMailing(context, userId, claim, receipt, now),
+    context.db
+      .update(properties)
+      .set({ status, updatedAt: now })
+      .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
+      .returning({ status: properties.status }),
+    usageEntry(context.db, reserved.reservation, 1, now, receipt.trackingId),
+  ]);
   return {
     ok: true,
     trackingId: receipt.trackingId,
     provider: receipt.provider,
-    status: updated?.status ?? status,
+    status: updated[0]?.status ?? status,
+    amount,
     ...(receipt.expectedDeliveryDate ? { expectedDeliveryDate: receipt.expectedDeliveryDate } : {}),
   };
 }
 
 /** mail-offer (the workbench): the letter the pdfUrl names, of this property, mailed to the recipient; offer_sent. */
 export async function mailOffer(
-  context: ServiceContext<"db" | "files" | "providers">,
+  context: ServiceContext<"db" | "files" | "providers" | "config">,
   userId: string,
   input: MailOfferInput,
   now: Date,
-): Promise<Mailed | Refusal> {
+): Promise<Mailed | Refusal | CapRefusal> {
   const documentId = letterIdOf(input.pdfUrl);
   const [{ property, sender }, letter] = await Promise.all([
     readPropertyAndSender(context, userId, input.propertyId),
@@ -129,7 +194,7 @@ export async function mailOffer(
     sender,
     letter,
     { name: input.recipientName, address: input.recipientAddress, fields: { name: "recipientName", address: "recipientAddress" } },
-    input.offerAmount,
+    { resend: input.resend === true, clientAmount: input.offerAmount },
     now,
   );
 }
@@ -142,7 +207,7 @@ async function findLetter(
   by: { documentId: string } | { name: string },
 ) {
   const row = await context.db
-    .select({ documentId: documents.id, filePath: documents.filePath })
+    .select({ documentId: documents.id, filePath: documents.filePath, amount: documents.amount })
     .from(documents)
     .where(
       and(
@@ -155,7 +220,7 @@ async function findLetter(
     .orderBy(desc(documents.createdAt))
     .limit(1)
     .get();
-  return row?.filePath ? { documentId: row.documentId, filePath: row.filePath } : null;
+  return row?.filePath ? { documentId: row.documentId, filePath: row.filePath, amount: row.amount } : null;
 }
 
 /**
@@ -164,18 +229,20 @@ async function findLetter(
  * address (else the property's). offer_sent.
  */
 export async function sendOffer(
-  context: ServiceContext<"db" | "files" | "providers">,
+  context: ServiceContext<"db" | "files" | "providers" | "config">,
   userId: string,
   input: SendOfferInput,
   now: Date,
-): Promise<Mailed | Refusal> {
+): Promise<Mailed | Refusal | CapRefusal> {
   const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const maxOffer = property.maxOffer;
   if (maxOffer === null || maxOffer <= 0) return { ok: false, status: 400, message: messageText(NO_OFFER_CREATED) };
 
   let current = property;
-  let letter = property.offerPdfFilename ? await findLetter(context, userId, property.id, { name: property.offerPdfFilename }) : null;
+  let letter: Letter | null = property.offerPdfFilename
+    ? await findLetter(context, userId, property.id, { name: property.offerPdfFilename })
+    : null;
   if (!letter) {
     const amount = Math.round(maxOffer);
     let produced;
@@ -185,7 +252,7 @@ export async function sendOffer(
       console.error("send-offer: the letter could not be produced", error);
       return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED) };
     }
-    letter = { documentId: produced.documentId, filePath: produced.filePath };
+    letter = { documentId: produced.documentId, filePath: produced.filePath, amount: produced.offerAmount };
     current = { ...property, status: produced.status, maxOffer: amount };
   }
   const address = input.ownerMailingAddress ?? property.ownerMailingAddress ?? propertyAddressLine({ ...property, zip: property.zipCode });
@@ -197,7 +264,7 @@ export async function sendOffer(
     sender,
     letter,
     { name, address, fields: { name: "ownerName", address: "ownerMailingAddress" } },
-    Math.round(current.maxOffer ?? maxOffer),
+    { resend: input.resend === true },
     now,
   );
 }

@@ -7,7 +7,14 @@ import type { ServiceContext } from "#app/services/context.server.ts";
 
 export const LETTER_NOT_FOUND = "Letter of Intent not found";
 
-export type Refusal = { ok: false; status: 400 | 404 | 422 | 502; message: string; error?: string; errors?: Record<string, string[]> };
+export type Refusal = {
+  ok: false;
+  status: 400 | 404 | 409 | 422 | 502;
+  message: string;
+  error?: string;
+  errors?: Record<string, string[]>;
+  trackingId?: string;
+};
 
 // --- reading ----------------------------------------------------------------------------------------------------
 

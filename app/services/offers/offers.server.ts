@@ -5,7 +5,7 @@
  * key derived from the property and the letter. Every read is scoped to the user: a foreign property or letter is "not found" and
  * nothing is written. Statuses move only after the step succeeded.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
@@ -23,6 +23,7 @@ import {
   type MaxOfferRule,
   type OfferChoice,
 } from "#app/domain/offers/rules.ts";
+import { windowStart } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { renderLetterOfIntentPdf } from "#app/services/documents/pdf.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
@@ -109,27 +110,46 @@ export async function produceLetter(
   await context.files.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
   const documentId = crypto.randomUUID();
   const status = statusAfterLetter(property.status);
-  const [, updated] = await context.db.batch([
-    context.db.insert(documents).values({
-      id: documentId,
-      userId,
-      propertyId: property.id,
-      name: fileName,
-      type: "letter_of_intent",
-      status: "draft",
-      content: letterPlainText(text),
-      filePath: key,
-      contentType: "application/pdf",
-      sizeBytes: bytes.byteLength,
-      createdAt: now,
-      updatedAt: now,
-    }),
+  // The same offer of the same property within the same minute is one letter: a twin request (double-click, parallel
+  // confirm-offer) finds the document taken, drops its own PDF and answers the first one.
+  const dedupeKey = letterDedupeKey(property.id, request.amount, now);
+  const [inserted, updated] = await context.db.batch([
+    context.db
+      .insert(documents)
+      .values({
+        id: documentId,
+        userId,
+        propertyId: property.id,
+        name: fileName,
+        type: "letter_of_intent",
+        status: "draft",
+        content: letterPlainText(text),
+        filePath: key,
+        contentType: "application/pdf",
+        sizeBytes: bytes.byteLength,
+        amount: request.amount,
+        dedupeKey,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [documents.userId, documents.dedupeKey] })
+      .returning({ id: documents.id }),
     context.db
       .update(properties)
       .set({ maxOffer: request.amount, arv: request.arv, offerPdfFilename: fileName, status, updatedAt: now })
-      .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
+      .where(
+        and(
+          eq(properties.id, property.id),
+          eq(properties.userId, userId),
+          sql`exists (select 1 from ${documents} where ${documents.id} = ${documentId})`,
+        ),
+      )
       .returning({ status: properties.status }),
   ]);
+  if (inserted.length === 0) {
+    await context.files.delete(key);
+    return twinLetter(context, userId, property, dedupeKey, request);
+  }
   return {
     ok: true,
     offerAmount: request.amount,
@@ -139,6 +159,43 @@ export async function produceLetter(
     filePath: key,
     ...letterUrls(documentId),
     status: updated[0]?.status ?? status,
+  };
+}
+
+/** "loi:{property}:{cents}:{minute}": the key under which one offer's letter is made once a minute. */
+function letterDedupeKey(propertyId: string, amount: number, now: Date): string {
+  return `loi:${propertyId}:${Math.round(amount * 100)}:${windowStart("minute", now)}`;
+}
+
+/** The letter a twin request made first, answered as this request's own. */
+async function twinLetter(
+  context: ServiceContext<"db">,
+  userId: string,
+  property: PropertyRow,
+  dedupeKey: string,
+  request: LetterRequest & { amount: number },
+): Promise<Letter> {
+  const [doc, current] = await context.db.batch([
+    context.db
+      .select({ id: documents.id, name: documents.name, filePath: documents.filePath })
+      .from(documents)
+      .where(and(eq(documents.userId, userId), eq(documents.dedupeKey, dedupeKey))),
+    context.db
+      .select({ status: properties.status })
+      .from(properties)
+      .where(and(eq(properties.id, property.id), eq(properties.userId, userId))),
+  ]);
+  const first = doc[0];
+  if (!first?.filePath) throw new Error("the twin letter disappeared");
+  return {
+    ok: true,
+    offerAmount: request.amount,
+    offerType: request.offerType,
+    documentId: first.id,
+    fileName: first.name,
+    filePath: first.filePath,
+    ...letterUrls(first.id),
+    status: current[0]?.status ?? property.status,
   };
 }
 

@@ -16,21 +16,20 @@ import type { Toast } from "#app/services/http/toast.server.ts";
 import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
 import { calculateOffer, confirmOffer } from "#app/services/offers/offers.server.ts";
 
-export type OfferOutcome =
-  { redirect: string; toast: Toast } | { intent: string | null; title: string; message: string; status: 400 | 404 | 422 };
+export type OfferOutcome = { redirect: string; toast: Toast } | { intent: string | null; title: string; message: string; status: number };
 
 function whole(value: FormDataEntryValue | undefined): number | null {
   const text = typeof value === "string" ? value.replace(/[$,\s]/g, "") : "";
   return /^\d{1,9}(\.\d+)?$/.test(text) ? Math.round(Number(text)) : null;
 }
 
-function refusal(intent: string | null, text: string, status: 400 | 404 | 422): OfferOutcome {
+function refusal(intent: string | null, text: string, status: number): OfferOutcome {
   const { title, description } = splitMessage(text);
   return { intent, title, message: description, status };
 }
 
 export async function offerAction(
-  context: ServiceContext<"db" | "files" | "providers" | "now">,
+  context: ServiceContext<"db" | "files" | "providers" | "now" | "config">,
   signedIn: Promise<ValidSession>,
   form: Record<string, FormDataEntryValue>,
   /** The search whose queue the page shows (`?request=`), kept in the page the answer returns to. */
@@ -100,7 +99,8 @@ export async function offerAction(
     toast: { title: DEMO_MODE.mailed, variant: "info" as const },
   };
   if (letter === SAMPLE_LETTER) return mailedDemo;
-  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId }, context.now());
+  // "Mail Again" sends a second letter on purpose; otherwise a letter already mailed is refused (409 "Already mailed").
+  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend: form.resend === "true" }, context.now());
   if (outcome.ok) {
     return {
       redirect: offerStepsHref(base, { ...steps, letter, mailed: outcome.trackingId }),

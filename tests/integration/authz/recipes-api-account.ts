@@ -109,6 +109,7 @@ export const ACCOUNT_API_RECIPES: Record<string, Recipe> = {
     action: only405("/api/login/callback", "POST"),
   },
   "routes/api.auth.me": { loader: api(get(at("/api/auth/me"), "own")), action: only405("/api/auth/me", "POST") },
+  "routes/api.usage": { loader: api(get(at("/api/usage"), "own")), action: only405("/api/usage", "POST") },
   "routes/api.auth.user": { loader: api(get(at("/api/auth/user"), "own", { list: true })), action: only405("/api/auth/user", "POST") },
   "routes/api.auth.change-password": {
     loader: only405("/api/auth/change-password"),

@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+import { parseMoneyText } from "#app/domain/shared/money.ts";
+
+import { MAX_MONTHLY_SPEND_CAP_CENTS } from "./kinds.ts";
+
+const MAX_CAP_DOLLARS = MAX_MONTHLY_SPEND_CAP_CENTS / 100;
+
+/** The Usage tab's form: the user's monthly spending cap in dollars (whole dollars, $1 to $100,000). */
+export const SpendCapSchema = z.object({
+  monthlyCap: z.preprocess(
+    parseMoneyText,
+    z
+      .number({ error: "Enter the monthly cap in dollars" })
+      .int("Enter whole dollars")
+      .min(1, "The cap must be at least $1")
+      .max(MAX_CAP_DOLLARS, `The cap can be at most $${MAX_CAP_DOLLARS.toLocaleString("en-US")}`),
+  ),
+});

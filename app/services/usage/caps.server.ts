@@ -1,0 +1,144 @@
+/**
+ * Caps on metered actions, enforced atomically (docs/decisions/080-usage-ledger-and-caps.md): a reservation adds the
+ * units (and their cost) to every window's counter in ONE statement and reads the new totals back; past a cap it
+ * takes them back and refuses. Two parallel requests at the last unit get totals n and n+1, so only one passes.
+ * The action then runs; on success its ledger entry is written with it (ledger.server.ts), on failure the
+ * reservation is released.
+ */
+import { and, eq, sql } from "drizzle-orm";
+
+import { usageBudgets, usageCounters } from "#db/schema.ts";
+import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
+import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/money.ts";
+import type { Reservation } from "#app/domain/usage/reservation.ts";
+import { secondsUntilWindowEnds, USAGE_WINDOWS, windowStart, type UsageWindow } from "#app/domain/usage/windows.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
+
+import { policyOf } from "./policy.server.ts";
+
+const SPEND_METER = "spend";
+const LIMIT_KEY: Record<UsageWindow, keyof KindLimits> = { minute: "perMinute", day: "perDay", month: "perMonth" };
+const WINDOW_WORDS: Record<UsageWindow, string> = { minute: "a minute", day: "a day", month: "a month" };
+
+export type { Reservation };
+
+export type CapRefusal = { ok: false; status: 402 | 429; message: string; retryAfterSeconds: number };
+
+type UsageContext = ServiceContext<"db" | "config" | "providers">;
+
+/** The user's monthly spend cap in cents: their own, else the deployment's. */
+export async function monthlyCapCents(context: UsageContext, userId: string): Promise<number> {
+  const row = await context.db
+    .select({ cap: usageBudgets.monthlyCapCents })
+    .from(usageBudgets)
+    .where(eq(usageBudgets.userId, userId))
+    .get();
+  return row?.cap ?? policyOf(context).defaultMonthlySpendCapCents;
+}
+
+/**
+ * Counts `quantity` units of `kind` for the user against every cap, or refuses (429 past a rate cap, 402 past the
+ * monthly spend cap) having counted nothing. A quantity of 0 always passes.
+ */
+export async function reserveUsage(
+  context: UsageContext,
+  userId: string,
+  kind: UsageKind,
+  quantity: number,
+  now: Date,
+  mode: "reserve" | "count" = "reserve",
+): Promise<{ ok: true; reservation: Reservation } | CapRefusal> {
+  const policy = policyOf(context);
+  const unitCostMicrocents = toMicrocents(policy.unitCostCents[kind]);
+  const starts = { minute: windowStart("minute", now), day: windowStart("day", now), month: windowStart("month", now) };
+  const reservation: Reservation = { userId, kind, quantity, unitCostMicrocents, provider: policy.provider[kind], starts };
+  if (quantity <= 0) return { ok: true, reservation };
+  const cost = unitCostMicrocents * quantity;
+  const rows = USAGE_WINDOWS.map((span) => ({ userId, meter: kind as string, span, windowStart: starts[span], amount: quantity }));
+  // The spend row is read back even when this unit is free (an AI call is paid by its tokens, counted after it).
+  rows.push({ userId, meter: SPEND_METER, span: "month", windowStart: starts.month, amount: cost });
+  const [budget, totals] = await context.db.batch([
+    context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, userId)),
+    context.db
+      .insert(usageCounters)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [usageCounters.userId, usageCounters.meter, usageCounters.span],
+        set: {
+          amount: sql`case when ${usageCounters.windowStart} = excluded.window_start then ${usageCounters.amount} + excluded.amount else excluded.amount end`,
+          windowStart: sql`excluded.window_start`,
+        },
+      })
+      .returning({ meter: usageCounters.meter, span: usageCounters.span, amount: usageCounters.amount }),
+  ]);
+  if (mode === "count") return { ok: true, reservation };
+  const limits = policy.limits[kind];
+  const label = USAGE_KIND_LABELS[kind];
+  for (const span of USAGE_WINDOWS) {
+    const max = limits[LIMIT_KEY[span]];
+    const total = totals.find((row) => row.meter === kind && row.span === span)?.amount ?? 0;
+    if (max !== null && total > max) {
+      await releaseUsage(context, reservation);
+      const retryAfterSeconds = secondsUntilWindowEnds(span, now);
+      return {
+        ok: false,
+        status: 429,
+        message: `You have reached your limit of ${max} ${max === 1 ? label.one : label.many} ${WINDOW_WORDS[span]}. Try again in ${retryWords(retryAfterSeconds)}.`,
+        retryAfterSeconds,
+      };
+    }
+  }
+  const capCents = budget[0]?.cap ?? policy.defaultMonthlySpendCapCents;
+  const spent = totals.find((row) => row.meter === SPEND_METER)?.amount ?? 0;
+  if ((cost > 0 || policy.provider[kind] !== "local") && microcentsToCents(spent) > capCents) {
+    await releaseUsage(context, reservation);
+    const used = formatCostCents(microcentsToCents(spent - cost));
+    return {
+      ok: false,
+      status: 402,
+      message: `This would pass your monthly spending cap of ${formatCostCents(capCents)} (${used} used this month). Raise the cap in Profile → Usage to continue.`,
+      retryAfterSeconds: secondsUntilWindowEnds("month", now),
+    };
+  }
+  return { ok: true, reservation };
+}
+
+/**
+ * Counts units already used (an AI call's tokens, known only after it): added to the windows and the spend without
+ * refusing, so the next call past a cap is the one refused.
+ */
+export async function countUsage(context: UsageContext, userId: string, kind: UsageKind, quantity: number, now: Date) {
+  const counted = await reserveUsage(context, userId, kind, quantity, now, "count");
+  if (!counted.ok) throw new Error("counting usage never refuses");
+  return counted.reservation;
+}
+
+/** Takes back `quantity` (default: all) of a reservation's units, from the windows it counted them in. */
+export async function releaseUsage(context: ServiceContext<"db">, reservation: Reservation, quantity = reservation.quantity) {
+  const units = Math.min(quantity, reservation.quantity);
+  if (units <= 0) return;
+  const { userId, kind, starts } = reservation;
+  const cost = reservation.unitCostMicrocents * units;
+  const take = (meter: string, span: UsageWindow, amount: number) =>
+    context.db
+      .update(usageCounters)
+      .set({ amount: sql`max(${usageCounters.amount} - ${amount}, 0)` })
+      .where(
+        and(
+          eq(usageCounters.userId, userId),
+          eq(usageCounters.meter, meter),
+          eq(usageCounters.span, span),
+          eq(usageCounters.windowStart, starts[span]),
+        ),
+      );
+  const [minute, day, month] = USAGE_WINDOWS.map((span) => take(kind, span, units));
+  await context.db.batch(cost > 0 ? [minute, day, month, take(SPEND_METER, "month", cost)] : [minute, day, month]);
+}
+
+function retryWords(seconds: number): string {
+  if (seconds < 120) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return `${minutes} minutes`;
+  const hours = Math.ceil(minutes / 60);
+  return hours < 48 ? `${hours} hours` : `${Math.ceil(hours / 24)} days`;
+}

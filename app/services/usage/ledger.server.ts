@@ -1,0 +1,77 @@
+/**
+ * The usage ledger: one row per metered event, written in the same D1 batch as the action it meters
+ * (docs/decisions/080-usage-ledger-and-caps.md), and this month's totals for the Usage tab and GET /api/usage.
+ */
+import { and, eq, sql } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import { usageBudgets, usageEvents } from "#db/schema.ts";
+import { USAGE_KINDS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
+import { microcentsToCents } from "#app/domain/usage/money.ts";
+import { usagePeriod } from "#app/domain/usage/windows.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
+
+import { monthlyCapCents, type Reservation } from "./caps.server.ts";
+import { policyOf } from "./policy.server.ts";
+
+/**
+ * The ledger row for `quantity` units of a reservation (what was actually used; at most what was reserved), as a
+ * statement to put in the action's own batch.
+ */
+export function usageEntry(db: Db, reservation: Reservation, quantity: number, now: Date, providerRequestId?: string | null) {
+  return db.insert(usageEvents).values({
+    userId: reservation.userId,
+    kind: reservation.kind,
+    quantity,
+    unitCostMicrocents: reservation.unitCostMicrocents,
+    costMicrocents: reservation.unitCostMicrocents * quantity,
+    provider: reservation.provider,
+    providerRequestId: providerRequestId ?? null,
+    period: usagePeriod(now),
+    createdAt: now,
+  });
+}
+
+export type UsageReport = {
+  period: string;
+  items: { kind: UsageKind; count: number; costCents: number }[];
+  limits: Record<UsageKind, KindLimits>;
+  unitCostCents: Record<UsageKind, number>;
+  spend: { usedCents: number; capCents: number };
+};
+
+/** This month's counts and costs of every kind (0 for the unused ones), the caps and the spend cap. */
+export async function readUsage(context: ServiceContext<"db" | "config" | "providers">, userId: string, now: Date): Promise<UsageReport> {
+  const period = usagePeriod(now);
+  const [rows, capCents] = await Promise.all([
+    context.db
+      .select({
+        kind: usageEvents.kind,
+        count: sql<number>`sum(${usageEvents.quantity})`,
+        cost: sql<number>`sum(${usageEvents.costMicrocents})`,
+      })
+      .from(usageEvents)
+      .where(and(eq(usageEvents.userId, userId), eq(usageEvents.period, period)))
+      .groupBy(usageEvents.kind),
+    monthlyCapCents(context, userId),
+  ]);
+  const policy = policyOf(context);
+  const items = USAGE_KINDS.map((kind) => {
+    const row = rows.find((r) => r.kind === kind);
+    return { kind, count: Number(row?.count ?? 0), costCents: roundCents(microcentsToCents(Number(row?.cost ?? 0))) };
+  });
+  const usedCents = roundCents(items.reduce((sum, item) => sum + item.costCents, 0));
+  return { period, items, limits: policy.limits, unitCostCents: policy.unitCostCents, spend: { usedCents, capCents } };
+}
+
+/** Sets the user's own monthly spend cap. */
+export async function setMonthlyCap(context: ServiceContext<"db">, userId: string, capCents: number, now: Date) {
+  await context.db
+    .insert(usageBudgets)
+    .values({ userId, monthlyCapCents: capCents, updatedAt: now })
+    .onConflictDoUpdate({ target: usageBudgets.userId, set: { monthlyCapCents: capCents, updatedAt: now } });
+}
+
+function roundCents(cents: number): number {
+  return Math.round(cents * 100) / 100;
+}

@@ -1,0 +1,45 @@
+/**
+ * An AI call metered like every paid action (docs/decisions/080-usage-ledger-and-caps.md): counted against the AI
+ * caps before it is made, given back when it fails, and charged by ledger rows the caller writes in the same batch as
+ * what the call produced — the call, and the tokens the API's `usage` reports (0 on the local provider).
+ */
+import type { BatchItem } from "drizzle-orm/batch";
+
+import type { AiUsage } from "#app/providers/ai/types.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
+
+import { countUsage, releaseUsage, reserveUsage, type CapRefusal, type Reservation } from "./caps.server.ts";
+import { usageEntry } from "./ledger.server.ts";
+
+export type Metered<T> = { ok: true; value: T; charges: BatchItem<"sqlite">[] };
+
+type UsageContext = ServiceContext<"db" | "config" | "providers">;
+
+export async function meteredAiCall<T extends { usage: AiUsage }>(
+  context: UsageContext,
+  userId: string,
+  now: Date,
+  call: () => Promise<T>,
+): Promise<Metered<T> | CapRefusal> {
+  const reserved = await reserveUsage(context, userId, "ai_call", 1, now);
+  if (!reserved.ok) return reserved;
+  let value: T;
+  try {
+    value = await call();
+  } catch (error) {
+    await releaseUsage(context, reserved.reservation);
+    throw error;
+  }
+  return { ok: true, value, charges: await aiCharges(context, reserved.reservation, value.usage, now) };
+}
+
+/**
+ * The ledger rows of one finished AI call: the call, and its tokens when the model reported any. The tokens are
+ * counted toward their caps after the fact (the call already happened), so the next call past the cap is refused.
+ */
+export async function aiCharges(context: UsageContext, call: Reservation, usage: AiUsage, now: Date): Promise<BatchItem<"sqlite">[]> {
+  const charges: BatchItem<"sqlite">[] = [usageEntry(context.db, call, 1, now, null)];
+  const tokens = usage.promptTokens + usage.completionTokens;
+  if (tokens > 0) charges.push(usageEntry(context.db, await countUsage(context, call.userId, "ai_tokens", tokens, now), tokens, now, null));
+  return charges;
+}
