@@ -9,7 +9,7 @@ import { mailOffer } from "#app/services/offers/mail-offer.server.ts";
  * POST /api/properties/mail-offer {propertyId, offerAmount, pdfUrl, recipientName, recipientAddress} → {success,
  * trackingId, provider, status, message}: the letter `pdfUrl` names mailed through the mail provider, once per letter
  * (the idempotency key); the property's status → offer_sent. A mail failure → 502 'Send Offer Failed' with the
- * provider's `error`, and the status stays.
+ * provider's `error`, and the status stays. The mailed amount is the letter's; `warnings` as confirm-offer's.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -24,6 +24,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
         )
       : apiError(outcome.status, outcome.message);
   }
-  const { trackingId, provider, status, expectedDeliveryDate } = outcome;
-  return apiJson({ success: true, trackingId, provider, status, expectedDeliveryDate, message: "Offer Mailed Successfully!" });
+  const { trackingId, provider, status, expectedDeliveryDate, warnings = [] } = outcome;
+  return apiJson({ success: true, trackingId, provider, status, expectedDeliveryDate, message: "Offer Mailed Successfully!", warnings });
 }

@@ -9,7 +9,7 @@ import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
  * POST /api/properties/send-offer {propertyId, ownerName, ownerMailingAddress, offerAmount} → {success, message,
  * trackingId}: the property card's Send Offer. Needs the property's max offer (400 'No Offer Created'); mails its
  * recorded Letter of Intent (or a new one for the max offer) through the same provider as mail-offer; status →
- * offer_sent. A mail failure → 502 'Send Offer Failed'.
+ * offer_sent. A mail failure → 502 'Send Offer Failed'. `warnings` as confirm-offer's.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -22,5 +22,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: outcome.status, headers: { "Cache-Control": "no-store" } },
     );
   }
-  return apiJson({ success: true, message: "Offer Sent", trackingId: outcome.trackingId, status: outcome.status });
+  const { trackingId, status, warnings = [] } = outcome;
+  return apiJson({ success: true, message: "Offer Sent", trackingId, status, warnings });
 }

@@ -6,18 +6,19 @@
  * panel. Every step is a form post to the page's action, which redirects with the step in the URL, so it works before
  * JavaScript loads; with it, the letter opens in a dialog. Its own chunk (preloadable): shown only for a saved lead.
  */
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { OfferChoice, useOfferChoiceCheck } from "#app/components/offers/offer-choice.tsx";
+import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
 import { StartSequenceForm } from "#app/components/today/start-sequence.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { leadAddress } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { offerOptions } from "#app/domain/offers/options.ts";
+import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
 import {
   DEFAULT_ASSIGNMENT_FEE,
   defaultRepairs,
@@ -31,6 +32,7 @@ import {
 import { formatMoney } from "#app/domain/shared/format.ts";
 import type { Comparable } from "#app/domain/valuation/comparables.ts";
 import { demoValuation, valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
+import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/rules.ts";
 
 import { PropertyValue } from "./property-value.tsx";
@@ -147,28 +149,41 @@ function RuleLine({ arv, repairs, fee }: { arv: number; repairs: number | null; 
   );
 }
 
+/** The offer's warnings the action answered for `intent` (a post without `confirm`), with its "Confirm anyway". */
+function StepConfirmation({ intent, request }: { intent: "letter" | "mail"; request?: string | null }) {
+  const actionData = useActionData<WorkbenchActionData>();
+  const confirmation = actionData?.confirmation;
+  return confirmation && confirmation.intent === intent ? (
+    <OfferConfirmation confirmation={confirmation} action={workbenchAction(request)} />
+  ) : null;
+}
+
 function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
   const busy = useBusy("letter");
   const arv = steps.arv!;
-  const options = offerOptions(arv);
+  const rule = maxOfferRule(arv, steps.repairs ?? undefined, steps.fee ?? undefined);
+  const options = offerOptions(arv, rule.maxOffer);
   const check = useOfferChoiceCheck(options, arv);
   return (
-    <Form
-      method="post"
-      action={workbenchAction(request)}
-      className="grid gap-4"
-      onSubmit={(event) => {
-        if (!check(event.currentTarget)) event.preventDefault();
-      }}
-    >
-      <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
-      <OfferChoice options={options} idPrefix="workbench-offer" />
-      <div className="flex justify-end">
-        <Button type="submit" name="intent" value="letter" disabled={busy}>
-          {busy ? "Generating..." : "Generate PDF Letter of Intent"}
-        </Button>
-      </div>
-    </Form>
+    <>
+      <StepConfirmation intent="letter" request={request} />
+      <Form
+        method="post"
+        action={workbenchAction(request)}
+        className="grid gap-4"
+        onSubmit={(event) => {
+          if (!check(event.currentTarget)) event.preventDefault();
+        }}
+      >
+        <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
+        <OfferChoice options={options} idPrefix="workbench-offer" initial={recommendedOffer(options)} />
+        <div className="flex justify-end">
+          <Button type="submit" name="intent" value="letter" disabled={busy}>
+            {busy ? "Generating..." : "Generate PDF Letter of Intent"}
+          </Button>
+        </div>
+      </Form>
+    </>
   );
 }
 
@@ -184,6 +199,9 @@ function LetterActions({ index, saved, steps, fileName, request }: OfferStepsPro
   const links = letterLinks(steps.letter!);
   return (
     <div className="flex flex-wrap items-center gap-2">
+      <div className="basis-full empty:hidden">
+        <StepConfirmation intent="mail" request={request} />
+      </div>
       <a href={links.view} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
         View PDF in New Tab
       </a>

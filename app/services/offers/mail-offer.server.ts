@@ -15,10 +15,13 @@ import {
   SEND_OFFER_FAILED,
   statusAfterMail,
 } from "#app/domain/offers/rules.ts";
+import type { OfferWarning } from "#app/domain/offers/warnings.ts";
+import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
+import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "./offer-checks.server.ts";
 import { LETTER_NOT_FOUND, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 import { produceLetter } from "./offers.server.ts";
 
@@ -47,7 +50,15 @@ export async function mailIdempotencyKey(propertyId: string, documentId: string)
   return `loi-${await sha256Hex(`${propertyId}:${documentId}`)}`;
 }
 
-export type Mailed = { ok: true; trackingId: string; provider: string; status: PropertyStatus; expectedDeliveryDate?: string };
+export type Mailed = {
+  ok: true;
+  trackingId: string;
+  provider: string;
+  status: PropertyStatus;
+  expectedDeliveryDate?: string;
+  /** The offer's warnings (offer-checks.server.ts), answered beside the receipt. */
+  warnings?: OfferWarning[];
+};
 
 async function mailLetter(
   context: ServiceContext<"db" | "files" | "providers">,
@@ -110,16 +121,21 @@ export async function mailOffer(
   ]);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   if (!letter) return { ok: false, status: 404, message: LETTER_NOT_FOUND };
-  return mailLetter(
+  // The mail record's amount is the letter's: the property's offer when the letter is its current one (issue 35).
+  const current = letter.name === property.offerPdfFilename && property.maxOffer !== null && Math.round(property.maxOffer) >= MONEY_MIN;
+  const amount = current ? Math.round(property.maxOffer!) : input.offerAmount;
+  const warnings = propertyOfferWarnings(property, amount);
+  const mailed = await mailLetter(
     context,
     userId,
     property,
     sender,
     letter,
     { name: input.recipientName, address: input.recipientAddress },
-    input.offerAmount,
+    amount,
     now,
   );
+  return mailed.ok ? { ...mailed, warnings } : mailed;
 }
 
 /** One of the user's letters of intent for the property: by id, or the one recorded on it under that file name (the newest). */
@@ -130,7 +146,7 @@ async function findLetter(
   by: { documentId: string } | { name: string },
 ) {
   const row = await context.db
-    .select({ documentId: documents.id, filePath: documents.filePath })
+    .select({ documentId: documents.id, filePath: documents.filePath, name: documents.name })
     .from(documents)
     .where(
       and(
@@ -143,28 +159,33 @@ async function findLetter(
     .orderBy(desc(documents.createdAt))
     .limit(1)
     .get();
-  return row?.filePath ? { documentId: row.documentId, filePath: row.filePath } : null;
+  return row?.filePath ? { documentId: row.documentId, filePath: row.filePath, name: row.name } : null;
 }
 
 /**
  * send-offer (the CRM's property card): needs a max offer ('No Offer Created'); mails the letter recorded on the
  * property, or — when the max offer was set without one — a new letter for the max offer, to the owner's mailing
- * address (else the property's). offer_sent.
+ * address (else the property's). offer_sent. With `ask` (a screen's form without `confirm`), a new letter whose offer
+ * has warnings is not made: the page asks first (a recorded letter was checked when it was made).
  */
 export async function sendOffer(
   context: ServiceContext<"db" | "files" | "providers">,
   userId: string,
   input: SendOfferInput,
   now: Date,
-): Promise<Mailed | Refusal> {
+  ask = false,
+): Promise<Mailed | Refusal | NeedsConfirmation> {
   const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const maxOffer = property.maxOffer;
-  if (maxOffer === null || maxOffer <= 0) return { ok: false, status: 400, message: messageText(NO_OFFER_CREATED) };
+  // An amount that rounds to $0 is no offer (issue 35: a letter says at least $1).
+  if (maxOffer === null || Math.round(maxOffer) < MONEY_MIN) return { ok: false, status: 400, message: messageText(NO_OFFER_CREATED) };
+  const warnings = propertyOfferWarnings(property, Math.round(maxOffer));
 
   let current = property;
   let letter = property.offerPdfFilename ? await findLetter(context, userId, property.id, { name: property.offerPdfFilename }) : null;
   if (!letter) {
+    if (ask && warnings.length > 0) return needsConfirmation(warnings);
     const amount = Math.round(maxOffer);
     let produced;
     try {
@@ -173,10 +194,20 @@ export async function sendOffer(
       console.error("send-offer: the letter could not be produced", error);
       return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED) };
     }
-    letter = { documentId: produced.documentId, filePath: produced.filePath };
+    letter = { documentId: produced.documentId, filePath: produced.filePath, name: produced.fileName };
     current = { ...property, status: produced.status, maxOffer: amount };
   }
   const address = input.ownerMailingAddress ?? property.ownerMailingAddress ?? propertyAddressLine({ ...property, zip: property.zipCode });
   const name = input.ownerName ?? property.ownerName ?? "Property Owner";
-  return mailLetter(context, userId, current, sender, letter, { name, address }, Math.round(current.maxOffer ?? maxOffer), now);
+  const mailed = await mailLetter(
+    context,
+    userId,
+    current,
+    sender,
+    letter,
+    { name, address },
+    Math.round(current.maxOffer ?? maxOffer),
+    now,
+  );
+  return mailed.ok ? { ...mailed, warnings } : mailed;
 }
