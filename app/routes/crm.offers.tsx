@@ -53,7 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return redirectWithToast(cardHref(input.propertyId, { letter: outcome.documentId }), {
       title: "Letter of Intent Created",
-      description: `Max offer ${outcome.offerAmount.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 })}`,
+      description: `Offer ${outcome.offerAmount.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 })}`,
       variant: "success",
     });
   }

@@ -174,7 +174,7 @@ for (const javaScriptEnabled of [true, false]) {
       await check.getByRole("button", { name: "Confirm anyway" }).click();
       const created = offer.getByRole("status", { name: "Letter of Intent Created" });
       await expect(created).toBeVisible();
-      await expect(offer.getByText("Max offer $182,000")).toBeVisible();
+      await expect(offer.getByRole("heading", { name: /^Offer \$182,000 · Max offer \(70% rule\) \$146,000$/ })).toBeVisible();
       await expectPdf(page, (await created.getByRole("link", { name: "View PDF in New Tab" }).getAttribute("href"))!);
       await expectPdf(page, (await created.getByRole("link", { name: "Download PDF" }).getAttribute("href"))!);
 

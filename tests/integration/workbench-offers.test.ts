@@ -198,7 +198,7 @@ describe("the CRM property card (/crm/offers)", () => {
       urlencoded: { intent: "letter", propertyId: id, arv: "280000", offerType: "Aggressive", confirm: "1" },
     });
     expect(offer.headers.get("Location")).toMatch(new RegExp(`^/\\?section=crm&lead=${id}&letter=[0-9a-f-]{36}$`));
-    expect(toastOf(offer)).toMatchObject({ title: "Letter of Intent Created", description: "Max offer $168,000" });
+    expect(toastOf(offer)).toMatchObject({ title: "Letter of Intent Created", description: "Offer $168,000" });
     expect(
       await db.select({ maxOffer: properties.maxOffer, status: properties.status }).from(properties).where(eq(properties.id, id)).get(),
     ).toEqual({

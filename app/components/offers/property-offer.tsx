@@ -86,7 +86,11 @@ export function PropertyOffer({ property }: Props) {
     <section aria-label="Offer" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">
-          Offer <span className="font-normal text-slate-600">· Max offer {formatMoney(property.maxOffer)}</span>
+          {/* The offer chosen (the letter's amount) and the 70% rule's max offer are two numbers, labelled as such (issue 35). */}
+          Offer {formatMoney(property.maxOffer)}{" "}
+          <span className="font-normal text-slate-600">
+            · Max offer (70% rule) {formatMoney(arv && arv > 0 ? maxOfferRule(arv).maxOffer : null)}
+          </span>
         </h3>
         <div className="flex flex-wrap gap-2">
           {creating ? null : (

@@ -25,6 +25,7 @@ import {
   DEMO_MAILED,
   DEMO_MODE,
   maxOfferRule,
+  offerStepsHref,
   SAMPLE_LETTER,
   SAMPLE_LETTER_URL,
   type OfferSteps as Steps,
@@ -33,7 +34,7 @@ import { formatMoney } from "#app/domain/shared/format.ts";
 import type { Comparable } from "#app/domain/valuation/comparables.ts";
 import { demoValuation, valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
 import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
-import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/rules.ts";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction, workbenchHref } from "#app/domain/workbench/rules.ts";
 
 import { PropertyValue } from "./property-value.tsx";
 
@@ -90,6 +91,14 @@ function StepFields({
       {steps?.letter ? <input type="hidden" name="letter" value={steps.letter} /> : null}
     </>
   );
+}
+
+/**
+ * Where the letter and mail forms post: the page as it is (the lead and its steps in the URL), so an answer that is
+ * not a redirect — the offer's warnings with "Confirm anyway" — shows on the same steps, with and without JavaScript.
+ */
+function stepsAction(index: number, steps: Steps, request?: string | null): string {
+  return offerStepsHref(workbenchHref(index, { request }), steps);
 }
 
 function useBusy(intent: string) {
@@ -150,12 +159,10 @@ function RuleLine({ arv, repairs, fee }: { arv: number; repairs: number | null; 
 }
 
 /** The offer's warnings the action answered for `intent` (a post without `confirm`), with its "Confirm anyway". */
-function StepConfirmation({ intent, request }: { intent: "letter" | "mail"; request?: string | null }) {
+function StepConfirmation({ intent, action }: { intent: "letter" | "mail"; action: string }) {
   const actionData = useActionData<WorkbenchActionData>();
   const confirmation = actionData?.confirmation;
-  return confirmation && confirmation.intent === intent ? (
-    <OfferConfirmation confirmation={confirmation} action={workbenchAction(request)} />
-  ) : null;
+  return confirmation && confirmation.intent === intent ? <OfferConfirmation confirmation={confirmation} action={action} /> : null;
 }
 
 function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
@@ -164,12 +171,13 @@ function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
   const rule = maxOfferRule(arv, steps.repairs ?? undefined, steps.fee ?? undefined);
   const options = offerOptions(arv, rule.maxOffer);
   const check = useOfferChoiceCheck(options, arv);
+  const action = stepsAction(index, steps, request);
   return (
     <>
-      <StepConfirmation intent="letter" request={request} />
+      <StepConfirmation intent="letter" action={action} />
       <Form
         method="post"
-        action={workbenchAction(request)}
+        action={action}
         className="grid gap-4"
         onSubmit={(event) => {
           if (!check(event.currentTarget)) event.preventDefault();
@@ -197,10 +205,11 @@ function letterLinks(letter: string) {
 function LetterActions({ index, saved, steps, fileName, request }: OfferStepsProps & { fileName: string }) {
   const busy = useBusy("mail");
   const links = letterLinks(steps.letter!);
+  const action = stepsAction(index, steps, request);
   return (
     <div className="flex flex-wrap items-center gap-2">
       <div className="basis-full empty:hidden">
-        <StepConfirmation intent="mail" request={request} />
+        <StepConfirmation intent="mail" action={action} />
       </div>
       <a href={links.view} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
         View PDF in New Tab
@@ -209,7 +218,7 @@ function LetterActions({ index, saved, steps, fileName, request }: OfferStepsPro
         Download PDF
       </a>
       {steps.mailed ? null : (
-        <Form method="post" action={workbenchAction(request)}>
+        <Form method="post" action={action}>
           <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
           <Button type="submit" name="intent" value="mail" disabled={busy}>
             {busy ? "Mailing..." : "Mail the Offer"}
