@@ -65,7 +65,7 @@ describe("moneySchema", () => {
     expect(optional.parse({})).toEqual({ fee: undefined });
     expect(optional.parse({ fee: "0" })).toEqual({ fee: 0 });
     expect(messagesOf(optional.safeParse({ fee: "" }))).toEqual({ fee: "Assignment fee must be a number" });
-    expect(messagesOf(optional.safeParse({ fee: "-1" }))).toEqual({ fee: "Assignment fee must be at least $0" });
+    expect(messagesOf(optional.safeParse({ fee: "-1" }))).toEqual({ fee: "Assignment fee cannot be negative" });
     const nullable = z.object({ maxOffer: nullableMoneySchema("Max offer") });
     expect(nullable.parse({ maxOffer: "" })).toEqual({ maxOffer: null });
     expect(nullable.parse({ maxOffer: null })).toEqual({ maxOffer: null });

@@ -18,7 +18,7 @@ type MoneyOptions = {
 };
 
 function checked(label: string, { min = MONEY_MIN, max = MONEY_MAX, tooSmall }: MoneyOptions) {
-  const smallMessage = tooSmall ?? `${label} must be at least ${formatDollars(min)}`;
+  const smallMessage = tooSmall ?? (min === 0 ? `${label} cannot be negative` : `${label} must be at least ${formatDollars(min)}`);
   return (value: unknown, ctx: z.RefinementCtx): number => {
     const amount = parseStrictMoney(value);
     if (amount === null) {
