@@ -7,8 +7,10 @@ import { calculateOffer } from "#app/services/offers/offers.server.ts";
 
 /**
  * POST /api/properties/calculate-offer {propertyId, arv, address, city, state, repairs?, assignmentFee?} →
- * {success, arv, options: [{type, percentage, offer, rationale}] (Aggressive, Fair, Likely), maxOfferRule: {arv,
- * percentage, repairs, assignmentFee, maxOffer}}. ARV ≤ 0 → 400 'ARV Required'; another user's property → 404.
+ * {success, arv, options: [{type, percentage, offer, rationale, maxOffer, aboveMaxOffer}] (Aggressive, Fair, Likely),
+ * maxOfferRule: {arv, percentage, repairs, assignmentFee, maxOffer}, recommended (the highest tier at or below the max
+ * offer, or null)}. ARV under $1 → 400 'ARV Required'; money not strictly a dollar amount → 400 naming the field;
+ * another user's property → 404.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -16,7 +18,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, CalculateOfferSchema);
   const outcome = await calculateOffer(context, session.user.id, input);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
-  return apiJson({ success: true, arv: outcome.arv, options: outcome.options, maxOfferRule: outcome.maxOfferRule });
+  const { arv, options, maxOfferRule, recommended } = outcome;
+  return apiJson({ success: true, arv, options, maxOfferRule, recommended });
 }
 
 /** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */

@@ -9,7 +9,9 @@ import { confirmOffer } from "#app/services/offers/offers.server.ts";
  * POST /api/properties/confirm-offer {propertyId, offerType (Aggressive | Fair | Likely | custom), customOffer, arv,
  * propertyDetails, ownerInfo} → {success, data: {offerAmount, offerType, fileName, documentId, downloadUrl, status},
  * pdfUrl, message}: the Letter of Intent, stored and listed in Documents; the property's status → offer_produced.
- * `pdfUrl` opens only for its owner (the document's view route; anyone else 404).
+ * `pdfUrl` opens only for its owner (the document's view route; anyone else 404). `warnings: [{code, message}]`: why
+ * the offer deserves a second look (above the max offer, low ARV confidence, ARV far above the as-is value); the
+ * letter is made all the same (the screens ask first). `repairs`, `assignmentFee`: the 70% rule's figures (optional).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -17,12 +19,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, ConfirmOfferSchema);
   const outcome = await confirmOffer(context, session.user.id, input, context.now());
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
-  const { offerAmount, offerType, fileName, documentId, downloadUrl, status, pdfUrl } = outcome;
+  const { offerAmount, offerType, fileName, documentId, downloadUrl, status, pdfUrl, warnings } = outcome;
   return apiJson({
     success: true,
     data: { offerAmount, offerType, fileName, documentId, downloadUrl, status },
     pdfUrl,
     message: "Letter of Intent Created",
+    warnings,
   });
 }
 

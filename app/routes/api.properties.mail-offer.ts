@@ -11,7 +11,7 @@ import { mailOffer } from "#app/services/offers/mail-offer.server.ts";
  * (the idempotency key); the property's status → offer_sent. A mail failure → 502 'Send Offer Failed' with the
  * provider's `error`, and the status stays. Once per property and offer (409 'Already mailed' unless `resend: true`);
  * the recipient must be the owner's mailing address on record or the property's (422); 429/402 at a cap. `amount`
- * is the letter's own, whatever `offerAmount` said.
+ * is the letter's own, whatever `offerAmount` said; `warnings` as confirm-offer's.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -19,8 +19,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, MailOfferSchema);
   const outcome = await mailOffer(context, session.user.id, input, context.now());
   if (!outcome.ok) return apiRefusal(outcome);
-  const { trackingId, provider, status, amount, expectedDeliveryDate } = outcome;
-  return apiJson({ success: true, trackingId, provider, status, amount, expectedDeliveryDate, message: "Offer Mailed Successfully!" });
+  const { trackingId, provider, status, amount, expectedDeliveryDate, warnings = [] } = outcome;
+  return apiJson({
+    success: true,
+    trackingId,
+    provider,
+    status,
+    amount,
+    expectedDeliveryDate,
+    message: "Offer Mailed Successfully!",
+    warnings,
+  });
 }
 
 /** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */

@@ -11,6 +11,7 @@ import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
  * recorded Letter of Intent (or a new one for the max offer) through the same provider as mail-offer; status →
  * offer_sent. A mail failure → 502 'Send Offer Failed'. Once per property and offer: a second time answers 409
  * 'Already mailed' unless `resend: true`; 422 for a recipient not on record; 429/402 at a cap (with Retry-After).
+ * `warnings` as confirm-offer's.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -18,7 +19,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readBody(request, SendOfferSchema);
   const outcome = await sendOffer(context, session.user.id, input, context.now());
   if (!outcome.ok) return apiRefusal(outcome);
-  return apiJson({ success: true, message: "Offer Sent", trackingId: outcome.trackingId, status: outcome.status, amount: outcome.amount });
+  const { trackingId, status, amount, warnings = [] } = outcome;
+  return apiJson({ success: true, message: "Offer Sent", trackingId, status, amount, warnings });
 }
 
 /** Only POST is served: a GET, HEAD or OPTIONS is a 405 naming it. */

@@ -7,6 +7,7 @@ import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
+import { CHECK_THIS_OFFER } from "#app/services/offers/offer-checks.server.ts";
 import { confirmOffer } from "#app/services/offers/offers.server.ts";
 
 /** The CRM with the property card of `propertyId` open, and optionally the Create Offer form or the letter just made. */
@@ -34,18 +35,42 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   if (input.intent === "letter") {
-    const outcome = await confirmOffer(context, session.user.id, input, context.now());
+    const outcome = await confirmOffer(context, session.user.id, { ...input, assignmentFee: input.fee }, context.now(), !input.confirm);
+    if (!outcome.ok && outcome.status === 409 && "warnings" in outcome) {
+      // The offer has warnings: back to the card, which shows them with "Confirm anyway" (nothing was written).
+      const back: Record<string, string> = { offer: "1", check: input.offerType };
+      if (input.offerType === "custom" && input.customOffer !== null && input.customOffer !== undefined)
+        back.custom = String(input.customOffer);
+      return redirectWithToast(cardHref(input.propertyId, back), {
+        title: CHECK_THIS_OFFER,
+        description: outcome.warnings.map((warning) => warning.message).join(" "),
+        variant: "info",
+      });
+    }
     if (!outcome.ok) {
       const { title, description } = splitMessage(outcome.message);
       return redirectWithToast(cardHref(input.propertyId, { offer: "1" }), { title, description, variant: "error" });
     }
     return redirectWithToast(cardHref(input.propertyId, { letter: outcome.documentId }), {
       title: "Letter of Intent Created",
-      description: `Max offer ${outcome.offerAmount.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 })}`,
+      description: `Offer ${outcome.offerAmount.toLocaleString("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 })}`,
       variant: "success",
     });
   }
-  const outcome = await sendOffer(context, session.user.id, { propertyId: input.propertyId }, context.now());
+  const outcome = await sendOffer(
+    context,
+    session.user.id,
+    { propertyId: input.propertyId },
+    context.now(),
+    !("confirm" in input && input.confirm),
+  );
+  if (!outcome.ok && outcome.status === 409 && "warnings" in outcome) {
+    return redirectWithToast(cardHref(input.propertyId, { send: "check" }), {
+      title: CHECK_THIS_OFFER,
+      description: outcome.warnings.map((warning) => warning.message).join(" "),
+      variant: "info",
+    });
+  }
   if (!outcome.ok) {
     // 'No Offer Created' as it is; anything else is 'Send Offer Failed' with what went wrong.
     const message = outcome.message.startsWith(NO_OFFER_CREATED.title)

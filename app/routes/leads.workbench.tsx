@@ -115,9 +115,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (isOneOf(OFFER_INTENTS, form.intent)) {
     const outcome = await offerAction(context, signedIn, form, pinned);
-    return "redirect" in outcome
-      ? redirectWithToast(outcome.redirect, outcome.toast)
-      : failure(outcome.intent, outcome.message, outcome.status, outcome.title);
+    if ("redirect" in outcome) return redirectWithToast(outcome.redirect, outcome.toast);
+    if ("confirmation" in outcome) {
+      const { intent, title, message } = outcome.confirmation;
+      return data({ intent, title, message, confirmation: outcome.confirmation } satisfies WorkbenchActionData);
+    }
+    return failure(outcome.intent, outcome.message, outcome.status, outcome.title);
   }
   const parsed = WorkbenchActionSchema.safeParse(form);
   if (!parsed.success) {
@@ -242,9 +245,11 @@ function ActionError({ actionData }: { actionData: WorkbenchActionData | undefin
   const hydrated = useHydrated();
   const toast = useToast();
   useEffect(() => {
-    if (actionData && hydrated) toast({ title: actionData.title, description: actionData.message, variant: "error" });
+    if (actionData && !actionData.confirmation && hydrated)
+      toast({ title: actionData.title, description: actionData.message, variant: "error" });
   }, [actionData, hydrated, toast]);
-  if (!actionData || hydrated) return null;
+  // An offer's warnings are the offer steps' to show (with their "Confirm anyway").
+  if (!actionData || actionData.confirmation || hydrated) return null;
   return (
     <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
       <strong className="font-semibold">{actionData.title}</strong> - {actionData.message}

@@ -37,7 +37,18 @@ test.describe("with JavaScript", () => {
     const result = panel.getByTestId("deal-analysis-result");
     await expect(result).toBeVisible({ timeout: 20_000 });
     await expect(bar).toHaveCount(0);
-    for (const label of ["Strategy", "Deal", "ARV", "Rehab", "Max offer", "Margin", "Risk", "Confidence"]) {
+    for (const label of [
+      "Strategy",
+      "Deal",
+      "AI's ARV (opinion)",
+      "Valuation ARV",
+      "Rehab",
+      "AI's max offer (opinion)",
+      "Max offer (70% rule)",
+      "Margin",
+      "Risk",
+      "Confidence",
+    ]) {
       await expect(result.getByText(label, { exact: true })).toBeVisible();
     }
     await expect(result.getByRole("heading", { name: "Key assumptions" })).toBeVisible();

@@ -56,6 +56,10 @@ for (const javaScriptEnabled of [true, false]) {
         await offers.getByRole("radio", { name: "Custom amount" }).check();
       }
       await offers.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
+      // $187,500 is above the max offer ($185,000): the page asks once (issue 35).
+      const check = page.getByRole("alert", { name: "Check this offer" });
+      await expect(check).toContainText("$2,500 above your max offer of $185,000");
+      await check.getByRole("button", { name: "Confirm anyway" }).click();
 
       const letter = javaScriptEnabled
         ? page.getByRole("dialog", { name: "Letter of Intent Created" })
@@ -99,6 +103,45 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(usage.getByTestId("usage-spend")).toContainText("Spent $0.00 of your $200.00 monthly cap.");
     });
 
+    test("a tier above the max offer is marked on its card and needs the confirmation before its letter is made", async ({
+      signedInPage: page,
+    }) => {
+      await runSellerSearch(page);
+      await page.goto("/leads/workbench");
+      await page.getByRole("button", { name: "Let's Work It" }).click();
+      if (javaScriptEnabled) {
+        await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
+        await expect(page.getByRole("dialog")).toHaveCount(0);
+      }
+      const maxOffer = page.getByRole("region", { name: "Get Max Offer" });
+      await maxOffer.getByRole("textbox", { name: "ARV" }).fill("300000");
+      await maxOffer.getByRole("textbox", { name: "Repair estimate" }).fill("20000");
+      await maxOffer.getByRole("textbox", { name: "Assignment fee" }).fill("5000");
+      await maxOffer.getByRole("button", { name: "Get Max Offer" }).click();
+
+      // Max offer $185,000: Aggressive ($180,000) is within it and preselected; Fair and Likely are marked above it.
+      const offers = page.getByRole("region", { name: "Offer Options" });
+      await expect(offers.getByRole("group", { name: "Max Offer (70% Rule)" })).toContainText("$185,000");
+      await expect(offers.getByRole("radio", { name: /Aggressive/ })).toBeChecked();
+      const marks = offers.getByTestId("above-max-offer");
+      await expect(marks).toHaveText(["$25,000 above your max offer", "$55,000 above your max offer"]);
+
+      await offers.getByRole("radio", { name: /Fair/ }).check();
+      await offers.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
+      const check = page.getByRole("alert", { name: "Check this offer" });
+      await expect(check).toContainText("The offer of $210,000 is $25,000 above your max offer of $185,000");
+      // Nothing was made yet.
+      expect(await propertyStatus(page)).toMatchObject({ status: "analyzed" });
+      await expect(page.getByRole("region", { name: "Letter of Intent Created" })).toHaveCount(0);
+
+      await check.getByRole("button", { name: "Confirm anyway" }).click();
+      const letter = javaScriptEnabled
+        ? page.getByRole("dialog", { name: "Letter of Intent Created" })
+        : page.getByRole("region", { name: "Letter of Intent Created" });
+      await expect(letter.getByText(/Offer \$210,000/)).toBeVisible();
+      expect(await propertyStatus(page)).toMatchObject({ status: "offer_produced", maxOffer: 210000 });
+    });
+
     test("no offer chosen says 'No Offer Selected'", async ({ signedInPage: page }) => {
       await runSellerSearch(page);
       await page.goto("/leads/workbench");
@@ -136,9 +179,13 @@ for (const javaScriptEnabled of [true, false]) {
       await offer.getByRole("link", { name: "Create Offer" }).click();
       await offer.getByRole("radio", { name: /Fair/ }).check();
       await offer.getByRole("button", { name: "Create Offer" }).click();
+      // Fair ($182,000) is above the max offer ($146,000): the card asks once (issue 35).
+      const check = offer.getByRole("alert", { name: "Check this offer" });
+      await expect(check).toContainText("$36,000 above your max offer of $146,000");
+      await check.getByRole("button", { name: "Confirm anyway" }).click();
       const created = offer.getByRole("status", { name: "Letter of Intent Created" });
       await expect(created).toBeVisible();
-      await expect(offer.getByText("Max offer $182,000")).toBeVisible();
+      await expect(offer.getByRole("heading", { name: /^Offer \$182,000 · Max offer \(70% rule\) \$146,000$/ })).toBeVisible();
       await expectPdf(page, (await created.getByRole("link", { name: "View PDF in New Tab" }).getAttribute("href"))!);
       await expectPdf(page, (await created.getByRole("link", { name: "Download PDF" }).getAttribute("href"))!);
 

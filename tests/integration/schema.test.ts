@@ -66,6 +66,7 @@ describe("the migrated schema", () => {
         "usage_budgets",
         "usage_counters",
         "usage_events",
+        "usage_leases",
         "user_identities",
         "user_leads",
         "users",

@@ -107,6 +107,42 @@ describe("the workbench's offer steps", () => {
     expect(await statusOf(property.id)).toBe("analyzed");
   });
 
+  it("asks once before a letter above the max offer (issue 35): the warnings and the fields to post again, nothing written", async () => {
+    const { client, property } = await workedLead();
+    const fields = {
+      intent: "letter",
+      propertyId: property.id,
+      index: "0",
+      arv: "300000",
+      repairs: "30000",
+      fee: "10000",
+      offerType: "Likely",
+    };
+    const asked = await post(client, fields);
+    expect(asked.status).toBe(200);
+    const body = (await asked.json()) as {
+      confirmation: { intent: string; warnings: { code: string; message: string }[]; resubmit: object };
+    };
+    expect(body.confirmation.intent).toBe("letter");
+    expect(body.confirmation.warnings.map((warning) => warning.code)).toContain("above_max_offer");
+    expect(body.confirmation.warnings[0].message).toContain("$70,000 above your max offer of $170,000");
+    expect(body.confirmation.resubmit).toEqual({
+      propertyId: property.id,
+      index: "0",
+      arv: "300000",
+      repairs: "30000",
+      fee: "10000",
+      offerType: "Likely",
+    });
+    expect(await statusOf(property.id)).toBe("analyzed");
+    expect((await db.select().from(properties).where(eq(properties.id, property.id)).get())?.offerPdfFilename).toBeNull();
+
+    const confirmed = await post(client, { ...fields, confirm: "1" });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("Location")).toMatch(/&letter=[0-9a-f-]{36}$/);
+    expect(await statusOf(property.id)).toBe("offer_produced");
+  });
+
   it("refuses another user's property with 404", async () => {
     const { property } = await workedLead();
     const stranger = await workedLead();
@@ -123,7 +159,15 @@ describe("the workbench's offer steps", () => {
     // With a return address, so the letter reaches Lob and Lob's 503 is what fails (a missing one is the user's 422).
     const returnAddress = { address_street1: "1 Center St", address_city: "Mesa", address_state: "AZ", address_postal_code: "85201" };
     const { property } = await workedLead(client, returnAddress);
-    const letter = await post(client, { intent: "letter", propertyId: property.id, index: "0", arv: "300000", offerType: "Fair" });
+    // Fair ($210,000) is above the max offer ($170,000): confirmed (offers-checks.test.ts covers the asking).
+    const letter = await post(client, {
+      intent: "letter",
+      propertyId: property.id,
+      index: "0",
+      arv: "300000",
+      offerType: "Fair",
+      confirm: "1",
+    });
     const letterId = new URL(letter.headers.get("Location")!, "http://x").searchParams.get("letter")!;
     fake.failWith(503, "Service unavailable");
     const mailed = await post(client, { intent: "mail", propertyId: property.id, index: "0", arv: "300000", letter: letterId });
@@ -152,10 +196,11 @@ describe("the CRM property card (/crm/offers)", () => {
     expect(toastOf(refused)).toMatchObject({ title: "No Offer Created", variant: "error" });
 
     const offer = await client.send(crmOffers, "POST", "/crm/offers", {
-      urlencoded: { intent: "letter", propertyId: id, arv: "280000", offerType: "Aggressive" },
+      // Aggressive ($168,000) is above the max offer ($158,000): confirmed (offers-checks.test.ts covers the asking).
+      urlencoded: { intent: "letter", propertyId: id, arv: "280000", offerType: "Aggressive", confirm: "1" },
     });
     expect(offer.headers.get("Location")).toMatch(new RegExp(`^/\\?section=crm&lead=${id}&letter=[0-9a-f-]{36}$`));
-    expect(toastOf(offer)).toMatchObject({ title: "Letter of Intent Created", description: "Max offer $168,000" });
+    expect(toastOf(offer)).toMatchObject({ title: "Letter of Intent Created", description: "Offer $168,000" });
     expect(
       await db.select({ maxOffer: properties.maxOffer, status: properties.status }).from(properties).where(eq(properties.id, id)).get(),
     ).toEqual({

@@ -24,9 +24,10 @@ import {
   type ShownAnalysis,
   type StoredAnalysisFields,
 } from "#app/domain/deals/analysis-events.ts";
+import { maxOfferRule } from "#app/domain/offers/max-offer.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 
-type Props = { property: StoredAnalysisFields & { id: string; analysisRunAt: string | null } };
+type Props = { property: StoredAnalysisFields & { id: string; analysisRunAt: string | null; arv: number | null } };
 
 const ACTION = "/crm/analysis";
 /** How long a no-JavaScript page keeps saying "Analysis running…" after the start it names (the run's own deadline). */
@@ -64,7 +65,11 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-function AnalysisResult({ analysis }: { analysis: ShownAnalysis }) {
+/**
+ * The analysis's own ARV and max offer are the AI's opinion, shown beside the valuation's ARV and the 70% rule's max
+ * offer on it — never as "the" ARV (issue 35).
+ */
+function AnalysisResult({ analysis, valuationArv }: { analysis: ShownAnalysis; valuationArv: number | null }) {
   return (
     <div className="mt-3 space-y-3" data-testid="deal-analysis-result">
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -74,9 +79,11 @@ function AnalysisResult({ analysis }: { analysis: ShownAnalysis }) {
             {analysis.isDeal ? "Deal" : "Not a deal"}
           </span>
         </Row>
-        <Row label="ARV">{formatMoney(analysis.arv)}</Row>
+        <Row label="AI's ARV (opinion)">{formatMoney(analysis.arv)}</Row>
+        <Row label="Valuation ARV">{formatMoney(valuationArv)}</Row>
         <Row label="Rehab">{formatMoney(analysis.rehabCost)}</Row>
-        <Row label="Max offer">{formatMoney(analysis.maxOffer)}</Row>
+        <Row label="AI's max offer (opinion)">{formatMoney(analysis.maxOffer)}</Row>
+        <Row label="Max offer (70% rule)">{formatMoney(valuationArv && valuationArv > 0 ? maxOfferRule(valuationArv).maxOffer : null)}</Row>
         <Row label="Margin">{`${analysis.profitMarginPct}%`}</Row>
         <Row label="Risk">
           <span className="capitalize">{analysis.riskLevel}</span>
@@ -235,7 +242,7 @@ export function DealAnalysisPanel({ property }: Props) {
           </noscript>
         </>
       ) : null}
-      {analysis && shown ? <AnalysisResult analysis={analysis} /> : null}
+      {analysis && shown ? <AnalysisResult analysis={analysis} valuationArv={property.arv} /> : null}
       {!analysis && !progress && !waiting ? (
         <p className="mt-2 text-sm text-slate-500">No analysis yet. Analyze Deal values the property and runs the AI deal analysis.</p>
       ) : null}

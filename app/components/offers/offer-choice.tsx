@@ -2,7 +2,8 @@
  * The offer choice (spec 02 §2 "Create Offer dialog", the workbench's three offer cards or a custom amount; §5): three
  * radio cards — Aggressive, Fair, Likely — and a custom amount. The custom field keeps digits only, typing a digit
  * selects it, and its Select button is disabled while the field is empty. Plain radios and a text field inside the
- * caller's `<Form>`, so it works before JavaScript loads; the server applies the same §5 rules.
+ * caller's `<Form>`, so it works before JavaScript loads; the server applies the same §5 rules. Each card says how it
+ * stands against the user's max offer (issue 35); the caller preselects the recommended one (`initial`).
  */
 import { useState } from "react";
 
@@ -12,6 +13,7 @@ import { inputClass } from "#app/components/ui/input.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { OfferOption } from "#app/domain/offers/options.ts";
 import { chosenOfferAmount, CUSTOM_OFFER, customOfferDigits, type OfferChoice as Choice } from "#app/domain/offers/rules.ts";
+import { aboveMaxOfferText } from "#app/domain/offers/warnings.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 
 type Props = { options: OfferOption[]; idPrefix: string; initial?: Choice | null };
@@ -49,6 +51,7 @@ export function OfferChoice({ options, idPrefix, initial = null }: Props) {
                 <span className="ml-auto text-xs text-slate-500">{option.percentage}% of ARV</span>
               </span>
               <span className="text-2xl font-bold text-slate-900">{formatMoney(option.offer)}</span>
+              <MaxOfferMark option={option} />
               <span className="text-xs text-slate-600">{option.rationale}</span>
             </label>
           );
@@ -93,6 +96,19 @@ export function OfferChoice({ options, idPrefix, initial = null }: Props) {
         ) : null}
       </div>
     </fieldset>
+  );
+}
+
+/** The card against the max offer: "$56,000 above your max offer" (amber), or within it. */
+function MaxOfferMark({ option }: { option: OfferOption }) {
+  return option.aboveMaxOffer ? (
+    <span data-testid="above-max-offer" className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+      {aboveMaxOfferText(option.offer, option.maxOffer)}
+    </span>
+  ) : (
+    <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">
+      Within your max offer of {formatMoney(option.maxOffer)}
+    </span>
   );
 }
 

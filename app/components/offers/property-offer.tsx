@@ -3,20 +3,63 @@
  * dialog"): Create Offer (or Update Max Offer once there is one) opens the offer choice — Aggressive, Fair, Likely of the
  * ARV, or a custom amount — which produces the Letter of Intent; the Letter of Intent Created part offers View PDF in
  * New Tab, Download PDF and Close; Send Offer mails the max offer's letter. The URL says which part is open (`offer=1`,
- * `letter=<document id>`), so everything works before JavaScript loads.
+ * `letter=<document id>`), so everything works before JavaScript loads. Each offer card is marked against the max
+ * offer, the recommended one preselected; an offer with warnings comes back with them (`check=<offer type>`,
+ * `custom=<amount>`, or `send=check` for Send Offer) and a "Confirm anyway" (issue 35).
  */
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
-import { offerOptions } from "#app/domain/offers/options.ts";
-import { ARV_MISSING } from "#app/domain/offers/rules.ts";
+import { offerOptions, recommendedOffer, type OfferOption } from "#app/domain/offers/options.ts";
+import { ARV_MISSING, chosenOfferAmount, maxOfferRule, type OfferChoice as Choice } from "#app/domain/offers/rules.ts";
+import { propertyOfferWarnings, type CheckedProperty } from "#app/domain/offers/warnings.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
 
 import { OfferChoice, useOfferChoiceCheck } from "./offer-choice.tsx";
+import { OfferConfirmation, type Confirmation } from "./offer-confirmation.tsx";
 
 type Props = {
-  property: { id: string; arv: number | null; analysisArv: number | null; maxOffer: number | null; offerPdfFilename: string | null };
+  property: CheckedProperty & { id: string; maxOffer: number | null; offerPdfFilename: string | null };
 };
+
+const CHOICES = ["Aggressive", "Fair", "Likely", "custom"] as const;
+
+/** The warnings the action sent the card back with (`check=…` / `send=check`), as a "Confirm anyway" form; else null. */
+function confirmationOf(
+  params: URLSearchParams,
+  property: Props["property"],
+  arv: number | null,
+  options: OfferOption[],
+): Confirmation | null {
+  const check = params.get("check");
+  if (isOneOf(CHOICES, check) && arv) {
+    const custom = params.get("custom") ?? "";
+    const chosen = chosenOfferAmount({ offerType: check as Choice, customOffer: custom, arv, options });
+    if (!chosen.ok) return null;
+    const warnings = propertyOfferWarnings(property, chosen.amount, { arv });
+    if (warnings.length === 0) return null;
+    return {
+      intent: "letter",
+      title: "Check this offer",
+      message: "Before the letter is generated:",
+      warnings,
+      resubmit: { propertyId: property.id, arv: String(Math.round(arv)), offerType: check, customOffer: custom },
+    };
+  }
+  if (params.get("send") === "check" && property.maxOffer) {
+    const warnings = propertyOfferWarnings(property, Math.round(property.maxOffer));
+    if (warnings.length === 0) return null;
+    return {
+      intent: "send",
+      title: "Check this offer",
+      message: "Before the letter is mailed:",
+      warnings,
+      resubmit: { propertyId: property.id },
+    };
+  }
+  return null;
+}
 
 const ACTION = "/crm/offers";
 
@@ -25,8 +68,9 @@ export function PropertyOffer({ property }: Props) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === ACTION ? navigation.formData?.get("intent") : null;
   const arv = property.analysisArv ?? property.arv;
-  const options = arv && arv > 0 ? offerOptions(arv) : [];
+  const options = arv && arv > 0 ? offerOptions(arv, maxOfferRule(arv).maxOffer) : [];
   const check = useOfferChoiceCheck(options, arv);
+  const confirmation = confirmationOf(params, property, arv, options);
   const letter = params.get("letter");
   const creating = params.get("offer") === "1";
   const here = (changes: Record<string, string | null>) => {
@@ -42,7 +86,11 @@ export function PropertyOffer({ property }: Props) {
     <section aria-label="Offer" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">
-          Offer <span className="font-normal text-slate-600">· Max offer {formatMoney(property.maxOffer)}</span>
+          {/* The offer chosen (the letter's amount) and the 70% rule's max offer are two numbers, labelled as such (issue 35). */}
+          Offer {formatMoney(property.maxOffer)}{" "}
+          <span className="font-normal text-slate-600">
+            · Max offer (70% rule) {formatMoney(arv && arv > 0 ? maxOfferRule(arv).maxOffer : null)}
+          </span>
         </h3>
         <div className="flex flex-wrap gap-2">
           {creating ? null : (
@@ -58,6 +106,20 @@ export function PropertyOffer({ property }: Props) {
           </Form>
         </div>
       </div>
+
+      {confirmation ? (
+        <div className="mt-4">
+          <OfferConfirmation
+            confirmation={confirmation}
+            action={ACTION}
+            cancel={
+              <Link to={here({ check: null, custom: null, send: null })} preventScrollReset replace className={buttonClass("secondary")}>
+                Cancel
+              </Link>
+            }
+          />
+        </div>
+      ) : null}
 
       {creating ? (
         <div className="mt-4">
@@ -78,7 +140,7 @@ export function PropertyOffer({ property }: Props) {
               <input type="hidden" name="propertyId" value={property.id} />
               <input type="hidden" name="arv" value={Math.round(arv!)} />
               <p className="text-sm text-slate-600">Offers are shares of the ARV, {formatMoney(arv)}.</p>
-              <OfferChoice options={options} idPrefix="crm-offer" />
+              <OfferChoice options={options} idPrefix="crm-offer" initial={recommendedOffer(options)} />
               <div className="flex justify-end gap-2">
                 <Link to={here({ offer: null })} preventScrollReset replace className={buttonClass("secondary")}>
                   Cancel

@@ -6,11 +6,12 @@
  * panel. Every step is a form post to the page's action, which redirects with the step in the URL, so it works before
  * JavaScript loads; with it, the letter opens in a dialog. Its own chunk (preloadable): shown only for a saved lead.
  */
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { OfferChoice, useOfferChoiceCheck } from "#app/components/offers/offer-choice.tsx";
+import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
 import { StartSequenceForm } from "#app/components/today/start-sequence.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -18,13 +19,14 @@ import { inputClass } from "#app/components/ui/input.tsx";
 import { CostPreview } from "#app/components/usage/cost-preview.tsx";
 import { leadAddress } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { offerOptions } from "#app/domain/offers/options.ts";
+import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
 import {
   DEFAULT_ASSIGNMENT_FEE,
   defaultRepairs,
   DEMO_MAILED,
   DEMO_MODE,
   maxOfferRule,
+  offerStepsHref,
   SAMPLE_LETTER,
   SAMPLE_LETTER_URL,
   type OfferSteps as Steps,
@@ -32,7 +34,8 @@ import {
 import { formatMoney } from "#app/domain/shared/format.ts";
 import type { Comparable } from "#app/domain/valuation/comparables.ts";
 import { demoValuation, valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
-import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/rules.ts";
+import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction, workbenchHref } from "#app/domain/workbench/rules.ts";
 
 import { PropertyValue } from "./property-value.tsx";
 
@@ -89,6 +92,14 @@ function StepFields({
       {steps?.letter ? <input type="hidden" name="letter" value={steps.letter} /> : null}
     </>
   );
+}
+
+/**
+ * Where the letter and mail forms post: the page as it is (the lead and its steps in the URL), so an answer that is
+ * not a redirect — the offer's warnings with "Confirm anyway" — shows on the same steps, with and without JavaScript.
+ */
+function stepsAction(index: number, steps: Steps, request?: string | null): string {
+  return offerStepsHref(workbenchHref(index, { request }), steps);
 }
 
 function useBusy(intent: string) {
@@ -148,28 +159,40 @@ function RuleLine({ arv, repairs, fee }: { arv: number; repairs: number | null; 
   );
 }
 
+/** The offer's warnings the action answered for `intent` (a post without `confirm`), with its "Confirm anyway". */
+function StepConfirmation({ intent, action }: { intent: "letter" | "mail"; action: string }) {
+  const actionData = useActionData<WorkbenchActionData>();
+  const confirmation = actionData?.confirmation;
+  return confirmation && confirmation.intent === intent ? <OfferConfirmation confirmation={confirmation} action={action} /> : null;
+}
+
 function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
   const busy = useBusy("letter");
   const arv = steps.arv!;
-  const options = offerOptions(arv);
+  const rule = maxOfferRule(arv, steps.repairs ?? undefined, steps.fee ?? undefined);
+  const options = offerOptions(arv, rule.maxOffer);
   const check = useOfferChoiceCheck(options, arv);
+  const action = stepsAction(index, steps, request);
   return (
-    <Form
-      method="post"
-      action={workbenchAction(request)}
-      className="grid gap-4"
-      onSubmit={(event) => {
-        if (!check(event.currentTarget)) event.preventDefault();
-      }}
-    >
-      <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
-      <OfferChoice options={options} idPrefix="workbench-offer" />
-      <div className="flex justify-end">
-        <Button type="submit" name="intent" value="letter" disabled={busy}>
-          {busy ? "Generating..." : "Generate PDF Letter of Intent"}
-        </Button>
-      </div>
-    </Form>
+    <>
+      <StepConfirmation intent="letter" action={action} />
+      <Form
+        method="post"
+        action={action}
+        className="grid gap-4"
+        onSubmit={(event) => {
+          if (!check(event.currentTarget)) event.preventDefault();
+        }}
+      >
+        <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
+        <OfferChoice options={options} idPrefix="workbench-offer" initial={recommendedOffer(options)} />
+        <div className="flex justify-end">
+          <Button type="submit" name="intent" value="letter" disabled={busy}>
+            {busy ? "Generating..." : "Generate PDF Letter of Intent"}
+          </Button>
+        </div>
+      </Form>
+    </>
   );
 }
 
@@ -183,8 +206,12 @@ function letterLinks(letter: string) {
 function LetterActions({ index, saved, steps, fileName, request }: OfferStepsProps & { fileName: string }) {
   const busy = useBusy("mail");
   const links = letterLinks(steps.letter!);
+  const action = stepsAction(index, steps, request);
   return (
     <div className="flex flex-wrap items-center gap-2">
+      <div className="basis-full empty:hidden">
+        <StepConfirmation intent="mail" action={action} />
+      </div>
       <a href={links.view} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
         View PDF in New Tab
       </a>
@@ -192,7 +219,7 @@ function LetterActions({ index, saved, steps, fileName, request }: OfferStepsPro
         Download PDF
       </a>
       {steps.mailed ? null : (
-        <Form method="post" action={workbenchAction(request)}>
+        <Form method="post" action={action}>
           <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
           <span className="inline-flex items-center gap-2">
             <Button type="submit" name="intent" value="mail" disabled={busy}>

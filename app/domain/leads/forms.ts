@@ -1,6 +1,8 @@
 /** The lead's input schemas, shared by the Add Lead form in the browser and by the server (POST/PATCH /api/properties). */
 import { z } from "zod";
 
+import { nullableMoneySchema } from "#app/domain/shared/money-schema.ts";
+import { MONEY_MAX, MONEY_MIN } from "#app/domain/shared/money.ts";
 import { isUsState } from "#app/domain/shared/us-states.ts";
 
 import { LEAD_STATUSES } from "./labels.ts";
@@ -18,20 +20,12 @@ function toNumber(value: unknown): unknown {
   return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : value;
 }
 
-/** Largest value of the spec's money precision 10,2. */
-const MONEY_MAX = 99_999_999.99;
-
-function moneyField(label: string, { allowNegative = false } = {}) {
-  const base = z.number({ error: `${label} must be a number` }).max(MONEY_MAX, `${label} must be at most $99,999,999`);
-  return z
-    .preprocess(
-      toNumber,
-      (allowNegative
-        ? base.min(-MONEY_MAX, `${label} must be at least -$99,999,999`)
-        : base.min(0, `${label} cannot be negative`)
-      ).nullable(),
-    )
-    .optional();
+/**
+ * Money: the one strict schema (money-schema.ts: "12,34,56", "1e6", "NaN" refused, naming the field); blank or null
+ * clears it. The deal numbers (ARV, max offer) are at least $1 after rounding, as every amount a letter may say.
+ */
+function moneyField(label: string, { allowNegative = false, deal = false } = {}) {
+  return nullableMoneySchema(label, { min: allowNegative ? -MONEY_MAX : deal ? MONEY_MIN : 0 });
 }
 
 function positiveField(label: string, max: number, { integer = false } = {}) {
@@ -118,9 +112,9 @@ const PROPERTY_FIELDS = {
       z.string().trim().max(50, "Property type must be at most 50 characters").optional(),
     )
     .optional(),
-  arv: moneyField("ARV"),
-  maxOffer: moneyField("Max offer"),
-  analysisArv: moneyField("Analysis ARV"),
+  arv: moneyField("ARV", { deal: true }),
+  maxOffer: moneyField("Max offer", { deal: true }),
+  analysisArv: moneyField("Analysis ARV", { deal: true }),
   price: moneyField("Price"),
   equityPercentage: percentField("Equity percentage"),
   equityBalance: moneyField("Equity balance", { allowNegative: true }),

@@ -24,6 +24,8 @@ export function leadToProperty(lead: LeadQueueItem, save: LeadSave) {
     yearBuilt: lead.yearBuilt,
     propertyType: lead.propertyType || "single_family",
     arv: money(lead.estimatedValue),
+    // The as-is estimate (market value), kept when a valuation replaces the ARV: offers are checked against it.
+    price: money(lead.estimatedValue),
     maxOffer: money(lead.maxOffer),
     equityPercentage: lead.equityPct,
     equityBalance: money(lead.equityBalance),

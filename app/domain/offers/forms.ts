@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 
+import { moneySchema, optionalMoneySchema } from "#app/domain/shared/money-schema.ts";
 import { parseMoneyText } from "#app/domain/shared/money.ts";
 import { MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES, MAIL_NAME_MAX } from "#app/domain/shared/postal-limits.ts";
 
@@ -16,32 +17,16 @@ import {
   INVALID_OFFER_AMOUNT,
   messageText,
   NO_OFFER_SELECTED,
-  OFFER_MAX,
   parseMailingAddress,
 } from "./rules.ts";
 
 const propertyId = z.string({ error: "Property is required" }).trim().min(1, "Property is required").max(64, "Property not found");
 
-/** §5: the ARV must be above 0 ('ARV Required'). Money as text or a number ("$250,000" too). */
-const arv = z.preprocess(
-  parseMoneyText,
-  z
-    .number({ error: messageText(ARV_REQUIRED) })
-    .gt(0, messageText(ARV_REQUIRED))
-    .max(OFFER_MAX, "ARV must be at most $99,999,999"),
-);
+/** §5: the ARV must be at least $1 after rounding ('ARV Required'); strict money (money-schema.ts). */
+const arv = moneySchema("ARV", { tooSmall: messageText(ARV_REQUIRED) });
 
-const optionalMoney = (label: string) =>
-  z
-    .preprocess(
-      (value) => (value === null ? undefined : parseMoneyText(value)),
-      z
-        .number({ error: `${label} must be a number` })
-        .min(0, `${label} cannot be negative`)
-        .max(OFFER_MAX, `${label} must be at most $99,999,999`)
-        .optional(),
-    )
-    .optional();
+/** Repairs and the assignment fee: strict money, $0 allowed; absent → the rule's default. */
+const optionalMoney = (label: string) => optionalMoneySchema(label, { min: 0 });
 
 const optionalText = (label: string, max: number) =>
   z
@@ -67,18 +52,18 @@ const optionalCount = (label: string) =>
     )
     .optional();
 
-/** §5: a positive whole amount (rounded), else 'Invalid Offer Amount'. */
-const offerAmount = z.preprocess(
-  parseMoneyText,
-  z.number({ error: messageText(INVALID_OFFER_AMOUNT) }).transform((value, ctx) => {
-    const amount = customOfferAmount(value);
-    if (amount === null) {
-      ctx.addIssue({ code: "custom", message: messageText(INVALID_OFFER_AMOUNT) });
-      return z.NEVER;
-    }
-    return amount;
-  }),
-);
+/** §5: a whole amount (rounded) of $1 … $100,000,000, strictly parsed, else 'Invalid Offer Amount'. */
+const offerAmount = z.unknown().transform((value, ctx) => {
+  const amount = typeof value === "string" || typeof value === "number" ? customOfferAmount(value) : null;
+  if (amount === null) {
+    ctx.addIssue({ code: "custom", message: messageText(INVALID_OFFER_AMOUNT) });
+    return z.NEVER;
+  }
+  return amount;
+});
+
+/** "Confirm anyway" (the forms' second post after the offer warnings): present and "1"/"true" → confirmed. */
+const confirmField = z.preprocess((value) => value === true || value === "1" || value === "true", z.boolean()).optional();
 
 export const RECIPIENT_ADDRESS_INVALID = "Recipient address must be a street, city, 2-letter state and ZIP code";
 
@@ -114,6 +99,9 @@ export const ConfirmOfferSchema = z
     propertyId,
     ...offerChoice,
     arv,
+    /** The 70% rule's figures the offer is checked against (absent: the rule's defaults). */
+    repairs: optionalMoney("Repair estimate"),
+    assignmentFee: optionalMoney("Assignment fee"),
     propertyDetails: z
       .object({
         address: optionalText("Address", 200),
@@ -173,9 +161,7 @@ export const SendOfferSchema = z.object({
     .refine((value) => value === undefined || parseMailingAddress(value) !== null, RECIPIENT_ADDRESS_INVALID)
     .refine((value) => value === undefined || streetLinesFit(value), MAIL_LIMIT_MESSAGES.street)
     .optional(),
-  offerAmount: z
-    .preprocess((value) => (value === null || value === "" ? undefined : parseMoneyText(value)), z.number().optional())
-    .optional(),
+  offerAmount: optionalMoneySchema("Offer amount"),
   /** Mail the letter again although this offer was mailed (a second letter, charged again). */
   resend: z.boolean({ error: "resend must be true or false" }).optional(),
 });
@@ -198,7 +184,10 @@ export const LetterFormSchema = z
     intent: z.literal("letter"),
     propertyId,
     arv,
+    repairs: optionalMoney("Repair estimate"),
+    fee: optionalMoney("Assignment fee"),
     ...offerChoice,
+    confirm: confirmField,
   })
   .superRefine(customAmountRule);
 
@@ -206,6 +195,7 @@ export const LetterFormSchema = z
 export const MailFormSchema = z.object({
   intent: z.enum(["mail", "send"]),
   propertyId,
+  confirm: confirmField,
 });
 
 export const OfferFormSchema = z.discriminatedUnion("intent", [MaxOfferFormSchema, LetterFormSchema, MailFormSchema], {
@@ -215,3 +205,15 @@ export type OfferForm = z.infer<typeof OfferFormSchema>;
 
 /** What an offer form's action answers when it does not redirect: the message the page shows, and field errors. */
 export type OfferActionData = { intent: string | null; title: string; message: string; errors?: Record<string, string[]> };
+
+/**
+ * What an offer form answers when the offer needs a second look (warnings.ts): the warnings in words and the fields
+ * to post again with `confirm=1` ("Confirm anyway"), with or without JavaScript.
+ */
+export type OfferConfirmation = {
+  intent: "letter" | "mail" | "send";
+  title: string;
+  message: string;
+  warnings: { code: string; message: string }[];
+  resubmit: Record<string, string>;
+};

@@ -1,8 +1,10 @@
 /**
  * The offer tiers (spec 02 §3 "Offer option" and "Offer strategies", §9): Aggressive 60 %, Fair 70 %, Likely 80 % of
  * the ARV. One source for every answer that lists them — POST /api/properties/calculate-arv (`offers`),
- * POST /api/properties/calculate-offer, and the screens' Demo Mode fallback. Pure and zod-free.
+ * POST /api/properties/calculate-offer, and the screens' Demo Mode fallback. Each option is checked against the
+ * user's own max offer (the 70% rule, max-offer.ts): `aboveMaxOffer` (issue 35). Pure and zod-free.
  */
+import { maxOfferRule } from "./max-offer.ts";
 
 export type OfferType = "Aggressive" | "Fair" | "Likely";
 
@@ -13,6 +15,10 @@ export interface OfferOption {
   /** Whole dollars. */
   offer: number;
   rationale: string;
+  /** The 70% rule's max offer the option is checked against (ARV × 70% − repairs − assignment fee). */
+  maxOffer: number;
+  /** Whether the option is more than the max offer. */
+  aboveMaxOffer: boolean;
 }
 
 export const OFFER_STRATEGIES: readonly { type: OfferType; percentage: number; rationale: string }[] = [
@@ -35,12 +41,19 @@ export const OFFER_STRATEGIES: readonly { type: OfferType; percentage: number; r
 
 export const OFFER_TYPES: readonly OfferType[] = OFFER_STRATEGIES.map((strategy) => strategy.type);
 
-/** The three offers for an ARV, rounded to whole dollars. */
-export function offerOptions(arv: number): OfferOption[] {
-  return OFFER_STRATEGIES.map(({ type, percentage, rationale }) => ({
-    type,
-    percentage,
-    offer: Math.round((arv * percentage) / 100),
-    rationale,
-  }));
+/**
+ * The three offers for an ARV, rounded to whole dollars, each against the max offer (by default the 70% rule's with
+ * the default repairs and fee; calculate-offer passes the user's own).
+ */
+export function offerOptions(arv: number, maxOffer: number = maxOfferRule(arv).maxOffer): OfferOption[] {
+  return OFFER_STRATEGIES.map(({ type, percentage, rationale }) => {
+    const offer = Math.round((arv * percentage) / 100);
+    return { type, percentage, offer, rationale, maxOffer, aboveMaxOffer: offer > maxOffer };
+  });
+}
+
+/** The offer preselected: the highest tier at or below the max offer; null when every tier is above it. */
+export function recommendedOffer(options: readonly OfferOption[]): OfferType | null {
+  const within = options.filter((option) => !option.aboveMaxOffer);
+  return within.length > 0 ? within.reduce((best, option) => (option.offer > best.offer ? option : best)).type : null;
 }

@@ -4,6 +4,7 @@
  * Pure and zod-free, so components import it; the tiers themselves are `offer-options.ts`.
  */
 import type { PropertyStatus } from "#db/enums.ts";
+import { MONEY_MAX, MONEY_MIN, parseStrictMoney } from "#app/domain/shared/money.ts";
 import { valuationStepOf, valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
 
 import type { OfferType } from "./options.ts";
@@ -17,6 +18,11 @@ export const ARV_MISSING: Message = { title: "ARV Missing", description: "Get th
 export const ARV_REQUIRED: Message = { title: "ARV Required", description: "The ARV must be above $0 before an offer is created." };
 /** §5: exactly the spec's texts. */
 export const INVALID_OFFER_AMOUNT: Message = { title: "Invalid Offer Amount", description: "Please enter a valid offer amount." };
+/** Issue 35: a tier of a tiny ARV rounds to $0; every letter's amount is $1 … $100,000,000. */
+export const OFFER_OUT_OF_RANGE: Message = {
+  title: "Invalid Offer Amount",
+  description: "The offer must be at least $1 and at most $100,000,000 after rounding to whole dollars.",
+};
 export const NO_OFFER_SELECTED: Message = {
   title: "No Offer Selected",
   description: "Please select an offer option or enter a custom amount.",
@@ -40,47 +46,36 @@ export function messageText(message: Message): string {
   return `${message.title}: ${message.description}`;
 }
 
-// --- the 70% rule (§9) ------------------------------------------------------------------------------------------
+// --- the 70% rule (§9): max-offer.ts, re-exported for the screens and services that read it here ------------------
 
-/** What the repair estimate defaults to before the user edits it: 10% of the ARV (docs/decisions/052-offers-as-form-posts.md). */
-export const DEFAULT_REPAIR_RATE = 0.1;
-/** What the assignment fee defaults to before the user edits it (docs/decisions/052-offers-as-form-posts.md). */
-export const DEFAULT_ASSIGNMENT_FEE = 10_000;
-export const RULE_PERCENTAGE = 70;
-
-export type MaxOfferRule = { arv: number; percentage: number; repairs: number; assignmentFee: number; maxOffer: number };
-
-/** The default repair estimate for an ARV, rounded to the nearest $500. */
-export function defaultRepairs(arv: number): number {
-  return Math.round((arv * DEFAULT_REPAIR_RATE) / 500) * 500;
-}
-
-/** §9: max offer = ARV × 70% − rehab costs − assignment fee, in whole dollars and never below 0. */
-export function maxOfferRule(arv: number, repairs = defaultRepairs(arv), assignmentFee = DEFAULT_ASSIGNMENT_FEE): MaxOfferRule {
-  const maxOffer = Math.max(0, Math.round((arv * RULE_PERCENTAGE) / 100 - repairs - assignmentFee));
-  return { arv, percentage: RULE_PERCENTAGE, repairs, assignmentFee, maxOffer };
-}
+export {
+  DEFAULT_ASSIGNMENT_FEE,
+  DEFAULT_REPAIR_RATE,
+  defaultRepairs,
+  maxOfferRule,
+  RULE_PERCENTAGE,
+  type MaxOfferRule,
+} from "./max-offer.ts";
 
 // --- the offer chosen (§5) --------------------------------------------------------------------------------------
 
 export const CUSTOM_OFFER = "custom";
 export type OfferChoice = OfferType | typeof CUSTOM_OFFER;
 
-/** The largest amount a money field holds (precision 10,2). */
-export const OFFER_MAX = 99_999_999;
+/** The largest amount an offer may be (issue 35: every amount that reaches a letter is at most $100,000,000). */
+export const OFFER_MAX = MONEY_MAX;
 
 /** §5: what the custom amount field keeps of what was typed: its digits only. */
 export function customOfferDigits(typed: string): string {
   return typed.replace(/\D/g, "");
 }
 
-/** §5: the custom amount, rounded; null unless it is a positive number (and fits a money field). */
+/** §5: the custom amount, rounded; null unless it is strict money of at least $1 after rounding and at most OFFER_MAX. */
 export function customOfferAmount(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined) return null;
-  const number = typeof value === "number" ? value : /^\s*\d+(\.\d+)?\s*$/.test(value) ? Number(value) : NaN;
-  if (!Number.isFinite(number)) return null;
+  const number = parseStrictMoney(value);
+  if (number === null) return null;
   const rounded = Math.round(number);
-  return rounded > 0 && rounded <= OFFER_MAX ? rounded : null;
+  return rounded >= MONEY_MIN && rounded <= OFFER_MAX ? rounded : null;
 }
 
 export type OfferAmount = { ok: true; amount: number; offerType: OfferChoice } | { ok: false; message: Message };
@@ -102,7 +97,10 @@ export function chosenOfferAmount(choice: {
   }
   if (!choice.arv || choice.arv <= 0) return { ok: false, message: ARV_REQUIRED };
   const option = choice.options.find((entry) => entry.type === choice.offerType);
-  return option ? { ok: true, amount: option.offer, offerType: option.type } : { ok: false, message: NO_OFFER_SELECTED };
+  if (!option) return { ok: false, message: NO_OFFER_SELECTED };
+  // A tier is a share of the ARV rounded to whole dollars: 60% of $0.50 is $0, which no letter may say.
+  if (option.offer < MONEY_MIN || option.offer > OFFER_MAX) return { ok: false, message: OFFER_OUT_OF_RANGE };
+  return { ok: true, amount: option.offer, offerType: option.type };
 }
 
 // --- the status flow (§4) ---------------------------------------------------------------------------------------

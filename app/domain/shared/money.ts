@@ -1,6 +1,8 @@
 /**
- * Money as people type it. Every money field (the Add Lead form, deals, buyer leads) accepts a number or a numeric
- * string ("250000", "$250,000", "250 000.50"); this is the one place that reads such text.
+ * Money as people type it. Every money field accepts a number or money text; this is the one place that reads such
+ * text. `parseMoneyText` is the lenient reader older forms (deals, buyer leads) use; `parseStrictMoney` is the strict
+ * one every deal number (ARV, repairs, fee, offers, max offer) goes through, as money-schema.ts's zod schemas
+ * (docs/decisions/077-strict-money-and-offer-warnings.md). Zod-free: the offer screens import it.
  */
 
 /** Numeric money text → number; a blank string → undefined ("not given"); anything else is returned for zod to refuse. */
@@ -9,4 +11,25 @@ export function parseMoneyText(value: unknown): unknown {
   const text = value.replace(/[$,\s]/g, "");
   if (text === "") return undefined;
   return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : value;
+}
+
+/** The largest amount a letter, a mail record or a stored deal number may hold. */
+export const MONEY_MAX = 100_000_000;
+/** The smallest amount a letter, a mail record or a stored deal number may hold, after rounding to whole dollars. */
+export const MONEY_MIN = 1;
+
+/** "250000", "250000.5", "$1,234,567.89" (commas only in groups of three), with an optional minus to be refused by range. */
+const MONEY_TEXT = /^(-?)\$?(\d+|\d{1,3}(?:,\d{3})+)(\.\d+)?$/;
+
+/**
+ * Strict money: a finite number, or text that is a plain decimal ("250000.50") or one grouped in thousands
+ * ("1,234,567.89"), with an optional "$". Anything else — "12,34,56", "1e6", "NaN", "Infinity", "", "0x10" — is null.
+ */
+export function parseStrictMoney(value: unknown): number | null {
+  if (typeof value === "number") return Number.isFinite(value) ? value : null;
+  if (typeof value !== "string") return null;
+  const match = MONEY_TEXT.exec(value.trim());
+  if (!match) return null;
+  const number = Number(`${match[1]}${match[2].replace(/,/g, "")}${match[3] ?? ""}`);
+  return Number.isFinite(number) ? number : null;
 }

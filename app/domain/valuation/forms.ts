@@ -2,16 +2,9 @@
 import { z } from "zod";
 
 import { PropertyInputSchema } from "#app/domain/leads/forms.ts";
+import { nullableMoneySchema } from "#app/domain/shared/money-schema.ts";
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-
-/** "250000", "$250,000", 250000 → 250000; blank → null; anything else is left for zod to refuse. */
-function toNumber(value: unknown): unknown {
-  if (isBlank(value)) return null;
-  if (typeof value !== "string") return value;
-  const text = value.replace(/[$,\s]/g, "");
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : value;
-}
 
 const fields = PropertyInputSchema.shape;
 
@@ -20,16 +13,7 @@ export const CalculateArvSchema = z.object({
   city: fields.city,
   state: fields.state,
   /** The data provider's estimate: cited beside the ARV, never returned as it. Null or absent when unknown. */
-  batchDataEstValue: z
-    .preprocess(
-      toNumber,
-      z
-        .number({ error: "Estimated value must be a number" })
-        .min(0, "Estimated value cannot be negative")
-        .max(99_999_999.99, "Estimated value must be at most $99,999,999")
-        .nullable(),
-    )
-    .optional(),
+  batchDataEstValue: nullableMoneySchema("Estimated value", { min: 0 }),
   zipCode: z.preprocess((value) => (isBlank(value) ? undefined : value), fields.zipCode.optional()),
   bedrooms: fields.bedrooms,
   bathrooms: fields.bathrooms,

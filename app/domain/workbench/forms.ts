@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 
+import type { OfferConfirmation } from "#app/domain/offers/forms.ts";
+
 export const SAVE_INTENTS = ["save", "work", "add"] as const;
 export type SaveIntent = (typeof SAVE_INTENTS)[number];
 export const MOVE_INTENTS = ["next", "pass"] as const;
@@ -36,5 +38,8 @@ export const WorkbenchActionSchema = z.discriminatedUnion(
 );
 export type WorkbenchAction = z.infer<typeof WorkbenchActionSchema>;
 
-/** The action's answer when it does not redirect: the toast (with JavaScript) or the alert (without) it shows. */
-export type WorkbenchActionData = { intent: string | null; title: string; message: string };
+/**
+ * The action's answer when it does not redirect: the toast (with JavaScript) or the alert (without) it shows; or an
+ * offer's warnings with its "Confirm anyway" (`confirmation`, shown by the offer steps instead).
+ */
+export type WorkbenchActionData = { intent: string | null; title: string; message: string; confirmation?: OfferConfirmation };

@@ -22,6 +22,8 @@ import {
   SEND_OFFER_FAILED,
   statusAfterMail,
 } from "#app/domain/offers/rules.ts";
+import type { OfferWarning } from "#app/domain/offers/warnings.ts";
+import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused } from "#app/providers/mail/types.ts";
@@ -31,6 +33,7 @@ import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 import { claimMailing, completeMailing, dropMailing } from "./letter-mailings.server.ts";
+import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "./offer-checks.server.ts";
 import { LETTER_NOT_FOUND, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 import { produceLetter } from "./offers.server.ts";
 
@@ -75,9 +78,11 @@ export type Mailed = {
   /** The letter's own amount: what the mailing records. */
   amount: number;
   expectedDeliveryDate?: string;
+  /** The offer's warnings (offer-checks.server.ts), answered beside the receipt. */
+  warnings?: OfferWarning[];
 };
 
-type Letter = { documentId: string; filePath: string; amount: number | null };
+type Letter = { documentId: string; filePath: string; amount: number | null; name?: string };
 
 /**
  * Mails a letter once: checks the recipient is on record, claims the mailing (a twin request finds it taken: 409),
@@ -92,7 +97,8 @@ async function mailLetter(
   letter: Letter,
   /** `fields`: the request's names for the name and the address, named in a 422's `errors`. */
   recipient: { name: string; address: string; fields: { name: string; address: string } },
-  options: { resend: boolean; clientAmount?: number },
+  /** `amount`: the letter's own, what is recorded and sent with it. */
+  options: { resend: boolean; amount: number },
   now: Date,
 ): Promise<Mailed | Refusal | CapRefusal> {
   const to = parseMailingAddress(recipient.address);
@@ -100,8 +106,7 @@ async function mailLetter(
   const onRecord = [property.ownerMailingAddress, propertyAddressLine({ ...property, zip: property.zipCode })];
   if (!isRecipientOnRecord(recipient.address, onRecord))
     return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD, errors: { [recipient.fields.address]: [RECIPIENT_NOT_ON_RECORD] } };
-  // The letter's own amount; a letter made before amounts were kept is the property's recorded offer.
-  const amount = letter.amount ?? property.maxOffer ?? options.clientAmount ?? 0;
+  const { amount } = options;
   const claimKey = mailingClaimKey(property.id, amount, options.resend ? windowStart("minute", now) : null);
   const claimed = await claimMailing(
     context,
@@ -187,16 +192,22 @@ export async function mailOffer(
   ]);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   if (!letter) return { ok: false, status: 404, message: LETTER_NOT_FOUND };
-  return mailLetter(
+  // The mail record's amount is the letter's own; a letter made before letters kept theirs is the property's offer when
+  // it is the property's current letter (issue 35), else the (strictly checked) amount the client names.
+  const current = letter.name === property.offerPdfFilename && property.maxOffer !== null && Math.round(property.maxOffer) >= MONEY_MIN;
+  const amount = letter.amount ?? (current ? Math.round(property.maxOffer!) : input.offerAmount);
+  const warnings = propertyOfferWarnings(property, amount);
+  const mailed = await mailLetter(
     context,
     userId,
     property,
     sender,
     letter,
     { name: input.recipientName, address: input.recipientAddress, fields: { name: "recipientName", address: "recipientAddress" } },
-    { resend: input.resend === true, clientAmount: input.offerAmount },
+    { resend: input.resend === true, amount },
     now,
   );
+  return mailed.ok ? { ...mailed, warnings } : mailed;
 }
 
 /** One of the user's letters of intent for the property: by id, or the one recorded on it under that file name (the newest). */
@@ -207,7 +218,7 @@ async function findLetter(
   by: { documentId: string } | { name: string },
 ) {
   const row = await context.db
-    .select({ documentId: documents.id, filePath: documents.filePath, amount: documents.amount })
+    .select({ documentId: documents.id, filePath: documents.filePath, amount: documents.amount, name: documents.name })
     .from(documents)
     .where(
       and(
@@ -220,30 +231,35 @@ async function findLetter(
     .orderBy(desc(documents.createdAt))
     .limit(1)
     .get();
-  return row?.filePath ? { documentId: row.documentId, filePath: row.filePath, amount: row.amount } : null;
+  return row?.filePath ? { documentId: row.documentId, filePath: row.filePath, amount: row.amount, name: row.name } : null;
 }
 
 /**
  * send-offer (the CRM's property card): needs a max offer ('No Offer Created'); mails the letter recorded on the
  * property, or — when the max offer was set without one — a new letter for the max offer, to the owner's mailing
- * address (else the property's). offer_sent.
+ * address (else the property's). offer_sent. With `ask` (a screen's form without `confirm`), a new letter whose offer
+ * has warnings is not made: the page asks first (a recorded letter was checked when it was made).
  */
 export async function sendOffer(
   context: ServiceContext<"db" | "files" | "providers" | "config">,
   userId: string,
   input: SendOfferInput,
   now: Date,
-): Promise<Mailed | Refusal | CapRefusal> {
+  ask = false,
+): Promise<Mailed | Refusal | CapRefusal | NeedsConfirmation> {
   const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const maxOffer = property.maxOffer;
-  if (maxOffer === null || maxOffer <= 0) return { ok: false, status: 400, message: messageText(NO_OFFER_CREATED) };
+  // An amount that rounds to $0 is no offer (issue 35: a letter says at least $1).
+  if (maxOffer === null || Math.round(maxOffer) < MONEY_MIN) return { ok: false, status: 400, message: messageText(NO_OFFER_CREATED) };
+  const warnings = propertyOfferWarnings(property, Math.round(maxOffer));
 
   let current = property;
   let letter: Letter | null = property.offerPdfFilename
     ? await findLetter(context, userId, property.id, { name: property.offerPdfFilename })
     : null;
   if (!letter) {
+    if (ask && warnings.length > 0) return needsConfirmation(warnings);
     const amount = Math.round(maxOffer);
     let produced;
     try {
@@ -252,19 +268,20 @@ export async function sendOffer(
       console.error("send-offer: the letter could not be produced", error);
       return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED) };
     }
-    letter = { documentId: produced.documentId, filePath: produced.filePath, amount: produced.offerAmount };
+    letter = { documentId: produced.documentId, filePath: produced.filePath, amount: produced.offerAmount, name: produced.fileName };
     current = { ...property, status: produced.status, maxOffer: amount };
   }
   const address = input.ownerMailingAddress ?? property.ownerMailingAddress ?? propertyAddressLine({ ...property, zip: property.zipCode });
   const name = input.ownerName ?? property.ownerName ?? "Property Owner";
-  return mailLetter(
+  const mailed = await mailLetter(
     context,
     userId,
     current,
     sender,
     letter,
     { name, address, fields: { name: "ownerName", address: "ownerMailingAddress" } },
-    { resend: input.resend === true },
+    { resend: input.resend === true, amount: letter.amount ?? Math.round(current.maxOffer ?? maxOffer) },
     now,
   );
+  return mailed.ok ? { ...mailed, warnings } : mailed;
 }

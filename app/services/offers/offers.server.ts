@@ -12,7 +12,7 @@ import { documents, properties } from "#db/schema.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
 import type { CalculateOfferInput, ConfirmOfferInput } from "#app/domain/offers/forms.ts";
 import { letterOfIntentText, letterPlainText } from "#app/domain/offers/letter-of-intent.ts";
-import { offerOptions, type OfferOption } from "#app/domain/offers/options.ts";
+import { offerOptions, recommendedOffer, type OfferOption, type OfferType } from "#app/domain/offers/options.ts";
 import {
   chosenOfferAmount,
   maxOfferRule,
@@ -23,16 +23,28 @@ import {
   type MaxOfferRule,
   type OfferChoice,
 } from "#app/domain/offers/rules.ts";
+import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { renderLetterOfIntentPdf } from "#app/services/documents/pdf.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
+import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "./offer-checks.server.ts";
 import { findProperty, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 
-export type OfferCalculation = { ok: true; arv: number; options: OfferOption[]; maxOfferRule: MaxOfferRule };
+export type OfferCalculation = {
+  ok: true;
+  arv: number;
+  options: OfferOption[];
+  maxOfferRule: MaxOfferRule;
+  /** The highest tier at or below the max offer (the screens preselect it); null when all are above. */
+  recommended: OfferType | null;
+};
 
-/** The three tiers of the ARV and the 70% rule line (repairs and fee as given, else their defaults). Writes nothing. */
+/**
+ * The three tiers of the ARV, each against the 70% rule's max offer (repairs and fee as given, else their defaults),
+ * and the rule line. Writes nothing.
+ */
 export async function calculateOffer(
   context: ServiceContext<"db">,
   userId: string,
@@ -40,12 +52,9 @@ export async function calculateOffer(
 ): Promise<OfferCalculation | Refusal> {
   const property = await findProperty(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
-  return {
-    ok: true,
-    arv: input.arv,
-    options: offerOptions(input.arv),
-    maxOfferRule: maxOfferRule(input.arv, input.repairs, input.assignmentFee),
-  };
+  const rule = maxOfferRule(input.arv, input.repairs, input.assignmentFee);
+  const options = offerOptions(input.arv, rule.maxOffer);
+  return { ok: true, arv: input.arv, options, maxOfferRule: rule, recommended: recommendedOffer(options) };
 }
 
 // --- confirm-offer (the Letter of Intent) -----------------------------------------------------------------------
@@ -66,6 +75,8 @@ export type Letter = {
   pdfUrl: string;
   downloadUrl: string;
   status: PropertyStatus;
+  /** Why the offer deserves a second look (above the max offer, low confidence, ARV far above the as-is value). */
+  warnings: OfferWarning[];
 };
 
 type LetterRequest = {
@@ -74,6 +85,9 @@ type LetterRequest = {
   arv: number;
   propertyDetails?: ConfirmOfferInput["propertyDetails"];
   ownerInfo?: ConfirmOfferInput["ownerInfo"];
+  /** The 70% rule's figures the offer is checked against (absent: the defaults). */
+  repairs?: number;
+  assignmentFee?: number;
 };
 
 /** Renders the letter, stores its PDF and its Documents row, and records it on the property (maxOffer, file name, status). */
@@ -84,6 +98,7 @@ export async function produceLetter(
   sender: Sender,
   request: LetterRequest & { amount: number },
   now: Date,
+  warnings: OfferWarning[] = [],
 ): Promise<Letter> {
   const details = request.propertyDetails ?? {};
   const text = letterOfIntentText({
@@ -148,7 +163,7 @@ export async function produceLetter(
   ]);
   if (inserted.length === 0) {
     await context.files.delete(key);
-    return twinLetter(context, userId, property, dedupeKey, request);
+    return { ...(await twinLetter(context, userId, property, dedupeKey, request)), warnings };
   }
   return {
     ok: true,
@@ -159,6 +174,7 @@ export async function produceLetter(
     filePath: key,
     ...letterUrls(documentId),
     status: updated[0]?.status ?? status,
+    warnings,
   };
 }
 
@@ -174,7 +190,7 @@ async function twinLetter(
   property: PropertyRow,
   dedupeKey: string,
   request: LetterRequest & { amount: number },
-): Promise<Letter> {
+): Promise<Omit<Letter, "warnings">> {
   const [doc, current] = await context.db.batch([
     context.db
       .select({ id: documents.id, name: documents.name, filePath: documents.filePath })
@@ -201,14 +217,16 @@ async function twinLetter(
 
 /**
  * confirm-offer: the chosen offer's amount (a tier of the ARV, or the custom amount, §5), the Letter of Intent for it,
- * and the property moved to offer_produced (§4) with the amount as its max offer.
+ * and the property moved to offer_produced (§4) with the amount as its max offer. The offer's warnings come back with
+ * the letter; with `ask` (a screen's form without `confirm`) an offer that has any is not made: the page asks first.
  */
 export async function confirmOffer(
   context: ServiceContext<"db" | "files" | "providers">,
   userId: string,
   input: LetterRequest & { propertyId: string },
   now: Date,
-): Promise<Letter | Refusal> {
+  ask = false,
+): Promise<Letter | Refusal | NeedsConfirmation> {
   const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const chosen = chosenOfferAmount({
@@ -218,8 +236,10 @@ export async function confirmOffer(
     options: offerOptions(input.arv),
   });
   if (!chosen.ok) return { ok: false, status: 400, message: messageText(chosen.message) };
+  const warnings = propertyOfferWarnings(property, chosen.amount, input);
+  if (ask && warnings.length > 0) return needsConfirmation(warnings);
   try {
-    return await produceLetter(context, userId, property, sender, { ...input, amount: chosen.amount }, now);
+    return await produceLetter(context, userId, property, sender, { ...input, amount: chosen.amount }, now, warnings);
   } catch (error) {
     console.error("confirm-offer failed", error);
     return { ok: false, status: 502, message: messageText(OFFER_CREATION_FAILED) };

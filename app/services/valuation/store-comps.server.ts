@@ -60,6 +60,11 @@ export async function storeComps(
   return stored;
 }
 
+/** The confidence (0 … 1) as the property's whole-percent confidence score, when the answer has one. */
+function confidenceOf(answer: { confidence?: number }) {
+  return answer.confidence === undefined ? {} : { confidenceScore: Math.round(answer.confidence * 100) };
+}
+
 /**
  * The workbench's Get Property Value: the calculate-arv answer recorded on the user's property — its ARV as `arv`
  * and `analysisArv` (what Get Max Offer starts from) and the comps it used as the property's stored comps — in one
@@ -70,13 +75,14 @@ export async function storeValuation(
   db: Db,
   userId: string,
   propertyId: string,
-  answer: Pick<ArvAnswer, "arv" | "comps">,
+  answer: Pick<ArvAnswer, "arv" | "comps"> & Partial<Pick<ArvAnswer, "confidence">>,
   now: Date,
 ): Promise<{ ok: true; comps: StoredComparable[] } | ValuationFailure> {
   const [updated, , , stored] = await db.batch([
     db
       .update(properties)
-      .set({ arv: answer.arv, analysisArv: answer.arv, updatedAt: now })
+      // The valuation's confidence follows its ARV (the offer warnings read it, issue 35).
+      .set({ arv: answer.arv, analysisArv: answer.arv, ...confidenceOf(answer), updatedAt: now })
       .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
       .returning({ id: properties.id }),
     ...compsWrites(db, userId, propertyId, answer.comps, now),

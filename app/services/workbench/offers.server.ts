@@ -6,7 +6,7 @@
  * with the sample letter or a "(Demo Mode)" success that says nothing was mailed, and the status stays.
  */
 
-import { OfferFormSchema } from "#app/domain/offers/forms.ts";
+import { OfferFormSchema, type OfferConfirmation } from "#app/domain/offers/forms.ts";
 import { DEMO_MAILED, DEMO_MODE, offerStepsHref, SAMPLE_LETTER, splitMessage, type OfferSteps } from "#app/domain/offers/rules.ts";
 import { valuationStepOf } from "#app/domain/valuation/view.ts";
 import { workbenchHref } from "#app/domain/workbench/rules.ts";
@@ -14,9 +14,52 @@ import type { ValidSession } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";
 import { sendOffer } from "#app/services/offers/mail-offer.server.ts";
+import { CHECK_THIS_OFFER } from "#app/services/offers/offer-checks.server.ts";
 import { calculateOffer, confirmOffer } from "#app/services/offers/offers.server.ts";
 
-export type OfferOutcome = { redirect: string; toast: Toast } | { intent: string | null; title: string; message: string; status: number };
+export type OfferOutcome =
+  | { redirect: string; toast: Toast }
+  | { intent: string | null; title: string; message: string; status: number }
+  | { confirmation: OfferConfirmation };
+
+/** The fields a "Confirm anyway" posts again (with `confirm=1`): the step's own, as the user sent them. */
+const RESUBMITTED = [
+  "propertyId",
+  "index",
+  "value",
+  "low",
+  "high",
+  "conf",
+  "arv",
+  "repairs",
+  "fee",
+  "offerType",
+  "customOffer",
+  "letter",
+  "resend",
+];
+
+/** The offer has warnings and was not confirmed: the page shows them and asks once (issue 35). Nothing was written. */
+function confirmation(
+  intent: OfferConfirmation["intent"],
+  warnings: OfferConfirmation["warnings"],
+  form: Record<string, FormDataEntryValue>,
+): OfferOutcome {
+  const resubmit: Record<string, string> = {};
+  for (const name of RESUBMITTED) {
+    const value = form[name];
+    if (typeof value === "string") resubmit[name] = value;
+  }
+  return {
+    confirmation: {
+      intent,
+      title: CHECK_THIS_OFFER,
+      message: intent === "letter" ? "Before the letter is generated:" : "Before the letter is mailed:",
+      warnings,
+      resubmit,
+    },
+  };
+}
 
 function whole(value: FormDataEntryValue | undefined): number | null {
   const text = typeof value === "string" ? value.replace(/[$,\s]/g, "") : "";
@@ -77,7 +120,8 @@ export async function offerAction(
   }
 
   if (input.intent === "letter") {
-    const outcome = await confirmOffer(context, userId, { ...input, propertyId: input.propertyId }, context.now());
+    const letterInput = { ...input, propertyId: input.propertyId, assignmentFee: input.fee };
+    const outcome = await confirmOffer(context, userId, letterInput, context.now(), !input.confirm);
     if (outcome.ok) {
       return {
         redirect: offerStepsHref(base, { ...steps, arv: Math.round(input.arv), letter: outcome.documentId }),
@@ -90,6 +134,7 @@ export async function offerAction(
         toast: { title: DEMO_MODE.letter, description: "A sample letter is shown; your lead's status was not changed.", variant: "info" },
       };
     }
+    if (outcome.status === 409 && "warnings" in outcome) return confirmation("letter", outcome.warnings, form);
     return refusal(intent, outcome.message, outcome.status);
   }
 
@@ -100,7 +145,8 @@ export async function offerAction(
   };
   if (letter === SAMPLE_LETTER) return mailedDemo;
   // "Mail Again" sends a second letter on purpose; otherwise a letter already mailed is refused (409 "Already mailed").
-  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend: form.resend === "true" }, context.now());
+  const resend = form.resend === "true";
+  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend }, context.now(), !input.confirm);
   if (outcome.ok) {
     return {
       redirect: offerStepsHref(base, { ...steps, letter, mailed: outcome.trackingId }),
@@ -108,5 +154,6 @@ export async function offerAction(
     };
   }
   if (outcome.status === 502) return mailedDemo;
+  if (outcome.status === 409 && "warnings" in outcome) return confirmation("mail", outcome.warnings, form);
   return refusal(intent, outcome.message, outcome.status);
 }

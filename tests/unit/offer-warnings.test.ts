@@ -1,0 +1,87 @@
+// Offers checked against the user's own rules (issue 35 item 2): the max offer on each tier, the recommended tier, the warnings.
+import { describe, expect, it } from "vitest";
+
+import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
+import { chosenOfferAmount, maxOfferRule } from "#app/domain/offers/rules.ts";
+import {
+  aboveMaxOfferText,
+  arvConfidenceOf,
+  isLowConfidence,
+  LOW_CONFIDENCE_THRESHOLD,
+  offerWarnings,
+  propertyOfferWarnings,
+} from "#app/domain/offers/warnings.ts";
+
+describe("offer tiers against the max offer", () => {
+  it("carries the 70% rule's max offer on each tier and marks those above it", () => {
+    // The issue's example: ARV $460,500, max offer $266,350 with the user's repairs and fee.
+    const options = offerOptions(460_500, 266_350);
+    expect(options.map(({ type, offer, maxOffer, aboveMaxOffer }) => ({ type, offer, maxOffer, aboveMaxOffer }))).toEqual([
+      { type: "Aggressive", offer: 276_300, maxOffer: 266_350, aboveMaxOffer: true },
+      { type: "Fair", offer: 322_350, maxOffer: 266_350, aboveMaxOffer: true },
+      { type: "Likely", offer: 368_400, maxOffer: 266_350, aboveMaxOffer: true },
+    ]);
+    expect(recommendedOffer(options)).toBeNull();
+    expect(aboveMaxOfferText(322_350, 266_350)).toBe("$56,000 above your max offer");
+  });
+
+  it("defaults to the rule's own repairs and fee, and recommends the highest tier at or below the max offer", () => {
+    const options = offerOptions(300_000);
+    expect(options[0].maxOffer).toBe(maxOfferRule(300_000).maxOffer);
+    expect(options.map((option) => option.aboveMaxOffer)).toEqual([true, true, true]); // 180,000 > 170,000
+    const generous = offerOptions(300_000, 215_000);
+    expect(generous.map((option) => option.aboveMaxOffer)).toEqual([false, false, true]);
+    expect(recommendedOffer(generous)).toBe("Fair");
+    expect(recommendedOffer(offerOptions(300_000, 210_000))).toBe("Fair"); // at the max offer is within it
+  });
+
+  it("refuses a tier that rounds to $0 (confirm-offer {Aggressive, arv: 0.5})", () => {
+    const outcome = chosenOfferAmount({ offerType: "Aggressive", arv: 0.5, options: offerOptions(0.5) });
+    expect(outcome.ok).toBe(false);
+    expect(outcome.ok ? null : outcome.message.title).toBe("Invalid Offer Amount");
+    expect(chosenOfferAmount({ offerType: "Likely", arv: 2, options: offerOptions(2) })).toMatchObject({ ok: true, amount: 2 });
+  });
+});
+
+describe("offer warnings", () => {
+  const calm = { amount: 150_000, maxOffer: 170_000, arv: 300_000, confidence: 0.8, asIs: 280_000 };
+
+  it("says nothing for an offer within the max offer on a confident ARV near the as-is value", () => {
+    expect(offerWarnings(calm)).toEqual([]);
+    expect(offerWarnings({ ...calm, amount: 170_000, confidence: null, asIs: null, maxOffer: 170_000 })).toEqual([]);
+  });
+
+  it("warns above the max offer, in dollars", () => {
+    expect(offerWarnings({ ...calm, amount: 226_000 })).toEqual([
+      {
+        code: "above_max_offer",
+        message: "The offer of $226,000 is $56,000 above your max offer of $170,000 (ARV × 70% − repairs − assignment fee).",
+      },
+    ]);
+  });
+
+  it("warns on a confidence under the threshold, and not at it", () => {
+    expect(offerWarnings({ ...calm, confidence: 0.06 }).map((warning) => warning.code)).toEqual(["low_confidence"]);
+    expect(offerWarnings({ ...calm, confidence: 0.06 })[0].message).toContain("low (6%");
+    expect(offerWarnings({ ...calm, confidence: LOW_CONFIDENCE_THRESHOLD })).toEqual([]);
+    expect(isLowConfidence(null)).toBe(false);
+  });
+
+  it("warns when the ARV is more than 25 % above the as-is estimate", () => {
+    const far = offerWarnings({ ...calm, arv: 460_500, asIs: 261_900, maxOffer: 400_000 });
+    expect(far).toEqual([{ code: "arv_above_as_is", message: expect.stringContaining("76% above the as-is estimate of $261,900") }]);
+    expect(offerWarnings({ ...calm, arv: 325_000, asIs: 260_000 })).toEqual([]); // exactly 25 %
+  });
+
+  it("reads a property's confidence score as the ARV confidence, and checks against its ARV and price", () => {
+    expect(arvConfidenceOf({ confidenceScore: 6 })).toBe(0.06);
+    expect(arvConfidenceOf({ confidenceScore: null })).toBeNull();
+    const property = { arv: 261_900, analysisArv: 460_500, confidenceScore: 6, price: 261_900 };
+    expect(propertyOfferWarnings(property, 322_350).map((warning) => warning.code)).toEqual([
+      "above_max_offer",
+      "low_confidence",
+      "arv_above_as_is",
+    ]);
+    expect(propertyOfferWarnings({ arv: null, analysisArv: null, confidenceScore: null, price: null }, 100_000)).toEqual([]);
+  });
+});
