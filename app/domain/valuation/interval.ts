@@ -30,21 +30,24 @@ export interface Interval {
 export const RANGE_COVERAGE = 0.8;
 
 /**
- * Measured by `npm run bench:valuation -- --fit-interval` (tests/bench/valuation/interval-fit.ts) on held-out
- * calibration sales that none of the reported splits values: King County subjects sold 2014-09-01 – 2014-10-31 valued
- * from the sales up to 2014-08-31 (so 0–2 months after the latest sale), once with every column and once with the
- * optional columns blank (condition, grade, view, waterfront, basement, renovation, stories, lot size, ZIP).
- * `coefficients` come from least squares of ln|ln(price / ARV)| on the features of `scaleFeatures`, then the intercept
- * is moved by ln(the 80 % quantile of |ln(price / ARV)| / scale); `medianRatio` is the median of that ratio after the
- * move. Re-fit after any change to the engine's estimate and record the figures in docs/valuation.md.
+ * Measured on held-out calibration sales that none of the reported splits values: the 3,652 King County sales of
+ * 2014-09-01 – 2014-10-31 (every second one), valued as `npm run bench:valuation` does (a) from every sale before each
+ * and (b) from the sales up to 2014-08-31 only (0–2 months after the latest sale), each once with every column and once
+ * with the optional columns blank (condition, grade, view, waterfront, basement, renovation, stories, lot size, ZIP):
+ * 7,304 valuations, fitted together by tests/bench/valuation/fit-interval-cli.ts from the runs'
+ * `--fit-interval --json` samples. `coefficients` come from least squares of ln|ln(price / ARV)| on `scaleFeatures`,
+ * then the intercept is moved so that the 80 % quantile of |ln(price / ARV)| / scale is 1 for the valuations with
+ * every column, and the unknown-share weight so that it is 1 for those with the columns blank too; `medianRatio` is
+ * the median of that ratio over all of them. Re-fit after any change to the engine's estimate; the commands and the
+ * coverage they give are in docs/valuation.md.
  */
 export const INTERVAL_CALIBRATION = Object.freeze({
   /**
    * intercept, ln spread, ln disagreement, ln effective comps, ln median miles, widened step, ln(1 + gap months),
    * ln(1 + the comps' median age in months), unknown share
    */
-  coefficients: Object.freeze([-0.333, 0.389, 0.026, -0.268, 0.163, 0.073, 0.117, 0, 0.283]),
-  medianRatio: 0.487,
+  coefficients: Object.freeze([-0.391, 0.36, 0.027, -0.27, 0.166, 0.089, 0.041, 0.046, 0.263]),
+  medianRatio: 0.486,
 });
 
 /** The gap since the latest sale and the comps' age are counted in months of this many days. */
@@ -133,7 +136,10 @@ const CONFIDENCE_STEP = 100;
  */
 export function confidenceOf(halfWidth: number): Pick<Interval, "typicalErrorPct" | "confidenceLabel" | "confidence"> {
   const exact = 1 - Math.pow(1 / (1 - RANGE_COVERAGE), -CONFIDENCE_WITHIN / halfWidth);
-  const confidence = Math.min(1 - 1 / CONFIDENCE_STEP, Math.max(1 / CONFIDENCE_STEP, Math.round(exact * CONFIDENCE_STEP) / CONFIDENCE_STEP));
+  const confidence = Math.min(
+    1 - 1 / CONFIDENCE_STEP,
+    Math.max(1 / CONFIDENCE_STEP, Math.round(exact * CONFIDENCE_STEP) / CONFIDENCE_STEP),
+  );
   const words = confidenceWordsOf(confidence)!;
   return { typicalErrorPct: words.typicalErrorPct, confidenceLabel: words.label, confidence };
 }
@@ -157,7 +163,8 @@ export function labelOf(typicalErrorPct: number): ConfidenceLabel {
 export function confidenceWordsOf(confidence: number | null | undefined): { label: ConfidenceLabel; typicalErrorPct: number } | null {
   if (confidence === null || confidence === undefined || !Number.isFinite(confidence) || confidence <= 0 || confidence > 1) return null;
   // A confidence given as 1 (rounded) is the narrowest range's.
-  const halfWidth = confidence === 1 ? MIN_HALF_WIDTH : (-CONFIDENCE_WITHIN * Math.log(1 / (1 - RANGE_COVERAGE))) / Math.log(1 - confidence);
+  const halfWidth =
+    confidence === 1 ? MIN_HALF_WIDTH : (-CONFIDENCE_WITHIN * Math.log(1 / (1 - RANGE_COVERAGE))) / Math.log(1 - confidence);
   const typicalErrorPct = typicalErrorOf(halfWidth);
   return { label: labelOf(typicalErrorPct), typicalErrorPct };
 }
@@ -165,4 +172,9 @@ export function confidenceWordsOf(confidence: number | null | undefined): { labe
 /** "High confidence — typically within 6 %". */
 export function confidenceSentence(words: { label: ConfidenceLabel; typicalErrorPct: number }): string {
   return `${words.label} confidence — typically within ${words.typicalErrorPct} %`;
+}
+
+/** Whether a valuation's numeric confidence reads as Low (typical error over `MEDIUM_CONFIDENCE_MAX_ERROR_PCT`): the threshold an offer is warned at. */
+export function isLowConfidence(confidence: number | null | undefined): boolean {
+  return confidenceWordsOf(confidence)?.label === "Low";
 }

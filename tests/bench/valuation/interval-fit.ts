@@ -1,7 +1,8 @@
 /**
  * `npm run bench:valuation -- --fit-interval`: re-fits the 80 % range's calibration (app/domain/valuation/interval.ts,
  * docs/decisions/076-valuation-80-percent-range.md) from the valued subjects — least squares of ln|ln(price / ARV)| on
- * the interval's features, then the intercept moved so that the 80 % quantile of |ln(price / ARV)| / scale is 1. Pure.
+ * the interval's features, then the intercept moved so that the 80 % quantile of |ln(price / ARV)| / scale is 1 for
+ * the valuations with most facts known, and the unknown-facts weight so that it is 1 for those with most unknown. Pure.
  */
 import { errorScale, RANGE_COVERAGE, scaleFeatures } from "#app/domain/valuation/interval.ts";
 import { weightedRidge } from "#app/domain/valuation/regression.ts";
@@ -22,6 +23,12 @@ export interface IntervalFit {
   samples: number;
 }
 
+/** Valuations whose subject lacks more than this share of its facts count as a market without the optional columns. */
+const MOSTLY_UNKNOWN = 0.5;
+/** The unknown share's place in `scaleFeatures`' row (the last). */
+const UNKNOWN_COLUMN = 8;
+const CALIBRATION_PASSES = 4;
+
 /** |ln error| is floored here before its log is taken: a valuation that hit the price to the dollar says little. */
 const MIN_ABS_LOG_ERROR = 0.005;
 
@@ -31,13 +38,30 @@ export function fitInterval(samples: readonly ErrorSample[]): IntervalFit {
   const rows = Float64Array.from(features.flat());
   const y = Float64Array.from(samples.map((s) => Math.log(Math.max(Math.abs(s.logError), MIN_ABS_LOG_ERROR))));
   const fit = weightedRidge(rows, k, y, new Float64Array(samples.length).fill(1), new Float64Array(k), new Float64Array(k));
-  const raw = [fit.intercept, ...fit.coefficients];
-  const ratios = (coefficients: number[]) => samples.map((s) => Math.abs(s.logError) / errorScale(s.evidence, coefficients));
-  // Twice: the scale's floor and ceiling move the quantile a little once the intercept has moved.
-  let coefficients = raw;
-  for (let pass = 0; pass < 2; pass++) {
-    const shift = Math.log(quantile(ratios(coefficients), RANGE_COVERAGE));
-    coefficients = [coefficients[0] + shift, ...coefficients.slice(1)];
+  const coefficients = [fit.intercept, ...fit.coefficients];
+  // The intercept is set so the valuations with most facts known hold 80 %; the unknown-facts weight so those with
+  // most facts unknown do too (each kind of market on its own, not only their mix). A few passes, as each move shifts
+  // the other group's quantile a little and the scale's floor and ceiling move them too.
+  const known = samples.filter((s) => s.evidence.unknownShare <= MOSTLY_UNKNOWN);
+  const unknown = samples.filter((s) => s.evidence.unknownShare > MOSTLY_UNKNOWN);
+  const gap = mean(unknown.map((s) => s.evidence.unknownShare)) - mean(known.map((s) => s.evidence.unknownShare));
+  for (let pass = 0; pass < CALIBRATION_PASSES; pass++) {
+    coefficients[0] += shiftFor(known.length > 0 ? known : samples, coefficients);
+    if (known.length > 0 && unknown.length > 0 && gap > 0) coefficients[UNKNOWN_COLUMN] += shiftFor(unknown, coefficients) / gap;
   }
-  return { coefficients, medianRatio: quantile(ratios(coefficients), 0.5), samples: samples.length };
+  return { coefficients, medianRatio: quantile(ratios(samples, coefficients), 0.5), samples: samples.length };
+}
+
+/** |ln error| / scale of each sample. */
+function ratios(samples: readonly ErrorSample[], coefficients: readonly number[]): number[] {
+  return samples.map((s) => Math.abs(s.logError) / errorScale(s.evidence, coefficients));
+}
+
+/** The ln move of the intercept that makes the 80 % quantile of |ln error| / scale over `samples` 1. */
+function shiftFor(samples: readonly ErrorSample[], coefficients: readonly number[]): number {
+  return Math.log(quantile(ratios(samples, coefficients), RANGE_COVERAGE));
+}
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
 }

@@ -69,7 +69,14 @@ export function rangeFigures(outcomes: readonly RangeOutcome[]): RangeFigures {
   const inside = valued.filter((o) => o.price >= o.rangeLow! && o.price <= o.rangeHigh!).length;
   return {
     coverage: valued.length === 0 ? Number.NaN : (100 * inside) / valued.length,
-    medianHalfWidth: valued.length === 0 ? Number.NaN : 100 * quantile(valued.map((o) => (o.rangeHigh! - o.rangeLow!) / 2 / o.arv!), 0.5),
+    medianHalfWidth:
+      valued.length === 0
+        ? Number.NaN
+        : 100 *
+          quantile(
+            valued.map((o) => (o.rangeHigh! - o.rangeLow!) / 2 / o.arv!),
+            0.5,
+          ),
   };
 }
 
