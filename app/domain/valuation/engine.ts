@@ -65,14 +65,25 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const modelLog = modelValue(values, time, marketValue(options, subject, subjectX, pool, time));
   const modelShare = modelShareOf(selection.stepIndex);
   const estimate = estimateOf(mean, modelLog, modelShare);
-  const blend = { modelLog, modelShare, estimate, evidence: evidenceOf(subject, estimate, mean, selection.stepIndex, gap) };
+  const models = { residualScale: main.model.residualScale, fitValues: values };
+  const blend = { modelLog, modelShare, estimate, evidence: evidenceOf(subject, estimate, mean, models, selection.stepIndex, gap) };
   return { ok: true, result: resultOf(subject, subjectX, options, time, selection.stepIndex, mean, blend) };
 }
 
 /** What the 80 % range is predicted from (`./interval.ts`). */
-function evidenceOf(subject: ValuationSubject, estimate: Estimate, mean: CompsMean, stepIndex: number, gapDays: number): IntervalEvidence {
+function evidenceOf(
+  subject: ValuationSubject,
+  estimate: Estimate,
+  mean: CompsMean,
+  models: { residualScale: number; fitValues: readonly number[] },
+  stepIndex: number,
+  gapDays: number,
+): IntervalEvidence {
   const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+  const fitsMean = models.fitValues.reduce((sum, value) => sum + value, 0) / models.fitValues.length;
   return {
+    residualScale: models.residualScale,
+    fitSpread: Math.sqrt(models.fitValues.reduce((sum, value) => sum + (value - fitsMean) ** 2, 0) / models.fitValues.length),
     spread: estimate.spread,
     disagreement: estimate.disagreement,
     effectiveComps: estimate.effectiveComps,

@@ -211,6 +211,10 @@ export interface SelectionStep {
 
 /** What the interval is predicted from, for one valuation. */
 export interface IntervalEvidence {
+  /** The robust residual scale (ln price) of the local fit: how noisy prices are around here. */
+  residualScale: number;
+  /** The standard deviation (ln price) of the local fits' values for the subject: how much the models disagree. */
+  fitSpread: number;
   /** Weighted standard deviation (ln price) of the comps' adjusted prices around the ARV. */
   spread: number;
   /** |ln(comps' mean / model value)|: how much the two halves of the blend disagree. */
