@@ -79,6 +79,11 @@ for (const javaScriptEnabled of [true, false]) {
         arvText,
       );
       await expectCompsTable(page.getByRole("region", { name: "Get Property Value" }));
+
+      // The CRM's property card reads the same confidence, in the same words, as the workbench said (ADR 076).
+      const saved = await savedProperty(page);
+      await page.goto(`/?section=crm&lead=${saved.id}`);
+      await expect(page.getByRole("region", { name: "Financial analysis" }).getByRole("definition").last()).toHaveText(confidence);
     });
 
     test("the CRM's property card finds comps, shows the first 3 of them (all, when fewer) and Show/Hide Comps toggles them", async ({

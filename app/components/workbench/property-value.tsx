@@ -1,10 +1,10 @@
 /**
  * The workbench's Get Property Value banner (spec 02 §2 "Workbench banners" and "Seller card actions", §4 "Workbench
  * flow" and "Valuation progress", §8 the value-calculation Demo Mode): a form post of the lead's facts to the page's
- * action, which values the lead as calculate-arv does and records the ARV and its comps on the saved property; then
- * the ARV with its 80 % range and its confidence in words and the comparable-properties table (address, sold price, days on market,
- * beds/baths, sqft, $/sqft, distance). With JavaScript a progress bar runs while the call does. Part of the offer
- * steps' chunk.
+ * action, which values the lead as calculate-arv does and records the ARV, its confidence and its comps on the saved
+ * property; then the ARV with its 80 % range, its confidence in words (docs/decisions/076-valuation-80-percent-range.md)
+ * and the comparable-properties table (address, sold price, days on market, beds/baths, sqft, $/sqft, distance). With
+ * JavaScript a progress bar runs while the call does. Part of the offer steps' chunk.
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 
