@@ -9,9 +9,12 @@
  * With --subjects each subject is valued from the --sales pool using only sales dated before the subject's sale and
  * never a sale of the same parcel; without it the sales of the last three calendar months of --sales are the subjects,
  * each valued from every sale before it. The subject's price is never handed to the engine.
- * Prints valued/total, MdAPE, the shares within 5/10/20 %, p50/p99 ms per valuation (the engine call), and last the
- * line `valued=<n>/<total> mdape=<x.x>% within5=<x.x>% within10=<x.x>% within20=<x.x>% p50_ms=<x.x>`.
- * Bad arguments or an unreadable file: a message and exit code 2.
+ * Prints valued/total, MdAPE, the shares within 5/10/20 %, p50/p99 ms per valuation (the engine call), then
+ * `range80_coverage=<x.x>% median_halfwidth=<x.x>%` (the share of prices inside the 80 % range, the range's median
+ * half-width as a share of the ARV), and last the line `valued=<n>/<total> mdape=<x.x>% within5=<x.x>% within10=<x.x>% within20=<x.x>% p50_ms=<x.x>`.
+ * `--per-subject FILE` writes one row per subject (`sale_id,price,arv,range_low,range_high,confidence`, blank figures
+ * when unvalued); `--fit-interval` also prints the 80 % range's calibration re-fitted on these subjects
+ * (tests/bench/valuation/interval-fit.ts). Bad arguments or an unreadable file: a message and exit code 2.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -30,15 +33,26 @@ import { marketModel } from "#app/domain/valuation/market.ts";
 import { regionalModel } from "#app/domain/valuation/regional.ts";
 import type { MarketModel, RegionalModel, Sale, ValuationOptions, ValuationSubject } from "#app/domain/valuation/types.ts";
 import { CsvError, parseSalesCsv } from "#tests/bench/valuation/csv.ts";
-import { benchFigures, summaryLine, type Outcome } from "#tests/bench/valuation/metrics.ts";
+import { fitInterval, type ErrorSample } from "#tests/bench/valuation/interval-fit.ts";
+import {
+  benchFigures,
+  perSubjectCsv,
+  rangeFigures,
+  rangeLine,
+  summaryLine,
+  type Outcome,
+  type SubjectRow,
+} from "#tests/bench/valuation/metrics.ts";
 import { SalesPool } from "#tests/bench/valuation/pool.ts";
 
-const USAGE = `Usage: npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>]
+const USAGE = `Usage: npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>] [--per-subject <out.csv>]
 
 Values each subject with the valuation engine from the sales before it and prints the accuracy.
   --sales FILE      the pool of sales (CSV, header sale_id,parcel_id,sale_date,price,bedrooms,…,lat,lon)
   --subjects FILE   the sales to value (same header); default: the last three calendar months of --sales
   --json FILE       also write the figures as JSON
+  --per-subject FILE  also write one row per subject: sale_id,price,arv,range_low,range_high,confidence
+  --fit-interval    also print the 80 % range's calibration re-fitted on these subjects (and --json holds the samples)
   --every N         value every Nth subject only (a quick look while tuning; default 1)
   --help            show this help`;
 
@@ -48,6 +62,8 @@ interface Options {
   sales: string;
   subjects?: string;
   json?: string;
+  perSubject?: string;
+  fitInterval: boolean;
   every: number;
 }
 
@@ -60,6 +76,8 @@ function parseOptions(argv: string[]): Options | null {
         sales: { type: "string" },
         subjects: { type: "string" },
         json: { type: "string" },
+        "per-subject": { type: "string" },
+        "fit-interval": { type: "boolean", default: false },
         every: { type: "string", default: "1" },
         help: { type: "boolean", default: false },
       },
@@ -73,7 +91,14 @@ function parseOptions(argv: string[]): Options | null {
   if (!values.sales) throw new UsageError("--sales <csv> is required");
   const every = Number(values.every);
   if (!Number.isInteger(every) || every < 1) throw new UsageError("--every must be a positive whole number");
-  return { sales: values.sales, subjects: values.subjects, json: values.json, every };
+  return {
+    sales: values.sales,
+    subjects: values.subjects,
+    json: values.json,
+    perSubject: values["per-subject"],
+    fitInterval: values["fit-interval"],
+    every,
+  };
 }
 
 function readSales(file: string, what: string): Sale[] {
@@ -155,6 +180,8 @@ function run(options: Options): void {
   const treesCache: NonNullable<ValuationOptions["treesCache"]> = new WeakMap();
 
   const outcomes: Outcome[] = [];
+  const rows: SubjectRow[] = [];
+  const samples: ErrorSample[] = [];
   const millis: number[] = [];
   const steps = new Map<number, number>();
   for (const sale of subjects) {
@@ -167,7 +194,20 @@ function run(options: Options): void {
     const outcome = valueSubject(subject, candidates, { ...valuation, regional, market, treesCache });
     millis.push(performance.now() - t0);
     outcomes.push({ price: sale.price, arv: outcome.ok ? outcome.result.arv : null });
-    if (outcome.ok) steps.set(outcome.result.selectionStep, (steps.get(outcome.result.selectionStep) ?? 0) + 1);
+    const result = outcome.ok ? outcome.result : null;
+    rows.push({
+      saleId: sale.id,
+      price: sale.price,
+      arv: result?.arv ?? null,
+      rangeLow: result?.range_low ?? null,
+      rangeHigh: result?.range_high ?? null,
+      confidence: result?.confidence ?? null,
+    });
+    if (result) {
+      steps.set(result.selectionStep, (steps.get(result.selectionStep) ?? 0) + 1);
+      // The unrounded estimate's error would be a hair closer; the ARV as answered is what the range must hold.
+      samples.push({ evidence: result.evidence, logError: Math.log(sale.price / result.arv) });
+    }
   }
 
   const figures = benchFigures(outcomes, millis);
@@ -185,14 +225,22 @@ function run(options: Options): void {
     `MdAPE ${figures.mdape.toFixed(1)} %; within 5 % ${figures.within5.toFixed(1)} %, within 10 % ${figures.within10.toFixed(1)} %, within 20 % ${figures.within20.toFixed(1)} %`,
   );
   console.log(`per valuation (engine): p50 ${figures.p50_ms.toFixed(2)} ms, p99 ${figures.p99_ms.toFixed(2)} ms`);
-  if (options.json) {
-    try {
-      writeFileSync(options.json, `${JSON.stringify(figures, null, 2)}\n`);
-    } catch (error) {
-      throw new UsageError(`cannot write ${options.json}: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
+  const range = rangeFigures(rows);
+  if (options.fitInterval) console.log(`interval calibration re-fitted on these subjects: ${JSON.stringify(fitInterval(samples))}`);
+  // With --fit-interval the JSON also holds the samples, so runs on several splits can be fitted together.
+  const json = options.fitInterval ? { ...figures, ...range, samples } : { ...figures, ...range };
+  if (options.json) write(options.json, `${JSON.stringify(json, null, 2)}\n`);
+  if (options.perSubject) write(options.perSubject, perSubjectCsv(rows));
+  console.log(rangeLine(range));
   console.log(summaryLine(figures));
+}
+
+function write(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (error) {
+    throw new UsageError(`cannot write ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 function main(): number {

@@ -56,8 +56,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(result).toBeVisible();
       const arvText = (await result.getByRole("definition").nth(0).textContent()) ?? "";
       expect(arvText).toMatch(/^\$\d{1,3}(,\d{3})+$/);
+      await expect(result.getByText("80 % range", { exact: true })).toBeVisible();
       await expect(result.getByRole("definition").nth(1)).toHaveText(/^\$[\d,]+ – \$[\d,]+$/);
-      await expect(result.getByRole("definition").nth(2)).toHaveText(/^\d{1,3}%$/);
+      // The confidence in words with its typical error, and the number after them (ADR 076).
+      const confidence = (await result.getByRole("definition").nth(2).textContent()) ?? "";
+      expect(confidence).toMatch(/^(High|Medium|Low) — typically within \d{1,3} % \(\d{1,3}%\)$/);
       await expectCompsTable(value);
       const arv = dollars(arvText);
       expect(await savedProperty(page)).toMatchObject({ arv, analysisArv: arv });
@@ -76,6 +79,11 @@ for (const javaScriptEnabled of [true, false]) {
         arvText,
       );
       await expectCompsTable(page.getByRole("region", { name: "Get Property Value" }));
+
+      // The CRM's property card reads the same confidence, in the same words, as the workbench said (ADR 076).
+      const saved = await savedProperty(page);
+      await page.goto(`/?section=crm&lead=${saved.id}`);
+      await expect(page.getByRole("region", { name: "Financial analysis" }).getByRole("definition").last()).toHaveText(confidence);
     });
 
     test("the CRM's property card finds comps, shows the first 3 of them (all, when fewer) and Show/Hide Comps toggles them", async ({

@@ -13,6 +13,7 @@ import { seedZipPlaces } from "#db/zip-places.ts";
 import type { ArvAnswer, StoredComparable } from "#app/domain/valuation/comparables.ts";
 import { NO_COMPS_MESSAGE } from "#app/domain/valuation/engine.ts";
 import { distanceMiles } from "#app/domain/valuation/geo.ts";
+import { confidenceWordsOf } from "#app/domain/valuation/interval.ts";
 import * as apiComps from "#app/routes/api.properties.$id.comps.ts";
 import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 import * as apiProperties from "#app/routes/api.properties.ts";
@@ -117,6 +118,9 @@ describe("POST /api/properties/calculate-arv", () => {
     expect(arv.range_high).toBeGreaterThanOrEqual(arv.arv);
     expect(arv.confidence).toBeGreaterThan(0);
     expect(arv.confidence).toBeLessThanOrEqual(1);
+    // The confidence in words, read back from the number the same way every view reads it (ADR 076).
+    expect(confidenceWordsOf(arv.confidence)).toEqual({ label: arv.confidenceLabel, typicalErrorPct: arv.typicalErrorPct });
+    expect(Object.keys(arv)).not.toContain("evidence");
     expect(arv.method).not.toBe("");
     expect(arv.rationale).not.toBe("");
     expect(arv.assumptions.join(" ")).toContain(`property record of ${home.address}, ${home.city}, AZ (parcel ${home.apn})`);

@@ -69,7 +69,11 @@ function valueForm(lead: LeadQueueItem, propertyId: string): Record<string, stri
 }
 
 const storedOf = (propertyId: string) =>
-  db.select({ arv: properties.arv, analysisArv: properties.analysisArv }).from(properties).where(eq(properties.id, propertyId)).get();
+  db
+    .select({ arv: properties.arv, analysisArv: properties.analysisArv, confidenceScore: properties.confidenceScore })
+    .from(properties)
+    .where(eq(properties.id, propertyId))
+    .get();
 const compsOf = (userId: string, propertyId: string) =>
   db
     .select()
@@ -91,8 +95,9 @@ describe("the workbench's Get Property Value", () => {
     expect(Number(params.get("high"))).toBeGreaterThanOrEqual(arv);
     expect(toastOf(valued)).toMatchObject({ title: "Property Value Calculated", variant: "success" });
 
-    // Recorded: the ARV where the offer steps read it, and the comps the comps GET lists.
-    expect(await storedOf(property.id)).toEqual({ arv, analysisArv: arv });
+    // Recorded: the ARV where the offer steps read it, its confidence where the property card's Valuation Details read
+    // it (the same whole percent as the workbench's), and the comps the comps GET lists.
+    expect(await storedOf(property.id)).toEqual({ arv, analysisArv: arv, confidenceScore: Number(params.get("conf")) });
     const stored = await compsOf(userId, property.id);
     expect(stored.length).toBeGreaterThan(0);
     const listed = await client.call(apiComps.loader as Handler, "GET", `/api/properties/${property.id}/comps`, undefined, {

@@ -3,14 +3,8 @@ import { describe, expect, it } from "vitest";
 
 import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
 import { chosenOfferAmount, maxOfferRule } from "#app/domain/offers/rules.ts";
-import {
-  aboveMaxOfferText,
-  arvConfidenceOf,
-  isLowConfidence,
-  LOW_CONFIDENCE_THRESHOLD,
-  offerWarnings,
-  propertyOfferWarnings,
-} from "#app/domain/offers/warnings.ts";
+import { aboveMaxOfferText, arvConfidenceOf, offerWarnings, propertyOfferWarnings } from "#app/domain/offers/warnings.ts";
+import { confidenceWordsOf } from "#app/domain/valuation/interval.ts";
 
 describe("offer tiers against the max offer", () => {
   it("carries the 70% rule's max offer on each tier and marks those above it", () => {
@@ -60,11 +54,16 @@ describe("offer warnings", () => {
     ]);
   });
 
-  it("warns on a confidence under the threshold, and not at it", () => {
+  it("warns on a confidence that reads as Low (the calibrated words), and not on Medium, High or unknown", () => {
+    expect(confidenceWordsOf(0.06)?.label).toBe("Low");
     expect(offerWarnings({ ...calm, confidence: 0.06 }).map((warning) => warning.code)).toEqual(["low_confidence"]);
-    expect(offerWarnings({ ...calm, confidence: 0.06 })[0].message).toContain("low (6%");
-    expect(offerWarnings({ ...calm, confidence: LOW_CONFIDENCE_THRESHOLD })).toEqual([]);
-    expect(isLowConfidence(null)).toBe(false);
+    expect(offerWarnings({ ...calm, confidence: 0.06 })[0].message).toContain(
+      `confidence is Low (typically within ${confidenceWordsOf(0.06)!.typicalErrorPct} %)`,
+    );
+    for (const confidence of [0.9, 0.7, null]) {
+      expect(confidence === null || confidenceWordsOf(confidence)?.label !== "Low").toBe(true);
+      expect(offerWarnings({ ...calm, confidence })).toEqual([]);
+    }
   });
 
   it("warns when the ARV is more than 25 % above the as-is estimate", () => {

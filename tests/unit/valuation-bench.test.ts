@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import { CsvError, parseCsvRecords, parseSalesCsv } from "#tests/bench/valuation/csv.ts";
-import { benchFigures, quantile, summaryLine } from "#tests/bench/valuation/metrics.ts";
+import { benchFigures, perSubjectCsv, quantile, rangeFigures, rangeLine, summaryLine } from "#tests/bench/valuation/metrics.ts";
 import { SalesPool } from "#tests/bench/valuation/pool.ts";
 
 const HEADER =
@@ -142,5 +142,32 @@ describe("the in-memory pool", () => {
     };
     expect(pool.lookup(window, { latitude: 47.6, longitude: -122.3 }).map((s) => s.id)).toEqual(["near", "mid"]);
     expect(pool.lookup({ ...window, limit: 10 }, { latitude: 47.6, longitude: -122.3 }).map((s) => s.id)).toEqual(["near", "mid", "far"]);
+  });
+});
+
+describe("the 80 % range's figures and the per-subject file", () => {
+  it("counts the prices inside the range and the median half-width, over valued subjects only", () => {
+    const figures = rangeFigures([
+      { price: 100, arv: 100, rangeLow: 90, rangeHigh: 110 },
+      { price: 120, arv: 100, rangeLow: 90, rangeHigh: 110 },
+      { price: 90, arv: 100, rangeLow: 90, rangeHigh: 130 },
+      { price: 100, arv: null, rangeLow: null, rangeHigh: null },
+    ]);
+    expect(figures.coverage).toBeCloseTo((100 * 2) / 3, 6);
+    expect(figures.medianHalfWidth).toBeCloseTo(10, 6);
+    expect(rangeLine(figures)).toBe("range80_coverage=66.7% median_halfwidth=10.0%");
+  });
+
+  it("writes the exact header, one row per subject, blank figures when unvalued", () => {
+    const csv = perSubjectCsv([
+      { saleId: "1-20150105", price: 510000, arv: 498000, rangeLow: 430000, rangeHigh: 577000, confidence: 0.74 },
+      { saleId: "2-20150106", price: 300000, arv: null, rangeLow: null, rangeHigh: null, confidence: null },
+    ]);
+    expect(csv.split("\n")).toEqual([
+      "sale_id,price,arv,range_low,range_high,confidence",
+      "1-20150105,510000,498000,430000,577000,0.74",
+      "2-20150106,300000,,,,",
+      "",
+    ]);
   });
 });

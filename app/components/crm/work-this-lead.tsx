@@ -15,6 +15,7 @@ import { propertyFacts } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { formatPhone, ownerPhones } from "#app/domain/leads/phone.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
+import { confidenceWordsText } from "#app/domain/valuation/view.ts";
 import type { load } from "#app/services/sections/crm.server.ts";
 
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
@@ -64,7 +65,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Equity balance">{formatMoney(p.equityBalance)}</Detail>
         <Detail label="Last sale price">{formatMoney(p.lastSalePrice)}</Detail>
         <Detail label="Last sale date">{formatDate(p.lastSaleDate)}</Detail>
-        <Detail label="Confidence">{p.confidenceScore === null ? "N/A" : `${p.confidenceScore}%`}</Detail>
+        <Detail label="Confidence">{confidenceWordsText(p.confidenceScore)}</Detail>
       </DetailGroup>
       <section aria-label="Owner info" className="rounded-lg border border-slate-200 p-4">
         <h3 className="mb-3 text-sm font-semibold text-slate-900">Owner info</h3>

@@ -4,6 +4,7 @@ import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { formatPhone } from "#app/domain/leads/phone.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
+import { confidenceWordsText } from "#app/domain/valuation/view.ts";
 
 /**
  * A seller lead's facts in the sections the spec names (spec 02 §2 "Lead Workbench" lead card, "Seller Lead Details
@@ -74,7 +75,7 @@ export function LeadFacts({ lead }: { lead: LeadQueueItem }) {
         <Fact label="Owner Name" value={text(lead.ownerName)} />
       </FactSection>
       <FactSection title="Valuation Details">
-        <Fact label="Confidence Score" value={percent(lead.confidenceScore)} />
+        <Fact label="Confidence Score" value={confidenceWordsText(lead.confidenceScore)} />
         <Fact label="Equity Balance" value={formatMoney(lead.equityBalance)} />
         <Fact label="Equity Percent" value={percent(lead.equityPct)} />
         <Fact label="Estimated Value" value={formatMoney(lead.estimatedValue)} />

@@ -1,10 +1,10 @@
 /**
  * The workbench's Get Property Value banner (spec 02 §2 "Workbench banners" and "Seller card actions", §4 "Workbench
  * flow" and "Valuation progress", §8 the value-calculation Demo Mode): a form post of the lead's facts to the page's
- * action, which values the lead as calculate-arv does and records the ARV and its comps on the saved property; then
- * the ARV with its range and confidence and the comparable-properties table (address, sold price, days on market,
- * beds/baths, sqft, $/sqft, distance). With JavaScript a progress bar runs while the call does. Part of the offer
- * steps' chunk.
+ * action, which values the lead as calculate-arv does and records the ARV, its confidence and its comps on the saved
+ * property; then the ARV with its 80 % range, its confidence in words (docs/decisions/076-valuation-80-percent-range.md)
+ * and the comparable-properties table (address, sold price, days on market, beds/baths, sqft, $/sqft, distance). With
+ * JavaScript a progress bar runs while the call does. Part of the offer steps' chunk.
  */
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 
@@ -14,7 +14,14 @@ import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { DEMO_MODE } from "#app/domain/offers/rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import type { Comparable } from "#app/domain/valuation/comparables.ts";
-import { compCells, confidenceText, demoValuation, VALUATION_MESSAGES, type ValuationStep } from "#app/domain/valuation/view.ts";
+import {
+  compCells,
+  confidenceWordsText,
+  demoValuation,
+  RANGE_LABEL,
+  VALUATION_MESSAGES,
+  type ValuationStep,
+} from "#app/domain/valuation/view.ts";
 import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import { workbenchAction } from "#app/domain/workbench/rules.ts";
 
@@ -165,17 +172,14 @@ export function PropertyValue({ lead, index, propertyId, storedArv, comps, valua
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
             <Figure label="ARV" value={formatMoney(arv)} />
             <Figure
-              label="Range"
+              label={RANGE_LABEL}
               value={
                 result?.low !== null && result?.low !== undefined && result.high !== null
                   ? `${formatMoney(result.low)} – ${formatMoney(result.high)}`
                   : "N/A"
               }
             />
-            <Figure
-              label="Confidence"
-              value={result?.confidence !== null && result?.confidence !== undefined ? `${result.confidence}%` : confidenceText(null)}
-            />
+            <Figure label="Confidence" value={confidenceWordsText(result?.confidence)} />
           </dl>
           {comps.length > 0 ? <CompsTable comps={comps} caption="Comparable properties" /> : null}
         </div>

@@ -6,11 +6,10 @@
  * ("Confirm anyway"). Pure and zod-free.
  */
 import { formatMoney } from "#app/domain/shared/format.ts";
+import { confidenceWordsOf, isLowConfidence } from "#app/domain/valuation/interval.ts";
 
 import { maxOfferRule } from "./max-offer.ts";
 
-/** Below this confidence (0 … 1) the ARV is "low confidence" and an offer on it asks first. */
-export const LOW_CONFIDENCE_THRESHOLD = 0.5;
 /** An ARV more than this share above the as-is estimate (the property's market value) asks first. */
 export const ARV_ABOVE_AS_IS_LIMIT = 0.25;
 
@@ -20,16 +19,12 @@ export type OfferWarning = { code: OfferWarningCode; message: string };
 
 /**
  * The ARV confidence (0 … 1) of a property, or null when unknown. The one place it is read: the valuation stores its
- * confidence as the property's whole-percent `confidenceScore` (issue 35 item 4 may turn it into High/Medium/Low words;
- * point this at them then).
+ * confidence as the property's whole-percent `confidenceScore`; it reads as Low when the calibrated typical error is
+ * over 10 % (app/domain/valuation/interval.ts, docs/decisions/076-valuation-80-percent-range.md).
  */
 export function arvConfidenceOf(property: { confidenceScore: number | null }): number | null {
   const score = property.confidenceScore;
   return score === null || !Number.isFinite(score) ? null : score / 100;
-}
-
-export function isLowConfidence(confidence: number | null): boolean {
-  return confidence !== null && confidence < LOW_CONFIDENCE_THRESHOLD;
 }
 
 /** "$56,000 above your max offer" (the offer cards and the warning say it the same way). */
@@ -62,7 +57,7 @@ export function offerWarnings(facts: OfferFacts): OfferWarning[] {
   if (isLowConfidence(confidence)) {
     warnings.push({
       code: "low_confidence",
-      message: `The ARV's confidence is low (${Math.round(confidence! * 100)}%, under ${LOW_CONFIDENCE_THRESHOLD * 100}%): the comparable sales disagree or are few, so the ARV may be far off.`,
+      message: `The ARV's confidence is Low (typically within ${confidenceWordsOf(confidence)?.typicalErrorPct ?? "?"} %): the comparable sales disagree or are few, so the ARV may be far off.`,
     });
   }
   if (arv !== null && asIs !== null && asIs > 0 && arv > asIs * (1 + ARV_ABOVE_AS_IS_LIMIT)) {

@@ -1,7 +1,7 @@
 /**
  * The ARV (docs/decisions/067-valuation-comps-model-blend.md): a robust similarity-weighted mean of the comps' adjusted ln prices, blended with the
- * model value (the four local fits' mean, and the market trees' value when kept); then the range and the confidence
- * from the comps' count, similarity and dispersion.
+ * model value (the four local fits' mean, and the market trees' value when kept), with the evidence its 80 % range is
+ * predicted from (`./interval.ts`).
  */
 import type { Assessed } from "./adjustments.ts";
 import type { MarketTime } from "./price-index.ts";
@@ -53,48 +53,28 @@ export function modelShareOf(stepIndex: number): number {
   return stepIndex === 0 ? TUNING.modelBlend : TUNING.widenedModelBlend;
 }
 
-/** The ARV's range and confidence. */
+/** The blended estimate and the comps' evidence for its range (`./interval.ts`). */
 export interface Estimate {
   estimateLog: number;
   arv: number;
-  rangeLow: number;
-  rangeHigh: number;
-  /** 0–1, unrounded. */
-  confidence: number;
+  /** The comps' weighted standard deviation (ln price) around the estimate. */
+  spread: number;
+  /** |ln(comps' mean / model value)|. */
+  disagreement: number;
+  /** The comps' effective count (Σw)² / Σw². */
+  effectiveComps: number;
 }
 
-/**
- * The estimate blended from the comps' mean and the model value; the range is the comps' weighted spread around it
- * (at least `TUNING.minRangeHalfWidth`), and the confidence grows with the comps' effective count and similarity,
- * shrinks with their spread and with each widened step.
- */
-export function estimateOf(mean: CompsMean, modelLog: number, modelShare: number, stepIndex: number): Estimate {
+/** The estimate blended from the comps' mean and the model value, with the comps' spread around it and their count. */
+export function estimateOf(mean: CompsMean, modelLog: number, modelShare: number): Estimate {
   const { used, sw, compsLog } = mean;
   const estimateLog = (1 - modelShare) * compsLog + modelShare * modelLog;
   const spread = Math.sqrt(used.reduce((s, k) => s + k.w * (k.a.adjustedLog - estimateLog) ** 2, 0) / sw);
-  const nEff = sw ** 2 / used.reduce((s, k) => s + k.w * k.w, 0);
-  const meanSimilarity = used.reduce((s, k) => s + k.w * k.a.similarity, 0) / sw;
-  const halfWidth = Math.max(TUNING.minRangeHalfWidth, spread);
-  const confidence = clamp01(
-    (1 - Math.exp(-nEff / TUNING.confidenceComps)) *
-      Math.sqrt(meanSimilarity) *
-      Math.exp(-spread / TUNING.confidenceSpread) *
-      (1 - TUNING.confidencePerStep * stepIndex),
-  );
-  return {
-    estimateLog,
-    arv: roundMoney(Math.exp(estimateLog)),
-    rangeLow: roundMoney(Math.exp(estimateLog - halfWidth)),
-    rangeHigh: roundMoney(Math.exp(estimateLog + halfWidth)),
-    confidence,
-  };
+  const effectiveComps = sw ** 2 / used.reduce((s, k) => s + k.w * k.w, 0);
+  return { estimateLog, arv: roundMoney(Math.exp(estimateLog)), spread, disagreement: Math.abs(compsLog - modelLog), effectiveComps };
 }
 
 /** Dollars to the nearest MONEY_STEP. */
 export function roundMoney(value: number): number {
   return Math.round(value / MONEY_STEP) * MONEY_STEP;
-}
-
-function clamp01(value: number): number {
-  return Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0));
 }

@@ -5,7 +5,7 @@
  */
 import type { OfferOption } from "#app/domain/offers/options.ts";
 
-import type { Adjustment, ValuedComp } from "./types.ts";
+import type { Adjustment, ConfidenceLabel, ValuedComp } from "./types.ts";
 
 /** A comparable sale as the comps table and the comps panel show it (§3 "Comparable"). */
 export interface Comparable {
@@ -43,9 +43,14 @@ export interface StoredComparable extends Comparable {
 /** §3 "ARV (valuation) result", with the comps behind it. */
 export interface ArvAnswer {
   arv: number;
+  /** The 80 % prediction interval (docs/decisions/076-valuation-80-percent-range.md). */
   range_low: number;
   range_high: number;
+  /** 0 … 1: the expected share of such valuations within 10 % of the price. */
   confidence: number;
+  /** The confidence in words, and the typical (median) error in whole percent, from the range's calibration. */
+  confidenceLabel: ConfidenceLabel;
+  typicalErrorPct: number;
   method: string;
   rationale: string;
   assumptions: string[];

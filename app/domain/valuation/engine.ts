@@ -19,8 +19,10 @@
  *    the widest step → the `no_comps` refusal, never a made-up number. Ranked by similarity (`./adjustments.ts`).
  * 4. Each comp's price is brought to the valuation date, adjusted for each fact that differs and for location
  *    (`./adjustments.ts`). The ARV blends the comps' robust mean with the model value (`./blend.ts`, docs/decisions/067-valuation-comps-model-blend.md)
- *    and the rationale says so with both values (`./rationale.ts`); the range and the confidence follow the comps'
- *    count, similarity and dispersion. The tuned constants are in `./tuning.ts`.
+ *    and the rationale says so with both values (`./rationale.ts`). The range is an 80 % prediction interval whose
+ *    width is predicted from the valuation's evidence and calibrated on held-out sales, and the confidence and its
+ *    words come from the same width (`./interval.ts`, docs/decisions/076-valuation-80-percent-range.md). The tuned
+ *    constants are in `./tuning.ts`.
  */
 import { assessCandidates, locateComps, valuedComp } from "./adjustments.ts";
 import { compsMean, estimateOf, modelShareOf, modelValue, roundMoney, type CompsMean, type Estimate } from "./blend.ts";
@@ -28,6 +30,7 @@ import { candidatesAround } from "./candidates.ts";
 import { assertDate } from "./cells.ts";
 import { factValues } from "./features.ts";
 import { fitOverAll } from "./fits.ts";
+import { intervalOf, unknownShareOf, type IntervalEvidence } from "./interval.ts";
 import { localModel } from "./local-fits.ts";
 import { neighbourhoodOf } from "./location.ts";
 import { marketValue } from "./market.ts";
@@ -41,8 +44,6 @@ export const NO_COMPS_MESSAGE =
   "No comparable sales were found near this property in the last 12 months, so no value can be estimated from comps.";
 
 const METHOD = "Comparable sales, adjusted by a local market model";
-/** The confidence is given to hundredths. */
-const CONFIDENCE_SCALE = 100;
 
 /** The ARV of `subject` from `candidates` (the sales of its `candidateWindow`), or the `no_comps` refusal. */
 export function valueSubject(subject: ValuationSubject, candidates: readonly Sale[], options: ValuationOptions): ValuationOutcome {
@@ -63,8 +64,35 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const mean = compsMean(selection.chosen);
   const modelLog = modelValue(values, time, marketValue(options, subject, subjectX, pool, time));
   const modelShare = modelShareOf(selection.stepIndex);
-  const estimate = estimateOf(mean, modelLog, modelShare, selection.stepIndex);
-  return { ok: true, result: resultOf(subject, subjectX, options, time, selection.stepIndex, mean, { modelLog, modelShare, estimate }) };
+  const estimate = estimateOf(mean, modelLog, modelShare);
+  const models = { residualScale: main.model.residualScale, fitValues: values };
+  const blend = { modelLog, modelShare, estimate, evidence: evidenceOf(subject, estimate, mean, models, selection.stepIndex, gap) };
+  return { ok: true, result: resultOf(subject, subjectX, options, time, selection.stepIndex, mean, blend) };
+}
+
+/** What the 80 % range is predicted from (`./interval.ts`). */
+function evidenceOf(
+  subject: ValuationSubject,
+  estimate: Estimate,
+  mean: CompsMean,
+  models: { residualScale: number; fitValues: readonly number[] },
+  stepIndex: number,
+  gapDays: number,
+): IntervalEvidence {
+  const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+  const fitsMean = models.fitValues.reduce((sum, value) => sum + value, 0) / models.fitValues.length;
+  return {
+    residualScale: models.residualScale,
+    fitSpread: Math.sqrt(models.fitValues.reduce((sum, value) => sum + (value - fitsMean) ** 2, 0) / models.fitValues.length),
+    spread: estimate.spread,
+    disagreement: estimate.disagreement,
+    effectiveComps: estimate.effectiveComps,
+    medianMiles: median(mean.used.map((k) => k.a.c.distance)),
+    stepIndex,
+    gapDays,
+    medianCompDays: median(mean.used.map((k) => k.a.c.daysBefore)),
+    unknownShare: unknownShareOf(subject),
+  };
 }
 
 /** The §3 result: the estimate with its comps as the answer lists them, the rationale and the assumptions. */
@@ -75,15 +103,18 @@ function resultOf(
   time: MarketTime,
   stepIndex: number,
   mean: CompsMean,
-  blend: { modelLog: number; modelShare: number; estimate: Estimate },
+  blend: { modelLog: number; modelShare: number; estimate: Estimate; evidence: IntervalEvidence },
 ): ValuationResult {
-  const { estimate, modelLog, modelShare } = blend;
+  const { estimate, modelLog, modelShare, evidence } = blend;
+  const interval = intervalOf(estimate.estimateLog, evidence);
   const comps = mean.used.map((k) => valuedComp(k.a, k.w / mean.sw, subject, subjectX, time, options.valuationDate));
   return {
     arv: estimate.arv,
-    range_low: estimate.rangeLow,
-    range_high: estimate.rangeHigh,
-    confidence: Math.round(estimate.confidence * CONFIDENCE_SCALE) / CONFIDENCE_SCALE,
+    range_low: interval.rangeLow,
+    range_high: interval.rangeHigh,
+    confidence: interval.confidence,
+    confidenceLabel: interval.confidenceLabel,
+    typicalErrorPct: interval.typicalErrorPct,
     method: METHOD,
     rationale: rationaleOf(
       comps,
@@ -98,6 +129,7 @@ function resultOf(
     assumptions: assumptionsOf(subject),
     comps,
     selectionStep: stepIndex,
+    evidence,
   };
 }
 

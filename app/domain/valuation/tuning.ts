@@ -66,14 +66,6 @@ export const TUNING = Object.freeze({
   compOutlierDeviations: 2.5,
   /** … but never a comp within this much ln price (~10 %) of it: a few close comps would have a tiny MAD. */
   minCompOutlierCut: 0.1,
-  /** The range is at least this much ln price (~5 %) either side of the ARV, however alike the comps. */
-  minRangeHalfWidth: 0.05,
-  /** Confidence: comps (effective count) at which it has reached 1 − 1/e of its count factor. */
-  confidenceComps: 3,
-  /** Confidence: the comps' spread (ln price) at which its spread factor is 1/e. */
-  confidenceSpread: 0.2,
-  /** Confidence: the share it loses for each selection step widened past the FAQ criteria. */
-  confidencePerStep: 0.1,
 });
 
 /** MAD × this estimates the standard deviation of normal errors (1 / Φ⁻¹(3/4)). */

@@ -9,7 +9,6 @@
  * Every fact but the location is optional: `null`/`undefined` means unknown, and the engine says in `assumptions` what
  * it assumed for it.
  */
-
 /** What is known about a home: the subject being valued, or the home a sale was of. */
 export interface HomeFacts {
   latitude: number;
@@ -95,14 +94,23 @@ export interface ValuationResult {
   arv: number;
   range_low: number;
   range_high: number;
-  /** 0 … 1, from comp count, similarity and dispersion. */
+  /**
+   * 0 … 1: the expected share of valuations with this evidence that fall within 10 % of the price (the same
+   * calibration as the range; `./interval.ts`).
+   */
   confidence: number;
+  /** The confidence in words: High / Medium / Low by the typical error. */
+  confidenceLabel: ConfidenceLabel;
+  /** The median absolute error expected for this valuation, in whole percent ("typically within 6 %"). */
+  typicalErrorPct: number;
   method: string;
   rationale: string;
   assumptions: string[];
   comps: ValuedComp[];
   /** The selection step the comps came from (0 = the FAQ criteria; higher = widened). */
   selectionStep: number;
+  /** What the range was predicted from (the bench re-fits the calibration from it; not part of the API answer). */
+  evidence: IntervalEvidence;
 }
 
 export interface ValuationOptions {
@@ -200,3 +208,30 @@ export interface SelectionStep {
   months: number;
   miles: number;
 }
+
+/** What the interval is predicted from, for one valuation. */
+export interface IntervalEvidence {
+  /** The robust residual scale (ln price) of the local fit: how noisy prices are around here. */
+  residualScale: number;
+  /** The standard deviation (ln price) of the local fits' values for the subject: how much the models disagree. */
+  fitSpread: number;
+  /** Weighted standard deviation (ln price) of the comps' adjusted prices around the ARV. */
+  spread: number;
+  /** |ln(comps' mean / model value)|: how much the two halves of the blend disagree. */
+  disagreement: number;
+  /** The comps' effective count (Σw)² / Σw². */
+  effectiveComps: number;
+  /** The comps' median distance from the subject (miles). */
+  medianMiles: number;
+  /** The selection step (0 = the FAQ criteria; higher = widened). */
+  stepIndex: number;
+  /** Days from the latest candidate sale to the valuation date. */
+  gapDays: number;
+  /** The comps' median age: days from their sale to the valuation date. */
+  medianCompDays: number;
+  /** Share (0 … 1) of the subject's facts that are unknown (see `UNKNOWN_FACTS`). */
+  unknownShare: number;
+}
+
+/** The words for a valuation's confidence. */
+export type ConfidenceLabel = "High" | "Medium" | "Low";

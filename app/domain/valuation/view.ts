@@ -7,6 +7,7 @@
 import { formatMoney, formatNumber, madeOnFirstUse, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
 
 import type { Comparable } from "./comparables.ts";
+import { confidenceWordsOf } from "./interval.ts";
 
 // --- progress (§4 "Valuation progress", §9) ---------------------------------------------------------------------
 
@@ -101,11 +102,18 @@ export function compCells(
   };
 }
 
-/** §3's confidence (0 … 1) as a whole percentage, N/A when unknown. */
-export function confidenceText(confidence: number | null | undefined): string {
-  return confidence === null || confidence === undefined || !Number.isFinite(confidence)
-    ? NOT_AVAILABLE
-    : `${Math.round(confidence * 100)}%`;
+/** What the ARV's range is called wherever it is shown: an 80 % prediction interval (docs/decisions/076-valuation-80-percent-range.md). */
+export const RANGE_LABEL = "80 % range";
+
+/**
+ * A valuation's confidence as a whole percentage (0 … 100) in words, the number after them:
+ * "High — typically within 5 % (82%)"; N/A when unknown. The words are the calibration's (`./interval.ts`).
+ */
+export function confidenceWordsText(percent: number | null | undefined): string {
+  if (percent === null || percent === undefined || !Number.isFinite(percent)) return NOT_AVAILABLE;
+  const words = confidenceWordsOf(percent / 100);
+  const number = `${Math.round(percent)}%`;
+  return words ? `${words.label} — typically within ${words.typicalErrorPct} % (${number})` : number;
 }
 
 /** §9: the comps panel (the property card) shows the first 3. */

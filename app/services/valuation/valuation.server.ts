@@ -192,6 +192,8 @@ function arvAnswer(result: ValuationResult, valuationDate: string, notes: (strin
     range_low: result.range_low,
     range_high: result.range_high,
     confidence: result.confidence,
+    confidenceLabel: result.confidenceLabel,
+    typicalErrorPct: result.typicalErrorPct,
     method: result.method,
     rationale: result.rationale,
     assumptions: [...result.assumptions, ...notes.filter((note): note is string => note !== null)],

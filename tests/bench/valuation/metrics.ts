@@ -49,3 +49,61 @@ export function summaryLine(f: BenchFigures): string {
   const one = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "NaN");
   return `valued=${f.valued}/${f.total} mdape=${one(f.mdape)}% within5=${one(f.within5)}% within10=${one(f.within10)}% within20=${one(f.within20)}% p50_ms=${one(f.p50_ms)}`;
 }
+
+/** A subject's price and its 80 % range, when valued. */
+export interface RangeOutcome {
+  price: number;
+  arv: number | null;
+  rangeLow: number | null;
+  rangeHigh: number | null;
+}
+
+export interface RangeFigures {
+  /** Percentages (0 … 100): the share of valued subjects whose price lies in the range, and the median half-width as a share of the ARV. */
+  coverage: number;
+  medianHalfWidth: number;
+}
+
+export function rangeFigures(outcomes: readonly RangeOutcome[]): RangeFigures {
+  const valued = outcomes.filter((o) => o.arv !== null && o.rangeLow !== null && o.rangeHigh !== null);
+  const inside = valued.filter((o) => o.price >= o.rangeLow! && o.price <= o.rangeHigh!).length;
+  return {
+    coverage: valued.length === 0 ? Number.NaN : (100 * inside) / valued.length,
+    medianHalfWidth:
+      valued.length === 0
+        ? Number.NaN
+        : 100 *
+          quantile(
+            valued.map((o) => (o.rangeHigh! - o.rangeLow!) / 2 / o.arv!),
+            0.5,
+          ),
+  };
+}
+
+/** The line printed before the last: `range80_coverage=<x.x>% median_halfwidth=<x.x>%`. */
+export function rangeLine(f: RangeFigures): string {
+  const one = (value: number) => (Number.isFinite(value) ? value.toFixed(1) : "NaN");
+  return `range80_coverage=${one(f.coverage)}% median_halfwidth=${one(f.medianHalfWidth)}%`;
+}
+
+/** One subject's row of `--per-subject`. */
+export interface SubjectRow {
+  saleId: string;
+  price: number;
+  arv: number | null;
+  rangeLow: number | null;
+  rangeHigh: number | null;
+  confidence: number | null;
+}
+
+export const PER_SUBJECT_HEADER = "sale_id,price,arv,range_low,range_high,confidence";
+
+/** The `--per-subject` CSV: the header, then one row per subject (blank figures when unvalued). */
+export function perSubjectCsv(rows: readonly SubjectRow[]): string {
+  const cell = (value: number | null) => (value === null ? "" : String(value));
+  const quoted = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  const lines = rows.map((r) =>
+    [quoted(r.saleId), String(r.price), cell(r.arv), cell(r.rangeLow), cell(r.rangeHigh), cell(r.confidence)].join(","),
+  );
+  return `${[PER_SUBJECT_HEADER, ...lines].join("\n")}\n`;
+}
