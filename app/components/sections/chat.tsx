@@ -20,7 +20,7 @@ import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/chat/l
 import { MessageList } from "#app/components/chat/message-list.tsx";
 import type TerryScreen from "#app/components/chat/terry.tsx";
 import type Wizard from "#app/components/chat/wizard.tsx";
-import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { useHydratedTransition } from "#app/components/hooks/use-hydrated-transition.ts";
 import { preloadable } from "#app/components/shell/lazy.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -65,7 +65,8 @@ const PLACEHOLDERS: Record<string, string> = {
 };
 
 export default function ChatSection({ data, userName }: { data: ChatData; userName: string }) {
-  const hydrated = useHydrated();
+  // The wizard, Terry and the details render in Suspense boundaries below: the switch must not reach them unhydrated.
+  const hydrated = useHydratedTransition();
   const toast = useToast();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
