@@ -1,7 +1,7 @@
 /**
  * CRM records (spec 01 §3, spec 02 §3): properties, owners, contacts, deals, conversations, documents, buyer leads, comps.
  */
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "#db/columns.ts";
 import { BUYER_TYPES, DEAL_STAGES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MESSAGE_ROLES, PROPERTY_STATUSES, RISK_LEVELS } from "#db/enums.ts";
@@ -204,7 +204,11 @@ export const buyerLeads = sqliteTable(
     lastPropertySquareFeet: integer("last_property_square_feet"),
     ...timestamps,
   },
-  (t) => [index("buyer_leads_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("buyer_leads_user_created_idx").on(t.userId, t.createdAt),
+    // A buyer is saved once per user and market: Save twice answers "Already saved" (createBuyerLead), not a second row.
+    uniqueIndex("buyer_leads_user_buyer_market_idx").on(t.userId, t.buyerName, t.market),
+  ],
 );
 
 export const comps = sqliteTable(

@@ -91,6 +91,8 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
   const [detailsFor, setDetailsFor] = useState<string | null>(null);
   const [urlDetailsClosed, setUrlDetailsClosed] = useState(false);
   const [highlight, setHighlight] = useState<string | null>(null);
+  // Cards added to the CRM in this page (their Add to CRM gives way at once, before any reload).
+  const [addedHere, setAddedHere] = useState<Record<string, string>>({});
   // A search's new conversation is the Lead Finder's: Terry's screen never adopts it.
   const conversationId = data.conversation?.id ?? (data.terry ? null : adopted);
 
@@ -152,9 +154,12 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
   // Terry's screen lists Terry's conversations; the agent's chat its own.
   const conversationHref = (id: string) => (data.terry ? terryHref(id) : chatHref(agent.id, id));
 
+  const crmStatus = (id: string) => data.crm[id] ?? addedHere[id] ?? null;
   const cardContext: CardContext = {
     hydrated,
     toast,
+    crmStatus,
+    markInCrm: (id) => setAddedHere((added) => (added[id] ? added : { ...added, [id]: "new" })),
     detailsHref: (id) => chatHref(agent.id, conversationId, { details: id }, "#lead-details"),
     openDetails: (id) => setDetailsFor(id),
     nextCard: (id) => nextSellerCard(messages, id)?.id ?? null,
@@ -223,6 +228,8 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
                       messageId={detailsId}
                       lead={detailsLead}
                       streetViewUrl={data.streetViews[detailsId] ?? null}
+                      crmStatus={crmStatus(detailsId)}
+                      onAdded={() => cardContext.markInCrm(detailsId)}
                       toast={toast}
                       onClose={() => {
                         setDetailsFor(null);
@@ -234,6 +241,7 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
                       messageId={detailsId}
                       lead={detailsLead}
                       streetViewUrl={data.streetViews[detailsId] ?? null}
+                      crmStatus={crmStatus(detailsId)}
                       closeHref={chatHref(agent.id, conversationId, {}, `#card-${detailsId}`)}
                     />
                   )}
