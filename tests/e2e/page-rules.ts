@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 /**
  * The layout and error rules every page and dialog keeps (issue 36), as probes a spec runs: no horizontal overflow,
@@ -27,34 +27,73 @@ export function watchPageErrors(page: Page): string[] {
 }
 
 /**
- * The enabled buttons, links and fields a toast showing `title` covers (their text or label): empty when none. The
- * toast is the on-screen element holding the title: a list item of Radix's "Notifications" region, or the no-JS
- * status box (a page's own status line, in a form, is not a toast); a control inside it (its Close) does not count.
+ * A toast, in the page's context: a list item of Radix's "Notifications" region, or the no-JS status box (fixed, like
+ * Radix's); a page's own status panel or line is not one.
+ */
+const TOAST_SELECTOR = '[role="region"] li, [role="status"]';
+
+/** How many px the content of the toast showing `text` runs out of its box (0 when it fits). */
+export function toastOverflow(page: Page, text: string): Promise<number> {
+  return page.evaluate(
+    ({ text, selector }) => {
+      const toast = [...document.querySelectorAll(selector)].find(
+        (element) =>
+          element.textContent?.includes(text) &&
+          element.getBoundingClientRect().width > 40 &&
+          (element.tagName === "LI" || getComputedStyle(element).position === "fixed"),
+      );
+      if (!toast) throw new Error(`no toast showing "${text}"`);
+      const box = toast.getBoundingClientRect();
+      const widest = Math.max(
+        toast.scrollWidth - toast.clientWidth,
+        ...[...toast.querySelectorAll("*")].map((child) => child.getBoundingClientRect().right - box.right),
+      );
+      return Math.max(0, Math.round(widest), Math.round(box.right - window.innerWidth));
+    },
+    { text, selector: TOAST_SELECTOR },
+  );
+}
+
+/**
+ * The enabled buttons, links and fields a toast showing `title` covers (their text or label): empty when none. A
+ * control inside the toast (its Close) does not count.
  */
 export function controlsUnderToast(page: Page, title: string): Promise<string[]> {
-  return page.evaluate((title) => {
-    const toasts = [...document.querySelectorAll('[role="status"], [role="region"] li')].filter((element) => {
-      const box = element.getBoundingClientRect();
-      return element.textContent?.includes(title) && box.width > 40 && box.height > 20 && !element.closest("form");
-    });
-    if (toasts.length === 0) throw new Error(`no toast showing "${title}"`);
-    const controls = [
-      ...document.querySelectorAll(
-        "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, [role=button]",
-      ),
-    ];
-    const covered: string[] = [];
-    for (const toast of toasts) {
-      const a = toast.getBoundingClientRect();
-      for (const control of controls) {
-        if (toast.contains(control)) continue;
-        const b = control.getBoundingClientRect();
-        if (b.width === 0 || b.height === 0) continue;
-        if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
-          covered.push(control.textContent?.trim() || control.getAttribute("aria-label") || control.tagName);
+  return page.evaluate(
+    ({ title, selector }) => {
+      const toasts = [...document.querySelectorAll(selector)].filter((element) => {
+        const box = element.getBoundingClientRect();
+        return (
+          element.textContent?.includes(title) &&
+          box.width > 40 &&
+          (element.tagName === "LI" || getComputedStyle(element).position === "fixed")
+        );
+      });
+      if (toasts.length === 0) throw new Error(`no toast showing "${title}"`);
+      const controls = [
+        ...document.querySelectorAll(
+          "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, [role=button]",
+        ),
+      ];
+      const covered: string[] = [];
+      for (const toast of toasts) {
+        const a = toast.getBoundingClientRect();
+        for (const control of controls) {
+          if (toast.contains(control)) continue;
+          const b = control.getBoundingClientRect();
+          if (b.width === 0 || b.height === 0) continue;
+          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) {
+            covered.push(control.textContent?.trim() || control.getAttribute("aria-label") || control.tagName);
+          }
         }
       }
-    }
-    return covered;
-  }, title);
+      return covered;
+    },
+    { title, selector: TOAST_SELECTOR },
+  );
+}
+
+/** How many px the content of `element` runs out of its own box (0 when it fits): a long word, a wide table. */
+export function contentOverflow(element: Locator): Promise<number> {
+  return element.evaluate((node) => Math.max(0, node.scrollWidth - node.clientWidth));
 }

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures.ts";
-import { controlsUnderToast, horizontalOverflow, VIEWPORTS } from "./page-rules.ts";
+import { contentOverflow, controlsUnderToast, horizontalOverflow, toastOverflow, VIEWPORTS } from "./page-rules.ts";
 
 /**
  * Issue 36's workbench rules: a toast never covers the bottom bar (or any other enabled control), each workbench step
@@ -63,6 +63,24 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(offers.getByRole("heading", { name: "Offer Options" })).toBeInViewport();
       if (javaScriptEnabled) await expect(offers.getByRole("heading", { name: "Offer Options" })).toBeFocused();
       expect(await horizontalOverflow(page), "px the page overflows at 375 px with the offers shown").toBe(0);
+
+      await offers.getByRole("textbox", { name: "Custom offer amount in dollars" }).fill("187500");
+      await offers.getByRole("radio", { name: "Custom amount" }).check();
+      await offers.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
+      // With JavaScript the letter opens in its dialog (which keeps the focus); without, its panel is in view.
+      const letter = javaScriptEnabled
+        ? page.getByRole("dialog", { name: "Letter of Intent Created" })
+        : page.getByRole("region", { name: "Letter of Intent Created" });
+      await expect(letter.getByRole("button", { name: "Mail the Offer" })).toBeInViewport();
+      await letter.getByRole("button", { name: "Mail the Offer" }).click();
+      const mailed = page.getByRole("status", { name: "Offer mailed" });
+      await expect(mailed.getByRole("heading", { name: "Offer Mailed Successfully!" })).toBeInViewport();
+      if (javaScriptEnabled) await expect(mailed.getByRole("heading", { name: "Offer Mailed Successfully!" })).toBeFocused();
+      // The tracking id wraps inside the panel and the toast rather than running out of them.
+      expect(await contentOverflow(mailed), "px the tracking id runs out of the mailed panel").toBe(0);
+      await expect(page.getByRole("status").filter({ hasText: "Tracking id:" }).last()).toBeVisible();
+      expect(await toastOverflow(page, "Tracking id:"), "px the tracking id runs out of its toast").toBe(0);
+      expect(await horizontalOverflow(page), "px the page overflows at 375 px once mailed").toBe(0);
     });
   });
 }

@@ -253,7 +253,7 @@ function MailedPanel({ lead, steps, saved }: OfferStepsProps) {
       <h2 tabIndex={-1} className="text-base font-semibold text-emerald-900 focus:outline-none">
         {demo ? DEMO_MODE.mailed : "Offer Mailed Successfully!"}
       </h2>
-      <p className="mt-1 text-sm text-emerald-900">
+      <p className="mt-1 text-sm wrap-anywhere text-emerald-900">
         {demo
           ? "Demo Mode: the mail service could not be reached, so nothing was mailed and the lead's status was not changed."
           : `The Letter of Intent is on its way to ${lead.ownerName ?? "the owner"} at ${to}. Tracking id: ${steps.mailed}.`}
