@@ -61,3 +61,21 @@ for (const javaScriptEnabled of [true, false]) {
     });
   }
 }
+
+test.describe("with JavaScript, desktop", () => {
+  test.use({ viewport: VIEWPORTS.desktop });
+
+  test("a dialog dims the whole page, the sidebar included", async ({ signedInPage: page, lead }) => {
+    await page.goto(`/?section=crm&lead=${lead.id}`);
+    await expect(page.getByRole("dialog")).toBeVisible();
+    // (Radix hides the page outside the dialog from the accessibility tree: found by its label.)
+    const sidebar = page.locator(`nav[aria-label="Sections"]`);
+    const box = (await sidebar.boundingBox())!;
+    // What a click in the middle of the sidebar reaches: the dialog's overlay, not a sidebar link.
+    const covered = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("nav") === null, {
+      x: box.x + box.width / 2,
+      y: box.y + box.height / 2,
+    });
+    expect(covered, "the sidebar is under the dialog's overlay").toBe(true);
+  });
+});
