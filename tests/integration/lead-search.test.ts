@@ -216,9 +216,9 @@ describe("POST /api/properties/batch", () => {
     expect(answer.body).toMatchObject({ success: true, properties: [], exhausted: true });
     // Outside the local market: the answer names the places it covers, the biggest first.
     const message = String((answer.body as { message: string }).message);
-    expect(message.startsWith(`${noSellerLeadsMessage("Cheyenne, WY")} Cheyenne, WY is outside the market Breeze has records for; it covers `)).toBe(
-      true,
-    );
+    expect(
+      message.startsWith(`${noSellerLeadsMessage("Cheyenne, WY")} Cheyenne, WY is outside the market Breeze has records for; it covers `),
+    ).toBe(true);
     const covered = message.slice(message.indexOf("it covers ") + "it covers ".length, -1).split("; ");
     expect(covered.length).toBeGreaterThan(0);
     expect(covered.length).toBeLessThanOrEqual(6);
