@@ -71,11 +71,18 @@ test.describe("with JavaScript, desktop", () => {
     // (Radix hides the page outside the dialog from the accessibility tree: found by its label.)
     const sidebar = page.locator(`nav[aria-label="Sections"]`);
     const box = (await sidebar.boundingBox())!;
-    // What a click in the middle of the sidebar reaches: the dialog's overlay, not a sidebar link.
-    const covered = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("nav") === null, {
-      x: box.x + box.width / 2,
-      y: box.y + box.height / 2,
-    });
+    // What is painted on top of the sidebar's first item: the dialog's overlay, not the sidebar. (Radix turns off
+    // pointer events outside the dialog, which elementFromPoint skips: they are back on for the probe.)
+    const covered = await page.evaluate(
+      ({ x, y }) => {
+        const saved = document.body.style.pointerEvents;
+        document.body.style.pointerEvents = "auto";
+        const top = document.elementFromPoint(x, y);
+        document.body.style.pointerEvents = saved;
+        return top !== null && top.closest("aside") === null;
+      },
+      { x: box.x + 40, y: box.y + 16 },
+    );
     expect(covered, "the sidebar is under the dialog's overlay").toBe(true);
   });
 });
