@@ -32,8 +32,8 @@ export function watchPageErrors(page: Page): string[] {
  */
 const TOAST_SELECTOR = '[role="region"] li, [role="status"]';
 
-/** How many px the content of the toast showing `text` runs out of its box (0 when it fits). */
-export function toastOverflow(page: Page, text: string): Promise<number> {
+/** How many px the content of the toast showing `text` runs out of its box (0 when it fits; null while none shows). */
+export function toastOverflow(page: Page, text: string): Promise<number | null> {
   return page.evaluate(
     ({ text, selector }) => {
       const toast = [...document.querySelectorAll(selector)].find(
@@ -42,7 +42,7 @@ export function toastOverflow(page: Page, text: string): Promise<number> {
           element.getBoundingClientRect().width > 40 &&
           (element.tagName === "LI" || getComputedStyle(element).position === "fixed"),
       );
-      if (!toast) throw new Error(`no toast showing "${text}"`);
+      if (!toast) return null;
       const box = toast.getBoundingClientRect();
       const widest = Math.max(
         toast.scrollWidth - toast.clientWidth,
@@ -55,10 +55,10 @@ export function toastOverflow(page: Page, text: string): Promise<number> {
 }
 
 /**
- * The enabled buttons, links and fields a toast showing `title` covers (their text or label): empty when none. A
- * control inside the toast (its Close) does not count.
+ * The enabled buttons, links and fields a toast showing `title` covers (their text or label): empty when none, null
+ * while no such toast is on screen. A control inside the toast (its Close) does not count.
  */
-export function controlsUnderToast(page: Page, title: string): Promise<string[]> {
+export function controlsUnderToast(page: Page, title: string): Promise<string[] | null> {
   return page.evaluate(
     ({ title, selector }) => {
       const toasts = [...document.querySelectorAll(selector)].filter((element) => {
@@ -69,7 +69,8 @@ export function controlsUnderToast(page: Page, title: string): Promise<string[]>
           (element.tagName === "LI" || getComputedStyle(element).position === "fixed")
         );
       });
-      if (toasts.length === 0) throw new Error(`no toast showing "${title}"`);
+      // Radix's toast mounts a moment after its screen-reader announcement: the caller polls until it is there.
+      if (toasts.length === 0) return null;
       const controls = [
         ...document.querySelectorAll(
           "a[href], button:not([disabled]), input:not([type=hidden]):not([disabled]), select, textarea, [role=button]",
