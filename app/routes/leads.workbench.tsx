@@ -33,6 +33,7 @@ import {
   WORKBENCH_PATH,
   workbenchHref,
 } from "#app/domain/workbench/rules.ts";
+import { withStepAnchor } from "#app/domain/workbench/step-anchors.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readSessionToken } from "#app/services/accounts/session.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
@@ -99,7 +100,8 @@ function failure(intent: string | null, message: string, status: number, title =
 /**
  * The bottom bar's and the details' forms (they work before JavaScript loads): Save for Later (status new), Let's
  * Work It (analyzed, Deal Analyzer; opens the details), Confirm Add to CRM (new) — each for a lead of the user's
- * latest queue only — and, without JavaScript, Next Lead and Pass. Each redirects back with a toast; a refusal
+ * latest queue only — and, without JavaScript, Next Lead and Pass. Each redirects back with a toast (a workbench
+ * step to the `#anchor` of the panel it changed, domain/workbench/step-anchors.ts); a refusal
  * answers the page with the message (404 not in the queue, 400 a bad form), and writes nothing.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -110,12 +112,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.intent === VALUE_INTENT) {
     const outcome = await valueAction(context, signedIn, form, pinned);
     return "redirect" in outcome
-      ? redirectWithToast(outcome.redirect, outcome.toast)
+      ? redirectWithToast(withStepAnchor(outcome.redirect, form.intent), outcome.toast)
       : failure(outcome.intent, outcome.message, outcome.status, outcome.title);
   }
   if (isOneOf(OFFER_INTENTS, form.intent)) {
     const outcome = await offerAction(context, signedIn, form, pinned);
-    if ("redirect" in outcome) return redirectWithToast(outcome.redirect, outcome.toast);
+    if ("redirect" in outcome) return redirectWithToast(withStepAnchor(outcome.redirect, form.intent), outcome.toast);
     if ("confirmation" in outcome) {
       const { intent, title, message } = outcome.confirmation;
       return data({ intent, title, message, confirmation: outcome.confirmation } satisfies WorkbenchActionData);

@@ -214,7 +214,11 @@ export const buyerLeads = sqliteTable(
     lastPropertySquareFeet: integer("last_property_square_feet"),
     ...timestamps,
   },
-  (t) => [index("buyer_leads_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("buyer_leads_user_created_idx").on(t.userId, t.createdAt),
+    // A buyer is saved once per user and market: Save twice answers "Already saved" (createBuyerLead), not a second row.
+    uniqueIndex("buyer_leads_user_buyer_market_idx").on(t.userId, t.buyerName, t.market),
+  ],
 );
 
 export const comps = sqliteTable(

@@ -1,6 +1,7 @@
 import { type Locator, type Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures.ts";
+import { watchPageErrors } from "./page-rules.ts";
 
 /**
  * The agent chat (spec 02 §2, §4) in Chromium, with and without JavaScript, over the local market the e2e server
@@ -75,7 +76,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("button", { name: "Save for Later" })).toBeVisible();
     });
 
-    test("the found seller leads are cards in the chat; Add to CRM twice says Already in CRM", async ({ signedInPage: page }) => {
+    test("the found seller leads are cards in the chat; a card added to the CRM shows its status instead of Add to CRM", async ({
+      signedInPage: page,
+    }) => {
+      const errors = watchPageErrors(page);
       await page.goto("/");
       await sellerWizardToFilters(page);
       await page.getByRole("button", { name: "Find Properties" }).click();
@@ -90,11 +94,20 @@ for (const javaScriptEnabled of [true, false]) {
       const first = sellerCards(page).first();
       await first.getByRole("button", { name: "Add to CRM" }).click();
       await expect(toast(page, "Added to CRM")).toBeVisible();
+      // No stale Add to CRM (a second one could only answer 409 "Already in CRM"): the card says where the lead is.
+      await expect(first.getByText("In CRM · New")).toBeVisible();
+      await expect(first.getByRole("button", { name: "Add to CRM" })).toHaveCount(0);
+      await expect(sellerCards(page).nth(1).getByRole("button", { name: "Add to CRM" })).toBeVisible();
+
+      // The lead moves on (an offer sent): the card follows it after a reload.
+      const [property] = (await (await page.request.get("/api/properties")).json()) as { id: string }[];
+      expect((await page.request.patch(`/api/properties/${property.id}`, { data: { status: "offer_sent" } })).status()).toBe(200);
       await page.reload();
-      await sellerCards(page).first().getByRole("button", { name: "Add to CRM" }).click();
-      await expect(toast(page, "Already in CRM")).toBeVisible();
+      await expect(sellerCards(page).first().getByText("In CRM · Offer Sent")).toBeVisible();
+      await expect(sellerCards(page).first().getByRole("button", { name: "Add to CRM" })).toHaveCount(0);
       await page.goto("/?section=crm");
       await expect(page.getByRole("table").getByRole("row")).toHaveCount(2);
+      expect(errors).toEqual([]);
     });
 
     test("the cash buyer wizard posts 5 buyer cards; Save to Buyer Breeze lists the buyer on /buyer-breeze", async ({
@@ -118,8 +131,11 @@ for (const javaScriptEnabled of [true, false]) {
       const name = (await card.locator("h3").textContent())!;
       await card.getByRole("button", { name: "Save to Buyer Breeze" }).click();
       await expect(toast(page, "Saved to Buyer Breeze")).toBeVisible();
+      // Saved twice: one row, and the second save says so.
+      await buyerCards(page).nth(1).getByRole("button", { name: "Save to Buyer Breeze" }).click();
+      await expect(toast(page, "Already saved")).toBeVisible();
       await page.goto("/buyer-breeze");
-      await expect(page.getByRole("heading", { name, exact: true })).toBeVisible();
+      await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(1);
     });
 
     test("the same cash-buyer search again shows the next buyers", async ({ signedInPage: page }) => {
@@ -170,6 +186,12 @@ test.describe("with JavaScript", () => {
     await dialog.getByRole("button", { name: "Confirm Add to CRM" }).click();
     await expect(dialog).toBeHidden();
     await expect(toast(page, "Added to CRM")).toBeVisible();
+    // Opened again, the details say the lead is in the CRM rather than offer Confirm Add to CRM again.
+    await sellerCards(page).first().getByRole("link", { name: "View Details" }).click();
+    await expect(dialog.getByText("In CRM · New")).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Confirm Add to CRM" })).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await expect(dialog).toBeHidden();
 
     await sellerCards(page).first().getByRole("link", { name: "Skip This One" }).click();
     await expect(toast(page, "Showing lead 2 of 5")).toBeVisible();

@@ -76,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(row).toContainText("2 beds · 1 baths · 980 sqft");
       await expect(row).toContainText("Demo Holdings Trust");
       await expect(row).toContainText("$265,000");
-      await expect(row).toContainText("absentee owner");
+      await expect(row).toContainText("Absentee owner");
       await expect(row).toContainText("New");
       await expect(figure(page, "Total Leads")).toHaveText("1");
     });
@@ -124,7 +124,7 @@ for (const javaScriptEnabled of [true, false]) {
       // The named owner became the lead's first contact when it was added.
       await expect(details.getByRole("region", { name: "Contacts" }).getByRole("listitem")).toContainText("Sample Owner Marlowe");
       await expect(details).toContainText("Qualified");
-      await expect(details).toContainText("high equity");
+      await expect(details).toContainText("High equity");
       if (javaScriptEnabled) await details.getByRole("button", { name: "Close" }).click();
       else await details.getByRole("link", { name: "Close" }).click();
       await expect(details).toBeHidden();

@@ -56,7 +56,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await crm(page)).toHaveLength(1);
     });
 
-    test("Let's Work It saves the lead for the Deal Analyzer and opens its full details with the 70% rule; Confirm Add to CRM says it is already there", async ({
+    test("Let's Work It saves the lead for the Deal Analyzer and opens its full details with the 70% rule, without a Confirm Add to CRM for the lead now in the CRM", async ({
       signedInPage: page,
     }) => {
       const leads = await runSellerSearch(page);
@@ -77,10 +77,14 @@ for (const javaScriptEnabled of [true, false]) {
       const full = await page.request.get(`/api/properties/${property.id}`);
       expect(await full.json()).toMatchObject({ status: "analyzed", currentAgent: "deal_analyzer" });
 
-      await details.getByRole("button", { name: "Confirm Add to CRM" }).click();
-      await expect(page.getByText("Already in CRM").first()).toBeVisible();
-      await expect(page.getByRole("dialog")).toHaveCount(0);
+      // Already in the CRM: no Confirm Add to CRM (it could only answer "Already in CRM"), its status and the way there.
+      await expect(details.getByRole("button", { name: "Confirm Add to CRM" })).toHaveCount(0);
+      await expect(details.getByRole("link", { name: "Open in CRM" })).toHaveAttribute("href", `/?section=crm&lead=${property.id}`);
       expect(await crm(page)).toHaveLength(1);
+      if (javaScriptEnabled) {
+        await details.getByRole("button", { name: "Close" }).first().click();
+        await expect(details).toHaveCount(0);
+      }
       // The last lead is worked: the bar says the queue is done.
       await expect(page.getByRole("status").filter({ hasText: "All Leads Reviewed" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Next Lead" })).toHaveCount(0);

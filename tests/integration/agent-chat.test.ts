@@ -296,6 +296,11 @@ describe("the cards' actions without JavaScript (/chat/card)", () => {
       ownerType: buyer.owner.ownerType,
       totalProperties: buyer.propertyOwnerProfile.propertiesCount,
     });
+
+    // Saved twice (a second click, the form posted again): "Already saved", still one row.
+    const again = await post(client, cardAction as Handler, "/chat/card", { intent: "save-buyer", messageId: card.id });
+    expect(toastOf(again)).toMatchObject({ title: "Already saved", variant: "info" });
+    expect((await written(userId)).buyers).toBe(1);
   });
 
   it("answers 404 for a card that is not the user's and 400 for an action the card has not", async () => {

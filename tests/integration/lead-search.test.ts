@@ -213,7 +213,19 @@ describe("POST /api/properties/batch", () => {
   it("tells apart a place with no matches at all", async () => {
     const { client } = await registerClient("batch-none");
     const answer = await batch(client, { location: "Cheyenne, WY", sellerType: "preforeclosure" });
-    expect(answer.body).toMatchObject({ success: true, properties: [], exhausted: true, message: noSellerLeadsMessage("Cheyenne, WY") });
+    expect(answer.body).toMatchObject({ success: true, properties: [], exhausted: true });
+    // Outside the local market: the answer names the places it covers, the biggest first.
+    const message = String((answer.body as { message: string }).message);
+    expect(
+      message.startsWith(`${noSellerLeadsMessage("Cheyenne, WY")} Cheyenne, WY is outside the market Breeze has records for; it covers `),
+    ).toBe(true);
+    const covered = message.slice(message.indexOf("it covers ") + "it covers ".length, -1).split("; ");
+    expect(covered.length).toBeGreaterThan(0);
+    expect(covered.length).toBeLessThanOrEqual(6);
+    for (const place of covered) expect(place).toMatch(/^[A-Z][A-Za-z .'-]+, [A-Z]{2}$/);
+    // A covered place is not outside the market (with no match there, the answer is the plain one).
+    const inside = await batch(client, { location: covered[0], sellerType: "preforeclosure", maxPrice: 1000 });
+    expect(String((inside.body as { message: string | null }).message ?? "")).not.toContain("outside the market");
   });
 
   it("keeps each user's deliveries apart: another user gets the same first leads", async () => {

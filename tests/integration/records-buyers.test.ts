@@ -65,6 +65,26 @@ describe("buyer leads", () => {
     expect((await pat.send(deleteBuyerLeadRoute, "DELETE", "/x", { params: { id: buyerLead.id } })).status).toBe(404);
   });
 
+  it("saves a buyer once per market: the same save again answers 200 'Already saved' with the saved row and writes nothing", async () => {
+    const pat = await signedUp();
+    const first = await pat.send(createBuyerLeadRoute, "POST", "/api/buyer-leads", { json: buyer });
+    expect(first.status).toBe(201);
+    const { buyerLead } = (await first.json()) as { buyerLead: { id: string } };
+    const again = await pat.send(createBuyerLeadRoute, "POST", "/api/buyer-leads", { json: { ...buyer, totalProperties: 99 } });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({
+      success: true,
+      message: "Already saved",
+      buyerLead: { id: buyerLead.id, totalProperties: 14 },
+    });
+    const elsewhere = await pat.send(createBuyerLeadRoute, "POST", "/api/buyer-leads", { json: { ...buyer, market: "Mesa, AZ" } });
+    expect(elsewhere.status).toBe(201);
+    expect(await db.select().from(buyerLeads).where(eq(buyerLeads.userId, pat.userId))).toHaveLength(2);
+    // Another user saving the same buyer gets a row of their own.
+    const sam = await signedUp();
+    expect((await sam.send(createBuyerLeadRoute, "POST", "/api/buyer-leads", { json: buyer })).status).toBe(201);
+  });
+
   it("removes through the form action with the spec's toasts and serves /buyer-breeze", async () => {
     const pat = await signedUp();
     const { buyerLead } = (await (await pat.send(createBuyerLeadRoute, "POST", "/x", { json: buyer })).json()) as {

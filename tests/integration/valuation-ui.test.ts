@@ -88,7 +88,8 @@ describe("the workbench's Get Property Value", () => {
     const valued = await post(client, valueForm(lead, property.id));
     expect(valued.status, await valued.clone().text()).toBe(302);
     const location = valued.headers.get("Location")!;
-    expect(location).toMatch(/^\/leads\/workbench\?lead=0&value=\d+&low=\d+&high=\d+&conf=\d+$/);
+    // The answer lands on the Get Property Value panel (its #anchor).
+    expect(location).toMatch(/^\/leads\/workbench\?lead=0&value=\d+&low=\d+&high=\d+&conf=\d+#property-value$/);
     const params = new URL(location, "http://x").searchParams;
     const arv = Number(params.get("value"));
     expect(Number(params.get("low"))).toBeLessThanOrEqual(arv);
@@ -124,7 +125,7 @@ describe("the workbench's Get Property Value", () => {
       ...Object.fromEntries(params),
     });
     expect(offers.headers.get("Location")).toBe(
-      `/leads/workbench?lead=0&${params}&arv=${arv}&repairs=${Math.round((arv * 0.1) / 500) * 500}&fee=10000`,
+      `/leads/workbench?lead=0&${params}&arv=${arv}&repairs=${Math.round((arv * 0.1) / 500) * 500}&fee=10000#offer-options`,
     );
     const again = await post(client, valueForm(lead, property.id));
     expect(again.status).toBe(302);
@@ -182,7 +183,7 @@ describe("the workbench's Get Property Value", () => {
     };
     const answer = await post(client, valueForm(lead, property.id));
     expect(answer.status).toBe(302);
-    expect(answer.headers.get("Location")).toBe("/leads/workbench?lead=0&value=demo");
+    expect(answer.headers.get("Location")).toBe("/leads/workbench?lead=0&value=demo#property-value");
     expect(toastOf(answer)?.title).toBe("Property Value Calculated (Demo Mode)");
     expect(await storedOf(property.id)).toEqual(before);
     expect(await compsOf(userId, property.id)).toHaveLength(0);

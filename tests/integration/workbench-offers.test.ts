@@ -58,7 +58,8 @@ describe("the workbench's offer steps", () => {
       fee: "5000",
     });
     expect(offers.status).toBe(302);
-    expect(offers.headers.get("Location")).toBe("/leads/workbench?lead=0&arv=300000&repairs=20000&fee=5000");
+    // Each step lands on the panel it changed (its #anchor).
+    expect(offers.headers.get("Location")).toBe("/leads/workbench?lead=0&arv=300000&repairs=20000&fee=5000#offer-options");
     expect(toastOf(offers)).toMatchObject({ title: "Max Offer Calculated", description: "Max offer (70% rule): $185,000" });
     const page = await client.load<{ steps: Record<string, unknown>; saved: Record<string, { status: string }> }>(
       loader,
@@ -78,13 +79,13 @@ describe("the workbench's offer steps", () => {
       customOffer: "185000",
     });
     const location = letter.headers.get("Location")!;
-    expect(location).toMatch(/^\/leads\/workbench\?lead=0&arv=300000&repairs=20000&fee=5000&letter=[0-9a-f-]{36}$/);
+    expect(location).toMatch(/^\/leads\/workbench\?lead=0&arv=300000&repairs=20000&fee=5000&letter=[0-9a-f-]{36}#letter-of-intent$/);
     expect(toastOf(letter)?.title).toBe("Letter of Intent Created");
     expect(await statusOf(property.id)).toBe("offer_produced");
     const letterId = new URL(location, "http://x").searchParams.get("letter")!;
 
     const mailed = await post(client, { intent: "mail", propertyId: property.id, index: "0", arv: "300000", letter: letterId });
-    expect(mailed.headers.get("Location")).toMatch(new RegExp(`letter=${letterId}&mailed=ltr_local_[0-9a-f]{32}$`));
+    expect(mailed.headers.get("Location")).toMatch(new RegExp(`letter=${letterId}&mailed=ltr_local_[0-9a-f]{32}#offer-mailed$`));
     expect(toastOf(mailed)?.title).toBe("Offer Mailed Successfully!");
     expect(await statusOf(property.id)).toBe("offer_sent");
     const [piece] = await db.select().from(mailOutbox).where(eq(mailOutbox.propertyId, property.id));

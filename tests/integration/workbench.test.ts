@@ -204,7 +204,7 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
     expect(await crmOf(userId)).toHaveLength(1);
   });
 
-  it("Let's Work It writes the lead analyzed for the Deal Analyzer and opens the details; Confirm Add to CRM then answers Already in CRM", async () => {
+  it("Let's Work It writes the lead analyzed for the Deal Analyzer and opens the details without Confirm Add to CRM; a stale post of it answers Already in CRM", async () => {
     const { client, userId, queue } = await searched("wb-work");
     const lead = queue[1];
     const worked = await post(client, saveForm(lead, "work", 1));
@@ -224,10 +224,13 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
     ]);
     const text = await html(client, "/leads/workbench?lead=1&details=1");
     expect(text).toContain("Max Offer (70% Rule)");
-    expect(text).toContain("Confirm Add to CRM");
+    // The lead is in the CRM: no Confirm Add to CRM, its status and the way there instead.
+    expect(text).not.toContain("Confirm Add to CRM");
+    expect(text).toContain("Open in CRM");
     expect(text).toContain("Analyzed");
     expect(text).toContain("Contact Information");
 
+    // A page from before the save still posts it: the answer says it is there, and nothing is written twice.
     const added = await post(client, saveForm(lead, "add", 1));
     expect(toastOf(added)).toMatchObject({ title: "Already in CRM" });
     expect(added.headers.get("Location")).toBe("/leads/workbench?lead=1");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
+import { formatBaths, formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
 
 // The reference: spec 01 §9's formats as Intl.NumberFormat spells them (format.ts groups digits itself; docs/decisions/062-number-formatting-without-intl.md).
 const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
@@ -83,5 +83,16 @@ describe("formatDate", () => {
     expect(formatDate(new Date("2026-11-23T23:30:00Z"))).toBe("11/23/2026");
     expect(formatDate(null)).toBe(NOT_AVAILABLE);
     expect(formatDate("not a date")).toBe(NOT_AVAILABLE);
+  });
+});
+
+describe("formatBaths", () => {
+  it("keeps a vendor's quarter and half baths (2.25 is not 2), and no trailing zeros", () => {
+    expect(formatBaths(2.25)).toBe("2.25");
+    expect(formatBaths(2.5)).toBe("2.5");
+    expect(formatBaths(2)).toBe("2");
+    expect(formatBaths(1.333)).toBe("1.33");
+    expect(formatBaths(null)).toBe(NOT_AVAILABLE);
+    expect(formatBaths(Number.NaN)).toBe(NOT_AVAILABLE);
   });
 });

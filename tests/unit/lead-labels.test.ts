@@ -24,8 +24,21 @@ describe("lead labels", () => {
     expect(statusFilterOf(null)).toBe("all");
   });
 
-  it("shows lead types with underscores replaced by spaces", () => {
-    expect(leadTypeLabel("out_of_state_absentee")).toBe("out of state absentee");
+  it("shows lead types as sentence-case phrases, whatever their separators and case", () => {
+    expect(leadTypeLabel("absentee_owner")).toBe("Absentee owner");
+    expect(leadTypeLabel("Out-Of-State-Absentee-Owner")).toBe("Out-of-state absentee owner");
+    expect(leadTypeLabel("out_of_state_absentee")).toBe("Out-of-state absentee");
+    expect(leadTypeLabel("corporate-owned")).toBe("Corporate-owned");
     expect(leadTypeLabel(null)).toBe("");
+    expect(leadTypeLabel(" ")).toBe("");
+  });
+
+  it("joins a list of types nicely, once each", () => {
+    expect(leadTypeLabel("out-of-state-absentee-owner, high equity, tired-landlord")).toBe(
+      "Out-of-state absentee owner, high equity and tired landlord",
+    );
+    expect(leadTypeLabel(["high_equity", "vacant"])).toBe("High equity and vacant");
+    expect(leadTypeLabel(["inherited", "Inherited"])).toBe("Inherited");
+    expect(leadTypeLabel([])).toBe("");
   });
 });

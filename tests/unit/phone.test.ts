@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatPhone, ownerPhones, toE164 } from "#app/domain/leads/phone.ts";
+import { displayPhone, formatPhone, ownerPhones, toE164 } from "#app/domain/leads/phone.ts";
 
 describe("phone numbers", () => {
   it("stores US numbers as typed in E.164, and shows them back in the US format", () => {
@@ -10,6 +10,13 @@ describe("phone numbers", () => {
     expect(formatPhone("+16025550123")).toBe("(602) 555-0123");
     expect(formatPhone("+442079460958")).toBe("+442079460958");
     expect(formatPhone(null)).toBe("");
+  });
+
+  it("shows a phone as stored or as a vendor sent it in the US format, and anything else as written", () => {
+    for (const raw of ["+14805550100", "4805550100", "480-555-0100", " 1 480 555 0100 "]) expect(displayPhone(raw)).toBe("(480) 555-0100");
+    expect(displayPhone("+442079460958")).toBe("+442079460958");
+    expect(displayPhone("ext. 12")).toBe("ext. 12");
+    expect(displayPhone(undefined)).toBe("");
   });
 });
 

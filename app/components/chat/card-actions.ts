@@ -10,6 +10,7 @@ import {
   addToCrmFailure,
   ALREADY_IN_CRM,
   AUTH_REQUIRED,
+  BUYER_ALREADY_SAVED,
   BUYER_SAVE_FAILED,
   BUYER_SAVED,
   crmKey,
@@ -46,6 +47,11 @@ export async function addToCrm(property: CrmProperty): Promise<ToastMessage> {
   return { title: message, variant: "error" };
 }
 
+/** Whether Add to CRM's answer says the property is in the CRM now (added, or there already). */
+export function isInCrmAnswer(answer: ToastMessage): boolean {
+  return answer.title === ADDED_TO_CRM || answer.title === ALREADY_IN_CRM;
+}
+
 /** Save to Buyer Breeze: the buyer card's buyer lead → the toast to show. */
 export async function saveBuyer(buyer: unknown, market: string): Promise<ToastMessage> {
   const lead = buyerLeadOf(buyer, market);
@@ -53,5 +59,6 @@ export async function saveBuyer(buyer: unknown, market: string): Promise<ToastMe
   const answer = await postJson("/api/buyer-leads", lead.value);
   if (answer.status === 201)
     return { title: BUYER_SAVED, description: `${lead.value.buyerName} was added to Buyer Breeze.`, variant: "success" };
+  if (answer.status === 200) return { title: BUYER_ALREADY_SAVED, variant: "info" };
   return { title: answer.status === 401 ? AUTH_REQUIRED : BUYER_SAVE_FAILED, variant: "error" };
 }

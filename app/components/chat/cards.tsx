@@ -14,12 +14,13 @@ import { postalLine } from "#app/domain/chat/buyer-lead-cards.ts";
 import { NO_CONTACT, type ChatBody } from "#app/domain/chat/messages.ts";
 import { contactHref, propertyCardToProperty } from "#app/domain/chat/property-cards.ts";
 import { sellerTypeLabel } from "#app/domain/chat/wizard.ts";
-import { formatPhone } from "#app/domain/leads/phone.ts";
+import { displayPhone } from "#app/domain/leads/phone.ts";
 import { leadToProperty } from "#app/domain/leads/property.ts";
-import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
+import { formatBaths, formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
 import { workbenchHref } from "#app/domain/workbench/rules.ts";
 
-import { addToCrm, saveBuyer } from "./card-actions.ts";
+import { addToCrm, isInCrmAnswer, saveBuyer } from "./card-actions.ts";
+import { InCrmNote } from "./in-crm-note.tsx";
 
 export type CardContext = {
   hydrated: boolean;
@@ -32,6 +33,10 @@ export type CardContext = {
   skip: (messageId: string) => void;
   /** The next seller card of the same search (Skip This One's link without JavaScript). */
   nextCard: (messageId: string) => string | null;
+  /** The CRM status of a seller or property card's place when it is in the CRM already (no Add to CRM then). */
+  crmStatus: (messageId: string) => string | null;
+  /** Marks a card's place as added to the CRM in this page. */
+  markInCrm: (messageId: string) => void;
 };
 
 type SellerBody = Extract<ChatBody, { kind: "seller-lead" }>;
@@ -91,6 +96,26 @@ function ActionForm({
   );
 }
 
+/** Add to CRM, or — the card's place is in the CRM already, or was just added — its status and the way there. */
+function AddToCrm({ id, context, add }: { id: string; context: CardContext; add: () => Promise<ToastMessage> }) {
+  const status = context.crmStatus(id);
+  if (status) return <InCrmNote status={status} />;
+  return (
+    <ActionForm
+      intent="add-to-crm"
+      messageId={id}
+      label="Add to CRM"
+      busyLabel="Adding..."
+      context={context}
+      run={async () => {
+        const answer = await add();
+        if (isInCrmAnswer(answer)) context.markInCrm(id);
+        return answer;
+      }}
+    />
+  );
+}
+
 /** I'll Pass only logs (§2). */
 function PassButton({ what }: { what: string }) {
   return (
@@ -127,7 +152,7 @@ export function SellerCard({ id, body, context }: { id: string; body: SellerBody
       <Facts
         items={[
           ["Beds", formatNumber(lead.bedrooms)],
-          ["Baths", formatNumber(lead.bathrooms)],
+          ["Baths", formatBaths(lead.bathrooms)],
           ["Sq Ft", formatNumber(lead.squareFeet)],
           ["Year Built", lead.yearBuilt === null ? NOT_AVAILABLE : String(lead.yearBuilt)],
           ["Estimated Value", formatMoney(lead.estimatedValue)],
@@ -137,14 +162,7 @@ export function SellerCard({ id, body, context }: { id: string; body: SellerBody
         ]}
       />
       <div className="mt-4 flex flex-wrap gap-2">
-        <ActionForm
-          intent="add-to-crm"
-          messageId={id}
-          label="Add to CRM"
-          busyLabel="Adding..."
-          context={context}
-          run={() => addToCrm(leadToProperty(lead, { status: "new" }))}
-        />
+        <AddToCrm id={id} context={context} add={() => addToCrm(leadToProperty(lead, { status: "new" }))} />
         <PassButton what={lead.addressLine} />
         <Link to={context.detailsHref(id)} preventScrollReset onClick={intercept(context.openDetails)} className={buttonClass("secondary")}>
           View Details
@@ -198,7 +216,7 @@ export function BuyerCard({ id, body, context }: { id: string; body: BuyerBody; 
       </p>
       <p className="mt-1 text-sm text-slate-700">
         <span className="text-slate-500">Contact: </span>
-        {[...phones.map((phone) => formatPhone(phone.number)), ...buyer.owner.emails].join(" · ") || NOT_AVAILABLE}
+        {[...phones.map((phone) => displayPhone(phone.number)), ...buyer.owner.emails].join(" · ") || NOT_AVAILABLE}
       </p>
       <div className="mt-4 flex flex-wrap gap-2">
         <ActionForm
@@ -230,7 +248,7 @@ export function PropertyCardView({ id, body, context }: { id: string; body: Prop
         items={[
           ["Price", formatMoney(property.price)],
           ["ARV", formatMoney(property.arv)],
-          ["Beds / Baths", `${formatNumber(property.bedrooms)} / ${formatNumber(property.bathrooms)}`],
+          ["Beds / Baths", `${formatNumber(property.bedrooms)} / ${formatBaths(property.bathrooms)}`],
           ["Sq Ft", formatNumber(property.squareFeet)],
         ]}
       />
@@ -242,14 +260,7 @@ export function PropertyCardView({ id, body, context }: { id: string; body: Prop
         </p>
       ) : null}
       <div className="mt-4 flex flex-wrap gap-2">
-        <ActionForm
-          intent="add-to-crm"
-          messageId={id}
-          label="Add to CRM"
-          busyLabel="Adding..."
-          context={context}
-          run={() => addToCrm(propertyCardToProperty(property))}
-        />
+        <AddToCrm id={id} context={context} add={() => addToCrm(propertyCardToProperty(property))} />
         <PassButton what={property.address} />
         {contact ? (
           <a href={contact} className={buttonClass("secondary")}>

@@ -15,11 +15,18 @@ import type { ToastMessage } from "#app/components/ui/toast.tsx";
 import { leadAddress, leadToProperty } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 
-import { addToCrm } from "./card-actions.ts";
+import { addToCrm, isInCrmAnswer } from "./card-actions.ts";
+import { InCrmNote } from "./in-crm-note.tsx";
 
-type Props = { messageId: string; lead: LeadQueueItem; streetViewUrl: string | null };
+type Props = {
+  messageId: string;
+  lead: LeadQueueItem;
+  streetViewUrl: string | null;
+  /** The lead's CRM status when it is in the CRM already: no Confirm Add to CRM then. */
+  crmStatus: string | null;
+};
 
-function Details({ lead, streetViewUrl }: Omit<Props, "messageId">) {
+function Details({ lead, streetViewUrl }: Omit<Props, "messageId" | "crmStatus">) {
   const label = leadAddress(lead);
   return (
     <div className="grid gap-3">
@@ -64,9 +71,11 @@ export function LeadDetailsDialog({
   messageId,
   lead,
   streetViewUrl,
+  crmStatus,
   onClose,
+  onAdded,
   toast,
-}: Props & { onClose: () => void; toast: (toast: ToastMessage) => void }) {
+}: Props & { onClose: () => void; onAdded: () => void; toast: (toast: ToastMessage) => void }) {
   return (
     <Dialog
       open
@@ -80,20 +89,26 @@ export function LeadDetailsDialog({
         <Button variant="secondary" onClick={onClose}>
           Close
         </Button>
-        <ConfirmAdd
-          messageId={messageId}
-          onConfirm={async () => {
-            toast(await addToCrm(leadToProperty(lead, { status: "new" })));
-            onClose();
-          }}
-        />
+        {crmStatus ? (
+          <InCrmNote status={crmStatus} />
+        ) : (
+          <ConfirmAdd
+            messageId={messageId}
+            onConfirm={async () => {
+              const answer = await addToCrm(leadToProperty(lead, { status: "new" }));
+              if (isInCrmAnswer(answer)) onAdded();
+              toast(answer);
+              onClose();
+            }}
+          />
+        )}
       </div>
     </Dialog>
   );
 }
 
 /** Without JavaScript: the details in the page, above the conversation, with the way back. */
-export function LeadDetailsPanel({ messageId, lead, streetViewUrl, closeHref }: Props & { closeHref: string }) {
+export function LeadDetailsPanel({ messageId, lead, streetViewUrl, crmStatus, closeHref }: Props & { closeHref: string }) {
   return (
     <section id="lead-details" aria-labelledby="lead-details-heading" className="rounded-xl border border-brand-200 bg-slate-50 p-4 sm:p-5">
       <h2 id="lead-details-heading" className="text-lg font-semibold text-slate-900">
@@ -105,7 +120,7 @@ export function LeadDetailsPanel({ messageId, lead, streetViewUrl, closeHref }: 
         <Link to={closeHref} className={buttonClass("secondary")}>
           Close
         </Link>
-        <ConfirmAdd messageId={messageId} />
+        {crmStatus ? <InCrmNote status={crmStatus} /> : <ConfirmAdd messageId={messageId} />}
       </div>
     </section>
   );

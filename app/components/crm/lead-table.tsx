@@ -1,7 +1,7 @@
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { crmHref, propertyFacts } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
-import { formatPhone } from "#app/domain/leads/phone.ts";
+import { displayPhone } from "#app/domain/leads/phone.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import type { load } from "#app/services/sections/crm.server.ts";
 
@@ -90,7 +90,7 @@ function leadRow(lead: Lead, rowHref: string) {
         <td>
           {lead.ownerName ? <strong>{lead.ownerName}</strong> : null}
           {lead.ownerName && lead.ownerPhone ? <br /> : null}
-          {lead.ownerPhone ? formatPhone(lead.ownerPhone) : null}
+          {lead.ownerPhone ? displayPhone(lead.ownerPhone) : null}
           {(lead.ownerName || lead.ownerPhone) && lead.ownerEmail ? <br /> : null}
           {lead.ownerEmail}
         </td>

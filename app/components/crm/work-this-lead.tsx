@@ -13,7 +13,7 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { PropertyComps } from "#app/components/valuation/property-comps.tsx";
 import { propertyFacts } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
-import { formatPhone, ownerPhones } from "#app/domain/leads/phone.ts";
+import { displayPhone, ownerPhones } from "#app/domain/leads/phone.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 import { confidenceWordsText } from "#app/domain/valuation/view.ts";
 import type { load } from "#app/services/sections/crm.server.ts";
@@ -78,7 +78,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
                 <ul className="space-y-1">
                   {phones.map((phone) => (
                     <li key={phone.number} className="flex flex-wrap items-center gap-2">
-                      <span className={phone.dnc ? "text-slate-500 line-through" : ""}>{formatPhone(phone.number)}</span>
+                      <span className={phone.dnc ? "text-slate-500 line-through" : ""}>{displayPhone(phone.number)}</span>
                       {phone.type !== "unknown" ? <span className="text-xs text-slate-500 capitalize">{phone.type}</span> : null}
                       {phone.dnc ? (
                         <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800" title="On the do-not-call list">
@@ -117,7 +117,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
           <LeadStatusBadge status={p.status} />
         </Detail>
         <Detail label="Lead type">
-          <span className="capitalize">{leadTypeLabel(p.leadType) || "N/A"}</span>
+          <span>{leadTypeLabel(p.leadType) || "N/A"}</span>
         </Detail>
         <Detail label="Created">{formatDate(p.createdAt)}</Detail>
         <Detail label="Updated">{formatDate(p.updatedAt)}</Detail>
@@ -133,7 +133,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
             {selected.contacts.map((contact) => (
               <li key={contact.id} className="flex flex-wrap gap-x-4 py-1.5">
                 <span className="font-medium text-slate-900">{contact.name}</span>
-                {contact.phone ? <span className="text-slate-600">{formatPhone(contact.phone)}</span> : null}
+                {contact.phone ? <span className="text-slate-600">{displayPhone(contact.phone)}</span> : null}
                 {contact.email ? <span className="break-all text-slate-600">{contact.email}</span> : null}
               </li>
             ))}

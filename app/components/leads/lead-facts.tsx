@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
-import { formatPhone } from "#app/domain/leads/phone.ts";
+import { displayPhone } from "#app/domain/leads/phone.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
+import { formatBaths, formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
 import { confidenceWordsText } from "#app/domain/valuation/view.ts";
 
 /**
@@ -60,7 +60,7 @@ export function LeadFacts({ lead }: { lead: LeadQueueItem }) {
       </FactSection>
       <FactSection title="Building Details">
         <Fact label="Beds" value={formatNumber(lead.bedrooms)} />
-        <Fact label="Baths" value={formatNumber(lead.bathrooms)} />
+        <Fact label="Baths" value={formatBaths(lead.bathrooms)} />
         <Fact label="Sq Ft" value={formatNumber(lead.squareFeet)} />
         <Fact label="Year Built" value={lead.yearBuilt === null ? NOT_AVAILABLE : String(lead.yearBuilt)} />
         <Fact label="Property Type" value={propertyTypeLabel(lead.propertyType)} />
@@ -69,7 +69,7 @@ export function LeadFacts({ lead }: { lead: LeadQueueItem }) {
       <FactSection title="Property Details">
         <Fact label="Last Sale Price" value={formatMoney(lead.lastSalePrice)} />
         <Fact label="Last Sale Date" value={formatDate(lead.lastSaleDate)} />
-        <Fact label="Lead Type" value={lead.flags.length === 0 ? NOT_AVAILABLE : lead.flags.map(leadTypeLabel).join(", ")} />
+        <Fact label="Lead Type" value={leadTypeLabel(lead.flags) || NOT_AVAILABLE} />
       </FactSection>
       <FactSection title="Owner">
         <Fact label="Owner Name" value={text(lead.ownerName)} />
@@ -102,7 +102,7 @@ export function OwnerContactFacts({ lead }: { lead: LeadQueueItem }) {
             <ul>
               {callable.map((phone) => (
                 <li key={phone.number}>
-                  {formatPhone(phone.number)}
+                  {displayPhone(phone.number)}
                   {phone.type ? <span className="text-slate-500"> ({phone.type})</span> : null}
                 </li>
               ))}
@@ -119,7 +119,7 @@ export function OwnerContactFacts({ lead }: { lead: LeadQueueItem }) {
             <ul>
               {dnc.map((phone) => (
                 <li key={phone.number}>
-                  {formatPhone(phone.number)} <span className="rounded bg-red-100 px-1 text-xs font-semibold text-red-800">DNC</span>
+                  {displayPhone(phone.number)} <span className="rounded bg-red-100 px-1 text-xs font-semibold text-red-800">DNC</span>
                 </li>
               ))}
             </ul>

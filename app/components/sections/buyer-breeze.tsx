@@ -2,6 +2,7 @@ import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 
 import { ConfirmAction, ConfirmStep } from "#app/components/ui/confirm-action.tsx";
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
+import { displayPhone } from "#app/domain/leads/phone.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 import type { load } from "#app/services/sections/buyer-breeze.server.ts";
 
@@ -102,7 +103,7 @@ function BuyerCard({ lead, basePath }: { lead: Lead; basePath: string }) {
             <span className="sr-only">Phones: </span>
             {lead.phoneNumbers.map((phone) => (
               <a key={phone} href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="mr-2 text-brand-700 hover:underline">
-                {phone}
+                {displayPhone(phone)}
               </a>
             ))}
           </p>

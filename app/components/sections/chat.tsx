@@ -20,7 +20,7 @@ import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/chat/l
 import { MessageList } from "#app/components/chat/message-list.tsx";
 import type TerryScreen from "#app/components/chat/terry.tsx";
 import type Wizard from "#app/components/chat/wizard.tsx";
-import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { useHydratedTransition } from "#app/components/hooks/use-hydrated-transition.ts";
 import { preloadable } from "#app/components/shell/lazy.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -65,7 +65,8 @@ const PLACEHOLDERS: Record<string, string> = {
 };
 
 export default function ChatSection({ data, userName }: { data: ChatData; userName: string }) {
-  const hydrated = useHydrated();
+  // The wizard, Terry and the details render in Suspense boundaries below: the switch must not reach them unhydrated.
+  const hydrated = useHydratedTransition();
   const toast = useToast();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -90,6 +91,8 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
   const [detailsFor, setDetailsFor] = useState<string | null>(null);
   const [urlDetailsClosed, setUrlDetailsClosed] = useState(false);
   const [highlight, setHighlight] = useState<string | null>(null);
+  // Cards added to the CRM in this page (their Add to CRM gives way at once, before any reload).
+  const [addedHere, setAddedHere] = useState<Record<string, string>>({});
   // A search's new conversation is the Lead Finder's: Terry's screen never adopts it.
   const conversationId = data.conversation?.id ?? (data.terry ? null : adopted);
 
@@ -151,9 +154,12 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
   // Terry's screen lists Terry's conversations; the agent's chat its own.
   const conversationHref = (id: string) => (data.terry ? terryHref(id) : chatHref(agent.id, id));
 
+  const crmStatus = (id: string) => data.crm[id] ?? addedHere[id] ?? null;
   const cardContext: CardContext = {
     hydrated,
     toast,
+    crmStatus,
+    markInCrm: (id) => setAddedHere((added) => (added[id] ? added : { ...added, [id]: "new" })),
     detailsHref: (id) => chatHref(agent.id, conversationId, { details: id }, "#lead-details"),
     openDetails: (id) => setDetailsFor(id),
     nextCard: (id) => nextSellerCard(messages, id)?.id ?? null,
@@ -222,6 +228,8 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
                       messageId={detailsId}
                       lead={detailsLead}
                       streetViewUrl={data.streetViews[detailsId] ?? null}
+                      crmStatus={crmStatus(detailsId)}
+                      onAdded={() => cardContext.markInCrm(detailsId)}
                       toast={toast}
                       onClose={() => {
                         setDetailsFor(null);
@@ -233,6 +241,7 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
                       messageId={detailsId}
                       lead={detailsLead}
                       streetViewUrl={data.streetViews[detailsId] ?? null}
+                      crmStatus={crmStatus(detailsId)}
                       closeHref={chatHref(agent.id, conversationId, {}, `#card-${detailsId}`)}
                     />
                   )}

@@ -74,16 +74,23 @@ export const SHELL_CHUNK: ChunkSource = "app/components/shell/signed-in-shell.ts
 /** The Target Market Finder screen's chunk (the chat section's `terry=1`, domain/chat/terry-screen's `wantsTerry`). */
 export const TERRY_CHUNK: ChunkSource = "app/components/chat/terry.tsx";
 
+/** The seller/buyer wizard's chunk (the chat section's `wizard=seller|buyer`, outside Terry's screen). */
+export const WIZARD_CHUNK: ChunkSource = "app/components/chat/wizard.tsx";
+
 /** What `/` loads for a signed-in user on `section`, in order (the shell's module defines the sections' loaders). */
 export function shellChunks(section: SectionId): ChunkSource[] {
   return [SHELL_CHUNK, SECTIONS[section].chunk];
 }
 
 /**
- * What `/` preloads for an address: the shell and the section, and the screen the section opens in its own chunk.
+ * What `/` preloads for an address: the shell and the section, and the screen the section opens in its own chunk
+ * (Terry's, or the wizard's), so hydration finds it loaded.
  * `terry=1` is domain/chat/terry-screen's `wantsTerry`, read here without importing it: on every section's first
  * load that import would be a chunk of its own.
  */
 export function pageChunks(section: SectionId, params: URLSearchParams): ChunkSource[] {
-  return [...shellChunks(section), ...(section === "chat" && params.get("terry") === "1" ? [TERRY_CHUNK] : [])];
+  if (section !== "chat") return shellChunks(section);
+  if (params.get("terry") === "1") return [...shellChunks(section), TERRY_CHUNK];
+  const wizard = params.get("wizard");
+  return [...shellChunks(section), ...(wizard === "seller" || wizard === "buyer" ? [WIZARD_CHUNK] : [])];
 }

@@ -28,9 +28,10 @@ export function Dialog({ title, description, children, trigger, open, onOpenChan
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/40" />
+        {/* Above the shell's sidebar (z-50, a drawer on phones): the whole page dims behind a dialog. */}
+        <RadixDialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
         <RadixDialog.Content
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] ${WIDTHS[width]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl`}
+          className={`fixed top-1/2 left-1/2 z-[61] max-h-[90vh] w-[calc(100%-2rem)] ${WIDTHS[width]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl`}
         >
           <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
           <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>

@@ -13,17 +13,17 @@ export default function ToastRegion({ current, onClose }: { current: ShownToast;
         key={current.key}
         defaultOpen
         onOpenChange={(open) => (open ? undefined : onClose())}
-        className={`grid grid-cols-[1fr_auto] items-start gap-x-3 rounded-lg border p-4 shadow-lg ${TOAST_VARIANT_CLASSES[current.variant ?? "info"]} data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]`}
+        className={`grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 rounded-lg border p-4 shadow-lg ${TOAST_VARIANT_CLASSES[current.variant ?? "info"]} data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]`}
       >
-        <ToastPrimitive.Title className="text-sm font-semibold text-slate-900">{current.title}</ToastPrimitive.Title>
+        <ToastPrimitive.Title className="text-sm font-semibold wrap-anywhere text-slate-900">{current.title}</ToastPrimitive.Title>
         <ToastPrimitive.Close aria-label="Close" className="row-span-2 rounded p-1 text-slate-500 hover:bg-slate-100">
           <span aria-hidden="true">×</span>
         </ToastPrimitive.Close>
         {current.description ? (
-          <ToastPrimitive.Description className="text-sm text-slate-700">{current.description}</ToastPrimitive.Description>
+          <ToastPrimitive.Description className="text-sm wrap-anywhere text-slate-700">{current.description}</ToastPrimitive.Description>
         ) : null}
       </ToastPrimitive.Root>
-      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
+      <ToastPrimitive.Viewport className="toast-dock fixed right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
     </ToastPrimitive.Provider>
   );
 }

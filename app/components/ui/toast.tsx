@@ -19,12 +19,13 @@ const ToastRegion = lazy(() => import("./toast-region.tsx"));
 /** The toast as plain markup: without JavaScript (Radix portals render nothing on the server), and while Radix loads. */
 function StaticToast({ toast }: { toast: ToastMessage }) {
   return (
+    // The dock (tailwind.css) keeps it above a page's fixed bottom bar; the inner margin matches the Radix viewport's.
     <div
       role="status"
-      className={`fixed right-4 bottom-4 z-[100] max-w-sm animate-toast-out rounded-lg border p-4 shadow-lg ${TOAST_VARIANT_CLASSES[toast.variant ?? "info"]}`}
+      className={`toast-dock fixed right-0 z-[100] m-4 max-w-sm animate-toast-out rounded-lg border p-4 shadow-lg ${TOAST_VARIANT_CLASSES[toast.variant ?? "info"]}`}
     >
-      <p className="text-sm font-semibold text-slate-900">{toast.title}</p>
-      {toast.description ? <p className="text-sm text-slate-700">{toast.description}</p> : null}
+      <p className="text-sm font-semibold wrap-anywhere text-slate-900">{toast.title}</p>
+      {toast.description ? <p className="text-sm wrap-anywhere text-slate-700">{toast.description}</p> : null}
     </div>
   );
 }

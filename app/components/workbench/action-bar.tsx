@@ -41,7 +41,8 @@ export function ActionBar({ leadId, vendor, index, buttons, request, onMove }: P
   const label = (intent: string, text: string) => (pending === intent ? BUSY_LABELS[intent] : text);
 
   return (
-    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur">
+    // `bottom-bar`: the toast sits above it (tailwind.css).
+    <div className="bottom-bar fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur">
       <Form
         method="post"
         action={workbenchAction(request)}

@@ -1,6 +1,6 @@
 /**
  * §2: the full-details view Let's Work It opens — the lead's sections, the owner's contact information, the max offer
- * labelled as the 70% rule, and Confirm Add to CRM. A Radix dialog with JavaScript; without it the same content in
+ * labelled as the 70% rule, and Confirm Add to CRM (or, once saved, its CRM status and Open in CRM). A Radix dialog with JavaScript; without it the same content in
  * the page with a Close link (the `details` URL parameter opens either). Its own chunk (preloadable): the workbench's
  * first load does not carry it.
  */
@@ -58,7 +58,10 @@ function LeadDetails({ lead, saved }: Pick<LeadDetailsProps, "lead" | "saved">) 
   );
 }
 
-/** Confirm Add to CRM: posts the lead (status new); the action answers 'Already in CRM' when it is there. */
+/**
+ * Confirm Add to CRM: posts the lead (status new). Offered only while the lead is not in the CRM (issue 36); a stale
+ * page's post still answers 'Already in CRM'.
+ */
 function ConfirmAddForm({ lead, index, request }: Pick<LeadDetailsProps, "lead" | "index" | "request">) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
@@ -97,7 +100,7 @@ export function LeadDetailsDialog({ lead, index, saved, closeHref, request }: Le
         <DialogClose>
           <Button variant="secondary">Close</Button>
         </DialogClose>
-        <ConfirmAddForm lead={lead} index={index} request={request} />
+        {saved ? null : <ConfirmAddForm lead={lead} index={index} request={request} />}
       </div>
     </Dialog>
   );
@@ -119,9 +122,11 @@ export function LeadDetailsPanel({ lead, index, saved, closeHref, request }: Lea
         </Link>
       </div>
       <LeadDetails lead={lead} saved={saved} />
-      <div className="mt-6 flex justify-end">
-        <ConfirmAddForm lead={lead} index={index} request={request} />
-      </div>
+      {saved ? null : (
+        <div className="mt-6 flex justify-end">
+          <ConfirmAddForm lead={lead} index={index} request={request} />
+        </div>
+      )}
     </section>
   );
 }

@@ -6,8 +6,8 @@
  * panel. Every step is a form post to the page's action, which redirects with the step in the URL, so it works before
  * JavaScript loads; with it, the letter opens in a dialog. Its own chunk (preloadable): shown only for a saved lead.
  */
-import { Form, useActionData, useNavigation } from "@remix-run/react";
-import { useState, type ReactNode } from "react";
+import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { OfferChoice, useOfferChoiceCheck } from "#app/components/offers/offer-choice.tsx";
@@ -36,6 +36,7 @@ import type { Comparable } from "#app/domain/valuation/comparables.ts";
 import { demoValuation, valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
 import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction, workbenchHref } from "#app/domain/workbench/rules.ts";
+import { STEP_ANCHORS, stepAnchorOf, type StepAnchor } from "#app/domain/workbench/step-anchors.ts";
 
 import { PropertyValue } from "./property-value.tsx";
 
@@ -57,11 +58,24 @@ export type OfferStepsProps = {
   request?: string | null;
 };
 
-function Banner({ title, children, tone = "brand" }: { title: string; children: ReactNode; tone?: "brand" | "emerald" }) {
+function Banner({
+  title,
+  children,
+  tone = "brand",
+  id,
+}: {
+  title: string;
+  children: ReactNode;
+  tone?: "brand" | "emerald";
+  /** The panel's anchor, when a step lands on it (step-anchors.ts). */
+  id?: StepAnchor;
+}) {
   const tones = { brand: "border-brand-200 bg-brand-50", emerald: "border-emerald-200 bg-emerald-50" };
   return (
-    <section aria-label={title} className={`rounded-xl border p-4 sm:p-5 ${tones[tone]}`}>
-      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+    <section id={id} aria-label={title} className={`scroll-mt-4 rounded-xl border p-4 sm:p-5 ${tones[tone]}`}>
+      <h2 tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
+        {title}
+      </h2>
       <div className="mt-2">{children}</div>
     </section>
   );
@@ -179,7 +193,7 @@ function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
       <Form
         method="post"
         action={action}
-        className="grid gap-4"
+        className="grid grid-cols-1 gap-4"
         onSubmit={(event) => {
           if (!check(event.currentTarget)) event.preventDefault();
         }}
@@ -244,7 +258,7 @@ function LetterStep(props: OfferStepsProps) {
     : `${fileName} · Offer ${formatMoney(saved.maxOffer)}`;
   return (
     <>
-      <Banner title="Letter of Intent Created" tone="emerald">
+      <Banner id={STEP_ANCHORS.letter} title="Letter of Intent Created" tone="emerald">
         <p className="mb-3 text-sm text-slate-700">{summary}</p>
         <LetterActions {...props} fileName={fileName} />
       </Banner>
@@ -262,9 +276,16 @@ function MailedPanel(props: OfferStepsProps) {
   const demo = steps.mailed === DEMO_MAILED;
   const to = lead.raw.ownerMailingAddress || leadAddress(lead);
   return (
-    <section role="status" aria-label="Offer mailed" className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 sm:p-5">
-      <h2 className="text-base font-semibold text-emerald-900">{demo ? DEMO_MODE.mailed : "Offer Mailed Successfully!"}</h2>
-      <p className="mt-1 text-sm text-emerald-900">
+    <section
+      id={STEP_ANCHORS.mail}
+      role="status"
+      aria-label="Offer mailed"
+      className="scroll-mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 sm:p-5"
+    >
+      <h2 tabIndex={-1} className="text-base font-semibold text-emerald-900 focus:outline-none">
+        {demo ? DEMO_MODE.mailed : "Offer Mailed Successfully!"}
+      </h2>
+      <p className="mt-1 text-sm wrap-anywhere text-emerald-900">
         {demo
           ? "Demo Mode: the mail service could not be reached, so nothing was mailed and the lead's status was not changed."
           : `The Letter of Intent is on its way to ${lead.ownerName ?? "the owner"} at ${to}. Tracking id: ${steps.mailed}.`}
@@ -291,10 +312,27 @@ function MailAgainForm({ index, saved, steps, request }: OfferStepsProps) {
   );
 }
 
+/**
+ * With JavaScript, the panel a step landed on (the redirect's `#anchor`) scrolls into view and its heading takes the
+ * focus, so a keyboard or screen-reader user continues from there; the letter's dialog keeps its own focus.
+ */
+function useStepLanding() {
+  const location = useLocation();
+  useEffect(() => {
+    const anchor = stepAnchorOf(location.hash);
+    const panel = anchor ? document.getElementById(anchor) : null;
+    if (!panel) return;
+    panel.scrollIntoView({ block: "start" });
+    if (!document.querySelector('[role="dialog"]')) panel.querySelector<HTMLElement>("h2")?.focus({ preventScroll: true });
+  }, [location.key, location.hash]);
+}
+
 export function OfferSteps(props: OfferStepsProps) {
   const { steps, lead, index, saved, comps, request } = props;
+  useStepLanding();
+  // grid-cols-1 (minmax(0, 1fr)): a wide child (the comps table, which scrolls in its own box) never widens the page.
   return (
-    <div className="mt-6 grid gap-4">
+    <div className="mt-6 grid grid-cols-1 gap-4">
       <PropertyValue
         lead={lead}
         index={index}
@@ -308,8 +346,8 @@ export function OfferSteps(props: OfferStepsProps) {
         <MaxOfferForm {...props} />
       </Banner>
       {steps.arv ? (
-        <Banner title={steps.demoOffers ? DEMO_MODE.offers : "Offer Options"}>
-          <div className="grid gap-4">
+        <Banner id={STEP_ANCHORS.offers} title={steps.demoOffers ? DEMO_MODE.offers : "Offer Options"}>
+          <div className="grid grid-cols-1 gap-4">
             <RuleLine arv={steps.arv} repairs={steps.repairs} fee={steps.fee} />
             <LetterForm {...props} />
           </div>

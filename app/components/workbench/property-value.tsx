@@ -24,6 +24,7 @@ import {
 } from "#app/domain/valuation/view.ts";
 import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import { workbenchAction } from "#app/domain/workbench/rules.ts";
+import { STEP_ANCHORS } from "#app/domain/workbench/step-anchors.ts";
 
 type Props = {
   lead: LeadQueueItem;
@@ -151,8 +152,14 @@ export function PropertyValue({ lead, index, propertyId, storedArv, comps, valua
   const arv = result?.arv ?? (comps.length > 0 ? storedArv : null);
 
   return (
-    <section aria-label="Get Property Value" className="rounded-xl border border-brand-200 bg-brand-50 p-4 sm:p-5">
-      <h2 className="text-base font-semibold text-slate-900">Get Property Value</h2>
+    <section
+      id={STEP_ANCHORS.value}
+      aria-label="Get Property Value"
+      className="scroll-mt-4 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:p-5"
+    >
+      <h2 tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
+        Get Property Value
+      </h2>
       <Form method="post" action={workbenchAction(request)} className="mt-2 flex flex-wrap items-center justify-between gap-3">
         <LeadFacts lead={lead} index={index} propertyId={propertyId} />
         <p className="text-sm text-slate-700">The ARV from recent comparable sales near {lead.addressLine}.</p>

@@ -24,6 +24,8 @@ export const BUYER_SAVE_FAILED = "Failed to save buyer lead";
 export const NO_MORE_LEADS = "No More Leads";
 export const ADDED_TO_CRM = "Added to CRM";
 export const BUYER_SAVED = "Saved to Buyer Breeze";
+/** Ours (issue 36): the buyer is in Buyer Breeze already (same name and market): nothing was saved twice. */
+export const BUYER_ALREADY_SAVED = "Already saved";
 export const NO_CONTACT = "No contact information on this card";
 
 export function showingLead(position: number, total: number): string {

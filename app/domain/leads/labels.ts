@@ -32,7 +32,31 @@ export function statusFilterOf(value: string | null | undefined): StatusFilter {
   return STATUS_FILTERS.find((option) => option.value === value)?.value ?? "all";
 }
 
-/** Lead types are displayed with underscores replaced by spaces ("absentee_owner" → "absentee owner"). */
-export function leadTypeLabel(leadType: string | null | undefined): string {
-  return leadType ? leadType.replaceAll("_", " ") : "";
+/** Compound words a type's name keeps hyphenated once its separators are spaces. */
+const COMPOUNDS: readonly [RegExp, string][] = [
+  [/\bout of state\b/g, "out-of-state"],
+  [/\bcorporate owned\b/g, "corporate-owned"],
+];
+
+/** One type's words: "Out-Of-State-Absentee-Owner" → "out-of-state absentee owner", "high_equity" → "high equity". */
+function typeWords(value: string): string {
+  const words = value.trim().toLowerCase().replace(/[_-]+/g, " ").replace(/\s+/g, " ");
+  return COMPOUNDS.reduce((text, [pattern, compound]) => text.replace(pattern, compound), words);
+}
+
+/** "a", "a and b", "a, b and c". */
+function joinList(items: string[]): string {
+  return items.length <= 2 ? items.join(" and ") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}
+
+/**
+ * A lead, seller or property type for display, as a sentence-case phrase (issue 36): "absentee_owner" → "Absentee
+ * owner", "Out-Of-State-Absentee-Owner" → "Out-of-state absentee owner"; a list as the vendors and saved leads write
+ * it ("out-of-state-absentee-owner, high equity, tired-landlord") → "Out-of-state absentee owner, high equity and
+ * tired landlord". Empty for none.
+ */
+export function leadTypeLabel(leadType: string | readonly string[] | null | undefined): string {
+  const parts = (typeof leadType === "string" ? leadType.split(",") : (leadType ?? [])).map(typeWords).filter(Boolean);
+  const text = joinList([...new Set(parts)]);
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

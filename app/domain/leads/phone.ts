@@ -18,6 +18,17 @@ export function formatPhone(e164: string | null | undefined): string {
   return match ? `(${match[1]}) ${match[2]}-${match[3]}` : e164;
 }
 
+/**
+ * A phone as stored or as a vendor sent it ("+14805550100", "4805550100", "480-555-0100") for display: a US number
+ * as "(480) 555-0100", anything else as written.
+ */
+export function displayPhone(raw: string | null | undefined): string {
+  const trimmed = raw?.trim() ?? "";
+  if (!trimmed) return "";
+  const e164 = toE164(trimmed);
+  return e164 ? formatPhone(e164) : trimmed;
+}
+
 // --- owner phones for the lead details --------------------------------------------------------------------------
 
 export type PhoneLine = { number: string; type: string; dnc: boolean };

@@ -55,9 +55,14 @@ export function noCashBuyersMessage(location: string): string {
   return `No active cash buyers found in ${location}. Try expanding your search area.`;
 }
 
-/** The market has nothing that matches at all. */
-export function noSellerLeadsMessage(location: string): string {
-  return `No properties found in ${location} for this search. Try expanding your search area.`;
+/**
+ * The market has nothing that matches at all; `covered`: where it has records, when the location is outside it (the
+ * local market), so the user learns where a search can find something.
+ */
+export function noSellerLeadsMessage(location: string, covered: readonly string[] = []): string {
+  const base = `No properties found in ${location} for this search. Try expanding your search area.`;
+  if (covered.length === 0) return base;
+  return `${base} ${location} is outside the market Breeze has records for; it covers ${covered.join("; ")}.`;
 }
 
 /** Everything that matches was already handed to this user by earlier searches. */

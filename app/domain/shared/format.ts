@@ -46,6 +46,12 @@ export function formatNumber(value: number | null | undefined): string {
   return `${isNegative(value) ? "-" : ""}${wholeDigits(value)}`;
 }
 
+/** Bathrooms with up to two decimals, as vendors count them: 2.25 → "2.25", 2.5 → "2.5", 2 → "2"; missing → "N/A". */
+export function formatBaths(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value) || value < 0) return NOT_AVAILABLE;
+  return String(Math.round(value * 100) / 100);
+}
+
 /** MM/DD/YYYY in UTC (dates are stored as instants or YYYY-MM-DD; UTC keeps the server and browser renders equal). */
 export function formatDate(value: Date | string | null | undefined): string {
   if (!value) return NOT_AVAILABLE;

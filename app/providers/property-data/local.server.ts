@@ -1,4 +1,4 @@
-import { and, asc, count, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "#db/enums.ts";
@@ -197,6 +197,18 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
   return {
     name: "local",
     marketStats: (location, asOf) => localMarketStats(db, location, asOf),
+    async placesBeyond(location, limit) {
+      const [inside] = await db.select({ id: marketProperties.id }).from(marketProperties).where(inPlace(location)).limit(1);
+      if (inside) return [];
+      // From market_properties_city_idx alone: one entry per property, grouped in the index's order.
+      const places = await db
+        .select({ city: marketProperties.city, state: marketProperties.state, n: count() })
+        .from(marketProperties)
+        .groupBy(marketProperties.state, marketProperties.city)
+        .orderBy(desc(count()))
+        .limit(limit);
+      return places.map((place) => `${place.city}, ${place.state}`);
+    },
     salesThrough: MARKET_AS_OF,
     async countSellerLeads(search) {
       const [row] = await db.select({ n: count() }).from(marketProperties).where(sellerWhere(search));

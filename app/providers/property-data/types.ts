@@ -63,6 +63,12 @@ export interface PropertyDataProvider {
    */
   marketStats?(location: SearchLocation, asOf: Date): Promise<MarketStats>;
   /**
+   * Where the provider has records, when `location` has none (issue 36: a home ZIP outside the local market heard a
+   * bare "No properties found"): its places with the most records first, at most `limit`, as "Phoenix, AZ"; empty
+   * when the location has records. Absent for a provider that covers the whole country.
+   */
+  placesBeyond?(location: SearchLocation, limit: number): Promise<string[]>;
+  /**
    * Comparable sales (issue 12): the home on record at an address, and the arm's-length sales in a valuation's
    * candidate window, nearest its centre first, at most `window.limit`. A provider without sale records leaves them
    * out; valuations then use imported sales only (app/services/valuation/valuation.server.ts).

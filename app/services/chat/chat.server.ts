@@ -14,6 +14,7 @@ import { AI_TROUBLE_TEXT, type ChatReply } from "#app/domain/chat/intent.ts";
 import {
   ADDED_TO_CRM,
   ALREADY_IN_CRM,
+  BUYER_ALREADY_SAVED,
   BUYER_SAVE_FAILED,
   BUYER_SAVED,
   buyerCardContent,
@@ -271,7 +272,8 @@ export async function runCardAction(
   if (!lead.ok) return { ok: true, redirect: back, toast: { title: lead.message, variant: "error" } };
   const parsed = BuyerLeadSchema.safeParse(lead.value);
   if (!parsed.success) return { ok: true, redirect: back, toast: { title: BUYER_SAVE_FAILED, variant: "error" } };
-  await createBuyerLead(context.db, userId, parsed.data, context.now());
+  const saved = await createBuyerLead(context.db, userId, parsed.data, context.now());
+  if (!saved.created) return { ok: true, redirect: back, toast: { title: BUYER_ALREADY_SAVED, variant: "info" } };
   return {
     ok: true,
     redirect: back,

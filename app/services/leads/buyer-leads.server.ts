@@ -70,12 +70,29 @@ export async function listBuyerLeads(db: Db, userId: string): Promise<BuyerLeadV
   return rows.map(view);
 }
 
-export async function createBuyerLead(db: Db, userId: string, input: BuyerLeadInput, now: Date): Promise<BuyerLeadView> {
+/**
+ * Saves the buyer once per user and market (buyer_leads_user_buyer_market_idx): a repeated save — a second click, a
+ * replayed form — writes nothing and answers the row already there (`created: false`). One conditional insert, then
+ * only on a conflict one read: no race between a check and the write.
+ */
+export async function createBuyerLead(
+  db: Db,
+  userId: string,
+  input: BuyerLeadInput,
+  now: Date,
+): Promise<{ created: boolean; buyerLead: BuyerLeadView }> {
   const [row] = await db
     .insert(buyerLeads)
     .values({ ...input, userId, createdAt: now, updatedAt: now })
+    .onConflictDoNothing({ target: [buyerLeads.userId, buyerLeads.buyerName, buyerLeads.market] })
     .returning();
-  return view(row);
+  if (row) return { created: true, buyerLead: view(row) };
+  const [existing] = await db
+    .select()
+    .from(buyerLeads)
+    .where(and(eq(buyerLeads.userId, userId), eq(buyerLeads.buyerName, input.buyerName), eq(buyerLeads.market, input.market)))
+    .limit(1);
+  return { created: false, buyerLead: view(existing) };
 }
 
 /** True when the lead was the user's and is gone; false for a foreign or unknown id (nothing deleted). */

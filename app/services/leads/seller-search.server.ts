@@ -42,6 +42,9 @@ export type SellerSearchResult = {
  * the deliveries (a lead already delivered to this user — by an earlier search or a concurrent twin — is not
  * claimed), moves the search's place on, and counts what the request got.
  */
+/** How many of the market's places a search outside it names. */
+const COVERED_PLACES_SHOWN = 6;
+
 export async function searchSellerLeads(
   context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
@@ -183,7 +186,9 @@ export async function searchSellerLeads(
   // stopped after MAX_SEARCH_ROUNDS is not exhausted: the same search again reads on.)
   const label = criteria.location.label;
   const nothingMatches = found.length === 0 && start === 0 && alreadyHad === 0;
-  const message = !exhausted ? null : nothingMatches ? noSellerLeadsMessage(label) : sellerLeadsExhaustedMessage(label);
+  const covered =
+    exhausted && nothingMatches && provider.placesBeyond ? await provider.placesBeyond(search.location, COVERED_PLACES_SHOWN) : [];
+  const message = !exhausted ? null : nothingMatches ? noSellerLeadsMessage(label, covered) : sellerLeadsExhaustedMessage(label);
   return { ok: true, requestId, location: label, properties: found, exhausted, message, ...(unreadable > 0 ? { unreadable } : {}) };
 }
 

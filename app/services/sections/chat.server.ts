@@ -1,8 +1,10 @@
+import type { Db } from "#db/client.ts";
 import { AGENTS, type AgentId } from "#app/domain/chat/agents.ts";
-import { toChatMessage, type ChatMessage } from "#app/domain/chat/messages.ts";
+import { crmKey, toChatMessage, type ChatMessage } from "#app/domain/chat/messages.ts";
 import { TERRY_AGENT, wantsTerry } from "#app/domain/chat/terry-screen.ts";
 import { readWizardRequest, settleWizard, type WizardAnswers, type WizardErrors, type WizardKind } from "#app/domain/chat/wizard.ts";
 import { previewInputOf } from "#app/services/chat/chat.server.ts";
+import { crmStatusesOf } from "#app/services/leads/crm-places.server.ts";
 import { previewCount } from "#app/services/leads/search.server.ts";
 import { chatThread, listAgentConversations } from "#app/services/messages/conversations.server.ts";
 
@@ -26,9 +28,39 @@ export type ChatData = {
   details: string | null;
   /** Street-view pictures of the seller cards, by message id, when the maps provider gives them. */
   streetViews: Record<string, string>;
+  /** The CRM status of each seller or property card's place already in the user's CRM, by message id (no Add to CRM). */
+  crm: Record<string, string>;
   /** The server's clock, so the server and the browser write the same "2 hours ago". */
   now: string;
 };
+
+/** The place a seller or property card adds to the CRM (as leadToProperty and propertyCardToProperty write it). */
+function cardPlace(message: ChatMessage): { address: string; city: string | null; state: string | null } | null {
+  const { body } = message;
+  if (body.kind === "seller-lead") return { address: body.lead.addressLine, city: body.lead.city, state: body.lead.state };
+  if (body.kind === "property") return body.property;
+  return null;
+}
+
+/** The cards whose place is in the user's CRM already, with its status: one query, and none without cards. */
+async function cardsInCrm(db: Db, userId: string, messages: ChatMessage[]): Promise<Record<string, string>> {
+  const cards = messages.flatMap((message) => {
+    const place = cardPlace(message);
+    return place ? [{ id: message.id, place }] : [];
+  });
+  if (cards.length === 0) return {};
+  const statuses = await crmStatusesOf(
+    db,
+    userId,
+    cards.map((card) => card.place),
+  );
+  return Object.fromEntries(
+    cards.flatMap(({ id, place }) => {
+      const status = statuses.get(crmKey(place));
+      return status ? [[id, status]] : [];
+    }),
+  );
+}
 
 /**
  * The agent chat (spec 02 §2): the chosen agent, its conversations, the open one (`c`, else the most recent; `c=new`
@@ -78,6 +110,7 @@ export const load: SectionLoader<ChatData> = async (context, session, url) => {
     }
   }
   const details = params.get("details");
+  const crm = await cardsInCrm(context.db, userId, messages);
 
   return {
     agent,
@@ -101,6 +134,7 @@ export const load: SectionLoader<ChatData> = async (context, session, url) => {
         : null,
     details: details && messages.some((m) => m.id === details && m.body.kind === "seller-lead") ? details : null,
     streetViews,
+    crm,
     now: context.now().toISOString(),
   };
 };
