@@ -2,16 +2,9 @@ import { Form, useNavigation } from "@remix-run/react";
 
 import { Button } from "#app/components/ui/button.tsx";
 import { formatNumber } from "#app/domain/shared/format.ts";
-import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
+import { USAGE_KIND_LABELS, type KindLimits } from "#app/domain/usage/kinds.ts";
 import { formatCostCents } from "#app/domain/usage/money.ts";
-
-export type UsageView = {
-  period: string;
-  items: { kind: UsageKind; count: number; costCents: number }[];
-  limits: Record<UsageKind, KindLimits>;
-  unitCostCents: Record<UsageKind, number>;
-  spend: { usedCents: number; capCents: number };
-};
+import type { UsageReport } from "#app/domain/usage/report.ts";
 
 function capText(limits: KindLimits): string {
   const parts = [
@@ -23,7 +16,7 @@ function capText(limits: KindLimits): string {
 }
 
 /** Profile → Usage: this month's metered actions, what they cost, the caps, and the monthly spending cap form. */
-export function UsageTab({ usage, error }: { usage: UsageView; error?: string }) {
+export function UsageTab({ usage, error }: { usage: UsageReport; error?: string }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "usage";
   return (

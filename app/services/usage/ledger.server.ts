@@ -6,8 +6,9 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { usageBudgets, usageEvents } from "#db/schema.ts";
-import { USAGE_KINDS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
+import { USAGE_KINDS } from "#app/domain/usage/kinds.ts";
 import { microcentsToCents } from "#app/domain/usage/money.ts";
+import type { UsageReport } from "#app/domain/usage/report.ts";
 import { usagePeriod } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -32,13 +33,7 @@ export function usageEntry(db: Db, reservation: Reservation, quantity: number, n
   });
 }
 
-export type UsageReport = {
-  period: string;
-  items: { kind: UsageKind; count: number; costCents: number }[];
-  limits: Record<UsageKind, KindLimits>;
-  unitCostCents: Record<UsageKind, number>;
-  spend: { usedCents: number; capCents: number };
-};
+export type { UsageReport };
 
 /** This month's counts and costs of every kind (0 for the unused ones), the caps and the spend cap. */
 export async function readUsage(context: ServiceContext<"db" | "config" | "providers">, userId: string, now: Date): Promise<UsageReport> {
