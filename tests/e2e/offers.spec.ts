@@ -101,6 +101,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(usage.locator('[data-usage-kind="skip_trace"]')).toContainText("5");
       await expect(usage.locator('[data-usage-kind="letter"] td').nth(1)).toHaveText("1");
       await expect(usage.getByTestId("usage-spend")).toContainText("Spent $0.00 of your $200.00 monthly cap.");
+      // The dashboard says the same in one line.
+      await page.goto("/?section=dashboard");
+      await expect(page.getByTestId("usage-line")).toContainText("This month: 5 leads · 1 letter · ");
     });
 
     test("a tier above the max offer is marked on its card and needs the confirmation before its letter is made", async ({

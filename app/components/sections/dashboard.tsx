@@ -3,6 +3,7 @@ import { TodayLink } from "#app/components/today/start-sequence.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PeriodSelect } from "#app/components/ui/period-select.tsx";
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
+import { UsageLine } from "#app/components/usage/usage-line.tsx";
 import { DASHBOARD_PERIODS, type DealsByStage, type RevenueMonth } from "#app/domain/dashboard/figures.ts";
 import { formatMoney, formatNumber, madeOnFirstUse, relativeTime } from "#app/domain/shared/format.ts";
 import type { load } from "#app/services/sections/dashboard.server.ts";
@@ -14,6 +15,7 @@ export default function DashboardSection({ data }: { data: Data }) {
   return (
     <div className="space-y-6">
       <TodayLink />
+      <UsageLine usage={data.usage} />
       <SectionHeader
         align="end"
         title="Dashboard"

@@ -15,7 +15,7 @@ import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
-import { acquireLease, releaseLease } from "#app/services/usage/leases.server.ts";
+import { acquireLease, leaseStatements, releaseLease } from "#app/services/usage/leases.server.ts";
 import { placeArvSubject, valueArv } from "#app/services/valuation/valuation.server.ts";
 
 type AnalysisContext = ServiceContext<"db" | "providers" | "now" | "dealAnalysis" | "config">;
@@ -57,16 +57,6 @@ function readSubject(context: AnalysisContext, userId: string, propertyId: strin
 }
 
 type Subject = NonNullable<Awaited<ReturnType<typeof readSubject>>>;
-
-/** Whether the property is the user's (the stream's check). */
-export async function ownsProperty(context: AnalysisContext, userId: string, propertyId: string): Promise<boolean> {
-  const row = await context.db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
-    .get();
-  return Boolean(row);
-}
 
 /** The engine's ARV and comp count; without comps (or a place) the analysis rests on the stored ARV, if any. */
 async function valuationOf(context: AnalysisContext, subject: Subject) {
@@ -181,10 +171,26 @@ export async function streamDealAnalysis(
   userId: string,
   propertyId: string,
 ): Promise<{ ok: true; response: Response } | AnalysisFailure> {
-  if (!(await ownsProperty(context, userId, propertyId))) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  // Whether the property is the user's and a place among their streams, in one round trip.
   const lease = { userId, kind: "stream" as const, key: crypto.randomUUID() };
-  if (!(await acquireLease(context, { ...lease, max: CONCURRENT_ANALYSIS_STREAMS, ttlMs: ANALYSIS_LEASE_MS }, context.now())))
-    return { ok: false, status: 429, message: TOO_MANY_STREAMS, retryAfterSeconds: LEASE_RETRY_SECONDS };
+  const [dropExpired, take] = leaseStatements(
+    context,
+    { ...lease, max: CONCURRENT_ANALYSIS_STREAMS, ttlMs: ANALYSIS_LEASE_MS },
+    context.now(),
+  );
+  const [owned, , taken] = await context.db.batch([
+    context.db
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId))),
+    dropExpired,
+    take,
+  ]);
+  if (owned.length === 0) {
+    if (taken.length > 0) await releaseLease(context, lease);
+    return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  }
+  if (taken.length === 0) return { ok: false, status: 429, message: TOO_MANY_STREAMS, retryAfterSeconds: LEASE_RETRY_SECONDS };
   const answer = await analysisObject(context, userId, propertyId).fetch("https://deal-analysis.internal/stream");
   // Rebuilt in this realm: under `npm run dev` the object's answer comes through the platform proxy as another
   // realm's Response, which neither `instanceof Response` nor the framework would take for one. The body is piped

@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { conversations, deals, properties } from "#db/schema.ts";
 import { dashboardFigures, dashboardPeriodOf, type DashboardPeriod } from "#app/domain/dashboard/figures.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { readUsage } from "#app/services/usage/ledger.server.ts";
 
 import type { SectionLoader } from "./types.ts";
 
@@ -50,5 +51,10 @@ export async function loadDashboardFigures(context: ServiceContext<"db" | "now">
   return { now: now.toISOString(), ...dashboardFigures(await dashboardInputs(context, userId), period, now) };
 }
 
-export const load = (async (context, session, url) =>
-  loadDashboardFigures(context, session.user.id, dashboardPeriodOf(url.searchParams.get("period")))) satisfies SectionLoader<unknown>;
+export const load = (async (context, session, url) => {
+  const [figures, usage] = await Promise.all([
+    loadDashboardFigures(context, session.user.id, dashboardPeriodOf(url.searchParams.get("period"))),
+    readUsage(context, session.user.id, context.now()),
+  ]);
+  return { ...figures, usage };
+}) satisfies SectionLoader<unknown>;

@@ -10,14 +10,16 @@ import type { ServiceContext } from "#app/services/context.server.ts";
 
 export type LeaseKind = "analysis" | "stream";
 
-export async function acquireLease(
-  context: ServiceContext<"db">,
-  lease: { userId: string; kind: LeaseKind; key: string; max: number; ttlMs: number },
-  now: Date,
-): Promise<boolean> {
+export type LeaseRequest = { userId: string; kind: LeaseKind; key: string; max: number; ttlMs: number };
+
+/**
+ * The two statements that take a place (expired leases dropped, then the conditional insert returning the key taken),
+ * for a caller that runs them in a batch of its own beside its other reads.
+ */
+export function leaseStatements(context: ServiceContext<"db">, lease: LeaseRequest, now: Date) {
   const { userId, kind, key, max, ttlMs } = lease;
   const nowMs = now.getTime();
-  const [, taken] = await context.db.batch([
+  return [
     context.db
       .delete(usageLeases)
       .where(and(eq(usageLeases.userId, userId), eq(usageLeases.kind, kind), lte(usageLeases.expiresAt, nowMs))),
@@ -29,7 +31,11 @@ export async function acquireLease(
       )
       .onConflictDoUpdate({ target: [usageLeases.userId, usageLeases.kind, usageLeases.key], set: { expiresAt: nowMs + ttlMs } })
       .returning({ key: usageLeases.key }),
-  ]);
+  ] as const;
+}
+
+export async function acquireLease(context: ServiceContext<"db">, lease: LeaseRequest, now: Date): Promise<boolean> {
+  const [, taken] = await context.db.batch(leaseStatements(context, lease, now));
   return taken.length > 0;
 }
 
