@@ -108,6 +108,8 @@ describe("the search routes with PROPERTY_DATA=batchdata", () => {
   });
 
   /** A signed-in user whose app runs on BatchData (the fake), configured as a deployment would be. */
+  const UNCAPPED_LEADS = JSON.stringify({ lead: { perDay: null }, skip_trace: { perDay: null } });
+
   async function batchDataUser(prefix: string, vars: Record<string, string> = {}) {
     const fake = createFakeBatchData(TOKEN, dataset);
     const context = testContext(
@@ -211,8 +213,9 @@ describe("the search routes with PROPERTY_DATA=batchdata", () => {
   });
 
   it("keep reading on, never hand out a lead twice, and say so when the market is exhausted", async () => {
-    const local = await registerClient("bd-exhaust-local");
-    const { client: api, userId } = await batchDataUser("bd-exhaust");
+    // Reading a whole market passes the default daily lead cap (200): these users may read it all.
+    const local = await registerClient("bd-exhaust-local", {}, new ApiClient(testContext({ USAGE_LIMITS: UNCAPPED_LEADS })));
+    const { client: api, userId } = await batchDataUser("bd-exhaust", { USAGE_LIMITS: UNCAPPED_LEADS });
     const criteria = { location: "Detroit, MI", sellerType: "high_equity", minPrice: 100_000, maxPrice: 200_000 };
     const all = async (who: ApiClient) => {
       const got: string[] = [];

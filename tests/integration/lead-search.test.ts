@@ -9,6 +9,7 @@ import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
 import { getLatestSellerQueue } from "#app/services/leads/seller-queue.server.ts";
 
 import { ApiClient, registerClient, type Answer } from "./api-client.ts";
+import { testContext } from "./context.ts";
 import {
   AUTH_REQUIRED,
   batch,
@@ -183,7 +184,9 @@ describe("POST /api/properties/batch", () => {
   });
 
   it("says so when the market is exhausted for the user, and records the shortfall", async () => {
-    const { client, userId } = await registerClient("batch-exhaust");
+    // Reading a whole market passes the default daily lead cap (200): this user may read it all.
+    const uncapped = JSON.stringify({ lead: { perDay: null }, skip_trace: { perDay: null } });
+    const { client, userId } = await registerClient("batch-exhaust", {}, new ApiClient(testContext({ USAGE_LIMITS: uncapped })));
     const criteria = { location: "Detroit, MI", sellerType: "high_equity", minPrice: 100_000, maxPrice: 200_000 };
     const expected = marketIds(
       (p) => p.city === "Detroit" && p.isHighEquity === true && p.estimatedValue >= 100_000 && p.estimatedValue <= 200_000,

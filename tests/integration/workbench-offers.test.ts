@@ -140,7 +140,7 @@ describe("the workbench's offer steps", () => {
 
     const confirmed = await post(client, { ...fields, confirm: "1" });
     expect(confirmed.status).toBe(302);
-    expect(confirmed.headers.get("Location")).toMatch(/&letter=[0-9a-f-]{36}$/);
+    expect(confirmed.headers.get("Location")).toMatch(/&letter=[0-9a-f-]{36}(#[\w-]+)?$/);
     expect(await statusOf(property.id)).toBe("offer_produced");
   });
 
