@@ -1,24 +1,13 @@
 /**
  * What one conversation may send the model (issue 34 §4): every AI call costs tokens, so the text the user types and
- * the history that goes with it are bounded here, once, for the agent chat and Terry alike.
+ * the history that goes with it are bounded here, once, for the agent chat and Terry alike. Zod-free: the chat's
+ * boxes read the limits (the schemas are ai-fields.ts).
  */
-import { z } from "zod";
-
 /** The longest message an AI agent reads: the chat's and Terry's box, and each turn of history sent with it. */
 export const AI_MESSAGE_MAX = 4_000;
 
 /** The most text sent to the model for one answer: the message and its history together. */
 export const AI_CONTEXT_CHARS_MAX = 16_000;
-
-/** A message typed to an AI agent: required, at most AI_MESSAGE_MAX characters after trimming. */
-export const aiMessage = z
-  .string({ error: "Message is required" })
-  .trim()
-  .min(1, "Message is required")
-  .max(AI_MESSAGE_MAX, `Message must be at most ${AI_MESSAGE_MAX} characters`);
-
-/** One turn of history a client sends (Terry's API): the same cap as a message. */
-export const aiHistoryContent = z.string().max(AI_MESSAGE_MAX, `A history message must be at most ${AI_MESSAGE_MAX} characters`);
 
 /** The refusal when a client's history and message together pass AI_CONTEXT_CHARS_MAX (a 413). */
 export const HISTORY_TOO_LONG = `The conversation sent is too long: the message and its history may have at most ${AI_CONTEXT_CHARS_MAX.toLocaleString("en-US")} characters together`;

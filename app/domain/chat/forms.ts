@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 import { AGENTS, type AgentId } from "./agents.ts";
-import { aiMessage } from "./ai-bounds.ts";
+import { aiMessage } from "./ai-fields.ts";
 import {
   readAnswers,
   searchErrors,

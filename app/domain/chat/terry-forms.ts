@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 
-import { aiHistoryContent, aiMessage } from "./ai-bounds.ts";
+import { aiHistoryContent, aiMessage } from "./ai-fields.ts";
 
 /** Turns of history the server accepts (the model sees the newest of them). */
 export const TERRY_HISTORY_MAX = 40;
