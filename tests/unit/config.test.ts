@@ -71,6 +71,7 @@ describe("configuration", () => {
       "Breeze <a@mail.acme-homes.com",
       "Breeze\r\nBcc: x <a@mail.acme-homes.com>",
       "<a@mail.acme-homes.com>",
+      "Bree\u0007ze <a@mail.acme-homes.com>",
       "Breeze",
     ]) {
       expect(() => parseEnv({ ...email, EMAIL_FROM: bad }), bad).toThrow(/EMAIL_FROM: must be an email address or `Name <address>`/);

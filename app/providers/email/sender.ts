@@ -7,7 +7,10 @@ import { z } from "zod";
  * breaks, which would let a configured value smuggle another header) and at most 78 characters long (the line length
  * RFC 5322 §2.1.1 asks for).
  */
-const NAME_ADDR = /^\s*(?:"((?:[^"\\\r\n]|\\.){1,78})"|([^"<>\r\n\u0000-\u001f\u007f]{1,78}?))\s*<([^<>\s]+)>\s*$/;
+const NAME_ADDR = /^\s*(?:"((?:[^"\\\r\n]|\\.){1,78})"|([^"<>\r\n]{1,78}?))\s*<([^<>\s]+)>\s*$/;
+const DELETE = 0x7f;
+const FIRST_PRINTABLE = 0x20;
+const hasControl = (text: string) => [...text].some((char) => char.charCodeAt(0) < FIRST_PRINTABLE || char.charCodeAt(0) === DELETE);
 const EmailAddress = z.email();
 
 export type EmailSender = { name: string | null; address: string };
@@ -18,7 +21,7 @@ export function parseEmailSender(value: string): EmailSender | null {
   const name = named ? (named[1]?.replace(/\\(.)/g, "$1") ?? named[2]!.trim()) : null;
   const address = named ? named[3]! : value.trim();
   if (!EmailAddress.safeParse(address).success) return null;
-  if (name !== null && name.length === 0) return null;
+  if (name !== null && (name.length === 0 || hasControl(name))) return null;
   return { name, address };
 }
 
