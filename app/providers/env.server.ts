@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DEFAULT_OPENAI_MODEL, openAiModelProblem } from "#app/domain/shared/openai-models.ts";
 import { DEFAULT_MONTHLY_SPEND_CAP_CENTS, MAX_MONTHLY_SPEND_CAP_CENTS } from "#app/domain/usage/kinds.ts";
 import { jsonConfig, UnitCostsOverrideSchema, UsageLimitsOverrideSchema } from "#app/domain/usage/policy.ts";
+import { EmailSenderSchema, parseEmailSender } from "#app/providers/email/sender.ts";
 
 /**
  * The Worker's configuration: `vars` in wrangler.jsonc plus secrets (`.dev.vars` locally). Parsed once per isolate
@@ -49,8 +50,11 @@ export const EnvSchema = z
     EMAIL: z.enum(["local", "http"]).default("local"),
     EMAIL_API_URL: z.url().optional(),
     EMAIL_API_KEY: z.string().min(1).optional(),
-    /** The sender of every email: required with EMAIL=http, on a domain verified with the email service (no default). */
-    EMAIL_FROM: z.email().optional(),
+    /**
+     * The sender of every email: required with EMAIL=http, on a domain verified with the email service (no default);
+     * an address or `Name <address>` (email/sender.ts).
+     */
+    EMAIL_FROM: EmailSenderSchema.optional(),
     MAPS: z.enum(["local", "google"]).default("local"),
     GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
 
@@ -89,7 +93,9 @@ export const EnvSchema = z
     need(env.EMAIL === "http", "EMAIL_API_URL", "EMAIL=http");
     need(env.EMAIL === "http", "EMAIL_API_KEY", "EMAIL=http");
     need(env.EMAIL === "http", "EMAIL_FROM", "EMAIL=http (an address on a domain verified with the email service)");
-    if (env.EMAIL === "http" && env.EMAIL_FROM && isPlaceholderDomain(env.EMAIL_FROM)) {
+    // The domain is read from the address part, so `Breeze <no-reply@breeze.example>` is refused like the bare address.
+    const sender = env.EMAIL_FROM ? parseEmailSender(env.EMAIL_FROM) : null;
+    if (env.EMAIL === "http" && sender && isPlaceholderDomain(sender.address)) {
       const message = `EMAIL_FROM (${env.EMAIL_FROM}) must be on a real domain verified with the email service, not a placeholder one`;
       ctx.addIssue({ code: "custom", path: ["EMAIL_FROM"], message });
     }

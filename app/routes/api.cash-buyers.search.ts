@@ -11,7 +11,8 @@ import { searchCashBuyers } from "#app/services/leads/cash-buyer-search.server.t
  * location, buyer type and quick lists as the user's last cash-buyer search move on by 5 and a changed search starts
  * at 0; a `skip` given is used as is. An empty page carries §8's "No active cash buyers found in {location}. Try
  * expanding your search area." 400 with field messages for a bad body (nothing written); 502 "Cash Buyer Search
- * Failed" with the provider's error; 429/402 past the cash-buyer page caps (nothing moves).
+ * Failed" with the provider's error; 429/402 past the cash-buyer page caps (nothing moves). `unreadable` (only when
+ * some): vendor records left out because they could not be read.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
@@ -22,8 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!("error" in outcome)) return apiRefusal(outcome);
     return apiJson({ success: false, message: outcome.message, error: outcome.error, buyers: [] }, { status: outcome.status });
   }
-  const { buyers, skip, location, message } = outcome;
-  return apiJson({ success: true, error: null, buyers, skip, location, message });
+  const { buyers, skip, location, message, unreadable } = outcome;
+  return apiJson({ success: true, error: null, buyers, skip, location, message, ...(unreadable ? { unreadable } : {}) });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -1,3 +1,5 @@
+import { RESEND_MAX_TO, RESEND_SEND_EMAIL_FIELDS } from "./resend-examples.ts";
+
 /**
  * A fake of Resend's `POST /emails`, checking what Resend's API reference says it checks (resend.com/docs/api-reference):
  * a `User-Agent` header (without one Resend answers 403, error 1010), Bearer auth, and the documented body —
@@ -15,24 +17,7 @@ export type FakeEmailApi = {
 };
 
 /** The body fields of Resend's Send Email reference (the Node SDK's `react` is rendered to `html` before sending). */
-const RESEND_EMAIL_FIELDS = new Set([
-  "from",
-  "to",
-  "subject",
-  "bcc",
-  "cc",
-  "reply_to",
-  "html",
-  "text",
-  "headers",
-  "attachments",
-  "tags",
-  "scheduled_at",
-  "template",
-  "topic_id",
-]);
-/** Resend: "Max 50" recipients in `to`. */
-const RESEND_MAX_TO = 50;
+const RESEND_EMAIL_FIELDS = new Set<string>(RESEND_SEND_EMAIL_FIELDS);
 const ADDRESS = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
 const FROM = /^(?:[^<>]*<([^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)>|([^\s@<>]+@[^\s@<>]+\.[^\s@<>]+))$/;
 

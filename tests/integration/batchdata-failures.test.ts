@@ -319,6 +319,31 @@ describe("the search routes with PROPERTY_DATA=batchdata", () => {
     expect(requests).toHaveLength(3);
   });
 
+  it("leave an unreadable buyer record out and count it in the cash-buyer answer, as seller searches do", async () => {
+    const desert = SAMPLE_PROPERTIES.find((home) => home.record._id === "bd-103")!;
+    const odd = structuredClone(desert);
+    odd.record._id = "bd-odd-buyer";
+    delete (odd.record.address as Record<string, unknown>).zip; // no ZIP: BatchData sends such records now and then
+    const fake = createFakeBatchData(TOKEN, [odd, ...SAMPLE_PROPERTIES]);
+    const context = testContext(
+      { PROPERTY_DATA: "batchdata", BATCHDATA_API_KEY: TOKEN, BATCHDATA_BASE_URL: BASE_URL },
+      {},
+      { fetch: fake.fetch },
+    );
+    const { client: api } = await registerClient("bd-odd-buyers", {}, new ApiClient(context));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const body = { location: "Phoenix, AZ", buyerType: "cash_buyers", quickLists: ["cash-buyer"], minProperties: 3 };
+    const first = await buyers(api, body);
+    expect(first).toMatchObject({ status: 200, body: { success: true, skip: 0, unreadable: 1 } });
+    expect((first.body.buyers as CashBuyerItem[]).map((item) => item.owner.fullName)).toContain("Desert Holdings LLC");
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^batchdata: skipped 1 unreadable record\(s\)/));
+    // The next page holds no unreadable record: the answer has no count.
+    const second = await buyers(api, body);
+    expect(second.body).toMatchObject({ success: true, skip: 5 });
+    expect(second.body).not.toHaveProperty("unreadable");
+    warn.mockRestore();
+  });
+
   it("answer a BatchData failure with the routes' 502s, recorded, and the buyer page kept for the next try", async () => {
     const { client: api, userId, fake } = await batchDataUser("bd-fail");
     fake.failWith(429);

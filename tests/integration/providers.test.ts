@@ -263,6 +263,18 @@ describe("Lob client against a fake Lob", () => {
     expect(fake.requests[0].userAgent).toBe(PROVIDER_USER_AGENT);
   });
 
+  it("mails from a stored company name too long for Lob's two lines, cut at a word (ADR 081), not refused", async () => {
+    const fake = createFakeLob("test_abc");
+    const lob = createLobMail({ apiKey: "test_abc", baseUrl: "https://lob.fake.test", fetch: fake.fetch });
+    const letter = await letterFor("user-1");
+    const company = "Southwest Residential Property Acquisitions and Holdings Group of Greater Phoenix Arizona LLC";
+    await lob.sendLetter({ ...letter, from: { ...letter.from!, name: company } });
+    expect(fake.letters[0].fields).toMatchObject({
+      "from[name]": "Southwest Residential Property",
+      "from[company]": "Acquisitions and Holdings Group of",
+    });
+  });
+
   it("refuses, before calling Lob, an address Lob would refuse — with a message naming what to fix", async () => {
     const fake = createFakeLob("test_abc");
     const lob = createLobMail({ apiKey: "test_abc", baseUrl: "https://lob.fake.test", fetch: fake.fetch });

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
 import { fromScaledInteger, toScaledInteger } from "#db/columns.ts";
+import { parseEmailSender } from "#app/providers/email/sender.ts";
 import { EnvSchema, parseEnv } from "#app/providers/env.server.ts";
 import { formatAddressLine } from "#app/providers/mail/types.ts";
 import { createMaps, STREET_VIEW } from "#app/providers/maps/index.ts";
@@ -42,6 +43,39 @@ describe("configuration", () => {
     warn.mockRestore();
     // The local AI provider ignores the setting.
     expect(parseEnv({ OPENAI_MODEL: "gpt-4-turbo" }).AI).toBe("local");
+  });
+
+  it("takes EMAIL_FROM as an address or RFC 5322's `Name <address>`, and reads the domain from the address part", () => {
+    const email = { EMAIL: "http", EMAIL_API_URL: "https://api.resend.com/emails", EMAIL_API_KEY: "re_k" };
+    for (const from of [
+      "Breeze <no-reply@mail.acme-homes.com>",
+      '"Breeze, Inc." <no-reply@mail.acme-homes.com>',
+      "no-reply@mail.acme-homes.com",
+    ]) {
+      expect(EnvSchema.parse({ ...email, EMAIL_FROM: from }).EMAIL_FROM).toBe(from);
+    }
+    expect(EnvSchema.parse({ ...email, EMAIL_FROM: "  Breeze <a@mail.acme-homes.com> " }).EMAIL_FROM).toBe(
+      "Breeze <a@mail.acme-homes.com>",
+    );
+    expect(parseEmailSender('"Breeze, Inc." <no-reply@mail.acme-homes.com>')).toEqual({
+      name: "Breeze, Inc.",
+      address: "no-reply@mail.acme-homes.com",
+    });
+    // A placeholder domain is refused inside the angle brackets too.
+    expect(() => parseEnv({ ...email, EMAIL_FROM: "Breeze <no-reply@breeze.example>" })).toThrow(
+      /EMAIL_FROM \(Breeze <no-reply@breeze.example>\) must be on a real domain verified/,
+    );
+    // Neither form: a bad address part, unclosed brackets, a header smuggled in the name, an empty name.
+    for (const bad of [
+      "Breeze <not-an-address>",
+      "Breeze <a@mail.acme-homes.com",
+      "Breeze\r\nBcc: x <a@mail.acme-homes.com>",
+      "<a@mail.acme-homes.com>",
+      "Bree\u0007ze <a@mail.acme-homes.com>",
+      "Breeze",
+    ]) {
+      expect(() => parseEnv({ ...email, EMAIL_FROM: bad }), bad).toThrow(/EMAIL_FROM: must be an email address or `Name <address>`/);
+    }
   });
 });
 

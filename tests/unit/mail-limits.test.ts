@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { CompanyInfoSchema, CompanyStepSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { MailOfferSchema, SendOfferSchema } from "#app/domain/offers/forms.ts";
 import { MAIL_LIMIT_MESSAGES, mailAddressProblems } from "#app/domain/shared/postal-limits.ts";
+import { returnNameLines } from "#app/providers/mail/lob.server.ts";
 
 const fieldErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
@@ -55,5 +56,19 @@ describe("Lob's limits where the user types them", () => {
       "the state must be a 2-letter code",
       "the ZIP code must be 12345 or 12345-6789",
     ]);
+  });
+});
+
+describe("a stored company name longer than Lob's 40 (profiles took 200 before), as the return address", () => {
+  it("is split between Lob's name and company lines, and past two lines cut at the last word that fits", () => {
+    expect(returnNameLines("Acme Homes")).toEqual({ name: "Acme Homes" });
+    expect(returnNameLines(TRUST)).toEqual({ name: "The Margaret A. Wilkinson Revocable", company: "Living Trust" });
+    const long = "Southwest Residential Property Acquisitions and Holdings Group of Greater Phoenix Arizona LLC"; // 93
+    const lines = returnNameLines(long);
+    expect(lines).toEqual({ name: "Southwest Residential Property", company: "Acquisitions and Holdings Group of" });
+    expect(lines.name.length).toBeLessThanOrEqual(40);
+    expect(lines.company!.length).toBeLessThanOrEqual(40);
+    // One word longer than a line is cut at the limit rather than refused.
+    expect(returnNameLines("X".repeat(90))).toEqual({ name: "X".repeat(40), company: "X".repeat(40) });
   });
 });

@@ -28,9 +28,32 @@ export function mailNameLines(name: string): { name: string; company?: string } 
   return second.length <= MAIL_NAME_MAX ? { name: first, company: second } : null;
 }
 
+type NameLines = { name: string; company?: string };
+
+/** The longest start of `text` that fits one line: up to the last word that fits, else cut at the limit. */
+function firstLine(text: string): string {
+  if (text.length <= MAIL_NAME_MAX) return text;
+  const cut = text.lastIndexOf(" ", MAIL_NAME_MAX);
+  return cut > 0 ? text.slice(0, cut) : text.slice(0, MAIL_NAME_MAX);
+}
+
+/**
+ * The return address's name lines. It is the company profile's name, which profiles stored up to 200 characters
+ * before they held it to Lob's 40: split as a recipient's is and, when even two lines cannot hold it, cut at the last
+ * word that fits, so every letter of such an account is not refused (docs/decisions/081-long-stored-company-names.md).
+ * The letter itself still carries the whole name.
+ */
+export function returnNameLines(name: string): NameLines {
+  const whole = name.trim().replace(/\s+/g, " ");
+  const split = mailNameLines(whole);
+  if (split) return split;
+  const first = firstLine(whole);
+  const second = firstLine(whole.slice(first.length).trim());
+  return second ? { name: first, company: second } : { name: first };
+}
+
 /** Why Lob would refuse this address (422), checked before the request so the user gets a clear message naming the part. */
-function addressProblem(who: "recipient" | "return", address: PostalAddress): MailAddressRefused | null {
-  const lines = mailNameLines(address.name);
+function addressProblem(who: "recipient" | "return", address: PostalAddress, lines: NameLines | null): MailAddressRefused | null {
   // A name too long for two lines is reported once, as such (not also as over 40).
   const problems = mailAddressProblems({ ...address, name: lines?.name ?? address.name.slice(0, MAIL_NAME_MAX) });
   if (!lines) problems.unshift(`the name is longer than two lines of ${MAIL_NAME_MAX} characters`);
@@ -47,8 +70,7 @@ function addressProblem(who: "recipient" | "return", address: PostalAddress): Ma
   );
 }
 
-function appendAddress(form: FormData, prefix: "to" | "from", address: PostalAddress) {
-  const lines = mailNameLines(address.name) ?? { name: address.name };
+function appendAddress(form: FormData, prefix: "to" | "from", address: PostalAddress, lines: NameLines) {
   form.append(`${prefix}[name]`, lines.name);
   if (lines.company) form.append(`${prefix}[company]`, lines.company);
   form.append(`${prefix}[address_line1]`, address.line1);
@@ -77,12 +99,14 @@ export function createLobMail(config: LobConfig): MailProvider {
           "the letter has no return address: add your company's address to your profile before mailing",
         );
       }
-      const refused = addressProblem("recipient", letter.to) ?? addressProblem("return", letter.from);
+      const toLines = mailNameLines(letter.to.name);
+      const fromLines = returnNameLines(letter.from.name);
+      const refused = addressProblem("recipient", letter.to, toLines) ?? addressProblem("return", letter.from, fromLines);
       if (refused) throw refused;
       const form = new FormData();
       form.append("description", (letter.description ?? "Letter of Intent").slice(0, MAIL_DESCRIPTION_MAX));
-      appendAddress(form, "to", letter.to);
-      appendAddress(form, "from", letter.from);
+      appendAddress(form, "to", letter.to, toLines ?? { name: letter.to.name });
+      appendAddress(form, "from", letter.from, fromLines);
       form.append("file", new Blob([new Uint8Array(letter.pdf)], { type: "application/pdf" }), "letter-of-intent.pdf");
       form.append("color", "false");
       form.append("use_type", "marketing");

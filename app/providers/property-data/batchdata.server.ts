@@ -26,7 +26,7 @@ import {
   type SearchCriteria,
 } from "./batchdata-mapping.ts";
 import { distinctOwners, toCashBuyer, toSellerLead } from "./batchdata-records.ts";
-import type { Found, Page, PropertyDataProvider, SearchLocation, SellerLead } from "./types.ts";
+import type { CashBuyer, Found, Page, PropertyDataProvider, SearchLocation, SellerLead } from "./types.ts";
 
 /** A user is waiting on the search: a few seconds per call, then the search fails with a clear message. */
 export const DEFAULT_TIMEOUT_MS = 8_000;
@@ -224,9 +224,13 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
     async searchCashBuyers(search, page) {
       const asOf = now();
       const found = await read(search.location, (query) => buyerCriteria(search, query, asOf), page);
-      const owners = distinctOwners(readable(parseProperties(found, BuyerRecordSchema)), search.minProperties);
+      const parsed = parseProperties(found, BuyerRecordSchema);
+      const owners = distinctOwners(readable(parsed), search.minProperties);
       const items = owners.map(({ record, raw }) => ({ item: toCashBuyer(record, raw), record }));
-      return withContacts(items, await skipTrace(owners.map((row) => row.record)));
+      const buyers: Found<CashBuyer> = withContacts(items, await skipTrace(owners.map((row) => row.record)));
+      // Owners are merged, so `read` cannot tell how many were left out: the count is said outright.
+      if (parsed.skipped > 0) buyers.unreadable = parsed.skipped;
+      return buyers;
     },
   };
 }

@@ -44,7 +44,12 @@ export type KnownHome = ValuationSubject & {
  * A page of search results. `read` is how many records the provider read for it, when it left out some it could
  * not read (a vendor record without a street or ZIP): the page is as long as `read`, not as the list.
  */
-export type Found<T> = T[] & { read?: number };
+/**
+ * A page as the provider answers it: `read`, the records it read for the page when more than it answers (records it
+ * could not read were left out); `unreadable`, how many of those it left out, where owners are merged and `read`
+ * says nothing (cash buyers).
+ */
+export type Found<T> = T[] & { read?: number; unreadable?: number };
 
 /**
  * Off-market property and owner data (the local market, or a vendor such as BatchData). Searches answer in a
@@ -56,7 +61,7 @@ export interface PropertyDataProvider {
   countSellerLeads(search: SellerSearch): Promise<number>;
   searchSellerLeads(search: SellerSearch, page: Page): Promise<Found<SellerLead>>;
   countCashBuyers(search: BuyerSearch): Promise<number>;
-  searchCashBuyers(search: BuyerSearch, page: Page): Promise<CashBuyer[]>;
+  searchCashBuyers(search: BuyerSearch, page: Page): Promise<Found<CashBuyer>>;
   /**
    * A place's market figures (Terry's research): counts and medians from the provider's own records, as of `asOf`.
    * Absent when the provider has no such data; Terry then says it cannot answer with figures.

@@ -27,6 +27,8 @@ export type CashBuyerSearchResult = {
   buyers: CashBuyerItem[];
   /** §8's "No active cash buyers found in {location}. …" when the page is empty; else null. */
   message: string | null;
+  /** Records the provider read but could not use (left out, counted, not a failed search); absent when none. */
+  unreadable?: number;
 };
 
 /**
@@ -108,5 +110,7 @@ export async function searchCashBuyers(
     usageEntry(db, reserved.reservation, 1, now, requestId),
   ]);
   const label = criteria.location.label;
-  return { ok: true, location: label, skip, buyers, message: buyers.length === 0 ? noCashBuyersMessage(label) : null };
+  const unreadable = found.unreadable ?? 0;
+  const message = buyers.length === 0 ? noCashBuyersMessage(label) : null;
+  return { ok: true, location: label, skip, buyers, message, ...(unreadable > 0 ? { unreadable } : {}) };
 }

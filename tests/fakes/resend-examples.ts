@@ -1,0 +1,37 @@
+/**
+ * Resend's own documented examples for `POST /emails`, written out by hand as facts (field names, types, one value
+ * each), so a test can feed them through our client. Sources, read 2026-11-25:
+ * - github.com/resend/resend-openapi `resend.yaml` (commit fd6f395): `SendEmailRequest` (required `from`, `to`,
+ *   `subject`; `to` a string or 1–50 strings; `from` "Your Name <sender@domain.com>" for a friendly name) and
+ *   `SendEmailResponse` (`{ id }`), security `bearerAuth`.
+ * - github.com/resend/resend-node `src/resend.ts` (commit 3f67459): every request carries `Authorization: Bearer <key>`,
+ *   `User-Agent` and `Content-Type: application/json`; `src/interfaces.ts`: the error body `ErrorResponse` is
+ *   `{ message, statusCode, name }`; `src/emails/emails.spec.ts`: the 422 `missing_required_field` example and the
+ *   success `{ id }` example below.
+ */
+
+/** SendEmailRequest's top-level fields (resend.yaml), every other one is unknown to Resend. */
+export const RESEND_SEND_EMAIL_FIELDS = [
+  "from",
+  "to",
+  "subject",
+  "bcc",
+  "cc",
+  "reply_to",
+  "html",
+  "text",
+  "template",
+  "headers",
+  "scheduled_at",
+  "attachments",
+  "tags",
+  "topic_id",
+] as const;
+export const RESEND_REQUIRED_FIELDS = ["from", "to", "subject"] as const;
+export const RESEND_MAX_TO = 50;
+
+/** resend-node emails.spec.ts: a sent email's answer. */
+export const RESEND_SENT_EXAMPLE = { id: "71cdfe68-cf79-473a-a9d7-21f91db6a526" };
+
+/** resend-node emails.spec.ts: the 422 answer to a body without `from`. */
+export const RESEND_ERROR_EXAMPLE = { name: "missing_required_field", message: "Missing `from` field.", statusCode: 422 };
