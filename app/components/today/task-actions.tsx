@@ -1,6 +1,7 @@
 /**
  * A Today task's actions, each a plain Remix <Form> posting to /today (so they work without JavaScript): the call's
- * outcome form, Done, Snooze 1 day and Skip. A phone on the do-not-call list never gets a call or text action.
+ * outcome form, Done (a letter step: Send letter, mailed through the mail provider), Snooze 1 day and Skip. A phone on the
+ * do-not-call list or reported a wrong number never gets a call or text action.
  */
 import { Form } from "@remix-run/react";
 
@@ -36,7 +37,7 @@ const dial = (phone: string) => toE164(phone) ?? phone.replace(/[^\d+]/g, "");
 
 /** Call: a tel: link per callable phone and the outcome form (which phone, how it went). */
 function CallActions({ task }: { task: TodayTask }) {
-  const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus !== "blocked");
+  const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus === "clear");
   if (phones.length === 0) return null;
   return (
     <div className="grid gap-2">
@@ -84,7 +85,7 @@ function CallActions({ task }: { task: TodayTask }) {
 
 /** Text: an sms: link with the step's message per phone that may be texted. */
 function TextActions({ task }: { task: TodayTask }) {
-  const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus !== "blocked");
+  const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus === "clear");
   return (
     <div className="flex flex-wrap gap-2">
       {phones.map((phone) => (
