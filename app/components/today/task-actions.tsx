@@ -17,21 +17,26 @@ function OutcomeButton({
   task,
   outcome,
   variant = "secondary",
+  label = TASK_OUTCOME_LABELS[outcome],
 }: {
   task: TodayTask;
   outcome: TaskOutcome;
   variant?: "primary" | "secondary" | "ghost";
+  label?: string;
 }) {
   return (
     <Form method="post" action={TODAY_PATH}>
       <input type="hidden" name="intent" value="work" />
       <input type="hidden" name="taskId" value={task.id} />
       <button type="submit" name="outcome" value={outcome} className={buttonClass(variant, "", "sm")}>
-        {TASK_OUTCOME_LABELS[outcome]}
+        {label}
       </button>
     </Form>
   );
 }
+
+/** Done on a letter or email step sends it (the mail or email provider), so the button says so. */
+const SEND_LABELS: Partial<Record<TodayTask["activityType"], string>> = { letter: "Send letter", email: "Send email" };
 
 const dial = (phone: string) => toE164(phone) ?? phone.replace(/[^\d+]/g, "");
 
@@ -127,7 +132,12 @@ export function TaskActions({ task }: { task: TodayTask }) {
       {task.activityType === "text" ? <TextActions task={task} /> : null}
       {task.activityType === "email" ? <EmailActions task={task} /> : null}
       <div className="flex flex-wrap gap-2">
-        <OutcomeButton task={task} outcome="done" variant={task.activityType === "letter" ? "primary" : "secondary"} />
+        <OutcomeButton
+          task={task}
+          outcome="done"
+          variant={task.activityType === "letter" ? "primary" : "secondary"}
+          label={SEND_LABELS[task.activityType] ?? TASK_OUTCOME_LABELS.done}
+        />
         <OutcomeButton task={task} outcome="snoozed" variant="ghost" />
         <OutcomeButton task={task} outcome="skipped" variant="ghost" />
         <SequenceControl propertyId={task.propertyId} action="pause" />
