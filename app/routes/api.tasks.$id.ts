@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { TaskOutcomeSchema } from "#app/domain/sequences/tasks.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
+import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
 
 /** GET is not served: a task is read through GET /api/tasks/today. */
@@ -12,13 +12,14 @@ export function loader() {
 
 /**
  * POST /api/tasks/{id} { outcome, phone? } (issue 38): completes the task (a call's outcome, done), skips it or
- * snoozes it a day. A foreign or unknown id is a 404; a task already worked a 409.
+ * snoozes it a day. A letter step is mailed (caps: 429/402), an email step emailed. A foreign or unknown id is a 404; a
+ * task already worked — or being worked by a parallel request — a 409.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, TaskOutcomeSchema);
-  const result = await workTask(context.db, session.user.id, params.id ?? "", input, context.now());
-  if (!result.ok) return apiError(result.status, result.message);
-  return apiJson({ success: true, outcome: result.outcome, next: result.next });
+  const result = await workTask(context, session.user.id, params.id ?? "", input, context.now());
+  if (!result.ok) return apiRefusal(result);
+  return apiJson({ success: true, outcome: result.outcome, next: result.next, trackingId: result.trackingId });
 }

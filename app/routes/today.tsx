@@ -56,9 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "success",
     });
   }
-  const worked = await workTask(context.db, session.user.id, form.taskId, form, now);
+  const worked = await workTask(context, session.user.id, form.taskId, form, now);
   if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
   const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
+  if (worked.trackingId)
+    return redirectWithToast("/today", { title: "Sent", description: `Sent (${worked.trackingId}).${next}`, variant: "success" });
   return redirectWithToast("/today", { title: TASK_OUTCOME_LABELS[form.outcome], description: `Task updated.${next}`, variant: "success" });
 }
 

@@ -9,7 +9,8 @@ import { BUYER_TYPES, DEAL_STAGES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MESSAGE_RO
 import { ownerUserId } from "./accounts.ts";
 
 /** One owner phone as the property-data vendors report it. */
-export type OwnerPhone = { number: string; type: "mobile" | "landline" | "voip" | "unknown"; dnc: boolean };
+/** `wrongNumber`: a call reached someone else (a Today outcome); like `dnc`, the phone is never a call/text target again. */
+export type OwnerPhone = { number: string; type: "mobile" | "landline" | "voip" | "unknown"; dnc: boolean; wrongNumber?: boolean };
 
 export const properties = sqliteTable(
   "properties",

@@ -98,5 +98,24 @@ for (const javaScriptEnabled of [true, false]) {
       const tasks = await page.request.get("/api/tasks/today");
       expect(await tasks.json()).toEqual([]);
     });
+
+    test("a letter step is mailed through the mail provider and counted in Profile → Usage", async ({ signedInPage: page, addLead }) => {
+      // Only a do-not-call phone: the Day 0 call falls back to a letter to the owner's mailing address.
+      const address = `${javaScriptEnabled ? 31 : 32}77 E Letter Rd`;
+      const lead = await addLead({ ...LEAD, address, ownerPhone: undefined });
+      await page.goto(`/?section=crm&lead=${lead.id}`);
+      await page.getByRole("button", { name: /Start follow-up sequence/ }).click();
+      await expect(page).toHaveURL(/\/today$/);
+
+      const task = page.getByRole("listitem", { name: `Letter: ${address}` });
+      await expect(task).toContainText("Due today");
+      await task.getByRole("button", { name: "Send letter" }).click();
+      await expect(page.getByText("Nothing due today.")).toBeVisible();
+
+      await page.goto("/profile?tab=usage");
+      const usage = page.getByRole("tabpanel", { name: "Usage" });
+      // The ledger entry is written only with a piece the (local) mail provider accepted.
+      await expect(usage.locator('[data-usage-kind="letter"] td').nth(1)).toHaveText("1");
+    });
   });
 }

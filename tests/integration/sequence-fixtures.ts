@@ -31,11 +31,20 @@ export type Task = {
   message: string;
 };
 
-export async function signedUp() {
-  const client = new ApiClient(testContext({}, { DB: counter.db }));
+/** A signed-up user; `vars` and `fetch` configure the providers and caps (a fake Lob, USAGE_LIMITS). */
+export async function signedUp(options: { vars?: Record<string, string>; fetch?: typeof globalThis.fetch } = {}) {
+  const client = new ApiClient(testContext(options.vars ?? {}, { DB: counter.db }, options.fetch ? { fetch: options.fetch } : {}));
   let now = NOW;
   client.context.now = () => now;
-  const { userId } = await registerClient("sequences", { company_name: "Quinn Home Buyers LLC" }, client);
+  // The company's address: the return address a mailed letter needs (Lob refuses a letter without one).
+  const company = {
+    company_name: "Quinn Home Buyers LLC",
+    address_street1: "1 Center St",
+    address_city: "Mesa",
+    address_state: "AZ",
+    address_postal_code: "85201",
+  };
+  const { userId } = await registerClient("sequences", company, client);
   return {
     userId,
     client,

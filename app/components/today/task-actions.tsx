@@ -1,6 +1,7 @@
 /**
  * A Today task's actions, each a plain Remix <Form> posting to /today (so they work without JavaScript): the call's
- * outcome form, Done, Snooze 1 day and Skip. A phone on the do-not-call list never gets a call or text action.
+ * outcome form, Done (a letter step: Send letter, mailed through the mail provider), Snooze 1 day and Skip. A phone on the
+ * do-not-call list or reported a wrong number never gets a call or text action.
  */
 import { Form } from "@remix-run/react";
 
@@ -16,27 +17,32 @@ function OutcomeButton({
   task,
   outcome,
   variant = "secondary",
+  label = TASK_OUTCOME_LABELS[outcome],
 }: {
   task: TodayTask;
   outcome: TaskOutcome;
   variant?: "primary" | "secondary" | "ghost";
+  label?: string;
 }) {
   return (
     <Form method="post" action={TODAY_PATH}>
       <input type="hidden" name="intent" value="work" />
       <input type="hidden" name="taskId" value={task.id} />
       <button type="submit" name="outcome" value={outcome} className={buttonClass(variant, "", "sm")}>
-        {TASK_OUTCOME_LABELS[outcome]}
+        {label}
       </button>
     </Form>
   );
 }
 
+/** Done on a letter or email step sends it (the mail or email provider), so the button says so. */
+const SEND_LABELS: Partial<Record<TodayTask["activityType"], string>> = { letter: "Send letter", email: "Send email" };
+
 const dial = (phone: string) => toE164(phone) ?? phone.replace(/[^\d+]/g, "");
 
 /** Call: a tel: link per callable phone and the outcome form (which phone, how it went). */
 function CallActions({ task }: { task: TodayTask }) {
-  const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus !== "blocked");
+  const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus === "clear");
   if (phones.length === 0) return null;
   return (
     <div className="grid gap-2">
@@ -84,7 +90,7 @@ function CallActions({ task }: { task: TodayTask }) {
 
 /** Text: an sms: link with the step's message per phone that may be texted. */
 function TextActions({ task }: { task: TodayTask }) {
-  const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus !== "blocked");
+  const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus === "clear");
   return (
     <div className="flex flex-wrap gap-2">
       {phones.map((phone) => (
@@ -126,7 +132,12 @@ export function TaskActions({ task }: { task: TodayTask }) {
       {task.activityType === "text" ? <TextActions task={task} /> : null}
       {task.activityType === "email" ? <EmailActions task={task} /> : null}
       <div className="flex flex-wrap gap-2">
-        <OutcomeButton task={task} outcome="done" variant={task.activityType === "letter" ? "primary" : "secondary"} />
+        <OutcomeButton
+          task={task}
+          outcome="done"
+          variant={task.activityType === "letter" ? "primary" : "secondary"}
+          label={SEND_LABELS[task.activityType] ?? TASK_OUTCOME_LABELS.done}
+        />
         <OutcomeButton task={task} outcome="snoozed" variant="ghost" />
         <OutcomeButton task={task} outcome="skipped" variant="ghost" />
         <SequenceControl propertyId={task.propertyId} action="pause" />

@@ -14,13 +14,23 @@ function ContactLine({ contact }: { contact: TaskContact }) {
     contact.recipientType === "phone" ? formatPhone(toE164(contact.recipientValue)) || contact.recipientValue : contact.recipientValue;
   return (
     <li className="flex flex-wrap items-center gap-2">
-      <span className={contact.dncStatus === "blocked" ? "text-slate-500 line-through" : ""}>{value}</span>
+      <span className={contact.dncStatus === "blocked" || contact.dncStatus === "wrong_number" ? "text-slate-500 line-through" : ""}>
+        {value}
+      </span>
       {contact.dncStatus === "blocked" ? (
         <span
           className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800"
           title="On the do-not-call list: never called or texted"
         >
           DNC
+        </span>
+      ) : null}
+      {contact.dncStatus === "wrong_number" ? (
+        <span
+          className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900"
+          title="Reported a wrong number: never called or texted"
+        >
+          Wrong number
         </span>
       ) : null}
     </li>

@@ -31,10 +31,11 @@ export function displayPhone(raw: string | null | undefined): string {
 
 // --- owner phones for the lead details --------------------------------------------------------------------------
 
-export type PhoneLine = { number: string; type: string; dnc: boolean };
+/** `wrongNumber`: reported a wrong number on a call (never a call/text target again, like a DNC phone). */
+export type PhoneLine = { number: string; type: string; dnc: boolean; wrongNumber?: boolean };
 
 type OwnerPhoneSources = {
-  ownerPhoneNumbers?: readonly { number: string; type?: string | null; dnc?: boolean | null }[] | null;
+  ownerPhoneNumbers?: readonly { number: string; type?: string | null; dnc?: boolean | null; wrongNumber?: boolean | null }[] | null;
   ownerPhone?: string | null;
   ownerMobilePhone?: string | null;
   ownerLandLine?: string | null;
@@ -48,20 +49,22 @@ type OwnerPhoneSources = {
 export function ownerPhones(lead: OwnerPhoneSources): PhoneLine[] {
   const lines: PhoneLine[] = [];
   const byDigits = new Map<string, PhoneLine>();
-  const add = (number: string | null | undefined, type: string, dnc: boolean) => {
+  const add = (number: string | null | undefined, type: string, dnc: boolean, wrongNumber = false) => {
     const digits = (number ?? "").replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
     if (!digits) return;
     const known = byDigits.get(digits);
     if (known) {
       known.dnc ||= dnc;
+      if (wrongNumber) known.wrongNumber = true;
       if (known.type === "unknown" && type !== "unknown") known.type = type;
       return;
     }
-    const line = { number: number!.trim(), type, dnc };
+    const line: PhoneLine = { number: number!.trim(), type, dnc, ...(wrongNumber ? { wrongNumber } : {}) };
     byDigits.set(digits, line);
     lines.push(line);
   };
-  for (const phone of lead.ownerPhoneNumbers ?? []) add(phone.number, phone.type ?? "unknown", Boolean(phone.dnc));
+  for (const phone of lead.ownerPhoneNumbers ?? [])
+    add(phone.number, phone.type ?? "unknown", Boolean(phone.dnc), Boolean(phone.wrongNumber));
   add(lead.ownerMobilePhone, "mobile", false);
   add(lead.ownerLandLine, "landline", false);
   add(lead.ownerPhone, "unknown", false);

@@ -17,7 +17,8 @@ export type RecipientType = (typeof RECIPIENT_TYPES)[number];
 /** A contact row's status: pending until the step is worked; skipped when it must not (or cannot) be reached. */
 export const CONTACT_STATUSES = ["pending", "done", "skipped"] as const;
 export type ContactStatus = (typeof CONTACT_STATUSES)[number];
-export type DncStatus = "clear" | "blocked";
+/** A phone row: clear to use, blocked (do-not-call), or a wrong number (reported on a call; never used again). */
+export type DncStatus = "clear" | "blocked" | "wrong_number";
 
 /** How a lead can be reached: its owner's phones (with DNC flags), emails and mailing address. */
 export type Reachability = {
@@ -73,8 +74,9 @@ export const FALLBACKS: Record<"call" | "text", readonly ("letter" | "email")[]>
   text: ["email", "letter"],
 };
 
-export const NO_CALLABLE_PHONE = "No callable phone (every phone is on the do-not-call list or none is known)";
-export const NO_TEXTABLE_PHONE = "No phone that can take a text (every mobile is on the do-not-call list or none is known)";
+export const NO_CALLABLE_PHONE = "No callable phone (every phone is on the do-not-call list, a wrong number, or none is known)";
+export const NO_TEXTABLE_PHONE =
+  "No phone that can take a text (every mobile is on the do-not-call list, a wrong number, or none is known)";
 export const NO_EMAIL = "No email address known";
 export const NO_ADDRESS = "No mailing address known";
 
@@ -86,8 +88,8 @@ function phoneRows(reach: Reachability, usable: (phone: PhoneLine) => boolean): 
     recipientName: reach.ownerName,
     recipientType: "phone",
     recipientValue: phone.number,
-    status: phone.dnc ? "skipped" : "pending",
-    dncStatus: phone.dnc ? "blocked" : "clear",
+    status: phone.dnc || phone.wrongNumber ? "skipped" : "pending",
+    dncStatus: phone.dnc ? "blocked" : phone.wrongNumber ? "wrong_number" : "clear",
   }));
 }
 

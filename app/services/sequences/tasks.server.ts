@@ -3,14 +3,27 @@
  * every other outcome completes it. Completing schedules the next: the lead's remaining steps are planned again
  * against the property as it is now (so a phone flagged DNC since the start — or by this very call, "asked not to
  * call" — is never a target and a call step falls back to a letter), and the lead's pointer moves to the next step.
- * One read batch (the task, its lead's steps, its contacts), then every write of the step in one batch.
+ * One read batch (the task, its lead's steps, its contacts); then the task is claimed by a conditional update (`completed_at
+ * is null`), so of two parallel requests one works it and the other answers 409 having written nothing; a letter or
+ * email step is sent (send-step.server.ts); then every other write of the step, with the letter's ledger entry, in one
+ * batch. A send that fails gives the claim back.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads, type OwnerPhone } from "#db/schema.ts";
+import {
+  companyProfiles,
+  followUpActivities,
+  followUpActivityContacts,
+  followUpSteps,
+  leads,
+  properties,
+  userLeads,
+  type OwnerPhone,
+} from "#db/schema.ts";
 import { ownerPhones } from "#app/domain/leads/phone.ts";
 import { endOfDay, planStep, reachabilityOf, snoozedUntil } from "#app/domain/sequences/plan.ts";
+import { templateFor } from "#app/domain/sequences/steps.ts";
 import {
   outcomeEffect,
   PHONE_NOT_ON_TASK,
@@ -19,13 +32,26 @@ import {
   TASK_NOT_FOUND,
   type TaskOutcomeInput,
 } from "#app/domain/sequences/tasks.ts";
+import { renderTemplate } from "#app/domain/sequences/templates.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
 
 import { PROPERTY_FIELDS, replanStatements } from "./rows.server.ts";
+import { emailStep, mailLetterStep, type StepContext, type StepRefusal, type StepSent } from "./send-step.server.ts";
 
 export type TaskResult =
-  | { ok: true; outcome: string; scheduledFor: Date | null; next: { id: string; activityType: string; scheduledFor: Date | null } | null }
-  | { ok: false; status: 400 | 404 | 409; message: string };
+  | {
+      ok: true;
+      outcome: string;
+      scheduledFor: Date | null;
+      next: { id: string; activityType: string; scheduledFor: Date | null } | null;
+      /** The mail or email provider's id of what the step sent (a letter or email step), else null. */
+      trackingId: string | null;
+    }
+  | { ok: false; status: 400 | 404 | 409; message: string }
+  | StepRefusal;
+
+/** The outcomes that make a phone unusable for the lead for good, and the flag each sets on it. */
+const PHONE_FLAGS = { asked_not_to_call: "dnc", wrong_number: "wrongNumber" } as const;
 
 function taskRead(db: Db, userId: string, activityId: string) {
   return db
@@ -35,9 +61,12 @@ function taskRead(db: Db, userId: string, activityId: string) {
       activityType: followUpActivities.activityType,
       scheduledFor: followUpActivities.scheduledFor,
       completedAt: followUpActivities.completedAt,
+      plannedType: followUpSteps.plannedType,
+      template: followUpSteps.template,
       ...PROPERTY_FIELDS,
     })
     .from(followUpActivities)
+    .innerJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
     .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
     .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, userId)))
     .where(and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId)));
@@ -81,21 +110,55 @@ function taskContactsRead(db: Db, userId: string, activityId: string) {
 const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
 const PHONE_TYPES: readonly OwnerPhone["type"][] = ["mobile", "landline", "voip", "unknown"];
 
-export async function workTask(db: Db, userId: string, activityId: string, input: TaskOutcomeInput, now: Date): Promise<TaskResult> {
-  const [[task], steps, contacts] = await db.batch([
+/** The company name a letter is signed with (the step's {companyName}). */
+function companyRead(db: Db, userId: string) {
+  return db.select({ companyName: companyProfiles.companyName }).from(companyProfiles).where(eq(companyProfiles.userId, userId));
+}
+
+export function workTask(
+  context: StepContext,
+  userId: string,
+  activityId: string,
+  input: TaskOutcomeInput,
+  now: Date,
+): Promise<TaskResult> {
+  return work(context.db, context, userId, activityId, input, now);
+}
+
+/**
+ * Records a task as worked without sending its letter or email (the demo seed: steps worked before Breeze knew of
+ * the lead, so nothing is mailed or charged).
+ */
+export function recordTask(db: Db, userId: string, activityId: string, input: TaskOutcomeInput, now: Date): Promise<TaskResult> {
+  return work(db, null, userId, activityId, input, now);
+}
+
+async function work(
+  db: Db,
+  context: StepContext | null,
+  userId: string,
+  activityId: string,
+  input: TaskOutcomeInput,
+  now: Date,
+): Promise<TaskResult> {
+  const [[task], steps, contacts, [company]] = await db.batch([
     taskRead(db, userId, activityId),
     leadStepsRead(db, userId, activityId),
     taskContactsRead(db, userId, activityId),
+    companyRead(db, userId),
   ]);
   if (!task) return { ok: false, status: 404, message: TASK_NOT_FOUND };
   if (task.completedAt) return { ok: false, status: 409, message: TASK_ALREADY_DONE };
   const mine = and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId));
 
+  const open = and(mine, isNull(followUpActivities.completedAt));
+
   const effect = outcomeEffect(input.outcome);
   if (effect === "snooze") {
     const until = snoozedUntil(task.scheduledFor ?? now, now);
-    await db.update(followUpActivities).set({ scheduledFor: until }).where(mine);
-    return { ok: true, outcome: input.outcome, scheduledFor: until, next: null };
+    const moved = await db.update(followUpActivities).set({ scheduledFor: until }).where(open).returning({ id: followUpActivities.id });
+    if (moved.length === 0) return { ok: false, status: 409, message: TASK_ALREADY_DONE };
+    return { ok: true, outcome: input.outcome, scheduledFor: until, next: null, trackingId: null };
   }
 
   // The phone an outcome is about: the one named (it must be the task's), else the first one that could be called.
@@ -104,22 +167,50 @@ export async function workTask(db: Db, userId: string, activityId: string, input
   if (PHONE_OUTCOMES.includes(input.outcome)) {
     const named = input.phone ? phones.find((contact) => digitsOf(contact.recipientValue) === digitsOf(input.phone!)) : undefined;
     if (input.phone && !named) return { ok: false, status: 400, message: PHONE_NOT_ON_TASK };
-    phone = (named ?? phones.find((contact) => contact.dncStatus !== "blocked"))?.recipientValue ?? null;
-    if (input.outcome === "asked_not_to_call" && !phone) return { ok: false, status: 400, message: "This task has no phone to flag" };
+    phone = (named ?? phones.find((contact) => (contact.dncStatus ?? "clear") === "clear"))?.recipientValue ?? null;
+    if (isOneOf(FLAGGING_OUTCOMES, input.outcome) && !phone) return { ok: false, status: 400, message: "This task has no phone to flag" };
+  }
+  const flag = isOneOf(FLAGGING_OUTCOMES, input.outcome) ? PHONE_FLAGS[input.outcome] : null;
+
+  // The claim: only the request that finds the task open goes on.
+  const claimed = await db.update(followUpActivities).set({ completedAt: now }).where(open).returning({ id: followUpActivities.id });
+  if (claimed.length === 0) return { ok: false, status: 409, message: TASK_ALREADY_DONE };
+  let sent: StepSent | null = null;
+  if (context && effect === "complete" && (task.activityType === "letter" || task.activityType === "email")) {
+    const message = renderTemplate(templateFor(task), {
+      ownerName: task.ownerName,
+      address: task.address,
+      offerAmount: task.maxOffer,
+      companyName: company?.companyName ?? null,
+    });
+    const result =
+      task.activityType === "letter"
+        ? await mailLetterStep(context, userId, { activityId, propertyId: task.propertyId, message, contacts }, now)
+        : await emailStep(context, { address: task.address, message, contacts });
+    if (!result.ok) {
+      await giveBack(db, userId, activityId, now);
+      return result;
+    }
+    sent = result;
   }
 
   const writes = [];
-  // The property's phones, with the one the owner asked not to call flagged DNC for good.
+  // The property's phones, with the one the owner asked not to call (or that was a wrong number) flagged for good.
   let property = task;
-  if (input.outcome === "asked_not_to_call" && phone) {
+  if (flag && phone) {
     const flagged = digitsOf(phone);
     const lines = ownerPhones(task);
-    if (!lines.some((line) => digitsOf(line.number) === flagged)) lines.push({ number: phone, type: "unknown", dnc: true });
-    const ownerPhoneNumbers: OwnerPhone[] = lines.map((line) => ({
-      number: line.number,
-      type: isOneOf(PHONE_TYPES, line.type) ? line.type : "unknown",
-      dnc: line.dnc || digitsOf(line.number) === flagged,
-    }));
+    if (!lines.some((line) => digitsOf(line.number) === flagged)) lines.push({ number: phone, type: "unknown", dnc: false });
+    const ownerPhoneNumbers: OwnerPhone[] = lines.map((line) => {
+      const hit = digitsOf(line.number) === flagged;
+      const wrongNumber = line.wrongNumber || (hit && flag === "wrongNumber");
+      return {
+        number: line.number,
+        type: isOneOf(PHONE_TYPES, line.type) ? line.type : "unknown",
+        dnc: line.dnc || (hit && flag === "dnc"),
+        ...(wrongNumber ? { wrongNumber } : {}),
+      };
+    });
     property = { ...task, ownerPhoneNumbers };
     writes.push(
       db
@@ -131,7 +222,7 @@ export async function workTask(db: Db, userId: string, activityId: string, input
 
   const status = effect === "skip" ? "skipped" : "done";
   writes.push(
-    db.update(followUpActivities).set({ completedAt: now }).where(mine),
+    ...(sent?.statements ?? []),
     db
       .update(followUpSteps)
       .set({ status, outcome: input.outcome })
@@ -141,9 +232,10 @@ export async function workTask(db: Db, userId: string, activityId: string, input
       .set({ status, sentAt: effect === "skip" ? null : now })
       .where(and(eq(followUpActivityContacts.activityId, activityId), eq(followUpActivityContacts.status, "pending"))),
   );
-  if (phone && input.outcome === "asked_not_to_call") {
+  if (phone && flag) {
     const row = phones.find((contact) => contact.recipientValue === phone)!;
-    writes.push(db.update(followUpActivityContacts).set({ dncStatus: "blocked" }).where(eq(followUpActivityContacts.id, row.id)));
+    const dncStatus = flag === "dnc" ? "blocked" : "wrong_number";
+    writes.push(db.update(followUpActivityContacts).set({ dncStatus }).where(eq(followUpActivityContacts.id, row.id)));
   }
 
   // Schedule the next: every remaining step planned again against the property as it is now.
@@ -188,11 +280,27 @@ export async function workTask(db: Db, userId: string, activityId: string, input
     );
   }
   const [first, ...rest] = writes;
-  await db.batch([first, ...rest]);
+  try {
+    await db.batch([first, ...rest]);
+  } catch (error) {
+    await giveBack(db, userId, activityId, now);
+    throw error;
+  }
   return {
     ok: true,
     outcome: input.outcome,
     scheduledFor: task.scheduledFor,
     next: next ? { id: next.id, activityType: next.activityType, scheduledFor: next.scheduledFor } : null,
+    trackingId: sent?.trackingId ?? null,
   };
+}
+
+const FLAGGING_OUTCOMES = Object.keys(PHONE_FLAGS) as (keyof typeof PHONE_FLAGS)[];
+
+/** Opens the task again after a send that failed: the claim this request took (its own `now`), nothing else. */
+async function giveBack(db: Db, userId: string, activityId: string, now: Date) {
+  await db
+    .update(followUpActivities)
+    .set({ completedAt: null })
+    .where(and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId), eq(followUpActivities.completedAt, now)));
 }

@@ -203,16 +203,16 @@ export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyNam
   for (const contact of contacts)
     (byActivity.get(contact.activityId) ?? byActivity.set(contact.activityId, []).get(contact.activityId)!).push(contact);
   const tasks = rows.map((row) => {
-    const dnc = new Set(
-      ownerPhones(row)
-        .filter((phone) => phone.dnc)
-        .map((phone) => digitsOf(phone.number)),
-    );
+    const lines = ownerPhones(row);
+    const dnc = new Set(lines.filter((phone) => phone.dnc).map((phone) => digitsOf(phone.number)));
+    const wrong = new Set(lines.filter((phone) => phone.wrongNumber).map((phone) => digitsOf(phone.number)));
     const taskContacts: TaskContact[] = (byActivity.get(row.id) ?? [])
       .filter((contact) => contact.status !== "done")
       .map((contact) => {
         const blocked = contact.recipientType === "phone" && (contact.dncStatus === "blocked" || dnc.has(digitsOf(contact.recipientValue)));
-        const dncStatus: DncStatus | null = contact.recipientType === "phone" ? (blocked ? "blocked" : "clear") : null;
+        const wrongNumber = contact.dncStatus === "wrong_number" || wrong.has(digitsOf(contact.recipientValue));
+        const phoneStatus: DncStatus = blocked ? "blocked" : wrongNumber ? "wrong_number" : "clear";
+        const dncStatus = contact.recipientType === "phone" ? phoneStatus : null;
         return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
       });
     const scheduled = row.scheduledFor ?? now;

@@ -10,7 +10,7 @@ import { followUpActivities, properties } from "#db/schema.ts";
 import { DAY_MS } from "#app/domain/sequences/plan.ts";
 import { notPausedStatus } from "#app/services/sequences/rows.server.ts";
 import { startSequence } from "#app/services/sequences/sequences.server.ts";
-import { workTask } from "#app/services/sequences/tasks.server.ts";
+import { recordTask } from "#app/services/sequences/tasks.server.ts";
 
 /** Each seeded sequence: how many days ago it started, and how many of its first steps were worked since. */
 const DEMO_SEQUENCES = [
@@ -36,7 +36,7 @@ export async function seedDemoSequences(db: Db, userId: string, propertyIds: str
     for (let step = 0; step < plan.worked; step++) {
       const taskId = next?.id ?? (await firstTaskId(db, userId, started.leadId));
       const workedAt = next?.scheduledFor ?? startedAt;
-      const worked = await workTask(db, userId, taskId, { outcome: step === 0 ? "left_voicemail" : "done" }, workedAt);
+      const worked = await recordTask(db, userId, taskId, { outcome: step === 0 ? "left_voicemail" : "done" }, workedAt);
       if (!worked.ok) throw new Error(`A demo task could not be worked: ${worked.message}`);
       next = worked.next;
       if (!next) break;

@@ -1,0 +1,109 @@
+/**
+ * Sending a sequence's letter or email step when it is completed (issue 38). A letter goes the way Mail the Offer's
+ * does (docs/decisions/084-sequence-letters-and-task-claims.md): the recipient must be on record, a `letter` is
+ * reserved against the caps first (429/402), the property's Letter of Intent — or, without one, the step's own
+ * follow-up letter — is mailed through the mail provider, and the ledger entry is handed back to go in the step's
+ * write batch; a refusal or a failed mailing releases the reservation. An email goes through the email provider
+ * (no ledger kind exists for email, so it costs nothing). The caller holds the task's claim, so a double-click
+ * mails once.
+ */
+import { and, desc, eq } from "drizzle-orm";
+
+import { documents } from "#db/schema.ts";
+import { isRecipientOnRecord, RECIPIENT_NOT_ON_RECORD } from "#app/domain/offers/mailing.ts";
+import { parseMailingAddress, propertyAddressLine } from "#app/domain/offers/rules.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
+import { MailAddressRefused } from "#app/providers/mail/types.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
+import { readPropertyAndSender } from "#app/services/offers/offer-records.server.ts";
+import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
+import { usageEntry } from "#app/services/usage/ledger.server.ts";
+
+import { renderFollowUpLetterPdf } from "./follow-up-letter.server.ts";
+
+export type StepContext = ServiceContext<"db" | "files" | "providers" | "config">;
+
+export type StepContact = { recipientType: string; recipientValue: string; status: string };
+
+export type StepRefusal = { ok: false; status: 400 | 404 | 422 | 502; message: string } | CapRefusal;
+
+/** What sending added: the statements for the step's write batch (the ledger entry), and the receipt. */
+export type StepSent = { ok: true; statements: ReturnType<typeof usageEntry>[]; trackingId: string | null };
+
+export const NO_MAILING_ADDRESS = "This step has no mailing address to send the letter to";
+export const NO_EMAIL_ADDRESS = "This step has no email address to send to";
+export const LETTER_NOT_MAILED = "The letter could not be mailed. Nothing was charged; try again.";
+export const EMAIL_NOT_SENT = "The email could not be sent; try again.";
+
+/** The newest Letter of Intent recorded for the property (the one on the property first), with its file. */
+async function letterOfIntent(context: StepContext, userId: string, propertyId: string, current: string | null) {
+  const rows = await context.db
+    .select({ name: documents.name, filePath: documents.filePath })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.propertyId, propertyId), eq(documents.type, "letter_of_intent")))
+    .orderBy(desc(documents.createdAt))
+    .limit(20);
+  const row = rows.find((letter) => letter.filePath && letter.name === current) ?? rows.find((letter) => letter.filePath);
+  const object = row?.filePath ? await context.files.get(row.filePath) : null;
+  return object ? new Uint8Array(await object.arrayBuffer()) : null;
+}
+
+export async function mailLetterStep(
+  context: StepContext,
+  userId: string,
+  step: { activityId: string; propertyId: string; message: string; contacts: readonly StepContact[] },
+  now: Date,
+): Promise<StepSent | StepRefusal> {
+  const contact = step.contacts.find((row) => row.recipientType === "address" && row.status === "pending");
+  if (!contact) return { ok: false, status: 400, message: NO_MAILING_ADDRESS };
+  const { property, sender } = await readPropertyAndSender(context, userId, step.propertyId);
+  if (!property) return { ok: false, status: 404, message: "Property not found" };
+  const onRecord = [property.ownerMailingAddress, propertyAddressLine({ ...property, zip: property.zipCode })];
+  const to = parseMailingAddress(contact.recipientValue);
+  if (!to || !isRecipientOnRecord(contact.recipientValue, onRecord)) return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD };
+
+  const reserved = await reserveUsage(context, userId, "letter", 1, now);
+  if (!reserved.ok) return reserved;
+  try {
+    const pdf =
+      (await letterOfIntent(context, userId, property.id, property.offerPdfFilename)) ??
+      (await renderFollowUpLetterPdf({ title: `Letter - ${property.address}`, body: step.message, signedBy: sender.signerName }));
+    const receipt = await context.providers.mail.sendLetter({
+      userId,
+      propertyId: property.id,
+      // The step's own key: a retry of the same step never mails a second piece.
+      idempotencyKey: `sequence-${step.activityId}`,
+      to: { name: property.ownerName?.trim() || "Property Owner", ...to },
+      from: sender.returnAddress,
+      pdf,
+      description: `Follow-up letter - ${property.address}`,
+    });
+    return {
+      ok: true,
+      statements: [usageEntry(context.db, reserved.reservation, 1, now, receipt.trackingId)],
+      trackingId: receipt.trackingId,
+    };
+  } catch (error) {
+    await releaseUsage(context, reserved.reservation);
+    if (error instanceof MailAddressRefused) return { ok: false, status: 422, message: `${error.problem}.` };
+    if (!(error instanceof ProviderError)) throw error;
+    console.error("mailing a sequence letter failed", error.message);
+    return { ok: false, status: 502, message: LETTER_NOT_MAILED };
+  }
+}
+
+export async function emailStep(
+  context: StepContext,
+  step: { address: string; message: string; contacts: readonly StepContact[] },
+): Promise<StepSent | StepRefusal> {
+  const contact = step.contacts.find((row) => row.recipientType === "email" && row.status === "pending");
+  if (!contact) return { ok: false, status: 400, message: NO_EMAIL_ADDRESS };
+  try {
+    const sent = await context.providers.email.send({ to: contact.recipientValue, subject: `About ${step.address}`, text: step.message });
+    return { ok: true, statements: [], trackingId: sent.id };
+  } catch (error) {
+    // Any email provider's failure (the http one throws plain errors too) is the user's to retry, never a 5xx.
+    console.error("emailing a sequence step failed", error instanceof Error ? error.message : error);
+    return { ok: false, status: 502, message: EMAIL_NOT_SENT };
+  }
+}
