@@ -70,6 +70,36 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test.describe("a reload during the analysis", () => {
+  test("rejoins the run: the reloaded card shows its progress (not 'No analysis yet'), then the result arrives", async ({ page, lead }) => {
+    await page.goto(`/?section=crm&lead=${lead.id}`);
+    const panel = () => page.getByRole("dialog", { name: lead.address }).getByRole("region", { name: "Deal analysis" });
+    await expect(panel().getByText("No analysis yet.", { exact: false })).toBeVisible();
+    // Started as the button starts it, then the page reloaded at once (the run paces its steps over about a second).
+    const started = await page.evaluate(async (propertyId) => {
+      const response = await fetch("/api/deals/analyze", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ propertyId }),
+      });
+      return response.status;
+    }, lead.id);
+    expect(started).toBe(200);
+    const reloaded = await page.reload();
+    // What the server rendered for the reload: the run's progress, and the no-JavaScript line with its Refresh link.
+    const html = (await reloaded!.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain('aria-label="Deal analysis progress"');
+    expect(html).toMatch(/Analysis running — \d+ %/);
+    expect(html).not.toContain("No analysis yet");
+
+    // With JavaScript the card follows the stream to the result, with Analyze Deal never offered meanwhile.
+    await expect(panel().getByText("No analysis yet.", { exact: false })).toHaveCount(0);
+    await expect(panel().getByTestId("deal-analysis-result")).toBeVisible({ timeout: 20_000 });
+    await expect(panel().getByRole("progressbar")).toHaveCount(0);
+    await expect(panel().getByRole("button", { name: "Re-analyze Deal" })).toBeEnabled();
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -30,18 +30,22 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(starters).toHaveCount(3);
       await starter(page, "What does the market look like in 85004?").click();
       await expect(terryMessages(page).getByText("What does the market look like in 85004?")).toBeVisible();
-      await expect(terryMessages(page).getByText(/^85004: [\d,]+ properties on record, median estimated value \$[\d,]+/)).toBeVisible();
+      await expect(
+        terryMessages(page).getByText(/^85004: [\d,]+ properties on record \(all types\), median estimated value \$[\d,]+/),
+      ).toBeVisible();
       await expect(terryMessages(page).getByText(/Sales since \d{4}-\d{2}-\d{2}: [\d,]+ arm's-length sales/)).toBeVisible();
-      // The figures are the data's: the ZIP's property count and its inherited homes, read from the server's database.
-      const [data] = queryE2eDatabase<{ properties: number; inherited: number }>(
-        "SELECT count(*) AS properties, sum(is_inherited) AS inherited FROM market_properties WHERE zip = '85004'",
-      );
+      // The figures are the data's: the ZIP's property count read from the server's database, and its inherited leads
+      // as the count endpoint gives them (the same figure the Seller Lead Wizard shows).
+      const [data] = queryE2eDatabase<{ properties: number }>("SELECT count(*) AS properties FROM market_properties WHERE zip = '85004'");
+      const counted = await page.request.post("/api/leads/preview-count", { data: { location: "85004", sellerType: "inherited" } });
+      expect(counted.status()).toBe(200);
+      const inherited = Number(((await counted.json()) as { totalResults: number }).totalResults);
       expect(data.properties).toBeGreaterThan(0);
       const figure = (n: number) => n.toLocaleString("en-US");
       await expect(terryMessages(page).getByText(`85004: ${figure(data.properties)} properties on record`)).toBeVisible();
       await expect(
         terryMessages(page)
-          .getByText(new RegExp(`inherited ${figure(data.inherited)}[,.]`))
+          .getByText(new RegExp(`Seller leads .*inherited ${figure(inherited)}[,.]`))
           .first(),
       ).toBeVisible();
       await expect(starters).toHaveCount(0);

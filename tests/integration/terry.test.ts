@@ -8,14 +8,15 @@ import { asc, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { ARMS_LENGTH_TRANSFER_TYPES } from "#db/enums.ts";
+import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPES } from "#db/enums.ts";
 import { MARKET_AS_OF } from "#db/market/flags.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { conversations, messages } from "#db/schema.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import { TERRY_AGENT, TERRY_STARTERS, terryHref } from "#app/domain/chat/terry-screen.ts";
-import { describeMarket } from "#app/domain/chat/terry.ts";
+import { describeMarket, LEADS_LABEL, TERRY_CANNOT_PARSE } from "#app/domain/chat/terry.ts";
 import * as index from "#app/routes/_index.tsx";
+import { action as previewCountRoute } from "#app/routes/api.leads.preview-count.ts";
 import { action as terry } from "#app/routes/api.terry.chat.ts";
 import { action as terryForm } from "#app/routes/chat.terry.tsx";
 import { postMessages } from "#app/services/messages/conversation-writes.server.ts";
@@ -57,7 +58,57 @@ function phoenix() {
   };
 }
 
+/** What POST /api/leads/preview-count answers for the place and each seller type (its default filters). */
+async function countEndpoint(client: ApiClient, location: string) {
+  const counts: Record<string, number> = {};
+  for (const sellerType of SELLER_TYPES) {
+    const answer = await client.call(previewCountRoute as Handler, "POST", "/api/leads/preview-count", { location, sellerType });
+    expect(answer.status).toBe(200);
+    counts[sellerType] = Number(answer.body.totalResults);
+  }
+  return counts;
+}
+
+const TYPE_WORDS: Record<string, string> = {
+  high_equity: "high equity",
+  preforeclosure: "pre-foreclosure",
+  inherited: "inherited",
+  "out-of-state-absentee-owner": "out-of-state absentee owners",
+  "corporate-owned": "corporate owned",
+  "tired-landlord": "tired landlords",
+};
+
 describe("POST /api/terry/chat on the local providers", () => {
+  it("compares two places, each under its own label with the count endpoint's figures", async () => {
+    const { client } = await registerClient("terry-compare");
+    const answer = await client.call(handler, "POST", "/api/terry/chat", { message: "compare 85004 with 85008", history: [] });
+    expect(answer.status).toBe(200);
+    const parts = String(answer.body.response).split("\n\n");
+    expect(parts.map((part) => part.split(":")[0])).toEqual(["85004", "85008"]);
+    for (const [zip, part] of [
+      ["85004", parts[0]!],
+      ["85008", parts[1]!],
+    ] as const) {
+      const homes = market.properties.filter((p) => p.zip === zip).length;
+      expect(homes).toBeGreaterThan(0);
+      expect(part).toContain(`${zip}: ${homes.toLocaleString("en-US")} properties on record (all types)`);
+      const counts = await countEndpoint(client, zip);
+      const leadLine = part.split("\n").find((line) => line.startsWith(LEADS_LABEL))!;
+      expect(leadLine, part).toBeDefined();
+      for (const type of SELLER_TYPES) expect(leadLine).toContain(`${TYPE_WORDS[type]} ${counts[type]!.toLocaleString("en-US")}`);
+    }
+    expect(parts[0]).not.toBe(parts[1]);
+  });
+
+  it("says what it can answer, with two example questions, when it finds no place", async () => {
+    const { client } = await registerClient("terry-unparsed");
+    for (const message of ["Tucson?", "asdf qwer zxcv"]) {
+      const answer = await client.call(handler, "POST", "/api/terry/chat", { message });
+      expect(answer.status).toBe(200);
+      expect(answer.body.response).toBe(TERRY_CANNOT_PARSE);
+    }
+  });
+
   it("answers a place's figures exactly as the market's records give them", async () => {
     const { client } = await registerClient("terry-local");
     const answer = await client.call(handler, "POST", "/api/terry/chat", { message: "What does Phoenix, AZ look like?", history: [] });
@@ -67,7 +118,8 @@ describe("POST /api/terry/chat on the local providers", () => {
     expect(truth.properties).toBeGreaterThan(100);
     expect(text).toContain(`Phoenix, AZ: ${truth.properties.toLocaleString("en-US")} properties on record`);
     expect(text).toContain(`median estimated value $${Math.round(truth.medianValue).toLocaleString("en-US")}`);
-    expect(text).toContain(`high equity ${truth.highEquity.toLocaleString("en-US")}`);
+    const counts = await countEndpoint(client, "Phoenix, AZ");
+    expect(text).toContain(`${LEADS_LABEL}: high equity ${counts.high_equity!.toLocaleString("en-US")}`);
     expect(text).toContain(
       `${((truth.absentee / truth.properties) * 100).toLocaleString("en-US", { maximumFractionDigits: 1 })}% absentee owners`,
     );

@@ -123,7 +123,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Updated">{formatDate(p.updatedAt)}</Detail>
       </DetailGroup>
       <StartSequenceForm propertyId={p.id} className="md:col-span-2" />
-      <DealAnalysisPanel property={p} />
+      <DealAnalysisPanel property={p} running={selected.analysisRunning} />
       <PropertyOffer property={p} />
       <PropertyComps propertyId={p.id} comps={selected.comps} />
       {selected.contacts.length ? (

@@ -3,9 +3,11 @@
  * Analysis, Analyze Deal (Re-analyze Deal once there is one), the progress bar with its messages while the analysis
  * streams (POST /api/deals/analyze, then an EventSource on its stream), and the panel. A stored complete analysis shows
  * at once. Without JavaScript the button posts to /crm/analysis, which starts the run and redirects back when it ends
- * (or with `analysis=<start>` while it still runs: the panel then says so and the page refreshes itself).
+ * (or with `analysis=<start>` while it still runs: the panel then says so and the page refreshes itself). A page
+ * loaded while a run goes on (a reload) gets its progress from the loader (`running`): it shows it at once, and with
+ * JavaScript follows the stream to the result; without, it says "Analysis running — N %" with a link to refresh.
  */
-import { Form, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useNavigation, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 
 import { Button } from "#app/components/ui/button.tsx";
@@ -27,7 +29,11 @@ import {
 import { maxOfferRule } from "#app/domain/offers/max-offer.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 
-type Props = { property: StoredAnalysisFields & { id: string; analysisRunAt: string | null; arv: number | null } };
+type Props = {
+  property: StoredAnalysisFields & { id: string; analysisRunAt: string | null; arv: number | null };
+  /** The run in progress when the page was loaded (the object's state), if any. */
+  running?: { progress: number; message: string } | null;
+};
 
 const ACTION = "/crm/analysis";
 /** How long a no-JavaScript page keeps saying "Analysis running…" after the start it names (the run's own deadline). */
@@ -115,9 +121,11 @@ function AnalysisResult({ analysis, valuationArv }: { analysis: ShownAnalysis; v
 }
 
 /** The JavaScript flow: start (or join) the run, then follow its events until `complete` or `error`. */
-function useAnalysisRun(propertyId: string, onDone: (analysis: ShownAnalysis) => void) {
+function useAnalysisRun(propertyId: string, running: Progress | null, onDone: (analysis: ShownAnalysis) => void) {
   const toast = useToast();
-  const [progress, setProgress] = useState<Progress | null>(null);
+  const [progress, setProgress] = useState<Progress | null>(running);
+  // Set once the page follows the run itself (JavaScript): until then a loaded run is shown as the server saw it.
+  const [following, setFollowing] = useState(false);
   const source = useRef<EventSource | null>(null);
   useEffect(() => () => source.current?.close(), []);
 
@@ -130,6 +138,7 @@ function useAnalysisRun(propertyId: string, onDone: (analysis: ShownAnalysis) =>
   };
 
   const follow = () => {
+    setFollowing(true);
     source.current?.close();
     const events = new EventSource(`/api/deals/analyze/${encodeURIComponent(propertyId)}/stream`);
     source.current = events;
@@ -180,17 +189,26 @@ function useAnalysisRun(propertyId: string, onDone: (analysis: ShownAnalysis) =>
     follow();
   };
 
-  return { progress, start };
+  // A run already going when the page loaded (a reload): rejoin its stream once, on mount.
+  const rejoin = useRef(running !== null);
+  useEffect(() => {
+    if (!rejoin.current) return;
+    rejoin.current = false;
+    follow();
+  });
+
+  return { progress, following, start };
 }
 
-export function DealAnalysisPanel({ property }: Props) {
+export function DealAnalysisPanel({ property, running = null }: Props) {
   const [params] = useSearchParams();
+  const here = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const stored = storedAnalysis(property);
   const [fresh, setFresh] = useState<ShownAnalysis | null>(null);
   const [shown, setShown] = useState(true);
-  const { progress, start } = useAnalysisRun(property.id, (analysis) => {
+  const { progress, following, start } = useAnalysisRun(property.id, running, (analysis) => {
     setFresh(analysis);
     setShown(true);
     // The card's other parts (the offer's ARV) read the stored fields.
@@ -232,6 +250,15 @@ export function DealAnalysisPanel({ property }: Props) {
         </div>
       </div>
       {progress ? <ProgressBar {...progress} /> : null}
+      {running && !following ? (
+        <p className="mt-2 text-sm text-slate-600" role="status" data-testid="analysis-running">
+          Analysis running — {Math.round(running.progress)} %.{" "}
+          <a href={`${here.pathname}${here.search}`} className="text-brand-700 underline">
+            Refresh
+          </a>{" "}
+          to see the result.
+        </p>
+      ) : null}
       {waiting && !progress ? (
         <>
           <p className="mt-3 text-sm text-slate-600" role="status">

@@ -6,14 +6,35 @@
  */
 import type { SellerType } from "#db/enums.ts";
 import type { MarketStats } from "#app/domain/leads/property-records.ts";
+import { DEFAULT_MAX_PRICE, DEFAULT_MIN_BEDROOMS } from "#app/domain/leads/search-options.ts";
 
 import { placeOf } from "./intent.ts";
-import { TERRY_GREETING } from "./terry-screen.ts";
 
 export { TERRY_GREETING, TERRY_STARTERS } from "./terry-screen.ts";
 
-/** What Terry can look up: a place the user typed, as the property search reads it ("85004", "Phoenix, AZ"). */
-export type TerryLookup = (location: string) => Promise<{ label: string; stats: MarketStats } | { error: string }>;
+/**
+ * A place's seller leads of each type as POST /api/leads/preview-count counts them for `{location, sellerType}` with
+ * the wizard's default filters — the number the Seller Lead Wizard shows, which can be lower than the properties of
+ * that type on record.
+ */
+export type SellerLeadCounts = Record<SellerType, number>;
+
+/**
+ * What Terry can look up: a place the user typed, as the property search reads it ("85004", "Phoenix, AZ"), with its
+ * records' figures and, when the lookup has them, the count endpoint's lead counts.
+ */
+export type TerryLookup = (
+  location: string,
+) => Promise<{ label: string; stats: MarketStats; leads?: SellerLeadCounts } | { error: string }>;
+
+/** A comparison names at most this many places; each is looked up on its own. */
+export const TERRY_MAX_PLACES = 3;
+
+/** Said when the message names no place Terry can look up: what it answers, and two questions it would answer. */
+export const TERRY_CANNOT_PARSE = [
+  "I couldn't find a place in that. I answer from property records for one ZIP or a city with its state (or up to three to compare): homes on record, values, equity, absentee owners, seller leads by type and recent sales.",
+  'Try for example: "What does the market look like in 85004?" or "Compare 85004 with 85008".',
+].join("\n");
 
 const SELLER_TYPE_WORDS: Record<SellerType, string> = {
   high_equity: "high equity",
@@ -38,20 +59,27 @@ const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
 const num = (n: number) => n.toLocaleString("en-US");
 const pct = (share: number) => `${(share * 100).toLocaleString("en-US", { maximumFractionDigits: 1 })}%`;
 
-/** A place's figures as Terry says them: every number straight from `stats`. */
-export function describeMarket(label: string, stats: MarketStats): string {
+const typeList = (counts: Record<SellerType, number>) =>
+  // TypeScript's lib types Object.keys as string[]; the keys are exactly the seller types.
+  (Object.keys(SELLER_TYPE_WORDS) as SellerType[]).map((type) => `${SELLER_TYPE_WORDS[type]} ${num(counts[type])}`).join(", ");
+
+/** Names what the lead counts count, so they are never read as the properties on record. */
+export const LEADS_LABEL = `Seller leads the Seller Lead Wizard counts (its default filters: ${DEFAULT_MIN_BEDROOMS}+ bedrooms, up to ${usd(DEFAULT_MAX_PRICE)})`;
+
+/**
+ * A place's figures as Terry says them: every number straight from `stats`, and the lead counts from `leads` (the
+ * count endpoint's) labelled apart from the properties on record.
+ */
+export function describeMarket(label: string, stats: MarketStats, leads?: SellerLeadCounts): string {
   if (stats.properties === 0)
     return `I have no property records for ${label}, so I can't give you figures for it. Try a nearby ZIP or city.`;
   const lines = [
-    `${label}: ${num(stats.properties)} properties on record` +
+    `${label}: ${num(stats.properties)} properties on record (all types)` +
       (stats.medianEstimatedValue !== null ? `, median estimated value ${usd(stats.medianEstimatedValue)}` : "") +
       (stats.medianEquityPercent !== null ? `, median owner equity ${stats.medianEquityPercent}%` : "") +
       (stats.absenteeShare !== null ? `, ${pct(stats.absenteeShare)} absentee owners` : "") +
       ".",
-    // TypeScript's lib types Object.keys as string[]; the keys are exactly the seller types.
-    `Motivated-seller types: ${(Object.keys(SELLER_TYPE_WORDS) as SellerType[])
-      .map((type) => `${SELLER_TYPE_WORDS[type]} ${num(stats.sellerTypes[type])}`)
-      .join(", ")}.`,
+    leads ? `${LEADS_LABEL}: ${typeList(leads)}.` : `Properties on record by seller type: ${typeList(stats.sellerTypes)}.`,
     stats.sales.count > 0
       ? `Sales since ${stats.sales.since}: ${num(stats.sales.count)} arm's-length sales` +
         (stats.sales.medianPrice !== null ? `, median price ${usd(stats.sales.medianPrice)}` : "") +
@@ -68,18 +96,36 @@ export function describeMarket(label: string, stats: MarketStats): string {
   return lines.join("\n");
 }
 
+const LEADING_VERB = /^\s*(?:compare|contrast|what about|how about|versus)\s+/i;
+
 /**
- * The local provider's answer: the figures of the place the message names, what it cannot answer said plainly, and
- * a request for a place when none is named.
+ * Every place the message names, each on its own: each ZIP ("compare 85004 with 85008"), else each part around
+ * "with", "vs", "and", "or" or ";" that names a city and state; at most TERRY_MAX_PLACES.
+ */
+export function placesOf(message: string): string[] {
+  const zips = [...new Set(message.match(/\b\d{5}\b/g) ?? [])];
+  if (zips.length > 0) return zips.slice(0, TERRY_MAX_PLACES);
+  const parts = message.split(/\s+(?:with|vs\.?|versus|and|or|to)\s+|;/i);
+  // "Compare Phoenix, AZ": the verb would read as part of a capitalised city name.
+  const places = parts.map((part) => placeOf(part.replace(LEADING_VERB, ""))).filter((place) => place !== null);
+  const whole = placeOf(message);
+  const found = places.length > 0 ? places : whole ? [whole] : [];
+  const named = found.map((place) => (place.state ? `${place.cityOrZip}, ${place.state}` : place.cityOrZip));
+  return [...new Set(named)].slice(0, TERRY_MAX_PLACES);
+}
+
+/**
+ * The local provider's answer: the figures of each place the message names (looked up one by one, each under its
+ * own label), what it cannot answer said plainly, and what it can answer, with two examples, when it finds no place.
  */
 export async function localTerryAnswer(message: string, lookup: TerryLookup): Promise<string> {
   const cannot = UNANSWERABLE.filter(([pattern]) => pattern.test(message)).map(([, topic]) => topic);
   const caveat = cannot.length
     ? `I can't answer about ${cannot.join(" or ")}: my data is property records and sales, not ${cannot.join(" or ")}.`
     : null;
-  const place = placeOf(message);
-  if (!place) return [caveat, TERRY_GREETING].filter(Boolean).join("\n\n");
-  const found = await lookup(place.state ? `${place.cityOrZip}, ${place.state}` : place.cityOrZip);
-  const figures = "error" in found ? found.error : describeMarket(found.label, found.stats);
-  return [caveat, figures].filter(Boolean).join("\n\n");
+  const places = placesOf(message);
+  if (places.length === 0) return [caveat, TERRY_CANNOT_PARSE].filter(Boolean).join("\n\n");
+  const found = await Promise.all(places.map((place) => lookup(place)));
+  const figures = found.map((one) => ("error" in one ? one.error : describeMarket(one.label, one.stats, one.leads)));
+  return [caveat, ...figures].filter(Boolean).join("\n\n");
 }

@@ -74,7 +74,7 @@ const MARKET_STATISTICS_TOOL = {
   function: {
     name: "market_statistics",
     description:
-      "Property and sale figures of one US place from Breeze's records: properties, median estimated value, median equity, absentee share, motivated-seller type counts, the last 12 months of sales, and a city's biggest ZIPs.",
+      "Property and sale figures of one US place from Breeze's records: properties, median estimated value, median equity, absentee share, motivated-seller type counts, the last 12 months of sales, and a city's biggest ZIPs. `leads` holds, per seller type, the count the Seller Lead Wizard shows (its default filters): call those 'seller leads' and `stats.properties` 'properties on record', never one for the other. Call the tool once per place when comparing places.",
     strict: true,
     parameters: {
       type: "object",

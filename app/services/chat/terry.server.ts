@@ -6,14 +6,17 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 
+import { SELLER_TYPES } from "#db/enums.ts";
 import { AI_CONTEXT_CHARS_MAX, contextChars, HISTORY_TOO_LONG } from "#app/domain/chat/ai-bounds.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import type { TerryChatInput } from "#app/domain/chat/terry-forms.ts";
 import { TERRY_AGENT } from "#app/domain/chat/terry-screen.ts";
-import type { TerryLookup } from "#app/domain/chat/terry.ts";
+import type { SellerLeadCounts, TerryLookup } from "#app/domain/chat/terry.ts";
 import { parseSearchLocation } from "#app/domain/leads/location.ts";
+import { PreviewCountSchema } from "#app/domain/leads/search.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { previewCount } from "#app/services/leads/search.server.ts";
 import { postMessages } from "#app/services/messages/conversation-writes.server.ts";
 import { chatThread } from "#app/services/messages/conversations.server.ts";
 import type { CapRefusal } from "#app/services/usage/caps.server.ts";
@@ -23,14 +26,37 @@ import { assistantMessage, CONVERSATION_NOT_FOUND, HISTORY_TURNS, titleOf, userM
 
 export const NO_MARKET_FIGURES = "Market figures are not available from the configured property-data source.";
 
-/** A place typed by the user or the model → its figures, or why there are none (a message, never a made-up number). */
-export function marketLookup(context: ServiceContext<"providers" | "now">): TerryLookup {
+/**
+ * The place's seller leads of each type, each counted by previewCount itself from the body POST
+ * /api/leads/preview-count would get (`{location, sellerType}`), so Terry and the wizard's count never disagree.
+ * Null when a count fails (Terry then says the records' per-type figures, labelled as such).
+ */
+async function leadCounts(context: ServiceContext<"db" | "providers" | "now">, location: string): Promise<SellerLeadCounts | null> {
+  const counts = await Promise.all(
+    SELLER_TYPES.map(async (sellerType) => {
+      const body = PreviewCountSchema.safeParse({ location, sellerType });
+      if (!body.success) return null;
+      const outcome = await previewCount(context, body.data);
+      return outcome.ok ? ([sellerType, outcome.totalResults] as const) : null;
+    }),
+  );
+  if (counts.some((entry) => entry === null)) return null;
+  // TypeScript's lib types Object.fromEntries with string keys; the keys are exactly SELLER_TYPES.
+  return Object.fromEntries(counts as (readonly [string, number])[]) as SellerLeadCounts;
+}
+
+/**
+ * A place typed by the user or the model → its figures and the count endpoint's lead counts, or why there are none
+ * (a message, never a made-up number).
+ */
+export function marketLookup(context: ServiceContext<"db" | "providers" | "now">): TerryLookup {
   return async (location) => {
     const parsed = parseSearchLocation(location);
     if (!parsed.ok) return { error: `${location}: ${parsed.message}` };
     const stats = context.providers.propertyData.marketStats;
     if (!stats) return { error: NO_MARKET_FIGURES };
-    return { label: parsed.value.label, stats: await stats(parsed.value.search, context.now()) };
+    const [figures, leads] = await Promise.all([stats(parsed.value.search, context.now()), leadCounts(context, location)]);
+    return { label: parsed.value.label, stats: figures, ...(leads ? { leads } : {}) };
   };
 }
 

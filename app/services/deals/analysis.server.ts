@@ -150,6 +150,23 @@ export async function startDealAnalysis(context: AnalysisContext, userId: string
   }
 }
 
+export type RunningAnalysis = { progress: number; message: string; startedAt: number };
+
+/**
+ * The run of the user's property while it goes on, from its object's state (`stub.status()`), else null; an object
+ * that does not answer counts as no run. The object is named by (user, property), so nobody reads another's run.
+ */
+export async function runningAnalysis(
+  context: Pick<AnalysisContext, "dealAnalysis">,
+  userId: string,
+  propertyId: string,
+): Promise<RunningAnalysis | null> {
+  const state = await analysisObject(context, userId, propertyId)
+    .status()
+    .catch(() => null);
+  return state?.status === "running" ? { progress: state.progress, message: state.message, startedAt: state.startedAt } : null;
+}
+
 /** The no-JavaScript form: waits (bounded) for the run to end, so the page it redirects to shows the result. */
 export async function settledAnalysis(
   context: AnalysisContext,

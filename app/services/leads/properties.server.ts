@@ -180,6 +180,8 @@ export async function readCrmPage(
             [rows, counts, searched] as const,
             property[0]
               ? {
+                  /** The owner's id (the page may read before its session answered): the caller's to use, not to show. */
+                  ownerId: property[0].userId,
                   property: serializeProperty(property[0]),
                   contacts: leadContacts.map(serializeContact),
                   comps: options.withComps ? leadComps : null,

@@ -2,6 +2,7 @@ import { crmFiguresFromCounts } from "#app/domain/leads/crm-figures.ts";
 import { PAGE_SIZE } from "#app/domain/leads/crm-view.ts";
 import { statusFilterOf } from "#app/domain/leads/labels.ts";
 import { compsShown } from "#app/domain/valuation/view.ts";
+import { runningAnalysis } from "#app/services/deals/analysis.server.ts";
 import { readCrmPage } from "#app/services/leads/properties.server.ts";
 
 import type { EarlySectionLoader } from "./types.ts";
@@ -29,6 +30,9 @@ export const load = (async (context, { userId, batch }, url) => {
     { filter, limit, leadId, withComps: compsShown(params) },
     batch,
   );
+  // The open lead's analysis run, from its Durable Object once the lead is known to be the user's (a DO call, no D1
+  // round trip): a reload during a run rejoins it instead of showing "No analysis yet".
+  const running = selected ? await runningAnalysis(context, selected.ownerId, selected.property.id) : null;
   const figures = crmFiguresFromCounts(counts);
   return {
     filter,
@@ -37,7 +41,10 @@ export const load = (async (context, { userId, batch }, url) => {
     matching,
     limit,
     adding: params.get("add") === "1",
-    selected,
+    /** With the open lead's analysis while it runs (`analysisRunning`, else null). */
+    selected: selected
+      ? { property: selected.property, contacts: selected.contacts, comps: selected.comps, analysisRunning: running }
+      : null,
     selectedMissing: Boolean(leadId) && !selected,
   };
 }) satisfies EarlySectionLoader<unknown>;
