@@ -86,11 +86,12 @@ describe("a saved search belongs to its user", () => {
     const owner = await registerClient("saved-owner");
     const intruder = await registerClient("saved-intruder");
     const search = await saved(owner.client, "Owner's");
-    for (const fields of [
+    const probes: Record<string, string>[] = [
       { intent: "run", id: search.id },
       { intent: "daily", id: search.id, daily: "on" },
       { intent: "delete", id: search.id },
-    ]) {
+    ];
+    for (const fields of probes) {
       expect((await post(intruder.client, fields)).status).toBe(404);
     }
     expect(await list(intruder.client)).toEqual([]);
