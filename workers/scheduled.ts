@@ -6,6 +6,7 @@ import { createDb } from "#db/client.ts";
 import { valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
 import { parseEnv } from "#app/providers/env.server.ts";
 import { createProviders } from "#app/providers/index.server.ts";
+import { runDueSavedSearches } from "#app/services/leads/saved-search-run.server.ts";
 import { sweepExpired } from "#app/services/platform/maintenance.server.ts";
 import { refreshStaleModels } from "#app/services/valuation/model-refresh.server.ts";
 
@@ -18,6 +19,12 @@ export const SWEEP_CRON = "17 * * * *";
  * reads the cells and stops (docs/decisions/072-valuation-model-refresh.md).
  */
 export const MODEL_REFRESH_CRON = "*/10 * 1 * *";
+/**
+ * Every 15 minutes from 06:00 to 07:45 UTC: the daily saved searches, a bounded share a run, stalest first (a search is
+ * due again 20 hours after its last run; docs/decisions/085-saved-searches.md). Eight runs a morning cover
+ * 8 × SAVED_SEARCHES_PER_CRON searches.
+ */
+export const SAVED_SEARCHES_CRON = "*/15 6-7 * * *";
 
 /** What a cron trigger runs, by its expression. */
 export function runScheduled(cron: string, env: Env, now: Date): Promise<void> {
@@ -26,6 +33,8 @@ export function runScheduled(cron: string, env: Env, now: Date): Promise<void> {
       return sweepExpired(createDb(env.DB), now).then((swept) => console.log("[sweep]", JSON.stringify(swept)));
     case MODEL_REFRESH_CRON:
       return refreshModels(env, now);
+    case SAVED_SEARCHES_CRON:
+      return runSavedSearches(env, now);
     default:
       console.warn("[scheduled] no job for cron", JSON.stringify(cron));
       return Promise.resolve();
@@ -39,4 +48,13 @@ async function refreshModels(env: Env, now: Date): Promise<void> {
   const asOf = valuationDateOf(now, propertyData.salesThrough);
   const refresh = await refreshStaleModels({ db, propertyData }, asOf);
   console.log("[model-refresh]", JSON.stringify({ asOf, ...refresh }));
+}
+
+/** One bounded run of the users' daily saved searches. */
+async function runSavedSearches(env: Env, now: Date): Promise<void> {
+  const db = createDb(env.DB);
+  const config = parseEnv(env);
+  const providers = createProviders(config, { db, files: env.FILES });
+  const summary = await runDueSavedSearches({ db, config, providers, now: () => now });
+  console.log("[saved-searches]", JSON.stringify(summary));
 }

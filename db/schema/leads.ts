@@ -98,11 +98,22 @@ export const savedSearches = sqliteTable(
     userId: ownerUserId(),
     type: text("type").notNull(),
     name: text("name").notNull(),
+    /** The wizard's answers (domain/leads/saved-searches.ts), re-validated before every run. */
     criteriaJson: json<Record<string, unknown>>("criteria_json").notNull(),
+    /** Runs daily from the Worker's cron (workers/scheduled.ts) while true. */
     isActive: flag("is_active").notNull().default(true),
+    lastRunAt: instant("last_run_at"),
+    /** Why the last run delivered fewer than asked (a cap, an exhausted market, a failure); null when it did not. */
+    lastRunNote: text("last_run_note"),
     ...timestamps,
   },
-  (t) => [index("saved_searches_user_idx").on(t.userId)],
+  (t) => [
+    index("saved_searches_user_idx").on(t.userId),
+    // A user's searches are told apart by name.
+    uniqueIndex("saved_searches_user_name_idx").on(t.userId, t.name),
+    // The cron picks the stalest daily searches first.
+    index("saved_searches_active_run_idx").on(t.isActive, t.lastRunAt),
+  ],
 );
 
 export const leadRequests = sqliteTable(

@@ -5,6 +5,7 @@ import { companyProfiles, properties, users } from "#db/schema.ts";
 import { seedDemoCrm, seedManyCrmLeads } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
+import { seedDemoSavedSearch } from "#db/seed/demo/saved-searches.ts";
 import { seedDemoSequences } from "#db/seed/demo/sequences.ts";
 import { hashPassword } from "#app/services/accounts/password.server.ts";
 
@@ -29,6 +30,7 @@ export async function ensureDemoAccount(db: Db, files: R2Bucket): Promise<boolea
   await seedDemoDeals(db, userId, propertyIds);
   await seedDemoRecords(db, userId, files);
   await seedDemoSequences(db, userId, propertyIds);
+  await seedDemoSavedSearch(db, userId);
   return true;
 }
 

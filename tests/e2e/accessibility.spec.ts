@@ -102,6 +102,17 @@ const SIGNED_IN: Check[] = [
   })),
   { name: "the Buyer Breeze page", path: "/buyer-breeze" },
   { name: "the profile page", path: "/profile" },
+  {
+    name: "the Saved Searches page with a search",
+    path: "/saved-searches",
+    before: async (page) => {
+      const saved = await page.request.post("/saved-searches", {
+        form: { intent: "save", wizard: "seller", name: "Phoenix equity", cityOrZip: "Phoenix", state: "AZ", sellerType: "high_equity" },
+        maxRedirects: 0,
+      });
+      expect(saved.status()).toBe(302);
+    },
+  },
   { name: "the CRM's add-lead dialog", path: "/?section=crm&add=1" },
   { name: "the CRM's work-this-lead dialog", path: ({ lead }) => `/?section=crm&lead=${lead.id}` },
   { name: "a conversation in messages", path: ({ conversationId }) => `/?section=messages&c=${conversationId}` },

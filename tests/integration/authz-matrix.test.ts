@@ -31,6 +31,7 @@ const NO_IDS: Ids = {
   leadRequest: "r",
   sequenceProperty: "sp",
   task: "t",
+  savedSearch: "s",
 };
 
 describe("the matrix knows every route", () => {

@@ -12,6 +12,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { SaveSearchName } from "#app/components/leads/save-search-name.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -97,13 +98,15 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
     // React types a form's nativeEvent as a plain Event; a submit event is the DOM's SubmitEvent.
     const { submitter } = event.nativeEvent as SubmitEvent;
     const button = submitter instanceof HTMLButtonElement ? submitter : null;
     const name = button?.name;
     const value = button?.value ?? "";
+    // Save search posts the form to /saved-searches as it is (the same with or without JavaScript).
+    if (value === "save" && !busy) return;
+    event.preventDefault();
+    if (busy) return;
     if (name === "step") {
       const target = Number(value);
       if (target < step) return goTo(target);
@@ -268,6 +271,7 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
           </p>
         ) : null}
 
+        {last ? <SaveSearchName disabled={busy !== null} /> : null}
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
           {kind === "seller" ? (
             <>

@@ -49,6 +49,8 @@ export async function searchSellerLeads(
   context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: SellerSearchInput,
+  /** The saved search this run is of (its request names it, so the Saved Searches page counts its leads and cost). */
+  options: { savedSearchId?: string } = {},
 ): Promise<SellerSearchResult | Failure | CapRefusal> {
   const { db } = context;
   const provider = context.providers.propertyData;
@@ -113,6 +115,7 @@ export async function searchSellerLeads(
           id: requestId,
           userId,
           kind: "seller",
+          savedSearchId: options.savedSearchId ?? null,
           vendor: provider.name,
           requestParams: params,
           requestedCount: count,

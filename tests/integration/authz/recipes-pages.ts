@@ -229,6 +229,19 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
     loader: page(get(at("/profile"), "own")),
     action: page(submit("/profile", () => ({ intent: "company", companyName: "Baker Homes" }), "own")),
   },
+  "routes/saved-searches": {
+    loader: page(list("/saved-searches")),
+    action: page(
+      submit("/saved-searches", (ids) => ({ intent: "run", id: ids.savedSearch }), "not-found"),
+      submit("/saved-searches", (ids) => ({ intent: "daily", id: ids.savedSearch, daily: "off" }), "not-found"),
+      submit("/saved-searches", (ids) => ({ intent: "delete", id: ids.savedSearch }), "not-found"),
+      submit(
+        "/saved-searches",
+        () => ({ intent: "save", wizard: "seller", name: "Mine", cityOrZip: "Phoenix", state: "AZ", sellerType: "inherited" }),
+        "own",
+      ),
+    ),
+  },
   "routes/today": {
     loader: page(list("/today")),
     action: page(

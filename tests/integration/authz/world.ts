@@ -16,6 +16,7 @@ import {
 import { seedDemoCrm } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
+import { seedDemoSavedSearch } from "#db/seed/demo/saved-searches.ts";
 import { startSequence } from "#app/services/sequences/sequences.server.ts";
 import { registerClient, type ApiClient } from "#tests/integration/api-client.ts";
 
@@ -34,6 +35,7 @@ export type Ids = {
   /** The lead (a property) a follow-up sequence was started on, and a pending step of it (a Today task). */
   sequenceProperty: string;
   task: string;
+  savedSearch: string;
 };
 
 export type Party = { client: ApiClient; userId: string; email: string; ids: Ids };
@@ -96,6 +98,7 @@ export async function partyWithRecords(prefix: string): Promise<Party> {
     buyerLead: await firstId(db.select({ id: buyerLeads.id }).from(buyerLeads).where(mine(buyerLeads)), "buyer lead"),
     leadRequest: await firstId(db.select({ id: leadRequests.id }).from(leadRequests).where(mine(leadRequests)), "lead request"),
     ...(await startedSequence(userId)),
+    savedSearch: await seedDemoSavedSearch(db, userId),
   };
   return { client, userId, email, ids };
 }

@@ -1,0 +1,89 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+
+import SavedSearchesList from "#app/components/leads/saved-searches.tsx";
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { buttonClass } from "#app/components/ui/button.tsx";
+import { isWizardKind, readAnswers, type WizardKind } from "#app/domain/chat/wizard.ts";
+import { SAVED_SEARCH_NOT_FOUND, SavedSearchActionSchema, SaveSearchSchema } from "#app/domain/leads/saved-searches.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { runSavedSearch } from "#app/services/leads/saved-search-run.server.ts";
+import { deleteSavedSearch, listSavedSearches, saveSearch, setDaily } from "#app/services/leads/saved-searches.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Saved Searches — Breeze" }];
+
+const PAGE = "/saved-searches";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  return { searches: await listSavedSearches(context.db, session.user.id) };
+}
+
+/**
+ * Save (posted by the wizard's last step), Run now, Daily on/off and Delete, each a form that works without JavaScript
+ * and answers with a redirect and a toast. A refused save answers 400 with the field errors and the answers, so the page
+ * offers the save again; a search that is not the user's answers 404.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await requireUser(request, context);
+  const userId = session.user.id;
+  const form = await readFormData(request);
+  const now = context.now();
+
+  if (form.get("intent") === "save") {
+    const answers = readAnswers(form);
+    const wizard = form.get("wizard");
+    const kind: WizardKind = isWizardKind(wizard) ? wizard : "seller";
+    const parsed = SaveSearchSchema.safeParse({ wizard: form.get("wizard"), name: form.get("name") ?? "" });
+    const refuse = (errors: Record<string, string[]>) =>
+      data({ save: { errors, answers, kind, name: String(form.get("name") ?? "").slice(0, 200) } }, { status: 400 });
+    if (!parsed.success) return refuse(fieldErrors(parsed.error.issues));
+    const saved = await saveSearch(context.db, userId, { kind: parsed.data.wizard, name: parsed.data.name, answers }, now);
+    if (!saved.ok) return refuse(Object.fromEntries(Object.entries(saved.errors).map(([field, message]) => [field, [message]])));
+    return redirectWithToast(PAGE, {
+      title: "Search saved",
+      description: `"${parsed.data.name}" is in your saved searches.`,
+      variant: "success",
+    });
+  }
+
+  const parsed = SavedSearchActionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ save: null, message: "Choose a saved search and an action" }, { status: 400 });
+  const input = parsed.data;
+  if (input.intent === "run") {
+    const outcome = await runSavedSearch(context, userId, input.id);
+    if (!outcome.ok) throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
+    if (outcome.delivered > 0) {
+      const description = `${outcome.delivered} new ${outcome.delivered === 1 ? "lead" : "leads"} in your lead queue.`;
+      return redirectWithToast("/leads/workbench", { title: "Search run", description, variant: "success" });
+    }
+    return redirectWithToast(PAGE, { title: "No new leads", description: outcome.note ?? "No new leads this time.", variant: "info" });
+  }
+  const done =
+    input.intent === "delete"
+      ? await deleteSavedSearch(context.db, userId, input.id)
+      : await setDaily(context.db, userId, input.id, input.daily === "on", now);
+  if (!done) throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
+  const title = input.intent === "delete" ? "Search deleted" : input.daily === "on" ? "Runs daily" : "Daily run off";
+  return redirectWithToast(PAGE, { title, variant: "success" });
+}
+
+/** /saved-searches: the user's saved searches with their last run, leads and cost, and what can be done with each. */
+export default function SavedSearchesPage() {
+  const { searches } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <main className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
+      <Link to="/?section=dashboard" className={buttonClass("ghost", "-ml-3 mb-4")}>
+        <span aria-hidden="true">←</span> Back
+      </Link>
+      <SavedSearchesList searches={searches} refusedSave={actionData && "save" in actionData ? actionData.save : null} />
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageError backTo={PAGE} backLabel="Saved Searches" />;
+}

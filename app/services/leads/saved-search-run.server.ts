@@ -1,0 +1,92 @@
+/**
+ * Running a saved seller search: Run now on the Saved Searches page, and the daily cron (workers/scheduled.ts). A run is
+ * the ordinary seller search (searchSellerLeads), so it delivers only leads the user never had and reserves every lead
+ * and skip trace against the user's caps; a cap refusal delivers nothing and is recorded as the run's note.
+ */
+import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
+
+import { savedSearches } from "#db/schema.ts";
+import { sellerCriteria } from "#app/domain/chat/wizard.ts";
+import { DAILY_RUN_GAP_MS, SAVED_SEARCH_NOT_FOUND, SAVED_SEARCHES_PER_CRON, storedAnswers } from "#app/domain/leads/saved-searches.ts";
+import { SellerSearchSchema } from "#app/domain/leads/search.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
+
+import { searchSellerLeads } from "./seller-search.server.ts";
+
+type RunContext = ServiceContext<"db" | "now" | "providers" | "config">;
+
+/** The search's location no longer parses (the wizard's rules changed since it was saved). */
+export const SAVED_SEARCH_INVALID = "This saved search is no longer valid: open it in the wizard and save it again";
+
+export type RunOutcome =
+  | { ok: true; delivered: number; note: string | null }
+  | { ok: false; status: 404; message: string }
+  | { ok: false; status: 409; message: string };
+
+/**
+ * Runs one of the user's saved seller searches now. The run is claimed first (last_run_at set, and for the cron only
+ * when the search is still due), so two overlapping cron runs never run one search twice; the note of what the run
+ * got is written after it.
+ */
+export async function runSavedSearch(
+  context: RunContext,
+  userId: string,
+  id: string,
+  options: { onlyIfDue?: boolean } = {},
+): Promise<RunOutcome> {
+  const { db } = context;
+  const now = context.now();
+  const mine = and(eq(savedSearches.id, id), eq(savedSearches.userId, userId), eq(savedSearches.type, "seller"));
+  const [claimed] = await db
+    .update(savedSearches)
+    .set({ lastRunAt: now, updatedAt: now })
+    .where(options.onlyIfDue ? and(mine, due(now)) : mine)
+    .returning({ criteria: savedSearches.criteriaJson });
+  if (!claimed) {
+    return options.onlyIfDue
+      ? { ok: false, status: 409, message: "Already run" }
+      : { ok: false, status: 404, message: SAVED_SEARCH_NOT_FOUND };
+  }
+  const parsed = SellerSearchSchema.safeParse({ criteria: sellerCriteria(storedAnswers(claimed.criteria)) });
+  const outcome = parsed.success ? await searchSellerLeads(context, userId, parsed.data, { savedSearchId: id }) : null;
+  const delivered = outcome?.ok ? outcome.properties.length : 0;
+  const note = !outcome ? SAVED_SEARCH_INVALID : outcome.message;
+  await db.update(savedSearches).set({ lastRunNote: note, updatedAt: now }).where(mine);
+  return { ok: true, delivered, note };
+}
+
+/** Never run, or last run at least DAILY_RUN_GAP_MS ago. */
+function due(now: Date) {
+  return or(isNull(savedSearches.lastRunAt), lte(savedSearches.lastRunAt, new Date(now.getTime() - DAILY_RUN_GAP_MS)));
+}
+
+export type DailyRunSummary = { ran: number; delivered: number; skipped: number; failed: number };
+
+/**
+ * The cron's share of the daily searches: at most SAVED_SEARCHES_PER_CRON due ones, stalest first (never run before any
+ * that ran), one after another. One search's failure is logged and the others still run.
+ */
+export async function runDueSavedSearches(context: RunContext, limit = SAVED_SEARCHES_PER_CRON): Promise<DailyRunSummary> {
+  const now = context.now();
+  const dueSearches = await context.db
+    .select({ id: savedSearches.id, userId: savedSearches.userId })
+    .from(savedSearches)
+    .where(and(eq(savedSearches.isActive, true), eq(savedSearches.type, "seller"), due(now)))
+    // SQLite sorts NULL first in ascending order: searches never run come before the stalest.
+    .orderBy(asc(savedSearches.lastRunAt), asc(sql`rowid`))
+    .limit(limit);
+  const summary: DailyRunSummary = { ran: 0, delivered: 0, skipped: 0, failed: 0 };
+  for (const search of dueSearches) {
+    try {
+      const outcome = await runSavedSearch(context, search.userId, search.id, { onlyIfDue: true });
+      if (!outcome.ok) continue;
+      summary.ran++;
+      summary.delivered += outcome.delivered;
+      if (outcome.delivered === 0) summary.skipped++;
+    } catch (error) {
+      summary.failed++;
+      console.error("[saved-searches]", search.id, error instanceof Error ? error.message : String(error));
+    }
+  }
+  return summary;
+}
