@@ -203,7 +203,14 @@ function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
         }}
       >
         <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
-        <OfferChoice options={options} idPrefix="workbench-offer" initial={preselected.initial} initialCustom={preselected.customOffer} />
+        <OfferChoice
+          // Keyed by the rule: new figures (Update Max Offer) start from their own preselection.
+          key={`${arv}-${rule.maxOffer}`}
+          options={options}
+          idPrefix="workbench-offer"
+          initial={preselected.initial}
+          initialCustom={preselected.customOffer}
+        />
         {/* Both buttons generate the letter; "Generate and Mail" (andMail) mails it in the same confirmed step. */}
         <input type="hidden" name="intent" value="letter" />
         <div className="flex flex-wrap items-center justify-end gap-2">
