@@ -13,7 +13,7 @@ import type { OfferSteps } from "#app/components/workbench/offer-steps.tsx";
 import { storeQueue, useStoredLeadQueue } from "#app/components/workbench/use-stored-queue.ts";
 import { WorkbenchHeader } from "#app/components/workbench/workbench-header.tsx";
 import { loadLeadQueue } from "#app/domain/leads/queue.ts";
-import { offerStepsOf } from "#app/domain/offers/rules.ts";
+import { offerStepsHref, offerStepsOf } from "#app/domain/offers/rules.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
 import { OFFER_INTENTS, WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import {
@@ -40,7 +40,7 @@ import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { lazyPreloads } from "#app/services/platform/lazy-chunks.server.ts";
 import { offerAction } from "#app/services/workbench/offers.server.ts";
-import { VALUE_INTENT, valueAction } from "#app/services/workbench/valuation.server.ts";
+import { VALUE_INTENT, valueAction, valueWorkedLead } from "#app/services/workbench/valuation.server.ts";
 import { loadWorkbench, queueLength, readLeadSnapshot, saveQueueLead } from "#app/services/workbench/workbench.server.ts";
 
 export const meta: MetaFunction = () => [
@@ -117,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (isOneOf(OFFER_INTENTS, form.intent)) {
     const outcome = await offerAction(context, signedIn, form, pinned);
-    if ("redirect" in outcome) return redirectWithToast(withStepAnchor(outcome.redirect, form.intent), outcome.toast);
+    if ("redirect" in outcome) return redirectWithToast(withStepAnchor(outcome.redirect, outcome.step ?? form.intent), outcome.toast);
     if ("confirmation" in outcome) {
       const { intent, title, message } = outcome.confirmation;
       return data({ intent, title, message, confirmation: outcome.confirmation } satisfies WorkbenchActionData);
@@ -156,6 +156,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = workbenchHref(input.index, { details: input.intent === "work", request: pinned });
   if (!outcome.ok && outcome.status === 409) return redirectWithToast(back, { title: outcome.message, variant: "info" });
   if (!outcome.ok) return failure(input.intent, outcome.message, outcome.status);
+  if (input.intent === "work") {
+    // Let's Work It starts the valuation (issue 36): the page arrives at the filled Property Value panel, the offers
+    // computed from its ARV. A refusal (no comps) leaves Get Property Value to the user, as before.
+    const valued = await valueWorkedLead(context, session, lead.item, outcome.propertyId, input.index, pinned);
+    if ("redirect" in valued)
+      return redirectWithToast(withStepAnchor(valued.redirect, VALUE_INTENT), {
+        ...valued.toast,
+        title: valued.toast.variant === "success" ? "Working This Lead" : valued.toast.title,
+        description: `${outcome.address} is in your CRM. ${valued.toast.description ?? ""}`.trim(),
+      });
+  }
   const toast =
     input.intent === "work"
       ? { title: "Working This Lead", description: `${outcome.address} is in your CRM for the Deal Analyzer.` }
@@ -189,7 +200,8 @@ export default function LeadWorkbench() {
   useLoadOnIntent(LAZY_PARTS);
 
   const savedLead = lead ? (saved[lead.id] ?? null) : null;
-  const closeHref = workbenchHref(index, { request: pinned });
+  // Closing the details keeps the offer steps (Let's Work It's valuation) in the URL.
+  const closeHref = offerStepsHref(workbenchHref(index, { request: pinned }), page.steps);
 
   // What changes once JavaScript runs (useHydrated) or reads the stored queue lives in the small components below
   // (ActionError, LeadDetails, WorkbenchBar): that switch is a synchronous re-render right after hydration, and here

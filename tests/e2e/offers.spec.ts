@@ -1,5 +1,8 @@
 import type { Page } from "@playwright/test";
 
+import { maxOfferRule } from "#app/domain/offers/rules.ts";
+import { formatMoney } from "#app/domain/shared/format.ts";
+
 import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures.ts";
 
 /** A stored letter as the browser fetches it: a real PDF. */
@@ -145,7 +148,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await propertyStatus(page)).toMatchObject({ status: "offer_produced", maxOffer: 210000 });
     });
 
-    test("no offer chosen says 'No Offer Selected'", async ({ signedInPage: page }) => {
+    test("Let's Work It values the lead and shows the offers at once; with the default repairs and fee every tier is above the max offer, so the max offer itself is preselected", async ({
+      signedInPage: page,
+    }) => {
       await runSellerSearch(page);
       await page.goto("/leads/workbench");
       await page.getByRole("button", { name: "Let's Work It" }).click();
@@ -153,10 +158,24 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
         await expect(page.getByRole("dialog")).toHaveCount(0);
       }
-      await page.getByRole("region", { name: "Get Max Offer" }).getByRole("button", { name: "Get Max Offer" }).click();
-      await page.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
-      await expect(page.getByText("No Offer Selected").first()).toBeVisible();
-      await expect(page.getByText("Please select an offer option or enter a custom amount.").first()).toBeVisible();
+      // The Property Value panel arrived filled (issue 36: fewer clicks); the offers start from its ARV.
+      const value = page.getByRole("region", { name: "Get Property Value" }).getByRole("group", { name: "Property value" });
+      const arvText = (await value.getByRole("definition").nth(0).textContent()) ?? "";
+      const offers = page.getByRole("region", { name: "Offer Options" });
+      const rule = offers.getByRole("group", { name: "Max Offer (70% Rule)" });
+      await expect(rule).toContainText(arvText);
+      const maxOffer = maxOfferRule(Number(arvText.replace(/[^\d]/g, ""))).maxOffer;
+      await expect(rule).toContainText(formatMoney(maxOffer));
+      await expect(offers.getByTestId("above-max-offer")).toHaveCount(3);
+      await expect(offers.getByRole("radio", { name: "Custom amount" })).toBeChecked();
+      await expect(offers.getByRole("textbox", { name: "Custom offer amount in dollars" })).toHaveValue(String(maxOffer));
+      // The figures stay editable: Get Max Offer recomputes the line and the cards.
+      const form = page.getByRole("region", { name: "Get Max Offer" });
+      await expect(form.getByRole("textbox", { name: "Repair estimate" })).not.toHaveValue("");
+      await form.getByRole("textbox", { name: "Repair estimate" }).fill("0");
+      await form.getByRole("textbox", { name: "Assignment fee" }).fill("0");
+      await form.getByRole("button", { name: "Get Max Offer" }).click();
+      await expect(offers.getByRole("radio", { name: /Fair/ })).toBeChecked();
     });
 
     test("the CRM's property card refuses Send Offer without an offer, creates one and sends it", async ({

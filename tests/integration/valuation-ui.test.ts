@@ -136,17 +136,21 @@ describe("the workbench's Get Property Value", () => {
     const owner = await workedLead();
     const stranger = await workedLead();
     const before = await storedOf(owner.property.id);
+    // Let's Work It valued the lead already (issue 36): nothing more is written.
+    const compsBefore = (await compsOf(owner.userId, owner.property.id)).length;
     const answer = await post(stranger.client, valueForm(owner.lead, owner.property.id));
     expect(answer.status).toBe(404);
     expect(await answer.json()).toMatchObject({ intent: "value", message: "Property not found" });
     expect(await storedOf(owner.property.id)).toEqual(before);
-    expect(await compsOf(owner.userId, owner.property.id)).toHaveLength(0);
+    expect(await compsOf(owner.userId, owner.property.id)).toHaveLength(compsBefore);
     expect(await compsOf(stranger.userId, owner.property.id)).toHaveLength(0);
   });
 
   it("answers an address nobody can place with its message under 'Comps Analysis Failed', no number, and writes nothing", async () => {
     const { client, userId, lead, property } = await workedLead();
     const before = await storedOf(property.id);
+    // Let's Work It valued the lead already (issue 36): nothing more is written.
+    const compsBefore = (await compsOf(userId, property.id)).length;
     const answer = await post(client, {
       ...valueForm(lead, property.id),
       address: "1 Nowhere Rd",
@@ -159,7 +163,7 @@ describe("the workbench's Get Property Value", () => {
     expect(body.title).toBe("Comps Analysis Failed");
     expect(body.message).toContain("could not be placed");
     expect(await storedOf(property.id)).toEqual(before);
-    expect(await compsOf(userId, property.id)).toHaveLength(0);
+    expect(await compsOf(userId, property.id)).toHaveLength(compsBefore);
   });
 
   it("answers a bad form with its field message and signed out sends to sign-in", async () => {
@@ -176,6 +180,8 @@ describe("the workbench's Get Property Value", () => {
     const client = new ApiClient();
     const { userId, lead, property } = await workedLead(client);
     const before = await storedOf(property.id);
+    // Let's Work It valued the lead already (issue 36): nothing more is written.
+    const compsBefore = (await compsOf(userId, property.id)).length;
     const propertyData = client.context.providers.propertyData;
     client.context = {
       ...client.context,
@@ -186,7 +192,7 @@ describe("the workbench's Get Property Value", () => {
     expect(answer.headers.get("Location")).toBe("/leads/workbench?lead=0&value=demo#property-value");
     expect(toastOf(answer)?.title).toBe("Property Value Calculated (Demo Mode)");
     expect(await storedOf(property.id)).toEqual(before);
-    expect(await compsOf(userId, property.id)).toHaveLength(0);
+    expect(await compsOf(userId, property.id)).toHaveLength(compsBefore);
     const page = await client.load<Page>(loader, answer.headers.get("Location")!);
     expect(page.steps.valuation).toBe("demo");
   });

@@ -108,6 +108,25 @@ describe("the workbench's offer steps", () => {
     expect(await statusOf(property.id)).toBe("analyzed");
   });
 
+  it("Generate and Mail the Offer (andMail) makes the letter and mails it through sendOffer in one post (issue 36)", async () => {
+    const { client, property } = await workedLead();
+    const answer = await post(client, {
+      intent: "letter",
+      andMail: "1",
+      propertyId: property.id,
+      index: "0",
+      arv: "300000",
+      repairs: "20000",
+      fee: "5000",
+      offerType: "custom",
+      customOffer: "185000",
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toMatch(/&letter=[0-9a-f-]{36}&mailed=[\w-]+#offer-mailed$/);
+    expect(toastOf(answer)?.title).toBe("Offer Mailed Successfully!");
+    expect(await statusOf(property.id)).toBe("offer_sent");
+  });
+
   it("asks once before a letter above the max offer (issue 35): the warnings and the fields to post again, nothing written", async () => {
     const { client, property } = await workedLead();
     const fields = {
@@ -140,7 +159,7 @@ describe("the workbench's offer steps", () => {
 
     const confirmed = await post(client, { ...fields, confirm: "1" });
     expect(confirmed.status).toBe(302);
-    expect(confirmed.headers.get("Location")).toMatch(/&letter=[0-9a-f-]{36}(#[\w-]+)?$/);
+    expect(confirmed.headers.get("Location")).toMatch(/&letter=[0-9a-f-]{36}#letter-of-intent$/);
     expect(await statusOf(property.id)).toBe("offer_produced");
   });
 

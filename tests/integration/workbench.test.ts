@@ -209,7 +209,8 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
     const lead = queue[1];
     const worked = await post(client, saveForm(lead, "work", 1));
     expect(worked.status).toBe(302);
-    expect(worked.headers.get("Location")).toBe("/leads/workbench?lead=1&details=1");
+    // Let's Work It values the lead too (issue 36): the details open on the filled Property Value panel.
+    expect(worked.headers.get("Location")).toMatch(/^\/leads\/workbench\?lead=1&details=1&value=\d+.*#property-value$/);
     expect(toastOf(worked)).toMatchObject({ variant: "success" });
     expect(await crmOf(userId)).toEqual([
       expect.objectContaining({ address: lead.addressLine, status: "analyzed", currentAgent: "deal_analyzer" }),
@@ -279,7 +280,7 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
 
     // Its forms post back to it, and the answer returns to it.
     const worked = await post(mine.client, saveForm(mine.queue[2], "work", 2), `?request=${mine.requestId}`);
-    expect(worked.headers.get("Location")).toBe(`/leads/workbench?lead=2&details=1&request=${mine.requestId}`);
+    expect(worked.headers.get("Location")).toMatch(new RegExp(`^/leads/workbench\\?lead=2&details=1&request=${mine.requestId}&value=`));
     expect(await crmOf(mine.userId)).toEqual([expect.objectContaining({ address: mine.queue[2].addressLine, status: "analyzed" })]);
     const reloaded = await mine.client.load<Page>(loader, `/leads/workbench?request=${mine.requestId}`);
     expect(Object.keys(reloaded.saved)).toEqual([mine.queue[2].id]);

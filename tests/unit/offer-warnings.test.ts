@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 
 import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
-import { chosenOfferAmount, maxOfferRule } from "#app/domain/offers/rules.ts";
+import { chosenOfferAmount, maxOfferRule, preselectedOffer } from "#app/domain/offers/rules.ts";
 import { aboveMaxOfferText, arvConfidenceOf, offerWarnings, propertyOfferWarnings } from "#app/domain/offers/warnings.ts";
 import { confidenceWordsOf } from "#app/domain/valuation/interval.ts";
 
@@ -82,5 +82,17 @@ describe("offer warnings", () => {
       "arv_above_as_is",
     ]);
     expect(propertyOfferWarnings({ arv: null, analysisArv: null, confidenceScore: null, price: null }, 100_000)).toEqual([]);
+  });
+});
+
+describe("the workbench's preselected offer (issue 36)", () => {
+  it("is the recommended tier, else the max offer itself as the custom amount, else nothing", () => {
+    expect(preselectedOffer(recommendedOffer(offerOptions(300_000, 210_000)), 210_000)).toEqual({ initial: "Fair" });
+    // The default repairs and fee put every tier above the max offer ($170,000 on a $300,000 ARV).
+    expect(preselectedOffer(recommendedOffer(offerOptions(300_000, 170_000)), 170_000)).toEqual({
+      initial: "custom",
+      customOffer: "170000",
+    });
+    expect(preselectedOffer(null, 0)).toEqual({ initial: null });
   });
 });

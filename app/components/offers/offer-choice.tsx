@@ -16,12 +16,18 @@ import { chosenOfferAmount, CUSTOM_OFFER, customOfferDigits, type OfferChoice as
 import { aboveMaxOfferText } from "#app/domain/offers/warnings.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 
-type Props = { options: OfferOption[]; idPrefix: string; initial?: Choice | null };
+type Props = {
+  options: OfferOption[];
+  idPrefix: string;
+  initial?: Choice | null;
+  /** The custom amount filled in at first (the workbench's max offer when every tier is above it). */
+  initialCustom?: string;
+};
 
-export function OfferChoice({ options, idPrefix, initial = null }: Props) {
+export function OfferChoice({ options, idPrefix, initial = null, initialCustom = "" }: Props) {
   const hydrated = useHydrated();
   const [selected, setSelected] = useState<Choice | null>(initial);
-  const [custom, setCustom] = useState("");
+  const [custom, setCustom] = useState(initialCustom);
   const customId = `${idPrefix}-custom-amount`;
 
   return (
@@ -82,6 +88,7 @@ export function OfferChoice({ options, idPrefix, initial = null }: Props) {
             placeholder="Enter amount, e.g. 185000"
             className={inputClass()}
             value={hydrated ? custom : undefined}
+            defaultValue={hydrated ? undefined : initialCustom}
             onChange={(event) => {
               const digits = customOfferDigits(event.target.value);
               setCustom(digits);

@@ -27,6 +27,7 @@ import {
   DEMO_MODE,
   maxOfferRule,
   offerStepsHref,
+  preselectedOffer,
   SAMPLE_LETTER,
   SAMPLE_LETTER_URL,
   type OfferSteps as Steps,
@@ -180,12 +181,15 @@ function StepConfirmation({ intent, action }: { intent: "letter" | "mail"; actio
   return confirmation && confirmation.intent === intent ? <OfferConfirmation confirmation={confirmation} action={action} /> : null;
 }
 
+const GENERATE_AND_MAIL = "Generate and Mail the Offer";
+
 function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
   const busy = useBusy("letter");
   const arv = steps.arv!;
   const rule = maxOfferRule(arv, steps.repairs ?? undefined, steps.fee ?? undefined);
   const options = offerOptions(arv, rule.maxOffer);
   const check = useOfferChoiceCheck(options, arv);
+  const preselected = preselectedOffer(recommendedOffer(options), rule.maxOffer);
   const action = stepsAction(index, steps, request);
   return (
     <>
@@ -199,11 +203,26 @@ function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
         }}
       >
         <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
-        <OfferChoice options={options} idPrefix="workbench-offer" initial={recommendedOffer(options)} />
-        <div className="flex justify-end">
-          <Button type="submit" name="intent" value="letter" disabled={busy}>
+        <OfferChoice
+          // Keyed by the rule: new figures (Update Max Offer) start from their own preselection.
+          key={`${arv}-${rule.maxOffer}`}
+          options={options}
+          idPrefix="workbench-offer"
+          initial={preselected.initial}
+          initialCustom={preselected.customOffer}
+        />
+        {/* Both buttons generate the letter; "Generate and Mail" (andMail) mails it in the same confirmed step. */}
+        <input type="hidden" name="intent" value="letter" />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <Button type="submit" variant="secondary" name="intent" value="letter" disabled={busy}>
             {busy ? "Generating..." : "Generate PDF Letter of Intent"}
           </Button>
+          <span className="inline-flex items-center gap-2">
+            <Button type="submit" name="andMail" value="1" disabled={busy}>
+              {busy ? "Generating..." : GENERATE_AND_MAIL}
+            </Button>
+            <CostPreview kind="letter" count={1} />
+          </span>
         </div>
       </Form>
     </>
@@ -327,8 +346,21 @@ function useStepLanding() {
   }, [location.key, location.hash]);
 }
 
+/**
+ * The steps with the offers computed from Get Property Value's ARV (default repairs and fee) when Get Max Offer was
+ * not pressed (issue 36: fewer clicks): the 70% rule line and the offer cards show at once, the figures editable above.
+ */
+function withValuedOffers(lead: LeadQueueItem, steps: Steps): Steps {
+  const valued = steps.arv ? null : valuedArv(lead, steps.valuation);
+  if (!valued) return steps;
+  const arv = Math.round(valued);
+  return { ...steps, arv, repairs: steps.repairs ?? defaultRepairs(arv), fee: steps.fee ?? DEFAULT_ASSIGNMENT_FEE };
+}
+
 export function OfferSteps(props: OfferStepsProps) {
-  const { steps, lead, index, saved, comps, request } = props;
+  const { lead, index, saved, comps, request } = props;
+  const steps = withValuedOffers(lead, props.steps);
+  const valued = { ...props, steps };
   useStepLanding();
   // grid-cols-1 (minmax(0, 1fr)): a wide child (the comps table, which scrolls in its own box) never widens the page.
   return (
@@ -349,12 +381,12 @@ export function OfferSteps(props: OfferStepsProps) {
         <Banner id={STEP_ANCHORS.offers} title={steps.demoOffers ? DEMO_MODE.offers : "Offer Options"}>
           <div className="grid grid-cols-1 gap-4">
             <RuleLine arv={steps.arv} repairs={steps.repairs} fee={steps.fee} />
-            <LetterForm {...props} />
+            <LetterForm {...valued} />
           </div>
         </Banner>
       ) : null}
-      {steps.letter ? <LetterStep {...props} /> : null}
-      {steps.mailed ? <MailedPanel {...props} /> : null}
+      {steps.letter ? <LetterStep {...valued} /> : null}
+      {steps.mailed ? <MailedPanel {...valued} /> : null}
     </div>
   );
 }

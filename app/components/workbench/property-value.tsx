@@ -23,6 +23,7 @@ import {
   type ValuationStep,
 } from "#app/domain/valuation/view.ts";
 import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
+import { leadValuationFields } from "#app/domain/workbench/lead-facts.ts";
 import { workbenchAction } from "#app/domain/workbench/rules.ts";
 import { STEP_ANCHORS } from "#app/domain/workbench/step-anchors.ts";
 
@@ -88,20 +89,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 /** The hidden fields: the saved property, the lead's position and the lead's facts (what the workbench sends to calculate-arv). */
 function LeadFacts({ lead, index, propertyId }: Pick<Props, "lead" | "index" | "propertyId">) {
-  const fields: [string, string | number | null][] = [
-    ["propertyId", propertyId],
-    ["index", index],
-    ["address", lead.addressLine],
-    ["city", lead.city],
-    ["state", lead.state],
-    ["zipCode", lead.zip],
-    ["bedrooms", lead.bedrooms],
-    ["bathrooms", lead.bathrooms],
-    ["squareFeet", lead.squareFeet],
-    ["yearBuilt", lead.yearBuilt],
-    ["propertyType", lead.propertyType],
-    ["batchDataEstValue", lead.estimatedValue],
-  ];
+  const fields = leadValuationFields(lead, propertyId, index);
   return (
     <>
       {fields.map(([name, value]) =>

@@ -103,6 +103,16 @@ export function chosenOfferAmount(choice: {
   return { ok: true, amount: option.offer, offerType: option.type };
 }
 
+/**
+ * The workbench's preselected offer (issue 36: fewer clicks): the recommended tier (options.ts recommendedOffer);
+ * when every tier is above the max offer (as the default repairs and fee make them), the max offer itself as the
+ * custom amount — never above it, so accepting the default needs no "Confirm anyway".
+ */
+export function preselectedOffer(recommended: OfferType | null, maxOffer: number): { initial: OfferChoice | null; customOffer?: string } {
+  if (recommended || maxOffer < MONEY_MIN) return { initial: recommended };
+  return { initial: CUSTOM_OFFER, customOffer: String(Math.round(maxOffer)) };
+}
+
 // --- the status flow (§4) ---------------------------------------------------------------------------------------
 
 /** The workbench's own statuses; a lead the CRM has moved on (contacted … closed) keeps its CRM status. */

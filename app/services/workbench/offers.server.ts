@@ -10,6 +10,7 @@ import { OfferFormSchema, type OfferConfirmation } from "#app/domain/offers/form
 import { DEMO_MAILED, DEMO_MODE, offerStepsHref, SAMPLE_LETTER, splitMessage, type OfferSteps } from "#app/domain/offers/rules.ts";
 import { valuationStepOf } from "#app/domain/valuation/view.ts";
 import { workbenchHref } from "#app/domain/workbench/rules.ts";
+import type { StepIntent } from "#app/domain/workbench/step-anchors.ts";
 import type { ValidSession } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";
@@ -18,7 +19,8 @@ import { CHECK_THIS_OFFER } from "#app/services/offers/offer-checks.server.ts";
 import { calculateOffer, confirmOffer } from "#app/services/offers/offers.server.ts";
 
 export type OfferOutcome =
-  | { redirect: string; toast: Toast }
+  /** `step`: the panel the page lands on when it is not the posted intent's (Generate and Mail lands on the mailed one). */
+  | { redirect: string; toast: Toast; step?: StepIntent }
   | { intent: string | null; title: string; message: string; status: number }
   | { confirmation: OfferConfirmation };
 
@@ -37,6 +39,7 @@ const RESUBMITTED = [
   "customOffer",
   "letter",
   "resend",
+  "andMail",
 ];
 
 /** The offer has warnings and was not confirmed: the page shows them and asks once (issue 35). Nothing was written. */
@@ -69,6 +72,38 @@ function whole(value: FormDataEntryValue | undefined): number | null {
 function refusal(intent: string | null, text: string, status: number): OfferOutcome {
   const { title, description } = splitMessage(text);
   return { intent, title, message: description, status };
+}
+
+/**
+ * "Generate and Mail the Offer" (issue 36: fewer clicks): the letter just made is mailed in the same step, through
+ * sendOffer (once per property and offer, usage caps). The letter's warnings were answered (`confirm`) or there were
+ * none, so the mail's own check is skipped only when the letter's was confirmed. A mail refusal leaves the letter made
+ * and its Mail the Offer in view, with the refusal as the toast.
+ */
+async function mailNewLetter(
+  context: ServiceContext<"db" | "files" | "providers" | "now" | "config">,
+  userId: string,
+  input: { propertyId: string; confirm?: boolean },
+  base: string,
+  made: Partial<OfferSteps>,
+  created: OfferOutcome & { redirect: string },
+): Promise<OfferOutcome> {
+  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend: false }, context.now(), !input.confirm);
+  if (outcome.ok) {
+    return {
+      redirect: offerStepsHref(base, { ...made, mailed: outcome.trackingId }),
+      toast: { title: "Offer Mailed Successfully!", description: `Tracking id: ${outcome.trackingId}`, variant: "success" },
+      step: "mail",
+    };
+  }
+  if (outcome.status === 502)
+    return {
+      redirect: offerStepsHref(base, { ...made, mailed: DEMO_MAILED }),
+      toast: { title: DEMO_MODE.mailed, variant: "info" },
+      step: "mail",
+    };
+  const { title, description } = splitMessage("message" in outcome ? outcome.message : "The offer could not be mailed.");
+  return { redirect: created.redirect, toast: { title, description, variant: "error" }, step: "letter" };
 }
 
 export async function offerAction(
@@ -123,10 +158,12 @@ export async function offerAction(
     const letterInput = { ...input, propertyId: input.propertyId, assignmentFee: input.fee };
     const outcome = await confirmOffer(context, userId, letterInput, context.now(), !input.confirm);
     if (outcome.ok) {
-      return {
-        redirect: offerStepsHref(base, { ...steps, arv: Math.round(input.arv), letter: outcome.documentId }),
+      const made = { ...steps, arv: Math.round(input.arv), letter: outcome.documentId };
+      const created: OfferOutcome = {
+        redirect: offerStepsHref(base, made),
         toast: { title: "Letter of Intent Created", description: outcome.fileName, variant: "success" },
       };
+      return form.andMail === "1" ? mailNewLetter(context, userId, input, base, made, created) : created;
     }
     if (outcome.status === 502) {
       return {

@@ -11,10 +11,12 @@
  *   Mode, which the page shows as such and which is never stored.
  */
 
+import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { DEMO_MODE, offerStepsHref } from "#app/domain/offers/rules.ts";
 import { COMPS_ANALYSIS_FAILED } from "#app/domain/valuation/comparables.ts";
 import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
 import { DEMO_VALUE } from "#app/domain/valuation/view.ts";
+import { leadValuationForm } from "#app/domain/workbench/lead-facts.ts";
 import { workbenchHref } from "#app/domain/workbench/rules.ts";
 import type { ValidSession } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -35,6 +37,8 @@ export async function valueAction(
   form: Record<string, FormDataEntryValue>,
   /** The search whose queue the page shows (`?request=`), kept in the page the answer returns to. */
   request: string | null = null,
+  /** Let's Work It's valuation keeps the lead's full details open (`details=1`). */
+  details = false,
 ): Promise<ValueOutcome> {
   const index = /^\d{1,7}$/.test(text(form.index) ?? "") ? Number(form.index) : 0;
   const propertyId = text(form.propertyId)?.trim() ?? "";
@@ -56,7 +60,7 @@ export async function valueAction(
     return { intent: VALUE_INTENT, title: "Validation error", message, status: 400 };
   }
   const input = parsed.data;
-  const base = workbenchHref(index, { request });
+  const base = workbenchHref(index, { request, details });
 
   // The place lookups read no user data: they run beside the session lookup, as calculate-arv's do.
   const placing = placeArvSubject(context, input);
@@ -95,4 +99,19 @@ export async function valueAction(
       variant: "success",
     },
   };
+}
+
+/**
+ * Let's Work It starts the valuation (issue 36: fewer clicks): the lead just saved is valued as Get Property Value
+ * would value it, so the page arrives with the Property Value panel filled and the offers computed from its ARV.
+ */
+export function valueWorkedLead(
+  context: ServiceContext<"db" | "providers" | "now">,
+  session: ValidSession,
+  lead: LeadQueueItem,
+  propertyId: string,
+  index: number,
+  request: string | null,
+): Promise<ValueOutcome> {
+  return valueAction(context, Promise.resolve(session), leadValuationForm(lead, propertyId, index), request, true);
 }
