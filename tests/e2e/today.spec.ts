@@ -33,6 +33,8 @@ for (const javaScriptEnabled of [true, false]) {
       await maxOffer.getByRole("textbox", { name: "Assignment fee" }).fill("5000");
       await maxOffer.getByRole("button", { name: "Get Max Offer" }).click();
       const offers = page.getByRole("region", { name: "Offer Options" });
+      // The offers already show with the value (Let's Work It values the lead): wait for the recomputed max offer.
+      await expect(offers.getByRole("group", { name: "Max Offer (70% Rule)" })).toContainText("$185,000");
       await offers.getByRole("textbox", { name: "Custom offer amount in dollars" }).fill("187500");
       await offers.getByRole("radio", { name: "Custom amount" }).check();
       await offers.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
