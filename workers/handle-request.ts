@@ -6,6 +6,7 @@ import { apiError, bodyTooLarge, methodNotAllowed, plainMethodNotAllowed } from 
 import { isCrossSiteRequest } from "#app/services/http/request.server.ts";
 import { createNonce, withSecurityHeaders, type SecurityHeaderOptions } from "#app/services/http/security-headers.server.ts";
 
+import { bookmarkCookie } from "./d1-bookmark.ts";
 import { getLoadContext } from "./load-context.ts";
 
 /** Remix's request handler, or a stand-in in tests: the inner part of the Worker's fetch. */
@@ -30,8 +31,11 @@ export function createFetchHandler(inner: InnerHandler) {
     try {
       const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, caches }, cspNonce: nonce } });
       if (loadContext.config.MAPS === "google") headerOptions.imageOrigins = ["https://maps.googleapis.com"];
-      // Cookies a service queued (a renewed session's) ride on whatever the route answered.
-      response = withCookies(await answer(request, loadContext, inner), loadContext.responseCookies);
+      const answered = await answer(request, loadContext, inner);
+      // Cookies a service queued (a renewed session's) ride on whatever the route answered, and so does the D1
+      // bookmark, read only now that every query of the request has run.
+      const bookmark = bookmarkCookie(request, loadContext.d1Bookmark());
+      response = withCookies(answered, bookmark ? [...loadContext.responseCookies, bookmark] : loadContext.responseCookies);
     } catch (error) {
       // Never a stack trace: the details go to the log, the client gets a short answer in its format.
       console.error(error);

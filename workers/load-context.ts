@@ -1,10 +1,13 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { createDb, type Db } from "#db/client.ts";
+import { D1SessionDatabase } from "#db/d1-session.ts";
 import { parseEnv, type AppEnv } from "#app/providers/env.server.ts";
 import { createProviders, type Providers } from "#app/providers/index.server.ts";
 import type { SessionLookup } from "#app/services/accounts/session.server.ts";
 import { createNonce } from "#app/services/http/security-headers.server.ts";
+
+import { readBookmark } from "./d1-bookmark.ts";
 
 export type Cloudflare = {
   env: Env;
@@ -33,6 +36,8 @@ declare module "@remix-run/cloudflare" {
      * its own copy of the Request, and they share one lookup through here (auth.server.ts `getSession`).
      */
     sessionLookups: Map<string, SessionLookup>;
+    /** The D1 Session bookmark this request's queries reached (workers/d1-bookmark.ts hands it back as a cookie). */
+    d1Bookmark: () => string | null;
   }
 }
 
@@ -45,10 +50,13 @@ export function requestState(): Pick<AppLoadContext, "sessionLookups"> {
 type GetLoadContextArgs = { request: Request; context: { cloudflare: Cloudflare; cspNonce?: string } };
 
 /** The one dependency-injection seam: bindings and configuration come in, services go out, once per request. */
-export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext {
+export function getLoadContext({ request, context }: GetLoadContextArgs): AppLoadContext {
   const { env } = context.cloudflare;
   const config = parseEnv(env);
-  const db = createDb(env.DB);
+  // One D1 Session per request, started from the browser's last bookmark: read replicas never show a user older
+  // data than their own last request wrote (docs/decisions/094-d1-sessions.md).
+  const d1 = D1SessionDatabase.open(env.DB, readBookmark(request));
+  const db = createDb(d1);
   return {
     cloudflare: context.cloudflare,
     config,
@@ -59,6 +67,7 @@ export function getLoadContext({ context }: GetLoadContextArgs): AppLoadContext 
     now: () => new Date(),
     responseCookies: [],
     cspNonce: context.cspNonce ?? createNonce(),
+    d1Bookmark: () => d1.bookmark(),
     ...requestState(),
   };
 }

@@ -101,8 +101,12 @@ class CountedDatabase {
     return this.counter.track(sql, () => this.inner.exec(sql));
   }
 
-  withSession(): never {
-    throw new Error("D1Counter does not count D1 sessions (read replication); nothing in the app uses them");
+  /** The Worker opens one D1 Session per request (db/d1-session.ts): its round trips count like the binding's. */
+  withSession(constraintOrBookmark?: string) {
+    const session = this.inner.withSession(constraintOrBookmark);
+    // A session has the binding's prepare and batch, which is all CountedDatabase forwards to.
+    const counted = new CountedDatabase(session as unknown as D1Database, this.counter);
+    return Object.assign(counted, { getBookmark: () => session.getBookmark() });
   }
 
   dump(): never {
