@@ -48,7 +48,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(step(page, 2).getByLabel("Day")).toHaveValue("1");
 
         await page.getByRole("button", { name: "Save sequence" }).click();
-        await expect(page.getByText("Sequence saved")).toBeVisible();
+        await expect(page.getByText("Sequence saved", { exact: true })).toBeVisible();
         await page.reload();
         await expect(step(page, 1).getByLabel("Activity")).toHaveValue("text");
         await expect(step(page, 2).getByLabel("Template")).toHaveValue(CALL_SCRIPT);
