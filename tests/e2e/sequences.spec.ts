@@ -4,8 +4,8 @@ import { expect, test } from "./fixtures.ts";
 
 /**
  * The Sequences screen (issue 38 item 1, ADR 089) in Chromium, with and without JavaScript, on a desktop and a phone:
- * an unknown placeholder is named, a template edited and previewed with the sample lead, a step moved down, saved, and
- * still there after a reload.
+ * an unknown placeholder is named, a template edited and previewed with the sample lead, a step added and removed, a
+ * step moved down, saved, and still there after a reload.
  */
 
 const step = (page: Page, number: number) => page.getByRole("group", { name: `Step ${number}`, exact: true });
@@ -39,6 +39,14 @@ for (const javaScriptEnabled of [true, false]) {
           "Hi Maria, Rivera Holdings here about 1420 E Camelback Rd, Phoenix, AZ 85014. Our offer: $212,500.",
         );
         await expect(page.getByText("Not saved yet")).toBeVisible();
+
+        // Add step appends one a day after the last; Remove takes it away again.
+        await page.getByRole("button", { name: "Add step" }).click();
+        await expect(page.getByRole("group", { name: /^Step \d+$/ })).toHaveCount(7);
+        await expect(step(page, 7).getByLabel("Day")).toHaveValue("31");
+        await page.getByRole("button", { name: "Remove step 7" }).click();
+        await expect(page.getByRole("group", { name: /^Step \d+$/ })).toHaveCount(6);
+        await expect(step(page, 1).getByLabel("Template")).toHaveValue(CALL_SCRIPT);
 
         // Down: the call moves to Day 1, the text to Day 0 (the days stay in order).
         await page.getByRole("button", { name: "Down (step 1)" }).click();
