@@ -15,8 +15,9 @@ export function loader() {
 }
 
 /**
- * POST /api/properties/{id}/sequence { action: start | pause | resume | stop } (issue 38): starts the default
- * "New seller lead" sequence on the lead (201), or pauses, resumes or stops it. A foreign id is a 404.
+ * POST /api/properties/{id}/sequence { action: start | pause | resume | stop } (issue 38): starts the user's
+ * "New seller lead" sequence (as edited on /sequences, else the default) on the lead (201), or pauses, resumes or
+ * stops it. A foreign id is a 404.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);

@@ -1,6 +1,7 @@
 /** Follow-up sequences (issue 38; docs/decisions/075-follow-up-sequences.md): each activity's place in its sequence. */
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
+import { id, json, timestamps } from "#db/columns.ts";
 import { ACTIVITY_TYPES } from "#db/enums.ts";
 
 import { ownerUserId } from "./accounts.ts";
@@ -31,4 +32,21 @@ export const followUpSteps = sqliteTable(
   },
   // A lead's steps in order (completing one plans the rest again).
   (t) => [index("follow_up_steps_lead_idx").on(t.leadId, t.stepIndex)],
+);
+
+/**
+ * A user's own sequence, as edited on the Sequences screen (ADR 089): its name and its steps (JSON, an ordered list of
+ * `{ dayNumber, activityType, template }`, checked by SequenceStepsSchema before every write). One a user for now —
+ * the default "New seller lead" — so a user without a row starts the built-in default steps.
+ */
+export const userSequences = sqliteTable(
+  "user_sequences",
+  {
+    id: id(),
+    userId: ownerUserId(),
+    name: text("name").notNull(),
+    steps: json<{ dayNumber: number; activityType: (typeof ACTIVITY_TYPES)[number]; template: string }[]>("steps").notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("user_sequences_user_name_idx").on(t.userId, t.name)],
 );

@@ -113,6 +113,7 @@ const SIGNED_IN: Check[] = [
       expect(saved.status()).toBe(302);
     },
   },
+  { name: "the Sequences page", path: "/sequences" },
   { name: "the CRM's add-lead dialog", path: "/?section=crm&add=1" },
   { name: "the CRM's work-this-lead dialog", path: ({ lead }) => `/?section=crm&lead=${lead.id}` },
   { name: "a conversation in messages", path: ({ conversationId }) => `/?section=messages&c=${conversationId}` },

@@ -22,6 +22,7 @@ function signedInPages(propertyId: string): string[] {
     "/?section=chat&agent=lead-finder&wizard=seller&terry=1",
     `/?section=crm&lead=${propertyId}`,
     "/today",
+    "/sequences",
     "/saved-searches",
     "/profile",
     "/buyer-breeze",

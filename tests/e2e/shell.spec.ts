@@ -3,6 +3,7 @@ import { expect, test } from "./fixtures.ts";
 const ITEMS = [
   "Breeze Lead Finder",
   "Today",
+  "Sequences",
   "Saved Searches",
   "Breeze Analyzer",
   "Deal Pipeline",

@@ -28,6 +28,7 @@ const NO_IDS: Ids = {
   message: "m",
   contact: "ct",
   buyerLead: "b",
+  sequence: "sq",
   leadRequest: "r",
   sequenceProperty: "sp",
   task: "t",

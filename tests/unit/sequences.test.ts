@@ -48,13 +48,16 @@ describe("the default sequence", () => {
     const fails = (steps: unknown) => SequenceStepsSchema.safeParse(steps).success === false;
     expect(
       fails([
-        { dayNumber: 3, activityType: "call", template: "" },
-        { dayNumber: 1, activityType: "text", template: "" },
+        { dayNumber: 3, activityType: "call", template: "Hi" },
+        { dayNumber: 1, activityType: "text", template: "Hi" },
       ]),
     ).toBe(true);
-    expect(fails([{ dayNumber: -1, activityType: "call", template: "" }])).toBe(true);
-    expect(fails([{ dayNumber: 0, activityType: "fax", template: "" }])).toBe(true);
+    expect(fails([{ dayNumber: -1, activityType: "call", template: "Hi" }])).toBe(true);
+    expect(fails([{ dayNumber: 0, activityType: "fax", template: "Hi" }])).toBe(true);
+    expect(fails([{ dayNumber: 0, activityType: "call", template: "" }])).toBe(true);
+    expect(fails([{ dayNumber: 0, activityType: "call", template: "Hi {name}" }])).toBe(true);
     expect(fails([])).toBe(true);
+    expect(fails([{ dayNumber: 0, activityType: "call", template: "Hi {ownerFirstName}" }])).toBe(false);
   });
 });
 

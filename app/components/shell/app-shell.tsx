@@ -21,6 +21,8 @@ export type NavItem = { label: string; section?: SectionId; href: string; icon: 
 const PROFILE_ITEM: NavItem = { label: "Profile", href: "/profile", icon: "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" };
 /** Today's follow-up queue (a page of its own, not a section): right after the first section, the Lead Finder. */
 const TODAY_ITEM: NavItem = { label: "Today", href: "/today", icon: "M8 3v3M16 3v3M4 8h16M5 5h14v15H5zM9 14l2 2 4-4" };
+/** The follow-up sequence's steps and templates (a page of its own): next to Today, whose tasks they make. */
+const SEQUENCES_ITEM: NavItem = { label: "Sequences", href: "/sequences", icon: "M4 6h10M4 12h10M4 18h10M18 5v14M15 16l3 3 3-3" };
 /** The saved lead searches (a page of its own): next to Today, where new leads come from. */
 const SAVED_SEARCHES_ITEM: NavItem = { label: "Saved Searches", href: "/saved-searches", icon: "M6 3h12v18l-6-4-6 4z" };
 
@@ -206,7 +208,7 @@ export function AppShell({
         </div>
         <nav aria-label="Sections" className="mt-4 flex-1 overflow-y-auto px-2">
           <ul className="space-y-0.5">
-            {[...sections.slice(0, 1), TODAY_ITEM, SAVED_SEARCHES_ITEM, ...sections.slice(1), PROFILE_ITEM].map((item) => {
+            {[...sections.slice(0, 1), TODAY_ITEM, SEQUENCES_ITEM, SAVED_SEARCHES_ITEM, ...sections.slice(1), PROFILE_ITEM].map((item) => {
               const current = item.section === section;
               return (
                 <li key={item.label}>

@@ -1,6 +1,6 @@
 /**
  * Follow-up sequences (issue 38): an ordered list of steps, each a day number counted from the start, an activity
- * type and a template. Every user starts with the default "New seller lead". No drizzle or zod import: the shell's
+ * type and a template. Every user starts with the default "New seller lead" (editable on /sequences, ADR 089). No drizzle or zod import: the shell's
  * chunks (the dashboard's Today link, the CRM card's Start form) use it. The schemas are in ./step-schema.ts.
  */
 import { ACTIVITY_TYPES } from "#db/enums.ts";

@@ -34,6 +34,14 @@ export function ownerFirstName(ownerName: string | null): string | null {
   return word ? word[0].toUpperCase() + word.slice(1).toLowerCase() : null;
 }
 
+const PLACEHOLDER_PATTERN = /\{(\w+)\}/g;
+
+/** The `{words}` of a template that are not placeholders (each once, in order): a typo would reach the seller as is. */
+export function unknownPlaceholders(template: string): string[] {
+  const names = [...template.matchAll(PLACEHOLDER_PATTERN)].map((match) => match[1]);
+  return [...new Set(names.filter((name) => !isOneOf(PLACEHOLDERS, name)))];
+}
+
 /** The template with every known placeholder replaced; unknown `{words}` stay as written. */
 export function renderTemplate(template: string, values: TemplateValues): string {
   const filled: Record<Placeholder, string | null> = {
@@ -42,7 +50,7 @@ export function renderTemplate(template: string, values: TemplateValues): string
     offerAmount: values.offerAmount !== null && values.offerAmount > 0 ? formatMoney(values.offerAmount) : null,
     companyName: values.companyName?.trim() || null,
   };
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+  return template.replace(PLACEHOLDER_PATTERN, (whole, name: string) =>
     isOneOf(PLACEHOLDERS, name) ? (filled[name] ?? PLACEHOLDER_FALLBACKS[name]) : whole,
   );
 }

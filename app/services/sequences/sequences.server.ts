@@ -2,16 +2,17 @@
  * Starting, pausing, resuming and stopping a lead's follow-up sequence (issue 38). Starting writes every step's
  * follow_up_activities row with its `scheduledFor`, its follow_up_steps row and one follow_up_activity_contacts row
  * per reachable contact (DNC phones written blocked and skipped), and the lead row's pointer — in one batch, after
- * one read of the property and its lead row.
+ * one read of the property, its lead row and the user's sequence.
  */
 import { and, eq, isNull } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpSteps, leads } from "#db/schema.ts";
 import { endOfDay, pausesSequence, planSequence, reachabilityOf } from "#app/domain/sequences/plan.ts";
-import { DEFAULT_SEQUENCE_STEPS, type SequenceAction, type SequenceStep } from "#app/domain/sequences/steps.ts";
+import type { SequenceAction, SequenceStep } from "#app/domain/sequences/steps.ts";
 
 import { CRM_LEAD_VENDOR, crmLeadRead, insertContacts, propertyRead } from "./rows.server.ts";
+import { sequenceOf, userSequenceRead } from "./user-sequence.server.ts";
 
 export const LEAD_NOT_FOUND = "Lead not found";
 export const SEQUENCE_ALREADY_RUNNING = "A sequence is already running on this lead";
@@ -22,15 +23,24 @@ export type SequenceOutcome =
   | { ok: true; leadId: string; sequenceStatus: string; activities: number; firstDue: Date | null }
   | { ok: false; status: 404 | 409; message: string };
 
-/** Starts `steps` (the default "New seller lead") on the user's property `propertyId` from `now`. */
+/**
+ * Starts the user's "New seller lead" — as edited on the Sequences screen, else the default — (or `steps`, when
+ * given) on the user's property `propertyId` from `now`. The steps are copied into the lead's rows, so a later edit
+ * leaves a running sequence as it was.
+ */
 export async function startSequence(
   db: Db,
   userId: string,
   propertyId: string,
   now: Date,
-  steps: readonly SequenceStep[] = DEFAULT_SEQUENCE_STEPS,
+  given?: readonly SequenceStep[],
 ): Promise<SequenceOutcome> {
-  const [[property], [lead]] = await db.batch([propertyRead(db, userId, propertyId), crmLeadRead(db, propertyId)]);
+  const [[property], [lead], saved] = await db.batch([
+    propertyRead(db, userId, propertyId),
+    crmLeadRead(db, propertyId),
+    userSequenceRead(db, userId),
+  ]);
+  const steps = given ?? sequenceOf(saved).steps;
   if (!property) return { ok: false, status: 404, message: LEAD_NOT_FOUND };
   if (lead?.sequenceStatus === "active") return { ok: false, status: 409, message: SEQUENCE_ALREADY_RUNNING };
   if (pausesSequence(property.status)) return { ok: false, status: 409, message: SEQUENCE_PAUSED_BY_STATUS };

@@ -3,6 +3,8 @@ import type { Ids } from "./world.ts";
 
 const ARV = "310000";
 const PASSWORD = "sunny2026";
+/** A valid one-step sequence as the Sequences form posts it. */
+const ONE_STEP = { "steps.0.dayNumber": "0", "steps.0.activityType": "call", "steps.0.template": "Hi {ownerFirstName}" };
 
 const form = (fields: (ids: Ids) => Record<string, string | Blob>) => ({ form: fields });
 /** A form post to a page's action naming the other user's ids. */
@@ -240,6 +242,14 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
         () => ({ intent: "save", wizard: "seller", name: "Mine", cityOrZip: "Phoenix", state: "AZ", sellerType: "inherited" }),
         "own",
       ),
+    ),
+  },
+  "routes/sequences": {
+    loader: page(list("/sequences")),
+    action: page(
+      submit("/sequences", (ids) => ({ intent: "save", sequenceId: ids.sequence, ...ONE_STEP }), "not-found"),
+      submit("/sequences", () => ({ intent: "save", sequenceId: "", ...ONE_STEP }), "own"),
+      submit("/sequences", () => ({ intent: "up-1", ...ONE_STEP }), "own"),
     ),
   },
   "routes/today": {

@@ -17,7 +17,9 @@ import { seedDemoCrm } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
 import { seedDemoSavedSearch } from "#db/seed/demo/saved-searches.ts";
+import { DEFAULT_SEQUENCE_STEPS } from "#app/domain/sequences/steps.ts";
 import { startSequence } from "#app/services/sequences/sequences.server.ts";
+import { saveUserSequence } from "#app/services/sequences/user-sequence.server.ts";
 import { registerClient, type ApiClient } from "#tests/integration/api-client.ts";
 
 const db = createDb(env.DB);
@@ -36,6 +38,8 @@ export type Ids = {
   sequenceProperty: string;
   task: string;
   savedSearch: string;
+  /** The user's own saved "New seller lead" sequence (the Sequences screen's row). */
+  sequence: string;
 };
 
 export type Party = { client: ApiClient; userId: string; email: string; ids: Ids };
@@ -66,6 +70,13 @@ async function startedSequence(userId: string): Promise<Pick<Ids, "sequencePrope
     return { sequenceProperty: id, task };
   }
   throw new Error("the demo seed made no lead a sequence can start on");
+}
+
+/** Saves the user's "New seller lead" (the default steps) so the Sequences screen has a row of theirs. */
+async function savedSequence(userId: string): Promise<string> {
+  const saved = await saveUserSequence(db, userId, null, DEFAULT_SEQUENCE_STEPS, new Date());
+  if (!saved.ok) throw new Error("the user's sequence was not saved");
+  return saved.id;
 }
 
 /**
@@ -99,6 +110,7 @@ export async function partyWithRecords(prefix: string): Promise<Party> {
     leadRequest: await firstId(db.select({ id: leadRequests.id }).from(leadRequests).where(mine(leadRequests)), "lead request"),
     ...(await startedSequence(userId)),
     savedSearch: await seedDemoSavedSearch(db, userId),
+    sequence: await savedSequence(userId),
   };
   return { client, userId, email, ids };
 }

@@ -1,0 +1,59 @@
+/**
+ * The user's own "New seller lead" sequence (ADR 089): read for the Sequences screen and for every start, written by
+ * the screen's Save. A user who never saved one has no row and runs the built-in default steps. Every query names the
+ * user; a sequence id that is not the user's writes nothing and answers not found.
+ */
+import { and, eq } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import { userSequences } from "#db/schema.ts";
+import { DEFAULT_SEQUENCE_NAME, DEFAULT_SEQUENCE_STEPS, type SequenceStep } from "#app/domain/sequences/steps.ts";
+
+export type UserSequence = { id: string | null; name: string; steps: readonly SequenceStep[] };
+
+/** The statement reading the user's sequence row (none until the first save); batched with a start's reads. */
+export function userSequenceRead(db: Db, userId: string) {
+  return db
+    .select({ id: userSequences.id, name: userSequences.name, steps: userSequences.steps })
+    .from(userSequences)
+    .where(and(eq(userSequences.userId, userId), eq(userSequences.name, DEFAULT_SEQUENCE_NAME)));
+}
+
+/** The sequence a read answered: the user's saved steps, or the default. */
+export function sequenceOf(rows: readonly { id: string; name: string; steps: SequenceStep[] }[]): UserSequence {
+  const [row] = rows;
+  if (!row || row.steps.length === 0) return { id: null, name: DEFAULT_SEQUENCE_NAME, steps: DEFAULT_SEQUENCE_STEPS };
+  return { id: row.id, name: row.name, steps: row.steps };
+}
+
+export async function readUserSequence(db: Db, userId: string): Promise<UserSequence> {
+  return sequenceOf(await userSequenceRead(db, userId));
+}
+
+/**
+ * Saves the user's steps (already checked and in day order). Without an id (the user's first save) the row is created,
+ * or replaced if a save from another tab made it first; with one, only the user's row of that id is updated.
+ */
+export async function saveUserSequence(
+  db: Db,
+  userId: string,
+  sequenceId: string | null,
+  steps: readonly SequenceStep[],
+  now: Date,
+): Promise<{ ok: true; id: string } | { ok: false }> {
+  const values = { steps: [...steps], updatedAt: now };
+  if (sequenceId) {
+    const [row] = await db
+      .update(userSequences)
+      .set(values)
+      .where(and(eq(userSequences.id, sequenceId), eq(userSequences.userId, userId)))
+      .returning({ id: userSequences.id });
+    return row ? { ok: true, id: row.id } : { ok: false };
+  }
+  const [row] = await db
+    .insert(userSequences)
+    .values({ userId, name: DEFAULT_SEQUENCE_NAME, createdAt: now, ...values })
+    .onConflictDoUpdate({ target: [userSequences.userId, userSequences.name], set: values })
+    .returning({ id: userSequences.id });
+  return { ok: true, id: row.id };
+}
