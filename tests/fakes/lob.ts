@@ -23,7 +23,9 @@ import { inspectPdf } from "./pdf-inspect.ts";
  * Lob does, also when the two requests arrive at the same time. Answers Lob's letter object, and Lob's error shape
  * `{ error: { code, status_code, message } }` with its codes (`invalid`, `address_length_exceeds_limit`,
  * `invalid_file`, `invalid_file_dimensions`, `unembedded_fonts`...). It can be told to fail with a status (401, 403,
- * 422, 429, 5xx), to hang until the caller's signal aborts (a timeout), or to be unreachable.
+ * 422, 429, 5xx), to hang until the caller's signal aborts (a timeout), or to be unreachable. `mail_type` and
+ * `extra_service` are held to Lob's enums (no extra service with usps_standard). Field lists, limits, enums and the
+ * documented examples: ./lob-examples.ts.
  */
 export type FakeLob = {
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
