@@ -1,3 +1,13 @@
+import {
+  LOB_ADDRESS_FIELDS,
+  LOB_ADDRESS_MAX,
+  LOB_ADDRESS_PLACEMENTS,
+  LOB_EXTRA_SERVICES,
+  LOB_IDEMPOTENCY_KEY_MAX,
+  LOB_LETTER_FIELDS,
+  LOB_MAIL_TYPES,
+  LOB_USE_TYPES,
+} from "./lob-examples.ts";
 import { inspectPdf } from "./pdf-inspect.ts";
 
 /**
@@ -13,7 +23,9 @@ import { inspectPdf } from "./pdf-inspect.ts";
  * Lob does, also when the two requests arrive at the same time. Answers Lob's letter object, and Lob's error shape
  * `{ error: { code, status_code, message } }` with its codes (`invalid`, `address_length_exceeds_limit`,
  * `invalid_file`, `invalid_file_dimensions`, `unembedded_fonts`...). It can be told to fail with a status (401, 403,
- * 422, 429, 5xx), to hang until the caller's signal aborts (a timeout), or to be unreachable.
+ * 422, 429, 5xx), to hang until the caller's signal aborts (a timeout), or to be unreachable. `mail_type` and
+ * `extra_service` are held to Lob's enums (no extra service with usps_standard). Field lists, limits, enums and the
+ * documented examples: ./lob-examples.ts.
  */
 export type FakeLob = {
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
@@ -37,53 +49,11 @@ const ERROR_CODES: Record<number, string> = {
   503: "service_unavailable",
 };
 
-/** Lob OpenAPI letter_editable.yml and form_factor/editable.yml: the top-level fields a letter create takes. */
-const LETTER_FIELDS = new Set([
-  "description",
-  "metadata",
-  "mail_type",
-  "merge_variables",
-  "send_date",
-  "file",
-  "extra_service",
-  "cards",
-  "color",
-  "double_sided",
-  "address_placement",
-  "return_envelope",
-  "perforated_page",
-  "custom_envelope",
-  "billing_group_id",
-  "qr_code",
-  "use_type",
-  "fsc",
-  "size",
-  "print_speed",
-]);
-/** Lob OpenAPI address_editable_us.yml / address_fields_us.yml. */
-const ADDRESS_FIELDS = new Set([
-  "name",
-  "company",
-  "phone",
-  "email",
-  "description",
-  "address_line1",
-  "address_line2",
-  "address_city",
-  "address_state",
-  "address_zip",
-  "address_country",
-]);
-const ADDRESS_MAX: Record<string, number> = {
-  name: 40,
-  company: 40,
-  phone: 40,
-  email: 100,
-  address_line1: 64,
-  address_line2: 64,
-  address_city: 200,
-};
-const ADDRESS_PLACEMENTS = ["top_first_page", "insert_blank_page", "bottom_first_page_center", "bottom_first_page"];
+/** Lob's field lists and limits (./lob-examples.ts, from lob-openapi). */
+const LETTER_FIELDS = new Set<string>(LOB_LETTER_FIELDS);
+const ADDRESS_FIELDS = new Set<string>(LOB_ADDRESS_FIELDS);
+const ADDRESS_MAX = LOB_ADDRESS_MAX;
+const ADDRESS_PLACEMENTS: readonly string[] = LOB_ADDRESS_PLACEMENTS;
 const LETTER_PAGE = { width: 612, height: 792 };
 
 type Refusal = { code: string; message: string };
@@ -112,14 +82,18 @@ function addressObject(fields: Record<string, string>, who: "to" | "from", now: 
   };
 }
 
+/** A deepObject's fields (`metadata[key]`) as an object, or null when the form has none. */
+function nested(fields: Record<string, string>, name: string): Record<string, string> | null {
+  const entries = Object.entries(fields)
+    .filter(([key]) => key.startsWith(`${name}[`))
+    .map(([key, value]) => [key.slice(name.length + 1, -1), value]);
+  return entries.length ? Object.fromEntries(entries) : null;
+}
+
 /** Lob's letter object with every field its documented example carries, the optional and nullable ones too. */
 function letterObject(id: string, fields: Record<string, string>) {
   const now = new Date().toISOString();
-  const metadata = Object.fromEntries(
-    Object.entries(fields)
-      .filter(([key]) => key.startsWith("metadata["))
-      .map(([key, value]) => [key.slice("metadata[".length, -1), value]),
-  );
+  const metadata = nested(fields, "metadata") ?? {};
   return {
     id,
     description: fields.description ?? null,
@@ -132,14 +106,14 @@ function letterObject(id: string, fields: Record<string, string>) {
     return_envelope: false,
     perforated_page: null,
     custom_envelope: null,
-    extra_service: null,
+    extra_service: fields.extra_service ?? null,
     mail_type: fields.mail_type ?? "usps_first_class",
     url: `https://lob-assets.fake.test/letters/${id}.pdf?expires=1&signature=fake`,
     carrier: "USPS",
     tracking_number: null,
     tracking_events: [],
     thumbnails: [],
-    merge_variables: null,
+    merge_variables: nested(fields, "merge_variables"),
     expected_delivery_date: "2026-12-01",
     date_created: now,
     date_modified: now,
@@ -186,7 +160,14 @@ function fieldsProblem(fields: Record<string, string>): Refusal | null {
   if (fields.double_sided !== undefined && !["true", "false"].includes(fields.double_sided))
     return invalid("double_sided must be a boolean");
   if (!fields.use_type) return { code: "mail_use_type_can_not_be_null", message: "use_type is required" };
-  if (!["marketing", "operational"].includes(fields.use_type)) return invalid("use_type must be one of [marketing, operational]");
+  if (!(LOB_USE_TYPES as readonly string[]).includes(fields.use_type)) return invalid("use_type must be one of [marketing, operational]");
+  const mailType = fields.mail_type ?? "usps_first_class";
+  if (!(LOB_MAIL_TYPES as readonly string[]).includes(mailType)) return invalid(`mail_type must be one of [${LOB_MAIL_TYPES.join(", ")}]`);
+  if (fields.extra_service !== undefined) {
+    if (!(LOB_EXTRA_SERVICES as readonly string[]).includes(fields.extra_service))
+      return invalid(`extra_service must be one of [${LOB_EXTRA_SERVICES.join(", ")}]`);
+    if (mailType === "usps_standard") return invalid("extra_service cannot be used with usps_standard");
+  }
   if (fields.address_placement !== undefined && !ADDRESS_PLACEMENTS.includes(fields.address_placement)) {
     return invalid(`address_placement must be one of [${ADDRESS_PLACEMENTS.join(", ")}]`);
   }
@@ -271,7 +252,7 @@ export function createFakeLob(apiKey: string, options: { failWith?: number; requ
       if (request.method !== "POST" || url.pathname !== "/v1/letters") return error(404, "Not Found");
       if (request.headers.get("Authorization") !== `Basic ${btoa(`${apiKey}:`)}`) return error(401, "Your API key is not valid.");
       if (failure) return error(failure.status, failure.message);
-      if (key && key.length > 256) return error(422, "Idempotency-Key must be at most 256 characters");
+      if (key && key.length > LOB_IDEMPOTENCY_KEY_MAX) return error(422, "Idempotency-Key must be at most 256 characters");
       if (!key && options.requireIdempotencyKey !== false) return error(422, "this fake expects an Idempotency-Key on every letter");
 
       // The key is claimed before the body is read, so a second request with it (even at the same moment) gets the first's answer.

@@ -217,6 +217,14 @@ describe("seller search", () => {
     expect(fake.skipTraces().map((call) => (call.body as { requests: unknown[] }).requests.length)).toEqual([25, 25, 10]);
     expect(found.every((lead) => lead.owner.phones.length === 3)).toBe(true);
     expect([callTimeoutMs(8_000, 0), callTimeoutMs(8_000, 100), callTimeoutMs(8_000, 500)]).toEqual([8_000, 8_000, 16_000]);
+    // BatchData's synchronous skip trace takes at most 100 requests a call: the fake refuses 101 as it does.
+    const request = { propertyAddress: { street: "200 W Maple Ave", city: "Phoenix", state: "AZ", zip: "85004" } };
+    const over = await fake.fetch("https://batchdata.fake.test/api/v1/property/skip-trace", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ requests: Array.from({ length: 101 }, () => request) }),
+    });
+    expect(over.status).toBe(400);
   });
 
   it("skips the skip trace when a page is empty", async () => {

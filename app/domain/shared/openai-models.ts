@@ -84,6 +84,33 @@ export function isReasoningModel(model: string): boolean {
 export const OPENAI_REASONING_EFFORT = "low" as const;
 
 /**
+ * Models from GPT-5.4 on refuse function tools on Chat Completions unless `reasoning_effort` is "none" (400 "Function
+ * tools with reasoning_effort are not supported", tools belong on the Responses API there; docs/decisions/088). Terry's
+ * tool rounds send "none" to them; GPT-5.1 and later take "none", older reasoning models do not and keep tools with
+ * reasoning.
+ */
+export function refusesToolsWithReasoning(model: string): boolean {
+  const base = model.startsWith("ft:") ? model.split(":")[1] : model;
+  const version = /^gpt-(\d+)(?:\.(\d+))?/.exec(base);
+  if (!version || /-chat-latest$/.test(base)) return false;
+  const [major, minor] = [Number(version[1]), Number(version[2] ?? 0)];
+  return major > 5 || (major === 5 && minor >= 4);
+}
+
+/** A model's shutdown date (GET /v1/models/{model}'s `shutdown_date`) as a problem on `today`, or null. */
+export function shutdownProblem(
+  model: string,
+  shutdownDate: string | null | undefined,
+  today: string,
+): { kind: "retired" | "scheduled"; message: string } | null {
+  const day = shutdownDate?.slice(0, 10);
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  return day <= today
+    ? { kind: "retired", message: `the model ${model} was shut down on ${day} (OPENAI_MODEL)` }
+    : { kind: "scheduled", message: `the model ${model} shuts down on ${day} (OPENAI_MODEL): choose its replacement before then` };
+}
+
+/**
  * A reply draft's budget: at most 4 sentences (about 150 tokens) plus the reasoning a reasoning model spends first at
  * low effort (often several hundred tokens); 300, the old budget, ended drafts at the length limit.
  */

@@ -12,12 +12,14 @@ import {
   DEAL_ANALYSIS_MAX_COMPLETION_TOKENS,
   isReasoningModel,
   OPENAI_REASONING_EFFORT,
+  refusesToolsWithReasoning,
   REPLY_DRAFT_MAX_COMPLETION_TOKENS,
   TERRY_MAX_COMPLETION_TOKENS,
   TERRY_MAX_ROUNDS,
 } from "#app/domain/shared/openai-models.ts";
 import { ProviderError, type Fetch } from "#app/providers/http.server.ts";
 
+import { ensureModel } from "./openai-model-check.server.ts";
 import type { AiProvider, AiUsage, ChatReply, ChatReplyInput, ReplyDraftInput } from "./types.ts";
 
 export type OpenAiConfig = {
@@ -157,12 +159,19 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
     ? { reasoning_effort: OPENAI_REASONING_EFFORT }
     : {};
 
+  /** Terry's tool rounds: models that refuse tools with reasoning on Chat Completions are asked not to reason. */
+  const toolReasoning: { reasoning_effort?: "none" | typeof OPENAI_REASONING_EFFORT } = refusesToolsWithReasoning(config.model)
+    ? { reasoning_effort: "none" }
+    : reasoning;
+
   /** The call's own ceiling on completion tokens, unless configuration sets one for all. */
   const budget = (own: number) => ({ max_completion_tokens: config.maxCompletionTokens ?? own });
 
   async function run<T>(call: (sdk: Sdk) => Promise<T>): Promise<T> {
     const sdk = await load();
     try {
+      // Once per isolate: an unknown or retired OPENAI_MODEL is named before any feature asks it (openai-model-check).
+      await ensureModel(sdk.client, sdk.errors, config);
       return await call(sdk);
     } catch (error) {
       throw providerErrorOf(error, sdk.errors, config.model);
@@ -230,7 +239,7 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
           const last = round >= TERRY_MAX_ROUNDS;
           const completion = await client.chat.completions.create({
             model: config.model,
-            ...reasoning,
+            ...toolReasoning,
             ...budget(TERRY_MAX_COMPLETION_TOKENS),
             messages,
             tools: [MARKET_STATISTICS_TOOL],

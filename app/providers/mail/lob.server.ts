@@ -6,7 +6,7 @@ import { errorFrom, fetchWithTimeout, readAnswer, type Fetch } from "#app/provid
 import { MailAddressRefused, type Letter, type MailProvider, type PostalAddress } from "./types.ts";
 
 /** The fields of Lob's letter answer we read; a missing or odd delivery date is left out rather than refused. */
-const LetterAnswerSchema = z.object({ id: z.string().min(1), expected_delivery_date: z.string().optional().catch(undefined) });
+export const LetterAnswerSchema = z.object({ id: z.string().min(1), expected_delivery_date: z.string().optional().catch(undefined) });
 
 type LobConfig = { apiKey: string; baseUrl: string; fetch?: Fetch; timeoutMs?: number };
 
