@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { parseSalesCsv, type ImportedSaleRow } from "#db/import/sales-csv.ts";
+import { parseSalesCsv, type ImportedSaleRow } from "#app/domain/sales/sales-csv.ts";
 import { countImported, writeImportedSales } from "#db/import/write.ts";
 import { importedSales } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { parseSalesCsv } from "#db/import/sales-csv.ts";
+import { parseSalesCsv } from "#app/domain/sales/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import { marketModels, regionalModels } from "#db/schema.ts";
 import { MODEL_REFRESH_CRON, runScheduled, SWEEP_CRON } from "#workers/scheduled.ts";

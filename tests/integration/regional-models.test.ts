@@ -6,7 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { parseSalesCsv } from "#db/import/sales-csv.ts";
+import { parseSalesCsv } from "#app/domain/sales/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import { importedSales, regionalModels } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";

@@ -9,7 +9,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { parseSalesCsv } from "#db/import/sales-csv.ts";
+import { parseSalesCsv } from "#app/domain/sales/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { properties } from "#db/schema.ts";

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-import { csvRecords, describeBadRow, parseSalesCsv, SalesCsvError } from "#db/import/sales-csv.ts";
+import { csvRecords, describeBadRow, parseSalesCsv, SalesCsvError } from "#app/domain/sales/sales-csv.ts";
 
 const HEADER =
   "sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,year_renovated,basement_sqft,condition,quality_grade,waterfront,view,zip,lat,lon";
