@@ -69,6 +69,7 @@ describe("the migrated schema", () => {
         "usage_leases",
         "user_identities",
         "user_leads",
+        "user_sales",
         "users",
         "zip_places",
       ].sort(),
