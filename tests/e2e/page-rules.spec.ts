@@ -23,6 +23,7 @@ function signedInPages(propertyId: string): string[] {
     `/?section=crm&lead=${propertyId}`,
     "/today",
     "/saved-searches",
+    "/sales/import",
     "/profile",
     "/buyer-breeze",
     "/leads/workbench",
