@@ -19,8 +19,8 @@ import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 
 import { createDb } from "#db/client.ts";
-import { describeBadRow, parseSalesCsv, SALES_CSV_COLUMNS, SalesCsvError } from "#app/domain/sales/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
+import { describeBadRow, parseSalesCsv, SALES_CSV_COLUMNS, SalesCsvError } from "#app/domain/sales/sales-csv.ts";
 
 import { fitRegionalModels } from "./regional-models.ts";
 

@@ -48,12 +48,8 @@ const refuse = (status: 400 | 413, message: string, errors: LineError[] = []): S
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "sales.csv";
   // eslint-disable-next-line no-control-regex
-  return (
-    base
-      .replace(/[\u0000-\u001f\u007f]/g, "")
-      .trim()
-      .slice(0, 200) || "sales.csv"
-  );
+  const printable = base.replace(/[\u0000-\u001f\u007f]/g, "");
+  return printable.trim().slice(0, 200) || "sales.csv";
 }
 
 /** Checks a CSV file and writes its sales as the user's, or says why not (nothing written). */
