@@ -25,8 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const placing = placeArvSubject(context, input);
   placing.catch(() => undefined);
-  await requireApiUser(request, context);
-  const outcome = await valueArv(context, input, placing);
+  const session = await requireApiUser(request, context);
+  const outcome = await valueArv(context, input, placing, session.user.id);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const { ok: _ok, ...answer } = outcome;
   return apiJson(answer);

@@ -7,9 +7,13 @@ import { count, eq } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { importedSales } from "#db/schema.ts";
-import { MAX_STATEMENT_BYTES, sqlLiteral } from "#db/sql-literal.ts";
+import { chunkedStatements, sqlLiteral } from "#db/sql-literal.ts";
 
-import type { ImportedSaleRow } from "./sales-csv.ts";
+/**
+ * One parsed sale as the write stores it (app/domain/sales/sales-csv.ts parses it; db/import may not import app, so the
+ * shape is read off the table: the domain's row is checked against it where the CLI passes one).
+ */
+export type ImportedSaleRow = Required<Omit<typeof importedSales.$inferInsert, "id" | "source" | "address" | "latitudeCell">>;
 
 /** The columns written, in order: imported_sales's own names, converted by its drizzle columns (cents, scaled). */
 const COLUMNS = [
@@ -36,8 +40,6 @@ const COLUMNS = [
   "view",
 ] as const satisfies readonly (keyof typeof importedSales.$inferInsert)[];
 
-const encoder = new TextEncoder();
-
 const UPDATED = COLUMNS.filter((key) => key !== "id" && key !== "source" && key !== "externalId");
 
 export type ImportSummary = { written: number; added: number; updated: number };
@@ -48,26 +50,15 @@ export async function writeImportedSales(db: Db, source: string, rows: readonly 
   const name = (key: (typeof COLUMNS)[number]) => importedSales[key].name;
   const head = `INSERT INTO "imported_sales" (${COLUMNS.map((key) => `"${name(key)}"`).join(", ")}) VALUES `;
   const tail = ` ON CONFLICT ("source", "external_id") DO UPDATE SET ${UPDATED.map((key) => `"${name(key)}" = excluded."${name(key)}"`).join(", ")}`;
-  const statements: string[] = [];
-  let values: string[] = [];
-  let bytes = head.length + tail.length;
-  for (const row of rows) {
+  const tuples = rows.map((row) => {
     const record: Record<(typeof COLUMNS)[number], unknown> = { ...row, id: crypto.randomUUID(), source };
-    const tuple = `(${COLUMNS.map((key) => {
+    return `(${COLUMNS.map((key) => {
       const value = record[key];
       // drizzle's Column.mapToDriverValue takes the column's own data type, for a key union the intersection (never).
       return sqlLiteral(value === null || value === undefined ? null : importedSales[key].mapToDriverValue(value as never));
     }).join(",")})`;
-    const size = encoder.encode(tuple).length + 1;
-    if (values.length > 0 && bytes + size > MAX_STATEMENT_BYTES) {
-      statements.push(head + values.join(",") + tail);
-      values = [];
-      bytes = head.length + tail.length;
-    }
-    values.push(tuple);
-    bytes += size;
-  }
-  if (values.length > 0) statements.push(head + values.join(",") + tail);
+  });
+  const statements = chunkedStatements(head, tail, tuples);
   if (statements.length === 0) return { written: 0, added: 0, updated: 0 };
 
   const before = await countImported(db, source);

@@ -3,7 +3,7 @@
  * D1 database (the one `npm run dev` and `npm start` use, or DIR as wrangler's --persist-to) as imported_sales, the
  * comparable sales the valuation engine reads beside the property-data provider's.
  *
- * Each row is validated (db/import/sales-csv.ts); a bad row is reported with its line number and skipped. The good rows are
+ * Each row is validated (app/domain/sales/sales-csv.ts); a bad row is reported with its line number and skipped. The good rows are
  * written in one D1 batch (one transaction) as an upsert on (source, sale_id): nothing is half-written, and
  * importing the same file again updates its rows instead of doubling them. `--source` defaults to the file's name
  * without its extension. Then the valuation engine's regional models are fitted again (docs/decisions/066-valuation-regional-models.md). Apply
@@ -19,8 +19,8 @@ import { parseArgs } from "node:util";
 import { getPlatformProxy } from "wrangler";
 
 import { createDb } from "#db/client.ts";
-import { describeBadRow, parseSalesCsv, SALES_CSV_COLUMNS, SalesCsvError } from "#db/import/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
+import { describeBadRow, parseSalesCsv, SALES_CSV_COLUMNS, SalesCsvError } from "#app/domain/sales/sales-csv.ts";
 
 import { fitRegionalModels } from "./regional-models.ts";
 

@@ -198,6 +198,17 @@ const SIGNED_IN: Check[] = [
     },
   },
   {
+    name: "the Import Sold Comps page with a bad file's lines listed",
+    path: "/sales/import",
+    open: async (page) => {
+      const csv =
+        "sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,lat,lon\nA-1,P-1,2025-02-30,1,3,2,1500,6000,1,1990,33.45,-112.07\n";
+      await page.getByLabel("Sold comps (CSV)").setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+      await page.getByRole("button", { name: "Import Sold Comps" }).click();
+      await expect(page.getByRole("list", { name: "Rows with errors" })).toBeVisible();
+    },
+  },
+  {
     name: "the phone menu",
     path: "/?section=crm",
     open: async (page) => {

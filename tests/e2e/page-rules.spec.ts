@@ -24,6 +24,7 @@ function signedInPages(propertyId: string): string[] {
     "/today",
     "/sequences",
     "/saved-searches",
+    "/sales/import",
     "/profile",
     "/buyer-breeze",
     "/leads/workbench",

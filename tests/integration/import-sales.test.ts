@@ -6,10 +6,10 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { parseSalesCsv, type ImportedSaleRow } from "#db/import/sales-csv.ts";
 import { countImported, writeImportedSales } from "#db/import/write.ts";
 import { importedSales } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
+import { parseSalesCsv, type ImportedSaleRow } from "#app/domain/sales/sales-csv.ts";
 import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
 import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 

@@ -5,10 +5,10 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { parseSalesCsv } from "#db/import/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import { marketModels } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
+import { parseSalesCsv } from "#app/domain/sales/sales-csv.ts";
 import { MARKET_MIN_SALES, MARKET_MODEL_VERSION, marketCellOf } from "#app/domain/valuation/cells.ts";
 import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";

@@ -6,10 +6,10 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { parseSalesCsv } from "#db/import/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import { marketModels, regionalModels } from "#db/schema.ts";
 import { MODEL_REFRESH_CRON, runScheduled, SWEEP_CRON } from "#workers/scheduled.ts";
+import { parseSalesCsv } from "#app/domain/sales/sales-csv.ts";
 import { REGIONAL_MODEL_VERSION, regionCellOf } from "#app/domain/valuation/cells.ts";
 import type { RegionCell } from "#app/domain/valuation/types.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";

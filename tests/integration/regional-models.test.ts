@@ -6,10 +6,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { parseSalesCsv } from "#db/import/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import { importedSales, regionalModels } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
+import { parseSalesCsv } from "#app/domain/sales/sales-csv.ts";
 import { REGION_MIN_SALES, REGIONAL_MODEL_VERSION, regionCellOf } from "#app/domain/valuation/cells.ts";
 import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
 import type { RegionCell } from "#app/domain/valuation/types.ts";

@@ -70,6 +70,7 @@ describe("the migrated schema", () => {
         "user_identities",
         "user_leads",
         "user_sequences",
+        "user_sales",
         "users",
         "zip_places",
       ].sort(),

@@ -9,11 +9,11 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { parseSalesCsv } from "#db/import/sales-csv.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { properties } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
+import { parseSalesCsv } from "#app/domain/sales/sales-csv.ts";
 import * as apiComps from "#app/routes/api.properties.$id.comps.ts";
 import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 

@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 
-import { csvRecords, describeBadRow, parseSalesCsv, SalesCsvError } from "#db/import/sales-csv.ts";
+import { csvRecords, describeBadRow, parseSalesCsv, SalesCsvError } from "#app/domain/sales/sales-csv.ts";
 
 const HEADER =
   "sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,year_renovated,basement_sqft,condition,quality_grade,waterfront,view,zip,lat,lon";
@@ -108,5 +108,18 @@ describe("parseSalesCsv", () => {
       zip: "98029",
       waterfront: false,
     });
+  });
+});
+
+describe("parseSalesCsv's row bound", () => {
+  const header = "sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,lat,lon";
+  const row = (i: number) => `S-${i},P,2025-01-0${1 + (i % 9)},100000,3,2,1500,5000,1,1990,47.6,-122.3`;
+
+  it("refuses a file past maxRows before validating any row, and counts neither the header nor blank lines", () => {
+    const three = [header, row(1), "", row(2), row(3)].join("\n");
+    expect(parseSalesCsv(three, { maxRows: 3 }).rows).toHaveLength(3);
+    expect(() => parseSalesCsv(three, { maxRows: 2 })).toThrow(
+      new SalesCsvError("The file has 3 rows; at most 2 can be imported at once. Split it into smaller files."),
+    );
   });
 });

@@ -7,6 +7,7 @@ import { Link } from "@remix-run/react";
 import { GenerateContract } from "#app/components/documents/generate-contract.tsx";
 import { StatusForm } from "#app/components/documents/status-form.tsx";
 import { Upload } from "#app/components/documents/upload.tsx";
+import { ImportSalesForm } from "#app/components/sales/import-sales-form.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { ConfirmAction, ConfirmStep } from "#app/components/ui/confirm-action.tsx";
@@ -57,6 +58,18 @@ export default function DocumentsSection({ data }: { data: Data }) {
           </>
         }
       />
+      <section aria-labelledby="sales-import-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="sales-import-heading" className="text-sm font-semibold text-slate-900">
+          Your sold comps
+        </h2>
+        <p className="mb-3 text-sm text-slate-600">
+          Import sold homes from a CSV: your valuations use them as comps, and no one else sees them.{" "}
+          <Link to="/sales/import" className="font-medium text-brand-700 underline">
+            Columns and imported sales
+          </Link>
+        </p>
+        <ImportSalesForm id="documents-sales-file" />
+      </section>
       {data.generating ? <GenerateContract properties={data.properties} cancelHref={tabHref(data.type)} /> : null}
       {confirming ? <ConfirmStep {...deletion(confirming, data.type)} cancelHref={tabHref(data.type)} confirmText="Yes, delete" /> : null}
       <TabLinks

@@ -79,6 +79,10 @@ export function PropertyComps({ propertyId, comps }: Props) {
               {busy ? "Finding Comps..." : shown && comps!.length > 0 ? "Refresh Comps" : "Find Comps"}
             </Button>
           </Form>
+          {/* The user's own sold homes join the comps of their valuations (docs/import.md). */}
+          <Link to="/sales/import" className={buttonClass("ghost")}>
+            Import Sold Comps
+          </Link>
         </div>
       </div>
       <CallProgress progress={progress} label="Comps search progress" />

@@ -59,7 +59,7 @@ function readSubject(context: AnalysisContext, userId: string, propertyId: strin
 type Subject = NonNullable<Awaited<ReturnType<typeof readSubject>>>;
 
 /** The engine's ARV and comp count; without comps (or a place) the analysis rests on the stored ARV, if any. */
-async function valuationOf(context: AnalysisContext, subject: Subject) {
+async function valuationOf(context: AnalysisContext, userId: string, subject: Subject) {
   // The stored property as calculate-arv's body: a property its rules refuse (a state it does not know) is not valued.
   const parsed = CalculateArvSchema.safeParse({
     address: subject.address,
@@ -76,7 +76,7 @@ async function valuationOf(context: AnalysisContext, subject: Subject) {
   const stored = { arv: subject.arv ?? 0, compCount: 0, confidence: null };
   if (!parsed.success) return { ...stored, refusal: parsed.error.issues[0]?.message ?? "the property's address cannot be valued" };
   const input = parsed.data;
-  const outcome = await valueArv(context, input, placeArvSubject(context, input));
+  const outcome = await valueArv(context, input, placeArvSubject(context, input), userId);
   if (outcome.ok) return { arv: outcome.arv, compCount: outcome.comps.length, confidence: outcome.confidence };
   return { ...stored, refusal: outcome.message };
 }
@@ -120,7 +120,7 @@ export async function startDealAnalysis(context: AnalysisContext, userId: string
   const [subject, state] = await Promise.all([readSubject(context, userId, propertyId), stub.status().catch(() => null)]);
   if (!subject) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   if (state?.status === "running") return { ok: true, joined: true, state };
-  const valued = await valuationOf(context, subject);
+  const valued = await valuationOf(context, userId, subject);
   if (valued.arv <= 0) {
     return {
       ok: false,

@@ -44,6 +44,7 @@ import { keptMarketModelQuery, keptRegionalModel, keptRegionalModelQuery } from 
 import { importedSalesQuery, nearest, toImportedSales } from "./sales.server.ts";
 import { storeComps } from "./store-comps.server.ts";
 import { STORED_COMPARABLE, STORED_ORDER } from "./stored-comps.server.ts";
+import { toUserSales, userSalesQuery } from "./user-sales.server.ts";
 
 type ValuationContext = ServiceContext<"db" | "providers" | "now">;
 
@@ -124,19 +125,21 @@ function placementNote(placement: Placement): string {
 
 /**
  * The candidates, the kept model of the subject's region and the kept trees of its market, read at the same time (one
- * round trip: the imported sales and both models in one D1 batch, beside the provider's search); then the engine.
+ * round trip: the imported sales, the user's own uploaded sales and both models in one D1 batch, beside the provider's
+ * search); then the engine. `userId` is whose valuation it is: only that user's uploaded sales are candidates.
  */
-async function value(context: ValuationContext, subject: ValuationSubject, valuationDate: string) {
+async function value(context: ValuationContext, subject: ValuationSubject, valuationDate: string, userId: string | null) {
   const window = candidateWindow(subject, { valuationDate });
-  const [provided, [imported, models, markets]] = await Promise.all([
+  const [provided, [imported, models, markets, own]] = await Promise.all([
     context.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
     context.db.batch([
       importedSalesQuery(context.db, window),
       keptRegionalModelQuery(context.db, regionCellOf(subject)),
       keptMarketModelQuery(context.db, marketCellOf(subject)),
+      userSalesQuery(context.db, userId, window),
     ]),
   ]);
-  const candidates = nearest(subject, window, provided, toImportedSales(imported));
+  const candidates = nearest(subject, window, provided, [...toImportedSales(imported), ...toUserSales(own)]);
   return valueSubject(subject, candidates, { valuationDate, regional: keptRegionalModel(models), market: markets[0] ?? null });
 }
 
@@ -159,11 +162,15 @@ export function placeArvSubject(context: ValuationContext, input: CalculateArvIn
   return lookUpPlace(context, query).then((found) => ({ query, found }));
 }
 
-/** The §3 ARV result with its offers and comps, or 422 when the subject cannot be placed or has no comps. */
+/**
+ * The §3 ARV result with its offers and comps, or 422 when the subject cannot be placed or has no comps. `userId`: the
+ * signed-in user, whose own uploaded sales join the candidates (none without one).
+ */
 export async function valueArv(
   context: ValuationContext,
   input: CalculateArvInput,
   placing: ReturnType<typeof placeArvSubject>,
+  userId: string | null = null,
 ): Promise<({ ok: true } & ArvAnswer) | ValuationFailure> {
   const { query, found } = await placing;
   const placement = placementOf(query, found);
@@ -174,7 +181,7 @@ export async function valueArv(
       ? { ...placement.home, ...facts }
       : { ...placement.place, ...facts, zip: input.zipCode?.slice(0, 5) ?? null, address: input.address };
   const valuationDate = valuationDateOf(context.now(), context.providers.propertyData.salesThrough);
-  const outcome = await value(context, subject, valuationDate);
+  const outcome = await value(context, subject, valuationDate, userId);
   if (!outcome.ok) return { ok: false, status: 422, message: outcome.refusal.message };
   return {
     ok: true,
@@ -278,7 +285,7 @@ export async function runComps(
   }
 
   const valuationDate = valuationDateOf(context.now(), context.providers.propertyData.salesThrough);
-  const outcome = await value(context, subject, valuationDate);
+  const outcome = await value(context, subject, valuationDate, userId);
   if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
   const { comps: used, ...answer } = arvAnswer(outcome.result, valuationDate, [
     placementNote(placement),

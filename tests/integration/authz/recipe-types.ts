@@ -99,3 +99,13 @@ export const only405 = (path: string, method: Probe["method"] = "GET"): HandlerR
   signedOut: "405",
   probes: [{ method, path: () => path, params: noIds, foreign: "refused" }],
 });
+
+/** A one-row sold-comps CSV (docs/import.md) with the sale_id world.ts gives every party. */
+export const salesCsv = () =>
+  new File(
+    [
+      "sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,lat,lon\nS-1,P-9,2025-06-01,410000,3,2,1500,6000,1,1990,33.45,-112.07\n",
+    ],
+    "sales.csv",
+    { type: "text/csv" },
+  );

@@ -1,7 +1,8 @@
-import { api, at, get, json, list, only405, post, withParam, type Probe, type Recipe } from "./recipe-types.ts";
+import { api, at, get, json, list, only405, post, salesCsv, withParam, type Probe, type Recipe } from "./recipe-types.ts";
 import type { Ids } from "./world.ts";
 
 const ARV = 310_000;
+
 const ADDRESS = "4821 N 35th Ave, Phoenix, AZ 85019";
 
 const byId =
@@ -170,6 +171,11 @@ export const API_RECIPES: Record<string, Recipe> = {
     action: api(
       post(at("/api/documents/upload"), { form: () => ({ file: new File(["a note"], "note.txt", { type: "text/plain" }) }) }, "own"),
     ),
+  },
+  "routes/api.sales.import": {
+    loader: only405("/api/sales/import"),
+    // The sale_id the other user also uploaded (world.ts): this upload is the caller's own and leaves theirs alone.
+    action: api(post(at("/api/sales/import"), { form: () => ({ file: salesCsv() }) }, "own")),
   },
   "routes/api.leads.preview-count": {
     loader: only405("/api/leads/preview-count"),

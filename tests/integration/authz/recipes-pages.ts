@@ -1,4 +1,4 @@
-import { at, devTool, get, list, only405, open, page, post, withParam, type Probe, type Recipe } from "./recipe-types.ts";
+import { at, devTool, get, list, only405, open, page, post, salesCsv, withParam, type Probe, type Recipe } from "./recipe-types.ts";
 import type { Ids } from "./world.ts";
 
 const ARV = "310000";
@@ -185,6 +185,10 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
   "routes/documents.upload": {
     loader: only405("/documents/upload"),
     action: page(submit("/documents/upload?type=other", () => ({ file: new File(["a note"], "note.txt", { type: "text/plain" }) }), "own")),
+  },
+  "routes/sales.import": {
+    loader: page(get(at("/sales/import"), "own")),
+    action: page(submit("/sales/import", () => ({ file: salesCsv() }), "own")),
   },
   "routes/leads.workbench": {
     loader: page(get((ids) => `/leads/workbench?request=${ids.leadRequest}`, "own")),

@@ -12,6 +12,7 @@ import {
   leadRequests,
   messages,
   properties,
+  userSales,
 } from "#db/schema.ts";
 import { seedDemoCrm } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
@@ -89,6 +90,17 @@ export async function partyWithRecords(prefix: string): Promise<Party> {
   await seedDemoDeals(db, userId, propertyIds);
   await seedDemoRecords(db, userId, env.FILES);
   await db.insert(leadRequests).values({ userId, vendor: "local", requestParams: { location: "Phoenix, AZ" }, requestedCount: 5 });
+  // An uploaded sale with the sale_id the import recipes upload: the other user's upload must leave it alone.
+  await db.insert(userSales).values({
+    userId,
+    externalId: "S-1",
+    source: "own-sales.csv",
+    parcelId: "P-1",
+    saleDate: "2025-05-01",
+    price: 400_000,
+    latitude: 33.4484,
+    longitude: -112.074,
+  });
   const mine = <T extends { userId: unknown; id: unknown }>(table: T) => eq(table.userId as typeof properties.userId, userId);
   const ids: Ids = {
     property: await firstId(

@@ -1,7 +1,9 @@
 /**
  * The pure half of `npm run import:sales` (issue 12): a CSV of sold homes → imported_sales rows, each row validated
- * with zod; a bad row is reported with its line number and skipped. No I/O: the CLI (index.ts) reads the file and
- * writes what this answers (write.ts).
+ * with zod; a bad row is reported with its line number. No I/O: the CLI (db/seed/import-sales.ts) reads the file and
+ * writes what this answers (db/import/write.ts), skipping bad rows; the upload in the app
+ * (app/services/sales/user-sales-import.server.ts) writes only a file without bad rows
+ * (docs/decisions/093-user-sales-import.md).
  *
  * Header (by name, any order): sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,
  * year_renovated,basement_sqft,condition,quality_grade,waterfront,view,zip,lat,lon. The columns through year_built
@@ -242,8 +244,11 @@ function toRow(cells: z.infer<typeof SalesCsvRowSchema>): ImportedSaleRow {
 
 // --- the file -----------------------------------------------------------------------------------------------------------
 
-/** Every good row and every bad one (with its line and messages); throws SalesCsvError when the header is unusable. */
-export function parseSalesCsv(text: string): ParsedSalesCsv {
+/**
+ * Every good row and every bad one (with its line and messages); throws SalesCsvError when the header is unusable or
+ * the file has more than `maxRows` data rows (counted before any row is validated).
+ */
+export function parseSalesCsv(text: string, { maxRows = Infinity }: { maxRows?: number } = {}): ParsedSalesCsv {
   const records = csvRecords(text.replace(/^\uFEFF/, ""));
   const headerRecord = records[0];
   if (!headerRecord || headerRecord.fields.every((cell) => cell.trim() === "")) {
@@ -253,6 +258,12 @@ export function parseSalesCsv(text: string): ParsedSalesCsv {
   const missing = REQUIRED_SALES_CSV_COLUMNS.filter((name) => !header.includes(name));
   if (missing.length > 0) throw new SalesCsvError(`The header lacks ${missing.join(", ")} (expected ${SALES_CSV_COLUMNS.join(",")})`);
   const index = new Map(SALES_CSV_COLUMNS.map((name) => [name, header.indexOf(name)] as const));
+  const dataRows = records.length - 1 - records.slice(1).filter(({ fields }) => fields.every((cell) => cell.trim() === "")).length;
+  if (dataRows > maxRows) {
+    throw new SalesCsvError(
+      `The file has ${dataRows.toLocaleString("en-US")} rows; at most ${maxRows.toLocaleString("en-US")} can be imported at once. Split it into smaller files.`,
+    );
+  }
 
   const rows: ImportedSaleRow[] = [];
   const bad: BadRow[] = [];
