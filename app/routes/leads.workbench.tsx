@@ -209,7 +209,7 @@ export default function LeadWorkbench() {
   return (
     <div className="flex min-h-full flex-col">
       <LazyPreloads preloads={page.preloads} />
-      <WorkbenchHeader total={total} index={index} location={location} />
+      <WorkbenchHeader total={total} index={index} location={location} wizardHref={page.wizardHref} />
       <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-6 pb-36 sm:px-6">
         <ActionError actionData={actionData} />
         {lead ? (
@@ -235,7 +235,7 @@ export default function LeadWorkbench() {
             ) : null}
           </>
         ) : (
-          <NoLeads title={NO_LEADS_AVAILABLE} wizardHref={SELLER_WIZARD_HREF} />
+          <NoLeads title={NO_LEADS_AVAILABLE} wizardHref={page.wizardHref} />
         )}
       </main>
       {lead ? (
@@ -248,6 +248,7 @@ export default function LeadWorkbench() {
           total={total}
           requestId={requestId}
           request={pinned}
+          wizardHref={page.wizardHref}
         />
       ) : null}
     </div>
@@ -283,6 +284,7 @@ function WorkbenchBar({
   total,
   requestId,
   request,
+  wizardHref,
 }: Omit<ComponentProps<typeof ActionBar>, "buttons" | "onMove"> & { saved: boolean; total: number; requestId: string }) {
   const hydrated = useHydrated();
   const stored = useStoredLeadQueue();
@@ -305,6 +307,7 @@ function WorkbenchBar({
       buttons={barButtons({ worked, index, total })}
       request={request}
       onMove={hydrated ? move : undefined}
+      wizardHref={wizardHref}
     />
   );
 }
