@@ -183,7 +183,7 @@ export const API_RECIPES: Record<string, Recipe> = {
   },
   "routes/api.places": {
     // The market's covered places: the same for every user, nothing of theirs.
-    loader: api(list("/api/places?q=pho")),
+    loader: api(get(at("/api/places?q=pho"), "own")),
     action: only405("/api/places", "POST"),
   },
   "routes/api.properties": {
