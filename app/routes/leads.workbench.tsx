@@ -40,7 +40,7 @@ import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { lazyPreloads } from "#app/services/platform/lazy-chunks.server.ts";
 import { offerAction } from "#app/services/workbench/offers.server.ts";
-import { VALUE_INTENT, valueAction, valueWorkedLead } from "#app/services/workbench/valuation.server.ts";
+import { startWorkedValuation, VALUE_INTENT, valueAction, valueWorkedLead } from "#app/services/workbench/valuation.server.ts";
 import { loadWorkbench, queueLength, readLeadSnapshot, saveQueueLead } from "#app/services/workbench/workbench.server.ts";
 
 export const meta: MetaFunction = () => [
@@ -146,6 +146,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   ]);
   if (!lead) return failure(input.intent, LEAD_NOT_IN_QUEUE, 404);
   const save = input.intent === "work" ? ({ status: "analyzed", currentAgent: "deal_analyzer" } as const) : ({ status: "new" } as const);
+  // Let's Work It values the lead too: its market reads start beside the save (they need the lead's facts only).
+  const valuing = input.intent === "work" ? startWorkedValuation(context, session.user.id, lead.item) : null;
   let outcome;
   try {
     outcome = await saveQueueLead(context, session.user.id, lead, save);
@@ -156,10 +158,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const back = workbenchHref(input.index, { details: input.intent === "work", request: pinned });
   if (!outcome.ok && outcome.status === 409) return redirectWithToast(back, { title: outcome.message, variant: "info" });
   if (!outcome.ok) return failure(input.intent, outcome.message, outcome.status);
-  if (input.intent === "work") {
+  if (valuing) {
     // Let's Work It starts the valuation (issue 36): the page arrives at the filled Property Value panel, the offers
     // computed from its ARV. A refusal (no comps) leaves Get Property Value to the user, as before.
-    const valued = await valueWorkedLead(context, session, lead.item, outcome.propertyId, input.index, pinned);
+    const valued = await valueWorkedLead(context, session.user.id, valuing, outcome.propertyId, input.index, pinned);
     if ("redirect" in valued)
       return redirectWithToast(withStepAnchor(valued.redirect, VALUE_INTENT), {
         ...valued.toast,
@@ -209,7 +211,7 @@ export default function LeadWorkbench() {
   return (
     <div className="flex min-h-full flex-col">
       <LazyPreloads preloads={page.preloads} />
-      <WorkbenchHeader total={total} index={index} location={location} />
+      <WorkbenchHeader total={total} index={index} location={location} wizardHref={page.wizardHref} />
       <main className="mx-auto w-full max-w-4xl flex-1 px-4 pt-6 pb-36 sm:px-6">
         <ActionError actionData={actionData} />
         {lead ? (
@@ -235,7 +237,7 @@ export default function LeadWorkbench() {
             ) : null}
           </>
         ) : (
-          <NoLeads title={NO_LEADS_AVAILABLE} wizardHref={SELLER_WIZARD_HREF} />
+          <NoLeads title={NO_LEADS_AVAILABLE} wizardHref={page.wizardHref} />
         )}
       </main>
       {lead ? (
@@ -248,6 +250,7 @@ export default function LeadWorkbench() {
           total={total}
           requestId={requestId}
           request={pinned}
+          wizardHref={page.wizardHref}
         />
       ) : null}
     </div>
@@ -283,6 +286,7 @@ function WorkbenchBar({
   total,
   requestId,
   request,
+  wizardHref,
 }: Omit<ComponentProps<typeof ActionBar>, "buttons" | "onMove"> & { saved: boolean; total: number; requestId: string }) {
   const hydrated = useHydrated();
   const stored = useStoredLeadQueue();
@@ -305,6 +309,7 @@ function WorkbenchBar({
       buttons={barButtons({ worked, index, total })}
       request={request}
       onMove={hydrated ? move : undefined}
+      wizardHref={wizardHref}
     />
   );
 }

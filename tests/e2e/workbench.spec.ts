@@ -27,7 +27,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card).toBeVisible();
       await expect(card.getByText("New", { exact: true })).toBeVisible();
       await expect(card.getByRole("region", { name: "Valuation Details" })).toBeVisible();
-      await expect(page.getByRole("link", { name: "Back to Wizard" })).toHaveAttribute("href", "/?section=chat&wizard=seller");
+      // Back to Wizard reopens the wizard with the search filled in (ADR 087).
+      await expect(page.getByRole("link", { name: "Back to Wizard" })).toHaveAttribute(
+        "href",
+        "/?section=chat&agent=lead-finder&wizard=seller&cityOrZip=Phoenix&state=AZ&sellerType=high_equity",
+      );
       await expect(page.getByRole("button", { name: "Next Lead" })).toHaveCount(0);
 
       await page.getByRole("button", { name: "Save for Later" }).click();

@@ -101,7 +101,10 @@ describe("the page", () => {
     expect(first).toContain("Reviewing 5 seller leads");
     expect(first).toContain("Lead 1 of 5");
     expect(first).toContain(queue[0].addressLine);
-    expect(first).toContain('href="/?section=chat&amp;wizard=seller"');
+    // Back to Wizard: the Seller Lead Wizard with the queue's search filled in (ADR 087).
+    expect(first).toContain(
+      'href="/?section=chat&amp;agent=lead-finder&amp;wizard=seller&amp;cityOrZip=Phoenix&amp;state=AZ&amp;sellerType=high_equity"',
+    );
     for (const button of ["Save for Later", "Let&#x27;s Work It", "Pass"]) expect(first).toContain(`>${button}</button>`);
     expect(first).not.toContain(">Next Lead</button>");
 

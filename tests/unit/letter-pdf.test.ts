@@ -85,3 +85,47 @@ describe("the Letter of Intent as Lob prints it", () => {
     expect(pages[0].marks.filter((mark) => overlaps(mark, areaInPoints(window)))).toHaveLength(1);
   });
 });
+
+/** Which page (0-based) first draws a text run starting with `start`; -1 when none does. */
+function pageOf(pages: Awaited<ReturnType<typeof inspectPdf>>["pages"], start: string): number {
+  return pages.findIndex((page) => page.marks.some((mark) => mark.text?.startsWith(start)));
+}
+
+const LONG_COMPANY = {
+  companyName: "The Greater Phoenix Metropolitan Residential Property Acquisition Partners LLC",
+  address: "12345 North Scottsdale Road Building C Suite 1200, Scottsdale, AZ 85254-1234",
+  email: "acquisitions.department@verylongcompanydomainname-homes.com",
+};
+const LONG_OWNER = {
+  name: "The Estate of Margaret Anne Wilkinson-Hargreaves, Deceased, and Robert James Wilkinson-Hargreaves, Trustee",
+  mailingAddress: "c/o Law Offices of Hargreaves & Wilkinson, PO Box 98765, Apartment 12, Phoenix, AZ 85001-9876",
+};
+
+describe("the Letter of Intent's signature block", () => {
+  it.each([
+    ["an ordinary letter", letter()],
+    [
+      "long owner names, addresses and company names (the letter that left its signatures alone on page 2)",
+      letter(LONG_COMPANY, LONG_OWNER),
+    ],
+  ])("%s: one page, the signatures under the closing paragraphs", async (_, text) => {
+    const { pages } = await inspectPdf(await renderLetterOfIntentPdf(text, AT));
+    expect(pages).toHaveLength(1);
+    for (const start of ["This letter states our intent", "To accept or talk it over", "Buyer:", "Seller:"])
+      expect(pageOf(pages, start)).toBe(0);
+  });
+
+  it("a letter too long for one page takes its closing paragraphs to page 2 with the signatures", async () => {
+    const owner = {
+      name: Array(4).fill(LONG_OWNER.name).join(" and "),
+      mailingAddress: Array(3).fill(LONG_OWNER.mailingAddress).join("; "),
+    };
+    const { pages } = await inspectPdf(await renderLetterOfIntentPdf(letter(LONG_COMPANY, owner), AT));
+    expect(pages).toHaveLength(2);
+    for (const start of ["This letter states our intent", "To accept or talk it over", "Buyer:", "Seller:"])
+      expect(pageOf(pages, start)).toBe(1);
+    // The long signature names wrap under their line and stay clear of the Date column and the page's edge.
+    const buyer = pages[1].marks.find((mark) => mark.text?.startsWith("Buyer:"))!;
+    expect(buyer.x1).toBeLessThan(54 + 320);
+  });
+});

@@ -44,7 +44,7 @@ function TextBubble({
             preventScrollReset
             className={buttonClass("secondary", "mt-2", "sm")}
           >
-            Open {WIZARD_TITLES[offer.wizard]}
+            {offer.back ? "Back to Wizard" : `Open ${WIZARD_TITLES[offer.wizard]}`}
           </Link>
         ) : null}
         <p className={`mt-1 flex gap-2 text-xs ${mine ? "text-brand-100" : "text-slate-600"}`}>

@@ -4,8 +4,9 @@
  * Lead Workbench) and Find Cash Buyers (POST /api/cash-buyers/search: the buyer cards posted into the chat). What a
  * search posts goes through the poster (chat-poster.ts), which keeps it in localStorage until it is posted.
  */
-import { AUTH_REQUIRED, buyerCardContent, isBuyerItem, isLeadItem, sellerCardContent } from "#app/domain/chat/messages.ts";
+import { AUTH_REQUIRED, buyerCardContent, isBuyerItem, isLeadItem, sellerCardContent, textContent } from "#app/domain/chat/messages.ts";
 import type { PendingItem } from "#app/domain/chat/pending.ts";
+import { searchOffer } from "#app/domain/chat/search-answers.ts";
 import { buyerResultsText, cashBuyerFailureText, searchConversationTitle, sellerResultsText } from "#app/domain/chat/search-posts.ts";
 import {
   buyerSearch,
@@ -82,6 +83,8 @@ export async function findSellers(answers: WizardAnswers, deps: SearchDeps): Pro
   const answer = await postJson("/api/properties/batch", { count: SELLER_SEARCH_COUNT, criteria });
   const location = text(answer.body.location) ?? criteria.location;
   const asked = user(describeSellerSearch(answers, location));
+  // The search's answer carries "Back to Wizard" with these answers.
+  const answered = (content: string) => assistant(textContent(content, searchOffer("seller", answers)));
   const hold = (found: boolean, items: PendingItem[]) =>
     enqueuePending({
       kind: "seller",
@@ -94,12 +97,12 @@ export async function findSellers(answers: WizardAnswers, deps: SearchDeps): Pro
   if (answer.status !== 200 || answer.body.success !== true) {
     const message = answer.status === 401 ? AUTH_REQUIRED : (text(answer.body.message) ?? LEAD_SEARCH_FAILED);
     deps.toast({ title: message, variant: "error" });
-    if (answer.status !== 401) void hold(false, [asked, assistant(message)]);
+    if (answer.status !== 401) void hold(false, [asked, answered(message)]);
     return;
   }
   const properties = Array.isArray(answer.body.properties) ? answer.body.properties.filter(isLeadItem) : [];
   if (properties.length === 0) {
-    void hold(false, [asked, assistant(text(answer.body.message) ?? noSellerLeadsMessage(location))]);
+    void hold(false, [asked, answered(text(answer.body.message) ?? noSellerLeadsMessage(location))]);
     return;
   }
   const requestId = text(answer.body.requestId);
@@ -107,7 +110,7 @@ export async function findSellers(answers: WizardAnswers, deps: SearchDeps): Pro
   const total = properties.length;
   void hold(true, [
     asked,
-    assistant(sellerResultsText(total, location)),
+    answered(sellerResultsText(total, location)),
     ...properties.map((lead, index) => assistant(sellerCardContent(lead, { requestId, location, index, total }))),
   ]);
   deps.navigate("/leads/workbench");
@@ -124,6 +127,7 @@ export async function findBuyers(answers: WizardAnswers, deps: SearchDeps): Prom
   const answer = await postJson("/api/cash-buyers/search", search);
   const location = text(answer.body.location) ?? search.location;
   const asked = user(describeBuyerSearch(answers, location));
+  const answered = (content: string) => assistant(textContent(content, searchOffer("buyer", answers)));
   const hold = (found: boolean, items: PendingItem[]) =>
     enqueuePending({
       kind: "buyer",
@@ -140,17 +144,17 @@ export async function findBuyers(answers: WizardAnswers, deps: SearchDeps): Prom
     }
     const error = text(answer.body.error) ?? text(answer.body.message);
     deps.toast({ title: CASH_BUYER_SEARCH_FAILED, description: error ?? undefined, variant: "error" });
-    void hold(false, [asked, assistant(cashBuyerFailureText(error))]);
+    void hold(false, [asked, answered(cashBuyerFailureText(error))]);
     return;
   }
   const buyers = Array.isArray(answer.body.buyers) ? answer.body.buyers.filter(isBuyerItem) : [];
   if (buyers.length === 0) {
-    void hold(false, [asked, assistant(text(answer.body.message) ?? noCashBuyersMessage(location))]);
+    void hold(false, [asked, answered(text(answer.body.message) ?? noCashBuyersMessage(location))]);
     return;
   }
   void hold(true, [
     asked,
-    assistant(buyerResultsText(buyers.length, location)),
+    answered(buyerResultsText(buyers.length, location)),
     ...buyers.map((buyer) => assistant(buyerCardContent(buyer, location))),
   ]);
 }

@@ -33,11 +33,13 @@ import {
   type WizardErrors,
   type WizardField,
 } from "#app/domain/chat/wizard.ts";
+import type { CoveredPlace } from "#app/domain/leads/covered-places.ts";
 import { SELLER_SEARCH_COUNT } from "#app/domain/leads/search-options.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
 import type { WizardCount, WizardView } from "#app/services/sections/chat.server.ts";
 
 import { checkCount, findBuyers, findSellers } from "./search-flow.ts";
+import { usePlaceSuggestions } from "./use-place-suggestions.ts";
 import { Choices, CountResult, ErrorText, FIELD_LABELS, Select } from "./wizard-fields.tsx";
 
 export type WizardProps = {
@@ -51,11 +53,13 @@ export type WizardProps = {
   onClose?: () => void;
   /** False on the search route's page: the form always posts (it only shows without JavaScript). */
   interactive?: boolean;
+  /** The location field's first suggestions (the server's covered places). */
+  places?: readonly CoveredPlace[];
 };
 
 type Busy = null | "count" | "search";
 
-export default function Wizard({ view, agent, conversationId, closeHref, onClose, interactive = true }: WizardProps) {
+export default function Wizard({ view, agent, conversationId, closeHref, onClose, interactive = true, places = [] }: WizardProps) {
   const hydrated = useHydrated();
   const handles = hydrated && interactive;
   const navigate = useNavigate();
@@ -71,6 +75,7 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
   const total = WIZARD_STEPS[kind];
   const visible = STEP_FIELDS[kind][step - 1]!;
   const title = WIZARD_TITLES[kind];
+  const suggestions = usePlaceSuggestions(places, answers.cityOrZip, handles);
 
   // A step changed in place: take the keyboard and screen reader to its heading.
   useEffect(() => {
@@ -208,12 +213,20 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
                 value={answers.cityOrZip}
                 onChange={(event) => set("cityOrZip")(event.target.value)}
                 maxLength={300}
-                autoComplete="address-level2"
+                autoComplete="off"
+                list="wizard-places"
                 placeholder="Phoenix or 85004"
                 aria-invalid={errors.cityOrZip ? true : undefined}
                 aria-describedby={errors.cityOrZip ? "wizard-cityOrZip-error" : "wizard-cityOrZip-hint"}
                 className={inputClass()}
               />
+              <datalist id="wizard-places">
+                {suggestions.map((place) => (
+                  <option key={place.value} value={place.value}>
+                    {place.label}
+                  </option>
+                ))}
+              </datalist>
               {errors.cityOrZip ? null : (
                 <p id="wizard-cityOrZip-hint" className="mt-1 text-xs text-slate-600">
                   A city, a 5-digit ZIP, several ZIPs separated by commas, or &quot;City, ST&quot;.

@@ -287,6 +287,7 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
                     conversationId={leadFinder ? conversationId : null}
                     closeHref={closeHref}
                     onClose={() => setWizard(null)}
+                    places={data.places}
                   />
                 </Suspense>
               ) : leadFinder ? (

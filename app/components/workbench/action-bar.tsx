@@ -14,6 +14,8 @@ type Props = {
   request?: string | null;
   /** With JavaScript, Next Lead and Pass move on in the page; without it they post and the server redirects. */
   onMove?: (intent: MoveIntent) => void;
+  /** All Leads Reviewed's way back: the wizard with the queue's search filled in. */
+  wizardHref?: string;
 };
 
 const BUSY_LABELS: Record<string, string> = { save: "Saving...", work: "Saving...", pass: "Passing...", next: "Loading..." };
@@ -23,7 +25,7 @@ const BUSY_LABELS: Record<string, string> = { save: "Saving...", work: "Saving..
  * posts to the page's action; with it, Save for Later and Let's Work It still post (and the page reloads its data),
  * while Next Lead and Pass move on at once.
  */
-export function ActionBar({ leadId, vendor, index, buttons, request, onMove }: Props) {
+export function ActionBar({ leadId, vendor, index, buttons, request, onMove, wizardHref = SELLER_WIZARD_HREF }: Props) {
   const navigation = useNavigation();
   const pending =
     navigation.state !== "idle" && navigation.formAction?.startsWith(WORKBENCH_PATH) ? navigation.formData?.get("intent") : null;
@@ -79,7 +81,7 @@ export function ActionBar({ leadId, vendor, index, buttons, request, onMove }: P
           </Button>
         ) : null}
         {buttons.end ? (
-          <Link to={SELLER_WIZARD_HREF} className="text-sm font-semibold text-brand-800 underline">
+          <Link to={wizardHref} className="text-sm font-semibold text-brand-800 underline">
             Find More Leads
           </Link>
         ) : null}

@@ -4,11 +4,22 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { positionText, reviewingText, SELLER_WIZARD_HREF } from "#app/domain/workbench/rules.ts";
 
 /** §2: the back-to-wizard button, the title, 'Reviewing N seller leads' and 'Lead X of N'. */
-export function WorkbenchHeader({ total, index, location }: { total: number; index: number; location: string | null }) {
+export function WorkbenchHeader({
+  total,
+  index,
+  location,
+  wizardHref = SELLER_WIZARD_HREF,
+}: {
+  total: number;
+  index: number;
+  location: string | null;
+  /** The wizard with the queue's search filled in (the empty wizard when unknown). */
+  wizardHref?: string;
+}) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto w-full max-w-4xl px-4 py-4 sm:px-6">
-        <Link to={SELLER_WIZARD_HREF} className={buttonClass("ghost", "-ml-3")}>
+        <Link to={wizardHref} className={buttonClass("ghost", "-ml-3")}>
           <span aria-hidden="true">←</span> Back to Wizard
         </Link>
         <div className="mt-2 flex flex-wrap items-end justify-between gap-x-6 gap-y-1">

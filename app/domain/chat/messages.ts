@@ -50,7 +50,8 @@ export function crmKey(place: { address: string; city?: string | null; state?: s
 
 // --- message bodies ---------------------------------------------------------------------------------------------------
 
-export type WizardOffer = { wizard: WizardKind; answers: Partial<WizardAnswers> };
+/** An offer to open a wizard pre-filled; `back`: the answers of the search this message answers ("Back to Wizard"). */
+export type WizardOffer = { wizard: WizardKind; answers: Partial<WizardAnswers>; back?: true };
 
 /** Where a seller card came from: its search (lead_requests id), the place, and its place among that search's leads. */
 export type SellerCardSearch = { requestId: string | null; location: string | null; index: number; total: number };
@@ -171,7 +172,7 @@ function offerOf(value: unknown): WizardOffer | null {
   if (!isObject(value) || !isWizardKind(value.wizard)) return null;
   const answers = isObject(value.answers) ? value.answers : {};
   const read = readAnswers({ get: (name) => answers[name] });
-  return { wizard: value.wizard, answers: read };
+  return value.back === true ? { wizard: value.wizard, answers: read, back: true } : { wizard: value.wizard, answers: read };
 }
 
 /** Any JSON object with an address (and no card type of ours) is a property card; its common spellings are read. */

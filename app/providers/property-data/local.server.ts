@@ -8,6 +8,7 @@ import { CASH_BUYER_MAX_PURCHASES } from "#db/seller-types.ts";
 import { cityCase } from "#app/domain/leads/location.ts";
 import type { Sale } from "#app/domain/valuation/types.ts";
 
+import { localCoverage } from "./local-coverage.server.ts";
 import { localMarketStats } from "./local-stats.server.ts";
 import { distanceFromCentre, inSalesWindow } from "./sales-window.ts";
 import type {
@@ -197,6 +198,7 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
   return {
     name: "local",
     marketStats: (location, asOf) => localMarketStats(db, location, asOf),
+    coverage: () => localCoverage(db),
     async placesBeyond(location, limit) {
       const [inside] = await db.select({ id: marketProperties.id }).from(marketProperties).where(inPlace(location)).limit(1);
       if (inside) return [];

@@ -1,4 +1,5 @@
 import type { BuyerType, SellerType } from "#db/enums.ts";
+import type { MarketCoverage } from "#app/domain/leads/covered-places.ts";
 import type { SearchLocation } from "#app/domain/leads/location.ts";
 import type { CashBuyer, MarketStats, OwnerContact, PostalAddress, PropertyFacts, SellerLead } from "#app/domain/leads/property-records.ts";
 import type { CandidateWindow, Sale, ValuationSubject } from "#app/domain/valuation/types.ts";
@@ -73,6 +74,8 @@ export interface PropertyDataProvider {
    * when the location has records. Absent for a provider that covers the whole country.
    */
   placesBeyond?(location: SearchLocation, limit: number): Promise<string[]>;
+  /** Where the provider has records (the wizard's location suggestions). Absent for a provider that covers the whole country. */
+  coverage?(): Promise<MarketCoverage>;
   /**
    * Comparable sales (issue 12): the home on record at an address, and the arm's-length sales in a valuation's
    * candidate window, nearest its centre first, at most `window.limit`. A provider without sale records leaves them

@@ -24,6 +24,7 @@ import {
   textContent,
 } from "#app/domain/chat/messages.ts";
 import { propertyCardToProperty } from "#app/domain/chat/property-cards.ts";
+import { searchOffer } from "#app/domain/chat/search-answers.ts";
 import { buyerResultsText, cashBuyerFailureText, searchConversationTitle, sellerResultsText } from "#app/domain/chat/search-posts.ts";
 import {
   buyerSearch,
@@ -154,6 +155,8 @@ export async function runWizardSearch(
   if (conversationId && !(await chatThread(context.db, userId, { agent, requested: conversationId }))) {
     return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
   }
+  // A search's answer carries "Back to Wizard" with the answers it was made with.
+  const answered = (content: string) => assistantMessage(textContent(content, searchOffer(input.wizard, answers)));
   const post = async (location: string, found: boolean, items: NewMessage[]) => {
     const posted = await postMessages(
       context.db,
@@ -172,18 +175,18 @@ export async function runWizardSearch(
     const asked = userMessage(describeSellerSearch(answers, location));
     const outcome = await searchSellerLeads(context, userId, parsed.data);
     if (!outcome.ok) {
-      const id = await post(location, false, [asked, assistantMessage(outcome.message)]);
+      const id = await post(location, false, [asked, answered(outcome.message)]);
       return { ok: true, redirect: chatHref(agent, id), toast: { title: outcome.message, variant: "error" } };
     }
     if (outcome.properties.length === 0) {
-      const id = await post(location, false, [asked, assistantMessage(outcome.message ?? `No properties found in ${location}.`)]);
+      const id = await post(location, false, [asked, answered(outcome.message ?? `No properties found in ${location}.`)]);
       return { ok: true, redirect: chatHref(agent, id), toast: null };
     }
     const total = outcome.properties.length;
     const search = (index: number) => ({ requestId: outcome.requestId, location, index, total });
     await post(location, true, [
       asked,
-      assistantMessage(sellerResultsText(total, location)),
+      answered(sellerResultsText(total, location)),
       ...outcome.properties.map((lead, index) => assistantMessage(sellerCardContent(lead, search(index)))),
     ]);
     return { ok: true, redirect: "/leads/workbench", toast: null };
@@ -198,16 +201,16 @@ export async function runWizardSearch(
     // At a cap nothing was searched: the refusal is the whole answer.
     if (!("error" in outcome)) return { ok: true, redirect: chatHref(agent, null), toast: { title: outcome.message, variant: "error" } };
     const text = cashBuyerFailureText(outcome.error);
-    const id = await post(location, false, [asked, assistantMessage(text)]);
+    const id = await post(location, false, [asked, answered(text)]);
     return { ok: true, redirect: chatHref(agent, id), toast: { title: outcome.message, description: outcome.error, variant: "error" } };
   }
   if (outcome.buyers.length === 0) {
-    const id = await post(location, false, [asked, assistantMessage(outcome.message ?? `No active cash buyers found in ${location}.`)]);
+    const id = await post(location, false, [asked, answered(outcome.message ?? `No active cash buyers found in ${location}.`)]);
     return { ok: true, redirect: chatHref(agent, id), toast: null };
   }
   const id = await post(location, true, [
     asked,
-    assistantMessage(buyerResultsText(outcome.buyers.length, location)),
+    answered(buyerResultsText(outcome.buyers.length, location)),
     ...outcome.buyers.map((buyer) => assistantMessage(buyerCardContent(buyer, location))),
   ]);
   return { ok: true, redirect: chatHref(agent, id), toast: null };

@@ -104,13 +104,41 @@ function fit(text: string, font: Font, size: { max: number; min: number }, width
 }
 
 /**
+ * How tight the letter's body is set: its text size, the space between lines, and a scale for the space between
+ * paragraphs. The letter takes the first that fits on one page.
+ */
+type LetterStyle = { size: number; leading: number; gaps: number };
+const LETTER_STYLES: readonly LetterStyle[] = [
+  { size: 10.5, leading: 4, gaps: 1 },
+  { size: 10, leading: 3, gaps: 0.6 },
+  { size: 9.5, leading: 2.5, gaps: 0.35 },
+];
+const SIGNATURE_SIZE = 9.5;
+/** The signature line's width (the name under it wraps to it) and where the Date line starts. */
+const SIGNATURE_LINE = 280;
+const DATE_LINE_AT = 320;
+
+/**
  * The Letter of Intent on US Letter (8.5 × 11 in, what Lob prints): the letterhead in a column right of the areas
  * Lob's letter template keeps clear on page 1 (the envelope's two windows and the address block Lob prints, see
  * app/domain/documents/letter-template.ts), a long name shrunk and then wrapped; then, below those areas, the date,
- * the owner, the property, the amount, the terms and the two signature lines. Deterministic (its dates are the
- * letter's own), so the same letter gives the same bytes.
+ * the owner, the property, the amount, the terms and the two signature lines. Set as loosely as still fits one
+ * page; a letter too long for one page moves its closing paragraphs onto the next page with the signatures, so the
+ * signature block never stands alone. Deterministic (its dates are the letter's own), so the same letter gives the
+ * same bytes.
  */
 export async function renderLetterOfIntentPdf(text: LetterOfIntentText, at: Date): Promise<Uint8Array> {
+  let pdf: PDFDocument | null = null;
+  for (const style of LETTER_STYLES) {
+    pdf = await layOutLetter(text, at, style);
+    if (pdf.getPageCount() === 1) break;
+  }
+  // The loosest style again when none fits: a second page is due anyway.
+  if (pdf && pdf.getPageCount() > 1) pdf = await layOutLetter(text, at, LETTER_STYLES[0]!);
+  return pdf!.save();
+}
+
+async function layOutLetter(text: LetterOfIntentText, at: Date, style: LetterStyle): Promise<PDFDocument> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`${text.title} - ${text.subject.replace(/^Re: /, "")}`);
   pdf.setAuthor(text.letterhead.name);
@@ -125,6 +153,10 @@ export async function renderLetterOfIntentPdf(text: LetterOfIntentText, at: Date
   let page = pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
   const right = page.getWidth() - margin;
   const column = right - (LOB_KEEP_CLEAR_RIGHT + LETTERHEAD_GUTTER);
+  const newPage = () => {
+    page = pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
+    y = page.getHeight() - margin;
+  };
 
   // Letterhead, right-aligned in the column beside the address areas.
   let y = page.getHeight() - margin;
@@ -146,32 +178,22 @@ export async function renderLetterOfIntentPdf(text: LetterOfIntentText, at: Date
   // Body, below the areas Lob keeps clear (the first line's cap height stays under them).
   y = Math.min(y, page.getHeight() - LOB_KEEP_CLEAR_BOTTOM_FROM_TOP - 24);
   const width = page.getWidth() - margin * 2;
-  const write = (raw: string, options: { font?: typeof regular; size?: number; gap?: number; indent?: number } = {}) => {
-    const { font = regular, size = 10.5, gap = 6, indent = 0 } = options;
-    const words = winAnsi(raw).split(/\s+/);
-    const lines: string[] = [];
-    let line = "";
-    for (const word of words) {
-      const next = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(next, size) > width - indent && line) {
-        lines.push(line);
-        line = word;
-      } else line = next;
-    }
-    if (line) lines.push(line);
-    for (const item of lines) {
-      if (y < margin + size) {
-        page = pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
-        y = page.getHeight() - margin;
-      }
+  type Write = { font?: Font; size?: number; gap?: number; indent?: number };
+  const linesOf = (raw: string, { font = regular, size = style.size, indent = 0 }: Write) => wrap(winAnsi(raw), font, size, width - indent);
+  const heightOf = (raw: string, options: Write = {}) =>
+    linesOf(raw, options).length * ((options.size ?? style.size) + style.leading) + (options.gap ?? 6) * style.gaps;
+  const write = (raw: string, options: Write = {}) => {
+    const { font = regular, size = style.size, gap = 6, indent = 0 } = options;
+    for (const item of linesOf(raw, options)) {
+      if (y < margin + size) newPage();
       page.drawText(item, { x: margin + indent, y, size, font, color: ink });
-      y -= size + 4;
+      y -= size + style.leading;
     }
-    y -= gap;
+    y -= gap * style.gaps;
   };
 
   for (const [index, line] of text.recipient.entries()) write(line, { font: index === 0 ? bold : regular, gap: 0 });
-  y -= 14;
+  y -= 14 * style.gaps;
   write(text.title.toUpperCase(), { font: bold, size: 13, gap: 4 });
   write(text.subject, { font: bold, gap: 10 });
   for (const paragraph of text.paragraphs) write(paragraph, { gap: 8 });
@@ -179,21 +201,29 @@ export async function renderLetterOfIntentPdf(text: LetterOfIntentText, at: Date
     write(term.heading, { font: bold, gap: 0, indent: 12 });
     write(term.body, { gap: 6, indent: 12 });
   }
-  y -= 4;
+  y -= 4 * style.gaps;
+
+  // The closing paragraphs and the signatures stay together: when they do not fit below the terms, all of them start
+  // the next page.
+  const signatures = text.signatures.map((signature) =>
+    wrap(winAnsi(`${signature.role}: ${signature.name}`), regular, SIGNATURE_SIZE, SIGNATURE_LINE),
+  );
+  const signaturesHeight = signatures.reduce((sum, lines) => sum + 30 + lines.length * 12 + 4, 10);
+  const closingHeight = text.closing.reduce((sum, paragraph) => sum + heightOf(paragraph, { gap: 8 }), 0);
+  if (y - closingHeight - signaturesHeight < margin) newPage();
   for (const paragraph of text.closing) write(paragraph, { gap: 8 });
   y -= 10;
-  for (const signature of text.signatures) {
-    if (y < margin + 60) {
-      page = pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
-      y = page.getHeight() - margin;
-    }
+  for (const lines of signatures) {
     y -= 18;
-    page.drawLine({ start: { x: margin, y }, end: { x: margin + 280, y }, thickness: 0.75, color: ink });
-    page.drawLine({ start: { x: margin + 320, y }, end: { x: margin + 440, y }, thickness: 0.75, color: ink });
+    page.drawLine({ start: { x: margin, y }, end: { x: margin + SIGNATURE_LINE, y }, thickness: 0.75, color: ink });
+    page.drawLine({ start: { x: margin + DATE_LINE_AT, y }, end: { x: margin + 440, y }, thickness: 0.75, color: ink });
     y -= 12;
-    page.drawText(winAnsi(`${signature.role}: ${signature.name}`), { x: margin, y, size: 9.5, font: regular, color: ink });
-    page.drawText("Date", { x: margin + 320, y, size: 9.5, font: regular, color: ink });
-    y -= 16;
+    page.drawText("Date", { x: margin + DATE_LINE_AT, y, size: SIGNATURE_SIZE, font: regular, color: ink });
+    for (const line of lines) {
+      page.drawText(line, { x: margin, y, size: SIGNATURE_SIZE, font: regular, color: ink });
+      y -= 12;
+    }
+    y -= 4;
   }
-  return pdf.save();
+  return pdf;
 }

@@ -3,7 +3,9 @@ import { AGENTS, type AgentId } from "#app/domain/chat/agents.ts";
 import { crmKey, toChatMessage, type ChatMessage } from "#app/domain/chat/messages.ts";
 import { TERRY_AGENT, wantsTerry } from "#app/domain/chat/terry-screen.ts";
 import { readWizardRequest, settleWizard, type WizardAnswers, type WizardErrors, type WizardKind } from "#app/domain/chat/wizard.ts";
+import type { CoveredPlace } from "#app/domain/leads/covered-places.ts";
 import { previewInputOf } from "#app/services/chat/chat.server.ts";
+import { coveredPlaces } from "#app/services/leads/covered-places.server.ts";
 import { crmStatusesOf } from "#app/services/leads/crm-places.server.ts";
 import { previewCount } from "#app/services/leads/search.server.ts";
 import { chatThread, listAgentConversations } from "#app/services/messages/conversations.server.ts";
@@ -24,6 +26,8 @@ export type ChatData = {
   conversation: { id: string; title: string | null } | null;
   messages: ChatMessage[];
   wizard: WizardView | null;
+  /** The wizard's location suggestions (covered cities, or ZIPs when the URL's answer is digits); none outside the Lead Finder. */
+  places: CoveredPlace[];
   /** The seller card whose details the page shows (`details`, the View Details link without JavaScript). */
   details: string | null;
   /** Street-view pictures of the seller cards, by message id, when the maps provider gives them. */
@@ -90,10 +94,11 @@ export const load: SectionLoader<ChatData> = async (context, session, url) => {
     else errors = input.errors;
   }
 
-  const [conversations, thread, counted] = await Promise.all([
+  const [conversations, thread, counted, places] = await Promise.all([
     listAgentConversations(context.db, userId, conversationAgent),
     fresh ? null : chatThread(context.db, userId, { agent: conversationAgent, requested }),
     countInput ? previewCount(context, countInput) : null,
+    agent === "lead-finder" && !terry ? coveredPlaces(context, wizardRequest?.answers.cityOrZip ?? "") : [],
   ]);
   // Terry's screen opens Terry's conversations only (the others have their agent's chat).
   if (requested && (!thread || (terry && thread.conversation.agentType !== TERRY_AGENT)))
@@ -132,6 +137,7 @@ export const load: SectionLoader<ChatData> = async (context, session, url) => {
               : null,
           }
         : null,
+    places,
     details: details && messages.some((m) => m.id === details && m.body.kind === "seller-lead") ? details : null,
     streetViews,
     crm,

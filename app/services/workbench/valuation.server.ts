@@ -5,7 +5,8 @@
  * POST /api/properties/calculate-arv, and its ARV and comps are recorded on the user's property (storeValuation).
  *
  * - Round trips: the session lookup with the subject's place lookups (market data, no user data), the candidates,
- *   then one batch that writes only while the property is the user's: 3.
+ *   then one batch that writes only while the property is the user's: 3. Let's Work It starts the place lookups
+ *   beside its save, so saving and valuing a lead costs 4.
  * - A refusal (a bad form, an address nobody can place, no comps at the widest step) answers the page with its
  *   message and writes nothing — never a made-up number. Only a failure of the call itself falls back to §8's Demo
  *   Mode, which the page shows as such and which is never stored.
@@ -31,17 +32,10 @@ export type ValueOutcome =
 
 const text = (value: FormDataEntryValue | undefined) => (typeof value === "string" ? value : undefined);
 
-export async function valueAction(
-  context: ServiceContext<"db" | "providers" | "now">,
-  signedIn: Promise<ValidSession>,
-  form: Record<string, FormDataEntryValue>,
-  /** The search whose queue the page shows (`?request=`), kept in the page the answer returns to. */
-  request: string | null = null,
-  /** Let's Work It's valuation keeps the lead's full details open (`details=1`). */
-  details = false,
-): Promise<ValueOutcome> {
-  const index = /^\d{1,7}$/.test(text(form.index) ?? "") ? Number(form.index) : 0;
-  const propertyId = text(form.propertyId)?.trim() ?? "";
+type ArvInput = ReturnType<typeof CalculateArvSchema.parse>;
+
+/** The form's facts as calculate-arv reads them, or the refusal's message. */
+function parseValueForm(form: Record<string, FormDataEntryValue>): { ok: true; input: ArvInput } | { ok: false; message: string } {
   const parsed = CalculateArvSchema.safeParse({
     address: text(form.address),
     city: text(form.city),
@@ -54,23 +48,46 @@ export async function valueAction(
     propertyType: text(form.propertyType) || undefined,
     batchDataEstValue: text(form.batchDataEstValue),
   });
-  if (!parsed.success || propertyId === "" || propertyId.length > 64) {
-    await signedIn;
-    const message = parsed.success ? "Property not found" : (parsed.error.issues[0]?.message ?? "The property could not be read.");
-    return { intent: VALUE_INTENT, title: "Validation error", message, status: 400 };
-  }
-  const input = parsed.data;
-  const base = workbenchHref(index, { request, details });
+  return parsed.success
+    ? { ok: true, input: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? "The property could not be read." };
+}
 
+export async function valueAction(
+  context: ServiceContext<"db" | "providers" | "now">,
+  signedIn: Promise<ValidSession>,
+  form: Record<string, FormDataEntryValue>,
+  /** The search whose queue the page shows (`?request=`), kept in the page the answer returns to. */
+  request: string | null = null,
+): Promise<ValueOutcome> {
+  const index = /^\d{1,7}$/.test(text(form.index) ?? "") ? Number(form.index) : 0;
+  const propertyId = text(form.propertyId)?.trim() ?? "";
+  const parsed = parseValueForm(form);
+  if (!parsed.ok || propertyId === "" || propertyId.length > 64) {
+    await signedIn;
+    return { intent: VALUE_INTENT, title: "Validation error", message: parsed.ok ? "Property not found" : parsed.message, status: 400 };
+  }
   // The place lookups read no user data: they run beside the session lookup, as calculate-arv's do.
-  const placing = placeArvSubject(context, input);
+  const placing = placeArvSubject(context, parsed.input);
   placing.catch(() => undefined);
   const session = await signedIn;
+  const valuing = valueArv(context, parsed.input, placing, session.user.id);
+  return settleValuation(context, session.user.id, propertyId, valuing, workbenchHref(index, { request }));
+}
+
+/** A valuation under way: its outcome, stored on the user's property, as the page's answer (Demo Mode on a failure). */
+async function settleValuation(
+  context: ServiceContext<"db" | "now">,
+  userId: string,
+  propertyId: string,
+  valuing: ReturnType<typeof valueArv>,
+  base: string,
+): Promise<ValueOutcome> {
   let outcome;
   let stored;
   try {
-    outcome = await valueArv(context, input, placing, session.user.id);
-    if (outcome.ok) stored = await storeValuation(context.db, session.user.id, propertyId, outcome, context.now());
+    outcome = await valuing;
+    if (outcome.ok) stored = await storeValuation(context.db, userId, propertyId, outcome, context.now());
   } catch (error) {
     // §8: the valuation call failed (not refused): Demo Mode, said so on screen, nothing stored.
     console.error("workbench valuation failed", error);
@@ -101,17 +118,37 @@ export async function valueAction(
   };
 }
 
+/** Let's Work It's valuation, started from the lead's facts beside its save (it reads market data only). */
+export type WorkedValuation = ReturnType<typeof valueArv> | null;
+
 /**
- * Let's Work It starts the valuation (issue 36: fewer clicks): the lead just saved is valued as Get Property Value
- * would value it, so the page arrives with the Property Value panel filled and the offers computed from its ARV.
+ * Let's Work It starts the valuation (issue 36: fewer clicks): the lead is valued as Get Property Value would value
+ * it, so the page arrives with the Property Value panel filled and the offers computed from its ARV. The place and
+ * candidate reads start with the save (they need the lead's facts, not its row); only the store waits for the saved
+ * property. Null when the lead's facts cannot be valued (the save then answers as before).
  */
-export function valueWorkedLead(
+export function startWorkedValuation(
   context: ServiceContext<"db" | "providers" | "now">,
-  session: ValidSession,
+  userId: string,
   lead: LeadQueueItem,
+): WorkedValuation {
+  const parsed = parseValueForm(leadValuationForm(lead, "", 0));
+  if (!parsed.ok) return null;
+  // The user's own uploaded sales are comps for their valuations only (ADR 093).
+  const valuing = valueArv(context, parsed.input, placeArvSubject(context, parsed.input), userId);
+  // Awaited by valueWorkedLead; a save that fails first must not leave it unhandled.
+  valuing.catch(() => undefined);
+  return valuing;
+}
+
+/** The started valuation, stored on the lead just saved: the Property Value panel's answer, with the details open. */
+export function valueWorkedLead(
+  context: ServiceContext<"db" | "now">,
+  userId: string,
+  valuing: NonNullable<WorkedValuation>,
   propertyId: string,
   index: number,
   request: string | null,
 ): Promise<ValueOutcome> {
-  return valueAction(context, Promise.resolve(session), leadValuationForm(lead, propertyId, index), request, true);
+  return settleValuation(context, userId, propertyId, valuing, workbenchHref(index, { request, details: true }));
 }

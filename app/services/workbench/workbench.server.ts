@@ -11,6 +11,7 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 import type { Db } from "#db/client.ts";
 import { contacts, leadDeliveries, leads, properties, type OwnerPhone } from "#db/schema.ts";
+import { backToWizardHref } from "#app/domain/chat/search-answers.ts";
 import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/forms.ts";
 import { leadToProperty, type LeadSave } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
@@ -42,6 +43,8 @@ export type Workbench = {
   streetViews: Record<string, string | null>;
   /** The comps stored for the saved leads' properties (Get Property Value), by property id, most alike first. */
   comps: Record<string, StoredComparable[]>;
+  /** Back to Wizard: the Seller Lead Wizard with this queue's search filled in. */
+  wizardHref: string;
 };
 
 /** The same place as a property's address, city and state, compared the way "Already in CRM" compares (case and spaces aside). */
@@ -120,7 +123,8 @@ export async function loadWorkbench(
   );
   const comps: Record<string, StoredComparable[]> = {};
   for (const comp of compRows) (comps[comp.propertyId] ??= []).push(comp);
-  return { requestId: queue.request.id, location: queue.request.location, leads: queue.leads, saved, streetViews, comps };
+  const wizardHref = backToWizardHref("seller", queue.request.criteria);
+  return { requestId: queue.request.id, location: queue.request.location, leads: queue.leads, saved, streetViews, comps, wizardHref };
 }
 
 function leadPlace(lead: LeadQueueItem): string {

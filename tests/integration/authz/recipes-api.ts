@@ -187,6 +187,11 @@ export const API_RECIPES: Record<string, Recipe> = {
       ),
     ),
   },
+  "routes/api.places": {
+    // The market's covered places: the same for every user, nothing of theirs.
+    loader: api(get(at("/api/places?q=pho"), "own")),
+    action: only405("/api/places", "POST"),
+  },
   "routes/api.properties": {
     loader: api(list("/api/properties"), list("/api/properties?status=all&q=a&limit=5")),
     action: api(
