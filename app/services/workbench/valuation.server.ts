@@ -69,7 +69,7 @@ export async function valueAction(
   let outcome;
   let stored;
   try {
-    outcome = await valueArv(context, input, placing);
+    outcome = await valueArv(context, input, placing, { userId: session.user.id, propertyId });
     if (outcome.ok) stored = await storeValuation(context.db, session.user.id, propertyId, outcome, context.now());
   } catch (error) {
     // §8: the valuation call failed (not refused): Demo Mode, said so on screen, nothing stored.
