@@ -12,7 +12,6 @@ import {
   unplaceableMessage,
   type ArvAnswer,
   type StoredComparable,
-  type StoredCompDetail,
   type ValuationFailure,
 } from "#app/domain/valuation/comparables.ts";
 import type { ValuationSubject } from "#app/domain/valuation/types.ts";
@@ -111,7 +110,7 @@ export async function runComps(
   context: ValuationContext,
   userId: string,
   propertyId: string,
-): Promise<({ ok: true; comps: StoredCompDetail[] } & Omit<ArvAnswer, "comps">) | ValuationFailure> {
+): Promise<({ ok: true; comps: StoredComparable[] } & Omit<ArvAnswer, "comps">) | ValuationFailure> {
   const placed = await subjectOfProperty(context, userId, propertyId);
   if (!placed.ok) return placed;
   const { subject, placement, valuationDate } = placed;
@@ -121,5 +120,7 @@ export async function runComps(
   const stored = await storeValuation(context.db, userId, propertyId, answer, context.now());
   if (!stored.ok) return stored;
   const { comps: _used, ...rest } = answer;
-  return { ok: true, ...rest, comps: stored.comps };
+  // The API's §3 comparables (as GET lists them); the card and the workbench read the details from their loaders.
+  const listed = stored.comps.map(({ saleId: _s, adjustedPrice: _p, adjustments: _a, weight: _w, ...comp }) => comp);
+  return { ok: true, ...rest, comps: listed };
 }
