@@ -3,7 +3,8 @@
  * Analysis Failed'): where the subject is, which sales it is compared with, and the comps stored for a CRM property.
  * The engine (`#app/domain/valuation/engine.ts`) does the valuing; this module does the I/O around it (README Decision
  * 51), with the sales' queries in sales.server.ts, the kept models' in kept-models.server.ts and the comps' writes in
- * store-comps.server.ts.
+ * store-comps.server.ts; a CRM property's comps search is property-comps.server.ts, and the user's comp choices
+ * (comp_choices, ADR 091) are read in the candidates' batch (comp-choices-read.server.ts).
  *
  * - Placement: a known property (the property-data provider's record at that address: its location, parcel and
  *   facts, the facts sent winning) or a CRM property with coordinates is valued where it is; anything else at its
