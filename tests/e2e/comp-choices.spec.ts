@@ -1,6 +1,7 @@
 // Comps the user can defend (issue 35 item 5, ADR 091), with and without JavaScript: in the workbench's Property Value
 // panel the user excludes a comp with a reason, the ARV shown changes to the recomputed one and the comp is listed as
-// excluded; then "Comp report" stores the report and Documents lists it.
+// excluded; the property card shows the same ARV and including the comp again there restores the first one; then "Comp
+// report" stores the report and Documents lists it.
 import type { Page } from "@playwright/test";
 
 import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures.ts";
@@ -51,6 +52,19 @@ for (const javaScriptEnabled of [true, false]) {
       expect(after).not.toBe(before);
       await expect(panel.getByRole("article", { name: `Comp ${name}` })).toHaveCount(0);
 
+      // The property card says the same recomputed ARV; including the comp again there brings the first one back.
+      const saved = ((await (await page.request.get("/api/properties")).json()) as { id: string }[])[0];
+      const workbenchUrl = page.url();
+      await page.goto(`/?section=crm&lead=${saved.id}&comps=1`);
+      const financial = page.getByRole("region", { name: "Financial analysis" });
+      await expect(financial).toContainText(after);
+      await page.getByRole("button", { name: `Include ${name} again` }).click();
+      await expect(page.getByText("ARV Recomputed").first()).toBeVisible();
+      await expect(page.getByRole("list", { name: "Excluded comps" })).toHaveCount(0);
+      await expect(page.getByRole("region", { name: "Financial analysis" })).toContainText(before);
+      await expect(page.getByRole("region", { name: "Defend the comps" }).getByRole("article", { name: `Comp ${name}` })).toBeVisible();
+
+      await page.goto(workbenchUrl);
       await page.getByRole("region", { name: "Defend the comps" }).getByRole("button", { name: "Comp report" }).click();
       await expect(page).toHaveURL(/section=documents/);
       await expect(page.getByText("Comp Report Saved").first()).toBeVisible();

@@ -78,20 +78,20 @@ export async function subjectOfProperty(
     .get();
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
 
-  // A property saved from a lead has its coordinates and parcel; one added by hand is placed like any address.
+  // The provider's record of the address first, as calculate-arv and the workbench's Get Property Value place it (its
+  // lot, condition and grade with the property's own facts winning), so every path values the same home the same way
+  // (ADR 091: one value per property); else the stored coordinates; else the ZIP's or the city's centre.
   const facts = sentFacts(property);
   const own = { zip: property.zipCode.slice(0, 5), parcelId: property.apn, address: property.address };
-  let placement: Placement | null;
+  const query = { street: property.address, city: property.city ?? "", state: property.state ?? "", zip: property.zipCode };
+  const found = placementOf(query, await lookUpPlace(context, query));
+  let placement: Placement | null = found;
   let subject: ValuationSubject | null = null;
-  if (property.latitude !== null && property.longitude !== null) {
+  if (found?.by === "record") subject = { ...found.home, ...facts };
+  else if (property.latitude !== null && property.longitude !== null) {
     placement = { by: "coordinates" };
     subject = { ...facts, ...own, latitude: property.latitude, longitude: property.longitude };
-  } else {
-    const query = { street: property.address, city: property.city ?? "", state: property.state ?? "", zip: property.zipCode };
-    placement = placementOf(query, await lookUpPlace(context, query));
-    if (placement?.by === "record") subject = { ...placement.home, ...facts };
-    else if (placement) subject = { ...placement.place, ...facts, ...own };
-  }
+  } else if (found) subject = { ...found.place, ...facts, ...own };
   if (!placement || !subject) {
     const place = { city: property.city ?? "", state: property.state ?? "", zipCode: property.zipCode };
     return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${unplaceableMessage(place)}` };
