@@ -49,7 +49,14 @@ export const DEAL_STAGE_LABELS: Record<DealStage, string> = {
   closing: "Closing",
 };
 
-export const DOCUMENT_TYPES = ["purchase_agreement", "assignment_contract", "closing_statement", "letter_of_intent", "template"] as const;
+export const DOCUMENT_TYPES = [
+  "purchase_agreement",
+  "assignment_contract",
+  "closing_statement",
+  "letter_of_intent",
+  "template",
+  "comp_report",
+] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   purchase_agreement: "Purchase Agreement",
@@ -57,6 +64,7 @@ export const DOCUMENT_TYPE_LABELS: Record<DocumentType, string> = {
   closing_statement: "Closing Document",
   letter_of_intent: "Letter of Intent",
   template: "Template",
+  comp_report: "Comp Report",
 };
 
 export const DOCUMENT_STATUSES = ["draft", "pending", "signed", "completed"] as const;

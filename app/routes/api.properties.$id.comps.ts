@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiError, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
-import { listComps, runComps } from "#app/services/valuation/valuation.server.ts";
+import { listComps, runComps } from "#app/services/valuation/property-comps.server.ts";
 
 /** GET /api/properties/{id}/comps → the comparables stored for the user's property (spec 02 §3 "Comparable"); 404 for a foreign id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

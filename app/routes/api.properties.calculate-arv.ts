@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const placing = placeArvSubject(context, input);
   placing.catch(() => undefined);
   const session = await requireApiUser(request, context);
-  const outcome = await valueArv(context, input, placing, session.user.id);
+  const outcome = await valueArv(context, input, placing, { userId: session.user.id });
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const { ok: _ok, ...answer } = outcome;
   return apiJson(answer);

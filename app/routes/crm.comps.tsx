@@ -7,7 +7,7 @@ import { compsCardHref } from "#app/domain/valuation/view.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
-import { runComps } from "#app/services/valuation/valuation.server.ts";
+import { runComps } from "#app/services/valuation/property-comps.server.ts";
 
 /**
  * The property card's Find Comps / Refresh Comps (spec 02 §2 "Property card dialog", §4 "Comps", §8 'Comps Analysis

@@ -231,6 +231,7 @@ export default function LeadWorkbench() {
                   saved={savedLead}
                   steps={page.steps}
                   comps={page.comps[savedLead.propertyId] ?? []}
+                  compChoices={page.compChoices[savedLead.propertyId] ?? []}
                   request={pinned}
                 />
               </Suspense>

@@ -246,6 +246,12 @@ export const comps = sqliteTable(
     daysOnMarket: integer("days_on_market"),
     sourceUrl: text("source_url"),
     createdAt: createdAt(),
+    /** The sale the engine used (`market-…`, `import-…`): what a pin or an exclusion names (docs/decisions/091-comps-the-user-can-defend.md). */
+    saleId: text("sale_id"),
+    /** The price brought to the valuation date and adjusted to the subject, each adjustment line, its share of the ARV. */
+    adjustedPrice: money("adjusted_price"),
+    adjustments: json<{ kind: string; amount: number; note: string }[]>("adjustments"),
+    weight: scaled(3)("weight"),
   },
   (t) => [index("comps_user_property_idx").on(t.userId, t.propertyId)],
 );

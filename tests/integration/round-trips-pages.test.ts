@@ -252,7 +252,7 @@ describe("valuations: calculate-arv and the stored comps list cost at most 2 seq
     }
   });
 
-  it("GET comps is 2; POST comps (a search that writes) is the session, the property, the candidates and one write batch", async () => {
+  it("GET comps is 2; POST comps (a search that writes) is the session, the property, its record, the candidates and one write batch", async () => {
     const { client, userId } = await valuer();
     const home = (await db.select().from(marketProperties).where(eq(marketProperties.zip, "85004")).limit(1))[0]!;
     const [row] = await db
@@ -274,7 +274,8 @@ describe("valuations: calculate-arv and the stored comps list cost at most 2 seq
     );
     expect(search.value.status, JSON.stringify(search.value.body)).toBe(200);
     expect(search.sessionLookups).toBe(1);
-    expect(search.sequential, search.log).toBeLessThanOrEqual(4);
+    // The record lookup places the property as the workbench does, so both say one value (ADR 091).
+    expect(search.sequential, search.log).toBeLessThanOrEqual(5);
     const list = await costOf(() =>
       client.call(propertyComps.loader as Handler, "GET", `/api/properties/${params.id}/comps`, undefined, { params }),
     );

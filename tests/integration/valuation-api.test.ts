@@ -286,7 +286,10 @@ describe("GET and POST /api/properties/{id}/comps", () => {
     expect(first.body.success).toBe(true);
     expect(first.body.arv).toBeGreaterThan(0);
     expect(firstComps.length).toBeGreaterThan(0);
-    expect(first.body.assumptions as string[]).toContain("Placed at the coordinates stored with the property.");
+    // A lead saved from the market is placed and described by its record, as the workbench values it (ADR 091).
+    expect((first.body.assumptions as string[]).some((note) => note.startsWith("Placed and described by the property record of"))).toBe(
+      true,
+    );
 
     const listed = (await compsCall(client, "GET", id)).body as unknown as StoredComparable[];
     expect(listed).toEqual(firstComps);

@@ -33,7 +33,7 @@ import {
   type OfferSteps as Steps,
 } from "#app/domain/offers/rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import type { Comparable } from "#app/domain/valuation/comparables.ts";
+import type { CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import { demoValuation, valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
 import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction, workbenchHref } from "#app/domain/workbench/rules.ts";
@@ -54,7 +54,9 @@ export type OfferStepsProps = {
   };
   steps: Steps;
   /** The comps recorded on the saved property (Get Property Value). */
-  comps: Comparable[];
+  comps: StoredCompDetail[];
+  /** The user's comp choices of the saved property (ADR 091). */
+  compChoices: CompChoiceView[];
   /** The search whose queue the page shows, when it is not the latest (`?request=`). */
   request?: string | null;
 };
@@ -371,6 +373,7 @@ export function OfferSteps(props: OfferStepsProps) {
         propertyId={saved.propertyId}
         storedArv={saved.analysisArv ?? saved.arv}
         comps={comps}
+        compChoices={props.compChoices}
         valuation={steps.valuation}
         request={request}
       />

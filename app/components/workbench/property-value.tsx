@@ -10,10 +10,11 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 
 import { Button } from "#app/components/ui/button.tsx";
 import { CallProgress, useCallProgress } from "#app/components/ui/call-progress.tsx";
+import { CompChoices } from "#app/components/valuation/comp-choices.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { DEMO_MODE } from "#app/domain/offers/rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import type { Comparable } from "#app/domain/valuation/comparables.ts";
+import type { Comparable, CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import {
   compCells,
   confidenceWordsText,
@@ -34,7 +35,9 @@ type Props = {
   /** The ARV recorded on the property by an earlier valuation (or analysis). */
   storedArv: number | null;
   /** The comps recorded on the property by the last valuation. */
-  comps: Comparable[];
+  comps: StoredCompDetail[];
+  /** The user's comp choices (ADR 091). */
+  compChoices: CompChoiceView[];
   valuation: ValuationStep | null;
   request?: string | null;
 };
@@ -130,7 +133,7 @@ function DemoResult({ lead }: { lead: LeadQueueItem }) {
   );
 }
 
-export function PropertyValue({ lead, index, propertyId, storedArv, comps, valuation, request }: Props) {
+export function PropertyValue({ lead, index, propertyId, storedArv, comps, compChoices, valuation, request }: Props) {
   const navigation = useNavigation();
   const actionData = useActionData<WorkbenchActionData>();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "value";
@@ -177,6 +180,7 @@ export function PropertyValue({ lead, index, propertyId, storedArv, comps, valua
             <Figure label="Confidence" value={confidenceWordsText(result?.confidence)} />
           </dl>
           {comps.length > 0 ? <CompsTable comps={comps} caption="Comparable properties" /> : null}
+          {comps.length > 0 ? <CompChoices propertyId={propertyId} comps={comps} choices={compChoices} /> : null}
         </div>
       ) : null}
     </section>

@@ -21,8 +21,8 @@ export interface CompsMean {
   compsLog: number;
 }
 
-/** Robust weighted mean of the adjusted ln prices: comps beyond the outlier cut around the weighted median are dropped. */
-export function compsMean(chosen: readonly Assessed[]): CompsMean {
+/** Robust weighted mean of the adjusted ln prices: comps beyond the outlier cut around the weighted median are dropped, unless pinned. */
+export function compsMean(chosen: readonly Assessed[], pinned: ReadonlySet<string> = new Set()): CompsMean {
   const weights = chosen.map((a) => Math.max(a.similarity, MIN_COMP_WEIGHT));
   const median = weightedQuantile(
     chosen.map((a, i) => ({ v: a.adjustedLog, w: weights[i] })),
@@ -33,7 +33,8 @@ export function compsMean(chosen: readonly Assessed[]): CompsMean {
     MEDIAN,
   );
   const cut = Math.max(TUNING.compOutlierDeviations * MAD_TO_SIGMA * mad, TUNING.minCompOutlierCut);
-  const kept = chosen.map((a, i) => ({ a, w: Math.abs(a.adjustedLog - median) <= cut ? weights[i] : 0 }));
+  // A comp the user pinned stays whatever its distance from the others (it is flagged instead: ./outliers.ts).
+  const kept = chosen.map((a, i) => ({ a, w: Math.abs(a.adjustedLog - median) <= cut || pinned.has(a.c.sale.id) ? weights[i] : 0 }));
   const sw = kept.reduce((s, k) => s + k.w, 0);
   const compsLog = kept.reduce((s, k) => s + k.w * k.a.adjustedLog, 0) / sw;
   return { used: kept.filter((k) => k.w > 0), sw, compsLog };

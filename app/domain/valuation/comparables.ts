@@ -40,6 +40,28 @@ export interface StoredComparable extends Comparable {
   propertyId: string;
 }
 
+/**
+ * A stored comparable as the card, the workbench and the comp report show it (ADR 091): the sale it is, its adjusted
+ * price, each adjustment line and its share of the ARV (null on comps stored before they were kept).
+ */
+export interface StoredCompDetail extends StoredComparable {
+  saleId: string | null;
+  adjustedPrice: number | null;
+  /** As stored: the kinds are the engine's (`AdjustmentKind`), read back as text. */
+  adjustments: { kind: string; amount: number; note: string }[] | null;
+  weight: number | null;
+}
+
+/** A comp choice of the user's (ADR 091) as the card and the workbench show it. */
+export interface CompChoiceView {
+  propertyId: string;
+  saleId: string;
+  choice: "pinned" | "excluded" | "added";
+  address: string;
+  reason: string | null;
+  note: string | null;
+}
+
 /** §3 "ARV (valuation) result", with the comps behind it. */
 export interface ArvAnswer {
   arv: number;

@@ -16,7 +16,8 @@
  *    that point's location factor (docs/decisions/058-valuation-season-and-location-factor.md, 068-valuation-clipped-location-factor.md). When the subject's market cell has trees kept
  *    (`./market.ts`, docs/decisions/069-valuation-market-trees.md, 070-valuation-market-trees-128-bins.md), the model value takes `TUNING.marketShare` of their value.
  * 3. Selection (`./selection.ts`): the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; none at
- *    the widest step → the `no_comps` refusal, never a made-up number. Ranked by similarity (`./adjustments.ts`).
+ *    the widest step → the `no_comps` refusal, never a made-up number. Ranked by similarity (`./adjustments.ts`). The
+ *    user's pinned sales are always comps and their excluded ones never (`options.choices`, ADR 091).
  * 4. Each comp's price is brought to the valuation date, adjusted for each fact that differs and for location
  *    (`./adjustments.ts`). The ARV blends the comps' robust mean with the model value (`./blend.ts`, docs/decisions/067-valuation-comps-model-blend.md)
  *    and the rationale says so with both values (`./rationale.ts`). The range is an 80 % prediction interval whose
@@ -45,6 +46,8 @@ export const NO_COMPS_MESSAGE =
 
 const METHOD = "Comparable sales, adjusted by a local market model";
 
+const NO_SALES: ReadonlySet<string> = new Set();
+
 /** The ARV of `subject` from `candidates` (the sales of its `candidateWindow`), or the `no_comps` refusal. */
 export function valueSubject(subject: ValuationSubject, candidates: readonly Sale[], options: ValuationOptions): ValuationOutcome {
   const valuationDay = assertDate(options.valuationDate);
@@ -57,11 +60,14 @@ export function valueSubject(subject: ValuationSubject, candidates: readonly Sal
   const { main, values } = localModel(hood, global);
   const time = marketTimeOf(main.model.beta, valuationDay, gap, span);
 
-  const selection = selectComps(subject, assessCandidates(hood, time));
+  const pinned = options.choices?.pinned ?? NO_SALES;
+  const excluded = options.choices?.excluded ?? NO_SALES;
+  const assessed = assessCandidates(hood, time).filter((a) => !excluded.has(a.c.sale.id));
+  const selection = selectComps(subject, assessed, pinned);
   if (!selection) return refuse();
   locateComps(selection.chosen, hood, main);
 
-  const mean = compsMean(selection.chosen);
+  const mean = compsMean(selection.chosen, pinned);
   const modelLog = modelValue(values, time, marketValue(options, subject, subjectX, pool, time));
   const modelShare = modelShareOf(selection.stepIndex);
   const estimate = estimateOf(mean, modelLog, modelShare);

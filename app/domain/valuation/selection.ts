@@ -67,17 +67,25 @@ export interface Selection {
   chosen: Assessed[];
 }
 
-/** The first step with `TUNING.minComps` qualifying comps (the widest with at least one), its most similar first. */
-export function selectComps(subject: HomeFacts, assessed: readonly Assessed[]): Selection | null {
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The first step with `TUNING.minComps` comps (the widest with at least one), its most similar first. Pinned sales
+ * (docs/decisions/091-comps-the-user-can-defend.md) are comps at every step and count toward it; the rest fill up to
+ * `TUNING.maxComps`.
+ */
+export function selectComps(subject: HomeFacts, assessed: readonly Assessed[], pinned: ReadonlySet<string> = NONE): Selection | null {
+  const kept = assessed.filter((a) => pinned.has(a.c.sale.id));
   for (let stepIndex = 0; stepIndex < SELECTION_STEPS.length; stepIndex++) {
     const step = SELECTION_STEPS[stepIndex];
-    const qualifying = assessed.filter((a) => qualifies(subject, a.c, step));
+    const qualifying = assessed.filter((a) => !pinned.has(a.c.sale.id) && qualifies(subject, a.c, step));
+    const found = qualifying.length + kept.length;
     const last = stepIndex === SELECTION_STEPS.length - 1;
-    if (qualifying.length >= TUNING.minComps || (last && qualifying.length > 0)) {
+    if (found >= TUNING.minComps || (last && found > 0)) {
       const chosen = qualifying
         .sort((a, b) => b.similarity - a.similarity || compareText(a.c.sale.id, b.c.sale.id))
-        .slice(0, TUNING.maxComps);
-      return { stepIndex, chosen };
+        .slice(0, Math.max(TUNING.maxComps - kept.length, 0));
+      return { stepIndex, chosen: [...kept, ...chosen] };
     }
   }
   return null;

@@ -132,6 +132,17 @@ export interface ValuationOptions {
    * values many subjects with the same kept trees reads them once. Without it they are read on every valuation.
    */
   treesCache?: WeakMap<object, ((row: ArrayLike<number>) => number) | null>;
+  /**
+   * The user's comp choices (docs/decisions/091-comps-the-user-can-defend.md), by sale id: a pinned sale is always a
+   * comp and never dropped as an outlier, an excluded one never a comp. An added sale is handed in with the candidates
+   * and pinned.
+   */
+  choices?: CompChoices;
+}
+
+export interface CompChoices {
+  pinned: ReadonlySet<string>;
+  excluded: ReadonlySet<string>;
 }
 
 /**

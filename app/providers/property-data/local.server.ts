@@ -1,16 +1,15 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, lte, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "#db/enums.ts";
+import { SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "#db/enums.ts";
 import { MARKET_AS_OF } from "#db/market/flags.ts";
-import { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
+import { marketOwners, marketProperties } from "#db/schema.ts";
 import { CASH_BUYER_MAX_PURCHASES } from "#db/seller-types.ts";
 import { cityCase } from "#app/domain/leads/location.ts";
-import type { Sale } from "#app/domain/valuation/types.ts";
 
 import { localCoverage } from "./local-coverage.server.ts";
+import { HOME_FACTS, localSales } from "./local-sales.server.ts";
 import { localMarketStats } from "./local-stats.server.ts";
-import { distanceFromCentre, inSalesWindow } from "./sales-window.ts";
 import type {
   BuyerSearch,
   CashBuyer,
@@ -169,30 +168,6 @@ function toCashBuyer(owner: Owner, holdings: { property: Property; inPlace: bool
   };
 }
 
-/**
- * Arm's-length deeds, written with literal values exactly as market_sales_comps_idx's WHERE says them, or SQLite
- * cannot use that partial index (tests/integration/valuation-query-plans.test.ts checks it).
- */
-const ARMS_LENGTH = sql.raw(`${marketSales.transferType.name} in (${ARMS_LENGTH_TRANSFER_TYPES.map((type) => `'${type}'`).join(", ")})`);
-
-/** A market property's facts as the valuation engine reads them (the market records no basement, water or view). */
-const HOME_FACTS = {
-  latitude: marketProperties.latitude,
-  longitude: marketProperties.longitude,
-  zip: marketProperties.zip,
-  propertyType: marketProperties.propertyType,
-  bedrooms: marketProperties.bedrooms,
-  bathrooms: marketProperties.bathrooms,
-  squareFeet: marketProperties.squareFeet,
-  lotSquareFeet: marketProperties.lotSquareFeet,
-  stories: marketProperties.stories,
-  yearBuilt: marketProperties.yearBuilt,
-  yearRenovated: marketProperties.yearRenovated,
-  condition: marketProperties.condition,
-  qualityGrade: marketProperties.qualityGrade,
-  address: marketProperties.address,
-};
-
 /** The embedded default: queries the deterministic synthetic market seeded into D1 (db/market). */
 export function createLocalPropertyData(db: Db): PropertyDataProvider {
   return {
@@ -291,31 +266,11 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
       const { id, apn, ...facts } = row;
       return { ...facts, id: `local-${id}`, parcelId: apn } satisfies KnownHome;
     },
-    async searchSales(window) {
-      // market_sales_comps_idx finds the sales in the box; each one's property row is read for its facts.
-      const rows = await db
-        .select({
-          ...HOME_FACTS,
-          id: marketSales.id,
-          parcelId: marketProperties.apn,
-          saleDate: marketSales.saleDate,
-          price: marketSales.price,
-          daysOnMarket: marketSales.daysOnMarket,
-          saleLatitude: marketSales.latitude,
-          saleLongitude: marketSales.longitude,
-        })
-        .from(marketSales)
-        .innerJoin(marketProperties, eq(marketProperties.id, marketSales.propertyId))
-        .where(and(inSalesWindow(marketSales, window), ARMS_LENGTH))
-        .orderBy(distanceFromCentre(marketSales, window), asc(marketSales.id))
-        .limit(window.limit);
-      return rows.map(({ id, saleLatitude, saleLongitude, ...sale }): Sale => ({
-        ...sale,
-        id: `market-${id}`,
-        latitude: saleLatitude,
-        longitude: saleLongitude,
-        sourceUrl: `local-market:sale/${id}`,
-      }));
+    searchSales(window) {
+      return localSales(db, window);
+    },
+    salesAt(addressText, window) {
+      return localSales(db, window, addressText);
     },
   };
 }

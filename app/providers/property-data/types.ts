@@ -88,4 +88,6 @@ export interface PropertyDataProvider {
    */
   readonly salesThrough?: string;
   searchSales?(window: CandidateWindow): Promise<Sale[]>;
+  /** The sales of `searchSales` whose address holds `addressText` (any case): "Add a comp" (ADR 091). */
+  salesAt?(addressText: string, window: CandidateWindow): Promise<Sale[]>;
 }

@@ -76,7 +76,7 @@ async function valuationOf(context: AnalysisContext, userId: string, subject: Su
   const stored = { arv: subject.arv ?? 0, compCount: 0, confidence: null };
   if (!parsed.success) return { ...stored, refusal: parsed.error.issues[0]?.message ?? "the property's address cannot be valued" };
   const input = parsed.data;
-  const outcome = await valueArv(context, input, placeArvSubject(context, input), userId);
+  const outcome = await valueArv(context, input, placeArvSubject(context, input), { userId });
   if (outcome.ok) return { arv: outcome.arv, compCount: outcome.comps.length, confidence: outcome.confidence };
   return { ...stored, refusal: outcome.message };
 }

@@ -12,7 +12,7 @@ import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/dom
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import { pauseOnStatus } from "#app/services/sequences/sequences.server.ts";
-import { storedComps } from "#app/services/valuation/stored-comps.server.ts";
+import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
 export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/forms.ts";
 export const PROPERTY_NOT_FOUND = "Property not found";
@@ -174,8 +174,9 @@ export async function readCrmPage(
           .orderBy(desc(contacts.createdAt)),
         // The comps only when the card shows them; `where 0` keeps the batch's shape otherwise.
         options.withComps ? storedComps(db, userId, [leadId]) : storedComps(db, userId, []),
+        storedChoices(db, userId, options.withComps ? [leadId] : []),
       ]).then(
-        ([rows, counts, searched, property, leadContacts, leadComps]) =>
+        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices]) =>
           [
             [rows, counts, searched] as const,
             property[0]
@@ -185,6 +186,7 @@ export async function readCrmPage(
                   property: serializeProperty(property[0]),
                   contacts: leadContacts.map(serializeContact),
                   comps: options.withComps ? leadComps : null,
+                  compChoices: leadChoices,
                 }
               : null,
           ] as const,

@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { comps, properties } from "#db/schema.ts";
-import type { ArvAnswer, StoredComparable, ValuationComparable, ValuationFailure } from "#app/domain/valuation/comparables.ts";
+import type { ArvAnswer, StoredCompDetail, ValuationComparable, ValuationFailure } from "#app/domain/valuation/comparables.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
 import { storedComps } from "./stored-comps.server.ts";
@@ -32,6 +32,10 @@ function compsWrites(db: Db, userId: string, propertyId: string, used: Valuation
     similarity_score: driver("similarityScore", comp.similarityScore),
     days_on_market: comp.daysOnMarket,
     source_url: comp.sourceUrl,
+    sale_id: comp.id,
+    adjusted_price: driver("adjustedPrice", comp.adjustedPrice),
+    adjustments: JSON.stringify(comp.adjustments),
+    weight: driver("weight", comp.weight),
   }));
   const owned = sql`exists (select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId})`;
   return [
@@ -41,7 +45,9 @@ function compsWrites(db: Db, userId: string, propertyId: string, used: Valuation
       sql`select json_extract(value, '$.id'), ${userId}, ${propertyId}, json_extract(value, '$.address'), json_extract(value, '$.sold_price'),
         json_extract(value, '$.sold_date'), json_extract(value, '$.bedrooms'), json_extract(value, '$.bathrooms'),
         json_extract(value, '$.square_feet'), json_extract(value, '$.price_per_sqft'), json_extract(value, '$.distance'),
-        json_extract(value, '$.similarity_score'), json_extract(value, '$.days_on_market'), json_extract(value, '$.source_url'), ${now.getTime()}
+        json_extract(value, '$.similarity_score'), json_extract(value, '$.days_on_market'), json_extract(value, '$.source_url'), ${now.getTime()},
+        json_extract(value, '$.sale_id'), json_extract(value, '$.adjusted_price'), json_extract(value, '$.adjustments'),
+        json_extract(value, '$.weight')
       from json_each(${JSON.stringify(rows)}) where ${owned} order by key`,
     ),
     storedComps(db, userId, [propertyId]),
@@ -55,7 +61,7 @@ export async function storeComps(
   propertyId: string,
   used: ValuationComparable[],
   now: Date,
-): Promise<StoredComparable[]> {
+): Promise<StoredCompDetail[]> {
   const [, , stored] = await db.batch(compsWrites(db, userId, propertyId, used, now));
   return stored;
 }
@@ -73,7 +79,7 @@ export async function storeValuation(
   propertyId: string,
   answer: Pick<ArvAnswer, "arv" | "comps" | "confidence">,
   now: Date,
-): Promise<{ ok: true; comps: StoredComparable[] } | ValuationFailure> {
+): Promise<{ ok: true; comps: StoredCompDetail[] } | ValuationFailure> {
   const [updated, , , stored] = await db.batch([
     db
       .update(properties)

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { comps } from "#db/schema.ts";
+import { compChoices, comps } from "#db/schema.ts";
 import type { UserRef } from "#app/services/accounts/session.server.ts";
 
 export const STORED_COMPARABLE = {
@@ -25,14 +25,39 @@ export const STORED_COMPARABLE = {
   sourceUrl: comps.sourceUrl,
 };
 
+/** The stored comps with what the engine did with each (ADR 091): the card, the workbench and the comp report read these. */
+export const STORED_COMP_DETAIL = {
+  ...STORED_COMPARABLE,
+  saleId: comps.saleId,
+  adjustedPrice: comps.adjustedPrice,
+  adjustments: comps.adjustments,
+  weight: comps.weight,
+};
+
 /** Most alike first (the engine's order), then nearest. */
 export const STORED_ORDER = [desc(comps.similarityScore), asc(comps.distance), asc(comps.id)];
 
 /** The user's stored comps of some of their properties (ids, or a subquery of ids), most alike first. */
 export function storedComps(db: Db, userId: UserRef, propertyIds: string[] | SQLWrapper) {
   return db
-    .select(STORED_COMPARABLE)
+    .select(STORED_COMP_DETAIL)
     .from(comps)
     .where(and(eq(comps.userId, userId), inArray(comps.propertyId, propertyIds)))
     .orderBy(...STORED_ORDER);
+}
+
+/** The user's comp choices of some of their properties (ADR 091): what the card marks pinned, and the excluded to include again. */
+export function storedChoices(db: Db, userId: UserRef, propertyIds: string[] | SQLWrapper) {
+  return db
+    .select({
+      propertyId: compChoices.propertyId,
+      saleId: compChoices.saleId,
+      choice: compChoices.choice,
+      address: compChoices.address,
+      reason: compChoices.reason,
+      note: compChoices.note,
+    })
+    .from(compChoices)
+    .where(and(eq(compChoices.userId, userId), inArray(compChoices.propertyId, propertyIds)))
+    .orderBy(asc(compChoices.address), asc(compChoices.saleId));
 }

@@ -3,7 +3,8 @@
  * Analysis Failed'): where the subject is, which sales it is compared with, and the comps stored for a CRM property.
  * The engine (`#app/domain/valuation/engine.ts`) does the valuing; this module does the I/O around it (README Decision
  * 51), with the sales' queries in sales.server.ts, the kept models' in kept-models.server.ts and the comps' writes in
- * store-comps.server.ts.
+ * store-comps.server.ts; a CRM property's comps search is property-comps.server.ts, and the user's comp choices
+ * (comp_choices, ADR 091) are read in the candidates' batch (comp-choices-read.server.ts).
  *
  * - Placement: a known property (the property-data provider's record at that address: its location, parcel and
  *   facts, the facts sent winning) or a CRM property with coordinates is valued where it is; anything else at its
@@ -18,35 +19,28 @@
  */
 import { and, avg, count, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
-import { comps, properties, zipPlaces } from "#db/schema.ts";
+import { zipPlaces } from "#db/schema.ts";
 import { cityKey } from "#db/zip-places.ts";
 import { offerOptions } from "#app/domain/offers/options.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { candidateWindow, marketCellOf, regionCellOf } from "#app/domain/valuation/cells.ts";
-import {
-  COMPS_ANALYSIS_FAILED,
-  toComparable,
-  unplaceableMessage,
-  type ArvAnswer,
-  type StoredComparable,
-  type ValuationFailure,
-} from "#app/domain/valuation/comparables.ts";
+import { toComparable, unplaceableMessage, type ArvAnswer, type ValuationFailure } from "#app/domain/valuation/comparables.ts";
 import { valueSubject } from "#app/domain/valuation/engine.ts";
 import type { CalculateArvInput } from "#app/domain/valuation/forms.ts";
 import type { ValuationResult, ValuationSubject } from "#app/domain/valuation/types.ts";
 import { valuationDateNote, valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
 import type { KnownHome } from "#app/providers/property-data/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
+import { compChoicesQuery, toCompChoices } from "./comp-choices-read.server.ts";
 import { keptMarketModelQuery, keptRegionalModel, keptRegionalModelQuery } from "./kept-models.server.ts";
 import { importedSalesQuery, nearest, toImportedSales } from "./sales.server.ts";
-import { storeComps } from "./store-comps.server.ts";
-import { STORED_COMPARABLE, STORED_ORDER } from "./stored-comps.server.ts";
 import { toUserSales, userSalesQuery } from "./user-sales.server.ts";
 
-type ValuationContext = ServiceContext<"db" | "providers" | "now">;
+export type ValuationContext = ServiceContext<"db" | "providers" | "now">;
+
+/** Whose valuation it is, and of which of their properties when there is one. */
+export type ValuationOwner = { userId: string; propertyId?: string };
 
 // --- placement ------------------------------------------------------------------------------------------------------
 
@@ -59,12 +53,12 @@ type AddressPlacement =
   | { by: "city"; city: string; state: string; zips: number; place: Place };
 
 /** How the subject was placed, for the assumptions. */
-type Placement = AddressPlacement | { by: "coordinates" };
+export type Placement = AddressPlacement | { by: "coordinates" };
 
 type PlaceQuery = { street: string; city: string; state: string; zip: string | null };
 
 /** The place lookups for an address, all in one wave: the provider's record, the ZIP's centroid, the city's. */
-async function lookUpPlace(context: ValuationContext, query: PlaceQuery) {
+export async function lookUpPlace(context: ValuationContext, query: PlaceQuery) {
   const { db, providers } = context;
   const zip = query.zip?.slice(0, 5) ?? null;
   const [home, zipRow, cityRow] = await Promise.all([
@@ -83,7 +77,7 @@ async function lookUpPlace(context: ValuationContext, query: PlaceQuery) {
 }
 
 /** The first that applies: the record, the ZIP's centroid, the city's; null when none does. */
-function placementOf(query: PlaceQuery, found: Awaited<ReturnType<typeof lookUpPlace>>): AddressPlacement | null {
+export function placementOf(query: PlaceQuery, found: Awaited<ReturnType<typeof lookUpPlace>>): AddressPlacement | null {
   if (found.home) return { by: "record", home: found.home };
   if (found.zip && found.zipRow) return { by: "zip", zip: found.zip, place: found.zipRow };
   const city = found.cityRow;
@@ -104,11 +98,11 @@ type SentFacts = Pick<ValuationSubject, "bedrooms" | "bathrooms" | "squareFeet" 
 const SENT_FACTS = ["bedrooms", "bathrooms", "squareFeet", "yearBuilt", "propertyType"] as const satisfies readonly (keyof SentFacts)[];
 
 /** Only the facts that were sent: an unsent one leaves the record's (or unknown). */
-function sentFacts(from: { [K in keyof SentFacts]?: SentFacts[K] }): Partial<ValuationSubject> {
+export function sentFacts(from: { [K in keyof SentFacts]?: SentFacts[K] }): Partial<ValuationSubject> {
   return Object.fromEntries(SENT_FACTS.flatMap((key) => (from[key] === null || from[key] === undefined ? [] : [[key, from[key]]])));
 }
 
-function placementNote(placement: Placement): string {
+export function placementNote(placement: Placement): string {
   switch (placement.by) {
     case "record":
       return `Placed and described by the property record of ${placement.home.address}, ${placement.home.city}, ${placement.home.state} (parcel ${placement.home.parcelId}); facts sent with the request take precedence over the record's.`;
@@ -128,19 +122,23 @@ function placementNote(placement: Placement): string {
  * round trip: the imported sales, the user's own uploaded sales and both models in one D1 batch, beside the provider's
  * search); then the engine. `userId` is whose valuation it is: only that user's uploaded sales are candidates.
  */
-async function value(context: ValuationContext, subject: ValuationSubject, valuationDate: string, userId: string | null) {
+export async function value(context: ValuationContext, subject: ValuationSubject, valuationDate: string, owner?: ValuationOwner) {
   const window = candidateWindow(subject, { valuationDate });
-  const [provided, [imported, models, markets, own]] = await Promise.all([
+  const { db } = context;
+  const [provided, [imported, models, markets, own, chosen]] = await Promise.all([
     context.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
-    context.db.batch([
-      importedSalesQuery(context.db, window),
-      keptRegionalModelQuery(context.db, regionCellOf(subject)),
-      keptMarketModelQuery(context.db, marketCellOf(subject)),
-      userSalesQuery(context.db, userId, window),
+    db.batch([
+      importedSalesQuery(db, window),
+      keptRegionalModelQuery(db, regionCellOf(subject)),
+      keptMarketModelQuery(db, marketCellOf(subject)),
+      userSalesQuery(db, owner?.userId ?? null, window),
+      // The user's comp choices of this property (ADR 091), read in the same batch: no extra round trip.
+      compChoicesQuery(db, owner?.userId ?? "", owner?.propertyId ?? ""),
     ]),
   ]);
-  const candidates = nearest(subject, window, provided, [...toImportedSales(imported), ...toUserSales(own)]);
-  return valueSubject(subject, candidates, { valuationDate, regional: keptRegionalModel(models), market: markets[0] ?? null });
+  const { choices, added } = toCompChoices(chosen);
+  const candidates = [...nearest(subject, window, provided, [...toImportedSales(imported), ...toUserSales(own)]), ...added];
+  return valueSubject(subject, candidates, { valuationDate, regional: keptRegionalModel(models), market: markets[0] ?? null, choices });
 }
 
 // --- POST /api/properties/calculate-arv ---------------------------------------------------------------------------------
@@ -170,7 +168,11 @@ export async function valueArv(
   context: ValuationContext,
   input: CalculateArvInput,
   placing: ReturnType<typeof placeArvSubject>,
-  userId: string | null = null,
+  /**
+   * Whose valuation it is: only that user's uploaded sales are candidates (ADR 093); with their property, its comp
+   * choices apply (ADR 091).
+   */
+  owner?: ValuationOwner,
 ): Promise<({ ok: true } & ArvAnswer) | ValuationFailure> {
   const { query, found } = await placing;
   const placement = placementOf(query, found);
@@ -181,7 +183,7 @@ export async function valueArv(
       ? { ...placement.home, ...facts }
       : { ...placement.place, ...facts, zip: input.zipCode?.slice(0, 5) ?? null, address: input.address };
   const valuationDate = valuationDateOf(context.now(), context.providers.propertyData.salesThrough);
-  const outcome = await value(context, subject, valuationDate, userId);
+  const outcome = await value(context, subject, valuationDate, owner);
   if (!outcome.ok) return { ok: false, status: 422, message: outcome.refusal.message };
   return {
     ok: true,
@@ -193,7 +195,7 @@ export async function valueArv(
   };
 }
 
-function arvAnswer(result: ValuationResult, valuationDate: string, notes: (string | null)[]): ArvAnswer {
+export function arvAnswer(result: ValuationResult, valuationDate: string, notes: (string | null)[]): ArvAnswer {
   return {
     arv: result.arv,
     range_low: result.range_low,
@@ -208,89 +210,4 @@ function arvAnswer(result: ValuationResult, valuationDate: string, notes: (strin
     comps: result.comps.map(toComparable),
     valuationDate,
   };
-}
-
-// --- /api/properties/{id}/comps --------------------------------------------------------------------------------------
-
-/** GET: the user's stored comparables of their property (one batch: whether it is theirs, and its comps); 404 if not. */
-export async function listComps(
-  db: Db,
-  userId: string,
-  propertyId: string,
-): Promise<{ ok: true; comps: StoredComparable[] } | ValuationFailure> {
-  const [owned, rows] = await db.batch([
-    db
-      .select({ id: properties.id })
-      .from(properties)
-      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId))),
-    db
-      .select(STORED_COMPARABLE)
-      .from(comps)
-      .where(and(eq(comps.userId, userId), eq(comps.propertyId, propertyId)))
-      .orderBy(...STORED_ORDER),
-  ]);
-  if (owned.length === 0) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
-  return { ok: true, comps: rows };
-}
-
-/**
- * POST: a comps search for the user's property, storing what the engine used in place of the earlier set. The
- * property is read with its owner's id in the WHERE (another user's → 404, nothing written); the write is one batch
- * (a transaction): delete the set, insert the new one only while the property is still the user's. Two searches at
- * once each replace the whole set in their own transaction, so the last one wins and the set is never doubled.
- */
-export async function runComps(
-  context: ValuationContext,
-  userId: string,
-  propertyId: string,
-): Promise<({ ok: true; comps: StoredComparable[] } & Omit<ArvAnswer, "comps">) | ValuationFailure> {
-  const { db } = context;
-  const property = await db
-    .select({
-      address: properties.address,
-      city: properties.city,
-      state: properties.state,
-      zipCode: properties.zipCode,
-      latitude: properties.latitude,
-      longitude: properties.longitude,
-      apn: properties.apn,
-      bedrooms: properties.bedrooms,
-      bathrooms: properties.bathrooms,
-      squareFeet: properties.squareFeet,
-      yearBuilt: properties.yearBuilt,
-      propertyType: properties.propertyType,
-    })
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
-    .get();
-  if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
-
-  // A property saved from a lead has its coordinates and parcel; one added by hand is placed like any address.
-  const facts = sentFacts(property);
-  const own = { zip: property.zipCode.slice(0, 5), parcelId: property.apn, address: property.address };
-  let placement: Placement | null;
-  let subject: ValuationSubject | null = null;
-  if (property.latitude !== null && property.longitude !== null) {
-    placement = { by: "coordinates" };
-    subject = { ...facts, ...own, latitude: property.latitude, longitude: property.longitude };
-  } else {
-    const query = { street: property.address, city: property.city ?? "", state: property.state ?? "", zip: property.zipCode };
-    placement = placementOf(query, await lookUpPlace(context, query));
-    if (placement?.by === "record") subject = { ...placement.home, ...facts };
-    else if (placement) subject = { ...placement.place, ...facts, ...own };
-  }
-  if (!placement || !subject) {
-    const place = { city: property.city ?? "", state: property.state ?? "", zipCode: property.zipCode };
-    return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${unplaceableMessage(place)}` };
-  }
-
-  const valuationDate = valuationDateOf(context.now(), context.providers.propertyData.salesThrough);
-  const outcome = await value(context, subject, valuationDate, userId);
-  if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
-  const { comps: used, ...answer } = arvAnswer(outcome.result, valuationDate, [
-    placementNote(placement),
-    valuationDateNote(valuationDate, context.now()),
-  ]);
-  const stored = await storeComps(db, userId, propertyId, used, context.now());
-  return { ok: true, ...answer, comps: stored };
 }

@@ -71,7 +71,7 @@ export async function valueAction(
   const placing = placeArvSubject(context, parsed.input);
   placing.catch(() => undefined);
   const session = await signedIn;
-  const valuing = valueArv(context, parsed.input, placing, session.user.id);
+  const valuing = valueArv(context, parsed.input, placing, { userId: session.user.id, propertyId });
   return settleValuation(context, session.user.id, propertyId, valuing, workbenchHref(index, { request }));
 }
 
@@ -135,7 +135,7 @@ export function startWorkedValuation(
   const parsed = parseValueForm(leadValuationForm(lead, "", 0));
   if (!parsed.ok) return null;
   // The user's own uploaded sales are comps for their valuations only (ADR 093).
-  const valuing = valueArv(context, parsed.input, placeArvSubject(context, parsed.input), userId);
+  const valuing = valueArv(context, parsed.input, placeArvSubject(context, parsed.input), { userId });
   // Awaited by valueWorkedLead; a save that fails first must not leave it unhandled.
   valuing.catch(() => undefined);
   return valuing;

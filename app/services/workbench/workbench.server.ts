@@ -16,12 +16,12 @@ import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/forms.ts"
 import { leadToProperty, type LeadSave } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
-import type { StoredComparable } from "#app/domain/valuation/comparables.ts";
+import type { CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/rules.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/properties.server.ts";
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";
-import { storedComps } from "#app/services/valuation/stored-comps.server.ts";
+import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
 /** Where a lead stands in the CRM: the saved property, its status and its offer figures (the offer steps start from them). */
 export type SavedLead = {
@@ -42,7 +42,8 @@ export type Workbench = {
   /** Each lead's street-view picture from the maps provider (null: the keyless placeholder), by lead id. */
   streetViews: Record<string, string | null>;
   /** The comps stored for the saved leads' properties (Get Property Value), by property id, most alike first. */
-  comps: Record<string, StoredComparable[]>;
+  comps: Record<string, StoredCompDetail[]>;
+  compChoices: Record<string, CompChoiceView[]>;
   /** Back to Wizard: the Seller Lead Wizard with this queue's search filled in. */
   wizardHref: string;
 };
@@ -107,11 +108,12 @@ export async function loadWorkbench(
   requestId?: string | null,
 ): Promise<Workbench | null> {
   const { db } = context;
-  const [requests, delivered, savedRows, compRows] = await db.batch([
+  const [requests, delivered, savedRows, compRows, choiceRows] = await db.batch([
     ...sellerQueueReads(db, userId, requestId),
     savedQueueLeads(db, userId, requestId),
-    // The saved leads' stored comps, in the same batch (the queue holds 5 leads).
+    // The saved leads' stored comps and the user's choices of them (ADR 091), in the same batch (the queue holds 5 leads).
     storedComps(db, userId, savedQueuePropertyIds(db, userId, requestId)),
+    storedChoices(db, userId, savedQueuePropertyIds(db, userId, requestId)),
   ]);
   const queue = sellerQueueOf([requests, delivered]);
   if (!queue) return null;
@@ -121,10 +123,13 @@ export async function loadWorkbench(
   const streetViews = Object.fromEntries(
     queue.leads.map((lead) => [lead.id, maps.streetViewUrl({ latitude: lead.lat, longitude: lead.lon, address: leadPlace(lead) })]),
   );
-  const comps: Record<string, StoredComparable[]> = {};
+  const comps: Record<string, StoredCompDetail[]> = {};
   for (const comp of compRows) (comps[comp.propertyId] ??= []).push(comp);
+  const compChoices: Record<string, CompChoiceView[]> = {};
+  for (const choice of choiceRows) (compChoices[choice.propertyId] ??= []).push(choice);
   const wizardHref = backToWizardHref("seller", queue.request.criteria);
-  return { requestId: queue.request.id, location: queue.request.location, leads: queue.leads, saved, streetViews, comps, wizardHref };
+  const { request } = queue;
+  return { requestId: request.id, location: request.location, leads: queue.leads, saved, streetViews, comps, compChoices, wizardHref };
 }
 
 function leadPlace(lead: LeadQueueItem): string {

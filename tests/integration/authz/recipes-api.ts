@@ -219,6 +219,23 @@ export const API_RECIPES: Record<string, Recipe> = {
       ),
     ),
   },
+  "routes/api.properties.$id.comp-choices": {
+    loader: only405("/api/properties/x/comp-choices"),
+    action: api(
+      post(
+        byId("/api/properties", property, "/comp-choices"),
+        json(() => ({ action: "pin", saleId: "market-1" })),
+        "not-found",
+        { params: withId(property) },
+      ),
+      post(
+        byId("/api/properties", property, "/comp-choices"),
+        json(() => ({ action: "add", address: "Main St" })),
+        "not-found",
+        { params: withId(property) },
+      ),
+    ),
+  },
   "routes/api.properties.$id.sequence": {
     loader: only405("/api/properties/x/sequence"),
     action: api(sequence("start"), sequence("pause"), sequence("resume"), sequence("stop")),

@@ -1,0 +1,35 @@
+/**
+ * Reading a user's comp choices of a property (docs/decisions/091-comps-the-user-can-defend.md) as the engine takes
+ * them: pinned and excluded sale ids, and the added sales (pinned too), as a statement for the valuation's batch.
+ */
+import { and, eq } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import { compChoices } from "#db/schema.ts";
+import type { CompChoices, Sale } from "#app/domain/valuation/types.ts";
+
+/** Whose property is being valued; its comp choices apply. */
+export type ChoicesOwner = { userId: string; propertyId: string };
+
+/** The user's choices of their property (comp_choices_user_property_sale_idx). */
+export function compChoicesQuery(db: Db, userId: string, propertyId: string) {
+  return db
+    .select({ saleId: compChoices.saleId, choice: compChoices.choice, sale: compChoices.sale })
+    .from(compChoices)
+    .where(and(eq(compChoices.userId, userId), eq(compChoices.propertyId, propertyId)));
+}
+
+export type CompChoiceRow = Awaited<ReturnType<typeof compChoicesQuery>>[number];
+
+/** The rows as the engine's options: an added sale is a candidate the user pinned. */
+export function toCompChoices(rows: readonly CompChoiceRow[]): { choices: CompChoices; added: Sale[] } {
+  const pinned = new Set<string>();
+  const excluded = new Set<string>();
+  const added: Sale[] = [];
+  for (const row of rows) {
+    if (row.choice === "excluded") excluded.add(row.saleId);
+    else pinned.add(row.saleId);
+    if (row.choice === "added" && row.sale) added.push({ ...(row.sale as unknown as Sale), id: row.saleId });
+  }
+  return { choices: { pinned, excluded }, added };
+}
