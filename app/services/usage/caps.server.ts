@@ -11,6 +11,7 @@ import type { Db } from "#db/client.ts";
 import { usageBudgets, usageCounters } from "#db/schema.ts";
 import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
 import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/money.ts";
+import { retryWords } from "#app/domain/usage/refusal-toast.ts";
 import type { Reservation } from "#app/domain/usage/reservation.ts";
 import { secondsUntilWindowEnds, USAGE_WINDOWS, windowStart, type UsageWindow } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -170,12 +171,4 @@ export async function releaseUsage(context: ServiceContext<"db">, reservation: R
 
 function startsOf(now: Date): Reservation["starts"] {
   return { minute: windowStart("minute", now), day: windowStart("day", now), month: windowStart("month", now) };
-}
-
-function retryWords(seconds: number): string {
-  if (seconds < 120) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 120) return `${minutes} minutes`;
-  const hours = Math.ceil(minutes / 60);
-  return hours < 48 ? `${hours} hours` : `${Math.ceil(hours / 24)} days`;
 }
