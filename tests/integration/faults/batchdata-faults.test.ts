@@ -27,7 +27,10 @@ describe("the lead search when BatchData fails", () => {
     const vars = { PROPERTY_DATA: "batchdata", BATCHDATA_API_KEY: TOKEN, BATCHDATA_BASE_URL: BASE_URL, BATCHDATA_TIMEOUT_MS: "100" };
     const { client, userId } = await registerClient(`bd-${fault}`, {}, new ApiClient(testContext(vars, {}, { fetch: faulty.fetch })));
     const search = () =>
-      client.call(propertiesBatch, "POST", "/api/properties/batch", { count: 5, criteria: { location: "Phoenix, AZ", sellerType: "inherited" } });
+      client.call(propertiesBatch, "POST", "/api/properties/batch", {
+        count: 5,
+        criteria: { location: "Phoenix, AZ", sellerType: "inherited" },
+      });
     faulty.set(fault);
     const failed = await search();
     expect(failed.status).toBe(502);
