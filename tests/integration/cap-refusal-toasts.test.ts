@@ -1,16 +1,19 @@
 // A cap's refusal in the workbench (issue 34: refusals are "shown as toasts"): Mail the Offer past the letter cap
 // answers 429 with Retry-After and the page data the refusal's toast is made from (its status and when to try again);
-// Generate and Mail the Offer past it redirects with the cap's toast. Nothing is mailed or charged.
+// Generate and Mail the Offer past it redirects with the cap's toast. Nothing is mailed or charged. The agent chat's
+// send past the AI call cap answers the same data for its composer's toast.
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import { mailOutbox, properties, usageEvents } from "#db/schema.ts";
+import type { ChatSendActionData } from "#app/domain/chat/forms.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
 import { capRefusalToast, RATE_LIMIT_TITLE } from "#app/domain/usage/refusal-toast.ts";
 import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
+import * as chatSend from "#app/routes/chat.send.tsx";
 import * as workbench from "#app/routes/leads.workbench.tsx";
 
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
@@ -76,5 +79,25 @@ describe("a cap's refusal in the workbench", () => {
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId))).toHaveLength(1);
     const letters = (await db.select().from(usageEvents).where(eq(usageEvents.userId, userId))).filter((event) => event.kind === "letter");
     expect(letters).toHaveLength(1);
+  });
+});
+
+describe("a cap's refusal in the agent chat", () => {
+  it("answers 429 with the toast's data (status, when to try again) past the AI call cap", async () => {
+    const context = testContext({ USAGE_LIMITS: JSON.stringify({ ai_call: { perMinute: 1 } }) });
+    context.now = () => new Date("2026-11-25T10:00:30Z");
+    const { client } = await registerClient("chat-caps", {}, new ApiClient(context));
+    const send = (content: string) =>
+      client.send(chatSend.action as Handler, "POST", "/chat/send", { urlencoded: { agent: "lead-finder", content } });
+    expect((await send("sellers in 85019")).status).toBe(302);
+    const refused = await send("and in 85004?");
+    expect(refused.status).toBe(429);
+    const body = (await refused.json()) as ChatSendActionData;
+    expect(body).toMatchObject({ status: 429, retryAfterSeconds: 30 });
+    expect(capRefusalToast({ ...body, message: body.errors.form! })).toEqual({
+      title: RATE_LIMIT_TITLE,
+      description: "You have reached your limit of 1 AI call a minute. Try again in 30 seconds.",
+      variant: "error",
+    });
   });
 });
