@@ -19,13 +19,16 @@ import type { DealAnalysisResult } from "#app/domain/deals/analysis.ts";
 import type { AiProvider } from "#app/providers/ai/types.ts";
 import { parseEnv } from "#app/providers/env.server.ts";
 import { createAi } from "#app/providers/index.server.ts";
-import { releaseUsage } from "#app/services/usage/caps.server.ts";
+import { atWindowsOf, countStatement, releaseUsage } from "#app/services/usage/caps.server.ts";
 import { releaseLease } from "#app/services/usage/leases.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 /** However the model behaves, a run ends (in `error`) this long after it started: the provider's own timeout and retry fit inside. */
 export const RUN_DEADLINE_MS = 90_000;
 
+/** A run still "running" this long past its deadline has lost its alarm (an eviction the runtime did not retry): it ends. */
+const OVERDUE_GRACE_MS = 5_000;
+const TOOK_TOO_LONG = `${ANALYSIS_FAILED}: the analysis took too long.`;
 const STATE_KEY = "state";
 const JOB_KEY = "job";
 
@@ -60,11 +63,19 @@ export class DealAnalysis extends DurableObject<Env> {
   private readonly encoder = new TextEncoder();
   /** The AI provider, built from this object's own env on first use (in `npm run dev` that is the helper Worker's). */
   ai: AiProvider | null = null;
+  /** The run being ended (so it ends once). */
+  private ending: string | null = null;
+  /** The run this instance is carrying out (its alarm is live), if any. */
+  private active: RunGuard | null = null;
+  /** How long a run may take (tests shorten it to prove a run that never completes ends in `error`). */
+  deadlineMs = RUN_DEADLINE_MS;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     void ctx.blockConcurrencyWhile(async () => {
       this.state = (await ctx.storage.get<DealAnalysisState>(STATE_KEY)) ?? { status: "idle" };
+      // A run the object was evicted in the middle of: its alarm resumes it, or ends it past its deadline.
+      if (this.state.status === "running" && (await ctx.storage.getAlarm()) === null) await ctx.storage.setAlarm(Date.now());
     });
   }
 
@@ -77,6 +88,7 @@ export class DealAnalysis extends DurableObject<Env> {
 
   /** The latest state (what a POST answers when it joins, and what the no-JavaScript form waits on). */
   async status(): Promise<DealAnalysisState> {
+    await this.endOverdue();
     return this.state;
   }
 
@@ -94,8 +106,9 @@ export class DealAnalysis extends DurableObject<Env> {
 
   /** Waits (at most `ms`) until the run in progress has ended; answers the state then. */
   async settled(ms: number): Promise<DealAnalysisState> {
-    const until = Date.now() + Math.min(ms, RUN_DEADLINE_MS);
+    const until = Date.now() + Math.min(ms, this.deadlineMs + OVERDUE_GRACE_MS);
     while (this.state.status === "running" && Date.now() < until) await sleep(100);
+    await this.endOverdue();
     return this.state;
   }
 
@@ -104,6 +117,7 @@ export class DealAnalysis extends DurableObject<Env> {
     if (request.method !== "GET") return new Response("Method Not Allowed", { status: 405, headers: { Allow: "GET" } });
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
     const writer = writable.getWriter();
+    await this.endOverdue();
     const state = this.state;
     if (state.status === "running") {
       this.send(writer, { event: "progress", data: { progress: state.progress, message: state.message } });
@@ -128,33 +142,49 @@ export class DealAnalysis extends DurableObject<Env> {
     const job = await this.ctx.storage.get<DealAnalysisJob>(JOB_KEY);
     if (!job) return this.finish(state, { message: `${ANALYSIS_FAILED}: the analysis lost its input; please start it again.` });
     // A run the runtime restarted (an eviction mid-run) past its deadline ends; otherwise it starts over.
-    const remaining = state.startedAt + RUN_DEADLINE_MS - Date.now();
-    if (remaining <= 0) return this.finish(state, { message: `${ANALYSIS_FAILED}: the analysis took too long.` });
+    const remaining = state.startedAt + this.deadlineMs - Date.now();
+    if (remaining <= 0) return this.finish(state, { message: TOOK_TOO_LONG });
+    // Past the deadline the run is over: a model that answers later must not write (or charge) what was given up,
+    // and a write already under way is waited for, so the result and its state agree.
+    const guard: RunGuard = { over: false, saving: false };
+    this.active = guard;
+    const run = this.run(state, job, guard);
     try {
-      const result = await withDeadline(this.run(state, job), remaining, `${ANALYSIS_FAILED}: the analysis took too long.`);
+      const result = await withDeadline(run, remaining, TOOK_TOO_LONG).catch((error: unknown) => {
+        if (guard.saving) return run;
+        guard.over = true;
+        throw error;
+      });
       await this.finish(state, { result });
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
       await this.finish(state, { message: text.startsWith(`${ANALYSIS_FAILED}:`) ? text : `${ANALYSIS_FAILED}: ${text}` });
+    } finally {
+      this.active = null;
     }
   }
 
-  private async run(state: Extract<DealAnalysisState, { status: "running" }>, job: DealAnalysisJob): Promise<DealAnalysisResult> {
+  private async run(state: Running, job: DealAnalysisJob, guard: RunGuard): Promise<DealAnalysisResult> {
     const steps = progressSteps(job.compCount);
     for (const step of steps.slice(1)) {
       await sleep(STEP_PACE_MS);
       this.progress(state, step);
     }
     const ai = this.ai ?? (this.ai = createAi(parseEnv(this.env)));
-    // `usage` (the model's tokens) is the provider's report for a usage ledger; the analysis is checked again here.
-    const { analysis } = await ai.analyzeDeal(job.input);
+    // The analysis is checked again here; `usage` (the model's tokens) is charged with it.
+    const { analysis, usage } = await ai.analyzeDeal(job.input);
     const checked = DealAnalysisSchema.safeParse(analysis);
     if (!checked.success) throw new Error(`${ANALYSIS_FAILED}: the analysis came back incomplete.`);
     const result = checked.data;
+    if (guard.over) throw new Error(TOOK_TOO_LONG);
+    guard.saving = true;
     this.progress(state, SAVING_STEP);
     const now = new Date();
     const db = createDb(this.env.DB);
-    // The result and the AI call's charge are written together (docs/decisions/080-usage-ledger-and-caps.md).
+    // The result, the AI call's charge and its tokens (counted toward the caps and the spend) are written together
+    // (docs/decisions/080-usage-ledger-and-caps.md, 086-paid-faults-and-analysis-tokens.md).
+    const used = usage.promptTokens + usage.completionTokens;
+    const tokens = job.tokens && used > 0 ? atWindowsOf(job.tokens, used, now) : null;
     const [written] = await db.batch([
       db
         .update(properties)
@@ -176,12 +206,20 @@ export class DealAnalysis extends DurableObject<Env> {
         .where(and(eq(properties.id, job.propertyId), eq(properties.userId, job.userId)))
         .returning({ id: properties.id }),
       ...(job.charge ? [usageEntry(db, job.charge, 1, now, null)] : []),
+      ...(tokens ? [usageEntry(db, tokens, used, now, null), countStatement(db, tokens)] : []),
     ]);
     if (written.length === 0) throw new Error(`${ANALYSIS_FAILED}: the property no longer exists.`);
     return result;
   }
 
-  private progress(state: Extract<DealAnalysisState, { status: "running" }>, step: { progress: number; message: string }) {
+  /** A run left "running" past its deadline and grace (its alarm lost) ends in `error`, so no client waits on it. */
+  private async endOverdue() {
+    const state = this.state;
+    if (this.active === null && state.status === "running" && Date.now() > state.startedAt + this.deadlineMs + OVERDUE_GRACE_MS)
+      await this.finish(state, { message: TOOK_TOO_LONG });
+  }
+
+  private progress(state: Running, step: { progress: number; message: string }) {
     const current = this.state;
     if (current.status !== "running" || current.runId !== state.runId) return;
     const next: DealAnalysisState = { ...current, ...step };
@@ -190,10 +228,12 @@ export class DealAnalysis extends DurableObject<Env> {
     this.broadcast({ event: "progress", data: step });
   }
 
-  private async finish(
-    state: Extract<DealAnalysisState, { status: "running" }>,
-    outcome: { result: DealAnalysisResult } | { message: string },
-  ): Promise<void> {
+  private async finish(state: Running, outcome: { result: DealAnalysisResult } | { message: string }): Promise<void> {
+    // A run ends once (its alarm, or a late reader finding it overdue): marked before the first await. Its usage is
+    // settled while it still reads "running", so a new start meanwhile joins it rather than lose its lease.
+    const current = this.state;
+    if (current.status !== "running" || current.runId !== state.runId || this.ending === state.runId) return;
+    this.ending = state.runId;
     const base = { runId: state.runId, startedAt: state.startedAt, finishedAt: Date.now() };
     await this.settleUsage("result" in outcome);
     const next: DealAnalysisState =
@@ -226,6 +266,11 @@ export class DealAnalysis extends DurableObject<Env> {
     writer.write(this.encoder.encode(encodeEvent(event))).catch(() => this.clients.delete(writer));
   }
 }
+
+type Running = Extract<DealAnalysisState, { status: "running" }>;
+
+/** Whether the deadline has passed (the run must not write) and whether its write has begun (the deadline waits for it). */
+type RunGuard = { over: boolean; saving: boolean };
 
 /** What a client that comes after the end gets: the last result (after a 100 % progress), or the error. */
 function finalEvents(state: DealAnalysisState): DealAnalysisEvent[] {

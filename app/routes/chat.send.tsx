@@ -45,7 +45,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const sent = await sendChatMessage(context, session.user.id, submission.value);
   if (!sent) return refuseForm(context, { ...back, errors: { form: CONVERSATION_NOT_FOUND } } satisfies ChatSendActionData, 404);
   if ("refused" in sent)
-    return refuseForm(context, { ...back, errors: { form: sent.refused.message } } satisfies ChatSendActionData, sent.refused.status);
+    return refuseForm(
+      context,
+      {
+        ...back,
+        errors: { form: sent.refused.message },
+        status: sent.refused.status,
+        retryAfterSeconds: sent.refused.retryAfterSeconds,
+      } satisfies ChatSendActionData,
+      sent.refused.status,
+    );
   return redirect(chatHref(submission.value.agent, sent.conversationId));
 }
 

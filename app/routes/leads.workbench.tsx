@@ -15,6 +15,7 @@ import { WorkbenchHeader } from "#app/components/workbench/workbench-header.tsx"
 import { loadLeadQueue } from "#app/domain/leads/queue.ts";
 import { offerStepsHref, offerStepsOf } from "#app/domain/offers/rules.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
+import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
 import { OFFER_INTENTS, WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import {
   ADD_FAILED,
@@ -93,8 +94,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   (!formMethod || formMethod === "GET") && onlyPositionChanged(currentUrl, nextUrl) ? false : defaultShouldRevalidate;
 
-function failure(intent: string | null, message: string, status: number, title = "Error") {
-  return data({ intent, title, message } satisfies WorkbenchActionData, { status });
+function failure(intent: string | null, message: string, status: number, title = "Error", retryAfterSeconds?: number) {
+  const retry = retryAfterSeconds !== undefined ? { retryAfterSeconds } : {};
+  return data({ intent, title, message, status, ...retry } satisfies WorkbenchActionData, {
+    status,
+    headers: retryAfterSeconds !== undefined ? { "Retry-After": String(retryAfterSeconds) } : undefined,
+  });
 }
 
 /**
@@ -122,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const { intent, title, message } = outcome.confirmation;
       return data({ intent, title, message, confirmation: outcome.confirmation } satisfies WorkbenchActionData);
     }
-    return failure(outcome.intent, outcome.message, outcome.status, outcome.title);
+    return failure(outcome.intent, outcome.message, outcome.status, outcome.title, outcome.retryAfterSeconds);
   }
   const parsed = WorkbenchActionSchema.safeParse(form);
   if (!parsed.success) {
@@ -264,7 +269,7 @@ function ActionError({ actionData }: { actionData: WorkbenchActionData | undefin
   const toast = useToast();
   useEffect(() => {
     if (actionData && !actionData.confirmation && hydrated)
-      toast({ title: actionData.title, description: actionData.message, variant: "error" });
+      toast(capRefusalToast(actionData) ?? { title: actionData.title, description: actionData.message, variant: "error" });
   }, [actionData, hydrated, toast]);
   // An offer's warnings are the offer steps' to show (with their "Confirm anyway").
   if (!actionData || actionData.confirmation || hydrated) return null;

@@ -56,6 +56,7 @@ function bodyProblem(body: unknown): Response | null {
 
 export function createFakeEmailApi(apiKey: string, options: { delayMs?: number } = {}): FakeEmailApi {
   const sent: FakeEmailApi["sent"] = [];
+  const answered = new Map<string, string>();
   const userAgents: FakeEmailApi["userAgents"] = [];
   const url = "https://email.fake.test/emails";
   return {
@@ -89,8 +90,14 @@ export function createFakeEmailApi(apiKey: string, options: { delayMs?: number }
       const problem = bodyProblem(body);
       if (problem) return problem;
       const accepted = body as FakeEmailApi["sent"][number] & { to: string | string[] };
+      // Resend's idempotency: a key seen before answers the first email's id and sends nothing.
+      const key = request.headers.get("Idempotency-Key");
+      const first = key ? answered.get(key) : undefined;
+      if (first) return Response.json({ id: first });
       sent.push({ ...accepted, to: typeof accepted.to === "string" ? [accepted.to] : accepted.to });
-      return Response.json({ id: crypto.randomUUID() });
+      const id = crypto.randomUUID();
+      if (key) answered.set(key, id);
+      return Response.json({ id });
     },
   };
 }

@@ -1,18 +1,23 @@
 // Deal analyses under the usage caps (issue 34): at most CONCURRENT_ANALYSES runs and CONCURRENT_ANALYSIS_STREAMS open
 // streams per user, each place given back when its run or stream ends; every finished run is one AI call in the
-// ledger, written with its result, and a failed run charges nothing.
-import { env } from "cloudflare:test";
+// ledger, written with its result, with the tokens the model reported (counted toward the spend cap), and a failed
+// run charges nothing.
+import { env, runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { usageEvents, usageLeases } from "#db/schema.ts";
+import { usageCounters, usageEvents, usageLeases } from "#db/schema.ts";
+import type { DealAnalysis } from "#workers/deal-analysis.ts";
 import { CONCURRENT_ANALYSES, CONCURRENT_ANALYSIS_STREAMS } from "#app/domain/usage/kinds.ts";
+import { createLocalAi } from "#app/providers/ai/local.ts";
 import * as streamRoute from "#app/routes/api.deals.analyze.$id.stream.ts";
 import * as analyzeRoute from "#app/routes/api.deals.analyze.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
+import { loader as usageRoute } from "#app/routes/api.usage.ts";
 
-import { registerClient, type ApiClient, type Handler } from "./api-client.ts";
+import { ApiClient, registerClient, type Handler } from "./api-client.ts";
+import { testContext } from "./context.ts";
 
 const db = createDb(env.DB);
 const LEAD = {
@@ -31,10 +36,10 @@ const analyze = (client: ApiClient, propertyId: string) =>
 const stream = (client: ApiClient, id: string) =>
   client.send(streamRoute.loader as Handler, "GET", `/api/deals/analyze/${id}/stream`, { params: { id }, settle: false });
 
-async function properties(client: ApiClient, n: number) {
+async function properties(client: ApiClient, n: number, first = 100) {
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
-    const created = await client.call(createRoute as Handler, "POST", "/api/properties", { ...LEAD, address: `${100 + i} W Elm St` });
+    const created = await client.call(createRoute as Handler, "POST", "/api/properties", { ...LEAD, address: `${first + i} W Elm St` });
     expect(created.status).toBe(201);
     ids.push(created.body.id as string);
   }
@@ -85,5 +90,60 @@ describe("concurrent deal analyses", () => {
     await expect.poll(async () => (await leasesOf(userId, "stream")).length).toBe(0);
     // The run is over: a stream now answers its result and ends, holding no place.
     await drain(await stream(client, id!));
+  });
+});
+
+describe("a deal analysis's tokens", () => {
+  const PROMPT_TOKENS = 1_200;
+  const COMPLETION_TOKENS = 300;
+  const TOKENS = PROMPT_TOKENS + COMPLETION_TOKENS;
+  /** A real AI provider's prices: 0.01 ¢ a token, so the run's 1,500 tokens cost 15 ¢, past a 10 ¢ monthly cap. */
+  const openAiClient = () =>
+    new ApiClient(
+      testContext({ AI: "openai", OPENAI_API_KEY: "sk-test", USAGE_UNIT_COSTS: '{"ai_tokens":0.01}', MONTHLY_SPEND_CAP_CENTS: "10" }),
+    );
+
+  it("are written to the ledger with the result and counted toward the spend cap: the next AI call is refused 402", async () => {
+    const { client, userId } = await registerClient("usage-tokens", {}, openAiClient());
+    const [id] = await properties(client, 1);
+    // The object's model reports the tokens the API's `usage` would (the local analysis, billed as OpenAI's).
+    const local = createLocalAi();
+    await runInDurableObject(env.DEAL_ANALYSIS.get(env.DEAL_ANALYSIS.idFromName(`${userId}:${id!}`)), (instance: DealAnalysis) => {
+      instance.ai = {
+        ...local,
+        name: "openai",
+        analyzeDeal: async (input) => ({
+          ...(await local.analyzeDeal(input)),
+          usage: { promptTokens: PROMPT_TOKENS, completionTokens: COMPLETION_TOKENS, requests: 1 },
+        }),
+      };
+    });
+    expect((await analyze(client, id!)).status).toBe(200);
+    await drain(await stream(client, id!));
+
+    const charges = await db.select().from(usageEvents).where(eq(usageEvents.userId, userId));
+    expect(charges.map((charge) => [charge.kind, charge.quantity, charge.costMicrocents, charge.provider]).sort()).toEqual([
+      ["ai_call", 1, 0, "openai"],
+      ["ai_tokens", TOKENS, 15_000_000, "openai"],
+    ]);
+    const spend = await db
+      .select({ amount: usageCounters.amount })
+      .from(usageCounters)
+      .where(and(eq(usageCounters.userId, userId), eq(usageCounters.meter, "spend")))
+      .get();
+    expect(spend?.amount).toBe(15_000_000);
+    const usage = await client.call(usageRoute as Handler, "GET", "/api/usage");
+    expect((usage.body.items as { kind: string }[]).find((item) => item.kind === "ai_tokens")).toEqual({
+      kind: "ai_tokens",
+      count: TOKENS,
+      costCents: 15,
+    });
+
+    // 15 ¢ spent of a 10 ¢ cap: the next analysis is refused before it starts, and charges nothing.
+    const [next] = await properties(client, 1, 200);
+    const refused = await analyze(client, next!);
+    expect(refused.status).toBe(402);
+    expect(refused.headers.get("Retry-After")).toBeTruthy();
+    expect(await db.select().from(usageEvents).where(eq(usageEvents.userId, userId))).toHaveLength(2);
   });
 });

@@ -4,8 +4,10 @@ import { useEffect, useState } from "react";
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
 import { AI_MESSAGE_MAX } from "#app/domain/chat/ai-bounds.ts";
 import type { ChatSendActionData } from "#app/domain/chat/forms.ts";
+import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
 
 type FormComponent = typeof Form;
 
@@ -105,9 +107,18 @@ export function Composer({
 }) {
   const fetcher = useFetcher<ChatSendActionData>();
   const busy = fetcher.state !== "idle";
+  const toast = useToast();
   useEffect(() => {
     if (!busy) onSending(null);
   }, [busy, onSending]);
+  // A cap's refusal (429/402) is a toast, as every paid action's; the box keeps other refusals under it.
+  const refused = fetcher.data;
+  const capped = refused?.errors.form ? capRefusalToast({ ...refused, message: refused.errors.form }) : null;
+  useEffect(() => {
+    if (capped) toast(capped);
+    // Once per answer: `refused` is a new object for each one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [refused]);
   return (
     <ComposerForm
       FormAs={fetcher.Form}
@@ -115,7 +126,7 @@ export function Composer({
       conversationId={conversationId}
       placeholder={placeholder}
       busy={busy || loading}
-      error={fetcher.data?.errors.content ?? fetcher.data?.errors.form}
+      error={fetcher.data?.errors.content ?? (capped ? undefined : fetcher.data?.errors.form)}
       onSending={onSending}
     />
   );

@@ -11,12 +11,14 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
 import { AI_MESSAGE_MAX } from "#app/domain/chat/ai-bounds.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import { chatBodyText, type ChatMessage } from "#app/domain/chat/messages.ts";
 import { TERRY_GREETING, TERRY_STARTERS, TERRY_TITLE, terryHref } from "#app/domain/chat/terry-screen.ts";
 import { chatHref } from "#app/domain/chat/wizard.ts";
 import { relativeTime } from "#app/domain/shared/format.ts";
+import { capRefusalToast, retryAfterOf } from "#app/domain/usage/refusal-toast.ts";
 
 type FormComponent = typeof RemixForm;
 
@@ -121,6 +123,7 @@ export default function TerryScreen({
   const revalidator = useRevalidator();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const toast = useToast();
   // The message on its way stays on screen until the stored conversation (with Terry's answer) arrives.
   const [shownMessages, setShownMessages] = useState(messages);
   if (shownMessages !== messages) {
@@ -156,7 +159,14 @@ export default function TerryScreen({
         return;
       }
       setPending(null);
-      setError(answer.message ?? AI_TROUBLE_TEXT);
+      // A cap's refusal (429/402) is a toast with when to try again, like every paid action's; the message box stays.
+      const capped = capRefusalToast({
+        status: response.status,
+        message: answer.message ?? AI_TROUBLE_TEXT,
+        retryAfterSeconds: retryAfterOf(response.headers),
+      });
+      if (capped) toast(capped);
+      else setError(answer.message ?? AI_TROUBLE_TEXT);
     } catch {
       setPending(null);
       setError(AI_TROUBLE_TEXT);

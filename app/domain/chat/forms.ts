@@ -75,6 +75,9 @@ export type WizardActionData = {
 /** What the send route answers a refused message. */
 export type ChatSendActionData = {
   errors: { content?: string; form?: string };
+  /** A cap's refusal (429/402): with JavaScript its message is a toast (domain/usage/refusal-toast.ts), not the form's. */
+  status?: number;
+  retryAfterSeconds?: number;
   content: string;
   conversationId: string | null;
   agent: AgentId;

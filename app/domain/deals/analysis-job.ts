@@ -9,9 +9,18 @@ import type { DealAnalysisInput, DealAnalysisResult } from "./analysis.ts";
 
 /**
  * What the Worker hands over once it has read and valued the property: everything the run needs, nothing more, and
- * the AI call's reserved charge, which the object writes with the result (or gives back when the run fails).
+ * the AI call's reserved charge, which the object writes with the result (or gives back when the run fails), and the
+ * price of the call's tokens (`tokens`, no units yet: the object has no usage policy of its own), which it counts and
+ * writes with the result once the model has reported them.
  */
-export type DealAnalysisJob = { userId: string; propertyId: string; compCount: number; input: DealAnalysisInput; charge?: Reservation };
+export type DealAnalysisJob = {
+  userId: string;
+  propertyId: string;
+  compCount: number;
+  input: DealAnalysisInput;
+  charge?: Reservation;
+  tokens?: Reservation;
+};
 
 /**
  * How long a run or a stream holds one of the user's concurrent-analysis places: longer than a run may take (the

@@ -42,4 +42,12 @@ export type WorkbenchAction = z.infer<typeof WorkbenchActionSchema>;
  * The action's answer when it does not redirect: the toast (with JavaScript) or the alert (without) it shows; or an
  * offer's warnings with its "Confirm anyway" (`confirmation`, shown by the offer steps instead).
  */
-export type WorkbenchActionData = { intent: string | null; title: string; message: string; confirmation?: OfferConfirmation };
+export type WorkbenchActionData = {
+  intent: string | null;
+  title: string;
+  message: string;
+  confirmation?: OfferConfirmation;
+  /** A refusal's status: a cap's (429/402) is shown as the cap's toast, with `retryAfterSeconds` in words. */
+  status?: number;
+  retryAfterSeconds?: number;
+};

@@ -23,7 +23,11 @@ export function createHttpEmail(config: HttpEmailConfig): EmailProvider {
         config.url,
         {
           method: "POST",
-          headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json" },
+          headers: {
+            Authorization: `Bearer ${config.apiKey}`,
+            "Content-Type": "application/json",
+            ...(message.idempotencyKey ? { "Idempotency-Key": message.idempotencyKey } : {}),
+          },
           body: JSON.stringify({
             from: config.from,
             to: [message.to],

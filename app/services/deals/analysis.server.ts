@@ -14,7 +14,7 @@ import { CONCURRENT_ANALYSES, CONCURRENT_ANALYSIS_STREAMS } from "#app/domain/us
 import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
-import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
+import { releaseUsage, reserveUsage, usageTemplate, type CapRefusal } from "#app/services/usage/caps.server.ts";
 import { acquireLease, leaseStatements, releaseLease } from "#app/services/usage/leases.server.ts";
 import { placeArvSubject, valueArv } from "#app/services/valuation/valuation.server.ts";
 
@@ -139,7 +139,8 @@ export async function startDealAnalysis(context: AnalysisContext, userId: string
     return reserved;
   }
   try {
-    const answer = await stub.start({ ...jobOf(context, userId, subject, valued), charge: reserved.reservation });
+    const tokens = usageTemplate(context, userId, "ai_tokens", now);
+    const answer = await stub.start({ ...jobOf(context, userId, subject, valued), charge: reserved.reservation, tokens });
     // A twin POST started the run first: its charge stands, this one's is given back.
     if (answer.joined) await releaseUsage(context, reserved.reservation);
     return { ok: true, joined: answer.joined, state: answer.state };

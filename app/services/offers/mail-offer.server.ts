@@ -159,15 +159,25 @@ async function mailLetter(
     return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: error.message };
   }
   const status = statusAfterMail(property.status);
-  const [, updated] = await context.db.batch([
-    completeMailing(context, userId, claim, receipt, now),
-    context.db
-      .update(properties)
-      .set({ status, updatedAt: now })
-      .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
-      .returning({ status: properties.status }),
-    usageEntry(context.db, reserved.reservation, 1, now, receipt.trackingId),
-  ]);
+  let updated;
+  try {
+    [, updated] = await context.db.batch([
+      completeMailing(context, userId, claim, receipt, now),
+      context.db
+        .update(properties)
+        .set({ status, updatedAt: now })
+        .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
+        .returning({ status: properties.status }),
+      usageEntry(context.db, reserved.reservation, 1, now, receipt.trackingId),
+    ]);
+  } catch (error) {
+    // The batch left nothing (D1 rolls it back whole). The piece was handed to the provider under its idempotency key,
+    // so the claim and the charge are given back: a retry claims again, sends the same key and records the same piece
+    // (docs/decisions/086-paid-faults-and-analysis-tokens.md), never a second letter.
+    console.error("recording the mailed offer failed", error);
+    await giveBack();
+    return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: "the mailing could not be recorded" };
+  }
   return {
     ok: true,
     trackingId: receipt.trackingId,

@@ -94,12 +94,18 @@ export async function mailLetterStep(
 
 export async function emailStep(
   context: StepContext,
-  step: { address: string; message: string; contacts: readonly StepContact[] },
+  step: { activityId: string; address: string; message: string; contacts: readonly StepContact[] },
 ): Promise<StepSent | StepRefusal> {
   const contact = step.contacts.find((row) => row.recipientType === "email" && row.status === "pending");
   if (!contact) return { ok: false, status: 400, message: NO_EMAIL_ADDRESS };
   try {
-    const sent = await context.providers.email.send({ to: contact.recipientValue, subject: `About ${step.address}`, text: step.message });
+    // Keyed by the step, like its letter (`sequence-{id}`): a retry after a lost answer sends the email once.
+    const sent = await context.providers.email.send({
+      to: contact.recipientValue,
+      subject: `About ${step.address}`,
+      text: step.message,
+      idempotencyKey: `sequence-email-${step.activityId}`,
+    });
     return { ok: true, statements: [], trackingId: sent.id };
   } catch (error) {
     // Any email provider's failure (the http one throws plain errors too) is the user's to retry, never a 5xx.

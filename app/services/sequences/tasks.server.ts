@@ -186,7 +186,7 @@ async function work(
     const result =
       task.activityType === "letter"
         ? await mailLetterStep(context, userId, { activityId, propertyId: task.propertyId, message, contacts }, now)
-        : await emailStep(context, { address: task.address, message, contacts });
+        : await emailStep(context, { activityId, address: task.address, message, contacts });
     if (!result.ok) {
       await giveBack(db, userId, activityId, now);
       return result;

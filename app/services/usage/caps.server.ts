@@ -7,9 +7,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 
+import type { Db } from "#db/client.ts";
 import { usageBudgets, usageCounters } from "#db/schema.ts";
 import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
 import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/money.ts";
+import { retryWords } from "#app/domain/usage/refusal-toast.ts";
 import type { Reservation } from "#app/domain/usage/reservation.ts";
 import { secondsUntilWindowEnds, USAGE_WINDOWS, windowStart, type UsageWindow } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -49,27 +51,16 @@ export async function reserveUsage(
   mode: "reserve" | "count" = "reserve",
 ): Promise<{ ok: true; reservation: Reservation } | CapRefusal> {
   const policy = policyOf(context);
-  const unitCostMicrocents = toMicrocents(policy.unitCostCents[kind]);
-  const starts = { minute: windowStart("minute", now), day: windowStart("day", now), month: windowStart("month", now) };
-  const reservation: Reservation = { userId, kind, quantity, unitCostMicrocents, provider: policy.provider[kind], starts };
+  const reservation = { ...usageTemplate(context, userId, kind, now), quantity };
   if (quantity <= 0) return { ok: true, reservation };
-  const cost = unitCostMicrocents * quantity;
-  const rows = USAGE_WINDOWS.map((span) => ({ userId, meter: kind as string, span, windowStart: starts[span], amount: quantity }));
-  // The spend row is read back even when this unit is free (an AI call is paid by its tokens, counted after it).
-  rows.push({ userId, meter: SPEND_METER, span: "month", windowStart: starts.month, amount: cost });
+  const cost = reservation.unitCostMicrocents * quantity;
   const [budget, totals] = await context.db.batch([
     context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, userId)),
-    context.db
-      .insert(usageCounters)
-      .values(rows)
-      .onConflictDoUpdate({
-        target: [usageCounters.userId, usageCounters.meter, usageCounters.span],
-        set: {
-          amount: sql`case when ${usageCounters.windowStart} = excluded.window_start then ${usageCounters.amount} + excluded.amount else excluded.amount end`,
-          windowStart: sql`excluded.window_start`,
-        },
-      })
-      .returning({ meter: usageCounters.meter, span: usageCounters.span, amount: usageCounters.amount }),
+    countStatement(context.db, reservation).returning({
+      meter: usageCounters.meter,
+      span: usageCounters.span,
+      amount: usageCounters.amount,
+    }),
   ]);
   if (mode === "count") return { ok: true, reservation };
   const limits = policy.limits[kind];
@@ -104,6 +95,49 @@ export async function reserveUsage(
 }
 
 /**
+ * What `kind` costs the user now and at which provider, with no units yet: plain data a Durable Object can carry and
+ * count units against later (`countStatement`), when it has no configuration of its own.
+ */
+export function usageTemplate(context: UsageContext, userId: string, kind: UsageKind, now: Date): Reservation {
+  const policy = policyOf(context);
+  return {
+    userId,
+    kind,
+    quantity: 0,
+    unitCostMicrocents: toMicrocents(policy.unitCostCents[kind]),
+    provider: policy.provider[kind],
+    starts: startsOf(now),
+  };
+}
+
+/** A reservation moved to the windows of `now` (units counted later than they were priced). */
+export function atWindowsOf(reservation: Reservation, quantity: number, now: Date): Reservation {
+  return { ...reservation, quantity, starts: startsOf(now) };
+}
+
+/**
+ * The one statement that adds a reservation's units (and their cost) to every window's counter and the month's
+ * spend, as a statement: `reserveUsage` reads its totals back, an action that counts units it already used puts it in
+ * its own batch (the deal analysis's tokens, written with its result).
+ */
+export function countStatement(db: Db, reservation: Reservation) {
+  const { userId, kind, quantity, starts } = reservation;
+  const rows = USAGE_WINDOWS.map((span) => ({ userId, meter: kind as string, span, windowStart: starts[span], amount: quantity }));
+  // The spend row is read back even when this unit is free (an AI call is paid by its tokens, counted after it).
+  rows.push({ userId, meter: SPEND_METER, span: "month", windowStart: starts.month, amount: reservation.unitCostMicrocents * quantity });
+  return db
+    .insert(usageCounters)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [usageCounters.userId, usageCounters.meter, usageCounters.span],
+      set: {
+        amount: sql`case when ${usageCounters.windowStart} = excluded.window_start then ${usageCounters.amount} + excluded.amount else excluded.amount end`,
+        windowStart: sql`excluded.window_start`,
+      },
+    });
+}
+
+/**
  * Counts units already used (an AI call's tokens, known only after it): added to the windows and the spend without
  * refusing, so the next call past a cap is the one refused.
  */
@@ -135,10 +169,6 @@ export async function releaseUsage(context: ServiceContext<"db">, reservation: R
   await context.db.batch(cost > 0 ? [minute, day, month, take(SPEND_METER, "month", cost)] : [minute, day, month]);
 }
 
-function retryWords(seconds: number): string {
-  if (seconds < 120) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 120) return `${minutes} minutes`;
-  const hours = Math.ceil(minutes / 60);
-  return hours < 48 ? `${hours} hours` : `${Math.ceil(hours / 24)} days`;
+function startsOf(now: Date): Reservation["starts"] {
+  return { minute: windowStart("minute", now), day: windowStart("day", now), month: windowStart("month", now) };
 }

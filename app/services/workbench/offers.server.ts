@@ -8,6 +8,7 @@
 
 import { OfferFormSchema, type OfferConfirmation } from "#app/domain/offers/forms.ts";
 import { DEMO_MAILED, DEMO_MODE, offerStepsHref, SAMPLE_LETTER, splitMessage, type OfferSteps } from "#app/domain/offers/rules.ts";
+import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
 import { valuationStepOf } from "#app/domain/valuation/view.ts";
 import { workbenchHref } from "#app/domain/workbench/rules.ts";
 import type { StepIntent } from "#app/domain/workbench/step-anchors.ts";
@@ -21,7 +22,7 @@ import { calculateOffer, confirmOffer } from "#app/services/offers/offers.server
 export type OfferOutcome =
   /** `step`: the panel the page lands on when it is not the posted intent's (Generate and Mail lands on the mailed one). */
   | { redirect: string; toast: Toast; step?: StepIntent }
-  | { intent: string | null; title: string; message: string; status: number }
+  | { intent: string | null; title: string; message: string; status: number; retryAfterSeconds?: number }
   | { confirmation: OfferConfirmation };
 
 /** The fields a "Confirm anyway" posts again (with `confirm=1`): the step's own, as the user sent them. */
@@ -69,10 +70,14 @@ function whole(value: FormDataEntryValue | undefined): number | null {
   return /^\d{1,9}(\.\d+)?$/.test(text) ? Math.round(Number(text)) : null;
 }
 
-function refusal(intent: string | null, text: string, status: number): OfferOutcome {
+/** A refused step: the page shows the message; a cap's refusal (429/402) carries when to try again. */
+function refusal(intent: string | null, text: string, status: number, retryAfterSeconds?: number): OfferOutcome {
   const { title, description } = splitMessage(text);
-  return { intent, title, message: description, status };
+  return { intent, title, message: description, status, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) };
 }
+
+const retryOf = (outcome: object) =>
+  "retryAfterSeconds" in outcome && typeof outcome.retryAfterSeconds === "number" ? outcome.retryAfterSeconds : undefined;
 
 /**
  * "Generate and Mail the Offer" (issue 36: fewer clicks): the letter just made is mailed in the same step, through
@@ -102,7 +107,10 @@ async function mailNewLetter(
       toast: { title: DEMO_MODE.mailed, variant: "info" },
       step: "mail",
     };
-  const { title, description } = splitMessage("message" in outcome ? outcome.message : "The offer could not be mailed.");
+  const text = "message" in outcome ? outcome.message : "The offer could not be mailed.";
+  // The letter was made; the mailing was refused: a cap's refusal says which cap and when to try again.
+  const capped = capRefusalToast({ status: outcome.status, message: text, retryAfterSeconds: retryOf(outcome) });
+  const { title, description } = capped ?? splitMessage(text);
   return { redirect: created.redirect, toast: { title, description, variant: "error" }, step: "letter" };
 }
 
@@ -172,7 +180,7 @@ export async function offerAction(
       };
     }
     if (outcome.status === 409 && "warnings" in outcome) return confirmation("letter", outcome.warnings, form);
-    return refusal(intent, outcome.message, outcome.status);
+    return refusal(intent, outcome.message, outcome.status, retryOf(outcome));
   }
 
   const letter = typeof form.letter === "string" ? form.letter : null;
@@ -192,5 +200,5 @@ export async function offerAction(
   }
   if (outcome.status === 502) return mailedDemo;
   if (outcome.status === 409 && "warnings" in outcome) return confirmation("mail", outcome.warnings, form);
-  return refusal(intent, outcome.message, outcome.status);
+  return refusal(intent, outcome.message, outcome.status, retryOf(outcome));
 }

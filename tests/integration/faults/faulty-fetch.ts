@@ -1,0 +1,49 @@
+/**
+ * A vendor's fake with a fault in front of it (issue 37 item 4): every vendor's client goes through `fetch`, so one
+ * wrapper makes any of them answer 500, 429 with Retry-After, never answer (until the caller's timeout aborts it), a
+ * 200 whose body is not JSON, or a connection dropped — the last two after the vendor acted (a letter made, a search
+ * run), as when the answer, not the request, is lost.
+ */
+import type { Fetch } from "#app/providers/http.server.ts";
+
+export const FAULTS = ["500", "429", "timeout", "malformed", "dropped"] as const;
+export type Fault = (typeof FAULTS)[number];
+
+/** The Retry-After a 429 fault sends. */
+export const FAULT_RETRY_AFTER = "1";
+
+export type FaultyFetch = { fetch: Fetch; set(fault: Fault | null): void; calls: number };
+
+export function faultyFetch(inner: Fetch): FaultyFetch {
+  let fault: Fault | null = null;
+  const faulty: FaultyFetch = {
+    calls: 0,
+    set(next) {
+      fault = next;
+    },
+    async fetch(input, init) {
+      faulty.calls += 1;
+      if (fault === "500") return Response.json({ error: { message: "Internal server error" } }, { status: 500 });
+      if (fault === "429")
+        return Response.json({ error: { message: "Too many requests" } }, { status: 429, headers: { "Retry-After": FAULT_RETRY_AFTER } });
+      if (fault === "timeout") {
+        const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+        return new Promise<Response>((_, reject) => {
+          if (!signal) return;
+          const abort = () =>
+            reject(signal.reason instanceof Error ? signal.reason : new DOMException("The operation was aborted.", "AbortError"));
+          if (signal.aborted) abort();
+          else signal.addEventListener("abort", abort, { once: true });
+        });
+      }
+      if (fault === "malformed" || fault === "dropped") {
+        // The vendor acts; its answer is lost on the way back.
+        await inner(input, init).catch(() => undefined);
+        if (fault === "dropped") throw new TypeError("Network connection lost.");
+        return new Response('{"id": "truncated', { status: 200, headers: { "Content-Type": "application/json" } });
+      }
+      return inner(input, init);
+    },
+  };
+  return faulty;
+}
