@@ -9,6 +9,7 @@ import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { TASK_OUTCOME_LABELS } from "#app/domain/sequences/tasks.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
@@ -21,10 +22,11 @@ export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const now = context.now();
-  const reads = await readToday(context.db, session.user.id, now);
+  const zone = userZone(request, session.user);
+  const reads = await readToday(context.db, session.user.id, now, { zone });
   return {
-    tasks: todayTasks(reads, now, session.user.company?.companyName ?? null),
-    upcoming: upcomingSteps(reads),
+    tasks: todayTasks(reads, now, session.user.company?.companyName ?? null, zone),
+    upcoming: upcomingSteps(reads, now, zone),
     paused: pausedSequences(reads),
   };
 }
@@ -43,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = parsed.data;
   const now = context.now();
   if (form.intent === "start") {
-    const started = await startSequence(context.db, session.user.id, form.propertyId, now);
+    const started = await startSequence(context.db, session.user.id, form.propertyId, now, undefined, userZone(request, session.user));
     if (!started.ok) return data({ message: started.message, errors: {} }, { status: started.status });
     return redirectWithToast("/today", { title: "Sequence started", description: "Its first step is in Today.", variant: "success" });
   }
@@ -56,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "success",
     });
   }
-  const worked = await workTask(context, session.user.id, form.taskId, form, now);
+  const worked = await workTask(context, session.user.id, form.taskId, form, now, userZone(request, session.user));
   if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
   const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
   if (worked.trackingId)
