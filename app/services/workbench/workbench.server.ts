@@ -36,6 +36,8 @@ export type Workbench = {
   requestId: string;
   location: string | null;
   leads: LeadQueueItem[];
+  /** Whether a saved search's run delivered the queue: its leads not yet worked (saved) show "New" (ADR 090). */
+  fromSavedSearch: boolean;
   /** The queue's leads already in the user's CRM (same address, city and state), by lead id. */
   saved: Record<string, SavedLead>;
   /** Each lead's street-view picture from the maps provider (null: the keyless placeholder), by lead id. */
@@ -120,7 +122,8 @@ export async function loadWorkbench(
   );
   const comps: Record<string, StoredComparable[]> = {};
   for (const comp of compRows) (comps[comp.propertyId] ??= []).push(comp);
-  return { requestId: queue.request.id, location: queue.request.location, leads: queue.leads, saved, streetViews, comps };
+  const fromSavedSearch = queue.request.savedSearchId !== null;
+  return { requestId: queue.request.id, location: queue.request.location, leads: queue.leads, fromSavedSearch, saved, streetViews, comps };
 }
 
 function leadPlace(lead: LeadQueueItem): string {
