@@ -4,7 +4,7 @@
  * worked; the rest are open, so Today has overdue, due and coming-up steps to rank. Written directly (no planning),
  * in multi-row inserts: D1 binds at most 100 values a statement.
  */
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, notExists } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, leads, properties } from "#db/schema.ts";
@@ -41,7 +41,18 @@ export async function seedManyActivities(db: Db, userId: string, n: number, now 
   const crm = await db
     .select({ id: properties.id, phone: properties.ownerPhone })
     .from(properties)
-    .where(eq(properties.userId, userId))
+    // Leads whose sequence already runs (the demo's own) are left as they are.
+    .where(
+      and(
+        eq(properties.userId, userId),
+        notExists(
+          db
+            .select({ id: leads.id })
+            .from(leads)
+            .where(and(eq(leads.vendor, "crm"), eq(leads.vendorLeadId, properties.id))),
+        ),
+      ),
+    )
     .orderBy(desc(properties.createdAt))
     .limit(leadCount);
   const leadRows = [];
