@@ -18,14 +18,21 @@ import { pausedSequences, readToday, todayTasks, upcomingSteps } from "#app/serv
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
+/** How many of the ranked tasks the page shows before "Show all". */
+const TODAY_PAGE_TASKS = 25;
+
 /** Today (issue 38): the follow-ups due today or overdue, ranked. The session lookup, then one batch. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const now = context.now();
   const zone = userZone(request, session.user);
   const reads = await readToday(context.db, session.user.id, now, { zone });
+  const tasks = todayTasks(reads, now, session.user.company?.companyName ?? null, zone);
+  // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
+  const all = new URL(request.url).searchParams.get("all") === "1";
   return {
-    tasks: todayTasks(reads, now, session.user.company?.companyName ?? null, zone),
+    tasks: all ? tasks : tasks.slice(0, TODAY_PAGE_TASKS),
+    total: tasks.length,
     upcoming: upcomingSteps(reads, now, zone),
     paused: pausedSequences(reads),
   };
@@ -67,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { tasks, upcoming, paused } = useLoaderData<typeof loader>();
+  const { tasks, total, upcoming, paused } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
@@ -76,7 +83,7 @@ export default function TodayPage() {
           {failed.message}
         </p>
       ) : null}
-      <TodayList tasks={tasks} />
+      <TodayList tasks={tasks} total={total} />
       <ComingUp steps={upcoming} />
       <PausedSequences sequences={paused} />
     </FormPage>

@@ -23,8 +23,8 @@ import { costOf, counter, db, expectWithinBudget } from "./round-trips-setup.ts"
 const ORIGIN = "http://127.0.0.1:8787";
 const remix = createRequestHandler(routeBuild({ root: { path: "", module: root }, "routes/today": { path: "today", module: today } }));
 const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
-const LEADS = 60;
-const ACTIVITIES = 300;
+const LEADS = 150;
+const ACTIVITIES = 750;
 
 async function busyAccount() {
   const client = new ApiClient(testContext({}, { DB: counter.db }));
@@ -61,6 +61,18 @@ describe("Today's round trips", () => {
     expect(stored.value.status).toBe(200);
     await stored.value.arrayBuffer();
     expectWithinBudget(stored, "/today (stored zone)");
+  });
+
+  it("the page shows the 25 most urgent tasks, and all of them on Show all", async () => {
+    const { client } = await busyAccount();
+    const first = await client.load<{ tasks: { id: string }[]; total: number }>(today.loader as Handler, "/today");
+    expect(first.total).toBeGreaterThan(25);
+    expect(first.tasks).toHaveLength(25);
+    const all = await client.load<{ tasks: { id: string }[]; total: number }>(today.loader as Handler, "/today?all=1");
+    expect(all.tasks).toHaveLength(first.total);
+    expect(all.tasks.slice(0, 25)).toEqual(first.tasks);
+    const html = (await (await pageCost(client)).value.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain(`Show all ${first.total} tasks`);
   });
 
   it("GET /api/tasks/today costs one round trip", async () => {
