@@ -8,7 +8,7 @@ import { FormPage } from "#app/components/ui/form-page.tsx";
 import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { TASK_OUTCOME_LABELS } from "#app/domain/sequences/tasks.ts";
-import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
@@ -21,12 +21,14 @@ export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 /** How many of the ranked tasks the page shows before "Show all". */
 const TODAY_PAGE_TASKS = 25;
 
-/** Today (issue 38): the follow-ups due today or overdue, ranked. The session lookup, then one batch. */
+/** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
   const now = context.now();
+  // Read beside the session lookup (one round trip): the widest day any zone can have, cut to the user's once known.
+  const { session, value: reads } = await readAsUser(request, context, ({ userId, batch }) =>
+    readToday(context.db, userId, now, { batch }),
+  );
   const zone = userZone(request, session.user);
-  const reads = await readToday(context.db, session.user.id, now, { zone });
   const tasks = todayTasks(reads, now, session.user.company?.companyName ?? null, zone);
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const all = new URL(request.url).searchParams.get("all") === "1";

@@ -1,6 +1,6 @@
 // Round-trip budget of Today (issue 38, ADR 090): the whole page through the Worker entry, root and route loaders side
-// by side, costs at most 2 sequential D1 round trips for an account with many follow-ups, in the user's time zone
-// (read with the session's user row), and GET /api/tasks/today one.
+// by side, costs at most 2 sequential D1 round trips (in fact 1: its reads join the session lookup's batch) for an
+// account with many follow-ups, in the user's time zone (read with the session's user row), and GET /api/tasks/today one.
 import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
@@ -52,6 +52,8 @@ describe("Today's round trips", () => {
     const html = await browser.value.text();
     expect(html).toContain("overdue");
     expectWithinBudget(browser, "/today (browser zone)");
+    // Today's reads join the session lookup's batch: one round trip in all.
+    expect(browser.sequential, browser.log).toBe(1);
 
     await db
       .update(users)

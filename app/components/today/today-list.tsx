@@ -54,7 +54,7 @@ function TaskCard({ task }: { task: TodayTask }) {
             {ACTIVITY_TYPE_LABELS[task.activityType]} · {task.address}
           </h2>
           <p className="text-sm text-slate-600">
-            {task.ownerName ?? "Owner unknown"} · Day {task.dayNumber} · scheduled {formatDate(task.scheduledFor)}
+            {task.ownerName ?? "Owner unknown"} · Day {task.dayNumber} · scheduled {formatDate(task.scheduledDate)}
           </p>
         </div>
         <Badge tone={task.overdueDays > 0 ? "orange" : "sky"}>{dueLabel(task)}</Badge>

@@ -109,6 +109,19 @@ export async function readAsApiUser<T>(
   throw apiError(401, AUTH_REQUIRED);
 }
 
+/** For pages: `readAsApiUser`'s one round trip, and without a valid session the redirect to /login of `requireUser`. */
+export async function readAsUser<T>(
+  request: Request,
+  context: ServiceContext<SessionNeeds>,
+  read: (reads: SessionReads) => Promise<T>,
+): Promise<{ session: ValidSession; value: T }> {
+  const lookup = sessionLookup(request, context);
+  const loaded = lookup && (await readBesideSession(lookup, read));
+  if (loaded) return loaded;
+  await requireUser(request, context);
+  throw new Error("requireUser answers a session or throws");
+}
+
 /** For auth pages: a signed-in visitor goes to /. */
 export async function redirectIfSignedIn(request: Request, context: ServiceContext<SessionNeeds>) {
   if (await getSession(request, context)) throw redirect("/");

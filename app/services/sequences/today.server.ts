@@ -17,7 +17,7 @@ import { DAY_MS, endOfDay, overdueDays, pausesSequence, type DncStatus } from "#
 import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
 import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
-import { addLocalDays, nextDayBounds } from "#app/domain/shared/time-zone.ts";
+import { addLocalDays, localDate, nextDayBounds } from "#app/domain/shared/time-zone.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
 import { CRM_LEAD_VENDOR, noReplySinceLastMove, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
@@ -216,6 +216,8 @@ export type UpcomingStep = {
   plannedType: ActivityType;
   dayNumber: number;
   scheduledFor: string;
+  /** The user's calendar day, "YYYY-MM-DD" in their time zone. */
+  scheduledDate: string;
   reason: string | null;
 };
 
@@ -225,7 +227,10 @@ export function upcomingSteps({ upcoming }: TodayReads, now: Date, zone: string)
   return upcoming
     .filter((row) => row.scheduledFor && row.scheduledFor >= cut.upcomingFrom && row.scheduledFor < cut.upcomingTo)
     .slice(0, UPCOMING_LIMIT)
-    .map((row) => ({ ...row, scheduledFor: (row.scheduledFor ?? new Date(0)).toISOString() }));
+    .map((row) => {
+      const scheduled = row.scheduledFor ?? new Date(0);
+      return { ...row, scheduledFor: scheduled.toISOString(), scheduledDate: localDate(scheduled, zone) };
+    });
 }
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
@@ -262,6 +267,7 @@ export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyNam
         activityType: row.activityType,
         dayNumber: row.dayNumber,
         scheduledFor: scheduled.toISOString(),
+        scheduledDate: localDate(scheduled, zone),
         overdueDays: overdueDays(scheduled, now, zone),
         contacts: taskContacts,
         message: renderTemplate(templateFor(row), {

@@ -1,13 +1,15 @@
 /**
  * Many follow-up activities on the demo account's leads (bench:today, ADR 090): `n` activities, five a lead, on the
  * account's newest leads, each lead's sequence started 0–39 days ago. The steps before the lead's last few days are
- * worked; the rest are open, so Today has overdue, due and coming-up steps to rank. Written directly (no planning),
+ * worked; the rest are open, so Today has overdue, due and coming-up steps to rank. Written directly (no planning;
+ * each activity with its step row, as a started sequence writes them),
  * in multi-row inserts: D1 binds at most 100 values a statement.
  */
 import { and, desc, eq, notExists } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { followUpActivities, followUpActivityContacts, leads, properties } from "#db/schema.ts";
+import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties } from "#db/schema.ts";
+import { DEFAULT_SEQUENCE_STEPS } from "#app/domain/sequences/steps.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const STEPS = [
@@ -58,6 +60,7 @@ export async function seedManyActivities(db: Db, userId: string, n: number, now 
   const leadRows = [];
   const activityRows = [];
   const contactRows = [];
+  const stepRows = [];
   for (const [index, property] of crm.entries()) {
     const leadId = crypto.randomUUID();
     const startedAt = new Date(now.getTime() - (index % STARTED_WITHIN_DAYS) * DAY_MS);
@@ -71,11 +74,21 @@ export async function seedManyActivities(db: Db, userId: string, n: number, now 
       createdAt: startedAt,
       updatedAt: startedAt,
     });
-    for (const step of STEPS.slice(0, Math.min(STEPS.length, n - index * STEPS.length))) {
+    for (const [stepIndex, step] of STEPS.slice(0, Math.min(STEPS.length, n - index * STEPS.length)).entries()) {
       const scheduledFor = new Date(startedAt.getTime() + step.dayNumber * DAY_MS);
       const worked = scheduledFor.getTime() < now.getTime() - WORKED_BEFORE_DAYS * DAY_MS;
       const id = crypto.randomUUID();
       activityRows.push({ id, leadId, userId, ...step, scheduledFor, completedAt: worked ? scheduledFor : null, createdAt: startedAt });
+      const template = DEFAULT_SEQUENCE_STEPS.find((planned) => planned.activityType === step.activityType)?.template ?? "";
+      stepRows.push({
+        activityId: id,
+        userId,
+        leadId,
+        stepIndex,
+        plannedType: step.activityType,
+        template,
+        status: worked ? "done" : "pending",
+      });
       if (step.activityType === "call" || step.activityType === "text")
         contactRows.push({ activityId: id, recipientValue: property.phone ?? "(602) 555-0100", recipientType: "phone" as const });
     }
@@ -84,5 +97,6 @@ export async function seedManyActivities(db: Db, userId: string, n: number, now 
     ...chunks(leadRows).map((rows) => db.insert(leads).values(rows)),
     ...chunks(activityRows).map((rows) => db.insert(followUpActivities).values(rows)),
     ...chunks(contactRows).map((rows) => db.insert(followUpActivityContacts).values(rows)),
+    ...chunks(stepRows).map((rows) => db.insert(followUpSteps).values(rows)),
   ]);
 }
