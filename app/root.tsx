@@ -17,6 +17,7 @@ import { NotFound } from "#app/components/shell/not-found.tsx";
 import { pageNeedsScripts } from "#app/components/shell/route-handle.ts";
 import { Toaster } from "#app/components/ui/toast.tsx";
 import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
+import { TIME_ZONE_COOKIE } from "#app/domain/shared/time-zone.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
 import { readToast } from "#app/services/http/toast.server.ts";
 import { policyOf } from "#app/services/usage/policy.server.ts";
@@ -61,6 +62,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootData = typeof loader;
 
+/** The browser's IANA zone for the server (ADR 090): Today's days default to it until the user picks one. */
+const TIME_ZONE_SCRIPT = `try{document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";path=/;max-age=31536000;samesite=lax;secure"}catch(e){}`;
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
@@ -81,6 +85,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </Toaster>
         {scripts ? (
           <>
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

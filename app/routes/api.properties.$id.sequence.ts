@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { SEQUENCE_ACTIONS } from "#app/domain/sequences/steps.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 
@@ -27,7 +28,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const propertyId = params.id ?? "";
   const result =
     wanted === "start"
-      ? await startSequence(context.db, session.user.id, propertyId, now)
+      ? await startSequence(context.db, session.user.id, propertyId, now, undefined, userZone(request, session.user))
       : await changeSequence(context.db, session.user.id, propertyId, wanted, now);
   if (!result.ok) return apiError(result.status, result.message);
   return apiJson({ success: true, ...result, ok: undefined }, { status: wanted === "start" ? 201 : 200 });

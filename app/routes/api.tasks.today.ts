@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { readAsApiUser } from "#app/services/accounts/auth.server.ts";
+import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { allowMethods, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 import { readToday, todayTasks } from "#app/services/sequences/today.server.ts";
 
@@ -12,8 +13,9 @@ import { readToday, todayTasks } from "#app/services/sequences/today.server.ts";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const now = context.now();
-  const { session, value } = await readAsApiUser(request, context, ({ userId, batch }) => readToday(context.db, userId, now, batch));
-  return apiJson(todayTasks(value, now, session.user.company?.companyName ?? null));
+  // The user's zone is not known until the session answers: the reads take the widest day, todayTasks cuts it.
+  const { session, value } = await readAsApiUser(request, context, ({ userId, batch }) => readToday(context.db, userId, now, { batch }));
+  return apiJson(todayTasks(value, now, session.user.company?.companyName ?? null, userZone(request, session.user)));
 }
 
 export function action() {

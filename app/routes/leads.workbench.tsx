@@ -226,7 +226,13 @@ export default function LeadWorkbench() {
                 <LeadDetails key={lead.id} lead={lead} index={index} saved={savedLead} closeHref={closeHref} request={pinned} />
               </Suspense>
             ) : null}
-            <LeadCard key={lead.id} lead={lead} crmStatus={savedLead?.status ?? null} streetViewUrl={page.streetViews[lead.id] ?? null} />
+            <LeadCard
+              key={lead.id}
+              lead={lead}
+              crmStatus={savedLead?.status ?? null}
+              streetViewUrl={page.streetViews[lead.id] ?? null}
+              isNew={page.fromSavedSearch && !savedLead}
+            />
             {savedLead ? (
               <Suspense fallback={null}>
                 <OfferStepsPart.Component

@@ -19,6 +19,7 @@ import { formatPhone } from "#app/domain/leads/phone.ts";
 import { SpendCapSchema } from "#app/domain/usage/forms.ts";
 import { getCurrentUser, requestMeta, requireUser } from "#app/services/accounts/auth.server.ts";
 import { changePassword, updateUserInfo, upsertCompany } from "#app/services/accounts/profile.server.ts";
+import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { readUsage, setMonthlyCap } from "#app/services/usage/ledger.server.ts";
@@ -49,7 +50,7 @@ function tabOf(value: string | null): Tab {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.user.id, context.now())]);
-  return { current, usage };
+  return { current, usage, timeZone: userZone(request, session.user) };
 }
 
 /** Success: redirect back to the tab with the toast flashed (post/redirect/get, the same with or without JS). */
@@ -134,7 +135,7 @@ function SaveButton({ tab, children }: { tab: Tab; children: string }) {
   );
 }
 
-function UserInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>["current"] }) {
+function UserInfoTab({ current, timeZone }: { current: Awaited<ReturnType<typeof loader>>["current"]; timeZone: string }) {
   const { form, fields, showInlineError } = useTabForm("user", () =>
     import("#app/domain/accounts/auth-schemas.ts").then((module) => module.UserInfoSchema),
   );
@@ -149,6 +150,12 @@ function UserInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>[
         type="tel"
         autoComplete="tel"
         defaultValue={formatPhone(current.mobileE164)}
+      />
+      <InputField
+        label="Time zone"
+        meta={fields.timeZone}
+        defaultValue={timeZone}
+        hint="Today's tasks are due by your day in this zone (for example America/Los_Angeles)."
       />
       <InputField
         label="Current password (only to change your email)"
@@ -262,7 +269,7 @@ function PasswordTab() {
 }
 
 export default function Profile() {
-  const { current, usage } = useLoaderData<typeof loader>();
+  const { current, usage, timeZone } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = actionData?.tab ?? tabOf(searchParams.get("tab"));
@@ -310,7 +317,7 @@ export default function Profile() {
           <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <Tabs.Content value="user">
               <EmailVerification verified={current.emailVerified} />
-              <UserInfoTab current={current} />
+              <UserInfoTab current={current} timeZone={timeZone} />
             </Tabs.Content>
             <Tabs.Content value="company">
               <CompanyInfoTab current={current} />

@@ -8,7 +8,8 @@ import { FormPage } from "#app/components/ui/form-page.tsx";
 import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { TASK_OUTCOME_LABELS } from "#app/domain/sequences/tasks.ts";
-import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
+import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
@@ -17,14 +18,24 @@ import { pausedSequences, readToday, todayTasks, upcomingSteps } from "#app/serv
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
-/** Today (issue 38): the follow-ups due today or overdue, ranked. The session lookup, then one batch. */
+/** How many of the ranked tasks the page shows before "Show all". */
+const TODAY_PAGE_TASKS = 25;
+
+/** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await requireUser(request, context);
   const now = context.now();
-  const reads = await readToday(context.db, session.user.id, now);
+  // Read beside the session lookup (one round trip): the widest day any zone can have, cut to the user's once known.
+  const { session, value: reads } = await readAsUser(request, context, ({ userId, batch }) =>
+    readToday(context.db, userId, now, { batch }),
+  );
+  const zone = userZone(request, session.user);
+  const tasks = todayTasks(reads, now, session.user.company?.companyName ?? null, zone);
+  // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
+  const all = new URL(request.url).searchParams.get("all") === "1";
   return {
-    tasks: todayTasks(reads, now, session.user.company?.companyName ?? null),
-    upcoming: upcomingSteps(reads),
+    tasks: all ? tasks : tasks.slice(0, TODAY_PAGE_TASKS),
+    total: tasks.length,
+    upcoming: upcomingSteps(reads, now, zone),
     paused: pausedSequences(reads),
   };
 }
@@ -43,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = parsed.data;
   const now = context.now();
   if (form.intent === "start") {
-    const started = await startSequence(context.db, session.user.id, form.propertyId, now);
+    const started = await startSequence(context.db, session.user.id, form.propertyId, now, undefined, userZone(request, session.user));
     if (!started.ok) return data({ message: started.message, errors: {} }, { status: started.status });
     return redirectWithToast("/today", { title: "Sequence started", description: "Its first step is in Today.", variant: "success" });
   }
@@ -56,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "success",
     });
   }
-  const worked = await workTask(context, session.user.id, form.taskId, form, now);
+  const worked = await workTask(context, session.user.id, form.taskId, form, now, userZone(request, session.user));
   if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
   const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
   if (worked.trackingId)
@@ -65,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { tasks, upcoming, paused } = useLoaderData<typeof loader>();
+  const { tasks, total, upcoming, paused } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
@@ -74,7 +85,7 @@ export default function TodayPage() {
           {failed.message}
         </p>
       ) : null}
-      <TodayList tasks={tasks} />
+      <TodayList tasks={tasks} total={total} />
       <ComingUp steps={upcoming} />
       <PausedSequences sequences={paused} />
     </FormPage>

@@ -1,4 +1,5 @@
 /** Lead delivery and follow-up (spec 01 §3, spec 02 §3 "Related stored entities"). */
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { createdAt, flag, id, instant, json, timestamps } from "#db/columns.ts";
@@ -57,7 +58,13 @@ export const followUpActivities = sqliteTable(
     completedAt: instant("completed_at"),
     createdAt: createdAt(),
   },
-  (t) => [index("follow_up_activities_user_scheduled_idx").on(t.userId, t.scheduledFor)],
+  (t) => [
+    index("follow_up_activities_user_scheduled_idx").on(t.userId, t.scheduledFor),
+    // Today's reads (ADR 090): a user's open steps by date, without walking the worked ones (most of them, in time).
+    index("follow_up_activities_open_idx")
+      .on(t.userId, t.scheduledFor)
+      .where(sql`completed_at is null`),
+  ],
 );
 
 export const followUpActivityContacts = sqliteTable(

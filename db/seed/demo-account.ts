@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { companyProfiles, properties, users } from "#db/schema.ts";
+import { seedManyActivities } from "#db/seed/demo/activities.ts";
 import { seedDemoCrm, seedManyCrmLeads } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
@@ -39,6 +40,13 @@ export async function addDemoLeads(db: Db, n: number) {
   const user = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNT.email)).get();
   if (!user) throw new Error("no demo account yet");
   await seedManyCrmLeads(db, user.id, n);
+}
+
+/** bench:today: `n` follow-up activities on the demo account's newest leads. */
+export async function addDemoActivities(db: Db, n: number) {
+  const user = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNT.email)).get();
+  if (!user) throw new Error("no demo account yet");
+  await seedManyActivities(db, user.id, n);
 }
 
 async function createDemoUser(db: Db): Promise<string> {

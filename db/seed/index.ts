@@ -24,7 +24,7 @@ import { DEFAULT_MARKET_SEED } from "#db/market/random.ts";
 import { clearMarket, countMarketProperties, ensureMarketIndexes, isMarketSeeded, isSameMarket, seedMarket } from "#db/market/seed.ts";
 import { countZipPlaces, seedZipPlaces } from "#db/zip-places.ts";
 
-import { addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account.ts";
+import { addDemoActivities, addDemoLeads, DEMO_ACCOUNT, ensureDemoAccount } from "./demo-account.ts";
 import { fitRegionalModels } from "./regional-models.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -37,6 +37,7 @@ type SeedOptions = {
   force: boolean;
   exact: boolean;
   demoLeads: number;
+  demoActivities: number;
 };
 
 type SeedEnv = { DB: D1Database; FILES: R2Bucket; APP_ENV?: string };
@@ -48,7 +49,8 @@ const USAGE = `Usage: npm run db:seed -- [--properties N | --scale X] [--seed S]
   --persist-to DIR  local state directory, as wrangler's --persist-to (default .wrangler/state)
   --force           delete the existing market and seed again
   --exact           keep an existing market only when it is exactly this size and seed (else seed again)
-  --demo-leads N    add N more leads to the demo account (for benchmarks of the CRM)`;
+  --demo-leads N    add N more leads to the demo account (for benchmarks of the CRM)
+  --demo-activities N  add N follow-up activities on the demo account's newest leads (for bench:today)`;
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
@@ -72,6 +74,10 @@ async function main(): Promise<void> {
     if (options.demoLeads > 0) {
       await addDemoLeads(db, options.demoLeads);
       console.log(`Added ${options.demoLeads.toLocaleString("en-US")} leads to the demo account.`);
+    }
+    if (options.demoActivities > 0) {
+      await addDemoActivities(db, options.demoActivities);
+      console.log(`Added ${options.demoActivities.toLocaleString("en-US")} follow-up activities to the demo account.`);
     }
     console.log(
       `${created ? "Prepared the local demo account with sample data" : "The local demo account is ready"}: sign in with ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`,
@@ -155,6 +161,7 @@ function parseOptions(args: string[]): SeedOptions | null {
       force: { type: "boolean", default: false },
       exact: { type: "boolean", default: false },
       "demo-leads": { type: "string" },
+      "demo-activities": { type: "string" },
       // Declared only to refuse them with a clear message.
       remote: { type: "boolean", default: false },
       local: { type: "boolean", default: false },
@@ -185,6 +192,7 @@ function parseOptions(args: string[]): SeedOptions | null {
     force: values.force,
     exact: values.exact,
     demoLeads: values["demo-leads"] === undefined ? 0 : parseWhole(values["demo-leads"], "--demo-leads"),
+    demoActivities: values["demo-activities"] === undefined ? 0 : parseWhole(values["demo-activities"], "--demo-activities"),
   };
 }
 

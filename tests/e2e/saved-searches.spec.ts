@@ -40,6 +40,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("listitem", { name: "Phoenix equity" }).getByRole("button", { name: "Run now" }).click();
       await expect(page).toHaveURL(/\/leads\/workbench(\?|$)/);
       await expect(page.getByText("Reviewing 5 seller leads")).toBeVisible();
+      // A saved search's leads land with the New badge until they are worked (ADR 090).
+      const delivered = page.getByText("Delivered by your saved search");
+      await expect(delivered).toBeVisible();
+      await expect(delivered.getByText("New", { exact: true })).toBeVisible();
 
       await page.goto("/saved-searches");
       const ran = page.getByRole("listitem", { name: "Phoenix equity" });

@@ -1,6 +1,6 @@
 // Today reads indexes, never a whole table (issue 38's budget: a user with thousands of leads and activities):
 // EXPLAIN QUERY PLAN of the very statements GET /api/tasks/today sends, with their bound values. The due activities
-// come from follow_up_activities_user_scheduled_idx, their contacts from follow_up_activity_contacts_activity_idx,
+// come from follow_up_activities_open_idx (open steps only, ADR 090), their contacts from follow_up_activity_contacts_activity_idx,
 // their leads, properties and steps by key; the paused sequences from the user's properties by index. A test never
 // times anything.
 import { env } from "cloudflare:test";
@@ -47,7 +47,7 @@ describe("Today's queries", () => {
     for (const plan of details) expect(fullScans(plan), explain).toEqual([]);
     const all = details.flat();
     expect(
-      all.some((detail) => detail.includes("USING INDEX follow_up_activities_user_scheduled_idx")),
+      all.some((detail) => detail.includes("USING INDEX follow_up_activities_open_idx")),
       explain,
     ).toBe(true);
     expect(

@@ -54,7 +54,7 @@ function SavedSearchItem({ search }: { search: SavedSearchRow }) {
             {search.answers.state ? `, ${search.answers.state}` : ""}
           </p>
         </div>
-        {seller && search.daily ? <Badge tone="emerald">Daily</Badge> : null}
+        {search.daily ? <Badge tone="emerald">Daily</Badge> : null}
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
@@ -84,15 +84,13 @@ function SavedSearchItem({ search }: { search: SavedSearchRow }) {
             Run now
           </Link>
         )}
-        {seller ? (
-          <Form method="post" action="/saved-searches">
-            <input type="hidden" name="id" value={search.id} />
-            <input type="hidden" name="daily" value={search.daily ? "off" : "on"} />
-            <Button type="submit" variant="secondary" name="intent" value="daily" aria-pressed={search.daily}>
-              {search.daily ? "Stop daily run" : "Run daily"}
-            </Button>
-          </Form>
-        ) : null}
+        <Form method="post" action="/saved-searches">
+          <input type="hidden" name="id" value={search.id} />
+          <input type="hidden" name="daily" value={search.daily ? "off" : "on"} />
+          <Button type="submit" variant="secondary" name="intent" value="daily" aria-pressed={search.daily}>
+            {search.daily ? "Stop daily run" : "Run daily"}
+          </Button>
+        </Form>
         <Form method="post" action="/saved-searches">
           <input type="hidden" name="id" value={search.id} />
           <Button type="submit" variant="ghost" name="intent" value="delete" aria-label={`Delete ${search.name}`}>

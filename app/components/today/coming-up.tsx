@@ -27,7 +27,7 @@ export function ComingUp({ steps }: { steps: UpcomingStep[] }) {
     <TodayList id="coming-up-heading" title="Coming up">
       {steps.map((step) => (
         <li key={step.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2">
-          <span className="w-24 text-slate-500">{formatDate(step.scheduledFor)}</span>
+          <span className="w-24 text-slate-500">{formatDate(step.scheduledDate)}</span>
           <span className="font-medium text-slate-900">
             Day {step.dayNumber} · {ACTIVITY_TYPE_LABELS[step.activityType]}
           </span>

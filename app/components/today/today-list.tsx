@@ -54,7 +54,7 @@ function TaskCard({ task }: { task: TodayTask }) {
             {ACTIVITY_TYPE_LABELS[task.activityType]} · {task.address}
           </h2>
           <p className="text-sm text-slate-600">
-            {task.ownerName ?? "Owner unknown"} · Day {task.dayNumber} · scheduled {formatDate(task.scheduledFor)}
+            {task.ownerName ?? "Owner unknown"} · Day {task.dayNumber} · scheduled {formatDate(task.scheduledDate)}
           </p>
         </div>
         <Badge tone={task.overdueDays > 0 ? "orange" : "sky"}>{dueLabel(task)}</Badge>
@@ -72,7 +72,20 @@ function TaskCard({ task }: { task: TodayTask }) {
   );
 }
 
-export function TodayList({ tasks }: { tasks: TodayTask[] }) {
+/** The first `tasks` of `total` (the page shows a day's most urgent first): a link shows them all, without JavaScript too. */
+function MoreTasks({ shown, total }: { shown: number; total: number }) {
+  if (total <= shown) return null;
+  return (
+    <p className="mt-3 text-sm text-slate-600">
+      {shown} of {total} tasks shown, most urgent first.{" "}
+      <Link to="/today?all=1" className="text-brand-700 underline">
+        Show all {total} tasks
+      </Link>
+    </p>
+  );
+}
+
+export function TodayList({ tasks, total = tasks.length }: { tasks: TodayTask[]; total?: number }) {
   if (tasks.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
@@ -85,10 +98,13 @@ export function TodayList({ tasks }: { tasks: TodayTask[] }) {
     );
   }
   return (
-    <ol className="grid gap-3" aria-label="Today's tasks">
-      {tasks.map((task) => (
-        <TaskCard key={task.id} task={task} />
-      ))}
-    </ol>
+    <>
+      <ol className="grid gap-3" aria-label="Today's tasks">
+        {tasks.map((task) => (
+          <TaskCard key={task.id} task={task} />
+        ))}
+      </ol>
+      <MoreTasks shown={tasks.length} total={total} />
+    </>
   );
 }

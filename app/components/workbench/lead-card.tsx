@@ -16,15 +16,21 @@ export function WorkbenchStatusBadge({ crmStatus }: { crmStatus: string | null }
   return <Badge tone={LEAD_STATUS_TONES[status]}>{statusLabel(status)}</Badge>;
 }
 
+/** Beside the "New" badge of a lead a saved search delivered, until it is worked (ADR 090). */
+export const NEW_FROM_SAVED_SEARCH = "Delivered by your saved search";
+
 /** §2 "Lead card": the street view (or placeholder), the status badge and the lead's sections. */
 export function LeadCard({
   lead,
   crmStatus,
   streetViewUrl,
+  isNew = false,
 }: {
   lead: LeadQueueItem;
   crmStatus: string | null;
   streetViewUrl: string | null;
+  /** Delivered by a saved search and not worked yet (ADR 090). */
+  isNew?: boolean;
 }) {
   const address = leadAddress(lead);
   return (
@@ -42,6 +48,11 @@ export function LeadCard({
           </div>
           <WorkbenchStatusBadge crmStatus={crmStatus} />
         </div>
+        {isNew ? (
+          <p className="mt-2 flex items-center gap-2 text-xs text-slate-600">
+            <Badge tone="emerald">New</Badge> {NEW_FROM_SAVED_SEARCH}
+          </p>
+        ) : null}
         <div className="mt-4">
           <LeadFacts lead={lead} />
         </div>

@@ -6,6 +6,7 @@
  */
 import { RECIPIENT_TYPES } from "#db/enums.ts";
 import { ownerPhones, type PhoneLine } from "#app/domain/leads/phone.ts";
+import { addLocalDays, DEFAULT_TIME_ZONE, localDayNumber, startOfNextLocalDay } from "#app/domain/shared/time-zone.ts";
 
 import type { ActivityType, SequenceStep } from "./steps.ts";
 
@@ -126,36 +127,37 @@ export function planStep(type: ActivityType, reach: Reachability): PlannedStep {
   return { activityType: type, contacts: phones, reason, skipped: true };
 }
 
-/** When a step is due: the start plus its day number in whole days (the start's time of day kept). */
-export function scheduledFor(startedAt: Date, dayNumber: number): Date {
-  return new Date(startedAt.getTime() + dayNumber * DAY_MS);
+/**
+ * When a step is due: the start plus its day number in the user's calendar days (the start's wall-clock time kept, so
+ * a daylight-saving change never moves a step to another day).
+ */
+export function scheduledFor(startedAt: Date, dayNumber: number, zone = DEFAULT_TIME_ZONE): Date {
+  return addLocalDays(startedAt, dayNumber, zone);
 }
 
-/** Every step of a sequence planned for one lead from `startedAt`. */
-export function planSequence(steps: readonly SequenceStep[], reach: Reachability, startedAt: Date) {
+/** Every step of a sequence planned for one lead from `startedAt`, in the user's zone. */
+export function planSequence(steps: readonly SequenceStep[], reach: Reachability, startedAt: Date, zone = DEFAULT_TIME_ZONE) {
   return steps.map((step, index) => ({
     index,
     step,
-    scheduledFor: scheduledFor(startedAt, step.dayNumber),
+    scheduledFor: scheduledFor(startedAt, step.dayNumber, zone),
     ...planStep(step.activityType, reach),
   }));
 }
 
-/** The start of the UTC day after `now`: a task is due today when it is scheduled before it. */
-export function endOfDay(now: Date): Date {
-  const start = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(start + DAY_MS);
+/** The start of the user's day after `now` (UTC without a zone): a task is due today when it is scheduled before it. */
+export function endOfDay(now: Date, zone = DEFAULT_TIME_ZONE): Date {
+  return startOfNextLocalDay(now, zone);
 }
 
-/** Whole UTC days a task is late (0 when due today or later). */
-export function overdueDays(scheduled: Date, now: Date): number {
-  const day = (date: Date) => Math.floor(date.getTime() / DAY_MS);
-  return Math.max(0, day(now) - day(scheduled));
+/** Whole days of the user's calendar a task is late (0 when due today or later). */
+export function overdueDays(scheduled: Date, now: Date, zone = DEFAULT_TIME_ZONE): number {
+  return Math.max(0, localDayNumber(now, zone) - localDayNumber(scheduled, zone));
 }
 
-/** Snooze: tomorrow at the same time, or a day after it was due when that is later. */
-export function snoozedUntil(scheduled: Date, now: Date): Date {
-  return new Date(Math.max(scheduled.getTime(), now.getTime()) + DAY_MS);
+/** Snooze: tomorrow at the same time, or a day after it was due when that is later (the user's calendar day). */
+export function snoozedUntil(scheduled: Date, now: Date, zone = DEFAULT_TIME_ZONE): Date {
+  return addLocalDays(new Date(Math.max(scheduled.getTime(), now.getTime())), 1, zone);
 }
 
 // --- pause rules ------------------------------------------------------------------------------------------------

@@ -19,6 +19,8 @@ export type TodayTask = {
   activityType: ActivityType;
   dayNumber: number;
   scheduledFor: string;
+  /** The user's calendar day it is scheduled on, "YYYY-MM-DD" in their time zone (ADR 090). */
+  scheduledDate: string;
   overdueDays: number;
   /** The contacts the step may reach; a DNC phone is listed as blocked, never as a target. */
   contacts: TaskContact[];

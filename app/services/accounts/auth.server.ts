@@ -9,6 +9,7 @@ import { eq } from "drizzle-orm";
 import { companyProfiles, users } from "#db/schema.ts";
 import { AUTH_REQUIRED } from "#app/domain/accounts/auth-messages.ts";
 import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
+import { isTimeZone } from "#app/domain/shared/time-zone.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { apiError } from "#app/services/http/api.server.ts";
 import { clientIp } from "#app/services/http/request.server.ts";
@@ -24,6 +25,7 @@ import {
   type SessionUser,
   type ValidSession,
 } from "./session.server.ts";
+import { browserZone } from "./time-zone.server.ts";
 
 /** What the request guards need: reading the session may renew it and queue its cookie. */
 type SessionNeeds = "db" | "now" | "responseCookies" | "sessionLookups";
@@ -107,15 +109,34 @@ export async function readAsApiUser<T>(
   throw apiError(401, AUTH_REQUIRED);
 }
 
+/** For pages: `readAsApiUser`'s one round trip, and without a valid session the redirect to /login of `requireUser`. */
+export async function readAsUser<T>(
+  request: Request,
+  context: ServiceContext<SessionNeeds>,
+  read: (reads: SessionReads) => Promise<T>,
+): Promise<{ session: ValidSession; value: T }> {
+  const lookup = sessionLookup(request, context);
+  const loaded = lookup && (await readBesideSession(lookup, read));
+  if (loaded) return loaded;
+  await requireUser(request, context);
+  throw new Error("requireUser answers a session or throws");
+}
+
 /** For auth pages: a signed-in visitor goes to /. */
 export async function redirectIfSignedIn(request: Request, context: ServiceContext<SessionNeeds>) {
   if (await getSession(request, context)) throw redirect("/");
 }
 
 /** Who is asking: the client IP (throttling), user agent, and the session this browser already holds, if any. */
-export type RequestMeta = { ip: string | null; userAgent?: string; sessionToken?: string | null };
+export type RequestMeta = { ip: string | null; userAgent?: string; sessionToken?: string | null; timeZone?: string | null };
 export function requestMeta(request: Request): RequestMeta {
-  return { ip: clientIp(request), userAgent: request.headers.get("User-Agent") ?? undefined, sessionToken: readSessionToken(request) };
+  const zone = browserZone(request);
+  return {
+    ip: clientIp(request),
+    userAgent: request.headers.get("User-Agent") ?? undefined,
+    sessionToken: readSessionToken(request),
+    timeZone: isTimeZone(zone) ? zone : null,
+  };
 }
 
 // --- the current-user answer ----------------------------------------------------------------------------------

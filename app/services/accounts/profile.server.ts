@@ -1,5 +1,5 @@
 /** Profile changes: the password, the user's name, phone and email, and the company profile. */
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 
 import { companyProfiles, emailVerificationTokens, sessions, users } from "#db/schema.ts";
 import { toE164 } from "#app/domain/leads/phone.ts";
@@ -70,10 +70,15 @@ export async function changePassword(
 export async function updateUserInfo(
   context: ServiceContext<Needs>,
   user: SessionUser,
-  input: { fullName: string; email: string; mobileE164: string; currentPassword?: string },
+  input: { fullName: string; email: string; mobileE164: string; currentPassword?: string; timeZone?: string },
 ): Promise<{ ok: true; emailChanged: boolean } | Refused> {
   const emailChanged = input.email !== user.email;
-  const profile = { fullName: input.fullName, mobileE164: toE164(input.mobileE164), updatedAt: context.now() };
+  const profile = {
+    fullName: input.fullName,
+    mobileE164: toE164(input.mobileE164),
+    updatedAt: context.now(),
+    ...(input.timeZone ? { preferences: sql`json_set(${users.preferences}, '$.timeZone', ${input.timeZone})` } : {}),
+  };
   if (!emailChanged) {
     await context.db.update(users).set(profile).where(eq(users.id, user.id));
     forgetSessionLookups(context);

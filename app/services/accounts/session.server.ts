@@ -1,6 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 
 import { D1BatchGroup } from "#db/batch-group.ts";
@@ -44,7 +44,7 @@ export function generateToken(): string {
 export async function createSession(
   db: Db,
   userId: string,
-  options: { remember: boolean; now: Date; ip?: string; userAgent?: string; replaces?: string | null },
+  options: { remember: boolean; now: Date; ip?: string; userAgent?: string; replaces?: string | null; timeZone?: string | null },
 ): Promise<{ token: string; expire: Date }> {
   const token = generateToken();
   const expire = new Date(options.now.getTime() + (options.remember ? REMEMBER_MS : BROWSER_SESSION_MS));
@@ -55,7 +55,16 @@ export async function createSession(
     createdAt: options.now,
     sess: { remember: options.remember, ip: options.ip, userAgent: options.userAgent?.slice(0, 200) },
   });
-  if (options.replaces) await db.batch([db.delete(sessions).where(eq(sessions.sid, hashToken(options.replaces))), insert]);
+  // The browser's zone becomes the user's on the first sign-in that knows it (ADR 090); a stored one is kept.
+  const zone = options.timeZone
+    ? db
+        .update(users)
+        .set({ preferences: sql`json_set(${users.preferences}, '$.timeZone', ${options.timeZone})` })
+        .where(and(eq(users.id, userId), sql`json_extract(${users.preferences}, '$.timeZone') is null`))
+    : null;
+  const replaced = options.replaces ? db.delete(sessions).where(eq(sessions.sid, hashToken(options.replaces))) : null;
+  const rest = [replaced, zone].filter((statement) => statement !== null);
+  if (rest.length > 0) await db.batch([insert, ...rest]);
   else await insert;
   return { token, expire };
 }

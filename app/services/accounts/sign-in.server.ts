@@ -32,6 +32,7 @@ export async function startSession(context: ServiceContext<Needs>, userId: strin
     ip: meta.ip ?? undefined,
     userAgent: meta.userAgent,
     replaces: meta.sessionToken,
+    timeZone: meta.timeZone,
   });
   forgetSessionLookups(context);
   return { cookie: sessionCookie(token, { remember, expire, now }) };

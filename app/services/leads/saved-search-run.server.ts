@@ -1,5 +1,6 @@
 /**
- * Running a saved seller search: Run now on the Saved Searches page, and the daily cron (workers/scheduled.ts). A run is
+ * Running a saved search: Run now on the Saved Searches page (seller), and the daily cron (workers/scheduled.ts; seller
+ * and, ADR 090, cash-buyer searches: saved-buyer-run.server.ts). A seller run is
  * the ordinary seller search (searchSellerLeads), so it delivers only leads the user never had and reserves every lead
  * and skip trace against the user's caps; a cap refusal delivers nothing and is recorded as the run's note.
  */
@@ -11,6 +12,7 @@ import { DAILY_RUN_GAP_MS, SAVED_SEARCH_NOT_FOUND, SAVED_SEARCHES_PER_CRON, stor
 import { SellerSearchSchema } from "#app/domain/leads/search.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
+import { runSavedBuyerSearch } from "./saved-buyer-run.server.ts";
 import { searchSellerLeads } from "./seller-search.server.ts";
 
 type RunContext = ServiceContext<"db" | "now" | "providers" | "config">;
@@ -36,16 +38,27 @@ export async function runSavedSearch(
 ): Promise<RunOutcome> {
   const { db } = context;
   const now = context.now();
-  const mine = and(eq(savedSearches.id, id), eq(savedSearches.userId, userId), eq(savedSearches.type, "seller"));
+  // Run now runs a seller search (a buyer search reopens the wizard); the daily run runs either kind.
+  const mine = and(
+    eq(savedSearches.id, id),
+    eq(savedSearches.userId, userId),
+    options.onlyIfDue ? undefined : eq(savedSearches.type, "seller"),
+  );
   const [claimed] = await db
     .update(savedSearches)
     .set({ lastRunAt: now, updatedAt: now })
     .where(options.onlyIfDue ? and(mine, due(now)) : mine)
-    .returning({ criteria: savedSearches.criteriaJson });
+    .returning({ criteria: savedSearches.criteriaJson, type: savedSearches.type });
   if (!claimed) {
     return options.onlyIfDue
       ? { ok: false, status: 409, message: "Already run" }
       : { ok: false, status: 404, message: SAVED_SEARCH_NOT_FOUND };
+  }
+  if (claimed.type === "buyer") {
+    const run = await runSavedBuyerSearch(context, userId, id, storedAnswers(claimed.criteria));
+    const buyerNote = run.invalid ? SAVED_SEARCH_INVALID : run.note;
+    await db.update(savedSearches).set({ lastRunNote: buyerNote, updatedAt: now }).where(mine);
+    return { ok: true, delivered: run.delivered, note: buyerNote };
   }
   const parsed = SellerSearchSchema.safeParse({ criteria: sellerCriteria(storedAnswers(claimed.criteria)) });
   const outcome = parsed.success ? await searchSellerLeads(context, userId, parsed.data, { savedSearchId: id }) : null;
@@ -71,7 +84,7 @@ export async function runDueSavedSearches(context: RunContext, limit = SAVED_SEA
   const dueSearches = await context.db
     .select({ id: savedSearches.id, userId: savedSearches.userId })
     .from(savedSearches)
-    .where(and(eq(savedSearches.isActive, true), eq(savedSearches.type, "seller"), due(now)))
+    .where(and(eq(savedSearches.isActive, true), due(now)))
     // SQLite sorts NULL first in ascending order: searches never run come before the stalest.
     .orderBy(asc(savedSearches.lastRunAt), asc(sql`rowid`))
     .limit(limit);

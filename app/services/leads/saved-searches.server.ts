@@ -76,12 +76,12 @@ export async function listSavedSearches(db: Db, userId: string): Promise<SavedSe
   }));
 }
 
-/** Daily on or off; false when the search is not the user's (or a buyer search, which has no daily run). */
+/** Daily on or off (a seller or a cash-buyer search); false when the search is not the user's. */
 export async function setDaily(db: Db, userId: string, id: string, daily: boolean, now: Date): Promise<boolean> {
   const updated = await db
     .update(savedSearches)
     .set({ isActive: daily, updatedAt: now })
-    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId), eq(savedSearches.type, "seller")))
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning({ id: savedSearches.id });
   return updated.length > 0;
 }

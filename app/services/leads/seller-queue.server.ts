@@ -14,6 +14,8 @@ export type SellerQueue = {
     respondedCount: number;
     status: string;
     createdAt: string;
+    /** The saved search whose run delivered these leads (its daily run or Run now), or null: its leads show "New". */
+    savedSearchId: string | null;
   };
   leads: LeadQueueItem[];
 };
@@ -72,6 +74,7 @@ export function sellerQueueOf([requests, delivered]: SellerQueueRows): SellerQue
       respondedCount: request.respondedCount ?? 0,
       status: request.status,
       createdAt: request.createdAt.toISOString(),
+      savedSearchId: request.savedSearchId,
     },
     // drizzle reads the json column as its declared Record<string, unknown> (db/ cannot name app types); it holds a LeadQueueItem written by toLeadQueueItem.
     leads: delivered.map((row) => row.item as unknown as LeadQueueItem),

@@ -10,6 +10,7 @@ import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpSteps, leads } from "#db/schema.ts";
 import { endOfDay, pausesSequence, planSequence, reachabilityOf } from "#app/domain/sequences/plan.ts";
 import type { SequenceAction, SequenceStep } from "#app/domain/sequences/steps.ts";
+import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
 
 import { CRM_LEAD_VENDOR, crmLeadRead, insertContacts, propertyRead } from "./rows.server.ts";
 import { sequenceOf, userSequenceRead } from "./user-sequence.server.ts";
@@ -33,7 +34,9 @@ export async function startSequence(
   userId: string,
   propertyId: string,
   now: Date,
+  /** The steps to plan; by default the user's saved sequence (the Sequences screen), else the default one. */
   given?: readonly SequenceStep[],
+  zone = DEFAULT_TIME_ZONE,
 ): Promise<SequenceOutcome> {
   const [[property], [lead], saved] = await db.batch([
     propertyRead(db, userId, propertyId),
@@ -46,7 +49,7 @@ export async function startSequence(
   if (pausesSequence(property.status)) return { ok: false, status: 409, message: SEQUENCE_PAUSED_BY_STATUS };
 
   const leadId = lead?.id ?? crypto.randomUUID();
-  const planned = planSequence(steps, reachabilityOf(property), now);
+  const planned = planSequence(steps, reachabilityOf(property), now, zone);
   const first = planned.find((step) => !step.skipped) ?? null;
   const pointer = {
     sequenceStatus: first ? "active" : "completed",
@@ -54,7 +57,7 @@ export async function startSequence(
     currentSequenceStep: first?.index ?? planned.length,
     currentActivityDay: first?.step.dayNumber ?? 0,
     currentActivityDate: first?.scheduledFor ?? null,
-    awaitingNextDay: first ? first.scheduledFor >= endOfDay(now) : false,
+    awaitingNextDay: first ? first.scheduledFor >= endOfDay(now, zone) : false,
     updatedAt: now,
   };
   const writeLead = db

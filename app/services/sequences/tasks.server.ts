@@ -34,6 +34,7 @@ import {
 } from "#app/domain/sequences/tasks.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
+import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
 
 import { PROPERTY_FIELDS, replanStatements } from "./rows.server.ts";
 import { emailStep, mailLetterStep, type StepContext, type StepRefusal, type StepSent } from "./send-step.server.ts";
@@ -121,8 +122,9 @@ export function workTask(
   activityId: string,
   input: TaskOutcomeInput,
   now: Date,
+  zone = DEFAULT_TIME_ZONE,
 ): Promise<TaskResult> {
-  return work(context.db, context, userId, activityId, input, now);
+  return work(context.db, context, userId, activityId, input, now, zone);
 }
 
 /**
@@ -140,6 +142,7 @@ async function work(
   activityId: string,
   input: TaskOutcomeInput,
   now: Date,
+  zone = DEFAULT_TIME_ZONE,
 ): Promise<TaskResult> {
   const [[task], steps, contacts, [company]] = await db.batch([
     taskRead(db, userId, activityId),
@@ -155,7 +158,7 @@ async function work(
 
   const effect = outcomeEffect(input.outcome);
   if (effect === "snooze") {
-    const until = snoozedUntil(task.scheduledFor ?? now, now);
+    const until = snoozedUntil(task.scheduledFor ?? now, now, zone);
     const moved = await db.update(followUpActivities).set({ scheduledFor: until }).where(open).returning({ id: followUpActivities.id });
     if (moved.length === 0) return { ok: false, status: 409, message: TASK_ALREADY_DONE };
     return { ok: true, outcome: input.outcome, scheduledFor: until, next: null, trackingId: null };
@@ -264,7 +267,7 @@ async function work(
               currentSequenceStep: next.stepIndex,
               currentActivityDay: next.dayNumber,
               currentActivityDate: next.scheduledFor,
-              awaitingNextDay: (next.scheduledFor ?? now) >= endOfDay(now),
+              awaitingNextDay: (next.scheduledFor ?? now) >= endOfDay(now, zone),
               updatedAt: now,
             }
           : { sequenceStatus: "completed", currentSequenceStep: steps.length, awaitingNextDay: false, updatedAt: now },

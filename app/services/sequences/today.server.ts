@@ -3,6 +3,10 @@
  * (the session lookup's, so the page costs the lookup's round trip only): the due activities with their lead and
  * property, and their contact rows. A phone flagged DNC after its rows were written is shown blocked, never as a
  * target, because each contact is checked against the property's phones as they are now.
+ *
+ * "Today" is the user's calendar day in their time zone (ADR 090). A read that knows the zone (the page, after the
+ * session) asks for exactly its day; one sent beside the session lookup, before the user's row is read (the API),
+ * asks for the widest day any zone can have and drops the rest once the zone is known — no extra round trip.
  */
 import { and, asc, eq, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 
@@ -13,6 +17,7 @@ import { DAY_MS, endOfDay, overdueDays, pausesSequence, type DncStatus } from "#
 import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
 import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
+import { addLocalDays, localDate, nextDayBounds } from "#app/domain/shared/time-zone.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
 import { CRM_LEAD_VENDOR, noReplySinceLastMove, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
@@ -20,7 +25,30 @@ import { CRM_LEAD_VENDOR, noReplySinceLastMove, notPausedStatus, PROPERTY_FIELDS
 /** The most due tasks a read brings (the most overdue first): a day's work, not the backlog of a year. */
 export const TODAY_LIMIT = 200;
 
-function dueActivities(db: Db, userId: UserRef, now: Date) {
+/** Where the reads cut "today" from "coming up": the user's exact day, or (zone unknown) the widest bounds. */
+type DayCut = { dueBefore: Date; upcomingFrom: Date; upcomingTo: Date; upcomingLimit: number };
+
+function dayCut(now: Date, zone: string | null): DayCut {
+  if (zone) {
+    const tomorrow = endOfDay(now, zone);
+    return {
+      dueBefore: tomorrow,
+      upcomingFrom: tomorrow,
+      upcomingTo: addLocalDays(tomorrow, UPCOMING_DAYS, zone),
+      upcomingLimit: UPCOMING_LIMIT,
+    };
+  }
+  const { earliest, latest } = nextDayBounds(now);
+  // Steps due later today in the user's zone may come first in the wide read: room for a day's worth of them.
+  return {
+    dueBefore: latest,
+    upcomingFrom: earliest,
+    upcomingTo: new Date(latest.getTime() + UPCOMING_DAYS * DAY_MS),
+    upcomingLimit: UPCOMING_LIMIT + TODAY_LIMIT,
+  };
+}
+
+function dueActivities(db: Db, userId: UserRef, cut: DayCut) {
   return db
     .select({ id: followUpActivities.id })
     .from(followUpActivities)
@@ -28,14 +56,14 @@ function dueActivities(db: Db, userId: UserRef, now: Date) {
       and(
         eq(followUpActivities.userId, userId),
         isNull(followUpActivities.completedAt),
-        lt(followUpActivities.scheduledFor, endOfDay(now)),
+        lt(followUpActivities.scheduledFor, cut.dueBefore),
       ),
     )
     .orderBy(asc(followUpActivities.scheduledFor))
     .limit(TODAY_LIMIT);
 }
 
-function taskRows(db: Db, userId: UserRef, now: Date) {
+function taskRows(db: Db, userId: UserRef, cut: DayCut) {
   return db
     .select({
       id: followUpActivities.id,
@@ -55,7 +83,7 @@ function taskRows(db: Db, userId: UserRef, now: Date) {
     .leftJoin(userLeads, and(eq(userLeads.userId, followUpActivities.userId), eq(userLeads.leadId, leads.id)))
     .where(
       and(
-        inArray(followUpActivities.id, dueActivities(db, userId, now)),
+        inArray(followUpActivities.id, dueActivities(db, userId, cut)),
         eq(leads.sequenceStatus, "active"),
         notPausedStatus(),
         noReplySinceLastMove(),
@@ -63,7 +91,7 @@ function taskRows(db: Db, userId: UserRef, now: Date) {
     );
 }
 
-function contactRowsOf(db: Db, userId: UserRef, now: Date) {
+function contactRowsOf(db: Db, userId: UserRef, cut: DayCut) {
   return db
     .select({
       activityId: followUpActivityContacts.activityId,
@@ -73,7 +101,7 @@ function contactRowsOf(db: Db, userId: UserRef, now: Date) {
       status: followUpActivityContacts.status,
     })
     .from(followUpActivityContacts)
-    .where(inArray(followUpActivityContacts.activityId, dueActivities(db, userId, now)))
+    .where(inArray(followUpActivityContacts.activityId, dueActivities(db, userId, cut)))
     .orderBy(asc(followUpActivityContacts.recipientType), asc(followUpActivityContacts.recipientValue));
 }
 
@@ -82,8 +110,7 @@ export const UPCOMING_DAYS = 14;
 export const UPCOMING_LIMIT = 50;
 
 /** The steps of running sequences due after today and within UPCOMING_DAYS, soonest first. */
-function upcomingRows(db: Db, userId: UserRef, now: Date) {
-  const from = endOfDay(now);
+function upcomingRows(db: Db, userId: UserRef, cut: DayCut) {
   return db
     .select({
       id: followUpActivities.id,
@@ -103,15 +130,15 @@ function upcomingRows(db: Db, userId: UserRef, now: Date) {
       and(
         eq(followUpActivities.userId, userId),
         isNull(followUpActivities.completedAt),
-        gte(followUpActivities.scheduledFor, from),
-        lt(followUpActivities.scheduledFor, new Date(from.getTime() + UPCOMING_DAYS * DAY_MS)),
+        gte(followUpActivities.scheduledFor, cut.upcomingFrom),
+        lt(followUpActivities.scheduledFor, cut.upcomingTo),
         eq(leads.sequenceStatus, "active"),
         notPausedStatus(),
         noReplySinceLastMove(),
       ),
     )
     .orderBy(asc(followUpActivities.scheduledFor))
-    .limit(UPCOMING_LIMIT);
+    .limit(cut.upcomingLimit);
 }
 
 /** The most paused sequences Today lists (with Resume). */
@@ -145,17 +172,21 @@ export type TodayReads = {
   paused: Awaited<ReturnType<typeof pausedRows>>;
 };
 
-/** The reads, sent with `batch` (by default on their own; the page and the API join the session lookup's). */
+/**
+ * The reads, sent with `batch` (by default on their own; the API joins the session lookup's). `zone` is the user's
+ * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it.
+ */
 export async function readToday(
   db: Db,
   userId: UserRef,
   now: Date,
-  batch: SendBatch = (queries) => db.batch(queries),
+  { batch = (queries) => db.batch(queries), zone = null }: { batch?: SendBatch; zone?: string | null } = {},
 ): Promise<TodayReads> {
+  const cut = dayCut(now, zone);
   const [rows, contacts, upcoming, paused] = await batch([
-    taskRows(db, userId, now),
-    contactRowsOf(db, userId, now),
-    upcomingRows(db, userId, now),
+    taskRows(db, userId, cut),
+    contactRowsOf(db, userId, cut),
+    upcomingRows(db, userId, cut),
     pausedRows(db, userId),
   ]);
   return { rows, contacts, upcoming, paused };
@@ -185,58 +216,70 @@ export type UpcomingStep = {
   plannedType: ActivityType;
   dayNumber: number;
   scheduledFor: string;
+  /** The user's calendar day, "YYYY-MM-DD" in their time zone. */
+  scheduledDate: string;
   reason: string | null;
 };
 
-export function upcomingSteps({ upcoming }: TodayReads): UpcomingStep[] {
-  return upcoming.map((row) => ({
-    ...row,
-    scheduledFor: (row.scheduledFor ?? new Date(0)).toISOString(),
-  }));
+/** The steps due after the user's today and within UPCOMING_DAYS of their days, soonest first. */
+export function upcomingSteps({ upcoming }: TodayReads, now: Date, zone: string): UpcomingStep[] {
+  const cut = dayCut(now, zone);
+  return upcoming
+    .filter((row) => row.scheduledFor && row.scheduledFor >= cut.upcomingFrom && row.scheduledFor < cut.upcomingTo)
+    .slice(0, UPCOMING_LIMIT)
+    .map((row) => {
+      const scheduled = row.scheduledFor ?? new Date(0);
+      return { ...row, scheduledFor: scheduled.toISOString(), scheduledDate: localDate(scheduled, zone) };
+    });
 }
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
 
-/** The ranked tasks, their messages filled in with the user's company name. */
-export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyName: string | null): TodayTask[] {
+/** The ranked tasks due by the end of the user's today, their messages filled in with the user's company name. */
+export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyName: string | null, zone: string): TodayTask[] {
+  const dueBefore = endOfDay(now, zone);
   const byActivity = new Map<string, typeof contacts>();
   for (const contact of contacts)
     (byActivity.get(contact.activityId) ?? byActivity.set(contact.activityId, []).get(contact.activityId)!).push(contact);
-  const tasks = rows.map((row) => {
-    const lines = ownerPhones(row);
-    const dnc = new Set(lines.filter((phone) => phone.dnc).map((phone) => digitsOf(phone.number)));
-    const wrong = new Set(lines.filter((phone) => phone.wrongNumber).map((phone) => digitsOf(phone.number)));
-    const taskContacts: TaskContact[] = (byActivity.get(row.id) ?? [])
-      .filter((contact) => contact.status !== "done")
-      .map((contact) => {
-        const blocked = contact.recipientType === "phone" && (contact.dncStatus === "blocked" || dnc.has(digitsOf(contact.recipientValue)));
-        const wrongNumber = contact.dncStatus === "wrong_number" || wrong.has(digitsOf(contact.recipientValue));
-        const phoneStatus: DncStatus = blocked ? "blocked" : wrongNumber ? "wrong_number" : "clear";
-        const dncStatus = contact.recipientType === "phone" ? phoneStatus : null;
-        return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
-      });
-    const scheduled = row.scheduledFor ?? now;
-    const task: TodayTask = {
-      id: row.id,
-      leadId: row.leadId,
-      propertyId: row.propertyId,
-      address: row.address,
-      ownerName: row.ownerName,
-      activityType: row.activityType,
-      dayNumber: row.dayNumber,
-      scheduledFor: scheduled.toISOString(),
-      overdueDays: overdueDays(scheduled, now),
-      contacts: taskContacts,
-      message: renderTemplate(templateFor(row), {
-        ownerName: row.ownerName,
+  const tasks = rows
+    .filter((row) => (row.scheduledFor ?? now) < dueBefore)
+    .map((row) => {
+      const lines = ownerPhones(row);
+      const dnc = new Set(lines.filter((phone) => phone.dnc).map((phone) => digitsOf(phone.number)));
+      const wrong = new Set(lines.filter((phone) => phone.wrongNumber).map((phone) => digitsOf(phone.number)));
+      const taskContacts: TaskContact[] = (byActivity.get(row.id) ?? [])
+        .filter((contact) => contact.status !== "done")
+        .map((contact) => {
+          const blocked =
+            contact.recipientType === "phone" && (contact.dncStatus === "blocked" || dnc.has(digitsOf(contact.recipientValue)));
+          const wrongNumber = contact.dncStatus === "wrong_number" || wrong.has(digitsOf(contact.recipientValue));
+          const phoneStatus: DncStatus = blocked ? "blocked" : wrongNumber ? "wrong_number" : "clear";
+          const dncStatus = contact.recipientType === "phone" ? phoneStatus : null;
+          return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
+        });
+      const scheduled = row.scheduledFor ?? now;
+      const task: TodayTask = {
+        id: row.id,
+        leadId: row.leadId,
+        propertyId: row.propertyId,
         address: row.address,
-        offerAmount: row.maxOffer,
-        companyName,
-      }),
-      status: row.status,
-    };
-    const daysSinceContact = row.lastActionAt ? Math.floor((now.getTime() - row.lastActionAt.getTime()) / DAY_MS) : null;
-    return { task, facts: { ...task, equityPercentage: row.equityPercentage, leadType: row.leadType, daysSinceContact } };
-  });
+        ownerName: row.ownerName,
+        activityType: row.activityType,
+        dayNumber: row.dayNumber,
+        scheduledFor: scheduled.toISOString(),
+        scheduledDate: localDate(scheduled, zone),
+        overdueDays: overdueDays(scheduled, now, zone),
+        contacts: taskContacts,
+        message: renderTemplate(templateFor(row), {
+          ownerName: row.ownerName,
+          address: row.address,
+          offerAmount: row.maxOffer,
+          companyName,
+        }),
+        status: row.status,
+      };
+      const daysSinceContact = row.lastActionAt ? Math.floor((now.getTime() - row.lastActionAt.getTime()) / DAY_MS) : null;
+      return { task, facts: { ...task, equityPercentage: row.equityPercentage, leadType: row.leadType, daysSinceContact } };
+    });
   return rankTasks(tasks.map(({ task, facts }) => ({ ...facts, task }))).map((ranked) => ranked.task);
 }

@@ -37,6 +37,8 @@ export type Workbench = {
   requestId: string;
   location: string | null;
   leads: LeadQueueItem[];
+  /** Whether a saved search's run delivered the queue: its leads not yet worked (saved) show "New" (ADR 090). */
+  fromSavedSearch: boolean;
   /** The queue's leads already in the user's CRM (same address, city and state), by lead id. */
   saved: Record<string, SavedLead>;
   /** Each lead's street-view picture from the maps provider (null: the keyless placeholder), by lead id. */
@@ -128,8 +130,9 @@ export async function loadWorkbench(
   const compChoices: Record<string, CompChoiceView[]> = {};
   for (const choice of choiceRows) (compChoices[choice.propertyId] ??= []).push(choice);
   const wizardHref = backToWizardHref("seller", queue.request.criteria);
-  const { request } = queue;
-  return { requestId: request.id, location: request.location, leads: queue.leads, saved, streetViews, comps, compChoices, wizardHref };
+  const { request, leads } = queue;
+  const fromSavedSearch = request.savedSearchId !== null;
+  return { requestId: request.id, location: request.location, leads, fromSavedSearch, saved, streetViews, comps, compChoices, wizardHref };
 }
 
 function leadPlace(lead: LeadQueueItem): string {

@@ -1,0 +1,1 @@
+CREATE INDEX `follow_up_activities_open_idx` ON `follow_up_activities` (`user_id`,`scheduled_for`) WHERE completed_at is null;
