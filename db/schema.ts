@@ -11,3 +11,4 @@ export * from "./schema/market.ts";
 export * from "./schema/outboxes.ts";
 export * from "./schema/sequences.ts";
 export * from "./schema/usage.ts";
+export * from "./schema/valuations.ts";

@@ -24,7 +24,9 @@ describe("the synthetic market's agreement", () => {
   it("prices places a mile apart alike, and spreads prices over a metro as the metro says", () => {
     const zips = loadMetroZips().filter((zip) => zip.metroId === METROS[0]!.id);
     const surface = priceSurface(1, METROS[0]!);
-    const steps = zips.map((zip) => Math.abs(Math.log(surface(zip.latitude + ONE_MILE_DEGREES, zip.longitude) / surface(zip.latitude, zip.longitude))));
+    const steps = zips.map((zip) =>
+      Math.abs(Math.log(surface(zip.latitude + ONE_MILE_DEGREES, zip.longitude) / surface(zip.latitude, zip.longitude))),
+    );
     const logs = zips.map((zip) => Math.log(surface(zip.latitude, zip.longitude)));
     const mean = logs.reduce((a, b) => a + b, 0) / logs.length;
     const sd = Math.sqrt(logs.reduce((a, b) => a + (b - mean) ** 2, 0) / logs.length);

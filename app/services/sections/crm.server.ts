@@ -43,7 +43,13 @@ export const load = (async (context, { userId, batch }, url) => {
     adding: params.get("add") === "1",
     /** With the open lead's analysis while it runs (`analysisRunning`, else null). */
     selected: selected
-      ? { property: selected.property, contacts: selected.contacts, comps: selected.comps, analysisRunning: running }
+      ? {
+          property: selected.property,
+          contacts: selected.contacts,
+          comps: selected.comps,
+          valuations: selected.valuations,
+          analysisRunning: running,
+        }
       : null,
     selectedMissing: Boolean(leadId) && !selected,
   };

@@ -10,7 +10,15 @@ import { MARKET_AS_OF } from "#db/market/flags.ts";
 import { generateMarket, type MarketPropertyInsert } from "#db/market/generate.ts";
 import { loadMetroZips } from "#db/market/metro-zips.ts";
 import { createRng, DEFAULT_MARKET_SEED } from "#db/market/random.ts";
-import { candidateWindow, marketCellOf, marketCentre, marketWindow, regionCellOf, regionCentre, regionWindow } from "#app/domain/valuation/cells.ts";
+import {
+  candidateWindow,
+  marketCellOf,
+  marketCentre,
+  marketWindow,
+  regionCellOf,
+  regionCentre,
+  regionWindow,
+} from "#app/domain/valuation/cells.ts";
 import { valueSubject } from "#app/domain/valuation/engine.ts";
 import { marketModel } from "#app/domain/valuation/market.ts";
 import { regionalModel } from "#app/domain/valuation/regional.ts";
@@ -35,7 +43,7 @@ const ARMS_LENGTH = new Set<string>(ARMS_LENGTH_TRANSFER_TYPES);
 const SAMPLE_STREAM = 0x5a3e;
 
 /** The home's facts as the local provider hands them to the engine (the market records no basement, water or view). */
-function factsOf(home: MarketPropertyInsert): ValuationSubject {
+function factsOf(home: MarketPropertyInsert): ValuationSubject & { parcelId: string } {
   return {
     latitude: home.latitude,
     longitude: home.longitude,
@@ -51,7 +59,7 @@ function factsOf(home: MarketPropertyInsert): ValuationSubject {
     condition: home.condition,
     qualityGrade: home.qualityGrade,
     address: home.address,
-    parcelId: home.apn,
+    parcelId: home.apn ?? `market:${home.id}`,
   };
 }
 
@@ -72,7 +80,7 @@ export function measureAgreement(options: AgreementOptions): Agreement {
   for (const batch of generateMarket({ zips: loadMetroZips(), seed, properties: options.properties })) {
     for (const home of batch.properties) {
       homes.push(home);
-      byId.set(home.id, home);
+      byId.set(home.id!, home);
     }
     for (const sale of batch.sales) {
       if (!ARMS_LENGTH.has(sale.transferType)) continue;
@@ -109,12 +117,19 @@ export function measureAgreement(options: AgreementOptions): Agreement {
     const subject = factsOf(home);
     const rCell = regionCellOf(subject);
     const rKey = `${rCell.latitudeCell}:${rCell.longitudeCell}`;
-    if (!regional.has(rKey)) regional.set(rKey, regionalModel(rCell, pool.lookup(regionWindow(rCell, valuation), regionCentre(rCell)), valuation));
+    if (!regional.has(rKey))
+      regional.set(rKey, regionalModel(rCell, pool.lookup(regionWindow(rCell, valuation), regionCentre(rCell)), valuation));
     const mCell = marketCellOf(subject);
     const mKey = `${mCell.latitudeCell}:${mCell.longitudeCell}`;
-    if (!markets.has(mKey)) markets.set(mKey, marketModel(mCell, pool.lookup(marketWindow(mCell, monthStart), marketCentre(mCell)), monthStart));
+    if (!markets.has(mKey))
+      markets.set(mKey, marketModel(mCell, pool.lookup(marketWindow(mCell, monthStart), marketCentre(mCell)), monthStart));
     const candidates = pool.lookup(candidateWindow(subject, valuation), subject);
-    const outcome = valueSubject(subject, candidates, { ...valuation, regional: regional.get(rKey) ?? null, market: markets.get(mKey) ?? null, treesCache });
+    const outcome = valueSubject(subject, candidates, {
+      ...valuation,
+      regional: regional.get(rKey) ?? null,
+      market: markets.get(mKey) ?? null,
+      treesCache,
+    });
     if (outcome.ok) gaps.push(Math.abs(outcome.result.arv / home.estimatedValue - 1));
   }
   gaps.sort((a, b) => a - b);
