@@ -32,9 +32,10 @@ const REPAIRS_STEP = 500;
  * it rounds as the screens' figure does: max(0, round(ARV × 70 / 100 − repairs − fee)), repairs and fee defaulting.
  */
 const RULE_MAX_OFFER = sql`case when ${properties.arv} is null or ${properties.arv} <= 0 then null else
-  max(0, cast(round((${properties.arv} / 100.0) * ${RULE_PERCENTAGE} / 100.0
-    - coalesce(${properties.repairEstimate} / 100.0, round((${properties.arv} / 100.0) * ${DEFAULT_REPAIR_RATE} / ${REPAIRS_STEP}.0) * ${REPAIRS_STEP})
-    - coalesce(${properties.assignmentFee} / 100.0, ${DEFAULT_ASSIGNMENT_FEE})) as integer)) * ${CENTS} end`;
+  max(0, cast(round((${properties.arv} / 100.0) * ${sql.raw(String(RULE_PERCENTAGE))} / 100.0
+    - coalesce(${properties.repairEstimate} / 100.0,
+        round((${properties.arv} / 100.0) * ${sql.raw(String(DEFAULT_REPAIR_RATE))} / ${sql.raw(REPAIRS_STEP.toFixed(1))}) * ${sql.raw(String(REPAIRS_STEP))})
+    - coalesce(${properties.assignmentFee} / 100.0, ${sql.raw(String(DEFAULT_ASSIGNMENT_FEE))})) as integer)) * ${sql.raw(String(CENTS))} end`;
 
 /** Recomputes the stored max offer from the row's current ARV, repairs and fee (after them in the same batch). */
 export function maxOfferRecompute(db: Db, userId: string, propertyId: string) {
