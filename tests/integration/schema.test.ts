@@ -57,6 +57,7 @@ describe("the migrated schema", () => {
         "owners",
         "password_reset_tokens",
         "properties",
+        "property_valuations",
         "rate_limits",
         "regional_models",
         "registration_drafts",

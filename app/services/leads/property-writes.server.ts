@@ -118,7 +118,7 @@ export async function updateProperty(db: Db, userId: string, id: string, patch: 
   const letter = changes.maxOffer !== undefined ? { offerPdfFilename: null } : {};
   // An ARV typed by the user is a re-valuation ("user"): the one it replaces stays in the history.
   const { arv, ...rest } = changes;
-  const revalued: NewValuation | null = arv != null ? { arv, confidenceScore: changes.confidenceScore ?? null, source: "user" } : null;
+  const revalued: NewValuation | null = arv != null ? { arv, confidenceScore: changes.confidenceScore, source: "user" } : null;
   const update = db
     .update(properties)
     .set({

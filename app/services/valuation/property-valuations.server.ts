@@ -69,7 +69,9 @@ function rounded(valuation: NewValuation) {
 /** The property row's current-valuation columns for `valuation` (a new row, or an update's `set`). */
 export function currentValuationColumns(valuation: NewValuation, now: Date) {
   const { arv, low, high, confidence } = rounded(valuation);
-  return { arv, arvLow: low, arvHigh: high, confidenceScore: confidence, valuedAt: now, valuationSource: valuation.source };
+  // A valuation that says nothing of its confidence (a user's ARV) leaves the property's as it was.
+  const score = valuation.confidenceScore === undefined ? {} : { confidenceScore: confidence };
+  return { arv, arvLow: low, arvHigh: high, ...score, valuedAt: now, valuationSource: valuation.source };
 }
 
 /**
