@@ -48,8 +48,6 @@ const ROW_COLUMNS = {
   arv: properties.arv,
   /** The chosen offer (the CRM's "Offer" column; spec 02 names it maxOffer). */
   maxOffer: properties.maxOffer,
-  /** The 70 % rule's max offer of the stored ARV, repairs and fee (the CRM's "Max offer" column). */
-  ruleMaxOffer: properties.ruleMaxOffer,
   leadType: properties.leadType,
   createdAt: properties.createdAt,
 };
@@ -147,7 +145,8 @@ export async function readCrmPage(
   const { filter, limit, leadId } = options;
   const list = [
     db
-      .select(ROW_COLUMNS)
+      // The table's "Max offer" column: the 70 % rule's of the stored ARV, repairs and fee (issue 35 item 1).
+      .select({ ...ROW_COLUMNS, ruleMaxOffer: properties.ruleMaxOffer })
       .from(properties)
       .where(leadConditions(userId, filter))
       .orderBy(...NEWEST_FIRST)
