@@ -13,3 +13,4 @@ export * from "./schema/outboxes.ts";
 export * from "./schema/sequences.ts";
 export * from "./schema/usage.ts";
 export * from "./schema/user-sales.ts";
+export * from "./schema/valuations.ts";

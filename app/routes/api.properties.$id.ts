@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudfla
 
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
-import { getProperty, PROPERTY_NOT_FOUND, PropertyPatchSchema, updateProperty } from "#app/services/leads/properties.server.ts";
+import { getProperty, PROPERTY_NOT_FOUND, PropertyPatchSchema } from "#app/services/leads/properties.server.ts";
+import { updateProperty } from "#app/services/leads/property-writes.server.ts";
 
 /** GET /api/properties/{id}: one of the user's properties; 404 for a foreign or unknown id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { STATUS_FILTERS } from "#app/domain/leads/labels.ts";
 import { readAsApiUser, requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiJson, methodNotAllowed, readBody, readQuery } from "#app/services/http/api.server.ts";
-import { createProperty, decodeLeadCursor, listLeadPage, PropertyInputSchema } from "#app/services/leads/properties.server.ts";
+import { decodeLeadCursor, listLeadPage, PropertyInputSchema } from "#app/services/leads/properties.server.ts";
+import { createProperty } from "#app/services/leads/property-writes.server.ts";
 
 export const DEFAULT_PAGE = 100;
 export const MAX_PAGE = 500;

@@ -10,7 +10,7 @@ import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/forms.ts"
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
-import { createProperty } from "#app/services/leads/properties.server.ts";
+import { createProperty } from "#app/services/leads/property-writes.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Add Lead — Breeze" }];
 

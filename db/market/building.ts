@@ -57,6 +57,13 @@ const VALUE_FACTOR: Record<PropertyType, number> = {
 
 const CONDITION_VALUE_FACTOR = [0, 0.65, 0.82, 1, 1.08, 1.15] as const;
 
+/**
+ * The spread (sd of the log) of what a home is worth beyond what its facts and its place say: its own premium or
+ * discount, which its sales carry and its neighbours' do not. Kept small enough that a home's estimated value agrees
+ * with its neighbours' sales (issue 35 item 6, docs/valuation.md).
+ */
+const HOME_PREMIUM_SD = 0.05;
+
 export function generateBuilding(rng: Rng, metro: Metro, zip: ZipTraits, propertyType: PropertyType): Building {
   const bedrooms = rng.weighted(BEDROOMS[propertyType]);
   const squareFeet = roundTo(
@@ -93,7 +100,7 @@ export function estimateBuildingValue(rng: Rng, building: Building, metro: Metro
     gradeFactor *
     ageFactor *
     VALUE_FACTOR[building.propertyType] *
-    Math.exp(rng.normal(0, 0.1));
+    Math.exp(rng.normal(0, HOME_PREMIUM_SD));
   return Math.max(20_000, roundTo(value, 100));
 }
 

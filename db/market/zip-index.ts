@@ -4,6 +4,7 @@
  */
 import type { ZipTraits } from "./building.ts";
 import type { MarketZip, Metro } from "./metros.ts";
+import { priceSurface } from "./price-surface.ts";
 import { createRng, hashText, type Rng } from "./random.ts";
 
 export type MetroZips = {
@@ -60,16 +61,19 @@ export function traitsOf(index: ZipIndex, zip: MarketZip): ZipTraits {
 }
 
 /**
- * Each ZIP's price factor and housing era come from its own generator (seed + ZIP), so they do not shift when the
- * number of properties or the chunking changes.
+ * Each ZIP's housing era comes from its own generator (seed + ZIP) and its price factor from the metro's price surface
+ * at its centre (price-surface.ts), so neither shifts when the number of properties or the chunking changes.
  */
 function zipTraits(groups: readonly MetroZips[], seed: number | string): Map<string, ZipTraits> {
   const traits = new Map<string, ZipTraits>();
   for (const { metro, zips } of groups) {
+    const surface = priceSurface(seed, metro);
     for (const zip of zips) {
       const rng = createRng(seed, 0x21b, hashText(zip.zip));
+      // The ZIP's own draw is still made, so the era draw after it is what it was.
+      rng.normal(0, metro.priceSpread);
       traits.set(zip.zip, {
-        priceFactor: Math.exp(rng.normal(0, metro.priceSpread)),
+        priceFactor: surface(zip.latitude, zip.longitude),
         yearOffset: rng.normal(0, 10),
       });
     }

@@ -4,7 +4,16 @@
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "#db/columns.ts";
-import { BUYER_TYPES, DEAL_STAGES, DOCUMENT_STATUSES, DOCUMENT_TYPES, MESSAGE_ROLES, PROPERTY_STATUSES, RISK_LEVELS } from "#db/enums.ts";
+import {
+  BUYER_TYPES,
+  DEAL_STAGES,
+  DOCUMENT_STATUSES,
+  DOCUMENT_TYPES,
+  MESSAGE_ROLES,
+  PROPERTY_STATUSES,
+  RISK_LEVELS,
+  VALUATION_SOURCES,
+} from "#db/enums.ts";
 
 import { ownerUserId } from "./accounts.ts";
 
@@ -32,7 +41,19 @@ export const properties = sqliteTable(
     yearBuilt: integer("year_built"),
     propertyType: text("property_type").notNull().default("single_family"),
     price: money("price"),
+    // The current valuation (issue 35 item 1; its past ones are in property_valuations): the ARV, its 80 % range,
+    // when and by what it was made. `confidenceScore` below is its confidence.
     arv: money("arv"),
+    arvLow: money("arv_low"),
+    arvHigh: money("arv_high"),
+    valuedAt: instant("valued_at"),
+    valuationSource: text("valuation_source", { enum: VALUATION_SOURCES }),
+    /** The user's repair estimate and assignment fee (null: the 70 % rule's defaults). */
+    repairEstimate: money("repair_estimate"),
+    assignmentFee: money("assignment_fee"),
+    /** The 70 % rule's max offer of the current ARV, repairs and fee (app/domain/offers/deal-numbers.ts). */
+    ruleMaxOffer: money("rule_max_offer"),
+    /** The chosen offer (the letter's amount); named maxOffer by spec 02's API. */
     maxOffer: money("max_offer"),
     equityPercentage: scaled(2)("equity_percentage"),
     equityBalance: money("equity_balance"),

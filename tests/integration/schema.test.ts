@@ -58,6 +58,7 @@ describe("the migrated schema", () => {
         "owners",
         "password_reset_tokens",
         "properties",
+        "property_valuations",
         "rate_limits",
         "regional_models",
         "registration_drafts",

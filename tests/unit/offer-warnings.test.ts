@@ -75,13 +75,23 @@ describe("offer warnings", () => {
   it("reads a property's confidence score as the ARV confidence, and checks against its ARV and price", () => {
     expect(arvConfidenceOf({ confidenceScore: 6 })).toBe(0.06);
     expect(arvConfidenceOf({ confidenceScore: null })).toBeNull();
-    const property = { arv: 261_900, analysisArv: 460_500, confidenceScore: 6, price: 261_900 };
+    const property = { arv: 460_500, confidenceScore: 6, price: 261_900 };
     expect(propertyOfferWarnings(property, 322_350).map((warning) => warning.code)).toEqual([
       "above_max_offer",
       "low_confidence",
       "arv_above_as_is",
     ]);
-    expect(propertyOfferWarnings({ arv: null, analysisArv: null, confidenceScore: null, price: null }, 100_000)).toEqual([]);
+    expect(propertyOfferWarnings({ arv: null, confidenceScore: null, price: null }, 100_000)).toEqual([]);
+  });
+
+  it("checks against the user's stored repairs and fee (issue 35 item 1), a rule's own figures first", () => {
+    // $300,000 × 70 % = $210,000; the defaults ($30,000 + $10,000) leave $170,000, stored $5,000 + $5,000 leave $200,000.
+    const property = { arv: 300_000, confidenceScore: 90, price: 300_000, repairEstimate: 5_000, assignmentFee: 5_000 };
+    expect(propertyOfferWarnings(property, 190_000)).toEqual([]);
+    expect(propertyOfferWarnings({ ...property, repairEstimate: null, assignmentFee: null }, 190_000).map((w) => w.code)).toEqual([
+      "above_max_offer",
+    ]);
+    expect(propertyOfferWarnings(property, 190_000, { repairs: 30_000 }).map((w) => w.code)).toEqual(["above_max_offer"]);
   });
 });
 

@@ -47,8 +47,12 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
                 <th scope="col" className="w-22 px-3 py-3">
                   ARV
                 </th>
+                {/* The chosen offer and the 70 % rule's max offer, each labelled for what it is (issue 35 item 1). */}
                 <th scope="col" className="w-22 px-3 py-3">
-                  Max Offer
+                  Offer
+                </th>
+                <th scope="col" className="w-22 px-3 py-3">
+                  Max offer
                 </th>
                 <th scope="col" className="w-28 px-3 py-3">
                   Lead Type
@@ -102,6 +106,7 @@ function leadRow(lead: Lead, rowHref: string) {
       </td>
       <td>{formatMoney(lead.arv)}</td>
       <td>{formatMoney(lead.maxOffer)}</td>
+      <td>{formatMoney(lead.ruleMaxOffer)}</td>
       <td>{leadTypeLabel(lead.leadType) || "—"}</td>
       <td>
         <a href={rowHref + encodeURIComponent(lead.id)} className={ACTION_CLASS} aria-label={`Work This Lead: ${lead.address}`}>

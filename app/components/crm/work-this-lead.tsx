@@ -11,9 +11,11 @@ import { StartSequenceForm } from "#app/components/today/start-sequence.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { PropertyComps } from "#app/components/valuation/property-comps.tsx";
+import { ValuationHistory } from "#app/components/valuation/valuation-history.tsx";
 import { propertyFacts } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone, ownerPhones } from "#app/domain/leads/phone.ts";
+import { dealNumbersOf, VALUATION_SOURCE_LABELS } from "#app/domain/offers/deal-numbers.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 import { confidenceWordsText } from "#app/domain/valuation/view.ts";
 import type { load } from "#app/services/sections/crm.server.ts";
@@ -43,6 +45,7 @@ function DetailGroup({ title, children }: { title: string; children: ReactNode }
 /** The property's details: location, building, valuation, owner (phones with DNC flagged), contacts, record dates. */
 function LeadDetails({ selected }: { selected: Selected }) {
   const p = selected.property;
+  const numbers = dealNumbersOf(p);
   const phones = ownerPhones(p);
   const emails = [...new Set([p.ownerEmail, ...(p.ownerEmails ?? [])].filter((email): email is string => Boolean(email)))];
   return (
@@ -59,8 +62,29 @@ function LeadDetails({ selected }: { selected: Selected }) {
         </Detail>
       </DetailGroup>
       <DetailGroup title="Financial analysis">
-        <Detail label="ARV">{formatMoney(p.arv)}</Detail>
-        <Detail label="Max offer">{formatMoney(p.maxOffer)}</Detail>
+        {/* The property's one record of its numbers (issue 35 item 1): what the CRM table and the workbench show too. */}
+        <Detail label="ARV">
+          <span data-testid="card-arv">{formatMoney(numbers.arv)}</span>
+          {numbers.rangeLow !== null && numbers.rangeHigh !== null ? (
+            <span className="block text-xs text-slate-600">
+              80 % range {formatMoney(numbers.rangeLow)} – {formatMoney(numbers.rangeHigh)}
+            </span>
+          ) : null}
+          {numbers.source ? (
+            <span className="block text-xs text-slate-600">
+              {VALUATION_SOURCE_LABELS[numbers.source]}, {formatDate(numbers.asOf)}
+            </span>
+          ) : null}
+        </Detail>
+        <Detail label="Repairs · fee">
+          {formatMoney(numbers.repairs)} · {formatMoney(numbers.assignmentFee)}
+        </Detail>
+        <Detail label="Max offer">
+          <span data-testid="card-max-offer">{formatMoney(numbers.maxOffer)}</span>
+        </Detail>
+        <Detail label="Offer">
+          <span data-testid="card-offer">{formatMoney(numbers.offer)}</span>
+        </Detail>
         <Detail label="Equity">{p.equityPercentage === null ? "N/A" : `${formatNumber(p.equityPercentage)}%`}</Detail>
         <Detail label="Equity balance">{formatMoney(p.equityBalance)}</Detail>
         <Detail label="Last sale price">{formatMoney(p.lastSalePrice)}</Detail>
@@ -126,6 +150,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
       <DealAnalysisPanel property={p} running={selected.analysisRunning} />
       <PropertyOffer property={p} />
       <PropertyComps propertyId={p.id} comps={selected.comps} choices={selected.compChoices} />
+      <ValuationHistory history={selected.valuations} />
       {selected.contacts.length ? (
         <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
           <h3 className="mb-3 text-sm font-semibold text-slate-900">Contacts</h3>

@@ -26,11 +26,11 @@ import {
   type ShownAnalysis,
   type StoredAnalysisFields,
 } from "#app/domain/deals/analysis-events.ts";
-import { maxOfferRule } from "#app/domain/offers/max-offer.ts";
+import { dealNumbersOf, type DealNumbers, type DealRecord } from "#app/domain/offers/deal-numbers.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 
 type Props = {
-  property: StoredAnalysisFields & { id: string; analysisRunAt: string | null; arv: number | null };
+  property: StoredAnalysisFields & DealRecord & { id: string; analysisRunAt: string | null };
   /** The run in progress when the page was loaded (the object's state), if any. */
   running?: { progress: number; message: string } | null;
 };
@@ -75,7 +75,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
  * The analysis's own ARV and max offer are the AI's opinion, shown beside the valuation's ARV and the 70% rule's max
  * offer on it — never as "the" ARV (issue 35).
  */
-function AnalysisResult({ analysis, valuationArv }: { analysis: ShownAnalysis; valuationArv: number | null }) {
+function AnalysisResult({ analysis, numbers }: { analysis: ShownAnalysis; numbers: DealNumbers }) {
   return (
     <div className="mt-3 space-y-3" data-testid="deal-analysis-result">
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
@@ -86,10 +86,10 @@ function AnalysisResult({ analysis, valuationArv }: { analysis: ShownAnalysis; v
           </span>
         </Row>
         <Row label="AI's ARV (opinion)">{formatMoney(analysis.arv)}</Row>
-        <Row label="Valuation ARV">{formatMoney(valuationArv)}</Row>
+        <Row label="Valuation ARV">{formatMoney(numbers.arv)}</Row>
         <Row label="Rehab">{formatMoney(analysis.rehabCost)}</Row>
         <Row label="AI's max offer (opinion)">{formatMoney(analysis.maxOffer)}</Row>
-        <Row label="Max offer (70% rule)">{formatMoney(valuationArv && valuationArv > 0 ? maxOfferRule(valuationArv).maxOffer : null)}</Row>
+        <Row label="Max offer (70% rule)">{formatMoney(numbers.maxOffer)}</Row>
         <Row label="Margin">{`${analysis.profitMarginPct}%`}</Row>
         <Row label="Risk">
           <span className="capitalize">{analysis.riskLevel}</span>
@@ -269,7 +269,7 @@ export function DealAnalysisPanel({ property, running = null }: Props) {
           </noscript>
         </>
       ) : null}
-      {analysis && shown ? <AnalysisResult analysis={analysis} valuationArv={property.arv} /> : null}
+      {analysis && shown ? <AnalysisResult analysis={analysis} numbers={dealNumbersOf(property)} /> : null}
       {!analysis && !progress && !waiting ? (
         <p className="mt-2 text-sm text-slate-500">No analysis yet. Analyze Deal values the property and runs the AI deal analysis.</p>
       ) : null}

@@ -10,8 +10,9 @@
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
+import { dealNumbersOf, type DealRecord } from "#app/domain/offers/deal-numbers.ts";
 import { offerOptions, recommendedOffer, type OfferOption } from "#app/domain/offers/options.ts";
-import { ARV_MISSING, chosenOfferAmount, maxOfferRule, type OfferChoice as Choice } from "#app/domain/offers/rules.ts";
+import { ARV_MISSING, chosenOfferAmount, type OfferChoice as Choice } from "#app/domain/offers/rules.ts";
 import { propertyOfferWarnings, type CheckedProperty } from "#app/domain/offers/warnings.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
@@ -20,7 +21,7 @@ import { OfferChoice, useOfferChoiceCheck } from "./offer-choice.tsx";
 import { OfferConfirmation, type Confirmation } from "./offer-confirmation.tsx";
 
 type Props = {
-  property: CheckedProperty & { id: string; maxOffer: number | null; offerPdfFilename: string | null };
+  property: CheckedProperty & DealRecord & { id: string; offerPdfFilename: string | null };
 };
 
 const CHOICES = ["Aggressive", "Fair", "Likely", "custom"] as const;
@@ -67,8 +68,10 @@ export function PropertyOffer({ property }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === ACTION ? navigation.formData?.get("intent") : null;
-  const arv = property.analysisArv ?? property.arv;
-  const options = arv && arv > 0 ? offerOptions(arv, maxOfferRule(arv).maxOffer) : [];
+  // The property's one record (issue 35 item 1): its current ARV and the max offer stored with its repairs and fee.
+  const numbers = dealNumbersOf(property);
+  const arv = numbers.arv;
+  const options = arv && numbers.maxOffer !== null ? offerOptions(arv, numbers.maxOffer) : [];
   const check = useOfferChoiceCheck(options, arv);
   const confirmation = confirmationOf(params, property, arv, options);
   const letter = params.get("letter");
@@ -87,10 +90,8 @@ export function PropertyOffer({ property }: Props) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">
           {/* The offer chosen (the letter's amount) and the 70% rule's max offer are two numbers, labelled as such (issue 35). */}
-          Offer {formatMoney(property.maxOffer)}{" "}
-          <span className="font-normal text-slate-600">
-            · Max offer (70% rule) {formatMoney(arv && arv > 0 ? maxOfferRule(arv).maxOffer : null)}
-          </span>
+          Offer {formatMoney(numbers.offer)}{" "}
+          <span className="font-normal text-slate-600">· Max offer (70% rule) {formatMoney(numbers.maxOffer)}</span>
         </h3>
         <div className="flex flex-wrap gap-2">
           {creating ? null : (

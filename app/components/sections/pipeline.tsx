@@ -253,7 +253,7 @@ export function CreateDealForm({
         meta={fields.propertyId}
         options={leads.map((lead) => ({ value: lead.id, label: [lead.address, lead.city, lead.state].filter(Boolean).join(", ") }))}
       />
-      <InputField label="Deal value" meta={fields.dealValue} inputMode="decimal" placeholder="Lead's max offer" />
+      <InputField label="Deal value" meta={fields.dealValue} inputMode="decimal" placeholder="Lead's offer" />
       <SelectField
         label="Stage"
         meta={fields.stage}

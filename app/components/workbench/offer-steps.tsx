@@ -49,6 +49,8 @@ export type OfferStepsProps = {
     status: string;
     arv: number | null;
     analysisArv: number | null;
+    repairEstimate: number | null;
+    assignmentFee: number | null;
     maxOffer: number | null;
     offerPdfFilename: string | null;
   };
@@ -145,15 +147,16 @@ function valuedArv(lead: LeadQueueItem, valuation: ValuationStep | null): number
  */
 function MaxOfferForm({ lead, index, saved, steps, request }: OfferStepsProps) {
   const busy = useBusy("offers");
-  const arv = steps.arv ?? valuedArv(lead, steps.valuation) ?? saved.analysisArv ?? saved.arv ?? lead.estimatedValue;
+  const arv = steps.arv ?? valuedArv(lead, steps.valuation) ?? saved.arv ?? lead.estimatedValue;
   const rounded = arv ? Math.round(arv) : null;
+  const repairs = steps.repairs ?? saved.repairEstimate;
   return (
     // Keyed by the ARV it starts from: a new valuation refills the (uncontrolled) fields.
     <Form key={rounded ?? "none"} method="post" action={workbenchAction(request)} className="flex flex-wrap items-end gap-3">
       <StepFields propertyId={saved.propertyId} index={index} valuation={steps.valuation} />
       <NumberField name="arv" label="ARV" value={rounded} />
-      <NumberField name="repairs" label="Repair estimate" value={steps.repairs ?? (rounded ? defaultRepairs(rounded) : null)} />
-      <NumberField name="fee" label="Assignment fee" value={steps.fee ?? DEFAULT_ASSIGNMENT_FEE} />
+      <NumberField name="repairs" label="Repair estimate" value={repairs ?? (rounded ? defaultRepairs(rounded) : null)} />
+      <NumberField name="fee" label="Assignment fee" value={steps.fee ?? saved.assignmentFee ?? DEFAULT_ASSIGNMENT_FEE} />
       <Button type="submit" name="intent" value="offers" disabled={busy}>
         {busy ? "Calculating..." : steps.arv ? "Update Max Offer" : "Get Max Offer"}
       </Button>
@@ -349,19 +352,21 @@ function useStepLanding() {
 }
 
 /**
- * The steps with the offers computed from Get Property Value's ARV (default repairs and fee) when Get Max Offer was
+ * The steps with the offers computed from Get Property Value's ARV (the stored repairs and fee, else the defaults:
+ * the max offer the property card shows, issue 35 item 1) when Get Max Offer was
  * not pressed (issue 36: fewer clicks): the 70% rule line and the offer cards show at once, the figures editable above.
  */
-function withValuedOffers(lead: LeadQueueItem, steps: Steps): Steps {
+function withValuedOffers(lead: LeadQueueItem, saved: OfferStepsProps["saved"], steps: Steps): Steps {
   const valued = steps.arv ? null : valuedArv(lead, steps.valuation);
   if (!valued) return steps;
   const arv = Math.round(valued);
-  return { ...steps, arv, repairs: steps.repairs ?? defaultRepairs(arv), fee: steps.fee ?? DEFAULT_ASSIGNMENT_FEE };
+  const costs = { repairs: steps.repairs ?? saved.repairEstimate, fee: steps.fee ?? saved.assignmentFee };
+  return { ...steps, arv, repairs: costs.repairs ?? defaultRepairs(arv), fee: costs.fee ?? DEFAULT_ASSIGNMENT_FEE };
 }
 
 export function OfferSteps(props: OfferStepsProps) {
   const { lead, index, saved, comps, request } = props;
-  const steps = withValuedOffers(lead, props.steps);
+  const steps = withValuedOffers(lead, saved, props.steps);
   const valued = { ...props, steps };
   useStepLanding();
   // grid-cols-1 (minmax(0, 1fr)): a wide child (the comps table, which scrolls in its own box) never widens the page.
@@ -371,7 +376,7 @@ export function OfferSteps(props: OfferStepsProps) {
         lead={lead}
         index={index}
         propertyId={saved.propertyId}
-        storedArv={saved.analysisArv ?? saved.arv}
+        storedArv={saved.arv}
         comps={comps}
         compChoices={props.compChoices}
         valuation={steps.valuation}

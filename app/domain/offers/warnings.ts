@@ -69,22 +69,33 @@ export function offerWarnings(facts: OfferFacts): OfferWarning[] {
   return warnings;
 }
 
-/** What the checks read of a property: its ARV (the analysis's first), its ARV confidence and its as-is value. */
-export type CheckedProperty = { arv: number | null; analysisArv: number | null; confidenceScore: number | null; price: number | null };
+/**
+ * What the checks read of a property: its current ARV (never the AI analysis's, which is an opinion shown beside it),
+ * its ARV confidence, its as-is value and the user's stored repairs and fee (issue 35 item 1).
+ */
+export type CheckedProperty = {
+  arv: number | null;
+  confidenceScore: number | null;
+  price: number | null;
+  repairEstimate?: number | null;
+  assignmentFee?: number | null;
+};
 
 /**
  * The warnings of an offer of `amount` on a property: against the 70% rule of `rule.arv` (the property's ARV when
- * absent) with the user's repairs and fee (the rule's defaults when absent). The server and the property card share it.
+ * absent) with the user's repairs and fee (as given, else as stored, else the rule's defaults). The server and the property card share it.
  */
 export function propertyOfferWarnings(
   property: CheckedProperty,
   amount: number,
   rule: { arv?: number; repairs?: number; assignmentFee?: number } = {},
 ): OfferWarning[] {
-  const arv = rule.arv ?? property.analysisArv ?? property.arv;
+  const arv = rule.arv ?? property.arv;
+  const repairs = rule.repairs ?? property.repairEstimate ?? undefined;
+  const fee = rule.assignmentFee ?? property.assignmentFee ?? undefined;
   return offerWarnings({
     amount,
-    maxOffer: arv !== null && arv > 0 ? maxOfferRule(arv, rule.repairs, rule.assignmentFee).maxOffer : null,
+    maxOffer: arv !== null && arv > 0 ? maxOfferRule(arv, repairs, fee).maxOffer : null,
     arv,
     confidence: arvConfidenceOf(property),
     asIs: property.price,

@@ -8,10 +8,10 @@ import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { contacts, properties } from "#db/schema.ts";
-import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/forms.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import { pauseOnStatus } from "#app/services/sequences/sequences.server.ts";
+import { valuationHistoryQuery } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
 export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/forms.ts";
@@ -47,6 +47,7 @@ const ROW_COLUMNS = {
   ownerPhone: properties.ownerPhone,
   ownerEmail: properties.ownerEmail,
   arv: properties.arv,
+  /** The chosen offer (the CRM's "Offer" column; spec 02 names it maxOffer). */
   maxOffer: properties.maxOffer,
   leadType: properties.leadType,
   createdAt: properties.createdAt,
@@ -145,7 +146,8 @@ export async function readCrmPage(
   const { filter, limit, leadId } = options;
   const list = [
     db
-      .select(ROW_COLUMNS)
+      // The table's "Max offer" column: the 70 % rule's of the stored ARV, repairs and fee (issue 35 item 1).
+      .select({ ...ROW_COLUMNS, ruleMaxOffer: properties.ruleMaxOffer })
       .from(properties)
       .where(leadConditions(userId, filter))
       .orderBy(...NEWEST_FIRST)
@@ -175,8 +177,9 @@ export async function readCrmPage(
         // The comps only when the card shows them; `where 0` keeps the batch's shape otherwise.
         options.withComps ? storedComps(db, userId, [leadId]) : storedComps(db, userId, []),
         storedChoices(db, userId, options.withComps ? [leadId] : []),
+        valuationHistoryQuery(db, userId, [leadId]),
       ]).then(
-        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices]) =>
+        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history]) =>
           [
             [rows, counts, searched] as const,
             property[0]
@@ -187,6 +190,8 @@ export async function readCrmPage(
                   contacts: leadContacts.map(serializeContact),
                   comps: options.withComps ? leadComps : null,
                   compChoices: leadChoices,
+                  /** Its valuations, newest first (the property card's history). */
+                  valuations: history.map((entry) => ({ ...entry, valuedAt: entry.valuedAt.toISOString() })),
                 }
               : null,
           ] as const,
@@ -281,99 +286,3 @@ export async function listContacts(db: Db, userId: string): Promise<Contact[]> {
 }
 
 // --- writing ----------------------------------------------------------------------------------------------------
-
-/** Same address, city and state (ignoring case and surrounding spaces) already in this user's CRM, other than `exceptId`. */
-async function findDuplicate(db: Db, userId: string, place: { address: string; city: string; state: string }, exceptId?: string) {
-  const row = await db
-    .select({ id: properties.id })
-    .from(properties)
-    .where(
-      and(
-        eq(properties.userId, userId),
-        sql`lower(trim(${properties.address})) = ${place.address.trim().toLowerCase()}`,
-        sql`lower(trim(${properties.city})) = ${place.city.trim().toLowerCase()}`,
-        sql`upper(trim(${properties.state})) = ${place.state.trim().toUpperCase()}`,
-        exceptId ? sql`${properties.id} <> ${exceptId}` : undefined,
-      ),
-    )
-    .get();
-  return row?.id ?? null;
-}
-
-type Created = { ok: true; property: Property } | { ok: false; status: 409; message: string; existingId: string };
-
-/**
- * The rows adding `input` to the user's CRM writes: the property, and — for a named owner — its first contact (name,
- * phone, email), so "New Message" can reach them. Shared by createProperty and the workbench's saves.
- */
-export function newPropertyRows(userId: string, input: PropertyInput, now: Date) {
-  const id = crypto.randomUUID();
-  const property = {
-    ...input,
-    id,
-    propertyType: input.propertyType ?? "single_family",
-    status: input.status ?? "new",
-    userId,
-    createdAt: now,
-    updatedAt: now,
-  } satisfies typeof properties.$inferInsert;
-  const ownerName = input.ownerName?.trim();
-  const contact = ownerName
-    ? ({
-        userId,
-        propertyId: id,
-        name: ownerName,
-        phone: input.ownerPhone ?? input.ownerMobilePhone ?? null,
-        email: input.ownerEmail ?? null,
-        createdAt: now,
-        updatedAt: now,
-      } satisfies typeof contacts.$inferInsert)
-    : null;
-  return { id, property, contact };
-}
-
-/**
- * Adds a property to the user's CRM; the same address, city and state twice is refused with "Already in CRM". A
- * named owner also becomes the property's first contact; both rows are written in one batch.
- */
-export async function createProperty(db: Db, userId: string, input: PropertyInput, now: Date): Promise<Created> {
-  const existingId = await findDuplicate(db, userId, input);
-  if (existingId) return { ok: false, status: 409, message: ALREADY_IN_CRM, existingId };
-  const rows = newPropertyRows(userId, input, now);
-  const insertProperty = db.insert(properties).values(rows.property).returning();
-  const [[row]] = rows.contact ? await db.batch([insertProperty, db.insert(contacts).values(rows.contact)]) : [await insertProperty];
-  return { ok: true, property: serializeProperty(row) };
-}
-
-type Updated = { ok: true; property: Property } | { ok: false; status: 404 | 409; message: string };
-
-/** PATCH: only the given fields change; an address that collides with another lead is refused. */
-export async function updateProperty(db: Db, userId: string, id: string, patch: PropertyPatch, now: Date): Promise<Updated> {
-  const current = await db
-    .select({ address: properties.address, city: properties.city, state: properties.state })
-    .from(properties)
-    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
-    .get();
-  if (!current) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
-  // TypeScript's lib types Object.fromEntries with string keys; the entries are the patch's own.
-  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as PropertyPatch;
-  if (changes.address !== undefined || changes.city !== undefined || changes.state !== undefined) {
-    const place = {
-      address: changes.address ?? current.address,
-      city: changes.city ?? current.city ?? "",
-      state: changes.state ?? current.state ?? "",
-    };
-    if (await findDuplicate(db, userId, place, id)) return { ok: false, status: 409, message: ALREADY_IN_CRM };
-  }
-  // A letter of intent is for one amount: a new max offer un-records it, so Send Offer mails a letter for the new one.
-  const letter = changes.maxOffer !== undefined ? { offerPdfFilename: null } : {};
-  const update = db
-    .update(properties)
-    .set({ ...changes, ...letter, propertyType: changes.propertyType ?? undefined, updatedAt: now })
-    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
-    .returning();
-  // Under contract, closed or dead pauses the lead's follow-up sequence, in the same batch (issue 38).
-  const pause = pauseOnStatus(db, id, changes.status, now);
-  const [[row]] = pause ? await db.batch([update, pause]) : [await update];
-  return { ok: true, property: serializeProperty(row) };
-}

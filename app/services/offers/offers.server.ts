@@ -28,6 +28,7 @@ import { windowStart } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { renderLetterOfIntentPdf } from "#app/services/documents/pdf.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
+import { dealCostWrites, valuationStatements } from "#app/services/valuation/property-valuations.server.ts";
 
 import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "./offer-checks.server.ts";
 import { findProperty, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
@@ -42,19 +43,37 @@ export type OfferCalculation = {
 };
 
 /**
- * The three tiers of the ARV, each against the 70% rule's max offer (repairs and fee as given, else their defaults),
- * and the rule line. Writes nothing.
+ * The three tiers of the ARV, each against the 70% rule's max offer (repairs and fee as given, else as stored, else
+ * their defaults), and the rule line. The API's calculate-offer writes nothing; the workbench's Get Max Offer
+ * (`record`) also stores the repairs and fee the user typed on the property, and its max offer, in the same round trip.
  */
 export async function calculateOffer(
   context: ServiceContext<"db">,
   userId: string,
   input: CalculateOfferInput,
+  options: { record?: boolean; now?: Date } = {},
 ): Promise<OfferCalculation | Refusal> {
-  const property = await findProperty(context, userId, input.propertyId);
+  const costs = { repairEstimate: input.repairs, assignmentFee: input.assignmentFee };
+  const property =
+    options.record && (input.repairs !== undefined || input.assignmentFee !== undefined)
+      ? await context.db
+          .batch([
+            ...dealCostWrites(context.db, userId, input.propertyId, costs, options.now ?? new Date()),
+            context.db
+              .select()
+              .from(properties)
+              .where(and(eq(properties.id, input.propertyId), eq(properties.userId, userId))),
+          ])
+          .then((results) => results[2][0] ?? null)
+      : await findProperty(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
-  const rule = maxOfferRule(input.arv, input.repairs, input.assignmentFee);
-  const options = offerOptions(input.arv, rule.maxOffer);
-  return { ok: true, arv: input.arv, options, maxOfferRule: rule, recommended: recommendedOffer(options) };
+  const rule = maxOfferRule(
+    input.arv,
+    input.repairs ?? property.repairEstimate ?? undefined,
+    input.assignmentFee ?? property.assignmentFee ?? undefined,
+  );
+  const tiers = offerOptions(input.arv, rule.maxOffer);
+  return { ok: true, arv: input.arv, options: tiers, maxOfferRule: rule, recommended: recommendedOffer(tiers) };
 }
 
 // --- confirm-offer (the Letter of Intent) -----------------------------------------------------------------------
@@ -151,7 +170,7 @@ export async function produceLetter(
       .returning({ id: documents.id }),
     context.db
       .update(properties)
-      .set({ maxOffer: request.amount, arv: request.arv, offerPdfFilename: fileName, status, updatedAt: now })
+      .set({ maxOffer: request.amount, offerPdfFilename: fileName, status, updatedAt: now })
       .where(
         and(
           eq(properties.id, property.id),
@@ -160,6 +179,12 @@ export async function produceLetter(
         ),
       )
       .returning({ status: properties.status }),
+    // The offer's ARV, when not the property's current one, is the user's re-valuation; the repairs and fee it was
+    // checked with are the user's (issue 35 item 1); the max offer is recomputed from them.
+    ...(Math.round(request.arv) !== property.arv
+      ? valuationStatements(context.db, userId, property.id, { arv: request.arv, source: "user" }, now)
+      : []),
+    ...dealCostWrites(context.db, userId, property.id, { repairEstimate: request.repairs, assignmentFee: request.assignmentFee }, now),
   ]);
   if (inserted.length === 0) {
     await context.files.delete(key);

@@ -48,6 +48,7 @@ export const load = (async (context, { userId, batch }, url) => {
           contacts: selected.contacts,
           comps: selected.comps,
           compChoices: selected.compChoices,
+          valuations: selected.valuations,
           analysisRunning: running,
         }
       : null,

@@ -10,6 +10,7 @@ import { comps, properties } from "#db/schema.ts";
 import type { ArvAnswer, StoredCompDetail, ValuationComparable, ValuationFailure } from "#app/domain/valuation/comparables.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
+import { maxOfferRecompute, valuationStatements } from "./property-valuations.server.ts";
 import { storedComps } from "./stored-comps.server.ts";
 
 /** The statements that replace the property's comps (only while it is the user's), then read them back in the list's order. */
@@ -66,27 +67,41 @@ export async function storeComps(
   return stored;
 }
 
-/** The confidence (0 … 1) as the property's whole-percent confidence score, when the answer has one. */
 /**
- * The workbench's Get Property Value: the calculate-arv answer recorded on the user's property — its ARV as `arv`
- * and `analysisArv` (what Get Max Offer starts from), its confidence as `confidenceScore` and the comps it used as the property's stored comps — in one
- * batch (a transaction) that writes only while the property is the user's. Another user's property → 404, nothing
- * written.
+ * The workbench's Get Property Value: the calculate-arv answer recorded on the user's property as its current
+ * valuation (property-valuations.server.ts: ARV, 80 % range, confidence, source "engine", the one it replaces kept in
+ * the history, the max offer recomputed), its ARV also as `analysisArv` (what Get Max Offer starts from, spec 02) and
+ * the comps it used as the property's stored comps — in one batch (a transaction) that writes only while the property
+ * is the user's. Another user's property → 404, nothing written.
  */
 export async function storeValuation(
   db: Db,
   userId: string,
   propertyId: string,
-  answer: Pick<ArvAnswer, "arv" | "comps" | "confidence">,
+  answer: Pick<ArvAnswer, "arv" | "comps" | "confidence"> & Partial<Pick<ArvAnswer, "range_low" | "range_high">>,
   now: Date,
 ): Promise<{ ok: true; comps: StoredCompDetail[] } | ValuationFailure> {
-  const [updated, , , stored] = await db.batch([
+  const [updated, , , , , , stored] = await db.batch([
+    ...valuationStatements(
+      db,
+      userId,
+      propertyId,
+      {
+        arv: answer.arv,
+        rangeLow: answer.range_low,
+        rangeHigh: answer.range_high,
+        // The confidence as the property's score (0 … 100), so the property card says what the workbench does.
+        confidenceScore: Math.round(answer.confidence * 100),
+        source: "engine",
+        compCount: answer.comps.length,
+      },
+      now,
+    ),
     db
       .update(properties)
-      // The confidence as the property's score (0 … 100), so the property card says what the workbench does.
-      .set({ arv: answer.arv, analysisArv: answer.arv, confidenceScore: Math.round(answer.confidence * 100), updatedAt: now })
-      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
-      .returning({ id: properties.id }),
+      .set({ analysisArv: answer.arv })
+      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId))),
+    maxOfferRecompute(db, userId, propertyId),
     ...compsWrites(db, userId, propertyId, answer.comps, now),
   ]);
   if (updated.length === 0) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };

@@ -134,12 +134,17 @@ export async function offerAction(
   const steps: Partial<OfferSteps> = { valuation, arv: whole(form.arv), repairs: whole(form.repairs), fee: whole(form.fee) };
 
   if (input.intent === "offers") {
-    const outcome = await calculateOffer(context, userId, {
-      propertyId: input.propertyId,
-      arv: input.arv,
-      repairs: input.repairs,
-      assignmentFee: input.fee,
-    }).catch((error: unknown) => {
+    const outcome = await calculateOffer(
+      context,
+      userId,
+      {
+        propertyId: input.propertyId,
+        arv: input.arv,
+        repairs: input.repairs,
+        assignmentFee: input.fee,
+      },
+      { record: true, now: context.now() },
+    ).catch((error: unknown) => {
       console.error("calculate-offer failed", error);
       return null;
     });

@@ -19,8 +19,9 @@ import { isOneOf } from "#app/domain/shared/guards.ts";
 import type { CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/rules.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { newPropertyRows } from "#app/services/leads/properties.server.ts";
+import { newPropertyRows } from "#app/services/leads/property-writes.server.ts";
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";
+import { historyInsert } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
 /** Where a lead stands in the CRM: the saved property, its status and its offer figures (the offer steps start from them). */
@@ -29,6 +30,9 @@ export type SavedLead = {
   status: string;
   arv: number | null;
   analysisArv: number | null;
+  repairEstimate: number | null;
+  assignmentFee: number | null;
+  ruleMaxOffer: number | null;
   maxOffer: number | null;
   offerPdfFilename: string | null;
 };
@@ -80,6 +84,9 @@ function savedQueueLeads(db: Db, userId: string, requestId?: string | null) {
       status: properties.status,
       arv: properties.arv,
       analysisArv: properties.analysisArv,
+      repairEstimate: properties.repairEstimate,
+      assignmentFee: properties.assignmentFee,
+      ruleMaxOffer: properties.ruleMaxOffer,
       maxOffer: properties.maxOffer,
       offerPdfFilename: properties.offerPdfFilename,
     })
@@ -215,7 +222,8 @@ export async function saveQueueLead(
       message: `Validation error: ${[...new Set(parsed.error.issues.map((issue) => issue.message))].join(", ")}`,
     };
   }
-  const rows = newPropertyRows(userId, parsed.data, context.now());
+  // The lead's value on save is the property-data provider's estimate: its first valuation (Get Property Value replaces it).
+  const rows = newPropertyRows(userId, parsed.data, context.now(), "provider");
   const raw = lead.item.raw;
   const property = {
     ...rows.property,
@@ -256,9 +264,15 @@ export async function saveQueueLead(
         sql`exists (select 1 from ${properties} where ${properties.id} = ${rows.id} and ${properties.userId} = ${userId})`,
       )
     : null;
-  const [inQueue, found, created] = insertContact
-    ? await db.batch([queued, existing, insertProperty, insertContact])
-    : await db.batch([queued, existing, insertProperty]);
+  // The first valuation's history row, written only once the property is (historyInsert checks it is the user's).
+  const history = rows.valuation ? historyInsert(db, userId, rows.id, rows.valuation, context.now()) : null;
+  const [inQueue, found, created] = await db.batch([
+    queued,
+    existing,
+    insertProperty,
+    ...(insertContact ? [insertContact] : []),
+    ...(history ? [history] : []),
+  ]);
 
   if (inQueue.length === 0) return { ok: false, status: 404, message: LEAD_NOT_IN_QUEUE };
   if (found[0]) return { ok: false, status: 409, message: ALREADY_IN_CRM, propertyId: found[0].id };

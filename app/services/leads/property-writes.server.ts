@@ -1,0 +1,150 @@
+/**
+ * Writing properties (CRM leads): spec 02 §7 POST/PATCH /api/properties, the Add Lead form and the workbench's saves.
+ * Every statement filters by the user id; an ARV given or changed is a valuation of the property's one record of its
+ * deal numbers (property-valuations.server.ts, issue 35 item 1).
+ */
+import { and, eq, sql } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import type { ValuationSource } from "#db/enums.ts";
+import { contacts, properties } from "#db/schema.ts";
+import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/forms.ts";
+import { ruleMaxOfferOf } from "#app/domain/offers/deal-numbers.ts";
+import { pauseOnStatus } from "#app/services/sequences/sequences.server.ts";
+import {
+  currentValuationColumns,
+  historyInsert,
+  maxOfferRecompute,
+  type NewValuation,
+} from "#app/services/valuation/property-valuations.server.ts";
+
+import { PROPERTY_NOT_FOUND, serializeProperty, type Property } from "./properties.server.ts";
+
+type PropertyRow = typeof properties.$inferSelect;
+
+/** Same address, city and state (ignoring case and surrounding spaces) already in this user's CRM, other than `exceptId`. */
+async function findDuplicate(db: Db, userId: string, place: { address: string; city: string; state: string }, exceptId?: string) {
+  const row = await db
+    .select({ id: properties.id })
+    .from(properties)
+    .where(
+      and(
+        eq(properties.userId, userId),
+        sql`lower(trim(${properties.address})) = ${place.address.trim().toLowerCase()}`,
+        sql`lower(trim(${properties.city})) = ${place.city.trim().toLowerCase()}`,
+        sql`upper(trim(${properties.state})) = ${place.state.trim().toUpperCase()}`,
+        exceptId ? sql`${properties.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .get();
+  return row?.id ?? null;
+}
+
+type Created = { ok: true; property: Property } | { ok: false; status: 409; message: string; existingId: string };
+
+/**
+ * The rows adding `input` to the user's CRM writes: the property, and — for a named owner — its first contact (name,
+ * phone, email), so "New Message" can reach them. Shared by createProperty and the workbench's saves.
+ */
+export function newPropertyRows(userId: string, input: PropertyInput, now: Date, source: ValuationSource = "user") {
+  const id = crypto.randomUUID();
+  // An ARV given on save is the property's first valuation (its history row: `valuation`), and its max offer the rule's.
+  const valuation: NewValuation | null =
+    input.arv != null && input.arv > 0 ? { arv: input.arv, confidenceScore: input.confidenceScore ?? null, source } : null;
+  const property = {
+    ...input,
+    ...(valuation ? currentValuationColumns(valuation, now) : {}),
+    ruleMaxOffer: valuation ? ruleMaxOfferOf(valuation.arv, input.repairEstimate, input.assignmentFee) : null,
+    id,
+    propertyType: input.propertyType ?? "single_family",
+    status: input.status ?? "new",
+    userId,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies typeof properties.$inferInsert;
+  const ownerName = input.ownerName?.trim();
+  const contact = ownerName
+    ? ({
+        userId,
+        propertyId: id,
+        name: ownerName,
+        phone: input.ownerPhone ?? input.ownerMobilePhone ?? null,
+        email: input.ownerEmail ?? null,
+        createdAt: now,
+        updatedAt: now,
+      } satisfies typeof contacts.$inferInsert)
+    : null;
+  return { id, property, contact, valuation };
+}
+
+/**
+ * Adds a property to the user's CRM; the same address, city and state twice is refused with "Already in CRM". A
+ * named owner also becomes the property's first contact; both rows are written in one batch.
+ */
+export async function createProperty(db: Db, userId: string, input: PropertyInput, now: Date): Promise<Created> {
+  const existingId = await findDuplicate(db, userId, input);
+  if (existingId) return { ok: false, status: 409, message: ALREADY_IN_CRM, existingId };
+  const rows = newPropertyRows(userId, input, now);
+  const insertProperty = db.insert(properties).values(rows.property).returning();
+  const [[row]] = await db.batch([
+    insertProperty,
+    ...(rows.contact ? [db.insert(contacts).values(rows.contact)] : []),
+    ...(rows.valuation ? [historyInsert(db, userId, rows.id, rows.valuation, now)] : []),
+  ]);
+  return { ok: true, property: serializeProperty(row) };
+}
+
+type Updated = { ok: true; property: Property } | { ok: false; status: 404 | 409; message: string };
+
+/** PATCH: only the given fields change; an address that collides with another lead is refused. */
+export async function updateProperty(db: Db, userId: string, id: string, patch: PropertyPatch, now: Date): Promise<Updated> {
+  const current = await db
+    .select({ address: properties.address, city: properties.city, state: properties.state })
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
+    .get();
+  if (!current) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  // TypeScript's lib types Object.fromEntries with string keys; the entries are the patch's own.
+  const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined)) as PropertyPatch;
+  if (changes.address !== undefined || changes.city !== undefined || changes.state !== undefined) {
+    const place = {
+      address: changes.address ?? current.address,
+      city: changes.city ?? current.city ?? "",
+      state: changes.state ?? current.state ?? "",
+    };
+    if (await findDuplicate(db, userId, place, id)) return { ok: false, status: 409, message: ALREADY_IN_CRM };
+  }
+  // A letter of intent is for one amount: a new max offer un-records it, so Send Offer mails a letter for the new one.
+  const letter = changes.maxOffer !== undefined ? { offerPdfFilename: null } : {};
+  // An ARV typed by the user is a re-valuation ("user"): the one it replaces stays in the history.
+  const { arv, ...rest } = changes;
+  const revalued: NewValuation | null = arv != null ? { arv, confidenceScore: changes.confidenceScore, source: "user" } : null;
+  const update = db
+    .update(properties)
+    .set({
+      ...rest,
+      ...(arv === null ? { arv: null, ruleMaxOffer: null } : {}),
+      ...(revalued ? currentValuationColumns(revalued, now) : {}),
+      ...letter,
+      propertyType: changes.propertyType ?? undefined,
+      updatedAt: now,
+    })
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)));
+  const costsChanged = revalued !== null || changes.repairEstimate !== undefined || changes.assignmentFee !== undefined;
+  // Under contract, closed or dead pauses the lead's follow-up sequence, in the same batch (issue 38).
+  const pause = pauseOnStatus(db, id, changes.status, now);
+  const read = db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, id), eq(properties.userId, userId)));
+  const results = await db.batch([
+    update,
+    ...(revalued ? [historyInsert(db, userId, id, revalued, now)] : []),
+    ...(costsChanged ? [maxOfferRecompute(db, userId, id)] : []),
+    ...(pause ? [pause] : []),
+    read,
+  ]);
+  const [row] = results.at(-1) as PropertyRow[];
+  if (!row) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  return { ok: true, property: serializeProperty(row) };
+}

@@ -1,0 +1,145 @@
+/**
+ * A property's one set of deal numbers (issue 35 item 1, docs/decisions/092-one-record-of-deal-numbers.md): the
+ * current valuation on the property row (ARV, 80 % range, confidence, when, by what), the user's repairs and fee, the
+ * 70 % rule's max offer of those, and the chosen offer (`maxOffer`, spec 02's name). Every write that changes the ARV,
+ * the repairs or the fee goes through these statements, in the writer's own batch, so the stored max offer is always
+ * the rule's of the stored figures and a re-valuation keeps the one it replaced in property_valuations.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+
+import type { Db } from "#db/client.ts";
+import type { ValuationSource } from "#db/enums.ts";
+import { properties, propertyValuations } from "#db/schema.ts";
+import { DEFAULT_ASSIGNMENT_FEE, DEFAULT_REPAIR_RATE, RULE_PERCENTAGE } from "#app/domain/offers/max-offer.ts";
+import type { UserRef } from "#app/services/accounts/session.server.ts";
+
+/** A valuation as recorded: money in whole dollars, confidence 0 … 100. */
+export type NewValuation = {
+  arv: number;
+  rangeLow?: number | null;
+  rangeHigh?: number | null;
+  confidenceScore?: number | null;
+  source: ValuationSource;
+  compCount?: number | null;
+};
+
+const CENTS = 100;
+/** The default repair estimate is rounded to this many dollars (max-offer.ts `defaultRepairs`). */
+const REPAIRS_STEP = 500;
+
+/**
+ * The 70 % rule (max-offer.ts `maxOfferRule`) in SQL over the row's stored cents, in the same order of operations so
+ * it rounds as the screens' figure does: max(0, round(ARV × 70 / 100 − repairs − fee)), repairs and fee defaulting.
+ */
+const RULE_MAX_OFFER = sql`case when ${properties.arv} is null or ${properties.arv} <= 0 then null else
+  max(0, cast(round((${properties.arv} / 100.0) * ${sql.raw(String(RULE_PERCENTAGE))} / 100.0
+    - coalesce(${properties.repairEstimate} / 100.0,
+        round((${properties.arv} / 100.0) * ${sql.raw(String(DEFAULT_REPAIR_RATE))} / ${sql.raw(REPAIRS_STEP.toFixed(1))}) * ${sql.raw(String(REPAIRS_STEP))})
+    - coalesce(${properties.assignmentFee} / 100.0, ${sql.raw(String(DEFAULT_ASSIGNMENT_FEE))})) as integer)) * ${sql.raw(String(CENTS))} end`;
+
+/** Recomputes the stored max offer from the row's current ARV, repairs and fee (after them in the same batch). */
+export function maxOfferRecompute(db: Db, userId: string, propertyId: string) {
+  return db
+    .update(properties)
+    .set({ ruleMaxOffer: sql`${RULE_MAX_OFFER}` })
+    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)));
+}
+
+/** The history row of `valuation`, written only while the property is the user's (after its insert in a batch). */
+export function historyInsert(db: Db, userId: string, propertyId: string, valuation: NewValuation, now: Date) {
+  const { arv, low, high, confidence } = rounded(valuation);
+  const owned = sql`exists (select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId})`;
+  // The columns in the table's order, as insert … select takes them; money in cents as `money` stores it.
+  return db.insert(propertyValuations).select(
+    sql`select ${crypto.randomUUID()}, ${userId}, ${propertyId}, ${arv * CENTS}, ${low === null ? null : low * CENTS},
+      ${high === null ? null : high * CENTS}, ${confidence}, ${valuation.source}, ${valuation.compCount ?? null},
+      ${now.getTime()}, ${now.getTime()} where ${owned}`,
+  );
+}
+
+function rounded(valuation: NewValuation) {
+  return {
+    arv: Math.round(valuation.arv),
+    low: valuation.rangeLow == null ? null : Math.round(valuation.rangeLow),
+    high: valuation.rangeHigh == null ? null : Math.round(valuation.rangeHigh),
+    confidence: valuation.confidenceScore ?? null,
+  };
+}
+
+/** The property row's current-valuation columns for `valuation` (a new row, or an update's `set`). */
+export function currentValuationColumns(valuation: NewValuation, now: Date) {
+  const { arv, low, high, confidence } = rounded(valuation);
+  // A valuation that says nothing of its confidence (a user's ARV) leaves the property's as it was.
+  const score = valuation.confidenceScore === undefined ? {} : { confidenceScore: confidence };
+  return { arv, arvLow: low, arvHigh: high, ...score, valuedAt: now, valuationSource: valuation.source };
+}
+
+/**
+ * The statements recording `valuation` as the property's current one and in its history, only while the property is
+ * the user's; the caller adds `maxOfferRecompute` after any other change of its own (or uses `valuationWrites`).
+ */
+export function valuationStatements(db: Db, userId: string, propertyId: string, valuation: NewValuation, now: Date) {
+  return [
+    db
+      .update(properties)
+      .set({ ...currentValuationColumns(valuation, now), updatedAt: now })
+      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
+      .returning({ id: properties.id }),
+    historyInsert(db, userId, propertyId, valuation, now),
+  ] as const;
+}
+
+/** `valuationStatements` then the max offer's recompute: a re-valuation on its own. */
+export function valuationWrites(db: Db, userId: string, propertyId: string, valuation: NewValuation, now: Date) {
+  return [...valuationStatements(db, userId, propertyId, valuation, now), maxOfferRecompute(db, userId, propertyId)] as const;
+}
+
+/** The user's repairs and fee (null: the rule's defaults) recorded on the property, then its max offer recomputed. */
+export function dealCostWrites(
+  db: Db,
+  userId: string,
+  propertyId: string,
+  costs: { repairEstimate?: number | null; assignmentFee?: number | null },
+  now: Date,
+) {
+  const set = {
+    ...(costs.repairEstimate !== undefined
+      ? { repairEstimate: costs.repairEstimate === null ? null : Math.round(costs.repairEstimate) }
+      : {}),
+    ...(costs.assignmentFee !== undefined ? { assignmentFee: costs.assignmentFee === null ? null : Math.round(costs.assignmentFee) } : {}),
+  };
+  return [
+    db
+      .update(properties)
+      .set({ ...set, updatedAt: now })
+      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId))),
+    maxOfferRecompute(db, userId, propertyId),
+  ] as const;
+}
+
+/** The property's valuations, newest first (the current one included), as the property card lists them. */
+export function valuationHistoryQuery(db: Db, userId: UserRef, propertyIds: string[]) {
+  return db
+    .select({
+      id: propertyValuations.id,
+      arv: propertyValuations.arv,
+      rangeLow: propertyValuations.rangeLow,
+      rangeHigh: propertyValuations.rangeHigh,
+      confidenceScore: propertyValuations.confidenceScore,
+      source: propertyValuations.source,
+      compCount: propertyValuations.compCount,
+      valuedAt: propertyValuations.valuedAt,
+    })
+    .from(propertyValuations)
+    .where(
+      and(eq(propertyValuations.userId, userId), propertyIds.length === 1 ? eq(propertyValuations.propertyId, propertyIds[0]!) : sql`0`),
+    )
+    .orderBy(desc(propertyValuations.valuedAt), desc(propertyValuations.createdAt));
+}
+
+export type ValuationHistoryEntry = Awaited<ReturnType<typeof valuationHistoryQuery>>[number];
+
+/** The user's property's valuations, newest first (an empty list for a property that is not theirs). */
+export function valuationHistory(db: Db, userId: string, propertyId: string): Promise<ValuationHistoryEntry[]> {
+  return valuationHistoryQuery(db, userId, [propertyId]);
+}
