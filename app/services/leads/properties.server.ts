@@ -10,7 +10,6 @@ import type { Db } from "#db/client.ts";
 import { contacts, properties } from "#db/schema.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
-import { pauseOnStatus } from "#app/services/sequences/sequences.server.ts";
 import { valuationHistoryQuery } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
