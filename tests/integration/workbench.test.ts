@@ -195,6 +195,10 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
         analysisArv: null,
         maxOffer: property.maxOffer,
         offerPdfFilename: null,
+        // The 70 % rule's max offer of the saved estimate, apart from the offer (ADR 092); no repairs or fee typed yet.
+        repairEstimate: null,
+        assignmentFee: null,
+        ruleMaxOffer: property.ruleMaxOffer,
       },
     });
     const text = await html(client, "/leads/workbench?lead=0");
