@@ -45,13 +45,18 @@ class RecordedStatement {
 }
 
 export function recordingD1(sent: Sent[]): D1Database {
-  return {
+  const recording = {
     prepare: (text: string) => new RecordedStatement(env.DB.prepare(text), text, [], sent),
     batch: (statements: RecordedStatement[]) => {
       for (const statement of statements) sent.push({ sql: statement.sql, params: statement.params });
       return env.DB.batch(statements.map((statement) => statement.inner));
     },
+  };
+  return {
+    ...recording,
     exec: (text: string) => env.DB.exec(text),
+    // The Worker reads through one D1 Session per request (db/d1-session.ts): the session records the same way.
+    withSession: () => ({ ...recording, getBookmark: () => null }),
   } as unknown as D1Database;
 }
 
