@@ -83,7 +83,8 @@ function localD1(persist: string): D1Database {
       return { count: 1, duration: 0 };
     },
   };
-  return db as unknown as D1Database;
+  // The Worker reads through one D1 Session per request (db/d1-session.ts); here a session is the database itself.
+  return { ...db, withSession: () => ({ ...db, getBookmark: () => null }) } as unknown as D1Database;
 }
 
 const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.dev.jsonc", persist: { path: path.join(persistDir, "v3") } });
