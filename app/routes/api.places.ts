@@ -3,7 +3,7 @@ import { z } from "zod";
 
 import { PLACE_QUERY_MAX } from "#app/domain/leads/covered-places.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
-import { apiError, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
+import { allowMethods, apiError, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 import { coveredPlaces } from "#app/services/leads/covered-places.server.ts";
 
 const PlaceQuerySchema = z.object({ q: z.string().max(PLACE_QUERY_MAX, `At most ${PLACE_QUERY_MAX} characters`).default("") });
@@ -13,6 +13,7 @@ const PlaceQuerySchema = z.object({ q: z.string().max(PLACE_QUERY_MAX, `At most 
  * field suggests as the user types (issue 36). 400 for a query too long. Reads the market only; writes nothing.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  allowMethods(request, ["GET"]);
   await requireApiUser(request, context);
   const query = PlaceQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!query.success) return apiError(400, "Validation error", { q: query.error.issues.map((issue) => issue.message) });
