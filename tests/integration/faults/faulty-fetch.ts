@@ -14,7 +14,8 @@ export const FAULT_RETRY_AFTER = "1";
 
 export type FaultyFetch = { fetch: Fetch; set(fault: Fault | null): void; calls: number };
 
-export function faultyFetch(inner: Fetch): FaultyFetch {
+/** `only`: the requests the fault applies to (and that `calls` counts); the others reach the fake untouched. */
+export function faultyFetch(inner: Fetch, only: (url: string) => boolean = () => true): FaultyFetch {
   let fault: Fault | null = null;
   const faulty: FaultyFetch = {
     calls: 0,
@@ -22,6 +23,8 @@ export function faultyFetch(inner: Fetch): FaultyFetch {
       fault = next;
     },
     async fetch(input, init) {
+      const url = input instanceof Request ? input.url : String(input);
+      if (!only(url)) return inner(input, init);
       faulty.calls += 1;
       if (fault === "500") return Response.json({ error: { message: "Internal server error" } }, { status: 500 });
       if (fault === "429")

@@ -32,7 +32,8 @@ const aiCallsCounted = async (userId: string) =>
 describe("Terry when OpenAI fails", () => {
   it.each(FAULTS)("%s: §8's trouble text as a 502 JSON answer, at most two requests, nothing charged", async (fault) => {
     const fake = createFakeOpenAi(KEY);
-    const faulty = faultyFetch(fake.fetch);
+    // The completion fails; the model check (ADR 088) answers, so the bound counts the completion's own requests.
+    const faulty = faultyFetch(fake.fetch, (url) => url.endsWith("/chat/completions"));
     const vars = { AI: "openai", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: "https://openai.fake.test/v1", OPENAI_TIMEOUT_MS: "200" };
     const { client, userId } = await registerClient(`openai-${fault}`, {}, new ApiClient(testContext(vars, {}, { fetch: faulty.fetch })));
     faulty.set(fault);
