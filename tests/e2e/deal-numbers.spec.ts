@@ -51,10 +51,16 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Let's Work It" }).click();
       if (javaScriptEnabled) await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
       await expect(offers).toBeVisible();
+      const value = page.getByRole("group", { name: "Property value" });
       const workbench = {
-        arv: await dollars(page.getByRole("group", { name: "Property value" }), "ARV"),
+        arv: await dollars(value, "ARV"),
         maxOffer: await dollars(offers.getByRole("group", { name: "Max Offer (70% Rule)" })),
       };
+      // The ARV's 80 % range and its confidence in words, as the workbench says them (the card must say the same).
+      const range = (await value.getByRole("definition").nth(1).innerText()).trim();
+      const confidence = (await value.getByRole("definition").nth(2).innerText()).trim();
+      expect(range).toMatch(/^\$[\d,]+ – \$[\d,]+$/);
+      expect(confidence).toMatch(/^(High|Medium|Low) — typically within \d+ %/);
 
       // Fair is 70 % of the ARV, so above the 70 % rule's max offer whenever repairs and fee are > 0 (the defaults).
       const fair = offers.locator("label").filter({ hasText: "70% of ARV" });
@@ -92,6 +98,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       expect(table).toEqual({ arv: workbench.arv, maxOffer: workbench.maxOffer, offer });
       expect(shown).toEqual(table);
+      await expect(card.getByTestId("card-arv-range")).toHaveText(`80 % range ${range}`);
+      await expect(card.getByTestId("card-arv-confidence")).toHaveText(`Confidence ${confidence}`);
       // The card lists the valuation that made the ARV.
       await expect(card.getByRole("region", { name: "Valuation history" })).toContainText("Valuation engine");
     });
