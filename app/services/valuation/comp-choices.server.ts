@@ -2,7 +2,8 @@
  * A user's comp choices of their property (issue 35 item 5; docs/decisions/091-comps-the-user-can-defend.md): pin,
  * unpin, exclude with a reason, include again, or add a sale by its address (the local market's or the user's own
  * uploaded one); each is stored (comp_choices, only while the property is the user's) and the property is valued
- * again through the same engine with every choice applied (`runComps`), so the card, the workbench and the comp report show the recomputed ARV.
+ * again through the same engine with every choice applied (`runComps`), so the card, the workbench and the comp
+ * report show the recomputed ARV.
  * Another user's property → 404, nothing written; an unknown comp → 404; an address no nearby sale matches → 422.
  */
 import { and, eq, sql } from "drizzle-orm";
