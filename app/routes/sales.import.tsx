@@ -49,7 +49,8 @@ export default function ImportSalesPage() {
         </p>
         <p className="mt-1 text-sm text-slate-600">
           Columns: sale_id, parcel_id, sale_date (YYYY-MM-DD), price, bedrooms, bathrooms, sqft, lot_sqft, stories, year_built, lat, lon,
-          and optionally year_renovated, basement_sqft, condition, quality_grade, waterfront, view, zip.
+          and optionally year_renovated, basement_sqft, condition, quality_grade, waterfront, view, zip, and address (so you can add the
+          sale as a comp by its address).
         </p>
       </div>
       {answer ? <ImportSalesResult answer={answer} /> : null}

@@ -37,6 +37,8 @@ export const userSales = sqliteTable(
     qualityGrade: integer("quality_grade"),
     waterfront: flag("waterfront"),
     view: integer("view"),
+    /** The CSV's optional address: "Add a comp" finds the sale by it (its owner only). */
+    address: text("address"),
     latitudeCell: integer("latitude_cell").generatedAlwaysAs(LATITUDE_CELL_SQL, { mode: "virtual" }),
     ...timestamps,
   },

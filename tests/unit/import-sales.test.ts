@@ -55,6 +55,7 @@ describe("parseSalesCsv", () => {
         zip: "98103",
         latitude: 47.6606,
         longitude: -122.3426,
+        address: null,
       },
       expect.objectContaining({ externalId: "A-4", parcelId: "1,14", price: 510000, waterfront: true, view: 4, zip: "98103" }),
     ]);
@@ -85,7 +86,30 @@ describe("parseSalesCsv", () => {
         zip: null,
         latitude: 47.6,
         longitude: -122.3,
+        address: null,
       }),
+    ]);
+  });
+
+  it("keeps an optional address (spaces collapsed) for Add a comp, and refuses one too long or holding control characters", () => {
+    const head = "sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,lat,lon,address";
+    const facts = "2025-01-02,350000,3,2,1500,5000,2,1990,47.6,-122.3";
+    const { rows, bad } = parseSalesCsv(
+      [
+        head,
+        `S1,P1,${facts},"  12  Elm St,  Seattle "`,
+        `S2,P2,${facts},`,
+        `S3,P3,${facts},${"x".repeat(201)}`,
+        `S4,P4,${facts},"12 Elm\u0007St"`,
+      ].join("\n"),
+    );
+    expect(rows.map((row) => [row.externalId, row.address])).toEqual([
+      ["S1", "12 Elm St, Seattle"],
+      ["S2", null],
+    ]);
+    expect(bad.map(describeBadRow)).toEqual([
+      "line 4: address must be at most 200 characters",
+      "line 5: address must not contain control characters",
     ]);
   });
 

@@ -66,10 +66,14 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="ARV">
           <span data-testid="card-arv">{formatMoney(numbers.arv)}</span>
           {numbers.rangeLow !== null && numbers.rangeHigh !== null ? (
-            <span className="block text-xs text-slate-600">
+            <span className="block text-xs text-slate-600" data-testid="card-arv-range">
               80 % range {formatMoney(numbers.rangeLow)} – {formatMoney(numbers.rangeHigh)}
             </span>
           ) : null}
+          {/* The range's confidence in words beside it, as the workbench shows them (ADR 076). */}
+          <span className="block text-xs text-slate-600" data-testid="card-arv-confidence">
+            Confidence {confidenceWordsText(numbers.confidenceScore)}
+          </span>
           {numbers.source ? (
             <span className="block text-xs text-slate-600">
               {VALUATION_SOURCE_LABELS[numbers.source]}, {formatDate(numbers.asOf)}
@@ -89,7 +93,6 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Equity balance">{formatMoney(p.equityBalance)}</Detail>
         <Detail label="Last sale price">{formatMoney(p.lastSalePrice)}</Detail>
         <Detail label="Last sale date">{formatDate(p.lastSaleDate)}</Detail>
-        <Detail label="Confidence">{confidenceWordsText(p.confidenceScore)}</Detail>
       </DetailGroup>
       <section aria-label="Owner info" className="rounded-lg border border-slate-200 p-4">
         <h3 className="mb-3 text-sm font-semibold text-slate-900">Owner info</h3>

@@ -6,8 +6,8 @@
  * (docs/decisions/093-user-sales-import.md).
  *
  * Header (by name, any order): sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,
- * year_renovated,basement_sqft,condition,quality_grade,waterfront,view,zip,lat,lon. The columns through year_built
- * and lat, lon must be in the header (a sale nobody can place is no comparable); a later column may be absent, and a
+ * year_renovated,basement_sqft,condition,quality_grade,waterfront,view,zip,lat,lon[,address]. The columns through
+ * year_built and lat, lon must be in the header (a sale nobody can place is no comparable); a later column may be absent, and a
  * blank value is unknown. sale_id, parcel_id, sale_date, price, lat and lon need a value in every row.
  */
 import { z } from "zod";
@@ -32,7 +32,12 @@ export const SALES_CSV_COLUMNS = [
   "zip",
   "lat",
   "lon",
+  // Optional: a user's uploaded sale is found by it in "Add a comp" (docs/decisions/091-comps-the-user-can-defend.md).
+  "address",
 ] as const;
+/** The longest address kept: a street line with unit, city and ZIP fits well within it. */
+const ADDRESS_MAX = 200;
+
 export type SalesCsvColumn = (typeof SALES_CSV_COLUMNS)[number];
 
 export const REQUIRED_SALES_CSV_COLUMNS: readonly SalesCsvColumn[] = [
@@ -62,6 +67,7 @@ export type ImportedSaleRow = {
   zip: string | null;
   latitude: number;
   longitude: number;
+  address: string | null;
 };
 
 export type BadRow = { line: number; messages: string[] };
@@ -216,6 +222,14 @@ export const SalesCsvRowSchema = z.object({
       .min(-180, "lon must be between -180 and 180")
       .max(180, "lon must be between -180 and 180"),
   ),
+  address: z.preprocess(
+    (value) => blankToNull(typeof value === "string" ? value.trim().replace(/\s+/g, " ") : value),
+    z
+      .string()
+      .max(ADDRESS_MAX, `address must be at most ${ADDRESS_MAX} characters`)
+      .refine((value) => ![...value].some((ch) => ch.charCodeAt(0) < 0x20), "address must not contain control characters")
+      .nullable(),
+  ),
 });
 
 function toRow(cells: z.infer<typeof SalesCsvRowSchema>): ImportedSaleRow {
@@ -239,6 +253,7 @@ function toRow(cells: z.infer<typeof SalesCsvRowSchema>): ImportedSaleRow {
     zip: cells.zip,
     latitude: cells.lat,
     longitude: cells.lon,
+    address: cells.address,
   };
 }
 

@@ -9,7 +9,7 @@ import { ARMS_LENGTH_TRANSFER_TYPES } from "#db/enums.ts";
 import { marketProperties, marketSales } from "#db/schema.ts";
 import type { CandidateWindow, Sale } from "#app/domain/valuation/types.ts";
 
-import { distanceFromCentre, inSalesWindow } from "./sales-window.ts";
+import { addressHolds, distanceFromCentre, inSalesWindow } from "./sales-window.ts";
 
 /**
  * Arm's-length deeds, written with literal values exactly as market_sales_comps_idx's WHERE says them, or SQLite
@@ -35,15 +35,12 @@ export const HOME_FACTS = {
   address: marketProperties.address,
 };
 
-/** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * market_sales_comps_idx finds the sales in the box; each one's property row is read for its facts. With
  * `addressText`, only sales whose address holds it (any case) — still inside the window, so the engine can use them.
  */
 export async function localSales(db: Db, window: CandidateWindow, addressText?: string): Promise<Sale[]> {
-  const byAddress = addressText ? sql`${marketProperties.address} like ${likeText(addressText.trim())} escape '\\'` : undefined;
+  const byAddress = addressText ? addressHolds(marketProperties.address, addressText) : undefined;
   const rows = await db
     .select({
       ...HOME_FACTS,

@@ -33,3 +33,9 @@ export function distanceFromCentre(table: SalesColumns, window: CandidateWindow)
   const shrink = Math.cos((latitude * Math.PI) / 180);
   return sql`(${table.latitude} - ${latitude}) * (${table.latitude} - ${latitude}) + (${table.longitude} - ${longitude}) * ${shrink} * (${table.longitude} - ${longitude}) * ${shrink}`;
 }
+
+/** The address holds the text, in any case: `%`, `_` and the escape itself taken literally ("Add a comp", ADR 091). */
+export function addressHolds(column: SQLiteColumn, text: string): SQL {
+  const pattern = `%${text.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`${column} like ${pattern} escape '\\'`;
+}

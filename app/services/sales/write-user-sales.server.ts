@@ -29,6 +29,7 @@ const FACTS = [
   "qualityGrade",
   "waterfront",
   "view",
+  "address",
 ] as const satisfies readonly (keyof ImportedSaleRow & keyof typeof userSales.$inferInsert)[];
 
 const COLUMNS = ["id", "userId", "externalId", "source", ...FACTS, "createdAt", "updatedAt"] as const;

@@ -1,8 +1,9 @@
 /**
  * A user's comp choices of their property (issue 35 item 5; docs/decisions/091-comps-the-user-can-defend.md): pin,
- * unpin, exclude with a reason, include again, or add a sale of the local market by its address; each is stored
- * (comp_choices, only while the property is the user's) and the property is valued again through the same engine
- * with every choice applied (`runComps`), so the card, the workbench and the comp report show the recomputed ARV.
+ * unpin, exclude with a reason, include again, or add a sale by its address (the local market's or the user's own
+ * uploaded one); each is stored (comp_choices, only while the property is the user's) and the property is valued
+ * again through the same engine with every choice applied (`runComps`), so the card, the workbench and the comp
+ * report show the recomputed ARV.
  * Another user's property → 404, nothing written; an unknown comp → 404; an address no nearby sale matches → 422.
  */
 import { and, eq, sql } from "drizzle-orm";
@@ -14,6 +15,7 @@ import type { ValuationFailure } from "#app/domain/valuation/comparables.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
 import { runComps, subjectOfProperty } from "./property-comps.server.ts";
+import { toUserSales, userSalesQuery } from "./user-sales.server.ts";
 import type { ValuationContext } from "./valuation.server.ts";
 
 export const COMP_NOT_FOUND = "Comp not found";
@@ -40,12 +42,19 @@ async function namedComp(context: ValuationContext, userId: string, propertyId: 
   return { ok: true as const, address: named[0].address };
 }
 
-/** The sale at the typed address among the property's candidate window (nearest first), as a choice to store. */
+/**
+ * The sale at the typed address in the property's candidate window, as a choice to store: the local market's (nearest
+ * first), then the user's own uploaded sales (only theirs: user_sales filtered by the signed-in user).
+ */
 async function addedSale(context: ValuationContext, userId: string, propertyId: string, address: string) {
   const placed = await subjectOfProperty(context, userId, propertyId);
   if (!placed.ok) return placed;
   const window = candidateWindow(placed.subject, { valuationDate: placed.valuationDate });
-  const found = (await context.providers.propertyData.salesAt?.(address, window)) ?? [];
+  const [market, own] = await Promise.all([
+    context.providers.propertyData.salesAt?.(address, window) ?? Promise.resolve([]),
+    userSalesQuery(context.db, userId, window, address),
+  ]);
+  const found = [...market, ...toUserSales(own)];
   const sale = found.find((s) => s.saleDate < placed.valuationDate && s.parcelId !== placed.subject.parcelId);
   if (!sale) return { ok: false as const, status: 422 as const, message: NO_SALE_AT_ADDRESS };
   return { ok: true as const, sale };

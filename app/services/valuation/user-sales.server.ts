@@ -8,10 +8,13 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { userSales } from "#db/schema.ts";
 import type { CandidateWindow, Sale } from "#app/domain/valuation/types.ts";
-import { distanceFromCentre, inSalesWindow } from "#app/providers/property-data/sales-window.ts";
+import { addressHolds, distanceFromCentre, inSalesWindow } from "#app/providers/property-data/sales-window.ts";
 
-/** The user's sales in the window, nearest the centre first (no user: an id no row has, so the batch keeps its shape). */
-export function userSalesQuery(db: Db, userId: string | null, window: CandidateWindow) {
+/**
+ * The user's sales in the window, nearest the centre first (no user: an id no row has, so the batch keeps its shape).
+ * With `addressText`, only those whose uploaded address holds it, in any case ("Add a comp", ADR 091).
+ */
+export function userSalesQuery(db: Db, userId: string | null, window: CandidateWindow, addressText?: string) {
   return db
     .select({
       id: userSales.id,
@@ -35,9 +38,16 @@ export function userSalesQuery(db: Db, userId: string | null, window: CandidateW
       qualityGrade: userSales.qualityGrade,
       waterfront: userSales.waterfront,
       view: userSales.view,
+      address: userSales.address,
     })
     .from(userSales)
-    .where(and(eq(userSales.userId, userId ?? ""), inSalesWindow(userSales, window)))
+    .where(
+      and(
+        eq(userSales.userId, userId ?? ""),
+        inSalesWindow(userSales, window),
+        addressText ? addressHolds(userSales.address, addressText) : undefined,
+      ),
+    )
     .orderBy(distanceFromCentre(userSales, window), asc(userSales.id))
     .limit(window.limit);
 }

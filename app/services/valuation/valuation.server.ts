@@ -137,7 +137,10 @@ export async function value(context: ValuationContext, subject: ValuationSubject
     ]),
   ]);
   const { choices, added } = toCompChoices(chosen);
-  const candidates = [...nearest(subject, window, provided, [...toImportedSales(imported), ...toUserSales(own)]), ...added];
+  // An added sale that is also a candidate (a market sale or the user's own upload in the window) counts once.
+  const addedIds = new Set(added.map((sale) => sale.id));
+  const found = nearest(subject, window, provided, [...toImportedSales(imported), ...toUserSales(own)]);
+  const candidates = [...found.filter((sale) => !addedIds.has(sale.id)), ...added];
   return valueSubject(subject, candidates, { valuationDate, regional: keptRegionalModel(models), market: markets[0] ?? null, choices });
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `user_sales` ADD `address` text;
