@@ -20,6 +20,8 @@ export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
 /** How many of the ranked tasks the page shows before "Show all". */
 const TODAY_PAGE_TASKS = 25;
+/** How many coming-up steps the page shows before "Show more" (the soonest; ?upcoming=all shows up to 50). */
+const COMING_UP_PAGE_STEPS = 10;
 
 /** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -31,11 +33,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const zone = userZone(request, session.user);
   const tasks = todayTasks(reads, now, session.user.company?.companyName ?? null, zone);
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
-  const all = new URL(request.url).searchParams.get("all") === "1";
+  const params = new URL(request.url).searchParams;
+  const all = params.get("all") === "1";
+  const upcoming = upcomingSteps(reads, now, zone);
+  const allUpcoming = params.get("upcoming") === "all";
   return {
     tasks: all ? tasks : tasks.slice(0, TODAY_PAGE_TASKS),
     total: tasks.length,
-    upcoming: upcomingSteps(reads, now, zone),
+    allTasks: all,
+    upcoming: allUpcoming ? upcoming : upcoming.slice(0, COMING_UP_PAGE_STEPS),
+    upcomingTotal: upcoming.length,
     paused: pausedSequences(reads),
   };
 }
@@ -76,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { tasks, total, upcoming, paused } = useLoaderData<typeof loader>();
+  const { tasks, total, allTasks, upcoming, upcomingTotal, paused } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
@@ -86,7 +93,7 @@ export default function TodayPage() {
         </p>
       ) : null}
       <TodayList tasks={tasks} total={total} />
-      <ComingUp steps={upcoming} />
+      <ComingUp steps={upcoming} total={upcomingTotal} allTasks={allTasks} />
       <PausedSequences sequences={paused} />
     </FormPage>
   );

@@ -13,11 +13,11 @@ import { and, asc, eq, gte, inArray, isNull, lt, not, or, sql } from "drizzle-or
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
 import { ownerPhones } from "#app/domain/leads/phone.ts";
-import { DAY_MS, endOfDay, overdueDays, pausesSequence, type DncStatus } from "#app/domain/sequences/plan.ts";
+import { DAY_MS, endOfDay, pausesSequence, type DncStatus } from "#app/domain/sequences/plan.ts";
 import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
 import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
-import { addLocalDays, localDate, nextDayBounds } from "#app/domain/shared/time-zone.ts";
+import { addLocalDays, dayNumberDate, localDate, localDayNumber, nextDayBounds } from "#app/domain/shared/time-zone.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
 import { CRM_LEAD_VENDOR, noReplySinceLastMove, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
@@ -238,6 +238,8 @@ const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10
 /** The ranked tasks due by the end of the user's today, their messages filled in with the user's company name. */
 export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyName: string | null, zone: string): TodayTask[] {
   const dueBefore = endOfDay(now, zone);
+  // The user's today once, not per row (each is an Intl lookup outside UTC): a row's overdue days count from it.
+  const today = localDayNumber(now, zone);
   const byActivity = new Map<string, typeof contacts>();
   for (const contact of contacts)
     (byActivity.get(contact.activityId) ?? byActivity.set(contact.activityId, []).get(contact.activityId)!).push(contact);
@@ -258,6 +260,7 @@ export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyNam
           return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
         });
       const scheduled = row.scheduledFor ?? now;
+      const day = localDayNumber(scheduled, zone);
       const task: TodayTask = {
         id: row.id,
         leadId: row.leadId,
@@ -267,8 +270,8 @@ export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyNam
         activityType: row.activityType,
         dayNumber: row.dayNumber,
         scheduledFor: scheduled.toISOString(),
-        scheduledDate: localDate(scheduled, zone),
-        overdueDays: overdueDays(scheduled, now, zone),
+        scheduledDate: dayNumberDate(day),
+        overdueDays: Math.max(0, today - day),
         contacts: taskContacts,
         message: renderTemplate(templateFor(row), {
           ownerName: row.ownerName,
