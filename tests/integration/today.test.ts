@@ -128,6 +128,8 @@ describe("the Today page's forms (without JavaScript)", () => {
     });
     page = await pat.client.load<Page>(todayPage.loader, "/today");
     expect(page.paused).toMatchObject([{ propertyId: lead.id, reason: "The seller replied in Messages" }]);
+    // …and its steps leave Today and Coming up until the user resumes it.
+    expect(page.tasks).toEqual([]);
 
     expect((await post("stop")).status).toBe(302);
     page = await pat.client.load<Page>(todayPage.loader, "/today");
@@ -160,11 +162,12 @@ describe("the Today page's forms (without JavaScript)", () => {
     const pat = await signedUp();
     // Three sequences started today: four steps each within the next 14 days.
     for (let i = 0; i < 3; i++) await pat.start((await aLead(pat.userId)).id);
-    type Page = { upcoming: { scheduledFor: string }[]; upcomingTotal: number };
+    type Page = { upcoming: { scheduledFor: string }[]; moreUpcoming: boolean };
     const page = await pat.client.load<Page>(todayPage.loader, "/today");
-    expect(page.upcomingTotal).toBe(12);
+    expect(page.moreUpcoming).toBe(true);
     expect(page.upcoming).toHaveLength(10);
     const all = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");
+    expect(all.moreUpcoming).toBe(false);
     expect(all.upcoming).toHaveLength(12);
     expect(all.upcoming.slice(0, 10)).toEqual(page.upcoming);
   });

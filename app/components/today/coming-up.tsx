@@ -23,12 +23,11 @@ function TodayList({ id, title, children, after }: { id: string; title: string; 
   );
 }
 
-/** The soonest `shown` of `total` steps: a link shows the rest (keeping "Show all tasks" when it is on), without JavaScript too. */
-function MoreComingUp({ shown, total, allTasks }: { shown: number; total: number; allTasks: boolean }) {
-  if (total <= shown) return null;
+/** The soonest steps only: a link shows more (keeping "Show all tasks" when it is on), without JavaScript too. */
+function MoreComingUp({ shown, allTasks }: { shown: number; allTasks: boolean }) {
   return (
     <p className="mt-2 text-sm text-slate-600">
-      The next {shown} of {total} steps shown.{" "}
+      The next {shown} steps shown.{" "}
       <Link to={allTasks ? "/today?all=1&upcoming=all" : "/today?upcoming=all"} className="text-brand-700 underline">
         Show more coming up
       </Link>
@@ -36,10 +35,10 @@ function MoreComingUp({ shown, total, allTasks }: { shown: number; total: number
   );
 }
 
-export function ComingUp({ steps, total = steps.length, allTasks = false }: { steps: UpcomingStep[]; total?: number; allTasks?: boolean }) {
+export function ComingUp({ steps, more = false, allTasks = false }: { steps: UpcomingStep[]; more?: boolean; allTasks?: boolean }) {
   if (steps.length === 0) return null;
   return (
-    <TodayList id="coming-up-heading" title="Coming up" after={<MoreComingUp shown={steps.length} total={total} allTasks={allTasks} />}>
+    <TodayList id="coming-up-heading" title="Coming up" after={more ? <MoreComingUp shown={steps.length} allTasks={allTasks} /> : null}>
       {steps.map((step) => (
         <li key={step.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2">
           <span className="w-24 text-slate-500">{formatDate(step.scheduledDate)}</span>

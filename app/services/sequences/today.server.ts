@@ -20,7 +20,14 @@ import { renderTemplate } from "#app/domain/sequences/templates.ts";
 import { addLocalDays, dayNumberDate, localDate, localDayNumber, nextDayBounds } from "#app/domain/shared/time-zone.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
-import { CRM_LEAD_VENDOR, noReplySinceLastMove, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
+import {
+  CRM_LEAD_VENDOR,
+  noReplySinceLastMove,
+  noReplySinceLastMoveOf,
+  notPausedStatus,
+  PROPERTY_FIELDS,
+  repliedPropertyIds,
+} from "./rows.server.ts";
 
 /** The most due tasks a read brings (the most overdue first): a day's work, not the backlog of a year. */
 export const TODAY_LIMIT = 200;
@@ -28,15 +35,10 @@ export const TODAY_LIMIT = 200;
 /** Where the reads cut "today" from "coming up": the user's exact day, or (zone unknown) the widest bounds. */
 type DayCut = { dueBefore: Date; upcomingFrom: Date; upcomingTo: Date; upcomingLimit: number };
 
-function dayCut(now: Date, zone: string | null): DayCut {
+function dayCut(now: Date, zone: string | null, upcomingLimit = UPCOMING_LIMIT): DayCut {
   if (zone) {
     const tomorrow = endOfDay(now, zone);
-    return {
-      dueBefore: tomorrow,
-      upcomingFrom: tomorrow,
-      upcomingTo: addLocalDays(tomorrow, UPCOMING_DAYS, zone),
-      upcomingLimit: UPCOMING_LIMIT,
-    };
+    return { dueBefore: tomorrow, upcomingFrom: tomorrow, upcomingTo: addLocalDays(tomorrow, UPCOMING_DAYS, zone), upcomingLimit };
   }
   const { earliest, latest } = nextDayBounds(now);
   // Steps due later today in the user's zone may come first in the wide read: room for a day's worth of them.
@@ -86,7 +88,7 @@ function taskRows(db: Db, userId: UserRef, cut: DayCut) {
         inArray(followUpActivities.id, dueActivities(db, userId, cut)),
         eq(leads.sequenceStatus, "active"),
         notPausedStatus(),
-        noReplySinceLastMove(),
+        noReplySinceLastMoveOf(userId),
       ),
     );
 }
@@ -134,7 +136,7 @@ function upcomingRows(db: Db, userId: UserRef, cut: DayCut) {
         lt(followUpActivities.scheduledFor, cut.upcomingTo),
         eq(leads.sequenceStatus, "active"),
         notPausedStatus(),
-        noReplySinceLastMove(),
+        noReplySinceLastMoveOf(userId),
       ),
     )
     .orderBy(asc(followUpActivities.scheduledFor))
@@ -159,7 +161,10 @@ function pausedRows(db: Db, userId: UserRef) {
     .where(
       and(
         eq(properties.userId, userId),
-        or(eq(leads.sequenceStatus, "paused"), and(eq(leads.sequenceStatus, "active"), not(noReplySinceLastMove()))),
+        or(
+          eq(leads.sequenceStatus, "paused"),
+          and(eq(leads.sequenceStatus, "active"), sql`${properties.id} in ${repliedPropertyIds(userId)}`, not(noReplySinceLastMove())),
+        ),
       ),
     )
     .limit(PAUSED_LIMIT);
@@ -174,15 +179,20 @@ export type TodayReads = {
 
 /**
  * The reads, sent with `batch` (by default on their own; the API joins the session lookup's). `zone` is the user's
- * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it.
+ * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it. With a
+ * zone, `upcomingLimit` (at most UPCOMING_LIMIT) is how many coming-up steps to read.
  */
 export async function readToday(
   db: Db,
   userId: UserRef,
   now: Date,
-  { batch = (queries) => db.batch(queries), zone = null }: { batch?: SendBatch; zone?: string | null } = {},
+  {
+    batch = (queries) => db.batch(queries),
+    zone = null,
+    upcomingLimit = UPCOMING_LIMIT,
+  }: { batch?: SendBatch; zone?: string | null; upcomingLimit?: number } = {},
 ): Promise<TodayReads> {
-  const cut = dayCut(now, zone);
+  const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT));
   const [rows, contacts, upcoming, paused] = await batch([
     taskRows(db, userId, cut),
     contactRowsOf(db, userId, cut),
