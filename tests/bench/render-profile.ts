@@ -83,7 +83,9 @@ function localD1(persist: string): D1Database {
       return { count: 1, duration: 0 };
     },
   };
-  return db as unknown as D1Database;
+  // A request opens a D1 session (db/d1-session.ts): one local file has no replicas, so the session is the database.
+  const withSession = () => ({ ...db, getBookmark: () => null });
+  return { ...db, withSession } as unknown as D1Database;
 }
 
 const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.dev.jsonc", persist: { path: path.join(persistDir, "v3") } });
