@@ -9,33 +9,45 @@ import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { TASK_OUTCOME_LABELS } from "#app/domain/sequences/tasks.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
-import { userZone } from "#app/services/accounts/time-zone.server.ts";
+import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
-import { pausedSequences, readToday, todayTasks, upcomingSteps } from "#app/services/sequences/today.server.ts";
+import { pausedSequences, readToday, todayTasks, UPCOMING_LIMIT, upcomingSteps } from "#app/services/sequences/today.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
 /** How many of the ranked tasks the page shows before "Show all". */
 const TODAY_PAGE_TASKS = 25;
+/** How many coming-up steps the page shows before "Show more" (the soonest; ?upcoming=all shows up to 50). */
+const COMING_UP_PAGE_STEPS = 10;
 
 /** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = context.now();
-  // Read beside the session lookup (one round trip): the widest day any zone can have, cut to the user's once known.
-  const { session, value: reads } = await readAsUser(request, context, ({ userId, batch }) =>
-    readToday(context.db, userId, now, { batch }),
+  const params = new URL(request.url).searchParams;
+  const all = params.get("all") === "1";
+  const allUpcoming = params.get("upcoming") === "all";
+  // One more step than shown tells whether there are more.
+  const upcomingLimit = allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS + 1;
+  // Read beside the session lookup (one round trip) for the browser's day; a user whose stored zone is another one
+  // costs a second read, for their day (the budget is 2). An exact day reads 11 coming-up steps, not 250.
+  const guess = guessedZone(request);
+  const { session, value: guessed } = await readAsUser(request, context, ({ userId, batch }) =>
+    readToday(context.db, userId, now, { batch, zone: guess, upcomingLimit }),
   );
   const zone = userZone(request, session.user);
+  const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit });
   const tasks = todayTasks(reads, now, session.user.company?.companyName ?? null, zone);
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
-  const all = new URL(request.url).searchParams.get("all") === "1";
+  const upcoming = upcomingSteps(reads, now, zone);
   return {
     tasks: all ? tasks : tasks.slice(0, TODAY_PAGE_TASKS),
     total: tasks.length,
-    upcoming: upcomingSteps(reads, now, zone),
+    allTasks: all,
+    upcoming: allUpcoming ? upcoming : upcoming.slice(0, COMING_UP_PAGE_STEPS),
+    moreUpcoming: !allUpcoming && upcoming.length > COMING_UP_PAGE_STEPS,
     paused: pausedSequences(reads),
   };
 }
@@ -76,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { tasks, total, upcoming, paused } = useLoaderData<typeof loader>();
+  const { tasks, total, allTasks, upcoming, moreUpcoming, paused } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
@@ -86,7 +98,7 @@ export default function TodayPage() {
         </p>
       ) : null}
       <TodayList tasks={tasks} total={total} />
-      <ComingUp steps={upcoming} />
+      <ComingUp steps={upcoming} more={moreUpcoming} allTasks={allTasks} />
       <PausedSequences sequences={paused} />
     </FormPage>
   );

@@ -128,11 +128,48 @@ describe("the Today page's forms (without JavaScript)", () => {
     });
     page = await pat.client.load<Page>(todayPage.loader, "/today");
     expect(page.paused).toMatchObject([{ propertyId: lead.id, reason: "The seller replied in Messages" }]);
+    // …and its steps leave Today and Coming up until the user resumes it.
+    expect(page.tasks).toEqual([]);
 
     expect((await post("stop")).status).toBe(302);
     page = await pat.client.load<Page>(todayPage.loader, "/today");
     expect(page).toMatchObject({ tasks: [], paused: [] });
     expect((await post("resume")).status).toBe(409);
+  });
+
+  it("works a task or changes its sequence from the card's one form (its buttons send an outcome or an intent)", async () => {
+    const pat = await signedUp();
+    const lead = await aLead(pat.userId);
+    await pat.start(lead.id);
+    const [task] = await pat.today();
+    // What the card's form posts: the task and its lead, and the pressed button's name and value.
+    const press = (button: Record<string, string>) =>
+      pat.client.send(todayPage.action, "POST", "/today", { urlencoded: { taskId: task.id, propertyId: lead.id, ...button } });
+    type Page = { tasks: Task[]; upcoming: { id: string }[]; paused: { propertyId: string }[] };
+
+    expect((await press({ outcome: "snoozed" })).status).toBe(302);
+    let page = await pat.client.load<Page>(todayPage.loader, "/today");
+    expect(page.tasks).toEqual([]);
+    expect(page.upcoming.map((step) => step.id)).toContain(task.id);
+
+    expect((await press({ intent: "pause" })).status).toBe(302);
+    page = await pat.client.load<Page>(todayPage.loader, "/today");
+    expect(page.paused.map((sequence) => sequence.propertyId)).toEqual([lead.id]);
+    expect((await press({ outcome: "maybe" })).status).toBe(400);
+  });
+
+  it("shows the 10 soonest coming-up steps, and all of them (up to 50) with ?upcoming=all", async () => {
+    const pat = await signedUp();
+    // Three sequences started today: four steps each within the next 14 days.
+    for (let i = 0; i < 3; i++) await pat.start((await aLead(pat.userId)).id);
+    type Page = { upcoming: { scheduledFor: string }[]; moreUpcoming: boolean };
+    const page = await pat.client.load<Page>(todayPage.loader, "/today");
+    expect(page.moreUpcoming).toBe(true);
+    expect(page.upcoming).toHaveLength(10);
+    const all = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");
+    expect(all.moreUpcoming).toBe(false);
+    expect(all.upcoming).toHaveLength(12);
+    expect(all.upcoming.slice(0, 10)).toEqual(page.upcoming);
   });
 
   it("answers a bad or foreign post with its message and a 4xx, writing nothing", async () => {

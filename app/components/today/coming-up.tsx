@@ -1,4 +1,5 @@
 /** "Coming up": the next steps of the running sequences; a step that fell back from a call or text says why. */
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
@@ -8,7 +9,7 @@ import type { PausedSequence, UpcomingStep } from "#app/services/sequences/today
 import { SequenceControl } from "./sequence-control.tsx";
 
 /** A titled list below the tasks; the title names the list for screen readers too. */
-function TodayList({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function TodayList({ id, title, children, after }: { id: string; title: string; children: ReactNode; after?: ReactNode }) {
   return (
     <section aria-labelledby={id} className="mt-8">
       <h2 id={id} className="mb-2 text-lg font-semibold text-slate-900">
@@ -17,14 +18,27 @@ function TodayList({ id, title, children }: { id: string; title: string; childre
       <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white text-sm" aria-label={title}>
         {children}
       </ul>
+      {after}
     </section>
   );
 }
 
-export function ComingUp({ steps }: { steps: UpcomingStep[] }) {
+/** The soonest steps only: a link shows more (keeping "Show all tasks" when it is on), without JavaScript too. */
+function MoreComingUp({ shown, allTasks }: { shown: number; allTasks: boolean }) {
+  return (
+    <p className="mt-2 text-sm text-slate-600">
+      The next {shown} steps shown.{" "}
+      <Link to={allTasks ? "/today?all=1&upcoming=all" : "/today?upcoming=all"} className="text-brand-700 underline">
+        Show more coming up
+      </Link>
+    </p>
+  );
+}
+
+export function ComingUp({ steps, more = false, allTasks = false }: { steps: UpcomingStep[]; more?: boolean; allTasks?: boolean }) {
   if (steps.length === 0) return null;
   return (
-    <TodayList id="coming-up-heading" title="Coming up">
+    <TodayList id="coming-up-heading" title="Coming up" after={more ? <MoreComingUp shown={steps.length} allTasks={allTasks} /> : null}>
       {steps.map((step) => (
         <li key={step.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2">
           <span className="w-24 text-slate-500">{formatDate(step.scheduledDate)}</span>

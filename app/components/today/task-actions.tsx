@@ -1,39 +1,18 @@
 /**
- * A Today task's actions, each a plain Remix <Form> posting to /today (so they work without JavaScript): the call's
- * outcome form, Done (a letter step: Send letter, mailed through the mail provider), Snooze 1 day and Skip. A phone on the
- * do-not-call list or reported a wrong number never gets a call or text action.
+ * A Today task's actions, plain Remix <Form>s posting to /today (so they work without JavaScript): the call's outcome
+ * form, and one form whose buttons are Done (a letter step: Send letter, mailed through the mail provider), Snooze 1
+ * day, Skip, Pause and Stop. One form a card rather than one a button keeps a busy Today light (docs/today.md). A
+ * phone on the do-not-call list or reported a wrong number never gets a call or text action.
  */
 import { Form } from "@remix-run/react";
 
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
-import { CALL_OUTCOMES, TASK_OUTCOME_LABELS, type TaskOutcome, type TodayTask } from "#app/domain/sequences/tasks.ts";
+import { SEQUENCE_ACTION_LABELS, type SequenceAction } from "#app/domain/sequences/steps.ts";
+import { CALL_OUTCOMES, TASK_OUTCOME_LABELS, type TodayTask } from "#app/domain/sequences/tasks.ts";
 
-import { SequenceControl, TODAY_PATH } from "./sequence-control.tsx";
-
-/** A one-button form that works the task with `outcome`. */
-function OutcomeButton({
-  task,
-  outcome,
-  variant = "secondary",
-  label = TASK_OUTCOME_LABELS[outcome],
-}: {
-  task: TodayTask;
-  outcome: TaskOutcome;
-  variant?: "primary" | "secondary" | "ghost";
-  label?: string;
-}) {
-  return (
-    <Form method="post" action={TODAY_PATH}>
-      <input type="hidden" name="intent" value="work" />
-      <input type="hidden" name="taskId" value={task.id} />
-      <button type="submit" name="outcome" value={outcome} className={buttonClass(variant, "", "sm")}>
-        {label}
-      </button>
-    </Form>
-  );
-}
+import { TODAY_PATH } from "./sequence-control.tsx";
 
 /** Done on a letter or email step sends it (the mail or email provider), so the button says so. */
 const SEND_LABELS: Partial<Record<TodayTask["activityType"], string>> = { letter: "Send letter", email: "Send email" };
@@ -125,24 +104,49 @@ function EmailActions({ task }: { task: TodayTask }) {
   );
 }
 
+/** The sequence actions a task card offers (Resume is in "Paused sequences"). */
+const CARD_SEQUENCE_ACTIONS: readonly SequenceAction[] = ["pause", "stop"];
+
+/**
+ * Done, Snooze 1 day, Skip (each posts its `outcome`: the task is worked) and Pause, Stop (each posts its `intent`:
+ * the sequence changes), in one form with the task and its lead.
+ */
+function CardActions({ task }: { task: TodayTask }) {
+  const ghost = buttonClass("ghost", "", "sm");
+  return (
+    <Form method="post" action={TODAY_PATH} className="flex flex-wrap gap-2">
+      <input type="hidden" name="taskId" value={task.id} />
+      <input type="hidden" name="propertyId" value={task.propertyId} />
+      <button
+        type="submit"
+        name="outcome"
+        value="done"
+        className={buttonClass(task.activityType === "letter" ? "primary" : "secondary", "", "sm")}
+      >
+        {SEND_LABELS[task.activityType] ?? TASK_OUTCOME_LABELS.done}
+      </button>
+      <button type="submit" name="outcome" value="snoozed" className={ghost}>
+        {TASK_OUTCOME_LABELS.snoozed}
+      </button>
+      <button type="submit" name="outcome" value="skipped" className={ghost}>
+        {TASK_OUTCOME_LABELS.skipped}
+      </button>
+      {CARD_SEQUENCE_ACTIONS.map((action) => (
+        <button key={action} type="submit" name="intent" value={action} className={ghost}>
+          {SEQUENCE_ACTION_LABELS[action]}
+        </button>
+      ))}
+    </Form>
+  );
+}
+
 export function TaskActions({ task }: { task: TodayTask }) {
   return (
     <div className="mt-3 grid gap-3">
       {task.activityType === "call" ? <CallActions task={task} /> : null}
       {task.activityType === "text" ? <TextActions task={task} /> : null}
       {task.activityType === "email" ? <EmailActions task={task} /> : null}
-      <div className="flex flex-wrap gap-2">
-        <OutcomeButton
-          task={task}
-          outcome="done"
-          variant={task.activityType === "letter" ? "primary" : "secondary"}
-          label={SEND_LABELS[task.activityType] ?? TASK_OUTCOME_LABELS.done}
-        />
-        <OutcomeButton task={task} outcome="snoozed" variant="ghost" />
-        <OutcomeButton task={task} outcome="skipped" variant="ghost" />
-        <SequenceControl propertyId={task.propertyId} action="pause" />
-        <SequenceControl propertyId={task.propertyId} action="stop" />
-      </div>
+      <CardActions task={task} />
     </div>
   );
 }

@@ -11,9 +11,20 @@ const id = (label: string) =>
     .min(1, `${label} is required`)
     .max(64, `${label} not found`);
 
-export const TodayFormSchema = z.discriminatedUnion("intent", [
-  TaskOutcomeSchema.extend({ intent: z.literal("work"), taskId: id("Task") }),
-  z.object({ intent: z.literal("start"), propertyId: id("Lead") }),
-  z.object({ intent: z.enum(SEQUENCE_ACTIONS), propertyId: id("Lead") }),
-]);
+/**
+ * A task card's one actions form carries the task and its lead; its buttons send either `outcome` (Done, Snooze 1
+ * day, Skip: working the task) or `intent` (Pause, Stop: the sequence). A post with an outcome and no intent works
+ * the task, so one form serves both (docs/today.md, ADR 090).
+ */
+const workByDefault = (value: unknown) =>
+  value && typeof value === "object" && !("intent" in value) && "outcome" in value ? { ...value, intent: "work" } : value;
+
+export const TodayFormSchema = z.preprocess(
+  workByDefault,
+  z.discriminatedUnion("intent", [
+    TaskOutcomeSchema.extend({ intent: z.literal("work"), taskId: id("Task") }),
+    z.object({ intent: z.literal("start"), propertyId: id("Lead") }),
+    z.object({ intent: z.enum(SEQUENCE_ACTIONS), propertyId: id("Lead") }),
+  ]),
+);
 export type TodayForm = z.infer<typeof TodayFormSchema>;

@@ -51,6 +51,8 @@ export function zoneOf(preferences: Record<string, unknown> | null | undefined, 
 
 /** The wall-clock time in `zone` at `instant`, as if it were UTC (milliseconds). */
 function wallMs(instant: Date, zone: string): number {
+  // UTC's wall clock is the instant itself: no formatter (the default zone, and Today's per-row dates, ask often).
+  if (zone === DEFAULT_TIME_ZONE) return instant.getTime();
   const parts: Record<string, number> = {};
   for (const part of formatOf(zone).formatToParts(instant)) if (part.type !== "literal") parts[part.type] = Number(part.value);
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, instant.getUTCMilliseconds());
@@ -71,7 +73,12 @@ export function localDayNumber(instant: Date, zone: string): number {
 
 /** The user's calendar day of `instant`, "YYYY-MM-DD". */
 export function localDate(instant: Date, zone: string): string {
-  return new Date(localDayNumber(instant, zone) * DAY_MS).toISOString().slice(0, 10);
+  return dayNumberDate(localDayNumber(instant, zone));
+}
+
+/** A calendar day counted since 1970-01-01 (localDayNumber's), "YYYY-MM-DD". */
+export function dayNumberDate(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** The instant the user's day after `now` begins: a task is due today when it is scheduled before it. */

@@ -21,3 +21,11 @@ export function browserZone(request: Request): string | null {
 export function userZone(request: Request, user: Pick<SessionUser, "preferences">): string {
   return zoneOf(user.preferences, browserZone(request));
 }
+
+/**
+ * The zone a page can read for before the session lookup answers: the browser's (the cookie), else UTC. It is the
+ * user's zone unless they stored another one in their preferences (then the page reads again, for theirs).
+ */
+export function guessedZone(request: Request): string {
+  return zoneOf(null, browserZone(request));
+}

@@ -64,6 +64,22 @@ export function noReplySinceLastMove(): SQL {
     and ${messages.role} = 'assistant' and ${messages.isAiGenerated} = 0 and ${messages.createdAt} > ${leads.updatedAt})`;
 }
 
+/**
+ * The user's properties with a seller reply in Messages at any time (few): outside them there is no reply since the
+ * last move, so a read over thousands of leads runs noReplySinceLastMove's subquery only for these (docs/today.md).
+ * `userId` must be a value or an uncorrelated subquery, so SQLite builds the list once a statement.
+ */
+export function repliedPropertyIds(userId: string | SQL): SQL {
+  return sql`(select ${conversations.propertyId} from ${conversations} inner join ${messages} on ${messages.conversationId} = ${conversations.id}
+    where ${conversations.userId} = ${userId} and ${conversations.propertyId} is not null
+    and ${messages.role} = 'assistant' and ${messages.isAiGenerated} = 0)`;
+}
+
+/** noReplySinceLastMove, answered without its subquery for a property the seller never replied about. */
+export function noReplySinceLastMoveOf(userId: string | SQL): SQL {
+  return sql`(${properties.id} not in ${repliedPropertyIds(userId)} or ${noReplySinceLastMove()})`;
+}
+
 /** The user's property (null for a foreign or unknown id). */
 export function propertyRead(db: Db, userId: string, propertyId: string) {
   return db

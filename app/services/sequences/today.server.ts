@@ -13,14 +13,21 @@ import { and, asc, eq, gte, inArray, isNull, lt, not, or, sql } from "drizzle-or
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
 import { ownerPhones } from "#app/domain/leads/phone.ts";
-import { DAY_MS, endOfDay, overdueDays, pausesSequence, type DncStatus } from "#app/domain/sequences/plan.ts";
+import { DAY_MS, endOfDay, pausesSequence, type DncStatus } from "#app/domain/sequences/plan.ts";
 import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
 import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
-import { addLocalDays, localDate, nextDayBounds } from "#app/domain/shared/time-zone.ts";
+import { addLocalDays, dayNumberDate, localDate, localDayNumber, nextDayBounds } from "#app/domain/shared/time-zone.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
-import { CRM_LEAD_VENDOR, noReplySinceLastMove, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
+import {
+  CRM_LEAD_VENDOR,
+  noReplySinceLastMove,
+  noReplySinceLastMoveOf,
+  notPausedStatus,
+  PROPERTY_FIELDS,
+  repliedPropertyIds,
+} from "./rows.server.ts";
 
 /** The most due tasks a read brings (the most overdue first): a day's work, not the backlog of a year. */
 export const TODAY_LIMIT = 200;
@@ -28,15 +35,10 @@ export const TODAY_LIMIT = 200;
 /** Where the reads cut "today" from "coming up": the user's exact day, or (zone unknown) the widest bounds. */
 type DayCut = { dueBefore: Date; upcomingFrom: Date; upcomingTo: Date; upcomingLimit: number };
 
-function dayCut(now: Date, zone: string | null): DayCut {
+function dayCut(now: Date, zone: string | null, upcomingLimit = UPCOMING_LIMIT): DayCut {
   if (zone) {
     const tomorrow = endOfDay(now, zone);
-    return {
-      dueBefore: tomorrow,
-      upcomingFrom: tomorrow,
-      upcomingTo: addLocalDays(tomorrow, UPCOMING_DAYS, zone),
-      upcomingLimit: UPCOMING_LIMIT,
-    };
+    return { dueBefore: tomorrow, upcomingFrom: tomorrow, upcomingTo: addLocalDays(tomorrow, UPCOMING_DAYS, zone), upcomingLimit };
   }
   const { earliest, latest } = nextDayBounds(now);
   // Steps due later today in the user's zone may come first in the wide read: room for a day's worth of them.
@@ -86,7 +88,7 @@ function taskRows(db: Db, userId: UserRef, cut: DayCut) {
         inArray(followUpActivities.id, dueActivities(db, userId, cut)),
         eq(leads.sequenceStatus, "active"),
         notPausedStatus(),
-        noReplySinceLastMove(),
+        noReplySinceLastMoveOf(userId),
       ),
     );
 }
@@ -134,7 +136,7 @@ function upcomingRows(db: Db, userId: UserRef, cut: DayCut) {
         lt(followUpActivities.scheduledFor, cut.upcomingTo),
         eq(leads.sequenceStatus, "active"),
         notPausedStatus(),
-        noReplySinceLastMove(),
+        noReplySinceLastMoveOf(userId),
       ),
     )
     .orderBy(asc(followUpActivities.scheduledFor))
@@ -159,7 +161,10 @@ function pausedRows(db: Db, userId: UserRef) {
     .where(
       and(
         eq(properties.userId, userId),
-        or(eq(leads.sequenceStatus, "paused"), and(eq(leads.sequenceStatus, "active"), not(noReplySinceLastMove()))),
+        or(
+          eq(leads.sequenceStatus, "paused"),
+          and(eq(leads.sequenceStatus, "active"), sql`${properties.id} in ${repliedPropertyIds(userId)}`, not(noReplySinceLastMove())),
+        ),
       ),
     )
     .limit(PAUSED_LIMIT);
@@ -174,15 +179,20 @@ export type TodayReads = {
 
 /**
  * The reads, sent with `batch` (by default on their own; the API joins the session lookup's). `zone` is the user's
- * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it.
+ * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it. With a
+ * zone, `upcomingLimit` (at most UPCOMING_LIMIT) is how many coming-up steps to read.
  */
 export async function readToday(
   db: Db,
   userId: UserRef,
   now: Date,
-  { batch = (queries) => db.batch(queries), zone = null }: { batch?: SendBatch; zone?: string | null } = {},
+  {
+    batch = (queries) => db.batch(queries),
+    zone = null,
+    upcomingLimit = UPCOMING_LIMIT,
+  }: { batch?: SendBatch; zone?: string | null; upcomingLimit?: number } = {},
 ): Promise<TodayReads> {
-  const cut = dayCut(now, zone);
+  const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT));
   const [rows, contacts, upcoming, paused] = await batch([
     taskRows(db, userId, cut),
     contactRowsOf(db, userId, cut),
@@ -238,6 +248,8 @@ const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10
 /** The ranked tasks due by the end of the user's today, their messages filled in with the user's company name. */
 export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyName: string | null, zone: string): TodayTask[] {
   const dueBefore = endOfDay(now, zone);
+  // The user's today once, not per row (each is an Intl lookup outside UTC): a row's overdue days count from it.
+  const today = localDayNumber(now, zone);
   const byActivity = new Map<string, typeof contacts>();
   for (const contact of contacts)
     (byActivity.get(contact.activityId) ?? byActivity.set(contact.activityId, []).get(contact.activityId)!).push(contact);
@@ -258,6 +270,7 @@ export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyNam
           return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
         });
       const scheduled = row.scheduledFor ?? now;
+      const day = localDayNumber(scheduled, zone);
       const task: TodayTask = {
         id: row.id,
         leadId: row.leadId,
@@ -267,8 +280,8 @@ export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyNam
         activityType: row.activityType,
         dayNumber: row.dayNumber,
         scheduledFor: scheduled.toISOString(),
-        scheduledDate: localDate(scheduled, zone),
-        overdueDays: overdueDays(scheduled, now, zone),
+        scheduledDate: dayNumberDate(day),
+        overdueDays: Math.max(0, today - day),
         contacts: taskContacts,
         message: renderTemplate(templateFor(row), {
           ownerName: row.ownerName,
