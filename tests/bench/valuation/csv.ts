@@ -3,29 +3,11 @@
  * in the header; the later ones are optional (absent or blank = unknown). A row whose id, parcel, date, price or
  * location is unusable is reported by line number and skipped. Pure: the CLI reads the file, this parses the text.
  */
+import { SALES_CSV_COLUMNS } from "#app/domain/sales/sales-csv.ts";
 import type { Sale } from "#app/domain/valuation/types.ts";
 
-export const SALES_COLUMNS = [
-  "sale_id",
-  "parcel_id",
-  "sale_date",
-  "price",
-  "bedrooms",
-  "bathrooms",
-  "sqft",
-  "lot_sqft",
-  "stories",
-  "year_built",
-  "year_renovated",
-  "basement_sqft",
-  "condition",
-  "quality_grade",
-  "waterfront",
-  "view",
-  "zip",
-  "lat",
-  "lon",
-] as const;
+/** The importer's columns (app/domain/sales/sales-csv.ts) without the address, which the engine never reads. */
+export const SALES_COLUMNS = SALES_CSV_COLUMNS.filter((name) => name !== "address");
 export const REQUIRED_COLUMNS = SALES_COLUMNS.slice(0, SALES_COLUMNS.indexOf("year_built") + 1);
 
 export interface ParsedSales {
