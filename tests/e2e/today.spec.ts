@@ -1,3 +1,5 @@
+import type { Page } from "@playwright/test";
+
 import { aSellerSearch, expect, test } from "./fixtures.ts";
 
 /** A lead whose owner has one callable phone and one on the do-not-call list. */
@@ -15,6 +17,10 @@ const LEAD = {
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
+    // With JavaScript the card opens as a dialog once the page hydrates: a click before then can be lost in the swap.
+    const cardOf = (page: Page, address: string) =>
+      javaScriptEnabled ? page.getByRole("dialog", { name: address }) : page.getByRole("region", { name: address });
+
     test.use({ javaScriptEnabled });
 
     test("after Mail the Offer the sequence is offered; its Day 0 call is in Today and 'Asked not to call' flags only that phone", async ({
@@ -73,7 +79,9 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       const lead = await addLead(LEAD);
       await page.goto(`/?section=crm&lead=${lead.id}`);
-      await page.getByRole("button", { name: /Start follow-up sequence/ }).click();
+      await cardOf(page, LEAD.address)
+        .getByRole("button", { name: /Start follow-up sequence/ })
+        .click();
       await expect(page).toHaveURL(/\/today$/);
 
       const task = page.getByRole("listitem", { name: `Call: ${LEAD.address}` });
@@ -106,7 +114,9 @@ for (const javaScriptEnabled of [true, false]) {
       const address = `${javaScriptEnabled ? 31 : 32}77 E Letter Rd`;
       const lead = await addLead({ ...LEAD, address, ownerPhone: undefined });
       await page.goto(`/?section=crm&lead=${lead.id}`);
-      await page.getByRole("button", { name: /Start follow-up sequence/ }).click();
+      await cardOf(page, address)
+        .getByRole("button", { name: /Start follow-up sequence/ })
+        .click();
       await expect(page).toHaveURL(/\/today$/);
 
       const task = page.getByRole("listitem", { name: `Letter: ${address}` });
