@@ -65,6 +65,23 @@ describe("a property's valuations", () => {
     ]);
   });
 
+  it("two identical re-valuations at once keep one history row; a different one a moment later is kept", async () => {
+    const { userId, propertyId } = await withProperty({ arv: 300_000 });
+    await tick();
+    const now = new Date();
+    const twins = await Promise.all([
+      storeValuation(db, userId, propertyId, ENGINE, now),
+      storeValuation(db, userId, propertyId, ENGINE, new Date(now.getTime() + 1)),
+    ]);
+    expect(twins.map((answer) => answer.ok)).toEqual([true, true]);
+    expect((await historyOf(propertyId)).map((row) => [row.arv, row.source])).toEqual([
+      [300_000, "user"],
+      [320_000, "engine"],
+    ]);
+    await storeValuation(db, userId, propertyId, { ...ENGINE, arv: 321_000 }, new Date(now.getTime() + 2));
+    expect(await historyOf(propertyId)).toHaveLength(3);
+  });
+
   it("never records a valuation on another user's property", async () => {
     const { propertyId } = await withProperty({ arv: 300_000 });
     const stranger = await signedIn();

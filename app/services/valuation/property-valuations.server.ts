@@ -45,15 +45,30 @@ export function maxOfferRecompute(db: Db, userId: string, propertyId: string) {
     .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)));
 }
 
-/** The history row of `valuation`, written only while the property is the user's (after its insert in a batch). */
+/**
+ * Two identical valuations of a property this close together are one (a double click, or two tabs revaluing at once):
+ * the second writes no history row of its own.
+ */
+const TWIN_WINDOW_MS = 60_000;
+
+/**
+ * The history row of `valuation`, written only while the property is the user's (after its insert in a batch) and
+ * unless the same figures from the same source were recorded within TWIN_WINDOW_MS. D1 runs batches one at a time,
+ * so of two identical requests at once the second sees the first's row.
+ */
 export function historyInsert(db: Db, userId: string, propertyId: string, valuation: NewValuation, now: Date) {
   const { arv, low, high, confidence } = rounded(valuation);
+  const [arvCents, lowCents, highCents] = [arv * CENTS, low === null ? null : low * CENTS, high === null ? null : high * CENTS];
   const owned = sql`exists (select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId})`;
+  const twin = sql`exists (select 1 from ${propertyValuations} where ${propertyValuations.userId} = ${userId}
+    and ${propertyValuations.propertyId} = ${propertyId} and ${propertyValuations.arv} = ${arvCents}
+    and ${propertyValuations.rangeLow} is ${lowCents} and ${propertyValuations.rangeHigh} is ${highCents}
+    and ${propertyValuations.confidenceScore} is ${confidence} and ${propertyValuations.source} = ${valuation.source}
+    and ${propertyValuations.valuedAt} > ${now.getTime() - TWIN_WINDOW_MS})`;
   // The columns in the table's order, as insert … select takes them; money in cents as `money` stores it.
   return db.insert(propertyValuations).select(
-    sql`select ${crypto.randomUUID()}, ${userId}, ${propertyId}, ${arv * CENTS}, ${low === null ? null : low * CENTS},
-      ${high === null ? null : high * CENTS}, ${confidence}, ${valuation.source}, ${valuation.compCount ?? null},
-      ${now.getTime()}, ${now.getTime()} where ${owned}`,
+    sql`select ${crypto.randomUUID()}, ${userId}, ${propertyId}, ${arvCents}, ${lowCents}, ${highCents}, ${confidence},
+      ${valuation.source}, ${valuation.compCount ?? null}, ${now.getTime()}, ${now.getTime()} where ${owned} and not ${twin}`,
   );
 }
 
