@@ -6,125 +6,33 @@
  * panel. Every step is a form post to the page's action, which redirects with the step in the URL, so it works before
  * JavaScript loads; with it, the letter opens in a dialog. Its own chunk (preloadable): shown only for a saved lead.
  */
-import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { Form, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 
-import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { OfferChoice, useOfferChoiceCheck } from "#app/components/offers/offer-choice.tsx";
-import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
-import { StartSequenceForm } from "#app/components/today/start-sequence.tsx";
-import { Button, buttonClass } from "#app/components/ui/button.tsx";
-import { Dialog } from "#app/components/ui/dialog.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { CostPreview } from "#app/components/usage/cost-preview.tsx";
-import { leadAddress } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
 import {
   DEFAULT_ASSIGNMENT_FEE,
   defaultRepairs,
-  DEMO_MAILED,
   DEMO_MODE,
   maxOfferRule,
-  offerStepsHref,
   preselectedOffer,
-  SAMPLE_LETTER,
-  SAMPLE_LETTER_URL,
   type OfferSteps as Steps,
 } from "#app/domain/offers/rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import type { CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
-import { demoValuation, valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
-import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
-import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction, workbenchHref } from "#app/domain/workbench/rules.ts";
-import { STEP_ANCHORS, stepAnchorOf, type StepAnchor } from "#app/domain/workbench/step-anchors.ts";
+import { demoValuation, type ValuationStep } from "#app/domain/valuation/view.ts";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/rules.ts";
+import { STEP_ANCHORS, stepAnchorOf } from "#app/domain/workbench/step-anchors.ts";
 
+import { LetterStep, MailedPanel } from "./letter-step.tsx";
+import { Banner, StepConfirmation, StepFields, stepsAction, useBusy, type OfferStepsProps } from "./offer-step-parts.tsx";
 import { PropertyValue } from "./property-value.tsx";
 
-export type OfferStepsProps = {
-  lead: LeadQueueItem;
-  index: number;
-  saved: {
-    propertyId: string;
-    status: string;
-    arv: number | null;
-    analysisArv: number | null;
-    repairEstimate: number | null;
-    assignmentFee: number | null;
-    maxOffer: number | null;
-    offerPdfFilename: string | null;
-  };
-  steps: Steps;
-  /** The comps recorded on the saved property (Get Property Value). */
-  comps: StoredCompDetail[];
-  /** The user's comp choices of the saved property (ADR 091). */
-  compChoices: CompChoiceView[];
-  /** The search whose queue the page shows, when it is not the latest (`?request=`). */
-  request?: string | null;
-};
-
-function Banner({
-  title,
-  children,
-  tone = "brand",
-  id,
-}: {
-  title: string;
-  children: ReactNode;
-  tone?: "brand" | "emerald";
-  /** The panel's anchor, when a step lands on it (step-anchors.ts). */
-  id?: StepAnchor;
-}) {
-  const tones = { brand: "border-brand-200 bg-brand-50", emerald: "border-emerald-200 bg-emerald-50" };
-  return (
-    <section id={id} aria-label={title} className={`scroll-mt-4 rounded-xl border p-4 sm:p-5 ${tones[tone]}`}>
-      <h2 tabIndex={-1} className="text-base font-semibold text-slate-900 focus:outline-none">
-        {title}
-      </h2>
-      <div className="mt-2">{children}</div>
-    </section>
-  );
-}
-
-/** The hidden fields every step's form carries: the lead's property, its position and the steps so far. */
-function StepFields({
-  propertyId,
-  index,
-  steps,
-  valuation,
-}: {
-  propertyId: string;
-  index: number;
-  steps?: Partial<Steps>;
-  valuation: ValuationStep | null;
-}) {
-  return (
-    <>
-      <input type="hidden" name="propertyId" value={propertyId} />
-      <input type="hidden" name="index" value={index} />
-      {valuationStepParams(valuation).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      {steps?.arv ? <input type="hidden" name="arv" value={steps.arv} /> : null}
-      {steps?.repairs !== null && steps?.repairs !== undefined ? <input type="hidden" name="repairs" value={steps.repairs} /> : null}
-      {steps?.fee !== null && steps?.fee !== undefined ? <input type="hidden" name="fee" value={steps.fee} /> : null}
-      {steps?.letter ? <input type="hidden" name="letter" value={steps.letter} /> : null}
-    </>
-  );
-}
-
-/**
- * Where the letter and mail forms post: the page as it is (the lead and its steps in the URL), so an answer that is
- * not a redirect — the offer's warnings with "Confirm anyway" — shows on the same steps, with and without JavaScript.
- */
-function stepsAction(index: number, steps: Steps, request?: string | null): string {
-  return offerStepsHref(workbenchHref(index, { request }), steps);
-}
-
-function useBusy(intent: string) {
-  const navigation = useNavigation();
-  return navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-}
+export type { OfferStepsProps } from "./offer-step-parts.tsx";
 
 function NumberField({ name, label, value }: { name: string; label: string; value: number | null }) {
   return (
@@ -179,13 +87,6 @@ function RuleLine({ arv, repairs, fee }: { arv: number; repairs: number | null; 
   );
 }
 
-/** The offer's warnings the action answered for `intent` (a post without `confirm`), with its "Confirm anyway". */
-function StepConfirmation({ intent, action }: { intent: "letter" | "mail"; action: string }) {
-  const actionData = useActionData<WorkbenchActionData>();
-  const confirmation = actionData?.confirmation;
-  return confirmation && confirmation.intent === intent ? <OfferConfirmation confirmation={confirmation} action={action} /> : null;
-}
-
 const GENERATE_AND_MAIL = "Generate and Mail the Offer";
 
 function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
@@ -231,108 +132,6 @@ function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
         </div>
       </Form>
     </>
-  );
-}
-
-function letterLinks(letter: string) {
-  return letter === SAMPLE_LETTER
-    ? { view: SAMPLE_LETTER_URL, download: SAMPLE_LETTER_URL }
-    : { view: `/documents/${letter}/view`, download: `/documents/${letter}/download` };
-}
-
-/** View PDF in New Tab, Download PDF and Mail the Offer (until it is mailed). */
-function LetterActions({ index, saved, steps, fileName, request }: OfferStepsProps & { fileName: string }) {
-  const busy = useBusy("mail");
-  const links = letterLinks(steps.letter!);
-  const action = stepsAction(index, steps, request);
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <div className="basis-full empty:hidden">
-        <StepConfirmation intent="mail" action={action} />
-      </div>
-      <a href={links.view} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
-        View PDF in New Tab
-      </a>
-      <a href={links.download} download={fileName} className={buttonClass("secondary")}>
-        Download PDF
-      </a>
-      {steps.mailed ? null : (
-        <Form method="post" action={action}>
-          <StepFields propertyId={saved.propertyId} index={index} steps={steps} valuation={steps.valuation} />
-          <span className="inline-flex items-center gap-2">
-            <Button type="submit" name="intent" value="mail" disabled={busy}>
-              {busy ? "Mailing..." : "Mail the Offer"}
-            </Button>
-            <CostPreview kind="letter" count={1} />
-          </span>
-        </Form>
-      )}
-    </div>
-  );
-}
-
-function LetterStep(props: OfferStepsProps) {
-  const hydrated = useHydrated();
-  const { steps, saved } = props;
-  const [open, setOpen] = useState(true);
-  const sample = steps.letter === SAMPLE_LETTER;
-  const fileName = sample ? "sample-letter-of-intent.pdf" : (saved.offerPdfFilename ?? "letter-of-intent.pdf");
-  const summary = sample
-    ? `${DEMO_MODE.letter}: a sample letter; no offer was created.`
-    : `${fileName} · Offer ${formatMoney(saved.maxOffer)}`;
-  return (
-    <>
-      <Banner id={STEP_ANCHORS.letter} title="Letter of Intent Created" tone="emerald">
-        <p className="mb-3 text-sm text-slate-700">{summary}</p>
-        <LetterActions {...props} fileName={fileName} />
-      </Banner>
-      {hydrated && !steps.mailed ? (
-        <Dialog open={open} onOpenChange={setOpen} title="Letter of Intent Created" description={summary} closeText="Close">
-          <LetterActions {...props} fileName={fileName} />
-        </Dialog>
-      ) : null}
-    </>
-  );
-}
-
-function MailedPanel(props: OfferStepsProps) {
-  const { lead, steps, saved } = props;
-  const demo = steps.mailed === DEMO_MAILED;
-  const to = lead.raw.ownerMailingAddress || leadAddress(lead);
-  return (
-    <section
-      id={STEP_ANCHORS.mail}
-      role="status"
-      aria-label="Offer mailed"
-      className="scroll-mt-4 rounded-xl border border-emerald-300 bg-emerald-50 p-4 sm:p-5"
-    >
-      <h2 tabIndex={-1} className="text-base font-semibold text-emerald-900 focus:outline-none">
-        {demo ? DEMO_MODE.mailed : "Offer Mailed Successfully!"}
-      </h2>
-      <p className="mt-1 text-sm wrap-anywhere text-emerald-900">
-        {demo
-          ? "Demo Mode: the mail service could not be reached, so nothing was mailed and the lead's status was not changed."
-          : `The Letter of Intent is on its way to ${lead.ownerName ?? "the owner"} at ${to}. Tracking id: ${steps.mailed}.`}
-      </p>
-      {demo ? null : <StartSequenceForm propertyId={saved.propertyId} className="mt-3" />}
-      {demo ? null : <MailAgainForm {...props} />}
-    </section>
-  );
-}
-
-/** A second letter, on purpose: says it is a second one and what it costs before it is sent. */
-function MailAgainForm({ index, saved, steps, request }: OfferStepsProps) {
-  const busy = useBusy("mail");
-  return (
-    <Form method="post" action={workbenchAction(request)} className="mt-3 flex flex-wrap items-center gap-2">
-      <StepFields propertyId={saved.propertyId} index={index} steps={{ ...steps, mailed: null }} valuation={steps.valuation} />
-      <input type="hidden" name="resend" value="true" />
-      <span className="text-sm text-emerald-900">Mail again? This sends a second letter</span>
-      <CostPreview kind="letter" count={1} />
-      <Button type="submit" variant="secondary" name="intent" value="mail" disabled={busy}>
-        {busy ? "Mailing..." : "Mail Again"}
-      </Button>
-    </Form>
   );
 }
 
