@@ -23,10 +23,14 @@ export function isBookmark(value: string | null | undefined): value is string {
  * Only `prepare` and `batch` exist on a session; `exec` and `dump` are for migrations and backups, never a request.
  */
 export class D1SessionDatabase implements D1Database {
-  constructor(private readonly session: D1DatabaseSession) {}
+  constructor(
+    private readonly session: D1DatabaseSession,
+    /** The database binding the session reads; the same object for every request of an isolate. */
+    readonly binding: D1Database,
+  ) {}
 
   static open(binding: D1Database, bookmark: string | null): D1SessionDatabase {
-    return new D1SessionDatabase(binding.withSession(isBookmark(bookmark) ? bookmark : FIRST_QUERY_CONSTRAINT));
+    return new D1SessionDatabase(binding.withSession(isBookmark(bookmark) ? bookmark : FIRST_QUERY_CONSTRAINT), binding);
   }
 
   prepare(query: string): D1PreparedStatement {
@@ -53,4 +57,12 @@ export class D1SessionDatabase implements D1Database {
   dump(): Promise<ArrayBuffer> {
     return Promise.reject(new Error("dump is not available on a D1 session"));
   }
+}
+
+/**
+ * The database a client reads: the binding behind a request's session, else the client itself. A per-isolate cache
+ * of data that does not change while the Worker runs keys on it; keyed on the session, it would miss on every request.
+ */
+export function databaseOf(client: D1Database): D1Database {
+  return client instanceof D1SessionDatabase ? client.binding : client;
 }

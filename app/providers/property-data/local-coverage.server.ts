@@ -6,6 +6,7 @@
 import { asc, count, desc } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
+import { databaseOf } from "#db/d1-session.ts";
 import { marketProperties } from "#db/schema.ts";
 import type { MarketCoverage } from "#app/domain/leads/covered-places.ts";
 
@@ -29,7 +30,7 @@ async function readCoverage(db: Db): Promise<MarketCoverage> {
 }
 
 export function localCoverage(db: Db): Promise<MarketCoverage> {
-  const key = db.$client;
+  const key = databaseOf(db.$client);
   const now = Date.now();
   const cached = cache.get(key);
   if (cached && now - cached.at < COVERAGE_TTL_MS) return cached.coverage;
