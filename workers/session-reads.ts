@@ -2,7 +2,7 @@ import type { AppLoadContext, ServerBuild } from "@remix-run/cloudflare";
 import { matchRoutes } from "@remix-run/react";
 
 import { startSessionReads, type DeclaredReads } from "#app/services/accounts/auth.server.ts";
-import type { SessionReadsDeclaration } from "#app/services/accounts/session.server.ts";
+import { readSessionToken, type SessionReadsDeclaration } from "#app/services/accounts/session.server.ts";
 
 /** The server build's routes, flat and keyed by id (`build.routes`). */
 export type RouteManifest = ServerBuild["routes"];
@@ -68,6 +68,8 @@ function declarationOf(route: ManifestRoute): SessionReadsDeclaration<unknown> |
  * their outcome from the load context; none waits for another, and no send depends on when a loader starts.
  */
 export function startDeclaredSessionReads(request: Request, context: AppLoadContext, manifest: RouteManifest, basename?: string) {
+  // Signed out, nothing reads beside a session: no matching either.
+  if (!readSessionToken(request)) return;
   const declared: DeclaredReads[] = [];
   for (const { route, params, request: loaderRequest } of loadingRoutes(request, manifest, basename)) {
     const declaration = declarationOf(route);
