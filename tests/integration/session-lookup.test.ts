@@ -58,6 +58,22 @@ describe("a page's reads joined to the session lookup", () => {
     expect(counter.roundTrips, counter.describe()).toBe(1);
   });
 
+  it("wait for the explicit send, however long the request takes: no microtask or timer sends the batch", async () => {
+    const mine = await userWithLeads();
+    counter.reset();
+    const lookup = lookupSession(counted, mine.token, new Date());
+    const early = readBesideSession(lookup, readLeads);
+    // Other I/O answers (an R2 read) and the batch still waits: what joins before the send is sent with it.
+    await env.FILES.head("session-lookup/nothing");
+    expect(counter.roundTrips, counter.describe()).toBe(0);
+    const late = readBesideSession(lookup, readLeads);
+    lookup.send();
+    lookup.send();
+    expect((await early)?.value).toHaveLength(12);
+    expect((await late)?.value).toHaveLength(12);
+    expect(counter.roundTrips, counter.describe()).toBe(1);
+  });
+
   it("run as a batch of their own once the lookup has been sent", async () => {
     const mine = await userWithLeads();
     counter.reset();
