@@ -11,11 +11,13 @@ import { runScheduled } from "./scheduled.ts";
 export { DealAnalysis } from "./deal-analysis.ts";
 
 // The build is imported untyped (the @ts-ignore above: it exists only after a build); Remix wants a ServerBuild.
-const handleRemixRequest = createRequestHandler(build as unknown as ServerBuild);
+const serverBuild = build as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(serverBuild);
 
 export default {
   // CSRF check, security headers, 405s and the 500 fallback wrap every request: see handle-request.ts.
-  fetch: createFetchHandler((request, loadContext) => handleRemixRequest(request, loadContext)),
+  // It also starts the reads the request's loaders declare beside the session lookup: see session-reads.ts.
+  fetch: createFetchHandler((request, loadContext) => handleRemixRequest(request, loadContext), serverBuild),
   /** The hourly sweep and the monthly models' refresh (wrangler.jsonc `triggers.crons`), by `controller.cron`: see scheduled.ts. */
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(controller.cron, env, new Date()));

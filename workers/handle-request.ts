@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, ServerBuild } from "@remix-run/cloudflare";
 
 import { withCookies } from "#app/services/accounts/session.server.ts";
 import { MAX_UPLOAD_BYTES } from "#app/services/documents/uploads.server.ts";
@@ -8,9 +8,13 @@ import { createNonce, withSecurityHeaders, type SecurityHeaderOptions } from "#a
 
 import { bookmarkCookie } from "./d1-bookmark.ts";
 import { getLoadContext } from "./load-context.ts";
+import { startDeclaredSessionReads } from "./session-reads.ts";
 
 /** Remix's request handler, or a stand-in in tests: the inner part of the Worker's fetch. */
 export type InnerHandler = (request: Request, loadContext: AppLoadContext) => Promise<Response>;
+
+/** What the Worker entry reads of the server build: its routes, to start what their loaders declare beside the session. */
+export type RoutesOf = Pick<ServerBuild, "routes" | "basename">;
 
 type Cf = Pick<ExecutionContext, "waitUntil" | "passThroughOnException">;
 
@@ -20,9 +24,11 @@ const LARGEST_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 /**
  * The Worker's fetch around the Remix handler: what every request and every response goes through, whatever route
  * answers — the CSRF check, the early size refusal, the 405 of routes without a handler for the method, a plain 500
- * for anything thrown, and the security headers on all of it.
+ * for anything thrown, and the security headers on all of it. With `build` (the Worker's own, and the tests of whole
+ * pages), the reads the request's loaders declare beside the session lookup go with it, in one D1 batch
+ * (session-reads.ts); without, each loader reads as it runs.
  */
-export function createFetchHandler(inner: InnerHandler) {
+export function createFetchHandler(inner: InnerHandler, build?: RoutesOf) {
   return async function fetch(request: Request, env: Env, ctx: Cf): Promise<Response> {
     const nonce = createNonce();
     // The env schema defaults APP_ENV to production (docs/decisions/006-production-config-in-env-production.md), so a missing value gets HSTS too.
@@ -31,7 +37,7 @@ export function createFetchHandler(inner: InnerHandler) {
     try {
       const loadContext = getLoadContext({ request, context: { cloudflare: { env, ctx, cf: request.cf, caches }, cspNonce: nonce } });
       if (loadContext.config.MAPS === "google") headerOptions.imageOrigins = ["https://maps.googleapis.com"];
-      const answered = await answer(request, loadContext, inner);
+      const answered = await answer(request, loadContext, inner, build);
       // Cookies a service queued (a renewed session's) ride on whatever the route answered, and so does the D1
       // bookmark, read only now that every query of the request has run.
       const bookmark = bookmarkCookie(request, loadContext.d1Bookmark());
@@ -45,13 +51,14 @@ export function createFetchHandler(inner: InnerHandler) {
   };
 }
 
-async function answer(request: Request, loadContext: AppLoadContext, inner: InnerHandler): Promise<Response> {
+async function answer(request: Request, loadContext: AppLoadContext, inner: InnerHandler, build?: RoutesOf): Promise<Response> {
   // CSRF: every state-changing request must come from our own pages.
   if (isCrossSiteRequest(request, [new URL(loadContext.config.APP_ORIGIN).origin])) {
     return apiError(403, "Cross-site request refused");
   }
   // The capped readers (api.server.ts) count what actually streams in; this only spares routing an honest giant.
   if (Number(request.headers.get("Content-Length") ?? "0") > LARGEST_BODY_BYTES) return bodyTooLarge(LARGEST_BODY_BYTES);
+  if (build) startDeclaredSessionReads(request, loadContext, build.routes, build.basename);
   return explainMethodNotAllowed(request, await inner(request, loadContext));
 }
 

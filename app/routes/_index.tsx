@@ -13,9 +13,10 @@ import { BrandLink } from "#app/components/ui/brand-link.tsx";
 import { AGENTS, type AgentId } from "#app/domain/chat/agents.ts";
 import { sectionOf } from "#app/domain/shell/sections.ts";
 import type { RootData } from "#app/root.tsx";
-import { getCurrentUser, sessionLookup } from "#app/services/accounts/auth.server.ts";
+import { getCurrentUser } from "#app/services/accounts/auth.server.ts";
+import { withSessionReads } from "#app/services/accounts/session.server.ts";
 import { lazyPreloads } from "#app/services/platform/lazy-chunks.server.ts";
-import { loadSection } from "#app/services/sections/index.server.ts";
+import { loadSection, sectionReads } from "#app/services/sections/index.server.ts";
 
 /** The signed-in home's shell in its own chunk: the landing, at the same address, never loads it. */
 const Shell = preloadable<ComponentProps<typeof SignedInShell>>(
@@ -77,13 +78,15 @@ function Icon({ path }: { path: string }) {
   );
 }
 
-/** Signed out: the landing page. Signed in: the shell with the section of `?section=` (chat by default). */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const lookup = sessionLookup(request, context);
-  if (!lookup) return { signedIn: false as const };
+/**
+ * Signed out: the landing page. Signed in: the shell with the section of `?section=` (chat by default). The CRM
+ * section reads beside the session lookup, in its batch (`sectionReads`, started by the Worker entry).
+ */
+export const loader = withSessionReads(sectionReads, async (args: LoaderFunctionArgs) => {
+  const { request, context } = args;
   const url = new URL(request.url);
   const section = sectionOf(url.searchParams.get("section"));
-  const loaded = await loadSection(section, context, lookup, url);
+  const loaded = await loadSection(section, args, url);
   if (!loaded) return { signedIn: false as const };
   const { session, payload } = loaded;
   const current = await getCurrentUser(context, session.user);
@@ -101,7 +104,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // The shell's and the section's chunks (and a screen the section opens), preloaded with the page (the landing loads neither).
     preloads: lazyPreloads(pageChunks(section, url.searchParams)),
   };
-}
+});
 
 /** A navigation inside the app loads the section's code while the server answers, so it renders at once. */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {

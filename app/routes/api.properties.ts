@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { STATUS_FILTERS } from "#app/domain/leads/labels.ts";
 import { readAsApiUser, requireApiUser } from "#app/services/accounts/auth.server.ts";
+import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { allowMethods, apiJson, methodNotAllowed, readBody, readQuery } from "#app/services/http/api.server.ts";
 import { decodeLeadCursor, listLeadPage, PropertyInputSchema } from "#app/services/leads/properties.server.ts";
 import { createProperty } from "#app/services/leads/property-writes.server.ts";
@@ -30,22 +31,26 @@ const ListQuery = z.object({
   q: z.string().max(200, "q must be at most 200 characters").optional(),
 });
 
+/** The page of leads, read in the session lookup's batch (the Worker entry starts it: one round trip). */
+const readLeadPage = declareSessionReads(async ({ request, context }, { userId, batch }) => {
+  const query = readQuery(request, ListQuery);
+  const filter = { status: query.status ?? "all", q: query.q ?? "" };
+  return { query, page: await listLeadPage(context.db, userId, { filter, limit: query.limit, after: query.cursor }, batch) };
+});
+
 /**
  * GET /api/properties: the user's leads as Property (CRM) items (spec 02 §3: every field, with the owner's phones and
  * their DNC flags, the agent and the analysis fields; docs/decisions/052-offers-as-form-posts.md), newest first, as a bare array. Paged (docs/decisions/022-properties-api-paged.md): `?limit=` (default 100, at most
  * 500) leads per answer, `Link: <…>; rel="next"` while more remain, `X-Total-Count` the number matching; `?status=`
  * and `?q=` filter as the CRM does. GET /api/properties/{id} adds what is stored for the server (price, notes …).
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  allowMethods(request, ["GET", "POST"]);
-  // The page reads in the session lookup's batch; a bad query answers 400 to a signed-in caller only (else 401).
+export const loader = withSessionReads(readLeadPage, async (args: LoaderFunctionArgs) => {
+  allowMethods(args.request, ["GET", "POST"]);
+  // A bad query answers 400 to a signed-in caller only (else 401).
   const {
     value: { query, page },
-  } = await readAsApiUser(request, context, async ({ userId, batch }) => {
-    const query = readQuery(request, ListQuery);
-    const filter = { status: query.status ?? "all", q: query.q ?? "" };
-    return { query, page: await listLeadPage(context.db, userId, { filter, limit: query.limit, after: query.cursor }, batch) };
-  });
+  } = await readAsApiUser(args, readLeadPage);
+  const { request } = args;
   const headers: Record<string, string> = { "X-Total-Count": String(page.total) };
   if (page.next) {
     const next = new URL(request.url);
@@ -54,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
   }
   return apiJson(page.leads, { headers });
-}
+});
 
 /**
  * POST /api/properties {the property fields} → 201 {success, id, property}. The same address, city and state twice

@@ -9,6 +9,7 @@ import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { TASK_OUTCOME_LABELS } from "#app/domain/sequences/tasks.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
+import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
@@ -23,20 +24,37 @@ const TODAY_PAGE_TASKS = 25;
 /** How many coming-up steps the page shows before "Show more" (the soonest; ?upcoming=all shows up to 50). */
 const COMING_UP_PAGE_STEPS = 10;
 
-/** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const now = context.now();
+/** How much of the queue the request asks for: `?all=1` every task, `?upcoming=all` up to 50 coming-up steps. */
+function pageOf(request: Request) {
   const params = new URL(request.url).searchParams;
-  const all = params.get("all") === "1";
   const allUpcoming = params.get("upcoming") === "all";
   // One more step than shown tells whether there are more.
-  const upcomingLimit = allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS + 1;
-  // Read beside the session lookup (one round trip) for the browser's day; a user whose stored zone is another one
-  // costs a second read, for their day (the budget is 2). An exact day reads 11 coming-up steps, not 250.
+  return { all: params.get("all") === "1", allUpcoming, upcomingLimit: allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS + 1 };
+}
+
+/**
+ * Read beside the session lookup (one round trip; the Worker entry starts it) for the browser's day; a user whose
+ * stored zone is another one costs a second read, for their day (the budget is 2). An exact day reads 11 coming-up
+ * steps, not 250. The clock is read once, here, for the loader too.
+ */
+const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, batch }) => {
+  const now = context.now();
   const guess = guessedZone(request);
-  const { session, value: guessed } = await readAsUser(request, context, ({ userId, batch }) =>
-    readToday(context.db, userId, now, { batch, zone: guess, upcomingLimit }),
-  );
+  return {
+    now,
+    guess,
+    reads: await readToday(context.db, userId, now, { batch, zone: guess, upcomingLimit: pageOf(request).upcomingLimit }),
+  };
+});
+
+/** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
+export const loader = withSessionReads(readGuessedDay, async (args: LoaderFunctionArgs) => {
+  const { request, context } = args;
+  const { all, allUpcoming, upcomingLimit } = pageOf(request);
+  const {
+    session,
+    value: { now, guess, reads: guessed },
+  } = await readAsUser(args, readGuessedDay);
   const zone = userZone(request, session.user);
   const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit });
   const tasks = todayTasks(reads, now, session.user.company?.companyName ?? null, zone);
@@ -50,7 +68,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     moreUpcoming: !allUpcoming && upcoming.length > COMING_UP_PAGE_STEPS,
     paused: pausedSequences(reads),
   };
-}
+});
 
 /**
  * The task forms (a call's outcome, Done, Snooze 1 day, Skip) and "Start follow-up sequence" from a lead; success

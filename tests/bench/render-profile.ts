@@ -21,6 +21,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { getPlatformProxy } from "wrangler";
 
 import { getLoadContext } from "#workers/load-context.ts";
+import { startDeclaredSessionReads } from "#workers/session-reads.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -95,7 +96,10 @@ const ORIGIN = "http://127.0.0.1:5173";
 
 function fetchApp(pathname: string, init: RequestInit = {}) {
   const request = new Request(`${ORIGIN}${pathname}`, init);
-  return handle(request, getLoadContext({ request, context: { cloudflare: { env, ctx: proxy.ctx, cf: proxy.cf } } }));
+  const context = getLoadContext({ request, context: { cloudflare: { env, ctx: proxy.ctx, cf: proxy.cf } } });
+  // As the Worker entry does: the reads the loaders declare go with the session lookup (ADR 095).
+  startDeclaredSessionReads(request, context, build.routes, build.basename);
+  return handle(request, context);
 }
 
 async function signIn(login: string) {

@@ -38,8 +38,9 @@ const manifest = routeManifest();
 const modules: Record<string, TestRoute> = {};
 for (const route of manifest)
   modules[route.id] = route.id === "root" ? { path: "", module: route.module } : { ...patternOf(route.id), module: route.module };
-const remix = createRequestHandler(routeBuild(modules));
-const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
+const build = routeBuild(modules);
+const remix = createRequestHandler(build);
+const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context), build);
 
 /** Routes that end the session run last, each on a session of its own, so every route is asked signed in. */
 const ENDS_SESSION = /logout$/;

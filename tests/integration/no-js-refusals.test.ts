@@ -19,16 +19,15 @@ import { routeBuild } from "./remix-build.ts";
  * loader that redirects would turn the refusal into a 302 and the message would never reach the user).
  */
 const ORIGIN = "http://127.0.0.1:8787";
-const remix = createRequestHandler(
-  routeBuild({
-    root: { path: "", module: root },
-    "routes/chat.terry": { path: "chat/terry", module: chatTerry },
-    "routes/chat.send": { path: "chat/send", module: chatSend },
-    "routes/chat.search": { path: "chat/search", module: chatSearch },
-    "routes/chat.card": { path: "chat/card", module: chatCard },
-  }),
-);
-const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
+const build = routeBuild({
+  root: { path: "", module: root },
+  "routes/chat.terry": { path: "chat/terry", module: chatTerry },
+  "routes/chat.send": { path: "chat/send", module: chatSend },
+  "routes/chat.search": { path: "chat/search", module: chatSearch },
+  "routes/chat.card": { path: "chat/card", module: chatCard },
+});
+const remix = createRequestHandler(build);
+const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context), build);
 
 let cookie = "";
 let theirs = "";

@@ -30,16 +30,15 @@ import { accountWithData, costOf, counter, db, expectWithinBudget } from "./roun
 
 /** The real root and page modules in Remix's own request handler, behind the Worker entry, over the counted D1. */
 const ORIGIN = "http://127.0.0.1:8787";
-const remix = createRequestHandler(
-  routeBuild({
-    root: { path: "", module: root },
-    "routes/_index": { index: true, module: index },
-    "routes/buyer-breeze": { path: "buyer-breeze", module: buyerBreeze },
-    "routes/profile": { path: "profile", module: profile },
-    "routes/leads.workbench": { path: "leads/workbench", module: workbench },
-  }),
-);
-const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
+const build = routeBuild({
+  root: { path: "", module: root },
+  "routes/_index": { index: true, module: index },
+  "routes/buyer-breeze": { path: "buyer-breeze", module: buyerBreeze },
+  "routes/profile": { path: "profile", module: profile },
+  "routes/leads.workbench": { path: "leads/workbench", module: workbench },
+});
+const remix = createRequestHandler(build);
+const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context), build);
 
 /** A page fetched through the Worker entry over the counted D1, as `client` (signed out without one), and its cost. */
 const pageCost = (path: string, client?: { cookieHeader(): string }) =>

@@ -21,8 +21,9 @@ import { routeBuild } from "./remix-build.ts";
 import { costOf, counter, db, expectWithinBudget } from "./round-trips-setup.ts";
 
 const ORIGIN = "http://127.0.0.1:8787";
-const remix = createRequestHandler(routeBuild({ root: { path: "", module: root }, "routes/today": { path: "today", module: today } }));
-const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
+const build = routeBuild({ root: { path: "", module: root }, "routes/today": { path: "today", module: today } });
+const remix = createRequestHandler(build);
+const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context), build);
 const LEADS = 150;
 const ACTIVITIES = 750;
 

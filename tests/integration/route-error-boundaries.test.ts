@@ -26,8 +26,9 @@ const MODULES = {
   "routes/profile": { path: "profile", index: undefined, module: { ...profile, loader: notFound } },
 };
 
-const remix = createRequestHandler(routeBuild(MODULES));
-const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context));
+const build = routeBuild(MODULES);
+const remix = createRequestHandler(build);
+const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context), build);
 const get = (path: string, cookie?: string) =>
   worker(
     new Request(`${ORIGIN}${path}`, { headers: cookie ? { Cookie: cookie } : {} }),

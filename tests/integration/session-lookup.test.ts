@@ -1,5 +1,5 @@
-// The session lookup as one D1 batch that a page's own reads can join (session.server.ts `lookupSession`, joined
-// through `readBesideSession`): the joined reads are scoped by the session's user in SQL (`sessionOwner`), answer in the same round trip, never fail
+// The session lookup as one D1 batch that a page's own reads can join until it is sent (session.server.ts
+// `lookupSession`, joined through `readBesideSession`): the joined reads are scoped by the session's user in SQL (`sessionOwner`), answer in the same round trip, never fail
 // the lookup, and read through the same indexes as queries scoped by a user id.
 import { env } from "cloudflare:test";
 import { eq, sql } from "drizzle-orm";
@@ -47,7 +47,9 @@ describe("a page's reads joined to the session lookup", () => {
     await userWithLeads();
     counter.reset();
     const lookup = lookupSession(counted, mine.token, new Date());
-    const read = await readBesideSession(lookup, readLeads);
+    const reading = readBesideSession(lookup, readLeads);
+    lookup.send();
+    const read = await reading;
     const [session, leads] = [read?.session, read?.value ?? []];
     expect(session?.user.id).toBe(mine.userId);
     expect(session?.user.company?.companyName).toBe("Quinn Home Buyers LLC");
@@ -56,10 +58,27 @@ describe("a page's reads joined to the session lookup", () => {
     expect(counter.roundTrips, counter.describe()).toBe(1);
   });
 
+  it("wait for the explicit send, however long the request takes: no microtask or timer sends the batch", async () => {
+    const mine = await userWithLeads();
+    counter.reset();
+    const lookup = lookupSession(counted, mine.token, new Date());
+    const early = readBesideSession(lookup, readLeads);
+    // Other I/O answers (an R2 read) and the batch still waits: what joins before the send is sent with it.
+    await env.FILES.head("session-lookup/nothing");
+    expect(counter.roundTrips, counter.describe()).toBe(0);
+    const late = readBesideSession(lookup, readLeads);
+    lookup.send();
+    lookup.send();
+    expect((await early)?.value).toHaveLength(12);
+    expect((await late)?.value).toHaveLength(12);
+    expect(counter.roundTrips, counter.describe()).toBe(1);
+  });
+
   it("run as a batch of their own once the lookup has been sent", async () => {
     const mine = await userWithLeads();
     counter.reset();
     const lookup = lookupSession(counted, mine.token, new Date());
+    lookup.send();
     expect((await lookup.session)?.user.id).toBe(mine.userId);
     const read = await readBesideSession(lookup, readLeads);
     expect(read?.value).toHaveLength(12);
@@ -72,6 +91,7 @@ describe("a page's reads joined to the session lookup", () => {
     const lookup = lookupSession(counted, mine.token, new Date());
     const broken = readBesideSession(lookup, ({ batch }) => batch([counted.run(sql`select * from no_such_table`)]));
     const fine = readBesideSession(lookup, readLeads);
+    lookup.send();
     await expect(broken).rejects.toThrow(/no_such_table/);
     expect((await fine)?.value).toHaveLength(12);
     expect((await lookup.session)?.user.id).toBe(mine.userId);
@@ -81,10 +101,15 @@ describe("a page's reads joined to the session lookup", () => {
     const mine = await userWithLeads();
     const unknown = lookupSession(counted, "a".repeat(32), new Date());
     // Scoped by the session's user in SQL, the batch itself finds nothing; readBesideSession answers null.
-    const [session, leads] = await Promise.all([unknown.session, readLeads(unknown.reads)]);
+    const reading = Promise.all([unknown.session, readLeads(unknown.reads)]);
+    unknown.send();
+    const [session, leads] = await reading;
     expect(session).toBeNull();
     expect(leads).toEqual([]);
-    expect(await readBesideSession(lookupSession(counted, "b".repeat(32), new Date()), readLeads)).toBeNull();
+    const other = lookupSession(counted, "b".repeat(32), new Date());
+    const nothing = readBesideSession(other, readLeads);
+    other.send();
+    expect(await nothing).toBeNull();
 
     const sid = hashToken(mine.token);
     await db
@@ -92,6 +117,7 @@ describe("a page's reads joined to the session lookup", () => {
       .set({ expire: new Date(Date.now() - 1000) })
       .where(eq(sessions.sid, sid));
     const expired = lookupSession(counted, mine.token, new Date());
+    expired.send();
     expect(await expired.session).toBeNull();
     expect(await db.select().from(sessions).where(eq(sessions.sid, sid))).toEqual([]);
   });

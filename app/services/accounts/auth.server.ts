@@ -20,8 +20,10 @@ import {
   readBesideSession,
   readSessionToken,
   sessionCookie,
+  type BesideSession,
   type SessionLookup,
-  type SessionReads,
+  type SessionReadsArgs,
+  type SessionReadsDeclaration,
   type SessionUser,
   type ValidSession,
 } from "./session.server.ts";
@@ -43,11 +45,18 @@ export function getSession(request: Request, context: ServiceContext<SessionNeed
 }
 
 /**
- * The request's lookup of the session its cookie names, or null without one. A page that reads the signed-in user's
- * data before the session answered joins its queries to the lookup's batch (scoped by `sessionOwner(lookup.sid)`),
- * and uses their rows only once `lookup.session` is valid.
+ * The request's lookup of the session its cookie names, sent, or null without one. A page that reads the signed-in
+ * user's data before the session answered declares those reads (`SessionReadsDeclaration`) so they join the lookup's
+ * batch; see `readDeclared`.
  */
 export function sessionLookup(request: Request, context: ServiceContext<SessionNeeds>): SessionLookup | null {
+  const lookup = openLookup(request, context);
+  lookup?.send();
+  return lookup;
+}
+
+/** The request's lookup, made on the first call; the caller sends it (`send`) once its own reads have joined. */
+function openLookup(request: Request, context: ServiceContext<SessionNeeds>): SessionLookup | null {
   const token = readSessionToken(request);
   if (!token) return null;
   let lookup = context.sessionLookups.get(token);
@@ -67,6 +76,46 @@ export function sessionLookup(request: Request, context: ServiceContext<SessionN
     context.sessionLookups.set(token, lookup);
   }
   return lookup;
+}
+
+/** A route's declaration and the loader arguments it is called with. */
+export type DeclaredReads = { declaration: SessionReadsDeclaration<unknown>; args: SessionReadsArgs };
+
+/**
+ * The Worker entry's half (workers/session-reads.ts): before any loader runs, starts the reads the request's routes
+ * declared beside the session lookup, then sends the lookup: the session and all of them in one D1 batch. Nothing to
+ * do without a session cookie or a declaration.
+ */
+export function startSessionReads(request: Request, context: ServiceContext<SessionNeeds>, declared: DeclaredReads[]) {
+  if (declared.length === 0) return;
+  const lookup = openLookup(request, context);
+  if (!lookup) return;
+  for (const { declaration, args } of declared) startDeclared(lookup, args, declaration);
+  lookup.send();
+}
+
+/**
+ * The loader's half: what `declaration` read beside the session, with the session; null without a valid one. The Worker
+ * entry started it with the lookup; a request it did not start it for (a loader called after an action, or by a test)
+ * starts it now, in the lookup's batch if that was not sent. Never waits for another loader.
+ */
+export function readDeclared<T>(args: SessionReadsArgs, declaration: SessionReadsDeclaration<T>): BesideSession<T> {
+  const lookup = openLookup(args.request, args.context);
+  if (!lookup) return Promise.resolve(null);
+  const outcome = startDeclared(lookup, args, declaration);
+  lookup.send();
+  return outcome;
+}
+
+function startDeclared<T>(lookup: SessionLookup, args: SessionReadsArgs, declaration: SessionReadsDeclaration<T>): BesideSession<T> {
+  // Keyed by the declaration itself, so what it answers keeps the type it declared.
+  const known = lookup.declared.get(declaration) as BesideSession<T> | undefined;
+  if (known) return known;
+  const outcome = readBesideSession(lookup, (reads) => declaration(args, reads));
+  // A route whose loader does not run after all (a redirect elsewhere) leaves no unhandled rejection behind.
+  outcome.catch(() => undefined);
+  lookup.declared.set(declaration, outcome);
+  return outcome;
 }
 
 /** After a change to a session or its user (sign-in, sign-out, password, profile), later lookups of the request read again. */
@@ -94,31 +143,27 @@ export async function requireApiUser(request: Request, context: ServiceContext<S
 }
 
 /**
- * For /api routes that read only the signed-in user's data: `read` runs beside the session lookup, in its batch (one
- * round trip for both), and what it read — or the error it threw, a 400 included — counts only for a valid session;
- * without one, a 401 in the /api failure shape.
+ * For /api routes that read only the signed-in user's data: the route's declared reads (`readDeclared`: in the session
+ * lookup's batch, one round trip for both), and what they read — or the error they threw, a 400 included — counts only
+ * for a valid session; without one, a 401 in the /api failure shape.
  */
 export async function readAsApiUser<T>(
-  request: Request,
-  context: ServiceContext<SessionNeeds>,
-  read: (reads: SessionReads) => Promise<T>,
+  args: SessionReadsArgs,
+  declaration: SessionReadsDeclaration<T>,
 ): Promise<{ session: ValidSession; value: T }> {
-  const lookup = sessionLookup(request, context);
-  const loaded = lookup && (await readBesideSession(lookup, read));
+  const loaded = await readDeclared(args, declaration);
   if (loaded) return loaded;
   throw apiError(401, AUTH_REQUIRED);
 }
 
 /** For pages: `readAsApiUser`'s one round trip, and without a valid session the redirect to /login of `requireUser`. */
 export async function readAsUser<T>(
-  request: Request,
-  context: ServiceContext<SessionNeeds>,
-  read: (reads: SessionReads) => Promise<T>,
+  args: SessionReadsArgs,
+  declaration: SessionReadsDeclaration<T>,
 ): Promise<{ session: ValidSession; value: T }> {
-  const lookup = sessionLookup(request, context);
-  const loaded = lookup && (await readBesideSession(lookup, read));
+  const loaded = await readDeclared(args, declaration);
   if (loaded) return loaded;
-  await requireUser(request, context);
+  await requireUser(args.request, args.context);
   throw new Error("requireUser answers a session or throws");
 }
 

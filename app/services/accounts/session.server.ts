@@ -1,5 +1,6 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 
@@ -97,10 +98,11 @@ function sessionQueries(db: Db, sid: string) {
 }
 
 /**
- * One request's lookup of one session (auth.server.ts `getSession` shares it between the loaders of a request). Its
- * D1 batch holds the reads a loader asks to make beside it (`readBesideSession`, `readAsApiUser`), so the root
- * loader's lookup and a page's own reads cost one round trip together; reads asked for once it was sent run as a
- * batch of their own. A read that fails never fails the lookup (db/batch-group.ts).
+ * One request's lookup of one session (auth.server.ts shares it between the loaders of a request). Its D1 batch is
+ * held until `send()`, so the reads a route declares beside it (`SessionReadsDeclaration`, started by the Worker entry
+ * before any loader runs: workers/session-reads.ts) join it, and the lookup and a page's own reads cost one round trip
+ * together; reads asked for once it was sent run as a batch of their own. A read that fails never fails the lookup
+ * (db/batch-group.ts). Whoever opens a lookup sends it before handing it on, so nothing waits on a send that never comes.
  */
 export type SessionLookup = {
   sid: string;
@@ -110,6 +112,10 @@ export type SessionLookup = {
    * from a request whose session is not valid.
    */
   reads: SessionReads;
+  /** Sends the batch with what joined it so far; later reads go at once, on their own. Sending twice does nothing. */
+  send: () => void;
+  /** The declared reads started beside this lookup, by declaration: each runs once per request, whoever asks first. */
+  declared: Map<SessionReadsDeclaration<unknown>, BesideSession<unknown>>;
 };
 
 export function lookupSession(db: Db, token: string, now: Date): SessionLookup {
@@ -117,10 +123,13 @@ export function lookupSession(db: Db, token: string, now: Date): SessionLookup {
   const group = new D1BatchGroup(db.$client);
   const grouped = createDb(group);
   const session = grouped.batch(sessionQueries(db, sid)).then((rows) => checkSession(db, sid, rows, now));
-  // The batch goes once the request's loaders have all started: Remix calls each of them in one synchronous pass,
-  // before any I/O can answer, and each asks for its reads before it awaits anything. round-trips-*.test.ts keep that true.
-  queueMicrotask(() => void group.send());
-  return { sid, session, reads: { userId: sessionOwner(sid), batch: (queries) => grouped.batch(queries) } };
+  return {
+    sid,
+    session,
+    reads: { userId: sessionOwner(sid), batch: (queries) => grouped.batch(queries) },
+    send: () => void group.send(),
+    declared: new Map(),
+  };
 }
 
 /**
@@ -160,18 +169,18 @@ async function checkSession(
  */
 export type SessionReads = { userId: UserRef; batch: SendBatch };
 
+/** What reads beside the session answer: null when the session is not valid (what they read is dropped). */
+export type BesideSession<T> = Promise<{ session: ValidSession; value: T } | null>;
+
 /**
- * Runs `read` beside the session lookup, in its batch (one round trip for both), and answers what it read with the
- * session once that is valid; null when it is not. What `read` read, or the error it met, counts only for a valid
- * session, so a signed-out request sees neither.
+ * Runs `read` beside the session lookup, in its batch (one round trip for both) unless it was sent, and answers what
+ * it read with the session once that is valid; null when it is not. What `read` read, or the error it met, counts
+ * only for a valid session, so a signed-out request sees neither.
  */
-export async function readBesideSession<T>(
-  lookup: SessionLookup,
-  read: (reads: SessionReads) => Promise<T>,
-): Promise<{ session: ValidSession; value: T } | null> {
+export async function readBesideSession<T>(lookup: SessionLookup, read: (reads: SessionReads) => Promise<T>): BesideSession<T> {
   let reading: Promise<T>;
   try {
-    // Called now, not in a later microtask: its queries must join before the lookup's batch is sent.
+    // Called now: the queries it asks for before its first await join the batch, if that was not sent yet.
     reading = read(lookup.reads);
   } catch (error) {
     reading = Promise.reject(error);
@@ -186,6 +195,35 @@ export async function readBesideSession<T>(
   if (!session) return null;
   if (!result.ok) throw result.error;
   return { session, value: result.value };
+}
+
+/** What a route's declaration is given: its loader's request, params and load context. */
+export type SessionReadsArgs = Pick<LoaderFunctionArgs, "request" | "params" | "context">;
+
+/**
+ * What a route reads beside the session lookup, declared on its loader (`withSessionReads`): for a GET, the Worker
+ * entry matches the request to the routes whose loaders will run and starts each one's declaration before any loader
+ * runs, then sends the lookup with all of them (workers/session-reads.ts); the loader takes the outcome through
+ * auth.server.ts `readAsUser` / `readAsApiUser` / `readDeclared`. It asks `reads.batch` for its queries before its
+ * first await; queries asked for later go as a batch of their own.
+ */
+export type SessionReadsDeclaration<T> = (args: SessionReadsArgs, reads: SessionReads) => Promise<T>;
+
+/** Names a declaration's result type once, for the loader that takes it. */
+export const declareSessionReads = <T>(declaration: SessionReadsDeclaration<T>) => declaration;
+
+/** A loader that declares its reads beside the session: the Worker entry finds them as `loader.sessionReads`. */
+export type DeclaringLoader<L> = L & { sessionReads: SessionReadsDeclaration<unknown> };
+
+/**
+ * Hangs `declaration` on `loader`. On the loader, not a route export of its own: Remix strips a route's loader (and
+ * what only it uses) from the browser's bundle, and would keep any other export, with the server code it imports.
+ */
+export function withSessionReads<L extends (args: LoaderFunctionArgs) => unknown>(
+  declaration: SessionReadsDeclaration<unknown>,
+  loader: L,
+): DeclaringLoader<L> {
+  return Object.assign(loader, { sessionReads: declaration });
 }
 
 export async function deleteSession(db: Db, sid: string) {

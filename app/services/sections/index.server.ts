@@ -1,7 +1,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
-import type { SectionId } from "#app/domain/shell/sections.ts";
-import { readBesideSession, type SessionLookup, type ValidSession } from "#app/services/accounts/session.server.ts";
+import { sectionOf, type SectionId } from "#app/domain/shell/sections.ts";
+import { getSession, readDeclared } from "#app/services/accounts/auth.server.ts";
+import { declareSessionReads, type SessionReads, type SessionReadsArgs, type ValidSession } from "#app/services/accounts/session.server.ts";
 
 import * as buyerBreeze from "./buyer-breeze.server.ts";
 import * as chat from "./chat.server.ts";
@@ -40,20 +41,41 @@ const BY_ID: { [K in SectionId]: SectionLoaderEntry<SectionData<K>> } = LOADERS;
 
 type Loaded<P> = { session: ValidSession; payload: P } | null;
 
-/** Loads only the section on screen, for the session `lookup` names: null when that session is not valid. */
-export function loadSection(id: SectionId, context: AppLoadContext, lookup: SessionLookup, url: URL): Promise<Loaded<SectionPayload>>;
-export async function loadSection<K extends SectionId>(
+/**
+ * What the page's section reads beside the session lookup (the CRM), or null for a section that reads once the
+ * session answered. `_index`'s loader carries it (`withSessionReads`): the Worker entry starts it with the lookup.
+ */
+export const sectionReads = declareSessionReads(({ request, context }, reads): Promise<SectionPayload | null> => {
+  const url = new URL(request.url);
+  return besidePayload(sectionOf(url.searchParams.get("section")), context, reads, url);
+});
+
+function besidePayload(id: SectionId, context: AppLoadContext, reads: SessionReads, url: URL): Promise<SectionPayload | null>;
+async function besidePayload<K extends SectionId>(
   id: K,
   context: AppLoadContext,
-  lookup: SessionLookup,
+  reads: SessionReads,
+  url: URL,
+): Promise<{ id: K; data: SectionData<K> } | null> {
+  const entry = BY_ID[id];
+  return entry.reads === "beside" ? { id, data: await entry.load(context, reads, url) } : null;
+}
+
+/** Loads only the section on screen (`id`, from the request's URL): null without a valid session. */
+export function loadSection(id: SectionId, args: SessionReadsArgs, url: URL): Promise<Loaded<SectionPayload>>;
+export async function loadSection<K extends SectionId>(
+  id: K,
+  args: SessionReadsArgs,
   url: URL,
 ): Promise<Loaded<{ id: K; data: SectionData<K> }>> {
   const entry = BY_ID[id];
-  if (entry.reads === "beside") {
-    const loaded = await readBesideSession(lookup, (reads) => entry.load(context, reads, url));
-    return loaded && { session: loaded.session, payload: { id, data: loaded.value } };
+  if (entry.reads === "after") {
+    const session = await getSession(args.request, args.context);
+    return session && { session, payload: { id, data: await entry.load(args.context, session, url) } };
   }
-  const session = await lookup.session;
-  if (!session) return null;
-  return { session, payload: { id, data: await entry.load(context, session, url) } };
+  const loaded = await readDeclared(args, sectionReads);
+  if (!loaded) return null;
+  // The declaration read the same request's section, so its payload is this `K`'s.
+  if (loaded.value?.id !== id) throw new Error(`Section ${id}: its reads beside the session answered another section`);
+  return { session: loaded.session, payload: loaded.value as { id: K; data: SectionData<K> } };
 }
