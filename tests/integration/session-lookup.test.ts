@@ -53,6 +53,9 @@ describe("a page's reads joined to the session lookup", () => {
     const [session, leads] = [read?.session, read?.value ?? []];
     expect(session?.user.id).toBe(mine.userId);
     expect(session?.user.company?.companyName).toBe("Quinn Home Buyers LLC");
+    // The password hash stays in the database: only sign-in and re-authentication read it.
+    expect(session?.user.email).toMatch(/@/);
+    expect(session?.user).not.toHaveProperty("passwordHash");
     expect(leads).toHaveLength(12);
     expect(new Set(leads.map((lead) => lead.userId))).toEqual(new Set([mine.userId]));
     expect(counter.roundTrips, counter.describe()).toBe(1);

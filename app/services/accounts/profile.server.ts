@@ -37,7 +37,9 @@ async function checkCurrentPassword(
   const key = `reauth-fail:user:${user.id}`;
   const state = await hit(context.db, key, LIMITS.reauthFailPerUser, context.now());
   if (state.limited) return { ok: false, status: 429, message: `Too many wrong passwords. Please try again in ${retryMinutes(state)}.` };
-  if (!user.passwordHash || !(await verifyPassword(password, user.passwordHash))) {
+  // The hash is read here only: the session lookup leaves it out (session.server.ts SESSION_USER_COLUMNS).
+  const stored = await context.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+  if (!stored?.passwordHash || !(await verifyPassword(password, stored.passwordHash))) {
     return { ok: false, status: 400, message: CURRENT_PASSWORD_INCORRECT, errors: { currentPassword: [CURRENT_PASSWORD_INCORRECT] } };
   }
   await forgive(context.db, key);

@@ -1,7 +1,7 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 
 import { D1BatchGroup } from "#db/batch-group.ts";
@@ -27,7 +27,13 @@ export type CompanyProfile = typeof companyProfiles.$inferSelect;
  * The signed-in user's row. From a session lookup it also carries the company profile (null: none yet), read in the
  * same query, so the pages' current-user answer costs no round trip of its own.
  */
-export type SessionUser = typeof users.$inferSelect & { company?: CompanyProfile | null };
+export type SessionUser = Omit<typeof users.$inferSelect, "passwordHash"> & { company?: CompanyProfile | null };
+
+/**
+ * The user's columns a session lookup reads: all but the password hash, which only sign-in and re-authentication read
+ * (on their own), so no request carries it in memory for nothing.
+ */
+const { passwordHash: _passwordHash, ...SESSION_USER_COLUMNS } = getTableColumns(users);
 export type ValidSession = { sid: string; user: SessionUser; remember: boolean; expire: Date; renewed: boolean };
 
 export function hashToken(token: string): string {
@@ -92,7 +98,7 @@ function sessionQueries(db: Db, sid: string) {
   const owner = sessionOwner(sid);
   return [
     db.select().from(sessions).where(eq(sessions.sid, sid)),
-    db.select().from(users).where(eq(users.id, owner)),
+    db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, owner)),
     db.select().from(companyProfiles).where(eq(companyProfiles.userId, owner)),
   ] as const;
 }
