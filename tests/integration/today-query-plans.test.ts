@@ -1,7 +1,7 @@
 // Today reads indexes, never a whole table (issue 38's budget: a user with thousands of leads and activities):
 // EXPLAIN QUERY PLAN of the very statements GET /api/tasks/today sends, with their bound values. The due activities
 // come from follow_up_activities_open_idx (open steps only, ADR 090), their contacts from follow_up_activity_contacts_activity_idx,
-// their leads, properties and steps by key; the paused sequences from the user's properties by index. A test never
+// their leads, properties and steps by key; the paused sequences from the paused CRM rows by index (ADR 096). A test never
 // times anything.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -54,5 +54,14 @@ describe("Today's queries", () => {
       all.some((detail) => detail.includes("USING INDEX follow_up_activity_contacts_activity_idx")),
       explain,
     ).toBe(true);
+    // The paused sequences (ADR 096): the paused CRM rows by status, never a walk of every CRM lead (vendor = 'crm' alone).
+    expect(
+      all.some((detail) => /USING (COVERING )?INDEX leads_crm_sequence_idx \(sequence_status=\?\)/.test(detail)),
+      explain,
+    ).toBe(true);
+    expect(
+      all.filter((detail) => /\(vendor=\?\)$/.test(detail)),
+      explain,
+    ).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
  * session) asks for exactly its day; one sent beside the session lookup, before the user's row is read (the API),
  * asks for the widest day any zone can have and drops the rest once the zone is known — no extra round trip.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, not, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
@@ -146,28 +146,40 @@ function upcomingRows(db: Db, userId: UserRef, cut: DayCut) {
 /** The most paused sequences Today lists (with Resume). */
 export const PAUSED_LIMIT = 50;
 
-/** The user's paused sequences: paused by them or by a status, or (still active) holding a reply since they last moved. */
+/** A CRM sequence's lead row, written so the partial index of CRM sequence rows (leads_crm_sequence_idx) can serve it. */
+const crmLead = sql`${leads.vendor} = ${sql.raw(`'${CRM_LEAD_VENDOR}'`)}`;
+
+/**
+ * The user's paused sequences: paused by them or by a status, or (still active) holding a reply since they last moved.
+ * Two branches, each by index (ADR 096), not a walk of every lead: the paused CRM sequence rows
+ * (leads_crm_sequence_idx), and the running ones on the few properties the seller ever replied about.
+ */
 function pausedRows(db: Db, userId: UserRef) {
-  return db
-    .select({
-      propertyId: sql<string>`${properties.id}`.as("property_id"),
-      address: properties.address,
-      propertyStatus: properties.status,
-      sequenceStatus: leads.sequenceStatus,
-      replied: sql<number>`not ${noReplySinceLastMove()}`,
-    })
-    .from(properties)
-    .innerJoin(leads, and(eq(leads.vendor, CRM_LEAD_VENDOR), eq(leads.vendorLeadId, properties.id)))
+  const fields = (replied: 0 | 1) => ({
+    propertyId: sql<string>`${properties.id}`.as("property_id"),
+    address: properties.address,
+    propertyStatus: properties.status,
+    sequenceStatus: leads.sequenceStatus,
+    replied: sql<number>`${replied}`.as("replied"),
+  });
+  const paused = db
+    .select(fields(0))
+    .from(leads)
+    .innerJoin(properties, and(eq(properties.id, leads.vendorLeadId), eq(properties.userId, userId)))
+    .where(and(crmLead, eq(leads.sequenceStatus, "paused")));
+  const replied = db
+    .select(fields(1))
+    .from(leads)
+    .innerJoin(properties, and(eq(properties.id, leads.vendorLeadId), eq(properties.userId, userId)))
     .where(
       and(
-        eq(properties.userId, userId),
-        or(
-          eq(leads.sequenceStatus, "paused"),
-          and(eq(leads.sequenceStatus, "active"), sql`${properties.id} in ${repliedPropertyIds(userId)}`, not(noReplySinceLastMove())),
-        ),
+        crmLead,
+        eq(leads.sequenceStatus, "active"),
+        sql`${leads.vendorLeadId} in ${repliedPropertyIds(userId)}`,
+        not(noReplySinceLastMove()),
       ),
-    )
-    .limit(PAUSED_LIMIT);
+    );
+  return paused.unionAll(replied).limit(PAUSED_LIMIT);
 }
 
 export type TodayReads = {
