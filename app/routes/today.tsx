@@ -14,7 +14,7 @@ import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
-import { pausedSequences, readToday, todayTasks, UPCOMING_LIMIT, upcomingSteps } from "#app/services/sequences/today.server.ts";
+import { pausedSequences, rankedTasks, readToday, UPCOMING_LIMIT, upcomingSteps } from "#app/services/sequences/today.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
@@ -39,12 +39,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   const zone = userZone(request, session.user);
   const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit });
-  const tasks = todayTasks(reads, now, session.user.company?.companyName ?? null, zone);
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
+  const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, all ? undefined : TODAY_PAGE_TASKS);
   const upcoming = upcomingSteps(reads, now, zone);
   return {
-    tasks: all ? tasks : tasks.slice(0, TODAY_PAGE_TASKS),
-    total: tasks.length,
+    tasks,
+    total,
     allTasks: all,
     upcoming: allUpcoming ? upcoming : upcoming.slice(0, COMING_UP_PAGE_STEPS),
     moreUpcoming: !allUpcoming && upcoming.length > COMING_UP_PAGE_STEPS,

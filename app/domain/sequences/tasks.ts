@@ -73,7 +73,8 @@ export function compareTasks(a: RankedFacts, b: RankedFacts): number {
     (b.equityPercentage ?? 0) - (a.equityPercentage ?? 0) ||
     sinceContact(b) - sinceContact(a) ||
     (SELLER_TYPE_HEAT[b.leadType ?? ""] ?? 0) - (SELLER_TYPE_HEAT[a.leadType ?? ""] ?? 0) ||
-    a.scheduledFor.localeCompare(b.scheduledFor)
+    // ISO instants order as strings; a plain comparison, not localeCompare's collation (a sort calls it often).
+    (a.scheduledFor < b.scheduledFor ? -1 : a.scheduledFor > b.scheduledFor ? 1 : 0)
   );
 }
 

@@ -257,54 +257,84 @@ export function upcomingSteps({ upcoming }: TodayReads, now: Date, zone: string)
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
 
-/** The ranked tasks due by the end of the user's today, their messages filled in with the user's company name. */
-export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyName: string | null, zone: string): TodayTask[] {
+type TaskRow = TodayReads["rows"][number];
+type ContactRow = TodayReads["contacts"][number];
+
+/** A due row's place in the ranking (RankedFacts), before its contacts and message are worked out. */
+function factsOf(row: TaskRow, now: Date, today: number, zone: string) {
+  const scheduled = row.scheduledFor ?? now;
+  const day = localDayNumber(scheduled, zone);
+  const daysSinceContact = row.lastActionAt ? Math.floor((now.getTime() - row.lastActionAt.getTime()) / DAY_MS) : null;
+  return {
+    row,
+    day,
+    scheduledFor: scheduled.toISOString(),
+    overdueDays: Math.max(0, today - day),
+    status: row.status,
+    equityPercentage: row.equityPercentage,
+    leadType: row.leadType,
+    daysSinceContact,
+  };
+}
+
+/** A task's contacts as the property's phones are now: a phone flagged DNC (or a wrong number) since is blocked. */
+function contactsOf(row: TaskRow, contacts: readonly ContactRow[]): TaskContact[] {
+  if (contacts.length === 0) return [];
+  const lines = ownerPhones(row);
+  const dnc = new Set(lines.filter((phone) => phone.dnc).map((phone) => digitsOf(phone.number)));
+  const wrong = new Set(lines.filter((phone) => phone.wrongNumber).map((phone) => digitsOf(phone.number)));
+  return contacts
+    .filter((contact) => contact.status !== "done")
+    .map((contact) => {
+      const blocked = contact.recipientType === "phone" && (contact.dncStatus === "blocked" || dnc.has(digitsOf(contact.recipientValue)));
+      const wrongNumber = contact.dncStatus === "wrong_number" || wrong.has(digitsOf(contact.recipientValue));
+      const phoneStatus: DncStatus = blocked ? "blocked" : wrongNumber ? "wrong_number" : "clear";
+      const dncStatus = contact.recipientType === "phone" ? phoneStatus : null;
+      return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
+    });
+}
+
+/**
+ * The tasks due by the end of the user's today, ranked, and how many there are; only the first `shown` are built in
+ * full (contacts, message filled in with the user's company name): a page of 25 does not work out the other 175.
+ */
+export function rankedTasks(
+  { rows, contacts }: TodayReads,
+  now: Date,
+  companyName: string | null,
+  zone: string,
+  shown = TODAY_LIMIT,
+): { tasks: TodayTask[]; total: number } {
   const dueBefore = endOfDay(now, zone);
   // The user's today once, not per row (each is an Intl lookup outside UTC): a row's overdue days count from it.
   const today = localDayNumber(now, zone);
-  const byActivity = new Map<string, typeof contacts>();
-  for (const contact of contacts)
+  const ranked = rankTasks(rows.filter((row) => (row.scheduledFor ?? now) < dueBefore).map((row) => factsOf(row, now, today, zone)));
+  const page = ranked.slice(0, shown);
+  const wanted = new Set(page.map((facts) => facts.row.id));
+  const byActivity = new Map<string, ContactRow[]>();
+  for (const contact of contacts) {
+    if (!wanted.has(contact.activityId)) continue;
     (byActivity.get(contact.activityId) ?? byActivity.set(contact.activityId, []).get(contact.activityId)!).push(contact);
-  const tasks = rows
-    .filter((row) => (row.scheduledFor ?? now) < dueBefore)
-    .map((row) => {
-      const lines = ownerPhones(row);
-      const dnc = new Set(lines.filter((phone) => phone.dnc).map((phone) => digitsOf(phone.number)));
-      const wrong = new Set(lines.filter((phone) => phone.wrongNumber).map((phone) => digitsOf(phone.number)));
-      const taskContacts: TaskContact[] = (byActivity.get(row.id) ?? [])
-        .filter((contact) => contact.status !== "done")
-        .map((contact) => {
-          const blocked =
-            contact.recipientType === "phone" && (contact.dncStatus === "blocked" || dnc.has(digitsOf(contact.recipientValue)));
-          const wrongNumber = contact.dncStatus === "wrong_number" || wrong.has(digitsOf(contact.recipientValue));
-          const phoneStatus: DncStatus = blocked ? "blocked" : wrongNumber ? "wrong_number" : "clear";
-          const dncStatus = contact.recipientType === "phone" ? phoneStatus : null;
-          return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
-        });
-      const scheduled = row.scheduledFor ?? now;
-      const day = localDayNumber(scheduled, zone);
-      const task: TodayTask = {
-        id: row.id,
-        leadId: row.leadId,
-        propertyId: row.propertyId,
-        address: row.address,
-        ownerName: row.ownerName,
-        activityType: row.activityType,
-        dayNumber: row.dayNumber,
-        scheduledFor: scheduled.toISOString(),
-        scheduledDate: dayNumberDate(day),
-        overdueDays: Math.max(0, today - day),
-        contacts: taskContacts,
-        message: renderTemplate(templateFor(row), {
-          ownerName: row.ownerName,
-          address: row.address,
-          offerAmount: row.maxOffer,
-          companyName,
-        }),
-        status: row.status,
-      };
-      const daysSinceContact = row.lastActionAt ? Math.floor((now.getTime() - row.lastActionAt.getTime()) / DAY_MS) : null;
-      return { task, facts: { ...task, equityPercentage: row.equityPercentage, leadType: row.leadType, daysSinceContact } };
-    });
-  return rankTasks(tasks.map(({ task, facts }) => ({ ...facts, task }))).map((ranked) => ranked.task);
+  }
+  const tasks = page.map(({ row, day, scheduledFor, overdueDays }): TodayTask => ({
+    id: row.id,
+    leadId: row.leadId,
+    propertyId: row.propertyId,
+    address: row.address,
+    ownerName: row.ownerName,
+    activityType: row.activityType,
+    dayNumber: row.dayNumber,
+    scheduledFor,
+    scheduledDate: dayNumberDate(day),
+    overdueDays,
+    contacts: contactsOf(row, byActivity.get(row.id) ?? []),
+    message: renderTemplate(templateFor(row), { ownerName: row.ownerName, address: row.address, offerAmount: row.maxOffer, companyName }),
+    status: row.status,
+  }));
+  return { tasks, total: ranked.length };
+}
+
+/** The ranked tasks due by the end of the user's today, their messages filled in with the user's company name. */
+export function todayTasks(reads: TodayReads, now: Date, companyName: string | null, zone: string): TodayTask[] {
+  return rankedTasks(reads, now, companyName, zone).tasks;
 }
