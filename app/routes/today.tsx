@@ -29,10 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const all = params.get("all") === "1";
   const allUpcoming = params.get("upcoming") === "all";
-  // One more step than shown tells whether there are more.
-  const upcomingLimit = allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS + 1;
+  // Up to one more step than "Show more" lists: the link says how many more there are (ADR 096), at most "over 40".
+  const upcomingLimit = UPCOMING_LIMIT + 1;
   // Read beside the session lookup (one round trip) for the browser's day; a user whose stored zone is another one
-  // costs a second read, for their day (the budget is 2). An exact day reads 11 coming-up steps, not 250.
+  // costs a second read, for their day (the budget is 2). An exact day reads 51 coming-up steps, not 250.
   const guess = guessedZone(request);
   const { session, value: guessed } = await readAsUser(request, context, ({ userId, batch }) =>
     readToday(context.db, userId, now, { batch, zone: guess, upcomingLimit }),
@@ -41,13 +41,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, all ? undefined : TODAY_PAGE_TASKS);
-  const upcoming = upcomingSteps(reads, now, zone);
+  const upcoming = upcomingSteps(reads, now, zone, allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS);
   return {
     tasks,
     total,
     allTasks: all,
-    upcoming: allUpcoming ? upcoming : upcoming.slice(0, COMING_UP_PAGE_STEPS),
-    moreUpcoming: !allUpcoming && upcoming.length > COMING_UP_PAGE_STEPS,
+    upcoming: upcoming.steps,
+    // How many steps "Show more coming up" adds (its list holds UPCOMING_LIMIT), and whether there are more still.
+    moreUpcoming: allUpcoming ? 0 : Math.min(upcoming.total, UPCOMING_LIMIT) - upcoming.steps.length,
+    beyondUpcoming: upcoming.total > UPCOMING_LIMIT,
     paused: pausedSequences(reads),
   };
 }
@@ -88,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { tasks, total, allTasks, upcoming, moreUpcoming, paused } = useLoaderData<typeof loader>();
+  const { tasks, total, allTasks, upcoming, moreUpcoming, beyondUpcoming, paused } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
@@ -98,7 +100,7 @@ export default function TodayPage() {
         </p>
       ) : null}
       <TodayList tasks={tasks} total={total} />
-      <ComingUp steps={upcoming} more={moreUpcoming} allTasks={allTasks} />
+      <ComingUp steps={upcoming} more={moreUpcoming} beyond={beyondUpcoming} allTasks={allTasks} />
       <PausedSequences sequences={paused} />
     </FormPage>
   );

@@ -158,18 +158,26 @@ describe("the Today page's forms (without JavaScript)", () => {
     expect((await press({ outcome: "maybe" })).status).toBe(400);
   });
 
-  it("shows the 10 soonest coming-up steps, and all of them (up to 50) with ?upcoming=all", async () => {
+  it("shows the 10 soonest coming-up steps, says how many more there are, and all of them (up to 50) with ?upcoming=all", async () => {
     const pat = await signedUp();
     // Three sequences started today: four steps each within the next 14 days.
     for (let i = 0; i < 3; i++) await pat.start((await aLead(pat.userId)).id);
-    type Page = { upcoming: { scheduledFor: string }[]; moreUpcoming: boolean };
+    type Page = { upcoming: { scheduledFor: string }[]; moreUpcoming: number; beyondUpcoming: boolean };
     const page = await pat.client.load<Page>(todayPage.loader, "/today");
-    expect(page.moreUpcoming).toBe(true);
+    // "Show more coming up (2 more)" (ADR 096).
+    expect(page).toMatchObject({ moreUpcoming: 2, beyondUpcoming: false });
     expect(page.upcoming).toHaveLength(10);
     const all = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");
-    expect(all.moreUpcoming).toBe(false);
+    expect(all).toMatchObject({ moreUpcoming: 0, beyondUpcoming: false });
     expect(all.upcoming).toHaveLength(12);
     expect(all.upcoming.slice(0, 10)).toEqual(page.upcoming);
+    // Ten more sequences: 52 steps, more than the longer list's 50 ("Show more coming up (over 40 more)").
+    for (let i = 0; i < 10; i++) await pat.start((await aLead(pat.userId)).id);
+    const busy = await pat.client.load<Page>(todayPage.loader, "/today");
+    expect(busy).toMatchObject({ moreUpcoming: 40, beyondUpcoming: true });
+    const busyAll = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");
+    expect(busyAll.upcoming).toHaveLength(50);
+    expect(busyAll).toMatchObject({ moreUpcoming: 0, beyondUpcoming: true });
   });
 
   it("answers a bad or foreign post with its message and a 4xx, writing nothing", async () => {

@@ -192,7 +192,7 @@ export type TodayReads = {
 /**
  * The reads, sent with `batch` (by default on their own; the API joins the session lookup's). `zone` is the user's
  * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it. With a
- * zone, `upcomingLimit` (at most UPCOMING_LIMIT) is how many coming-up steps to read.
+ * zone, `upcomingLimit` (at most UPCOMING_LIMIT + 1: one more tells there are more) is how many coming-up steps to read.
  */
 export async function readToday(
   db: Db,
@@ -204,7 +204,7 @@ export async function readToday(
     upcomingLimit = UPCOMING_LIMIT,
   }: { batch?: SendBatch; zone?: string | null; upcomingLimit?: number } = {},
 ): Promise<TodayReads> {
-  const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT));
+  const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT + 1));
   const [rows, contacts, upcoming, paused] = await batch([
     taskRows(db, userId, cut),
     contactRowsOf(db, userId, cut),
@@ -243,16 +243,23 @@ export type UpcomingStep = {
   reason: string | null;
 };
 
-/** The steps due after the user's today and within UPCOMING_DAYS of their days, soonest first. */
-export function upcomingSteps({ upcoming }: TodayReads, now: Date, zone: string): UpcomingStep[] {
+/**
+ * The first `shown` steps due after the user's today and within UPCOMING_DAYS of their days, soonest first, and how
+ * many such steps the read brought (all of them, or its limit when there are more: "Show more coming up (N more)").
+ */
+export function upcomingSteps(
+  { upcoming }: TodayReads,
+  now: Date,
+  zone: string,
+  shown = UPCOMING_LIMIT,
+): { steps: UpcomingStep[]; total: number } {
   const cut = dayCut(now, zone);
-  return upcoming
-    .filter((row) => row.scheduledFor && row.scheduledFor >= cut.upcomingFrom && row.scheduledFor < cut.upcomingTo)
-    .slice(0, UPCOMING_LIMIT)
-    .map((row) => {
-      const scheduled = row.scheduledFor ?? new Date(0);
-      return { ...row, scheduledFor: scheduled.toISOString(), scheduledDate: localDate(scheduled, zone) };
-    });
+  const inDays = upcoming.filter((row) => row.scheduledFor && row.scheduledFor >= cut.upcomingFrom && row.scheduledFor < cut.upcomingTo);
+  const steps = inDays.slice(0, Math.min(shown, UPCOMING_LIMIT)).map((row) => {
+    const scheduled = row.scheduledFor ?? new Date(0);
+    return { ...row, scheduledFor: scheduled.toISOString(), scheduledDate: localDate(scheduled, zone) };
+  });
+  return { steps, total: inDays.length };
 }
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
