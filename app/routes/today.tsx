@@ -14,7 +14,14 @@ import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
-import { pausedSequences, rankedTasks, readToday, UPCOMING_LIMIT, upcomingSteps } from "#app/services/sequences/today.server.ts";
+import {
+  pausedSequences,
+  rankedTasks,
+  readToday,
+  TODAY_LIMIT,
+  UPCOMING_LIMIT,
+  upcomingSteps,
+} from "#app/services/sequences/today.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
@@ -29,18 +36,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const all = params.get("all") === "1";
   const allUpcoming = params.get("upcoming") === "all";
-  // Up to one more step than "Show more" lists: the link says how many more there are (ADR 096), at most "over 40".
-  const upcomingLimit = UPCOMING_LIMIT + 1;
+  // The steps shown, and (for "Show more coming up (N more)", ADR 096) a count up to one more than its list holds.
+  const upcomingLimit = allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS;
+  // Every due task is ranked; the page's are worked out in full (ADR 096).
+  const shown = all ? TODAY_LIMIT : TODAY_PAGE_TASKS;
+  const countUpcoming = allUpcoming ? 0 : UPCOMING_LIMIT + 1;
   // Read beside the session lookup (one round trip) for the browser's day; a user whose stored zone is another one
-  // costs a second read, for their day (the budget is 2). An exact day reads 51 coming-up steps, not 250.
+  // costs a second read, for their day (the budget is 2). An exact day reads 10 coming-up steps, not 250.
   const guess = guessedZone(request);
   const { session, value: guessed } = await readAsUser(request, context, ({ userId, batch }) =>
-    readToday(context.db, userId, now, { batch, zone: guess, upcomingLimit }),
+    readToday(context.db, userId, now, { batch, zone: guess, upcomingLimit, countUpcoming }),
   );
   const zone = userZone(request, session.user);
-  const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit });
+  const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit, countUpcoming });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
-  const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, all ? undefined : TODAY_PAGE_TASKS);
+  const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
   const upcoming = upcomingSteps(reads, now, zone, allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS);
   return {
     tasks,

@@ -10,6 +10,7 @@ import { createDb } from "#db/client.ts";
 import { properties } from "#db/schema.ts";
 import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
+import { readToday } from "#app/services/sequences/today.server.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
@@ -63,5 +64,22 @@ describe("Today's queries", () => {
       all.filter((detail) => /\(vendor=\?\)$/.test(detail)),
       explain,
     ).toEqual([]);
+
+    // The page's reads (ADR 096): the due tasks, their contacts, 10 coming-up steps and their count, the paused.
+    sent.length = 0;
+    const reads = await readToday(createDb(recordingD1(sent)), userId, NOW, {
+      zone: "UTC",
+      upcomingLimit: 10,
+      countUpcoming: 51,
+    });
+    expect(reads.rows).toHaveLength(3);
+    expect(reads.upcomingCount).toBe(12);
+    expect(sent).toHaveLength(5);
+    const pagePlans = await Promise.all(sent.map(planOf));
+    const pageExplain = sent.map((statement, i) => `${statement.sql}\n  ${pagePlans[i].map((row) => row.detail).join("\n  ")}`).join("\n");
+    // The count reads its capped subquery's rows (upcoming_steps), not a table.
+    const tableScans = (plan: { detail: string }[]) =>
+      fullScans(plan.map((row) => row.detail)).filter((detail) => detail !== "SCAN upcoming_steps");
+    for (const plan of pagePlans) expect(tableScans(plan), pageExplain).toEqual([]);
   });
 });

@@ -177,7 +177,7 @@ describe("the Today page's forms (without JavaScript)", () => {
     expect(busy).toMatchObject({ moreUpcoming: 40, beyondUpcoming: true });
     const busyAll = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");
     expect(busyAll.upcoming).toHaveLength(50);
-    expect(busyAll).toMatchObject({ moreUpcoming: 0, beyondUpcoming: true });
+    expect(busyAll.moreUpcoming).toBe(0);
   });
 
   it("answers a bad or foreign post with its message and a 4xx, writing nothing", async () => {

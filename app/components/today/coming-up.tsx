@@ -59,9 +59,7 @@ export function ComingUp({
       {steps.map((step) => (
         <li key={step.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2">
           <span className="w-24 text-slate-500">{formatDate(step.scheduledDate)}</span>
-          <span className="font-medium text-slate-900">
-            Day {step.dayNumber} · {ACTIVITY_TYPE_LABELS[step.activityType]}
-          </span>
+          <span className="font-medium text-slate-900">{`Day ${step.dayNumber} · ${ACTIVITY_TYPE_LABELS[step.activityType]}`}</span>
           <span className="text-slate-700">{step.address}</span>
           {step.activityType !== step.plannedType ? (
             <span className="text-xs text-amber-800">

@@ -50,11 +50,10 @@ function TaskCard({ task }: { task: TodayTask }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h2 className="text-base font-semibold text-slate-900">
-            {ACTIVITY_TYPE_LABELS[task.activityType]} · {task.address}
-          </h2>
+          {/* One string each, not several text nodes (React marks each boundary in the HTML). */}
+          <h2 className="text-base font-semibold text-slate-900">{`${ACTIVITY_TYPE_LABELS[task.activityType]} · ${task.address}`}</h2>
           <p className="text-sm text-slate-600">
-            {task.ownerName ?? "Owner unknown"} · Day {task.dayNumber} · scheduled {formatDate(task.scheduledDate)}
+            {`${task.ownerName ?? "Owner unknown"} · Day ${task.dayNumber} · scheduled ${formatDate(task.scheduledDate)}`}
           </p>
         </div>
         <Badge tone={task.overdueDays > 0 ? "orange" : "sky"}>{dueLabel(task)}</Badge>

@@ -65,6 +65,30 @@ function dueActivities(db: Db, userId: UserRef, cut: DayCut) {
     .limit(TODAY_LIMIT);
 }
 
+/**
+ * What a task needs of its property: its phones (checked for DNC as they are now), the message's values and the
+ * ranking's facts — not the reachability fields a sequence plans with (ADR 096: every column is paid for per row).
+ */
+const {
+  city: _city,
+  state: _state,
+  zipCode: _zipCode,
+  ownerEmail: _ownerEmail,
+  ownerEmails: _ownerEmails,
+  ownerMailingAddress: _ownerMailingAddress,
+  ...TASK_PROPERTY_FIELDS
+} = PROPERTY_FIELDS;
+
+/** A due task of a running sequence: the due steps, on leads whose sequence runs and is not held by a reply. */
+function dueWhere(db: Db, userId: UserRef, cut: DayCut) {
+  return and(
+    inArray(followUpActivities.id, dueActivities(db, userId, cut)),
+    eq(leads.sequenceStatus, "active"),
+    notPausedStatus(),
+    noReplySinceLastMoveOf(userId),
+  );
+}
+
 function taskRows(db: Db, userId: UserRef, cut: DayCut) {
   return db
     .select({
@@ -76,21 +100,14 @@ function taskRows(db: Db, userId: UserRef, cut: DayCut) {
       template: followUpSteps.template,
       plannedType: followUpSteps.plannedType,
       lastActionAt: userLeads.lastActionAt,
-      ...PROPERTY_FIELDS,
+      ...TASK_PROPERTY_FIELDS,
     })
     .from(followUpActivities)
     .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
     .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
     .leftJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
     .leftJoin(userLeads, and(eq(userLeads.userId, followUpActivities.userId), eq(userLeads.leadId, leads.id)))
-    .where(
-      and(
-        inArray(followUpActivities.id, dueActivities(db, userId, cut)),
-        eq(leads.sequenceStatus, "active"),
-        notPausedStatus(),
-        noReplySinceLastMoveOf(userId),
-      ),
-    );
+    .where(dueWhere(db, userId, cut));
 }
 
 function contactRowsOf(db: Db, userId: UserRef, cut: DayCut) {
@@ -128,19 +145,38 @@ function upcomingRows(db: Db, userId: UserRef, cut: DayCut) {
     .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
     .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
     .innerJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
-    .where(
-      and(
-        eq(followUpActivities.userId, userId),
-        isNull(followUpActivities.completedAt),
-        gte(followUpActivities.scheduledFor, cut.upcomingFrom),
-        lt(followUpActivities.scheduledFor, cut.upcomingTo),
-        eq(leads.sequenceStatus, "active"),
-        notPausedStatus(),
-        noReplySinceLastMoveOf(userId),
-      ),
-    )
+    .where(upcomingWhere(userId, cut))
     .orderBy(asc(followUpActivities.scheduledFor))
     .limit(cut.upcomingLimit);
+}
+
+function upcomingWhere(userId: UserRef, cut: DayCut) {
+  return and(
+    eq(followUpActivities.userId, userId),
+    isNull(followUpActivities.completedAt),
+    gte(followUpActivities.scheduledFor, cut.upcomingFrom),
+    lt(followUpActivities.scheduledFor, cut.upcomingTo),
+    eq(leads.sequenceStatus, "active"),
+    notPausedStatus(),
+    noReplySinceLastMoveOf(userId),
+  );
+}
+
+/**
+ * How many coming-up steps there are, counted up to `cap` ("Show more coming up (N more)", ADR 096): a count walks
+ * the same rows as the read without bringing them, and the cap keeps a busy account's count as cheap as a page.
+ */
+function upcomingCount(db: Db, userId: UserRef, cut: DayCut, cap: number) {
+  const steps = db
+    .select({ one: sql<number>`1`.as("one") })
+    .from(followUpActivities)
+    .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
+    .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
+    .innerJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
+    .where(upcomingWhere(userId, cut))
+    .limit(cap)
+    .as("upcoming_steps");
+  return db.select({ count: sql<number>`count(*)` }).from(steps);
 }
 
 /** The most paused sequences Today lists (with Resume). */
@@ -187,12 +223,15 @@ export type TodayReads = {
   contacts: Awaited<ReturnType<typeof contactRowsOf>>;
   upcoming: Awaited<ReturnType<typeof upcomingRows>>;
   paused: Awaited<ReturnType<typeof pausedRows>>;
+  /** The coming-up steps counted up to readToday's `countUpcoming`; null when not counted (then the rows read). */
+  upcomingCount: number | null;
 };
 
 /**
  * The reads, sent with `batch` (by default on their own; the API joins the session lookup's). `zone` is the user's
- * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it. With a
- * zone, `upcomingLimit` (at most UPCOMING_LIMIT + 1: one more tells there are more) is how many coming-up steps to read.
+ * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it, in full.
+ * With a zone (the page): `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps, and their count up to
+ * `countUpcoming`.
  */
 export async function readToday(
   db: Db,
@@ -202,16 +241,27 @@ export async function readToday(
     batch = (queries) => db.batch(queries),
     zone = null,
     upcomingLimit = UPCOMING_LIMIT,
-  }: { batch?: SendBatch; zone?: string | null; upcomingLimit?: number } = {},
+    countUpcoming = 0,
+  }: { batch?: SendBatch; zone?: string | null; upcomingLimit?: number; countUpcoming?: number } = {},
 ): Promise<TodayReads> {
-  const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT + 1));
-  const [rows, contacts, upcoming, paused] = await batch([
+  const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT));
+  if (!zone) {
+    const [rows, contacts, upcoming, paused] = await batch([
+      taskRows(db, userId, cut),
+      contactRowsOf(db, userId, cut),
+      upcomingRows(db, userId, cut),
+      pausedRows(db, userId),
+    ]);
+    return { rows, contacts, upcoming, paused, upcomingCount: null };
+  }
+  const [rows, contacts, upcoming, paused, [counted]] = await batch([
     taskRows(db, userId, cut),
     contactRowsOf(db, userId, cut),
     upcomingRows(db, userId, cut),
     pausedRows(db, userId),
+    upcomingCount(db, userId, cut, Math.max(countUpcoming, 1)),
   ]);
-  return { rows, contacts, upcoming, paused };
+  return { rows, contacts, upcoming, paused, upcomingCount: countUpcoming > 0 ? Number(counted?.count ?? 0) : null };
 }
 
 /** A paused sequence and why it is paused. */
@@ -245,10 +295,10 @@ export type UpcomingStep = {
 
 /**
  * The first `shown` steps due after the user's today and within UPCOMING_DAYS of their days, soonest first, and how
- * many such steps the read brought (all of them, or its limit when there are more: "Show more coming up (N more)").
+ * many such steps there are (counted up to readToday's `countUpcoming` cap, else those read).
  */
 export function upcomingSteps(
-  { upcoming }: TodayReads,
+  { upcoming, upcomingCount: counted }: TodayReads,
   now: Date,
   zone: string,
   shown = UPCOMING_LIMIT,
@@ -259,7 +309,7 @@ export function upcomingSteps(
     const scheduled = row.scheduledFor ?? new Date(0);
     return { ...row, scheduledFor: scheduled.toISOString(), scheduledDate: localDate(scheduled, zone) };
   });
-  return { steps, total: inDays.length };
+  return { steps, total: counted ?? inDays.length };
 }
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
@@ -315,9 +365,10 @@ export function rankedTasks(
   const dueBefore = endOfDay(now, zone);
   // The user's today once, not per row (each is an Intl lookup outside UTC): a row's overdue days count from it.
   const today = localDayNumber(now, zone);
-  const ranked = rankTasks(rows.filter((row) => (row.scheduledFor ?? now) < dueBefore).map((row) => factsOf(row, now, today, zone)));
+  const due = rows.filter((row) => (row.scheduledFor ?? now) < dueBefore);
+  const ranked = rankTasks(due.map((row) => factsOf(row, now, today, zone)));
   const page = ranked.slice(0, shown);
-  const wanted = new Set(page.map((facts) => facts.row.id));
+  const wanted = new Set(page.map((task) => task.row.id));
   const byActivity = new Map<string, ContactRow[]>();
   for (const contact of contacts) {
     if (!wanted.has(contact.activityId)) continue;
