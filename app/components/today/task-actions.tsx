@@ -10,17 +10,17 @@ import { buttonClass, buttonVariantClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 import { SEQUENCE_ACTION_LABELS, type SequenceAction } from "#app/domain/sequences/steps.ts";
-import { CALL_OUTCOMES, TASK_OUTCOME_LABELS, type TodayTask } from "#app/domain/sequences/tasks.ts";
+import { CALL_OUTCOMES, TASK_OUTCOME_LABELS, type TaskCardData } from "#app/domain/sequences/tasks.ts";
 
 import { TODAY_PATH } from "./sequence-control.tsx";
 
 /** Done on a letter or email step sends it (the mail or email provider), so the button says so. */
-const SEND_LABELS: Partial<Record<TodayTask["activityType"], string>> = { letter: "Send letter", email: "Send email" };
+const SEND_LABELS: Partial<Record<TaskCardData["activityType"], string>> = { letter: "Send letter", email: "Send email" };
 
 const dial = (phone: string) => toE164(phone) ?? phone.replace(/[^\d+]/g, "");
 
 /** Call: a tel: link per callable phone and the outcome form (which phone, how it went). */
-function CallActions({ task }: { task: TodayTask }) {
+function CallActions({ task }: { task: TaskCardData }) {
   const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus === "clear");
   if (phones.length === 0) return null;
   return (
@@ -68,7 +68,7 @@ function CallActions({ task }: { task: TodayTask }) {
 }
 
 /** Text: an sms: link with the step's message per phone that may be texted. */
-function TextActions({ task }: { task: TodayTask }) {
+function TextActions({ task }: { task: TaskCardData }) {
   const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus === "clear");
   if (phones.length === 0) return null;
   return (
@@ -87,7 +87,7 @@ function TextActions({ task }: { task: TodayTask }) {
 }
 
 /** Email: a mailto: link with the step's message. */
-function EmailActions({ task }: { task: TodayTask }) {
+function EmailActions({ task }: { task: TaskCardData }) {
   const emails = task.contacts.filter((contact) => contact.recipientType === "email");
   if (emails.length === 0) return null;
   return (
@@ -120,7 +120,7 @@ const SMALL_BUTTON_ROW =
  * Done, Snooze 1 day, Skip (each posts its `outcome`: the task is worked) and Pause, Stop (each posts its `intent`:
  * the sequence changes), in one form with the task and its lead.
  */
-function CardActions({ task }: { task: TodayTask }) {
+function CardActions({ task }: { task: TaskCardData }) {
   const ghost = buttonVariantClass("ghost");
   return (
     <Form method="post" action={TODAY_PATH}>
@@ -151,7 +151,7 @@ function CardActions({ task }: { task: TodayTask }) {
   );
 }
 
-export function TaskActions({ task }: { task: TodayTask }) {
+export function TaskActions({ task }: { task: TaskCardData }) {
   return (
     <div className="mt-3 grid gap-3">
       {task.activityType === "call" ? <CallActions task={task} /> : null}
