@@ -12,12 +12,9 @@ import { and, asc, eq, gte, inArray, isNull, lt, not, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
-import { ownerPhones } from "#app/domain/leads/phone.ts";
-import { DAY_MS, endOfDay, pausesSequence, type DncStatus } from "#app/domain/sequences/plan.ts";
-import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
-import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
-import { renderTemplate } from "#app/domain/sequences/templates.ts";
-import { addLocalDays, dayNumberDate, localDate, localDayNumber, nextDayBounds } from "#app/domain/shared/time-zone.ts";
+import { DAY_MS, endOfDay, pausesSequence } from "#app/domain/sequences/plan.ts";
+import type { ActivityType } from "#app/domain/sequences/steps.ts";
+import { addLocalDays, localDate, nextDayBounds } from "#app/domain/shared/time-zone.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
 import {
@@ -28,6 +25,8 @@ import {
   PROPERTY_FIELDS,
   repliedPropertyIds,
 } from "./rows.server.ts";
+
+export { rankedTasks, todayTasks } from "./today-tasks.server.ts";
 
 /** The most due tasks a read brings (the most overdue first): a day's work, not the backlog of a year. */
 export const TODAY_LIMIT = 200;
@@ -310,89 +309,4 @@ export function upcomingSteps(
     return { ...row, scheduledFor: scheduled.toISOString(), scheduledDate: localDate(scheduled, zone) };
   });
   return { steps, total: counted ?? inDays.length };
-}
-
-const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
-
-type TaskRow = TodayReads["rows"][number];
-type ContactRow = TodayReads["contacts"][number];
-
-/** A due row's place in the ranking (RankedFacts), before its contacts and message are worked out. */
-function factsOf(row: TaskRow, now: Date, today: number, zone: string) {
-  const scheduled = row.scheduledFor ?? now;
-  const day = localDayNumber(scheduled, zone);
-  const daysSinceContact = row.lastActionAt ? Math.floor((now.getTime() - row.lastActionAt.getTime()) / DAY_MS) : null;
-  return {
-    row,
-    day,
-    scheduledFor: scheduled.toISOString(),
-    overdueDays: Math.max(0, today - day),
-    status: row.status,
-    equityPercentage: row.equityPercentage,
-    leadType: row.leadType,
-    daysSinceContact,
-  };
-}
-
-/** A task's contacts as the property's phones are now: a phone flagged DNC (or a wrong number) since is blocked. */
-function contactsOf(row: TaskRow, contacts: readonly ContactRow[]): TaskContact[] {
-  if (contacts.length === 0) return [];
-  const lines = ownerPhones(row);
-  const dnc = new Set(lines.filter((phone) => phone.dnc).map((phone) => digitsOf(phone.number)));
-  const wrong = new Set(lines.filter((phone) => phone.wrongNumber).map((phone) => digitsOf(phone.number)));
-  return contacts
-    .filter((contact) => contact.status !== "done")
-    .map((contact) => {
-      const blocked = contact.recipientType === "phone" && (contact.dncStatus === "blocked" || dnc.has(digitsOf(contact.recipientValue)));
-      const wrongNumber = contact.dncStatus === "wrong_number" || wrong.has(digitsOf(contact.recipientValue));
-      const phoneStatus: DncStatus = blocked ? "blocked" : wrongNumber ? "wrong_number" : "clear";
-      const dncStatus = contact.recipientType === "phone" ? phoneStatus : null;
-      return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
-    });
-}
-
-/**
- * The tasks due by the end of the user's today, ranked, and how many there are; only the first `shown` are built in
- * full (contacts, message filled in with the user's company name): a page of 25 does not work out the other 175.
- */
-export function rankedTasks(
-  { rows, contacts }: TodayReads,
-  now: Date,
-  companyName: string | null,
-  zone: string,
-  shown = TODAY_LIMIT,
-): { tasks: TodayTask[]; total: number } {
-  const dueBefore = endOfDay(now, zone);
-  // The user's today once, not per row (each is an Intl lookup outside UTC): a row's overdue days count from it.
-  const today = localDayNumber(now, zone);
-  const due = rows.filter((row) => (row.scheduledFor ?? now) < dueBefore);
-  const ranked = rankTasks(due.map((row) => factsOf(row, now, today, zone)));
-  const page = ranked.slice(0, shown);
-  const wanted = new Set(page.map((task) => task.row.id));
-  const byActivity = new Map<string, ContactRow[]>();
-  for (const contact of contacts) {
-    if (!wanted.has(contact.activityId)) continue;
-    (byActivity.get(contact.activityId) ?? byActivity.set(contact.activityId, []).get(contact.activityId)!).push(contact);
-  }
-  const tasks = page.map(({ row, day, scheduledFor, overdueDays }): TodayTask => ({
-    id: row.id,
-    leadId: row.leadId,
-    propertyId: row.propertyId,
-    address: row.address,
-    ownerName: row.ownerName,
-    activityType: row.activityType,
-    dayNumber: row.dayNumber,
-    scheduledFor,
-    scheduledDate: dayNumberDate(day),
-    overdueDays,
-    contacts: contactsOf(row, byActivity.get(row.id) ?? []),
-    message: renderTemplate(templateFor(row), { ownerName: row.ownerName, address: row.address, offerAmount: row.maxOffer, companyName }),
-    status: row.status,
-  }));
-  return { tasks, total: ranked.length };
-}
-
-/** The ranked tasks due by the end of the user's today, their messages filled in with the user's company name. */
-export function todayTasks(reads: TodayReads, now: Date, companyName: string | null, zone: string): TodayTask[] {
-  return rankedTasks(reads, now, companyName, zone).tasks;
 }
