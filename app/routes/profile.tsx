@@ -11,11 +11,12 @@ import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
-import { FormError, InputField } from "#app/components/ui/field.tsx";
+import { FormError, InputField, SelectField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { UsageTab } from "#app/components/usage/usage-tab.tsx";
 import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { formatPhone } from "#app/domain/leads/phone.ts";
+import { listedZone, timeZoneNames } from "#app/domain/shared/time-zone-names.ts";
 import { SpendCapSchema } from "#app/domain/usage/forms.ts";
 import { getCurrentUser, requestMeta, requireUser } from "#app/services/accounts/auth.server.ts";
 import { changePassword, updateUserInfo, upsertCompany } from "#app/services/accounts/profile.server.ts";
@@ -50,7 +51,9 @@ function tabOf(value: string | null): Tab {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
   const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.user.id, context.now())]);
-  return { current, usage, timeZone: userZone(request, session.user) };
+  // The select's options come from the server's list, the one the action validates against (ADR 096).
+  const timeZones = timeZoneNames().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
+  return { current, usage, timeZone: listedZone(userZone(request, session.user)), timeZones };
 }
 
 /** Success: redirect back to the tab with the toast flashed (post/redirect/get, the same with or without JS). */
@@ -135,7 +138,9 @@ function SaveButton({ tab, children }: { tab: Tab; children: string }) {
   );
 }
 
-function UserInfoTab({ current, timeZone }: { current: Awaited<ReturnType<typeof loader>>["current"]; timeZone: string }) {
+type Loaded = Awaited<ReturnType<typeof loader>>;
+
+function UserInfoTab({ current, timeZone, timeZones }: Pick<Loaded, "current" | "timeZone" | "timeZones">) {
   const { form, fields, showInlineError } = useTabForm("user", () =>
     import("#app/domain/accounts/auth-schemas.ts").then((module) => module.UserInfoSchema),
   );
@@ -151,12 +156,10 @@ function UserInfoTab({ current, timeZone }: { current: Awaited<ReturnType<typeof
         autoComplete="tel"
         defaultValue={formatPhone(current.mobileE164)}
       />
-      <InputField
-        label="Time zone"
-        meta={fields.timeZone}
-        defaultValue={timeZone}
-        hint="Today's tasks are due by your day in this zone (for example America/Los_Angeles)."
-      />
+      <div>
+        <SelectField label="Time zone" meta={fields.timeZone} options={timeZones} defaultValue={timeZone} />
+        <p className="mt-1 text-xs text-slate-500">Today's tasks are due by your day in this zone.</p>
+      </div>
       <InputField
         label="Current password (only to change your email)"
         meta={fields.currentPassword}
@@ -269,7 +272,7 @@ function PasswordTab() {
 }
 
 export default function Profile() {
-  const { current, usage, timeZone } = useLoaderData<typeof loader>();
+  const { current, usage, timeZone, timeZones } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = actionData?.tab ?? tabOf(searchParams.get("tab"));
@@ -317,7 +320,7 @@ export default function Profile() {
           <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
             <Tabs.Content value="user">
               <EmailVerification verified={current.emailVerified} />
-              <UserInfoTab current={current} timeZone={timeZone} />
+              <UserInfoTab current={current} timeZone={timeZone} timeZones={timeZones} />
             </Tabs.Content>
             <Tabs.Content value="company">
               <CompanyInfoTab current={current} />

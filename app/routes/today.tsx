@@ -7,7 +7,7 @@ import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
-import { TASK_OUTCOME_LABELS } from "#app/domain/sequences/tasks.ts";
+import { TASK_OUTCOME_LABELS, taskCardData } from "#app/domain/sequences/tasks.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -15,7 +15,14 @@ import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
-import { pausedSequences, readToday, todayTasks, UPCOMING_LIMIT, upcomingSteps } from "#app/services/sequences/today.server.ts";
+import {
+  pausedSequences,
+  rankedTasks,
+  readToday,
+  TODAY_LIMIT,
+  UPCOMING_LIMIT,
+  upcomingSteps,
+} from "#app/services/sequences/today.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
@@ -28,44 +35,51 @@ const COMING_UP_PAGE_STEPS = 10;
 function pageOf(request: Request) {
   const params = new URL(request.url).searchParams;
   const allUpcoming = params.get("upcoming") === "all";
-  // One more step than shown tells whether there are more.
-  return { all: params.get("all") === "1", allUpcoming, upcomingLimit: allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS + 1 };
+  const all = params.get("all") === "1";
+  return {
+    all,
+    allUpcoming,
+    // The steps shown, and (for "Show more coming up (N more)", ADR 096) a count up to one more than its list holds.
+    upcomingLimit: allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS,
+    countUpcoming: allUpcoming ? 0 : UPCOMING_LIMIT + 1,
+    // Every due task is ranked; the page's are worked out in full (ADR 096).
+    shown: all ? TODAY_LIMIT : TODAY_PAGE_TASKS,
+  };
 }
 
 /**
  * Read beside the session lookup (one round trip; the Worker entry starts it) for the browser's day; a user whose
- * stored zone is another one costs a second read, for their day (the budget is 2). An exact day reads 11 coming-up
+ * stored zone is another one costs a second read, for their day (the budget is 2). An exact day reads 10 coming-up
  * steps, not 250. The clock is read once, here, for the loader too.
  */
 const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, batch }) => {
   const now = context.now();
   const guess = guessedZone(request);
-  return {
-    now,
-    guess,
-    reads: await readToday(context.db, userId, now, { batch, zone: guess, upcomingLimit: pageOf(request).upcomingLimit }),
-  };
+  const { upcomingLimit, countUpcoming } = pageOf(request);
+  return { now, guess, reads: await readToday(context.db, userId, now, { batch, zone: guess, upcomingLimit, countUpcoming }) };
 });
 
 /** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export const loader = withSessionReads(readGuessedDay, async (args: LoaderFunctionArgs) => {
   const { request, context } = args;
-  const { all, allUpcoming, upcomingLimit } = pageOf(request);
+  const { all, allUpcoming, upcomingLimit, countUpcoming, shown } = pageOf(request);
   const {
     session,
     value: { now, guess, reads: guessed },
   } = await readAsUser(args, readGuessedDay);
   const zone = userZone(request, session.user);
-  const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit });
-  const tasks = todayTasks(reads, now, session.user.company?.companyName ?? null, zone);
+  const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit, countUpcoming });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
-  const upcoming = upcomingSteps(reads, now, zone);
+  const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
+  const upcoming = upcomingSteps(reads, now, zone, allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS);
   return {
-    tasks: all ? tasks : tasks.slice(0, TODAY_PAGE_TASKS),
-    total: tasks.length,
+    tasks: tasks.map(taskCardData),
+    total,
     allTasks: all,
-    upcoming: allUpcoming ? upcoming : upcoming.slice(0, COMING_UP_PAGE_STEPS),
-    moreUpcoming: !allUpcoming && upcoming.length > COMING_UP_PAGE_STEPS,
+    upcoming: upcoming.steps,
+    // How many steps "Show more coming up" adds (its list holds UPCOMING_LIMIT), and whether there are more still.
+    moreUpcoming: allUpcoming ? 0 : Math.min(upcoming.total, UPCOMING_LIMIT) - upcoming.steps.length,
+    beyondUpcoming: upcoming.total > UPCOMING_LIMIT,
     paused: pausedSequences(reads),
   };
 });
@@ -106,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { tasks, total, allTasks, upcoming, moreUpcoming, paused } = useLoaderData<typeof loader>();
+  const { tasks, total, allTasks, upcoming, moreUpcoming, beyondUpcoming, paused } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
@@ -116,7 +130,7 @@ export default function TodayPage() {
         </p>
       ) : null}
       <TodayList tasks={tasks} total={total} />
-      <ComingUp steps={upcoming} more={moreUpcoming} allTasks={allTasks} />
+      <ComingUp steps={upcoming} more={moreUpcoming} beyond={beyondUpcoming} allTasks={allTasks} />
       <PausedSequences sequences={paused} />
     </FormPage>
   );

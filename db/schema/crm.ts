@@ -234,10 +234,14 @@ export const buyerLeads = sqliteTable(
     lastPropertyBedrooms: integer("last_property_bedrooms"),
     lastPropertyBathrooms: scaled(2)("last_property_bathrooms"),
     lastPropertySquareFeet: integer("last_property_square_feet"),
+    /** The lead request (a saved cash-buyer search's run) that delivered the buyer; null when saved by hand (ADR 096). */
+    leadRequestId: text("lead_request_id"),
     ...timestamps,
   },
   (t) => [
     index("buyer_leads_user_created_idx").on(t.userId, t.createdAt),
+    // A saved search's "Leads delivered" counts the buyers its requests delivered.
+    index("buyer_leads_request_idx").on(t.leadRequestId),
     // A buyer is saved once per user and market: Save twice answers "Already saved" (createBuyerLead), not a second row.
     uniqueIndex("buyer_leads_user_buyer_market_idx").on(t.userId, t.buyerName, t.market),
   ],

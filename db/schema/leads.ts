@@ -26,7 +26,13 @@ export const leads = sqliteTable(
     awaitingNextDay: flag("awaiting_next_day").notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex("leads_vendor_lead_idx").on(t.vendor, t.vendorLeadId)],
+  (t) => [
+    uniqueIndex("leads_vendor_lead_idx").on(t.vendor, t.vendorLeadId),
+    // Today's paused sequences (ADR 096): the CRM sequence rows by status, not a walk of every lead of the user.
+    index("leads_crm_sequence_idx")
+      .on(t.sequenceStatus, t.vendorLeadId)
+      .where(sql`vendor = 'crm'`),
+  ],
 );
 
 export const leadContacts = sqliteTable(

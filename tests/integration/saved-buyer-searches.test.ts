@@ -68,6 +68,26 @@ describe("a daily cash-buyer saved search", () => {
     );
   });
 
+  it("counts the buyers its runs delivered in Leads delivered, not a buyer saved by hand (ADR 096)", async () => {
+    const { client, userId } = await registerClient("saved-buyer-count");
+    const search = await dailyBuyerSearch(client, "Counted buyers");
+    const delivered = async () =>
+      (await client.load<{ searches: SavedSearchRow[] }>(loader as Handler, "/saved-searches")).searches.find(
+        (row) => row.id === search.id,
+      )!.leadsDelivered;
+    expect(await delivered()).toBe(0);
+    const day1 = new Date("2026-12-13T06:15:00Z");
+    await runScheduled(SAVED_SEARCHES_CRON, env, day1);
+    expect(await buyersOf(userId)).toHaveLength(5);
+    expect(await delivered()).toBe(5);
+    await db.insert(buyerLeads).values({ userId, buyerName: "Hand Saved Buyer LLC", buyerType: "cash_buyers", market: "Phoenix, AZ" });
+    expect(await delivered()).toBe(5);
+    await runScheduled(SAVED_SEARCHES_CRON, env, new Date(day1.getTime() + DAY_MS));
+    const saved = await buyersOf(userId);
+    expect(saved.length).toBeGreaterThan(6);
+    expect(await delivered()).toBe(saved.length - 1);
+  });
+
   it("stays within the user's cash_buyer_page cap: a refused page delivers nothing, charges nothing and says why", async () => {
     const client = new ApiClient(testContext({ USAGE_LIMITS: JSON.stringify({ cash_buyer_page: { perDay: 1 } }) }));
     const { userId } = await registerClient("saved-buyer-capped", {}, client);

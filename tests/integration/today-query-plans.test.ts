@@ -1,7 +1,7 @@
 // Today reads indexes, never a whole table (issue 38's budget: a user with thousands of leads and activities):
 // EXPLAIN QUERY PLAN of the very statements GET /api/tasks/today sends, with their bound values. The due activities
 // come from follow_up_activities_open_idx (open steps only, ADR 090), their contacts from follow_up_activity_contacts_activity_idx,
-// their leads, properties and steps by key; the paused sequences from the user's properties by index. A test never
+// their leads, properties and steps by key; the paused sequences from the paused CRM rows by index (ADR 096). A test never
 // times anything.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { createDb } from "#db/client.ts";
 import { properties } from "#db/schema.ts";
 import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
+import { readToday } from "#app/services/sequences/today.server.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
@@ -54,5 +55,31 @@ describe("Today's queries", () => {
       all.some((detail) => detail.includes("USING INDEX follow_up_activity_contacts_activity_idx")),
       explain,
     ).toBe(true);
+    // The paused sequences (ADR 096): the paused CRM rows by status, never a walk of every CRM lead (vendor = 'crm' alone).
+    expect(
+      all.some((detail) => /USING (COVERING )?INDEX leads_crm_sequence_idx \(sequence_status=\?\)/.test(detail)),
+      explain,
+    ).toBe(true);
+    expect(
+      all.filter((detail) => /\(vendor=\?\)$/.test(detail)),
+      explain,
+    ).toEqual([]);
+
+    // The page's reads (ADR 096): the due tasks, their contacts, 10 coming-up steps and their count, the paused.
+    sent.length = 0;
+    const reads = await readToday(createDb(recordingD1(sent)), userId, NOW, {
+      zone: "UTC",
+      upcomingLimit: 10,
+      countUpcoming: 51,
+    });
+    expect(reads.rows).toHaveLength(3);
+    expect(reads.upcomingCount).toBe(12);
+    expect(sent).toHaveLength(5);
+    const pagePlans = await Promise.all(sent.map(planOf));
+    const pageExplain = sent.map((statement, i) => `${statement.sql}\n  ${pagePlans[i].map((row) => row.detail).join("\n  ")}`).join("\n");
+    // The count reads its capped subquery's rows (upcoming_steps), not a table.
+    const tableScans = (plan: { detail: string }[]) =>
+      fullScans(plan.map((row) => row.detail)).filter((detail) => detail !== "SCAN upcoming_steps");
+    for (const plan of pagePlans) expect(tableScans(plan), pageExplain).toEqual([]);
   });
 });

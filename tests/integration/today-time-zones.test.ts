@@ -39,6 +39,9 @@ async function userIn(zone: string | null) {
 }
 
 const dueOf = (tasks: Task[]) => tasks.map((task) => [task.dayNumber, task.scheduledFor, task.overdueDays]);
+/** The page's task cards carry the user's calendar date, not the instant (ADR 096). */
+const cardsOf = (tasks: (Task & { scheduledDate?: string })[]) =>
+  tasks.map((task) => [task.dayNumber, task.scheduledDate, task.overdueDays]);
 
 describe("Today in the user's time zone", () => {
   it("schedules day 1 on the user's next calendar day, at the same wall-clock time", async () => {
@@ -67,10 +70,10 @@ describe("Today in the user's time zone", () => {
     // Los Angeles: Day 0 is today (June 15, 04:00); Day 1 (June 16, 04:00) is tomorrow's, coming up.
     expect(dueOf(await losAngeles.today())).toEqual([[0, STARTED.toISOString(), 0]]);
     const page = await losAngeles.client.load<{ tasks: Task[]; upcoming: UpcomingStep[] }>(todayPage.loader, "/today");
-    expect(dueOf(page.tasks)).toEqual([[0, STARTED.toISOString(), 0]]);
+    expect(cardsOf(page.tasks)).toEqual([[0, "2026-06-15", 0]]);
     expect(page.upcoming.map((step) => [step.dayNumber, step.scheduledFor])).toContainEqual([1, DAY_1]);
     const aucklandPage = await auckland.client.load<{ tasks: Task[]; upcoming: UpcomingStep[] }>(todayPage.loader, "/today");
-    expect(dueOf(aucklandPage.tasks)).toEqual(dueOf(await auckland.today()));
+    expect(cardsOf(aucklandPage.tasks)).toEqual(cardsOf(await auckland.today()));
     expect(aucklandPage.upcoming.map((step) => step.dayNumber)).not.toContain(1);
   });
 

@@ -82,12 +82,14 @@ describe("the Today page's forms (without JavaScript)", () => {
     expect(started.headers.get("Location")).toBe("/today");
     const { tasks } = await pat.client.load<{ tasks: Task[] }>(todayPage.loader, "/today");
     expect(tasks.map((task) => [task.propertyId, task.activityType, task.dayNumber])).toEqual([[lead.id, "call", 0]]);
+    // The page's cards leave out the lead's id (ADR 096); the API's tasks carry it.
+    const [{ leadId }] = await pat.today();
 
     const worked = await pat.client.send(todayPage.action, "POST", "/today", {
       urlencoded: { intent: "work", taskId: tasks[0].id, outcome: "asked_not_to_call", phone: "+16025550101" },
     });
     expect(worked.status).toBe(302);
-    const steps = await stepsOf(tasks[0].leadId);
+    const steps = await stepsOf(leadId);
     expect(steps[3].activityType).toBe("letter");
     // Coming up (the next 14 days): the Day 7 call goes as a letter, and says why; the lead has no email either.
     const page = await pat.client.load<{ tasks: Task[]; upcoming: Record<string, unknown>[] }>(todayPage.loader, "/today");
@@ -158,18 +160,26 @@ describe("the Today page's forms (without JavaScript)", () => {
     expect((await press({ outcome: "maybe" })).status).toBe(400);
   });
 
-  it("shows the 10 soonest coming-up steps, and all of them (up to 50) with ?upcoming=all", async () => {
+  it("shows the 10 soonest coming-up steps, says how many more there are, and all of them (up to 50) with ?upcoming=all", async () => {
     const pat = await signedUp();
     // Three sequences started today: four steps each within the next 14 days.
     for (let i = 0; i < 3; i++) await pat.start((await aLead(pat.userId)).id);
-    type Page = { upcoming: { scheduledFor: string }[]; moreUpcoming: boolean };
+    type Page = { upcoming: { scheduledFor: string }[]; moreUpcoming: number; beyondUpcoming: boolean };
     const page = await pat.client.load<Page>(todayPage.loader, "/today");
-    expect(page.moreUpcoming).toBe(true);
+    // "Show more coming up (2 more)" (ADR 096).
+    expect(page).toMatchObject({ moreUpcoming: 2, beyondUpcoming: false });
     expect(page.upcoming).toHaveLength(10);
     const all = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");
-    expect(all.moreUpcoming).toBe(false);
+    expect(all).toMatchObject({ moreUpcoming: 0, beyondUpcoming: false });
     expect(all.upcoming).toHaveLength(12);
     expect(all.upcoming.slice(0, 10)).toEqual(page.upcoming);
+    // Ten more sequences: 52 steps, more than the longer list's 50 ("Show more coming up (over 40 more)").
+    for (let i = 0; i < 10; i++) await pat.start((await aLead(pat.userId)).id);
+    const busy = await pat.client.load<Page>(todayPage.loader, "/today");
+    expect(busy).toMatchObject({ moreUpcoming: 40, beyondUpcoming: true });
+    const busyAll = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");
+    expect(busyAll.upcoming).toHaveLength(50);
+    expect(busyAll.moreUpcoming).toBe(0);
   });
 
   it("answers a bad or foreign post with its message and a 4xx, writing nothing", async () => {

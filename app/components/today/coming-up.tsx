@@ -23,28 +23,43 @@ function TodayList({ id, title, children, after }: { id: string; title: string; 
   );
 }
 
-/** The soonest steps only: a link shows more (keeping "Show all tasks" when it is on), without JavaScript too. */
-function MoreComingUp({ shown, allTasks }: { shown: number; allTasks: boolean }) {
+/**
+ * The soonest steps only: a link shows more (keeping "Show all tasks" when it is on), without JavaScript too, and says
+ * how many more — "over N" when even the longer list cannot hold them all.
+ */
+function MoreComingUp({ shown, more, beyond, allTasks }: { shown: number; more: number; beyond: boolean; allTasks: boolean }) {
   return (
     <p className="mt-2 text-sm text-slate-600">
       The next {shown} steps shown.{" "}
       <Link to={allTasks ? "/today?all=1&upcoming=all" : "/today?upcoming=all"} className="text-brand-700 underline">
-        Show more coming up
+        Show more coming up ({beyond ? "over " : ""}
+        {more} more)
       </Link>
     </p>
   );
 }
 
-export function ComingUp({ steps, more = false, allTasks = false }: { steps: UpcomingStep[]; more?: boolean; allTasks?: boolean }) {
+export function ComingUp({
+  steps,
+  more = 0,
+  beyond = false,
+  allTasks = false,
+}: {
+  steps: UpcomingStep[];
+  /** How many steps "Show more coming up" adds (0: no link). */
+  more?: number;
+  /** There are more steps than the longer list holds. */
+  beyond?: boolean;
+  allTasks?: boolean;
+}) {
   if (steps.length === 0) return null;
+  const link = more > 0 ? <MoreComingUp shown={steps.length} more={more} beyond={beyond} allTasks={allTasks} /> : null;
   return (
-    <TodayList id="coming-up-heading" title="Coming up" after={more ? <MoreComingUp shown={steps.length} allTasks={allTasks} /> : null}>
+    <TodayList id="coming-up-heading" title="Coming up" after={link}>
       {steps.map((step) => (
         <li key={step.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2">
           <span className="w-24 text-slate-500">{formatDate(step.scheduledDate)}</span>
-          <span className="font-medium text-slate-900">
-            Day {step.dayNumber} · {ACTIVITY_TYPE_LABELS[step.activityType]}
-          </span>
+          <span className="font-medium text-slate-900">{`Day ${step.dayNumber} · ${ACTIVITY_TYPE_LABELS[step.activityType]}`}</span>
           <span className="text-slate-700">{step.address}</span>
           {step.activityType !== step.plannedType ? (
             <span className="text-xs text-amber-800">

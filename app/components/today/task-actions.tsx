@@ -6,21 +6,21 @@
  */
 import { Form } from "@remix-run/react";
 
-import { buttonClass } from "#app/components/ui/button.tsx";
+import { buttonClass, buttonVariantClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 import { SEQUENCE_ACTION_LABELS, type SequenceAction } from "#app/domain/sequences/steps.ts";
-import { CALL_OUTCOMES, TASK_OUTCOME_LABELS, type TodayTask } from "#app/domain/sequences/tasks.ts";
+import { CALL_OUTCOMES, TASK_OUTCOME_LABELS, type TaskCardData } from "#app/domain/sequences/tasks.ts";
 
 import { TODAY_PATH } from "./sequence-control.tsx";
 
 /** Done on a letter or email step sends it (the mail or email provider), so the button says so. */
-const SEND_LABELS: Partial<Record<TodayTask["activityType"], string>> = { letter: "Send letter", email: "Send email" };
+const SEND_LABELS: Partial<Record<TaskCardData["activityType"], string>> = { letter: "Send letter", email: "Send email" };
 
 const dial = (phone: string) => toE164(phone) ?? phone.replace(/[^\d+]/g, "");
 
 /** Call: a tel: link per callable phone and the outcome form (which phone, how it went). */
-function CallActions({ task }: { task: TodayTask }) {
+function CallActions({ task }: { task: TaskCardData }) {
   const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus === "clear");
   if (phones.length === 0) return null;
   return (
@@ -68,8 +68,9 @@ function CallActions({ task }: { task: TodayTask }) {
 }
 
 /** Text: an sms: link with the step's message per phone that may be texted. */
-function TextActions({ task }: { task: TodayTask }) {
+function TextActions({ task }: { task: TaskCardData }) {
   const phones = task.contacts.filter((contact) => contact.recipientType === "phone" && contact.dncStatus === "clear");
+  if (phones.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">
       {phones.map((phone) => (
@@ -86,20 +87,20 @@ function TextActions({ task }: { task: TodayTask }) {
 }
 
 /** Email: a mailto: link with the step's message. */
-function EmailActions({ task }: { task: TodayTask }) {
+function EmailActions({ task }: { task: TaskCardData }) {
+  const emails = task.contacts.filter((contact) => contact.recipientType === "email");
+  if (emails.length === 0) return null;
   return (
     <div className="flex flex-wrap gap-2">
-      {task.contacts
-        .filter((contact) => contact.recipientType === "email")
-        .map((email) => (
-          <a
-            key={email.recipientValue}
-            href={`mailto:${email.recipientValue}?body=${encodeURIComponent(task.message)}`}
-            className={buttonClass("primary", "", "sm")}
-          >
-            Email {email.recipientValue}
-          </a>
-        ))}
+      {emails.map((email) => (
+        <a
+          key={email.recipientValue}
+          href={`mailto:${email.recipientValue}?body=${encodeURIComponent(task.message)}`}
+          className={buttonClass("primary", "", "sm")}
+        >
+          Email {email.recipientValue}
+        </a>
+      ))}
     </div>
   );
 }
@@ -108,39 +109,49 @@ function EmailActions({ task }: { task: TodayTask }) {
 const CARD_SEQUENCE_ACTIONS: readonly SequenceAction[] = ["pause", "stop"];
 
 /**
+ * buttonClass(…, "sm")'s shared classes, set once on a row of buttons with Tailwind's `*:` (child) variant instead of
+ * on each of them: a card's five buttons repeated 25 times were a third of a busy Today's HTML (ADR 096). Written out
+ * in full so Tailwind finds them; keep in step with buttonClass.
+ */
+const SMALL_BUTTON_ROW =
+  "flex flex-wrap gap-2 *:inline-flex *:items-center *:justify-center *:gap-2 *:rounded-md *:px-2.5 *:py-1.5 *:text-xs *:font-semibold *:transition-colors *:focus-visible:outline-2 *:focus-visible:outline-offset-2 *:focus-visible:outline-brand-600 *:disabled:cursor-not-allowed";
+
+/**
  * Done, Snooze 1 day, Skip (each posts its `outcome`: the task is worked) and Pause, Stop (each posts its `intent`:
  * the sequence changes), in one form with the task and its lead.
  */
-function CardActions({ task }: { task: TodayTask }) {
-  const ghost = buttonClass("ghost", "", "sm");
+function CardActions({ task }: { task: TaskCardData }) {
+  const ghost = buttonVariantClass("ghost");
   return (
-    <Form method="post" action={TODAY_PATH} className="flex flex-wrap gap-2">
+    <Form method="post" action={TODAY_PATH}>
       <input type="hidden" name="taskId" value={task.id} />
       <input type="hidden" name="propertyId" value={task.propertyId} />
-      <button
-        type="submit"
-        name="outcome"
-        value="done"
-        className={buttonClass(task.activityType === "letter" ? "primary" : "secondary", "", "sm")}
-      >
-        {SEND_LABELS[task.activityType] ?? TASK_OUTCOME_LABELS.done}
-      </button>
-      <button type="submit" name="outcome" value="snoozed" className={ghost}>
-        {TASK_OUTCOME_LABELS.snoozed}
-      </button>
-      <button type="submit" name="outcome" value="skipped" className={ghost}>
-        {TASK_OUTCOME_LABELS.skipped}
-      </button>
-      {CARD_SEQUENCE_ACTIONS.map((action) => (
-        <button key={action} type="submit" name="intent" value={action} className={ghost}>
-          {SEQUENCE_ACTION_LABELS[action]}
+      <div className={SMALL_BUTTON_ROW}>
+        <button
+          type="submit"
+          name="outcome"
+          value="done"
+          className={buttonVariantClass(task.activityType === "letter" ? "primary" : "secondary")}
+        >
+          {SEND_LABELS[task.activityType] ?? TASK_OUTCOME_LABELS.done}
         </button>
-      ))}
+        <button type="submit" name="outcome" value="snoozed" className={ghost}>
+          {TASK_OUTCOME_LABELS.snoozed}
+        </button>
+        <button type="submit" name="outcome" value="skipped" className={ghost}>
+          {TASK_OUTCOME_LABELS.skipped}
+        </button>
+        {CARD_SEQUENCE_ACTIONS.map((action) => (
+          <button key={action} type="submit" name="intent" value={action} className={ghost}>
+            {SEQUENCE_ACTION_LABELS[action]}
+          </button>
+        ))}
+      </div>
     </Form>
   );
 }
 
-export function TaskActions({ task }: { task: TodayTask }) {
+export function TaskActions({ task }: { task: TaskCardData }) {
   return (
     <div className="mt-3 grid gap-3">
       {task.activityType === "call" ? <CallActions task={task} /> : null}

@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
-import type { TaskContact, TodayTask } from "#app/domain/sequences/tasks.ts";
+import type { TaskCardData, TaskContact } from "#app/domain/sequences/tasks.ts";
 import { formatDate } from "#app/domain/shared/format.ts";
 
 import { TaskActions } from "./task-actions.tsx";
@@ -37,12 +37,12 @@ function ContactLine({ contact }: { contact: TaskContact }) {
   );
 }
 
-function dueLabel(task: TodayTask): string {
+function dueLabel(task: TaskCardData): string {
   if (task.overdueDays === 0) return "Due today";
   return `${task.overdueDays} day${task.overdueDays === 1 ? "" : "s"} overdue`;
 }
 
-function TaskCard({ task }: { task: TodayTask }) {
+function TaskCard({ task }: { task: TaskCardData }) {
   return (
     <li
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -50,11 +50,10 @@ function TaskCard({ task }: { task: TodayTask }) {
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h2 className="text-base font-semibold text-slate-900">
-            {ACTIVITY_TYPE_LABELS[task.activityType]} · {task.address}
-          </h2>
+          {/* One string each, not several text nodes (React marks each boundary in the HTML). */}
+          <h2 className="text-base font-semibold text-slate-900">{`${ACTIVITY_TYPE_LABELS[task.activityType]} · ${task.address}`}</h2>
           <p className="text-sm text-slate-600">
-            {task.ownerName ?? "Owner unknown"} · Day {task.dayNumber} · scheduled {formatDate(task.scheduledDate)}
+            {`${task.ownerName ?? "Owner unknown"} · Day ${task.dayNumber} · scheduled ${formatDate(task.scheduledDate)}`}
           </p>
         </div>
         <Badge tone={task.overdueDays > 0 ? "orange" : "sky"}>{dueLabel(task)}</Badge>
@@ -85,7 +84,7 @@ function MoreTasks({ shown, total }: { shown: number; total: number }) {
   );
 }
 
-export function TodayList({ tasks, total = tasks.length }: { tasks: TodayTask[]; total?: number }) {
+export function TodayList({ tasks, total = tasks.length }: { tasks: TaskCardData[]; total?: number }) {
   if (tasks.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">

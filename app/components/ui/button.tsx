@@ -11,6 +11,11 @@ export type ButtonVariant = keyof typeof VARIANTS;
 
 const SIZES = { md: "px-4 py-2 text-sm", sm: "px-2.5 py-1.5 text-xs" } as const;
 
+/** A variant's colours alone, for a row that sets the shared button classes once (Today's task cards, ADR 096). */
+export function buttonVariantClass(variant: ButtonVariant): string {
+  return VARIANTS[variant];
+}
+
 /** The classes of a button, for links that look like one. `sm` for buttons repeated down a table. */
 export function buttonClass(variant: ButtonVariant = "primary", extra = "", size: keyof typeof SIZES = "md") {
   return `inline-flex items-center justify-center gap-2 rounded-md ${SIZES[size]} font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`.trim();

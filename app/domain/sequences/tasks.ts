@@ -29,6 +29,14 @@ export type TodayTask = {
   status: string;
 };
 
+/** What a task card shows and posts (the page's loader data): the API's task without what the card never reads. */
+export type TaskCardData = Omit<TodayTask, "leadId" | "scheduledFor" | "status">;
+
+/** A task as its card needs it: less loader data to serialize into a busy Today's page (ADR 096). */
+export function taskCardData({ leadId: _leadId, scheduledFor: _scheduledFor, status: _status, ...card }: TodayTask): TaskCardData {
+  return card;
+}
+
 /** How hot a lead is by its status: the further along, the sooner it is worked. */
 export const STATUS_HEAT: Record<string, number> = {
   qualified: 6,
@@ -73,7 +81,8 @@ export function compareTasks(a: RankedFacts, b: RankedFacts): number {
     (b.equityPercentage ?? 0) - (a.equityPercentage ?? 0) ||
     sinceContact(b) - sinceContact(a) ||
     (SELLER_TYPE_HEAT[b.leadType ?? ""] ?? 0) - (SELLER_TYPE_HEAT[a.leadType ?? ""] ?? 0) ||
-    a.scheduledFor.localeCompare(b.scheduledFor)
+    // ISO instants order as strings; a plain comparison, not localeCompare's collation (a sort calls it often).
+    (a.scheduledFor < b.scheduledFor ? -1 : a.scheduledFor > b.scheduledFor ? 1 : 0)
   );
 }
 

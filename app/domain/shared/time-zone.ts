@@ -7,7 +7,7 @@
 export const DEFAULT_TIME_ZONE = "UTC";
 /** The cookie the inline script in root.tsx sets from the browser's Intl zone; read when the user has none stored. */
 export const TIME_ZONE_COOKIE = "breeze_tz";
-export const TIME_ZONE_INVALID = "Use a time zone name such as America/Los_Angeles";
+export const TIME_ZONE_INVALID = "Choose a time zone from the list";
 /** IANA names are short ASCII ("America/Argentina/ComodRivadavia" is among the longest). */
 const MAX_ZONE_LENGTH = 64;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -111,7 +111,7 @@ export async function runSavedBuyerSearch(
       ...leads.map((lead) =>
         db
           .insert(buyerLeads)
-          .values({ ...lead, userId, createdAt: now, updatedAt: now })
+          .values({ ...lead, userId, leadRequestId: requestId, createdAt: now, updatedAt: now })
           .onConflictDoNothing({ target: [buyerLeads.userId, buyerLeads.buyerName, buyerLeads.market] })
           .returning({ id: buyerLeads.id }),
       ),

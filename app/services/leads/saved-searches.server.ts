@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { leadDeliveries, leadRequests, savedSearches, usageEvents } from "#db/schema.ts";
+import { buyerLeads, leadDeliveries, leadRequests, savedSearches, usageEvents } from "#db/schema.ts";
 import { buyerSearch, sellerCriteria, type WizardAnswers, type WizardErrors, type WizardKind } from "#app/domain/chat/wizard.ts";
 import { NAME_TAKEN, storedAnswers, type SavedSearchRow } from "#app/domain/leads/saved-searches.ts";
 
@@ -55,8 +55,10 @@ export async function listSavedSearches(db: Db, userId: string): Promise<SavedSe
       daily: savedSearches.isActive,
       lastRunAt: savedSearches.lastRunAt,
       lastRunNote: savedSearches.lastRunNote,
+      // A seller search's leads are in lead_deliveries; a cash-buyer search's buyers carry its request (ADR 096).
       delivered: sql<number>`(select count(*) from ${leadDeliveries}
-        where ${leadDeliveries.userId} = ${userId} and ${leadDeliveries.leadRequestId} in (${requestsOf}))`,
+        where ${leadDeliveries.userId} = ${userId} and ${leadDeliveries.leadRequestId} in (${requestsOf}))
+        + (select count(*) from ${buyerLeads} where ${buyerLeads.userId} = ${userId} and ${buyerLeads.leadRequestId} in (${requestsOf}))`,
       cost: sql<number>`(select coalesce(sum(${usageEvents.costMicrocents}), 0) from ${usageEvents}
         where ${usageEvents.userId} = ${userId} and ${usageEvents.providerRequestId} in (${requestsOf}))`,
     })

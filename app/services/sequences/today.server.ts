@@ -8,16 +8,13 @@
  * session) asks for exactly its day; one sent beside the session lookup, before the user's row is read (the API),
  * asks for the widest day any zone can have and drops the rest once the zone is known — no extra round trip.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, lt, not, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
-import { ownerPhones } from "#app/domain/leads/phone.ts";
-import { DAY_MS, endOfDay, pausesSequence, type DncStatus } from "#app/domain/sequences/plan.ts";
-import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
-import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
-import { renderTemplate } from "#app/domain/sequences/templates.ts";
-import { addLocalDays, dayNumberDate, localDate, localDayNumber, nextDayBounds } from "#app/domain/shared/time-zone.ts";
+import { DAY_MS, endOfDay, pausesSequence } from "#app/domain/sequences/plan.ts";
+import type { ActivityType } from "#app/domain/sequences/steps.ts";
+import { addLocalDays, localDate, nextDayBounds } from "#app/domain/shared/time-zone.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
 import {
@@ -28,6 +25,8 @@ import {
   PROPERTY_FIELDS,
   repliedPropertyIds,
 } from "./rows.server.ts";
+
+export { rankedTasks, todayTasks } from "./today-tasks.server.ts";
 
 /** The most due tasks a read brings (the most overdue first): a day's work, not the backlog of a year. */
 export const TODAY_LIMIT = 200;
@@ -65,6 +64,30 @@ function dueActivities(db: Db, userId: UserRef, cut: DayCut) {
     .limit(TODAY_LIMIT);
 }
 
+/**
+ * What a task needs of its property: its phones (checked for DNC as they are now), the message's values and the
+ * ranking's facts — not the reachability fields a sequence plans with (ADR 096: every column is paid for per row).
+ */
+const {
+  city: _city,
+  state: _state,
+  zipCode: _zipCode,
+  ownerEmail: _ownerEmail,
+  ownerEmails: _ownerEmails,
+  ownerMailingAddress: _ownerMailingAddress,
+  ...TASK_PROPERTY_FIELDS
+} = PROPERTY_FIELDS;
+
+/** A due task of a running sequence: the due steps, on leads whose sequence runs and is not held by a reply. */
+function dueWhere(db: Db, userId: UserRef, cut: DayCut) {
+  return and(
+    inArray(followUpActivities.id, dueActivities(db, userId, cut)),
+    eq(leads.sequenceStatus, "active"),
+    notPausedStatus(),
+    noReplySinceLastMoveOf(userId),
+  );
+}
+
 function taskRows(db: Db, userId: UserRef, cut: DayCut) {
   return db
     .select({
@@ -76,21 +99,14 @@ function taskRows(db: Db, userId: UserRef, cut: DayCut) {
       template: followUpSteps.template,
       plannedType: followUpSteps.plannedType,
       lastActionAt: userLeads.lastActionAt,
-      ...PROPERTY_FIELDS,
+      ...TASK_PROPERTY_FIELDS,
     })
     .from(followUpActivities)
     .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
     .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
     .leftJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
     .leftJoin(userLeads, and(eq(userLeads.userId, followUpActivities.userId), eq(userLeads.leadId, leads.id)))
-    .where(
-      and(
-        inArray(followUpActivities.id, dueActivities(db, userId, cut)),
-        eq(leads.sequenceStatus, "active"),
-        notPausedStatus(),
-        noReplySinceLastMoveOf(userId),
-      ),
-    );
+    .where(dueWhere(db, userId, cut));
 }
 
 function contactRowsOf(db: Db, userId: UserRef, cut: DayCut) {
@@ -128,46 +144,77 @@ function upcomingRows(db: Db, userId: UserRef, cut: DayCut) {
     .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
     .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
     .innerJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
-    .where(
-      and(
-        eq(followUpActivities.userId, userId),
-        isNull(followUpActivities.completedAt),
-        gte(followUpActivities.scheduledFor, cut.upcomingFrom),
-        lt(followUpActivities.scheduledFor, cut.upcomingTo),
-        eq(leads.sequenceStatus, "active"),
-        notPausedStatus(),
-        noReplySinceLastMoveOf(userId),
-      ),
-    )
+    .where(upcomingWhere(userId, cut))
     .orderBy(asc(followUpActivities.scheduledFor))
     .limit(cut.upcomingLimit);
+}
+
+function upcomingWhere(userId: UserRef, cut: DayCut) {
+  return and(
+    eq(followUpActivities.userId, userId),
+    isNull(followUpActivities.completedAt),
+    gte(followUpActivities.scheduledFor, cut.upcomingFrom),
+    lt(followUpActivities.scheduledFor, cut.upcomingTo),
+    eq(leads.sequenceStatus, "active"),
+    notPausedStatus(),
+    noReplySinceLastMoveOf(userId),
+  );
+}
+
+/**
+ * How many coming-up steps there are, counted up to `cap` ("Show more coming up (N more)", ADR 096): a count walks
+ * the same rows as the read without bringing them, and the cap keeps a busy account's count as cheap as a page.
+ */
+function upcomingCount(db: Db, userId: UserRef, cut: DayCut, cap: number) {
+  const steps = db
+    .select({ one: sql<number>`1`.as("one") })
+    .from(followUpActivities)
+    .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
+    .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
+    .innerJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
+    .where(upcomingWhere(userId, cut))
+    .limit(cap)
+    .as("upcoming_steps");
+  return db.select({ count: sql<number>`count(*)` }).from(steps);
 }
 
 /** The most paused sequences Today lists (with Resume). */
 export const PAUSED_LIMIT = 50;
 
-/** The user's paused sequences: paused by them or by a status, or (still active) holding a reply since they last moved. */
+/** A CRM sequence's lead row, written so the partial index of CRM sequence rows (leads_crm_sequence_idx) can serve it. */
+const crmLead = sql`${leads.vendor} = ${sql.raw(`'${CRM_LEAD_VENDOR}'`)}`;
+
+/**
+ * The user's paused sequences: paused by them or by a status, or (still active) holding a reply since they last moved.
+ * Two branches, each by index (ADR 096), not a walk of every lead: the paused CRM sequence rows
+ * (leads_crm_sequence_idx), and the running ones on the few properties the seller ever replied about.
+ */
 function pausedRows(db: Db, userId: UserRef) {
-  return db
-    .select({
-      propertyId: sql<string>`${properties.id}`.as("property_id"),
-      address: properties.address,
-      propertyStatus: properties.status,
-      sequenceStatus: leads.sequenceStatus,
-      replied: sql<number>`not ${noReplySinceLastMove()}`,
-    })
-    .from(properties)
-    .innerJoin(leads, and(eq(leads.vendor, CRM_LEAD_VENDOR), eq(leads.vendorLeadId, properties.id)))
+  const fields = (replied: 0 | 1) => ({
+    propertyId: sql<string>`${properties.id}`.as("property_id"),
+    address: properties.address,
+    propertyStatus: properties.status,
+    sequenceStatus: leads.sequenceStatus,
+    replied: sql<number>`${replied}`.as("replied"),
+  });
+  const paused = db
+    .select(fields(0))
+    .from(leads)
+    .innerJoin(properties, and(eq(properties.id, leads.vendorLeadId), eq(properties.userId, userId)))
+    .where(and(crmLead, eq(leads.sequenceStatus, "paused")));
+  const replied = db
+    .select(fields(1))
+    .from(leads)
+    .innerJoin(properties, and(eq(properties.id, leads.vendorLeadId), eq(properties.userId, userId)))
     .where(
       and(
-        eq(properties.userId, userId),
-        or(
-          eq(leads.sequenceStatus, "paused"),
-          and(eq(leads.sequenceStatus, "active"), sql`${properties.id} in ${repliedPropertyIds(userId)}`, not(noReplySinceLastMove())),
-        ),
+        crmLead,
+        eq(leads.sequenceStatus, "active"),
+        sql`${leads.vendorLeadId} in ${repliedPropertyIds(userId)}`,
+        not(noReplySinceLastMove()),
       ),
-    )
-    .limit(PAUSED_LIMIT);
+    );
+  return paused.unionAll(replied).limit(PAUSED_LIMIT);
 }
 
 export type TodayReads = {
@@ -175,12 +222,15 @@ export type TodayReads = {
   contacts: Awaited<ReturnType<typeof contactRowsOf>>;
   upcoming: Awaited<ReturnType<typeof upcomingRows>>;
   paused: Awaited<ReturnType<typeof pausedRows>>;
+  /** The coming-up steps counted up to readToday's `countUpcoming`; null when not counted (then the rows read). */
+  upcomingCount: number | null;
 };
 
 /**
  * The reads, sent with `batch` (by default on their own; the API joins the session lookup's). `zone` is the user's
- * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it. With a
- * zone, `upcomingLimit` (at most UPCOMING_LIMIT) is how many coming-up steps to read.
+ * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it, in full.
+ * With a zone (the page): `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps, and their count up to
+ * `countUpcoming`.
  */
 export async function readToday(
   db: Db,
@@ -190,16 +240,27 @@ export async function readToday(
     batch = (queries) => db.batch(queries),
     zone = null,
     upcomingLimit = UPCOMING_LIMIT,
-  }: { batch?: SendBatch; zone?: string | null; upcomingLimit?: number } = {},
+    countUpcoming = 0,
+  }: { batch?: SendBatch; zone?: string | null; upcomingLimit?: number; countUpcoming?: number } = {},
 ): Promise<TodayReads> {
   const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT));
-  const [rows, contacts, upcoming, paused] = await batch([
+  if (!zone) {
+    const [rows, contacts, upcoming, paused] = await batch([
+      taskRows(db, userId, cut),
+      contactRowsOf(db, userId, cut),
+      upcomingRows(db, userId, cut),
+      pausedRows(db, userId),
+    ]);
+    return { rows, contacts, upcoming, paused, upcomingCount: null };
+  }
+  const [rows, contacts, upcoming, paused, [counted]] = await batch([
     taskRows(db, userId, cut),
     contactRowsOf(db, userId, cut),
     upcomingRows(db, userId, cut),
     pausedRows(db, userId),
+    upcomingCount(db, userId, cut, Math.max(countUpcoming, 1)),
   ]);
-  return { rows, contacts, upcoming, paused };
+  return { rows, contacts, upcoming, paused, upcomingCount: countUpcoming > 0 ? Number(counted?.count ?? 0) : null };
 }
 
 /** A paused sequence and why it is paused. */
@@ -231,68 +292,21 @@ export type UpcomingStep = {
   reason: string | null;
 };
 
-/** The steps due after the user's today and within UPCOMING_DAYS of their days, soonest first. */
-export function upcomingSteps({ upcoming }: TodayReads, now: Date, zone: string): UpcomingStep[] {
+/**
+ * The first `shown` steps due after the user's today and within UPCOMING_DAYS of their days, soonest first, and how
+ * many such steps there are (counted up to readToday's `countUpcoming` cap, else those read).
+ */
+export function upcomingSteps(
+  { upcoming, upcomingCount: counted }: TodayReads,
+  now: Date,
+  zone: string,
+  shown = UPCOMING_LIMIT,
+): { steps: UpcomingStep[]; total: number } {
   const cut = dayCut(now, zone);
-  return upcoming
-    .filter((row) => row.scheduledFor && row.scheduledFor >= cut.upcomingFrom && row.scheduledFor < cut.upcomingTo)
-    .slice(0, UPCOMING_LIMIT)
-    .map((row) => {
-      const scheduled = row.scheduledFor ?? new Date(0);
-      return { ...row, scheduledFor: scheduled.toISOString(), scheduledDate: localDate(scheduled, zone) };
-    });
-}
-
-const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
-
-/** The ranked tasks due by the end of the user's today, their messages filled in with the user's company name. */
-export function todayTasks({ rows, contacts }: TodayReads, now: Date, companyName: string | null, zone: string): TodayTask[] {
-  const dueBefore = endOfDay(now, zone);
-  // The user's today once, not per row (each is an Intl lookup outside UTC): a row's overdue days count from it.
-  const today = localDayNumber(now, zone);
-  const byActivity = new Map<string, typeof contacts>();
-  for (const contact of contacts)
-    (byActivity.get(contact.activityId) ?? byActivity.set(contact.activityId, []).get(contact.activityId)!).push(contact);
-  const tasks = rows
-    .filter((row) => (row.scheduledFor ?? now) < dueBefore)
-    .map((row) => {
-      const lines = ownerPhones(row);
-      const dnc = new Set(lines.filter((phone) => phone.dnc).map((phone) => digitsOf(phone.number)));
-      const wrong = new Set(lines.filter((phone) => phone.wrongNumber).map((phone) => digitsOf(phone.number)));
-      const taskContacts: TaskContact[] = (byActivity.get(row.id) ?? [])
-        .filter((contact) => contact.status !== "done")
-        .map((contact) => {
-          const blocked =
-            contact.recipientType === "phone" && (contact.dncStatus === "blocked" || dnc.has(digitsOf(contact.recipientValue)));
-          const wrongNumber = contact.dncStatus === "wrong_number" || wrong.has(digitsOf(contact.recipientValue));
-          const phoneStatus: DncStatus = blocked ? "blocked" : wrongNumber ? "wrong_number" : "clear";
-          const dncStatus = contact.recipientType === "phone" ? phoneStatus : null;
-          return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
-        });
-      const scheduled = row.scheduledFor ?? now;
-      const day = localDayNumber(scheduled, zone);
-      const task: TodayTask = {
-        id: row.id,
-        leadId: row.leadId,
-        propertyId: row.propertyId,
-        address: row.address,
-        ownerName: row.ownerName,
-        activityType: row.activityType,
-        dayNumber: row.dayNumber,
-        scheduledFor: scheduled.toISOString(),
-        scheduledDate: dayNumberDate(day),
-        overdueDays: Math.max(0, today - day),
-        contacts: taskContacts,
-        message: renderTemplate(templateFor(row), {
-          ownerName: row.ownerName,
-          address: row.address,
-          offerAmount: row.maxOffer,
-          companyName,
-        }),
-        status: row.status,
-      };
-      const daysSinceContact = row.lastActionAt ? Math.floor((now.getTime() - row.lastActionAt.getTime()) / DAY_MS) : null;
-      return { task, facts: { ...task, equityPercentage: row.equityPercentage, leadType: row.leadType, daysSinceContact } };
-    });
-  return rankTasks(tasks.map(({ task, facts }) => ({ ...facts, task }))).map((ranked) => ranked.task);
+  const inDays = upcoming.filter((row) => row.scheduledFor && row.scheduledFor >= cut.upcomingFrom && row.scheduledFor < cut.upcomingTo);
+  const steps = inDays.slice(0, Math.min(shown, UPCOMING_LIMIT)).map((row) => {
+    const scheduled = row.scheduledFor ?? new Date(0);
+    return { ...row, scheduledFor: scheduled.toISOString(), scheduledDate: localDate(scheduled, zone) };
+  });
+  return { steps, total: counted ?? inDays.length };
 }
