@@ -5,8 +5,8 @@
 import { z } from "zod";
 
 import { MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES, MAIL_NAME_MAX } from "#app/domain/shared/postal-limits.ts";
-import { isListedTimeZone } from "#app/domain/shared/time-zone-names.ts";
-import { TIME_ZONE_INVALID } from "#app/domain/shared/time-zone.ts";
+import { listedZone } from "#app/domain/shared/time-zone-names.ts";
+import { isTimeZone, TIME_ZONE_INVALID } from "#app/domain/shared/time-zone.ts";
 import { isUsState } from "#app/domain/shared/us-states.ts";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -141,8 +141,12 @@ export const UserInfoSchema = z.object({
   mobileE164: phoneField("Valid phone number required"),
   /** Needed only when the email changes (re-authentication); the service says so when it is missing. */
   currentPassword: z.string().max(200).optional(),
-  /** The user's IANA time zone (Today's days, ADR 090), one the Profile's select lists (ADR 096); left out, kept. */
-  timeZone: z.string().trim().max(64).refine(isListedTimeZone, TIME_ZONE_INVALID).optional(),
+  /**
+   * The user's IANA time zone (Today's days, ADR 090); left out, kept. Any name the runtime knows is taken (an API
+   * client may send Asia/Kolkata where this runtime lists Asia/Calcutta) and stored as the name the Profile's select
+   * lists (ADR 096), so the select always starts on it.
+   */
+  timeZone: z.string().trim().max(64).refine(isTimeZone, TIME_ZONE_INVALID).transform(listedZone).optional(),
 });
 
 export const CompanyInfoSchema = z.object({
