@@ -12,21 +12,13 @@ import type { CompChoiceView, StoredCompDetail } from "#app/domain/valuation/com
 import { valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
 import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import { workbenchHref } from "#app/domain/workbench/rules.ts";
+import type { SavedLead } from "#app/domain/workbench/saved-lead.ts";
 import type { StepAnchor } from "#app/domain/workbench/step-anchors.ts";
 
 export type OfferStepsProps = {
   lead: LeadQueueItem;
   index: number;
-  saved: {
-    propertyId: string;
-    status: string;
-    arv: number | null;
-    analysisArv: number | null;
-    repairEstimate: number | null;
-    assignmentFee: number | null;
-    maxOffer: number | null;
-    offerPdfFilename: string | null;
-  };
+  saved: Omit<SavedLead, "ruleMaxOffer">;
   steps: Steps;
   /** The comps recorded on the saved property (Get Property Value). */
   comps: StoredCompDetail[];

@@ -18,24 +18,13 @@ import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
 import type { CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/rules.ts";
+import type { SavedLead } from "#app/domain/workbench/saved-lead.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/property-writes.server.ts";
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";
 import { historyInsert } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
-/** Where a lead stands in the CRM: the saved property, its status and its offer figures (the offer steps start from them). */
-export type SavedLead = {
-  propertyId: string;
-  status: string;
-  arv: number | null;
-  analysisArv: number | null;
-  repairEstimate: number | null;
-  assignmentFee: number | null;
-  ruleMaxOffer: number | null;
-  maxOffer: number | null;
-  offerPdfFilename: string | null;
-};
 
 export type Workbench = {
   requestId: string;
