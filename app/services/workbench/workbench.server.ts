@@ -25,7 +25,6 @@ import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/le
 import { historyInsert } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
-
 export type Workbench = {
   requestId: string;
   location: string | null;
