@@ -152,11 +152,14 @@ describe("signing in with the identity provider", () => {
     expect(signedIn).toMatchObject({
       email: user.email!.toLowerCase(),
       emailVerified: true,
-      passwordHash: null,
       firstName: "Pat",
       lastName: "Okafor",
       fullName: "Pat Okafor",
     });
+    // An account made by single sign-on has no password (the session's user never carries the hash: read the row).
+    expect(await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, signedIn!.id))).toEqual([
+      { passwordHash: null },
+    ]);
     const identities = await db.select().from(userIdentities).where(eq(userIdentities.userId, signedIn!.id));
     expect(identities).toMatchObject([{ issuer: ISSUER, subject: user.sub }]);
 
@@ -198,7 +201,9 @@ describe("signing in with the identity provider", () => {
     const { response, context } = await signIn(fake, user);
     const signedIn = await signedInUser(response, context);
     expect(signedIn?.id).toBe(existing.id);
-    expect(signedIn).toMatchObject({ passwordHash, firstName: "Dana", emailVerified: true });
+    expect(signedIn).toMatchObject({ firstName: "Dana", emailVerified: true });
+    // Linking keeps the account's password.
+    expect(await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, existing.id))).toEqual([{ passwordHash }]);
     expect(await db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
     expect(await db.select().from(userIdentities).where(eq(userIdentities.userId, existing.id))).toMatchObject([{ subject: user.sub }]);
   });
