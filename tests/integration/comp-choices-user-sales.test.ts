@@ -10,13 +10,12 @@ import { compChoices, comps, userSales } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import { candidateWindow } from "#app/domain/valuation/cells.ts";
 import * as choicesApi from "#app/routes/api.properties.$id.comp-choices.ts";
-import { action as createRoute } from "#app/routes/api.properties.ts";
 import * as apiSalesImport from "#app/routes/api.sales.import.ts";
-import { action as crmComps } from "#app/routes/crm.comps.tsx";
 import { NO_SALE_AT_ADDRESS } from "#app/services/valuation/comp-choices.server.ts";
 import { subjectOfProperty } from "#app/services/valuation/property-comps.server.ts";
 
-import { registerClient, toastOf, type ApiClient, type Handler } from "./api-client.ts";
+import { type ApiClient, type Handler } from "./api-client.ts";
+import { ownValuedProperty } from "./comps-setup.ts";
 import { testContext } from "./context.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
@@ -31,22 +30,8 @@ beforeAll(async () => {
 });
 
 /** A user with a valued property of theirs, and the property's candidate window (where an added sale must lie). */
-async function ownValuedProperty(name: string) {
-  const signedIn = await registerClient(name);
-  const created = await signedIn.client.call(createRoute as Handler, "POST", "/api/properties", {
-    address: "4821 N 35th Ave",
-    city: "Phoenix",
-    state: "AZ",
-    zipCode: "85008",
-    bedrooms: 3,
-    bathrooms: 2,
-    squareFeet: 1500,
-    yearBuilt: 1985,
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.id as string;
-  const found = await signedIn.client.send(crmComps as Handler, "POST", "/crm/comps", { urlencoded: { propertyId: id } });
-  expect(toastOf(found)?.title).toBe("Comps Found");
+async function ownValuedPlace(name: string) {
+  const { id, ...signedIn } = await ownValuedProperty(name);
   const placed = await subjectOfProperty(testContext(), signedIn.userId, id);
   if (!placed.ok) throw new Error(placed.message);
   const window = candidateWindow(placed.subject, { valuationDate: placed.valuationDate });
@@ -67,8 +52,8 @@ const choicesOf = (propertyId: string) => db.select().from(compChoices).where(eq
 
 describe("Add a comp from the user's own uploaded sales", () => {
   it("finds the user's uploaded sale by its address (any case) and values with it; another user's upload is never found", async () => {
-    const owner = await ownValuedProperty("add-own-sale");
-    const stranger = await ownValuedProperty("add-foreign-sale");
+    const owner = await ownValuedPlace("add-own-sale");
+    const stranger = await ownValuedPlace("add-foreign-sale");
     // Both windows are the same property's (same address, same day); a sale a month before the valuation is inside.
     const saleDate = new Date(Date.parse(`${owner.window.beforeDate}T00:00:00Z`) - 30 * 86_400_000).toISOString().slice(0, 10);
     expect(saleDate >= owner.window.fromDate).toBe(true);

@@ -14,13 +14,13 @@ import { candidateWindow } from "#app/domain/valuation/cells.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import { loader as listDocumentsRoute } from "#app/routes/api.documents.ts";
 import * as choicesApi from "#app/routes/api.properties.$id.comp-choices.ts";
-import { action as createRoute } from "#app/routes/api.properties.ts";
 import { action as crmChoices } from "#app/routes/crm.comp-choices.tsx";
 import { action as crmReport } from "#app/routes/crm.comp-report.tsx";
 import { action as crmComps } from "#app/routes/crm.comps.tsx";
 import { subjectOfProperty } from "#app/services/valuation/property-comps.server.ts";
 
 import { registerClient, toastOf, type Handler } from "./api-client.ts";
+import { ownValuedProperty } from "./comps-setup.ts";
 import { testContext } from "./context.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 import { pdfText } from "./pdf-text.ts";
@@ -32,26 +32,6 @@ beforeAll(async () => {
   await seedTestMarket(db, 2_000);
   await seedZipPlaces(db, ZIPS);
 });
-
-/** A user with a property of theirs whose comps were found (the card's Find Comps). */
-async function ownValuedProperty(name: string) {
-  const signedIn = await registerClient(name);
-  const created = await signedIn.client.call(createRoute as Handler, "POST", "/api/properties", {
-    address: "4821 N 35th Ave",
-    city: "Phoenix",
-    state: "AZ",
-    zipCode: "85008",
-    bedrooms: 3,
-    bathrooms: 2,
-    squareFeet: 1500,
-    yearBuilt: 1985,
-  });
-  expect(created.status).toBe(201);
-  const id = created.body.id as string;
-  const found = await signedIn.client.send(crmComps as Handler, "POST", "/crm/comps", { urlencoded: { propertyId: id } });
-  expect(toastOf(found)?.title).toBe("Comps Found");
-  return { ...signedIn, id };
-}
 
 const storedComps = (userId: string, propertyId: string) =>
   db

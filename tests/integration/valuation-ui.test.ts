@@ -16,11 +16,11 @@ import type { StoredComparable } from "#app/domain/valuation/comparables.ts";
 import * as index from "#app/routes/_index.tsx";
 import * as apiComps from "#app/routes/api.properties.$id.comps.ts";
 import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
-import { action as createRoute } from "#app/routes/api.properties.ts";
 import { action as crmComps } from "#app/routes/crm.comps.tsx";
 import * as workbench from "#app/routes/leads.workbench.tsx";
 
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
+import { ownLead } from "./comps-setup.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
 const db = createDb(env.DB);
@@ -201,24 +201,8 @@ describe("the workbench's Get Property Value", () => {
 describe("the CRM property card's comps (/crm/comps and ?comps=1)", () => {
   type Crm = { payload: { data: { selected: { comps: StoredComparable[] | null } | null } } };
 
-  async function ownLead() {
-    const signedIn = await registerClient("valui-crm");
-    const created = await signedIn.client.call(createRoute as Handler, "POST", "/api/properties", {
-      address: "4821 N 35th Ave",
-      city: "Phoenix",
-      state: "AZ",
-      zipCode: "85008",
-      bedrooms: 3,
-      bathrooms: 2,
-      squareFeet: 1500,
-      yearBuilt: 1985,
-    });
-    expect(created.status).toBe(201);
-    return { ...signedIn, id: created.body.id as string };
-  }
-
   it("Find Comps runs the comps search and shows them; the loader reads them only when the card shows them", async () => {
-    const { client, userId, id } = await ownLead();
+    const { client, userId, id } = await ownLead("valui-crm");
     const open = (query: string) => client.load<Crm>(index.loader as Handler, `/?section=crm&lead=${id}${query}`);
     expect((await open("")).payload.data.selected?.comps).toBeNull();
     expect((await open("&comps=1")).payload.data.selected?.comps).toEqual([]);
@@ -235,7 +219,7 @@ describe("the CRM property card's comps (/crm/comps and ?comps=1)", () => {
   });
 
   it("another user's property: 'Comps Analysis Failed', nothing written; their card reads none of it", async () => {
-    const { id, userId } = await ownLead();
+    const { id, userId } = await ownLead("valui-crm");
     const stranger = await registerClient("valui-crm-2");
     const refused = await stranger.client.send(crmComps as Handler, "POST", "/crm/comps", { urlencoded: { propertyId: id } });
     expect(refused.headers.get("Location")).toBe(`/?section=crm&lead=${id}&comps=1&failed=1`);
