@@ -42,7 +42,7 @@ function pageOf(request: Request) {
     // The steps shown, and (for "Show more coming up (N more)", ADR 096) a count up to one more than its list holds.
     upcomingLimit: allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS,
     countUpcoming: allUpcoming ? 0 : UPCOMING_LIMIT + 1,
-    // Every due task is ranked; the page's are worked out in full (ADR 096).
+    // The page's tasks are ranked in SQL and read in full, with the count of all (ADR 098).
     shown: all ? TODAY_LIMIT : TODAY_PAGE_TASKS,
   };
 }
@@ -55,8 +55,9 @@ function pageOf(request: Request) {
 const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, batch }) => {
   const now = context.now();
   const guess = guessedZone(request);
-  const { upcomingLimit, countUpcoming } = pageOf(request);
-  return { now, guess, reads: await readToday(context.db, userId, now, { batch, zone: guess, upcomingLimit, countUpcoming }) };
+  const { upcomingLimit, countUpcoming, shown } = pageOf(request);
+  const page = { upcomingLimit, countUpcoming, tasksShown: shown };
+  return { now, guess, reads: await readToday(context.db, userId, now, { batch, zone: guess, ...page }) };
 });
 
 /** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
@@ -68,7 +69,8 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     value: { now, guess, reads: guessed },
   } = await readAsUser(args, readGuessedDay);
   const zone = userZone(request, session.user);
-  const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit, countUpcoming });
+  const reads =
+    zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit, countUpcoming, tasksShown: shown });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
   const upcoming = upcomingSteps(reads, now, zone, allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS);

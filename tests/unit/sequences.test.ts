@@ -184,6 +184,7 @@ describe("pause rules", () => {
 
 describe("Today's ranking", () => {
   const facts = (overrides: Partial<RankedFacts>): RankedFacts => ({
+    id: "step",
     overdueDays: 0,
     status: "new",
     equityPercentage: null,
@@ -202,9 +203,11 @@ describe("Today's ranking", () => {
       neverContacted: facts({ equityPercentage: 40 }),
       preforeclosure: facts({ equityPercentage: 40, leadType: "preforeclosure" }),
     };
-    const order = rankTasks(Object.entries(tasks).map(([name, f]) => ({ ...f, name }))).map((task) => task.name);
+    const order = rankTasks(Object.entries(tasks).map(([name, f]) => ({ ...f, id: name, name }))).map((task) => task.name);
     expect(order).toEqual(["overdue", "qualified", "richNew", "preforeclosure", "neverContacted", "contactedToday"]);
     expect(compareTasks(facts({}), facts({ scheduledFor: "2026-06-15T08:00:00Z" }))).toBeGreaterThan(0);
+    // Equal in everything else, the step's id decides: the same order whichever came first.
+    expect(compareTasks(facts({ id: "b" }), facts({ id: "a" }))).toBeGreaterThan(0);
   });
 });
 

@@ -2,7 +2,17 @@
 import { describe, expect, it } from "vitest";
 
 import { endOfDay, overdueDays, scheduledFor, snoozedUntil } from "#app/domain/sequences/plan.ts";
-import { addLocalDays, isTimeZone, localDate, nextDayBounds, startOfNextLocalDay, zoneOf } from "#app/domain/shared/time-zone.ts";
+import {
+  addLocalDays,
+  isTimeZone,
+  localDate,
+  nextDayBounds,
+  offsetMs,
+  startOfNextLocalDay,
+  STEADY_OFFSET_DAYS,
+  steadyOffset,
+  zoneOf,
+} from "#app/domain/shared/time-zone.ts";
 
 const AT = new Date("2026-11-26T12:00:00Z");
 
@@ -52,5 +62,32 @@ describe("the user's day", () => {
     expect(isTimeZone("Europe/Paris")).toBe(true);
     expect(isTimeZone("x".repeat(100))).toBe(false);
     expect(isTimeZone(42)).toBe(false);
+  });
+});
+
+describe("a zone's steady offset (what Today's ranking in SQL counts days with)", () => {
+  const HOUR = 60 * 60 * 1000;
+
+  it("finds the instant of the last change of offset, to the millisecond", () => {
+    // New York left daylight saving at 06:00Z on 2026-11-01 (02:00 EDT became 01:00 EST).
+    const until = new Date("2026-11-21T05:00:00Z");
+    const { offsetMs: offset, since } = steadyOffset(until, "America/New_York");
+    expect(offset).toBe(-5 * HOUR);
+    expect(since.toISOString()).toBe("2026-11-01T06:00:00.000Z");
+    expect(offsetMs(new Date(since.getTime() - 1), "America/New_York")).toBe(-4 * HOUR);
+    // Antarctica/Troll changes by 2 hours (UTC+2 in summer from 2026-03-29 01:00Z).
+    expect(steadyOffset(new Date("2026-04-10T00:00:00Z"), "Antarctica/Troll")).toEqual({
+      offsetMs: 2 * HOUR,
+      since: new Date("2026-03-29T01:00:00Z"),
+    });
+  });
+
+  it("answers the horizon for a zone that did not change in that time, and any instant for UTC", () => {
+    const until = new Date("2026-06-16T00:00:00Z");
+    const kolkata = steadyOffset(until, "Asia/Kolkata");
+    expect(kolkata.offsetMs).toBe(5.5 * HOUR);
+    expect(until.getTime() - kolkata.since.getTime()).toBe(STEADY_OFFSET_DAYS * 24 * HOUR);
+    expect(steadyOffset(until, "UTC").offsetMs).toBe(0);
+    expect(steadyOffset(until, "UTC").since.getTime()).toBeLessThan(Date.UTC(1900, 0, 1));
   });
 });

@@ -61,6 +61,8 @@ export const SELLER_TYPE_HEAT: Record<string, number> = {
 export const MAX_DAYS_SINCE_CONTACT = 30;
 
 export type RankedFacts = {
+  /** The step's id: the last tie-break, so the order is the same however the tasks came (the page ranks in SQL too). */
+  id: string;
   overdueDays: number;
   status: string;
   equityPercentage: number | null;
@@ -71,7 +73,8 @@ export type RankedFacts = {
 
 /**
  * Today's order: the most overdue first; among equals the hottest lead — status, then equity, then the longest
- * without contact (never contacted counts as the longest), then seller type — and the earliest scheduled last.
+ * without contact (never contacted counts as the longest), then seller type — and the earliest scheduled, then the
+ * step's id, last. today-ranking.server.ts orders by the same keys in SQL: change both together.
  */
 export function compareTasks(a: RankedFacts, b: RankedFacts): number {
   const sinceContact = (facts: RankedFacts) => Math.min(facts.daysSinceContact ?? MAX_DAYS_SINCE_CONTACT, MAX_DAYS_SINCE_CONTACT);
@@ -82,7 +85,8 @@ export function compareTasks(a: RankedFacts, b: RankedFacts): number {
     sinceContact(b) - sinceContact(a) ||
     (SELLER_TYPE_HEAT[b.leadType ?? ""] ?? 0) - (SELLER_TYPE_HEAT[a.leadType ?? ""] ?? 0) ||
     // ISO instants order as strings; a plain comparison, not localeCompare's collation (a sort calls it often).
-    (a.scheduledFor < b.scheduledFor ? -1 : a.scheduledFor > b.scheduledFor ? 1 : 0)
+    (a.scheduledFor < b.scheduledFor ? -1 : a.scheduledFor > b.scheduledFor ? 1 : 0) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
 }
 

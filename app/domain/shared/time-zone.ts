@@ -58,6 +58,49 @@ function wallMs(instant: Date, zone: string): number {
   return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, instant.getUTCMilliseconds());
 }
 
+/** How far back steadyOffset looks for the zone's last change of offset, by the day. */
+export const STEADY_OFFSET_DAYS = 60;
+/** The most steadyOffset answers it keeps (one per zone and end of day in use). */
+const STEADY_OFFSETS_KEPT = 256;
+const steadyOffsets = new Map<string, { offsetMs: number; since: Date }>();
+
+/** The zone's UTC offset at `instant`, in milliseconds (its wall clock minus the instant). */
+export function offsetMs(instant: Date, zone: string): number {
+  return wallMs(instant, zone) - instant.getTime();
+}
+
+/**
+ * The offset `zone` has at `until` and the earliest instant it has had it since (within STEADY_OFFSET_DAYS; the
+ * horizon when it never changed in that time): every instant in [since, until] is `offsetMs` from its wall clock, so
+ * a query can count the zone's calendar days with one addition there. Probed by the day (no zone changes its offset
+ * twice in a day), then to the millisecond; kept per zone and `until` (a user's end of today, the same all day).
+ */
+export function steadyOffset(until: Date, zone: string): { offsetMs: number; since: Date } {
+  if (zone === DEFAULT_TIME_ZONE) return { offsetMs: 0, since: new Date(-8.64e15) };
+  const key = `${zone} ${until.getTime()}`;
+  const kept = steadyOffsets.get(key);
+  if (kept) return kept;
+  const offset = offsetMs(until, zone);
+  let since = new Date(until.getTime() - STEADY_OFFSET_DAYS * DAY_MS);
+  for (let day = 1; day <= STEADY_OFFSET_DAYS; day++) {
+    const probe = until.getTime() - day * DAY_MS;
+    if (offsetMs(new Date(probe), zone) === offset) continue;
+    // The change is in (probe, probe + a day]: halve it down to the first millisecond with today's offset.
+    let [changed, steady] = [probe, probe + DAY_MS];
+    while (steady - changed > 1) {
+      const mid = Math.floor((changed + steady) / 2);
+      if (offsetMs(new Date(mid), zone) === offset) steady = mid;
+      else changed = mid;
+    }
+    since = new Date(steady);
+    break;
+  }
+  if (steadyOffsets.size >= STEADY_OFFSETS_KEPT) steadyOffsets.clear();
+  const answer = { offsetMs: offset, since };
+  steadyOffsets.set(key, answer);
+  return answer;
+}
+
 /** The instant the wall clock in `zone` reads `wall` (a gap's time lands just after it; an overlap's, on the first). */
 function instantOfWall(wall: number, zone: string): Date {
   let guess = wall - (wallMs(new Date(wall), zone) - wall);

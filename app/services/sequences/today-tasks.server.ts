@@ -27,19 +27,18 @@ export type TaskRow = Parameters<typeof ownerPhones>[0] & {
   maxOffer: number | null;
   equityPercentage: number | null;
   leadType: string | null;
+  /** The step's contact rows, a JSON array of [recipientType, recipientValue, dncStatus, status] (due-tasks.server.ts). */
+  contacts: string;
 };
 
 /** A contact row of a due task. */
-export type ContactRow = {
-  activityId: string;
-  recipientType: TaskContact["recipientType"];
-  recipientValue: string;
-  dncStatus: string | null;
-  status: string;
-};
+type ContactRow = [recipientType: TaskContact["recipientType"], recipientValue: string, dncStatus: string | null, status: string];
 
-/** What the ranking needs: the due tasks and their contact rows. */
-export type TaskReads = { rows: readonly TaskRow[]; contacts: readonly ContactRow[] };
+/**
+ * What the ranking needs: the due tasks, and how many there are when the read brought only a page's candidates
+ * (null: `rows` are all of them).
+ */
+export type TaskReads = { rows: readonly TaskRow[]; total: number | null };
 
 const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
 
@@ -50,6 +49,7 @@ function factsOf(row: TaskRow, now: Date, today: number, zone: string) {
   const daysSinceContact = row.lastActionAt ? Math.floor((now.getTime() - row.lastActionAt.getTime()) / DAY_MS) : null;
   return {
     row,
+    id: row.id,
     day,
     scheduledFor: scheduled.toISOString(),
     overdueDays: Math.max(0, today - day),
@@ -60,29 +60,38 @@ function factsOf(row: TaskRow, now: Date, today: number, zone: string) {
   };
 }
 
+/** The step's contact rows in a stable order (by type, then value), as the card lists them. */
+function contactRowsOf(row: TaskRow): ContactRow[] {
+  const contacts = JSON.parse(row.contacts) as ContactRow[];
+  return contacts.sort(([typeA, valueA], [typeB, valueB]) =>
+    typeA !== typeB ? (typeA < typeB ? -1 : 1) : valueA < valueB ? -1 : valueA > valueB ? 1 : 0,
+  );
+}
+
 /** A task's contacts as the property's phones are now: a phone flagged DNC (or a wrong number) since is blocked. */
-function contactsOf(row: TaskRow, contacts: readonly ContactRow[]): TaskContact[] {
+function contactsOf(row: TaskRow): TaskContact[] {
+  const contacts = contactRowsOf(row);
   if (contacts.length === 0) return [];
   const lines = ownerPhones(row);
   const dnc = new Set(lines.filter((phone) => phone.dnc).map((phone) => digitsOf(phone.number)));
   const wrong = new Set(lines.filter((phone) => phone.wrongNumber).map((phone) => digitsOf(phone.number)));
   return contacts
-    .filter((contact) => contact.status !== "done")
-    .map((contact) => {
-      const blocked = contact.recipientType === "phone" && (contact.dncStatus === "blocked" || dnc.has(digitsOf(contact.recipientValue)));
-      const wrongNumber = contact.dncStatus === "wrong_number" || wrong.has(digitsOf(contact.recipientValue));
+    .filter(([, , , status]) => status !== "done")
+    .map(([recipientType, recipientValue, stored]) => {
+      const blocked = recipientType === "phone" && (stored === "blocked" || dnc.has(digitsOf(recipientValue)));
+      const wrongNumber = stored === "wrong_number" || wrong.has(digitsOf(recipientValue));
       const phoneStatus: DncStatus = blocked ? "blocked" : wrongNumber ? "wrong_number" : "clear";
-      const dncStatus = contact.recipientType === "phone" ? phoneStatus : null;
-      return { recipientType: contact.recipientType, recipientValue: contact.recipientValue, dncStatus };
+      return { recipientType, recipientValue, dncStatus: recipientType === "phone" ? phoneStatus : null };
     });
 }
 
 /**
  * The tasks due by the end of the user's today, ranked, and how many there are; only the first `shown` are built in
- * full (contacts, message filled in with the user's company name): a page of 25 does not work out the other 175.
+ * full (contacts, message filled in with the user's company name). From a page's read (ADR 098) the rows are its
+ * candidates, which hold its first `shown` exactly.
  */
 export function rankedTasks(
-  { rows, contacts }: TaskReads,
+  { rows, total }: TaskReads,
   now: Date,
   companyName: string | null,
   zone: string,
@@ -94,12 +103,6 @@ export function rankedTasks(
   const due = rows.filter((row) => (row.scheduledFor ?? now) < dueBefore);
   const ranked = rankTasks(due.map((row) => factsOf(row, now, today, zone)));
   const page = ranked.slice(0, shown);
-  const wanted = new Set(page.map((task) => task.row.id));
-  const byActivity = new Map<string, ContactRow[]>();
-  for (const contact of contacts) {
-    if (!wanted.has(contact.activityId)) continue;
-    (byActivity.get(contact.activityId) ?? byActivity.set(contact.activityId, []).get(contact.activityId)!).push(contact);
-  }
   const tasks = page.map(({ row, day, scheduledFor, overdueDays }): TodayTask => ({
     id: row.id,
     leadId: row.leadId,
@@ -111,11 +114,11 @@ export function rankedTasks(
     scheduledFor,
     scheduledDate: dayNumberDate(day),
     overdueDays,
-    contacts: contactsOf(row, byActivity.get(row.id) ?? []),
+    contacts: contactsOf(row),
     message: renderTemplate(templateFor(row), { ownerName: row.ownerName, address: row.address, offerAmount: row.maxOffer, companyName }),
     status: row.status,
   }));
-  return { tasks, total: ranked.length };
+  return { tasks, total: total ?? ranked.length };
 }
 
 /** The ranked tasks due by the end of the user's today, their messages filled in with the user's company name. */

@@ -1,35 +1,27 @@
 /**
- * The Today queue (issue 38): the signed-in user's follow-ups due today or overdue, ranked. Two reads in one batch
- * (the session lookup's, so the page costs the lookup's round trip only): the due activities with their lead and
- * property, and their contact rows. A phone flagged DNC after its rows were written is shown blocked, never as a
- * target, because each contact is checked against the property's phones as they are now.
+ * The Today queue (issue 38): the signed-in user's follow-ups due today or overdue, ranked, what is coming up and the
+ * paused sequences, read in one batch (the session lookup's, so the page costs the lookup's round trip only). A phone
+ * flagged DNC after its rows were written is shown blocked, never as a target, because each contact is checked
+ * against the property's phones as they are now.
  *
  * "Today" is the user's calendar day in their time zone (ADR 090). A read that knows the zone (the page, after the
  * session) asks for exactly its day; one sent beside the session lookup, before the user's row is read (the API),
  * asks for the widest day any zone can have and drops the rest once the zone is known — no extra round trip.
  */
-import { and, asc, eq, gte, inArray, isNull, lt, not, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lt, not, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
+import { followUpActivities, followUpSteps, leads, properties } from "#db/schema.ts";
 import { DAY_MS, endOfDay, pausesSequence } from "#app/domain/sequences/plan.ts";
 import type { ActivityType } from "#app/domain/sequences/steps.ts";
-import { addLocalDays, localDate, nextDayBounds } from "#app/domain/shared/time-zone.ts";
+import { addLocalDays, localDate, nextDayBounds, steadyOffset } from "#app/domain/shared/time-zone.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
-import {
-  CRM_LEAD_VENDOR,
-  noReplySinceLastMove,
-  noReplySinceLastMoveOf,
-  notPausedStatus,
-  PROPERTY_FIELDS,
-  repliedPropertyIds,
-} from "./rows.server.ts";
+import { dueTaskRows, TODAY_LIMIT } from "./due-tasks.server.ts";
+import { CRM_LEAD_VENDOR, noReplySinceLastMove, noReplySinceLastMoveOf, notPausedStatus, repliedPropertyIds } from "./rows.server.ts";
 
+export { TODAY_LIMIT } from "./due-tasks.server.ts";
 export { rankedTasks, todayTasks } from "./today-tasks.server.ts";
-
-/** The most due tasks a read brings (the most overdue first): a day's work, not the backlog of a year. */
-export const TODAY_LIMIT = 200;
 
 /** Where the reads cut "today" from "coming up": the user's exact day, or (zone unknown) the widest bounds. */
 type DayCut = { dueBefore: Date; upcomingFrom: Date; upcomingTo: Date; upcomingLimit: number };
@@ -47,80 +39,6 @@ function dayCut(now: Date, zone: string | null, upcomingLimit = UPCOMING_LIMIT):
     upcomingTo: new Date(latest.getTime() + UPCOMING_DAYS * DAY_MS),
     upcomingLimit: UPCOMING_LIMIT + TODAY_LIMIT,
   };
-}
-
-function dueActivities(db: Db, userId: UserRef, cut: DayCut) {
-  return db
-    .select({ id: followUpActivities.id })
-    .from(followUpActivities)
-    .where(
-      and(
-        eq(followUpActivities.userId, userId),
-        isNull(followUpActivities.completedAt),
-        lt(followUpActivities.scheduledFor, cut.dueBefore),
-      ),
-    )
-    .orderBy(asc(followUpActivities.scheduledFor))
-    .limit(TODAY_LIMIT);
-}
-
-/**
- * What a task needs of its property: its phones (checked for DNC as they are now), the message's values and the
- * ranking's facts — not the reachability fields a sequence plans with (ADR 096: every column is paid for per row).
- */
-const {
-  city: _city,
-  state: _state,
-  zipCode: _zipCode,
-  ownerEmail: _ownerEmail,
-  ownerEmails: _ownerEmails,
-  ownerMailingAddress: _ownerMailingAddress,
-  ...TASK_PROPERTY_FIELDS
-} = PROPERTY_FIELDS;
-
-/** A due task of a running sequence: the due steps, on leads whose sequence runs and is not held by a reply. */
-function dueWhere(db: Db, userId: UserRef, cut: DayCut) {
-  return and(
-    inArray(followUpActivities.id, dueActivities(db, userId, cut)),
-    eq(leads.sequenceStatus, "active"),
-    notPausedStatus(),
-    noReplySinceLastMoveOf(userId),
-  );
-}
-
-function taskRows(db: Db, userId: UserRef, cut: DayCut) {
-  return db
-    .select({
-      id: followUpActivities.id,
-      leadId: followUpActivities.leadId,
-      activityType: followUpActivities.activityType,
-      dayNumber: followUpActivities.dayNumber,
-      scheduledFor: followUpActivities.scheduledFor,
-      template: followUpSteps.template,
-      plannedType: followUpSteps.plannedType,
-      lastActionAt: userLeads.lastActionAt,
-      ...TASK_PROPERTY_FIELDS,
-    })
-    .from(followUpActivities)
-    .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
-    .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
-    .leftJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
-    .leftJoin(userLeads, and(eq(userLeads.userId, followUpActivities.userId), eq(userLeads.leadId, leads.id)))
-    .where(dueWhere(db, userId, cut));
-}
-
-function contactRowsOf(db: Db, userId: UserRef, cut: DayCut) {
-  return db
-    .select({
-      activityId: followUpActivityContacts.activityId,
-      recipientType: followUpActivityContacts.recipientType,
-      recipientValue: followUpActivityContacts.recipientValue,
-      dncStatus: followUpActivityContacts.dncStatus,
-      status: followUpActivityContacts.status,
-    })
-    .from(followUpActivityContacts)
-    .where(inArray(followUpActivityContacts.activityId, dueActivities(db, userId, cut)))
-    .orderBy(asc(followUpActivityContacts.recipientType), asc(followUpActivityContacts.recipientValue));
 }
 
 /** How far ahead "Coming up" looks, and how many steps it lists. */
@@ -218,8 +136,9 @@ function pausedRows(db: Db, userId: UserRef) {
 }
 
 export type TodayReads = {
-  rows: Awaited<ReturnType<typeof taskRows>>;
-  contacts: Awaited<ReturnType<typeof contactRowsOf>>;
+  rows: Awaited<ReturnType<typeof dueTaskRows>>;
+  /** How many tasks are due (up to TODAY_LIMIT) when the page read only its own; null when every due task was read. */
+  total: number | null;
   upcoming: Awaited<ReturnType<typeof upcomingRows>>;
   paused: Awaited<ReturnType<typeof pausedRows>>;
   /** The coming-up steps counted up to readToday's `countUpcoming`; null when not counted (then the rows read). */
@@ -229,8 +148,8 @@ export type TodayReads = {
 /**
  * The reads, sent with `batch` (by default on their own; the API joins the session lookup's). `zone` is the user's
  * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it, in full.
- * With a zone (the page): `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps, and their count up to
- * `countUpcoming`.
+ * With a zone (the page): the first `tasksShown` tasks by the ranking in SQL with the count of all (ADR 098),
+ * `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps, and their count up to `countUpcoming`.
  */
 export async function readToday(
   db: Db,
@@ -239,28 +158,35 @@ export async function readToday(
   {
     batch = (queries) => db.batch(queries),
     zone = null,
+    tasksShown = TODAY_LIMIT,
     upcomingLimit = UPCOMING_LIMIT,
     countUpcoming = 0,
-  }: { batch?: SendBatch; zone?: string | null; upcomingLimit?: number; countUpcoming?: number } = {},
+  }: { batch?: SendBatch; zone?: string | null; tasksShown?: number; upcomingLimit?: number; countUpcoming?: number } = {},
 ): Promise<TodayReads> {
   const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT));
   if (!zone) {
-    const [rows, contacts, upcoming, paused] = await batch([
-      taskRows(db, userId, cut),
-      contactRowsOf(db, userId, cut),
+    const [rows, upcoming, paused] = await batch([
+      dueTaskRows(db, userId, cut.dueBefore),
       upcomingRows(db, userId, cut),
       pausedRows(db, userId),
     ]);
-    return { rows, contacts, upcoming, paused, upcomingCount: null };
+    return { rows, total: null, upcoming, paused, upcomingCount: null };
   }
-  const [rows, contacts, upcoming, paused, [counted]] = await batch([
-    taskRows(db, userId, cut),
-    contactRowsOf(db, userId, cut),
+  const ranking = tasksShown < TODAY_LIMIT ? { shown: tasksShown, zone: steadyOffset(cut.dueBefore, zone), now } : undefined;
+  const [rows, upcoming, paused, [counted]] = await batch([
+    dueTaskRows(db, userId, cut.dueBefore, ranking),
     upcomingRows(db, userId, cut),
     pausedRows(db, userId),
     upcomingCount(db, userId, cut, Math.max(countUpcoming, 1)),
   ]);
-  return { rows, contacts, upcoming, paused, upcomingCount: countUpcoming > 0 ? Number(counted?.count ?? 0) : null };
+  return {
+    rows,
+    // Every row carries the count of all due tasks; none is due when there is no row.
+    total: ranking ? Number(rows[0]?.dueCount ?? 0) : null,
+    upcoming,
+    paused,
+    upcomingCount: countUpcoming > 0 ? Number(counted?.count ?? 0) : null,
+  };
 }
 
 /** A paused sequence and why it is paused. */
