@@ -14,6 +14,8 @@ export const leads = sqliteTable(
     id: id(),
     vendor: text("vendor").notNull().default("batchdata"),
     vendorLeadId: text("vendor_lead_id"),
+    /** A CRM sequence row's user (the property's owner), so their paused sequences are found by index (ADR 099); null for a vendor's lead. */
+    userId: text("user_id"),
     type: text("type"),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
     ownerId: text("owner_id").references(() => owners.id, { onDelete: "set null" }),
@@ -28,9 +30,9 @@ export const leads = sqliteTable(
   },
   (t) => [
     uniqueIndex("leads_vendor_lead_idx").on(t.vendor, t.vendorLeadId),
-    // Today's paused sequences (ADR 096): the CRM sequence rows by status, not a walk of every lead of the user.
-    index("leads_crm_sequence_idx")
-      .on(t.sequenceStatus, t.vendorLeadId)
+    // Today's paused sequences (ADR 099): the user's CRM sequence rows by status, not every user's paused ones.
+    index("leads_crm_user_sequence_idx")
+      .on(t.userId, t.sequenceStatus)
       .where(sql`vendor = 'crm'`),
   ],
 );

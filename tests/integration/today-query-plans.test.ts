@@ -58,9 +58,9 @@ describe("Today's queries", () => {
       all.some((detail) => detail.includes("USING INDEX follow_up_activity_contacts_activity_idx")),
       explain,
     ).toBe(true);
-    // The paused sequences (ADR 096): the paused CRM rows by status, never a walk of every CRM lead (vendor = 'crm' alone).
+    // The paused sequences (ADR 096, 099): the user's paused CRM rows, never a walk of every CRM lead (vendor = 'crm' alone).
     expect(
-      all.some((detail) => /USING (COVERING )?INDEX leads_crm_sequence_idx \(sequence_status=\?\)/.test(detail)),
+      all.some((detail) => /USING (COVERING )?INDEX leads_crm_user_sequence_idx \(user_id=\? AND sequence_status=\?\)/.test(detail)),
       explain,
     ).toBe(true);
     expect(

@@ -50,9 +50,14 @@ async function userWith(leadsOf: Lead[], now: Date, zone: string): Promise<strin
         equityPercentage: lead.equity,
         leadType: lead.leadType,
       }),
-      db
-        .insert(leads)
-        .values({ id: leadId, vendor: "crm", vendorLeadId: propertyId, propertyId, sequenceStatus: lead.sequence ?? "active" }),
+      db.insert(leads).values({
+        id: leadId,
+        vendor: "crm",
+        vendorLeadId: propertyId,
+        propertyId,
+        userId: user.id,
+        sequenceStatus: lead.sequence ?? "active",
+      }),
     );
     if (lead.lastActionDaysAgo !== null)
       writes.push(

@@ -62,8 +62,8 @@ export async function startSequence(
   };
   const writeLead = db
     .insert(leads)
-    .values({ id: leadId, vendor: CRM_LEAD_VENDOR, vendorLeadId: propertyId, propertyId, type: property.leadType, ...pointer })
-    .onConflictDoUpdate({ target: [leads.vendor, leads.vendorLeadId], set: pointer });
+    .values({ id: leadId, vendor: CRM_LEAD_VENDOR, vendorLeadId: propertyId, propertyId, userId, type: property.leadType, ...pointer })
+    .onConflictDoUpdate({ target: [leads.vendor, leads.vendorLeadId], set: { ...pointer, userId } });
   // A restart (after a stop, or a pause) replaces the steps that were never worked.
   const dropUnworked = db
     .delete(followUpActivities)

@@ -99,13 +99,13 @@ function upcomingCount(db: Db, userId: UserRef, cut: DayCut, cap: number) {
 /** The most paused sequences Today lists (with Resume). */
 export const PAUSED_LIMIT = 50;
 
-/** A CRM sequence's lead row, written so the partial index of CRM sequence rows (leads_crm_sequence_idx) can serve it. */
+/** A CRM sequence's lead row, written so the partial index of CRM sequence rows (leads_crm_user_sequence_idx) can serve it. */
 const crmLead = sql`${leads.vendor} = ${sql.raw(`'${CRM_LEAD_VENDOR}'`)}`;
 
 /**
  * The user's paused sequences: paused by them or by a status, or (still active) holding a reply since they last moved.
- * Two branches, each by index (ADR 096), not a walk of every lead: the paused CRM sequence rows
- * (leads_crm_sequence_idx), and the running ones on the few properties the seller ever replied about.
+ * Two branches, each by index (ADR 096, 099), not a walk of every lead: the user's paused CRM sequence rows
+ * (leads_crm_user_sequence_idx), and the running ones on the few properties the seller ever replied about.
  */
 function pausedRows(db: Db, userId: UserRef) {
   const fields = (replied: 0 | 1) => ({
@@ -119,7 +119,7 @@ function pausedRows(db: Db, userId: UserRef) {
     .select(fields(0))
     .from(leads)
     .innerJoin(properties, and(eq(properties.id, leads.vendorLeadId), eq(properties.userId, userId)))
-    .where(and(crmLead, eq(leads.sequenceStatus, "paused")));
+    .where(and(crmLead, eq(leads.userId, userId), eq(leads.sequenceStatus, "paused")));
   const replied = db
     .select(fields(1))
     .from(leads)

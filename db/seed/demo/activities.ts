@@ -68,6 +68,7 @@ export async function seedManyActivities(db: Db, userId: string, n: number, now 
       id: leadId,
       vendor: "crm",
       vendorLeadId: property.id,
+      userId,
       propertyId: property.id,
       sequenceStatus: "active",
       sequenceStartedAt: startedAt,
