@@ -32,6 +32,10 @@ const {
 /** A step's contact rows as one JSON array of [recipientType, recipientValue, dncStatus, status]. */
 const contactsJson = sql<string>`(select json_group_array(json_array(${followUpActivityContacts.recipientType}, ${followUpActivityContacts.recipientValue}, ${followUpActivityContacts.dncStatus}, ${followUpActivityContacts.status})) from ${followUpActivityContacts} where ${followUpActivityContacts.activityId} = ${followUpActivities.id})`;
 
+/** When the user last contacted the step's lead (user_leads), for the ranking's days since the last contact. */
+const lastContact = sql<number | null>`(select ${userLeads.lastActionAt} from ${userLeads}
+  where ${userLeads.userId} = ${followUpActivities.userId} and ${userLeads.leadId} = ${leads.id})`;
+
 /**
  * The TODAY_LIMIT most overdue due tasks — open steps scheduled before `dueBefore`, on leads whose sequence runs, is
  * not paused by the property's status and is not held by a seller's reply — with the ranking's facts.
@@ -44,11 +48,7 @@ function dueFacts(db: Db, userId: UserRef, dueBefore: Date) {
       status: properties.status,
       equityPercentage: properties.equityPercentage,
       leadType: properties.leadType,
-      lastActionAt: sql<
-        number | null
-      >`(select ${userLeads.lastActionAt} from ${userLeads} where ${userLeads.userId} = ${followUpActivities.userId} and ${userLeads.leadId} = ${leads.id})`.as(
-        "last_action_at",
-      ),
+      lastActionAt: lastContact.as("last_action_at"),
     })
     .from(followUpActivities)
     .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
