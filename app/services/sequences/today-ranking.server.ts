@@ -25,9 +25,14 @@ function integer(value: number): string {
 }
 const literal = (value: number): SQL => sql.raw(integer(value));
 
+/** x mod d in [0, d) for any sign of x (SQLite's % keeps the sign of x). */
+function floorMod(x: SQL, d: number): SQL {
+  return sql`((((${x}) % ${literal(d)}) + ${literal(d)}) % ${literal(d)})`;
+}
+
 /** ⌊x / d⌋ for any sign of x (SQLite's integer division truncates toward zero). */
 function floorDiv(x: SQL, d: number): SQL {
-  return sql`((${x}) - (((${x}) % ${literal(d)}) + ${literal(d)}) % ${literal(d)}) / ${literal(d)}`;
+  return sql`((${x}) - ${floorMod(x, d)}) / ${literal(d)}`;
 }
 
 /** `heat[column]`, else 0 (the keys are our constants, checked before they are written into the statement). */
@@ -41,8 +46,7 @@ function heatOf(column: SQL, heat: Record<string, number>): SQL {
 
 /** The step's time of day in the zone at its offset now, in milliseconds since local midnight. */
 function timeOfDay(zone: ZoneOffset, scheduled: SQL): SQL {
-  const wall = sql`${scheduled} + ${literal(zone.offsetMs)}`;
-  return sql`((((${wall}) % ${literal(DAY_MS)}) + ${literal(DAY_MS)}) % ${literal(DAY_MS)})`;
+  return floorMod(sql`${scheduled} + ${literal(zone.offsetMs)}`, DAY_MS);
 }
 
 /**
