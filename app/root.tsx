@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 
+import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { NavigationProgress } from "#app/components/shell/navigation-progress.tsx";
 import { useNonce } from "#app/components/shell/nonce.tsx";
 import { NotFound } from "#app/components/shell/not-found.tsx";
@@ -68,7 +69,10 @@ const TIME_ZONE_SCRIPT = `try{document.cookie="${TIME_ZONE_COOKIE}="+encodeURICo
 export function Layout({ children }: { children: React.ReactNode }) {
   const rootData = useRouteLoaderData<RootData>("root");
   const nonce = useNonce();
-  const scripts = pageNeedsScripts(useMatches());
+  // A page without scripts is a document choice: once the app runs (a page with scripts hydrated), a page reached
+  // client-side keeps them, so scroll restoration and the router stay mounted.
+  const hydrated = useHydrated();
+  const scripts = pageNeedsScripts(useMatches()) || hydrated;
   return (
     <html lang="en" className="h-full">
       <head>
@@ -83,9 +87,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <NavigationProgress />
           {children}
         </Toaster>
+        {/* A signed-in page sent without scripts (Today) still tells the server the browser's zone: one inline line. */}
+        {scripts || rootData?.user ? <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} /> : null}
         {scripts ? (
           <>
-            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: TIME_ZONE_SCRIPT }} />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
+import type { RouteHandle } from "#app/components/shell/route-handle.ts";
 import { ComingUp, PausedSequences } from "#app/components/today/coming-up.tsx";
 import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
@@ -26,8 +27,18 @@ import {
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
-/** How many of the ranked tasks the page shows before "Show all". */
-const TODAY_PAGE_TASKS = 25;
+/**
+ * Today is links and plain forms that post and come back (post/redirect/get): opened as a document it is sent
+ * without scripts, so a phone can work the queue at once, with no bundle to load and no hydration (ADR 100). Reached
+ * from a page already running, it renders client-side as any page does.
+ */
+export const handle: RouteHandle = { hydrate: () => false };
+
+/**
+ * How many of the ranked tasks the page shows before "Show all": the top of the queue, which is worked from the top
+ * and comes back after every action (ADR 101).
+ */
+const TODAY_PAGE_TASKS = 10;
 /** How many coming-up steps the page shows before "Show more" (the soonest; ?upcoming=all shows up to 50). */
 const COMING_UP_PAGE_STEPS = 10;
 

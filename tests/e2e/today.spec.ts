@@ -131,3 +131,30 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("with JavaScript, how Today loads (ADR 100)", () => {
+  test("opened as a document it loads no script file; reached from the sidebar it renders client-side and the app keeps running", async ({
+    signedInPage: page,
+  }) => {
+    const scriptFiles: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scriptFiles.push(request.url());
+    });
+    await page.goto("/today");
+    await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+    expect(scriptFiles).toEqual([]);
+    await expect(page.locator("script[type=module]")).toHaveCount(0);
+
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await expect(page).toHaveURL(/section=dashboard/);
+    await page.waitForFunction(() => "__remixRouter" in window);
+    // A full page load would drop this marker; React Router's client-side navigation keeps it.
+    await page.evaluate(() => Object.assign(window, { appMarker: "still here" }));
+    await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Today" }).click();
+    await expect(page).toHaveURL(/\/today$/);
+    await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();
+    await page.getByRole("link", { name: "Back to Dashboard" }).click();
+    await expect(page).toHaveURL(/section=dashboard/);
+    expect(await page.evaluate(() => (window as unknown as { appMarker?: string }).appMarker)).toBe("still here");
+  });
+});

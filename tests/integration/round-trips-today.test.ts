@@ -26,6 +26,8 @@ const remix = createRequestHandler(build);
 const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context), build);
 const LEADS = 150;
 const ACTIVITIES = 750;
+/** How many tasks the page shows before "Show all" (the route's TODAY_PAGE_TASKS, ADR 101). */
+const PAGE_TASKS = 10;
 
 async function busyAccount() {
   const client = new ApiClient(testContext({}, { DB: counter.db }));
@@ -66,16 +68,25 @@ describe("Today's round trips", () => {
     expectWithinBudget(stored, "/today (stored zone)");
   });
 
-  it("the page shows the 25 most urgent tasks, and all of them on Show all", async () => {
+  it("the page shows the 10 most urgent tasks, and all of them on Show all", async () => {
     const { client } = await busyAccount();
     const first = await client.load<{ tasks: { id: string }[]; total: number }>(today.loader as Handler, "/today");
-    expect(first.total).toBeGreaterThan(25);
-    expect(first.tasks).toHaveLength(25);
+    expect(first.total).toBeGreaterThan(PAGE_TASKS);
+    expect(first.tasks).toHaveLength(PAGE_TASKS);
     const all = await client.load<{ tasks: { id: string }[]; total: number }>(today.loader as Handler, "/today?all=1");
     expect(all.tasks).toHaveLength(first.total);
-    expect(all.tasks.slice(0, 25)).toEqual(first.tasks);
+    expect(all.tasks.slice(0, PAGE_TASKS)).toEqual(first.tasks);
     const html = (await (await pageCost(client)).value.text()).replace(/<!-- -->/g, "");
     expect(html).toContain(`Show all ${first.total} tasks`);
+  });
+
+  it("the page is sent without scripts but with the browser-zone line (ADR 100)", async () => {
+    const { client } = await busyAccount();
+    const html = await (await pageCost(client)).value.text();
+    expect(html).toContain("Save outcome");
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain("__remixContext");
+    expect(html).toMatch(/<script nonce="[^"]+">try\{document\.cookie="breeze_tz="/);
   });
 
   it("GET /api/tasks/today costs one round trip", async () => {
