@@ -39,20 +39,15 @@ export const handle: RouteHandle = { hydrate: () => false };
  * and comes back after every action (ADR 101).
  */
 const TODAY_PAGE_TASKS = 10;
-/** How many coming-up steps the page shows before "Show more" (the soonest; ?upcoming=all shows up to 50). */
-const COMING_UP_PAGE_STEPS = 10;
-
-/** How much of the queue the request asks for: `?all=1` every task, `?upcoming=all` up to 50 coming-up steps. */
+/** How much of the queue the request asks for: `?all=1` every task, `?upcoming=all` the coming-up steps too (ADR 102). */
 function pageOf(request: Request) {
   const params = new URL(request.url).searchParams;
-  const allUpcoming = params.get("upcoming") === "all";
   const all = params.get("all") === "1";
+  const withUpcoming = params.get("upcoming") === "all";
   return {
     all,
-    allUpcoming,
-    // The steps shown, and (for "Show more coming up (N more)", ADR 096) a count up to one more than its list holds.
-    upcomingLimit: allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS,
-    countUpcoming: allUpcoming ? 0 : UPCOMING_LIMIT + 1,
+    withUpcoming,
+    upcomingLimit: withUpcoming ? UPCOMING_LIMIT : 0,
     // The page's tasks are ranked in SQL and read in full, with the count of all (ADR 098).
     shown: all ? TODAY_LIMIT : TODAY_PAGE_TASKS,
   };
@@ -60,39 +55,35 @@ function pageOf(request: Request) {
 
 /**
  * Read beside the session lookup (one round trip; the Worker entry starts it) for the browser's day; a user whose
- * stored zone is another one costs a second read, for their day (the budget is 2). An exact day reads 10 coming-up
- * steps, not 250. The clock is read once, here, for the loader too.
+ * stored zone is another one costs a second read, for their day (the budget is 2). An exact day reads the coming-up
+ * steps only when asked for, 50 and not 250. The clock is read once, here, for the loader too.
  */
 const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, batch }) => {
   const now = context.now();
   const guess = guessedZone(request);
-  const { upcomingLimit, countUpcoming, shown } = pageOf(request);
-  const page = { upcomingLimit, countUpcoming, tasksShown: shown };
+  const { upcomingLimit, shown } = pageOf(request);
+  const page = { upcomingLimit, tasksShown: shown };
   return { now, guess, reads: await readToday(context.db, userId, now, { batch, zone: guess, ...page }) };
 });
 
 /** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export const loader = withSessionReads(readGuessedDay, async (args: LoaderFunctionArgs) => {
   const { request, context } = args;
-  const { all, allUpcoming, upcomingLimit, countUpcoming, shown } = pageOf(request);
+  const { all, withUpcoming, upcomingLimit, shown } = pageOf(request);
   const {
     session,
     value: { now, guess, reads: guessed },
   } = await readAsUser(args, readGuessedDay);
   const zone = userZone(request, session.user);
-  const reads =
-    zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit, countUpcoming, tasksShown: shown });
+  const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit, tasksShown: shown });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
-  const upcoming = upcomingSteps(reads, now, zone, allUpcoming ? UPCOMING_LIMIT : COMING_UP_PAGE_STEPS);
   return {
     tasks: tasks.map(taskCardData),
     total,
     allTasks: all,
-    upcoming: upcoming.steps,
-    // How many steps "Show more coming up" adds (its list holds UPCOMING_LIMIT), and whether there are more still.
-    moreUpcoming: allUpcoming ? 0 : Math.min(upcoming.total, UPCOMING_LIMIT) - upcoming.steps.length,
-    beyondUpcoming: upcoming.total > UPCOMING_LIMIT,
+    // Null: not asked for; the page links to them (ADR 102).
+    upcoming: withUpcoming ? upcomingSteps(reads, now, zone) : null,
     paused: pausedSequences(reads),
   };
 });
@@ -133,7 +124,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TodayPage() {
-  const { tasks, total, allTasks, upcoming, moreUpcoming, beyondUpcoming, paused } = useLoaderData<typeof loader>();
+  const { tasks, total, allTasks, upcoming, paused } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
@@ -143,7 +134,7 @@ export default function TodayPage() {
         </p>
       ) : null}
       <TodayList tasks={tasks} total={total} />
-      <ComingUp steps={upcoming} more={moreUpcoming} beyond={beyondUpcoming} allTasks={allTasks} />
+      <ComingUp steps={upcoming} allTasks={allTasks} />
       <PausedSequences sequences={paused} />
     </FormPage>
   );

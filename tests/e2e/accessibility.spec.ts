@@ -120,7 +120,7 @@ const SIGNED_IN: Check[] = [
   { name: "the lead workbench", path: "/leads/workbench", before: async (page) => void (await aSellerSearch(page)) },
   {
     name: "Today with a call due, steps coming up and a DNC phone",
-    path: "/today",
+    path: "/today?upcoming=all",
     before: async (page) => {
       const created = await page.request.post("/api/properties", {
         data: {

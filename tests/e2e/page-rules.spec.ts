@@ -22,6 +22,7 @@ function signedInPages(propertyId: string): string[] {
     "/?section=chat&agent=lead-finder&wizard=seller&terry=1",
     `/?section=crm&lead=${propertyId}`,
     "/today",
+    "/today?upcoming=all",
     "/sequences",
     "/saved-searches",
     "/sales/import",

@@ -96,7 +96,9 @@ for (const javaScriptEnabled of [true, false]) {
       await outcome.getByRole("combobox", { name: "Outcome" }).selectOption("asked_not_to_call");
       await outcome.getByRole("button", { name: "Save outcome" }).click();
       await expect(page.getByText("Nothing due today.")).toBeVisible();
-      // The next call step (Day 7) falls back to a letter: no callable phone remains.
+      // The next call step (Day 7) falls back to a letter: no callable phone remains (coming up is a link away, ADR 102).
+      await page.getByRole("link", { name: "See what is coming up in the next 14 days" }).click();
+      await expect(page).toHaveURL(/upcoming=all/);
       const day7 = page.getByRole("list", { name: "Coming up" }).getByRole("listitem").filter({ hasText: "Day 7" });
       await expect(day7).toContainText("Day 7 · Letter");
       await expect(day7).toContainText("Call step sent as a letter: No callable phone");

@@ -80,10 +80,13 @@ describe("Today's round trips", () => {
     expect(html).toContain(`Show all ${first.total} tasks`);
   });
 
-  it("the page is sent without scripts but with the browser-zone line (ADR 100)", async () => {
+  it("the page is sent without scripts but with the browser-zone line (ADR 100), coming up a link away (ADR 102)", async () => {
     const { client } = await busyAccount();
     const html = await (await pageCost(client)).value.text();
     expect(html).toContain("Save outcome");
+    // The day's queue alone: "Coming up" is a link away (ADR 102).
+    expect(html).toContain('href="/today?upcoming=all"');
+    expect(html).not.toContain('aria-label="Coming up"');
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain("__remixContext");
     expect(html).toMatch(/<script nonce="[^"]+">try\{document\.cookie="breeze_tz="/);

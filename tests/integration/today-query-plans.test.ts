@@ -19,11 +19,8 @@ import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
 const db = createDb(env.DB);
 const NOW = new Date("2026-06-15T12:00:00Z");
 
-/**
- * Plan lines that read a whole table: not the statements' own capped row sets (the due tasks' CTE `due`, at most
- * TODAY_LIMIT rows, and the counted coming-up steps `upcoming_steps`).
- */
-const fullScans = (details: string[]) => details.filter((detail) => /^SCAN (?!CONSTANT ROW|due$|upcoming_steps$)/.test(detail));
+/** Plan lines that read a whole table: not the due tasks' own capped row set (the CTE `due`, at most TODAY_LIMIT rows). */
+const fullScans = (details: string[]) => details.filter((detail) => /^SCAN (?!CONSTANT ROW|due$)/.test(detail));
 
 describe("Today's queries", () => {
   it("find the due activities, their contacts, leads, properties and steps by index", async () => {
@@ -68,18 +65,16 @@ describe("Today's queries", () => {
       explain,
     ).toEqual([]);
 
-    // The page's reads (ADR 096, 098): its tasks ranked in SQL with their count, 10 coming-up steps and their count, the paused.
+    // The page's reads (ADR 098, 102): its tasks ranked in SQL with their count and the paused; coming up only when asked.
     sent.length = 0;
-    const reads = await readToday(createDb(recordingD1(sent)), userId, NOW, {
-      zone: "America/New_York",
-      tasksShown: 2,
-      upcomingLimit: 10,
-      countUpcoming: 51,
-    });
+    const reads = await readToday(createDb(recordingD1(sent)), userId, NOW, { zone: "America/New_York", tasksShown: 2, upcomingLimit: 0 });
     expect(reads.rows).toHaveLength(2);
     expect(reads.total).toBe(3);
-    expect(reads.upcomingCount).toBe(12);
-    expect(sent).toHaveLength(4);
+    expect(reads.upcoming).toEqual([]);
+    expect(sent).toHaveLength(2);
+    const withUpcoming = await readToday(createDb(recordingD1(sent)), userId, NOW, { zone: "America/New_York", tasksShown: 2 });
+    expect(withUpcoming.upcoming).toHaveLength(12);
+    expect(sent).toHaveLength(5);
     const pagePlans = await Promise.all(sent.map(planOf));
     const pageExplain = sent.map((statement, i) => `${statement.sql}\n  ${pagePlans[i].map((row) => row.detail).join("\n  ")}`).join("\n");
     for (const plan of pagePlans) expect(fullScans(plan.map((row) => row.detail)), pageExplain).toEqual([]);

@@ -69,10 +69,10 @@ describe("Today in the user's time zone", () => {
     expect(await dates(losAngeles)).toEqual(["2026-06-15"]);
     // Los Angeles: Day 0 is today (June 15, 04:00); Day 1 (June 16, 04:00) is tomorrow's, coming up.
     expect(dueOf(await losAngeles.today())).toEqual([[0, STARTED.toISOString(), 0]]);
-    const page = await losAngeles.client.load<{ tasks: Task[]; upcoming: UpcomingStep[] }>(todayPage.loader, "/today");
+    const page = await losAngeles.client.load<{ tasks: Task[]; upcoming: UpcomingStep[] }>(todayPage.loader, "/today?upcoming=all");
     expect(cardsOf(page.tasks)).toEqual([[0, "2026-06-15", 0]]);
     expect(page.upcoming.map((step) => [step.dayNumber, step.scheduledFor])).toContainEqual([1, DAY_1]);
-    const aucklandPage = await auckland.client.load<{ tasks: Task[]; upcoming: UpcomingStep[] }>(todayPage.loader, "/today");
+    const aucklandPage = await auckland.client.load<{ tasks: Task[]; upcoming: UpcomingStep[] }>(todayPage.loader, "/today?upcoming=all");
     expect(cardsOf(aucklandPage.tasks)).toEqual(cardsOf(await auckland.today()));
     expect(aucklandPage.upcoming.map((step) => step.dayNumber)).not.toContain(1);
   });

@@ -92,7 +92,7 @@ describe("the Today page's forms (without JavaScript)", () => {
     const steps = await stepsOf(leadId);
     expect(steps[3].activityType).toBe("letter");
     // Coming up (the next 14 days): the Day 7 call goes as a letter, and says why; the lead has no email either.
-    const page = await pat.client.load<{ tasks: Task[]; upcoming: Record<string, unknown>[] }>(todayPage.loader, "/today");
+    const page = await pat.client.load<{ tasks: Task[]; upcoming: Record<string, unknown>[] }>(todayPage.loader, "/today?upcoming=all");
     expect(page.tasks).toEqual([]);
     expect(page.upcoming.map((step) => [step.dayNumber, step.plannedType, step.activityType])).toEqual([
       [1, "text", "letter"],
@@ -150,7 +150,7 @@ describe("the Today page's forms (without JavaScript)", () => {
     type Page = { tasks: Task[]; upcoming: { id: string }[]; paused: { propertyId: string }[] };
 
     expect((await press({ outcome: "snoozed" })).status).toBe(302);
-    let page = await pat.client.load<Page>(todayPage.loader, "/today");
+    let page = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");
     expect(page.tasks).toEqual([]);
     expect(page.upcoming.map((step) => step.id)).toContain(task.id);
 
@@ -160,26 +160,22 @@ describe("the Today page's forms (without JavaScript)", () => {
     expect((await press({ outcome: "maybe" })).status).toBe(400);
   });
 
-  it("shows the 10 soonest coming-up steps, says how many more there are, and all of them (up to 50) with ?upcoming=all", async () => {
+  it("links to the coming-up steps and shows them (the soonest 50) with ?upcoming=all", async () => {
     const pat = await signedUp();
     // Three sequences started today: four steps each within the next 14 days.
     for (let i = 0; i < 3; i++) await pat.start((await aLead(pat.userId)).id);
-    type Page = { upcoming: { scheduledFor: string }[]; moreUpcoming: number; beyondUpcoming: boolean };
+    type Page = { upcoming: { scheduledFor: string }[] | null };
+    // The day's queue alone (ADR 102): no coming-up read, a link instead.
     const page = await pat.client.load<Page>(todayPage.loader, "/today");
-    // "Show more coming up (2 more)" (ADR 096).
-    expect(page).toMatchObject({ moreUpcoming: 2, beyondUpcoming: false });
-    expect(page.upcoming).toHaveLength(10);
+    expect(page.upcoming).toBeNull();
     const all = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");
-    expect(all).toMatchObject({ moreUpcoming: 0, beyondUpcoming: false });
     expect(all.upcoming).toHaveLength(12);
-    expect(all.upcoming.slice(0, 10)).toEqual(page.upcoming);
-    // Ten more sequences: 52 steps, more than the longer list's 50 ("Show more coming up (over 40 more)").
+    const times = all.upcoming?.map((step) => step.scheduledFor) ?? [];
+    expect(times).toEqual([...times].sort());
+    // Ten more sequences: 52 steps, more than the list's 50: the soonest 50.
     for (let i = 0; i < 10; i++) await pat.start((await aLead(pat.userId)).id);
-    const busy = await pat.client.load<Page>(todayPage.loader, "/today");
-    expect(busy).toMatchObject({ moreUpcoming: 40, beyondUpcoming: true });
     const busyAll = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");
     expect(busyAll.upcoming).toHaveLength(50);
-    expect(busyAll.moreUpcoming).toBe(0);
   });
 
   it("answers a bad or foreign post with its message and a 4xx, writing nothing", async () => {

@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
+import { UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
 import { formatDate } from "#app/domain/shared/format.ts";
 import type { PausedSequence, UpcomingStep } from "#app/services/sequences/today.server.ts";
 
@@ -23,39 +24,30 @@ function TodayList({ id, title, children, after }: { id: string; title: string; 
   );
 }
 
-/**
- * The soonest steps only: a link shows more (keeping "Show all tasks" when it is on), without JavaScript too, and says
- * how many more — "over N" when even the longer list cannot hold them all.
- */
-function MoreComingUp({ shown, more, beyond, allTasks }: { shown: number; more: number; beyond: boolean; allTasks: boolean }) {
-  return (
-    <p className="mt-2 text-sm text-slate-600">
-      The next {shown} steps shown.{" "}
-      <Link to={allTasks ? "/today?all=1&upcoming=all" : "/today?upcoming=all"} className="text-brand-700 underline">
-        Show more coming up ({beyond ? "over " : ""}
-        {more} more)
-      </Link>
-    </p>
-  );
-}
+/** Where the coming-up steps are shown, keeping "Show all tasks" when it is on. */
+const comingUpHref = (allTasks: boolean) => (allTasks ? "/today?all=1&upcoming=all" : "/today?upcoming=all");
 
-export function ComingUp({
-  steps,
-  more = 0,
-  beyond = false,
-  allTasks = false,
-}: {
-  steps: UpcomingStep[];
-  /** How many steps "Show more coming up" adds (0: no link). */
-  more?: number;
-  /** There are more steps than the longer list holds. */
-  beyond?: boolean;
-  allTasks?: boolean;
-}) {
-  if (steps.length === 0) return null;
-  const link = more > 0 ? <MoreComingUp shown={steps.length} more={more} beyond={beyond} allTasks={allTasks} /> : null;
+/**
+ * The next steps of the running sequences within UPCOMING_DAYS, soonest first, when the page was asked for them;
+ * otherwise a link to them (Today itself is the day's queue, ADR 102). Works without JavaScript.
+ */
+export function ComingUp({ steps, allTasks = false }: { steps: UpcomingStep[] | null; allTasks?: boolean }) {
+  if (steps === null) {
+    return (
+      <p className="mt-8 text-sm">
+        <Link to={comingUpHref(allTasks)} className="font-medium text-brand-700 underline">
+          {`See what is coming up in the next ${UPCOMING_DAYS} days`}
+        </Link>
+      </p>
+    );
+  }
+  if (steps.length === 0) {
+    return <p className="mt-8 text-sm text-slate-600">{`Nothing is coming up in the next ${UPCOMING_DAYS} days.`}</p>;
+  }
+  const after =
+    steps.length >= UPCOMING_LIMIT ? <p className="mt-2 text-sm text-slate-600">{`The next ${UPCOMING_LIMIT} steps shown.`}</p> : null;
   return (
-    <TodayList id="coming-up-heading" title="Coming up" after={link}>
+    <TodayList id="coming-up-heading" title="Coming up" after={after}>
       {steps.map((step) => (
         <li key={step.id} className="flex flex-wrap items-baseline gap-x-3 px-4 py-2">
           <span className="w-24 text-slate-500">{formatDate(step.scheduledDate)}</span>

@@ -60,6 +60,10 @@ export const SELLER_TYPE_HEAT: Record<string, number> = {
 /** Days since the last contact count up to this (a lead untouched for months is no hotter than one of a month). */
 export const MAX_DAYS_SINCE_CONTACT = 30;
 
+/** How far ahead Today's "Coming up" looks, and how many steps it lists. */
+export const UPCOMING_DAYS = 14;
+export const UPCOMING_LIMIT = 50;
+
 export type RankedFacts = {
   /** The step's id: the last tie-break, so the order is the same however the tasks came (the page ranks in SQL too). */
   id: string;

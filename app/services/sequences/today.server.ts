@@ -14,6 +14,7 @@ import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpSteps, leads, properties } from "#db/schema.ts";
 import { DAY_MS, endOfDay, pausesSequence } from "#app/domain/sequences/plan.ts";
 import type { ActivityType } from "#app/domain/sequences/steps.ts";
+import { UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
 import { addLocalDays, localDate, nextDayBounds, steadyOffset } from "#app/domain/shared/time-zone.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
@@ -41,9 +42,7 @@ function dayCut(now: Date, zone: string | null, upcomingLimit = UPCOMING_LIMIT):
   };
 }
 
-/** How far ahead "Coming up" looks, and how many steps it lists. */
-export const UPCOMING_DAYS = 14;
-export const UPCOMING_LIMIT = 50;
+export { UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
 
 /** The steps of running sequences due after today and within UPCOMING_DAYS, soonest first. */
 function upcomingRows(db: Db, userId: UserRef, cut: DayCut) {
@@ -77,23 +76,6 @@ function upcomingWhere(userId: UserRef, cut: DayCut) {
     notPausedStatus(),
     noReplySinceLastMoveOf(userId),
   );
-}
-
-/**
- * How many coming-up steps there are, counted up to `cap` ("Show more coming up (N more)", ADR 096): a count walks
- * the same rows as the read without bringing them, and the cap keeps a busy account's count as cheap as a page.
- */
-function upcomingCount(db: Db, userId: UserRef, cut: DayCut, cap: number) {
-  const steps = db
-    .select({ one: sql<number>`1`.as("one") })
-    .from(followUpActivities)
-    .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
-    .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
-    .innerJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
-    .where(upcomingWhere(userId, cut))
-    .limit(cap)
-    .as("upcoming_steps");
-  return db.select({ count: sql<number>`count(*)` }).from(steps);
 }
 
 /** The most paused sequences Today lists (with Resume). */
@@ -139,17 +121,16 @@ export type TodayReads = {
   rows: Awaited<ReturnType<typeof dueTaskRows>>;
   /** How many tasks are due (up to TODAY_LIMIT) when the page read only its own; null when every due task was read. */
   total: number | null;
+  /** The coming-up steps read (none when the page did not ask for them). */
   upcoming: Awaited<ReturnType<typeof upcomingRows>>;
   paused: Awaited<ReturnType<typeof pausedRows>>;
-  /** The coming-up steps counted up to readToday's `countUpcoming`; null when not counted (then the rows read). */
-  upcomingCount: number | null;
 };
 
 /**
  * The reads, sent with `batch` (by default on their own; the API joins the session lookup's). `zone` is the user's
  * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it, in full.
- * With a zone (the page): the first `tasksShown` tasks by the ranking in SQL with the count of all (ADR 098),
- * `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps, and their count up to `countUpcoming`.
+ * With a zone (the page): the first `tasksShown` tasks by the ranking in SQL with the count of all (ADR 098), and
+ * `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps — none unless asked for (ADR 102).
  */
 export async function readToday(
   db: Db,
@@ -160,8 +141,7 @@ export async function readToday(
     zone = null,
     tasksShown = TODAY_LIMIT,
     upcomingLimit = UPCOMING_LIMIT,
-    countUpcoming = 0,
-  }: { batch?: SendBatch; zone?: string | null; tasksShown?: number; upcomingLimit?: number; countUpcoming?: number } = {},
+  }: { batch?: SendBatch; zone?: string | null; tasksShown?: number; upcomingLimit?: number } = {},
 ): Promise<TodayReads> {
   const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT));
   if (!zone) {
@@ -170,23 +150,15 @@ export async function readToday(
       upcomingRows(db, userId, cut),
       pausedRows(db, userId),
     ]);
-    return { rows, total: null, upcoming, paused, upcomingCount: null };
+    return { rows, total: null, upcoming, paused };
   }
   const ranking = tasksShown < TODAY_LIMIT ? { shown: tasksShown, zone: steadyOffset(cut.dueBefore, zone), now } : undefined;
-  const [rows, upcoming, paused, [counted]] = await batch([
-    dueTaskRows(db, userId, cut.dueBefore, ranking),
-    upcomingRows(db, userId, cut),
-    pausedRows(db, userId),
-    upcomingCount(db, userId, cut, Math.max(countUpcoming, 1)),
-  ]);
-  return {
-    rows,
-    // Every row carries the count of all due tasks; none is due when there is no row.
-    total: ranking ? Number(rows[0]?.dueCount ?? 0) : null,
-    upcoming,
-    paused,
-    upcomingCount: countUpcoming > 0 ? Number(counted?.count ?? 0) : null,
-  };
+  const due = dueTaskRows(db, userId, cut.dueBefore, ranking);
+  const paused = pausedRows(db, userId);
+  const [rows, pausedRead, upcoming] =
+    cut.upcomingLimit > 0 ? await batch([due, paused, upcomingRows(db, userId, cut)]) : [...(await batch([due, paused])), []];
+  // Every row carries the count of all due tasks; none is due when there is no row.
+  return { rows, total: ranking ? Number(rows[0]?.dueCount ?? 0) : null, upcoming, paused: pausedRead };
 }
 
 /** A paused sequence and why it is paused. */
@@ -218,21 +190,12 @@ export type UpcomingStep = {
   reason: string | null;
 };
 
-/**
- * The first `shown` steps due after the user's today and within UPCOMING_DAYS of their days, soonest first, and how
- * many such steps there are (counted up to readToday's `countUpcoming` cap, else those read).
- */
-export function upcomingSteps(
-  { upcoming, upcomingCount: counted }: TodayReads,
-  now: Date,
-  zone: string,
-  shown = UPCOMING_LIMIT,
-): { steps: UpcomingStep[]; total: number } {
+/** The first `shown` steps read that fall after the user's today and within UPCOMING_DAYS of their days, soonest first. */
+export function upcomingSteps({ upcoming }: TodayReads, now: Date, zone: string, shown = UPCOMING_LIMIT): UpcomingStep[] {
   const cut = dayCut(now, zone);
   const inDays = upcoming.filter((row) => row.scheduledFor && row.scheduledFor >= cut.upcomingFrom && row.scheduledFor < cut.upcomingTo);
-  const steps = inDays.slice(0, Math.min(shown, UPCOMING_LIMIT)).map((row) => {
+  return inDays.slice(0, Math.min(shown, UPCOMING_LIMIT)).map((row) => {
     const scheduled = row.scheduledFor ?? new Date(0);
     return { ...row, scheduledFor: scheduled.toISOString(), scheduledDate: localDate(scheduled, zone) };
   });
-  return { steps, total: counted ?? inDays.length };
 }
