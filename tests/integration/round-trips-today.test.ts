@@ -10,6 +10,7 @@ import { users } from "#db/schema.ts";
 import { seedManyActivities } from "#db/seed/demo/activities.ts";
 import { seedManyCrmLeads } from "#db/seed/demo/crm.ts";
 import { createFetchHandler } from "#workers/handle-request.ts";
+import { TODAY_LIMIT } from "#app/domain/sequences/tasks.ts";
 import { TIME_ZONE_COOKIE } from "#app/domain/shared/time-zone.ts";
 import * as root from "#app/root.tsx";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
@@ -38,10 +39,10 @@ async function busyAccount() {
   return { client, userId };
 }
 
-const pageCost = (client: ApiClient, cookie = client.cookieHeader()) =>
+const pageCost = (client: ApiClient, cookie = client.cookieHeader(), path = "/today") =>
   costOf(() =>
     worker(
-      new Request(`${ORIGIN}/today`, { headers: { Cookie: cookie } }),
+      new Request(`${ORIGIN}${path}`, { headers: { Cookie: cookie } }),
       { ...env, APP_ORIGIN: ORIGIN, DB: counter.db } as Env,
       createExecutionContext(),
     ),
@@ -78,6 +79,23 @@ describe("Today's round trips", () => {
     expect(all.tasks.slice(0, PAGE_TASKS)).toEqual(first.tasks);
     const html = (await (await pageCost(client)).value.text()).replace(/<!-- -->/g, "");
     expect(html).toContain(`Show all ${first.total} tasks`);
+  });
+
+  it("a day over TODAY_LIMIT counts as 100+ and Show all lists the 100 most overdue, saying so (ADR 103)", async () => {
+    const client = new ApiClient(testContext({}, { DB: counter.db }));
+    const { userId } = await registerClient("capped-today", {}, client);
+    await seedManyCrmLeads(db, userId, 4 * LEADS);
+    await seedManyActivities(db, userId, 4 * ACTIVITIES);
+    const first = await client.load<{ tasks: { id: string }[]; total: number }>(today.loader as Handler, "/today");
+    expect(first.total).toBe(TODAY_LIMIT);
+    const html = (await (await pageCost(client)).value.text()).replace(/<!-- -->/g, "");
+    expect(html).toContain(`${PAGE_TASKS} of ${TODAY_LIMIT}+ tasks shown`);
+    expect(html).toContain(`Show all ${TODAY_LIMIT}+ tasks`);
+    const all = await client.load<{ tasks: { id: string }[] }>(today.loader as Handler, "/today?all=1");
+    expect(all.tasks).toHaveLength(TODAY_LIMIT);
+    expect(all.tasks.slice(0, PAGE_TASKS)).toEqual(first.tasks);
+    const allHtml = await (await pageCost(client, client.cookieHeader(), "/today?all=1")).value.text();
+    expect(allHtml).toContain(`The ${TODAY_LIMIT} most overdue tasks shown; any more follow as you work them.`);
   });
 
   it("the page is sent without scripts but with the browser-zone line (ADR 100), coming up a link away (ADR 102)", async () => {

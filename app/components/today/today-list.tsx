@@ -4,7 +4,7 @@ import { Link } from "@remix-run/react";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
-import type { TaskCardData, TaskContact } from "#app/domain/sequences/tasks.ts";
+import { TODAY_LIMIT, type TaskCardData, type TaskContact } from "#app/domain/sequences/tasks.ts";
 import { formatDate } from "#app/domain/shared/format.ts";
 
 import { TaskActions } from "./task-actions.tsx";
@@ -71,14 +71,25 @@ function TaskCard({ task }: { task: TaskCardData }) {
   );
 }
 
-/** The first `tasks` of `total` (the page shows a day's most urgent first): a link shows them all, without JavaScript too. */
+/** "N", or "N+" when N is the most Today counts (TODAY_LIMIT): there may be more. */
+const countOf = (total: number) => (total >= TODAY_LIMIT ? `${TODAY_LIMIT}+` : String(total));
+
+/**
+ * The first `shown` of `total` (the page shows a day's most urgent first): a link shows them all, without JavaScript
+ * too. A list that holds the most Today reads says so: more follow as the oldest are worked.
+ */
 function MoreTasks({ shown, total }: { shown: number; total: number }) {
-  if (total <= shown) return null;
+  if (total <= shown) {
+    if (shown < TODAY_LIMIT) return null;
+    return (
+      <p className="mt-3 text-sm text-slate-600">{`The ${TODAY_LIMIT} most overdue tasks shown; any more follow as you work them.`}</p>
+    );
+  }
   return (
     <p className="mt-3 text-sm text-slate-600">
-      {shown} of {total} tasks shown, most urgent first.{" "}
+      {`${shown} of ${countOf(total)} tasks shown, most urgent first. `}
       <Link to="/today?all=1" className="text-brand-700 underline">
-        Show all {total} tasks
+        {`Show all ${countOf(total)} tasks`}
       </Link>
     </p>
   );

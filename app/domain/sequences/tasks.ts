@@ -60,6 +60,12 @@ export const SELLER_TYPE_HEAT: Record<string, number> = {
 /** Days since the last contact count up to this (a lead untouched for months is no hotter than one of a month). */
 export const MAX_DAYS_SINCE_CONTACT = 30;
 
+/**
+ * The most due tasks Today reads, ranks and counts: the most overdue, a day's work and more, not a backlog of months
+ * (ADR 103). A count that reaches it reads "100+".
+ */
+export const TODAY_LIMIT = 100;
+
 /** How far ahead Today's "Coming up" looks, and how many steps it lists. */
 export const UPCOMING_DAYS = 14;
 export const UPCOMING_LIMIT = 50;

@@ -7,13 +7,13 @@ import { and, asc, eq, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
+import { TODAY_LIMIT } from "#app/domain/sequences/tasks.ts";
 import type { UserRef } from "#app/services/accounts/session.server.ts";
 
 import { noReplySinceLastMoveOf, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
 import { nearMidnight, rankingOrder, type ZoneOffset } from "./today-ranking.server.ts";
 
-/** The most due tasks a read brings (the most overdue first): a day's work, not the backlog of a year. */
-export const TODAY_LIMIT = 200;
+export { TODAY_LIMIT } from "#app/domain/sequences/tasks.ts";
 
 /**
  * What a task needs of its property: its phones (checked for DNC as they are now), the message's values and the
