@@ -130,7 +130,8 @@ export type TodayReads = {
  * The reads, sent with `batch` (by default on their own; the API joins the session lookup's). `zone` is the user's
  * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it, in full.
  * With a zone (the page): the first `tasksShown` tasks by the ranking in SQL with the count of all (ADR 098), and
- * `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps — none unless asked for (ADR 102).
+ * `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps; 0 reads none (the page asks for them on
+ * `?upcoming=all` only, ADR 102).
  */
 export async function readToday(
   db: Db,
