@@ -8,7 +8,7 @@ import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
-import { TASK_OUTCOME_LABELS, taskCardData } from "#app/domain/sequences/tasks.ts";
+import { TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -16,14 +16,7 @@ import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
-import {
-  pausedSequences,
-  rankedTasks,
-  readToday,
-  TODAY_LIMIT,
-  UPCOMING_LIMIT,
-  upcomingSteps,
-} from "#app/services/sequences/today.server.ts";
+import { pausedSequences, rankedTasks, readToday, upcomingSteps } from "#app/services/sequences/today.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
@@ -56,7 +49,7 @@ function pageOf(request: Request) {
 /**
  * Read beside the session lookup (one round trip; the Worker entry starts it) for the browser's day; a user whose
  * stored zone is another one costs a second read, for their day (the budget is 2). An exact day reads the coming-up
- * steps only when asked for, 50 and not 250. The clock is read once, here, for the loader too.
+ * steps only when asked for, UPCOMING_LIMIT of them, not the wide read's UPCOMING_LIMIT + TODAY_LIMIT. The clock is read once, here, for the loader too.
  */
 const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, batch }) => {
   const now = context.now();

@@ -13,8 +13,6 @@ import type { UserRef } from "#app/services/accounts/session.server.ts";
 import { noReplySinceLastMoveOf, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
 import { nearMidnight, rankingOrder, type ZoneOffset } from "./today-ranking.server.ts";
 
-export { TODAY_LIMIT } from "#app/domain/sequences/tasks.ts";
-
 /**
  * What a task needs of its property: its phones (checked for DNC as they are now), the message's values and the
  * ranking's facts — not the reachability fields a sequence plans with (ADR 096: every column is paid for per row).

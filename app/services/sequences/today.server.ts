@@ -14,14 +14,13 @@ import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpSteps, leads, properties } from "#db/schema.ts";
 import { DAY_MS, endOfDay, pausesSequence } from "#app/domain/sequences/plan.ts";
 import type { ActivityType } from "#app/domain/sequences/steps.ts";
-import { UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
+import { TODAY_LIMIT, UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
 import { addLocalDays, localDate, nextDayBounds, steadyOffset } from "#app/domain/shared/time-zone.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 
-import { dueTaskRows, TODAY_LIMIT } from "./due-tasks.server.ts";
+import { dueTaskRows } from "./due-tasks.server.ts";
 import { CRM_LEAD_VENDOR, noReplySinceLastMove, noReplySinceLastMoveOf, notPausedStatus, repliedPropertyIds } from "./rows.server.ts";
 
-export { TODAY_LIMIT } from "./due-tasks.server.ts";
 export { rankedTasks, todayTasks } from "./today-tasks.server.ts";
 
 /** Where the reads cut "today" from "coming up": the user's exact day, or (zone unknown) the widest bounds. */
@@ -41,8 +40,6 @@ function dayCut(now: Date, zone: string | null, upcomingLimit = UPCOMING_LIMIT):
     upcomingLimit: UPCOMING_LIMIT + TODAY_LIMIT,
   };
 }
-
-export { UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
 
 /** The steps of running sequences due after today and within UPCOMING_DAYS, soonest first. */
 function upcomingRows(db: Db, userId: UserRef, cut: DayCut) {
