@@ -4,7 +4,7 @@ import { readAsApiUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { allowMethods, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
-import { readToday, todayTasks } from "#app/services/sequences/today.server.ts";
+import { readToday, todayTasks } from "#app/services/today/today.server.ts";
 
 /**
  * The user's zone is not known until the session answers: the reads take the widest day, todayTasks cuts it. The

@@ -10,7 +10,7 @@ import { createDb } from "#db/client.ts";
 import { properties } from "#db/schema.ts";
 import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
-import { readToday } from "#app/services/sequences/today.server.ts";
+import { readToday } from "#app/services/today/today.server.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";

@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, leads, properties, userLeads, users } from "#db/schema.ts";
-import { TODAY_LIMIT } from "#app/domain/sequences/tasks.ts";
 import { offsetMs } from "#app/domain/shared/time-zone.ts";
-import { rankedTasks, readToday } from "#app/services/sequences/today.server.ts";
+import { TODAY_LIMIT } from "#app/domain/today/tasks.ts";
+import { rankedTasks, readToday } from "#app/services/today/today.server.ts";
 
 const db = createDb(env.DB);
 const HOUR = 60 * 60 * 1000;

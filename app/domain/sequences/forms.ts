@@ -1,8 +1,9 @@
 /** The Today page's form posts (without JavaScript too): work a task, or start a sequence on a lead. */
 import { z } from "zod";
 
+import { TaskOutcomeSchema } from "#app/domain/today/tasks.ts";
+
 import { SEQUENCE_ACTIONS } from "./steps.ts";
-import { TaskOutcomeSchema } from "./tasks.ts";
 
 const id = (label: string) =>
   z

@@ -24,6 +24,9 @@ import {
 import { ownerPhones } from "#app/domain/leads/phone.ts";
 import { endOfDay, planStep, reachabilityOf, snoozedUntil } from "#app/domain/sequences/plan.ts";
 import { templateFor } from "#app/domain/sequences/steps.ts";
+import { renderTemplate } from "#app/domain/sequences/templates.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
+import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
 import {
   outcomeEffect,
   PHONE_NOT_ON_TASK,
@@ -31,10 +34,7 @@ import {
   TASK_ALREADY_DONE,
   TASK_NOT_FOUND,
   type TaskOutcomeInput,
-} from "#app/domain/sequences/tasks.ts";
-import { renderTemplate } from "#app/domain/sequences/templates.ts";
-import { isOneOf } from "#app/domain/shared/guards.ts";
-import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
+} from "#app/domain/today/tasks.ts";
 
 import { PROPERTY_FIELDS, replanStatements } from "./rows.server.ts";
 import { emailStep, mailLetterStep, type StepContext, type StepRefusal, type StepSent } from "./send-step.server.ts";

@@ -6,9 +6,9 @@
 import { ownerPhones } from "#app/domain/leads/phone.ts";
 import { DAY_MS, endOfDay, type DncStatus } from "#app/domain/sequences/plan.ts";
 import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
-import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/sequences/tasks.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
 import { dayNumberDate, localDayNumber } from "#app/domain/shared/time-zone.ts";
+import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/today/tasks.ts";
 
 /** A due task as the task read brings it (today.server.ts): the step, its lead's property and the ranking's facts. */
 export type TaskRow = Parameters<typeof ownerPhones>[0] & {

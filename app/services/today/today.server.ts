@@ -14,12 +14,18 @@ import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpSteps, leads, properties } from "#db/schema.ts";
 import { DAY_MS, endOfDay, pausesSequence } from "#app/domain/sequences/plan.ts";
 import type { ActivityType } from "#app/domain/sequences/steps.ts";
-import { TODAY_LIMIT, UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
 import { addLocalDays, localDate, nextDayBounds, steadyOffset } from "#app/domain/shared/time-zone.ts";
+import { TODAY_LIMIT, UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
+import {
+  CRM_LEAD_VENDOR,
+  noReplySinceLastMove,
+  noReplySinceLastMoveOf,
+  notPausedStatus,
+  repliedPropertyIds,
+} from "#app/services/sequences/rows.server.ts";
 
 import { dueTaskRows } from "./due-tasks.server.ts";
-import { CRM_LEAD_VENDOR, noReplySinceLastMove, noReplySinceLastMoveOf, notPausedStatus, repliedPropertyIds } from "./rows.server.ts";
 
 export { rankedTasks, todayTasks } from "./today-tasks.server.ts";
 

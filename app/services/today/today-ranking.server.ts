@@ -7,7 +7,7 @@
 import { and, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
 import { DAY_MS } from "#app/domain/sequences/plan.ts";
-import { MAX_DAYS_SINCE_CONTACT, SELLER_TYPE_HEAT, STATUS_HEAT } from "#app/domain/sequences/tasks.ts";
+import { MAX_DAYS_SINCE_CONTACT, SELLER_TYPE_HEAT, STATUS_HEAT } from "#app/domain/today/tasks.ts";
 
 /** Beyond the largest change of offset daylight saving makes (2 hours, Antarctica/Troll). */
 export const MIDNIGHT_MARGIN_MS = 3 * 60 * 60 * 1000;

@@ -7,10 +7,10 @@ import { and, asc, eq, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
-import { TODAY_LIMIT } from "#app/domain/sequences/tasks.ts";
+import { TODAY_LIMIT } from "#app/domain/today/tasks.ts";
 import type { UserRef } from "#app/services/accounts/session.server.ts";
+import { noReplySinceLastMoveOf, notPausedStatus, PROPERTY_FIELDS } from "#app/services/sequences/rows.server.ts";
 
-import { noReplySinceLastMoveOf, notPausedStatus, PROPERTY_FIELDS } from "./rows.server.ts";
 import { nearMidnight, rankingOrder, type ZoneOffset } from "./today-ranking.server.ts";
 
 /**

@@ -4,8 +4,8 @@
  */
 import { z } from "zod";
 
-import type { DncStatus, RecipientType } from "./plan.ts";
-import type { ActivityType } from "./steps.ts";
+import type { DncStatus, RecipientType } from "#app/domain/sequences/plan.ts";
+import type { ActivityType } from "#app/domain/sequences/steps.ts";
 
 export type TaskContact = { recipientType: RecipientType; recipientValue: string; dncStatus: DncStatus | null };
 
