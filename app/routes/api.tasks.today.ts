@@ -12,7 +12,7 @@ import { readToday, todayTasks } from "#app/services/today/today.server.ts";
  */
 const readTasks = declareSessionReads(async ({ context }, { userId, batch }) => {
   const now = context.now();
-  return { now, reads: await readToday(context.db, userId, now, { batch }) };
+  return { now, reads: await readToday({ db: context.db, now: () => now }, userId, { batch }) };
 });
 
 /**

@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: PropertyInputSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await createProperty(context.db, session.user.id, submission.value, context.now());
+  const outcome = await createProperty(context, session.user.id, submission.value);
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ fieldErrors: { address: [ALREADY_IN_CRM] }, formErrors: [ALREADY_IN_CRM] }) },

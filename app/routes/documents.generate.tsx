@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Generate Contract — Breeze"
 /** The form on its own page: after a failed post without JavaScript (with its errors), or on a plain visit. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { properties: await listPropertyOptions(context.db, session.user.id) };
+  return { properties: await listPropertyOptions(context, session.user.id) };
 }
 
 /**

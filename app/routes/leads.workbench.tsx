@@ -138,7 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (!("leadId" in input)) {
     const session = await signedIn;
-    const total = await queueLength(context.db, session.user.id, pinned);
+    const total = await queueLength(context, session.user.id, pinned);
     if (total === 0) throw redirectWithToast("/", { ...NO_LEADS_TOAST, variant: "info" });
     const move = moveOn(input.intent, input.index, total);
     return redirectWithToast(workbenchHref(move.index, { request: pinned }), { ...move.toast, variant: "info" });
@@ -147,7 +147,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The lead's snapshot is read beside the session lookup (one round trip); the save's batch checks it is the user's.
   const [session, lead] = await Promise.all([
     signedIn,
-    readSessionToken(request) ? readLeadSnapshot(context.db, input.vendor, input.leadId) : null,
+    readSessionToken(request) ? readLeadSnapshot(context, input.vendor, input.leadId) : null,
   ]);
   if (!lead) return failure(input.intent, LEAD_NOT_IN_QUEUE, 404);
   const save = input.intent === "work" ? ({ status: "analyzed", currentAgent: "deal_analyzer" } as const) : ({ status: "new" } as const);

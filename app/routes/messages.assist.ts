@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const conversationId = String(form.get("conversationId") ?? "");
   const wantsJson = form.get("format") === "json";
-  const ctx = await replyContext(context.db, session.user.id, conversationId);
+  const ctx = await replyContext(context, session.user.id, conversationId);
   if (!ctx) return wantsJson ? apiError(404, "Conversation not found") : redirect("/?section=messages");
   let draft: string;
   try {

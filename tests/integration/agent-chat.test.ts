@@ -189,7 +189,7 @@ describe("the wizards' search without JavaScript (/chat/search)", () => {
       body: { text: "Find 5 High Equity sellers in Phoenix, AZ · 1+ beds · Up to $3M" },
     });
     // The cards are the search the workbench renders, in its order.
-    const queue = await getLatestSellerQueue(db, userId);
+    const queue = await getLatestSellerQueue({ db }, userId);
     const cards = data.messages.flatMap((m) => (m.body.kind === "seller-lead" ? [m.body] : []));
     expect(cards.map((card) => card.lead.id)).toEqual(queue!.leads.map((lead) => lead.id));
     expect(cards.map((card) => card.search)).toEqual(

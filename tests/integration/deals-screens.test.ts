@@ -75,7 +75,7 @@ describe("the leads a new deal can start from", () => {
       .bind(userId)
       .run();
 
-    const leads = await listLeadsWithoutDeal(db, userId);
+    const leads = await listLeadsWithoutDeal({ db }, userId);
 
     expect(leads).toHaveLength(50);
     expect(leads[0]).toMatchObject({ id: "bulk-50", address: "50 Bulk St" });
@@ -92,7 +92,7 @@ describe("the leads a new deal can start from", () => {
       .bind(userId, NOW.getTime(), LEADS_WITHOUT_DEAL_CAP + 20)
       .run();
 
-    const leads = await listLeadsWithoutDeal(db, userId);
+    const leads = await listLeadsWithoutDeal({ db }, userId);
 
     expect(leads).toHaveLength(LEADS_WITHOUT_DEAL_CAP);
     expect(leads[0].id).toBe(`cap-${LEADS_WITHOUT_DEAL_CAP + 20}`);

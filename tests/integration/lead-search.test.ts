@@ -238,7 +238,7 @@ describe("POST /api/properties/batch", () => {
     const fromB = propertiesOf(await batch(b.client, INHERITED_PHOENIX)).map((p) => p.id);
     expect(fromB).toEqual(fromA);
     expect((await deliveredTo(b.userId)).sort()).toEqual([...fromB].sort());
-    expect((await getLatestSellerQueue(db, b.userId))?.leads.map((lead) => lead.id)).toEqual(fromB);
+    expect((await getLatestSellerQueue({ db }, b.userId))?.leads.map((lead) => lead.id)).toEqual(fromB);
   });
 
   it("gives two identical searches at once different leads, each delivered once", async () => {

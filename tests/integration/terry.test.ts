@@ -227,11 +227,10 @@ describe("Terry's conversations", () => {
     const { client, userId } = await registerClient("terry-store");
     // A Lead Finder conversation of the same user, which Terry's screen must leave alone.
     const leadFinder = await postMessages(
-      db,
+      { db, now: () => new Date() },
       userId,
       { conversationId: null, start: { agentType: "lead-finder", title: "sellers" } },
       [{ content: "sellers in 85004", role: "user", isAiGenerated: false }],
-      new Date(),
     );
 
     const first = await client.call(handler, "POST", "/api/terry/chat", { message: "What does Phoenix, AZ look like?" });
@@ -275,11 +274,10 @@ describe("Terry's conversations", () => {
     const theirs = String(mine.body.conversationId);
     const { client, userId } = await registerClient("terry-stranger");
     const leadFinder = await postMessages(
-      db,
+      { db, now: () => new Date() },
       userId,
       { conversationId: null, start: { agentType: "lead-finder", title: "t" } },
       [{ content: "hi", role: "user", isAiGenerated: false }],
-      new Date(),
     );
     const before = await written(userId);
     for (const conversationId of [theirs, leadFinder!.conversationId, "no-such-id"]) {

@@ -80,8 +80,8 @@ async function userWith(leadsOf: Lead[], now: Date, zone: string): Promise<strin
 
 /** The page's first `shown` tasks and count, and the first `shown` of all due tasks ranked in the Worker. */
 async function bothWays(userId: string, now: Date, zone: string, shown: number) {
-  const page = await readToday(db, userId, now, { zone, tasksShown: shown });
-  const all = await readToday(db, userId, now, { zone });
+  const page = await readToday({ db, now: () => now }, userId, { zone, tasksShown: shown });
+  const all = await readToday({ db, now: () => now }, userId, { zone });
   return { page: rankedTasks(page, now, "Quinn", zone, shown), all: rankedTasks(all, now, "Quinn", zone, shown) };
 }
 

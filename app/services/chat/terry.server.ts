@@ -84,7 +84,7 @@ export async function terryChat(
   if (contextChars(input.message, input.history) > AI_CONTEXT_CHARS_MAX)
     return { ok: false, status: 413, message: HISTORY_TOO_LONG, errors: { history: [HISTORY_TOO_LONG] } };
   const requested = input.conversationId ?? null;
-  const thread = requested ? await chatThread(context.db, userId, { agent: TERRY_AGENT, requested }) : null;
+  const thread = requested ? await chatThread(context, userId, { agent: TERRY_AGENT, requested }) : null;
   if (requested && thread?.conversation.agentType !== TERRY_AGENT) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
   const history = thread
     ? thread.messages.slice(-HISTORY_TURNS).map((message) => ({ role: message.role, content: message.content }))
@@ -107,11 +107,10 @@ export async function terryChat(
     failed = true;
   }
   const posted = await postMessages(
-    context.db,
+    context,
     userId,
     { conversationId: requested, start: { agentType: TERRY_AGENT, title: titleOf(input.message) } },
     [userMessage(input.message), assistantMessage(response, !failed)],
-    context.now(),
     charges,
   );
   if (!posted) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };

@@ -107,7 +107,7 @@ export async function searchCashBuyers(
       createdAt: now,
       updatedAt: now,
     }),
-    usageEntry(db, reserved.reservation, 1, now, requestId),
+    usageEntry({ db, now: () => now }, reserved.reservation, 1, requestId),
   ]);
   const label = criteria.location.label;
   const unreadable = found.unreadable ?? 0;

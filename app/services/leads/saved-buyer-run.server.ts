@@ -103,7 +103,7 @@ export async function runSavedBuyerSearch(
         createdAt: now,
         updatedAt: now,
       }),
-      usageEntry(db, reserved.reservation, 1, now, requestId),
+      usageEntry({ db, now: () => now }, reserved.reservation, 1, requestId),
       // At the end of the market the next run starts from its first page again (only buyers new by then are saved).
       exhausted
         ? db.delete(skipMapping).where(and(mine, eq(skipMapping.skip, skip)))

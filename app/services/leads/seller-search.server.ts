@@ -5,7 +5,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
-import type { Db } from "#db/client.ts";
 import { leadDeliveries, leadRequests, leads, skipMapping } from "#db/schema.ts";
 import { toLeadQueueItem } from "#app/domain/leads/items.ts";
 import {
@@ -88,7 +87,7 @@ export async function searchSellerLeads(
       candidates = await provider.searchSellerLeads(search, { take: need, skip: offset });
     } catch (error) {
       await Promise.all([releaseUsage(context, reserved.leads), releaseUsage(context, reserved.traces)]);
-      await recordFailure(db, { round, requestId, userId, vendor: provider.name, params, count, error, now, found: found.length });
+      await recordFailure({ db }, { round, requestId, userId, vendor: provider.name, params, count, error, now, found: found.length });
       // Leads already claimed by an earlier round are this user's now: answer them rather than lose them.
       if (found.length > 0)
         return { ok: true, requestId, location: criteria.location.label, properties: found, exhausted: false, message: null };
@@ -156,8 +155,8 @@ export async function searchSellerLeads(
           .returning({ position: leadDeliveries.position }),
       );
     }
-    if (read > 0) statements.push(usageEntry(db, reserved.leads, read, now, requestId));
-    if (candidates.length > 0) statements.push(usageEntry(db, reserved.traces, candidates.length, now, requestId));
+    if (read > 0) statements.push(usageEntry({ db, now: () => now }, reserved.leads, read, requestId));
+    if (candidates.length > 0) statements.push(usageEntry({ db, now: () => now }, reserved.traces, candidates.length, requestId));
     statements.push(
       db
         .insert(skipMapping)
@@ -197,7 +196,7 @@ export async function searchSellerLeads(
 
 /** A provider failure: the request is failed, or partial (with the error) when an earlier round already found leads. */
 async function recordFailure(
-  db: Db,
+  context: ServiceContext<"db">,
   failure: {
     round: number;
     requestId: string;
@@ -210,6 +209,7 @@ async function recordFailure(
     found: number;
   },
 ) {
+  const { db } = context;
   const { round, requestId, userId, vendor, params, count, error, now, found } = failure;
   const status = found > 0 ? "partial" : "failed";
   if (round === 1) {

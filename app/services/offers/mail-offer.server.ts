@@ -168,7 +168,7 @@ async function mailLetter(
         .set({ status, updatedAt: now })
         .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
         .returning({ status: properties.status }),
-      usageEntry(context.db, reserved.reservation, 1, now, receipt.trackingId),
+      usageEntry({ db: context.db, now: () => now }, reserved.reservation, 1, receipt.trackingId),
     ]);
   } catch (error) {
     // The batch left nothing (D1 rolls it back whole). The piece was handed to the provider under its idempotency key,

@@ -58,7 +58,7 @@ export async function calculateOffer(
     options.record && (input.repairs !== undefined || input.assignmentFee !== undefined)
       ? await context.db
           .batch([
-            ...dealCostWrites(context.db, userId, input.propertyId, costs, options.now ?? new Date()),
+            ...dealCostWrites({ db: context.db, now: () => options.now ?? new Date() }, userId, input.propertyId, costs),
             context.db
               .select()
               .from(properties)
@@ -182,9 +182,12 @@ export async function produceLetter(
     // The offer's ARV, when not the property's current one, is the user's re-valuation; the repairs and fee it was
     // checked with are the user's (issue 35 item 1); the max offer is recomputed from them.
     ...(Math.round(request.arv) !== property.arv
-      ? valuationStatements(context.db, userId, property.id, { arv: request.arv, source: "user" }, now)
+      ? valuationStatements({ db: context.db, now: () => now }, userId, property.id, { arv: request.arv, source: "user" })
       : []),
-    ...dealCostWrites(context.db, userId, property.id, { repairEstimate: request.repairs, assignmentFee: request.assignmentFee }, now),
+    ...dealCostWrites({ db: context.db, now: () => now }, userId, property.id, {
+      repairEstimate: request.repairs,
+      assignmentFee: request.assignmentFee,
+    }),
   ]);
   if (inserted.length === 0) {
     await context.files.delete(key);

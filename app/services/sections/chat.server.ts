@@ -1,10 +1,10 @@
-import type { Db } from "#db/client.ts";
 import { AGENTS, type AgentId } from "#app/domain/chat/agents.ts";
 import { crmKey, toChatMessage, type ChatMessage } from "#app/domain/chat/messages.ts";
 import { TERRY_AGENT, wantsTerry } from "#app/domain/chat/terry-screen.ts";
 import { readWizardRequest, settleWizard, type WizardAnswers, type WizardErrors, type WizardKind } from "#app/domain/chat/wizard.ts";
 import type { CoveredPlace } from "#app/domain/leads/covered-places.ts";
 import { previewInputOf } from "#app/services/chat/chat.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { coveredPlaces } from "#app/services/leads/covered-places.server.ts";
 import { crmStatusesOf } from "#app/services/leads/crm-places.server.ts";
 import { previewCount } from "#app/services/leads/search.server.ts";
@@ -47,14 +47,14 @@ function cardPlace(message: ChatMessage): { address: string; city: string | null
 }
 
 /** The cards whose place is in the user's CRM already, with its status: one query, and none without cards. */
-async function cardsInCrm(db: Db, userId: string, messages: ChatMessage[]): Promise<Record<string, string>> {
+async function cardsInCrm(context: ServiceContext<"db">, userId: string, messages: ChatMessage[]): Promise<Record<string, string>> {
   const cards = messages.flatMap((message) => {
     const place = cardPlace(message);
     return place ? [{ id: message.id, place }] : [];
   });
   if (cards.length === 0) return {};
   const statuses = await crmStatusesOf(
-    db,
+    context,
     userId,
     cards.map((card) => card.place),
   );
@@ -95,8 +95,8 @@ export const load: SectionLoader<ChatData> = async (context, session, url) => {
   }
 
   const [conversations, thread, counted, places] = await Promise.all([
-    listAgentConversations(context.db, userId, conversationAgent),
-    fresh ? null : chatThread(context.db, userId, { agent: conversationAgent, requested }),
+    listAgentConversations(context, userId, conversationAgent),
+    fresh ? null : chatThread(context, userId, { agent: conversationAgent, requested }),
     countInput ? previewCount(context, countInput) : null,
     agent === "lead-finder" && !terry ? coveredPlaces(context, wizardRequest?.answers.cityOrZip ?? "") : [],
   ]);
@@ -115,7 +115,7 @@ export const load: SectionLoader<ChatData> = async (context, session, url) => {
     }
   }
   const details = params.get("details");
-  const crm = await cardsInCrm(context.db, userId, messages);
+  const crm = await cardsInCrm(context, userId, messages);
 
   return {
     agent,

@@ -25,7 +25,7 @@ export const load = (async (context, { userId, batch }, url) => {
   const limit = limitOf(params.get("limit"));
   const leadId = params.get("lead");
   const { leads, counts, matching, selected } = await readCrmPage(
-    context.db,
+    context,
     userId,
     { filter, limit, leadId, withComps: compsShown(params) },
     batch,

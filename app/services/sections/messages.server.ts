@@ -20,9 +20,9 @@ export const load = (async (context, session, url) => {
   const requested = url.searchParams.get("c");
   // One wave: the list, the contacts, and the thread the page will most likely open, picked in SQL.
   const [all, contacts, thread] = await Promise.all([
-    listConversations(context.db, userId),
-    listContactOptions(context.db, userId),
-    firstThread(context.db, userId, { requested, query }),
+    listConversations(context, userId),
+    listContactOptions(context, userId),
+    firstThread(context, userId, { requested, query }),
   ]);
   const needle = query.toLowerCase();
   const conversations = needle ? all.filter((c) => matchesSearch(c, needle)) : all;
@@ -32,7 +32,7 @@ export const load = (async (context, session, url) => {
     ? []
     : thread?.conversationId === selected.id
       ? thread.messages
-      : ((await listMessages(context.db, userId, selected.id)) ?? []);
+      : ((await listMessages(context, userId, selected.id)) ?? []);
   // An agent chat's cards are stored as JSON: the section shows what each card is about, as its preview does.
   const messages = stored.map((message) => ({ ...message, content: messageText(message.content) }));
   return {

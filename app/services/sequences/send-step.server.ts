@@ -21,7 +21,7 @@ import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 import { renderFollowUpLetterPdf } from "./follow-up-letter.server.ts";
 
-export type StepContext = ServiceContext<"db" | "files" | "providers" | "config">;
+export type StepContext = ServiceContext<"db" | "files" | "providers" | "config" | "now">;
 
 export type StepContact = { recipientType: string; recipientValue: string; status: string };
 
@@ -52,8 +52,8 @@ export async function mailLetterStep(
   context: StepContext,
   userId: string,
   step: { activityId: string; propertyId: string; message: string; contacts: readonly StepContact[] },
-  now: Date,
 ): Promise<StepSent | StepRefusal> {
+  const now = context.now();
   const contact = step.contacts.find((row) => row.recipientType === "address" && row.status === "pending");
   if (!contact) return { ok: false, status: 400, message: NO_MAILING_ADDRESS };
   const { property, sender } = await readPropertyAndSender(context, userId, step.propertyId);
@@ -80,7 +80,7 @@ export async function mailLetterStep(
     });
     return {
       ok: true,
-      statements: [usageEntry(context.db, reserved.reservation, 1, now, receipt.trackingId)],
+      statements: [usageEntry({ db: context.db, now: () => now }, reserved.reservation, 1, receipt.trackingId)],
       trackingId: receipt.trackingId,
     };
   } catch (error) {

@@ -5,10 +5,10 @@
  */
 import { and, asc, eq, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
 import { TODAY_LIMIT } from "#app/domain/today/tasks.ts";
 import type { UserRef } from "#app/services/accounts/session.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { noReplySinceLastMoveOf, notPausedStatus, PROPERTY_FIELDS } from "#app/services/sequences/rows.server.ts";
 
 import { nearMidnight, rankingOrder, type ZoneOffset } from "./today-ranking.server.ts";
@@ -38,7 +38,8 @@ const lastContact = sql<number | null>`(select ${userLeads.lastActionAt} from ${
  * The TODAY_LIMIT most overdue due tasks — open steps scheduled before `dueBefore`, on leads whose sequence runs, is
  * not paused by the property's status and is not held by a seller's reply — with the ranking's facts.
  */
-function dueFacts(db: Db, userId: UserRef, dueBefore: Date) {
+function dueFacts(context: ServiceContext<"db">, userId: UserRef, dueBefore: Date) {
+  const { db } = context;
   return db
     .select({
       id: followUpActivities.id,
@@ -73,9 +74,10 @@ export type PageRanking = { shown: number; zone: ZoneOffset; now: Date };
  * offset tells exactly, and every one it may not (near a local midnight before the offset held) — the exact ranking
  * of the candidates in the Worker then gives the page's first `shown` (ADR 098).
  */
-export function dueTaskRows(db: Db, userId: UserRef, dueBefore: Date, ranking?: PageRanking) {
+export function dueTaskRows(context: ServiceContext<"db">, userId: UserRef, dueBefore: Date, ranking?: PageRanking) {
+  const { db } = context;
   // Once per statement (SQLite materializes a CTE the statement reads twice): the tasks, their count, the ranking.
-  const due = db.$with("due").as(dueFacts(db, userId, dueBefore));
+  const due = db.$with("due").as(dueFacts(context, userId, dueBefore));
   const rows = db
     .with(due)
     .select({

@@ -10,13 +10,13 @@
  */
 import { and, asc, eq, gte, isNull, lt, not, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpSteps, leads, properties } from "#db/schema.ts";
 import { DAY_MS, endOfDay, pausesSequence } from "#app/domain/sequences/plan.ts";
 import type { ActivityType } from "#app/domain/sequences/steps.ts";
 import { addLocalDays, localDate, nextDayBounds, steadyOffset } from "#app/domain/shared/time-zone.ts";
 import { TODAY_LIMIT, UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import {
   CRM_LEAD_VENDOR,
   noReplySinceLastMove,
@@ -48,7 +48,8 @@ function dayCut(now: Date, zone: string | null, upcomingLimit = UPCOMING_LIMIT):
 }
 
 /** The steps of running sequences due after today and within UPCOMING_DAYS, soonest first. */
-function upcomingRows(db: Db, userId: UserRef, cut: DayCut) {
+function upcomingRows(context: ServiceContext<"db">, userId: UserRef, cut: DayCut) {
+  const { db } = context;
   return db
     .select({
       id: followUpActivities.id,
@@ -92,7 +93,8 @@ const crmLead = sql`${leads.vendor} = ${sql.raw(`'${CRM_LEAD_VENDOR}'`)}`;
  * Two branches, each by index (ADR 096, 099), not a walk of every lead: the user's paused CRM sequence rows
  * (leads_crm_user_sequence_idx), and the running ones on the few properties the seller ever replied about.
  */
-function pausedRows(db: Db, userId: UserRef) {
+function pausedRows(context: ServiceContext<"db">, userId: UserRef) {
+  const { db } = context;
   const fields = (replied: 0 | 1) => ({
     propertyId: sql<string>`${properties.id}`.as("property_id"),
     address: properties.address,
@@ -137,30 +139,30 @@ export type TodayReads = {
  * `?upcoming=all` only, ADR 102).
  */
 export async function readToday(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: UserRef,
-  now: Date,
   {
-    batch = (queries) => db.batch(queries),
+    batch = (queries) => context.db.batch(queries),
     zone = null,
     tasksShown = TODAY_LIMIT,
     upcomingLimit = UPCOMING_LIMIT,
   }: { batch?: SendBatch; zone?: string | null; tasksShown?: number; upcomingLimit?: number } = {},
 ): Promise<TodayReads> {
+  const now = context.now();
   const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT));
   if (!zone) {
     const [rows, upcoming, paused] = await batch([
-      dueTaskRows(db, userId, cut.dueBefore),
-      upcomingRows(db, userId, cut),
-      pausedRows(db, userId),
+      dueTaskRows(context, userId, cut.dueBefore),
+      upcomingRows(context, userId, cut),
+      pausedRows(context, userId),
     ]);
     return { rows, total: null, upcoming, paused };
   }
   const ranking = tasksShown < TODAY_LIMIT ? { shown: tasksShown, zone: steadyOffset(cut.dueBefore, zone), now } : undefined;
-  const due = dueTaskRows(db, userId, cut.dueBefore, ranking);
-  const paused = pausedRows(db, userId);
+  const due = dueTaskRows(context, userId, cut.dueBefore, ranking);
+  const paused = pausedRows(context, userId);
   const [rows, pausedRead, upcoming] =
-    cut.upcomingLimit > 0 ? await batch([due, paused, upcomingRows(db, userId, cut)]) : [...(await batch([due, paused])), []];
+    cut.upcomingLimit > 0 ? await batch([due, paused, upcomingRows(context, userId, cut)]) : [...(await batch([due, paused])), []];
   // Every row carries the count of all due tasks; none is due when there is no row.
   return { rows, total: ranking ? Number(rows[0]?.dueCount ?? 0) : null, upcoming, paused: pausedRead };
 }

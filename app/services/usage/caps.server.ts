@@ -7,7 +7,6 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { usageBudgets, usageCounters } from "#db/schema.ts";
 import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
 import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/money.ts";
@@ -56,7 +55,7 @@ export async function reserveUsage(
   const cost = reservation.unitCostMicrocents * quantity;
   const [budget, totals] = await context.db.batch([
     context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, userId)),
-    countStatement(context.db, reservation).returning({
+    countStatement(context, reservation).returning({
       meter: usageCounters.meter,
       span: usageCounters.span,
       amount: usageCounters.amount,
@@ -120,7 +119,8 @@ export function atWindowsOf(reservation: Reservation, quantity: number, now: Dat
  * spend, as a statement: `reserveUsage` reads its totals back, an action that counts units it already used puts it in
  * its own batch (the deal analysis's tokens, written with its result).
  */
-export function countStatement(db: Db, reservation: Reservation) {
+export function countStatement(context: ServiceContext<"db">, reservation: Reservation) {
+  const { db } = context;
   const { userId, kind, quantity, starts } = reservation;
   const rows = USAGE_WINDOWS.map((span) => ({ userId, meter: kind as string, span, windowStart: starts[span], amount: quantity }));
   // The spend row is read back even when this unit is free (an AI call is paid by its tokens, counted after it).

@@ -4,7 +4,6 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { usageBudgets, usageEvents } from "#db/schema.ts";
 import { USAGE_KINDS } from "#app/domain/usage/kinds.ts";
 import { microcentsToCents } from "#app/domain/usage/money.ts";
@@ -19,7 +18,14 @@ import { policyOf } from "./policy.server.ts";
  * The ledger row for `quantity` units of a reservation (what was actually used; at most what was reserved), as a
  * statement to put in the action's own batch.
  */
-export function usageEntry(db: Db, reservation: Reservation, quantity: number, now: Date, providerRequestId?: string | null) {
+export function usageEntry(
+  context: ServiceContext<"db" | "now">,
+  reservation: Reservation,
+  quantity: number,
+  providerRequestId?: string | null,
+) {
+  const { db } = context;
+  const now = context.now();
   return db.insert(usageEvents).values({
     userId: reservation.userId,
     kind: reservation.kind,

@@ -38,8 +38,11 @@ export async function meteredAiCall<T extends { usage: AiUsage }>(
  * counted toward their caps after the fact (the call already happened), so the next call past the cap is refused.
  */
 export async function aiCharges(context: UsageContext, call: Reservation, usage: AiUsage, now: Date): Promise<BatchItem<"sqlite">[]> {
-  const charges: BatchItem<"sqlite">[] = [usageEntry(context.db, call, 1, now, null)];
+  const charges: BatchItem<"sqlite">[] = [usageEntry({ db: context.db, now: () => now }, call, 1, null)];
   const tokens = usage.promptTokens + usage.completionTokens;
-  if (tokens > 0) charges.push(usageEntry(context.db, await countUsage(context, call.userId, "ai_tokens", tokens, now), tokens, now, null));
+  if (tokens > 0)
+    charges.push(
+      usageEntry({ db: context.db, now: () => now }, await countUsage(context, call.userId, "ai_tokens", tokens, now), tokens, null),
+    );
   return charges;
 }

@@ -4,15 +4,16 @@
  */
 import { and, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { compChoices } from "#db/schema.ts";
 import type { CompChoices, Sale } from "#app/domain/valuation/types.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 /** Whose property is being valued; its comp choices apply. */
 export type ChoicesOwner = { userId: string; propertyId: string };
 
 /** The user's choices of their property (comp_choices_user_property_sale_idx). */
-export function compChoicesQuery(db: Db, userId: string, propertyId: string) {
+export function compChoicesQuery(context: ServiceContext<"db">, userId: string, propertyId: string) {
+  const { db } = context;
   return db
     .select({ saleId: compChoices.saleId, choice: compChoices.choice, sale: compChoices.sale })
     .from(compChoices)

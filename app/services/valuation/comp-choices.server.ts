@@ -52,7 +52,7 @@ async function addedSale(context: ValuationContext, userId: string, propertyId: 
   const window = candidateWindow(placed.subject, { valuationDate: placed.valuationDate });
   const [market, own] = await Promise.all([
     context.providers.propertyData.salesAt?.(address, window) ?? Promise.resolve([]),
-    userSalesQuery(context.db, userId, window, address),
+    userSalesQuery(context, userId, window, address),
   ]);
   const found = [...market, ...toUserSales(own)];
   const sale = found.find((s) => s.saleDate < placed.valuationDate && s.parcelId !== placed.subject.parcelId);

@@ -46,7 +46,7 @@ export async function generateCompReport(
   const outcome = await value(context, subject, valuationDate, { userId, propertyId });
   if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
   const now = context.now();
-  const stored = await storeValuation(context.db, userId, propertyId, arvAnswer(outcome.result, valuationDate, []), now);
+  const stored = await storeValuation({ db: context.db, now: () => now }, userId, propertyId, arvAnswer(outcome.result, valuationDate, []));
   if (!stored.ok) return stored;
   const property = await context.db
     .select({ address: properties.address, city: properties.city, state: properties.state, zipCode: properties.zipCode })

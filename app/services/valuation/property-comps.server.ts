@@ -5,7 +5,6 @@
  */
 import { and, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { comps, properties } from "#db/schema.ts";
 import {
   COMPS_ANALYSIS_FAILED,
@@ -16,6 +15,7 @@ import {
 } from "#app/domain/valuation/comparables.ts";
 import type { ValuationSubject } from "#app/domain/valuation/types.ts";
 import { valuationDateNote, valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
 import { storeValuation } from "./store-comps.server.ts";
@@ -33,10 +33,11 @@ import {
 
 /** GET: the user's stored comparables of their property (one batch: whether it is theirs, and its comps); 404 if not. */
 export async function listComps(
-  db: Db,
+  context: ServiceContext<"db">,
   userId: string,
   propertyId: string,
 ): Promise<{ ok: true; comps: StoredComparable[] } | ValuationFailure> {
+  const { db } = context;
   const [owned, rows] = await db.batch([
     db
       .select({ id: properties.id })
@@ -117,7 +118,7 @@ export async function runComps(
   const outcome = await value(context, subject, valuationDate, { userId, propertyId });
   if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
   const answer = arvAnswer(outcome.result, valuationDate, [placementNote(placement), valuationDateNote(valuationDate, context.now())]);
-  const stored = await storeValuation(context.db, userId, propertyId, answer, context.now());
+  const stored = await storeValuation(context, userId, propertyId, answer);
   if (!stored.ok) return stored;
   const { comps: _used, ...rest } = answer;
   // The API's §3 comparables (as GET lists them); the card and the workbench read the details from their loaders.

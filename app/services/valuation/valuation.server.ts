@@ -128,12 +128,12 @@ export async function value(context: ValuationContext, subject: ValuationSubject
   const [provided, [imported, models, markets, own, chosen]] = await Promise.all([
     context.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
     db.batch([
-      importedSalesQuery(db, window),
-      keptRegionalModelQuery(db, regionCellOf(subject)),
-      keptMarketModelQuery(db, marketCellOf(subject)),
-      userSalesQuery(db, owner?.userId ?? null, window),
+      importedSalesQuery({ db }, window),
+      keptRegionalModelQuery({ db }, regionCellOf(subject)),
+      keptMarketModelQuery({ db }, marketCellOf(subject)),
+      userSalesQuery({ db }, owner?.userId ?? null, window),
       // The user's comp choices of this property (ADR 091), read in the same batch: no extra round trip.
-      compChoicesQuery(db, owner?.userId ?? "", owner?.propertyId ?? ""),
+      compChoicesQuery({ db }, owner?.userId ?? "", owner?.propertyId ?? ""),
     ]),
   ]);
   const { choices, added } = toCompChoices(chosen);

@@ -87,7 +87,7 @@ async function settleValuation(
   let stored;
   try {
     outcome = await valuing;
-    if (outcome.ok) stored = await storeValuation(context.db, userId, propertyId, outcome, context.now());
+    if (outcome.ok) stored = await storeValuation(context, userId, propertyId, outcome);
   } catch (error) {
     // §8: the valuation call failed (not refused): Demo Mode, said so on screen, nothing stored.
     console.error("workbench valuation failed", error);
