@@ -3,7 +3,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { DEAL_STAGE_LABELS } from "#db/enums.ts";
-import { CreateDealForm } from "#app/components/sections/pipeline.tsx";
+import { CreateDealForm } from "#app/components/deals/pipeline-section.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { FormError } from "#app/components/ui/field.tsx";

@@ -15,9 +15,9 @@ import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
 import { action as cardAction } from "#app/routes/chat.card.tsx";
 import { action as searchAction } from "#app/routes/chat.search.tsx";
 import { action as sendAction } from "#app/routes/chat.send.tsx";
+import type { ChatData } from "#app/services/chat/chat-section.server.ts";
 import { getLatestSellerQueue } from "#app/services/leads/seller-queue.server.ts";
-import type { ChatData } from "#app/services/sections/chat.server.ts";
-import type { load as loadMessagesSection } from "#app/services/sections/messages.server.ts";
+import type { load as loadMessagesSection } from "#app/services/messages/messages-section.server.ts";
 
 import { registerClient, toastOf, type ApiClient, type Handler } from "./api-client.ts";
 import { seedTestMarket } from "./market-fixture.ts";

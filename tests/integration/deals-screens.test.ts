@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { conversations, deals } from "#db/schema.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { loader as exportCsv } from "#app/routes/dashboard.export[.csv].ts";
+import { load as loadDashboard } from "#app/services/dashboard/dashboard-section.server.ts";
 import { LEADS_WITHOUT_DEAL_CAP, listLeadsWithoutDeal } from "#app/services/deals/deals.server.ts";
-import { load as loadDashboard } from "#app/services/sections/dashboard.server.ts";
-import { load as loadPipeline } from "#app/services/sections/pipeline.server.ts";
+import { load as loadPipeline } from "#app/services/deals/pipeline-section.server.ts";
 
 import { aProperty, db, NOW, signedUp } from "./deals-setup.ts";
 

@@ -9,7 +9,7 @@ import { action as assist } from "#app/routes/messages.assist.ts";
 import { action as sendForm } from "#app/routes/messages.send.tsx";
 import { addMessage, createConversation } from "#app/services/messages/conversation-writes.server.ts";
 import { getConversation, listConversations, replyContext } from "#app/services/messages/conversations.server.ts";
-import { load as loadMessages } from "#app/services/sections/messages.server.ts";
+import { load as loadMessages } from "#app/services/messages/messages-section.server.ts";
 
 import { ApiClient, formData } from "./api-client.ts";
 import { aContact, aProperty, db, formErrorsOf, signedUp } from "./records-setup.ts";

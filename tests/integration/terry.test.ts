@@ -19,8 +19,8 @@ import * as index from "#app/routes/_index.tsx";
 import { action as previewCountRoute } from "#app/routes/api.leads.preview-count.ts";
 import { action as terry } from "#app/routes/api.terry.chat.ts";
 import { action as terryForm } from "#app/routes/chat.terry.tsx";
+import type { ChatData } from "#app/services/chat/chat-section.server.ts";
 import { postMessages } from "#app/services/messages/conversation-writes.server.ts";
-import type { ChatData } from "#app/services/sections/chat.server.ts";
 import { createFakeOpenAi } from "#tests/fakes/openai.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";

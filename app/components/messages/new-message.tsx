@@ -7,7 +7,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, InputField, SelectField } from "#app/components/ui/field.tsx";
 import type { MessageActionData } from "#app/domain/messages/forms.ts";
 import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
-import type { load } from "#app/services/sections/messages.server.ts";
+import type { load } from "#app/services/messages/messages-section.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 

@@ -13,7 +13,7 @@ import { type DealFormActionData, type DealLeadOption } from "#app/domain/deals/
 import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES } from "#app/domain/deals/pipeline.ts";
 import { formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 import { STAGE_TONES } from "#app/domain/shared/status-tones.ts";
-import type { load } from "#app/services/sections/pipeline.server.ts";
+import type { load } from "#app/services/deals/pipeline-section.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 type Deal = Data["deals"][number];

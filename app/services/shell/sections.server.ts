@@ -3,15 +3,15 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 import { sectionOf, type SectionId } from "#app/domain/shell/sections.ts";
 import { getSession, readDeclared } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, type SessionReads, type SessionReadsArgs, type ValidSession } from "#app/services/accounts/session.server.ts";
+import * as chat from "#app/services/chat/chat-section.server.ts";
+import * as dashboard from "#app/services/dashboard/dashboard-section.server.ts";
+import * as pipeline from "#app/services/deals/pipeline-section.server.ts";
+import * as documents from "#app/services/documents/documents-section.server.ts";
+import * as buyerBreeze from "#app/services/leads/buyer-breeze-section.server.ts";
+import * as crm from "#app/services/leads/crm-section.server.ts";
+import * as messages from "#app/services/messages/messages-section.server.ts";
 
-import * as buyerBreeze from "./buyer-breeze.server.ts";
-import * as chat from "./chat.server.ts";
-import * as crm from "./crm.server.ts";
-import * as dashboard from "./dashboard.server.ts";
-import * as documents from "./documents.server.ts";
-import * as messages from "./messages.server.ts";
-import * as pipeline from "./pipeline.server.ts";
-import { after, beside, type SectionLoaderEntry } from "./types.ts";
+import { after, beside, type SectionLoaderEntry } from "./section-loaders.ts";
 
 const empty = async () => ({});
 

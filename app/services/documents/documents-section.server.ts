@@ -1,7 +1,6 @@
 import { listPropertyOptions } from "#app/services/documents/contracts.server.ts";
 import { isDocumentType, listDocuments } from "#app/services/documents/records.server.ts";
-
-import type { SectionLoader } from "./types.ts";
+import type { SectionLoader } from "#app/services/shell/section-loaders.ts";
 
 export const load = (async (context, session, url) => {
   const requested = url.searchParams.get("type");

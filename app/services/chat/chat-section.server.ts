@@ -9,8 +9,7 @@ import { coveredPlaces } from "#app/services/leads/covered-places.server.ts";
 import { crmStatusesOf } from "#app/services/leads/crm-places.server.ts";
 import { previewCount } from "#app/services/leads/search.server.ts";
 import { chatThread, listAgentConversations } from "#app/services/messages/conversations.server.ts";
-
-import type { SectionLoader } from "./types.ts";
+import type { SectionLoader } from "#app/services/shell/section-loaders.ts";
 
 /** Check Lead Count / Check Buyer Count: the count, or §8's "Preview Failed" with the provider's error. */
 export type WizardCount = { ok: true; totalResults: number; location: string } | { ok: false; message: string; error: string };

@@ -6,8 +6,7 @@ import {
   listMessages,
   matchesSearch,
 } from "#app/services/messages/conversations.server.ts";
-
-import type { SectionLoader } from "./types.ts";
+import type { SectionLoader } from "#app/services/shell/section-loaders.ts";
 
 /**
  * The messages section: the conversation list (filtered by `q` over title, contact, property and preview), the

@@ -10,7 +10,7 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { relativeTime } from "#app/domain/shared/format.ts";
-import type { load } from "#app/services/sections/messages.server.ts";
+import type { load } from "#app/services/messages/messages-section.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 

@@ -1,6 +1,5 @@
 import { listBuyerLeads } from "#app/services/leads/buyer-leads.server.ts";
-
-import type { SectionLoader } from "./types.ts";
+import type { SectionLoader } from "#app/services/shell/section-loaders.ts";
 
 /** Saved buyer leads; `remove=<id>` asks for the confirmation step when there is no JavaScript. */
 export const load = (async (context, session, url) => {

@@ -15,7 +15,7 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { CRM_REFRESH_MS, crmHref, exportHref, PAGE_SIZE } from "#app/domain/leads/crm-view.ts";
 import { formatNumber } from "#app/domain/shared/format.ts";
-import type { load } from "#app/services/sections/crm.server.ts";
+import type { load } from "#app/services/leads/crm-section.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 

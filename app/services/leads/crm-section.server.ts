@@ -4,8 +4,7 @@ import { statusFilterOf } from "#app/domain/leads/labels.ts";
 import { compsShown } from "#app/domain/valuation/view.ts";
 import { runningAnalysis } from "#app/services/deals/analysis.server.ts";
 import { readCrmPage } from "#app/services/leads/properties.server.ts";
-
-import type { EarlySectionLoader } from "./types.ts";
+import type { EarlySectionLoader } from "#app/services/shell/section-loaders.ts";
 
 const MAX_LIMIT = 5000;
 

@@ -1,7 +1,6 @@
 import { filterByPeriod, pipelineFigures, pipelinePeriodOf } from "#app/domain/deals/pipeline.ts";
 import { listDeals, listLeadsWithoutDeal } from "#app/services/deals/deals.server.ts";
-
-import type { SectionLoader } from "./types.ts";
+import type { SectionLoader } from "#app/services/shell/section-loaders.ts";
 
 /** The pipeline board: the user's deals created within `?period=`, the header figures over them, and the leads a deal can be made from. */
 export const load = (async (context, session, url) => {

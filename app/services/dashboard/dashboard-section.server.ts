@@ -3,9 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { conversations, deals, properties } from "#db/schema.ts";
 import { dashboardFigures, dashboardPeriodOf, type DashboardPeriod } from "#app/domain/dashboard/figures.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import type { SectionLoader } from "#app/services/shell/section-loaders.ts";
 import { readUsage } from "#app/services/usage/ledger.server.ts";
-
-import type { SectionLoader } from "./types.ts";
 
 /** The rows the dashboard's figures are computed from: the user's deals, properties and conversations only. */
 async function dashboardInputs(context: ServiceContext<"db">, userId: string) {

@@ -6,7 +6,7 @@ import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { UsageLine } from "#app/components/usage/usage-line.tsx";
 import { DASHBOARD_PERIODS, type DealsByStage, type RevenueMonth } from "#app/domain/dashboard/figures.ts";
 import { formatMoney, formatNumber, madeOnFirstUse, relativeTime } from "#app/domain/shared/format.ts";
-import type { load } from "#app/services/sections/dashboard.server.ts";
+import type { load } from "#app/services/dashboard/dashboard-section.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 

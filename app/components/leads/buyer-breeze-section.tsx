@@ -4,7 +4,7 @@ import { ConfirmAction, ConfirmStep } from "#app/components/ui/confirm-action.ts
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
-import type { load } from "#app/services/sections/buyer-breeze.server.ts";
+import type { load } from "#app/services/leads/buyer-breeze-section.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 type Lead = Data["leads"][number];

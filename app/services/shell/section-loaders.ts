@@ -5,7 +5,7 @@ import type { SessionReads, ValidSession } from "#app/services/accounts/session.
 /** Each section's server loader: everything it shows, for the signed-in user only. */
 export type SectionLoader<T> = (context: AppLoadContext, session: ValidSession, url: URL) => Promise<T>;
 
-/** A section loader whose reads need only the user's id: they join the session lookup's batch (index.server.ts `sectionReads`). */
+/** A section loader whose reads need only the user's id: they join the session lookup's batch (sections.server.ts `sectionReads`). */
 export type EarlySectionLoader<T> = (context: AppLoadContext, reads: SessionReads, url: URL) => Promise<T>;
 
 /** When a section reads: beside the session lookup, in its batch, or once the session answered. */

@@ -15,7 +15,7 @@ import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { TabLinks } from "#app/components/ui/tab-links.tsx";
 import { relativeTime } from "#app/domain/shared/format.ts";
 import { DOCUMENT_STATUS_TONES } from "#app/domain/shared/status-tones.ts";
-import type { load } from "#app/services/sections/documents.server.ts";
+import type { load } from "#app/services/documents/documents-section.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 
