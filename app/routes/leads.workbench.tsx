@@ -242,7 +242,7 @@ export default function LeadWorkbench() {
                   saved={savedLead}
                   steps={page.steps}
                   comps={page.comps[savedLead.propertyId] ?? []}
-                  compChoices={page.compChoices[savedLead.propertyId] ?? []}
+                  pinnedComps={page.pinnedComps[savedLead.propertyId] ?? []}
                   request={pinned}
                 />
               </Suspense>

@@ -177,7 +177,7 @@ export function OfferSteps(props: OfferStepsProps) {
         propertyId={saved.propertyId}
         storedArv={saved.arv}
         comps={comps}
-        compChoices={props.compChoices}
+        pinnedComps={props.pinnedComps}
         valuation={steps.valuation}
         request={request}
       />

@@ -46,7 +46,7 @@ export const load = (async (context, { userId, batch }, url) => {
           property: selected.property,
           contacts: selected.contacts,
           comps: selected.comps,
-          compChoices: selected.compChoices,
+          pinnedComps: selected.pinnedComps,
           valuations: selected.valuations,
           analysisRunning: running,
         }

@@ -190,7 +190,7 @@ export async function readCrmPage(
                   property: serializeProperty(property[0]),
                   contacts: leadContacts.map(serializeContact),
                   comps: options.withComps ? leadComps : null,
-                  compChoices: leadChoices,
+                  pinnedComps: leadChoices,
                   /** Its valuations, newest first (the property card's history). */
                   valuations: history.map((entry) => ({ ...entry, valuedAt: entry.valuedAt.toISOString() })),
                 }

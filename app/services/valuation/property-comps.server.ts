@@ -1,6 +1,6 @@
 /**
  * A CRM property's comps (spec 02 §3 "Comparable", §7 /api/properties/{id}/comps, §8 'Comps Analysis Failed'): the
- * stored set, and a comps search for the property that applies the user's comp choices (ADR 091) and records the ARV,
+ * stored set, and a comps search for the property that applies the user's pinned and excluded comps (ADR 091) and records the ARV,
  * its confidence and its comps on the property (storeValuation), so every view shows the one recomputed value.
  */
 import { and, eq } from "drizzle-orm";
@@ -102,7 +102,7 @@ export async function subjectOfProperty(
 }
 
 /**
- * POST: a comps search for the user's property with the user's comp choices applied (ADR 091), recording the ARV, its
+ * POST: a comps search for the user's property with the user's pinned and excluded comps applied (ADR 091), recording the ARV, its
  * confidence and the comps on the property in one batch (storeValuation: a transaction that writes only while the
  * property is the user's; delete the set, insert the new one, so two searches at once never double it). Another
  * user's property → 404, nothing written; no comps → 422 'Comps Analysis Failed: …' (the old set stays).

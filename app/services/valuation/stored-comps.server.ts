@@ -47,7 +47,7 @@ export function storedComps(context: ServiceContext<"db">, userId: UserRef, prop
     .orderBy(...STORED_ORDER);
 }
 
-/** The user's comp choices of some of their properties (ADR 091): what the card marks pinned, and the excluded to include again. */
+/** The user's pinned and excluded comps of some of their properties (ADR 091): what the card marks pinned, and the excluded to include again. */
 export function storedChoices(context: ServiceContext<"db">, userId: UserRef, propertyIds: string[] | SQLWrapper) {
   const { db } = context;
   return db

@@ -15,7 +15,7 @@ import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/forms.ts"
 import { leadToProperty, type LeadSave } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
-import type { CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
+import type { PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/rules.ts";
 import type { SavedLead } from "#app/domain/workbench/saved-lead.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -36,7 +36,7 @@ export type Workbench = {
   streetViews: Record<string, string | null>;
   /** The comps stored for the saved leads' properties (Get Property Value), by property id, most alike first. */
   comps: Record<string, StoredCompDetail[]>;
-  compChoices: Record<string, CompChoiceView[]>;
+  pinnedComps: Record<string, PinnedCompView[]>;
   /** Back to Wizard: the Seller Lead Wizard with this queue's search filled in. */
   wizardHref: string;
 };
@@ -123,12 +123,12 @@ export async function loadWorkbench(
   );
   const comps: Record<string, StoredCompDetail[]> = {};
   for (const comp of compRows) (comps[comp.propertyId] ??= []).push(comp);
-  const compChoices: Record<string, CompChoiceView[]> = {};
-  for (const choice of choiceRows) (compChoices[choice.propertyId] ??= []).push(choice);
+  const pinnedComps: Record<string, PinnedCompView[]> = {};
+  for (const choice of choiceRows) (pinnedComps[choice.propertyId] ??= []).push(choice);
   const wizardHref = backToWizardHref("seller", queue.request.criteria);
   const { request, leads } = queue;
   const fromSavedSearch = request.savedSearchId !== null;
-  return { requestId: request.id, location: request.location, leads, fromSavedSearch, saved, streetViews, comps, compChoices, wizardHref };
+  return { requestId: request.id, location: request.location, leads, fromSavedSearch, saved, streetViews, comps, pinnedComps, wizardHref };
 }
 
 function leadPlace(lead: LeadQueueItem): string {

@@ -1,5 +1,5 @@
 /**
- * A user's comp choice as a form or an API body (docs/decisions/091-comps-the-user-can-defend.md): pin, unpin,
+ * A user's pinned or excluded comp as a form or an API body (docs/decisions/091-comps-the-user-can-defend.md): pin, unpin,
  * exclude (with a reason and at most 200 characters of the user's words), include again, or add a sale by address.
  */
 import { z } from "zod";
@@ -31,7 +31,7 @@ const note = z.preprocess(
   z.string().trim().max(NOTE_MAX, `The note is at most ${NOTE_MAX} characters.`).optional(),
 );
 
-export const CompChoiceSchema = z.discriminatedUnion("action", [
+export const CompPinSchema = z.discriminatedUnion("action", [
   z.object({ action: z.literal("pin"), saleId }),
   z.object({ action: z.literal("unpin"), saleId }),
   z.object({
@@ -50,17 +50,17 @@ export const CompChoiceSchema = z.discriminatedUnion("action", [
       .max(ADDRESS_TEXT_MAX, `The address is at most ${ADDRESS_TEXT_MAX} characters.`),
   }),
 ]);
-export type CompChoiceInput = z.infer<typeof CompChoiceSchema>;
+export type CompPinInput = z.infer<typeof CompPinSchema>;
 
 /** The label of an exclusion reason code (the stored code of an older list reads as itself). */
 export function excludeReasonLabel(code: string | null | undefined): string {
   return EXCLUDE_REASONS.find((reason) => reason.value === code)?.label ?? code ?? "";
 }
 
-/** Where a comp-choice form goes back to: a path of this site (never another origin), else `fallback`. */
+/** Where a pin/exclude form goes back to: a path of this site (never another origin), else `fallback`. */
 export function safeReturnTo(raw: unknown, fallback: string): string {
   return typeof raw === "string" && /^\/(?![/\\])[^\s]{0,600}$/.test(raw) ? raw : fallback;
 }
 
-/** The form route the card's and the workbench's comp choices post to (no JavaScript needed). */
-export const COMP_CHOICE_ACTION = "/crm/comp-choices";
+/** The form route the card's and the workbench's pinned and excluded comps post to (no JavaScript needed). */
+export const COMP_PIN_ACTION = "/crm/comp-choices";

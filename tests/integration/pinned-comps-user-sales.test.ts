@@ -11,7 +11,7 @@ import { seedZipPlaces } from "#db/zip-places.ts";
 import { candidateWindow } from "#app/domain/valuation/cells.ts";
 import * as choicesApi from "#app/routes/api.properties.$id.comp-choices.ts";
 import * as apiSalesImport from "#app/routes/api.sales.import.ts";
-import { NO_SALE_AT_ADDRESS } from "#app/services/valuation/comp-choices.server.ts";
+import { NO_SALE_AT_ADDRESS } from "#app/services/valuation/pinned-comps.server.ts";
 import { subjectOfProperty } from "#app/services/valuation/property-comps.server.ts";
 
 import { type ApiClient, type Handler } from "./api-client.ts";

@@ -11,22 +11,22 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { formatMoney } from "#app/domain/shared/format.ts";
+import type { PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
+import { outlierReasons } from "#app/domain/valuation/outliers.ts";
 import {
   ADDRESS_TEXT_MAX,
-  COMP_CHOICE_ACTION,
+  COMP_PIN_ACTION,
   EXCLUDE_REASONS,
   excludeReasonLabel,
   NOTE_MAX,
-} from "#app/domain/valuation/comp-choice-form.ts";
-import type { CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
-import { outlierReasons } from "#app/domain/valuation/outliers.ts";
+} from "#app/domain/valuation/pinned-comps-form.ts";
 
 export const COMP_REPORT_ACTION = "/crm/comp-report";
 
 type Props = {
   propertyId: string;
   comps: StoredCompDetail[];
-  choices: CompChoiceView[];
+  choices: PinnedCompView[];
 };
 
 /** The hidden fields every form here carries: the property and the page to come back to. */
@@ -41,7 +41,7 @@ function Hidden({ propertyId, returnTo }: { propertyId: string; returnTo: string
 
 function ChoiceButton(props: { propertyId: string; returnTo: string; saleId: string; action: string; label: string; aria: string }) {
   return (
-    <Form method="post" action={COMP_CHOICE_ACTION} preventScrollReset>
+    <Form method="post" action={COMP_PIN_ACTION} preventScrollReset>
       <Hidden propertyId={props.propertyId} returnTo={props.returnTo} />
       <input type="hidden" name="saleId" value={props.saleId} />
       <button type="submit" name="action" value={props.action} aria-label={props.aria} className={buttonClass("secondary", "", "sm")}>
@@ -56,7 +56,7 @@ function ExcludeForm({ propertyId, returnTo, comp }: { propertyId: string; retur
   return (
     <details className="text-xs">
       <summary className={buttonClass("secondary", "cursor-pointer list-none", "sm")}>Exclude</summary>
-      <Form method="post" action={COMP_CHOICE_ACTION} preventScrollReset className="mt-2 grid gap-2 rounded-md border border-slate-200 p-2">
+      <Form method="post" action={COMP_PIN_ACTION} preventScrollReset className="mt-2 grid gap-2 rounded-md border border-slate-200 p-2">
         <Hidden propertyId={propertyId} returnTo={returnTo} />
         <input type="hidden" name="saleId" value={comp.saleId ?? ""} />
         <label htmlFor={`${id}-reason`} className="font-medium text-slate-800">
@@ -92,7 +92,7 @@ function CompRow({
   returnTo,
 }: {
   comp: StoredCompDetail;
-  choice: CompChoiceView | undefined;
+  choice: PinnedCompView | undefined;
   why: string[];
   propertyId: string;
   returnTo: string;
@@ -154,7 +154,7 @@ function CompRow({
   );
 }
 
-export function CompChoices({ propertyId, comps, choices }: Props) {
+export function PinnedComps({ propertyId, comps, choices }: Props) {
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const reasons = outlierReasons(comps.map((c) => ({ ...c, id: c.saleId ?? c.id })));
@@ -199,7 +199,7 @@ export function CompChoices({ propertyId, comps, choices }: Props) {
         </div>
       ) : null}
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <Form method="post" action={COMP_CHOICE_ACTION} preventScrollReset className="flex flex-wrap items-end gap-2">
+        <Form method="post" action={COMP_PIN_ACTION} preventScrollReset className="flex flex-wrap items-end gap-2">
           <Hidden propertyId={propertyId} returnTo={returnTo} />
           <label className="grid gap-1 text-xs font-medium text-slate-800">
             Add a comp by address

@@ -1,4 +1,4 @@
-// The user's comp choices in the engine (ADR 091): an excluded sale is never a comp and moves the ARV; a pinned sale is
+// The user's pinned and excluded comps in the engine (ADR 091): an excluded sale is never a comp and moves the ARV; a pinned sale is
 // always a comp, even one selection would not choose and one the outlier cut would drop; and the outlier reasons.
 import { describe, expect, it } from "vitest";
 
@@ -13,7 +13,7 @@ const ok = (outcome: ReturnType<typeof valueSubject>) => {
   return outcome.result;
 };
 
-describe("comp choices in the engine", () => {
+describe("pinned and excluded comps in the engine", () => {
   it("leaves an excluded sale out of the comps and values again without it", () => {
     const plain = value(SUBJECT, sales);
     const heaviest = [...plain.comps].sort((a, b) => b.weight - a.weight)[0].sale.id;

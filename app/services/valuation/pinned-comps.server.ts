@@ -1,5 +1,5 @@
 /**
- * A user's comp choices of their property (issue 35 item 5; docs/decisions/091-comps-the-user-can-defend.md): pin,
+ * A user's pinned and excluded comps of their property (issue 35 item 5; docs/decisions/091-comps-the-user-can-defend.md): pin,
  * unpin, exclude with a reason, include again, or add a sale by its address (the local market's or the user's own
  * uploaded one); each is stored (comp_choices, only while the property is the user's) and the property is valued
  * again through the same engine with every choice applied (`runComps`), so the card, the workbench and the comp
@@ -10,8 +10,8 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { compChoices, comps, properties } from "#db/schema.ts";
 import { candidateWindow } from "#app/domain/valuation/cells.ts";
-import type { CompChoiceInput } from "#app/domain/valuation/comp-choice-form.ts";
 import type { ValuationFailure } from "#app/domain/valuation/comparables.ts";
+import type { CompPinInput } from "#app/domain/valuation/pinned-comps-form.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
 import { runComps, subjectOfProperty } from "./property-comps.server.ts";
@@ -74,7 +74,7 @@ function writeChoice(context: ValuationContext, row: ChoiceRow) {
 }
 
 /** Applies one choice and values the property again; the answer is `runComps`'s (the recomputed ARV and its comps). */
-export async function chooseComp(context: ValuationContext, userId: string, propertyId: string, input: CompChoiceInput) {
+export async function chooseComp(context: ValuationContext, userId: string, propertyId: string, input: CompPinInput) {
   const base = { userId, propertyId };
   if (input.action === "add") {
     const found = await addedSale(context, userId, propertyId, input.address);
