@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { UpdateDealSchema } from "#app/domain/deals/forms.ts";
+import { UpdateDealSchema } from "#app/domain/deals/deal-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { DEAL_NOT_FOUND, getDeal, updateDeal } from "#app/services/deals/deals.server.ts";
 import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";

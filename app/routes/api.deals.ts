@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { CreateDealSchema } from "#app/domain/deals/forms.ts";
+import { CreateDealSchema } from "#app/domain/deals/deal-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { createDeal, listDeals } from "#app/services/deals/deals.server.ts";
 import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { ConfirmOfferSchema } from "#app/domain/offers/forms.ts";
+import { ConfirmOfferSchema } from "#app/domain/offers/offer-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { confirmOffer } from "#app/services/offers/offers.server.ts";

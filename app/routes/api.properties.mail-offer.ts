@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { MailOfferSchema } from "#app/domain/offers/forms.ts";
+import { MailOfferSchema } from "#app/domain/offers/offer-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { mailOffer } from "#app/services/offers/mail-offer.server.ts";

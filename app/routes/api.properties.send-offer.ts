@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { SendOfferSchema } from "#app/domain/offers/forms.ts";
+import { SendOfferSchema } from "#app/domain/offers/offer-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { sendOffer } from "#app/services/offers/mail-offer.server.ts";

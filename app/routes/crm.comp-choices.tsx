@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { offerStepsHref } from "#app/domain/offers/rules.ts";
+import { offerStepsHref } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { COMPS_ANALYSIS_FAILED } from "#app/domain/valuation/comparables.ts";
 import { CompPinSchema, safeReturnTo } from "#app/domain/valuation/pinned-comps-form.ts";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { csvFilename, leadsToCsv } from "#app/domain/leads/csv.ts";
 import { statusFilterOf } from "#app/domain/leads/labels.ts";
+import { csvFilename, leadsToCsv } from "#app/domain/leads/leads-csv.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods } from "#app/services/http/api.server.ts";
 import { listLeads } from "#app/services/leads/properties.server.ts";

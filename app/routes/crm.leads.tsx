@@ -6,7 +6,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { AddLeadForm } from "#app/components/crm/add-lead.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { CancelLink, FormPage } from "#app/components/ui/form-page.tsx";
-import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/forms.ts";
+import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/lead-forms.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { OfferFormSchema } from "#app/domain/offers/forms.ts";
-import { NO_OFFER_CREATED, SEND_OFFER_FAILED, splitMessage } from "#app/domain/offers/rules.ts";
+import { OfferFormSchema } from "#app/domain/offers/offer-forms.ts";
+import { NO_OFFER_CREATED, SEND_OFFER_FAILED, splitMessage } from "#app/domain/offers/offer-rules.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";

@@ -6,7 +6,7 @@ import { GenerateContractForm } from "#app/components/documents/generate-contrac
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { CancelLink, FormPage } from "#app/components/ui/form-page.tsx";
 import { CONTRACT_KINDS } from "#app/domain/documents/contract-text.ts";
-import { GenerateContractSchema, type GenerateContractActionData } from "#app/domain/documents/forms.ts";
+import { GenerateContractSchema, type GenerateContractActionData } from "#app/domain/documents/document-forms.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { generateContract, listPropertyOptions } from "#app/services/documents/contracts.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";

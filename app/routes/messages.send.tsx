@@ -6,7 +6,12 @@ import { NewMessageForm } from "#app/components/messages/new-message.tsx";
 import { ReplyForm } from "#app/components/messages/reply-form.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { CancelLink, FormPage } from "#app/components/ui/form-page.tsx";
-import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema, type MessageActionData } from "#app/domain/messages/forms.ts";
+import {
+  CONVERSATION_NOT_FOUND,
+  NewMessageFormSchema,
+  ReplyFormSchema,
+  type MessageActionData,
+} from "#app/domain/messages/message-forms.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { addMessage, createConversation } from "#app/services/messages/conversation-writes.server.ts";

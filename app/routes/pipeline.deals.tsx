@@ -7,7 +7,7 @@ import { CreateDealForm } from "#app/components/deals/pipeline-section.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { FormError } from "#app/components/ui/field.tsx";
-import { CreateDealSchema, MoveDealSchema, type DealFormActionData } from "#app/domain/deals/forms.ts";
+import { CreateDealSchema, MoveDealSchema, type DealFormActionData } from "#app/domain/deals/deal-forms.ts";
 import { pipelinePeriodOf } from "#app/domain/deals/pipeline.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { createDeal, listLeadsWithoutDeal, updateDeal } from "#app/services/deals/deals.server.ts";

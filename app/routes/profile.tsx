@@ -17,7 +17,7 @@ import { UsageTab } from "#app/components/usage/usage-tab.tsx";
 import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { formatPhone } from "#app/domain/leads/phone.ts";
 import { listedZone, timeZoneNames } from "#app/domain/shared/time-zone-names.ts";
-import { SpendCapSchema } from "#app/domain/usage/forms.ts";
+import { SpendCapSchema } from "#app/domain/usage/usage-forms.ts";
 import { getCurrentUser, requestMeta, requireUser } from "#app/services/accounts/auth.server.ts";
 import { changePassword, updateUserInfo, upsertCompany } from "#app/services/accounts/profile.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";

@@ -6,7 +6,7 @@ import type { RouteHandle } from "#app/components/shell/route-handle.ts";
 import { ComingUp, PausedSequences } from "#app/components/today/coming-up.tsx";
 import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
-import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
+import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";

@@ -8,7 +8,7 @@ import { createDb } from "#db/client.ts";
 import { buyerLeads, conversations, leadRequests, messages, properties } from "#db/schema.ts";
 import { parseChatContent, sellerCardContent, type ChatMessage } from "#app/domain/chat/messages.ts";
 import { SELLER_TYPE_REQUIRED } from "#app/domain/chat/wizard.ts";
-import { STATE_REQUIRED } from "#app/domain/leads/location.ts";
+import { STATE_REQUIRED } from "#app/domain/leads/lead-location.ts";
 import { noCashBuyersMessage, type LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import * as index from "#app/routes/_index.tsx";
 import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";

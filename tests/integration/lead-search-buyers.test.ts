@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { leadRequests, skipMapping } from "#db/schema.ts";
-import { unknownState } from "#app/domain/leads/location.ts";
+import { unknownState } from "#app/domain/leads/lead-location.ts";
 import { noCashBuyersMessage } from "#app/domain/leads/search.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { PropertyDataProvider } from "#app/providers/property-data/types.ts";

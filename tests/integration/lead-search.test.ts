@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { leadRequests } from "#db/schema.ts";
-import { unknownState } from "#app/domain/leads/location.ts";
+import { unknownState } from "#app/domain/leads/lead-location.ts";
 import { noSellerLeadsMessage, sellerLeadsExhaustedMessage } from "#app/domain/leads/search.ts";
 import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
 import { getLatestSellerQueue } from "#app/services/leads/seller-queue.server.ts";

@@ -37,7 +37,7 @@ import {
 import { TERRY_TITLE, terryHref } from "#app/domain/chat/terry-screen.ts";
 import { chatHref, EMPTY_ANSWERS, WIZARD_TITLES, wizardSearchParams, type WizardKind } from "#app/domain/chat/wizard.ts";
 import { createLeadQueue, goToLead, storeLeadQueue } from "#app/domain/leads/queue.ts";
-import { workbenchHref } from "#app/domain/workbench/rules.ts";
+import { workbenchHref } from "#app/domain/workbench/workbench-rules.ts";
 import type { ChatData, WizardView } from "#app/services/chat/chat-section.server.ts";
 
 const PARTS = import.meta.glob([

@@ -9,7 +9,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { FormError, InputField, SelectField } from "#app/components/ui/field.tsx";
 import { PeriodSelect } from "#app/components/ui/period-select.tsx";
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
-import { type DealFormActionData, type DealLeadOption } from "#app/domain/deals/forms.ts";
+import { type DealFormActionData, type DealLeadOption } from "#app/domain/deals/deal-forms.ts";
 import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES } from "#app/domain/deals/pipeline.ts";
 import { formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 import { STAGE_TONES } from "#app/domain/shared/status-tones.ts";
@@ -213,7 +213,7 @@ export function CreateDealForm({
   lastResult?: SubmissionResult<string[]> | null;
   busy: boolean;
 }) {
-  const validate = useZodValidation(() => import("#app/domain/deals/forms.ts").then((module) => module.CreateDealSchema));
+  const validate = useZodValidation(() => import("#app/domain/deals/deal-forms.ts").then((module) => module.CreateDealSchema));
   const [form, fields] = useForm({
     id: "create-deal",
     lastResult,

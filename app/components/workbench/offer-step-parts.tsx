@@ -7,13 +7,13 @@ import type { ReactNode } from "react";
 
 import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { offerStepsHref, type OfferSteps as Steps } from "#app/domain/offers/rules.ts";
+import { offerStepsHref, type OfferSteps as Steps } from "#app/domain/offers/offer-rules.ts";
 import type { PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import { valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
-import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
-import { workbenchHref } from "#app/domain/workbench/rules.ts";
 import type { SavedLead } from "#app/domain/workbench/saved-lead.ts";
 import type { StepAnchor } from "#app/domain/workbench/step-anchors.ts";
+import type { WorkbenchActionData } from "#app/domain/workbench/workbench-forms.ts";
+import { workbenchHref } from "#app/domain/workbench/workbench-rules.ts";
 
 export type OfferStepsProps = {
   lead: LeadQueueItem;

@@ -12,7 +12,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { CallProgress, useCallProgress } from "#app/components/ui/call-progress.tsx";
 import { PinnedComps } from "#app/components/valuation/pinned-comps.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { DEMO_MODE } from "#app/domain/offers/rules.ts";
+import { DEMO_MODE } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import type { Comparable, PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import {
@@ -23,10 +23,10 @@ import {
   VALUATION_MESSAGES,
   type ValuationStep,
 } from "#app/domain/valuation/view.ts";
-import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import { leadValuationFields } from "#app/domain/workbench/lead-facts.ts";
-import { workbenchAction } from "#app/domain/workbench/rules.ts";
 import { STEP_ANCHORS } from "#app/domain/workbench/step-anchors.ts";
+import type { WorkbenchActionData } from "#app/domain/workbench/workbench-forms.ts";
+import { workbenchAction } from "#app/domain/workbench/workbench-rules.ts";
 
 type Props = {
   lead: LeadQueueItem;

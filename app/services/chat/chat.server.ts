@@ -9,7 +9,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 
 import type { AgentId } from "#app/domain/chat/agents.ts";
 import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
-import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/domain/chat/forms.ts";
+import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/domain/chat/chat-forms.ts";
 import { AI_TROUBLE_TEXT, type ChatReply } from "#app/domain/chat/intent.ts";
 import {
   ADDED_TO_CRM,

@@ -12,7 +12,7 @@ import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import type { TerryChatInput } from "#app/domain/chat/terry-forms.ts";
 import { TERRY_AGENT } from "#app/domain/chat/terry-screen.ts";
 import type { SellerLeadCounts, TerryLookup } from "#app/domain/chat/terry.ts";
-import { parseSearchLocation } from "#app/domain/leads/location.ts";
+import { parseSearchLocation } from "#app/domain/leads/lead-location.ts";
 import { PreviewCountSchema } from "#app/domain/leads/search.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";

@@ -11,7 +11,7 @@ import { UNABLE_TO_START } from "#app/domain/deals/analysis-events.ts";
 import { ANALYSIS_LEASE_MS, type DealAnalysisJob, type DealAnalysisState } from "#app/domain/deals/analysis-job.ts";
 import type { DealAnalysisInput } from "#app/domain/deals/analysis.ts";
 import { CONCURRENT_ANALYSES, CONCURRENT_ANALYSIS_STREAMS } from "#app/domain/usage/kinds.ts";
-import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
+import { CalculateArvSchema } from "#app/domain/valuation/valuation-forms.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { releaseUsage, reserveUsage, usageTemplate, type CapRefusal } from "#app/services/usage/caps.server.ts";

@@ -7,7 +7,7 @@ import { and, asc, desc, eq, notExists } from "drizzle-orm";
 
 import type { DealStage } from "#db/enums.ts";
 import { deals, properties } from "#db/schema.ts";
-import type { CreateDealInput, UpdateDealInput } from "#app/domain/deals/forms.ts";
+import type { CreateDealInput, UpdateDealInput } from "#app/domain/deals/deal-forms.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { ValuationSource } from "#db/enums.ts";
 import { contacts, properties } from "#db/schema.ts";
-import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/forms.ts";
+import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/lead-forms.ts";
 import { ruleMaxOfferOf } from "#app/domain/offers/deal-numbers.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 import { pauseOnStatus } from "#app/services/sequences/sequences.server.ts";

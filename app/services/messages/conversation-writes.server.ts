@@ -7,7 +7,7 @@ import { z } from "zod";
 
 import { MESSAGE_ROLES } from "#db/enums.ts";
 import { contacts, conversations, messages, properties } from "#db/schema.ts";
-import { CONTACT_NOT_FOUND, messageContent } from "#app/domain/messages/forms.ts";
+import { CONTACT_NOT_FOUND, messageContent } from "#app/domain/messages/message-forms.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { ownsConversation, toMessageView, type MessageView } from "./conversations.server.ts";

@@ -6,7 +6,6 @@ import { and, desc, eq } from "drizzle-orm";
 
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
-import type { MailOfferInput, SendOfferInput } from "#app/domain/offers/forms.ts";
 import {
   ALREADY_MAILED,
   isRecipientOnRecord,
@@ -14,6 +13,7 @@ import {
   mailingClaimKey,
   RECIPIENT_NOT_ON_RECORD,
 } from "#app/domain/offers/mailing.ts";
+import type { MailOfferInput, SendOfferInput } from "#app/domain/offers/offer-forms.ts";
 import {
   messageText,
   NO_OFFER_CREATED,
@@ -21,7 +21,7 @@ import {
   propertyAddressLine,
   SEND_OFFER_FAILED,
   statusAfterMail,
-} from "#app/domain/offers/rules.ts";
+} from "#app/domain/offers/offer-rules.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";

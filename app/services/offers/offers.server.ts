@@ -10,9 +10,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
-import type { CalculateOfferInput, ConfirmOfferInput } from "#app/domain/offers/forms.ts";
 import { letterOfIntentText, letterPlainText } from "#app/domain/offers/letter-of-intent.ts";
-import { offerOptions, recommendedOffer, type OfferOption, type OfferType } from "#app/domain/offers/options.ts";
+import type { CalculateOfferInput, ConfirmOfferInput } from "#app/domain/offers/offer-forms.ts";
 import {
   chosenOfferAmount,
   maxOfferRule,
@@ -22,7 +21,8 @@ import {
   statusAfterLetter,
   type MaxOfferRule,
   type OfferChoice,
-} from "#app/domain/offers/rules.ts";
+} from "#app/domain/offers/offer-rules.ts";
+import { offerOptions, recommendedOffer, type OfferOption, type OfferType } from "#app/domain/offers/options.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";

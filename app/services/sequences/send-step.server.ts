@@ -11,7 +11,7 @@ import { and, desc, eq } from "drizzle-orm";
 
 import { documents } from "#db/schema.ts";
 import { isRecipientOnRecord, RECIPIENT_NOT_ON_RECORD } from "#app/domain/offers/mailing.ts";
-import { parseMailingAddress, propertyAddressLine } from "#app/domain/offers/rules.ts";
+import { parseMailingAddress, propertyAddressLine } from "#app/domain/offers/offer-rules.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";

@@ -9,9 +9,9 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { usageBudgets, usageCounters } from "#db/schema.ts";
 import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
-import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/money.ts";
 import { retryWords } from "#app/domain/usage/refusal-toast.ts";
 import type { Reservation } from "#app/domain/usage/reservation.ts";
+import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/usage-money.ts";
 import { secondsUntilWindowEnds, USAGE_WINDOWS, windowStart, type UsageWindow } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 

@@ -6,8 +6,8 @@ import { and, eq, sql } from "drizzle-orm";
 
 import { usageBudgets, usageEvents } from "#db/schema.ts";
 import { USAGE_KINDS } from "#app/domain/usage/kinds.ts";
-import { microcentsToCents } from "#app/domain/usage/money.ts";
 import type { UsageReport } from "#app/domain/usage/report.ts";
+import { microcentsToCents } from "#app/domain/usage/usage-money.ts";
 import { usagePeriod } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 

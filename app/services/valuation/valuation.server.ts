@@ -26,9 +26,9 @@ import { formatMoney } from "#app/domain/shared/format.ts";
 import { candidateWindow, marketCellOf, regionCellOf } from "#app/domain/valuation/cells.ts";
 import { toComparable, unplaceableMessage, type ArvAnswer, type ValuationFailure } from "#app/domain/valuation/comparables.ts";
 import { valueSubject } from "#app/domain/valuation/engine.ts";
-import type { CalculateArvInput } from "#app/domain/valuation/forms.ts";
 import type { ValuationResult, ValuationSubject } from "#app/domain/valuation/types.ts";
 import { valuationDateNote, valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
+import type { CalculateArvInput } from "#app/domain/valuation/valuation-forms.ts";
 import type { KnownHome } from "#app/providers/property-data/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 

@@ -11,13 +11,13 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 import { contacts, leadDeliveries, leads, properties, type OwnerPhone } from "#db/schema.ts";
 import { backToWizardHref } from "#app/domain/chat/search-answers.ts";
-import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/forms.ts";
+import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/lead-forms.ts";
 import { leadToProperty, type LeadSave } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
 import type { PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
-import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/rules.ts";
 import type { SavedLead } from "#app/domain/workbench/saved-lead.ts";
+import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/workbench-rules.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/property-writes.server.ts";
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";

@@ -6,12 +6,12 @@
  * with the sample letter or a "(Demo Mode)" success that says nothing was mailed, and the status stays.
  */
 
-import { OfferFormSchema, type OfferConfirmation } from "#app/domain/offers/forms.ts";
-import { DEMO_MAILED, DEMO_MODE, offerStepsHref, SAMPLE_LETTER, splitMessage, type OfferSteps } from "#app/domain/offers/rules.ts";
+import { OfferFormSchema, type OfferConfirmation } from "#app/domain/offers/offer-forms.ts";
+import { DEMO_MAILED, DEMO_MODE, offerStepsHref, SAMPLE_LETTER, splitMessage, type OfferSteps } from "#app/domain/offers/offer-rules.ts";
 import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
 import { valuationStepOf } from "#app/domain/valuation/view.ts";
-import { workbenchHref } from "#app/domain/workbench/rules.ts";
 import type { StepIntent } from "#app/domain/workbench/step-anchors.ts";
+import { workbenchHref } from "#app/domain/workbench/workbench-rules.ts";
 import type { ValidSession } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";

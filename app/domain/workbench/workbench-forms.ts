@@ -5,12 +5,12 @@
  */
 import { z } from "zod";
 
-import type { OfferConfirmation } from "#app/domain/offers/forms.ts";
+import type { OfferConfirmation } from "#app/domain/offers/offer-forms.ts";
 
 export const SAVE_INTENTS = ["save", "work", "add"] as const;
 export type SaveIntent = (typeof SAVE_INTENTS)[number];
 export const MOVE_INTENTS = ["next", "pass"] as const;
-/** The offer steps' forms (Get Max Offer, Generate PDF Letter of Intent, Mail the Offer): domain/offers/forms.ts. */
+/** The offer steps' forms (Get Max Offer, Generate PDF Letter of Intent, Mail the Offer): domain/offers/offer-forms.ts. */
 export const OFFER_INTENTS = ["offers", "letter", "mail"] as const;
 export type MoveIntent = (typeof MOVE_INTENTS)[number];
 

@@ -1,7 +1,7 @@
 /** POST /api/properties/calculate-arv's body (spec 02 §7): the subject's address and what the workbench knows of it. */
 import { z } from "zod";
 
-import { PropertyInputSchema } from "#app/domain/leads/forms.ts";
+import { PropertyInputSchema } from "#app/domain/leads/lead-forms.ts";
 import { nullableMoneySchema } from "#app/domain/shared/money-schema.ts";
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");

@@ -9,7 +9,6 @@ import { moneySchema, optionalMoneySchema } from "#app/domain/shared/money-schem
 import { parseMoneyText } from "#app/domain/shared/money.ts";
 import { MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES, MAIL_NAME_MAX } from "#app/domain/shared/postal-limits.ts";
 
-import { OFFER_TYPES } from "./options.ts";
 import {
   ARV_REQUIRED,
   CUSTOM_OFFER,
@@ -18,7 +17,8 @@ import {
   messageText,
   NO_OFFER_SELECTED,
   parseMailingAddress,
-} from "./rules.ts";
+} from "./offer-rules.ts";
+import { OFFER_TYPES } from "./options.ts";
 
 const propertyId = z.string({ error: "Property is required" }).trim().min(1, "Property is required").max(64, "Property not found");
 

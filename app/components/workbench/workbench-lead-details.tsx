@@ -11,7 +11,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/rules.ts";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/workbench-rules.ts";
 
 import { WorkbenchStatusBadge } from "./lead-card.tsx";
 

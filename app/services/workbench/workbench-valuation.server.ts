@@ -13,12 +13,12 @@
  */
 
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { DEMO_MODE, offerStepsHref } from "#app/domain/offers/rules.ts";
+import { DEMO_MODE, offerStepsHref } from "#app/domain/offers/offer-rules.ts";
 import { COMPS_ANALYSIS_FAILED } from "#app/domain/valuation/comparables.ts";
-import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
+import { CalculateArvSchema } from "#app/domain/valuation/valuation-forms.ts";
 import { DEMO_VALUE } from "#app/domain/valuation/view.ts";
 import { leadValuationForm } from "#app/domain/workbench/lead-facts.ts";
-import { workbenchHref } from "#app/domain/workbench/rules.ts";
+import { workbenchHref } from "#app/domain/workbench/workbench-rules.ts";
 import type { ValidSession } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";
