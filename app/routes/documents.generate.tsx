@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: GenerateContractSchema });
   if (submission.status !== "success") return data({ result: submission.reply() } satisfies GenerateContractActionData, { status: 400 });
-  const outcome = await generateContract(context, session.user.id, submission.value, context.now());
+  const outcome = await generateContract(context, session.user.id, submission.value);
   if (!outcome.ok) {
     const fieldErrors = outcome.status === 404 ? { propertyId: [outcome.message] } : undefined;
     return data(

@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!ctx) return wantsJson ? apiError(404, "Conversation not found") : redirect("/?section=messages");
   let draft: string;
   try {
-    const metered = await meteredAiCall(context, session.user.id, context.now(), () =>
+    const metered = await meteredAiCall(context, session.user.id, () =>
       context.providers.ai.draftReply({ contactName: ctx.contactName, lastIncoming: ctx.lastIncoming, property: ctx.property }),
     );
     if (!metered.ok) {

@@ -50,7 +50,7 @@ function tabOf(value: string | null): Tab {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.user.id, context.now())]);
+  const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.user.id)]);
   // The select's options come from the server's list, the one the action validates against (ADR 096).
   const timeZones = timeZoneNames().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
   return { current, usage, timeZone: listedZone(userZone(request, session.user)), timeZones };
@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (tab === "usage") {
     const parsed = SpendCapSchema.safeParse({ monthlyCap: formData.get("monthlyCap") ?? "" });
     if (!parsed.success) return data({ tab, usageError: parsed.error.issues[0]?.message ?? FAILURE.usage }, { status: 400 });
-    await setMonthlyCap(context, session.user.id, parsed.data.monthlyCap * 100, context.now());
+    await setMonthlyCap(context, session.user.id, parsed.data.monthlyCap * 100);
     return succeed(tab, "Spending cap updated");
   }
   if (tab === "company") {

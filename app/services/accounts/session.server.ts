@@ -50,18 +50,19 @@ export function generateToken(): string {
  * batch, so signing in while signed in never leaves the old session usable.
  */
 export async function createSession(
-  context: ServiceContext<"db">,
+  context: ServiceContext<"db" | "now">,
   userId: string,
-  options: { remember: boolean; now: Date; ip?: string; userAgent?: string; replaces?: string | null; timeZone?: string | null },
+  options: { remember: boolean; ip?: string; userAgent?: string; replaces?: string | null; timeZone?: string | null },
 ): Promise<{ token: string; expire: Date }> {
   const { db } = context;
   const token = generateToken();
-  const expire = new Date(options.now.getTime() + (options.remember ? REMEMBER_MS : BROWSER_SESSION_MS));
+  const now = context.now();
+  const expire = new Date(now.getTime() + (options.remember ? REMEMBER_MS : BROWSER_SESSION_MS));
   const insert = db.insert(sessions).values({
     sid: hashToken(token),
     userId,
     expire,
-    createdAt: options.now,
+    createdAt: now,
     sess: { remember: options.remember, ip: options.ip, userAgent: options.userAgent?.slice(0, 200) },
   });
   // The browser's zone becomes the user's on the first sign-in that knows it (ADR 090); a stored one is kept.

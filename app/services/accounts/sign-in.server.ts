@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 
 import { users } from "#db/schema.ts";
 import { INVALID_CREDENTIALS } from "#app/domain/accounts/auth-messages.ts";
-import type { ServiceContext } from "#app/services/context.server.ts";
+import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 import {
   accountClientKey,
   clearHits,
@@ -25,10 +25,10 @@ type Needs = "db" | "now" | "sessionLookups";
 
 /** Every sign-in starts a new session and ends the one this browser held (ASVS 5.0 V7.2.4). */
 export async function startSession(context: ServiceContext<Needs>, userId: string, remember: boolean, meta: RequestMeta) {
-  const now = context.now();
-  const { token, expire } = await createSession(context, userId, {
+  const at = atOneInstant(context);
+  const now = at.now();
+  const { token, expire } = await createSession(at, userId, {
     remember,
-    now,
     ip: meta.ip ?? undefined,
     userAgent: meta.userAgent,
     replaces: meta.sessionToken,

@@ -98,7 +98,7 @@ export async function sendChatMessage(
   let charges: BatchItem<"sqlite">[] = [];
   try {
     // The Negotiation agent drafts the user's reply to what a seller wrote (the typed message); the others chat.
-    const metered = await meteredAiCall(context, userId, context.now(), async () => {
+    const metered = await meteredAiCall(context, userId, async () => {
       if (input.agent !== "negotiation") return context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
       const draft = await context.providers.ai.draftReply({ contactName: null, lastIncoming: input.content, property: null });
       return { text: negotiationAnswer(draft.text), offer: null, usage: draft.usage };

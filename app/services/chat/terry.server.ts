@@ -94,7 +94,7 @@ export async function terryChat(
   let failed = false;
   let charges: BatchItem<"sqlite">[] = [];
   try {
-    const metered = await meteredAiCall(context, userId, context.now(), () =>
+    const metered = await meteredAiCall(context, userId, () =>
       context.providers.ai.terryReply({ message: input.message, history, lookup: marketLookup(context) }),
     );
     if (!metered.ok) return metered;

@@ -53,7 +53,7 @@ export async function loadDashboardFigures(context: ServiceContext<"db" | "now">
 export const load = (async (context, session, url) => {
   const [figures, usage] = await Promise.all([
     loadDashboardFigures(context, session.user.id, dashboardPeriodOf(url.searchParams.get("period"))),
-    readUsage(context, session.user.id, context.now()),
+    readUsage(context, session.user.id),
   ]);
   return { ...figures, usage };
 }) satisfies SectionLoader<unknown>;

@@ -24,11 +24,11 @@ export type GenerateOutcome = { ok: true; document: DocumentView } | { ok: false
 
 /** Renders the chosen contract for one of the user's properties and stores it as a draft document. */
 export async function generateContract(
-  context: ServiceContext<"db" | "files">,
+  context: ServiceContext<"db" | "files" | "now">,
   userId: string,
   input: { propertyId: string; kind: ContractKind },
-  now: Date,
 ): Promise<GenerateOutcome> {
+  const now = context.now();
   const [property] = await context.db
     .select()
     .from(properties)

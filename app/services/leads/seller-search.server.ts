@@ -76,7 +76,7 @@ export async function searchSellerLeads(
     const need = count - found.length;
     // The vendor charges for every record it returns and every owner it skip-traces: counted against the caps before
     // the call; what the page did not use is given back after it.
-    const reserved = await reserveLeadRound(context, userId, need, now);
+    const reserved = await reserveLeadRound({ ...context, now: () => now }, userId, need);
     if (!reserved.ok) {
       if (found.length > 0)
         return { ok: true, requestId, location: criteria.location.label, properties: found, exhausted: false, message: reserved.message };
@@ -236,14 +236,14 @@ async function recordFailure(
 
 /** A round's leads and skip traces, reserved together: a refusal of the second gives the first back. */
 async function reserveLeadRound(
-  context: ServiceContext<"db" | "providers" | "config">,
+  context: ServiceContext<"db" | "providers" | "config" | "now">,
   userId: string,
   need: number,
-  now: Date,
 ): Promise<{ ok: true; leads: Reservation; traces: Reservation } | CapRefusal> {
-  const leads = await reserveUsage(context, userId, "lead", need, now);
+  const now = context.now();
+  const leads = await reserveUsage({ ...context, now: () => now }, userId, "lead", need);
   if (!leads.ok) return leads;
-  const traces = await reserveUsage(context, userId, "skip_trace", need, now);
+  const traces = await reserveUsage({ ...context, now: () => now }, userId, "skip_trace", need);
   if (!traces.ok) {
     await releaseUsage(context, leads.reservation);
     return traces;

@@ -111,14 +111,14 @@ type LetterRequest = {
 
 /** Renders the letter, stores its PDF and its Documents row, and records it on the property (maxOffer, file name, status). */
 export async function produceLetter(
-  context: ServiceContext<"db" | "files" | "providers">,
+  context: ServiceContext<"db" | "files" | "providers" | "now">,
   userId: string,
   property: PropertyRow,
   sender: Sender,
   request: LetterRequest & { amount: number },
-  now: Date,
   warnings: OfferWarning[] = [],
 ): Promise<Letter> {
+  const now = context.now();
   const details = request.propertyDetails ?? {};
   const text = letterOfIntentText({
     date: now,
@@ -249,12 +249,12 @@ async function twinLetter(
  * the letter; with `ask` (a screen's form without `confirm`) an offer that has any is not made: the page asks first.
  */
 export async function confirmOffer(
-  context: ServiceContext<"db" | "files" | "providers">,
+  context: ServiceContext<"db" | "files" | "providers" | "now">,
   userId: string,
   input: LetterRequest & { propertyId: string },
-  now: Date,
   ask = false,
 ): Promise<Letter | Refusal | NeedsConfirmation> {
+  const now = context.now();
   const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const chosen = chosenOfferAmount({
@@ -267,7 +267,7 @@ export async function confirmOffer(
   const warnings = propertyOfferWarnings(property, chosen.amount, input);
   if (ask && warnings.length > 0) return needsConfirmation(warnings);
   try {
-    return await produceLetter(context, userId, property, sender, { ...input, amount: chosen.amount }, now, warnings);
+    return await produceLetter({ ...context, now: () => now }, userId, property, sender, { ...input, amount: chosen.amount }, warnings);
   } catch (error) {
     console.error("confirm-offer failed", error);
     return { ok: false, status: 502, message: messageText(OFFER_CREATION_FAILED) };

@@ -62,7 +62,7 @@ export async function mailLetterStep(
   const to = parseMailingAddress(contact.recipientValue);
   if (!to || !isRecipientOnRecord(contact.recipientValue, onRecord)) return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD };
 
-  const reserved = await reserveUsage(context, userId, "letter", 1, now);
+  const reserved = await reserveUsage({ ...context, now: () => now }, userId, "letter", 1);
   if (!reserved.ok) return reserved;
   try {
     const pdf =

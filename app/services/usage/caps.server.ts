@@ -42,15 +42,15 @@ export async function monthlyCapCents(context: UsageContext, userId: string): Pr
  * monthly spend cap) having counted nothing. A quantity of 0 always passes.
  */
 export async function reserveUsage(
-  context: UsageContext,
+  context: UsageContext & ServiceContext<"now">,
   userId: string,
   kind: UsageKind,
   quantity: number,
-  now: Date,
   mode: "reserve" | "count" = "reserve",
 ): Promise<{ ok: true; reservation: Reservation } | CapRefusal> {
+  const now = context.now();
   const policy = policyOf(context);
-  const reservation = { ...usageTemplate(context, userId, kind, now), quantity };
+  const reservation = { ...usageTemplate({ ...context, now: () => now }, userId, kind), quantity };
   if (quantity <= 0) return { ok: true, reservation };
   const cost = reservation.unitCostMicrocents * quantity;
   const [budget, totals] = await context.db.batch([
@@ -97,7 +97,8 @@ export async function reserveUsage(
  * What `kind` costs the user now and at which provider, with no units yet: plain data a Durable Object can carry and
  * count units against later (`countStatement`), when it has no configuration of its own.
  */
-export function usageTemplate(context: UsageContext, userId: string, kind: UsageKind, now: Date): Reservation {
+export function usageTemplate(context: UsageContext & ServiceContext<"now">, userId: string, kind: UsageKind): Reservation {
+  const now = context.now();
   const policy = policyOf(context);
   return {
     userId,
@@ -141,8 +142,9 @@ export function countStatement(context: ServiceContext<"db">, reservation: Reser
  * Counts units already used (an AI call's tokens, known only after it): added to the windows and the spend without
  * refusing, so the next call past a cap is the one refused.
  */
-export async function countUsage(context: UsageContext, userId: string, kind: UsageKind, quantity: number, now: Date) {
-  const counted = await reserveUsage(context, userId, kind, quantity, now, "count");
+export async function countUsage(context: UsageContext & ServiceContext<"now">, userId: string, kind: UsageKind, quantity: number) {
+  const now = context.now();
+  const counted = await reserveUsage({ ...context, now: () => now }, userId, kind, quantity, "count");
   if (!counted.ok) throw new Error("counting usage never refuses");
   return counted.reservation;
 }

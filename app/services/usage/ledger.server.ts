@@ -42,7 +42,8 @@ export function usageEntry(
 export type { UsageReport };
 
 /** This month's counts and costs of every kind (0 for the unused ones), the caps and the spend cap. */
-export async function readUsage(context: ServiceContext<"db" | "config" | "providers">, userId: string, now: Date): Promise<UsageReport> {
+export async function readUsage(context: ServiceContext<"db" | "config" | "providers" | "now">, userId: string): Promise<UsageReport> {
+  const now = context.now();
   const period = usagePeriod(now);
   const [rows, capCents] = await Promise.all([
     context.db
@@ -66,7 +67,8 @@ export async function readUsage(context: ServiceContext<"db" | "config" | "provi
 }
 
 /** Sets the user's own monthly spend cap. */
-export async function setMonthlyCap(context: ServiceContext<"db">, userId: string, capCents: number, now: Date) {
+export async function setMonthlyCap(context: ServiceContext<"db" | "now">, userId: string, capCents: number) {
+  const now = context.now();
   await context.db
     .insert(usageBudgets)
     .values({ userId, monthlyCapCents: capCents, updatedAt: now })

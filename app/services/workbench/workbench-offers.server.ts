@@ -93,7 +93,7 @@ async function mailNewLetter(
   made: Partial<OfferSteps>,
   created: OfferOutcome & { redirect: string },
 ): Promise<OfferOutcome> {
-  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend: false }, context.now(), !input.confirm);
+  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend: false }, !input.confirm);
   if (outcome.ok) {
     return {
       redirect: offerStepsHref(base, { ...made, mailed: outcome.trackingId }),
@@ -169,7 +169,7 @@ export async function offerAction(
 
   if (input.intent === "letter") {
     const letterInput = { ...input, propertyId: input.propertyId, assignmentFee: input.fee };
-    const outcome = await confirmOffer(context, userId, letterInput, context.now(), !input.confirm);
+    const outcome = await confirmOffer(context, userId, letterInput, !input.confirm);
     if (outcome.ok) {
       const made = { ...steps, arv: Math.round(input.arv), letter: outcome.documentId };
       const created: OfferOutcome = {
@@ -196,7 +196,7 @@ export async function offerAction(
   if (letter === SAMPLE_LETTER) return mailedDemo;
   // "Mail Again" sends a second letter on purpose; otherwise a letter already mailed is refused (409 "Already mailed").
   const resend = form.resend === "true";
-  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend }, context.now(), !input.confirm);
+  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend }, !input.confirm);
   if (outcome.ok) {
     return {
       redirect: offerStepsHref(base, { ...steps, letter, mailed: outcome.trackingId }),
