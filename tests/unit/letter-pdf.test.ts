@@ -1,4 +1,4 @@
-// The PDF check for every letter the app mails (the Letter of Intent is the only one): Lob's page size, nothing drawn
+// The Letter of Intent against Lob's page size, nothing drawn
 // in the areas Lob's letter template keeps clear on page 1, and standard or embedded fonts — read from the PDF's own
 // drawing operations (tests/fakes/pdf-inspect.ts), with the company names and addresses that used to overflow.
 import { describe, expect, it } from "vitest";

@@ -62,18 +62,26 @@ export async function mailLetterStep(
   const to = parseMailingAddress(contact.recipientValue);
   if (!to || !isRecipientOnRecord(contact.recipientValue, onRecord)) return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD };
 
+  const recipientName = property.ownerName?.trim() || "Property Owner";
   const reserved = await reserveUsage(context, userId, "letter", 1, now);
   if (!reserved.ok) return reserved;
   try {
     const pdf =
       (await letterOfIntent(context, userId, property.id, property.offerPdfFilename)) ??
-      (await renderFollowUpLetterPdf({ title: `Letter - ${property.address}`, body: step.message, signedBy: sender.signerName }));
+      (await renderFollowUpLetterPdf({
+        date: now,
+        message: step.message,
+        amountCents: property.maxOffer !== null && property.maxOffer > 0 ? Math.round(property.maxOffer * 100) : null,
+        propertyAddress: propertyAddressLine({ ...property, zip: property.zipCode }),
+        recipient: { name: recipientName, address: contact.recipientValue },
+        sender,
+      }));
     const receipt = await context.providers.mail.sendLetter({
       userId,
       propertyId: property.id,
       // The step's own key: a retry of the same step never mails a second piece.
       idempotencyKey: `sequence-${step.activityId}`,
-      to: { name: property.ownerName?.trim() || "Property Owner", ...to },
+      to: { name: recipientName, ...to },
       from: sender.returnAddress,
       pdf,
       description: `Follow-up letter - ${property.address}`,
