@@ -7,7 +7,7 @@
  * loosely as still fits one page; a letter too long for one page moves its closing paragraphs onto the next page with
  * the sign-off, so a signature never stands alone. Deterministic (its dates are the letter's own).
  */
-import { PDFDocument, rgb, StandardFonts } from "pdf-lib";
+import { PDFDocument, rgb, StandardFonts, type PDFPage } from "pdf-lib";
 
 import { LOB_KEEP_CLEAR_BOTTOM_FROM_TOP, LOB_KEEP_CLEAR_RIGHT, LOB_LETTER_PAGE } from "#app/domain/documents/letter-template.ts";
 import type { MailedLetter } from "#app/domain/documents/mailed-letter.ts";
@@ -90,6 +90,74 @@ export async function renderMailedLetterPdf(letter: MailedLetter, at: Date): Pro
   return pdf!.save();
 }
 
+type Write = { font?: Font; size?: number; gap?: number; indent?: number };
+
+/** Where the next line goes, and how to write text there: a new page when the page is full. */
+class Pen {
+  page: PDFPage;
+  y: number;
+  constructor(
+    readonly pdf: PDFDocument,
+    readonly fonts: { regular: Font; bold: Font },
+    readonly style: LetterStyle,
+  ) {
+    this.page = pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
+    this.y = this.page.getHeight() - MARGIN;
+  }
+
+  newPage() {
+    this.page = this.pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
+    this.y = this.page.getHeight() - MARGIN;
+  }
+
+  /** Lines flush with the right margin, in the letterhead's colour. */
+  rightAligned(lines: string[], font: Font, size: number) {
+    const right = this.page.getWidth() - MARGIN;
+    for (const line of lines) {
+      this.page.drawText(line, { x: right - font.widthOfTextAtSize(line, size), y: this.y, size, font, color: ACCENT });
+      this.y -= size + 4;
+    }
+  }
+
+  linesOf(raw: string, { font = this.fonts.regular, size = this.style.size, indent = 0 }: Write): string[] {
+    return paragraphLines(raw, font, size, this.page.getWidth() - MARGIN * 2 - indent);
+  }
+
+  heightOf(raw: string, options: Write = {}): number {
+    return (
+      this.linesOf(raw, options).length * ((options.size ?? this.style.size) + this.style.leading) + (options.gap ?? 6) * this.style.gaps
+    );
+  }
+
+  /** A paragraph from the left margin, its own line breaks kept, then its gap. */
+  write(raw: string, options: Write = {}) {
+    const { font = this.fonts.regular, size = this.style.size, gap = 6, indent = 0 } = options;
+    for (const item of this.linesOf(raw, options)) {
+      if (this.y < MARGIN + size) this.newPage();
+      if (item) this.page.drawText(item, { x: MARGIN + indent, y: this.y, size, font, color: INK });
+      this.y -= size + this.style.leading;
+    }
+    this.y -= gap * this.style.gaps;
+  }
+
+  /** A line to sign and a Date line for each party, the party's words wrapped under the signature line. */
+  signatureLines(signatures: string[][]) {
+    const { page } = this;
+    for (const lines of signatures) {
+      this.y -= 18;
+      page.drawLine({ start: { x: MARGIN, y: this.y }, end: { x: MARGIN + SIGNATURE_LINE, y: this.y }, thickness: 0.75, color: INK });
+      page.drawLine({ start: { x: MARGIN + DATE_LINE_AT, y: this.y }, end: { x: MARGIN + 440, y: this.y }, thickness: 0.75, color: INK });
+      this.y -= 12;
+      page.drawText("Date", { x: MARGIN + DATE_LINE_AT, y: this.y, size: SIGNATURE_SIZE, font: this.fonts.regular, color: INK });
+      for (const line of lines) {
+        page.drawText(line, { x: MARGIN, y: this.y, size: SIGNATURE_SIZE, font: this.fonts.regular, color: INK });
+        this.y -= 12;
+      }
+      this.y -= 4;
+    }
+  }
+}
+
 async function layOutLetter(letter: MailedLetter, at: Date, style: LetterStyle): Promise<PDFDocument> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(winAnsi(letter.title));
@@ -97,64 +165,47 @@ async function layOutLetter(letter: MailedLetter, at: Date, style: LetterStyle):
   pdf.setProducer("Breeze");
   pdf.setCreationDate(at);
   pdf.setModificationDate(at);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  let page = pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
-  const right = page.getWidth() - MARGIN;
-  const column = right - (LOB_KEEP_CLEAR_RIGHT + LETTERHEAD_GUTTER);
-  let y = page.getHeight() - MARGIN;
-  const newPage = () => {
-    page = pdf.addPage([LOB_LETTER_PAGE.width, LOB_LETTER_PAGE.height]);
-    y = page.getHeight() - MARGIN;
-  };
-
-  // Letterhead and date, right-aligned in the column beside the address areas.
-  const rightAligned = (lines: string[], font: Font, size: number) => {
-    for (const line of lines) {
-      page.drawText(line, { x: right - font.widthOfTextAtSize(line, size), y, size, font, color: ACCENT });
-      y -= size + 4;
-    }
-  };
-  const name = fit(winAnsi(letter.letterhead.name), bold, LETTERHEAD_NAME_SIZE, column);
-  rightAligned(name.lines, bold, name.size);
-  for (const line of letter.letterhead.lines)
-    rightAligned(wrap(winAnsi(line), regular, LETTERHEAD_LINE_SIZE, column), regular, LETTERHEAD_LINE_SIZE);
-  y -= 4;
-  page.drawLine({ start: { x: right - column, y }, end: { x: right, y }, thickness: 0.75, color: ACCENT });
-  y -= 18;
-  rightAligned([winAnsi(letter.date)], regular, 10.5);
+  const fonts = { regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+  const pen = new Pen(pdf, fonts, style);
+  letterheadAndDate(pen, letter);
 
   // Everything else below the areas Lob keeps clear (the first line's cap height stays under them).
-  y = Math.min(y, page.getHeight() - LOB_KEEP_CLEAR_BOTTOM_FROM_TOP - 24);
-  const width = page.getWidth() - MARGIN * 2;
-  type Write = { font?: Font; size?: number; gap?: number; indent?: number };
-  const linesOf = (raw: string, { font = regular, size = style.size, indent = 0 }: Write) =>
-    paragraphLines(raw, font, size, width - indent);
-  const heightOf = (raw: string, options: Write = {}) =>
-    linesOf(raw, options).length * ((options.size ?? style.size) + style.leading) + (options.gap ?? 6) * style.gaps;
-  const write = (raw: string, options: Write = {}) => {
-    const { font = regular, size = style.size, gap = 6, indent = 0 } = options;
-    for (const item of linesOf(raw, options)) {
-      if (y < MARGIN + size) newPage();
-      if (item) page.drawText(item, { x: MARGIN + indent, y, size, font, color: INK });
-      y -= size + style.leading;
-    }
-    y -= gap * style.gaps;
-  };
-
-  for (const [index, line] of letter.recipient.entries()) write(line, { font: index === 0 ? bold : regular, gap: 0 });
-  y -= 14 * style.gaps;
-  if (letter.heading) write(letter.heading.toUpperCase(), { font: bold, size: 13, gap: 4 });
-  write(letter.subject, { font: bold, gap: 10 });
-  for (const paragraph of letter.paragraphs) write(paragraph, { gap: 8 });
+  pen.y = Math.min(pen.y, pen.page.getHeight() - LOB_KEEP_CLEAR_BOTTOM_FROM_TOP - 24);
+  for (const [index, line] of letter.recipient.entries()) pen.write(line, { font: index === 0 ? fonts.bold : fonts.regular, gap: 0 });
+  pen.y -= 14 * style.gaps;
+  if (letter.heading) pen.write(letter.heading.toUpperCase(), { font: fonts.bold, size: 13, gap: 4 });
+  pen.write(letter.subject, { font: fonts.bold, gap: 10 });
+  for (const paragraph of letter.paragraphs) pen.write(paragraph, { gap: 8 });
   for (const term of letter.terms ?? []) {
-    write(term.heading, { font: bold, gap: 0, indent: 12 });
-    write(term.body, { gap: 6, indent: 12 });
+    pen.write(term.heading, { font: fonts.bold, gap: 0, indent: 12 });
+    pen.write(term.body, { gap: 6, indent: 12 });
   }
-  y -= 4 * style.gaps;
+  pen.y -= 4 * style.gaps;
+  closingAndSignOff(pen, letter);
+  return pdf;
+}
 
-  // The closing paragraphs and the sign-off stay together: when they do not fit below the body, all of them start
-  // the next page.
+/** The letterhead and the date, right-aligned in the column beside the address areas, a long name shrunk then wrapped. */
+function letterheadAndDate(pen: Pen, letter: MailedLetter) {
+  const { regular, bold } = pen.fonts;
+  const right = pen.page.getWidth() - MARGIN;
+  const column = right - (LOB_KEEP_CLEAR_RIGHT + LETTERHEAD_GUTTER);
+  const name = fit(winAnsi(letter.letterhead.name), bold, LETTERHEAD_NAME_SIZE, column);
+  pen.rightAligned(name.lines, bold, name.size);
+  for (const line of letter.letterhead.lines)
+    pen.rightAligned(wrap(winAnsi(line), regular, LETTERHEAD_LINE_SIZE, column), regular, LETTERHEAD_LINE_SIZE);
+  pen.y -= 4;
+  pen.page.drawLine({ start: { x: right - column, y: pen.y }, end: { x: right, y: pen.y }, thickness: 0.75, color: ACCENT });
+  pen.y -= 18;
+  pen.rightAligned([winAnsi(letter.date)], regular, 10.5);
+}
+
+/**
+ * The closing paragraphs and the sign-off, kept together: when they do not fit below the body, all of them start the
+ * next page.
+ */
+function closingAndSignOff(pen: Pen, letter: MailedLetter) {
+  const { regular, bold } = pen.fonts;
   const signOff = letter.signOff;
   const signatures =
     signOff.kind === "signatures"
@@ -165,26 +216,12 @@ async function layOutLetter(letter: MailedLetter, at: Date, style: LetterStyle):
   const signOffHeight =
     signOff.kind === "signatures"
       ? signatures.reduce((sum, lines) => sum + 30 + lines.length * 12 + 4, 10)
-      : signOff.lines.reduce((sum, line, index) => sum + heightOf(line, { gap: index === 0 ? 18 : 0 }), 10);
-  const closingHeight = letter.closing.reduce((sum, paragraph) => sum + heightOf(paragraph, { gap: 8 }), 0);
-  if (y - closingHeight - signOffHeight < MARGIN) newPage();
-  for (const paragraph of letter.closing) write(paragraph, { gap: 8 });
-  y -= 10;
-  if (signOff.kind === "signed") {
-    for (const [index, line] of signOff.lines.entries()) write(line, { gap: index === 0 ? 18 : 0, font: index === 1 ? bold : regular });
-    return pdf;
-  }
-  for (const lines of signatures) {
-    y -= 18;
-    page.drawLine({ start: { x: MARGIN, y }, end: { x: MARGIN + SIGNATURE_LINE, y }, thickness: 0.75, color: INK });
-    page.drawLine({ start: { x: MARGIN + DATE_LINE_AT, y }, end: { x: MARGIN + 440, y }, thickness: 0.75, color: INK });
-    y -= 12;
-    page.drawText("Date", { x: MARGIN + DATE_LINE_AT, y, size: SIGNATURE_SIZE, font: regular, color: INK });
-    for (const line of lines) {
-      page.drawText(line, { x: MARGIN, y, size: SIGNATURE_SIZE, font: regular, color: INK });
-      y -= 12;
-    }
-    y -= 4;
-  }
-  return pdf;
+      : signOff.lines.reduce((sum, line, index) => sum + pen.heightOf(line, { gap: index === 0 ? 18 : 0 }), 10);
+  const closingHeight = letter.closing.reduce((sum, paragraph) => sum + pen.heightOf(paragraph, { gap: 8 }), 0);
+  if (pen.y - closingHeight - signOffHeight < MARGIN) pen.newPage();
+  for (const paragraph of letter.closing) pen.write(paragraph, { gap: 8 });
+  pen.y -= 10;
+  if (signOff.kind === "signatures") pen.signatureLines(signatures);
+  else
+    for (const [index, line] of signOff.lines.entries()) pen.write(line, { gap: index === 0 ? 18 : 0, font: index === 1 ? bold : regular });
 }
