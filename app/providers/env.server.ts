@@ -38,6 +38,8 @@ export const EnvSchema = z
     LOB_API_KEY: z.string().min(1).optional(),
     LOB_BASE_URL: z.url().default("https://api.lob.com"),
     LOB_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(20_000),
+    /** The wait before a letter Lob did not answer is tried again with its key (three times as long before the last). */
+    LOB_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
     AI: z.enum(["local", "openai"]).default("local"),
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),

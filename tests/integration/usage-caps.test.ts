@@ -79,8 +79,9 @@ describe("letter caps", () => {
     expect(await chargesOf(user.userId)).toHaveLength(1);
   });
 
-  it("charges nothing for a letter the provider failed to mail, and gives the cap back", async () => {
-    const fake = createFakeLob("test_key", { failWith: 500 });
+  it("charges nothing for a letter the provider refused to mail, and gives the cap back", async () => {
+    // Lob's refusal (a 401: it made nothing); a call it never answers is faults/lob-faults.test.ts's.
+    const fake = createFakeLob("test_key", { failWith: 401 });
     const vars = { MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test" };
     const client = limited({ letter: { perMinute: 1 } }, vars, fake.fetch);
     const user = await confirmed({}, client);

@@ -7,7 +7,7 @@ import { z } from "zod";
 
 import { moneySchema, optionalMoneySchema } from "#app/domain/shared/money-schema.ts";
 import { parseMoneyText } from "#app/domain/shared/money.ts";
-import { MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES, MAIL_NAME_MAX } from "#app/domain/shared/postal-limits.ts";
+import { MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES, MAIL_NAME_MAX, recipientStreetProblem } from "#app/domain/shared/postal-limits.ts";
 
 import {
   ARV_REQUIRED,
@@ -124,13 +124,20 @@ function streetLinesFit(value: string): boolean {
   return !parsed || [parsed.line1, parsed.line2 ?? ""].every((line) => line.length <= MAIL_ADDRESS_LINE_MAX);
 }
 
+/** A recipient's street whose two lines fit Lob's 50 characters together; true when it does not parse (refused apart). */
+function recipientStreetFits(value: string): boolean {
+  const parsed = parseMailingAddress(value);
+  return !parsed || recipientStreetProblem(parsed) === null;
+}
+
 const recipientAddress = z
   .string({ error: "Recipient address is required" })
   .trim()
   .min(1, "Recipient address is required")
   .max(300, "Recipient address must be at most 300 characters")
   .refine((value) => parseMailingAddress(value) !== null, RECIPIENT_ADDRESS_INVALID)
-  .refine(streetLinesFit, MAIL_LIMIT_MESSAGES.street);
+  .refine(streetLinesFit, MAIL_LIMIT_MESSAGES.street)
+  .refine(recipientStreetFits, MAIL_LIMIT_MESSAGES.recipientStreet);
 
 /** POST /api/properties/mail-offer (§7: the owner's mailing address, else the property's). */
 export const MailOfferSchema = z.object({
@@ -160,6 +167,7 @@ export const SendOfferSchema = z.object({
     )
     .refine((value) => value === undefined || parseMailingAddress(value) !== null, RECIPIENT_ADDRESS_INVALID)
     .refine((value) => value === undefined || streetLinesFit(value), MAIL_LIMIT_MESSAGES.street)
+    .refine((value) => value === undefined || recipientStreetFits(value), MAIL_LIMIT_MESSAGES.recipientStreet)
     .optional(),
   offerAmount: optionalMoneySchema("Offer amount"),
   /** Mail the letter again although this offer was mailed (a second letter, charged again). */

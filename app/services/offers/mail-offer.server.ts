@@ -10,6 +10,7 @@ import {
   ALREADY_MAILED,
   isRecipientOnRecord,
   MAILING_IN_PROGRESS,
+  MAILING_UNCONFIRMED,
   mailingClaimKey,
   RECIPIENT_NOT_ON_RECORD,
 } from "#app/domain/offers/mailing.ts";
@@ -26,13 +27,13 @@ import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
-import { MailAddressRefused } from "#app/providers/mail/types.ts";
+import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
-import { claimMailing, completeMailing, dropMailing } from "./letter-mailings.server.ts";
+import { claimMailing, completeMailing, dropMailing, leaveMailingUnconfirmed } from "./letter-mailings.server.ts";
 import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "./offer-checks.server.ts";
 import { LETTER_NOT_FOUND, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 import { produceLetter } from "./offers.server.ts";
@@ -150,8 +151,14 @@ async function mailLetter(
       description: `Letter of Intent - ${property.address}`,
     });
   } catch (error) {
+    if (error instanceof MailOutcomeUnknown) {
+      // The letter may exist: the claim stays (the next press sends the same key); only a confirmed letter is charged.
+      await Promise.all([leaveMailingUnconfirmed(context, userId, claim, now), releaseUsage(context, reserved.reservation)]);
+      console.error("mailing the offer is unconfirmed", error.message);
+      return { ok: false, status: 504, message: messageText(MAILING_UNCONFIRMED), error: error.message };
+    }
     await giveBack();
-    // An address the mail provider refused before calling it (issue 39): the user's to fix, so a 422 naming the field.
+    // An address the mail provider refused before calling it: the user's to fix, so a 422 naming the field.
     if (error instanceof MailAddressRefused) return addressRefusal(error, recipient.fields);
     if (!(error instanceof ProviderError)) throw error;
     console.error("mailing the offer failed", error.message);
