@@ -1,4 +1,4 @@
-// Issue 39: the Lob client and its fake as Lob documents letters (lob/lob-openapi, tests/fakes/lob-examples.ts): the
+// the Lob client and its fake as Lob documents letters (lob/lob-openapi, tests/fakes/lob-examples.ts): the
 // documented request example is accepted by the fake and the client sends only documented fields with the required
 // headers; the documented letter object is read by the client, which reads no field Lob does not return; the fake
 // answers with the documented object's fields and refuses the enums and limits Lob refuses.

@@ -1,4 +1,4 @@
-// Lob faults (issue 37 item 4): 500, 429 with Retry-After, past the timeout, a body that is not JSON and a dropped
+// Lob faults: 500, 429 with Retry-After, past the timeout, a body that is not JSON and a dropped
 // connection each answer mail-offer's 502 "Send Offer Failed" as JSON — the status unchanged, no mailing recorded, no
 // charge in the ledger and the letter's cap given back — and the retry mails one piece: the same Idempotency-Key on
 // every attempt, so a letter Lob made before its answer was lost is the one the retry records.
