@@ -192,7 +192,7 @@ type Inputs = {
   conversations: readonly DashboardConversation[];
 };
 
-/** The four the spec KPIs over one window: deals counted when closed, properties when created. */
+/** The four KPIs over one window: deals counted when closed, properties when created. */
 function windowFigures({ deals, properties }: Inputs, window: Window) {
   const closedDeals = deals.filter((deal) => deal.stage === "closing" && within(closedAt(deal), window));
   const newProperties = properties.filter((property) => within(property.createdAt, window));

@@ -1,6 +1,6 @@
 /**
  * Offers (the spec's "Create Offer dialog"; "Offer" and the workbench status flow, custom offer and ARV rules,
- * The offer messages, the 70% rule): the rules the workbench, the CRM's property card and the offer routes share.
+ * the offer messages, the 70% rule): the rules the workbench, the CRM's property card and the offer routes share.
  * Pure and zod-free, so components import it; the tiers themselves are `offer-options.ts`.
  */
 import type { PropertyStatus } from "#db/enums.ts";

@@ -1,6 +1,7 @@
 /**
- * The checks an offer passes before a letter is generated or mailed (docs/decisions/077-strict-money-and-offer-warnings.md): it is not above the user's own max offer (the 70% rule), the
- * ARV it is a share of is not of low confidence, and that ARV is not far above the property's as-is estimate. A
+ * The checks an offer passes before a letter is generated or mailed (docs/decisions/077-strict-money-and-offer-warnings.md):
+ * it is not above the user's own max offer (the 70% rule), the ARV it is a share of is not of low confidence, and that
+ * ARV is not far above the property's as-is estimate. A
  * failed check is a warning in words, never a refusal: the API answers it beside the letter, the screens ask once
  * ("Confirm anyway"). Pure and zod-free.
  */
