@@ -182,7 +182,7 @@ export class DealAnalysis extends DurableObject<Env> {
     const now = new Date();
     const db = createDb(this.env.DB);
     // The result, the AI call's charge and its tokens (counted toward the caps and the spend) are written together
-    // (docs/decisions/080-usage-ledger-and-caps.md, 086-paid-faults-and-analysis-tokens.md).
+    // (docs/decisions/080-usage-ledger-and-caps.md).
     const used = usage.promptTokens + usage.completionTokens;
     const tokens = job.tokens && used > 0 ? atWindowsOf(job.tokens, used, now) : null;
     const [written] = await db.batch([

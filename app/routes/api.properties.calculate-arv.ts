@@ -9,7 +9,7 @@ import { placeArvSubject, valueArv } from "#app/services/valuation/valuation.ser
  * POST /api/properties/calculate-arv {address, city, state, batchDataEstValue?, zipCode?, bedrooms?, bathrooms?,
  * squareFeet?, yearBuilt?, propertyType?} → 200 {arv, range_low, range_high (the 80 % range), confidence,
  * confidenceLabel, typicalErrorPct, method, rationale,
- * assumptions, offers, comps, valuationDate}: the subject valued from comparable sales as of today (spec 02 §3, §7).
+ * assumptions, offers, comps, valuationDate}: the subject valued from comparable sales as of today.
  * 400 with field messages; 422 {success: false, message} when the address cannot be placed or no comps are found.
  * The subject's place is looked up beside the session (market data, no user data), so this is 2 D1 round trips.
  */

@@ -71,7 +71,7 @@ const LeadDetails = hydratedChoice(DetailsDialog, DetailsPanel);
 
 /**
  * The user's latest seller queue, rendered on the server (a reload, another device, no JavaScript), with which of its
- * leads are already in the CRM. No search yet: back to / with §2's toast. `?lead=` is clamped in the page.
+ * leads are already in the CRM. No search yet: back to / with the spec's toast. `?lead=` is clamped in the page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -164,7 +164,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok && outcome.status === 409) return redirectWithToast(back, { title: outcome.message, variant: "info" });
   if (!outcome.ok) return failure(input.intent, outcome.message, outcome.status);
   if (valuing) {
-    // Let's Work It starts the valuation (issue 36): the page arrives at the filled Property Value panel, the offers
+    // Let's Work It starts the valuation: the page arrives at the filled Property Value panel, the offers
     // computed from its ARV. A refusal (no comps) leaves Get Property Value to the user, as before.
     const valued = await valueWorkedLead(context, session.user.id, valuing, outcome.propertyId, input.index, pinned);
     if ("redirect" in valued)

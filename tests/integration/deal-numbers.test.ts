@@ -1,5 +1,5 @@
 /**
- * Issue 35 item 1: one record of a property's deal numbers. A re-valuation replaces the current valuation and keeps
+ * one record of a property's deal numbers. A re-valuation replaces the current valuation and keeps
  * the one it replaced; the repairs and fee the user gives are stored and used by the stored max offer (the 70 % rule,
  * computed in SQL exactly as the screens compute it); the CRM loader returns the chosen offer and the max offer apart.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 38's leftovers (ADR 084): a sequence's letter step is mailed through the mail provider under the letter caps
+ * Sequence steps that send (ADR 075): a sequence's letter step is mailed through the mail provider under the letter caps
  * with its ledger entry in the step's batch (a refusal or failure charges nothing and leaves the task open); a
  * double-click mails once; "wrong number" drops the phone for good; two parallel completions answer 200 and 409.
  */

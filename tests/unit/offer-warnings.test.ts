@@ -1,4 +1,4 @@
-// Offers checked against the user's own rules (issue 35 item 2): the max offer on each tier, the recommended tier, the warnings.
+// Offers checked against the user's own rules: the max offer on each tier, the recommended tier, the warnings.
 import { describe, expect, it } from "vitest";
 
 import { chosenOfferAmount, maxOfferRule, preselectedOffer } from "#app/domain/offers/offer-rules.ts";

@@ -47,7 +47,7 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
                 <th scope="col" className="w-22 px-3 py-3">
                   ARV
                 </th>
-                {/* The chosen offer and the 70 % rule's max offer, each labelled for what it is (issue 35 item 1). */}
+                {/* The chosen offer and the 70 % rule's max offer, each labelled for what it is. */}
                 <th scope="col" className="w-22 px-3 py-3">
                   Offer
                 </th>

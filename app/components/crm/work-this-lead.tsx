@@ -62,7 +62,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         </Detail>
       </DetailGroup>
       <DetailGroup title="Financial analysis">
-        {/* The property's one record of its numbers (issue 35 item 1): what the CRM table and the workbench show too. */}
+        {/* The property's one record of its numbers: what the CRM table and the workbench show too. */}
         <Detail label="ARV">
           <span data-testid="card-arv">{formatMoney(numbers.arv)}</span>
           {numbers.rangeLow !== null && numbers.rangeHigh !== null ? (

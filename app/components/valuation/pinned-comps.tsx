@@ -1,5 +1,5 @@
 /**
- * Comps the user can defend (issue 35 item 5; docs/decisions/091-comps-the-user-can-defend.md), in the property card
+ * Comps the user can defend (docs/decisions/091-comps-the-user-can-defend.md), in the property card
  * and the workbench's Property Value panel: every comp with its adjusted price, each adjustment line and why it stands
  * out; Pin / Unpin and Exclude (a reason and a note of at most 200 characters) per comp; the excluded comps to
  * include again; "Add a comp" by address; and "Comp report". Every control is a plain form post to a route that

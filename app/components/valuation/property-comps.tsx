@@ -1,6 +1,6 @@
 /**
- * The property card's comps (spec 02 §2 "Property card dialog": comparable cards, the first 3, with Show/Hide Comps;
- * §4 "Comps": shown or hidden, with the list loaded from the server; §8 'Comps Analysis Failed'). Show/Hide Comps is
+ * The property card's comps (the spec's "Property card dialog": comparable cards, the first 3, with Show/Hide Comps;
+ * "Comps": shown or hidden, with the list loaded from the server; 'Comps Analysis Failed'). Show/Hide Comps is
  * a link that sets `comps=1` (the CRM's loader then reads the stored comps in its batch); Find Comps / Refresh Comps
  * posts to /crm/comps, which runs the comps search of POST /api/properties/{id}/comps and redirects back, so both
  * work before JavaScript loads. With JavaScript a progress bar runs while the search does. Below the cards, the comps

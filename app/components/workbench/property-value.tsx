@@ -1,6 +1,6 @@
 /**
- * The workbench's Get Property Value banner (spec 02 §2 "Workbench banners" and "Seller card actions", §4 "Workbench
- * flow" and "Valuation progress", §8 the value-calculation Demo Mode): a form post of the lead's facts to the page's
+ * The workbench's Get Property Value banner (the spec's "Workbench banners" and "Seller card actions"; "Workbench
+ * flow" and "Valuation progress", the value-calculation Demo Mode): a form post of the lead's facts to the page's
  * action, which values the lead as calculate-arv does and records the ARV, its confidence and its comps on the saved
  * property; then the ARV with its 80 % range, its confidence in words (docs/decisions/076-valuation-80-percent-range.md)
  * and the comparable-properties table (address, sold price, days on market, beds/baths, sqft, $/sqft, distance). With

@@ -1,5 +1,5 @@
 /**
- * §2: the full-details view Let's Work It opens — the lead's sections, the owner's contact information, the max offer
+ * The full-details view Let's Work It opens — the lead's sections, the owner's contact information, the max offer
  * labelled as the 70% rule, and Confirm Add to CRM (or, once saved, its CRM status and Open in CRM). A Radix dialog with JavaScript; without it the same content in
  * the page with a Close link (the `details` URL parameter opens either). Its own chunk (preloadable): the workbench's
  * first load does not carry it.
@@ -25,7 +25,7 @@ export type LeadDetailsProps = {
   request?: string | null;
 };
 
-/** §2 / §9: max offer = ARV × 70% − rehab costs − assignment fee; with a lead's figures, 70% of its estimated value. */
+/** Max offer = ARV × 70% − rehab costs − assignment fee; with a lead's figures, 70% of its estimated value. */
 function MaxOfferLine({ lead }: { lead: LeadQueueItem }) {
   return (
     <section aria-label={MAX_OFFER_LABEL} className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
@@ -59,7 +59,7 @@ function LeadDetails({ lead, saved }: Pick<LeadDetailsProps, "lead" | "saved">) 
 }
 
 /**
- * Confirm Add to CRM: posts the lead (status new). Offered only while the lead is not in the CRM (issue 36); a stale
+ * Confirm Add to CRM: posts the lead (status new). Offered only while the lead is not in the CRM; a stale
  * page's post still answers 'Already in CRM'.
  */
 function ConfirmAddForm({ lead, index, request }: Pick<LeadDetailsProps, "lead" | "index" | "request">) {

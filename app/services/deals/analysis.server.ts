@@ -1,6 +1,6 @@
 /**
- * Deal analysis (issue 14; spec 02 §4 "Deal analysis", §7 POST /api/deals/analyze and GET /api/deals/analyze/{id}/stream,
- * §8 "Analysis"): the Worker's half. It reads the user's property (owner in the WHERE: another user's → 404) and values
+ * Deal analysis (the spec's "Deal analysis", the spec POST /api/deals/analyze and GET /api/deals/analyze/{id}/stream,
+ * "Analysis"): the Worker's half. It reads the user's property (owner in the WHERE: another user's → 404) and values
  * it with the valuation service, then hands the DealAnalysis Durable Object of (user, property) a job that needs no
  * more reading; the object runs the AI provider, writes the analysis fields and streams (docs/decisions/056-deal-analysis-durable-object.md).
  */

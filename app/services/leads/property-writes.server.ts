@@ -1,7 +1,7 @@
 /**
- * Writing properties (CRM leads): spec 02 §7 POST/PATCH /api/properties, the Add Lead form and the workbench's saves.
+ * Writing properties (CRM leads): POST/PATCH /api/properties, the Add Lead form and the workbench's saves.
  * Every statement filters by the user id; an ARV given or changed is a valuation of the property's one record of its
- * deal numbers (property-valuations.server.ts, issue 35 item 1).
+ * deal numbers (property-valuations.server.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
 
@@ -148,7 +148,7 @@ export async function updateProperty(
     })
     .where(and(eq(properties.id, id), eq(properties.userId, userId)));
   const costsChanged = revalued !== null || changes.repairEstimate !== undefined || changes.assignmentFee !== undefined;
-  // Under contract, closed or dead pauses the lead's follow-up sequence, in the same batch (issue 38).
+  // Under contract, closed or dead pauses the lead's follow-up sequence, in the same batch.
   const pause = pauseOnStatus(context, id, changes.status);
   const read = db
     .select()

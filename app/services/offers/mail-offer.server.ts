@@ -179,7 +179,7 @@ async function mailLetter(
   } catch (error) {
     // The batch left nothing (D1 rolls it back whole). The piece was handed to the provider under its idempotency key,
     // so the claim and the charge are given back: a retry claims again, sends the same key and records the same piece
-    // (docs/decisions/086-paid-faults-and-analysis-tokens.md), never a second letter.
+    // (docs/decisions/080-usage-ledger-and-caps.md), never a second letter.
     console.error("recording the mailed offer failed", error);
     await giveBack();
     return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: "the mailing could not be recorded" };
@@ -209,7 +209,7 @@ export async function mailOffer(
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   if (!letter) return { ok: false, status: 404, message: LETTER_NOT_FOUND };
   // The mail record's amount is the letter's own; a letter made before letters kept theirs is the property's offer when
-  // it is the property's current letter (issue 35), else the (strictly checked) amount the client names.
+  // it is the property's current letter, else the (strictly checked) amount the client names.
   const current = letter.name === property.offerPdfFilename && property.maxOffer !== null && Math.round(property.maxOffer) >= MONEY_MIN;
   const amount = letter.amount ?? (current ? Math.round(property.maxOffer!) : input.offerAmount);
   const warnings = propertyOfferWarnings(property, amount);
@@ -265,7 +265,7 @@ export async function sendOffer(
   const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const maxOffer = property.maxOffer;
-  // An amount that rounds to $0 is no offer (issue 35: a letter says at least $1).
+  // An amount that rounds to $0 is no offer (a letter says at least $1).
   if (maxOffer === null || Math.round(maxOffer) < MONEY_MIN) return { ok: false, status: 400, message: messageText(NO_OFFER_CREATED) };
   const warnings = propertyOfferWarnings(property, Math.round(maxOffer));
 

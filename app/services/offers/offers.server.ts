@@ -1,5 +1,5 @@
 /**
- * Offers on the server (spec 02 §7 calculate-offer, confirm-offer, mail-offer, send-offer; §4 the status flow):
+ * Offers on the server (calculate-offer, confirm-offer, mail-offer, send-offer; the spec the status flow):
  * the options and the 70% rule line, the Letter of Intent (pdf-lib, stored in R2 under the user's prefix and listed
  * in Documents as a letter of intent), and (mail-offer.server.ts) mailing it through the mail provider with an idempotency
  * key derived from the property and the letter. Every read is scoped to the user: a foreign property or letter is "not found" and
@@ -180,7 +180,7 @@ export async function produceLetter(
       )
       .returning({ status: properties.status }),
     // The offer's ARV, when not the property's current one, is the user's re-valuation; the repairs and fee it was
-    // checked with are the user's (issue 35 item 1); the max offer is recomputed from them.
+    // checked with are the user's; the max offer is recomputed from them.
     ...(Math.round(request.arv) !== property.arv
       ? valuationStatements({ db: context.db, now: () => now }, userId, property.id, { arv: request.arv, source: "user" })
       : []),
@@ -244,8 +244,8 @@ async function twinLetter(
 }
 
 /**
- * confirm-offer: the chosen offer's amount (a tier of the ARV, or the custom amount, §5), the Letter of Intent for it,
- * and the property moved to offer_produced (§4) with the amount as its max offer. The offer's warnings come back with
+ * confirm-offer: the chosen offer's amount (a tier of the ARV, or the custom amount), the Letter of Intent for it,
+ * and the property moved to offer_produced with the amount as its max offer. The offer's warnings come back with
  * the letter; with `ask` (a screen's form without `confirm`) an offer that has any is not made: the page asks first.
  */
 export async function confirmOffer(

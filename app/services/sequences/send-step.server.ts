@@ -1,6 +1,6 @@
 /**
- * Sending a sequence's letter or email step when it is completed (issue 38). A letter goes the way Mail the Offer's
- * does (docs/decisions/084-sequence-letters-and-task-claims.md): the recipient must be on record, a `letter` is
+ * Sending a sequence's letter or email step when it is completed. A letter goes the way Mail the Offer's
+ * does (docs/decisions/075-follow-up-sequences.md): the recipient must be on record, a `letter` is
  * reserved against the caps first (429/402), the property's Letter of Intent — or, without one, the step's own
  * follow-up letter — is mailed through the mail provider, and the ledger entry is handed back to go in the step's
  * write batch; a refusal or a failed mailing releases the reservation. An email goes through the email provider

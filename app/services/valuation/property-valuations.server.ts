@@ -1,5 +1,5 @@
 /**
- * A property's one set of deal numbers (issue 35 item 1, docs/decisions/092-one-record-of-deal-numbers.md): the
+ * A property's one set of deal numbers (docs/decisions/092-one-record-of-deal-numbers.md): the
  * current valuation on the property row (ARV, 80 % range, confidence, when, by what), the user's repairs and fee, the
  * 70 % rule's max offer of those, and the chosen offer (`maxOffer`, spec 02's name). Every write that changes the ARV,
  * the repairs or the fee goes through these statements, in the writer's own batch, so the stored max offer is always

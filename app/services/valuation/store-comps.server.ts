@@ -1,5 +1,5 @@
 /**
- * Writing a property's comparables (spec 02 §3 "Comparable"): a comps search (valuation.server.ts `runComps`) and the
+ * Writing a property's comparables (the spec's "Comparable"): a comps search (valuation.server.ts `runComps`) and the
  * workbench's Get Property Value (`storeValuation`) each replace the property's whole set in one transaction, only
  * while the property is the user's, and answer it as stored (stored-comps.server.ts reads it back).
  */

@@ -1,5 +1,5 @@
 /**
- * The Lead Workbench on the server (spec 02 §2, §4): a seller queue of the user (the latest, or the search a card opened) with which of its leads are
+ * The Lead Workbench on the server: a seller queue of the user (the latest, or the search a card opened) with which of its leads are
  * already in their CRM (saved = worked), and the saves of Save for Later, Let's Work It and Confirm Add to CRM.
  *
  * Budget (docs/decisions/045-two-round-trip-budget.md): the page is the session lookup and one batch; a save is the session lookup (with the lead's
@@ -28,7 +28,7 @@ export type Workbench = {
   requestId: string;
   location: string | null;
   leads: LeadQueueItem[];
-  /** Whether a saved search's run delivered the queue: its leads not yet worked (saved) show "New" (ADR 090). */
+  /** Whether a saved search's run delivered the queue: its leads not yet worked (saved) show "New" (ADR 085). */
   fromSavedSearch: boolean;
   /** The queue's leads already in the user's CRM (same address, city and state), by lead id. */
   saved: Record<string, SavedLead>;
