@@ -45,7 +45,7 @@ function DetailGroup({ title, children }: { title: string; children: ReactNode }
 /** The property's details: location, building, valuation, owner (phones with DNC flagged), contacts, record dates. */
 function LeadDetails({ selected }: { selected: Selected }) {
   const p = selected.property;
-  const numbers = dealNumbersOf(p);
+  const numbers = dealNumbersOf(p, selected.dealRule);
   const phones = ownerPhones(p);
   const emails = [...new Set([p.ownerEmail, ...(p.ownerEmails ?? [])].filter((email): email is string => Boolean(email)))];
   return (
@@ -150,8 +150,8 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Updated">{formatDate(p.updatedAt)}</Detail>
       </DetailGroup>
       <StartSequenceForm propertyId={p.id} className="md:col-span-2" />
-      <DealAnalysisPanel property={p} running={selected.analysisRunning} />
-      <PropertyOffer property={p} />
+      <DealAnalysisPanel property={p} rule={selected.dealRule} running={selected.analysisRunning} />
+      <PropertyOffer property={p} rule={selected.dealRule} />
       <PropertyComps propertyId={p.id} comps={selected.comps} choices={selected.compChoices} />
       <ValuationHistory history={selected.valuations} />
       {selected.contacts.length ? (

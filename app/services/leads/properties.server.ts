@@ -7,7 +7,8 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { contacts, properties } from "#db/schema.ts";
+import { contacts, properties, users } from "#db/schema.ts";
+import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import { valuationHistoryQuery } from "#app/services/valuation/property-valuations.server.ts";
@@ -177,8 +178,10 @@ export async function readCrmPage(
         options.withComps ? storedComps(db, userId, [leadId]) : storedComps(db, userId, []),
         storedChoices(db, userId, options.withComps ? [leadId] : []),
         valuationHistoryQuery(db, userId, [leadId]),
+        // The user's deal rule: the card's tiers and rule line are of it.
+        db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1),
       ]).then(
-        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history]) =>
+        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history, preferences]) =>
           [
             [rows, counts, searched] as const,
             property[0]
@@ -191,6 +194,7 @@ export async function readCrmPage(
                   compChoices: leadChoices,
                   /** Its valuations, newest first (the property card's history). */
                   valuations: history.map((entry) => ({ ...entry, valuedAt: entry.valuedAt.toISOString() })),
+                  dealRule: dealRuleOf(preferences[0]?.preferences),
                 }
               : null,
           ] as const,

@@ -49,6 +49,7 @@ export const load = (async (context, { userId, batch }, url) => {
           comps: selected.comps,
           compChoices: selected.compChoices,
           valuations: selected.valuations,
+          dealRule: selected.dealRule,
           analysisRunning: running,
         }
       : null,
