@@ -17,7 +17,7 @@ import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone, ownerPhones } from "#app/domain/leads/phone.ts";
 import { dealNumbersOf, VALUATION_SOURCE_LABELS } from "#app/domain/offers/deal-numbers.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
-import { confidenceWordsText } from "#app/domain/valuation/view.ts";
+import { confidenceAndRangeText } from "#app/domain/valuation/view.ts";
 import type { load } from "#app/services/sections/crm.server.ts";
 
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
@@ -72,7 +72,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
           ) : null}
           {/* The range's confidence in words beside it, as the workbench shows them (ADR 076). */}
           <span className="block text-xs text-slate-600" data-testid="card-arv-confidence">
-            Confidence {confidenceWordsText(numbers.confidenceScore)}
+            Confidence {confidenceAndRangeText(numbers.confidenceScore, numbers.rangeLow, numbers.rangeHigh)}
           </span>
           {numbers.source ? (
             <span className="block text-xs text-slate-600">

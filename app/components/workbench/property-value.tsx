@@ -17,7 +17,7 @@ import { formatMoney } from "#app/domain/shared/format.ts";
 import type { Comparable, CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import {
   compCells,
-  confidenceWordsText,
+  confidenceAndRangeText,
   demoValuation,
   RANGE_LABEL,
   VALUATION_MESSAGES,
@@ -177,7 +177,7 @@ export function PropertyValue({ lead, index, propertyId, storedArv, comps, compC
                   : "N/A"
               }
             />
-            <Figure label="Confidence" value={confidenceWordsText(result?.confidence)} />
+            <Figure label="Confidence" value={confidenceAndRangeText(result?.confidence, result?.low, result?.high)} />
           </dl>
           {comps.length > 0 ? <CompsTable comps={comps} caption="Comparable properties" /> : null}
           {comps.length > 0 ? <CompChoices propertyId={propertyId} comps={comps} choices={compChoices} /> : null}

@@ -3,6 +3,9 @@ export type SavedLead = {
   propertyId: string;
   status: string;
   arv: number | null;
+  arvLow: number | null;
+  arvHigh: number | null;
+  confidenceScore: number | null;
   analysisArv: number | null;
   repairEstimate: number | null;
   assignmentFee: number | null;

@@ -22,7 +22,7 @@ import type { SavedLead } from "#app/domain/workbench/saved-lead.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/property-writes.server.ts";
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";
-import { historyInsert } from "#app/services/valuation/property-valuations.server.ts";
+import { historyInsert, maxOfferRecompute } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
 export type Workbench = {
@@ -71,6 +71,9 @@ function savedQueueLeads(db: Db, userId: string, requestId?: string | null) {
       propertyId: properties.id,
       status: properties.status,
       arv: properties.arv,
+      arvLow: properties.arvLow,
+      arvHigh: properties.arvHigh,
+      confidenceScore: properties.confidenceScore,
       analysisArv: properties.analysisArv,
       repairEstimate: properties.repairEstimate,
       assignmentFee: properties.assignmentFee,
@@ -259,7 +262,7 @@ export async function saveQueueLead(
     existing,
     insertProperty,
     ...(insertContact ? [insertContact] : []),
-    ...(history ? [history] : []),
+    ...(history ? [history, maxOfferRecompute(db, userId, rows.id)] : []),
   ]);
 
   if (inQueue.length === 0) return { ok: false, status: 404, message: LEAD_NOT_IN_QUEUE };
