@@ -6,6 +6,9 @@ export type SavedLead = {
   arvLow: number | null;
   arvHigh: number | null;
   confidenceScore: number | null;
+  /** The valuation's market-model value and share (the comps list rebuilds the ARV from them). */
+  modelValue: number | null;
+  modelShare: number | null;
   analysisArv: number | null;
   repairEstimate: number | null;
   assignmentFee: number | null;

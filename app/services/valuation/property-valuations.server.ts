@@ -22,6 +22,8 @@ export type NewValuation = {
   confidenceScore?: number | null;
   source: ValuationSource;
   compCount?: number | null;
+  /** The engine's market-model part of the ARV; a valuation without one (a user's, a provider's) clears it. */
+  model?: { value: number; share: number } | null;
 };
 
 const CENTS = 100;
@@ -104,7 +106,8 @@ export function currentValuationColumns(valuation: NewValuation, now: Date) {
   const { arv, low, high, confidence } = rounded(valuation);
   // A valuation that says nothing of its confidence (a user's ARV) leaves the property's as it was.
   const score = valuation.confidenceScore === undefined ? {} : { confidenceScore: confidence };
-  return { arv, arvLow: low, arvHigh: high, ...score, valuedAt: now, valuationSource: valuation.source };
+  const model = { modelValue: valuation.model ? Math.round(valuation.model.value) : null, modelShare: valuation.model?.share ?? null };
+  return { arv, arvLow: low, arvHigh: high, ...score, ...model, valuedAt: now, valuationSource: valuation.source };
 }
 
 /**

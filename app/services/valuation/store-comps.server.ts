@@ -78,7 +78,7 @@ export async function storeValuation(
   db: Db,
   userId: string,
   propertyId: string,
-  answer: Pick<ArvAnswer, "arv" | "comps" | "confidence"> & Partial<Pick<ArvAnswer, "range_low" | "range_high">>,
+  answer: Pick<ArvAnswer, "arv" | "comps" | "confidence"> & Partial<Pick<ArvAnswer, "range_low" | "range_high" | "model">>,
   now: Date,
 ): Promise<{ ok: true; comps: StoredCompDetail[] } | ValuationFailure> {
   const [updated, , , , , , stored] = await db.batch([
@@ -94,6 +94,7 @@ export async function storeValuation(
         confidenceScore: Math.round(answer.confidence * 100),
         source: "engine",
         compCount: answer.comps.length,
+        model: answer.model ?? null,
       },
       now,
     ),

@@ -74,6 +74,8 @@ function savedQueueLeads(db: Db, userId: string, requestId?: string | null) {
       arvLow: properties.arvLow,
       arvHigh: properties.arvHigh,
       confidenceScore: properties.confidenceScore,
+      modelValue: properties.modelValue,
+      modelShare: properties.modelShare,
       analysisArv: properties.analysisArv,
       repairEstimate: properties.repairEstimate,
       assignmentFee: properties.assignmentFee,
