@@ -152,7 +152,12 @@ function LeadDetails({ selected }: { selected: Selected }) {
       <StartSequenceForm propertyId={p.id} className="md:col-span-2" />
       <DealAnalysisPanel property={p} rule={selected.dealRule} running={selected.analysisRunning} />
       <PropertyOffer property={p} rule={selected.dealRule} />
-      <PropertyComps propertyId={p.id} comps={selected.comps} choices={selected.compChoices} />
+      <PropertyComps
+        propertyId={p.id}
+        comps={selected.comps}
+        choices={selected.compChoices}
+        model={p.modelValue !== null && p.modelShare !== null ? { value: p.modelValue, share: p.modelShare } : null}
+      />
       <ValuationHistory history={selected.valuations} />
       {selected.contacts.length ? (
         <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">

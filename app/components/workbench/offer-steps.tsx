@@ -180,6 +180,7 @@ export function OfferSteps(props: OfferStepsProps) {
         storedArv={saved.arv}
         comps={comps}
         compChoices={props.compChoices}
+        model={saved.modelValue !== null && saved.modelShare !== null ? { value: saved.modelValue, share: saved.modelShare } : null}
         valuation={steps.valuation}
         request={request}
       />

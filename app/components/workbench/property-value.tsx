@@ -15,6 +15,7 @@ import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { DEMO_MODE } from "#app/domain/offers/rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import type { Comparable, CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
+import type { ModelPart } from "#app/domain/valuation/rebuild.ts";
 import {
   compCells,
   confidenceAndRangeText,
@@ -38,6 +39,8 @@ type Props = {
   comps: StoredCompDetail[];
   /** The user's comp choices (ADR 091). */
   compChoices: CompChoiceView[];
+  /** The stored valuation's market-model part, when the engine made it. */
+  model: ModelPart | null;
   valuation: ValuationStep | null;
   request?: string | null;
 };
@@ -133,7 +136,7 @@ function DemoResult({ lead }: { lead: LeadQueueItem }) {
   );
 }
 
-export function PropertyValue({ lead, index, propertyId, storedArv, comps, compChoices, valuation, request }: Props) {
+export function PropertyValue({ lead, index, propertyId, storedArv, comps, compChoices, model, valuation, request }: Props) {
   const navigation = useNavigation();
   const actionData = useActionData<WorkbenchActionData>();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "value";
@@ -180,7 +183,7 @@ export function PropertyValue({ lead, index, propertyId, storedArv, comps, compC
             <Figure label="Confidence" value={confidenceAndRangeText(result?.confidence, result?.low, result?.high)} />
           </dl>
           {comps.length > 0 ? <CompsTable comps={comps} caption="Comparable properties" /> : null}
-          {comps.length > 0 ? <CompChoices propertyId={propertyId} comps={comps} choices={compChoices} /> : null}
+          {comps.length > 0 ? <CompChoices propertyId={propertyId} comps={comps} choices={compChoices} model={model} /> : null}
         </div>
       ) : null}
     </section>
