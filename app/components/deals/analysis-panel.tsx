@@ -93,8 +93,8 @@ function AnalysisResult({ analysis, numbers }: { analysis: ShownAnalysis; number
     <div className="mt-3 space-y-3" data-testid="deal-analysis-result">
       {offered ? (
         <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          The analyst says Pass, but you chose an offer of {formatMoney(numbers.offer)} on this lead. Check the figures
-          below before you mail or follow up on it.
+          The analyst says Pass, but you chose an offer of {formatMoney(numbers.offer)} on this lead. Check the figures below before you
+          mail or follow up on it.
         </p>
       ) : null}
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">

@@ -20,8 +20,8 @@ import {
 } from "#app/domain/offers/deal-numbers.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { confidenceAndRangeText } from "#app/domain/valuation/view.ts";
-import type { SavedLead } from "#app/domain/workbench/saved-lead.ts";
 import { workbenchAction } from "#app/domain/workbench/rules.ts";
+import type { SavedLead } from "#app/domain/workbench/saved-lead.ts";
 
 import { WorkbenchStatusBadge } from "./lead-card.tsx";
 

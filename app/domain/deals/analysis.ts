@@ -80,7 +80,8 @@ export function analyzeDeal(input: DealAnalysisInput): DealAnalysisResult {
   const price = input.estimatedValue && input.estimatedValue > 0 ? input.estimatedValue : null;
   // Margin an end buyer keeps if they buy at the max offer plus the fee and do the analyst's rehab.
   const allIn = maxOffer + stored.assignmentFee + rehab;
-  const profitMarginPct = stored.arv > 0 ? Math.max(-100, Math.min(100, Math.round(((stored.arv - allIn) / stored.arv) * 10_000) / 100)) : 0;
+  const profitMarginPct =
+    stored.arv > 0 ? Math.max(-100, Math.min(100, Math.round(((stored.arv - allIn) / stored.arv) * 10_000) / 100)) : 0;
 
   const compCount = input.compCount ?? 0;
   const valuationConfidence = input.valuationConfidence ?? 0.5;

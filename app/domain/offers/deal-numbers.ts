@@ -74,7 +74,10 @@ function positive(value: number | null | undefined): number | null {
 }
 
 /** The rule line of a record: its ARV with its repairs and fee (else the defaults), or null without an ARV. */
-export function ruleOfRecord(record: Pick<DealRecord, "arv" | "repairEstimate" | "assignmentFee">, rule: DealRule = DEFAULT_DEAL_RULE): MaxOfferRule | null {
+export function ruleOfRecord(
+  record: Pick<DealRecord, "arv" | "repairEstimate" | "assignmentFee">,
+  rule: DealRule = DEFAULT_DEAL_RULE,
+): MaxOfferRule | null {
   const arv = positive(record.arv);
   return arv === null ? null : maxOfferRule(arv, record.repairEstimate, record.assignmentFee, rule);
 }

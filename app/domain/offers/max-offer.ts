@@ -31,7 +31,12 @@ export function netShare(arv: number, percentage: number, repairs: number, assig
 }
 
 /** §9: max offer = ARV × the rule's percent − rehab costs − assignment fee (the user's, else the rule's defaults). */
-export function maxOfferRule(arv: number, repairs?: number | null, assignmentFee?: number | null, rule: DealRule = DEFAULT_DEAL_RULE): MaxOfferRule {
+export function maxOfferRule(
+  arv: number,
+  repairs?: number | null,
+  assignmentFee?: number | null,
+  rule: DealRule = DEFAULT_DEAL_RULE,
+): MaxOfferRule {
   const costs = { repairs: repairs ?? defaultRepairs(arv, rule), assignmentFee: assignmentFee ?? rule.assignmentFee };
   return { arv, percentage: rule.fairPct, ...costs, maxOffer: netShare(arv, rule.fairPct, costs.repairs, costs.assignmentFee) };
 }

@@ -48,7 +48,14 @@ export function tiersOf(rule: MaxOfferRule, dealRule: DealRule = DEFAULT_DEAL_RU
   return OFFER_TYPES.map((type) => {
     const percentage = percentOf(type, dealRule);
     const offer = type === "Fair" ? rule.maxOffer : netShare(rule.arv, percentage, rule.repairs, rule.assignmentFee);
-    return { type, percentage, offer, rationale: rationaleOf(type, percentage, offer, rule), maxOffer: rule.maxOffer, aboveMaxOffer: offer > rule.maxOffer };
+    return {
+      type,
+      percentage,
+      offer,
+      rationale: rationaleOf(type, percentage, offer, rule),
+      maxOffer: rule.maxOffer,
+      aboveMaxOffer: offer > rule.maxOffer,
+    };
   });
 }
 

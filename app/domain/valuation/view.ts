@@ -132,7 +132,14 @@ export function confidenceAndRangeText(
   rangeHigh: number | null | undefined,
 ): string {
   const words = confidenceWordsText(percent);
-  if (rangeLow === null || rangeLow === undefined || rangeHigh === null || rangeHigh === undefined || !(rangeHigh >= rangeLow) || rangeLow <= 0)
+  if (
+    rangeLow === null ||
+    rangeLow === undefined ||
+    rangeHigh === null ||
+    rangeHigh === undefined ||
+    !(rangeHigh >= rangeLow) ||
+    rangeLow <= 0
+  )
     return words;
   const range = `8 in 10 sales land between ${shortMoney(rangeLow)} and ${shortMoney(rangeHigh)}`;
   return words === NOT_AVAILABLE ? range : `${words}; ${range}`;

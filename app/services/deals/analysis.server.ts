@@ -85,7 +85,16 @@ export function storedFiguresOf(
   rule: DealRule,
 ): StoredDealFigures {
   const same = subject.arv !== null && Math.round(subject.arv) === Math.round(arv);
-  const numbers = dealNumbersOf({ ...subject, arv, ruleMaxOffer: same ? subject.ruleMaxOffer : null, arvLow: same ? subject.arvLow : null, arvHigh: same ? subject.arvHigh : null }, rule);
+  const numbers = dealNumbersOf(
+    {
+      ...subject,
+      arv,
+      ruleMaxOffer: same ? subject.ruleMaxOffer : null,
+      arvLow: same ? subject.arvLow : null,
+      arvHigh: same ? subject.arvHigh : null,
+    },
+    rule,
+  );
   return {
     arv: numbers.arv ?? arv,
     rangeLow: numbers.rangeLow,

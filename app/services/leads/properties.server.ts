@@ -8,8 +8,8 @@ import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
 import { contacts, properties, users } from "#db/schema.ts";
-import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
+import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import { valuationHistoryQuery } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";

@@ -103,7 +103,10 @@ export async function createProperty(db: Db, userId: string, input: PropertyInpu
     insertProperty,
     ...(rows.contact ? [db.insert(contacts).values(rows.contact)] : []),
     ...(rows.valuation ? [historyInsert(db, userId, rows.id, rows.valuation, now), maxOfferRecompute(db, userId, rows.id)] : []),
-    db.select().from(properties).where(and(eq(properties.id, rows.id), eq(properties.userId, userId))),
+    db
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, rows.id), eq(properties.userId, userId))),
   ]);
   const row = (results.at(-1) as PropertyRow[])[0] ?? (results[0] as PropertyRow[])[0]!;
   return { ok: true, property: serializeProperty(row) };

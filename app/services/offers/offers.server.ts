@@ -10,9 +10,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
+import { maxOfferRule, recommendedOffer, tiersOf, type OfferOption, type OfferType } from "#app/domain/offers/deal-numbers.ts";
 import type { CalculateOfferInput, ConfirmOfferInput } from "#app/domain/offers/forms.ts";
 import { letterOfIntentText, letterPlainText } from "#app/domain/offers/letter-of-intent.ts";
-import { maxOfferRule, recommendedOffer, tiersOf, type OfferOption, type OfferType } from "#app/domain/offers/deal-numbers.ts";
 import {
   chosenOfferAmount,
   messageText,
