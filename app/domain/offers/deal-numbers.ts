@@ -12,7 +12,7 @@ import { recommendedOffer, tiersOf, type OfferOption, type OfferType } from "./o
 
 export { DEFAULT_DEAL_RULE, dealRuleOf, maxOfferLabel, maxOfferRuleText, type DealRule } from "./deal-rule.ts";
 export { maxOfferRule, type MaxOfferRule } from "./max-offer.ts";
-export { offerOptions, recommendedOffer, tiersOf, type OfferOption, type OfferType } from "./options.ts";
+export { OFFER_TYPES, offerOptions, recommendedOffer, tiersOf, type OfferOption, type OfferType } from "./options.ts";
 
 /** The stored max offer of an ARV with the user's repairs and fee (null or absent: the rule's defaults). */
 export function ruleMaxOfferOf(arv: number, repairs?: number | null, fee?: number | null, rule: DealRule = DEFAULT_DEAL_RULE): number {
