@@ -54,6 +54,12 @@ function MaxOfferLine({ lead, saved, rule }: Pick<LeadDetailsProps, "lead" | "sa
         </span>
       </p>
       {numbers ? (
+        <p className="mt-1 text-xs text-emerald-900">
+          {maxOfferRuleText(rule)} {formatMoney(numbers.arv)} × {rule.fairPct}% − {formatMoney(numbers.repairs)} repairs −{" "}
+          {formatMoney(numbers.assignmentFee)} fee.
+        </p>
+      ) : null}
+      {numbers ? (
         <dl className="mt-2 grid grid-cols-2 gap-2 text-xs text-emerald-900 sm:grid-cols-4">
           <div>
             <dt>ARV</dt>
