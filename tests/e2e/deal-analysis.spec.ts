@@ -110,7 +110,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`lead=${lead.id}`));
     const result = page.getByRole("region", { name: "Deal analysis" }).getByTestId("deal-analysis-result");
     await expect(result).toBeVisible({ timeout: 20_000 });
-    await expect(result.getByText("Strategy", { exact: true })).toBeVisible();
+    await expect(result.getByText("Analyst's verdict (opinion)", { exact: true })).toBeVisible();
     await expect(page.getByText("Analysis Complete")).toBeVisible();
     await expect(page.getByRole("region", { name: "Deal analysis" }).getByRole("button", { name: "Re-analyze Deal" })).toBeVisible();
   });

@@ -214,7 +214,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await offer.getByRole("button", { name: "Send Offer" }).click();
       await expect(page.getByText("Offer Sent").first()).toBeVisible();
-      expect(await propertyStatus(page)).toMatchObject({ status: "offer_sent", maxOffer: 182000 });
+      expect(await propertyStatus(page)).toMatchObject({ status: "offer_sent", maxOffer: 172000 });
     });
   });
 }
