@@ -28,8 +28,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const propertyId = params.id ?? "";
   const result =
     wanted === "start"
-      ? await startSequence(context.db, session.user.id, propertyId, now, undefined, userZone(request, session.user))
-      : await changeSequence(context.db, session.user.id, propertyId, wanted, now);
+      ? await startSequence({ db: context.db, now: () => now }, session.user.id, propertyId, undefined, userZone(request, session.user))
+      : await changeSequence({ db: context.db, now: () => now }, session.user.id, propertyId, wanted);
   if (!result.ok) return apiError(result.status, result.message);
   return apiJson({ success: true, ...result, ok: undefined }, { status: wanted === "start" ? 201 : 200 });
 }

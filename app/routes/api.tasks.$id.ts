@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { TaskOutcomeSchema } from "#app/domain/sequences/tasks.ts";
+import { TaskOutcomeSchema } from "#app/domain/today/tasks.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
@@ -20,7 +20,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, TaskOutcomeSchema);
-  const result = await workTask(context, session.user.id, params.id ?? "", input, context.now(), userZone(request, session.user));
+  const result = await workTask(context, session.user.id, params.id ?? "", input, userZone(request, session.user));
   if (!result.ok) return apiRefusal(result);
   return apiJson({ success: true, outcome: result.outcome, next: result.next, trackingId: result.trackingId });
 }

@@ -18,7 +18,7 @@ import { displayPhone } from "#app/domain/leads/phone.ts";
 import { leadToProperty } from "#app/domain/leads/property.ts";
 import { ESTIMATE_LABEL, estimatedMaxOffer } from "#app/domain/offers/deal-numbers.ts";
 import { formatBaths, formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
-import { workbenchHref } from "#app/domain/workbench/rules.ts";
+import { workbenchHref } from "#app/domain/workbench/workbench-rules.ts";
 
 import { addToCrm, isInCrmAnswer, saveBuyer } from "./card-actions.ts";
 import { InCrmNote } from "./in-crm-note.tsx";

@@ -4,7 +4,7 @@ import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import { headlineNumbersOf } from "#app/domain/offers/deal-numbers.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import type { load } from "#app/services/sections/crm.server.ts";
+import type { load } from "#app/services/leads/crm-section.server.ts";
 
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
 import { useLinkClicks } from "./link-clicks.ts";

@@ -18,7 +18,7 @@ import { displayPhone, ownerPhones } from "#app/domain/leads/phone.ts";
 import { dealNumbersOf, VALUATION_SOURCE_LABELS } from "#app/domain/offers/deal-numbers.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 import { confidenceAndRangeText } from "#app/domain/valuation/view.ts";
-import type { load } from "#app/services/sections/crm.server.ts";
+import type { load } from "#app/services/leads/crm-section.server.ts";
 
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
 
@@ -155,7 +155,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
       <PropertyComps
         propertyId={p.id}
         comps={selected.comps}
-        choices={selected.compChoices}
+        choices={selected.pinnedComps}
         model={p.modelValue !== null && p.modelShare !== null ? { value: p.modelValue, share: p.modelShare } : null}
       />
       <ValuationHistory history={selected.valuations} />

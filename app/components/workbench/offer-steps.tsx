@@ -23,11 +23,11 @@ import {
   type DealRule,
 } from "#app/domain/offers/deal-numbers.ts";
 import { defaultRepairs } from "#app/domain/offers/max-offer.ts";
-import { DEMO_MODE, preselectedOffer, type OfferSteps as Steps } from "#app/domain/offers/rules.ts";
+import { DEMO_MODE, preselectedOffer, type OfferSteps as Steps } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { demoValuation, type ValuationStep } from "#app/domain/valuation/view.ts";
-import { workbenchAction } from "#app/domain/workbench/rules.ts";
 import { STEP_ANCHORS, stepAnchorOf } from "#app/domain/workbench/step-anchors.ts";
+import { workbenchAction } from "#app/domain/workbench/workbench-rules.ts";
 
 import { LetterStep, MailedPanel } from "./letter-step.tsx";
 import { Banner, StepConfirmation, StepFields, stepsAction, useBusy, type OfferStepsProps } from "./offer-step-parts.tsx";
@@ -179,7 +179,7 @@ export function OfferSteps(props: OfferStepsProps) {
         propertyId={saved.propertyId}
         storedArv={saved.arv}
         comps={comps}
-        compChoices={props.compChoices}
+        pinnedComps={props.pinnedComps}
         model={saved.modelValue !== null && saved.modelShare !== null ? { value: saved.modelValue, share: saved.modelShare } : null}
         valuation={steps.valuation}
         request={request}

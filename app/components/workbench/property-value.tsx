@@ -10,11 +10,11 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 
 import { Button } from "#app/components/ui/button.tsx";
 import { CallProgress, useCallProgress } from "#app/components/ui/call-progress.tsx";
-import { CompChoices } from "#app/components/valuation/comp-choices.tsx";
+import { PinnedComps } from "#app/components/valuation/pinned-comps.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { DEMO_MODE } from "#app/domain/offers/rules.ts";
+import { DEMO_MODE } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import type { Comparable, CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
+import type { Comparable, PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import type { ModelPart } from "#app/domain/valuation/rebuild.ts";
 import {
   compCells,
@@ -24,10 +24,10 @@ import {
   VALUATION_MESSAGES,
   type ValuationStep,
 } from "#app/domain/valuation/view.ts";
-import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
 import { leadValuationFields } from "#app/domain/workbench/lead-facts.ts";
-import { workbenchAction } from "#app/domain/workbench/rules.ts";
 import { STEP_ANCHORS } from "#app/domain/workbench/step-anchors.ts";
+import type { WorkbenchActionData } from "#app/domain/workbench/workbench-forms.ts";
+import { workbenchAction } from "#app/domain/workbench/workbench-rules.ts";
 
 type Props = {
   lead: LeadQueueItem;
@@ -37,8 +37,8 @@ type Props = {
   storedArv: number | null;
   /** The comps recorded on the property by the last valuation. */
   comps: StoredCompDetail[];
-  /** The user's comp choices (ADR 091). */
-  compChoices: CompChoiceView[];
+  /** The user's pinned and excluded comps (ADR 091). */
+  pinnedComps: PinnedCompView[];
   /** The stored valuation's market-model part, when the engine made it. */
   model: ModelPart | null;
   valuation: ValuationStep | null;
@@ -136,7 +136,7 @@ function DemoResult({ lead }: { lead: LeadQueueItem }) {
   );
 }
 
-export function PropertyValue({ lead, index, propertyId, storedArv, comps, compChoices, model, valuation, request }: Props) {
+export function PropertyValue({ lead, index, propertyId, storedArv, comps, pinnedComps, model, valuation, request }: Props) {
   const navigation = useNavigation();
   const actionData = useActionData<WorkbenchActionData>();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "value";
@@ -183,7 +183,7 @@ export function PropertyValue({ lead, index, propertyId, storedArv, comps, compC
             <Figure label="Confidence" value={confidenceAndRangeText(result?.confidence, result?.low, result?.high)} />
           </dl>
           {comps.length > 0 ? <CompsTable comps={comps} caption="Comparable properties" /> : null}
-          {comps.length > 0 ? <CompChoices propertyId={propertyId} comps={comps} choices={compChoices} model={model} /> : null}
+          {comps.length > 0 ? <PinnedComps propertyId={propertyId} comps={comps} choices={pinnedComps} model={model} /> : null}
         </div>
       ) : null}
     </section>

@@ -32,6 +32,6 @@ export async function saveDealRule(context: ServiceContext<"db" | "now">, userId
       .update(users)
       .set({ preferences: sql`json_set(${users.preferences}, '$.dealRule', json(${JSON.stringify(rule)}))`, updatedAt: context.now() })
       .where(eq(users.id, userId)),
-    userMaxOffersRecompute(db, userId),
+    userMaxOffersRecompute(context, userId),
   ]);
 }

@@ -11,7 +11,7 @@ import { and, desc, eq } from "drizzle-orm";
 
 import { documents } from "#db/schema.ts";
 import { isRecipientOnRecord, RECIPIENT_NOT_ON_RECORD } from "#app/domain/offers/mailing.ts";
-import { parseMailingAddress, propertyAddressLine } from "#app/domain/offers/rules.ts";
+import { parseMailingAddress, propertyAddressLine } from "#app/domain/offers/offer-rules.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -21,7 +21,7 @@ import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 import { renderFollowUpLetterPdf } from "./follow-up-letter.server.ts";
 
-export type StepContext = ServiceContext<"db" | "files" | "providers" | "config">;
+export type StepContext = ServiceContext<"db" | "files" | "providers" | "config" | "now">;
 
 export type StepContact = { recipientType: string; recipientValue: string; status: string };
 
@@ -52,8 +52,8 @@ export async function mailLetterStep(
   context: StepContext,
   userId: string,
   step: { activityId: string; propertyId: string; message: string; contacts: readonly StepContact[] },
-  now: Date,
 ): Promise<StepSent | StepRefusal> {
+  const now = context.now();
   const contact = step.contacts.find((row) => row.recipientType === "address" && row.status === "pending");
   if (!contact) return { ok: false, status: 400, message: NO_MAILING_ADDRESS };
   const { property, sender } = await readPropertyAndSender(context, userId, step.propertyId);
@@ -62,7 +62,7 @@ export async function mailLetterStep(
   const to = parseMailingAddress(contact.recipientValue);
   if (!to || !isRecipientOnRecord(contact.recipientValue, onRecord)) return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD };
 
-  const reserved = await reserveUsage(context, userId, "letter", 1, now);
+  const reserved = await reserveUsage({ ...context, now: () => now }, userId, "letter", 1);
   if (!reserved.ok) return reserved;
   try {
     const pdf =
@@ -80,7 +80,7 @@ export async function mailLetterStep(
     });
     return {
       ok: true,
-      statements: [usageEntry(context.db, reserved.reservation, 1, now, receipt.trackingId)],
+      statements: [usageEntry({ db: context.db, now: () => now }, reserved.reservation, 1, receipt.trackingId)],
       trackingId: receipt.trackingId,
     };
   } catch (error) {
