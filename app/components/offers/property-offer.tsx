@@ -69,7 +69,7 @@ export function PropertyOffer({ property, rule }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === ACTION ? navigation.formData?.get("intent") : null;
-  // The property's one record (issue 35 item 1): its current ARV and the max offer stored with its repairs and fee.
+  // The property's one record: its current ARV and the max offer stored with its repairs and fee.
   const numbers = dealNumbersOf(property, rule);
   const arv = numbers.arv;
   const options = numbers.tiers;

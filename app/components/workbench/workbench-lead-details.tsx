@@ -38,8 +38,8 @@ export type LeadDetailsProps = {
 };
 
 /**
- * §2 / §9: the max offer labelled as the rule. A lead in the CRM with an ARV shows its stored deal numbers (the page
- * under the dialog shows the same); before that, §9's fallback — 70 % of the estimated value — labelled as an
+ * The max offer labelled as the rule. A lead in the CRM with an ARV shows its stored deal numbers (the page
+ * under the dialog shows the same); before that, the spec's fallback — 70 % of the estimated value — labelled as an
  * estimate, which never becomes an offer.
  */
 function MaxOfferLine({ lead, saved, rule }: Pick<LeadDetailsProps, "lead" | "saved" | "rule">) {

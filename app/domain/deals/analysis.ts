@@ -1,6 +1,6 @@
 /**
  * Rule-based deal analysis: the embedded AI provider's answer and the shape every provider must return
- * (spec 02 §3 "Deal analysis result"). Pure. The analysis reads the property's stored deal numbers (its ARV, range,
+ * (the spec's "Deal analysis result"). Pure. The analysis reads the property's stored deal numbers (its ARV, range,
  * repairs, fee and the max offer of the user's rule) and never makes its own: its rehab estimate and its verdict are
  * an analyst's opinion, shown beside the stored figures (app/domain/offers/deal-numbers.ts owns those).
  */

@@ -57,7 +57,7 @@ export function toLeadQueueItem(lead: SellerLead, vendor: string, currentYear: n
     lastSalePrice: nonNegativeOrNull(lead.lastSalePrice),
     lastSaleDate: lead.lastSaleDate?.trim() || null,
     equityBalance: finiteOrNull(lead.equityBalance),
-    // §9's estimate before any valuation (deal-numbers.ts): shown labelled as such, never stored as an offer.
+    // The spec's estimate before any valuation (deal-numbers.ts): shown labelled as such, never stored as an offer.
     maxOffer: estimatedMaxOffer(estimatedValue),
     confidenceScore: percentOrNull(lead.confidenceScore),
     flags: lead.flags,

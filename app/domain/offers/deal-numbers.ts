@@ -124,12 +124,12 @@ export function chosenOfferOf(record: Pick<DealRecord, "maxOffer">): number | nu
   return offer === null ? null : Math.round(offer);
 }
 
-/** The spec's share of an estimated value the workbench shows before any valuation (§9: 70 % of it). */
+/** The spec's share of an estimated value the workbench shows before any valuation (70 % of it). */
 export const ESTIMATE_MAX_OFFER_SHARE = 0.7;
 export const ESTIMATE_LABEL = "Estimate before valuation";
 
 /**
- * §9's fallback: 70 % of a lead's estimated value, for a lead not valued yet. Shown only then, labelled as an
+ * The spec's fallback: 70 % of a lead's estimated value, for a lead not valued yet. Shown only then, labelled as an
  * estimate, and never a stored offer or a letter's amount (the server refuses to store it: leadToProperty sends none).
  */
 export function estimatedMaxOffer(estimatedValue: number | null | undefined): number | null {

@@ -1,5 +1,5 @@
 /**
- * The max-offer rule (spec 02 §9): max offer = ARV × the rule's percent − repair estimate − assignment fee, with the
+ * The max-offer rule: max offer = ARV × the rule's percent − repair estimate − assignment fee, with the
  * user's deal rule (deal-rule.ts: 70 %, repairs 10 % of the ARV, fee $10,000 unless they set others). The user's own
  * ceiling: every offer is checked against it (warnings.ts). Pure and zod-free.
  */
@@ -30,7 +30,7 @@ export function netShare(arv: number, percentage: number, repairs: number, assig
   return Number.isFinite(net) ? Math.max(0, net) : 0;
 }
 
-/** §9: max offer = ARV × the rule's percent − rehab costs − assignment fee (the user's, else the rule's defaults). */
+/** Max offer = ARV × the rule's percent − rehab costs − assignment fee (the user's, else the rule's defaults). */
 export function maxOfferRule(
   arv: number,
   repairs?: number | null,

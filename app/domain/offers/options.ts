@@ -1,5 +1,5 @@
 /**
- * The offer tiers (spec 02 §3 "Offer option" and "Offer strategies"): each a share of the ARV net of the repairs and
+ * The offer tiers (the spec's "Offer option" and "Offer strategies"): each a share of the ARV net of the repairs and
  * the assignment fee — Aggressive 60 %, Fair 70 % (the max offer itself), Likely 80 % by default, the user's own
  * percentages when set (deal-rule.ts). Likely is above the max offer by construction: it is marked and warned. One
  * source for every answer that lists them (calculate-arv's `offers`, calculate-offer, the screens). Pure and zod-free.

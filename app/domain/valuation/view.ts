@@ -145,7 +145,7 @@ export function confidenceAndRangeText(
   return words === NOT_AVAILABLE ? range : `${words}; ${range}`;
 }
 
-/** §9: the comps panel (the property card) shows the first 3. */
+/** The comps panel (the property card) shows the first 3. */
 export const COMPS_SHOWN = 3;
 
 // --- the spec Demo Mode -----------------------------------------------------------------------------------------------

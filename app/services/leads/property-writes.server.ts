@@ -47,7 +47,7 @@ async function findDuplicate(
 }
 
 /**
- * A "max offer" sent on save that is §9's estimate of the value sent with it (70 % of the ARV or of the as-is value) is
+ * A "max offer" sent on save that is the spec's estimate of the value sent with it (70 % of the ARV or of the as-is value) is
  * what the spec's workbench sends before any valuation: a guess, not an offer the user chose, so it is not stored as
  * one (a letter or a sequence would mail it).
  */
