@@ -18,10 +18,17 @@ const winAnsi = (text: string) =>
     .replace(/[\u2013\u2014]/g, "-")
     .replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
 
-export async function renderFollowUpLetterPdf(letter: { title: string; body: string; signedBy: string }): Promise<Uint8Array> {
+/** `amountCents`: the chosen offer the body names, or null for a letter without a price. */
+export async function renderFollowUpLetterPdf(letter: {
+  title: string;
+  body: string;
+  signedBy: string;
+  amountCents: number | null;
+}): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(letter.title);
   pdf.setProducer("Breeze");
+  pdf.setSubject(letter.amountCents === null ? "Follow-up letter" : "Follow-up letter with an offer");
   pdf.setCreationDate(new Date(0));
   pdf.setModificationDate(new Date(0));
   const font = await pdf.embedFont(StandardFonts.Helvetica);
