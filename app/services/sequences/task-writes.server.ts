@@ -3,11 +3,11 @@
  * phones and the contact row), the remaining steps planned again (only those still pending), the lead's pointer
  * (only while its sequence runs) and the lead's last contact.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, ne, notExists } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import type { Db } from "#db/client.ts";
-import { followUpActivityContacts, leads, properties, userLeads, type OwnerPhone } from "#db/schema.ts";
+import { followUpActivityContacts, followUpSteps, leads, properties, userLeads, type OwnerPhone } from "#db/schema.ts";
 import { ownerPhones } from "#app/domain/leads/phone.ts";
 import { endOfDay, planStep, reachabilityOf } from "#app/domain/sequences/plan.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
@@ -90,29 +90,41 @@ export function scheduleNext(
       next = { ...step, id: step.activityId, activityType: planned.activityType };
     }
   }
-  // A step another request is working keeps the sequence running: that request moves the pointer past it.
-  const held = others.some((other) => other.status === "working");
   const running = and(eq(leads.id, task.leadId), eq(leads.sequenceStatus, "active"));
   if (next) {
     const scheduled = next.scheduledFor;
+    const pointer = {
+      currentSequenceStep: next.stepIndex,
+      currentActivityDay: next.dayNumber,
+      currentActivityDate: scheduled,
+      awaitingNextDay: (scheduled ?? now) >= endOfDay(now, zone),
+    };
     statements.push(
       db
         .update(leads)
-        .set({
-          currentSequenceStep: next.stepIndex,
-          currentActivityDay: next.dayNumber,
-          currentActivityDate: scheduled,
-          awaitingNextDay: (scheduled ?? now) >= endOfDay(now, zone),
-          updatedAt: now,
-        })
+        .set({ ...pointer, updatedAt: now })
         .where(running),
     );
-  } else {
-    const finished = held
-      ? { updatedAt: now }
-      : { sequenceStatus: "completed", currentSequenceStep: steps.length, awaitingNextDay: false, updatedAt: now };
-    statements.push(db.update(leads).set(finished).where(running));
-  }
+  } else statements.push(db.update(leads).set({ updatedAt: now }).where(running));
+  // Finished once no other step is open, as the rows are when this batch runs (the read may be stale: a parallel
+  // request may have worked the step it calls next); a step still being worked keeps it running, and that request's
+  // batch, the last, completes it.
+  const open = db
+    .select({ id: followUpSteps.activityId })
+    .from(followUpSteps)
+    .where(
+      and(
+        eq(followUpSteps.leadId, task.leadId),
+        ne(followUpSteps.activityId, task.activityId),
+        inArray(followUpSteps.status, ["pending", "working"]),
+      ),
+    );
+  statements.push(
+    db
+      .update(leads)
+      .set({ sequenceStatus: "completed", currentSequenceStep: steps.length, awaitingNextDay: false })
+      .where(and(running, notExists(open))),
+  );
   return { statements, next: next ? { id: next.id, activityType: next.activityType, scheduledFor: next.scheduledFor } : null };
 }
 
