@@ -169,7 +169,8 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
       status: "new",
       currentAgent: null,
       arv: lead.estimatedValue,
-      maxOffer: lead.maxOffer,
+      // The queue's 70 %-of-estimate figure is a guess, never a stored (chosen) offer.
+      maxOffer: null,
       bedrooms: lead.bedrooms,
       ownerName: lead.ownerName,
       leadType: lead.flags[0] ?? null,

@@ -26,7 +26,9 @@ export function leadToProperty(lead: LeadQueueItem, save: LeadSave) {
     arv: money(lead.estimatedValue),
     // The as-is estimate (market value), kept when a valuation replaces the ARV: offers are checked against it.
     price: money(lead.estimatedValue),
-    maxOffer: money(lead.maxOffer),
+    // No offer is chosen by saving: the lead's 70 %-of-estimate figure is a guess the queue shows, and a stored offer
+    // is what letters (a sequence's too) mail.
+    maxOffer: null,
     equityPercentage: lead.equityPct,
     equityBalance: money(lead.equityBalance),
     confidenceScore: lead.confidenceScore === null ? null : Math.round(lead.confidenceScore),
