@@ -101,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const zone = userZone(request, session.user);
     const started = await startSequence(context, { userId: session.user.id, propertyId: form.propertyId, zone, confirm: form.confirm });
     if (!started.ok && "warnings" in started) {
-      const confirmation = { propertyId: form.propertyId, warnings: started.warnings };
+      const confirmation = { propertyId: form.propertyId, title: CHECK_THIS_OFFER, warnings: started.warnings };
       return data({ message: started.message, errors: {}, confirmation }, { status: started.status });
     }
     if (!started.ok) return data({ message: started.message, errors: {} }, { status: started.status });
@@ -132,7 +132,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** A start refused until the chosen offer's warnings are confirmed: the lead and the warnings. */
-type StartConfirmation = { propertyId: string; warnings: { code: string; message: string }[] };
+type StartConfirmation = { propertyId: string; title: string; warnings: { code: string; message: string }[] };
 
 export default function TodayPage() {
   const { tasks, total, allTasks, upcoming, paused } = useLoaderData<typeof loader>();
@@ -147,7 +147,7 @@ export default function TodayPage() {
             action={TODAY_PATH}
             confirmation={{
               intent: "start",
-              title: CHECK_THIS_OFFER,
+              title: confirmation.title,
               message: "The lead's chosen offer goes in this sequence's letters. Check it before starting:",
               warnings: confirmation.warnings,
               resubmit: { propertyId: confirmation.propertyId },
