@@ -172,6 +172,15 @@ describe("starting a sequence on an offer above the max offer", () => {
     expect((await outboxOf(pat.userId))[0].offerAmount).toBe(182_000);
   });
 
+  it("asks once: an offer whose Letter of Intent was made (and confirmed) then starts without asking again", async () => {
+    const pat = await signedUp();
+    const lead = await aLead(pat.userId, ABOVE);
+    await letterOfIntent(pat, lead.id, 182_000);
+    const started = await pat.start(lead.id);
+    expect(started.status).toBe(201);
+    expect(started.body.warnings).toEqual(expect.arrayContaining([expect.objectContaining({ code: "above_max_offer" })]));
+  });
+
   it("form: 'Confirm anyway' first, then the start with confirm=1 (no JavaScript)", async () => {
     const pat = await signedUp();
     const lead = await aLead(pat.userId, ABOVE);

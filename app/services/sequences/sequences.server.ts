@@ -4,10 +4,10 @@
  * per reachable contact (DNC phones written blocked and skipped), and the lead row's pointer — in one batch, after
  * one read of the property, its lead row and the user's sequence.
  */
-import { and, eq, isNull, notExists } from "drizzle-orm";
+import { and, eq, isNull, notExists, sql } from "drizzle-orm";
 
 import type { Db } from "#db/client.ts";
-import { followUpActivities, followUpSteps, leads } from "#db/schema.ts";
+import { documents, followUpActivities, followUpSteps, leads, properties } from "#db/schema.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { endOfDay, pausesSequence, planSequence, reachabilityOf } from "#app/domain/sequences/plan.ts";
 import type { SequenceAction, SequenceStep } from "#app/domain/sequences/steps.ts";
@@ -51,10 +51,11 @@ export async function startSequence(context: ServiceContext<"db" | "now">, reque
   const { userId, propertyId } = request;
   const now = context.now();
   const zone = request.zone ?? DEFAULT_TIME_ZONE;
-  const [[property], [lead], saved] = await db.batch([
+  const [[property], [lead], saved, offerLetters] = await db.batch([
     propertyRead(db, userId, propertyId),
     crmLeadRead(db, propertyId),
     userSequenceRead(db, userId),
+    offerLetterRead(db, userId, propertyId),
   ]);
   const sequence = sequenceOf(saved);
   const steps = request.steps ?? sequence.steps;
@@ -63,7 +64,9 @@ export async function startSequence(context: ServiceContext<"db" | "now">, reque
   if (pausesSequence(property.status)) return { ok: false, status: 409, message: SEQUENCE_PAUSED_BY_STATUS };
   const offer = property.maxOffer !== null && Math.round(property.maxOffer) >= MONEY_MIN ? Math.round(property.maxOffer) : null;
   const warnings = offer === null ? [] : propertyOfferWarnings(property, offer);
-  if (warnings.length > 0 && !request.confirm) return needsConfirmation(warnings);
+  // Asked once: an offer whose Letter of Intent was made went through the same checks (and "Confirm anyway") then.
+  const confirmedBefore = offerLetters.length > 0;
+  if (warnings.length > 0 && !request.confirm && !confirmedBefore) return needsConfirmation(warnings);
   const meta: SequenceMeta = {
     withoutOffer: sequence.withoutOffer,
     confirmedOffer: warnings.length > 0 ? offer : null,
@@ -146,6 +149,26 @@ export async function startSequence(context: ServiceContext<"db" | "now">, reque
     firstDue: first?.scheduledFor ?? null,
     ...(warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/** A Letter of Intent of the property for its chosen offer (`max_offer`), if one was made. */
+function offerLetterRead(db: Db, userId: string, propertyId: string) {
+  const chosen = db
+    .select({ offer: properties.maxOffer })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)));
+  return db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.userId, userId),
+        eq(documents.propertyId, propertyId),
+        eq(documents.type, "letter_of_intent"),
+        sql`${documents.amount} = (${chosen})`,
+      ),
+    )
+    .limit(1);
 }
 
 const NEXT_STATUS: Record<SequenceAction, { from: readonly string[]; to: string }> = {
