@@ -205,8 +205,8 @@ export class DealAnalysis extends DurableObject<Env> {
         })
         .where(and(eq(properties.id, job.propertyId), eq(properties.userId, job.userId)))
         .returning({ id: properties.id }),
-      ...(job.charge ? [usageEntry(db, job.charge, 1, now, null)] : []),
-      ...(tokens ? [usageEntry(db, tokens, used, now, null), countStatement(db, tokens)] : []),
+      ...(job.charge ? [usageEntry({ db, now: () => now }, job.charge, 1, null)] : []),
+      ...(tokens ? [usageEntry({ db, now: () => now }, tokens, used, null), countStatement({ db }, tokens)] : []),
     ]);
     if (written.length === 0) throw new Error(`${ANALYSIS_FAILED}: the property no longer exists.`);
     return result;

@@ -16,7 +16,7 @@ import type { RootData } from "#app/root.tsx";
 import { getCurrentUser } from "#app/services/accounts/auth.server.ts";
 import { withSessionReads } from "#app/services/accounts/session.server.ts";
 import { lazyPreloads } from "#app/services/platform/lazy-chunks.server.ts";
-import { loadSection, sectionReads } from "#app/services/sections/index.server.ts";
+import { loadSection, sectionReads } from "#app/services/shell/sections.server.ts";
 
 /** The signed-in home's shell in its own chunk: the landing, at the same address, never loads it. */
 const Shell = preloadable<ComponentProps<typeof SignedInShell>>(

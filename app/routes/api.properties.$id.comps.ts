@@ -8,7 +8,7 @@ import { listComps, runComps } from "#app/services/valuation/property-comps.serv
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
-  const outcome = await listComps(context.db, session.user.id, params.id ?? "");
+  const outcome = await listComps(context, session.user.id, params.id ?? "");
   return outcome.ok ? apiJson(outcome.comps) : apiError(outcome.status, outcome.message);
 }
 

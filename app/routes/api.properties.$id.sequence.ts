@@ -31,8 +31,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const userId = session.user.id;
   const result =
     wanted === "start"
-      ? await startSequence(context, { userId, propertyId, zone: userZone(request, session.user), confirm })
-      : await changeSequence(context.db, userId, propertyId, wanted, now);
+      ? await startSequence({ db: context.db, now: () => now }, { userId, propertyId, zone: userZone(request, session.user), confirm })
+      : await changeSequence({ db: context.db, now: () => now }, userId, propertyId, wanted);
   if (!result.ok && "warnings" in result)
     return apiJson({ success: false, message: result.message, warnings: result.warnings }, { status: 409 });
   if (!result.ok) return apiError(result.status, result.message);

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
+import { CalculateArvSchema } from "#app/domain/valuation/valuation-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { placeArvSubject, valueArv } from "#app/services/valuation/valuation.server.ts";

@@ -35,7 +35,7 @@ const ListQuery = z.object({
 const readLeadPage = declareSessionReads(async ({ request, context }, { userId, batch }) => {
   const query = readQuery(request, ListQuery);
   const filter = { status: query.status ?? "all", q: query.q ?? "" };
-  return { query, page: await listLeadPage(context.db, userId, { filter, limit: query.limit, after: query.cursor }, batch) };
+  return { query, page: await listLeadPage(context, userId, { filter, limit: query.limit, after: query.cursor }, batch) };
 });
 
 /**
@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, PropertyInputSchema);
-  const outcome = await createProperty(context.db, session.user.id, input, context.now());
+  const outcome = await createProperty(context, session.user.id, input);
   if (!outcome.ok) {
     return Response.json(
       { success: false, message: outcome.message, id: outcome.existingId },

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { TaskOutcomeSchema } from "#app/domain/sequences/tasks.ts";
+import { TaskOutcomeSchema } from "#app/domain/today/tasks.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { splitMessage } from "#app/domain/offers/rules.ts";
+import { splitMessage } from "#app/domain/offers/offer-rules.ts";
 import { COMPS_ANALYSIS_FAILED } from "#app/domain/valuation/comparables.ts";
 import { compsCardHref } from "#app/domain/valuation/view.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";

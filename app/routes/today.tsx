@@ -8,9 +8,9 @@ import { ComingUp, PausedSequences } from "#app/components/today/coming-up.tsx";
 import { TODAY_PATH } from "#app/components/today/sequence-control.tsx";
 import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
-import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
+import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
-import { TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
+import { TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -19,7 +19,7 @@ import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { CHECK_THIS_OFFER } from "#app/services/offers/offer-checks.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
-import { pausedSequences, rankedTasks, readToday, upcomingSteps } from "#app/services/sequences/today.server.ts";
+import { pausedSequences, rankedTasks, readToday, upcomingSteps } from "#app/services/today/today.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
@@ -59,7 +59,7 @@ const readGuessedDay = declareSessionReads(async ({ request, context }, { userId
   const guess = guessedZone(request);
   const { upcomingLimit, shown } = pageOf(request);
   const page = { upcomingLimit, tasksShown: shown };
-  return { now, guess, reads: await readToday(context.db, userId, now, { batch, zone: guess, ...page }) };
+  return { now, guess, reads: await readToday({ db: context.db, now: () => now }, userId, { batch, zone: guess, ...page }) };
 });
 
 /** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
@@ -71,7 +71,10 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     value: { now, guess, reads: guessed },
   } = await readAsUser(args, readGuessedDay);
   const zone = userZone(request, session.user);
-  const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit, tasksShown: shown });
+  const reads =
+    zone === guess
+      ? guessed
+      : await readToday({ db: context.db, now: () => now }, session.user.id, { zone, upcomingLimit, tasksShown: shown });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
   return {
@@ -99,7 +102,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const now = context.now();
   if (form.intent === "start") {
     const zone = userZone(request, session.user);
-    const started = await startSequence(context, { userId: session.user.id, propertyId: form.propertyId, zone, confirm: form.confirm });
+    const started = await startSequence(
+      { db: context.db, now: () => now },
+      { userId: session.user.id, propertyId: form.propertyId, zone, confirm: form.confirm },
+    );
     if (!started.ok && "warnings" in started) {
       const confirmation = { propertyId: form.propertyId, title: CHECK_THIS_OFFER, warnings: started.warnings };
       return data({ message: started.message, errors: {}, confirmation }, { status: started.status });
@@ -108,7 +114,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/today", { title: "Sequence started", description: "Its first step is in Today.", variant: "success" });
   }
   if (form.intent !== "work") {
-    const changed = await changeSequence(context.db, session.user.id, form.propertyId, form.intent, now);
+    const changed = await changeSequence({ db: context.db, now: () => now }, session.user.id, form.propertyId, form.intent);
     if (!changed.ok) return data({ message: changed.message, errors: {} }, { status: changed.status });
     return redirectWithToast("/today", {
       title: SEQUENCE_ACTION_LABELS[form.intent],

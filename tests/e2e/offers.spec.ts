@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { maxOfferRule } from "#app/domain/offers/rules.ts";
+import { maxOfferRule } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 
 import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures.ts";

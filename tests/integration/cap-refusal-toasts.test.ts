@@ -8,10 +8,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import { mailOutbox, properties, usageEvents } from "#db/schema.ts";
-import type { ChatSendActionData } from "#app/domain/chat/forms.ts";
+import type { ChatSendActionData } from "#app/domain/chat/chat-forms.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
 import { capRefusalToast, RATE_LIMIT_TITLE } from "#app/domain/usage/refusal-toast.ts";
-import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
+import type { WorkbenchActionData } from "#app/domain/workbench/workbench-forms.ts";
 import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
 import * as chatSend from "#app/routes/chat.send.tsx";
 import * as workbench from "#app/routes/leads.workbench.tsx";

@@ -46,9 +46,9 @@ async function sellerThread(userId: string) {
     createdAt: new Date(),
     updatedAt: new Date(),
   });
-  const created = await createConversation(db, userId, { title: "Lopez", propertyId }, new Date());
+  const created = await createConversation({ db, now: () => new Date() }, userId, { title: "Lopez", propertyId });
   if (!created.ok) throw new Error("no conversation");
-  await addMessage(db, userId, created.id, { content: SELLER, role: "assistant", isAiGenerated: false }, new Date());
+  await addMessage({ db, now: () => new Date() }, userId, created.id, { content: SELLER, role: "assistant", isAiGenerated: false });
   return created.id;
 }
 

@@ -7,7 +7,7 @@ import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer
 import { loader as downloadDocument } from "#app/routes/documents.$id.download.ts";
 import { loader as viewDocument } from "#app/routes/documents.$id.view.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
-import { load as loadDocuments } from "#app/services/sections/documents.server.ts";
+import { load as loadDocuments } from "#app/services/documents/documents-section.server.ts";
 
 import { bytesOf, confirmBody, db, signedIn, withProperty } from "./offers-setup.ts";
 import { pdfText } from "./pdf-text.ts";

@@ -13,7 +13,7 @@ import {
   SEQUENCE_REPLIED_TASK,
   SEQUENCE_STOPPED_TASK,
 } from "#app/domain/sequences/task-state.ts";
-import { TASK_ALREADY_DONE } from "#app/domain/sequences/tasks.ts";
+import { TASK_ALREADY_DONE } from "#app/domain/today/tasks.ts";
 import { action as propertyRoute } from "#app/routes/api.properties.$id.ts";
 
 import { aLead, chargesOf, db, leadRow, letterStep, NOW, outboxOf, signedUp, stepsOf, withSteps } from "./sequence-fixtures.ts";

@@ -10,7 +10,7 @@ import { createDb } from "#db/client.ts";
 import { properties } from "#db/schema.ts";
 import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
-import { readToday } from "#app/services/sequences/today.server.ts";
+import { readToday } from "#app/services/today/today.server.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
@@ -67,12 +67,19 @@ describe("Today's queries", () => {
 
     // The page's reads (ADR 098, 102): its tasks ranked in SQL with their count and the paused; coming up only when asked.
     sent.length = 0;
-    const reads = await readToday(createDb(recordingD1(sent)), userId, NOW, { zone: "America/New_York", tasksShown: 2, upcomingLimit: 0 });
+    const reads = await readToday({ db: createDb(recordingD1(sent)), now: () => NOW }, userId, {
+      zone: "America/New_York",
+      tasksShown: 2,
+      upcomingLimit: 0,
+    });
     expect(reads.rows).toHaveLength(2);
     expect(reads.total).toBe(3);
     expect(reads.upcoming).toEqual([]);
     expect(sent).toHaveLength(2);
-    const withUpcoming = await readToday(createDb(recordingD1(sent)), userId, NOW, { zone: "America/New_York", tasksShown: 2 });
+    const withUpcoming = await readToday({ db: createDb(recordingD1(sent)), now: () => NOW }, userId, {
+      zone: "America/New_York",
+      tasksShown: 2,
+    });
     expect(withUpcoming.upcoming).toHaveLength(12);
     expect(sent).toHaveLength(5);
     const pagePlans = await Promise.all(sent.map(planOf));

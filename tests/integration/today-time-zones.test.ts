@@ -10,7 +10,7 @@ import { users } from "#db/schema.ts";
 import { TIME_ZONE_COOKIE } from "#app/domain/shared/time-zone.ts";
 import { action as loginAction } from "#app/routes/api.auth.login.ts";
 import * as todayPage from "#app/routes/today.tsx";
-import type { UpcomingStep } from "#app/services/sequences/today.server.ts";
+import type { UpcomingStep } from "#app/services/today/today.server.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";

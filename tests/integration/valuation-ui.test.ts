@@ -11,7 +11,7 @@ import { createDb } from "#db/client.ts";
 import { comps, properties } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
-import type { OfferSteps } from "#app/domain/offers/rules.ts";
+import type { OfferSteps } from "#app/domain/offers/offer-rules.ts";
 import type { StoredComparable } from "#app/domain/valuation/comparables.ts";
 import * as index from "#app/routes/_index.tsx";
 import * as apiComps from "#app/routes/api.properties.$id.comps.ts";

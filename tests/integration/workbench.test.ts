@@ -228,7 +228,7 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
     expect(page.saved[lead.id]).toMatchObject({ status: "analyzed" });
     // The details, and the offer steps the saved lead now shows.
     expect(page.preloads.map((preload) => preload.source)).toEqual([
-      "app/components/workbench/lead-details.tsx",
+      "app/components/workbench/workbench-lead-details.tsx",
       "app/components/workbench/offer-steps.tsx",
     ]);
     const text = await html(client, "/leads/workbench?lead=1&details=1");

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 
 import { CompanyInfoSchema, CompanyStepSchema } from "#app/domain/accounts/auth-schemas.ts";
-import { MailOfferSchema, SendOfferSchema } from "#app/domain/offers/forms.ts";
+import { MailOfferSchema, SendOfferSchema } from "#app/domain/offers/offer-forms.ts";
 import { MAIL_LIMIT_MESSAGES, mailAddressProblems } from "#app/domain/shared/postal-limits.ts";
 import { returnNameLines } from "#app/providers/mail/lob.server.ts";
 

@@ -2,8 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { PropertyPatchSchema } from "#app/domain/leads/forms.ts";
-import { ConfirmOfferSchema, MailOfferSchema, MaxOfferFormSchema } from "#app/domain/offers/forms.ts";
+import { PropertyPatchSchema } from "#app/domain/leads/lead-forms.ts";
+import { ConfirmOfferSchema, MailOfferSchema, MaxOfferFormSchema } from "#app/domain/offers/offer-forms.ts";
 import { moneySchema, nullableMoneySchema, optionalMoneySchema } from "#app/domain/shared/money-schema.ts";
 import { MONEY_MAX, parseStrictMoney } from "#app/domain/shared/money.ts";
 

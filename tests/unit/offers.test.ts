@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 
 import { letterOfIntentText, letterPlainText } from "#app/domain/offers/letter-of-intent.ts";
-import { offerOptions } from "#app/domain/offers/options.ts";
 import {
   chosenOfferAmount,
   customOfferAmount,
@@ -13,7 +12,8 @@ import {
   propertyAddressLine,
   statusAfterLetter,
   statusAfterMail,
-} from "#app/domain/offers/rules.ts";
+} from "#app/domain/offers/offer-rules.ts";
+import { offerOptions } from "#app/domain/offers/options.ts";
 
 describe("the 70% rule", () => {
   it("is ARV × 70% − repairs − assignment fee, with repairs defaulting to 10% of the ARV (nearest $500) and the fee to $10,000", () => {

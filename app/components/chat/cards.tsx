@@ -17,7 +17,7 @@ import { sellerTypeLabel } from "#app/domain/chat/wizard.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import { leadToProperty } from "#app/domain/leads/property.ts";
 import { formatBaths, formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
-import { workbenchHref } from "#app/domain/workbench/rules.ts";
+import { workbenchHref } from "#app/domain/workbench/workbench-rules.ts";
 
 import { addToCrm, isInCrmAnswer, saveBuyer } from "./card-actions.ts";
 import { InCrmNote } from "./in-crm-note.tsx";

@@ -6,7 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { AI_MESSAGE_MAX } from "#app/domain/chat/ai-bounds.ts";
-import type { ChatSendActionData } from "#app/domain/chat/forms.ts";
+import type { ChatSendActionData } from "#app/domain/chat/chat-forms.ts";
 import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
 
 type FormComponent = typeof Form;

@@ -6,7 +6,7 @@ import { Link } from "@remix-run/react";
 
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { relativeTime } from "#app/domain/shared/format.ts";
-import type { ChatData } from "#app/services/sections/chat.server.ts";
+import type { ChatData } from "#app/services/chat/chat-section.server.ts";
 
 export function ConversationList({
   title,

@@ -26,7 +26,7 @@ import {
   SELLER_SEARCH_COUNT,
 } from "#app/domain/leads/search-options.ts";
 import { isRecord } from "#app/domain/shared/guards.ts";
-import type { WizardCount } from "#app/services/sections/chat.server.ts";
+import type { WizardCount } from "#app/services/chat/chat-section.server.ts";
 
 import { enqueuePending } from "./chat-poster.ts";
 

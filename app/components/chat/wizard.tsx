@@ -36,7 +36,7 @@ import {
 import type { CoveredPlace } from "#app/domain/leads/covered-places.ts";
 import { SELLER_SEARCH_COUNT } from "#app/domain/leads/search-options.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
-import type { WizardCount, WizardView } from "#app/services/sections/chat.server.ts";
+import type { WizardCount, WizardView } from "#app/services/chat/chat-section.server.ts";
 
 import { checkCount, findBuyers, findSellers } from "./search-flow.ts";
 import { usePlaceSuggestions } from "./use-place-suggestions.ts";

@@ -3,7 +3,7 @@ import { crmHref, propertyFacts } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import type { load } from "#app/services/sections/crm.server.ts";
+import type { load } from "#app/services/leads/crm-section.server.ts";
 
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
 import { useLinkClicks } from "./link-clicks.ts";

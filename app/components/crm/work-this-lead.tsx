@@ -18,7 +18,7 @@ import { displayPhone, ownerPhones } from "#app/domain/leads/phone.ts";
 import { dealNumbersOf, VALUATION_SOURCE_LABELS } from "#app/domain/offers/deal-numbers.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 import { confidenceWordsText } from "#app/domain/valuation/view.ts";
-import type { load } from "#app/services/sections/crm.server.ts";
+import type { load } from "#app/services/leads/crm-section.server.ts";
 
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
 
@@ -152,7 +152,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
       <StartSequenceForm propertyId={p.id} className="md:col-span-2" />
       <DealAnalysisPanel property={p} running={selected.analysisRunning} />
       <PropertyOffer property={p} />
-      <PropertyComps propertyId={p.id} comps={selected.comps} choices={selected.compChoices} />
+      <PropertyComps propertyId={p.id} comps={selected.comps} choices={selected.pinnedComps} />
       <ValuationHistory history={selected.valuations} />
       {selected.contacts.length ? (
         <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">

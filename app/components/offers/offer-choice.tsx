@@ -11,8 +11,8 @@ import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { chosenOfferAmount, CUSTOM_OFFER, customOfferDigits, type OfferChoice as Choice } from "#app/domain/offers/offer-rules.ts";
 import type { OfferOption } from "#app/domain/offers/options.ts";
-import { chosenOfferAmount, CUSTOM_OFFER, customOfferDigits, type OfferChoice as Choice } from "#app/domain/offers/rules.ts";
 import { aboveMaxOfferText } from "#app/domain/offers/warnings.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 

@@ -11,8 +11,8 @@ import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { dealNumbersOf, type DealRecord } from "#app/domain/offers/deal-numbers.ts";
+import { ARV_MISSING, chosenOfferAmount, type OfferChoice as Choice } from "#app/domain/offers/offer-rules.ts";
 import { offerOptions, recommendedOffer, type OfferOption } from "#app/domain/offers/options.ts";
-import { ARV_MISSING, chosenOfferAmount, type OfferChoice as Choice } from "#app/domain/offers/rules.ts";
 import { propertyOfferWarnings, type CheckedProperty } from "#app/domain/offers/warnings.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";

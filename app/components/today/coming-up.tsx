@@ -3,9 +3,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
-import { UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
 import { formatDate } from "#app/domain/shared/format.ts";
-import type { PausedSequence, UpcomingStep } from "#app/services/sequences/today.server.ts";
+import { UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
+import type { PausedSequence, UpcomingStep } from "#app/services/today/today.server.ts";
 
 import { SequenceControl } from "./sequence-control.tsx";
 

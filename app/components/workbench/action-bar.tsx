@@ -2,8 +2,14 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 
 import { Button } from "#app/components/ui/button.tsx";
-import type { MoveIntent } from "#app/domain/workbench/forms.ts";
-import { ALL_LEADS_REVIEWED, SELLER_WIZARD_HREF, WORKBENCH_PATH, workbenchAction, type BarButtons } from "#app/domain/workbench/rules.ts";
+import type { MoveIntent } from "#app/domain/workbench/workbench-forms.ts";
+import {
+  ALL_LEADS_REVIEWED,
+  SELLER_WIZARD_HREF,
+  WORKBENCH_PATH,
+  workbenchAction,
+  type BarButtons,
+} from "#app/domain/workbench/workbench-rules.ts";
 
 type Props = {
   leadId: string;

@@ -8,7 +8,7 @@ import { statusLabel } from "#app/domain/leads/labels.ts";
 import { leadAddress } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { LEAD_STATUS_TONES } from "#app/domain/shared/status-tones.ts";
-import { leadStatusOf } from "#app/domain/workbench/rules.ts";
+import { leadStatusOf } from "#app/domain/workbench/workbench-rules.ts";
 
 /** The lead's status as the workbench shows it: its CRM status once saved, else New (unknown → New). */
 export function WorkbenchStatusBadge({ crmStatus }: { crmStatus: string | null }) {

@@ -14,7 +14,6 @@ import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { CostPreview } from "#app/components/usage/cost-preview.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
 import {
   DEFAULT_ASSIGNMENT_FEE,
   defaultRepairs,
@@ -22,11 +21,12 @@ import {
   maxOfferRule,
   preselectedOffer,
   type OfferSteps as Steps,
-} from "#app/domain/offers/rules.ts";
+} from "#app/domain/offers/offer-rules.ts";
+import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { demoValuation, type ValuationStep } from "#app/domain/valuation/view.ts";
-import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/rules.ts";
 import { STEP_ANCHORS, stepAnchorOf } from "#app/domain/workbench/step-anchors.ts";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/workbench-rules.ts";
 
 import { LetterStep, MailedPanel } from "./letter-step.tsx";
 import { Banner, StepConfirmation, StepFields, stepsAction, useBusy, type OfferStepsProps } from "./offer-step-parts.tsx";
@@ -177,7 +177,7 @@ export function OfferSteps(props: OfferStepsProps) {
         propertyId={saved.propertyId}
         storedArv={saved.arv}
         comps={comps}
-        compChoices={props.compChoices}
+        pinnedComps={props.pinnedComps}
         valuation={steps.valuation}
         request={request}
       />

@@ -7,7 +7,7 @@
  * of the chat section without it (`?section=chat&wizard=seller&step=2&cityOrZip=85004…`).
  */
 import { BUYER_TYPE_LABELS, BUYER_TYPES, SELLER_TYPES, type BuyerType, type SellerType } from "#db/enums.ts";
-import { buildSearchLocation } from "#app/domain/leads/location.ts";
+import { buildSearchLocation } from "#app/domain/leads/lead-location.ts";
 import {
   BUYER_TYPE_QUICK_LISTS,
   DEFAULT_MIN_BEDROOMS,

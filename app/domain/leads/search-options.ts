@@ -6,7 +6,7 @@
 import type { BuyerType, SellerType } from "#db/enums.ts";
 
 import type { OwnerType } from "./extract.ts";
-import type { SearchLocation } from "./location.ts";
+import type { SearchLocation } from "./lead-location.ts";
 import type { PhoneLine } from "./phone.ts";
 
 // --- constants (§9, §5) ----------------------------------------------------------------------------------------

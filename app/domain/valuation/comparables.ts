@@ -52,8 +52,8 @@ export interface StoredCompDetail extends StoredComparable {
   weight: number | null;
 }
 
-/** A comp choice of the user's (ADR 091) as the card and the workbench show it. */
-export interface CompChoiceView {
+/** A pinned or excluded comp of the user's (ADR 091) as the card and the workbench show it. */
+export interface PinnedCompView {
   propertyId: string;
   saleId: string;
   choice: "pinned" | "excluded" | "added";

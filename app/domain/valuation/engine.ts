@@ -33,13 +33,13 @@ import { factValues } from "./features.ts";
 import { fitOverAll } from "./fits.ts";
 import { intervalOf, unknownShareOf, type IntervalEvidence } from "./interval.ts";
 import { localModel } from "./local-fits.ts";
-import { neighbourhoodOf } from "./location.ts";
 import { marketValue } from "./market.ts";
 import { indexChange, marketTimeOf, type MarketTime } from "./price-index.ts";
 import { assumptionsOf, rationaleOf } from "./rationale.ts";
 import { usableRegional } from "./regional.ts";
 import { selectComps, SELECTION_STEPS } from "./selection.ts";
 import type { Sale, ValuationOptions, ValuationOutcome, ValuationResult, ValuationSubject } from "./types.ts";
+import { neighbourhoodOf } from "./valuation-location.ts";
 
 export const NO_COMPS_MESSAGE =
   "No comparable sales were found near this property in the last 12 months, so no value can be estimated from comps.";

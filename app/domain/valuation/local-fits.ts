@@ -6,8 +6,8 @@
 import { fitBooster } from "./boost.ts";
 import { F } from "./features.ts";
 import { factValue, fitModel, localPenaltyOf, type Model } from "./fits.ts";
-import { FIT_LIKENESS, locationFactor, unlikeness, type LocationAt, type Neighbourhood } from "./location.ts";
 import { KERNEL_REACH, TUNING } from "./tuning.ts";
+import { FIT_LIKENESS, locationFactor, unlikeness, type LocationAt, type Neighbourhood } from "./valuation-location.ts";
 
 /** A local fit with its location factor and the subject's ln value by it (season and carry aside). */
 export interface LocalFit {

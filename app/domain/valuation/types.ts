@@ -133,14 +133,14 @@ export interface ValuationOptions {
    */
   treesCache?: WeakMap<object, ((row: ArrayLike<number>) => number) | null>;
   /**
-   * The user's comp choices (docs/decisions/091-comps-the-user-can-defend.md), by sale id: a pinned sale is always a
+   * The user's pinned and excluded comps (docs/decisions/091-comps-the-user-can-defend.md), by sale id: a pinned sale is always a
    * comp and never dropped as an outlier, an excluded one never a comp. An added sale is handed in with the candidates
    * and pinned.
    */
-  choices?: CompChoices;
+  choices?: CompPins;
 }
 
-export interface CompChoices {
+export interface CompPins {
   pinned: ReadonlySet<string>;
   excluded: ReadonlySet<string>;
 }

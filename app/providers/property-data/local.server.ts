@@ -5,7 +5,7 @@ import { SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "#db/enums.ts";
 import { MARKET_AS_OF } from "#db/market/flags.ts";
 import { marketOwners, marketProperties } from "#db/schema.ts";
 import { CASH_BUYER_MAX_PURCHASES } from "#db/seller-types.ts";
-import { cityCase } from "#app/domain/leads/location.ts";
+import { cityCase } from "#app/domain/leads/lead-location.ts";
 
 import { localCoverage } from "./local-coverage.server.ts";
 import { HOME_FACTS, localSales } from "./local-sales.server.ts";

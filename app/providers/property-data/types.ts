@@ -1,6 +1,6 @@
 import type { BuyerType, SellerType } from "#db/enums.ts";
 import type { MarketCoverage } from "#app/domain/leads/covered-places.ts";
-import type { SearchLocation } from "#app/domain/leads/location.ts";
+import type { SearchLocation } from "#app/domain/leads/lead-location.ts";
 import type { CashBuyer, MarketStats, OwnerContact, PostalAddress, PropertyFacts, SellerLead } from "#app/domain/leads/property-records.ts";
 import type { CandidateWindow, Sale, ValuationSubject } from "#app/domain/valuation/types.ts";
 

@@ -12,7 +12,7 @@ import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import type { TerryChatInput } from "#app/domain/chat/terry-forms.ts";
 import { TERRY_AGENT } from "#app/domain/chat/terry-screen.ts";
 import type { SellerLeadCounts, TerryLookup } from "#app/domain/chat/terry.ts";
-import { parseSearchLocation } from "#app/domain/leads/location.ts";
+import { parseSearchLocation } from "#app/domain/leads/lead-location.ts";
 import { PreviewCountSchema } from "#app/domain/leads/search.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -84,7 +84,7 @@ export async function terryChat(
   if (contextChars(input.message, input.history) > AI_CONTEXT_CHARS_MAX)
     return { ok: false, status: 413, message: HISTORY_TOO_LONG, errors: { history: [HISTORY_TOO_LONG] } };
   const requested = input.conversationId ?? null;
-  const thread = requested ? await chatThread(context.db, userId, { agent: TERRY_AGENT, requested }) : null;
+  const thread = requested ? await chatThread(context, userId, { agent: TERRY_AGENT, requested }) : null;
   if (requested && thread?.conversation.agentType !== TERRY_AGENT) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
   const history = thread
     ? thread.messages.slice(-HISTORY_TURNS).map((message) => ({ role: message.role, content: message.content }))
@@ -94,7 +94,7 @@ export async function terryChat(
   let failed = false;
   let charges: BatchItem<"sqlite">[] = [];
   try {
-    const metered = await meteredAiCall(context, userId, context.now(), () =>
+    const metered = await meteredAiCall(context, userId, () =>
       context.providers.ai.terryReply({ message: input.message, history, lookup: marketLookup(context) }),
     );
     if (!metered.ok) return metered;
@@ -107,11 +107,10 @@ export async function terryChat(
     failed = true;
   }
   const posted = await postMessages(
-    context.db,
+    context,
     userId,
     { conversationId: requested, start: { agentType: TERRY_AGENT, title: titleOf(input.message) } },
     [userMessage(input.message), assistantMessage(response, !failed)],
-    context.now(),
     charges,
   );
   if (!posted) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };

@@ -13,7 +13,7 @@ export type TakenClaim = { status: "mailing" | "mailed"; trackingId: string | nu
 
 /** Takes the claim (or a stale one a dead request left), or answers who holds it. */
 export async function claimMailing(
-  context: ServiceContext<"db">,
+  context: ServiceContext<"db" | "now">,
   claim: {
     userId: string;
     propertyId: string;
@@ -24,8 +24,8 @@ export async function claimMailing(
     recipientAddress: string;
     amount: number;
   },
-  now: Date,
 ): Promise<{ ok: true; claim: MailingClaim } | { ok: false; taken: TakenClaim }> {
+  const now = context.now();
   const id = crypto.randomUUID();
   const inserted = await context.db
     .insert(letterMailings)
@@ -63,12 +63,12 @@ export async function dropMailing(context: ServiceContext<"db">, userId: string,
 
 /** The statement that records the claim as mailed, for the batch that also moves the property and writes the charge. */
 export function completeMailing(
-  context: ServiceContext<"db">,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   claim: MailingClaim,
   receipt: { trackingId: string; provider: string },
-  now: Date,
 ) {
+  const now = context.now();
   return context.db
     .update(letterMailings)
     .set({ status: "mailed", trackingId: receipt.trackingId, provider: receipt.provider, mailedAt: now })

@@ -6,7 +6,6 @@ import { and, desc, eq } from "drizzle-orm";
 
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
-import type { MailOfferInput, SendOfferInput } from "#app/domain/offers/forms.ts";
 import {
   ALREADY_MAILED,
   isRecipientOnRecord,
@@ -14,6 +13,7 @@ import {
   mailingClaimKey,
   RECIPIENT_NOT_ON_RECORD,
 } from "#app/domain/offers/mailing.ts";
+import type { MailOfferInput, SendOfferInput } from "#app/domain/offers/offer-forms.ts";
 import {
   messageText,
   NO_OFFER_CREATED,
@@ -21,7 +21,7 @@ import {
   propertyAddressLine,
   SEND_OFFER_FAILED,
   statusAfterMail,
-} from "#app/domain/offers/rules.ts";
+} from "#app/domain/offers/offer-rules.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
@@ -90,7 +90,7 @@ type Letter = { documentId: string; filePath: string; amount: number | null; nam
  * charge in one batch. A refusal or a failed mailing gives the claim and the reservation back.
  */
 async function mailLetter(
-  context: ServiceContext<"db" | "files" | "providers" | "config">,
+  context: ServiceContext<"db" | "files" | "providers" | "config" | "now">,
   userId: string,
   property: PropertyRow,
   sender: Sender,
@@ -99,8 +99,8 @@ async function mailLetter(
   recipient: { name: string; address: string; fields: { name: string; address: string } },
   /** `amount`: the letter's own, what is recorded and sent with it. */
   options: { resend: boolean; amount: number },
-  now: Date,
 ): Promise<Mailed | Refusal | CapRefusal> {
+  const now = context.now();
   const to = parseMailingAddress(recipient.address);
   if (!to) return { ok: false, status: 400, message: "Recipient address must be a street, city, 2-letter state and ZIP code" };
   const onRecord = [property.ownerMailingAddress, propertyAddressLine({ ...property, zip: property.zipCode })];
@@ -109,7 +109,7 @@ async function mailLetter(
   const { amount } = options;
   const claimKey = mailingClaimKey(property.id, amount, options.resend ? windowStart("minute", now) : null);
   const claimed = await claimMailing(
-    context,
+    { ...context, now: () => now },
     {
       userId,
       propertyId: property.id,
@@ -119,14 +119,13 @@ async function mailLetter(
       recipientAddress: recipient.address,
       amount,
     },
-    now,
   );
   if (!claimed.ok) {
     const message = claimed.taken.status === "mailed" ? ALREADY_MAILED : MAILING_IN_PROGRESS;
     return { ok: false, status: 409, message, ...(claimed.taken.trackingId ? { trackingId: claimed.taken.trackingId } : {}) };
   }
   const { claim } = claimed;
-  const reserved = await reserveUsage(context, userId, "letter", 1, now);
+  const reserved = await reserveUsage({ ...context, now: () => now }, userId, "letter", 1);
   if (!reserved.ok) {
     await dropMailing(context, userId, claim);
     return reserved;
@@ -162,13 +161,13 @@ async function mailLetter(
   let updated;
   try {
     [, updated] = await context.db.batch([
-      completeMailing(context, userId, claim, receipt, now),
+      completeMailing({ ...context, now: () => now }, userId, claim, receipt),
       context.db
         .update(properties)
         .set({ status, updatedAt: now })
         .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
         .returning({ status: properties.status }),
-      usageEntry(context.db, reserved.reservation, 1, now, receipt.trackingId),
+      usageEntry({ db: context.db, now: () => now }, reserved.reservation, 1, receipt.trackingId),
     ]);
   } catch (error) {
     // The batch left nothing (D1 rolls it back whole). The piece was handed to the provider under its idempotency key,
@@ -190,11 +189,11 @@ async function mailLetter(
 
 /** mail-offer (the workbench): the letter the pdfUrl names, of this property, mailed to the recipient; offer_sent. */
 export async function mailOffer(
-  context: ServiceContext<"db" | "files" | "providers" | "config">,
+  context: ServiceContext<"db" | "files" | "providers" | "config" | "now">,
   userId: string,
   input: MailOfferInput,
-  now: Date,
 ): Promise<Mailed | Refusal | CapRefusal> {
+  const now = context.now();
   const documentId = letterIdOf(input.pdfUrl);
   const [{ property, sender }, letter] = await Promise.all([
     readPropertyAndSender(context, userId, input.propertyId),
@@ -208,14 +207,13 @@ export async function mailOffer(
   const amount = letter.amount ?? (current ? Math.round(property.maxOffer!) : input.offerAmount);
   const warnings = propertyOfferWarnings(property, amount);
   const mailed = await mailLetter(
-    context,
+    { ...context, now: () => now },
     userId,
     property,
     sender,
     letter,
     { name: input.recipientName, address: input.recipientAddress, fields: { name: "recipientName", address: "recipientAddress" } },
     { resend: input.resend === true, amount },
-    now,
   );
   return mailed.ok ? { ...mailed, warnings } : mailed;
 }
@@ -251,12 +249,12 @@ async function findLetter(
  * has warnings is not made: the page asks first (a recorded letter was checked when it was made).
  */
 export async function sendOffer(
-  context: ServiceContext<"db" | "files" | "providers" | "config">,
+  context: ServiceContext<"db" | "files" | "providers" | "config" | "now">,
   userId: string,
   input: SendOfferInput,
-  now: Date,
   ask = false,
 ): Promise<Mailed | Refusal | CapRefusal | NeedsConfirmation> {
+  const now = context.now();
   const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const maxOffer = property.maxOffer;
@@ -273,7 +271,11 @@ export async function sendOffer(
     const amount = Math.round(maxOffer);
     let produced;
     try {
-      produced = await produceLetter(context, userId, property, sender, { offerType: "custom", arv: property.arv ?? amount, amount }, now);
+      produced = await produceLetter({ ...context, now: () => now }, userId, property, sender, {
+        offerType: "custom",
+        arv: property.arv ?? amount,
+        amount,
+      });
     } catch (error) {
       console.error("send-offer: the letter could not be produced", error);
       return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED) };
@@ -284,14 +286,13 @@ export async function sendOffer(
   const address = input.ownerMailingAddress ?? property.ownerMailingAddress ?? propertyAddressLine({ ...property, zip: property.zipCode });
   const name = input.ownerName ?? property.ownerName ?? "Property Owner";
   const mailed = await mailLetter(
-    context,
+    { ...context, now: () => now },
     userId,
     current,
     sender,
     letter,
     { name, address, fields: { name: "ownerName", address: "ownerMailingAddress" } },
     { resend: input.resend === true, amount: letter.amount ?? Math.round(current.maxOffer ?? maxOffer) },
-    now,
   );
   return mailed.ok ? { ...mailed, warnings } : mailed;
 }

@@ -32,7 +32,7 @@ export async function replanAfterContactChange(
   const { userId, propertyId } = request;
   const now = context.now();
   const [[property], pending] = await db.batch([
-    propertyRead(db, userId, propertyId),
+    propertyRead(context, userId, propertyId),
     db
       .select({ activityId: followUpSteps.activityId, plannedType: followUpSteps.plannedType })
       .from(followUpSteps)
@@ -48,7 +48,9 @@ export async function replanAfterContactChange(
   ]);
   if (!property || pending.length === 0) return 0;
   const reach = reachabilityOf(property);
-  const statements = pending.flatMap((step) => replanStatements(db, userId, step.activityId, planStep(step.plannedType, reach), now));
+  const statements = pending.flatMap((step) =>
+    replanStatements({ db, now: () => now }, userId, step.activityId, planStep(step.plannedType, reach)),
+  );
   const [first, ...rest] = statements;
   await db.batch([first, ...rest]);
   return pending.length;

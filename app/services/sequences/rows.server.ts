@@ -7,9 +7,9 @@
  */
 import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { conversations, followUpActivities, followUpActivityContacts, followUpSteps, leads, messages, properties } from "#db/schema.ts";
 import { PAUSING_STATUSES, type PlannedContact, type PlannedStep, type ReachableProperty } from "#app/domain/sequences/plan.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 /** The vendor of the lead rows sequences run on (one per CRM property). */
 export const CRM_LEAD_VENDOR = "crm";
@@ -81,7 +81,8 @@ export function noReplySinceLastMoveOf(userId: string | SQL): SQL {
 }
 
 /** The user's property (null for a foreign or unknown id), with what the chosen offer's checks read. */
-export function propertyRead(db: Db, userId: string, propertyId: string) {
+export function propertyRead(context: ServiceContext<"db">, userId: string, propertyId: string) {
+  const { db } = context;
   return db
     .select({
       ...PROPERTY_FIELDS,
@@ -96,7 +97,8 @@ export function propertyRead(db: Db, userId: string, propertyId: string) {
 }
 
 /** The property's sequence lead row, if a sequence was ever started on it. */
-export function crmLeadRead(db: Db, propertyId: string) {
+export function crmLeadRead(context: ServiceContext<"db">, propertyId: string) {
+  const { db } = context;
   return db
     .select({ id: leads.id, sequenceStatus: leads.sequenceStatus })
     .from(leads)
@@ -112,7 +114,8 @@ export function contactRows(activityId: string, contacts: readonly PlannedContac
 export const CONTACT_ROWS_PER_INSERT = 12;
 
 /** The inserts of a step's contact rows (none when it has none), however many phones the vendor reported. */
-export function insertContacts(db: Db, activityId: string, step: PlannedStep) {
+export function insertContacts(context: ServiceContext<"db">, activityId: string, step: PlannedStep) {
+  const { db } = context;
   const rows = contactRows(activityId, step.contacts);
   const inserts = [];
   for (let start = 0; start < rows.length; start += CONTACT_ROWS_PER_INSERT) {
@@ -142,7 +145,9 @@ function stillPending(activityId: string, userId: string): SQL {
  * are written anew, and a step that can no longer be worked is closed as skipped with the reason. Every statement is
  * guarded by the step being still pending, so a step a parallel request claimed, worked or skipped is left as it is.
  */
-export function replanStatements(db: Db, userId: string, activityId: string, step: PlannedStep, now: Date) {
+export function replanStatements(context: ServiceContext<"db" | "now">, userId: string, activityId: string, step: PlannedStep) {
+  const { db } = context;
+  const now = context.now();
   const pending = stillPending(activityId, userId);
   const mine = and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId));
   // The step row goes last: the statements before it read it as pending.
@@ -161,7 +166,7 @@ export function replanStatements(db: Db, userId: string, activityId: string, ste
 }
 
 /** The inserts of a step's contact rows, each writing only while `condition` holds (insert … select … where). */
-function insertContactsIf(db: Db, activityId: string, step: PlannedStep, condition: SQL) {
+function insertContactsIf(db: ServiceContext<"db">["db"], activityId: string, step: PlannedStep, condition: SQL) {
   // Every column in the table's order: an insert from a select names them all.
   return contactRows(activityId, step.contacts).map((row) =>
     db

@@ -13,7 +13,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 
 import { documents, properties } from "#db/schema.ts";
 import { isRecipientOnRecord, MAILING_IN_PROGRESS, mailingClaimKey, RECIPIENT_NOT_ON_RECORD } from "#app/domain/offers/mailing.ts";
-import { parseMailingAddress, propertyAddressLine, statusAfterMail } from "#app/domain/offers/rules.ts";
+import { parseMailingAddress, propertyAddressLine, statusAfterMail } from "#app/domain/offers/offer-rules.ts";
 import { LETTER_ALREADY_MAILED_NOTE } from "#app/domain/sequences/task-state.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused } from "#app/providers/mail/types.ts";
@@ -95,24 +95,20 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
   const offerLetter = step.amount !== null && !step.mailAgain ? await letterOfIntentFor(context, userId, property.id, step.amount) : null;
   const recipientName = property.ownerName?.trim() || "Property Owner";
   const claimKey = claimKeyOf(step);
-  const claimed = await claimMailing(
-    context,
-    {
-      userId,
-      propertyId: property.id,
-      documentId: offerLetter?.documentId ?? null,
-      claimKey,
-      recipientName,
-      recipientAddress: contact.recipientValue,
-      amount: step.amount ?? 0,
-    },
-    now,
-  );
+  const claimed = await claimMailing(context, {
+    userId,
+    propertyId: property.id,
+    documentId: offerLetter?.documentId ?? null,
+    claimKey,
+    recipientName,
+    recipientAddress: contact.recipientValue,
+    amount: step.amount ?? 0,
+  });
   if (!claimed.ok) {
     if (claimed.taken.status === "mailed") return { ok: true, statements: [], trackingId: null, note: LETTER_ALREADY_MAILED_NOTE };
     return { ok: false, status: 409, message: MAILING_IN_PROGRESS };
   }
-  const reserved = await reserveUsage(context, userId, "letter", 1, now);
+  const reserved = await reserveUsage(context, userId, "letter", 1);
   if (!reserved.ok) {
     await dropMailing(context, userId, claimed.claim);
     return reserved;
@@ -143,7 +139,7 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
     return {
       ok: true,
       statements: [
-        completeMailing(context, userId, claimed.claim, receipt, now),
+        completeMailing(context, userId, claimed.claim, receipt),
         ...(step.amount !== null
           ? [
               context.db
@@ -152,7 +148,7 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
                 .where(owned),
             ]
           : []),
-        usageEntry(context.db, reserved.reservation, 1, now, receipt.trackingId),
+        usageEntry(context, reserved.reservation, 1, receipt.trackingId),
       ],
       trackingId: receipt.trackingId,
       note: null,

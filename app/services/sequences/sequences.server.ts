@@ -52,9 +52,9 @@ export async function startSequence(context: ServiceContext<"db" | "now">, reque
   const now = context.now();
   const zone = request.zone ?? DEFAULT_TIME_ZONE;
   const [[property], [lead], saved, offerLetters] = await db.batch([
-    propertyRead(db, userId, propertyId),
-    crmLeadRead(db, propertyId),
-    userSequenceRead(db, userId),
+    propertyRead(context, userId, propertyId),
+    crmLeadRead(context, propertyId),
+    userSequenceRead(context, userId),
     offerLetterRead(db, userId, propertyId),
   ]);
   const sequence = sequenceOf(saved);
@@ -139,7 +139,7 @@ export async function startSequence(context: ServiceContext<"db" | "now">, reque
       reason: step.reason,
     }),
   );
-  const writeContacts = rows.flatMap((step) => insertContacts(db, step.activityId, step));
+  const writeContacts = rows.flatMap((step) => insertContacts(context, step.activityId, step));
   await db.batch([writeLead, dropUnworked, ...writeActivities, ...writeSteps, ...writeContacts]);
   return {
     ok: true,
@@ -180,13 +180,14 @@ const NEXT_STATUS: Record<SequenceAction, { from: readonly string[]; to: string 
 
 /** Pause, resume or stop the sequence on the user's property. */
 export async function changeSequence(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   propertyId: string,
   action: SequenceAction,
-  now: Date,
 ): Promise<SequenceOutcome> {
-  const [[property], [lead]] = await db.batch([propertyRead(db, userId, propertyId), crmLeadRead(db, propertyId)]);
+  const { db } = context;
+  const now = context.now();
+  const [[property], [lead]] = await db.batch([propertyRead(context, userId, propertyId), crmLeadRead(context, propertyId)]);
   if (!property) return { ok: false, status: 404, message: LEAD_NOT_FOUND };
   if (!lead || lead.sequenceStatus === "inactive") return { ok: false, status: 409, message: SEQUENCE_NOT_STARTED };
   const change = NEXT_STATUS[action];
@@ -203,7 +204,9 @@ export async function changeSequence(
  * sequences (under contract, closed, dead); null otherwise. The caller has checked the property is the user's and
  * sends it in the batch of the status change.
  */
-export function pauseOnStatus(db: Db, propertyId: string, status: string | undefined, now: Date) {
+export function pauseOnStatus(context: ServiceContext<"db" | "now">, propertyId: string, status: string | undefined) {
+  const { db } = context;
+  const now = context.now();
   if (status === undefined || !pausesSequence(status)) return null;
   return db
     .update(leads)

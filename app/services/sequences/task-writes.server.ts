@@ -85,7 +85,7 @@ export function scheduleNext(
   const others = steps.filter((step) => step.activityId !== task.activityId);
   for (const step of others.filter((other) => other.status === "pending")) {
     const planned = planStep(step.plannedType as Parameters<typeof planStep>[0], reach);
-    statements.push(...replanStatements(db, userId, step.activityId, planned, now));
+    statements.push(...replanStatements({ db, now: () => now }, userId, step.activityId, planned));
     if (!next && !planned.skipped) {
       next = { ...step, id: step.activityId, activityType: planned.activityType };
     }

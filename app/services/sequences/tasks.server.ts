@@ -25,6 +25,10 @@ import {
   taskRefusal,
   type TaskState,
 } from "#app/domain/sequences/task-state.ts";
+import { renderTemplate } from "#app/domain/sequences/templates.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
+import { MONEY_MIN } from "#app/domain/shared/money.ts";
+import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
 import {
   outcomeEffect,
   PHONE_NOT_ON_TASK,
@@ -32,11 +36,7 @@ import {
   TASK_ALREADY_DONE,
   TASK_NOT_FOUND,
   type TaskOutcomeInput,
-} from "#app/domain/sequences/tasks.ts";
-import { renderTemplate } from "#app/domain/sequences/templates.ts";
-import { isOneOf } from "#app/domain/shared/guards.ts";
-import { MONEY_MIN } from "#app/domain/shared/money.ts";
-import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
+} from "#app/domain/today/tasks.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { stepWorkable, type PropertyFacts } from "./rows.server.ts";

@@ -89,7 +89,7 @@ function regionalInserts(sources: SalesSources, rows: RegionalRow[]) {
  * MARKET_MIN_SALES).
  */
 export async function refreshRegionalModels(sources: SalesSources, asOf: string): Promise<RegionalRefresh> {
-  const { cells, markets } = await regionCellsToModel(sources.db, asOf);
+  const { cells, markets } = await regionCellsToModel(sources, asOf);
   const fitted: RegionalRow[] = (await fitRegions(sources, cells, asOf)).flatMap(({ cell, model }) =>
     model ? [{ ...cell, version: REGIONAL_MODEL_VERSION, ...model }] : [],
   );
@@ -136,7 +136,7 @@ export async function refreshStaleModels(
     version: table.version,
   });
   const [{ cells, markets }, [keptRegions, keptMarkets]] = await Promise.all([
-    regionCellsToModel(db, asOf),
+    regionCellsToModel({ db }, asOf),
     db.batch([db.select(keptColumns(regionalModels)).from(regionalModels), db.select(keptColumns(marketModels)).from(marketModels)]),
   ]);
   const regionTarget = { asOf, version: REGIONAL_MODEL_VERSION };

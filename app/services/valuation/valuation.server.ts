@@ -3,8 +3,8 @@
  * Analysis Failed'): where the subject is, which sales it is compared with, and the comps stored for a CRM property.
  * The engine (`#app/domain/valuation/engine.ts`) does the valuing; this module does the I/O around it (README Decision
  * 51), with the sales' queries in sales.server.ts, the kept models' in kept-models.server.ts and the comps' writes in
- * store-comps.server.ts; a CRM property's comps search is property-comps.server.ts, and the user's comp choices
- * (comp_choices, ADR 091) are read in the candidates' batch (comp-choices-read.server.ts).
+ * store-comps.server.ts; a CRM property's comps search is property-comps.server.ts, and the user's pinned and excluded comps
+ * (comp_choices, ADR 091) are read in the candidates' batch (pinned-comps-read.server.ts).
  *
  * - Placement: a known property (the property-data provider's record at that address: its location, parcel and
  *   facts, the facts sent winning) or a CRM property with coordinates is valued where it is; anything else at its
@@ -26,14 +26,14 @@ import { formatMoney } from "#app/domain/shared/format.ts";
 import { candidateWindow, marketCellOf, regionCellOf } from "#app/domain/valuation/cells.ts";
 import { toComparable, unplaceableMessage, type ArvAnswer, type ValuationFailure } from "#app/domain/valuation/comparables.ts";
 import { valueSubject } from "#app/domain/valuation/engine.ts";
-import type { CalculateArvInput } from "#app/domain/valuation/forms.ts";
 import type { ValuationResult, ValuationSubject } from "#app/domain/valuation/types.ts";
 import { valuationDateNote, valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
+import type { CalculateArvInput } from "#app/domain/valuation/valuation-forms.ts";
 import type { KnownHome } from "#app/providers/property-data/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
-import { compChoicesQuery, toCompChoices } from "./comp-choices-read.server.ts";
 import { keptMarketModelQuery, keptRegionalModel, keptRegionalModelQuery } from "./kept-models.server.ts";
+import { pinnedCompsQuery, toPinnedComps } from "./pinned-comps-read.server.ts";
 import { importedSalesQuery, nearest, toImportedSales } from "./sales.server.ts";
 import { toUserSales, userSalesQuery } from "./user-sales.server.ts";
 
@@ -128,15 +128,15 @@ export async function value(context: ValuationContext, subject: ValuationSubject
   const [provided, [imported, models, markets, own, chosen]] = await Promise.all([
     context.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
     db.batch([
-      importedSalesQuery(db, window),
-      keptRegionalModelQuery(db, regionCellOf(subject)),
-      keptMarketModelQuery(db, marketCellOf(subject)),
-      userSalesQuery(db, owner?.userId ?? null, window),
-      // The user's comp choices of this property (ADR 091), read in the same batch: no extra round trip.
-      compChoicesQuery(db, owner?.userId ?? "", owner?.propertyId ?? ""),
+      importedSalesQuery({ db }, window),
+      keptRegionalModelQuery({ db }, regionCellOf(subject)),
+      keptMarketModelQuery({ db }, marketCellOf(subject)),
+      userSalesQuery({ db }, owner?.userId ?? null, window),
+      // The user's pinned and excluded comps of this property (ADR 091), read in the same batch: no extra round trip.
+      pinnedCompsQuery({ db }, owner?.userId ?? "", owner?.propertyId ?? ""),
     ]),
   ]);
-  const { choices, added } = toCompChoices(chosen);
+  const { choices, added } = toPinnedComps(chosen);
   // An added sale that is also a candidate (a market sale or the user's own upload in the window) counts once.
   const addedIds = new Set(added.map((sale) => sale.id));
   const found = nearest(subject, window, provided, [...toImportedSales(imported), ...toUserSales(own)]);

@@ -75,7 +75,7 @@ async function startedSequence(userId: string): Promise<Pick<Ids, "sequencePrope
 
 /** Saves the user's "New seller lead" (the default steps) so the Sequences screen has a row of theirs. */
 async function savedSequence(userId: string): Promise<string> {
-  const saved = await saveUserSequence(db, userId, null, DEFAULT_SEQUENCE_STEPS, new Date());
+  const saved = await saveUserSequence({ db, now: () => new Date() }, userId, null, DEFAULT_SEQUENCE_STEPS);
   if (!saved.ok) throw new Error("the user's sequence was not saved");
   return saved.id;
 }
