@@ -151,7 +151,7 @@ describe("a lead saved to the CRM", () => {
       address: "a Main St",
       zipCode: "85004",
       arv: "300000",
-      // The queue's 70 %-of-estimate guess is not an offer the user chose: saving stores none.
+      // The lead's max offer is only an estimate before valuation: it is not saved as an offer.
       maxOffer: null,
       equityBalance: "180000",
       lastSalePrice: "150000",

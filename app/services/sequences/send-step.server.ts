@@ -1,6 +1,6 @@
 /**
- * Sending a sequence's letter or email step when it is completed (issue 38). A letter goes the way Mail the Offer's
- * does (docs/decisions/084-sequence-letters-and-task-claims.md): the recipient must be on record, the mailing is
+ * Sending a sequence's letter or email step when it is completed. A letter goes the way Mail the Offer's
+ * does (docs/decisions/108-sequence-steps-claim-their-row.md): the recipient must be on record, the mailing is
  * claimed under the same once-per-property-and-offer key as Mail the Offer (an offer's letter already mailed is not
  * mailed again, unless the step mails again), a `letter` is reserved against the caps (429/402), the property's
  * Letter of Intent of that offer — or the step's own letter — is mailed, and the statements recording the mailing,
@@ -12,11 +12,17 @@ import { and, desc, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import { documents, properties } from "#db/schema.ts";
-import { isRecipientOnRecord, MAILING_IN_PROGRESS, mailingClaimKey, RECIPIENT_NOT_ON_RECORD } from "#app/domain/offers/mailing.ts";
-import { parseMailingAddress, propertyAddressLine, statusAfterMail } from "#app/domain/offers/offer-rules.ts";
+import {
+  isRecipientOnRecord,
+  MAILING_IN_PROGRESS,
+  MAILING_UNCONFIRMED,
+  mailingClaimKey,
+  RECIPIENT_NOT_ON_RECORD,
+} from "#app/domain/offers/mailing.ts";
+import { messageText, parseMailingAddress, propertyAddressLine, statusAfterMail } from "#app/domain/offers/offer-rules.ts";
 import { LETTER_ALREADY_MAILED_NOTE } from "#app/domain/sequences/task-state.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
-import { MailAddressRefused } from "#app/providers/mail/types.ts";
+import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { claimMailing, completeMailing, dropMailing } from "#app/services/offers/letter-mailings.server.ts";
 import { mailIdempotencyKey } from "#app/services/offers/mail-offer.server.ts";
@@ -30,7 +36,7 @@ export type StepContext = ServiceContext<"db" | "files" | "providers" | "config"
 
 export type StepContact = { recipientType: string; recipientValue: string; status: string };
 
-export type StepRefusal = { ok: false; status: 400 | 404 | 409 | 422 | 502; message: string } | CapRefusal;
+export type StepRefusal = { ok: false; status: 400 | 404 | 409 | 422 | 502 | 504; message: string } | CapRefusal;
 
 /**
  * What sending added: the statements for the step's write batch (the mailing, the property's status, the charge),
@@ -117,10 +123,12 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
     const pdf =
       offerLetter?.pdf ??
       (await renderFollowUpLetterPdf({
-        title: `Letter - ${property.address}`,
-        body: step.message,
-        signedBy: sender.signerName,
+        date: now,
+        message: step.message,
         amountCents: step.amount === null ? null : Math.round(step.amount * 100),
+        propertyAddress: propertyAddressLine({ ...property, zip: property.zipCode }),
+        recipient: { name: recipientName, address: contact.recipientValue },
+        sender,
       }));
     const receipt = await context.providers.mail.sendLetter({
       userId,
@@ -156,6 +164,11 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
   } catch (error) {
     await Promise.all([dropMailing(context, userId, claimed.claim), releaseUsage(context, reserved.reservation)]);
     if (error instanceof MailAddressRefused) return { ok: false, status: 422, message: `${error.problem}.` };
+    // The letter may exist: said so, never "not mailed"; pressing again sends the step's same key, so it is mailed once.
+    if (error instanceof MailOutcomeUnknown) {
+      console.error("mailing a sequence letter is unconfirmed", error.message);
+      return { ok: false, status: 504, message: messageText(MAILING_UNCONFIRMED) };
+    }
     if (!(error instanceof ProviderError)) throw error;
     console.error("mailing a sequence letter failed", error.message);
     return { ok: false, status: 502, message: LETTER_NOT_MAILED };

@@ -1,5 +1,5 @@
 /**
- * Working a Today task (issue 38): POST /api/tasks/{id} { outcome } and the Today form. Snooze moves it a day; skip
+ * Working a Today task: POST /api/tasks/{id} { outcome } and the Today form. Snooze moves it a day; skip
  * closes it unworked; every other outcome completes it, and the lead's remaining steps are planned again against the
  * property as it is now (so a phone flagged DNC since — or by this very call — is never a target).
  *
