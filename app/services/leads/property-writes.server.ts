@@ -10,6 +10,7 @@ import { contacts, properties } from "#db/schema.ts";
 import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/lead-forms.ts";
 import { estimatedMaxOffer } from "#app/domain/offers/deal-numbers.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
+import { CONTACT_FIELDS, replanAfterContactChange } from "#app/services/sequences/replan.server.ts";
 import { pauseOnStatus } from "#app/services/sequences/sequences.server.ts";
 import {
   currentValuationColumns,
@@ -181,5 +182,7 @@ export async function updateProperty(
   ]);
   const [row] = results.at(-1) as PropertyRow[];
   if (!row) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  // A phone just put on the do-not-call list (or any contact changed) re-plans the lead's running sequence at once.
+  if (CONTACT_FIELDS.some((field) => field in changes)) await replanAfterContactChange(context, { userId, propertyId: id });
   return { ok: true, property: serializeProperty(row) };
 }
