@@ -18,7 +18,7 @@ import {
   type SellerSearchInput,
 } from "#app/domain/leads/search.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { releaseUsage, reserveUsage, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
+import { releaseUsage, reserveUsages, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 import { errorText, logged, MAX_SEARCH_ROUNDS, sellerSearchOf, type Failure } from "./search.server.ts";
@@ -229,21 +229,25 @@ async function recordFailure(
   }
 }
 
-/** A round's leads and skip traces, reserved together: a refusal of the second gives the first back. */
+/** A round's leads and skip traces, reserved together in one batch: a refusal of either counts neither. */
 async function reserveLeadRound(
   context: ServiceContext<"db" | "providers" | "config">,
   userId: string,
   need: number,
   now: Date,
 ): Promise<{ ok: true; leads: Reservation; traces: Reservation } | CapRefusal> {
-  const leads = await reserveUsage(context, userId, "lead", need, now);
-  if (!leads.ok) return leads;
-  const traces = await reserveUsage(context, userId, "skip_trace", need, now);
-  if (!traces.ok) {
-    await releaseUsage(context, leads.reservation);
-    return traces;
-  }
-  return { ok: true, leads: leads.reservation, traces: traces.reservation };
+  const reserved = await reserveUsages(
+    context,
+    userId,
+    [
+      { kind: "lead", quantity: need },
+      { kind: "skip_trace", quantity: need },
+    ],
+    now,
+  );
+  if (!reserved.ok) return reserved;
+  const [leads, traces] = reserved.reservations;
+  return { ok: true, leads: leads!, traces: traces! };
 }
 
 type Page = { userId: string; key: string };

@@ -50,40 +50,68 @@ export async function reserveUsage(
   now: Date,
   mode: "reserve" | "count" = "reserve",
 ): Promise<{ ok: true; reservation: Reservation } | CapRefusal> {
+  const reserved = await reserveUsages(context, userId, [{ kind, quantity }], now, mode);
+  return reserved.ok ? { ok: true, reservation: reserved.reservations[0]! } : reserved;
+}
+
+/**
+ * Several kinds at once (a lead search's records and skip traces), counted in ONE batch and checked together: a
+ * refusal of any takes every one back.
+ */
+export async function reserveUsages(
+  context: UsageContext,
+  userId: string,
+  items: readonly { kind: UsageKind; quantity: number }[],
+  now: Date,
+  mode: "reserve" | "count" = "reserve",
+): Promise<{ ok: true; reservations: Reservation[] } | CapRefusal> {
   const policy = policyOf(context);
-  const reservation = { ...usageTemplate(context, userId, kind, now), quantity };
-  if (quantity <= 0) return { ok: true, reservation };
-  const cost = reservation.unitCostMicrocents * quantity;
-  const [budget, totals] = await context.db.batch([
+  const reservations = items.map(({ kind, quantity }) => ({ ...usageTemplate(context, userId, kind, now), quantity }));
+  const counted = reservations.filter((reservation) => reservation.quantity > 0);
+  if (counted.length === 0) return { ok: true, reservations };
+  const [budget, ...totalsByKind] = await context.db.batch([
     context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, userId)),
-    countStatement(context.db, reservation).returning({
-      meter: usageCounters.meter,
-      span: usageCounters.span,
-      amount: usageCounters.amount,
-    }),
+    ...counted.map((reservation) =>
+      countStatement(context.db, reservation).returning({
+        meter: usageCounters.meter,
+        span: usageCounters.span,
+        amount: usageCounters.amount,
+      }),
+    ),
   ]);
-  if (mode === "count") return { ok: true, reservation };
-  const limits = policy.limits[kind];
-  for (const span of USAGE_WINDOWS) {
-    const max = limits[LIMIT_KEY[span]];
-    const total = totals.find((row) => row.meter === kind && row.span === span)?.amount ?? 0;
-    if (max !== null && total > max) {
-      await releaseUsage(context, reservation);
-      return { ok: false, status: 429, message: limitMessage(kind, max, span, now), retryAfterSeconds: secondsUntilWindowEnds(span, now) };
+  if (mode === "count") return { ok: true, reservations };
+  const refuse = async (refusal: CapRefusal) => {
+    await Promise.all(counted.map((reservation) => releaseUsage(context, reservation)));
+    return refusal;
+  };
+  for (const [i, reservation] of counted.entries()) {
+    const { kind } = reservation;
+    for (const span of USAGE_WINDOWS) {
+      const max = policy.limits[kind][LIMIT_KEY[span]];
+      const total = totalsByKind[i]!.find((row) => row.meter === kind && row.span === span)?.amount ?? 0;
+      if (max !== null && total > max)
+        return refuse({
+          ok: false,
+          status: 429,
+          message: limitMessage(kind, max, span, now),
+          retryAfterSeconds: secondsUntilWindowEnds(span, now),
+        });
     }
   }
   const capCents = budget[0]?.cap ?? policy.defaultMonthlySpendCapCents;
-  const spent = totals.find((row) => row.meter === SPEND_METER)?.amount ?? 0;
-  if ((cost > 0 || policy.provider[kind] !== "local") && microcentsToCents(spent) > capCents) {
-    await releaseUsage(context, reservation);
-    return {
+  // The last count's spend row holds every kind's cost of this batch.
+  const spent = totalsByKind.at(-1)!.find((row) => row.meter === SPEND_METER)?.amount ?? 0;
+  const cost = counted.reduce((sum, reservation) => sum + reservation.unitCostMicrocents * reservation.quantity, 0);
+  const paid = cost > 0 || counted.some((reservation) => policy.provider[reservation.kind] !== "local");
+  if (paid && microcentsToCents(spent) > capCents) {
+    return refuse({
       ok: false,
       status: 402,
       message: spendMessage(capCents, microcentsToCents(spent - cost)),
       retryAfterSeconds: secondsUntilWindowEnds("month", now),
-    };
+    });
   }
-  return { ok: true, reservation };
+  return { ok: true, reservations };
 }
 
 /**
