@@ -18,7 +18,7 @@ const PAGE = "/saved-searches";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { searches: await listSavedSearches(context.db, session.user.id) };
+  return { searches: await listSavedSearches(context, session.user.id) };
 }
 
 /**
@@ -40,7 +40,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const refuse = (errors: Record<string, string[]>, status = 400) =>
       data({ save: { errors, answers, kind, name: String(form.get("name") ?? "").slice(0, 200) } }, { status });
     if (!parsed.success) return refuse(fieldErrors(parsed.error.issues));
-    const saved = await saveSearch(context.db, userId, { kind: parsed.data.wizard, name: parsed.data.name, answers }, now);
+    const saved = await saveSearch({ db: context.db, now: () => now }, userId, {
+      kind: parsed.data.wizard,
+      name: parsed.data.name,
+      answers,
+    });
     if (!saved.ok)
       return refuse(Object.fromEntries(Object.entries(saved.errors).map(([field, message]) => [field, [message]])), saved.status);
     return redirectWithToast(PAGE, {
@@ -63,10 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(PAGE, { title: "No new leads", description: outcome.note ?? "No new leads this time.", variant: "info" });
   }
   if (input.intent === "daily") {
-    const switched = await setDaily(context.db, userId, input.id, input.daily === "on", now);
+    const switched = await setDaily({ db: context.db, now: () => now }, userId, input.id, input.daily === "on");
     if (!switched.ok && switched.status === 404) throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
     if (!switched.ok) return data({ save: null, message: switched.message }, { status: switched.status });
-  } else if (!(await deleteSavedSearch(context.db, userId, input.id))) {
+  } else if (!(await deleteSavedSearch(context, userId, input.id))) {
     throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
   }
   const title = input.intent === "delete" ? "Search deleted" : input.daily === "on" ? "Runs daily" : "Daily run off";

@@ -6,7 +6,7 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
 import { createFetchHandler } from "#workers/handle-request.ts";
-import { TODAY_UNKNOWN_ACTION } from "#app/domain/sequences/forms.ts";
+import { TODAY_UNKNOWN_ACTION } from "#app/domain/sequences/sequence-forms.ts";
 import * as todayPage from "#app/routes/today.tsx";
 import { TOAST_COOKIE, toastCookie } from "#app/services/http/toast.server.ts";
 

@@ -10,7 +10,7 @@ import { compChoices, userSales } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import { SALE_DATE_IN_FUTURE } from "#app/domain/sales/sales-csv.ts";
 import { unsafeTextMessage } from "#app/domain/shared/text.ts";
-import { CompChoiceSchema } from "#app/domain/valuation/comp-choice-form.ts";
+import { CompPinSchema as CompChoiceSchema } from "#app/domain/valuation/pinned-comps-form.ts";
 import * as choicesApi from "#app/routes/api.properties.$id.comp-choices.ts";
 import { action as createLead } from "#app/routes/api.properties.ts";
 import * as apiSalesImport from "#app/routes/api.sales.import.ts";

@@ -1,7 +1,6 @@
 /** Saved searches: save one from the wizard, list them with what their runs delivered and cost, Daily on/off, delete. */
 import { and, desc, eq, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { buyerLeads, leadDeliveries, leadRequests, savedSearches, usageEvents } from "#db/schema.ts";
 import { buyerSearch, sellerCriteria, type WizardAnswers, type WizardErrors, type WizardKind } from "#app/domain/chat/wizard.ts";
 import {
@@ -14,6 +13,7 @@ import {
   storedAnswers,
   type SavedSearchRow,
 } from "#app/domain/leads/saved-searches.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 /** A million micro-cents make a cent (docs/decisions/080-usage-ledger-and-caps.md). */
 const MICROCENTS_PER_CENT = 1_000_000;
@@ -32,11 +32,12 @@ const countOf = (userId: string, daily: boolean) =>
  * count run in one batch, which takes its own row out again past SAVED_SEARCHES_MAX: parallel saves never pass it.
  */
 export async function saveSearch(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   search: { kind: WizardKind; name: string; answers: WizardAnswers },
-  now: Date,
 ): Promise<SaveOutcome> {
+  const { db } = context;
+  const now = context.now();
   const complete = search.kind === "seller" ? sellerCriteria(search.answers) : buyerSearch(search.answers);
   if (!complete) return { ok: false, status: 400, errors: { cityOrZip: "Finish the search before saving it" } };
   const id = crypto.randomUUID();
@@ -69,7 +70,8 @@ export async function saveSearch(
  * The user's saved searches, newest first, each with the leads its runs delivered and what they cost: the ledger rows
  * whose request id is one of the search's lead requests (a run's charges are written with its request id).
  */
-export async function listSavedSearches(db: Db, userId: string): Promise<SavedSearchRow[]> {
+export async function listSavedSearches(context: ServiceContext<"db">, userId: string): Promise<SavedSearchRow[]> {
+  const { db } = context;
   const requestsOf = sql`select ${leadRequests.id} from ${leadRequests}
     where ${leadRequests.savedSearchId} = ${savedSearches.id} and ${leadRequests.userId} = ${userId}`;
   const rows = await db
@@ -110,7 +112,9 @@ export type DailyOutcome = { ok: true } | { ok: false; status: 404 | 409; messag
  * Daily on or off (a seller or a cash-buyer search). Turning one on is one statement that also counts the user's daily
  * searches, so parallel switches never pass DAILY_SEARCHES_MAX.
  */
-export async function setDaily(db: Db, userId: string, id: string, daily: boolean, now: Date): Promise<DailyOutcome> {
+export async function setDaily(context: ServiceContext<"db" | "now">, userId: string, id: string, daily: boolean): Promise<DailyOutcome> {
+  const { db } = context;
+  const now = context.now();
   const mine = and(eq(savedSearches.id, id), eq(savedSearches.userId, userId));
   const room = sql`(${savedSearches.isActive} = 1 or ${countOf(userId, true)} < ${DAILY_SEARCHES_MAX})`;
   const updated = await db
@@ -124,7 +128,8 @@ export async function setDaily(db: Db, userId: string, id: string, daily: boolea
 }
 
 /** Deletes the search (its lead requests keep their leads; their link is set null); false when it is not the user's. */
-export async function deleteSavedSearch(db: Db, userId: string, id: string): Promise<boolean> {
+export async function deleteSavedSearch(context: ServiceContext<"db">, userId: string, id: string): Promise<boolean> {
+  const { db } = context;
   const deleted = await db
     .delete(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))

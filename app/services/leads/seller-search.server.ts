@@ -73,7 +73,7 @@ export async function searchSellerLeads(
     const need = count - found.length;
     // The vendor charges for every record it returns and every owner it skip-traces: counted against the caps before
     // the call; what the page did not use is given back after it.
-    const reserved = await reserveLeadRound(context, userId, need, now);
+    const reserved = await reserveLeadRound({ ...context, now: () => now }, userId, need);
     if (!reserved.ok) {
       if (found.length > 0)
         return { ok: true, requestId, location: criteria.location.label, properties: found, exhausted: false, message: reserved.message };
@@ -88,7 +88,7 @@ export async function searchSellerLeads(
     } catch (error) {
       await Promise.all([releaseUsage(context, reserved.leads), releaseUsage(context, reserved.traces)]);
       await givePageBackStatement(db, { userId, key, from: offset, to: offset + need, keep: 0 });
-      await recordFailure(db, { round, requestId, userId, vendor: provider.name, params, count, error, now, found: found.length });
+      await recordFailure({ db }, { round, requestId, userId, vendor: provider.name, params, count, error, now, found: found.length });
       // Leads already claimed by an earlier round are this user's now: answer them rather than lose them.
       if (found.length > 0)
         return { ok: true, requestId, location: criteria.location.label, properties: found, exhausted: false, message: null };
@@ -156,8 +156,8 @@ export async function searchSellerLeads(
           .returning({ position: leadDeliveries.position }),
       );
     }
-    if (read > 0) statements.push(usageEntry(db, reserved.leads, read, now, requestId));
-    if (candidates.length > 0) statements.push(usageEntry(db, reserved.traces, candidates.length, now, requestId));
+    if (read > 0) statements.push(usageEntry({ db, now: () => now }, reserved.leads, read, requestId));
+    if (candidates.length > 0) statements.push(usageEntry({ db, now: () => now }, reserved.traces, candidates.length, requestId));
     // What the vendor did not have is given back, unless a later search already claimed past it.
     if (read < need) statements.push(givePageBackStatement(db, { userId, key, from: offset, to: offset + need, keep: read }));
     statements.push(
@@ -192,7 +192,7 @@ export async function searchSellerLeads(
 
 /** A provider failure: the request is failed, or partial (with the error) when an earlier round already found leads. */
 async function recordFailure(
-  db: Db,
+  context: ServiceContext<"db">,
   failure: {
     round: number;
     requestId: string;
@@ -205,6 +205,7 @@ async function recordFailure(
     found: number;
   },
 ) {
+  const { db } = context;
   const { round, requestId, userId, vendor, params, count, error, now, found } = failure;
   const status = found > 0 ? "partial" : "failed";
   if (round === 1) {
@@ -231,20 +232,14 @@ async function recordFailure(
 
 /** A round's leads and skip traces, reserved together in one batch: a refusal of either counts neither. */
 async function reserveLeadRound(
-  context: ServiceContext<"db" | "providers" | "config">,
+  context: ServiceContext<"db" | "providers" | "config" | "now">,
   userId: string,
   need: number,
-  now: Date,
 ): Promise<{ ok: true; leads: Reservation; traces: Reservation } | CapRefusal> {
-  const reserved = await reserveUsages(
-    context,
-    userId,
-    [
-      { kind: "lead", quantity: need },
-      { kind: "skip_trace", quantity: need },
-    ],
-    now,
-  );
+  const reserved = await reserveUsages(context, userId, [
+    { kind: "lead", quantity: need },
+    { kind: "skip_trace", quantity: need },
+  ]);
   if (!reserved.ok) return reserved;
   const [leads, traces] = reserved.reservations;
   return { ok: true, leads: leads!, traces: traces! };
