@@ -53,7 +53,7 @@ describe("strict money at the offer routes", () => {
     expect(grouped.body.arv).toBe(1_234_567.89);
   });
 
-  it("confirm-offer refuses a tier that rounds to $0 (Aggressive of an ARV of $0.50) and writes nothing", async () => {
+  it("confirm-offer refuses an ARV of $0.50 (its Aggressive tier would round to $0) and writes nothing", async () => {
     const { client, propertyId, userId } = await withProperty();
     const answer = await client.call(
       confirmRoute,
@@ -62,7 +62,7 @@ describe("strict money at the offer routes", () => {
       confirmBody(propertyId, { offerType: "Aggressive", arv: 0.5 }),
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toMatch(/^Invalid Offer Amount: /);
+    expect(answer.body.errors).toMatchObject({ arv: ["ARV must be at least $1,000"] });
     expect(await statusOf(propertyId)).toBe("analyzed");
     expect(await lettersOf(userId)).toEqual([]);
     expect((await propertyOf(propertyId))?.maxOffer).toBeNull();

@@ -23,12 +23,19 @@ const confirmField = z.preprocess((value) => value === "1" || value === "true", 
 const workByDefault = (value: unknown) =>
   value && typeof value === "object" && !("intent" in value) && "outcome" in value ? { ...value, intent: "work" } : value;
 
+/** A post that is none of the card's buttons (a stale or hand-made form), in the page's words rather than zod's. */
+export const TODAY_UNKNOWN_ACTION = "Choose Done, Snooze 1 day or Skip for a task, or Start, Pause, Resume or Stop for a sequence";
+
 export const TodayFormSchema = z.preprocess(
   workByDefault,
-  z.discriminatedUnion("intent", [
-    TaskOutcomeSchema.extend({ intent: z.literal("work"), taskId: id("Task") }),
-    z.object({ intent: z.literal("start"), propertyId: id("Lead"), confirm: confirmField }),
-    z.object({ intent: z.enum(SEQUENCE_ACTIONS), propertyId: id("Lead") }),
-  ]),
+  z.discriminatedUnion(
+    "intent",
+    [
+      TaskOutcomeSchema.extend({ intent: z.literal("work"), taskId: id("Task") }),
+      z.object({ intent: z.literal("start"), propertyId: id("Lead"), confirm: confirmField }),
+      z.object({ intent: z.enum(SEQUENCE_ACTIONS), propertyId: id("Lead") }),
+    ],
+    { error: TODAY_UNKNOWN_ACTION },
+  ),
 );
 export type TodayForm = z.infer<typeof TodayFormSchema>;

@@ -19,6 +19,7 @@ import {
 } from "#app/domain/shared/openai-models.ts";
 import { ProviderError, type Fetch } from "#app/providers/http.server.ts";
 
+import { BilledAiError } from "./billed.ts";
 import { ensureModel } from "./openai-model-check.server.ts";
 import type { AiProvider, AiUsage, ChatReply, ChatReplyInput, ReplyDraftInput } from "./types.ts";
 
@@ -195,10 +196,11 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
           response_format: zod.zodResponseFormat(DealAnalysisSchema, "deal_analysis"),
         });
         const message = completion.choices[0]?.message;
-        if (message?.refusal) throw new ProviderError(PROVIDER, `the model refused: ${message.refusal}`);
+        // Either way the vendor billed the call's tokens: the error carries them for the ledger.
+        if (message?.refusal) throw new BilledAiError(PROVIDER, `the model refused: ${message.refusal}`, usageOf(completion));
         // The SDK parsed the JSON; the schema's bounds are checked here too, so nothing unchecked is stored.
         const checked = DealAnalysisSchema.safeParse(message?.parsed);
-        if (!checked.success) throw new ProviderError(PROVIDER, "the model's analysis did not match the schema");
+        if (!checked.success) throw new BilledAiError(PROVIDER, "the model's analysis did not match the schema", usageOf(completion));
         return { analysis: checked.data, usage: usageOf(completion) };
       }),
 
