@@ -10,6 +10,7 @@
  * The dataset is a small sample (`SAMPLE_PROPERTIES`) or the test market turned into BatchData records
  * (`batchDataFromMarket`), so the same homes can be searched through both providers.
  */
+import { COMP_OPTIONS, comparablesFor, compProblem } from "./batchdata-comps.ts";
 import { listKey, QUICK_LISTS, SAMPLE_PROPERTIES, type FakeProperty, type Json } from "./batchdata-data.ts";
 
 type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
@@ -86,9 +87,11 @@ function searchProblem(body: Json): string | null {
   if (extra.length > 0) return `Unknown field ${extra[0]}`;
   const criteria = body.searchCriteria;
   if (!isObject(criteria)) return "searchCriteria is required";
-  if (typeof criteria.query !== "string" || criteria.query.trim() === "") return "searchCriteria.query is required";
+  // A comparables search names its subject in compAddress instead of a query.
+  if (criteria.compAddress === undefined && (typeof criteria.query !== "string" || criteria.query.trim() === ""))
+    return "searchCriteria.query is required";
   for (const [group, value] of Object.entries(criteria)) {
-    if (group === "query") continue;
+    if (group === "query" || group === "compAddress") continue;
     if (group === "quickLists" || group === "orQuickLists") {
       if (!Array.isArray(value) || value.length === 0) return `searchCriteria.${group} must be a non-empty list`;
       const unknown = value.find(
@@ -114,8 +117,10 @@ function searchProblem(body: Json): string | null {
   const options = body.options ?? {};
   if (!isObject(options)) return "options must be an object";
   for (const key of Object.keys(options)) {
-    if (!["skip", "take", "quicklistCounts", "skipTrace", "datasets"].includes(key)) return `Unknown option ${key}`;
+    if (!["skip", "take", "quicklistCounts", "skipTrace", "datasets"].includes(key) && !COMP_OPTIONS[key]) return `Unknown option ${key}`;
   }
+  const comps = compProblem(criteria, options);
+  if (comps) return comps;
   const { skip = 0, take = 25 } = options;
   if (!Number.isInteger(skip) || (skip as number) < 0) return "options.skip must be a whole number";
   if (!Number.isInteger(take) || (take as number) < 0 || (take as number) > 500) return "options.take must be from 0 to 500";
@@ -125,6 +130,12 @@ function searchProblem(body: Json): string | null {
 /** How the service reads `query`: a ZIP, "City, ST" or a state; null for text it cannot place. */
 function placeOf(query: string): ((address: Json) => boolean) | null {
   const text = query.trim();
+  // A whole USPS address ("622 W Palmaire Ave, Phoenix, AZ 85021"): that property.
+  const whole = /^(.+?),\s*(.+?),\s*([A-Za-z]{2})\s+(\d{5})(-\d{4})?$/.exec(text);
+  if (whole) {
+    const [street, zip] = [normalise(whole[1]), whole[4]!];
+    return (address) => normalise(address.street) === street && String(address.zip).startsWith(zip);
+  }
   if (/^\d{5}$/.test(text)) return (address) => String(address.zip).startsWith(text);
   const cityState = /^(.+?),\s*([A-Za-z]{2})$/.exec(text);
   if (cityState) {
@@ -201,12 +212,18 @@ export function createFakeBatchData(token: string, properties: readonly FakeProp
     const problem = searchProblem(body);
     if (problem) return error(400, problem);
     const criteria = body.searchCriteria as Json;
-    const place = placeOf(criteria.query as string);
-    if (!place) return error(400, `Could not understand the query "${String(criteria.query)}"`);
     const options = (body.options ?? {}) as Json;
     const skip = (options.skip as number | undefined) ?? 0;
     const take = (options.take as number | undefined) ?? 25;
-    const found = properties.filter((property) => matches(property.record, criteria, place));
+    let found: FakeProperty[];
+    if (isObject(criteria.compAddress)) {
+      const candidates = comparablesFor(properties, criteria.compAddress, options);
+      found = candidates.filter((property) => matches(property.record, criteria, () => true));
+    } else {
+      const place = placeOf(criteria.query as string);
+      if (!place) return error(400, `Could not understand the query "${String(criteria.query)}"`);
+      found = properties.filter((property) => matches(property.record, criteria, place));
+    }
     const results: Json = { meta: { results: { resultsFound: found.length }, requestId: crypto.randomUUID() } };
     // A count (take 0) sends no property list at all.
     if (take > 0) results.properties = found.slice(skip, skip + take).map((property) => structuredClone(property.record));

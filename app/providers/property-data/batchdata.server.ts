@@ -13,6 +13,7 @@ import {
   type PropertyRecord,
   type SkipTracePerson,
 } from "./batchdata-answers.ts";
+import { comparablesOf } from "./batchdata-comparables.server.ts";
 import {
   buyerCriteria,
   countRequest,
@@ -67,6 +68,14 @@ const ErrorBodySchema = z.object({
   }),
 });
 
+/** BatchData's Retry-After (seconds, or an HTTP date) in words: "; try again in 30 seconds". */
+function retryAfterWords(header: string | null): string {
+  if (!header) return "";
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  if (!Number.isFinite(seconds) || seconds <= 0) return "";
+  return `; try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+}
+
 /** A refusal as a ProviderError whose message a user can act on (lead-search.server.ts shows it with its 502). */
 export async function batchDataError(response: Response): Promise<ProviderError> {
   let detail: string | undefined;
@@ -80,7 +89,7 @@ export async function batchDataError(response: Response): Promise<ProviderError>
   let message: string;
   if (status === 401) message = "the API token was refused (401)";
   else if (status === 403) message = "insufficient balance or invalid token permission (403)";
-  else if (status === 429) message = "rate limited (429)";
+  else if (status === 429) message = `rate limited (429)${retryAfterWords(response.headers.get("Retry-After"))}`;
   else if (status >= 500) message = `the service failed (HTTP ${status})`;
   else message = `the request was refused (HTTP ${status}${detail ? `: ${detail}` : ""})`;
   return new ProviderError(PROVIDER, message, status);
@@ -205,6 +214,9 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
 
   return {
     name: PROVIDER,
+    comparables(request) {
+      return comparablesOf(request, (body, take) => post("/property/search", body, "comparables answer", take));
+    },
     countSellerLeads(search) {
       return total(search.location, (query) => sellerCriteria(search, query));
     },
