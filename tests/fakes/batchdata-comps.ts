@@ -169,7 +169,7 @@ export function phoenixComps(asOf: string, count = 24): FakeProperty[] {
         beds: 2 + (i % 3),
         sqft,
         year: 1955 + (i % 15),
-        sold: day(asOf, 15 + i * 12),
+        sold: day(asOf, 15 + ((i * 12) % 330)),
         price,
       }),
     );
