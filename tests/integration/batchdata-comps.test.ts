@@ -7,13 +7,16 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { properties, providerSales, usageEvents } from "#db/schema.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
+import * as index from "#app/routes/_index.tsx";
 import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
 import { action as calculateArv } from "#app/routes/api.properties.calculate-arv.ts";
+import { action as createRoute } from "#app/routes/api.properties.ts";
+import { action as crmComps } from "#app/routes/crm.comps.tsx";
 import * as workbench from "#app/routes/leads.workbench.tsx";
 import { PHOENIX_SUBJECT, phoenixComps } from "#tests/fakes/batchdata-comps.ts";
 import { createFakeBatchData } from "#tests/fakes/batchdata.ts";
 
-import { ApiClient, registerClient, type Handler } from "./api-client.ts";
+import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
 import { BASE_URL, TOKEN } from "./batchdata-setup.ts";
 import { testContext } from "./context.ts";
 
@@ -111,5 +114,35 @@ describe("comps from BatchData", () => {
     expect(again.status).toBe(200);
     expect(compSearches(fake).length).toBe(before + 1);
     expect((await compCharges(second.userId)).map((row) => row.quantity)).toEqual([28]);
+  });
+
+  it("prices a paid re-search on the property card, and buys only when asked: Refresh comps", async () => {
+    const fake = createFakeBatchData(TOKEN, phoenixComps(TODAY));
+    const later = new Date(`${TODAY}T15:00:00Z`);
+    later.setUTCDate(later.getUTCDate() + 62);
+    const { client, userId } = await registerClient("bd-comps-card", {}, batchDataClient(fake, later));
+    const created = await client.call(createRoute as Handler, "POST", "/api/properties", {
+      ...arvBody,
+      bedrooms: 3,
+      bathrooms: 2,
+      squareFeet: 1500,
+    });
+    const id = String(created.body.id);
+    const find = (fields: Record<string, string> = {}) =>
+      client.send(crmComps as Handler, "POST", "/crm/comps", { urlencoded: { propertyId: id, ...fields } });
+    expect(toastOf(await find())?.title).toBe("Comps Found");
+    const bought = compSearches(fake).length;
+    expect(toastOf(await find())?.title).toBe("Comps Found");
+    expect(compSearches(fake).length).toBe(bought);
+
+    const page = await client.load<{ payload: { data: { selected: { compsRefresh: string | null } } } }>(
+      index.loader as Handler,
+      `/?section=crm&lead=${id}&comps=1`,
+    );
+    expect(page.payload.data.selected.compsRefresh).toBe("Refresh comps — about 28 records, $0.56");
+
+    expect(toastOf(await find({ refresh: "1" }))?.title).toBe("Comps Found");
+    expect(compSearches(fake).length).toBe(bought + 1);
+    expect((await compCharges(userId)).map((row) => row.quantity)).toEqual([28, 28]);
   });
 });

@@ -152,7 +152,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
       <StartSequenceForm propertyId={p.id} className="md:col-span-2" />
       <DealAnalysisPanel property={p} running={selected.analysisRunning} />
       <PropertyOffer property={p} />
-      <PropertyComps propertyId={p.id} comps={selected.comps} choices={selected.compChoices} />
+      <PropertyComps propertyId={p.id} comps={selected.comps} choices={selected.compChoices} paidRefresh={selected.compsRefresh} />
       <ValuationHistory history={selected.valuations} />
       {selected.contacts.length ? (
         <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">

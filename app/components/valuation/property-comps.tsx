@@ -22,6 +22,8 @@ type Props = {
   comps: StoredCompDetail[] | null;
   /** The user's comp choices of the property (ADR 091). */
   choices: CompChoiceView[];
+  /** Where comps are bought from a vendor: the paid re-search's button, priced ("Refresh comps — about N records, $x.xx"). */
+  paidRefresh?: string | null;
 };
 
 function CompCard({ comp }: { comp: Comparable }) {
@@ -50,7 +52,7 @@ function CompCard({ comp }: { comp: Comparable }) {
   );
 }
 
-export function PropertyComps({ propertyId, comps, choices }: Props) {
+export function PropertyComps({ propertyId, comps, choices, paidRefresh = null }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === COMPS_ACTION;
@@ -84,6 +86,15 @@ export function PropertyComps({ propertyId, comps, choices }: Props) {
               {busy ? "Finding Comps..." : shown && comps!.length > 0 ? "Refresh Comps" : "Find Comps"}
             </Button>
           </Form>
+          {paidRefresh ? (
+            <Form method="post" action={COMPS_ACTION}>
+              <input type="hidden" name="propertyId" value={propertyId} />
+              <input type="hidden" name="refresh" value="1" />
+              <Button type="submit" variant="secondary" disabled={busy}>
+                {paidRefresh}
+              </Button>
+            </Form>
+          ) : null}
           {/* The user's own sold homes join the comps of their valuations (docs/import.md). */}
           <Link to="/sales/import" className={buttonClass("ghost")}>
             Import Sold Comps

@@ -8,12 +8,13 @@
 import { and, eq, gte } from "drizzle-orm";
 
 import { providerSales } from "#db/schema.ts";
-import { providerCompsKey, type SubjectAddress } from "#app/domain/valuation/provider-comps.ts";
+import { providerCompsKey, refreshCompsLabel, type SubjectAddress } from "#app/domain/valuation/provider-comps.ts";
 import type { Sale } from "#app/domain/valuation/types.ts";
 import type { KnownHome } from "#app/providers/property-data/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
+import { policyOf } from "#app/services/usage/policy.server.ts";
 
 /** How long bought comparables are kept and reused before a valuation buys them again. */
 export const PROVIDER_SALES_DAYS = 30;
@@ -22,7 +23,10 @@ export const COMPS_MAX_RECORDS = 100;
 
 export type ProviderCompsContext = ServiceContext<"db" | "providers" | "config">;
 
-export type ProviderComps = { ok: true; home: KnownHome | null; sales: Sale[]; fromCache: boolean; fetchedAt: Date };
+export type ProviderComps = { ok: true; home: KnownHome | null; sales: Sale[]; billed: number; fromCache: boolean; fetchedAt: Date };
+
+/** The subject row's facts: the vendor's record of the subject (null when it has none) and how many records it billed. */
+type SubjectFacts = { home: KnownHome | null; billed: number };
 
 type Row = typeof providerSales.$inferSelect;
 
@@ -45,7 +49,8 @@ function fromRows(rows: Row[]): ProviderComps | null {
   const subject = rows.find((row) => row.role === "subject");
   if (!subject) return null;
   const sales = rows.filter((row) => row.role === "sale" && row.facts !== null).map((row) => row.facts as Sale);
-  return { ok: true, home: (subject.facts as KnownHome | null) ?? null, sales, fetchedAt: subject.fetchedAt, fromCache: true };
+  const facts = subject.facts as SubjectFacts;
+  return { ok: true, home: facts.home, sales, billed: facts.billed, fetchedAt: subject.fetchedAt, fromCache: true };
 }
 
 /**
@@ -75,7 +80,14 @@ export async function providerComps(
   }
   const key = providerCompsKey(address);
   const rows: Row[] = [
-    { provider: propertyData.name, subjectKey: key, recordId: bought.home?.id ?? "", role: "subject", facts: bought.home, fetchedAt: now },
+    {
+      provider: propertyData.name,
+      subjectKey: key,
+      recordId: bought.home?.id ?? "",
+      role: "subject",
+      facts: { home: bought.home, billed: bought.billed } satisfies SubjectFacts,
+      fetchedAt: now,
+    },
     ...bought.sales.map((sale) => ({
       provider: propertyData.name,
       subjectKey: key,
@@ -97,7 +109,17 @@ export async function providerComps(
     usageEntry(db, reserved.reservation, bought.billed, now, bought.requestId),
   ]);
   await releaseUsage(context, reserved.reservation, reserved.reservation.quantity - bought.billed);
-  return { ok: true, home: bought.home, sales: bought.sales, fromCache: false, fetchedAt: now };
+  return { ok: true, home: bought.home, sales: bought.sales, billed: bought.billed, fromCache: false, fetchedAt: now };
+}
+
+/**
+ * What a paid re-search of the subject's comparables would cost, before the user asks for it: as many records as
+ * the last search billed (or the most one may bill), at the deployment's price. Null for a provider without them.
+ */
+export async function refreshCompsPreview(context: ProviderCompsContext, address: SubjectAddress, now: Date): Promise<string | null> {
+  if (!context.providers.propertyData.comparables || !address.zip.trim()) return null;
+  const kept = await keptComps(context, address, now);
+  return refreshCompsLabel(kept?.billed ?? COMPS_MAX_RECORDS + 1, policyOf(context).unitCostCents.comp_record);
 }
 
 /** Six columns a row: fifteen rows bind 90 values. */
