@@ -173,6 +173,30 @@ function matches(record: Json, criteria: Json, place: (address: Json) => boolean
   return true;
 }
 
+const USPS_SUFFIXES: Record<string, string> = {
+  AVENUE: "AVE",
+  STREET: "ST",
+  DRIVE: "DR",
+  ROAD: "RD",
+  LANE: "LN",
+  BOULEVARD: "BLVD",
+  COURT: "CT",
+  PLACE: "PL",
+};
+
+/** The address as BatchData echoes it: USPS-normalised (upper case, no periods, suffixes abbreviated), ZIP+4 kept. */
+function uspsAddress(address: Json): Json {
+  const street = String(address.street ?? "")
+    .toUpperCase()
+    .replace(/\./g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(" ")
+    .map((word) => USPS_SUFFIXES[word] ?? word)
+    .join(" ");
+  return { street, city: String(address.city ?? "").toUpperCase(), state: address.state, zip: address.zip };
+}
+
 function skipTraceProblem(body: Json): string | null {
   const extra = Object.keys(body).filter((key) => key !== "requests" && key !== "options");
   if (extra.length > 0) return `Unknown field ${extra[0]}`;
@@ -186,6 +210,8 @@ function skipTraceProblem(body: Json): string | null {
     const has = (key: string) => typeof address[key] === "string" && (address[key] as string).trim() !== "";
     if (!has("street") || !(has("zip") || (has("city") && has("state"))))
       return `requests.${i}.propertyAddress needs street and zip, or street, city and state`;
+    if (request.requestId !== undefined && (typeof request.requestId !== "string" || request.requestId.trim() === ""))
+      return `requests.${i}.requestId must be a non-empty string`;
     if (
       request.name !== undefined &&
       !(isObject(request.name) && typeof request.name.first === "string" && typeof request.name.last === "string")
@@ -239,18 +265,20 @@ export function createFakeBatchData(token: string, properties: readonly FakeProp
     for (const request of requests) {
       const address = request.propertyAddress as Json;
       const property = byAddress.get(`${normalise(address.street)}|${String(address.zip ?? "").slice(0, 5)}`);
+      // Each person carries the requestId of the request it answers, when the request had one.
+      const echo = request.requestId === undefined ? {} : { requestId: request.requestId };
       if (!property || property.persons.length === 0) {
-        persons.push({ propertyAddress: address, meta: { matched: false, error: false } });
+        persons.push({ propertyAddress: uspsAddress(address), meta: { matched: false, error: false, ...echo } });
         continue;
       }
       matched++;
-      const { street, city, state, zip } = property.record.address as Json;
+      const { street, city, state, zip } = uspsAddress(property.record.address as Json);
       // v1 leaves TCPA-restricted phones out unless the request's options ask for them (each then flagged `tcpa`).
       const withTcpa = isObject(body.options) && body.options.includeTCPABlacklistedPhones === true;
       for (const person of property.persons) {
         const copy = structuredClone(person);
         if (!withTcpa && Array.isArray(copy.phoneNumbers)) copy.phoneNumbers = copy.phoneNumbers.filter((phone) => !(phone as Json).tcpa);
-        persons.push({ ...copy, propertyAddress: { street, city, state, zip }, meta: { matched: true, error: false } });
+        persons.push({ ...copy, propertyAddress: { street, city, state, zip }, meta: { matched: true, error: false, ...echo } });
       }
     }
     return Response.json({

@@ -5,11 +5,12 @@ import { fetchWithTimeout, ProviderError, type Fetch } from "#app/providers/http
 import {
   BuyerRecordSchema,
   parseOrThrow,
+  parsePersons,
   parseProperties,
   PropertyRecordSchema,
   PROVIDER,
   SearchAnswerSchema,
-  SkipTraceAnswerSchema,
+  SkipTraceEnvelopeSchema,
   type PropertyRecord,
   type SkipTracePerson,
 } from "./batchdata-answers.ts";
@@ -194,11 +195,15 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
   /** Owners' phones and emails for a page's properties: calls of SKIP_TRACE_CHUNK properties, one after the other. */
   async function skipTrace(records: readonly PropertyRecord[]): Promise<SkipTracePerson[]> {
     const persons: SkipTracePerson[] = [];
+    let skipped = 0;
     const chunk = Math.min(SKIP_TRACE_CHUNK, MAX_SKIP_TRACE);
     for (let start = 0; start < records.length; start += chunk) {
       const answer = await post("/property/skip-trace", skipTraceRequest(records.slice(start, start + chunk)), "skip trace answer");
-      persons.push(...parseOrThrow(SkipTraceAnswerSchema, answer, "skip trace answer").results.persons);
+      const read = parsePersons(parseOrThrow(SkipTraceEnvelopeSchema, answer, "skip trace answer").results.persons);
+      persons.push(...read.persons);
+      skipped += read.skipped;
     }
+    if (skipped > 0) console.warn(`batchdata: skipped ${skipped} unreadable skip-trace person(s) of ${persons.length + skipped}`);
     return persons;
   }
 
