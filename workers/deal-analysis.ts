@@ -182,7 +182,7 @@ export class DealAnalysis extends DurableObject<Env> {
     const now = new Date();
     const db = createDb(this.env.DB);
     // The result, the AI call's charge and its tokens (counted toward the caps and the spend) are written together
-    // (docs/decisions/080-usage-ledger-and-caps.md, 086-paid-faults-and-analysis-tokens.md).
+    // (docs/decisions/080-usage-ledger-and-caps.md).
     const used = usage.promptTokens + usage.completionTokens;
     const tokens = job.tokens && used > 0 ? atWindowsOf(job.tokens, used, now) : null;
     const [written] = await db.batch([
@@ -205,8 +205,8 @@ export class DealAnalysis extends DurableObject<Env> {
         })
         .where(and(eq(properties.id, job.propertyId), eq(properties.userId, job.userId)))
         .returning({ id: properties.id }),
-      ...(job.charge ? [usageEntry(db, job.charge, 1, now, null)] : []),
-      ...(tokens ? [usageEntry(db, tokens, used, now, null), countStatement(db, tokens)] : []),
+      ...(job.charge ? [usageEntry({ db, now: () => now }, job.charge, 1, null)] : []),
+      ...(tokens ? [usageEntry({ db, now: () => now }, tokens, used, null), countStatement({ db }, tokens)] : []),
     ]);
     if (written.length === 0) throw new Error(`${ANALYSIS_FAILED}: the property no longer exists.`);
     return result;

@@ -21,7 +21,7 @@ const link = "font-medium text-brand-700 hover:underline";
 
 type Faq = { id: string; question: string; answer: ReactNode };
 
-/** One item per topic, in the spec's order (spec 01 §2, "Static pages"). */
+/** One item per topic, in the spec's order ("Static pages"). */
 const FAQS: Faq[] = [
   {
     id: "what-is-breeze",

@@ -17,7 +17,7 @@ import { UsageTab } from "#app/components/usage/usage-tab.tsx";
 import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { formatPhone } from "#app/domain/leads/phone.ts";
 import { listedZone, timeZoneNames } from "#app/domain/shared/time-zone-names.ts";
-import { SpendCapSchema } from "#app/domain/usage/forms.ts";
+import { SpendCapSchema } from "#app/domain/usage/usage-forms.ts";
 import { getCurrentUser, requestMeta, requireUser } from "#app/services/accounts/auth.server.ts";
 import { changePassword, updateUserInfo, upsertCompany } from "#app/services/accounts/profile.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -50,7 +50,7 @@ function tabOf(value: string | null): Tab {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.user.id, context.now())]);
+  const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.user.id)]);
   // The select's options come from the server's list, the one the action validates against (ADR 096).
   const timeZones = timeZoneNames().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
   return { current, usage, timeZone: listedZone(userZone(request, session.user)), timeZones };
@@ -86,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (tab === "usage") {
     const parsed = SpendCapSchema.safeParse({ monthlyCap: formData.get("monthlyCap") ?? "" });
     if (!parsed.success) return data({ tab, usageError: parsed.error.issues[0]?.message ?? FAILURE.usage }, { status: 400 });
-    await setMonthlyCap(context, session.user.id, parsed.data.monthlyCap * 100, context.now());
+    await setMonthlyCap(context, session.user.id, parsed.data.monthlyCap * 100);
     return succeed(tab, "Spending cap updated");
   }
   if (tab === "company") {

@@ -1,5 +1,5 @@
 /**
- * CRM records (spec 01 §3, spec 02 §3): properties, owners, contacts, deals, conversations, documents, buyer leads, comps.
+ * CRM records: properties, owners, contacts, deals, conversations, documents, buyer leads, comps.
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -41,7 +41,7 @@ export const properties = sqliteTable(
     yearBuilt: integer("year_built"),
     propertyType: text("property_type").notNull().default("single_family"),
     price: money("price"),
-    // The current valuation (issue 35 item 1; its past ones are in property_valuations): the ARV, its 80 % range,
+    // The current valuation (its past ones are in property_valuations): the ARV, its 80 % range,
     // when and by what it was made. `confidenceScore` below is its confidence.
     arv: money("arv"),
     arvLow: money("arv_low"),
@@ -77,7 +77,7 @@ export const properties = sqliteTable(
     currentAgent: text("current_agent"),
     leadType: text("lead_type"),
     distressedIndicator: text("distressed_indicator"),
-    // Deal analysis (spec 02 §3 "Analysis fields")
+    // Deal analysis (the spec's "Analysis fields")
     strategy: text("strategy"),
     isDeal: flag("is_deal"),
     analysisArv: money("analysis_arv"),

@@ -5,9 +5,9 @@ import { formatMoney } from "#app/domain/shared/format.ts";
 import { expect, PASSWORD, test, uniqueEmail } from "./fixtures.ts";
 
 /**
- * Issue 35 item 1: one record of a property's numbers. A lead worked and offered in the workbench shows the same ARV,
+ * one record of a property's numbers. A lead worked and offered in the workbench shows the same ARV,
  * max offer and offer in the workbench, the letter, the CRM table and the property card, with and without JavaScript; the
- * Fair tier, above the max offer, is marked and needs the confirmation first (the headline path of issue 35's Done-when).
+ * Fair tier, above the max offer, is marked and needs the confirmation first (the headline path of the Done-when).
  */
 
 /** The first dollar amount in a locator's text, as a number. */

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 
-import { maxOfferRule } from "#app/domain/offers/rules.ts";
+import { maxOfferRule } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 
 import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures.ts";
@@ -49,7 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       const custom = offers.getByRole("textbox", { name: "Custom offer amount in dollars" });
       if (javaScriptEnabled) {
-        // §5: digits only, and typing one selects the custom amount.
+        // Digits only, and typing one selects the custom amount.
         await custom.pressSequentially("$187,5x00");
         await expect(custom).toHaveValue("187500");
         await expect(offers.getByRole("radio", { name: "Custom amount" })).toBeChecked();
@@ -59,7 +59,7 @@ for (const javaScriptEnabled of [true, false]) {
         await offers.getByRole("radio", { name: "Custom amount" }).check();
       }
       await offers.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
-      // $187,500 is above the max offer ($185,000): the page asks once (issue 35).
+      // $187,500 is above the max offer ($185,000): the page asks once.
       const check = page.getByRole("alert", { name: "Check this offer" });
       await expect(check).toContainText("$2,500 above your max offer of $185,000");
       await check.getByRole("button", { name: "Confirm anyway" }).click();
@@ -158,7 +158,7 @@ for (const javaScriptEnabled of [true, false]) {
         await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
         await expect(page.getByRole("dialog")).toHaveCount(0);
       }
-      // The Property Value panel arrived filled (issue 36: fewer clicks); the offers start from its ARV.
+      // The Property Value panel arrived filled (fewer clicks); the offers start from its ARV.
       const value = page.getByRole("region", { name: "Get Property Value" }).getByRole("group", { name: "Property value" });
       const arvText = (await value.getByRole("definition").nth(0).textContent()) ?? "";
       const offers = page.getByRole("region", { name: "Offer Options" });
@@ -201,7 +201,7 @@ for (const javaScriptEnabled of [true, false]) {
       await offer.getByRole("link", { name: "Create Offer" }).click();
       await offer.getByRole("radio", { name: /Fair/ }).check();
       await offer.getByRole("button", { name: "Create Offer" }).click();
-      // Fair ($182,000) is above the max offer ($146,000): the card asks once (issue 35).
+      // Fair ($182,000) is above the max offer ($146,000): the card asks once.
       const check = offer.getByRole("alert", { name: "Check this offer" });
       await expect(check).toContainText("$36,000 above your max offer of $146,000");
       await check.getByRole("button", { name: "Confirm anyway" }).click();

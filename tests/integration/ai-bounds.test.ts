@@ -1,4 +1,4 @@
-// Issue 34 §4: every OpenAI call bounded — a max_completion_tokens on each, the text sent capped (4,000 characters a
+// every OpenAI call bounded — a max_completion_tokens on each, the text sent capped (4,000 characters a
 // message, 16,000 with its history: 400 and 413 naming the field), Terry's rounds at 3 — and each answer reporting the
 // API's usage, against the fake OpenAI (tests/fakes/openai.ts).
 import { describe, expect, it } from "vitest";

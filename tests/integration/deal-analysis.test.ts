@@ -1,5 +1,5 @@
-// Deal analysis through the DealAnalysis Durable Object (issue 14; spec 02 §4, §7 POST /api/deals/analyze and
-// GET /api/deals/analyze/{id}/stream, §8): start and join (one run for two POSTs at once), the events in order, a late
+// Deal analysis through the DealAnalysis Durable Object (the spec POST /api/deals/analyze and
+// GET /api/deals/analyze/{id}/stream): start and join (one run for two POSTs at once), the events in order, a late
 // client catching up, the analysis fields written before `complete`, another user's property refused, 401, 400, and a
 // failing OpenAI provider ending in `error` with nothing written. The real object, through the test entry.
 import { env, runInDurableObject } from "cloudflare:test";

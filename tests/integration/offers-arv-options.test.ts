@@ -1,4 +1,4 @@
-// calculate-arv's `offers` are checked against the max offer like calculate-offer's (issue 35 item 2), and its
+// calculate-arv's `offers` are checked against the max offer like calculate-offer's, and its
 // provider estimate is strict money (item 3).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 35 items 2 and 3 at the routes: strict money (400 naming the field, nothing written), amounts of at least $1
+// Offer checks at the routes: strict money (400 naming the field, nothing written), amounts of at least $1
 // after rounding, each option against the max offer, and the warnings answered by confirm/mail/send-offer or asked
 // first ("Confirm anyway") by the workbench's and the CRM's forms.
 import { and, eq } from "drizzle-orm";

@@ -7,7 +7,7 @@ import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer
 import { loader as downloadDocument } from "#app/routes/documents.$id.download.ts";
 import { loader as viewDocument } from "#app/routes/documents.$id.view.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
-import { load as loadDocuments } from "#app/services/sections/documents.server.ts";
+import { load as loadDocuments } from "#app/services/documents/documents-section.server.ts";
 
 import { bytesOf, confirmBody, db, signedIn, withProperty } from "./offers-setup.ts";
 import { pdfText } from "./pdf-text.ts";
@@ -36,11 +36,11 @@ describe("POST /api/properties/confirm-offer", () => {
     expect(text).toContain("4821 N 35th Ave");
     expect(text).toContain("$210,000");
     expect(text).toContain("Maria Lopez");
-    expect(text).toContain("77 W Elm St, Apt 2, Tucson, AZ 85701");
-    expect(text).toContain("Quinn Home Buyers LLC");
-    expect(text).toContain("1 Center St, Mesa, AZ 85201");
+    // The owner's address and the letterhead's, each line on its own (a window envelope's lines).
+    expect(text).toContain("Maria Lopez\n77 W Elm St\nApt 2\nTucson, AZ 85701");
+    expect(text).toContain("Quinn Home Buyers LLC\n1 Center St\nMesa, AZ 85201");
     expect(text).toContain(email);
-    expect(text).toMatch(/Buyer: Quinn Home Buyers LLC, by Pat Quinn/);
+    expect(text).toMatch(/Buyer: Quinn Home Buyers LLC and\/or assigns, by Pat Quinn/);
     expect(text).toContain("Seller: Maria Lopez");
 
     const download = await client.send(downloadDocument, "GET", data.downloadUrl, { params: { id: data.documentId } });

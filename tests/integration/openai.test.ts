@@ -267,11 +267,10 @@ describe("the agent chat on OpenAI", () => {
       isAiGenerated: false,
     };
     const posted = await postMessages(
-      db,
+      { db, now: () => new Date() },
       userId,
       { conversationId: null, start: { agentType: "lead-finder", title: "t" } },
       [...earlier, card],
-      new Date(),
     );
 
     fake.answer("Phoenix has plenty of high-equity owners. Open the Seller Lead Wizard to search.");

@@ -1,4 +1,4 @@
-// Letters once (issue 34 item 3): one mailed letter per property and offer, resend on purpose, the recipient on
+// Letters once: one mailed letter per property and offer, resend on purpose, the recipient on
 // record, the letter's own amount, and parallel send-offer / confirm-offer making one letter.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

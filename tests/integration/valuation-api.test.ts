@@ -1,4 +1,4 @@
-// POST /api/properties/calculate-arv and GET/POST /api/properties/{id}/comps over a small local market (issue 12):
+// POST /api/properties/calculate-arv and GET/POST /api/properties/{id}/comps over a small local market:
 // validation field by field, 401, 422 (an address nobody can place, a place with no sales), a known property valued
 // from the market's sales, a subject placed by its ZIP or its city, offers at 60/70/80 %, the provider's estimate
 // never returned as the ARV, and comps stored per user, listed, replaced (never doubled) and scoped.

@@ -171,12 +171,11 @@ describe("the workbench's offer steps", () => {
     expect(await statusOf(property.id)).toBe("analyzed");
   });
 
-  it("falls back to §8's Demo Mode when mailing fails: a '(Demo Mode)' success that says so, and the status stays", async () => {
+  it("falls back to §8's Demo Mode when mailing fails, and says 'not confirmed' (never Demo Mode) when Lob may have mailed it", async () => {
     const fake = createFakeLob("test_key");
-    const client = new ApiClient(
-      testContext({ MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test" }, {}, { fetch: fake.fetch }),
-    );
-    // With a return address, so the letter reaches Lob and Lob's 503 is what fails (a missing one is the user's 422).
+    const vars = { MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test", LOB_RETRY_DELAY_MS: "0" };
+    const client = new ApiClient(testContext(vars, {}, { fetch: fake.fetch }));
+    // With a return address, so the letter reaches Lob and Lob's answer is what fails (a missing one is the user's 422).
     const returnAddress = { address_street1: "1 Center St", address_city: "Mesa", address_state: "AZ", address_postal_code: "85201" };
     const { property } = await workedLead(client, returnAddress);
     // Fair ($210,000) is above the max offer ($170,000): confirmed (offers-checks.test.ts covers the asking).
@@ -189,8 +188,16 @@ describe("the workbench's offer steps", () => {
       confirm: "1",
     });
     const letterId = new URL(letter.headers.get("Location")!, "http://x").searchParams.get("letter")!;
+    const mail = { intent: "mail", propertyId: property.id, index: "0", arv: "300000", letter: letterId };
+    // A 503, asked again with the same key, still unanswered: the letter may be on its way, so no Demo Mode.
     fake.failWith(503, "Service unavailable");
-    const mailed = await post(client, { intent: "mail", propertyId: property.id, index: "0", arv: "300000", letter: letterId });
+    const unknown = await post(client, mail);
+    expect(unknown.status).toBe(504);
+    expect(unknown.headers.get("Location")).toBeNull();
+    expect(await unknown.json()).toMatchObject({ title: "Mailing Not Confirmed" });
+    // Lob's refusal (401): nothing was mailed, so §8's Demo Mode.
+    fake.failWith(401, "Your API key is not valid.");
+    const mailed = await post(client, mail);
     expect(mailed.headers.get("Location")).toContain("mailed=demo");
     expect(toastOf(mailed)?.title).toBe("Offer Mailed Successfully! (Demo Mode)");
     expect(await statusOf(property.id)).toBe("offer_produced");

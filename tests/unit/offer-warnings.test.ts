@@ -1,8 +1,8 @@
-// Offers checked against the user's own rules (issue 35 item 2): the max offer on each tier, the recommended tier, the warnings.
+// Offers checked against the user's own rules: the max offer on each tier, the recommended tier, the warnings.
 import { describe, expect, it } from "vitest";
 
+import { chosenOfferAmount, maxOfferRule, preselectedOffer } from "#app/domain/offers/offer-rules.ts";
 import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
-import { chosenOfferAmount, maxOfferRule, preselectedOffer } from "#app/domain/offers/rules.ts";
 import { aboveMaxOfferText, arvConfidenceOf, offerWarnings, propertyOfferWarnings } from "#app/domain/offers/warnings.ts";
 import { confidenceWordsOf } from "#app/domain/valuation/interval.ts";
 

@@ -3,7 +3,7 @@ import { crmHref, propertyFacts } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import type { load } from "#app/services/sections/crm.server.ts";
+import type { load } from "#app/services/leads/crm-section.server.ts";
 
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
 import { useLinkClicks } from "./link-clicks.ts";
@@ -47,7 +47,7 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
                 <th scope="col" className="w-22 px-3 py-3">
                   ARV
                 </th>
-                {/* The chosen offer and the 70 % rule's max offer, each labelled for what it is (issue 35 item 1). */}
+                {/* The chosen offer and the 70 % rule's max offer, each labelled for what it is. */}
                 <th scope="col" className="w-22 px-3 py-3">
                   Offer
                 </th>

@@ -18,7 +18,7 @@ import { displayPhone, ownerPhones } from "#app/domain/leads/phone.ts";
 import { dealNumbersOf, VALUATION_SOURCE_LABELS } from "#app/domain/offers/deal-numbers.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 import { confidenceWordsText } from "#app/domain/valuation/view.ts";
-import type { load } from "#app/services/sections/crm.server.ts";
+import type { load } from "#app/services/leads/crm-section.server.ts";
 
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
 
@@ -62,7 +62,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         </Detail>
       </DetailGroup>
       <DetailGroup title="Financial analysis">
-        {/* The property's one record of its numbers (issue 35 item 1): what the CRM table and the workbench show too. */}
+        {/* The property's one record of its numbers: what the CRM table and the workbench show too. */}
         <Detail label="ARV">
           <span data-testid="card-arv">{formatMoney(numbers.arv)}</span>
           {numbers.rangeLow !== null && numbers.rangeHigh !== null ? (
@@ -152,7 +152,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
       <StartSequenceForm propertyId={p.id} className="md:col-span-2" />
       <DealAnalysisPanel property={p} running={selected.analysisRunning} />
       <PropertyOffer property={p} />
-      <PropertyComps propertyId={p.id} comps={selected.comps} choices={selected.compChoices} paidRefresh={selected.compsRefresh} />
+      <PropertyComps propertyId={p.id} comps={selected.comps} choices={selected.pinnedComps} paidRefresh={selected.compsRefresh} />
       <ValuationHistory history={selected.valuations} />
       {selected.contacts.length ? (
         <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">

@@ -1,5 +1,5 @@
 /**
- * The property card's AI deal analysis (spec 02 §2 "Property card dialog", §4 "Deal analysis", §8 "Analysis"): Show/Hide
+ * The property card's AI deal analysis (the spec's "Property card dialog"; "Deal analysis"; "Analysis"): Show/Hide
  * Analysis, Analyze Deal (Re-analyze Deal once there is one), the progress bar with its messages while the analysis
  * streams (POST /api/deals/analyze, then an EventSource on its stream), and the panel. A stored complete analysis shows
  * at once. Without JavaScript the button posts to /crm/analysis, which starts the run and redirects back when it ends
@@ -73,7 +73,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 /**
  * The analysis's own ARV and max offer are the AI's opinion, shown beside the valuation's ARV and the 70% rule's max
- * offer on it — never as "the" ARV (issue 35).
+ * offer on it — never as "the" ARV.
  */
 function AnalysisResult({ analysis, numbers }: { analysis: ShownAnalysis; numbers: DealNumbers }) {
   return (

@@ -7,7 +7,7 @@ import { formatBaths, formatDate, formatMoney, formatNumber, NOT_AVAILABLE } fro
 import { confidenceWordsText } from "#app/domain/valuation/view.ts";
 
 /**
- * A seller lead's facts in the sections the spec names (spec 02 §2 "Lead Workbench" lead card, "Seller Lead Details
+ * A seller lead's facts in the sections the spec names (the spec's "Lead Workbench" lead card, "Seller Lead Details
  * dialog"): location, building details, property details, owner, valuation details; and, for the full-details views,
  * the owner's contact information. Missing values read N/A; numbers en-US without decimals; dates MM/DD/YYYY.
  * Shared by the workbench's lead card and the chat's seller cards and dialogs.

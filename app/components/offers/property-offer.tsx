@@ -1,18 +1,18 @@
 /**
- * The property card's offer part (spec 02 §2 "Property card dialog", "Create Offer dialog and Letter of Intent Created
+ * The property card's offer part (the spec's "Property card dialog", "Create Offer dialog and Letter of Intent Created
  * dialog"): Create Offer (or Update Max Offer once there is one) opens the offer choice — Aggressive, Fair, Likely of the
  * ARV, or a custom amount — which produces the Letter of Intent; the Letter of Intent Created part offers View PDF in
  * New Tab, Download PDF and Close; Send Offer mails the max offer's letter. The URL says which part is open (`offer=1`,
  * `letter=<document id>`), so everything works before JavaScript loads. Each offer card is marked against the max
  * offer, the recommended one preselected; an offer with warnings comes back with them (`check=<offer type>`,
- * `custom=<amount>`, or `send=check` for Send Offer) and a "Confirm anyway" (issue 35).
+ * `custom=<amount>`, or `send=check` for Send Offer) and a "Confirm anyway".
  */
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { dealNumbersOf, type DealRecord } from "#app/domain/offers/deal-numbers.ts";
+import { ARV_MISSING, chosenOfferAmount, type OfferChoice as Choice } from "#app/domain/offers/offer-rules.ts";
 import { offerOptions, recommendedOffer, type OfferOption } from "#app/domain/offers/options.ts";
-import { ARV_MISSING, chosenOfferAmount, type OfferChoice as Choice } from "#app/domain/offers/rules.ts";
 import { propertyOfferWarnings, type CheckedProperty } from "#app/domain/offers/warnings.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
@@ -68,7 +68,7 @@ export function PropertyOffer({ property }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === ACTION ? navigation.formData?.get("intent") : null;
-  // The property's one record (issue 35 item 1): its current ARV and the max offer stored with its repairs and fee.
+  // The property's one record: its current ARV and the max offer stored with its repairs and fee.
   const numbers = dealNumbersOf(property);
   const arv = numbers.arv;
   const options = arv && numbers.maxOffer !== null ? offerOptions(arv, numbers.maxOffer) : [];
@@ -89,7 +89,7 @@ export function PropertyOffer({ property }: Props) {
     <section aria-label="Offer" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="text-sm font-semibold text-slate-900">
-          {/* The offer chosen (the letter's amount) and the 70% rule's max offer are two numbers, labelled as such (issue 35). */}
+          {/* The offer chosen (the letter's amount) and the 70% rule's max offer are two numbers, labelled as such. */}
           Offer {formatMoney(numbers.offer)}{" "}
           <span className="font-normal text-slate-600">· Max offer (70% rule) {formatMoney(numbers.maxOffer)}</span>
         </h3>

@@ -1,5 +1,5 @@
 /**
- * The workbench after Let's Work It (spec 02 §2 "Workbench banners", §4 "Workbench flow"): Get Property Value
+ * The workbench after Let's Work It (the spec's "Workbench banners"; "Workbench flow"): Get Property Value
  * (property-value.tsx: the ARV and its comps, which Get Max Offer starts from), Get Max Offer with the 70%
  * rule line (ARV, repair estimate and assignment fee editable), the three offer cards or a custom amount, Generate PDF
  * Letter of Intent, the Letter of Intent modal (View PDF in New Tab, Download PDF, Mail the Offer) and the success
@@ -14,7 +14,6 @@ import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { CostPreview } from "#app/components/usage/cost-preview.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
 import {
   DEFAULT_ASSIGNMENT_FEE,
   defaultRepairs,
@@ -22,11 +21,12 @@ import {
   maxOfferRule,
   preselectedOffer,
   type OfferSteps as Steps,
-} from "#app/domain/offers/rules.ts";
+} from "#app/domain/offers/offer-rules.ts";
+import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { demoValuation, type ValuationStep } from "#app/domain/valuation/view.ts";
-import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/rules.ts";
 import { STEP_ANCHORS, stepAnchorOf } from "#app/domain/workbench/step-anchors.ts";
+import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/workbench-rules.ts";
 
 import { LetterStep, MailedPanel } from "./letter-step.tsx";
 import { Banner, StepConfirmation, StepFields, stepsAction, useBusy, type OfferStepsProps } from "./offer-step-parts.tsx";
@@ -43,7 +43,7 @@ function NumberField({ name, label, value }: { name: string; label: string; valu
   );
 }
 
-/** The ARV Get Property Value answered (§8's demo ARV in Demo Mode), if any. */
+/** The ARV Get Property Value answered (the spec's demo ARV in Demo Mode), if any. */
 function valuedArv(lead: LeadQueueItem, valuation: ValuationStep | null): number | null {
   if (!valuation) return null;
   return valuation === "demo" ? demoValuation(lead.estimatedValue).arv : valuation.arv;
@@ -152,8 +152,8 @@ function useStepLanding() {
 
 /**
  * The steps with the offers computed from Get Property Value's ARV (the stored repairs and fee, else the defaults:
- * the max offer the property card shows, issue 35 item 1) when Get Max Offer was
- * not pressed (issue 36: fewer clicks): the 70% rule line and the offer cards show at once, the figures editable above.
+ * the max offer the property card shows) when Get Max Offer was
+ * not pressed (fewer clicks): the 70% rule line and the offer cards show at once, the figures editable above.
  */
 function withValuedOffers(lead: LeadQueueItem, saved: OfferStepsProps["saved"], steps: Steps): Steps {
   const valued = steps.arv ? null : valuedArv(lead, steps.valuation);
@@ -177,7 +177,7 @@ export function OfferSteps(props: OfferStepsProps) {
         propertyId={saved.propertyId}
         storedArv={saved.arv}
         comps={comps}
-        compChoices={props.compChoices}
+        pinnedComps={props.pinnedComps}
         valuation={steps.valuation}
         request={request}
       />

@@ -1,6 +1,6 @@
 /**
  * Rule-based deal analysis: the embedded AI provider's answer and the shape every provider must return
- * (spec 02 §3 "Deal analysis result"). Pure; the numbers follow the 70 % rule the product teaches
+ * (the spec's "Deal analysis result"). Pure; the numbers follow the 70 % rule the product teaches
  * (max offer = ARV × 70 % − rehab costs − assignment fee).
  */
 import type { RiskLevel } from "#db/enums.ts";

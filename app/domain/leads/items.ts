@@ -1,6 +1,6 @@
 /**
- * What a provider found → what a search answers (spec 02 §3): lead queue items and cash buyer search result items,
- * through the extracted-data rules of §5 (lead-extract.ts), so no placeholder or out-of-bounds value reaches a card.
+ * What a provider found → what a search answers: lead queue items and cash buyer search result items,
+ * through the extracted-data rules of the spec (lead-extract.ts), so no placeholder or out-of-bounds value reaches a card.
  */
 import type { BuyerType } from "#db/enums.ts";
 
@@ -17,7 +17,7 @@ import {
 import type { CashBuyer, OwnerContact, SellerLead } from "./property-records.ts";
 import type { CashBuyerItem, LeadQueueItem } from "./search.ts";
 
-/** §9: the workbench's max offer falls back to 70 % of the estimated value. */
+/** The workbench's max offer falls back to 70 % of the estimated value. */
 export const MAX_OFFER_SHARE = 0.7;
 
 function finiteOrNull(value: number | null | undefined): number | null {

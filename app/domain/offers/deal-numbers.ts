@@ -1,5 +1,5 @@
 /**
- * A property's deal numbers as every view shows them (issue 35 item 1, docs/decisions/092-one-record-of-deal-numbers.md):
+ * A property's deal numbers as every view shows them (docs/decisions/092-one-record-of-deal-numbers.md):
  * read from the one stored record — the current valuation, the user's repairs and fee, the 70 % rule's max offer of
  * them, and the chosen offer — never recomputed from another ARV on a screen. Pure and zod-free.
  */

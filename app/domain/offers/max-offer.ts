@@ -1,5 +1,5 @@
 /**
- * The 70% rule (spec 02 §9): max offer = ARV × 70% − repair estimate − assignment fee, with the repair estimate and
+ * The 70% rule: max offer = ARV × 70% − repair estimate − assignment fee, with the repair estimate and
  * the fee's defaults. The user's own ceiling: every offer is checked against it (warnings.ts). Pure and zod-free.
  */
 
@@ -16,7 +16,7 @@ export function defaultRepairs(arv: number): number {
   return Math.round((arv * DEFAULT_REPAIR_RATE) / 500) * 500;
 }
 
-/** §9: max offer = ARV × 70% − rehab costs − assignment fee, in whole dollars and never below 0. */
+/** Max offer = ARV × 70% − rehab costs − assignment fee, in whole dollars and never below 0. */
 export function maxOfferRule(arv: number, repairs = defaultRepairs(arv), assignmentFee = DEFAULT_ASSIGNMENT_FEE): MaxOfferRule {
   const maxOffer = Math.max(0, Math.round((arv * RULE_PERCENTAGE) / 100 - repairs - assignmentFee));
   return { arv, percentage: RULE_PERCENTAGE, repairs, assignmentFee, maxOffer };

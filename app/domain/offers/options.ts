@@ -1,8 +1,8 @@
 /**
- * The offer tiers (spec 02 §3 "Offer option" and "Offer strategies", §9): Aggressive 60 %, Fair 70 %, Likely 80 % of
+ * The offer tiers (the spec's "Offer option" and "Offer strategies"): Aggressive 60 %, Fair 70 %, Likely 80 % of
  * the ARV. One source for every answer that lists them — POST /api/properties/calculate-arv (`offers`),
  * POST /api/properties/calculate-offer, and the screens' Demo Mode fallback. Each option is checked against the
- * user's own max offer (the 70% rule, max-offer.ts): `aboveMaxOffer` (issue 35). Pure and zod-free.
+ * user's own max offer (the 70% rule, max-offer.ts): `aboveMaxOffer`. Pure and zod-free.
  */
 import { maxOfferRule } from "./max-offer.ts";
 

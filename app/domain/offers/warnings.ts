@@ -1,7 +1,7 @@
 /**
- * The checks an offer passes before a letter is generated or mailed (issue 35 item 2,
- * docs/decisions/077-strict-money-and-offer-warnings.md): it is not above the user's own max offer (the 70% rule), the
- * ARV it is a share of is not of low confidence, and that ARV is not far above the property's as-is estimate. A
+ * The checks an offer passes before a letter is generated or mailed (docs/decisions/077-strict-money-and-offer-warnings.md):
+ * it is not above the user's own max offer (the 70% rule), the ARV it is a share of is not of low confidence, and that
+ * ARV is not far above the property's as-is estimate. A
  * failed check is a warning in words, never a refusal: the API answers it beside the letter, the screens ask once
  * ("Confirm anyway"). Pure and zod-free.
  */
@@ -71,7 +71,7 @@ export function offerWarnings(facts: OfferFacts): OfferWarning[] {
 
 /**
  * What the checks read of a property: its current ARV (never the AI analysis's, which is an opinion shown beside it),
- * its ARV confidence, its as-is value and the user's stored repairs and fee (issue 35 item 1).
+ * its ARV confidence, its as-is value and the user's stored repairs and fee.
  */
 export type CheckedProperty = {
   arv: number | null;

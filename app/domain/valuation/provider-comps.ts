@@ -2,7 +2,7 @@
  * Comparables bought from a property-data vendor (docs/decisions/110-comps-from-batchdata.md), pure: the key a
  * subject's kept answer is filed under, which kept sales lie in a valuation's window, and what a re-search would cost.
  */
-import { formatCostCents } from "#app/domain/usage/money.ts";
+import { formatCostCents } from "#app/domain/usage/usage-money.ts";
 
 import type { CandidateWindow, Sale } from "./types.ts";
 

@@ -1,6 +1,6 @@
 /**
- * Deal analysis (issue 14; spec 02 §4 "Deal analysis", §7 POST /api/deals/analyze and GET /api/deals/analyze/{id}/stream,
- * §8 "Analysis"): the Worker's half. It reads the user's property (owner in the WHERE: another user's → 404) and values
+ * Deal analysis (the spec's "Deal analysis", the spec POST /api/deals/analyze and GET /api/deals/analyze/{id}/stream,
+ * "Analysis"): the Worker's half. It reads the user's property (owner in the WHERE: another user's → 404) and values
  * it with the valuation service, then hands the DealAnalysis Durable Object of (user, property) a job that needs no
  * more reading; the object runs the AI provider, writes the analysis fields and streams (docs/decisions/056-deal-analysis-durable-object.md).
  */
@@ -11,7 +11,7 @@ import { UNABLE_TO_START } from "#app/domain/deals/analysis-events.ts";
 import { ANALYSIS_LEASE_MS, type DealAnalysisJob, type DealAnalysisState } from "#app/domain/deals/analysis-job.ts";
 import type { DealAnalysisInput } from "#app/domain/deals/analysis.ts";
 import { CONCURRENT_ANALYSES, CONCURRENT_ANALYSIS_STREAMS } from "#app/domain/usage/kinds.ts";
-import { CalculateArvSchema } from "#app/domain/valuation/forms.ts";
+import { CalculateArvSchema } from "#app/domain/valuation/valuation-forms.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { releaseUsage, reserveUsage, usageTemplate, type CapRefusal } from "#app/services/usage/caps.server.ts";
@@ -131,15 +131,15 @@ export async function startDealAnalysis(context: AnalysisContext, userId: string
   // A new run: one of the user's concurrent-analysis places, then the AI call counted against the caps.
   const lease = { userId, kind: "analysis" as const, key: propertyId };
   const now = context.now();
-  if (!(await acquireLease(context, { ...lease, max: CONCURRENT_ANALYSES, ttlMs: ANALYSIS_LEASE_MS }, now)))
+  if (!(await acquireLease({ ...context, now: () => now }, { ...lease, max: CONCURRENT_ANALYSES, ttlMs: ANALYSIS_LEASE_MS })))
     return { ok: false, status: 429, message: TOO_MANY_ANALYSES, retryAfterSeconds: LEASE_RETRY_SECONDS };
-  const reserved = await reserveUsage(context, userId, "ai_call", 1, now);
+  const reserved = await reserveUsage({ ...context, now: () => now }, userId, "ai_call", 1);
   if (!reserved.ok) {
     await releaseLease(context, lease);
     return reserved;
   }
   try {
-    const tokens = usageTemplate(context, userId, "ai_tokens", now);
+    const tokens = usageTemplate({ ...context, now: () => now }, userId, "ai_tokens");
     const answer = await stub.start({ ...jobOf(context, userId, subject, valued), charge: reserved.reservation, tokens });
     // A twin POST started the run first: its charge stands, this one's is given back.
     if (answer.joined) await releaseUsage(context, reserved.reservation);
@@ -191,11 +191,7 @@ export async function streamDealAnalysis(
 ): Promise<{ ok: true; response: Response } | AnalysisFailure> {
   // Whether the property is the user's and a place among their streams, in one round trip.
   const lease = { userId, kind: "stream" as const, key: crypto.randomUUID() };
-  const [dropExpired, take] = leaseStatements(
-    context,
-    { ...lease, max: CONCURRENT_ANALYSIS_STREAMS, ttlMs: ANALYSIS_LEASE_MS },
-    context.now(),
-  );
+  const [dropExpired, take] = leaseStatements(context, { ...lease, max: CONCURRENT_ANALYSIS_STREAMS, ttlMs: ANALYSIS_LEASE_MS });
   const [owned, , taken] = await context.db.batch([
     context.db
       .select({ id: properties.id })

@@ -9,7 +9,7 @@ export const LETTER_NOT_FOUND = "Letter of Intent not found";
 
 export type Refusal = {
   ok: false;
-  status: 400 | 404 | 409 | 422 | 502;
+  status: 400 | 404 | 409 | 422 | 502 | 504;
   message: string;
   error?: string;
   errors?: Record<string, string[]>;

@@ -21,7 +21,7 @@ export const PROVIDER_SALES_DAYS = 30;
 /** Comparable records one search asks for at most (each is billed); the subject's own record comes on top. */
 export const COMPS_MAX_RECORDS = 100;
 
-export type ProviderCompsContext = ServiceContext<"db" | "providers" | "config">;
+export type ProviderCompsContext = ServiceContext<"db" | "providers" | "config" | "now">;
 
 export type ProviderComps = { ok: true; home: KnownHome | null; sales: Sale[]; billed: number; fromCache: boolean; fetchedAt: Date };
 
@@ -31,7 +31,8 @@ type SubjectFacts = { home: KnownHome | null; billed: number };
 type Row = typeof providerSales.$inferSelect;
 
 /** The kept answer for the subject, when it is fresh: the subject row says it was bought, found or not. */
-export async function keptComps(context: ServiceContext<"db" | "providers">, address: SubjectAddress, now: Date) {
+export async function keptComps(context: ServiceContext<"db" | "providers" | "now">, address: SubjectAddress) {
+  const now = context.now();
   const rows = await context.db
     .select()
     .from(providerSales)
@@ -59,17 +60,18 @@ function fromRows(rows: Row[]): ProviderComps | null {
  */
 export async function providerComps(
   context: ProviderCompsContext,
-  input: { address: SubjectAddress; valuationDate: string; userId: string; now: Date; refresh?: boolean },
+  input: { address: SubjectAddress; valuationDate: string; userId: string; refresh?: boolean },
 ): Promise<ProviderComps | CapRefusal | null> {
   const { propertyData } = context.providers;
   if (!propertyData.comparables) return null;
-  const { address, userId, now } = input;
+  const { address, userId } = input;
+  const now = context.now();
   if (!input.refresh) {
-    const kept = await keptComps(context, address, now);
+    const kept = await keptComps(context, address);
     if (kept) return kept;
   }
   // The subject's record and every comparable record may be billed: reserve them all, keep what was billed.
-  const reserved = await reserveUsage(context, userId, "comp_record", COMPS_MAX_RECORDS + 1, now);
+  const reserved = await reserveUsage(context, userId, "comp_record", COMPS_MAX_RECORDS + 1);
   if (!reserved.ok) return reserved;
   let bought;
   try {
@@ -106,7 +108,7 @@ export async function providerComps(
   await db.batch([
     db.delete(providerSales).where(and(eq(providerSales.provider, propertyData.name), eq(providerSales.subjectKey, key))),
     ...inserts,
-    usageEntry(db, reserved.reservation, bought.billed, now, bought.requestId),
+    usageEntry(context, reserved.reservation, bought.billed, bought.requestId),
   ]);
   await releaseUsage(context, reserved.reservation, reserved.reservation.quantity - bought.billed);
   return { ok: true, home: bought.home, sales: bought.sales, billed: bought.billed, fromCache: false, fetchedAt: now };
@@ -116,9 +118,9 @@ export async function providerComps(
  * What a paid re-search of the subject's comparables would cost, before the user asks for it: as many records as
  * the last search billed (or the most one may bill), at the deployment's price. Null for a provider without them.
  */
-export async function refreshCompsPreview(context: ProviderCompsContext, address: SubjectAddress, now: Date): Promise<string | null> {
+export async function refreshCompsPreview(context: ProviderCompsContext, address: SubjectAddress): Promise<string | null> {
   if (!context.providers.propertyData.comparables || !address.zip.trim()) return null;
-  const kept = await keptComps(context, address, now);
+  const kept = await keptComps(context, address);
   return refreshCompsLabel(kept?.billed ?? COMPS_MAX_RECORDS + 1, policyOf(context).unitCostCents.comp_record);
 }
 
