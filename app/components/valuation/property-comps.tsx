@@ -12,6 +12,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { CallProgress, useCallProgress } from "#app/components/ui/call-progress.tsx";
 import { formatDate } from "#app/domain/shared/format.ts";
 import type { Comparable, PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
+import type { ModelPart } from "#app/domain/valuation/rebuild.ts";
 import { compCells, COMPS_ACTION, COMPS_MESSAGES, COMPS_SHOWN, compsShown } from "#app/domain/valuation/view.ts";
 
 import { PinnedComps } from "./pinned-comps.tsx";
@@ -24,6 +25,8 @@ type Props = {
   choices: PinnedCompView[];
   /** Where comps are bought from a vendor: the paid re-search's button, priced ("Refresh comps — about N records, $x.xx"). */
   paidRefresh?: string | null;
+  /** The valuation's market-model part, when the engine made the ARV. */
+  model?: ModelPart | null;
 };
 
 function CompCard({ comp }: { comp: Comparable }) {
@@ -52,7 +55,7 @@ function CompCard({ comp }: { comp: Comparable }) {
   );
 }
 
-export function PropertyComps({ propertyId, comps, choices, paidRefresh = null }: Props) {
+export function PropertyComps({ propertyId, comps, choices, paidRefresh = null, model = null }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === COMPS_ACTION;
@@ -113,7 +116,7 @@ export function PropertyComps({ propertyId, comps, choices, paidRefresh = null }
           <p className="mt-3 text-sm text-slate-600">No comps yet: Find Comps searches recent nearby sales of similar homes.</p>
         )
       ) : null}
-      {shown && comps!.length > 0 ? <PinnedComps propertyId={propertyId} comps={comps!} choices={choices} /> : null}
+      {shown && comps!.length > 0 ? <PinnedComps propertyId={propertyId} comps={comps!} choices={choices} model={model} /> : null}
     </section>
   );
 }

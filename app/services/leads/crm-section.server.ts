@@ -62,6 +62,7 @@ export const load = (async (context, { userId, batch }, url) => {
           comps: selected.comps,
           pinnedComps: selected.pinnedComps,
           valuations: selected.valuations,
+          dealRule: selected.dealRule,
           analysisRunning: running,
           /** "Refresh comps — about N records, $x.xx" where comps are bought from a vendor; else null. */
           compsRefresh,
