@@ -138,6 +138,9 @@ export const ACTIVITY_TYPES = ["call", "text", "email", "letter"] as const;
 /** Whom a follow-up activity reaches, and how (follow_up_activity_contacts.recipient_type). */
 export const RECIPIENT_TYPES = ["phone", "email", "address"] as const;
 
+/** A provider-sales row: the vendor's record of the subject, or one of its comparable sales. */
+export const PROVIDER_SALE_ROLES = ["subject", "sale"] as const;
+
 /** Metered paid actions (docs/decisions/080-usage-ledger-and-caps.md). */
-export const USAGE_KINDS = ["letter", "lead", "skip_trace", "cash_buyer_page", "ai_call", "ai_tokens"] as const;
+export const USAGE_KINDS = ["letter", "lead", "skip_trace", "cash_buyer_page", "ai_call", "ai_tokens", "comp_record"] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];

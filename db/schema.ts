@@ -10,6 +10,7 @@ export * from "./schema/crm.ts";
 export * from "./schema/leads.ts";
 export * from "./schema/market.ts";
 export * from "./schema/outboxes.ts";
+export * from "./schema/provider-sales.ts";
 export * from "./schema/sequences.ts";
 export * from "./schema/usage.ts";
 export * from "./schema/user-sales.ts";

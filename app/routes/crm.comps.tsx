@@ -24,7 +24,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/?section=crm", { title: COMPS_ANALYSIS_FAILED, description: "Choose a property.", variant: "error" });
   let outcome;
   try {
-    outcome = await runComps(context, session.user.id, propertyId);
+    // "Refresh comps — about N records, $x.xx": buy the vendor's comparables again rather than use the kept ones.
+    outcome = await runComps(context, session.user.id, propertyId, form.get("refresh") === "1");
   } catch (error) {
     console.error("comps search failed", error);
     return redirectWithToast(compsCardHref(propertyId, true), {

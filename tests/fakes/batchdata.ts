@@ -10,6 +10,7 @@
  * The dataset is a small sample (`SAMPLE_PROPERTIES`) or the test market turned into BatchData records
  * (`batchDataFromMarket`), so the same homes can be searched through both providers.
  */
+import { COMP_OPTIONS, comparablesFor, compProblem } from "./batchdata-comps.ts";
 import { listKey, QUICK_LISTS, SAMPLE_PROPERTIES, type FakeProperty, type Json } from "./batchdata-data.ts";
 
 type Fetch = (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
@@ -86,9 +87,11 @@ function searchProblem(body: Json): string | null {
   if (extra.length > 0) return `Unknown field ${extra[0]}`;
   const criteria = body.searchCriteria;
   if (!isObject(criteria)) return "searchCriteria is required";
-  if (typeof criteria.query !== "string" || criteria.query.trim() === "") return "searchCriteria.query is required";
+  // A comparables search names its subject in compAddress instead of a query.
+  if (criteria.compAddress === undefined && (typeof criteria.query !== "string" || criteria.query.trim() === ""))
+    return "searchCriteria.query is required";
   for (const [group, value] of Object.entries(criteria)) {
-    if (group === "query") continue;
+    if (group === "query" || group === "compAddress") continue;
     if (group === "quickLists" || group === "orQuickLists") {
       if (!Array.isArray(value) || value.length === 0) return `searchCriteria.${group} must be a non-empty list`;
       const unknown = value.find(
@@ -114,8 +117,10 @@ function searchProblem(body: Json): string | null {
   const options = body.options ?? {};
   if (!isObject(options)) return "options must be an object";
   for (const key of Object.keys(options)) {
-    if (!["skip", "take", "quicklistCounts", "skipTrace", "datasets"].includes(key)) return `Unknown option ${key}`;
+    if (!["skip", "take", "quicklistCounts", "skipTrace", "datasets"].includes(key) && !COMP_OPTIONS[key]) return `Unknown option ${key}`;
   }
+  const comps = compProblem(criteria, options);
+  if (comps) return comps;
   const { skip = 0, take = 25 } = options;
   if (!Number.isInteger(skip) || (skip as number) < 0) return "options.skip must be a whole number";
   if (!Number.isInteger(take) || (take as number) < 0 || (take as number) > 500) return "options.take must be from 0 to 500";
@@ -125,6 +130,12 @@ function searchProblem(body: Json): string | null {
 /** How the service reads `query`: a ZIP, "City, ST" or a state; null for text it cannot place. */
 function placeOf(query: string): ((address: Json) => boolean) | null {
   const text = query.trim();
+  // A whole USPS address ("622 W Palmaire Ave, Phoenix, AZ 85021"): that property.
+  const whole = /^(.+?),\s*(.+?),\s*([A-Za-z]{2})\s+(\d{5})(-\d{4})?$/.exec(text);
+  if (whole) {
+    const [street, zip] = [normalise(whole[1]), whole[4]!];
+    return (address) => normalise(address.street) === street && String(address.zip).startsWith(zip);
+  }
   if (/^\d{5}$/.test(text)) return (address) => String(address.zip).startsWith(text);
   const cityState = /^(.+?),\s*([A-Za-z]{2})$/.exec(text);
   if (cityState) {
@@ -162,6 +173,30 @@ function matches(record: Json, criteria: Json, place: (address: Json) => boolean
   return true;
 }
 
+const USPS_SUFFIXES: Record<string, string> = {
+  AVENUE: "AVE",
+  STREET: "ST",
+  DRIVE: "DR",
+  ROAD: "RD",
+  LANE: "LN",
+  BOULEVARD: "BLVD",
+  COURT: "CT",
+  PLACE: "PL",
+};
+
+/** The address as BatchData echoes it: USPS-normalised (upper case, no periods, suffixes abbreviated), ZIP+4 kept. */
+function uspsAddress(address: Json): Json {
+  const street = String(address.street ?? "")
+    .toUpperCase()
+    .replace(/\./g, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .split(" ")
+    .map((word) => USPS_SUFFIXES[word] ?? word)
+    .join(" ");
+  return { street, city: String(address.city ?? "").toUpperCase(), state: address.state, zip: address.zip };
+}
+
 function skipTraceProblem(body: Json): string | null {
   const extra = Object.keys(body).filter((key) => key !== "requests" && key !== "options");
   if (extra.length > 0) return `Unknown field ${extra[0]}`;
@@ -175,6 +210,8 @@ function skipTraceProblem(body: Json): string | null {
     const has = (key: string) => typeof address[key] === "string" && (address[key] as string).trim() !== "";
     if (!has("street") || !(has("zip") || (has("city") && has("state"))))
       return `requests.${i}.propertyAddress needs street and zip, or street, city and state`;
+    if (request.requestId !== undefined && (typeof request.requestId !== "string" || request.requestId.trim() === ""))
+      return `requests.${i}.requestId must be a non-empty string`;
     if (
       request.name !== undefined &&
       !(isObject(request.name) && typeof request.name.first === "string" && typeof request.name.last === "string")
@@ -201,12 +238,18 @@ export function createFakeBatchData(token: string, properties: readonly FakeProp
     const problem = searchProblem(body);
     if (problem) return error(400, problem);
     const criteria = body.searchCriteria as Json;
-    const place = placeOf(criteria.query as string);
-    if (!place) return error(400, `Could not understand the query "${String(criteria.query)}"`);
     const options = (body.options ?? {}) as Json;
     const skip = (options.skip as number | undefined) ?? 0;
     const take = (options.take as number | undefined) ?? 25;
-    const found = properties.filter((property) => matches(property.record, criteria, place));
+    let found: FakeProperty[];
+    if (isObject(criteria.compAddress)) {
+      const candidates = comparablesFor(properties, criteria.compAddress, options);
+      found = candidates.filter((property) => matches(property.record, criteria, () => true));
+    } else {
+      const place = placeOf(criteria.query as string);
+      if (!place) return error(400, `Could not understand the query "${String(criteria.query)}"`);
+      found = properties.filter((property) => matches(property.record, criteria, place));
+    }
     const results: Json = { meta: { results: { resultsFound: found.length }, requestId: crypto.randomUUID() } };
     // A count (take 0) sends no property list at all.
     if (take > 0) results.properties = found.slice(skip, skip + take).map((property) => structuredClone(property.record));
@@ -222,18 +265,20 @@ export function createFakeBatchData(token: string, properties: readonly FakeProp
     for (const request of requests) {
       const address = request.propertyAddress as Json;
       const property = byAddress.get(`${normalise(address.street)}|${String(address.zip ?? "").slice(0, 5)}`);
+      // Each person carries the requestId of the request it answers, when the request had one.
+      const echo = request.requestId === undefined ? {} : { requestId: request.requestId };
       if (!property || property.persons.length === 0) {
-        persons.push({ propertyAddress: address, meta: { matched: false, error: false } });
+        persons.push({ propertyAddress: uspsAddress(address), meta: { matched: false, error: false, ...echo } });
         continue;
       }
       matched++;
-      const { street, city, state, zip } = property.record.address as Json;
+      const { street, city, state, zip } = uspsAddress(property.record.address as Json);
       // v1 leaves TCPA-restricted phones out unless the request's options ask for them (each then flagged `tcpa`).
       const withTcpa = isObject(body.options) && body.options.includeTCPABlacklistedPhones === true;
       for (const person of property.persons) {
         const copy = structuredClone(person);
         if (!withTcpa && Array.isArray(copy.phoneNumbers)) copy.phoneNumbers = copy.phoneNumbers.filter((phone) => !(phone as Json).tcpa);
-        persons.push({ ...copy, propertyAddress: { street, city, state, zip }, meta: { matched: true, error: false } });
+        persons.push({ ...copy, propertyAddress: { street, city, state, zip }, meta: { matched: true, error: false, ...echo } });
       }
     }
     return Response.json({

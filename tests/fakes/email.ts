@@ -6,7 +6,7 @@ import { RESEND_MAX_TO, RESEND_SEND_EMAIL_FIELDS } from "./resend-examples.ts";
  * `from` (an address or `Name <address>`), `to` (a string or at most 50 strings), `subject`, at least one of `html` /
  * `text` / `template`, and only the fields the reference lists. Answers `{ id }`, or Resend's error body
  * `{ statusCode, name, message }` (422 `validation_error` / `missing_required_field`, 401 `missing_api_key`, 403
- * `invalid_api_key`).
+ * `invalid_api_key`, 409 `invalid_idempotent_request` for a reused Idempotency-Key with another body).
  */
 export type FakeEmailApi = {
   url: string;
@@ -56,7 +56,7 @@ function bodyProblem(body: unknown): Response | null {
 
 export function createFakeEmailApi(apiKey: string, options: { delayMs?: number } = {}): FakeEmailApi {
   const sent: FakeEmailApi["sent"] = [];
-  const answered = new Map<string, string>();
+  const answered = new Map<string, { id: string; payload: string }>();
   const userAgents: FakeEmailApi["userAgents"] = [];
   const url = "https://email.fake.test/emails";
   return {
@@ -90,13 +90,21 @@ export function createFakeEmailApi(apiKey: string, options: { delayMs?: number }
       const problem = bodyProblem(body);
       if (problem) return problem;
       const accepted = body as FakeEmailApi["sent"][number] & { to: string | string[] };
-      // Resend's idempotency: a key seen before answers the first email's id and sends nothing.
+      // Resend's idempotency: a key seen before with the same body answers the first email's id and sends nothing;
+      // with another body it is refused, 409 invalid_idempotent_request.
       const key = request.headers.get("Idempotency-Key");
       const first = key ? answered.get(key) : undefined;
-      if (first) return Response.json({ id: first });
+      const payload = JSON.stringify(body);
+      if (first && first.payload !== payload)
+        return refuse(
+          409,
+          "invalid_idempotent_request",
+          "Same idempotency key used with a different request payload. Change your idempotency key or payload.",
+        );
+      if (first) return Response.json({ id: first.id });
       sent.push({ ...accepted, to: typeof accepted.to === "string" ? [accepted.to] : accepted.to });
       const id = crypto.randomUUID();
-      if (key) answered.set(key, id);
+      if (key) answered.set(key, { id, payload });
       return Response.json({ id });
     },
   };

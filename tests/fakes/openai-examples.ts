@@ -131,3 +131,29 @@ export const OPENAI_ERROR_EXAMPLE = {
     code: "model_not_found",
   },
 } as const;
+
+/**
+ * The models this fake's API knows (GET /models/{model} answers them; any other id 404 `model_not_found`, as the real
+ * API answers a misspelt or foreign id): OpenAI's current ids the suite asks for, and the suite's two stand-in ids
+ * ("gpt-test", "gpt-configured"), known as a project's own fine-tune is known to its key.
+ */
+export const KNOWN_MODELS = [
+  "gpt-6-luna",
+  "gpt-6-luna-2026-09-30",
+  "gpt-6.1-sol",
+  "gpt-6.1-terra",
+  "gpt-5.6-sol",
+  "gpt-5.6-terra",
+  "gpt-5.4",
+  "gpt-5.2",
+  "gpt-5.1",
+  "gpt-5",
+  "gpt-5-mini",
+  "o3",
+  "gpt-4o",
+  "gpt-4o-mini",
+  "gpt-4.1",
+  "gpt-4.1-mini",
+  "gpt-test",
+  "gpt-configured",
+];

@@ -14,11 +14,13 @@
  * drop the connection.
  *
  * `GET {baseURL}/models/{model}` (models.retrieve) answers OpenAI's model object, with a `shutdown_date` the test sets
- * (`shutDown`), or 404 `model_not_found` for a model shut down or never known (`unknownModel`). Function tools are
+ * (`shutDown`), or 404 `model_not_found` for a model shut down, declared unknown (`unknownModel`) or not among the
+ * models it knows (KNOWN_MODELS, `knowModel`). Function tools are
  * checked as the reference defines them, and refused with a reasoning effort other than "none" on GPT-5.4 and later;
  * "none" itself is refused by reasoning models before GPT-5.1. Field lists and examples: ./openai-examples.ts.
  */
 import {
+  KNOWN_MODELS,
   OPENAI_CHAT_REQUEST_FIELDS,
   OPENAI_FUNCTION_FIELDS,
   OPENAI_FUNCTION_NAME,
@@ -66,6 +68,10 @@ export type FakeOpenAi = {
   hang(on: boolean): void;
   /** Later calls fail as an unreachable host does (fetch rejects with a TypeError). */
   unreachable(on: boolean): void;
+  /** Later calls answer 429 `insufficient_quota`: the account has no credit left (OpenAI's billing error). */
+  outOfQuota(on: boolean): void;
+  /** A model the API knows besides KNOWN_MODELS (a fine-tune of the project's). */
+  knowModel(model: string): void;
 };
 
 const ROLES = new Set(["system", "developer", "user", "assistant", "tool"]);
@@ -273,6 +279,20 @@ export function createFakeOpenAi(apiKey: string): FakeOpenAi {
   let failure: { status: number; message?: string } | null = null;
   let hanging = false;
   let down = false;
+  let quotaSpent = false;
+  const known = new Set(KNOWN_MODELS);
+  const quotaError = () =>
+    Response.json(
+      {
+        error: {
+          message: "You exceeded your current quota, please check your plan and billing details.",
+          type: "insufficient_quota",
+          param: null,
+          code: "insufficient_quota",
+        },
+      },
+      { status: 429 },
+    );
 
   const notFound = (model: string) =>
     error(404, `The model \`${model}\` does not exist or you do not have access to it.`, "model_not_found");
@@ -316,6 +336,12 @@ export function createFakeOpenAi(apiKey: string): FakeOpenAi {
     unreachable(on) {
       down = on;
     },
+    outOfQuota(on) {
+      quotaSpent = on;
+    },
+    knowModel(model) {
+      known.add(model);
+    },
     async fetch(input, init) {
       if (down) throw new TypeError("Network connection lost.");
       const request = new Request(input, init);
@@ -327,7 +353,7 @@ export function createFakeOpenAi(apiKey: string): FakeOpenAi {
         if (request.headers.get("Authorization") !== `Bearer ${apiKey}`) return error(401, "Incorrect API key provided");
         if (lookupsForbidden) return error(403, "You have insufficient permissions for this operation. Missing scopes: api.model.read.");
         if (failure) return error(failure.status, failure.message);
-        if (unknown.has(model)) return notFound(model);
+        if (unknown.has(model) || !known.has(model)) return notFound(model);
         return Response.json({
           id: model,
           object: "model",
@@ -355,6 +381,7 @@ export function createFakeOpenAi(apiKey: string): FakeOpenAi {
       if (request.method !== "POST" || !url.pathname.endsWith("/chat/completions")) return error(404, "Unknown request URL");
       if (request.headers.get("Authorization") !== `Bearer ${apiKey}`) return error(401, "Incorrect API key provided");
       if (failure) return error(failure.status, failure.message);
+      if (quotaSpent) return quotaError();
       if (typeof body.model === "string" && unknown.has(body.model)) return notFound(body.model);
       const problem = requestProblem(body);
       if (problem) return error(400, problem);

@@ -175,18 +175,25 @@ describe("seller search", () => {
     expect(fake.skipTraces()[0]!.body).toEqual({
       requests: [
         {
+          requestId: "bd-101",
           propertyAddress: { street: "101 W Maple Ave", city: "Phoenix", state: "AZ", zip: "85004" },
           name: { first: "Rosa", last: "Alvarez" },
         },
         {
+          requestId: "bd-104",
           propertyAddress: { street: "104 W Maple Ave", city: "Phoenix", state: "AZ", zip: "85004" },
           name: { first: "Carl", last: "Dunn" },
         },
         {
+          requestId: "bd-105",
           propertyAddress: { street: "105 E Roosevelt St", city: "Phoenix", state: "AZ", zip: "85004" },
           name: { first: "Dee", last: "Evans" },
         },
-        { propertyAddress: { street: "202 N 40th St", city: "Phoenix", state: "AZ", zip: "85008" }, name: { first: "Fay", last: "Gill" } },
+        {
+          requestId: "bd-202",
+          propertyAddress: { street: "202 N 40th St", city: "Phoenix", state: "AZ", zip: "85008" },
+          name: { first: "Fay", last: "Gill" },
+        },
       ],
       options: { includeTCPABlacklistedPhones: true },
     });

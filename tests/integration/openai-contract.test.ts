@@ -57,6 +57,7 @@ describe("the configured model is checked once per isolate (GET /v1/models/{mode
 
   it("refuses a model past its shutdown_date by name, and logs one whose shutdown is announced but uses it", async () => {
     const fake = createFakeOpenAi(KEY);
+    for (const model of ["gpt-contract-old", "gpt-contract-soon"]) fake.knowModel(model);
     fake.shutDown("gpt-contract-old", "2026-01-14");
     expect(await failure(provider(fake, "gpt-contract-old").chatReply(hi))).toMatchObject({
       message: "openai: the model gpt-contract-old was shut down on 2026-01-14 (OPENAI_MODEL)",
@@ -73,6 +74,7 @@ describe("the configured model is checked once per isolate (GET /v1/models/{mode
 
   it("looks a known model up once for every call and provider of the isolate", async () => {
     const fake = createFakeOpenAi(KEY);
+    fake.knowModel("gpt-contract-known");
     for (let i = 0; i < 3; i++) {
       fake.answer("Hello!");
       await provider(fake, "gpt-contract-known").chatReply(hi);
@@ -83,6 +85,7 @@ describe("the configured model is checked once per isolate (GET /v1/models/{mode
 
   it("goes ahead when the key may not read models (403), and asks again after a failed lookup (500)", async () => {
     const fake = createFakeOpenAi(KEY);
+    for (const model of ["gpt-contract-restricted", "gpt-contract-flaky"]) fake.knowModel(model);
     const warnings = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     fake.forbidLookups(true);
     fake.answer("Hello!");
@@ -114,11 +117,41 @@ describe("tools and reasoning on Chat Completions", () => {
     expect(fake.calls[2]!.body).not.toHaveProperty("tools");
   });
 
-  it("an older reasoning model keeps reasoning with tools (it does not take 'none')", async () => {
+  it("every reasoning model that takes 'none' is asked not to reason on tool rounds; one that does not keeps low", async () => {
     const fake = createFakeOpenAi(KEY);
+    const ask = (model: string) =>
+      provider(fake, model).terryReply({ message: "rents?", history: [], lookup: async () => ({ error: "no data" }) });
     fake.answer("No figures for that.");
-    await provider(fake, "gpt-5.2").terryReply({ message: "rents?", history: [], lookup: async () => ({ error: "no data" }) });
-    expect(fake.calls[0]!.body).toMatchObject({ reasoning_effort: "low", tool_choice: "auto" });
+    await ask("gpt-5.2");
+    fake.answer("No figures for that.");
+    await ask("gpt-5.1");
+    fake.answer("No figures for that.");
+    await ask("o3");
+    expect(fake.calls.map((call) => [call.body.model, call.body.reasoning_effort, call.body.tool_choice])).toEqual([
+      ["gpt-5.2", "none", "auto"],
+      ["gpt-5.1", "none", "auto"],
+      ["o3", "low", "auto"],
+    ]);
+  });
+
+  it("answers a 429 insufficient_quota once, without retrying, as the billing problem it is", async () => {
+    const fake = createFakeOpenAi(KEY);
+    fake.outOfQuota(true);
+    const answer = await failure(
+      createOpenAiProvider({ apiKey: KEY, baseUrl: BASE_URL, model: "gpt-6-luna", fetch: fake.fetch, maxRetries: 2 }).chatReply(hi),
+    );
+    expect(answer).toMatchObject({ status: 429, message: expect.stringMatching(/insufficient_quota\): a billing problem/) });
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it("is refused by name when the model lookup does not know the id (404), asking no completion", async () => {
+    const fake = createFakeOpenAi(KEY);
+    expect(await failure(provider(fake, "gpt-6-lunar").chatReply(hi))).toMatchObject({
+      message: "openai: the model gpt-6-lunar does not exist or this key cannot use it (OPENAI_MODEL)",
+      status: 404,
+    });
+    expect(fake.modelLookups).toEqual(["gpt-6-lunar"]);
+    expect(fake.calls).toEqual([]);
   });
 
   it("the fake refuses tools with reasoning on GPT-5.4 and later, 'none' before GPT-5.1, and malformed tools", async () => {

@@ -59,6 +59,7 @@ describe("the migrated schema", () => {
         "password_reset_tokens",
         "properties",
         "property_valuations",
+        "provider_sales",
         "rate_limits",
         "regional_models",
         "registration_drafts",

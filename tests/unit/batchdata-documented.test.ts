@@ -93,7 +93,7 @@ describe("BatchData's documented requests", () => {
 describe("BatchData's documented answers", () => {
   it("reads the v1 skip trace's documented no-match answer: no contacts, the lead unchanged", () => {
     const { persons } = parseOrThrow(SkipTraceAnswerSchema, SKIP_TRACE_V1_NO_MATCH_EXAMPLE, "documented example").results;
-    expect(persons).toEqual([{ propertyAddress: { street: "145 Adelaide St W", zip: "M5H 4" } }]);
+    expect(persons).toEqual([{ propertyAddress: { street: "145 Adelaide St W", zip: "M5H 4" }, meta: {} }]);
     const toronto = record({ address: { street: "145 Adelaide St W", city: "Toronto", state: "ON", zip: "M5H 4" } });
     const lead = toSellerLead(toronto, aRecord(), "inherited");
     const [joined] = withContacts([{ item: lead, record: toronto }], persons);

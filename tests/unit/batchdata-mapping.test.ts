@@ -96,15 +96,16 @@ describe("searches as BatchData criteria", () => {
     expect(criteria.propertyOwnerProfile).toEqual({ propertiesCount: { min: 20, max: 100 } });
   });
 
-  it("skip-traces each property by its address, with the owner's name when BatchData splits it", () => {
+  it("skip-traces each property by its address under its id (the requestId), with the owner's name when BatchData splits it", () => {
     const corporate = record({ _id: "x", owner: { fullName: "Desert Holdings LLC", names: [] } });
     expect(skipTraceRequest([record(), corporate])).toEqual({
       requests: [
         {
+          requestId: "abc123",
           propertyAddress: { street: "123 W Maple Ave", city: "Phoenix", state: "AZ", zip: "85004" },
           name: { first: "Rosa", last: "Alvarez" },
         },
-        { propertyAddress: { street: "123 W Maple Ave", city: "Phoenix", state: "AZ", zip: "85004" } },
+        { requestId: "x", propertyAddress: { street: "123 W Maple Ave", city: "Phoenix", state: "AZ", zip: "85004" } },
       ],
       options: { includeTCPABlacklistedPhones: true },
     });

@@ -156,6 +156,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         propertyId={p.id}
         comps={selected.comps}
         choices={selected.pinnedComps}
+        paidRefresh={selected.compsRefresh}
         model={p.modelValue !== null && p.modelShare !== null ? { value: p.modelValue, share: p.modelShare } : null}
       />
       <ValuationHistory history={selected.valuations} />

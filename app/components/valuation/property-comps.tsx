@@ -23,6 +23,8 @@ type Props = {
   comps: StoredCompDetail[] | null;
   /** The user's pinned and excluded comps of the property (ADR 091). */
   choices: PinnedCompView[];
+  /** Where comps are bought from a vendor: the paid re-search's button, priced ("Refresh comps — about N records, $x.xx"). */
+  paidRefresh?: string | null;
   /** The valuation's market-model part, when the engine made the ARV. */
   model?: ModelPart | null;
 };
@@ -53,7 +55,7 @@ function CompCard({ comp }: { comp: Comparable }) {
   );
 }
 
-export function PropertyComps({ propertyId, comps, choices, model = null }: Props) {
+export function PropertyComps({ propertyId, comps, choices, paidRefresh = null, model = null }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === COMPS_ACTION;
@@ -87,6 +89,15 @@ export function PropertyComps({ propertyId, comps, choices, model = null }: Prop
               {busy ? "Finding Comps..." : shown && comps!.length > 0 ? "Refresh Comps" : "Find Comps"}
             </Button>
           </Form>
+          {paidRefresh ? (
+            <Form method="post" action={COMPS_ACTION}>
+              <input type="hidden" name="propertyId" value={propertyId} />
+              <input type="hidden" name="refresh" value="1" />
+              <Button type="submit" variant="secondary" disabled={busy}>
+                {paidRefresh}
+              </Button>
+            </Form>
+          ) : null}
           {/* The user's own sold homes join the comps of their valuations (docs/import.md). */}
           <Link to="/sales/import" className={buttonClass("ghost")}>
             Import Sold Comps

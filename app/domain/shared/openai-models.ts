@@ -97,6 +97,18 @@ export function refusesToolsWithReasoning(model: string): boolean {
   return major > 5 || (major === 5 && minor >= 4);
 }
 
+/**
+ * Whether a reasoning model takes `reasoning_effort: "none"`: GPT-5.1 and later (o-series and GPT-5 refuse it with
+ * 400; non-reasoning models take no reasoning_effort at all).
+ */
+export function acceptsNoReasoning(model: string): boolean {
+  const base = model.startsWith("ft:") ? model.split(":")[1]! : model;
+  const version = /^gpt-(\d+)(?:\.(\d+))?/.exec(base);
+  if (!version || !isReasoningModel(model)) return false;
+  const [major, minor] = [Number(version[1]), Number(version[2] ?? 0)];
+  return major > 5 || (major === 5 && minor >= 1);
+}
+
 /** A model's shutdown date (GET /v1/models/{model}'s `shutdown_date`) as a problem on `today`, or null. */
 export function shutdownProblem(
   model: string,

@@ -26,12 +26,15 @@ export const DEFAULT_USAGE_LIMITS: UsageLimits = {
   ai_call: cap(20, 500),
   // Tokens are known only after a call: bounded by each call's max_completion_tokens, the call caps and the spend cap.
   ai_tokens: cap(null, null),
+  // One valuation of a new subject reads at most about a hundred records; cached subjects read none.
+  comp_record: cap(null, 2_000, 20_000),
 };
 
 /**
  * What one unit costs at the real vendor, in cents, before a deployment's own prices (USAGE_UNIT_COSTS): a Lob
  * first-class black-and-white letter, a BatchData property record and skip-trace match, a page of cash buyers (a
- * 25-record search), and OpenAI tokens at a small model's blended price per token. The local providers cost 0.
+ * 25-record search), OpenAI tokens at a small model's blended price per token, and a comparable-sale record of
+ * BatchData's slim `comps` dataset. The local providers cost 0.
  */
 export const REAL_UNIT_COST_CENTS: Record<UsageKind, number> = {
   letter: 105,
@@ -40,6 +43,7 @@ export const REAL_UNIT_COST_CENTS: Record<UsageKind, number> = {
   cash_buyer_page: 250,
   ai_call: 0,
   ai_tokens: 0.0002,
+  comp_record: 2,
 };
 
 /** A user's monthly spend cap on real providers before they raise it in Usage ($200). */
@@ -59,6 +63,7 @@ export const USAGE_KIND_LABELS: Record<UsageKind, { one: string; many: string }>
   cash_buyer_page: { one: "cash-buyer page", many: "cash-buyer pages" },
   ai_call: { one: "AI call", many: "AI calls" },
   ai_tokens: { one: "AI token", many: "AI tokens" },
+  comp_record: { one: "comp record", many: "comp records" },
 };
 
 export function isUsageKind(value: string): value is UsageKind {

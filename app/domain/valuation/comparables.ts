@@ -86,7 +86,11 @@ export interface ArvAnswer {
 
 /** The spec's title for a failed comps search; the reason follows it in `message`. */
 /** Why a valuation request was not answered: the property is not the user's (404), or it cannot be valued (422). */
-export type ValuationFailure = { ok: false; status: 404 | 422; message: string };
+/**
+ * 402 / 429: a vendor's comparables would pass the user's spend cap or a rate cap (nothing was bought); 502: the
+ * vendor failed or refused.
+ */
+export type ValuationFailure = { ok: false; status: 402 | 404 | 422 | 429 | 502; message: string };
 
 export const COMPS_ANALYSIS_FAILED = "Comps Analysis Failed";
 

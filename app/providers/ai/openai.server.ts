@@ -8,11 +8,11 @@ import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
 import type { DealAnalysisInput, DealAnalysisResult } from "#app/domain/deals/analysis.ts";
 import { isRecord } from "#app/domain/shared/guards.ts";
 import {
+  acceptsNoReasoning,
   CHAT_MAX_COMPLETION_TOKENS,
   DEAL_ANALYSIS_MAX_COMPLETION_TOKENS,
   isReasoningModel,
   OPENAI_REASONING_EFFORT,
-  refusesToolsWithReasoning,
   REPLY_DRAFT_MAX_COMPLETION_TOKENS,
   TERRY_MAX_COMPLETION_TOKENS,
   TERRY_MAX_ROUNDS,
@@ -118,6 +118,25 @@ function textOf(choice: Choice): string {
   throw new ProviderError(PROVIDER, choice.message.refusal ? `the model refused: ${choice.message.refusal}` : "the model answered nothing");
 }
 
+/** OpenAI's code for a 429 that is the account's billing (no credit, or the project's budget spent), not load. */
+export const INSUFFICIENT_QUOTA = "insufficient_quota";
+
+/**
+ * The SDK retries every 429; a 429 `insufficient_quota` answers the same until someone pays, so it is marked
+ * `x-should-retry: false` (the SDK's own switch) and fails at once.
+ */
+function withoutQuotaRetries(inner: Fetch): Fetch {
+  return async (input, init) => {
+    const response = await inner(input, init);
+    if (response.status !== 429) return response;
+    const body = await response.clone().text();
+    if (!body.includes(INSUFFICIENT_QUOTA)) return response;
+    const headers = new Headers(response.headers);
+    headers.set("x-should-retry", "false");
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
+
 export function providerErrorOf(error: unknown, sdk: typeof OpenAiErrors, model?: string): ProviderError {
   if (error instanceof ProviderError) return error;
   // A retired or unknown model answers 404 `model_not_found`: name it, and the setting that chose it.
@@ -127,6 +146,13 @@ export function providerErrorOf(error: unknown, sdk: typeof OpenAiErrors, model?
   if (error instanceof sdk.APIConnectionError) return new ProviderError(PROVIDER, "the model could not be reached");
   if (error instanceof sdk.AuthenticationError) return new ProviderError(PROVIDER, "the API key was refused", 401);
   if (error instanceof sdk.PermissionDeniedError) return new ProviderError(PROVIDER, "the API key may not use this model", 403);
+  // 429 insufficient_quota is the account's billing, not load: waiting will not help, so it says what will.
+  if (error instanceof sdk.RateLimitError && error.code === INSUFFICIENT_QUOTA)
+    return new ProviderError(
+      PROVIDER,
+      "the OpenAI account has no quota left (insufficient_quota): a billing problem — add credit or raise the project's limit in OpenAI's billing settings",
+      429,
+    );
   if (error instanceof sdk.RateLimitError) return new ProviderError(PROVIDER, "too many requests to the model; try again in a moment", 429);
   if (error instanceof sdk.APIError) return new ProviderError(PROVIDER, `the model answered HTTP ${error.status ?? "?"}`, error.status);
   if (error instanceof sdk.LengthFinishReasonError) return new ProviderError(PROVIDER, "the model's answer was cut off (length)");
@@ -152,7 +178,7 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
         baseURL: config.baseUrl,
         timeout: config.timeoutMs ?? 20_000,
         maxRetries: config.maxRetries ?? 1,
-        fetch: config.fetch,
+        fetch: withoutQuotaRetries(config.fetch ?? ((input, init) => fetch(input, init))),
       }),
     })));
 
@@ -161,8 +187,11 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
     ? { reasoning_effort: OPENAI_REASONING_EFFORT }
     : {};
 
-  /** Terry's tool rounds: models that refuse tools with reasoning on Chat Completions are asked not to reason. */
-  const toolReasoning: { reasoning_effort?: "none" | typeof OPENAI_REASONING_EFFORT } = refusesToolsWithReasoning(config.model)
+  /**
+   * Terry's tool rounds: every reasoning model that takes "none" is asked not to reason (those from GPT-5.4 refuse
+   * tools otherwise; the others answer sooner and spend no reasoning tokens); older ones keep their short reasoning.
+   */
+  const toolReasoning: { reasoning_effort?: "none" | typeof OPENAI_REASONING_EFFORT } = acceptsNoReasoning(config.model)
     ? { reasoning_effort: "none" }
     : reasoning;
 

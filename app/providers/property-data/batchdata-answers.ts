@@ -81,24 +81,47 @@ export const SearchAnswerSchema = z.object({
 });
 
 const PhoneSchema = z.object({ number: z.string(), type: text, dnc: z.boolean().nullish(), tcpa: z.boolean().nullish() });
-/** Emails come as `{ email }` objects (v1, v3) or, in some accounts' answers, as bare strings. */
-const EmailSchema = z.union([z.string(), z.object({ email: z.string() }).transform((entry) => entry.email)]);
+/**
+ * Emails come as bare strings, or (v1, v3) as objects with `email` — some v1 answers name it `address` — and a
+ * `type`: each read as its text.
+ */
+const EmailSchema = z.union([
+  z.string(),
+  z.object({ email: z.string(), type: text }).transform((entry) => entry.email),
+  z.object({ address: z.string(), type: text }).transform((entry) => entry.address),
+]);
+
+/** One person of a skip trace, with the `requestId` of the request it answers when BatchData echoes it. */
+const SkipTracePersonSchema = z.object({
+  propertyAddress: z.object({ street: text, zip: text }).nullish(),
+  name: z.object({ first: text, last: text, full: text }).nullish(),
+  phoneNumbers: z.array(PhoneSchema).nullish(),
+  emails: z.array(EmailSchema).nullish(),
+  mailingAddress: MailingAddressSchema.nullish(),
+  meta: z
+    .object({ requestId: z.string().nullish().catch(null) })
+    .nullish()
+    .catch(null),
+});
+export type SkipTracePerson = z.infer<typeof SkipTracePersonSchema>;
+
+/** Each person read on its own: one that cannot be read is left out and counted, never failing the page. */
+export function parsePersons(persons: readonly unknown[]): { persons: SkipTracePerson[]; skipped: number } {
+  const read: SkipTracePerson[] = [];
+  for (const person of persons) {
+    const parsed = SkipTracePersonSchema.safeParse(person);
+    if (parsed.success) read.push(parsed.data);
+  }
+  return { persons: read, skipped: persons.length - read.length };
+}
 
 /** POST /property/skip-trace's answer: one person (or none, `meta.matched: false`) per requested property. */
 export const SkipTraceAnswerSchema = z.object({
-  results: z.object({
-    persons: z.array(
-      z.object({
-        propertyAddress: z.object({ street: text, zip: text }).nullish(),
-        name: z.object({ first: text, last: text, full: text }).nullish(),
-        phoneNumbers: z.array(PhoneSchema).nullish(),
-        emails: z.array(EmailSchema).nullish(),
-        mailingAddress: MailingAddressSchema.nullish(),
-      }),
-    ),
-  }),
+  results: z.object({ persons: z.array(z.unknown()).transform((persons) => parsePersons(persons).persons) }),
 });
-export type SkipTracePerson = z.infer<typeof SkipTraceAnswerSchema>["results"]["persons"][number];
+
+/** The same answer with how many persons could not be read. */
+export const SkipTraceEnvelopeSchema = z.object({ results: z.object({ persons: z.array(z.unknown()) }) });
 
 /** Parses a BatchData answer, or throws the one ProviderError that says which answer and which field was unexpected. */
 export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: string): T {

@@ -117,7 +117,8 @@ export function countRequest(searchCriteria: SearchCriteria): SearchRequest {
 }
 
 export type SkipTraceRequest = {
-  requests: { propertyAddress: PostalAddress; name?: { first: string; last: string } }[];
+  /** `requestId`: the property's BatchData id, echoed on the person that answers it (the join key). */
+  requests: { requestId: string; propertyAddress: PostalAddress; name?: { first: string; last: string } }[];
   /** v1 drops TCPA-restricted phones unless asked for them; asked, each carries `tcpa` and is shown as blocked. */
   options: { includeTCPABlacklistedPhones: true };
 };
@@ -136,7 +137,8 @@ export function skipTraceRequest(records: readonly PropertyRecord[]): SkipTraceR
       const { street, city, state, zip } = record.address;
       const name = record.owner?.names?.[0];
       const propertyAddress = { street, city, state, zip: zip5(zip) };
-      return name?.first && name.last ? { propertyAddress, name: { first: name.first, last: name.last } } : { propertyAddress };
+      const request = { requestId: record._id, propertyAddress };
+      return name?.first && name.last ? { ...request, name: { first: name.first, last: name.last } } : request;
     }),
   };
 }
@@ -152,20 +154,26 @@ export function phoneTypeOf(type: string | null | undefined): string {
 
 /**
  * The skip trace's phones (do-not-call flags kept, numbers in E.164 when they are US numbers) and emails, merged
- * into each owner by the property address BatchData echoes with each person — never by position. Placeholders and
+ * into each owner by the requestId BatchData echoes with each person — never by position. Placeholders and
  * duplicates are dropped later, by domain/leads/extract.
  */
 export function withContacts<T extends { owner: OwnerContact }>(
   items: readonly { item: T; record: PropertyRecord }[],
   persons: readonly SkipTracePerson[],
 ): T[] {
+  // BatchData echoes each request's requestId (the property's id) and may normalise the street it echoes: the id is
+  // the join; the echoed address only for a person answering without one.
+  const byRequest = new Map<string, SkipTracePerson[]>();
   const byAddress = new Map<string, SkipTracePerson[]>();
   for (const person of persons) {
-    const key = addressKey(person.propertyAddress?.street, person.propertyAddress?.zip);
-    byAddress.set(key, [...(byAddress.get(key) ?? []), person]);
+    const requestId = person.meta?.requestId;
+    const [map, key] = requestId
+      ? [byRequest, requestId]
+      : [byAddress, addressKey(person.propertyAddress?.street, person.propertyAddress?.zip)];
+    map.set(key, [...(map.get(key) ?? []), person]);
   }
   return items.map(({ item, record }) => {
-    const found = byAddress.get(addressKey(record.address.street, record.address.zip)) ?? [];
+    const found = [...(byRequest.get(record._id) ?? []), ...(byAddress.get(addressKey(record.address.street, record.address.zip)) ?? [])];
     if (found.length === 0) return item;
     const phones = found.flatMap((person) =>
       (person.phoneNumbers ?? []).map((phone) => ({

@@ -5,14 +5,16 @@ import { fetchWithTimeout, ProviderError, type Fetch } from "#app/providers/http
 import {
   BuyerRecordSchema,
   parseOrThrow,
+  parsePersons,
   parseProperties,
   PropertyRecordSchema,
   PROVIDER,
   SearchAnswerSchema,
-  SkipTraceAnswerSchema,
+  SkipTraceEnvelopeSchema,
   type PropertyRecord,
   type SkipTracePerson,
 } from "./batchdata-answers.ts";
+import { comparablesOf } from "./batchdata-comparables.server.ts";
 import {
   buyerCriteria,
   countRequest,
@@ -67,6 +69,14 @@ const ErrorBodySchema = z.object({
   }),
 });
 
+/** BatchData's Retry-After (seconds, or an HTTP date) in words: "; try again in 30 seconds". */
+function retryAfterWords(header: string | null): string {
+  if (!header) return "";
+  const seconds = /^\d+$/.test(header.trim()) ? Number(header.trim()) : Math.ceil((Date.parse(header) - Date.now()) / 1000);
+  if (!Number.isFinite(seconds) || seconds <= 0) return "";
+  return `; try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+}
+
 /** A refusal as a ProviderError whose message a user can act on (lead-search.server.ts shows it with its 502). */
 export async function batchDataError(response: Response): Promise<ProviderError> {
   let detail: string | undefined;
@@ -80,7 +90,7 @@ export async function batchDataError(response: Response): Promise<ProviderError>
   let message: string;
   if (status === 401) message = "the API token was refused (401)";
   else if (status === 403) message = "insufficient balance or invalid token permission (403)";
-  else if (status === 429) message = "rate limited (429)";
+  else if (status === 429) message = `rate limited (429)${retryAfterWords(response.headers.get("Retry-After"))}`;
   else if (status >= 500) message = `the service failed (HTTP ${status})`;
   else message = `the request was refused (HTTP ${status}${detail ? `: ${detail}` : ""})`;
   return new ProviderError(PROVIDER, message, status);
@@ -185,11 +195,15 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
   /** Owners' phones and emails for a page's properties: calls of SKIP_TRACE_CHUNK properties, one after the other. */
   async function skipTrace(records: readonly PropertyRecord[]): Promise<SkipTracePerson[]> {
     const persons: SkipTracePerson[] = [];
+    let skipped = 0;
     const chunk = Math.min(SKIP_TRACE_CHUNK, MAX_SKIP_TRACE);
     for (let start = 0; start < records.length; start += chunk) {
       const answer = await post("/property/skip-trace", skipTraceRequest(records.slice(start, start + chunk)), "skip trace answer");
-      persons.push(...parseOrThrow(SkipTraceAnswerSchema, answer, "skip trace answer").results.persons);
+      const read = parsePersons(parseOrThrow(SkipTraceEnvelopeSchema, answer, "skip trace answer").results.persons);
+      persons.push(...read.persons);
+      skipped += read.skipped;
     }
+    if (skipped > 0) console.warn(`batchdata: skipped ${skipped} unreadable skip-trace person(s) of ${persons.length + skipped}`);
     return persons;
   }
 
@@ -205,6 +219,9 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
 
   return {
     name: PROVIDER,
+    comparables(request) {
+      return comparablesOf(request, (body, take) => post("/property/search", body, "comparables answer", take));
+    },
     countSellerLeads(search) {
       return total(search.location, (query) => sellerCriteria(search, query));
     },

@@ -27,6 +27,29 @@ export type BuyerSearch = {
 
 export type Page = { take: number; skip?: number };
 
+/** The subject of a vendor's comparables search: its address as the vendor reads it, and the day it is valued on. */
+export type ComparablesRequest = {
+  address: { street: string; city: string; state: string; zip: string };
+  /** YYYY-MM-DD: sales before it, no older than the engine's window of months. */
+  valuationDate: string;
+  /** At most this many comparable records are asked for (each one is billed). */
+  maxRecords: number;
+};
+
+/** What a comparables search bought: the subject's record, the arm's-length sales, and what was billed and left out. */
+export type Comparables = {
+  home: KnownHome | null;
+  sales: Sale[];
+  /** Every record the vendor answered, readable or not: each one is billed. */
+  billed: number;
+  /** Records that could not be read (a missing street or coordinates): left out and counted. */
+  unreadable: number;
+  /** Records that were no arm's-length sale in the window: left out. */
+  notSales: number;
+  /** The vendor's id of the request, when it gave one. */
+  requestId: string | null;
+};
+
 /** A street address as a user names a property: the subject of a valuation. */
 export type HomeAddress = { street: string; city: string; state: string };
 
@@ -90,4 +113,10 @@ export interface PropertyDataProvider {
   searchSales?(window: CandidateWindow): Promise<Sale[]>;
   /** The sales of `searchSales` whose address holds `addressText` (any case): "Add a comp" (ADR 091). */
   salesAt?(addressText: string, window: CandidateWindow): Promise<Sale[]>;
+  /**
+   * A vendor's paid comparables for one subject (ADR 110): its record and its sold comparables, each record billed.
+   * The valuation services keep what it answers (provider_sales) and meter it; nothing calls it twice for a subject
+   * while the kept answer is fresh.
+   */
+  comparables?(request: ComparablesRequest): Promise<Comparables>;
 }

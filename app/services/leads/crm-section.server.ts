@@ -5,8 +5,16 @@ import { compsShown } from "#app/domain/valuation/view.ts";
 import { runningAnalysis } from "#app/services/deals/analysis.server.ts";
 import { readCrmPage } from "#app/services/leads/properties.server.ts";
 import type { EarlySectionLoader } from "#app/services/shell/section-loaders.ts";
+import { refreshCompsPreview } from "#app/services/valuation/provider-comps.server.ts";
 
 const MAX_LIMIT = 5000;
+
+const subjectAddressOf = (property: { address: string; city: string | null; state: string | null; zipCode: string }) => ({
+  street: property.address,
+  city: property.city ?? "",
+  state: property.state ?? "",
+  zip: property.zipCode,
+});
 
 function limitOf(value: string | null): number {
   const n = Number(value);
@@ -31,7 +39,13 @@ export const load = (async (context, { userId, batch }, url) => {
   );
   // The open lead's analysis run, from its Durable Object once the lead is known to be the user's (a DO call, no D1
   // round trip): a reload during a run rejoins it instead of showing "No analysis yet".
-  const running = selected ? await runningAnalysis(context, selected.ownerId, selected.property.id) : null;
+  const [running, compsRefresh] = selected
+    ? await Promise.all([
+        runningAnalysis(context, selected.ownerId, selected.property.id),
+        // A vendor's paid re-search, priced before it is asked for (a kept-answer read, only where comps are bought).
+        selected.comps === null ? null : refreshCompsPreview(context, subjectAddressOf(selected.property)),
+      ])
+    : [null, null];
   const figures = crmFiguresFromCounts(counts);
   return {
     filter,
@@ -50,6 +64,8 @@ export const load = (async (context, { userId, batch }, url) => {
           valuations: selected.valuations,
           dealRule: selected.dealRule,
           analysisRunning: running,
+          /** "Refresh comps — about N records, $x.xx" where comps are bought from a vendor; else null. */
+          compsRefresh,
         }
       : null,
     selectedMissing: Boolean(leadId) && !selected,

@@ -11,6 +11,7 @@ export function policyOf(context: Pick<AppLoadContext, "config" | "providers">):
     lead: propertyData.name,
     skip_trace: propertyData.name,
     cash_buyer_page: propertyData.name,
+    comp_record: propertyData.name,
     ai_call: ai.name,
     ai_tokens: ai.name,
   };

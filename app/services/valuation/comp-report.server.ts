@@ -19,7 +19,7 @@ import { subjectOfProperty } from "./property-comps.server.ts";
 import { storeValuation } from "./store-comps.server.ts";
 import { arvAnswer, value } from "./valuation.server.ts";
 
-type ReportContext = ServiceContext<"db" | "providers" | "now" | "files">;
+type ReportContext = ServiceContext<"db" | "providers" | "now" | "files" | "config">;
 
 const CHOICE_WORDS = { pinned: "Pinned", added: "Added", excluded: "Excluded" } as const;
 
@@ -42,8 +42,8 @@ export async function generateCompReport(
 ): Promise<{ ok: true; document: DocumentView } | ValuationFailure> {
   const placed = await subjectOfProperty(context, userId, propertyId);
   if (!placed.ok) return placed;
-  const { subject, valuationDate } = placed;
-  const outcome = await value(context, subject, valuationDate, { userId, propertyId });
+  const { subject, valuationDate, bought } = placed;
+  const outcome = await value(context, subject, valuationDate, { userId, propertyId, bought });
   if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
   const now = context.now();
   const stored = await storeValuation({ db: context.db, now: () => now }, userId, propertyId, arvAnswer(outcome.result, valuationDate, []));

@@ -13,7 +13,7 @@ import {
   type StoredComparable,
   type ValuationFailure,
 } from "#app/domain/valuation/comparables.ts";
-import type { ValuationSubject } from "#app/domain/valuation/types.ts";
+import type { Sale, ValuationSubject } from "#app/domain/valuation/types.ts";
 import { valuationDateNote, valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
@@ -22,6 +22,7 @@ import { storeValuation } from "./store-comps.server.ts";
 import { STORED_COMPARABLE, STORED_ORDER } from "./stored-comps.server.ts";
 import {
   arvAnswer,
+  boughtComps,
   lookUpPlace,
   placementNote,
   placementOf,
@@ -58,7 +59,9 @@ export async function subjectOfProperty(
   context: ValuationContext,
   userId: string,
   propertyId: string,
-): Promise<{ ok: true; subject: ValuationSubject; placement: Placement; valuationDate: string } | ValuationFailure> {
+  /** Buy the vendor's comparables again even when they are kept ("Refresh comps"). */
+  refresh = false,
+): Promise<{ ok: true; subject: ValuationSubject; placement: Placement; valuationDate: string; bought?: Sale[] } | ValuationFailure> {
   const property = await context.db
     .select({
       address: properties.address,
@@ -85,7 +88,10 @@ export async function subjectOfProperty(
   const facts = sentFacts(property);
   const own = { zip: property.zipCode.slice(0, 5), parcelId: property.apn, address: property.address };
   const query = { street: property.address, city: property.city ?? "", state: property.state ?? "", zip: property.zipCode };
-  const found = placementOf(query, await lookUpPlace(context, query));
+  const valuationDate = valuationDateOf(context.now(), context.providers.propertyData.salesThrough);
+  const [looked, bought] = await Promise.all([lookUpPlace(context, query), boughtComps(context, query, valuationDate, userId, refresh)]);
+  if (bought && !bought.ok) return bought;
+  const found = placementOf(query, bought?.home ? { ...looked, home: bought.home } : looked);
   let placement: Placement | null = found;
   let subject: ValuationSubject | null = null;
   if (found?.by === "record") subject = { ...found.home, ...facts };
@@ -97,8 +103,7 @@ export async function subjectOfProperty(
     const place = { city: property.city ?? "", state: property.state ?? "", zipCode: property.zipCode };
     return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${unplaceableMessage(place)}` };
   }
-  const valuationDate = valuationDateOf(context.now(), context.providers.propertyData.salesThrough);
-  return { ok: true, subject, placement, valuationDate };
+  return { ok: true, subject, placement, valuationDate, bought: bought?.sales };
 }
 
 /**
@@ -111,11 +116,13 @@ export async function runComps(
   context: ValuationContext,
   userId: string,
   propertyId: string,
+  /** Buy the vendor's comparables again even when they are kept ("Refresh comps"). */
+  refresh = false,
 ): Promise<({ ok: true; comps: StoredComparable[] } & Omit<ArvAnswer, "comps">) | ValuationFailure> {
-  const placed = await subjectOfProperty(context, userId, propertyId);
+  const placed = await subjectOfProperty(context, userId, propertyId, refresh);
   if (!placed.ok) return placed;
-  const { subject, placement, valuationDate } = placed;
-  const outcome = await value(context, subject, valuationDate, { userId, propertyId });
+  const { subject, placement, valuationDate, bought } = placed;
+  const outcome = await value(context, subject, valuationDate, { userId, propertyId, bought });
   if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
   const answer = arvAnswer(outcome.result, valuationDate, [placementNote(placement), valuationDateNote(valuationDate, context.now())]);
   const stored = await storeValuation(context, userId, propertyId, answer);

@@ -26,21 +26,27 @@ import { formatMoney } from "#app/domain/shared/format.ts";
 import { candidateWindow, marketCellOf, regionCellOf } from "#app/domain/valuation/cells.ts";
 import { toComparable, unplaceableMessage, type ArvAnswer, type ValuationFailure } from "#app/domain/valuation/comparables.ts";
 import { valueSubject } from "#app/domain/valuation/engine.ts";
-import type { ValuationResult, ValuationSubject } from "#app/domain/valuation/types.ts";
+import { inWindow } from "#app/domain/valuation/provider-comps.ts";
+import type { Sale, ValuationResult, ValuationSubject } from "#app/domain/valuation/types.ts";
 import { valuationDateNote, valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
 import type { CalculateArvInput } from "#app/domain/valuation/valuation-forms.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
 import type { KnownHome } from "#app/providers/property-data/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { keptMarketModelQuery, keptRegionalModel, keptRegionalModelQuery } from "./kept-models.server.ts";
 import { pinnedCompsQuery, toPinnedComps } from "./pinned-comps-read.server.ts";
+import { providerComps } from "./provider-comps.server.ts";
 import { importedSalesQuery, nearest, toImportedSales } from "./sales.server.ts";
 import { toUserSales, userSalesQuery } from "./user-sales.server.ts";
 
-export type ValuationContext = ServiceContext<"db" | "providers" | "now">;
+export type ValuationContext = ServiceContext<"db" | "providers" | "now" | "config">;
 
-/** Whose valuation it is, and of which of their properties when there is one. */
-export type ValuationOwner = { userId: string; propertyId?: string };
+/**
+ * Whose valuation it is, and of which of their properties when there is one; `bought`: the vendor's comparables kept
+ * for the subject (provider-comps.server.ts), used instead of the provider's sales search.
+ */
+export type ValuationOwner = { userId: string; propertyId?: string; bought?: Sale[] };
 
 // --- placement ------------------------------------------------------------------------------------------------------
 
@@ -126,7 +132,7 @@ export async function value(context: ValuationContext, subject: ValuationSubject
   const window = candidateWindow(subject, { valuationDate });
   const { db } = context;
   const [provided, [imported, models, markets, own, chosen]] = await Promise.all([
-    context.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
+    owner?.bought ? inWindow(owner.bought, window) : (context.providers.propertyData.searchSales?.(window) ?? Promise.resolve([])),
     db.batch([
       importedSalesQuery({ db }, window),
       keptRegionalModelQuery({ db }, regionCellOf(subject)),
@@ -178,15 +184,18 @@ export async function valueArv(
   owner?: ValuationOwner,
 ): Promise<({ ok: true } & ArvAnswer) | ValuationFailure> {
   const { query, found } = await placing;
-  const placement = placementOf(query, found);
+  const valuationDate = valuationDateOf(context.now(), context.providers.propertyData.salesThrough);
+  // A vendor's comparables (kept, or bought for this user) bring the subject's record with them.
+  const bought = owner ? await boughtComps(context, query, valuationDate, owner.userId) : null;
+  if (bought && !bought.ok) return bought;
+  const placement = placementOf(query, bought?.home ? { ...found, home: bought.home } : found);
   if (!placement) return { ok: false, status: 422, message: unplaceableMessage(input) };
   const facts = sentFacts(input);
   const subject: ValuationSubject =
     placement.by === "record"
       ? { ...placement.home, ...facts }
       : { ...placement.place, ...facts, zip: input.zipCode?.slice(0, 5) ?? null, address: input.address };
-  const valuationDate = valuationDateOf(context.now(), context.providers.propertyData.salesThrough);
-  const outcome = await value(context, subject, valuationDate, owner);
+  const outcome = await value(context, subject, valuationDate, owner && { ...owner, bought: bought?.sales });
   if (!outcome.ok) return { ok: false, status: 422, message: outcome.refusal.message };
   return {
     ok: true,
@@ -196,6 +205,23 @@ export async function valueArv(
       providerEstimateNote(input.batchDataEstValue, outcome.result.arv),
     ]),
   };
+}
+
+/**
+ * The vendor's comparables for an address (null for a provider without them, or an address without a ZIP), or the
+ * cap's refusal. `refresh` buys them again.
+ */
+export async function boughtComps(context: ValuationContext, query: PlaceQuery, valuationDate: string, userId: string, refresh = false) {
+  if (!context.providers.propertyData.comparables || !query.zip) return null;
+  const address = { street: query.street, city: query.city, state: query.state, zip: query.zip };
+  try {
+    const found = await providerComps(context, { address, valuationDate, userId, refresh });
+    if (found && !found.ok) return { ok: false as const, status: found.status, message: found.message };
+    return found;
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    return { ok: false as const, status: 502 as const, message: `Comparable sales could not be fetched (${error.message}).` };
+  }
 }
 
 export function arvAnswer(result: ValuationResult, valuationDate: string, notes: (string | null)[]): ArvAnswer {

@@ -54,7 +54,7 @@ function parseValueForm(form: Record<string, FormDataEntryValue>): { ok: true; i
 }
 
 export async function valueAction(
-  context: ServiceContext<"db" | "providers" | "now">,
+  context: ServiceContext<"db" | "providers" | "now" | "config">,
   signedIn: Promise<ValidSession>,
   form: Record<string, FormDataEntryValue>,
   /** The search whose queue the page shows (`?request=`), kept in the page the answer returns to. */
@@ -128,7 +128,7 @@ export type WorkedValuation = ReturnType<typeof valueArv> | null;
  * property. Null when the lead's facts cannot be valued (the save then answers as before).
  */
 export function startWorkedValuation(
-  context: ServiceContext<"db" | "providers" | "now">,
+  context: ServiceContext<"db" | "providers" | "now" | "config">,
   userId: string,
   lead: LeadQueueItem,
 ): WorkedValuation {

@@ -1,0 +1,26 @@
+/**
+ * Market data bought from a property-data vendor, kept so it is bought once (docs/decisions/110-comps-from-batchdata.md):
+ * for each subject address, the vendor's record of the subject and the sold comparables it answered, each with the
+ * vendor's own record id and the day it was fetched. Not user data: any user valuing the same subject reads the same
+ * rows, and a fetch older than the cache's life is bought again.
+ */
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+import { PROVIDER_SALE_ROLES } from "#db/enums.ts";
+
+export const providerSales = sqliteTable(
+  "provider_sales",
+  {
+    /** The vendor ("batchdata"). */
+    provider: text("provider").notNull(),
+    /** The subject's address as one key: street, city, state and ZIP, lower-cased with single spaces. */
+    subjectKey: text("subject_key").notNull(),
+    /** The vendor's id of the record; "" for the row saying the vendor has no record of the subject. */
+    recordId: text("record_id").notNull(),
+    role: text("role", { enum: PROVIDER_SALE_ROLES }).notNull(),
+    /** The record as the valuation engine reads it (a home's or a sale's facts), JSON; null when none. */
+    facts: text("facts", { mode: "json" }),
+    fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subjectKey, t.recordId] }), index("provider_sales_fetched_idx").on(t.fetchedAt)],
+);
