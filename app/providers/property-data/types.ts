@@ -1,4 +1,5 @@
 import type { BuyerType, SellerType } from "#db/enums.ts";
+import type { BuyerPurchases } from "#app/domain/dispo/purchases.ts";
 import type { MarketCoverage } from "#app/domain/leads/covered-places.ts";
 import type { SearchLocation } from "#app/domain/leads/location.ts";
 import type { CashBuyer, MarketStats, OwnerContact, PostalAddress, PropertyFacts, SellerLead } from "#app/domain/leads/property-records.ts";
@@ -90,4 +91,9 @@ export interface PropertyDataProvider {
   searchSales?(window: CandidateWindow): Promise<Sale[]>;
   /** The sales of `searchSales` whose address holds `addressText` (any case): "Add a comp" (ADR 091). */
   salesAt?(addressText: string, window: CandidateWindow): Promise<Sale[]>;
+  /**
+   * Each known buyer's cash purchases dated in the window, keyed by the buyer's id as `searchCashBuyers` answers it;
+   * a buyer without any is absent. Absent for a provider that cannot say it.
+   */
+  buyerPurchases?(buyerIds: readonly string[], window: { since: string; until: string }): Promise<Record<string, BuyerPurchases>>;
 }

@@ -1,4 +1,18 @@
-import { at, devTool, get, list, only405, open, page, post, salesCsv, withParam, type Probe, type Recipe } from "./recipe-types.ts";
+import {
+  at,
+  buyersCsv,
+  devTool,
+  get,
+  list,
+  only405,
+  open,
+  page,
+  post,
+  salesCsv,
+  withParam,
+  type Probe,
+  type Recipe,
+} from "./recipe-types.ts";
 import type { Ids } from "./world.ts";
 
 const ARV = "310000";
@@ -189,6 +203,14 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
   "routes/documents.upload": {
     loader: only405("/documents/upload"),
     action: page(submit("/documents/upload?type=other", () => ({ file: new File(["a note"], "note.txt", { type: "text/plain" }) }), "own")),
+  },
+  "routes/buyers": {
+    loader: page(list("/buyers")),
+    action: page(
+      submit("/buyers", () => ({ intent: "add", name: "Ann Buyer", markets: "Phoenix, AZ" }), "own"),
+      submit("/buyers", () => ({ intent: "import", file: buyersCsv() }), "own"),
+      submit("/buyers", () => ({ intent: "from-buyer-breeze" }), "own"),
+    ),
   },
   "routes/sales.import": {
     loader: page(get(at("/sales/import"), "own")),
