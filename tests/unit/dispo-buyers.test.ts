@@ -59,3 +59,21 @@ describe("the buyers CSV", () => {
     expect(() => parseBuyersCsv("name\nA\nB\nC\n", { maxRows: 2 })).toThrow(/has 3 rows; at most 2/);
   });
 });
+
+describe("a contract's terms", () => {
+  it("refuses a day that is no calendar day without throwing", async () => {
+    const { ContractSchema } = await import("#app/domain/dispo/contract.ts");
+    const terms = {
+      contractPrice: "1000",
+      earnestMoney: "0",
+      assignmentFeeAsked: "0",
+      closeDate: "2026-99-99",
+      inspectionDeadline: "2026-02-29",
+    };
+    const parsed = ContractSchema.safeParse(terms);
+    expect(parsed.success ? [] : parsed.error.issues.map((issue) => issue.message)).toEqual([
+      "Closing date is not a real date",
+      "Inspection deadline is not a real date",
+    ]);
+  });
+});

@@ -186,6 +186,23 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
   "routes/documents.$id.download": {
     loader: page(get((ids) => `/documents/${ids.document}/download`, "not-found", { params: withParam("id", (ids) => ids.document) })),
   },
+  "routes/deals.$id.contract": {
+    loader: page(get((ids) => `/deals/${ids.deal}/contract`, "not-found", { params: withParam("id", (ids) => ids.deal) })),
+    action: page(
+      post(
+        (ids) => `/deals/${ids.deal}/contract`,
+        form(() => ({
+          contractPrice: "200000",
+          closeDate: "2026-12-30",
+          inspectionDeadline: "2026-12-10",
+          earnestMoney: "1000",
+          assignmentFeeAsked: "10000",
+        })),
+        "not-found",
+        { params: withParam("id", (ids) => ids.deal) },
+      ),
+    ),
+  },
   "routes/documents.$id.view": {
     loader: page(get((ids) => `/documents/${ids.document}/view`, "not-found", { params: withParam("id", (ids) => ids.document) })),
   },
