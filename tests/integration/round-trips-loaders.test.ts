@@ -1,8 +1,9 @@
 // Round-trip budgets (issue 10; round-trips-setup.ts): the D1 counter itself, each signed-in loader as Remix calls it, and
 // each /api list.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { buyers, conversations } from "#db/schema.ts";
+import { buyers, conversations, deals } from "#db/schema.ts";
 import { SECTION_IDS } from "#app/domain/shell/sections.ts";
 import * as root from "#app/root.tsx";
 import * as index from "#app/routes/_index.tsx";
@@ -13,6 +14,7 @@ import { loader as buyersApi } from "#app/routes/api.buyers.ts";
 import { loader as contactsApi } from "#app/routes/api.contacts.ts";
 import { loader as messagesApi } from "#app/routes/api.conversations.$id.messages.ts";
 import { loader as conversationsApi } from "#app/routes/api.conversations.ts";
+import { loader as dealMatchesApi } from "#app/routes/api.deals.$id.matches.ts";
 import { loader as dealAnalysisStream } from "#app/routes/api.deals.analyze.$id.stream.ts";
 import { loader as dealsApi } from "#app/routes/api.deals.ts";
 import { loader as documentsApi } from "#app/routes/api.documents.ts";
@@ -210,6 +212,15 @@ describe("each /api list costs at most 2 sequential round trips", () => {
       expectWithinBudget(cost, path);
       expect(cost.sequential, `${path}: the purchases are a read of their own\n${cost.log}`).toBe(2);
     }
+  });
+
+  it("GET /api/deals/{id}/matches: the deal in the session lookup's batch, then the buyers and the purchasers in parallel", async () => {
+    const { client, userId } = await accountWithData();
+    const deal = await db.select({ id: deals.id }).from(deals).where(eq(deals.userId, userId)).get();
+    const path = `/api/deals/${deal!.id}/matches`;
+    const cost = await costOf(() => client.call(dealMatchesApi as Handler, "GET", path, undefined, { params: { id: deal!.id } }));
+    expect(cost.value.status, path).toBe(200);
+    expectWithinBudget(cost, path);
   });
 
   it("GET /api/deals/analyze/{id}/stream: the session, then whether the property is the user's", async () => {

@@ -77,3 +77,21 @@ describe("a contract's terms", () => {
     ]);
   });
 });
+
+describe("matching words", () => {
+  it("says a nearby purchaser's homes, distance and share, and finds a market in any punctuation", async () => {
+    const { nearbyWords } = await import("#app/domain/dispo/purchases.ts");
+    const { marketHolds } = await import("#app/domain/dispo/matching.ts");
+    expect(nearbyWords({ count: 4, radiusMiles: 1, minShare: 0.64, maxShare: 0.712 })).toBe(
+      "bought 4 homes within 1 mile in the last 12 months, at 64–71 % of value",
+    );
+    const subject = { city: "Phoenix", state: "AZ", zip: "85019", bedrooms: 3, propertyType: "single_family", asking: 1 };
+    expect(["Phoenix, AZ", "phoenix az", "85019", "PHOENIX"].map((market) => marketHolds([market], subject))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(marketHolds(["Mesa, AZ", "85004"], subject)).toBe(false);
+  });
+});

@@ -15,6 +15,22 @@ export type BuyerPurchases = {
   maxShare: number | null;
 };
 
+/** A buyer of homes near a property, as the provider's records show them (cash purchases in the window). */
+export type NearbyPurchaser = Omit<BuyerPurchases, "places"> & {
+  /** The provider's id of the buyer, as `searchCashBuyers` answers it. */
+  buyerId: string;
+  name: string;
+  radiusMiles: number;
+};
+
+/** "bought 4 homes within 1 mile in the last 12 months, at 64–71 % of value". */
+export function nearbyWords(purchaser: Pick<NearbyPurchaser, "count" | "radiusMiles" | "minShare" | "maxShare">): string {
+  const homes = purchaser.count === 1 ? "1 home" : `${purchaser.count} homes`;
+  const miles = purchaser.radiusMiles === 1 ? "1 mile" : `${purchaser.radiusMiles} miles`;
+  const share = shareWords(purchaser);
+  return `bought ${homes} within ${miles} in the last 12 months${share ? `, at ${share}` : ""}`;
+}
+
 /** The window of "the last 12 months": up to the provider's last recorded day when that is before `now`. */
 export function purchaseWindow(now: Date, salesThrough: string | undefined): { since: string; until: string } {
   const today = now.toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import type { BuyerType, SellerType } from "#db/enums.ts";
-import type { BuyerPurchases } from "#app/domain/dispo/purchases.ts";
+import type { BuyerPurchases, NearbyPurchaser } from "#app/domain/dispo/purchases.ts";
 import type { MarketCoverage } from "#app/domain/leads/covered-places.ts";
 import type { SearchLocation } from "#app/domain/leads/location.ts";
 import type { CashBuyer, MarketStats, OwnerContact, PostalAddress, PropertyFacts, SellerLead } from "#app/domain/leads/property-records.ts";
@@ -96,4 +96,13 @@ export interface PropertyDataProvider {
    * a buyer without any is absent. Absent for a provider that cannot say it.
    */
   buyerPurchases?(buyerIds: readonly string[], window: { since: string; until: string }): Promise<Record<string, BuyerPurchases>>;
+  /** The buyers with cash purchases within `radiusMiles` of a point in the window, most purchases first, at most `limit`. */
+  cashPurchasersNear?(query: {
+    latitude: number;
+    longitude: number;
+    radiusMiles: number;
+    since: string;
+    until: string;
+    limit: number;
+  }): Promise<NearbyPurchaser[]>;
 }
