@@ -30,7 +30,7 @@ export const SAVED_SEARCHES_CRON = "*/15 6-7 * * *";
 export function runScheduled(cron: string, env: Env, now: Date): Promise<void> {
   switch (cron) {
     case SWEEP_CRON:
-      return sweepExpired(createDb(env.DB), now).then((swept) => console.log("[sweep]", JSON.stringify(swept)));
+      return sweepExpired({ db: createDb(env.DB), now: () => now }).then((swept) => console.log("[sweep]", JSON.stringify(swept)));
     case MODEL_REFRESH_CRON:
       return refreshModels(env, now);
     case SAVED_SEARCHES_CRON:

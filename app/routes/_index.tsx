@@ -16,7 +16,7 @@ import type { RootData } from "#app/root.tsx";
 import { getCurrentUser } from "#app/services/accounts/auth.server.ts";
 import { withSessionReads } from "#app/services/accounts/session.server.ts";
 import { lazyPreloads } from "#app/services/platform/lazy-chunks.server.ts";
-import { loadSection, sectionReads } from "#app/services/sections/index.server.ts";
+import { loadSection, sectionReads } from "#app/services/shell/sections.server.ts";
 
 /** The signed-in home's shell in its own chunk: the landing, at the same address, never loads it. */
 const Shell = preloadable<ComponentProps<typeof SignedInShell>>(
@@ -24,7 +24,7 @@ const Shell = preloadable<ComponentProps<typeof SignedInShell>>(
   `/${SHELL_CHUNK}`,
 );
 
-/** Signed out, `/` is the landing: text and links, sent without JavaScript (docs/decisions/038-landing-without-javascript.md). */
+/** Signed out, `/` is the landing: text and links, sent without JavaScript (docs/decisions/074-shell-sections-and-chunks.md). */
 export const handle: RouteHandle = {
   hydrate: (data) => (data as { signedIn?: boolean } | undefined)?.signedIn !== false,
 };

@@ -39,7 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
   try {
     const identity = await completeSignIn(context, settings, { callbackParams: params, pending }, oidcDeps());
-    const account = await resolveSsoUser(context.db, identity);
+    const account = await resolveSsoUser(context, identity);
     if (account.kind === "refused") return signInFailed(account.description, [clear]);
     if (account.kind === "needs-password") {
       const link = { issuer: identity.issuer, subject: identity.subject, email: account.email, next: pending.next };

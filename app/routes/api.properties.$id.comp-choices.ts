@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { CompChoiceSchema } from "#app/domain/valuation/comp-choice-form.ts";
+import { CompPinSchema } from "#app/domain/valuation/pinned-comps-form.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
-import { chooseComp } from "#app/services/valuation/comp-choices.server.ts";
+import { chooseComp } from "#app/services/valuation/pinned-comps.server.ts";
 
 /** Only POST (docs/decisions/091-comps-the-user-can-defend.md). */
 export function loader({ request }: LoaderFunctionArgs) {
@@ -20,7 +20,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
-  const input = await readBody(request, CompChoiceSchema);
+  const input = await readBody(request, CompPinSchema);
   const outcome = await chooseComp(context, session.user.id, params.id ?? "", input);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const { ok: _ok, ...answer } = outcome;

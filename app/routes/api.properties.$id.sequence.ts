@@ -16,7 +16,7 @@ export function loader() {
 }
 
 /**
- * POST /api/properties/{id}/sequence { action: start | pause | resume | stop } (issue 38): starts the user's
+ * POST /api/properties/{id}/sequence { action: start | pause | resume | stop }: starts the user's
  * "New seller lead" sequence (as edited on /sequences, else the default) on the lead (201), or pauses, resumes or
  * stops it. A foreign id is a 404.
  */
@@ -28,8 +28,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const propertyId = params.id ?? "";
   const result =
     wanted === "start"
-      ? await startSequence(context.db, session.user.id, propertyId, now, undefined, userZone(request, session.user))
-      : await changeSequence(context.db, session.user.id, propertyId, wanted, now);
+      ? await startSequence({ db: context.db, now: () => now }, session.user.id, propertyId, undefined, userZone(request, session.user))
+      : await changeSequence({ db: context.db, now: () => now }, session.user.id, propertyId, wanted);
   if (!result.ok) return apiError(result.status, result.message);
   return apiJson({ success: true, ...result, ok: undefined }, { status: wanted === "start" ? 201 : 200 });
 }

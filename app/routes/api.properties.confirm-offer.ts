@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { ConfirmOfferSchema } from "#app/domain/offers/forms.ts";
+import { ConfirmOfferSchema } from "#app/domain/offers/offer-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { confirmOffer } from "#app/services/offers/offers.server.ts";
@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, ConfirmOfferSchema);
-  const outcome = await confirmOffer(context, session.user.id, input, context.now());
+  const outcome = await confirmOffer(context, session.user.id, input);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const { offerAmount, offerType, fileName, documentId, downloadUrl, status, pdfUrl, warnings } = outcome;
   return apiJson({

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { MailOfferSchema } from "#app/domain/offers/forms.ts";
+import { MailOfferSchema } from "#app/domain/offers/offer-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { mailOffer } from "#app/services/offers/mail-offer.server.ts";
@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, MailOfferSchema);
-  const outcome = await mailOffer(context, session.user.id, input, context.now());
+  const outcome = await mailOffer(context, session.user.id, input);
   if (!outcome.ok) return apiRefusal(outcome);
   const { trackingId, provider, status, amount, expectedDeliveryDate, warnings = [] } = outcome;
   return apiJson({

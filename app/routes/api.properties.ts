@@ -35,11 +35,11 @@ const ListQuery = z.object({
 const readLeadPage = declareSessionReads(async ({ request, context }, { userId, batch }) => {
   const query = readQuery(request, ListQuery);
   const filter = { status: query.status ?? "all", q: query.q ?? "" };
-  return { query, page: await listLeadPage(context.db, userId, { filter, limit: query.limit, after: query.cursor }, batch) };
+  return { query, page: await listLeadPage(context, userId, { filter, limit: query.limit, after: query.cursor }, batch) };
 });
 
 /**
- * GET /api/properties: the user's leads as Property (CRM) items (spec 02 §3: every field, with the owner's phones and
+ * GET /api/properties: the user's leads as Property (CRM) items (every field, with the owner's phones and
  * their DNC flags, the agent and the analysis fields; docs/decisions/052-offers-as-form-posts.md), newest first, as a bare array. Paged (docs/decisions/022-properties-api-paged.md): `?limit=` (default 100, at most
  * 500) leads per answer, `Link: <…>; rel="next"` while more remain, `X-Total-Count` the number matching; `?status=`
  * and `?q=` filter as the CRM does. GET /api/properties/{id} adds what is stored for the server (price, notes …).
@@ -63,13 +63,13 @@ export const loader = withSessionReads(readLeadPage, async (args: LoaderFunction
 
 /**
  * POST /api/properties {the property fields} → 201 {success, id, property}. The same address, city and state twice
- * → 409 "Already in CRM" (spec 02 §5) with the existing id.
+ * → 409 "Already in CRM" with the existing id.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, PropertyInputSchema);
-  const outcome = await createProperty(context.db, session.user.id, input, context.now());
+  const outcome = await createProperty(context, session.user.id, input);
   if (!outcome.ok) {
     return Response.json(
       { success: false, message: outcome.message, id: outcome.existingId },

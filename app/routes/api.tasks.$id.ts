@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { TaskOutcomeSchema } from "#app/domain/sequences/tasks.ts";
+import { TaskOutcomeSchema } from "#app/domain/today/tasks.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
@@ -12,7 +12,7 @@ export function loader() {
 }
 
 /**
- * POST /api/tasks/{id} { outcome, phone? } (issue 38): completes the task (a call's outcome, done), skips it or
+ * POST /api/tasks/{id} { outcome, phone? }: completes the task (a call's outcome, done), skips it or
  * snoozes it a day. A letter step is mailed (caps: 429/402), an email step emailed. A foreign or unknown id is a 404; a
  * task already worked — or being worked by a parallel request — a 409.
  */
@@ -20,7 +20,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, TaskOutcomeSchema);
-  const result = await workTask(context, session.user.id, params.id ?? "", input, context.now(), userZone(request, session.user));
+  const result = await workTask(context, session.user.id, params.id ?? "", input, userZone(request, session.user));
   if (!result.ok) return apiRefusal(result);
   return apiJson({ success: true, outcome: result.outcome, next: result.next, trackingId: result.trackingId });
 }

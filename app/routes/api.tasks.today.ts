@@ -4,7 +4,7 @@ import { readAsApiUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { allowMethods, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
-import { readToday, todayTasks } from "#app/services/sequences/today.server.ts";
+import { readToday, todayTasks } from "#app/services/today/today.server.ts";
 
 /**
  * The user's zone is not known until the session answers: the reads take the widest day, todayTasks cuts it. The
@@ -12,11 +12,11 @@ import { readToday, todayTasks } from "#app/services/sequences/today.server.ts";
  */
 const readTasks = declareSessionReads(async ({ context }, { userId, batch }) => {
   const now = context.now();
-  return { now, reads: await readToday(context.db, userId, now, { batch }) };
+  return { now, reads: await readToday({ db: context.db, now: () => now }, userId, { batch }) };
 });
 
 /**
- * GET /api/tasks/today (issue 38): the signed-in user's follow-ups due today or overdue, ranked, as a bare array of
+ * GET /api/tasks/today: the signed-in user's follow-ups due today or overdue, ranked, as a bare array of
  * `{ id, leadId, propertyId, address, ownerName, activityType, dayNumber, scheduledFor, overdueDays, contacts }`
  * (plus `message` and `status`). Read in the session lookup's batch: one round trip.
  */

@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: outcome.status },
     );
   }
-  const linked = await linkAfterPassword(context.db, outcome.userId, pending);
+  const linked = await linkAfterPassword(context, outcome.userId, pending);
   if (!linked.ok) {
     // The session login() just started is not handed out; end it rather than leave it to expire.
     await logout(context, new Request(request.url, { headers: { Cookie: outcome.cookie.split(";")[0] } }));

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData } from "@remix-run/react";
 
-import BuyerBreezeSection from "#app/components/sections/buyer-breeze.tsx";
+import BuyerBreezeSection from "#app/components/leads/buyer-breeze-section.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
-import { load } from "#app/services/sections/buyer-breeze.server.ts";
+import { load } from "#app/services/leads/buyer-breeze-section.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Buyer Breeze — Breeze" }];
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { CardActionSchema } from "#app/domain/chat/forms.ts";
+import { CardActionSchema } from "#app/domain/chat/chat-forms.ts";
 import { chatHref } from "#app/domain/chat/wizard.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { runCardAction } from "#app/services/chat/chat.server.ts";

@@ -5,7 +5,7 @@ import { useActionData } from "@remix-run/react";
 import Wizard from "#app/components/chat/wizard.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
-import { WizardSearchSchema, type WizardActionData } from "#app/domain/chat/forms.ts";
+import { WizardSearchSchema, type WizardActionData } from "#app/domain/chat/chat-forms.ts";
 import { chatHref, firstInvalidStep, isWizardKind, readAnswers, WIZARD_TITLES, type WizardErrors } from "#app/domain/chat/wizard.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { runWizardSearch } from "#app/services/chat/chat.server.ts";

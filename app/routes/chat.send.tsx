@@ -6,7 +6,7 @@ import { ComposerForm } from "#app/components/chat/composer.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { AGENTS } from "#app/domain/chat/agents.ts";
-import { ChatSendSchema, type ChatSendActionData } from "#app/domain/chat/forms.ts";
+import { ChatSendSchema, type ChatSendActionData } from "#app/domain/chat/chat-forms.ts";
 import { chatHref } from "#app/domain/chat/wizard.ts";
 import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";

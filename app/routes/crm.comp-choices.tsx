@@ -1,18 +1,18 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { offerStepsHref } from "#app/domain/offers/rules.ts";
+import { offerStepsHref } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import { CompChoiceSchema, safeReturnTo } from "#app/domain/valuation/comp-choice-form.ts";
 import { COMPS_ANALYSIS_FAILED } from "#app/domain/valuation/comparables.ts";
+import { CompPinSchema, safeReturnTo } from "#app/domain/valuation/pinned-comps-form.ts";
 import { compsCardHref } from "#app/domain/valuation/view.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
-import { chooseComp } from "#app/services/valuation/comp-choices.server.ts";
+import { chooseComp } from "#app/services/valuation/pinned-comps.server.ts";
 
 /**
- * The property card's and the workbench's comp choices as form posts (docs/decisions/091-comps-the-user-can-defend.md):
+ * The property card's and the workbench's pinned and excluded comps as form posts (docs/decisions/091-comps-the-user-can-defend.md):
  * pin, unpin, exclude with a reason, include, add by address — the same service as POST
  * /api/properties/{id}/comp-choices — then back to the page the form came from with the recomputed ARV (the workbench
  * carries it in its URL) and a toast, with or without JavaScript. A bad form or another user's property: an error
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const rawId = typeof form.propertyId === "string" ? form.propertyId.trim() : "";
   const propertyId = /^[\w-]{1,64}$/.test(rawId) ? rawId : "";
   const back = safeReturnTo(form.returnTo, propertyId ? compsCardHref(propertyId) : "/?section=crm");
-  const parsed = CompChoiceSchema.safeParse(form);
+  const parsed = CompPinSchema.safeParse(form);
   if (!propertyId || !parsed.success) {
     const description = propertyId ? (parsed.error?.issues[0]?.message ?? "Check the form.") : "Choose a property.";
     return redirectWithToast(back, { title: "Comp Not Changed", description, variant: "error" });

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { safeReturnTo } from "#app/domain/valuation/comp-choice-form.ts";
+import { safeReturnTo } from "#app/domain/valuation/pinned-comps-form.ts";
 import { compsCardHref } from "#app/domain/valuation/view.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
@@ -10,7 +10,7 @@ import { generateCompReport } from "#app/services/valuation/comp-report.server.t
 
 /**
  * "Comp report" in the property card's and the workbench's valuation panels (docs/decisions/091-comps-the-user-can-defend.md):
- * a form post that values the user's property with their comp choices, stores the report PDF in R2 and lists it in
+ * a form post that values the user's property with their pinned and excluded comps, stores the report PDF in R2 and lists it in
  * Documents, then goes to Documents with a toast, with or without JavaScript. Another user's property: an error
  * toast back where the form was, nothing written.
  */

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { splitMessage } from "#app/domain/offers/rules.ts";
+import { splitMessage } from "#app/domain/offers/offer-rules.ts";
 import { COMPS_ANALYSIS_FAILED } from "#app/domain/valuation/comparables.ts";
 import { compsCardHref } from "#app/domain/valuation/view.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
@@ -10,7 +10,7 @@ import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { runComps } from "#app/services/valuation/property-comps.server.ts";
 
 /**
- * The property card's Find Comps / Refresh Comps (spec 02 §2 "Property card dialog", §4 "Comps", §8 'Comps Analysis
+ * The property card's Find Comps / Refresh Comps (the spec's "Property card dialog"; "Comps", 'Comps Analysis
  * Failed'): a form post that runs the comps search of POST /api/properties/{id}/comps (the same service) for the
  * user's property and redirects back to the card with its comps shown and a toast, with or without JavaScript.
  * Another user's property or an unknown id: 'Comps Analysis Failed' (Property not found), nothing written.

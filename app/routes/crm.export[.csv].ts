@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
-import { csvFilename, leadsToCsv } from "#app/domain/leads/csv.ts";
 import { statusFilterOf } from "#app/domain/leads/labels.ts";
+import { csvFilename, leadsToCsv } from "#app/domain/leads/leads-csv.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods } from "#app/services/http/api.server.ts";
 import { listLeads } from "#app/services/leads/properties.server.ts";
@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const status = statusFilterOf(params.get("status"));
   const q = (params.get("q") ?? "").trim().slice(0, 200);
-  const leads = await listLeads(context.db, session.user.id, { status, q });
+  const leads = await listLeads(context, session.user.id, { status, q });
   return new Response(leadsToCsv(leads), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

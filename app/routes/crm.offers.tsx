@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { OfferFormSchema } from "#app/domain/offers/forms.ts";
-import { NO_OFFER_CREATED, SEND_OFFER_FAILED, splitMessage } from "#app/domain/offers/rules.ts";
+import { MAILING_UNCONFIRMED } from "#app/domain/offers/mailing.ts";
+import { OfferFormSchema } from "#app/domain/offers/offer-forms.ts";
+import { NO_OFFER_CREATED, SEND_OFFER_FAILED, splitMessage } from "#app/domain/offers/offer-rules.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
@@ -35,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   if (input.intent === "letter") {
-    const outcome = await confirmOffer(context, session.user.id, { ...input, assignmentFee: input.fee }, context.now(), !input.confirm);
+    const outcome = await confirmOffer(context, session.user.id, { ...input, assignmentFee: input.fee }, !input.confirm);
     if (!outcome.ok && outcome.status === 409 && "warnings" in outcome) {
       // The offer has warnings: back to the card, which shows them with "Confirm anyway" (nothing was written).
       const back: Record<string, string> = { offer: "1", check: input.offerType };
@@ -57,13 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "success",
     });
   }
-  const outcome = await sendOffer(
-    context,
-    session.user.id,
-    { propertyId: input.propertyId },
-    context.now(),
-    !("confirm" in input && input.confirm),
-  );
+  const outcome = await sendOffer(context, session.user.id, { propertyId: input.propertyId }, !("confirm" in input && input.confirm));
   if (!outcome.ok && outcome.status === 409 && "warnings" in outcome) {
     return redirectWithToast(cardHref(input.propertyId, { send: "check" }), {
       title: CHECK_THIS_OFFER,
@@ -72,10 +67,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   if (!outcome.ok) {
-    // 'No Offer Created' as it is; anything else is 'Send Offer Failed' with what went wrong.
+    // 'No Offer Created' as it is; a letter the mail service may have made is unconfirmed, never failed; anything else
+    // is 'Send Offer Failed' with what went wrong.
     const message = outcome.message.startsWith(NO_OFFER_CREATED.title)
       ? NO_OFFER_CREATED
-      : { title: SEND_OFFER_FAILED.title, description: outcome.status === 502 ? SEND_OFFER_FAILED.description : outcome.message };
+      : outcome.status === 504
+        ? MAILING_UNCONFIRMED
+        : { title: SEND_OFFER_FAILED.title, description: outcome.status === 502 ? SEND_OFFER_FAILED.description : outcome.message };
     return redirectWithToast(cardHref(input.propertyId), { ...message, variant: "error" });
   }
   return redirectWithToast(cardHref(input.propertyId), {

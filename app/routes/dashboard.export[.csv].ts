@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { dashboardCsv, dashboardPeriodOf } from "#app/domain/dashboard/figures.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { loadDashboardFigures } from "#app/services/dashboard/dashboard-section.server.ts";
 import { allowMethods } from "#app/services/http/api.server.ts";
-import { loadDashboardFigures } from "#app/services/sections/dashboard.server.ts";
 
 /** GET /dashboard/export.csv?period=…: the dashboard's figures for the chosen period, as a CSV download. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -6,9 +6,7 @@ import { devMailAvailable, outboxLetterPdf } from "#app/services/platform/outbox
 /** Development only: a locally "mailed" letter's PDF by its tracking id (404 anywhere /dev/mail is). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
-  const object = devMailAvailable(request, context.config)
-    ? await outboxLetterPdf(context.db, context.files, params.trackingId ?? "")
-    : null;
+  const object = devMailAvailable(request, context.config) ? await outboxLetterPdf(context, context.files, params.trackingId ?? "") : null;
   if (!object) throw new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return new Response(object.body, {
     headers: {

@@ -12,7 +12,7 @@ const SHOWN = 50;
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!devMailAvailable(request, context.config)) throw new Response("Not Found", { status: 404 });
-  return { letters: await latestOutboxLetters(context.db, SHOWN) };
+  return { letters: await latestOutboxLetters(context, SHOWN) };
 }
 
 export const meta: MetaFunction = () => [{ title: "Mail outbox (development) — Breeze" }, { name: "robots", content: "noindex, nofollow" }];

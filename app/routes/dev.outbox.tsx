@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!isLocalRequest(request, context.config.APP_ORIGIN) || context.config.APP_ENV === "production" || context.config.EMAIL !== "local") {
     throw new Response("Not Found", { status: 404 });
   }
-  return { emails: await latestOutboxEmails(context.db, SHOWN) };
+  return { emails: await latestOutboxEmails(context, SHOWN) };
 }
 
 export const meta: MetaFunction = () => [

@@ -6,7 +6,7 @@ import { GenerateContractForm } from "#app/components/documents/generate-contrac
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { CancelLink, FormPage } from "#app/components/ui/form-page.tsx";
 import { CONTRACT_KINDS } from "#app/domain/documents/contract-text.ts";
-import { GenerateContractSchema, type GenerateContractActionData } from "#app/domain/documents/forms.ts";
+import { GenerateContractSchema, type GenerateContractActionData } from "#app/domain/documents/document-forms.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { generateContract, listPropertyOptions } from "#app/services/documents/contracts.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Generate Contract — Breeze"
 /** The form on its own page: after a failed post without JavaScript (with its errors), or on a plain visit. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { properties: await listPropertyOptions(context.db, session.user.id) };
+  return { properties: await listPropertyOptions(context, session.user.id) };
 }
 
 /**
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: GenerateContractSchema });
   if (submission.status !== "success") return data({ result: submission.reply() } satisfies GenerateContractActionData, { status: 400 });
-  const outcome = await generateContract(context, session.user.id, submission.value, context.now());
+  const outcome = await generateContract(context, session.user.id, submission.value);
   if (!outcome.ok) {
     const fieldErrors = outcome.status === 404 ? { propertyId: [outcome.message] } : undefined;
     return data(

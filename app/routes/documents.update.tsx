@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       ? back({ title: "Document Deleted", description: DOCUMENT_DELETED, variant: "success" })
       : back({ title: "Error", description: DOCUMENT_NOT_FOUND, variant: "error" });
   }
-  const document = await updateDocument(context.db, session.user.id, input.id, { status: input.status }, context.now());
+  const document = await updateDocument(context, session.user.id, input.id, { status: input.status });
   return document
     ? back({ title: "Status Updated", description: `${document.name} is now ${DOCUMENT_STATUS_LABELS[input.status]}.`, variant: "success" })
     : back({ title: "Error", description: DOCUMENT_NOT_FOUND, variant: "error" });

@@ -8,15 +8,17 @@ import { PageError } from "#app/components/shell/route-error.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { ActionBar } from "#app/components/workbench/action-bar.tsx";
 import { LeadCard, NoLeads } from "#app/components/workbench/lead-card.tsx";
-import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/workbench/lead-details.tsx";
 import type { OfferSteps } from "#app/components/workbench/offer-steps.tsx";
 import { storeQueue, useStoredLeadQueue } from "#app/components/workbench/use-stored-queue.ts";
 import { WorkbenchHeader } from "#app/components/workbench/workbench-header.tsx";
+import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/workbench/workbench-lead-details.tsx";
 import { loadLeadQueue } from "#app/domain/leads/queue.ts";
-import { offerStepsHref, offerStepsOf } from "#app/domain/offers/rules.ts";
+import { dealRuleOf } from "#app/domain/offers/deal-numbers.ts";
+import { offerStepsHref, offerStepsOf } from "#app/domain/offers/offer-rules.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
 import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
-import { OFFER_INTENTS, WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "#app/domain/workbench/forms.ts";
+import { withStepAnchor } from "#app/domain/workbench/step-anchors.ts";
+import { OFFER_INTENTS, WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "#app/domain/workbench/workbench-forms.ts";
 import {
   ADD_FAILED,
   barButtons,
@@ -33,15 +35,14 @@ import {
   syncLeadQueue,
   WORKBENCH_PATH,
   workbenchHref,
-} from "#app/domain/workbench/rules.ts";
-import { withStepAnchor } from "#app/domain/workbench/step-anchors.ts";
+} from "#app/domain/workbench/workbench-rules.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readSessionToken } from "#app/services/accounts/session.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { lazyPreloads } from "#app/services/platform/lazy-chunks.server.ts";
-import { offerAction } from "#app/services/workbench/offers.server.ts";
-import { startWorkedValuation, VALUE_INTENT, valueAction, valueWorkedLead } from "#app/services/workbench/valuation.server.ts";
+import { offerAction } from "#app/services/workbench/workbench-offers.server.ts";
+import { startWorkedValuation, VALUE_INTENT, valueAction, valueWorkedLead } from "#app/services/workbench/workbench-valuation.server.ts";
 import { loadWorkbench, queueLength, readLeadSnapshot, saveQueueLead } from "#app/services/workbench/workbench.server.ts";
 
 export const meta: MetaFunction = () => [
@@ -54,8 +55,8 @@ export const meta: MetaFunction = () => [
 
 // The full-details view (Let's Work It) is a chunk of its own, fetched at the user's first pointer, touch, key or
 // focus on the page (useLoadOnIntent), or by the navigation that opens it.
-const DETAILS_SOURCE = "/app/components/workbench/lead-details.tsx";
-const DETAILS_FILES = import.meta.glob("/app/components/workbench/lead-details.tsx");
+const DETAILS_SOURCE = "/app/components/workbench/workbench-lead-details.tsx";
+const DETAILS_FILES = import.meta.glob("/app/components/workbench/workbench-lead-details.tsx");
 const DetailsDialog = preloadable<ComponentProps<typeof LeadDetailsDialog>>(DETAILS_FILES, DETAILS_SOURCE, "LeadDetailsDialog");
 const DetailsPanel = preloadable<ComponentProps<typeof LeadDetailsPanel>>(DETAILS_FILES, DETAILS_SOURCE, "LeadDetailsPanel");
 // The offer steps (Get Max Offer … Mail the Offer) show only once the lead is saved: a chunk of their own too.
@@ -71,7 +72,7 @@ const LeadDetails = hydratedChoice(DetailsDialog, DetailsPanel);
 
 /**
  * The user's latest seller queue, rendered on the server (a reload, another device, no JavaScript), with which of its
- * leads are already in the CRM. No search yet: back to / with §2's toast. `?lead=` is clamped in the page.
+ * leads are already in the CRM. No search yet: back to / with the spec's toast. `?lead=` is clamped in the page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -87,7 +88,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const offering = current !== undefined && workbench.saved[current.id] !== undefined;
   // A document load with the details or the offer steps open preloads their chunks, so hydration finds them.
   const preloads = [...(details ? [DETAILS_SOURCE.slice(1)] : []), ...(offering ? [OFFER_SOURCE.slice(1)] : [])];
-  return { ...workbench, pinned, steps: offerStepsOf(url.searchParams), preloads: lazyPreloads(preloads) };
+  const dealRule = dealRuleOf(session.user.preferences);
+  return { ...workbench, pinned, dealRule, steps: offerStepsOf(url.searchParams), preloads: lazyPreloads(preloads) };
 }
 
 /** Moving between leads only changes `?lead=` (and closes the details): the queue on the page is still the one to show. */
@@ -138,7 +140,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (!("leadId" in input)) {
     const session = await signedIn;
-    const total = await queueLength(context.db, session.user.id, pinned);
+    const total = await queueLength(context, session.user.id, pinned);
     if (total === 0) throw redirectWithToast("/", { ...NO_LEADS_TOAST, variant: "info" });
     const move = moveOn(input.intent, input.index, total);
     return redirectWithToast(workbenchHref(move.index, { request: pinned }), { ...move.toast, variant: "info" });
@@ -147,7 +149,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // The lead's snapshot is read beside the session lookup (one round trip); the save's batch checks it is the user's.
   const [session, lead] = await Promise.all([
     signedIn,
-    readSessionToken(request) ? readLeadSnapshot(context.db, input.vendor, input.leadId) : null,
+    readSessionToken(request) ? readLeadSnapshot(context, input.vendor, input.leadId) : null,
   ]);
   if (!lead) return failure(input.intent, LEAD_NOT_IN_QUEUE, 404);
   const save = input.intent === "work" ? ({ status: "analyzed", currentAgent: "deal_analyzer" } as const) : ({ status: "new" } as const);
@@ -164,7 +166,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!outcome.ok && outcome.status === 409) return redirectWithToast(back, { title: outcome.message, variant: "info" });
   if (!outcome.ok) return failure(input.intent, outcome.message, outcome.status);
   if (valuing) {
-    // Let's Work It starts the valuation (issue 36): the page arrives at the filled Property Value panel, the offers
+    // Let's Work It starts the valuation: the page arrives at the filled Property Value panel, the offers
     // computed from its ARV. A refusal (no comps) leaves Get Property Value to the user, as before.
     const valued = await valueWorkedLead(context, session.user.id, valuing, outcome.propertyId, input.index, pinned);
     if ("redirect" in valued)
@@ -223,7 +225,15 @@ export default function LeadWorkbench() {
           <>
             {details ? (
               <Suspense fallback={null}>
-                <LeadDetails key={lead.id} lead={lead} index={index} saved={savedLead} closeHref={closeHref} request={pinned} />
+                <LeadDetails
+                  key={lead.id}
+                  lead={lead}
+                  index={index}
+                  saved={savedLead}
+                  rule={page.dealRule}
+                  closeHref={closeHref}
+                  request={pinned}
+                />
               </Suspense>
             ) : null}
             <LeadCard
@@ -241,8 +251,9 @@ export default function LeadWorkbench() {
                   index={index}
                   saved={savedLead}
                   steps={page.steps}
+                  rule={page.dealRule}
                   comps={page.comps[savedLead.propertyId] ?? []}
-                  compChoices={page.compChoices[savedLead.propertyId] ?? []}
+                  pinnedComps={page.pinnedComps[savedLead.propertyId] ?? []}
                   request={pinned}
                 />
               </Suspense>

@@ -13,7 +13,7 @@ import { meteredAiCall } from "#app/services/usage/metered-ai.server.ts";
  * AI Assist: the AI provider drafts a reply from the last message and the linked property (`draftReply`: the local
  * provider's rules are app/domain/messages/reply-draft.ts, OpenAI's a short completion). With JavaScript the page asks for
  * JSON (`format=json`) and fills the text box; without it the form posts here and the section re-renders with the
- * draft in the text box. A failing provider answers §8's trouble text (502 as JSON, a toast without JavaScript).
+ * draft in the text box. A failing provider answers the spec's trouble text (502 as JSON, a toast without JavaScript).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   allowMethods(request, ["POST"]);
@@ -21,11 +21,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const conversationId = String(form.get("conversationId") ?? "");
   const wantsJson = form.get("format") === "json";
-  const ctx = await replyContext(context.db, session.user.id, conversationId);
+  const ctx = await replyContext(context, session.user.id, conversationId);
   if (!ctx) return wantsJson ? apiError(404, "Conversation not found") : redirect("/?section=messages");
   let draft: string;
   try {
-    const metered = await meteredAiCall(context, session.user.id, context.now(), () =>
+    const metered = await meteredAiCall(context, session.user.id, () =>
       context.providers.ai.draftReply({ contactName: ctx.contactName, lastIncoming: ctx.lastIncoming, property: ctx.property }),
     );
     if (!metered.ok) {

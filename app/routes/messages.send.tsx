@@ -6,7 +6,12 @@ import { NewMessageForm } from "#app/components/messages/new-message.tsx";
 import { ReplyForm } from "#app/components/messages/reply-form.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { CancelLink, FormPage } from "#app/components/ui/form-page.tsx";
-import { CONVERSATION_NOT_FOUND, NewMessageFormSchema, ReplyFormSchema, type MessageActionData } from "#app/domain/messages/forms.ts";
+import {
+  CONVERSATION_NOT_FOUND,
+  NewMessageFormSchema,
+  ReplyFormSchema,
+  type MessageActionData,
+} from "#app/domain/messages/message-forms.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { addMessage, createConversation } from "#app/services/messages/conversation-writes.server.ts";
@@ -22,7 +27,7 @@ const back = (conversationId?: string) => `/?section=messages${conversationId ? 
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { contacts: await listContactOptions(context.db, session.user.id) };
+  return { contacts: await listContactOptions(context, session.user.id) };
 }
 
 /**
@@ -40,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: NewMessageFormSchema });
     if (submission.status !== "success")
       return data({ intent: "new", conversationId: null, result: submission.reply() } satisfies MessageActionData, { status: 400 });
-    const created = await createConversation(context.db, userId, { contactId: submission.value.contactId }, now);
+    const created = await createConversation({ db: context.db, now: () => now }, userId, { contactId: submission.value.contactId });
     if (!created.ok) {
       return data(
         {
@@ -52,7 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     if (submission.value.content) {
-      await addMessage(context.db, userId, created.id, { content: submission.value.content, role: "user", isAiGenerated: false }, now);
+      await addMessage({ db: context.db, now: () => now }, userId, created.id, {
+        content: submission.value.content,
+        role: "user",
+        isAiGenerated: false,
+      });
     }
     return redirect(back(created.id));
   }
@@ -62,13 +71,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success")
     return data({ intent: "send", conversationId, result: submission.reply() } satisfies MessageActionData, { status: 400 });
   const { content, isAiGenerated } = submission.value;
-  const message = await addMessage(
-    context.db,
-    userId,
-    submission.value.conversationId,
-    { content, role: "user", isAiGenerated: isAiGenerated === "true" },
-    now,
-  );
+  const message = await addMessage({ db: context.db, now: () => now }, userId, submission.value.conversationId, {
+    content,
+    role: "user",
+    isAiGenerated: isAiGenerated === "true",
+  });
   if (!message)
     return data(
       { intent: "send", conversationId, result: submission.reply({ formErrors: [CONVERSATION_NOT_FOUND] }) } satisfies MessageActionData,

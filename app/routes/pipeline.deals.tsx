@@ -3,11 +3,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { DEAL_STAGE_LABELS } from "#db/enums.ts";
-import { CreateDealForm } from "#app/components/sections/pipeline.tsx";
+import { CreateDealForm } from "#app/components/deals/pipeline-section.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { FormError } from "#app/components/ui/field.tsx";
-import { CreateDealSchema, MoveDealSchema, type DealFormActionData } from "#app/domain/deals/forms.ts";
+import { CreateDealSchema, MoveDealSchema, type DealFormActionData } from "#app/domain/deals/deal-forms.ts";
 import { pipelinePeriodOf } from "#app/domain/deals/pipeline.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { createDeal, getDeal, listLeadsWithoutDeal, updateDeal } from "#app/services/deals/deals.server.ts";
@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Deal Pipeline — Breeze" }];
 /** The page itself (reached directly, or after a failed post without JavaScript): the new-deal form on its own. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { leads: await listLeadsWithoutDeal(context.db, session.user.id) };
+  return { leads: await listLeadsWithoutDeal(context, session.user.id) };
 }
 
 function backToBoard(period: string, toast: Toast) {
@@ -47,10 +47,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ intent: "move", result: submission.reply(), leads: null } satisfies DealFormActionData, { status: 400 });
     // "Under Contract" asks for the contract's terms first: the deal moves when they are saved.
     if (submission.value.stage === "closing") {
-      const deal = await getDeal(context.db, userId, submission.value.dealId);
+      const deal = await getDeal(context, userId, submission.value.dealId);
       if (deal && deal.stage !== "closing" && deal.contractPrice === null) return redirect(`/deals/${deal.id}/contract`);
     }
-    const outcome = await updateDeal(context.db, userId, submission.value.dealId, { stage: submission.value.stage }, now);
+    const outcome = await updateDeal({ db: context.db, now: () => now }, userId, submission.value.dealId, {
+      stage: submission.value.stage,
+    });
     if (!outcome.ok)
       return data(
         { intent: "move", result: submission.reply({ formErrors: [outcome.message] }), leads: null } satisfies DealFormActionData,
@@ -65,10 +67,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: CreateDealSchema });
-  const leads = () => listLeadsWithoutDeal(context.db, userId);
+  const leads = () => listLeadsWithoutDeal(context, userId);
   if (submission.status !== "success")
     return data({ intent: "create", result: submission.reply(), leads: await leads() } satisfies DealFormActionData, { status: 400 });
-  const outcome = await createDeal(context.db, userId, submission.value, now);
+  const outcome = await createDeal({ db: context.db, now: () => now }, userId, submission.value);
   if (!outcome.ok) {
     const reply = submission.reply({ fieldErrors: { [outcome.field ?? "propertyId"]: [outcome.message] } });
     return data({ intent: "create", result: reply, leads: await leads() } satisfies DealFormActionData, { status: outcome.status });

@@ -15,7 +15,7 @@ const PAGE = "/sales/import";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { count: await countUserSales(context.db, session.user.id), maxRows: MAX_SALES_ROWS };
+  return { count: await countUserSales(context, session.user.id), maxRows: MAX_SALES_ROWS };
 }
 
 /** The upload without (or with) JavaScript: the counts, or 400/413 with each bad row's line and nothing written. */

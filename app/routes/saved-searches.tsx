@@ -18,7 +18,7 @@ const PAGE = "/saved-searches";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { searches: await listSavedSearches(context.db, session.user.id) };
+  return { searches: await listSavedSearches(context, session.user.id) };
 }
 
 /**
@@ -40,7 +40,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const refuse = (errors: Record<string, string[]>) =>
       data({ save: { errors, answers, kind, name: String(form.get("name") ?? "").slice(0, 200) } }, { status: 400 });
     if (!parsed.success) return refuse(fieldErrors(parsed.error.issues));
-    const saved = await saveSearch(context.db, userId, { kind: parsed.data.wizard, name: parsed.data.name, answers }, now);
+    const saved = await saveSearch({ db: context.db, now: () => now }, userId, {
+      kind: parsed.data.wizard,
+      name: parsed.data.name,
+      answers,
+    });
     if (!saved.ok) return refuse(Object.fromEntries(Object.entries(saved.errors).map(([field, message]) => [field, [message]])));
     return redirectWithToast(PAGE, {
       title: "Search saved",
@@ -63,8 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const done =
     input.intent === "delete"
-      ? await deleteSavedSearch(context.db, userId, input.id)
-      : await setDaily(context.db, userId, input.id, input.daily === "on", now);
+      ? await deleteSavedSearch(context, userId, input.id)
+      : await setDaily({ db: context.db, now: () => now }, userId, input.id, input.daily === "on");
   if (!done) throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
   const title = input.intent === "delete" ? "Search deleted" : input.daily === "on" ? "Runs daily" : "Daily run off";
   return redirectWithToast(PAGE, { title, variant: "success" });

@@ -6,9 +6,9 @@ import type { RouteHandle } from "#app/components/shell/route-handle.ts";
 import { ComingUp, PausedSequences } from "#app/components/today/coming-up.tsx";
 import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
-import { TodayFormSchema } from "#app/domain/sequences/forms.ts";
+import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
-import { TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
+import { TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -16,23 +16,23 @@ import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
-import { pausedSequences, rankedTasks, readToday, upcomingSteps } from "#app/services/sequences/today.server.ts";
+import { pausedSequences, rankedTasks, readToday, upcomingSteps } from "#app/services/today/today.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
 /**
  * Today is links and plain forms that post and come back (post/redirect/get): opened as a document it is sent
- * without scripts, so a phone can work the queue at once, with no bundle to load and no hydration (ADR 100). Reached
+ * without scripts, so a phone can work the queue at once, with no bundle to load and no hydration (ADR 096). Reached
  * from a page already running, it renders client-side as any page does.
  */
 export const handle: RouteHandle = { hydrate: () => false };
 
 /**
  * How many of the ranked tasks the page shows before "Show all": the top of the queue, which is worked from the top
- * and comes back after every action (ADR 101).
+ * and comes back after every action (ADR 096).
  */
 const TODAY_PAGE_TASKS = 10;
-/** How much of the queue the request asks for: `?all=1` every task, `?upcoming=all` the coming-up steps too (ADR 102). */
+/** How much of the queue the request asks for: `?all=1` every task, `?upcoming=all` the coming-up steps too (ADR 096). */
 function pageOf(request: Request) {
   const params = new URL(request.url).searchParams;
   const all = params.get("all") === "1";
@@ -41,7 +41,7 @@ function pageOf(request: Request) {
     all,
     withUpcoming,
     upcomingLimit: withUpcoming ? UPCOMING_LIMIT : 0,
-    // The page's tasks are ranked in SQL and read in full, with the count of all (ADR 098).
+    // The page's tasks are ranked in SQL and read in full, with the count of all (ADR 096).
     shown: all ? TODAY_LIMIT : TODAY_PAGE_TASKS,
   };
 }
@@ -56,10 +56,10 @@ const readGuessedDay = declareSessionReads(async ({ request, context }, { userId
   const guess = guessedZone(request);
   const { upcomingLimit, shown } = pageOf(request);
   const page = { upcomingLimit, tasksShown: shown };
-  return { now, guess, reads: await readToday(context.db, userId, now, { batch, zone: guess, ...page }) };
+  return { now, guess, reads: await readToday({ db: context.db, now: () => now }, userId, { batch, zone: guess, ...page }) };
 });
 
-/** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
+/** Today: the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export const loader = withSessionReads(readGuessedDay, async (args: LoaderFunctionArgs) => {
   const { request, context } = args;
   const { all, withUpcoming, upcomingLimit, shown } = pageOf(request);
@@ -68,14 +68,17 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     value: { now, guess, reads: guessed },
   } = await readAsUser(args, readGuessedDay);
   const zone = userZone(request, session.user);
-  const reads = zone === guess ? guessed : await readToday(context.db, session.user.id, now, { zone, upcomingLimit, tasksShown: shown });
+  const reads =
+    zone === guess
+      ? guessed
+      : await readToday({ db: context.db, now: () => now }, session.user.id, { zone, upcomingLimit, tasksShown: shown });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
   return {
     tasks: tasks.map(taskCardData),
     total,
     allTasks: all,
-    // Null: not asked for; the page links to them (ADR 102).
+    // Null: not asked for; the page links to them (ADR 096).
     upcoming: withUpcoming ? upcomingSteps(reads, now, zone) : null,
     paused: pausedSequences(reads),
   };
@@ -95,12 +98,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = parsed.data;
   const now = context.now();
   if (form.intent === "start") {
-    const started = await startSequence(context.db, session.user.id, form.propertyId, now, undefined, userZone(request, session.user));
+    const started = await startSequence(
+      { db: context.db, now: () => now },
+      session.user.id,
+      form.propertyId,
+      undefined,
+      userZone(request, session.user),
+    );
     if (!started.ok) return data({ message: started.message, errors: {} }, { status: started.status });
     return redirectWithToast("/today", { title: "Sequence started", description: "Its first step is in Today.", variant: "success" });
   }
   if (form.intent !== "work") {
-    const changed = await changeSequence(context.db, session.user.id, form.propertyId, form.intent, now);
+    const changed = await changeSequence({ db: context.db, now: () => now }, session.user.id, form.propertyId, form.intent);
     if (!changed.ok) return data({ message: changed.message, errors: {} }, { status: changed.status });
     return redirectWithToast("/today", {
       title: SEQUENCE_ACTION_LABELS[form.intent],
@@ -108,7 +117,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "success",
     });
   }
-  const worked = await workTask(context, session.user.id, form.taskId, form, now, userZone(request, session.user));
+  const worked = await workTask(context, session.user.id, form.taskId, form, userZone(request, session.user));
   if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
   const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
   if (worked.trackingId)

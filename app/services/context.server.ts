@@ -6,3 +6,9 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
  * pass just those (`ServiceContext<"db" | "now">`).
  */
 export type ServiceContext<Needs extends keyof AppLoadContext = keyof AppLoadContext> = Pick<AppLoadContext, Needs>;
+
+/** The context with its clock read once, so every row one request writes (and any claim it gives back) has the same time. */
+export function atOneInstant<Context extends ServiceContext<"now">>(context: Context): Context {
+  const now = context.now();
+  return { ...context, now: () => now };
+}

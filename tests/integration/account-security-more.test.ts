@@ -152,12 +152,12 @@ describe("the hourly sweep", () => {
     });
 
     // Now: the session and the reset link are alive; nothing of this user goes.
-    await sweepExpired(db, new Date());
+    await sweepExpired({ db, now: () => new Date() });
     expect(await countFor()).toEqual({ sessions: 1, resetLinks: 1 });
     expect((await client.call(currentUser, "GET", "/api/auth/user")).status).toBe(200);
 
     // Two days on: the 1-day session and the 60-minute link have expired and are gone.
-    const swept = await sweepExpired(db, new Date(Date.now() + 2 * 24 * 3_600_000));
+    const swept = await sweepExpired({ db, now: () => new Date(Date.now() + 2 * 24 * 3_600_000) });
     expect(await countFor()).toEqual({ sessions: 0, resetLinks: 0 });
     expect(swept.sessions).toBeGreaterThanOrEqual(1);
     expect(swept.throttleRows).toBeGreaterThanOrEqual(1);

@@ -1,4 +1,4 @@
-// The agent chat (spec 02 §2, §4): the chat section's loader, a typed message and its reply, the wizards' searches
+// The agent chat: the chat section's loader, a typed message and its reply, the wizards' searches
 // as their forms post them without JavaScript, and the cards' write actions, over a small seeded market.
 import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
@@ -8,16 +8,16 @@ import { createDb } from "#db/client.ts";
 import { buyerLeads, conversations, leadRequests, messages, properties } from "#db/schema.ts";
 import { parseChatContent, sellerCardContent, type ChatMessage } from "#app/domain/chat/messages.ts";
 import { SELLER_TYPE_REQUIRED } from "#app/domain/chat/wizard.ts";
-import { STATE_REQUIRED } from "#app/domain/leads/location.ts";
+import { STATE_REQUIRED } from "#app/domain/leads/lead-location.ts";
 import { noCashBuyersMessage, type LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import * as index from "#app/routes/_index.tsx";
 import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
 import { action as cardAction } from "#app/routes/chat.card.tsx";
 import { action as searchAction } from "#app/routes/chat.search.tsx";
 import { action as sendAction } from "#app/routes/chat.send.tsx";
+import type { ChatData } from "#app/services/chat/chat-section.server.ts";
 import { getLatestSellerQueue } from "#app/services/leads/seller-queue.server.ts";
-import type { ChatData } from "#app/services/sections/chat.server.ts";
-import type { load as loadMessagesSection } from "#app/services/sections/messages.server.ts";
+import type { load as loadMessagesSection } from "#app/services/messages/messages-section.server.ts";
 
 import { registerClient, toastOf, type ApiClient, type Handler } from "./api-client.ts";
 import { seedTestMarket } from "./market-fixture.ts";
@@ -189,7 +189,7 @@ describe("the wizards' search without JavaScript (/chat/search)", () => {
       body: { text: "Find 5 High Equity sellers in Phoenix, AZ · 1+ beds · Up to $3M" },
     });
     // The cards are the search the workbench renders, in its order.
-    const queue = await getLatestSellerQueue(db, userId);
+    const queue = await getLatestSellerQueue({ db }, userId);
     const cards = data.messages.flatMap((m) => (m.body.kind === "seller-lead" ? [m.body] : []));
     expect(cards.map((card) => card.lead.id)).toEqual(queue!.leads.map((lead) => lead.id));
     expect(cards.map((card) => card.search)).toEqual(

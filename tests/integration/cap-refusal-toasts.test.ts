@@ -1,4 +1,4 @@
-// A cap's refusal in the workbench (issue 34: refusals are "shown as toasts"): Mail the Offer past the letter cap
+// A cap's refusal in the workbench (refusals are "shown as toasts"): Mail the Offer past the letter cap
 // answers 429 with Retry-After and the page data the refusal's toast is made from (its status and when to try again);
 // Generate and Mail the Offer past it redirects with the cap's toast. Nothing is mailed or charged. The agent chat's
 // send past the AI call cap answers the same data for its composer's toast.
@@ -8,10 +8,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import { mailOutbox, properties, usageEvents } from "#db/schema.ts";
-import type { ChatSendActionData } from "#app/domain/chat/forms.ts";
+import type { ChatSendActionData } from "#app/domain/chat/chat-forms.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
 import { capRefusalToast, RATE_LIMIT_TITLE } from "#app/domain/usage/refusal-toast.ts";
-import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
+import type { WorkbenchActionData } from "#app/domain/workbench/workbench-forms.ts";
 import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
 import * as chatSend from "#app/routes/chat.send.tsx";
 import * as workbench from "#app/routes/leads.workbench.tsx";

@@ -1,5 +1,5 @@
 // The comp tests' shared setup: a user's own lead at a place the test market covers, and the same lead with its comps
-// found through the CRM card's Find Comps (comp-choices, comp-choices-user-sales, valuation-ui).
+// found through the CRM card's Find Comps (pinned-comps, pinned-comps-user-sales, valuation-ui).
 import { expect } from "vitest";
 
 import { action as createRoute } from "#app/routes/api.properties.ts";

@@ -158,7 +158,7 @@ describe("POST /api/contact", () => {
       .insert(users)
       .values({ email: `member-${crypto.randomUUID()}@example.com`, fullName: "Member One" })
       .returning({ id: users.id });
-    const { token } = await createSession(db, user.id, { remember: false, now: new Date() });
+    const { token } = await createSession({ db, now: () => new Date() }, user.id, { remember: false });
     const input = valid();
     const answer = await postApi(input, { context, headers: { Cookie: `${SESSION_COOKIE}=${token}` } });
     expect(answer.status).toBe(200);

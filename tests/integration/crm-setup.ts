@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { createDb } from "#db/client.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
 import { sessionOwner, type ValidSession } from "#app/services/accounts/session.server.ts";
-import { load as loadCrmSection } from "#app/services/sections/crm.server.ts";
+import { load as loadCrmSection } from "#app/services/leads/crm-section.server.ts";
 
 import { registerClient } from "./api-client.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Issue 35 item 1: one record of a property's deal numbers. A re-valuation replaces the current valuation and keeps
+ * one record of a property's deal numbers. A re-valuation replaces the current valuation and keeps
  * the one it replaced; the repairs and fee the user gives are stored and used by the stored max offer (the 70 % rule,
  * computed in SQL exactly as the screens compute it); the CRM loader returns the chosen offer and the max offer apart.
  */
@@ -35,7 +35,7 @@ describe("a property's valuations", () => {
 
     // Each valuation a few milliseconds after the last, so "newest first" has one answer.
     await tick();
-    const valued = await storeValuation(db, userId, propertyId, ENGINE, new Date());
+    const valued = await storeValuation({ db, now: () => new Date() }, userId, propertyId, ENGINE);
     expect(valued.ok).toBe(true);
     expect(await record(propertyId)).toMatchObject({
       arv: 320_000,
@@ -57,7 +57,7 @@ describe("a property's valuations", () => {
     expect(patched.status).toBe(200);
     expect(patched.body.property).toMatchObject({ arv: 330_000, valuationSource: "user", arvLow: null, ruleMaxOffer: 188_000 });
 
-    const page = await readCrmPage(db, userId, { filter: { status: "all", q: "" }, limit: 10, leadId: propertyId });
+    const page = await readCrmPage({ db }, userId, { filter: { status: "all", q: "" }, limit: 10, leadId: propertyId });
     expect(page.selected?.valuations.map((entry) => [entry.arv, entry.source, entry.rangeLow])).toEqual([
       [330_000, "user", null],
       [320_000, "engine", 290_000],
@@ -70,22 +70,22 @@ describe("a property's valuations", () => {
     await tick();
     const now = new Date();
     const twins = await Promise.all([
-      storeValuation(db, userId, propertyId, ENGINE, now),
-      storeValuation(db, userId, propertyId, ENGINE, new Date(now.getTime() + 1)),
+      storeValuation({ db, now: () => now }, userId, propertyId, ENGINE),
+      storeValuation({ db, now: () => new Date(now.getTime() + 1) }, userId, propertyId, ENGINE),
     ]);
     expect(twins.map((answer) => answer.ok)).toEqual([true, true]);
     expect((await historyOf(propertyId)).map((row) => [row.arv, row.source])).toEqual([
       [300_000, "user"],
       [320_000, "engine"],
     ]);
-    await storeValuation(db, userId, propertyId, { ...ENGINE, arv: 321_000 }, new Date(now.getTime() + 2));
+    await storeValuation({ db, now: () => new Date(now.getTime() + 2) }, userId, propertyId, { ...ENGINE, arv: 321_000 });
     expect(await historyOf(propertyId)).toHaveLength(3);
   });
 
   it("never records a valuation on another user's property", async () => {
     const { propertyId } = await withProperty({ arv: 300_000 });
     const stranger = await signedIn();
-    const refused = await storeValuation(db, stranger.userId, propertyId, ENGINE, new Date());
+    const refused = await storeValuation({ db, now: () => new Date() }, stranger.userId, propertyId, ENGINE);
     expect(refused).toMatchObject({ ok: false, status: 404 });
     expect(await historyOf(propertyId)).toHaveLength(1);
     expect((await record(propertyId))?.arv).toBe(300_000);
@@ -119,11 +119,12 @@ describe("repairs, fee and the stored max offer", () => {
       repairEstimate: 20_000,
       assignmentFee: 5_000,
       ruleMaxOffer: 185_000,
-      maxOffer: 180_000,
+      // Aggressive: 60 % of $300,000 less the $20,000 repairs and $5,000 fee.
+      maxOffer: 155_000,
     });
 
-    await storeValuation(db, userId, propertyId, { ...ENGINE, arv: 400_000 }, new Date());
-    expect(await record(propertyId)).toMatchObject({ arv: 400_000, ruleMaxOffer: 255_000, maxOffer: 180_000 });
+    await storeValuation({ db, now: () => new Date() }, userId, propertyId, { ...ENGINE, arv: 400_000 });
+    expect(await record(propertyId)).toMatchObject({ arv: 400_000, ruleMaxOffer: 255_000, maxOffer: 155_000 });
 
     // Back to the default repairs (10 % of the ARV): PATCH null.
     const patched = await client.call(
@@ -161,8 +162,9 @@ describe("the CRM loader", () => {
   it("returns the chosen offer and the 70 % rule's max offer as two columns", async () => {
     const { client, userId, propertyId } = await withProperty({ arv: 300_000 });
     await client.call(confirmRoute, "POST", "/api/properties/confirm-offer", confirmBody(propertyId, { offerType: "Aggressive" }));
-    const page = await readCrmPage(db, userId, { filter: { status: "all", q: "" }, limit: 10, leadId: null });
+    const page = await readCrmPage({ db }, userId, { filter: { status: "all", q: "" }, limit: 10, leadId: null });
     const row = page.leads.find((lead) => lead.id === propertyId);
-    expect(row).toMatchObject({ arv: 300_000, maxOffer: 180_000, ruleMaxOffer: 170_000 });
+    // Aggressive: 60 % of $300,000 less the default $30,000 repairs and $10,000 fee.
+    expect(row).toMatchObject({ arv: 300_000, maxOffer: 140_000, ruleMaxOffer: 170_000 });
   });
 });

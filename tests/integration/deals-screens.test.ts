@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import { conversations, deals } from "#db/schema.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { loader as exportCsv } from "#app/routes/dashboard.export[.csv].ts";
+import { load as loadDashboard } from "#app/services/dashboard/dashboard-section.server.ts";
 import { LEADS_WITHOUT_DEAL_CAP, listLeadsWithoutDeal } from "#app/services/deals/deals.server.ts";
-import { load as loadDashboard } from "#app/services/sections/dashboard.server.ts";
-import { load as loadPipeline } from "#app/services/sections/pipeline.server.ts";
+import { load as loadPipeline } from "#app/services/deals/pipeline-section.server.ts";
 
 import { aProperty, db, NOW, signedUp } from "./deals-setup.ts";
 
@@ -75,7 +75,7 @@ describe("the leads a new deal can start from", () => {
       .bind(userId)
       .run();
 
-    const leads = await listLeadsWithoutDeal(db, userId);
+    const leads = await listLeadsWithoutDeal({ db }, userId);
 
     expect(leads).toHaveLength(50);
     expect(leads[0]).toMatchObject({ id: "bulk-50", address: "50 Bulk St" });
@@ -92,7 +92,7 @@ describe("the leads a new deal can start from", () => {
       .bind(userId, NOW.getTime(), LEADS_WITHOUT_DEAL_CAP + 20)
       .run();
 
-    const leads = await listLeadsWithoutDeal(db, userId);
+    const leads = await listLeadsWithoutDeal({ db }, userId);
 
     expect(leads).toHaveLength(LEADS_WITHOUT_DEAL_CAP);
     expect(leads[0].id).toBe(`cap-${LEADS_WITHOUT_DEAL_CAP + 20}`);

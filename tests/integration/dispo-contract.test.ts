@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { deals } from "#db/schema.ts";
 import * as contractPage from "#app/routes/deals.$id.contract.tsx";
 import { action as pipelineForm } from "#app/routes/pipeline.deals.tsx";
-import { load as loadPipeline } from "#app/services/sections/pipeline.server.ts";
+import { load as loadPipeline } from "#app/services/deals/pipeline-section.server.ts";
 
 import { toastOf, type Handler } from "./api-client.ts";
 import { aProperty, db, signedUp } from "./deals-setup.ts";

@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { leadRequests, skipMapping } from "#db/schema.ts";
-import { unknownState } from "#app/domain/leads/location.ts";
+import { unknownState } from "#app/domain/leads/lead-location.ts";
 import { noCashBuyersMessage } from "#app/domain/leads/search.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { PropertyDataProvider } from "#app/providers/property-data/types.ts";
@@ -68,7 +68,7 @@ describe("the workbench's queue on the server", () => {
   it("is the latest seller search that delivered leads, in the order they were answered, for its user only", async () => {
     const { client, userId } = await registerClient("queue");
     const other = await registerClient("queue-other");
-    expect(await getLatestSellerQueue(db, userId)).toBeNull();
+    expect(await getLatestSellerQueue({ db }, userId)).toBeNull();
 
     await batch(client, { location: "Phoenix, AZ", sellerType: "high_equity" });
     const latest = await batch(client, { location: "Tempe, AZ", sellerType: "corporate-owned", maxPrice: 750_000 });
@@ -77,7 +77,7 @@ describe("the workbench's queue on the server", () => {
     await buyers(client, { location: "Phoenix, AZ", buyerType: "cash_buyers" });
     await batch(other.client, { location: "Cleveland, OH", sellerType: "inherited" });
 
-    const queue = await getLatestSellerQueue(db, userId);
+    const queue = await getLatestSellerQueue({ db }, userId);
     expect(queue?.request).toMatchObject({
       id: latest.body.requestId,
       location: "Tempe, AZ",
@@ -87,7 +87,7 @@ describe("the workbench's queue on the server", () => {
       criteria: { sellerType: "corporate-owned", maxPrice: 750_000 },
     });
     expect(queue?.leads).toEqual(propertiesOf(latest));
-    expect((await getLatestSellerQueue(db, other.userId))?.leads.every((lead) => lead.city === "Cleveland")).toBe(true);
+    expect((await getLatestSellerQueue({ db }, other.userId))?.leads.every((lead) => lead.city === "Cleveland")).toBe(true);
   });
 });
 

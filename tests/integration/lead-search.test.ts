@@ -3,7 +3,7 @@ import { count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
 import { leadRequests } from "#db/schema.ts";
-import { unknownState } from "#app/domain/leads/location.ts";
+import { unknownState } from "#app/domain/leads/lead-location.ts";
 import { noSellerLeadsMessage, sellerLeadsExhaustedMessage } from "#app/domain/leads/search.ts";
 import { action as previewCount } from "#app/routes/api.leads.preview-count.ts";
 import { getLatestSellerQueue } from "#app/services/leads/seller-queue.server.ts";
@@ -238,7 +238,7 @@ describe("POST /api/properties/batch", () => {
     const fromB = propertiesOf(await batch(b.client, INHERITED_PHOENIX)).map((p) => p.id);
     expect(fromB).toEqual(fromA);
     expect((await deliveredTo(b.userId)).sort()).toEqual([...fromB].sort());
-    expect((await getLatestSellerQueue(db, b.userId))?.leads.map((lead) => lead.id)).toEqual(fromB);
+    expect((await getLatestSellerQueue({ db }, b.userId))?.leads.map((lead) => lead.id)).toEqual(fromB);
   });
 
   it("gives two identical searches at once different leads, each delivered once", async () => {

@@ -14,7 +14,7 @@ import { sellerTypeColumn } from "#db/market/flags.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { marketIndexDdl } from "#db/market/seed.ts";
 import { CASH_BUYER_MAX_PURCHASES } from "#db/seller-types.ts";
-import type { SearchLocation } from "#app/domain/leads/location.ts";
+import type { SearchLocation } from "#app/domain/leads/lead-location.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import type { BuyerSearch, SellerSearch } from "#app/providers/property-data/types.ts";
 import * as apiPropertiesBatch from "#app/routes/api.properties.batch.ts";

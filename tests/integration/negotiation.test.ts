@@ -1,5 +1,5 @@
-// The Negotiation agent (spec 02 §1: it drafts replies to sellers with the AI provider) inside workerd: the agent
-// chat's Negotiation reply on the local provider (the reply-draft rules) and on OpenAI (tests/fakes/openai.ts), §8's
+// The Negotiation agent (it drafts replies to sellers with the AI provider) inside workerd: the agent
+// chat's Negotiation reply on the local provider (the reply-draft rules) and on OpenAI (tests/fakes/openai.ts), the spec's
 // trouble text when the model fails, and the Messages section's AI Assist drafting through the same provider call.
 import { env } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
@@ -46,9 +46,9 @@ async function sellerThread(userId: string) {
     createdAt: new Date(),
     updatedAt: new Date(),
   });
-  const created = await createConversation(db, userId, { title: "Lopez", propertyId }, new Date());
+  const created = await createConversation({ db, now: () => new Date() }, userId, { title: "Lopez", propertyId });
   if (!created.ok) throw new Error("no conversation");
-  await addMessage(db, userId, created.id, { content: SELLER, role: "assistant", isAiGenerated: false }, new Date());
+  await addMessage({ db, now: () => new Date() }, userId, created.id, { content: SELLER, role: "assistant", isAiGenerated: false });
   return created.id;
 }
 

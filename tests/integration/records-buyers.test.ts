@@ -9,8 +9,8 @@ import { loader as buyerLeadLoader, action as deleteBuyerLeadRoute } from "#app/
 import { action as createBuyerLeadRoute, loader as listBuyerLeadsRoute } from "#app/routes/api.buyer-leads.ts";
 import { action as removeBuyerForm } from "#app/routes/buyer-breeze.remove.tsx";
 import { loader as buyerBreezePage } from "#app/routes/buyer-breeze.tsx";
-import { load as loadBuyerBreeze } from "#app/services/sections/buyer-breeze.server.ts";
-import { load as loadMessages } from "#app/services/sections/messages.server.ts";
+import { load as loadBuyerBreeze } from "#app/services/leads/buyer-breeze-section.server.ts";
+import { load as loadMessages } from "#app/services/messages/messages-section.server.ts";
 
 import { ApiClient, formData, toastOf } from "./api-client.ts";
 import { aProperty, db, signedUp } from "./records-setup.ts";

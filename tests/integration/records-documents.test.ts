@@ -12,7 +12,7 @@ import { loader as viewDocument } from "#app/routes/documents.$id.view.ts";
 import { action as generateForm } from "#app/routes/documents.generate.tsx";
 import { action as documentForm } from "#app/routes/documents.update.tsx";
 import { action as uploadForm } from "#app/routes/documents.upload.tsx";
-import { load as loadDocuments } from "#app/services/sections/documents.server.ts";
+import { load as loadDocuments } from "#app/services/documents/documents-section.server.ts";
 
 import { formData, toastOf } from "./api-client.ts";
 import { aProperty, db, formErrorsOf, signedUp } from "./records-setup.ts";

@@ -9,7 +9,7 @@ import { action as assist } from "#app/routes/messages.assist.ts";
 import { action as sendForm } from "#app/routes/messages.send.tsx";
 import { addMessage, createConversation } from "#app/services/messages/conversation-writes.server.ts";
 import { getConversation, listConversations, replyContext } from "#app/services/messages/conversations.server.ts";
-import { load as loadMessages } from "#app/services/sections/messages.server.ts";
+import { load as loadMessages } from "#app/services/messages/messages-section.server.ts";
 
 import { ApiClient, formData } from "./api-client.ts";
 import { aContact, aProperty, db, formErrorsOf, signedUp } from "./records-setup.ts";
@@ -154,25 +154,29 @@ describe("conversations and messages", () => {
     const pat = await signedUp();
     const sam = await signedUp();
     const at = (minute: number) => new Date(Date.UTC(2026, 5, 1, 12, minute));
-    const first = await createConversation(db, pat.userId, { title: "First" }, at(0));
-    const second = await createConversation(db, pat.userId, { title: "Second" }, at(0));
+    const first = await createConversation({ db, now: () => at(0) }, pat.userId, { title: "First" });
+    const second = await createConversation({ db, now: () => at(0) }, pat.userId, { title: "Second" });
     if (!first.ok || !second.ok) throw new Error("conversation not created");
-    await addMessage(db, pat.userId, first.id, { content: "first: old", role: "assistant", isAiGenerated: false }, at(1));
-    await addMessage(db, pat.userId, second.id, { content: "second: only", role: "assistant", isAiGenerated: false }, at(2));
-    await addMessage(db, pat.userId, first.id, { content: "first: newest", role: "user", isAiGenerated: false }, at(3));
+    await addMessage({ db, now: () => at(1) }, pat.userId, first.id, { content: "first: old", role: "assistant", isAiGenerated: false });
+    await addMessage({ db, now: () => at(2) }, pat.userId, second.id, { content: "second: only", role: "assistant", isAiGenerated: false });
+    await addMessage({ db, now: () => at(3) }, pat.userId, first.id, { content: "first: newest", role: "user", isAiGenerated: false });
     // Same instant: the later insert is the newer message.
-    await addMessage(db, pat.userId, second.id, { content: "second: tie", role: "user", isAiGenerated: false }, at(2));
+    await addMessage({ db, now: () => at(2) }, pat.userId, second.id, { content: "second: tie", role: "user", isAiGenerated: false });
 
-    const list = await listConversations(db, pat.userId);
+    const list = await listConversations({ db }, pat.userId);
     expect(list.map((c) => [c.title, c.lastMessage])).toEqual([
       ["First", "first: newest"],
       ["Second", "second: tie"],
     ]);
-    expect(await getConversation(db, pat.userId, first.id)).toMatchObject({ id: first.id, title: "First", lastMessage: "first: newest" });
-    expect(await getConversation(db, sam.userId, first.id)).toBeNull();
-    expect(await getConversation(db, pat.userId, "unknown")).toBeNull();
-    expect(await replyContext(db, pat.userId, first.id)).toMatchObject({ lastIncoming: "first: old", property: null });
-    expect(await replyContext(db, sam.userId, first.id)).toBeNull();
+    expect(await getConversation({ db }, pat.userId, first.id)).toMatchObject({
+      id: first.id,
+      title: "First",
+      lastMessage: "first: newest",
+    });
+    expect(await getConversation({ db }, sam.userId, first.id)).toBeNull();
+    expect(await getConversation({ db }, pat.userId, "unknown")).toBeNull();
+    expect(await replyContext({ db }, pat.userId, first.id)).toMatchObject({ lastIncoming: "first: old", property: null });
+    expect(await replyContext({ db }, sam.userId, first.id)).toBeNull();
   });
 
   it("drafts an AI Assist reply from the last message and the property, as JSON or into the page", async () => {

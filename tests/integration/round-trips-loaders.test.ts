@@ -1,4 +1,4 @@
-// Round-trip budgets (issue 10; round-trips-setup.ts): the D1 counter itself, each signed-in loader as Remix calls it, and
+// Round-trip budgets (round-trips-setup.ts): the D1 counter itself, each signed-in loader as Remix calls it, and
 // each /api list.
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -100,14 +100,14 @@ describe("each signed-in loader, called as Remix calls it, costs at most 2 seque
 
   it("the messages section opens the thread that `c` or the search picks with the list, not after it", async () => {
     const { client, userId } = await accountWithData();
-    const threads = await listConversations(db, userId);
+    const threads = await listConversations({ db }, userId);
     expect(threads.length).toBeGreaterThan(2);
     type Messages = { payload: { data: { selected: { id: string } | null; messages: { content: string }[] } } };
     const open = async (query: string) => {
       const cost = await costOf(() => client.load<Messages>(index.loader as Handler, `/?section=messages&${query}`));
       return { ...cost, ...cost.value.payload.data };
     };
-    const contentsOf = async (id: string) => ((await listMessages(db, userId, id)) ?? []).map((m) => m.content);
+    const contentsOf = async (id: string) => ((await listMessages({ db }, userId, id)) ?? []).map((m) => m.content);
     for (const thread of threads) {
       // Each thread by id, by its contact's last name in another case, and by its property's address.
       const surname = thread.contactName!.split(" ").at(-1)!.toUpperCase();

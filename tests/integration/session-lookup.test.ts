@@ -46,7 +46,7 @@ describe("a page's reads joined to the session lookup", () => {
     const mine = await userWithLeads();
     await userWithLeads();
     counter.reset();
-    const lookup = lookupSession(counted, mine.token, new Date());
+    const lookup = lookupSession({ db: counted, now: () => new Date() }, mine.token);
     const reading = readBesideSession(lookup, readLeads);
     lookup.send();
     const read = await reading;
@@ -64,7 +64,7 @@ describe("a page's reads joined to the session lookup", () => {
   it("wait for the explicit send, however long the request takes: no microtask or timer sends the batch", async () => {
     const mine = await userWithLeads();
     counter.reset();
-    const lookup = lookupSession(counted, mine.token, new Date());
+    const lookup = lookupSession({ db: counted, now: () => new Date() }, mine.token);
     const early = readBesideSession(lookup, readLeads);
     // Other I/O answers (an R2 read) and the batch still waits: what joins before the send is sent with it.
     await env.FILES.head("session-lookup/nothing");
@@ -80,7 +80,7 @@ describe("a page's reads joined to the session lookup", () => {
   it("run as a batch of their own once the lookup has been sent", async () => {
     const mine = await userWithLeads();
     counter.reset();
-    const lookup = lookupSession(counted, mine.token, new Date());
+    const lookup = lookupSession({ db: counted, now: () => new Date() }, mine.token);
     lookup.send();
     expect((await lookup.session)?.user.id).toBe(mine.userId);
     const read = await readBesideSession(lookup, readLeads);
@@ -91,7 +91,7 @@ describe("a page's reads joined to the session lookup", () => {
 
   it("that fail reject their own promise only: the session and the other joiners still answer", async () => {
     const mine = await userWithLeads();
-    const lookup = lookupSession(counted, mine.token, new Date());
+    const lookup = lookupSession({ db: counted, now: () => new Date() }, mine.token);
     const broken = readBesideSession(lookup, ({ batch }) => batch([counted.run(sql`select * from no_such_table`)]));
     const fine = readBesideSession(lookup, readLeads);
     lookup.send();
@@ -102,14 +102,14 @@ describe("a page's reads joined to the session lookup", () => {
 
   it("read nothing for a token with no session, and an expired session reads as none and is deleted", async () => {
     const mine = await userWithLeads();
-    const unknown = lookupSession(counted, "a".repeat(32), new Date());
+    const unknown = lookupSession({ db: counted, now: () => new Date() }, "a".repeat(32));
     // Scoped by the session's user in SQL, the batch itself finds nothing; readBesideSession answers null.
     const reading = Promise.all([unknown.session, readLeads(unknown.reads)]);
     unknown.send();
     const [session, leads] = await reading;
     expect(session).toBeNull();
     expect(leads).toEqual([]);
-    const other = lookupSession(counted, "b".repeat(32), new Date());
+    const other = lookupSession({ db: counted, now: () => new Date() }, "b".repeat(32));
     const nothing = readBesideSession(other, readLeads);
     other.send();
     expect(await nothing).toBeNull();
@@ -119,7 +119,7 @@ describe("a page's reads joined to the session lookup", () => {
       .update(sessions)
       .set({ expire: new Date(Date.now() - 1000) })
       .where(eq(sessions.sid, sid));
-    const expired = lookupSession(counted, mine.token, new Date());
+    const expired = lookupSession({ db: counted, now: () => new Date() }, mine.token);
     expired.send();
     expect(await expired.session).toBeNull();
     expect(await db.select().from(sessions).where(eq(sessions.sid, sid))).toEqual([]);
@@ -133,7 +133,7 @@ describe("the CRM page's batch scoped by the session's user", () => {
     const plans = async (userRef: string | ReturnType<typeof sessionOwner>) => {
       const sent: Sent[] = [];
       const recorded = createDb(recordingD1(sent));
-      const page = await readCrmPage(recorded, userRef, {
+      const page = await readCrmPage({ db: recorded }, userRef, {
         filter: { status: "new", q: "phoenix" },
         limit: 5,
         leadId: lead.id,
@@ -150,8 +150,8 @@ describe("the CRM page's batch scoped by the session's user", () => {
     expect(
       details.filter((detail) => /^SCAN (properties|contacts|comps|comp_choices|property_valuations|sessions)\b/.test(detail)),
     ).toEqual([]);
-    // The session's user is found by the sessions table's primary key, once per statement (the card's comp choices
-    // and valuation history included: ADR 091, 092).
+    // The session's user is found by the sessions table's primary key, once per statement (the card's pinned and excluded comps
+    // and valuation history included: ADRs 091 and 092).
     expect(details.filter((detail) => /SEARCH sessions USING INDEX sqlite_autoindex_sessions_1 \(sid=\?\)/.test(detail))).toHaveLength(8);
     // Each statement searches its table by the same index as the statement scoped by a user id.
     const tables = (plan: string[]) => plan.filter((detail) => /^SEARCH (properties|contacts|comps)\b/.test(detail));

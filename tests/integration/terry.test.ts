@@ -19,8 +19,8 @@ import * as index from "#app/routes/_index.tsx";
 import { action as previewCountRoute } from "#app/routes/api.leads.preview-count.ts";
 import { action as terry } from "#app/routes/api.terry.chat.ts";
 import { action as terryForm } from "#app/routes/chat.terry.tsx";
+import type { ChatData } from "#app/services/chat/chat-section.server.ts";
 import { postMessages } from "#app/services/messages/conversation-writes.server.ts";
-import type { ChatData } from "#app/services/sections/chat.server.ts";
 import { createFakeOpenAi } from "#tests/fakes/openai.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
@@ -227,11 +227,10 @@ describe("Terry's conversations", () => {
     const { client, userId } = await registerClient("terry-store");
     // A Lead Finder conversation of the same user, which Terry's screen must leave alone.
     const leadFinder = await postMessages(
-      db,
+      { db, now: () => new Date() },
       userId,
       { conversationId: null, start: { agentType: "lead-finder", title: "sellers" } },
       [{ content: "sellers in 85004", role: "user", isAiGenerated: false }],
-      new Date(),
     );
 
     const first = await client.call(handler, "POST", "/api/terry/chat", { message: "What does Phoenix, AZ look like?" });
@@ -275,11 +274,10 @@ describe("Terry's conversations", () => {
     const theirs = String(mine.body.conversationId);
     const { client, userId } = await registerClient("terry-stranger");
     const leadFinder = await postMessages(
-      db,
+      { db, now: () => new Date() },
       userId,
       { conversationId: null, start: { agentType: "lead-finder", title: "t" } },
       [{ content: "hi", role: "user", isAiGenerated: false }],
-      new Date(),
     );
     const before = await written(userId);
     for (const conversationId of [theirs, leadFinder!.conversationId, "no-such-id"]) {

@@ -1,6 +1,6 @@
-// Today reads indexes, never a whole table (issue 38's budget: a user with thousands of leads and activities):
+// Today reads indexes, never a whole table (the budget: a user with thousands of leads and activities):
 // EXPLAIN QUERY PLAN of the very statements GET /api/tasks/today sends, with their bound values. The due activities
-// come from follow_up_activities_open_idx (open steps only, ADR 090), their contacts from follow_up_activity_contacts_activity_idx,
+// come from follow_up_activities_open_idx (open steps only, ADR 096), their contacts from follow_up_activity_contacts_activity_idx,
 // their leads, properties and steps by key; the paused sequences from the paused CRM rows by index (ADR 096). A test never
 // times anything.
 import { env } from "cloudflare:test";
@@ -10,7 +10,7 @@ import { createDb } from "#db/client.ts";
 import { properties } from "#db/schema.ts";
 import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
-import { readToday } from "#app/services/sequences/today.server.ts";
+import { readToday } from "#app/services/today/today.server.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
@@ -55,7 +55,7 @@ describe("Today's queries", () => {
       all.some((detail) => detail.includes("USING INDEX follow_up_activity_contacts_activity_idx")),
       explain,
     ).toBe(true);
-    // The paused sequences (ADR 096, 099): the user's paused CRM rows, never a walk of every CRM lead (vendor = 'crm' alone).
+    // The paused sequences (ADR 096): the user's paused CRM rows, never a walk of every CRM lead (vendor = 'crm' alone).
     expect(
       all.some((detail) => /USING (COVERING )?INDEX leads_crm_user_sequence_idx \(user_id=\? AND sequence_status=\?\)/.test(detail)),
       explain,
@@ -65,14 +65,21 @@ describe("Today's queries", () => {
       explain,
     ).toEqual([]);
 
-    // The page's reads (ADR 098, 102): its tasks ranked in SQL with their count and the paused; coming up only when asked.
+    // The page's reads (ADR 096): its tasks ranked in SQL with their count and the paused; coming up only when asked.
     sent.length = 0;
-    const reads = await readToday(createDb(recordingD1(sent)), userId, NOW, { zone: "America/New_York", tasksShown: 2, upcomingLimit: 0 });
+    const reads = await readToday({ db: createDb(recordingD1(sent)), now: () => NOW }, userId, {
+      zone: "America/New_York",
+      tasksShown: 2,
+      upcomingLimit: 0,
+    });
     expect(reads.rows).toHaveLength(2);
     expect(reads.total).toBe(3);
     expect(reads.upcoming).toEqual([]);
     expect(sent).toHaveLength(2);
-    const withUpcoming = await readToday(createDb(recordingD1(sent)), userId, NOW, { zone: "America/New_York", tasksShown: 2 });
+    const withUpcoming = await readToday({ db: createDb(recordingD1(sent)), now: () => NOW }, userId, {
+      zone: "America/New_York",
+      tasksShown: 2,
+    });
     expect(withUpcoming.upcoming).toHaveLength(12);
     expect(sent).toHaveLength(5);
     const pagePlans = await Promise.all(sent.map(planOf));

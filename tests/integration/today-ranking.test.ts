@@ -1,4 +1,4 @@
-// Today's page ranks its tasks in SQL and reads only its own (ADR 098): whatever the tasks, the zone and the clock,
+// Today's page ranks its tasks in SQL and reads only its own (ADR 096): whatever the tasks, the zone and the clock,
 // its first N are the first N of every due task ranked in the Worker (what the API does), and its count is theirs.
 import { env } from "cloudflare:test";
 import fc from "fast-check";
@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, leads, properties, userLeads, users } from "#db/schema.ts";
-import { TODAY_LIMIT } from "#app/domain/sequences/tasks.ts";
 import { offsetMs } from "#app/domain/shared/time-zone.ts";
-import { rankedTasks, readToday } from "#app/services/sequences/today.server.ts";
+import { TODAY_LIMIT } from "#app/domain/today/tasks.ts";
+import { rankedTasks, readToday } from "#app/services/today/today.server.ts";
 
 const db = createDb(env.DB);
 const HOUR = 60 * 60 * 1000;
@@ -80,8 +80,8 @@ async function userWith(leadsOf: Lead[], now: Date, zone: string): Promise<strin
 
 /** The page's first `shown` tasks and count, and the first `shown` of all due tasks ranked in the Worker. */
 async function bothWays(userId: string, now: Date, zone: string, shown: number) {
-  const page = await readToday(db, userId, now, { zone, tasksShown: shown });
-  const all = await readToday(db, userId, now, { zone });
+  const page = await readToday({ db, now: () => now }, userId, { zone, tasksShown: shown });
+  const all = await readToday({ db, now: () => now }, userId, { zone });
   return { page: rankedTasks(page, now, "Quinn", zone, shown), all: rankedTasks(all, now, "Quinn", zone, shown) };
 }
 

@@ -1,5 +1,5 @@
 /**
- * Today's days are the user's (ADR 090): at one instant a step is today's in Pacific/Auckland and tomorrow's in
+ * Today's days are the user's (ADR 096): at one instant a step is today's in Pacific/Auckland and tomorrow's in
  * America/Los_Angeles. The zone is the user's stored one, else the browser's cookie, else UTC; the first sign-in that
  * knows the browser's zone stores it, in the sign-in's own batch.
  */
@@ -10,7 +10,7 @@ import { users } from "#db/schema.ts";
 import { TIME_ZONE_COOKIE } from "#app/domain/shared/time-zone.ts";
 import { action as loginAction } from "#app/routes/api.auth.login.ts";
 import * as todayPage from "#app/routes/today.tsx";
-import type { UpcomingStep } from "#app/services/sequences/today.server.ts";
+import type { UpcomingStep } from "#app/services/today/today.server.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";

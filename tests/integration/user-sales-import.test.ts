@@ -225,7 +225,7 @@ describe("the write", () => {
     const rows = parseSalesCsv([HEADER, ...goodLines(1500)].join("\n")).rows;
     // Bypassing validation: the last row breaks a NOT NULL constraint in the last of several statements.
     const broken = [...rows, { ...rows[0]!, externalId: "US-broken", latitude: null as unknown as number }];
-    await expect(writeUserSales(db, userId, "atomic.csv", broken, new Date())).rejects.toThrow();
+    await expect(writeUserSales({ db, now: () => new Date() }, userId, "atomic.csv", broken)).rejects.toThrow();
     expect(await countOf(userId)).toBe(0);
   });
 });

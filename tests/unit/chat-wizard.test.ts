@@ -14,7 +14,7 @@ import {
   wizardSearchParams,
   type WizardAnswers,
 } from "#app/domain/chat/wizard.ts";
-import { CITY_REQUIRED, STATE_REQUIRED, unknownState } from "#app/domain/leads/location.ts";
+import { CITY_REQUIRED, STATE_REQUIRED, unknownState } from "#app/domain/leads/lead-location.ts";
 import { PRICE_OPTIONS } from "#app/domain/leads/search-options.ts";
 
 const answers = (fields: Partial<WizardAnswers>): WizardAnswers => ({ ...EMPTY_ANSWERS, ...fields });

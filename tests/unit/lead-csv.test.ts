@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { csvFilename, leadsToCsv, type CsvLead } from "#app/domain/leads/csv.ts";
+import { csvFilename, leadsToCsv, type CsvLead } from "#app/domain/leads/leads-csv.ts";
 
 describe("CSV export (RFC 4180)", () => {
   it("writes a header and one CRLF row per lead with every CRM and owner column", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/forms.ts";
+import { PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/lead-forms.ts";
 
 describe("PropertyInputSchema", () => {
   const base = { address: "1 Main St", city: "Phoenix", state: "az", zipCode: "85004" };

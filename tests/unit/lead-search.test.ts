@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { unknownState } from "#app/domain/leads/location.ts";
+import { unknownState } from "#app/domain/leads/lead-location.ts";
 import {
   buyerSearchKey,
   CashBuyerSearchSchema,

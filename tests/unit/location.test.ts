@@ -12,7 +12,7 @@ import {
   TOO_MANY_ZIPS,
   unknownState,
   ZIP_FORMAT,
-} from "#app/domain/leads/location.ts";
+} from "#app/domain/leads/lead-location.ts";
 
 describe("buildSearchLocation (the wizard's §5 location rule)", () => {
   it("uses a 5-digit ZIP as is, whatever the state", () => {

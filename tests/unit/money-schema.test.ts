@@ -1,9 +1,9 @@
-// The one strict money schema (issue 35 item 3): strict decimal parsing, $1 … $100,000,000 after rounding, and the field named.
+// The one strict money schema: strict decimal parsing, $1 … $100,000,000 after rounding, and the field named.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 
-import { PropertyPatchSchema } from "#app/domain/leads/forms.ts";
-import { ConfirmOfferSchema, MailOfferSchema, MaxOfferFormSchema } from "#app/domain/offers/forms.ts";
+import { PropertyPatchSchema } from "#app/domain/leads/lead-forms.ts";
+import { ConfirmOfferSchema, MailOfferSchema, MaxOfferFormSchema } from "#app/domain/offers/offer-forms.ts";
 import { moneySchema, nullableMoneySchema, optionalMoneySchema } from "#app/domain/shared/money-schema.ts";
 import { MONEY_MAX, parseStrictMoney } from "#app/domain/shared/money.ts";
 

@@ -15,8 +15,8 @@ import {
 } from "#app/domain/sequences/plan.ts";
 import { SequenceStepsSchema } from "#app/domain/sequences/step-schema.ts";
 import { DEFAULT_SEQUENCE_STEPS, FALLBACK_TEMPLATES, templateFor } from "#app/domain/sequences/steps.ts";
-import { compareTasks, outcomeEffect, rankTasks, TaskOutcomeSchema, type RankedFacts } from "#app/domain/sequences/tasks.ts";
 import { ownerFirstName, renderTemplate } from "#app/domain/sequences/templates.ts";
+import { compareTasks, outcomeEffect, rankTasks, TaskOutcomeSchema, type RankedFacts } from "#app/domain/today/tasks.ts";
 
 const START = new Date("2026-06-15T14:30:00Z");
 

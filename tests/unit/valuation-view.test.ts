@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { offerStepsHref, offerStepsOf } from "#app/domain/offers/rules.ts";
+import { offerStepsHref, offerStepsOf } from "#app/domain/offers/offer-rules.ts";
 import {
   compCells,
   COMPS_MESSAGES,

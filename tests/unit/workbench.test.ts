@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { createLeadQueue, goToLead, markWorked } from "#app/domain/leads/queue.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { WorkbenchActionSchema } from "#app/domain/workbench/forms.ts";
+import { WorkbenchActionSchema } from "#app/domain/workbench/workbench-forms.ts";
 import {
   barButtons,
   leadIndexOf,
@@ -17,7 +17,7 @@ import {
   syncLeadQueue,
   workbenchAction,
   workbenchHref,
-} from "#app/domain/workbench/rules.ts";
+} from "#app/domain/workbench/workbench-rules.ts";
 
 function lead(id: string): LeadQueueItem {
   return {

@@ -6,7 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { AI_MESSAGE_MAX } from "#app/domain/chat/ai-bounds.ts";
-import type { ChatSendActionData } from "#app/domain/chat/forms.ts";
+import type { ChatSendActionData } from "#app/domain/chat/chat-forms.ts";
 import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
 
 type FormComponent = typeof Form;
@@ -14,7 +14,7 @@ type FormComponent = typeof Form;
 /**
  * The chat's text box: posts to /chat/send, which stores the message and the assistant's reply and comes back to
  * the conversation (post/redirect/get, with or without JavaScript). Send is disabled while the box is empty or a
- * message is on its way (§5); without JavaScript the server says what is wrong instead.
+ * message is on its way; without JavaScript the server says what is wrong instead.
  */
 export function ComposerForm({
   FormAs,

@@ -1,12 +1,12 @@
 /**
- * The chat's conversation list (spec 02 §2): the open agent's conversations (on Terry's screen, Terry's), newest
+ * The chat's conversation list: the open agent's conversations (on Terry's screen, Terry's), newest
  * first, each a link; New opens an empty one.
  */
 import { Link } from "@remix-run/react";
 
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { relativeTime } from "#app/domain/shared/format.ts";
-import type { ChatData } from "#app/services/sections/chat.server.ts";
+import type { ChatData } from "#app/services/chat/chat-section.server.ts";
 
 export function ConversationList({
   title,

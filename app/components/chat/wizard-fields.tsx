@@ -3,7 +3,7 @@
 import { inputClass } from "#app/components/ui/input.tsx";
 import type { WizardField } from "#app/domain/chat/wizard.ts";
 import { formatNumber } from "#app/domain/shared/format.ts";
-import type { WizardCount, WizardView } from "#app/services/sections/chat.server.ts";
+import type { WizardCount, WizardView } from "#app/services/chat/chat-section.server.ts";
 
 export const FIELD_LABELS: Record<WizardField, string> = {
   cityOrZip: "City or ZIP",

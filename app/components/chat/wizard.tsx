@@ -1,5 +1,5 @@
 /**
- * The Seller Lead Wizard and the Cash Buyer Wizard (spec 02 §2, §5). One form for both ways of working:
+ * The Seller Lead Wizard and the Cash Buyer Wizard. One form for both ways of working:
  *
  * - Without JavaScript each step is a GET form to the chat section carrying the answers so far (Next and Back are
  *   buttons named `step`, Check Lead/Buyer Count `intent=count`), and Find Properties / Find Cash Buyers post the
@@ -36,7 +36,7 @@ import {
 import type { CoveredPlace } from "#app/domain/leads/covered-places.ts";
 import { SELLER_SEARCH_COUNT } from "#app/domain/leads/search-options.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
-import type { WizardCount, WizardView } from "#app/services/sections/chat.server.ts";
+import type { WizardCount, WizardView } from "#app/services/chat/chat-section.server.ts";
 
 import { checkCount, findBuyers, findSellers } from "./search-flow.ts";
 import { usePlaceSuggestions } from "./use-place-suggestions.ts";

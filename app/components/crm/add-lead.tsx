@@ -30,7 +30,7 @@ export function AddLeadForm({
   busy: boolean;
   cancel?: ReactNode;
 }) {
-  const validate = useZodValidation(() => import("#app/domain/leads/forms.ts").then((module) => module.PropertyInputSchema));
+  const validate = useZodValidation(() => import("#app/domain/leads/lead-forms.ts").then((module) => module.PropertyInputSchema));
   const [form, fields] = useForm({
     id: "add-lead",
     lastResult,

@@ -6,7 +6,7 @@ import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, SelectField } from "#app/components/ui/field.tsx";
 import { CONTRACT_KINDS } from "#app/domain/documents/contract-text.ts";
-import { type GenerateContractActionData } from "#app/domain/documents/forms.ts";
+import { type GenerateContractActionData } from "#app/domain/documents/document-forms.ts";
 
 type FormComponent = typeof Form;
 type PropertyOptions = { id: string; address: string; city: string | null; state: string | null }[];
@@ -28,7 +28,9 @@ export function GenerateContractForm({
   busy: boolean;
   cancel?: ReactNode;
 }) {
-  const validate = useZodValidation(() => import("#app/domain/documents/forms.ts").then((module) => module.GenerateContractSchema));
+  const validate = useZodValidation(() =>
+    import("#app/domain/documents/document-forms.ts").then((module) => module.GenerateContractSchema),
+  );
   const [form, fields] = useForm({
     id: "generate-contract",
     lastResult,

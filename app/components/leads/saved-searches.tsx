@@ -7,7 +7,7 @@ import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { WIZARD_FIELDS, WIZARD_TITLES, type WizardAnswers, type WizardKind } from "#app/domain/chat/wizard.ts";
 import { wizardHref, type SavedSearchRow } from "#app/domain/leads/saved-searches.ts";
 import { formatDate } from "#app/domain/shared/format.ts";
-import { formatCostCents } from "#app/domain/usage/money.ts";
+import { formatCostCents } from "#app/domain/usage/usage-money.ts";
 
 import { SaveSearchName } from "./save-search-name.tsx";
 

@@ -1,5 +1,5 @@
 import { relativeTime } from "#app/domain/shared/format.ts";
-import type { load } from "#app/services/sections/messages.server.ts";
+import type { load } from "#app/services/messages/messages-section.server.ts";
 
 import { Composer } from "./reply-form.tsx";
 

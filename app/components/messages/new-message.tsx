@@ -5,9 +5,9 @@ import type { ReactNode } from "react";
 import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, InputField, SelectField } from "#app/components/ui/field.tsx";
-import type { MessageActionData } from "#app/domain/messages/forms.ts";
 import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
-import type { load } from "#app/services/sections/messages.server.ts";
+import type { MessageActionData } from "#app/domain/messages/message-forms.ts";
+import type { load } from "#app/services/messages/messages-section.server.ts";
 
 type Data = Awaited<ReturnType<typeof load>>;
 
@@ -31,7 +31,7 @@ export function NewMessageForm({
   busy: boolean;
   cancel?: ReactNode;
 }) {
-  const validate = useZodValidation(() => import("#app/domain/messages/forms.ts").then((module) => module.NewMessageFormSchema));
+  const validate = useZodValidation(() => import("#app/domain/messages/message-forms.ts").then((module) => module.NewMessageFormSchema));
   const [form, fields] = useForm({
     id: "new-message",
     lastResult,

@@ -7,8 +7,8 @@ import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormError, TextareaField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import type { MessageActionData } from "#app/domain/messages/forms.ts";
 import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
+import type { MessageActionData } from "#app/domain/messages/message-forms.ts";
 
 type FormComponent = typeof Form;
 
@@ -31,7 +31,7 @@ export function ReplyForm({
 }) {
   const hydrated = useHydrated();
   const toast = useToast();
-  const validate = useZodValidation(() => import("#app/domain/messages/forms.ts").then((module) => module.ReplyFormSchema));
+  const validate = useZodValidation(() => import("#app/domain/messages/message-forms.ts").then((module) => module.ReplyFormSchema));
   const [form, fields] = useForm({
     id: `reply-${conversationId}`,
     lastResult,

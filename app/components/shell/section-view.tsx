@@ -1,21 +1,21 @@
 import type { ComponentProps } from "react";
 
-import type BuyerBreezeSection from "#app/components/sections/buyer-breeze.tsx";
-import type ChatSection from "#app/components/sections/chat.tsx";
-import type ComingSoonSection from "#app/components/sections/coming-soon.tsx";
-import type CrmSection from "#app/components/sections/crm.tsx";
-import type DashboardSection from "#app/components/sections/dashboard.tsx";
-import type DocumentsSection from "#app/components/sections/documents.tsx";
-import type MessagesSection from "#app/components/sections/messages.tsx";
-import type PipelineSection from "#app/components/sections/pipeline.tsx";
+import type ChatSection from "#app/components/chat/chat-section.tsx";
+import type CrmSection from "#app/components/crm/crm-section.tsx";
+import type DashboardSection from "#app/components/dashboard/dashboard-section.tsx";
+import type PipelineSection from "#app/components/deals/pipeline-section.tsx";
+import type DocumentsSection from "#app/components/documents/documents-section.tsx";
+import type BuyerBreezeSection from "#app/components/leads/buyer-breeze-section.tsx";
+import type MessagesSection from "#app/components/messages/messages-section.tsx";
+import type ComingSoonSection from "#app/components/shell/coming-soon-section.tsx";
 import type { SectionId } from "#app/domain/shell/sections.ts";
-import type { SectionData, SectionPayload } from "#app/services/sections/index.server.ts";
+import type { SectionData, SectionPayload } from "#app/services/shell/sections.server.ts";
 
 import { preloadable } from "./lazy.tsx";
 import { SECTIONS, type ChunkSource } from "./sections.ts";
 
-/* Each section is a chunk of its own, named by the section table: the shell loads the open section only (issue 10's first-load budgets). */
-const SECTION_FILES = import.meta.glob("/app/components/sections/*.tsx");
+/* Each section is a chunk of its own, named by the section table: the shell loads the open section only (the first-load budgets). */
+const SECTION_FILES = import.meta.glob("/app/components/*/*-section.tsx");
 const chunk = <P extends object>(source: ChunkSource) => preloadable<P>(SECTION_FILES, `/${source}`);
 
 const Chat = chunk<ComponentProps<typeof ChatSection>>(SECTIONS.chat.chunk);

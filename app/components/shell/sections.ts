@@ -16,7 +16,7 @@ export type SectionEntry = {
   chunk: ChunkSource;
 };
 
-const COMING_SOON: ChunkSource = "app/components/sections/coming-soon.tsx";
+const COMING_SOON: ChunkSource = "app/components/shell/coming-soon-section.tsx";
 
 /**
  * The sections as the browser sees them. Plain data without `import.meta.glob`, so the route, the sidebar (through
@@ -28,26 +28,31 @@ export const SECTIONS = {
     label: "Breeze Lead Finder",
     icon: "M21 21l-4.35-4.35M10.5 18a7.5 7.5 0 1 1 0-15 7.5 7.5 0 0 1 0 15z",
     href: "/?section=chat&agent=lead-finder",
-    chunk: "app/components/sections/chat.tsx",
+    chunk: "app/components/chat/chat-section.tsx",
   },
-  crm: { label: "Breeze Analyzer", icon: "M3 3v18h18M7 15l4-4 3 3 6-6", href: "/?section=crm", chunk: "app/components/sections/crm.tsx" },
+  crm: {
+    label: "Breeze Analyzer",
+    icon: "M3 3v18h18M7 15l4-4 3 3 6-6",
+    href: "/?section=crm",
+    chunk: "app/components/crm/crm-section.tsx",
+  },
   pipeline: {
     label: "Deal Pipeline",
     icon: "M4 5h4v14H4zM10 5h4v9h-4zM16 5h4v5h-4z",
     href: "/?section=pipeline",
-    chunk: "app/components/sections/pipeline.tsx",
+    chunk: "app/components/deals/pipeline-section.tsx",
   },
   messages: {
     label: "Messages",
     icon: "M21 12a9 9 0 0 1-13.5 7.8L3 21l1.2-4.5A9 9 0 1 1 21 12z",
     href: "/?section=messages",
-    chunk: "app/components/sections/messages.tsx",
+    chunk: "app/components/messages/messages-section.tsx",
   },
   "buyer-breeze": {
     label: "Buyer Breeze",
     icon: "M16 14a4 4 0 1 0-8 0M12 10a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM4 20h16",
     href: "/?section=buyer-breeze",
-    chunk: "app/components/sections/buyer-breeze.tsx",
+    chunk: "app/components/leads/buyer-breeze-section.tsx",
   },
   "deal-talk": { label: "DealTalk", icon: "M8 10h8M8 14h5M4 4h16v12H8l-4 4z", href: "/?section=deal-talk", chunk: COMING_SOON },
   "lock-it-up": { label: "Lock It Up", icon: "M6 11h12v9H6zM8 11V7a4 4 0 1 1 8 0v4", href: "/?section=lock-it-up", chunk: COMING_SOON },
@@ -55,13 +60,13 @@ export const SECTIONS = {
     label: "Contracts + Paperwork",
     icon: "M7 3h7l5 5v13H7zM14 3v5h5",
     href: "/?section=documents",
-    chunk: "app/components/sections/documents.tsx",
+    chunk: "app/components/documents/documents-section.tsx",
   },
   dashboard: {
     label: "Dashboard",
     icon: "M4 13h6V4H4zM14 20h6v-9h-6zM4 20h6v-4H4zM14 8h6V4h-6z",
     href: "/?section=dashboard",
-    chunk: "app/components/sections/dashboard.tsx",
+    chunk: "app/components/dashboard/dashboard-section.tsx",
   },
 } as const satisfies Record<SectionId, SectionEntry>;
 

@@ -3,9 +3,9 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
 import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
-import { UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/sequences/tasks.ts";
 import { formatDate } from "#app/domain/shared/format.ts";
-import type { PausedSequence, UpcomingStep } from "#app/services/sequences/today.server.ts";
+import { UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
+import type { PausedSequence, UpcomingStep } from "#app/services/today/today.server.ts";
 
 import { SequenceControl } from "./sequence-control.tsx";
 
@@ -29,7 +29,7 @@ const comingUpHref = (allTasks: boolean) => (allTasks ? "/today?all=1&upcoming=a
 
 /**
  * The next steps of the running sequences within UPCOMING_DAYS, soonest first, when the page was asked for them;
- * otherwise a link to them (Today itself is the day's queue, ADR 102). Works without JavaScript.
+ * otherwise a link to them (Today itself is the day's queue, ADR 096). Works without JavaScript.
  */
 export function ComingUp({ steps, allTasks = false }: { steps: UpcomingStep[] | null; allTasks?: boolean }) {
   if (steps === null) {

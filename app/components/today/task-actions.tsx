@@ -10,7 +10,7 @@ import { buttonClass, buttonVariantClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 import { SEQUENCE_ACTION_LABELS, type SequenceAction } from "#app/domain/sequences/steps.ts";
-import { CALL_OUTCOMES, TASK_OUTCOME_LABELS, type TaskCardData } from "#app/domain/sequences/tasks.ts";
+import { CALL_OUTCOMES, TASK_OUTCOME_LABELS, type TaskCardData } from "#app/domain/today/tasks.ts";
 
 import { TODAY_PATH } from "./sequence-control.tsx";
 

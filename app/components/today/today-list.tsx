@@ -4,8 +4,8 @@ import { Link } from "@remix-run/react";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
-import { TODAY_LIMIT, type TaskCardData, type TaskContact } from "#app/domain/sequences/tasks.ts";
 import { formatDate } from "#app/domain/shared/format.ts";
+import { TODAY_LIMIT, type TaskCardData, type TaskContact } from "#app/domain/today/tasks.ts";
 
 import { TaskActions } from "./task-actions.tsx";
 

@@ -2,7 +2,7 @@ import { useRouteLoaderData } from "@remix-run/react";
 
 import { formatNumber } from "#app/domain/shared/format.ts";
 import { USAGE_KIND_LABELS, type UsageKind } from "#app/domain/usage/kinds.ts";
-import { formatCostCents } from "#app/domain/usage/money.ts";
+import { formatCostCents } from "#app/domain/usage/usage-money.ts";
 
 type RootCosts = { unitCostCents: Record<UsageKind, number> | null };
 

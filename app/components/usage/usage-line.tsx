@@ -2,8 +2,8 @@ import { Link } from "@remix-run/react";
 
 import { formatNumber } from "#app/domain/shared/format.ts";
 import { USAGE_KIND_LABELS, type UsageKind } from "#app/domain/usage/kinds.ts";
-import { formatCostCents } from "#app/domain/usage/money.ts";
 import type { UsageReport } from "#app/domain/usage/report.ts";
+import { formatCostCents } from "#app/domain/usage/usage-money.ts";
 
 /** The dashboard's one line of this month's paid actions and spend, linking to Profile → Usage. */
 export function UsageLine({ usage }: { usage: UsageReport }) {

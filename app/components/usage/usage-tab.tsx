@@ -3,8 +3,8 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/ui/button.tsx";
 import { formatNumber } from "#app/domain/shared/format.ts";
 import { USAGE_KIND_LABELS, type KindLimits } from "#app/domain/usage/kinds.ts";
-import { formatCostCents } from "#app/domain/usage/money.ts";
 import type { UsageReport } from "#app/domain/usage/report.ts";
+import { formatCostCents } from "#app/domain/usage/usage-money.ts";
 
 function capText(limits: KindLimits): string {
   const parts = [

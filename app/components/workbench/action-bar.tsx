@@ -2,8 +2,14 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 
 import { Button } from "#app/components/ui/button.tsx";
-import type { MoveIntent } from "#app/domain/workbench/forms.ts";
-import { ALL_LEADS_REVIEWED, SELLER_WIZARD_HREF, WORKBENCH_PATH, workbenchAction, type BarButtons } from "#app/domain/workbench/rules.ts";
+import type { MoveIntent } from "#app/domain/workbench/workbench-forms.ts";
+import {
+  ALL_LEADS_REVIEWED,
+  SELLER_WIZARD_HREF,
+  WORKBENCH_PATH,
+  workbenchAction,
+  type BarButtons,
+} from "#app/domain/workbench/workbench-rules.ts";
 
 type Props = {
   leadId: string;
@@ -21,7 +27,7 @@ type Props = {
 const BUSY_LABELS: Record<string, string> = { save: "Saving...", work: "Saving...", pass: "Passing...", next: "Loading..." };
 
 /**
- * §2 "Fixed bottom bar": one form whose buttons say what to do with the lead on screen. Without JavaScript each button
+ * "Fixed bottom bar": one form whose buttons say what to do with the lead on screen. Without JavaScript each button
  * posts to the page's action; with it, Save for Later and Let's Work It still post (and the page reloads its data),
  * while Next Lead and Pass move on at once.
  */

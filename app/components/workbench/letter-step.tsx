@@ -1,5 +1,5 @@
 /**
- * The Letter of Intent once generated (spec 02 §4): its panel and, with JavaScript, its dialog (View PDF in New Tab,
+ * The Letter of Intent once generated: its panel and, with JavaScript, its dialog (View PDF in New Tab,
  * Download PDF, Mail the Offer), then the mailed panel with the follow-up sequence and Mail Again.
  */
 import { Form } from "@remix-run/react";
@@ -11,10 +11,10 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { CostPreview } from "#app/components/usage/cost-preview.tsx";
 import { leadAddress } from "#app/domain/leads/property.ts";
-import { DEMO_MAILED, DEMO_MODE, SAMPLE_LETTER, SAMPLE_LETTER_URL } from "#app/domain/offers/rules.ts";
+import { DEMO_MAILED, DEMO_MODE, SAMPLE_LETTER, SAMPLE_LETTER_URL } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import { workbenchAction } from "#app/domain/workbench/rules.ts";
 import { STEP_ANCHORS } from "#app/domain/workbench/step-anchors.ts";
+import { workbenchAction } from "#app/domain/workbench/workbench-rules.ts";
 
 import { Banner, StepConfirmation, StepFields, stepsAction, useBusy, type OfferStepsProps } from "./offer-step-parts.tsx";
 

@@ -7,23 +7,26 @@ import type { ReactNode } from "react";
 
 import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { offerStepsHref, type OfferSteps as Steps } from "#app/domain/offers/rules.ts";
-import type { CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
+import type { DealRule } from "#app/domain/offers/deal-numbers.ts";
+import { offerStepsHref, type OfferSteps as Steps } from "#app/domain/offers/offer-rules.ts";
+import type { PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import { valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
-import type { WorkbenchActionData } from "#app/domain/workbench/forms.ts";
-import { workbenchHref } from "#app/domain/workbench/rules.ts";
 import type { SavedLead } from "#app/domain/workbench/saved-lead.ts";
 import type { StepAnchor } from "#app/domain/workbench/step-anchors.ts";
+import type { WorkbenchActionData } from "#app/domain/workbench/workbench-forms.ts";
+import { workbenchHref } from "#app/domain/workbench/workbench-rules.ts";
 
 export type OfferStepsProps = {
   lead: LeadQueueItem;
   index: number;
   saved: Omit<SavedLead, "ruleMaxOffer">;
   steps: Steps;
+  /** The user's deal rule: the rule line and the tiers are of it. */
+  rule: DealRule;
   /** The comps recorded on the saved property (Get Property Value). */
   comps: StoredCompDetail[];
-  /** The user's comp choices of the saved property (ADR 091). */
-  compChoices: CompChoiceView[];
+  /** The user's pinned and excluded comps of the saved property (ADR 091). */
+  pinnedComps: PinnedCompView[];
   /** The search whose queue the page shows, when it is not the latest (`?request=`). */
   request?: string | null;
 };

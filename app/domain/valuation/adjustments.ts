@@ -6,11 +6,11 @@
 import type { Candidate } from "./candidates.ts";
 import { F, FACT_KINDS, KIND_OF_COLUMN } from "./features.ts";
 import type { LocalFit } from "./local-fits.ts";
-import type { Neighbourhood } from "./location.ts";
 import { indexChange, type MarketTime } from "./price-index.ts";
 import { factNote, locationNote, marketTimeNote, signedMoney } from "./rationale.ts";
 import { TUNING } from "./tuning.ts";
 import type { Adjustment, AdjustmentKind, HomeFacts, ValuedComp } from "./types.ts";
+import type { Neighbourhood } from "./valuation-location.ts";
 
 /** A candidate with its adjustments (ln price) toward the subject and its similarity to it. */
 export interface Assessed {

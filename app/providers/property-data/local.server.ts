@@ -5,7 +5,7 @@ import { SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "#db/enums.ts";
 import { MARKET_AS_OF } from "#db/market/flags.ts";
 import { marketOwners, marketProperties } from "#db/schema.ts";
 import { CASH_BUYER_MAX_PURCHASES } from "#db/seller-types.ts";
-import { cityCase } from "#app/domain/leads/location.ts";
+import { cityCase } from "#app/domain/leads/lead-location.ts";
 
 import { localCoverage } from "./local-coverage.server.ts";
 import { localPurchasersNear } from "./local-purchasers.server.ts";
@@ -49,7 +49,7 @@ function sellerWhere(search: SellerSearch): SQL | undefined {
 }
 
 /**
- * The buyer types of spec 02 §9 on market_owners (definitions in db/market/flags.ts, their figures in
+ * The buyer types of the spec on market_owners (definitions in db/market/flags.ts, their figures in
  * db/seller-types.ts). Written with literal constants, exactly as the owners' partial indexes in db/schema.ts say them,
  * so SQLite can use them.
  */

@@ -62,7 +62,7 @@ function openLookup(request: Request, context: ServiceContext<SessionNeeds>): Se
   let lookup = context.sessionLookups.get(token);
   if (!lookup) {
     const now = context.now();
-    const started = lookupSession(context.db, token, now);
+    const started = lookupSession({ db: context.db, now: () => now }, token);
     lookup = {
       ...started,
       session: started.session.then((session) => {
@@ -234,6 +234,6 @@ export async function getCurrentUserById(context: ServiceContext<"db">, userId: 
 
 export async function logout(context: ServiceContext<SessionNeeds>, request: Request) {
   const session = await getSession(request, context);
-  if (session) await deleteSession(context.db, session.sid);
+  if (session) await deleteSession(context, session.sid);
   forgetSessionLookups(context);
 }

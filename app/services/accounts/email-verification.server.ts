@@ -78,7 +78,7 @@ export async function verifyEmail(
 /** "Resend verification email" from the profile, throttled per user. */
 export async function resendVerification(context: ServiceContext<Needs>, user: SessionUser): Promise<{ ok: true } | Refused> {
   if (user.emailVerified) return { ok: false, status: 400, message: "Your email is already verified." };
-  const state = await hit(context.db, `verify-email:user:${user.id}`, LIMITS.verificationEmailsPerUser, context.now());
+  const state = await hit(context, `verify-email:user:${user.id}`, LIMITS.verificationEmailsPerUser);
   if (state.limited) return { ok: false, status: 429, message: TOO_MANY_VERIFICATION_EMAILS };
   inBackground(context, "verification email", () => sendVerificationEmail(context, user.id, user.email));
   return { ok: true };

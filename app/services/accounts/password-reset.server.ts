@@ -31,8 +31,8 @@ export async function requestPasswordReset(context: ServiceContext<Needs>, email
   const now = context.now();
   const state = worst(
     ...(await Promise.all([
-      hit(context.db, `forgot:account:${email}`, LIMITS.forgotPerAccount, now),
-      hitIf(context.db, ipKey("forgot", meta.ip), LIMITS.forgotPerIp, now),
+      hit({ db: context.db, now: () => now }, `forgot:account:${email}`, LIMITS.forgotPerAccount),
+      hitIf({ db: context.db, now: () => now }, ipKey("forgot", meta.ip), LIMITS.forgotPerIp),
     ])),
   );
   if (state.limited) return;

@@ -35,14 +35,14 @@ async function checkCurrentPassword(
   if (!password)
     return { ok: false, status: 400, message: CURRENT_PASSWORD_FOR_EMAIL, errors: { currentPassword: [CURRENT_PASSWORD_FOR_EMAIL] } };
   const key = `reauth-fail:user:${user.id}`;
-  const state = await hit(context.db, key, LIMITS.reauthFailPerUser, context.now());
+  const state = await hit(context, key, LIMITS.reauthFailPerUser);
   if (state.limited) return { ok: false, status: 429, message: `Too many wrong passwords. Please try again in ${retryMinutes(state)}.` };
   // The hash is read here only: the session lookup leaves it out (session.server.ts SESSION_USER_COLUMNS).
   const stored = await context.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
   if (!stored?.passwordHash || !(await verifyPassword(password, stored.passwordHash))) {
     return { ok: false, status: 400, message: CURRENT_PASSWORD_INCORRECT, errors: { currentPassword: [CURRENT_PASSWORD_INCORRECT] } };
   }
-  await forgive(context.db, key);
+  await forgive(context, key);
   return null;
 }
 

@@ -33,7 +33,7 @@ const TOO_MANY_SIGNUPS = "Too many accounts created from this network. Please tr
  * sign-in, and parallel sign-ups cannot all slip under the limit.
  */
 async function signupRefused(context: ServiceContext<Needs>, meta: RequestMeta): Promise<Refused | null> {
-  const state = await hitIf(context.db, ipKey("signup", meta.ip), LIMITS.signupPerIp, context.now());
+  const state = await hitIf(context, ipKey("signup", meta.ip), LIMITS.signupPerIp);
   return state.limited ? { ok: false, status: 429, message: TOO_MANY_SIGNUPS } : null;
 }
 
@@ -108,7 +108,7 @@ export async function saveRegistrationDraft(
   meta: RequestMeta,
   previousToken?: string,
 ): Promise<{ ok: true; token: string } | Refused> {
-  const state = await hitIf(context.db, ipKey("register-step", meta.ip), LIMITS.signupPerIp, context.now());
+  const state = await hitIf(context, ipKey("register-step", meta.ip), LIMITS.signupPerIp);
   if (state.limited) return { ok: false, status: 429, message: TOO_MANY_SIGNUPS };
   const token = generateToken();
   const now = context.now();

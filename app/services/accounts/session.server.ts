@@ -5,8 +5,9 @@ import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 
 import { D1BatchGroup } from "#db/batch-group.ts";
-import { createDb, type Db } from "#db/client.ts";
+import { createDb } from "#db/client.ts";
 import { companyProfiles, sessions, users } from "#db/schema.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { readCookie } from "#app/services/http/cookies.server.ts";
 
 /**
@@ -49,20 +50,22 @@ export function generateToken(): string {
  * batch, so signing in while signed in never leaves the old session usable.
  */
 export async function createSession(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
-  options: { remember: boolean; now: Date; ip?: string; userAgent?: string; replaces?: string | null; timeZone?: string | null },
+  options: { remember: boolean; ip?: string; userAgent?: string; replaces?: string | null; timeZone?: string | null },
 ): Promise<{ token: string; expire: Date }> {
+  const { db } = context;
   const token = generateToken();
-  const expire = new Date(options.now.getTime() + (options.remember ? REMEMBER_MS : BROWSER_SESSION_MS));
+  const now = context.now();
+  const expire = new Date(now.getTime() + (options.remember ? REMEMBER_MS : BROWSER_SESSION_MS));
   const insert = db.insert(sessions).values({
     sid: hashToken(token),
     userId,
     expire,
-    createdAt: options.now,
+    createdAt: now,
     sess: { remember: options.remember, ip: options.ip, userAgent: options.userAgent?.slice(0, 200) },
   });
-  // The browser's zone becomes the user's on the first sign-in that knows it (ADR 090); a stored one is kept.
+  // The browser's zone becomes the user's on the first sign-in that knows it (ADR 096); a stored one is kept.
   const zone = options.timeZone
     ? db
         .update(users)
@@ -94,7 +97,8 @@ export function sessionOwner(sid: string): SessionOwner {
 }
 
 /** The session, its user and the user's company profile: three statements, one round trip in a batch. */
-function sessionQueries(db: Db, sid: string) {
+function sessionQueries(context: ServiceContext<"db">, sid: string) {
+  const { db } = context;
   const owner = sessionOwner(sid);
   return [
     db.select().from(sessions).where(eq(sessions.sid, sid)),
@@ -124,11 +128,12 @@ export type SessionLookup = {
   declared: Map<SessionReadsDeclaration<unknown>, BesideSession<unknown>>;
 };
 
-export function lookupSession(db: Db, token: string, now: Date): SessionLookup {
+export function lookupSession(context: ServiceContext<"db" | "now">, token: string): SessionLookup {
+  const { db } = context;
   const sid = hashToken(token);
   const group = new D1BatchGroup(db.$client);
   const grouped = createDb(group);
-  const session = grouped.batch(sessionQueries(db, sid)).then((rows) => checkSession(db, sid, rows, now));
+  const session = grouped.batch(sessionQueries(context, sid)).then((rows) => checkSession(context, sid, rows));
   return {
     sid,
     session,
@@ -143,11 +148,12 @@ export function lookupSession(db: Db, token: string, now: Date): SessionLookup {
  * its sliding lifetime has passed, never beyond the absolute lifetime; a session past either limit is deleted.
  */
 async function checkSession(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   sid: string,
   [[session], [user], [company]]: BatchResponse<ReturnType<typeof sessionQueries>>,
-  now: Date,
 ): Promise<ValidSession | null> {
+  const { db } = context;
+  const now = context.now();
   if (!session || !user) return null;
   const remember = session.sess.remember === true;
   const absoluteEnd = session.createdAt.getTime() + (remember ? REMEMBER_ABSOLUTE_MS : BROWSER_ABSOLUTE_MS);
@@ -232,7 +238,8 @@ export function withSessionReads<L extends (args: LoaderFunctionArgs) => unknown
   return Object.assign(loader, { sessionReads: declaration });
 }
 
-export async function deleteSession(db: Db, sid: string) {
+export async function deleteSession(context: ServiceContext<"db">, sid: string) {
+  const { db } = context;
   await db.delete(sessions).where(eq(sessions.sid, sid));
 }
 

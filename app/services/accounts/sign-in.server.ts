@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 
 import { users } from "#db/schema.ts";
 import { INVALID_CREDENTIALS } from "#app/domain/accounts/auth-messages.ts";
-import type { ServiceContext } from "#app/services/context.server.ts";
+import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 import {
   accountClientKey,
   clearHits,
@@ -25,10 +25,10 @@ type Needs = "db" | "now" | "sessionLookups";
 
 /** Every sign-in starts a new session and ends the one this browser held (ASVS 5.0 V7.2.4). */
 export async function startSession(context: ServiceContext<Needs>, userId: string, remember: boolean, meta: RequestMeta) {
-  const now = context.now();
-  const { token, expire } = await createSession(context.db, userId, {
+  const at = atOneInstant(context);
+  const now = at.now();
+  const { token, expire } = await createSession(at, userId, {
     remember,
-    now,
     ip: meta.ip ?? undefined,
     userAgent: meta.userAgent,
     replaces: meta.sessionToken,
@@ -56,8 +56,8 @@ export async function login(
   const byIpKey = ipKey("login-fail", meta.ip);
   const state = worst(
     ...(await Promise.all([
-      hit(context.db, accountKey, LIMITS.loginFailPerAccountClient, now),
-      hitIf(context.db, byIpKey, LIMITS.loginFailPerIp, now),
+      hit({ db: context.db, now: () => now }, accountKey, LIMITS.loginFailPerAccountClient),
+      hitIf({ db: context.db, now: () => now }, byIpKey, LIMITS.loginFailPerIp),
     ])),
   );
   if (state.limited) return { ok: false, status: 429, message: tooManyFailures(retryMinutes(state)) };
@@ -71,8 +71,8 @@ export async function login(
     needsRehash(user.passwordHash)
       ? hashPassword(input.password).then((passwordHash) => context.db.update(users).set({ passwordHash }).where(eq(users.id, user.id)))
       : null,
-    clearHits(context.db, accountKey),
-    forgive(context.db, byIpKey),
+    clearHits(context, accountKey),
+    forgive(context, byIpKey),
   ]);
   const { cookie } = await startSession(context, user.id, input.remember, meta);
   return { ok: true, userId: user.id, cookie };

@@ -1,8 +1,8 @@
 /** Which Breeze account a verified identity signs into: a linked one, a new one, or a link after the password. */
 import { and, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { userIdentities, users } from "#db/schema.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { isUniqueViolation } from "#app/services/platform/db-errors.server.ts";
 
 import type { PendingLink } from "./oidc-cookies.server.ts";
@@ -16,7 +16,8 @@ import {
 } from "./oidc-failures.server.ts";
 import type { IdentityClaims } from "./oidc.server.ts";
 
-async function linkedUserId(db: Db, issuer: string, subject: string) {
+async function linkedUserId(context: ServiceContext<"db">, issuer: string, subject: string) {
+  const { db } = context;
   const row = await db
     .select({ userId: userIdentities.userId })
     .from(userIdentities)
@@ -26,7 +27,8 @@ async function linkedUserId(db: Db, issuer: string, subject: string) {
 }
 
 /** Whether the account is already linked to a different subject at this issuer (the address was reassigned there). */
-async function linkedElsewhere(db: Db, userId: string, issuer: string, subject: string) {
+async function linkedElsewhere(context: ServiceContext<"db">, userId: string, issuer: string, subject: string) {
+  const { db } = context;
   const row = await db
     .select({ subject: userIdentities.subject })
     .from(userIdentities)
@@ -39,9 +41,10 @@ async function linkedElsewhere(db: Db, userId: string, issuer: string, subject: 
  * Links issuer+subject to the account; the unique index on (issuer, subject) decides a race, and the answer says
  * whether this account won it.
  */
-async function link(db: Db, userId: string, identity: { issuer: string; subject: string }) {
+async function link(context: ServiceContext<"db">, userId: string, identity: { issuer: string; subject: string }) {
+  const { db } = context;
   await db.insert(userIdentities).values({ userId, issuer: identity.issuer, subject: identity.subject }).onConflictDoNothing();
-  return (await linkedUserId(db, identity.issuer, identity.subject)) === userId;
+  return (await linkedUserId(context, identity.issuer, identity.subject)) === userId;
 }
 
 function namesFrom(identity: IdentityClaims) {
@@ -64,8 +67,9 @@ export type SsoAccount =
  * verified may have been registered by anyone, so its password must be proven first; else a new account with no
  * password (linked). An unverified email never reaches an account: anyone can type any address at some providers.
  */
-export async function resolveSsoUser(db: Db, identity: IdentityClaims): Promise<SsoAccount> {
-  const linked = await linkedUserId(db, identity.issuer, identity.subject);
+export async function resolveSsoUser(context: ServiceContext<"db">, identity: IdentityClaims): Promise<SsoAccount> {
+  const { db } = context;
+  const linked = await linkedUserId(context, identity.issuer, identity.subject);
   if (linked) return { kind: "signed-in", userId: linked, created: false };
   if (!identity.email) return { kind: "refused", description: EMAIL_MISSING };
   if (!identity.emailVerified) return { kind: "refused", description: EMAIL_UNVERIFIED };
@@ -76,14 +80,14 @@ export async function resolveSsoUser(db: Db, identity: IdentityClaims): Promise<
     .where(eq(users.email, identity.email))
     .get();
   if (existing) {
-    if (await linkedElsewhere(db, existing.id, identity.issuer, identity.subject))
+    if (await linkedElsewhere(context, existing.id, identity.issuer, identity.subject))
       return { kind: "refused", description: IDENTITY_CONFLICT };
     if (!existing.emailVerified) {
       // Accounts created by single sign-on are verified; one with neither has no proof to ask for.
       return existing.passwordHash ? { kind: "needs-password", email: identity.email } : { kind: "refused", description: CANNOT_LINK };
     }
     // A racing callback for the same subject may have linked first; the unique index decided who.
-    return (await link(db, existing.id, identity))
+    return (await link(context, existing.id, identity))
       ? { kind: "signed-in", userId: existing.id, created: false }
       : { kind: "refused", description: PROVIDER_REFUSED };
   }
@@ -97,7 +101,7 @@ export async function resolveSsoUser(db: Db, identity: IdentityClaims): Promise<
   } catch (error) {
     // Two callbacks racing to create the same account: the unique indexes decided; the loser signs into the winner.
     if (!isUniqueViolation(error)) throw error;
-    const winner = await linkedUserId(db, identity.issuer, identity.subject);
+    const winner = await linkedUserId(context, identity.issuer, identity.subject);
     return winner ? { kind: "signed-in", userId: winner, created: false } : { kind: "refused", description: PROVIDER_REFUSED };
   }
   return { kind: "signed-in", userId, created: true };
@@ -108,10 +112,10 @@ export async function resolveSsoUser(db: Db, identity: IdentityClaims): Promise<
  * the account is linked to another subject at this provider or the identity to another account meanwhile.
  */
 export async function linkAfterPassword(
-  db: Db,
+  context: ServiceContext<"db">,
   userId: string,
   pending: PendingLink,
 ): Promise<{ ok: true } | { ok: false; description: string }> {
-  if (await linkedElsewhere(db, userId, pending.issuer, pending.subject)) return { ok: false, description: IDENTITY_CONFLICT };
-  return (await link(db, userId, pending)) ? { ok: true } : { ok: false, description: IDENTITY_TAKEN };
+  if (await linkedElsewhere(context, userId, pending.issuer, pending.subject)) return { ok: false, description: IDENTITY_CONFLICT };
+  return (await link(context, userId, pending)) ? { ok: true } : { ok: false, description: IDENTITY_TAKEN };
 }

@@ -1,5 +1,5 @@
 /**
- * The agent chat's server side (spec 02 §2, §4): a typed message and the assistant's reply, the wizards' searches
+ * The agent chat's server side: a typed message and the assistant's reply, the wizards' searches
  * as the forms post them without JavaScript (the lead-search service called directly, the results posted into the
  * chat as cards), and the cards' write actions (Add to CRM, Save to Buyer Breeze) read from the stored card.
  * With JavaScript the browser does the same through the /api routes; both post the same messages.
@@ -9,7 +9,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 
 import type { AgentId } from "#app/domain/chat/agents.ts";
 import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
-import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/domain/chat/forms.ts";
+import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/domain/chat/chat-forms.ts";
 import { AI_TROUBLE_TEXT, type ChatReply } from "#app/domain/chat/intent.ts";
 import {
   ADDED_TO_CRM,
@@ -87,7 +87,7 @@ export async function sendChatMessage(
   input: ChatSendInput,
 ): Promise<{ conversationId: string } | { refused: CapRefusal } | null> {
   const requested = input.c ?? null;
-  const thread = requested ? await chatThread(context.db, userId, { agent: input.agent, requested }) : null;
+  const thread = requested ? await chatThread(context, userId, { agent: input.agent, requested }) : null;
   if (requested && !thread) return null;
   // The model reads cards as what they are about, not as their stored JSON.
   const history = (thread?.messages ?? [])
@@ -98,7 +98,7 @@ export async function sendChatMessage(
   let charges: BatchItem<"sqlite">[] = [];
   try {
     // The Negotiation agent drafts the user's reply to what a seller wrote (the typed message); the others chat.
-    const metered = await meteredAiCall(context, userId, context.now(), async () => {
+    const metered = await meteredAiCall(context, userId, async () => {
       if (input.agent !== "negotiation") return context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
       const draft = await context.providers.ai.draftReply({ contactName: null, lastIncoming: input.content, property: null });
       return { text: negotiationAnswer(draft.text), offer: null, usage: draft.usage };
@@ -107,18 +107,17 @@ export async function sendChatMessage(
     reply = metered.value;
     charges = metered.charges;
   } catch (error) {
-    // The provider failed (timeout, refusal, outage): the user's message is kept, and the chat says so (§8).
+    // The provider failed (timeout, refusal, outage): the user's message is kept, and the chat says so.
     if (!(error instanceof ProviderError)) throw error;
     console.warn("chat reply failed", error.message);
     reply = { text: AI_TROUBLE_TEXT, offer: null };
     aiGenerated = false;
   }
   const posted = await postMessages(
-    context.db,
+    context,
     userId,
     { conversationId: requested, start: { agentType: input.agent, title: titleOf(input.content) } },
     [userMessage(input.content), assistantMessage(textContent(reply.text, reply.offer), aiGenerated)],
-    context.now(),
     charges,
   );
   return posted ? { conversationId: posted.conversationId } : null;
@@ -140,7 +139,7 @@ function locationRefusal(issues: { path: PropertyKey[]; message: string }[]): Wi
 
 /**
  * Find Properties / Find Cash Buyers posted by the wizard's form: runs the search as the /api routes do, posts the
- * user's request, the answer and the cards into the conversation `c` (or a new Lead Finder conversation, §4's
+ * user's request, the answer and the cards into the conversation `c` (or a new Lead Finder conversation, the spec's
  * "No Results: {location}" when nothing was found), and says where to go: sellers to the Lead Workbench, buyers
  * back to the chat. Refused answers write nothing.
  */
@@ -153,18 +152,17 @@ export async function runWizardSearch(
   const answers: WizardAnswers = readAnswers({ get: (name) => input[name as keyof WizardSearchInput] });
   const conversationId = input.c ?? null;
   const agent: AgentId = "lead-finder";
-  if (conversationId && !(await chatThread(context.db, userId, { agent, requested: conversationId }))) {
+  if (conversationId && !(await chatThread(context, userId, { agent, requested: conversationId }))) {
     return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
   }
   // A search's answer carries "Back to Wizard" with the answers it was made with.
   const answered = (content: string) => assistantMessage(textContent(content, searchOffer(input.wizard, answers)));
   const post = async (location: string, found: boolean, items: NewMessage[]) => {
     const posted = await postMessages(
-      context.db,
+      context,
       userId,
       { conversationId, start: { agentType: agent, title: searchConversationTitle(input.wizard, location, found) } },
       items,
-      context.now(),
     );
     return posted?.conversationId ?? conversationId;
   };
@@ -237,14 +235,14 @@ export type CardActionOutcome = { ok: true; redirect: string; toast: Toast } | {
 /**
  * Add to CRM (a seller-lead or property card) or Save to Buyer Breeze (a buyer card), from the stored card: the
  * same property and buyer lead the browser sends, validated by the same schemas, then back to the card with the
- * §8 message or the success as a toast. A card that is not the user's answers 404.
+ * The spec message or the success as a toast. A card that is not the user's answers 404.
  */
 export async function runCardAction(
   context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: CardActionInput,
 ): Promise<CardActionOutcome> {
-  const message = await getOwnMessage(context.db, userId, input.messageId);
+  const message = await getOwnMessage(context, userId, input.messageId);
   if (!message) return { ok: false, status: 404, message: CARD_NOT_FOUND };
   const back = chatHref(message.agentType, message.conversationId, {}, `#card-${message.id}`);
   const body = parseChatContent(message.content);
@@ -262,7 +260,7 @@ export async function runCardAction(
       const messages = Object.values(fieldErrors(parsed.error.issues)).flat().join(", ");
       return { ok: true, redirect: back, toast: { title: `Validation error: ${messages}`, variant: "error" } };
     }
-    const created = await createProperty(context.db, userId, parsed.data, context.now());
+    const created = await createProperty(context, userId, parsed.data);
     if (!created.ok) return { ok: true, redirect: back, toast: { title: ALREADY_IN_CRM, variant: "info" } };
     return {
       ok: true,
@@ -276,7 +274,7 @@ export async function runCardAction(
   if (!lead.ok) return { ok: true, redirect: back, toast: { title: lead.message, variant: "error" } };
   const parsed = BuyerLeadSchema.safeParse(lead.value);
   if (!parsed.success) return { ok: true, redirect: back, toast: { title: BUYER_SAVE_FAILED, variant: "error" } };
-  const saved = await createBuyerLead(context.db, userId, parsed.data, context.now());
+  const saved = await createBuyerLead(context, userId, parsed.data);
   if (!saved.created) return { ok: true, redirect: back, toast: { title: BUYER_ALREADY_SAVED, variant: "info" } };
   return {
     ok: true,

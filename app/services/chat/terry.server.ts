@@ -1,5 +1,5 @@
 /**
- * Terry's market research (spec 02 §7 POST /api/terry/chat): the AI provider answers, and every figure it cites comes
+ * Terry's market research (the spec POST /api/terry/chat): the AI provider answers, and every figure it cites comes
  * from `lookup` — the place parsed as the property search parses it, and the property-data provider's records. The
  * user's message and Terry's answer are stored together in the user's Terry conversation (agent type "terry"), so
  * the screen reloads them and the agent chat's other conversations are untouched.
@@ -12,7 +12,7 @@ import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import type { TerryChatInput } from "#app/domain/chat/terry-forms.ts";
 import { TERRY_AGENT } from "#app/domain/chat/terry-screen.ts";
 import type { SellerLeadCounts, TerryLookup } from "#app/domain/chat/terry.ts";
-import { parseSearchLocation } from "#app/domain/leads/location.ts";
+import { parseSearchLocation } from "#app/domain/leads/lead-location.ts";
 import { PreviewCountSchema } from "#app/domain/leads/search.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -62,7 +62,7 @@ export function marketLookup(context: ServiceContext<"db" | "providers" | "now">
 
 export type TerryOutcome =
   | { ok: true; response: string; conversationId: string }
-  /** The AI provider failed: the user's message and §8's trouble text are stored, and the screen shows the text. */
+  /** The AI provider failed: the user's message and the spec's trouble text are stored, and the screen shows the text. */
   | { ok: false; status: 502; message: string; conversationId: string }
   | { ok: false; status: 404; message: string }
   /** The body's history and message together pass AI_CONTEXT_CHARS_MAX (nothing written, the model not asked). */
@@ -84,7 +84,7 @@ export async function terryChat(
   if (contextChars(input.message, input.history) > AI_CONTEXT_CHARS_MAX)
     return { ok: false, status: 413, message: HISTORY_TOO_LONG, errors: { history: [HISTORY_TOO_LONG] } };
   const requested = input.conversationId ?? null;
-  const thread = requested ? await chatThread(context.db, userId, { agent: TERRY_AGENT, requested }) : null;
+  const thread = requested ? await chatThread(context, userId, { agent: TERRY_AGENT, requested }) : null;
   if (requested && thread?.conversation.agentType !== TERRY_AGENT) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };
   const history = thread
     ? thread.messages.slice(-HISTORY_TURNS).map((message) => ({ role: message.role, content: message.content }))
@@ -94,7 +94,7 @@ export async function terryChat(
   let failed = false;
   let charges: BatchItem<"sqlite">[] = [];
   try {
-    const metered = await meteredAiCall(context, userId, context.now(), () =>
+    const metered = await meteredAiCall(context, userId, () =>
       context.providers.ai.terryReply({ message: input.message, history, lookup: marketLookup(context) }),
     );
     if (!metered.ok) return metered;
@@ -107,11 +107,10 @@ export async function terryChat(
     failed = true;
   }
   const posted = await postMessages(
-    context.db,
+    context,
     userId,
     { conversationId: requested, start: { agentType: TERRY_AGENT, title: titleOf(input.message) } },
     [userMessage(input.message), assistantMessage(response, !failed)],
-    context.now(),
     charges,
   );
   if (!posted) return { ok: false, status: 404, message: CONVERSATION_NOT_FOUND };

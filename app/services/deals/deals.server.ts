@@ -5,10 +5,10 @@
  */
 import { and, asc, desc, eq, notExists } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import type { DealStage, DispoStatus } from "#db/enums.ts";
 import { deals, properties } from "#db/schema.ts";
-import type { CreateDealInput, UpdateDealInput } from "#app/domain/deals/forms.ts";
+import type { CreateDealInput, UpdateDealInput } from "#app/domain/deals/deal-forms.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
@@ -120,7 +120,8 @@ function toView(row: DealRow): DealView {
 }
 
 /** The user's deals, newest first, each with its property's card fields (null when the property is gone). */
-export async function listDeals(db: Db, userId: string): Promise<DealView[]> {
+export async function listDeals(context: ServiceContext<"db">, userId: string): Promise<DealView[]> {
+  const { db } = context;
   const rows = await db
     .select(DEAL_COLUMNS)
     .from(deals)
@@ -130,7 +131,8 @@ export async function listDeals(db: Db, userId: string): Promise<DealView[]> {
   return rows.map(toView);
 }
 
-export async function getDeal(db: Db, userId: string, id: string): Promise<DealView | null> {
+export async function getDeal(context: ServiceContext<"db">, userId: string, id: string): Promise<DealView | null> {
+  const { db } = context;
   const row = await db
     .select(DEAL_COLUMNS)
     .from(deals)
@@ -144,7 +146,8 @@ export async function getDeal(db: Db, userId: string, id: string): Promise<DealV
  * The user's properties that have no deal yet: the leads a deal can be created from, newest first. The "no deal"
  * filter runs in SQL before the cap, so a user with thousands of leads still sees the ones without a deal.
  */
-export async function listLeadsWithoutDeal(db: Db, userId: string) {
+export async function listLeadsWithoutDeal(context: ServiceContext<"db">, userId: string) {
+  const { db } = context;
   return db
     .select({
       id: properties.id,
@@ -186,7 +189,9 @@ export const DEAL_EXISTS = "This property already has a deal";
  * wholesaler means to contract at); a property has at most one deal. A deal created straight into closing gets
  * today as its close date.
  */
-export async function createDeal(db: Db, userId: string, input: CreateDealInput, now: Date): Promise<Outcome> {
+export async function createDeal(context: ServiceContext<"db" | "now">, userId: string, input: CreateDealInput): Promise<Outcome> {
+  const { db } = context;
+  const now = context.now();
   const property = await db
     .select({ id: properties.id, maxOffer: properties.maxOffer })
     .from(properties)
@@ -211,14 +216,21 @@ export async function createDeal(db: Db, userId: string, input: CreateDealInput,
     createdAt: now,
     updatedAt: now,
   });
-  return { ok: true, deal: (await getDeal(db, userId, id))! };
+  return { ok: true, deal: (await getDeal(context, userId, id))! };
 }
 
 /**
  * Changes a deal's stage, value, close date or notes. Moving a deal into closing without a close date sets it to now,
  * so "Closed This Month" and the revenue chart see it.
  */
-export async function updateDeal(db: Db, userId: string, id: string, input: UpdateDealInput, now: Date): Promise<Outcome> {
+export async function updateDeal(
+  context: ServiceContext<"db" | "now">,
+  userId: string,
+  id: string,
+  input: UpdateDealInput,
+): Promise<Outcome> {
+  const { db } = context;
+  const now = context.now();
   const current = await db
     .select({ id: deals.id, stage: deals.stage, closeDate: deals.closeDate })
     .from(deals)
@@ -237,5 +249,5 @@ export async function updateDeal(db: Db, userId: string, id: string, input: Upda
     .update(deals)
     .set(changes)
     .where(and(eq(deals.id, id), eq(deals.userId, userId)));
-  return { ok: true, deal: (await getDeal(db, userId, id))! };
+  return { ok: true, deal: (await getDeal(context, userId, id))! };
 }

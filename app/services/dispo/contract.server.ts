@@ -29,5 +29,5 @@ export async function putUnderContract(
     })
     .where(and(eq(deals.id, dealId), eq(deals.userId, userId)))
     .returning({ id: deals.id });
-  return updated ? getDeal(context.db, userId, dealId) : null;
+  return updated ? getDeal(context, userId, dealId) : null;
 }

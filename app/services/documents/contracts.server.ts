@@ -1,7 +1,6 @@
 /** "Generate Contract": a contract's wording (domain/documents/contract-text.ts) for one of the user's properties, as a PDF. */
 import { and, desc, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { companyProfiles, documents, properties, users } from "#db/schema.ts";
 import { contractText, type ContractKind } from "#app/domain/documents/contract-text.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
@@ -11,7 +10,8 @@ import { renderContractPdf } from "./pdf.server.ts";
 import { toDocumentView, type DocumentView } from "./records.server.ts";
 
 /** The user's properties, for the contract form's select. */
-export async function listPropertyOptions(db: Db, userId: string) {
+export async function listPropertyOptions(context: ServiceContext<"db">, userId: string) {
+  const { db } = context;
   return db
     .select({ id: properties.id, address: properties.address, city: properties.city, state: properties.state })
     .from(properties)
@@ -24,11 +24,11 @@ export type GenerateOutcome = { ok: true; document: DocumentView } | { ok: false
 
 /** Renders the chosen contract for one of the user's properties and stores it as a draft document. */
 export async function generateContract(
-  context: ServiceContext<"db" | "files">,
+  context: ServiceContext<"db" | "files" | "now">,
   userId: string,
   input: { propertyId: string; kind: ContractKind },
-  now: Date,
 ): Promise<GenerateOutcome> {
+  const now = context.now();
   const [property] = await context.db
     .select()
     .from(properties)

@@ -13,7 +13,7 @@ export async function documentFileResponse(
   id: string,
   mode: "view" | "download",
 ): Promise<Response | null> {
-  const row = await findDocument(context.db, userId, id);
+  const row = await findDocument(context, userId, id);
   if (!row?.filePath) return null;
   const object = await context.files.get(row.filePath);
   if (!object) return null;

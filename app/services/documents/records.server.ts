@@ -1,11 +1,10 @@
 /**
- * Documents (spec 01 §2 "Document Storage", §7): the rows in D1, scoped to the user. Files live in R2 under the
+ * Documents (the spec's "Document Storage"): the rows in D1, scoped to the user. Files live in R2 under the
  * owner's prefix (uploads.server.ts stores them, files.server.ts serves them, contracts.server.ts generates them).
  */
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 
-import type { Db } from "#db/client.ts";
 import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "#db/enums.ts";
 import { documents } from "#db/schema.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
@@ -46,7 +45,8 @@ export function toDocumentView(row: typeof documents.$inferSelect): DocumentView
 }
 
 /** The user's documents, most recently updated first, optionally of one type. */
-export async function listDocuments(db: Db, userId: string, type?: DocumentType | null): Promise<DocumentView[]> {
+export async function listDocuments(context: ServiceContext<"db">, userId: string, type?: DocumentType | null): Promise<DocumentView[]> {
+  const { db } = context;
   const rows = await db
     .select()
     .from(documents)
@@ -55,7 +55,8 @@ export async function listDocuments(db: Db, userId: string, type?: DocumentType 
   return rows.map(toDocumentView);
 }
 
-export async function findDocument(db: Db, userId: string, id: string) {
+export async function findDocument(context: ServiceContext<"db">, userId: string, id: string) {
+  const { db } = context;
   const [row] = await db
     .select()
     .from(documents)
@@ -82,13 +83,20 @@ export const DocumentPatchSchema = z
 export type DocumentPatch = z.infer<typeof DocumentPatchSchema>;
 
 /** One of the user's documents, or null. */
-export async function getDocument(db: Db, userId: string, id: string): Promise<DocumentView | null> {
-  const row = await findDocument(db, userId, id);
+export async function getDocument(context: ServiceContext<"db">, userId: string, id: string): Promise<DocumentView | null> {
+  const row = await findDocument(context, userId, id);
   return row ? toDocumentView(row) : null;
 }
 
 /** Renames, recategorises or moves a document along draft → pending → signed → completed; null when not the user's. */
-export async function updateDocument(db: Db, userId: string, id: string, patch: DocumentPatch, now: Date): Promise<DocumentView | null> {
+export async function updateDocument(
+  context: ServiceContext<"db" | "now">,
+  userId: string,
+  id: string,
+  patch: DocumentPatch,
+): Promise<DocumentView | null> {
+  const { db } = context;
+  const now = context.now();
   const changes = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
   const [row] = await db
     .update(documents)

@@ -59,10 +59,10 @@ export type UploadOutcome = { ok: true; document: DocumentView } | { ok: false; 
 
 /** Checks and stores an uploaded file; nothing is written when a check fails. */
 export async function uploadDocument(
-  context: ServiceContext<"db" | "files">,
+  context: ServiceContext<"db" | "files" | "now">,
   userId: string,
   file: unknown,
-  options: { type?: unknown; now: Date },
+  options: { type?: unknown },
 ): Promise<UploadOutcome> {
   if (!(file instanceof File) || !file.name) return { ok: false, status: 400, message: UPLOAD_MESSAGES.missing };
   const ext = extensionOf(file.name);
@@ -72,7 +72,7 @@ export async function uploadDocument(
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!contentMatches(ext, bytes)) return { ok: false, status: 400, message: UPLOAD_MESSAGES.content };
   const type = isDocumentType(options.type) ? options.type : "template";
-  const now = options.now;
+  const now = context.now();
   const id = crypto.randomUUID();
   const key = documentKey(userId, ext);
   const contentType = FILE_TYPES[ext].contentType;
@@ -114,5 +114,5 @@ export async function readUpload(
     if (thrown instanceof Response && thrown.status === 413) return { ok: false, status: 413, message: UPLOAD_MESSAGES.tooLarge };
     return { ok: false, status: 400, message: UPLOAD_MESSAGES.missing };
   }
-  return uploadDocument(context, userId, form.get("file"), { type: form.get("type"), now: context.now() });
+  return uploadDocument(context, userId, form.get("file"), { type: form.get("type") });
 }

@@ -1,11 +1,11 @@
-/** Buyer leads ("Buyer Breeze", spec 01 §3, §5, §7): saved cash buyers, scoped to the user. */
+/** Buyer leads ("Buyer Breeze", the spec): saved cash buyers, scoped to the user. */
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 
-import type { Db } from "#db/client.ts";
 import { BUYER_TYPE_LABELS, BUYER_TYPES } from "#db/enums.ts";
 import { buyerLeads } from "#db/schema.ts";
 import { parseMoneyText } from "#app/domain/shared/money.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 export const REMOVED = "Buyer lead removed successfully";
 export const REMOVE_FAILED = "Failed to remove buyer lead";
@@ -66,7 +66,8 @@ function view({ userId: _userId, ...row }: typeof buyerLeads.$inferSelect): Buye
   };
 }
 
-export async function listBuyerLeads(db: Db, userId: string): Promise<BuyerLeadView[]> {
+export async function listBuyerLeads(context: ServiceContext<"db">, userId: string): Promise<BuyerLeadView[]> {
+  const { db } = context;
   const rows = await db.select().from(buyerLeads).where(eq(buyerLeads.userId, userId)).orderBy(desc(buyerLeads.createdAt));
   return rows.map(view);
 }
@@ -77,11 +78,12 @@ export async function listBuyerLeads(db: Db, userId: string): Promise<BuyerLeadV
  * only on a conflict one read: no race between a check and the write.
  */
 export async function createBuyerLead(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   input: BuyerLeadInput,
-  now: Date,
 ): Promise<{ created: boolean; buyerLead: BuyerLeadView }> {
+  const { db } = context;
+  const now = context.now();
   const [row] = await db
     .insert(buyerLeads)
     .values({ ...input, userId, createdAt: now, updatedAt: now })
@@ -97,7 +99,8 @@ export async function createBuyerLead(
 }
 
 /** True when the lead was the user's and is gone; false for a foreign or unknown id (nothing deleted). */
-export async function deleteBuyerLead(db: Db, userId: string, id: string): Promise<boolean> {
+export async function deleteBuyerLead(context: ServiceContext<"db">, userId: string, id: string): Promise<boolean> {
+  const { db } = context;
   const deleted = await db
     .delete(buyerLeads)
     .where(and(eq(buyerLeads.id, id), eq(buyerLeads.userId, userId)))

@@ -25,7 +25,7 @@ export type CashBuyerSearchResult = {
   location: string;
   skip: number;
   buyers: CashBuyerItem[];
-  /** §8's "No active cash buyers found in {location}. …" when the page is empty; else null. */
+  /** The spec's "No active cash buyers found in {location}. …" when the page is empty; else null. */
   message: string | null;
   /** Records the provider read but could not use (left out, counted, not a failed search); absent when none. */
   unreadable?: number;
@@ -49,7 +49,7 @@ export async function searchCashBuyers(
   const explicit = input.skip;
   const mine = and(eq(skipMapping.userId, userId), eq(skipMapping.userSearch, key));
   // The page is paid for at the vendor: counted against the caps first, so a refused search moves nothing.
-  const reserved = await reserveUsage(context, userId, "cash_buyer_page", 1, now);
+  const reserved = await reserveUsage({ ...context, now: () => now }, userId, "cash_buyer_page", 1);
   if (!reserved.ok) return reserved;
 
   const [, claimed] = await db.batch([
@@ -107,7 +107,7 @@ export async function searchCashBuyers(
       createdAt: now,
       updatedAt: now,
     }),
-    usageEntry(db, reserved.reservation, 1, now, requestId),
+    usageEntry({ db, now: () => now }, reserved.reservation, 1, requestId),
   ]);
   const label = criteria.location.label;
   const unreadable = found.unreadable ?? 0;

@@ -1,13 +1,13 @@
 /**
- * Which of some places are in the user's CRM already, and with which status (issue 36: the chat's cards kept "Add to
+ * Which of some places are in the user's CRM already, and with which status (the chat's cards kept "Add to
  * CRM" for a lead already saved or Offer Sent). Places compare as createProperty's duplicate check does: address and
  * city case- and space-insensitively, state upper-cased — keyed by domain/chat's crmKey.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { properties } from "#db/schema.ts";
 import { crmKey } from "#app/domain/chat/messages.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 type Place = { address: string; city?: string | null; state?: string | null };
 
@@ -15,7 +15,8 @@ type Place = { address: string; city?: string | null; state?: string | null };
 const MAX_PLACES = 90;
 
 /** crmKey(place) → the CRM status of the user's property there, for the places that are in the CRM. */
-export async function crmStatusesOf(db: Db, userId: string, places: Place[]): Promise<Map<string, string>> {
+export async function crmStatusesOf(context: ServiceContext<"db">, userId: string, places: Place[]): Promise<Map<string, string>> {
+  const { db } = context;
   const addresses = [...new Set(places.map((place) => place.address.trim().toLowerCase()).filter(Boolean))].slice(0, MAX_PLACES);
   if (addresses.length === 0) return new Map();
   const rows = await db

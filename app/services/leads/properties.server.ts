@@ -1,19 +1,20 @@
 /**
- * Properties (CRM leads) and their contacts: spec 01 §3 and §7, spec 02 §3 "Property as sent on save" and §7
+ * Properties (CRM leads) and their contacts: the spec's "Property as sent on save" and the spec
  * POST/PATCH /api/properties. Shared by the /api routes, the CRM section's loader and its form actions. Every query
  * filters by the user id; a foreign or unknown id reads as null, which the routes answer with 404.
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
-import { contacts, properties } from "#db/schema.ts";
+import { contacts, properties, users } from "#db/schema.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
+import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { valuationHistoryQuery } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
-export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/forms.ts";
+export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/lead-forms.ts";
 export const PROPERTY_NOT_FOUND = "Property not found";
 
 // --- reading ----------------------------------------------------------------------------------------------------
@@ -32,7 +33,7 @@ export function serializeProperty(row: PropertyRow) {
 }
 export type Property = ReturnType<typeof serializeProperty>;
 
-/** A lead as the CRM table lists it (spec 01 §3 "Property/lead (as listed in CRM)"). */
+/** A lead as the CRM table lists it (the spec's "Property/lead (as listed in CRM)"). */
 const ROW_COLUMNS = {
   id: properties.id,
   address: properties.address,
@@ -70,7 +71,7 @@ const LEAD_COLUMNS = {
 };
 
 /**
- * A Property (CRM) item as GET /api/properties lists it: every field of spec 02 §3 "Property (CRM)" — the lead's,
+ * A Property (CRM) item as GET /api/properties lists it: every field of the spec's "Property (CRM)" — the lead's,
  * the owner's phones (with DNC flags) and emails, the agent, and the analysis fields — and nothing stored only for
  * the server (price, condition, notes, repairTier, offerPdfFilename, userId).
  */
@@ -119,7 +120,8 @@ function serializeLead<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
 }
 
 /** Every lead the filter matches with the export's columns, newest first (the CSV export). */
-export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFilter>) {
+export async function listLeads(context: ServiceContext<"db">, userId: string, filter?: Partial<LeadFilter>) {
+  const { db } = context;
   const rows = await db
     .select(LEAD_COLUMNS)
     .from(properties)
@@ -135,17 +137,18 @@ export async function listLeads(db: Db, userId: string, filter?: Partial<LeadFil
  * running them cost about as much as the list's three.) A statement the URL does not ask for matches nothing.
  */
 export async function readCrmPage(
-  db: Db,
+  context: ServiceContext<"db">,
   userId: UserRef,
   /** `withComps`: the open property card shows its comps (`?comps=1`), read in the same batch. */
   options: { filter: LeadFilter; limit: number; leadId: string | null; withComps?: boolean },
   /** Sends the batch: by default on its own; a page that reads before its session answered joins the lookup's batch. */
-  batch: SendBatch = (queries) => db.batch(queries),
+  batch: SendBatch = (queries) => context.db.batch(queries),
 ) {
+  const { db } = context;
   const { filter, limit, leadId } = options;
   const list = [
     db
-      // The table's "Max offer" column: the 70 % rule's of the stored ARV, repairs and fee (issue 35 item 1).
+      // The table's "Max offer" column: the 70 % rule's of the stored ARV, repairs and fee.
       .select({ ...ROW_COLUMNS, ruleMaxOffer: properties.ruleMaxOffer })
       .from(properties)
       .where(leadConditions(userId, filter))
@@ -174,11 +177,13 @@ export async function readCrmPage(
           .where(and(eq(contacts.userId, userId), eq(contacts.propertyId, leadId)))
           .orderBy(desc(contacts.createdAt)),
         // The comps only when the card shows them; `where 0` keeps the batch's shape otherwise.
-        options.withComps ? storedComps(db, userId, [leadId]) : storedComps(db, userId, []),
-        storedChoices(db, userId, options.withComps ? [leadId] : []),
-        valuationHistoryQuery(db, userId, [leadId]),
+        options.withComps ? storedComps(context, userId, [leadId]) : storedComps(context, userId, []),
+        storedChoices(context, userId, options.withComps ? [leadId] : []),
+        valuationHistoryQuery(context, userId, [leadId]),
+        // The user's deal rule: the card's tiers and rule line are of it.
+        db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1),
       ]).then(
-        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history]) =>
+        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history, preferences]) =>
           [
             [rows, counts, searched] as const,
             property[0]
@@ -188,9 +193,10 @@ export async function readCrmPage(
                   property: serializeProperty(property[0]),
                   contacts: leadContacts.map(serializeContact),
                   comps: options.withComps ? leadComps : null,
-                  compChoices: leadChoices,
+                  pinnedComps: leadChoices,
                   /** Its valuations, newest first (the property card's history). */
                   valuations: history.map((entry) => ({ ...entry, valuedAt: entry.valuedAt.toISOString() })),
+                  dealRule: dealRuleOf(preferences[0]?.preferences),
                 }
               : null,
           ] as const,
@@ -230,12 +236,13 @@ export function decodeLeadCursor(cursor: string): LeadCursor | null {
  * with the cursor of the next page when there is one and the number of leads the filter matches.
  */
 export async function listLeadPage(
-  db: Db,
+  context: ServiceContext<"db">,
   userId: UserRef,
   options: { filter?: Partial<LeadFilter>; limit: number; after?: LeadCursor | null },
   /** Sends the batch: by default on its own; GET /api/properties joins the session lookup's. */
-  batch: SendBatch = (queries) => db.batch(queries),
+  batch: SendBatch = (queries) => context.db.batch(queries),
 ) {
+  const { db } = context;
   const after = options.after
     ? or(
         lt(properties.createdAt, options.after.createdAt),
@@ -256,7 +263,8 @@ export async function listLeadPage(
   return { leads, total: counted?.n ?? 0, next: rows.length > options.limit && last ? encodeLeadCursor(last) : null };
 }
 
-export async function getProperty(db: Db, userId: string, id: string): Promise<Property | null> {
+export async function getProperty(context: ServiceContext<"db">, userId: string, id: string): Promise<Property | null> {
+  const { db } = context;
   const row = await db
     .select()
     .from(properties)
@@ -279,7 +287,8 @@ function serializeContact(row: typeof contacts.$inferSelect) {
 export type Contact = ReturnType<typeof serializeContact>;
 
 /** GET /api/contacts: the user's contacts, newest first. */
-export async function listContacts(db: Db, userId: string): Promise<Contact[]> {
+export async function listContacts(context: ServiceContext<"db">, userId: string): Promise<Contact[]> {
+  const { db } = context;
   const rows = await db.select().from(contacts).where(eq(contacts.userId, userId)).orderBy(desc(contacts.createdAt), desc(contacts.id));
   return rows.map(serializeContact);
 }

@@ -1,15 +1,15 @@
 /**
- * Writing properties (CRM leads): spec 02 §7 POST/PATCH /api/properties, the Add Lead form and the workbench's saves.
+ * Writing properties (CRM leads): POST/PATCH /api/properties, the Add Lead form and the workbench's saves.
  * Every statement filters by the user id; an ARV given or changed is a valuation of the property's one record of its
- * deal numbers (property-valuations.server.ts, issue 35 item 1).
+ * deal numbers (property-valuations.server.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import type { ValuationSource } from "#db/enums.ts";
 import { contacts, properties } from "#db/schema.ts";
-import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/forms.ts";
-import { ruleMaxOfferOf } from "#app/domain/offers/deal-numbers.ts";
+import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/lead-forms.ts";
+import { estimatedMaxOffer } from "#app/domain/offers/deal-numbers.ts";
+import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 import { pauseOnStatus } from "#app/services/sequences/sequences.server.ts";
 import {
   currentValuationColumns,
@@ -23,7 +23,13 @@ import { PROPERTY_NOT_FOUND, serializeProperty, type Property } from "./properti
 type PropertyRow = typeof properties.$inferSelect;
 
 /** Same address, city and state (ignoring case and surrounding spaces) already in this user's CRM, other than `exceptId`. */
-async function findDuplicate(db: Db, userId: string, place: { address: string; city: string; state: string }, exceptId?: string) {
+async function findDuplicate(
+  context: ServiceContext<"db">,
+  userId: string,
+  place: { address: string; city: string; state: string },
+  exceptId?: string,
+) {
+  const { db } = context;
   const row = await db
     .select({ id: properties.id })
     .from(properties)
@@ -40,6 +46,17 @@ async function findDuplicate(db: Db, userId: string, place: { address: string; c
   return row?.id ?? null;
 }
 
+/**
+ * A "max offer" sent on save that is §9's estimate of the value sent with it (70 % of the ARV or of the as-is value) is
+ * what the spec's workbench sends before any valuation: a guess, not an offer the user chose, so it is not stored as
+ * one (a letter or a sequence would mail it).
+ */
+function isEstimateGuess(input: Pick<PropertyInput, "maxOffer" | "arv" | "price">): boolean {
+  if (input.maxOffer == null) return false;
+  const offer = Math.round(input.maxOffer);
+  return [input.arv, input.price].some((value) => value != null && estimatedMaxOffer(value) === offer);
+}
+
 type Created = { ok: true; property: Property } | { ok: false; status: 409; message: string; existingId: string };
 
 /**
@@ -53,8 +70,10 @@ export function newPropertyRows(userId: string, input: PropertyInput, now: Date,
     input.arv != null && input.arv > 0 ? { arv: input.arv, confidenceScore: input.confidenceScore ?? null, source } : null;
   const property = {
     ...input,
+    maxOffer: isEstimateGuess(input) ? null : input.maxOffer,
     ...(valuation ? currentValuationColumns(valuation, now) : {}),
-    ruleMaxOffer: valuation ? ruleMaxOfferOf(valuation.arv, input.repairEstimate, input.assignmentFee) : null,
+    // The max offer of the user's rule is written by `maxOfferRecompute` after the insert, in the same batch.
+    ruleMaxOffer: null,
     id,
     propertyType: input.propertyType ?? "single_family",
     status: input.status ?? "new",
@@ -81,23 +100,39 @@ export function newPropertyRows(userId: string, input: PropertyInput, now: Date,
  * Adds a property to the user's CRM; the same address, city and state twice is refused with "Already in CRM". A
  * named owner also becomes the property's first contact; both rows are written in one batch.
  */
-export async function createProperty(db: Db, userId: string, input: PropertyInput, now: Date): Promise<Created> {
-  const existingId = await findDuplicate(db, userId, input);
+export async function createProperty(request: ServiceContext<"db" | "now">, userId: string, input: PropertyInput): Promise<Created> {
+  const context = atOneInstant(request);
+  const { db } = context;
+  const now = context.now();
+  const existingId = await findDuplicate(context, userId, input);
   if (existingId) return { ok: false, status: 409, message: ALREADY_IN_CRM, existingId };
   const rows = newPropertyRows(userId, input, now);
   const insertProperty = db.insert(properties).values(rows.property).returning();
-  const [[row]] = await db.batch([
+  const results = await db.batch([
     insertProperty,
     ...(rows.contact ? [db.insert(contacts).values(rows.contact)] : []),
-    ...(rows.valuation ? [historyInsert(db, userId, rows.id, rows.valuation, now)] : []),
+    ...(rows.valuation ? [historyInsert(context, userId, rows.id, rows.valuation), maxOfferRecompute(context, userId, rows.id)] : []),
+    db
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, rows.id), eq(properties.userId, userId))),
   ]);
+  const row = (results.at(-1) as PropertyRow[])[0] ?? (results[0] as PropertyRow[])[0]!;
   return { ok: true, property: serializeProperty(row) };
 }
 
 type Updated = { ok: true; property: Property } | { ok: false; status: 404 | 409; message: string };
 
 /** PATCH: only the given fields change; an address that collides with another lead is refused. */
-export async function updateProperty(db: Db, userId: string, id: string, patch: PropertyPatch, now: Date): Promise<Updated> {
+export async function updateProperty(
+  request: ServiceContext<"db" | "now">,
+  userId: string,
+  id: string,
+  patch: PropertyPatch,
+): Promise<Updated> {
+  const context = atOneInstant(request);
+  const { db } = context;
+  const now = context.now();
   const current = await db
     .select({ address: properties.address, city: properties.city, state: properties.state })
     .from(properties)
@@ -112,7 +147,7 @@ export async function updateProperty(db: Db, userId: string, id: string, patch: 
       city: changes.city ?? current.city ?? "",
       state: changes.state ?? current.state ?? "",
     };
-    if (await findDuplicate(db, userId, place, id)) return { ok: false, status: 409, message: ALREADY_IN_CRM };
+    if (await findDuplicate(context, userId, place, id)) return { ok: false, status: 409, message: ALREADY_IN_CRM };
   }
   // A letter of intent is for one amount: a new max offer un-records it, so Send Offer mails a letter for the new one.
   const letter = changes.maxOffer !== undefined ? { offerPdfFilename: null } : {};
@@ -131,16 +166,16 @@ export async function updateProperty(db: Db, userId: string, id: string, patch: 
     })
     .where(and(eq(properties.id, id), eq(properties.userId, userId)));
   const costsChanged = revalued !== null || changes.repairEstimate !== undefined || changes.assignmentFee !== undefined;
-  // Under contract, closed or dead pauses the lead's follow-up sequence, in the same batch (issue 38).
-  const pause = pauseOnStatus(db, id, changes.status, now);
+  // Under contract, closed or dead pauses the lead's follow-up sequence, in the same batch.
+  const pause = pauseOnStatus(context, id, changes.status);
   const read = db
     .select()
     .from(properties)
     .where(and(eq(properties.id, id), eq(properties.userId, userId)));
   const results = await db.batch([
     update,
-    ...(revalued ? [historyInsert(db, userId, id, revalued, now)] : []),
-    ...(costsChanged ? [maxOfferRecompute(db, userId, id)] : []),
+    ...(revalued ? [historyInsert(context, userId, id, revalued)] : []),
+    ...(costsChanged ? [maxOfferRecompute(context, userId, id)] : []),
     ...(pause ? [pause] : []),
     read,
   ]);

@@ -1,5 +1,5 @@
 /**
- * The daily run of a saved cash-buyer search (ADR 090): pages of buyers from the provider, each page reserved against
+ * The daily run of a saved cash-buyer search (ADR 085): pages of buyers from the provider, each page reserved against
  * the user's `cash_buyer_page` caps before it is asked for, and the buyers not yet in the user's Buyer Breeze saved
  * there. A buyer already delivered (or saved by hand) is never delivered again: buyer_leads is unique per user, buyer
  * and market, and the insert skips it. The run reads on from where the search's last run stopped (skip_mapping).
@@ -46,7 +46,7 @@ export async function runSavedBuyerSearch(
   const mine = and(eq(skipMapping.userId, userId), eq(skipMapping.userSearch, savedBuyerKey(savedSearchId)));
   let delivered = 0;
   for (let page = 0; page < BUYER_PAGES_PER_RUN && delivered < CASH_BUYER_PAGE; page++) {
-    const reserved = await reserveUsage(context, userId, "cash_buyer_page", 1, now);
+    const reserved = await reserveUsage({ ...context, now: () => now }, userId, "cash_buyer_page", 1);
     if (!reserved.ok) return { delivered, note: reserved.message, invalid: false };
     // The page is claimed in SQL (skip + 5, returning the one to read), so two runs at once read two pages.
     const [claimed] = await db
@@ -103,7 +103,7 @@ export async function runSavedBuyerSearch(
         createdAt: now,
         updatedAt: now,
       }),
-      usageEntry(db, reserved.reservation, 1, now, requestId),
+      usageEntry({ db, now: () => now }, reserved.reservation, 1, requestId),
       // At the end of the market the next run starts from its first page again (only buyers new by then are saved).
       exhausted
         ? db.delete(skipMapping).where(and(mine, eq(skipMapping.skip, skip)))

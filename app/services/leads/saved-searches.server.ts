@@ -1,10 +1,10 @@
 /** Saved searches: save one from the wizard, list them with what their runs delivered and cost, Daily on/off, delete. */
 import { and, desc, eq, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { buyerLeads, leadDeliveries, leadRequests, savedSearches, usageEvents } from "#db/schema.ts";
 import { buyerSearch, sellerCriteria, type WizardAnswers, type WizardErrors, type WizardKind } from "#app/domain/chat/wizard.ts";
 import { NAME_TAKEN, storedAnswers, type SavedSearchRow } from "#app/domain/leads/saved-searches.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 /** A million micro-cents make a cent (docs/decisions/080-usage-ledger-and-caps.md). */
 const MICROCENTS_PER_CENT = 1_000_000;
@@ -16,11 +16,12 @@ export type SaveOutcome = { ok: true; id: string } | { ok: false; errors: Wizard
  * user already uses is refused by the unique index, so two concurrent saves cannot both take it.
  */
 export async function saveSearch(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   search: { kind: WizardKind; name: string; answers: WizardAnswers },
-  now: Date,
 ): Promise<SaveOutcome> {
+  const { db } = context;
+  const now = context.now();
   const complete = search.kind === "seller" ? sellerCriteria(search.answers) : buyerSearch(search.answers);
   if (!complete) return { ok: false, errors: { cityOrZip: "Finish the search before saving it" } };
   const [row] = await db
@@ -43,7 +44,8 @@ export async function saveSearch(
  * The user's saved searches, newest first, each with the leads its runs delivered and what they cost: the ledger rows
  * whose request id is one of the search's lead requests (a run's charges are written with its request id).
  */
-export async function listSavedSearches(db: Db, userId: string): Promise<SavedSearchRow[]> {
+export async function listSavedSearches(context: ServiceContext<"db">, userId: string): Promise<SavedSearchRow[]> {
+  const { db } = context;
   const requestsOf = sql`select ${leadRequests.id} from ${leadRequests}
     where ${leadRequests.savedSearchId} = ${savedSearches.id} and ${leadRequests.userId} = ${userId}`;
   const rows = await db
@@ -79,7 +81,9 @@ export async function listSavedSearches(db: Db, userId: string): Promise<SavedSe
 }
 
 /** Daily on or off (a seller or a cash-buyer search); false when the search is not the user's. */
-export async function setDaily(db: Db, userId: string, id: string, daily: boolean, now: Date): Promise<boolean> {
+export async function setDaily(context: ServiceContext<"db" | "now">, userId: string, id: string, daily: boolean): Promise<boolean> {
+  const { db } = context;
+  const now = context.now();
   const updated = await db
     .update(savedSearches)
     .set({ isActive: daily, updatedAt: now })
@@ -89,7 +93,8 @@ export async function setDaily(db: Db, userId: string, id: string, daily: boolea
 }
 
 /** Deletes the search (its lead requests keep their leads; their link is set null); false when it is not the user's. */
-export async function deleteSavedSearch(db: Db, userId: string, id: string): Promise<boolean> {
+export async function deleteSavedSearch(context: ServiceContext<"db">, userId: string, id: string): Promise<boolean> {
+  const { db } = context;
   const deleted = await db
     .delete(savedSearches)
     .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))

@@ -1,9 +1,9 @@
 /** The workbench's queue: the leads the user's latest seller search handed out. */
 import { and, asc, desc, eq, gt, sql, type SQL } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { leadDeliveries, leadRequests, leads } from "#db/schema.ts";
 import { type LeadQueueItem } from "#app/domain/leads/search.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 export type SellerQueue = {
   request: {
@@ -21,7 +21,8 @@ export type SellerQueue = {
 };
 
 /** The id of the user's latest seller search that handed out leads, as a subquery (every queue read selects the same one). */
-export function latestSellerRequestId(db: Db, userId: string) {
+export function latestSellerRequestId(context: ServiceContext<"db">, userId: string) {
+  const { db } = context;
   return db
     .select({ id: leadRequests.id })
     .from(leadRequests)
@@ -34,16 +35,17 @@ export function latestSellerRequestId(db: Db, userId: string) {
  * Which seller queue a read is for: the user's search `requestId` when given (a seller card of an earlier search
  * opens its own queue), else the latest. As SQL: the id, or the latest-id subquery.
  */
-export function sellerQueueId(db: Db, userId: string, requestId?: string | null): SQL {
-  return requestId ? sql`${requestId}` : sql`(${latestSellerRequestId(db, userId)})`;
+export function sellerQueueId(context: ServiceContext<"db">, userId: string, requestId?: string | null): SQL {
+  return requestId ? sql`${requestId}` : sql`(${latestSellerRequestId(context, userId)})`;
 }
 
 /**
  * The two reads of a seller queue (its request, its leads in order), to run in one batch with others: the user's
  * search `requestId` when given, else their latest. Another user's or a buyer search's id reads as no queue.
  */
-export function sellerQueueReads(db: Db, userId: string, requestId?: string | null) {
-  const queueId = sellerQueueId(db, userId, requestId);
+export function sellerQueueReads(context: ServiceContext<"db">, userId: string, requestId?: string | null) {
+  const { db } = context;
+  const queueId = sellerQueueId(context, userId, requestId);
   return [
     db
       .select()
@@ -86,6 +88,7 @@ export function sellerQueueOf([requests, delivered]: SellerQueueRows): SellerQue
  * workbench renders on the server (a reload, another device, no JavaScript). Null when there is none. One round
  * trip: both reads select the same latest request.
  */
-export async function getLatestSellerQueue(db: Db, userId: string): Promise<SellerQueue | null> {
-  return sellerQueueOf(await db.batch(sellerQueueReads(db, userId)));
+export async function getLatestSellerQueue(context: ServiceContext<"db">, userId: string): Promise<SellerQueue | null> {
+  const { db } = context;
+  return sellerQueueOf(await db.batch(sellerQueueReads(context, userId)));
 }

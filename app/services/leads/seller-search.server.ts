@@ -5,7 +5,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
-import type { Db } from "#db/client.ts";
 import { leadDeliveries, leadRequests, leads, skipMapping } from "#db/schema.ts";
 import { toLeadQueueItem } from "#app/domain/leads/items.ts";
 import {
@@ -77,7 +76,7 @@ export async function searchSellerLeads(
     const need = count - found.length;
     // The vendor charges for every record it returns and every owner it skip-traces: counted against the caps before
     // the call; what the page did not use is given back after it.
-    const reserved = await reserveLeadRound(context, userId, need, now);
+    const reserved = await reserveLeadRound({ ...context, now: () => now }, userId, need);
     if (!reserved.ok) {
       if (found.length > 0)
         return { ok: true, requestId, location: criteria.location.label, properties: found, exhausted: false, message: reserved.message };
@@ -88,7 +87,7 @@ export async function searchSellerLeads(
       candidates = await provider.searchSellerLeads(search, { take: need, skip: offset });
     } catch (error) {
       await Promise.all([releaseUsage(context, reserved.leads), releaseUsage(context, reserved.traces)]);
-      await recordFailure(db, { round, requestId, userId, vendor: provider.name, params, count, error, now, found: found.length });
+      await recordFailure({ db }, { round, requestId, userId, vendor: provider.name, params, count, error, now, found: found.length });
       // Leads already claimed by an earlier round are this user's now: answer them rather than lose them.
       if (found.length > 0)
         return { ok: true, requestId, location: criteria.location.label, properties: found, exhausted: false, message: null };
@@ -156,8 +155,8 @@ export async function searchSellerLeads(
           .returning({ position: leadDeliveries.position }),
       );
     }
-    if (read > 0) statements.push(usageEntry(db, reserved.leads, read, now, requestId));
-    if (candidates.length > 0) statements.push(usageEntry(db, reserved.traces, candidates.length, now, requestId));
+    if (read > 0) statements.push(usageEntry({ db, now: () => now }, reserved.leads, read, requestId));
+    if (candidates.length > 0) statements.push(usageEntry({ db, now: () => now }, reserved.traces, candidates.length, requestId));
     statements.push(
       db
         .insert(skipMapping)
@@ -197,7 +196,7 @@ export async function searchSellerLeads(
 
 /** A provider failure: the request is failed, or partial (with the error) when an earlier round already found leads. */
 async function recordFailure(
-  db: Db,
+  context: ServiceContext<"db">,
   failure: {
     round: number;
     requestId: string;
@@ -210,6 +209,7 @@ async function recordFailure(
     found: number;
   },
 ) {
+  const { db } = context;
   const { round, requestId, userId, vendor, params, count, error, now, found } = failure;
   const status = found > 0 ? "partial" : "failed";
   if (round === 1) {
@@ -236,14 +236,14 @@ async function recordFailure(
 
 /** A round's leads and skip traces, reserved together: a refusal of the second gives the first back. */
 async function reserveLeadRound(
-  context: ServiceContext<"db" | "providers" | "config">,
+  context: ServiceContext<"db" | "providers" | "config" | "now">,
   userId: string,
   need: number,
-  now: Date,
 ): Promise<{ ok: true; leads: Reservation; traces: Reservation } | CapRefusal> {
-  const leads = await reserveUsage(context, userId, "lead", need, now);
+  const now = context.now();
+  const leads = await reserveUsage({ ...context, now: () => now }, userId, "lead", need);
   if (!leads.ok) return leads;
-  const traces = await reserveUsage(context, userId, "skip_trace", need, now);
+  const traces = await reserveUsage({ ...context, now: () => now }, userId, "skip_trace", need);
   if (!traces.ok) {
     await releaseUsage(context, leads.reservation);
     return traces;

@@ -5,10 +5,10 @@ import { and, eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { z } from "zod";
 
-import type { Db } from "#db/client.ts";
 import { MESSAGE_ROLES } from "#db/enums.ts";
 import { contacts, conversations, messages, properties } from "#db/schema.ts";
-import { CONTACT_NOT_FOUND, messageContent } from "#app/domain/messages/forms.ts";
+import { CONTACT_NOT_FOUND, messageContent } from "#app/domain/messages/message-forms.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { ownsConversation, toMessageView, type MessageView } from "./conversations.server.ts";
 
@@ -28,7 +28,8 @@ export const MessageInputSchema = z.object({
     .transform((value) => value === true || value === "true" || value === "on"),
 });
 
-async function ownedContact(db: Db, userId: string, contactId: string | null | undefined) {
+async function ownedContact(context: ServiceContext<"db">, userId: string, contactId: string | null | undefined) {
+  const { db } = context;
   if (!contactId) return null;
   const [row] = await db
     .select()
@@ -38,7 +39,8 @@ async function ownedContact(db: Db, userId: string, contactId: string | null | u
   return row ?? null;
 }
 
-async function ownedProperty(db: Db, userId: string, propertyId: string | null | undefined) {
+async function ownedProperty(context: ServiceContext<"db">, userId: string, propertyId: string | null | undefined) {
+  const { db } = context;
   if (!propertyId) return null;
   const [row] = await db
     .select({ id: properties.id })
@@ -51,14 +53,15 @@ async function ownedProperty(db: Db, userId: string, propertyId: string | null |
 export type CreateConversationOutcome = { ok: true; id: string } | { ok: false; status: 404; message: string };
 
 export async function createConversation(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   input: z.infer<typeof ConversationInputSchema>,
-  now: Date,
 ): Promise<CreateConversationOutcome> {
-  const contact = await ownedContact(db, userId, input.contactId);
+  const { db } = context;
+  const now = context.now();
+  const contact = await ownedContact(context, userId, input.contactId);
   if (input.contactId && !contact) return { ok: false, status: 404, message: CONTACT_NOT_FOUND };
-  const property = await ownedProperty(db, userId, input.propertyId ?? contact?.propertyId);
+  const property = await ownedProperty(context, userId, input.propertyId ?? contact?.propertyId);
   if (input.propertyId && !property) return { ok: false, status: 404, message: "Property not found" };
   const id = crypto.randomUUID();
   await db.insert(conversations).values({
@@ -76,13 +79,14 @@ export async function createConversation(
 
 /** Stores a message and marks the conversation active; null when the conversation is not the user's. */
 export async function addMessage(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   conversationId: string,
   input: z.infer<typeof MessageInputSchema>,
-  now: Date,
 ): Promise<MessageView | null> {
-  if (!(await ownsConversation(db, userId, conversationId))) return null;
+  const { db } = context;
+  const now = context.now();
+  if (!(await ownsConversation(context, userId, conversationId))) return null;
   const id = crypto.randomUUID();
   await db.batch([
     db
@@ -106,15 +110,16 @@ export type NewMessage = { content: string; role: (typeof MESSAGE_ROLES)[number]
  * `conversationId` is not the user's (nothing written).
  */
 export async function postMessages(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   target: { conversationId: string | null; start: { agentType: string; title: string } },
   items: readonly NewMessage[],
-  now: Date,
   /** Statements written with the messages (an AI call's charge): all or nothing. */
   also: readonly BatchItem<"sqlite">[] = [],
 ): Promise<{ conversationId: string; messages: MessageView[] } | null> {
-  if (target.conversationId && !(await ownsConversation(db, userId, target.conversationId))) return null;
+  const { db } = context;
+  const now = context.now();
+  if (target.conversationId && !(await ownsConversation(context, userId, target.conversationId))) return null;
   const conversationId = target.conversationId ?? crypto.randomUUID();
   const rows = items.map((item, i) => ({
     id: crypto.randomUUID(),

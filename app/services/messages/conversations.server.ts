@@ -1,13 +1,13 @@
 /**
- * Conversations and their messages (spec 01 §3, §7), read: lists, threads, search, the agent chat's threads.
+ * Conversations and their messages, read: lists, threads, search, the agent chat's threads.
  * Every query is scoped to the user; a foreign or unknown id reads as "not found" (null), which the routes answer
  * with 404. Writes are in conversation-writes.server.ts.
  */
 import { and, asc, desc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { contacts, conversations, messages, properties } from "#db/schema.ts";
 import { messageText } from "#app/domain/chat/messages.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 export const PREVIEW_LENGTH = 50;
 
@@ -81,7 +81,8 @@ function toSummary(row: SummaryRow): ConversationSummary {
   };
 }
 
-function summaries(db: Db, userId: string) {
+function summaries(context: ServiceContext<"db">, userId: string) {
+  const { db } = context;
   return db
     .select(SUMMARY_COLUMNS)
     .from(conversations)
@@ -93,22 +94,23 @@ function summaries(db: Db, userId: string) {
 const MOST_RECENT_FIRST = [desc(conversations.updatedAt), desc(conversations.id)];
 
 /** The user's conversations, most recently active first, with the contact, property and last-message preview. */
-export async function listConversations(db: Db, userId: string): Promise<ConversationSummary[]> {
-  const rows = await summaries(db, userId)
+export async function listConversations(context: ServiceContext<"db">, userId: string): Promise<ConversationSummary[]> {
+  const rows = await summaries(context, userId)
     .where(eq(conversations.userId, userId))
     .orderBy(...MOST_RECENT_FIRST);
   return rows.map(toSummary);
 }
 
 /** One of the user's conversations with its preview, or null when it is not the user's. */
-export async function getConversation(db: Db, userId: string, id: string): Promise<ConversationSummary | null> {
-  const row = await summaries(db, userId)
+export async function getConversation(context: ServiceContext<"db">, userId: string, id: string): Promise<ConversationSummary | null> {
+  const row = await summaries(context, userId)
     .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
     .get();
   return row ? toSummary(row) : null;
 }
 
-export async function ownsConversation(db: Db, userId: string, id: string): Promise<boolean> {
+export async function ownsConversation(context: ServiceContext<"db">, userId: string, id: string): Promise<boolean> {
+  const { db } = context;
   const [row] = await db
     .select({ id: conversations.id })
     .from(conversations)
@@ -134,7 +136,12 @@ export function toMessageView(row: typeof messages.$inferSelect): MessageView {
  * The messages, oldest first, of the user's conversation that `which` picks (an id, or SQL that answers one), with
  * that conversation's id; null when it picks none of the user's. One query: the ownership check is the join.
  */
-async function threadOf(db: Db, userId: string, which: string | SQL): Promise<{ conversationId: string; messages: MessageView[] } | null> {
+async function threadOf(
+  context: ServiceContext<"db">,
+  userId: string,
+  which: string | SQL,
+): Promise<{ conversationId: string; messages: MessageView[] } | null> {
+  const { db } = context;
   const rows = await db
     .select({ conversationId: conversations.id, message: messages })
     .from(conversations)
@@ -146,8 +153,8 @@ async function threadOf(db: Db, userId: string, which: string | SQL): Promise<{ 
 }
 
 /** The conversation's messages oldest first, or null when it is not the user's. */
-export async function listMessages(db: Db, userId: string, conversationId: string): Promise<MessageView[] | null> {
-  return (await threadOf(db, userId, conversationId))?.messages ?? null;
+export async function listMessages(context: ServiceContext<"db">, userId: string, conversationId: string): Promise<MessageView[] | null> {
+  return (await threadOf(context, userId, conversationId))?.messages ?? null;
 }
 
 /** `column` contains `text` taken literally (% and _ escaped); SQLite's LIKE ignores ASCII case. */
@@ -184,7 +191,8 @@ export function matchesSearch(conversation: ConversationSummary, needle: string)
  * The thread the messages section opens, read in the same wave as the list: the requested conversation when it is
  * the user's, else the most recent one the search matches. The section checks the pick against the list it shows.
  */
-export function firstThread(db: Db, userId: string, options: { requested: string | null; query: string }) {
+export function firstThread(context: ServiceContext<"db">, userId: string, options: { requested: string | null; query: string }) {
+  const { db } = context;
   const pick = db
     .select({ id: conversations.id })
     .from(conversations)
@@ -193,17 +201,18 @@ export function firstThread(db: Db, userId: string, options: { requested: string
     .where(and(eq(conversations.userId, userId), options.query ? searchCondition(options.query) : undefined))
     .orderBy(...MOST_RECENT_FIRST)
     .limit(1);
-  if (!options.requested) return threadOf(db, userId, sql`(${pick})`);
+  if (!options.requested) return threadOf(context, userId, sql`(${pick})`);
   const requested = db
     .select({ id: conversations.id })
     .from(conversations)
     .where(and(eq(conversations.id, options.requested), eq(conversations.userId, userId)));
-  return threadOf(db, userId, sql`coalesce((${requested}), (${pick}))`);
+  return threadOf(context, userId, sql`coalesce((${requested}), (${pick}))`);
 }
 
 /** A contact or property id is kept only when it is the user's own. */
 
-export async function listContactOptions(db: Db, userId: string) {
+export async function listContactOptions(context: ServiceContext<"db">, userId: string) {
+  const { db } = context;
   const rows = await db
     .select({ id: contacts.id, name: contacts.name, address: properties.address })
     .from(contacts)
@@ -214,8 +223,9 @@ export async function listContactOptions(db: Db, userId: string) {
 }
 
 /** What AI Assist reads: the contact, the newest message not written by the user, and the linked property's figures. */
-export async function replyContext(db: Db, userId: string, conversationId: string) {
-  const conversation = await getConversation(db, userId, conversationId);
+export async function replyContext(context: ServiceContext<"db">, userId: string, conversationId: string) {
+  const { db } = context;
+  const conversation = await getConversation(context, userId, conversationId);
   if (!conversation) return null;
   const [lastIncoming] = await db
     .select({ content: messages.content })
@@ -239,17 +249,18 @@ export async function replyContext(db: Db, userId: string, conversationId: strin
   return { contactName: conversation.contactName, lastIncoming: lastIncoming?.content ?? null, property: property ?? null };
 }
 
-// --- the agent chat (spec 02 §2): conversations by agent, and messages posted in order ---------------------------
+// --- the agent chat: conversations by agent, and messages posted in order ---------------------------
 
 /** The agent chat lists at most this many conversations. */
 const AGENT_LIST_LIMIT = 50;
 
 /** The user's conversations with one agent (`agentType`), most recently active first. */
 export async function listAgentConversations(
-  db: Db,
+  context: ServiceContext<"db">,
   userId: string,
   agent: string,
 ): Promise<{ id: string; title: string | null; updatedAt: string }[]> {
+  const { db } = context;
   const rows = await db
     .select({ id: conversations.id, title: conversations.title, updatedAt: conversations.updatedAt })
     .from(conversations)
@@ -265,7 +276,12 @@ export type ChatThread = { conversation: { id: string; title: string | null; age
  * The agent chat's open conversation in one query: `requested` when it is the user's (null when it is not: the
  * caller answers 404), else the user's most recently active conversation with `agent` (null when there is none).
  */
-export async function chatThread(db: Db, userId: string, options: { agent: string; requested: string | null }): Promise<ChatThread | null> {
+export async function chatThread(
+  context: ServiceContext<"db">,
+  userId: string,
+  options: { agent: string; requested: string | null },
+): Promise<ChatThread | null> {
+  const { db } = context;
   const latest = db
     .select({ id: conversations.id })
     .from(conversations)
@@ -287,7 +303,8 @@ export async function chatThread(db: Db, userId: string, options: { agent: strin
 }
 
 /** One of the user's messages (a card an action reads), with its conversation's agent; null when it is not theirs. */
-export async function getOwnMessage(db: Db, userId: string, id: string) {
+export async function getOwnMessage(context: ServiceContext<"db">, userId: string, id: string) {
+  const { db } = context;
   const [row] = await db
     .select({ message: messages, agentType: conversations.agentType })
     .from(messages)

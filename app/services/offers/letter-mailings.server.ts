@@ -13,7 +13,7 @@ export type TakenClaim = { status: "mailing" | "mailed"; trackingId: string | nu
 
 /** Takes the claim (or a stale one a dead request left), or answers who holds it. */
 export async function claimMailing(
-  context: ServiceContext<"db">,
+  context: ServiceContext<"db" | "now">,
   claim: {
     userId: string;
     propertyId: string;
@@ -23,8 +23,8 @@ export async function claimMailing(
     recipientAddress: string;
     amount: number;
   },
-  now: Date,
 ): Promise<{ ok: true; claim: MailingClaim } | { ok: false; taken: TakenClaim }> {
+  const now = context.now();
   const id = crypto.randomUUID();
   const inserted = await context.db
     .insert(letterMailings)
@@ -62,14 +62,26 @@ export async function dropMailing(context: ServiceContext<"db">, userId: string,
 
 /** The statement that records the claim as mailed, for the batch that also moves the property and writes the charge. */
 export function completeMailing(
-  context: ServiceContext<"db">,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   claim: MailingClaim,
   receipt: { trackingId: string; provider: string },
-  now: Date,
 ) {
+  const now = context.now();
   return context.db
     .update(letterMailings)
     .set({ status: "mailed", trackingId: receipt.trackingId, provider: receipt.provider, mailedAt: now })
     .where(and(eq(letterMailings.id, claim.id), eq(letterMailings.userId, userId)));
+}
+
+/**
+ * Keeps the claim of a letter the mail provider may have made (no answer) as "mailing", dated so the next request for
+ * it takes it over at once: that request sends the same idempotency key, so it records the letter the provider made
+ * or makes it once. Nothing else can mail this offer meanwhile.
+ */
+export async function leaveMailingUnconfirmed(context: ServiceContext<"db">, userId: string, claim: MailingClaim, now: Date) {
+  await context.db
+    .update(letterMailings)
+    .set({ createdAt: new Date(now.getTime() - STALE_MAILING_MS - 1_000) })
+    .where(and(eq(letterMailings.id, claim.id), eq(letterMailings.userId, userId), eq(letterMailings.status, "mailing")));
 }

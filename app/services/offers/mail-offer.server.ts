@@ -6,14 +6,15 @@ import { and, desc, eq } from "drizzle-orm";
 
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
-import type { MailOfferInput, SendOfferInput } from "#app/domain/offers/forms.ts";
 import {
   ALREADY_MAILED,
   isRecipientOnRecord,
   MAILING_IN_PROGRESS,
+  MAILING_UNCONFIRMED,
   mailingClaimKey,
   RECIPIENT_NOT_ON_RECORD,
 } from "#app/domain/offers/mailing.ts";
+import type { MailOfferInput, SendOfferInput } from "#app/domain/offers/offer-forms.ts";
 import {
   messageText,
   NO_OFFER_CREATED,
@@ -21,18 +22,18 @@ import {
   propertyAddressLine,
   SEND_OFFER_FAILED,
   statusAfterMail,
-} from "#app/domain/offers/rules.ts";
+} from "#app/domain/offers/offer-rules.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
-import { MailAddressRefused } from "#app/providers/mail/types.ts";
+import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
-import { claimMailing, completeMailing, dropMailing } from "./letter-mailings.server.ts";
+import { claimMailing, completeMailing, dropMailing, leaveMailingUnconfirmed } from "./letter-mailings.server.ts";
 import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "./offer-checks.server.ts";
 import { LETTER_NOT_FOUND, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 import { produceLetter } from "./offers.server.ts";
@@ -90,7 +91,7 @@ type Letter = { documentId: string; filePath: string; amount: number | null; nam
  * charge in one batch. A refusal or a failed mailing gives the claim and the reservation back.
  */
 async function mailLetter(
-  context: ServiceContext<"db" | "files" | "providers" | "config">,
+  context: ServiceContext<"db" | "files" | "providers" | "config" | "now">,
   userId: string,
   property: PropertyRow,
   sender: Sender,
@@ -99,8 +100,8 @@ async function mailLetter(
   recipient: { name: string; address: string; fields: { name: string; address: string } },
   /** `amount`: the letter's own, what is recorded and sent with it. */
   options: { resend: boolean; amount: number },
-  now: Date,
 ): Promise<Mailed | Refusal | CapRefusal> {
+  const now = context.now();
   const to = parseMailingAddress(recipient.address);
   if (!to) return { ok: false, status: 400, message: "Recipient address must be a street, city, 2-letter state and ZIP code" };
   const onRecord = [property.ownerMailingAddress, propertyAddressLine({ ...property, zip: property.zipCode })];
@@ -109,7 +110,7 @@ async function mailLetter(
   const { amount } = options;
   const claimKey = mailingClaimKey(property.id, amount, options.resend ? windowStart("minute", now) : null);
   const claimed = await claimMailing(
-    context,
+    { ...context, now: () => now },
     {
       userId,
       propertyId: property.id,
@@ -119,14 +120,13 @@ async function mailLetter(
       recipientAddress: recipient.address,
       amount,
     },
-    now,
   );
   if (!claimed.ok) {
     const message = claimed.taken.status === "mailed" ? ALREADY_MAILED : MAILING_IN_PROGRESS;
     return { ok: false, status: 409, message, ...(claimed.taken.trackingId ? { trackingId: claimed.taken.trackingId } : {}) };
   }
   const { claim } = claimed;
-  const reserved = await reserveUsage(context, userId, "letter", 1, now);
+  const reserved = await reserveUsage({ ...context, now: () => now }, userId, "letter", 1);
   if (!reserved.ok) {
     await dropMailing(context, userId, claim);
     return reserved;
@@ -151,8 +151,14 @@ async function mailLetter(
       description: `Letter of Intent - ${property.address}`,
     });
   } catch (error) {
+    if (error instanceof MailOutcomeUnknown) {
+      // The letter may exist: the claim stays (the next press sends the same key); only a confirmed letter is charged.
+      await Promise.all([leaveMailingUnconfirmed(context, userId, claim, now), releaseUsage(context, reserved.reservation)]);
+      console.error("mailing the offer is unconfirmed", error.message);
+      return { ok: false, status: 504, message: messageText(MAILING_UNCONFIRMED), error: error.message };
+    }
     await giveBack();
-    // An address the mail provider refused before calling it (issue 39): the user's to fix, so a 422 naming the field.
+    // An address the mail provider refused before calling it: the user's to fix, so a 422 naming the field.
     if (error instanceof MailAddressRefused) return addressRefusal(error, recipient.fields);
     if (!(error instanceof ProviderError)) throw error;
     console.error("mailing the offer failed", error.message);
@@ -162,18 +168,18 @@ async function mailLetter(
   let updated;
   try {
     [, updated] = await context.db.batch([
-      completeMailing(context, userId, claim, receipt, now),
+      completeMailing({ ...context, now: () => now }, userId, claim, receipt),
       context.db
         .update(properties)
         .set({ status, updatedAt: now })
         .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
         .returning({ status: properties.status }),
-      usageEntry(context.db, reserved.reservation, 1, now, receipt.trackingId),
+      usageEntry({ db: context.db, now: () => now }, reserved.reservation, 1, receipt.trackingId),
     ]);
   } catch (error) {
     // The batch left nothing (D1 rolls it back whole). The piece was handed to the provider under its idempotency key,
     // so the claim and the charge are given back: a retry claims again, sends the same key and records the same piece
-    // (docs/decisions/086-paid-faults-and-analysis-tokens.md), never a second letter.
+    // (docs/decisions/080-usage-ledger-and-caps.md), never a second letter.
     console.error("recording the mailed offer failed", error);
     await giveBack();
     return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: "the mailing could not be recorded" };
@@ -190,32 +196,31 @@ async function mailLetter(
 
 /** mail-offer (the workbench): the letter the pdfUrl names, of this property, mailed to the recipient; offer_sent. */
 export async function mailOffer(
-  context: ServiceContext<"db" | "files" | "providers" | "config">,
+  context: ServiceContext<"db" | "files" | "providers" | "config" | "now">,
   userId: string,
   input: MailOfferInput,
-  now: Date,
 ): Promise<Mailed | Refusal | CapRefusal> {
+  const now = context.now();
   const documentId = letterIdOf(input.pdfUrl);
-  const [{ property, sender }, letter] = await Promise.all([
+  const [{ property, sender, rule }, letter] = await Promise.all([
     readPropertyAndSender(context, userId, input.propertyId),
     documentId ? findLetter(context, userId, input.propertyId, { documentId }) : null,
   ]);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   if (!letter) return { ok: false, status: 404, message: LETTER_NOT_FOUND };
   // The mail record's amount is the letter's own; a letter made before letters kept theirs is the property's offer when
-  // it is the property's current letter (issue 35), else the (strictly checked) amount the client names.
+  // it is the property's current letter, else the (strictly checked) amount the client names.
   const current = letter.name === property.offerPdfFilename && property.maxOffer !== null && Math.round(property.maxOffer) >= MONEY_MIN;
   const amount = letter.amount ?? (current ? Math.round(property.maxOffer!) : input.offerAmount);
-  const warnings = propertyOfferWarnings(property, amount);
+  const warnings = propertyOfferWarnings(property, amount, {}, rule);
   const mailed = await mailLetter(
-    context,
+    { ...context, now: () => now },
     userId,
     property,
     sender,
     letter,
     { name: input.recipientName, address: input.recipientAddress, fields: { name: "recipientName", address: "recipientAddress" } },
     { resend: input.resend === true, amount },
-    now,
   );
   return mailed.ok ? { ...mailed, warnings } : mailed;
 }
@@ -251,18 +256,18 @@ async function findLetter(
  * has warnings is not made: the page asks first (a recorded letter was checked when it was made).
  */
 export async function sendOffer(
-  context: ServiceContext<"db" | "files" | "providers" | "config">,
+  context: ServiceContext<"db" | "files" | "providers" | "config" | "now">,
   userId: string,
   input: SendOfferInput,
-  now: Date,
   ask = false,
 ): Promise<Mailed | Refusal | CapRefusal | NeedsConfirmation> {
-  const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
+  const now = context.now();
+  const { property, sender, rule } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const maxOffer = property.maxOffer;
-  // An amount that rounds to $0 is no offer (issue 35: a letter says at least $1).
+  // An amount that rounds to $0 is no offer (a letter says at least $1).
   if (maxOffer === null || Math.round(maxOffer) < MONEY_MIN) return { ok: false, status: 400, message: messageText(NO_OFFER_CREATED) };
-  const warnings = propertyOfferWarnings(property, Math.round(maxOffer));
+  const warnings = propertyOfferWarnings(property, Math.round(maxOffer), {}, rule);
 
   let current = property;
   let letter: Letter | null = property.offerPdfFilename
@@ -273,7 +278,11 @@ export async function sendOffer(
     const amount = Math.round(maxOffer);
     let produced;
     try {
-      produced = await produceLetter(context, userId, property, sender, { offerType: "custom", arv: property.arv ?? amount, amount }, now);
+      produced = await produceLetter({ ...context, now: () => now }, userId, property, sender, {
+        offerType: "custom",
+        arv: property.arv ?? amount,
+        amount,
+      });
     } catch (error) {
       console.error("send-offer: the letter could not be produced", error);
       return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED) };
@@ -284,14 +293,13 @@ export async function sendOffer(
   const address = input.ownerMailingAddress ?? property.ownerMailingAddress ?? propertyAddressLine({ ...property, zip: property.zipCode });
   const name = input.ownerName ?? property.ownerName ?? "Property Owner";
   const mailed = await mailLetter(
-    context,
+    { ...context, now: () => now },
     userId,
     current,
     sender,
     letter,
     { name, address, fields: { name: "ownerName", address: "ownerMailingAddress" } },
     { resend: input.resend === true, amount: letter.amount ?? Math.round(current.maxOffer ?? maxOffer) },
-    now,
   );
   return mailed.ok ? { ...mailed, warnings } : mailed;
 }

@@ -4,9 +4,9 @@
  */
 import { and, isNotNull, lt, or } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { emailVerificationTokens, passwordResetTokens, rateLimits, registrationDrafts, sessions } from "#db/schema.ts";
 import { BROWSER_ABSOLUTE_MS, REMEMBER_ABSOLUTE_MS } from "#app/services/accounts/session.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { LIMITS } from "./throttle.server.ts";
 
@@ -14,7 +14,9 @@ import { LIMITS } from "./throttle.server.ts";
 const USED_LINK_KEPT_MS = 24 * 60 * 60 * 1000;
 const LONGEST_WINDOW_MS = Math.max(...Object.values(LIMITS).map((limit) => limit.windowMs));
 
-export async function sweepExpired(db: Db, now: Date) {
+export async function sweepExpired(context: ServiceContext<"db" | "now">) {
+  const { db } = context;
+  const now = context.now();
   const usedBefore = new Date(now.getTime() - USED_LINK_KEPT_MS);
   const results = await db.batch([
     // Past the sliding expiry, or older than the longest absolute lifetime.

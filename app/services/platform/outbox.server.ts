@@ -1,8 +1,8 @@
 /** The local email and mail providers' outboxes as the development pages (/dev/outbox, /dev/mail) show them. */
 import { desc, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { emailOutbox, mailOutbox } from "#db/schema.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { isLocalRequest } from "#app/services/http/request.server.ts";
 
 /** The dev mail outbox exists only locally (loopback origin and request, not production) with the local mail provider. */
@@ -13,7 +13,8 @@ export function devMailAvailable(request: Request, config: { APP_ORIGIN: string;
 export type OutboxEmail = { id: string; to: string; subject: string; text: string; createdAt: string };
 
 /** The newest `limit` messages, newest first. The outbox is not per user: it is the developer's own mailbox. */
-export async function latestOutboxEmails(db: Db, limit: number): Promise<OutboxEmail[]> {
+export async function latestOutboxEmails(context: ServiceContext<"db">, limit: number): Promise<OutboxEmail[]> {
+  const { db } = context;
   const rows = await db
     .select({
       id: emailOutbox.id,
@@ -39,7 +40,8 @@ export type OutboxLetter = {
 };
 
 /** The local mail provider's pieces (letters of intent), newest first: the developer's own mailbox, like the emails. */
-export async function latestOutboxLetters(db: Db, limit: number): Promise<OutboxLetter[]> {
+export async function latestOutboxLetters(context: ServiceContext<"db">, limit: number): Promise<OutboxLetter[]> {
+  const { db } = context;
   const rows = await db
     .select({
       trackingId: mailOutbox.trackingId,
@@ -57,7 +59,8 @@ export async function latestOutboxLetters(db: Db, limit: number): Promise<Outbox
 }
 
 /** A mailed piece's PDF by its tracking id, or null. */
-export async function outboxLetterPdf(db: Db, files: R2Bucket, trackingId: string): Promise<R2ObjectBody | null> {
+export async function outboxLetterPdf(context: ServiceContext<"db">, files: R2Bucket, trackingId: string): Promise<R2ObjectBody | null> {
+  const { db } = context;
   const row = await db.select({ pdfKey: mailOutbox.pdfKey }).from(mailOutbox).where(eq(mailOutbox.trackingId, trackingId)).get();
   return row?.pdfKey ? files.get(row.pdfKey) : null;
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 /**
  * Fixed-window throttling in D1. Every check counts first, in one atomic statement (insert or increment, returning
@@ -33,7 +33,9 @@ const UNLIMITED: ThrottleState = { limited: false, retryAfterSeconds: 0 };
  * Counts one event against `key` and answers whether it is past the limit. One statement: the upsert starts a new
  * window when the old one has passed and returns the count and window start it wrote.
  */
-export async function hit(db: Db, key: string, limit: Limit, now: Date): Promise<ThrottleState> {
+export async function hit(context: ServiceContext<"db" | "now">, key: string, limit: Limit): Promise<ThrottleState> {
+  const { db } = context;
+  const now = context.now();
   const nowMs = now.getTime();
   const row = await db.get<{ count: number; window_start: number }>(sql`
     insert into rate_limits (key, count, window_start) values (${key}, 1, ${nowMs})
@@ -46,8 +48,8 @@ export async function hit(db: Db, key: string, limit: Limit, now: Date): Promise
 }
 
 /** `hit` when there is a key (an unknown IP has no bucket), else nothing to count. */
-export function hitIf(db: Db, key: string | null, limit: Limit, now: Date): Promise<ThrottleState> {
-  return key ? hit(db, key, limit, now) : Promise.resolve(UNLIMITED);
+export function hitIf(context: ServiceContext<"db" | "now">, key: string | null, limit: Limit): Promise<ThrottleState> {
+  return key ? hit(context, key, limit) : Promise.resolve(UNLIMITED);
 }
 
 /** The stricter of several throttle answers. */
@@ -59,11 +61,13 @@ export function worst(...states: ThrottleState[]): ThrottleState {
 }
 
 /** Takes back one counted event (a sign-in that turned out right), never below zero. */
-export async function forgive(db: Db, key: string | null) {
+export async function forgive(context: ServiceContext<"db">, key: string | null) {
+  const { db } = context;
   if (key) await db.run(sql`update rate_limits set count = max(count - 1, 0) where key = ${key}`);
 }
 
-export async function clearHits(db: Db, key: string) {
+export async function clearHits(context: ServiceContext<"db">, key: string) {
+  const { db } = context;
   await db.run(sql`delete from rate_limits where key = ${key}`);
 }
 

@@ -6,7 +6,6 @@
  */
 import { count, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { userSales } from "#db/schema.ts";
 import { describeBadRow, parseSalesCsv, SalesCsvError } from "#app/domain/sales/sales-csv.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -53,7 +52,7 @@ function cleanName(name: string): string {
 }
 
 /** Checks a CSV file and writes its sales as the user's, or says why not (nothing written). */
-export async function importUserSales(db: Db, userId: string, file: unknown, now: Date): Promise<SalesImportOutcome> {
+export async function importUserSales(context: ServiceContext<"db" | "now">, userId: string, file: unknown): Promise<SalesImportOutcome> {
   if (!(file instanceof File) || !file.name) return refuse(400, SALES_IMPORT_MESSAGES.missing);
   if (!/\.csv$/i.test(file.name)) return refuse(400, SALES_IMPORT_MESSAGES.type);
   if (file.size > MAX_SALES_FILE_BYTES) return refuse(413, SALES_IMPORT_MESSAGES.tooLarge);
@@ -82,7 +81,7 @@ export async function importUserSales(db: Db, userId: string, file: unknown, now
   }
   if (rows.length === 0) return refuse(400, SALES_IMPORT_MESSAGES.noRows);
   const fileName = cleanName(file.name);
-  const summary = await writeUserSales(db, userId, fileName, rows, now);
+  const summary = await writeUserSales(context, userId, fileName, rows);
   return { ok: true, fileName, rows: rows.length, ...summary };
 }
 
@@ -99,7 +98,7 @@ export async function readSalesUpload(
     if (thrown instanceof Response && thrown.status === 413) return refuse(413, SALES_IMPORT_MESSAGES.tooLarge);
     return refuse(400, SALES_IMPORT_MESSAGES.missing);
   }
-  return importUserSales(context.db, userId, form.get("file"), context.now());
+  return importUserSales(context, userId, form.get("file"));
 }
 
 /** "3 sales imported, 1 updated, 2 unchanged." */
@@ -108,7 +107,8 @@ export function importSummaryText({ imported, updated, unchanged }: UserSalesSum
 }
 
 /** How many sales the user has uploaded (their own only). */
-export async function countUserSales(db: Db, userId: string): Promise<number> {
+export async function countUserSales(context: ServiceContext<"db">, userId: string): Promise<number> {
+  const { db } = context;
   const row = await db.select({ n: count() }).from(userSales).where(eq(userSales.userId, userId)).get();
   return row?.n ?? 0;
 }

@@ -4,10 +4,10 @@
  * whole or not at all and its counts are the batch's own. A row whose facts are unchanged is not touched (the update's
  * WHERE), so uploading the same file again changes nothing, not even updated_at.
  */
-import type { Db } from "#db/client.ts";
 import { userSales } from "#db/schema.ts";
 import { chunkedStatements, sqlLiteral } from "#db/sql-literal.ts";
 import type { ImportedSaleRow } from "#app/domain/sales/sales-csv.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 /** The facts of a sale: what a re-upload compares and replaces. */
 const FACTS = [
@@ -46,12 +46,13 @@ const COUNT = `SELECT count(*) AS n FROM "user_sales" WHERE "user_id" = ?`;
 export type UserSalesSummary = { imported: number; updated: number; unchanged: number };
 
 export async function writeUserSales(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   source: string,
   rows: readonly ImportedSaleRow[],
-  now: Date,
 ): Promise<UserSalesSummary> {
+  const { db } = context;
+  const now = context.now();
   const tuples = rows.map((row) => {
     const record: Record<Column, unknown> = { ...row, id: crypto.randomUUID(), userId, source, createdAt: now, updatedAt: now };
     return `(${COLUMNS.map((key) => {

@@ -7,9 +7,9 @@
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { conversations, followUpActivities, followUpActivityContacts, followUpSteps, leads, messages, properties } from "#db/schema.ts";
 import { PAUSING_STATUSES, type PlannedContact, type PlannedStep, type ReachableProperty } from "#app/domain/sequences/plan.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 /** The vendor of the lead rows sequences run on (one per CRM property). */
 export const CRM_LEAD_VENDOR = "crm";
@@ -81,7 +81,8 @@ export function noReplySinceLastMoveOf(userId: string | SQL): SQL {
 }
 
 /** The user's property (null for a foreign or unknown id). */
-export function propertyRead(db: Db, userId: string, propertyId: string) {
+export function propertyRead(context: ServiceContext<"db">, userId: string, propertyId: string) {
+  const { db } = context;
   return db
     .select(PROPERTY_FIELDS)
     .from(properties)
@@ -89,7 +90,8 @@ export function propertyRead(db: Db, userId: string, propertyId: string) {
 }
 
 /** The property's sequence lead row, if a sequence was ever started on it. */
-export function crmLeadRead(db: Db, propertyId: string) {
+export function crmLeadRead(context: ServiceContext<"db">, propertyId: string) {
+  const { db } = context;
   return db
     .select({ id: leads.id, sequenceStatus: leads.sequenceStatus })
     .from(leads)
@@ -105,7 +107,8 @@ export function contactRows(activityId: string, contacts: readonly PlannedContac
 export const CONTACT_ROWS_PER_INSERT = 12;
 
 /** The inserts of a step's contact rows (none when it has none), however many phones the vendor reported. */
-export function insertContacts(db: Db, activityId: string, step: PlannedStep) {
+export function insertContacts(context: ServiceContext<"db">, activityId: string, step: PlannedStep) {
+  const { db } = context;
   const rows = contactRows(activityId, step.contacts);
   const inserts = [];
   for (let start = 0; start < rows.length; start += CONTACT_ROWS_PER_INSERT) {
@@ -118,7 +121,9 @@ export function insertContacts(db: Db, activityId: string, step: PlannedStep) {
  * Plans a pending step again (a phone flagged DNC since, an email added): its type may fall back, its contact rows
  * are written anew, and a step that can no longer be worked is closed as skipped with the reason.
  */
-export function replanStatements(db: Db, userId: string, activityId: string, step: PlannedStep, now: Date) {
+export function replanStatements(context: ServiceContext<"db" | "now">, userId: string, activityId: string, step: PlannedStep) {
+  const { db } = context;
+  const now = context.now();
   const mine = and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId));
   return [
     db
@@ -132,6 +137,6 @@ export function replanStatements(db: Db, userId: string, activityId: string, ste
     db
       .delete(followUpActivityContacts)
       .where(and(eq(followUpActivityContacts.activityId, activityId), sql`exists (select 1 from ${followUpActivities} where ${mine})`)),
-    ...insertContacts(db, activityId, step),
+    ...insertContacts(context, activityId, step),
   ];
 }

@@ -1,16 +1,16 @@
 /**
- * Starting, pausing, resuming and stopping a lead's follow-up sequence (issue 38). Starting writes every step's
+ * Starting, pausing, resuming and stopping a lead's follow-up sequence. Starting writes every step's
  * follow_up_activities row with its `scheduledFor`, its follow_up_steps row and one follow_up_activity_contacts row
  * per reachable contact (DNC phones written blocked and skipped), and the lead row's pointer — in one batch, after
  * one read of the property, its lead row and the user's sequence.
  */
 import { and, eq, isNull } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpSteps, leads } from "#db/schema.ts";
 import { endOfDay, pausesSequence, planSequence, reachabilityOf } from "#app/domain/sequences/plan.ts";
 import type { SequenceAction, SequenceStep } from "#app/domain/sequences/steps.ts";
 import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { CRM_LEAD_VENDOR, crmLeadRead, insertContacts, propertyRead } from "./rows.server.ts";
 import { sequenceOf, userSequenceRead } from "./user-sequence.server.ts";
@@ -30,18 +30,19 @@ export type SequenceOutcome =
  * leaves a running sequence as it was.
  */
 export async function startSequence(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   propertyId: string,
-  now: Date,
   /** The steps to plan; by default the user's saved sequence (the Sequences screen), else the default one. */
   given?: readonly SequenceStep[],
   zone = DEFAULT_TIME_ZONE,
 ): Promise<SequenceOutcome> {
+  const { db } = context;
+  const now = context.now();
   const [[property], [lead], saved] = await db.batch([
-    propertyRead(db, userId, propertyId),
-    crmLeadRead(db, propertyId),
-    userSequenceRead(db, userId),
+    propertyRead(context, userId, propertyId),
+    crmLeadRead(context, propertyId),
+    userSequenceRead(context, userId),
   ]);
   const steps = given ?? sequenceOf(saved).steps;
   if (!property) return { ok: false, status: 404, message: LEAD_NOT_FOUND };
@@ -94,7 +95,7 @@ export async function startSequence(
       reason: step.reason,
     }),
   );
-  const writeContacts = rows.flatMap((step) => insertContacts(db, step.activityId, step));
+  const writeContacts = rows.flatMap((step) => insertContacts(context, step.activityId, step));
   await db.batch([writeLead, dropUnworked, ...writeActivities, ...writeSteps, ...writeContacts]);
   return { ok: true, leadId, sequenceStatus: pointer.sequenceStatus, activities: rows.length, firstDue: first?.scheduledFor ?? null };
 }
@@ -108,13 +109,14 @@ const NEXT_STATUS: Record<SequenceAction, { from: readonly string[]; to: string 
 
 /** Pause, resume or stop the sequence on the user's property. */
 export async function changeSequence(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   propertyId: string,
   action: SequenceAction,
-  now: Date,
 ): Promise<SequenceOutcome> {
-  const [[property], [lead]] = await db.batch([propertyRead(db, userId, propertyId), crmLeadRead(db, propertyId)]);
+  const { db } = context;
+  const now = context.now();
+  const [[property], [lead]] = await db.batch([propertyRead(context, userId, propertyId), crmLeadRead(context, propertyId)]);
   if (!property) return { ok: false, status: 404, message: LEAD_NOT_FOUND };
   if (!lead || lead.sequenceStatus === "inactive") return { ok: false, status: 409, message: SEQUENCE_NOT_STARTED };
   const change = NEXT_STATUS[action];
@@ -131,7 +133,9 @@ export async function changeSequence(
  * sequences (under contract, closed, dead); null otherwise. The caller has checked the property is the user's and
  * sends it in the batch of the status change.
  */
-export function pauseOnStatus(db: Db, propertyId: string, status: string | undefined, now: Date) {
+export function pauseOnStatus(context: ServiceContext<"db" | "now">, propertyId: string, status: string | undefined) {
+  const { db } = context;
+  const now = context.now();
   if (status === undefined || !pausesSequence(status)) return null;
   return db
     .update(leads)

@@ -1,5 +1,5 @@
 /**
- * Working a Today task (issue 38): POST /api/tasks/{id} { outcome }. Snooze moves it a day; skip closes it unworked;
+ * Working a Today task: POST /api/tasks/{id} { outcome }. Snooze moves it a day; skip closes it unworked;
  * every other outcome completes it. Completing schedules the next: the lead's remaining steps are planned again
  * against the property as it is now (so a phone flagged DNC since the start — or by this very call, "asked not to
  * call" — is never a target and a call step falls back to a letter), and the lead's pointer moves to the next step.
@@ -10,7 +10,6 @@
  */
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import {
   companyProfiles,
   followUpActivities,
@@ -24,6 +23,9 @@ import {
 import { ownerPhones } from "#app/domain/leads/phone.ts";
 import { endOfDay, planStep, reachabilityOf, snoozedUntil } from "#app/domain/sequences/plan.ts";
 import { templateFor } from "#app/domain/sequences/steps.ts";
+import { renderTemplate } from "#app/domain/sequences/templates.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
+import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
 import {
   outcomeEffect,
   PHONE_NOT_ON_TASK,
@@ -31,10 +33,8 @@ import {
   TASK_ALREADY_DONE,
   TASK_NOT_FOUND,
   type TaskOutcomeInput,
-} from "#app/domain/sequences/tasks.ts";
-import { renderTemplate } from "#app/domain/sequences/templates.ts";
-import { isOneOf } from "#app/domain/shared/guards.ts";
-import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
+} from "#app/domain/today/tasks.ts";
+import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 
 import { PROPERTY_FIELDS, replanStatements } from "./rows.server.ts";
 import { emailStep, mailLetterStep, type StepContext, type StepRefusal, type StepSent } from "./send-step.server.ts";
@@ -54,7 +54,8 @@ export type TaskResult =
 /** The outcomes that make a phone unusable for the lead for good, and the flag each sets on it. */
 const PHONE_FLAGS = { asked_not_to_call: "dnc", wrong_number: "wrongNumber" } as const;
 
-function taskRead(db: Db, userId: string, activityId: string) {
+function taskRead(context: ServiceContext<"db">, userId: string, activityId: string) {
+  const { db } = context;
   return db
     .select({
       id: followUpActivities.id,
@@ -74,7 +75,8 @@ function taskRead(db: Db, userId: string, activityId: string) {
 }
 
 /** The other steps of the task's lead, in order. */
-function leadStepsRead(db: Db, userId: string, activityId: string) {
+function leadStepsRead(context: ServiceContext<"db">, userId: string, activityId: string) {
+  const { db } = context;
   const leadOfTask = db
     .select({ leadId: followUpActivities.leadId })
     .from(followUpActivities)
@@ -94,7 +96,8 @@ function leadStepsRead(db: Db, userId: string, activityId: string) {
     .orderBy(asc(followUpSteps.stepIndex));
 }
 
-function taskContactsRead(db: Db, userId: string, activityId: string) {
+function taskContactsRead(context: ServiceContext<"db">, userId: string, activityId: string) {
+  const { db } = context;
   return db
     .select({
       id: followUpActivityContacts.id,
@@ -112,7 +115,8 @@ const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10
 const PHONE_TYPES: readonly OwnerPhone["type"][] = ["mobile", "landline", "voip", "unknown"];
 
 /** The company name a letter is signed with (the step's {companyName}). */
-function companyRead(db: Db, userId: string) {
+function companyRead(context: ServiceContext<"db">, userId: string) {
+  const { db } = context;
   return db.select({ companyName: companyProfiles.companyName }).from(companyProfiles).where(eq(companyProfiles.userId, userId));
 }
 
@@ -121,34 +125,40 @@ export function workTask(
   userId: string,
   activityId: string,
   input: TaskOutcomeInput,
-  now: Date,
   zone = DEFAULT_TIME_ZONE,
 ): Promise<TaskResult> {
-  return work(context.db, context, userId, activityId, input, now, zone);
+  return work(context, { sender: context, userId, activityId, input, zone });
 }
 
 /**
  * Records a task as worked without sending its letter or email (the demo seed: steps worked before Breeze knew of
  * the lead, so nothing is mailed or charged).
  */
-export function recordTask(db: Db, userId: string, activityId: string, input: TaskOutcomeInput, now: Date): Promise<TaskResult> {
-  return work(db, null, userId, activityId, input, now);
-}
-
-async function work(
-  db: Db,
-  context: StepContext | null,
+export function recordTask(
+  context: ServiceContext<"db" | "now">,
   userId: string,
   activityId: string,
   input: TaskOutcomeInput,
-  now: Date,
-  zone = DEFAULT_TIME_ZONE,
 ): Promise<TaskResult> {
+  return work(context, { sender: null, userId, activityId, input });
+}
+
+/** One task worked: `sender` sends its letter or email, null records it as worked without sending. */
+type TaskWork = { sender: StepContext | null; userId: string; activityId: string; input: TaskOutcomeInput; zone?: string };
+
+async function work(
+  request: ServiceContext<"db" | "now">,
+  { sender, userId, activityId, input, zone = DEFAULT_TIME_ZONE }: TaskWork,
+): Promise<TaskResult> {
+  // One instant for the claim, the writes and a give-back that must find the claim by its time.
+  const context = atOneInstant(request);
+  const { db } = context;
+  const now = context.now();
   const [[task], steps, contacts, [company]] = await db.batch([
-    taskRead(db, userId, activityId),
-    leadStepsRead(db, userId, activityId),
-    taskContactsRead(db, userId, activityId),
-    companyRead(db, userId),
+    taskRead(context, userId, activityId),
+    leadStepsRead(context, userId, activityId),
+    taskContactsRead(context, userId, activityId),
+    companyRead(context, userId),
   ]);
   if (!task) return { ok: false, status: 404, message: TASK_NOT_FOUND };
   if (task.completedAt) return { ok: false, status: 409, message: TASK_ALREADY_DONE };
@@ -179,7 +189,7 @@ async function work(
   const claimed = await db.update(followUpActivities).set({ completedAt: now }).where(open).returning({ id: followUpActivities.id });
   if (claimed.length === 0) return { ok: false, status: 409, message: TASK_ALREADY_DONE };
   let sent: StepSent | null = null;
-  if (context && effect === "complete" && (task.activityType === "letter" || task.activityType === "email")) {
+  if (sender && effect === "complete" && (task.activityType === "letter" || task.activityType === "email")) {
     const message = renderTemplate(templateFor(task), {
       ownerName: task.ownerName,
       address: task.address,
@@ -188,10 +198,10 @@ async function work(
     });
     const result =
       task.activityType === "letter"
-        ? await mailLetterStep(context, userId, { activityId, propertyId: task.propertyId, message, contacts }, now)
-        : await emailStep(context, { activityId, address: task.address, message, contacts });
+        ? await mailLetterStep(sender, userId, { activityId, propertyId: task.propertyId, message, contacts })
+        : await emailStep(sender, { activityId, address: task.address, message, contacts });
     if (!result.ok) {
-      await giveBack(db, userId, activityId, now);
+      await giveBack(context, userId, activityId);
       return result;
     }
     sent = result;
@@ -247,7 +257,7 @@ async function work(
   let next: { id: string; activityType: string; scheduledFor: Date | null; stepIndex: number; dayNumber: number } | null = null;
   for (const step of remaining) {
     const planned = planStep(step.plannedType, reach);
-    writes.push(...replanStatements(db, userId, step.activityId, planned, now));
+    writes.push(...replanStatements(context, userId, step.activityId, planned));
     if (!next && !planned.skipped) {
       next = {
         id: step.activityId,
@@ -286,7 +296,7 @@ async function work(
   try {
     await db.batch([first, ...rest]);
   } catch (error) {
-    await giveBack(db, userId, activityId, now);
+    await giveBack(context, userId, activityId);
     throw error;
   }
   return {
@@ -301,7 +311,9 @@ async function work(
 const FLAGGING_OUTCOMES = Object.keys(PHONE_FLAGS) as (keyof typeof PHONE_FLAGS)[];
 
 /** Opens the task again after a send that failed: the claim this request took (its own `now`), nothing else. */
-async function giveBack(db: Db, userId: string, activityId: string, now: Date) {
+async function giveBack(context: ServiceContext<"db" | "now">, userId: string, activityId: string) {
+  const { db } = context;
+  const now = context.now();
   await db
     .update(followUpActivities)
     .set({ completedAt: null })

@@ -1,18 +1,19 @@
 /**
- * The user's own "New seller lead" sequence (ADR 089): read for the Sequences screen and for every start, written by
+ * The user's own "New seller lead" sequence (ADR 075): read for the Sequences screen and for every start, written by
  * the screen's Save. A user who never saved one has no row and runs the built-in default steps. Every query names the
  * user; a sequence id that is not the user's writes nothing and answers not found.
  */
 import { and, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { userSequences } from "#db/schema.ts";
 import { DEFAULT_SEQUENCE_NAME, DEFAULT_SEQUENCE_STEPS, type SequenceStep } from "#app/domain/sequences/steps.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 export type UserSequence = { id: string | null; name: string; steps: readonly SequenceStep[] };
 
 /** The statement reading the user's sequence row (none until the first save); batched with a start's reads. */
-export function userSequenceRead(db: Db, userId: string) {
+export function userSequenceRead(context: ServiceContext<"db">, userId: string) {
+  const { db } = context;
   return db
     .select({ id: userSequences.id, name: userSequences.name, steps: userSequences.steps })
     .from(userSequences)
@@ -26,8 +27,8 @@ export function sequenceOf(rows: readonly { id: string; name: string; steps: Seq
   return { id: row.id, name: row.name, steps: row.steps };
 }
 
-export async function readUserSequence(db: Db, userId: string): Promise<UserSequence> {
-  return sequenceOf(await userSequenceRead(db, userId));
+export async function readUserSequence(context: ServiceContext<"db">, userId: string): Promise<UserSequence> {
+  return sequenceOf(await userSequenceRead(context, userId));
 }
 
 /**
@@ -35,12 +36,13 @@ export async function readUserSequence(db: Db, userId: string): Promise<UserSequ
  * or replaced if a save from another tab made it first; with one, only the user's row of that id is updated.
  */
 export async function saveUserSequence(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   sequenceId: string | null,
   steps: readonly SequenceStep[],
-  now: Date,
 ): Promise<{ ok: true; id: string } | { ok: false }> {
+  const { db } = context;
+  const now = context.now();
   const values = { steps: [...steps], updatedAt: now };
   if (sequenceId) {
     const [row] = await db

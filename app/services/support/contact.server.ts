@@ -50,7 +50,7 @@ export async function sendContactMessage(
   meta: ContactMeta,
 ): Promise<ContactOutcome> {
   const now = context.now();
-  const throttle = await hitIf(context.db, ipKey("contact", meta.ip), LIMITS.contactPerIp, now);
+  const throttle = await hitIf({ db: context.db, now: () => now }, ipKey("contact", meta.ip), LIMITS.contactPerIp);
   if (throttle.limited) {
     return { ok: false, status: 429, message: CONTACT_THROTTLED, retryAfterSeconds: throttle.retryAfterSeconds };
   }

@@ -7,12 +7,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { usageBudgets, usageCounters } from "#db/schema.ts";
 import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
-import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/money.ts";
 import { retryWords } from "#app/domain/usage/refusal-toast.ts";
 import type { Reservation } from "#app/domain/usage/reservation.ts";
+import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/usage-money.ts";
 import { secondsUntilWindowEnds, USAGE_WINDOWS, windowStart, type UsageWindow } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -43,20 +42,20 @@ export async function monthlyCapCents(context: UsageContext, userId: string): Pr
  * monthly spend cap) having counted nothing. A quantity of 0 always passes.
  */
 export async function reserveUsage(
-  context: UsageContext,
+  context: UsageContext & ServiceContext<"now">,
   userId: string,
   kind: UsageKind,
   quantity: number,
-  now: Date,
   mode: "reserve" | "count" = "reserve",
 ): Promise<{ ok: true; reservation: Reservation } | CapRefusal> {
+  const now = context.now();
   const policy = policyOf(context);
-  const reservation = { ...usageTemplate(context, userId, kind, now), quantity };
+  const reservation = { ...usageTemplate({ ...context, now: () => now }, userId, kind), quantity };
   if (quantity <= 0) return { ok: true, reservation };
   const cost = reservation.unitCostMicrocents * quantity;
   const [budget, totals] = await context.db.batch([
     context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, userId)),
-    countStatement(context.db, reservation).returning({
+    countStatement(context, reservation).returning({
       meter: usageCounters.meter,
       span: usageCounters.span,
       amount: usageCounters.amount,
@@ -98,7 +97,8 @@ export async function reserveUsage(
  * What `kind` costs the user now and at which provider, with no units yet: plain data a Durable Object can carry and
  * count units against later (`countStatement`), when it has no configuration of its own.
  */
-export function usageTemplate(context: UsageContext, userId: string, kind: UsageKind, now: Date): Reservation {
+export function usageTemplate(context: UsageContext & ServiceContext<"now">, userId: string, kind: UsageKind): Reservation {
+  const now = context.now();
   const policy = policyOf(context);
   return {
     userId,
@@ -120,7 +120,8 @@ export function atWindowsOf(reservation: Reservation, quantity: number, now: Dat
  * spend, as a statement: `reserveUsage` reads its totals back, an action that counts units it already used puts it in
  * its own batch (the deal analysis's tokens, written with its result).
  */
-export function countStatement(db: Db, reservation: Reservation) {
+export function countStatement(context: ServiceContext<"db">, reservation: Reservation) {
+  const { db } = context;
   const { userId, kind, quantity, starts } = reservation;
   const rows = USAGE_WINDOWS.map((span) => ({ userId, meter: kind as string, span, windowStart: starts[span], amount: quantity }));
   // The spend row is read back even when this unit is free (an AI call is paid by its tokens, counted after it).
@@ -141,8 +142,9 @@ export function countStatement(db: Db, reservation: Reservation) {
  * Counts units already used (an AI call's tokens, known only after it): added to the windows and the spend without
  * refusing, so the next call past a cap is the one refused.
  */
-export async function countUsage(context: UsageContext, userId: string, kind: UsageKind, quantity: number, now: Date) {
-  const counted = await reserveUsage(context, userId, kind, quantity, now, "count");
+export async function countUsage(context: UsageContext & ServiceContext<"now">, userId: string, kind: UsageKind, quantity: number) {
+  const now = context.now();
+  const counted = await reserveUsage({ ...context, now: () => now }, userId, kind, quantity, "count");
   if (!counted.ok) throw new Error("counting usage never refuses");
   return counted.reservation;
 }

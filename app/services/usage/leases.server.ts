@@ -16,7 +16,8 @@ export type LeaseRequest = { userId: string; kind: LeaseKind; key: string; max: 
  * The two statements that take a place (expired leases dropped, then the conditional insert returning the key taken),
  * for a caller that runs them in a batch of its own beside its other reads.
  */
-export function leaseStatements(context: ServiceContext<"db">, lease: LeaseRequest, now: Date) {
+export function leaseStatements(context: ServiceContext<"db" | "now">, lease: LeaseRequest) {
+  const now = context.now();
   const { userId, kind, key, max, ttlMs } = lease;
   const nowMs = now.getTime();
   return [
@@ -34,8 +35,9 @@ export function leaseStatements(context: ServiceContext<"db">, lease: LeaseReque
   ] as const;
 }
 
-export async function acquireLease(context: ServiceContext<"db">, lease: LeaseRequest, now: Date): Promise<boolean> {
-  const [, taken] = await context.db.batch(leaseStatements(context, lease, now));
+export async function acquireLease(context: ServiceContext<"db" | "now">, lease: LeaseRequest): Promise<boolean> {
+  const now = context.now();
+  const [, taken] = await context.db.batch(leaseStatements({ ...context, now: () => now }, lease));
   return taken.length > 0;
 }
 

@@ -4,11 +4,10 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { usageBudgets, usageEvents } from "#db/schema.ts";
 import { USAGE_KINDS } from "#app/domain/usage/kinds.ts";
-import { microcentsToCents } from "#app/domain/usage/money.ts";
 import type { UsageReport } from "#app/domain/usage/report.ts";
+import { microcentsToCents } from "#app/domain/usage/usage-money.ts";
 import { usagePeriod } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -19,7 +18,14 @@ import { policyOf } from "./policy.server.ts";
  * The ledger row for `quantity` units of a reservation (what was actually used; at most what was reserved), as a
  * statement to put in the action's own batch.
  */
-export function usageEntry(db: Db, reservation: Reservation, quantity: number, now: Date, providerRequestId?: string | null) {
+export function usageEntry(
+  context: ServiceContext<"db" | "now">,
+  reservation: Reservation,
+  quantity: number,
+  providerRequestId?: string | null,
+) {
+  const { db } = context;
+  const now = context.now();
   return db.insert(usageEvents).values({
     userId: reservation.userId,
     kind: reservation.kind,
@@ -36,7 +42,8 @@ export function usageEntry(db: Db, reservation: Reservation, quantity: number, n
 export type { UsageReport };
 
 /** This month's counts and costs of every kind (0 for the unused ones), the caps and the spend cap. */
-export async function readUsage(context: ServiceContext<"db" | "config" | "providers">, userId: string, now: Date): Promise<UsageReport> {
+export async function readUsage(context: ServiceContext<"db" | "config" | "providers" | "now">, userId: string): Promise<UsageReport> {
+  const now = context.now();
   const period = usagePeriod(now);
   const [rows, capCents] = await Promise.all([
     context.db
@@ -60,7 +67,8 @@ export async function readUsage(context: ServiceContext<"db" | "config" | "provi
 }
 
 /** Sets the user's own monthly spend cap. */
-export async function setMonthlyCap(context: ServiceContext<"db">, userId: string, capCents: number, now: Date) {
+export async function setMonthlyCap(context: ServiceContext<"db" | "now">, userId: string, capCents: number) {
+  const now = context.now();
   await context.db
     .insert(usageBudgets)
     .values({ userId, monthlyCapCents: capCents, updatedAt: now })

@@ -16,12 +16,12 @@ export type Metered<T> = { ok: true; value: T; charges: BatchItem<"sqlite">[] };
 type UsageContext = ServiceContext<"db" | "config" | "providers">;
 
 export async function meteredAiCall<T extends { usage: AiUsage }>(
-  context: UsageContext,
+  context: UsageContext & ServiceContext<"now">,
   userId: string,
-  now: Date,
   call: () => Promise<T>,
 ): Promise<Metered<T> | CapRefusal> {
-  const reserved = await reserveUsage(context, userId, "ai_call", 1, now);
+  const now = context.now();
+  const reserved = await reserveUsage({ ...context, now: () => now }, userId, "ai_call", 1);
   if (!reserved.ok) return reserved;
   let value: T;
   try {
@@ -30,16 +30,29 @@ export async function meteredAiCall<T extends { usage: AiUsage }>(
     await releaseUsage(context, reserved.reservation);
     throw error;
   }
-  return { ok: true, value, charges: await aiCharges(context, reserved.reservation, value.usage, now) };
+  return { ok: true, value, charges: await aiCharges({ ...context, now: () => now }, reserved.reservation, value.usage) };
 }
 
 /**
  * The ledger rows of one finished AI call: the call, and its tokens when the model reported any. The tokens are
  * counted toward their caps after the fact (the call already happened), so the next call past the cap is refused.
  */
-export async function aiCharges(context: UsageContext, call: Reservation, usage: AiUsage, now: Date): Promise<BatchItem<"sqlite">[]> {
-  const charges: BatchItem<"sqlite">[] = [usageEntry(context.db, call, 1, now, null)];
+export async function aiCharges(
+  context: UsageContext & ServiceContext<"now">,
+  call: Reservation,
+  usage: AiUsage,
+): Promise<BatchItem<"sqlite">[]> {
+  const now = context.now();
+  const charges: BatchItem<"sqlite">[] = [usageEntry({ db: context.db, now: () => now }, call, 1, null)];
   const tokens = usage.promptTokens + usage.completionTokens;
-  if (tokens > 0) charges.push(usageEntry(context.db, await countUsage(context, call.userId, "ai_tokens", tokens, now), tokens, now, null));
+  if (tokens > 0)
+    charges.push(
+      usageEntry(
+        { db: context.db, now: () => now },
+        await countUsage({ ...context, now: () => now }, call.userId, "ai_tokens", tokens),
+        tokens,
+        null,
+      ),
+    );
   return charges;
 }

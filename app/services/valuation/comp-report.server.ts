@@ -1,6 +1,6 @@
 /**
- * "Comp report" (issue 35 item 5; docs/decisions/091-comps-the-user-can-defend.md): the user's property valued again
- * with their comp choices applied — recorded on the property like any valuation (storeValuation), so the report, the
+ * "Comp report" (docs/decisions/091-comps-the-user-can-defend.md): the user's property valued again
+ * with their pinned and excluded comps applied — recorded on the property like any valuation (storeValuation), so the report, the
  * card and the workbench say the same ARV — then the report rendered with pdf-lib, stored in R2 under the user's
  * prefix and listed in Documents (type comp_report, a draft). Another user's property → 404, nothing written.
  */
@@ -8,9 +8,9 @@ import { and, eq } from "drizzle-orm";
 
 import { compChoices, documents, properties } from "#db/schema.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
-import { excludeReasonLabel } from "#app/domain/valuation/comp-choice-form.ts";
 import { compReportText } from "#app/domain/valuation/comp-report.ts";
 import { COMPS_ANALYSIS_FAILED, type ValuationFailure } from "#app/domain/valuation/comparables.ts";
+import { excludeReasonLabel } from "#app/domain/valuation/pinned-comps-form.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { renderCompReportPdf } from "#app/services/documents/comp-report-pdf.server.ts";
 import { toDocumentView, type DocumentView } from "#app/services/documents/records.server.ts";
@@ -46,7 +46,7 @@ export async function generateCompReport(
   const outcome = await value(context, subject, valuationDate, { userId, propertyId });
   if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
   const now = context.now();
-  const stored = await storeValuation(context.db, userId, propertyId, arvAnswer(outcome.result, valuationDate, []), now);
+  const stored = await storeValuation({ db: context.db, now: () => now }, userId, propertyId, arvAnswer(outcome.result, valuationDate, []));
   if (!stored.ok) return stored;
   const property = await context.db
     .select({ address: properties.address, city: properties.city, state: properties.state, zipCode: properties.zipCode })

@@ -1,16 +1,17 @@
 /**
- * The kept regional models and market trees (docs/decisions/066-valuation-regional-models.md, 069-valuation-market-trees.md) as a valuation reads them: its region cell's
+ * The kept regional models and market trees (docs/decisions/050-valuation-engine.md) as a valuation reads them: its region cell's
  * model and its market cell's trees by primary key, of the engine's layout, in the caller's batch.
  */
 import { and, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { marketModels, regionalModels } from "#db/schema.ts";
 import { MARKET_MODEL_VERSION, REGIONAL_MODEL_VERSION } from "#app/domain/valuation/cells.ts";
 import type { RegionalModel, RegionCell } from "#app/domain/valuation/types.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 /** A region cell's kept model of the engine's layout, by primary key. */
-export function keptRegionalModelQuery(db: Db, cell: RegionCell) {
+export function keptRegionalModelQuery(context: ServiceContext<"db">, cell: RegionCell) {
+  const { db } = context;
   return db
     .select({ asOf: regionalModels.asOf, sales: regionalModels.sales, rates: regionalModels.rates })
     .from(regionalModels)
@@ -24,7 +25,8 @@ export function keptRegionalModelQuery(db: Db, cell: RegionCell) {
 }
 
 /** A market cell's kept trees of the engine's layout, by primary key (the engine checks their shape before use). */
-export function keptMarketModelQuery(db: Db, cell: RegionCell) {
+export function keptMarketModelQuery(context: ServiceContext<"db">, cell: RegionCell) {
+  const { db } = context;
   return db
     .select({
       asOf: marketModels.asOf,

@@ -1,11 +1,10 @@
 /**
- * The cells whose models the refresh fits (docs/decisions/066-valuation-regional-models.md, 069-valuation-market-trees.md): those of the local market's properties and of
+ * The cells whose models the refresh fits (docs/decisions/050-valuation-engine.md): those of the local market's properties and of
  * the sales of the 12 months before the valuation date, counted per region cell in SQL (REGION_CELL_SQL), kept only
  * where the region (or the market) could hold enough sales to fit on.
  */
 import { and, count, gte, lt, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { importedSales, marketProperties, marketSales } from "#db/schema.ts";
 import {
   MARKET_MIN_SALES,
@@ -19,6 +18,7 @@ import {
 import { monthsBefore } from "#app/domain/valuation/geo.ts";
 import { byCell, cellKey } from "#app/domain/valuation/refresh-plan.ts";
 import type { CandidateWindow, RegionCell } from "#app/domain/valuation/types.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { REGION_CELL_SQL } from "./region-cells.server.ts";
 
@@ -27,7 +27,11 @@ import { REGION_CELL_SQL } from "./region-cells.server.ts";
  * `asOf` (imported or the market's), but only where the region could hold REGION_MIN_SALES of those sales (counted
  * per cell in one pass, every transfer type: an upper bound), so a thin market costs no region read.
  */
-export async function regionCellsToModel(db: Db, asOf: string): Promise<{ cells: RegionCell[]; markets: RegionCell[] }> {
+export async function regionCellsToModel(
+  context: ServiceContext<"db">,
+  asOf: string,
+): Promise<{ cells: RegionCell[]; markets: RegionCell[] }> {
+  const { db } = context;
   const cellColumns = {
     latitudeCell: sql<number>`${sql.raw(REGION_CELL_SQL.latitude)}`.as("region_latitude"),
     longitudeCell: sql<number>`${sql.raw(REGION_CELL_SQL.longitude)}`.as("region_longitude"),

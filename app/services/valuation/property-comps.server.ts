@@ -1,11 +1,10 @@
 /**
- * A CRM property's comps (spec 02 §3 "Comparable", §7 /api/properties/{id}/comps, §8 'Comps Analysis Failed'): the
- * stored set, and a comps search for the property that applies the user's comp choices (ADR 091) and records the ARV,
+ * A CRM property's comps (the spec's "Comparable", /api/properties/{id}/comps, 'Comps Analysis Failed'): the
+ * stored set, and a comps search for the property that applies the user's pinned and excluded comps (ADR 091) and records the ARV,
  * its confidence and its comps on the property (storeValuation), so every view shows the one recomputed value.
  */
 import { and, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { comps, properties } from "#db/schema.ts";
 import {
   COMPS_ANALYSIS_FAILED,
@@ -16,6 +15,7 @@ import {
 } from "#app/domain/valuation/comparables.ts";
 import type { ValuationSubject } from "#app/domain/valuation/types.ts";
 import { valuationDateNote, valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
 import { storeValuation } from "./store-comps.server.ts";
@@ -33,10 +33,11 @@ import {
 
 /** GET: the user's stored comparables of their property (one batch: whether it is theirs, and its comps); 404 if not. */
 export async function listComps(
-  db: Db,
+  context: ServiceContext<"db">,
   userId: string,
   propertyId: string,
 ): Promise<{ ok: true; comps: StoredComparable[] } | ValuationFailure> {
+  const { db } = context;
   const [owned, rows] = await db.batch([
     db
       .select({ id: properties.id })
@@ -101,7 +102,7 @@ export async function subjectOfProperty(
 }
 
 /**
- * POST: a comps search for the user's property with the user's comp choices applied (ADR 091), recording the ARV, its
+ * POST: a comps search for the user's property with the user's pinned and excluded comps applied (ADR 091), recording the ARV, its
  * confidence and the comps on the property in one batch (storeValuation: a transaction that writes only while the
  * property is the user's; delete the set, insert the new one, so two searches at once never double it). Another
  * user's property → 404, nothing written; no comps → 422 'Comps Analysis Failed: …' (the old set stays).
@@ -117,10 +118,10 @@ export async function runComps(
   const outcome = await value(context, subject, valuationDate, { userId, propertyId });
   if (!outcome.ok) return { ok: false, status: 422, message: `${COMPS_ANALYSIS_FAILED}: ${outcome.refusal.message}` };
   const answer = arvAnswer(outcome.result, valuationDate, [placementNote(placement), valuationDateNote(valuationDate, context.now())]);
-  const stored = await storeValuation(context.db, userId, propertyId, answer, context.now());
+  const stored = await storeValuation(context, userId, propertyId, answer);
   if (!stored.ok) return stored;
   const { comps: _used, ...rest } = answer;
-  // The API's §3 comparables (as GET lists them); the card and the workbench read the details from their loaders.
+  // The API's comparables, with the spec's fields (as GET lists them); the card and the workbench read the details from their loaders.
   const listed = stored.comps.map(({ saleId: _s, adjustedPrice: _p, adjustments: _a, weight: _w, ...comp }) => comp);
   return { ok: true, ...rest, comps: listed };
 }

@@ -11,6 +11,7 @@ import { distanceMiles } from "#app/domain/valuation/geo.ts";
 import type { CandidateWindow, Sale } from "#app/domain/valuation/types.ts";
 import { distanceFromCentre, inSalesWindow } from "#app/providers/property-data/sales-window.ts";
 import type { PropertyDataProvider } from "#app/providers/property-data/types.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 /** Where the sales come from: the property-data provider's and the imported ones in D1. */
 export type SalesSources = { db: Db; propertyData: PropertyDataProvider };
@@ -19,7 +20,8 @@ export type SalesSources = { db: Db; propertyData: PropertyDataProvider };
  * Imported sales in the window (imported_sales_comps_idx), nearest the centre first. An import carries no deed type:
  * its rows are taken to be arm's-length sales (what a sold-homes export lists).
  */
-export function importedSalesQuery(db: Db, window: CandidateWindow) {
+export function importedSalesQuery(context: ServiceContext<"db">, window: CandidateWindow) {
+  const { db } = context;
   return db
     .select({
       id: importedSales.id,
@@ -84,7 +86,7 @@ export async function candidatesFor(
 ): Promise<Sale[]> {
   const [provided, imported] = await Promise.all([
     propertyData.searchSales?.(window) ?? Promise.resolve([]),
-    importedSalesQuery(db, window),
+    importedSalesQuery({ db }, window),
   ]);
   return nearest(centre, window, provided, toImportedSales(imported));
 }

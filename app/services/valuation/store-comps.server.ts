@@ -1,20 +1,22 @@
 /**
- * Writing a property's comparables (spec 02 §3 "Comparable"): a comps search (valuation.server.ts `runComps`) and the
+ * Writing a property's comparables (the spec's "Comparable"): a comps search (valuation.server.ts `runComps`) and the
  * workbench's Get Property Value (`storeValuation`) each replace the property's whole set in one transaction, only
  * while the property is the user's, and answer it as stored (stored-comps.server.ts reads it back).
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { comps, properties } from "#db/schema.ts";
 import type { ArvAnswer, StoredCompDetail, ValuationComparable, ValuationFailure } from "#app/domain/valuation/comparables.ts";
+import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
 import { maxOfferRecompute, valuationStatements } from "./property-valuations.server.ts";
 import { storedComps } from "./stored-comps.server.ts";
 
 /** The statements that replace the property's comps (only while it is the user's), then read them back in the list's order. */
-function compsWrites(db: Db, userId: string, propertyId: string, used: ValuationComparable[], now: Date) {
+function compsWrites(context: ServiceContext<"db" | "now">, userId: string, propertyId: string, used: ValuationComparable[]) {
+  const { db } = context;
+  const now = context.now();
   const column = (name: keyof typeof comps.$inferSelect) => comps[name];
   // drizzle's Column.mapToDriverValue takes the column's own data type, which for a column picked by a key union is
   // the intersection of them all (never): each value is the one its column was declared for.
@@ -51,19 +53,19 @@ function compsWrites(db: Db, userId: string, propertyId: string, used: Valuation
         json_extract(value, '$.weight')
       from json_each(${JSON.stringify(rows)}) where ${owned} order by key`,
     ),
-    storedComps(db, userId, [propertyId]),
+    storedComps(context, userId, [propertyId]),
   ] as const;
 }
 
 /** Replaces the property's comps in one transaction; answers them as stored (ids, rounding), in the list's order. */
 export async function storeComps(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   propertyId: string,
   used: ValuationComparable[],
-  now: Date,
 ): Promise<StoredCompDetail[]> {
-  const [, , stored] = await db.batch(compsWrites(db, userId, propertyId, used, now));
+  const { db } = context;
+  const [, , stored] = await db.batch(compsWrites(context, userId, propertyId, used));
   return stored;
 }
 
@@ -75,34 +77,30 @@ export async function storeComps(
  * is the user's. Another user's property → 404, nothing written.
  */
 export async function storeValuation(
-  db: Db,
+  request: ServiceContext<"db" | "now">,
   userId: string,
   propertyId: string,
-  answer: Pick<ArvAnswer, "arv" | "comps" | "confidence"> & Partial<Pick<ArvAnswer, "range_low" | "range_high">>,
-  now: Date,
+  answer: Pick<ArvAnswer, "arv" | "comps" | "confidence"> & Partial<Pick<ArvAnswer, "range_low" | "range_high" | "model">>,
 ): Promise<{ ok: true; comps: StoredCompDetail[] } | ValuationFailure> {
+  const context = atOneInstant(request);
+  const { db } = context;
   const [updated, , , , , , stored] = await db.batch([
-    ...valuationStatements(
-      db,
-      userId,
-      propertyId,
-      {
-        arv: answer.arv,
-        rangeLow: answer.range_low,
-        rangeHigh: answer.range_high,
-        // The confidence as the property's score (0 … 100), so the property card says what the workbench does.
-        confidenceScore: Math.round(answer.confidence * 100),
-        source: "engine",
-        compCount: answer.comps.length,
-      },
-      now,
-    ),
+    ...valuationStatements(context, userId, propertyId, {
+      arv: answer.arv,
+      rangeLow: answer.range_low,
+      rangeHigh: answer.range_high,
+      // The confidence as the property's score (0 … 100), so the property card says what the workbench does.
+      confidenceScore: Math.round(answer.confidence * 100),
+      source: "engine",
+      compCount: answer.comps.length,
+      model: answer.model ?? null,
+    }),
     db
       .update(properties)
       .set({ analysisArv: answer.arv })
       .where(and(eq(properties.id, propertyId), eq(properties.userId, userId))),
-    maxOfferRecompute(db, userId, propertyId),
-    ...compsWrites(db, userId, propertyId, answer.comps, now),
+    maxOfferRecompute(context, userId, propertyId),
+    ...compsWrites(context, userId, propertyId, answer.comps),
   ]);
   if (updated.length === 0) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   return { ok: true, comps: stored };

@@ -1,13 +1,13 @@
 /**
- * The comparables stored for a user's CRM properties (spec 02 §3 "Comparable"): the columns and the order every
+ * The comparables stored for a user's CRM properties (the spec's "Comparable"): the columns and the order every
  * reader lists them in — GET /api/properties/{id}/comps, the workbench's page and the CRM's property card — as a
  * statement to run in the caller's batch. Written by valuation.server.ts (a comps search, Get Property Value).
  */
 import { and, asc, desc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { compChoices, comps } from "#db/schema.ts";
 import type { UserRef } from "#app/services/accounts/session.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 export const STORED_COMPARABLE = {
   id: comps.id,
@@ -38,7 +38,8 @@ export const STORED_COMP_DETAIL = {
 export const STORED_ORDER = [desc(comps.similarityScore), asc(comps.distance), asc(comps.id)];
 
 /** The user's stored comps of some of their properties (ids, or a subquery of ids), most alike first. */
-export function storedComps(db: Db, userId: UserRef, propertyIds: string[] | SQLWrapper) {
+export function storedComps(context: ServiceContext<"db">, userId: UserRef, propertyIds: string[] | SQLWrapper) {
+  const { db } = context;
   return db
     .select(STORED_COMP_DETAIL)
     .from(comps)
@@ -46,8 +47,9 @@ export function storedComps(db: Db, userId: UserRef, propertyIds: string[] | SQL
     .orderBy(...STORED_ORDER);
 }
 
-/** The user's comp choices of some of their properties (ADR 091): what the card marks pinned, and the excluded to include again. */
-export function storedChoices(db: Db, userId: UserRef, propertyIds: string[] | SQLWrapper) {
+/** The user's pinned and excluded comps of some of their properties (ADR 091): what the card marks pinned, and the excluded to include again. */
+export function storedChoices(context: ServiceContext<"db">, userId: UserRef, propertyIds: string[] | SQLWrapper) {
+  const { db } = context;
   return db
     .select({
       propertyId: compChoices.propertyId,

@@ -5,16 +5,17 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { userSales } from "#db/schema.ts";
 import type { CandidateWindow, Sale } from "#app/domain/valuation/types.ts";
 import { addressHolds, distanceFromCentre, inSalesWindow } from "#app/providers/property-data/sales-window.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 /**
  * The user's sales in the window, nearest the centre first (no user: an id no row has, so the batch keeps its shape).
  * With `addressText`, only those whose uploaded address holds it, in any case ("Add a comp", ADR 091).
  */
-export function userSalesQuery(db: Db, userId: string | null, window: CandidateWindow, addressText?: string) {
+export function userSalesQuery(context: ServiceContext<"db">, userId: string | null, window: CandidateWindow, addressText?: string) {
+  const { db } = context;
   return db
     .select({
       id: userSales.id,

@@ -1,17 +1,17 @@
 /**
- * Valuations through the API (issue 12; spec 02 §3, §7 calculate-arv and /api/properties/{id}/comps, §8 'Comps
+ * Valuations through the API (the spec calculate-arv and /api/properties/{id}/comps, 'Comps
  * Analysis Failed'): where the subject is, which sales it is compared with, and the comps stored for a CRM property.
  * The engine (`#app/domain/valuation/engine.ts`) does the valuing; this module does the I/O around it (README Decision
  * 51), with the sales' queries in sales.server.ts, the kept models' in kept-models.server.ts and the comps' writes in
- * store-comps.server.ts; a CRM property's comps search is property-comps.server.ts, and the user's comp choices
- * (comp_choices, ADR 091) are read in the candidates' batch (comp-choices-read.server.ts).
+ * store-comps.server.ts; a CRM property's comps search is property-comps.server.ts, and the user's pinned and excluded comps
+ * (comp_choices, ADR 091) are read in the candidates' batch (pinned-comps-read.server.ts).
  *
  * - Placement: a known property (the property-data provider's record at that address: its location, parcel and
  *   facts, the facts sent winning) or a CRM property with coordinates is valued where it is; anything else at its
  *   ZIP's centroid, else its city's (zip_places). None of them → 422.
  * - Candidates: the engine's CandidateWindow, read from the provider's sales (the local market's) and from imported
  *   sales at the same time, each one indexed range scan per band of latitude (sales-window.ts).
- * - Regional models and market trees (docs/decisions/066-valuation-regional-models.md, 069-valuation-market-trees.md): the subject's region cell's model and its market
+ * - Regional models and market trees (docs/decisions/050-valuation-engine.md): the subject's region cell's model and its market
  *   cell's trees are read beside its candidates; both are written by model-refresh.server.ts (after a seed or an
  *   import, and by the Worker's monthly cron), never by a valuation.
  * - Round trips: calculate-arv reads the session and places the subject in one wave, then the candidates, the
@@ -26,14 +26,14 @@ import { formatMoney } from "#app/domain/shared/format.ts";
 import { candidateWindow, marketCellOf, regionCellOf } from "#app/domain/valuation/cells.ts";
 import { toComparable, unplaceableMessage, type ArvAnswer, type ValuationFailure } from "#app/domain/valuation/comparables.ts";
 import { valueSubject } from "#app/domain/valuation/engine.ts";
-import type { CalculateArvInput } from "#app/domain/valuation/forms.ts";
 import type { ValuationResult, ValuationSubject } from "#app/domain/valuation/types.ts";
 import { valuationDateNote, valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
+import type { CalculateArvInput } from "#app/domain/valuation/valuation-forms.ts";
 import type { KnownHome } from "#app/providers/property-data/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
-import { compChoicesQuery, toCompChoices } from "./comp-choices-read.server.ts";
 import { keptMarketModelQuery, keptRegionalModel, keptRegionalModelQuery } from "./kept-models.server.ts";
+import { pinnedCompsQuery, toPinnedComps } from "./pinned-comps-read.server.ts";
 import { importedSalesQuery, nearest, toImportedSales } from "./sales.server.ts";
 import { toUserSales, userSalesQuery } from "./user-sales.server.ts";
 
@@ -128,15 +128,15 @@ export async function value(context: ValuationContext, subject: ValuationSubject
   const [provided, [imported, models, markets, own, chosen]] = await Promise.all([
     context.providers.propertyData.searchSales?.(window) ?? Promise.resolve([]),
     db.batch([
-      importedSalesQuery(db, window),
-      keptRegionalModelQuery(db, regionCellOf(subject)),
-      keptMarketModelQuery(db, marketCellOf(subject)),
-      userSalesQuery(db, owner?.userId ?? null, window),
-      // The user's comp choices of this property (ADR 091), read in the same batch: no extra round trip.
-      compChoicesQuery(db, owner?.userId ?? "", owner?.propertyId ?? ""),
+      importedSalesQuery({ db }, window),
+      keptRegionalModelQuery({ db }, regionCellOf(subject)),
+      keptMarketModelQuery({ db }, marketCellOf(subject)),
+      userSalesQuery({ db }, owner?.userId ?? null, window),
+      // The user's pinned and excluded comps of this property (ADR 091), read in the same batch: no extra round trip.
+      pinnedCompsQuery({ db }, owner?.userId ?? "", owner?.propertyId ?? ""),
     ]),
   ]);
-  const { choices, added } = toCompChoices(chosen);
+  const { choices, added } = toPinnedComps(chosen);
   // An added sale that is also a candidate (a market sale or the user's own upload in the window) counts once.
   const addedIds = new Set(added.map((sale) => sale.id));
   const found = nearest(subject, window, provided, [...toImportedSales(imported), ...toUserSales(own)]);
@@ -164,7 +164,7 @@ export function placeArvSubject(context: ValuationContext, input: CalculateArvIn
 }
 
 /**
- * The §3 ARV result with its offers and comps, or 422 when the subject cannot be placed or has no comps. `userId`: the
+ * The ARV result with its offers and comps, or 422 when the subject cannot be placed or has no comps. `userId`: the
  * signed-in user, whose own uploaded sales join the candidates (none without one).
  */
 export async function valueArv(
@@ -212,5 +212,6 @@ export function arvAnswer(result: ValuationResult, valuationDate: string, notes:
     offers: offerOptions(result.arv),
     comps: result.comps.map(toComparable),
     valuationDate,
+    model: result.model,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The Lead Workbench on the server (spec 02 §2, §4): a seller queue of the user (the latest, or the search a card opened) with which of its leads are
+ * The Lead Workbench on the server: a seller queue of the user (the latest, or the search a card opened) with which of its leads are
  * already in their CRM (saved = worked), and the saves of Save for Later, Let's Work It and Confirm Add to CRM.
  *
  * Budget (docs/decisions/045-two-round-trip-budget.md): the page is the session lookup and one batch; a save is the session lookup (with the lead's
@@ -9,27 +9,26 @@
 import { and, asc, eq, getTableColumns, is, sql, SQL } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
-import type { Db } from "#db/client.ts";
 import { contacts, leadDeliveries, leads, properties, type OwnerPhone } from "#db/schema.ts";
 import { backToWizardHref } from "#app/domain/chat/search-answers.ts";
-import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/forms.ts";
+import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/lead-forms.ts";
 import { leadToProperty, type LeadSave } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
-import type { CompChoiceView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
-import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/rules.ts";
+import type { PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import type { SavedLead } from "#app/domain/workbench/saved-lead.ts";
+import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/workbench-rules.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/property-writes.server.ts";
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";
-import { historyInsert } from "#app/services/valuation/property-valuations.server.ts";
+import { historyInsert, maxOfferRecompute } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
 export type Workbench = {
   requestId: string;
   location: string | null;
   leads: LeadQueueItem[];
-  /** Whether a saved search's run delivered the queue: its leads not yet worked (saved) show "New" (ADR 090). */
+  /** Whether a saved search's run delivered the queue: its leads not yet worked (saved) show "New" (ADR 085). */
   fromSavedSearch: boolean;
   /** The queue's leads already in the user's CRM (same address, city and state), by lead id. */
   saved: Record<string, SavedLead>;
@@ -37,7 +36,7 @@ export type Workbench = {
   streetViews: Record<string, string | null>;
   /** The comps stored for the saved leads' properties (Get Property Value), by property id, most alike first. */
   comps: Record<string, StoredCompDetail[]>;
-  compChoices: Record<string, CompChoiceView[]>;
+  pinnedComps: Record<string, PinnedCompView[]>;
   /** Back to Wizard: the Seller Lead Wizard with this queue's search filled in. */
   wizardHref: string;
 };
@@ -59,18 +58,24 @@ function queueProperty(userId: string) {
   );
 }
 
-function queueDeliveries(db: Db, userId: string, requestId?: string | null) {
-  return and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sellerQueueId(db, userId, requestId)));
+function queueDeliveries(context: ServiceContext<"db">, userId: string, requestId?: string | null) {
+  return and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sellerQueueId(context, userId, requestId)));
 }
 
 /** The queue's leads that are in the user's CRM, with the saved property (oldest first when there are two). */
-function savedQueueLeads(db: Db, userId: string, requestId?: string | null) {
+function savedQueueLeads(context: ServiceContext<"db">, userId: string, requestId?: string | null) {
+  const { db } = context;
   return db
     .select({
       leadId: sql<string>`${leadField("$.id")}`,
       propertyId: properties.id,
       status: properties.status,
       arv: properties.arv,
+      arvLow: properties.arvLow,
+      arvHigh: properties.arvHigh,
+      confidenceScore: properties.confidenceScore,
+      modelValue: properties.modelValue,
+      modelShare: properties.modelShare,
       analysisArv: properties.analysisArv,
       repairEstimate: properties.repairEstimate,
       assignmentFee: properties.assignmentFee,
@@ -81,18 +86,19 @@ function savedQueueLeads(db: Db, userId: string, requestId?: string | null) {
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(properties, queueProperty(userId))
-    .where(queueDeliveries(db, userId, requestId))
+    .where(queueDeliveries(context, userId, requestId))
     .orderBy(asc(properties.createdAt));
 }
 
 /** The ids of the user's properties saved from the queue (a subquery). */
-function savedQueuePropertyIds(db: Db, userId: string, requestId?: string | null) {
+function savedQueuePropertyIds(context: ServiceContext<"db">, userId: string, requestId?: string | null) {
+  const { db } = context;
   return db
     .select({ id: properties.id })
     .from(leadDeliveries)
     .innerJoin(leads, eq(leads.id, leadDeliveries.leadId))
     .innerJoin(properties, queueProperty(userId))
-    .where(queueDeliveries(db, userId, requestId));
+    .where(queueDeliveries(context, userId, requestId));
 }
 
 /**
@@ -106,11 +112,11 @@ export async function loadWorkbench(
 ): Promise<Workbench | null> {
   const { db } = context;
   const [requests, delivered, savedRows, compRows, choiceRows] = await db.batch([
-    ...sellerQueueReads(db, userId, requestId),
-    savedQueueLeads(db, userId, requestId),
+    ...sellerQueueReads({ db }, userId, requestId),
+    savedQueueLeads({ db }, userId, requestId),
     // The saved leads' stored comps and the user's choices of them (ADR 091), in the same batch (the queue holds 5 leads).
-    storedComps(db, userId, savedQueuePropertyIds(db, userId, requestId)),
-    storedChoices(db, userId, savedQueuePropertyIds(db, userId, requestId)),
+    storedComps({ db }, userId, savedQueuePropertyIds({ db }, userId, requestId)),
+    storedChoices({ db }, userId, savedQueuePropertyIds({ db }, userId, requestId)),
   ]);
   const queue = sellerQueueOf([requests, delivered]);
   if (!queue) return null;
@@ -122,12 +128,12 @@ export async function loadWorkbench(
   );
   const comps: Record<string, StoredCompDetail[]> = {};
   for (const comp of compRows) (comps[comp.propertyId] ??= []).push(comp);
-  const compChoices: Record<string, CompChoiceView[]> = {};
-  for (const choice of choiceRows) (compChoices[choice.propertyId] ??= []).push(choice);
+  const pinnedComps: Record<string, PinnedCompView[]> = {};
+  for (const choice of choiceRows) (pinnedComps[choice.propertyId] ??= []).push(choice);
   const wizardHref = backToWizardHref("seller", queue.request.criteria);
   const { request, leads } = queue;
   const fromSavedSearch = request.savedSearchId !== null;
-  return { requestId: request.id, location: request.location, leads, fromSavedSearch, saved, streetViews, comps, compChoices, wizardHref };
+  return { requestId: request.id, location: request.location, leads, fromSavedSearch, saved, streetViews, comps, pinnedComps, wizardHref };
 }
 
 function leadPlace(lead: LeadQueueItem): string {
@@ -135,11 +141,12 @@ function leadPlace(lead: LeadQueueItem): string {
 }
 
 /** How many leads the queue (the search `requestId`, else the latest) holds (Next Lead and Pass without JavaScript): one read. */
-export async function queueLength(db: Db, userId: string, requestId?: string | null): Promise<number> {
+export async function queueLength(context: ServiceContext<"db">, userId: string, requestId?: string | null): Promise<number> {
+  const { db } = context;
   const row = await db
     .select({ n: sql<number>`count(*)` })
     .from(leadDeliveries)
-    .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sellerQueueId(db, userId, requestId))))
+    .where(and(eq(leadDeliveries.userId, userId), eq(leadDeliveries.leadRequestId, sellerQueueId(context, userId, requestId))))
     .get();
   return Number(row?.n ?? 0);
 }
@@ -154,7 +161,8 @@ export type LeadSnapshot = { rowId: string; item: LeadQueueItem };
  * the session lookup (before the user is known) and used only after the save's batch has checked that the lead is in
  * one of this user's queues; nothing of it reaches the user otherwise.
  */
-export async function readLeadSnapshot(db: Db, vendor: string, leadId: string): Promise<LeadSnapshot | null> {
+export async function readLeadSnapshot(context: ServiceContext<"db">, vendor: string, leadId: string): Promise<LeadSnapshot | null> {
+  const { db } = context;
   const row = await db
     .select({ rowId: leads.id, item: leads.metaJson })
     .from(leads)
@@ -173,7 +181,8 @@ export type SaveOutcome =
  * `INSERT INTO table (every column) SELECT <row> WHERE condition`: the row as drizzle's insert would write it
  * (each value through its column's encoding, defaults for the rest), written only when `condition` holds.
  */
-function insertWhen<T extends SQLiteTable>(db: Db, table: T, row: T["$inferInsert"], condition: SQL) {
+function insertWhen<T extends SQLiteTable>(context: ServiceContext<"db">, table: T, row: T["$inferInsert"], condition: SQL) {
+  const { db } = context;
   // drizzle's $inferInsert type cannot be indexed by a column key from getTableColumns.
   const given = row as Record<string, unknown>;
   const values = Object.entries(getTableColumns(table))
@@ -241,25 +250,25 @@ export async function saveQueueLead(
     .where(and(eq(properties.userId, userId), samePlace(property)))
     .orderBy(asc(properties.createdAt))
     .limit(1);
-  const insertProperty = insertWhen(db, properties, property, sql`exists ${queued} and not exists ${existing}`).returning({
+  const insertProperty = insertWhen({ db }, properties, property, sql`exists ${queued} and not exists ${existing}`).returning({
     id: properties.id,
   });
   const insertContact = rows.contact
     ? insertWhen(
-        db,
+        { db },
         contacts,
         rows.contact,
         sql`exists (select 1 from ${properties} where ${properties.id} = ${rows.id} and ${properties.userId} = ${userId})`,
       )
     : null;
   // The first valuation's history row, written only once the property is (historyInsert checks it is the user's).
-  const history = rows.valuation ? historyInsert(db, userId, rows.id, rows.valuation, context.now()) : null;
+  const history = rows.valuation ? historyInsert({ db, now: context.now }, userId, rows.id, rows.valuation) : null;
   const [inQueue, found, created] = await db.batch([
     queued,
     existing,
     insertProperty,
     ...(insertContact ? [insertContact] : []),
-    ...(history ? [history] : []),
+    ...(history ? [history, maxOfferRecompute(context, userId, rows.id)] : []),
   ]);
 
   if (inQueue.length === 0) return { ok: false, status: 404, message: LEAD_NOT_IN_QUEUE };

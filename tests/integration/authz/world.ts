@@ -60,7 +60,7 @@ async function startedSequence(userId: string): Promise<Pick<Ids, "sequencePrope
   const mine = await db.select({ id: properties.id }).from(properties).where(eq(properties.userId, userId)).orderBy(asc(properties.id));
   const now = new Date();
   for (const { id } of mine) {
-    if (!(await startSequence(db, userId, id, now)).ok) continue;
+    if (!(await startSequence({ db, now: () => now }, userId, id)).ok) continue;
     const task = await firstId(
       db
         .select({ id: followUpActivities.id })
@@ -76,7 +76,7 @@ async function startedSequence(userId: string): Promise<Pick<Ids, "sequencePrope
 
 /** Saves the user's "New seller lead" (the default steps) so the Sequences screen has a row of theirs. */
 async function savedSequence(userId: string): Promise<string> {
-  const saved = await saveUserSequence(db, userId, null, DEFAULT_SEQUENCE_STEPS, new Date());
+  const saved = await saveUserSequence({ db, now: () => new Date() }, userId, null, DEFAULT_SEQUENCE_STEPS);
   if (!saved.ok) throw new Error("the user's sequence was not saved");
   return saved.id;
 }

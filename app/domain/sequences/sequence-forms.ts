@@ -1,0 +1,31 @@
+/** The Today page's form posts (without JavaScript too): work a task, or start a sequence on a lead. */
+import { z } from "zod";
+
+import { TaskOutcomeSchema } from "#app/domain/today/tasks.ts";
+
+import { SEQUENCE_ACTIONS } from "./steps.ts";
+
+const id = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(64, `${label} not found`);
+
+/**
+ * A task card's one actions form carries the task and its lead; its buttons send either `outcome` (Done, Snooze 1
+ * day, Skip: working the task) or `intent` (Pause, Stop: the sequence). A post with an outcome and no intent works
+ * the task, so one form serves both (docs/today.md, ADR 096).
+ */
+const workByDefault = (value: unknown) =>
+  value && typeof value === "object" && !("intent" in value) && "outcome" in value ? { ...value, intent: "work" } : value;
+
+export const TodayFormSchema = z.preprocess(
+  workByDefault,
+  z.discriminatedUnion("intent", [
+    TaskOutcomeSchema.extend({ intent: z.literal("work"), taskId: id("Task") }),
+    z.object({ intent: z.literal("start"), propertyId: id("Lead") }),
+    z.object({ intent: z.enum(SEQUENCE_ACTIONS), propertyId: id("Lead") }),
+  ]),
+);
+export type TodayForm = z.infer<typeof TodayFormSchema>;

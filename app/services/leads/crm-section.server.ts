@@ -1,0 +1,57 @@
+import { crmFiguresFromCounts } from "#app/domain/leads/crm-figures.ts";
+import { PAGE_SIZE } from "#app/domain/leads/crm-view.ts";
+import { statusFilterOf } from "#app/domain/leads/labels.ts";
+import { compsShown } from "#app/domain/valuation/view.ts";
+import { runningAnalysis } from "#app/services/deals/analysis.server.ts";
+import { readCrmPage } from "#app/services/leads/properties.server.ts";
+import type { EarlySectionLoader } from "#app/services/shell/section-loaders.ts";
+
+const MAX_LIMIT = 5000;
+
+function limitOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_LIMIT) : PAGE_SIZE;
+}
+
+/**
+ * The CRM section: the user's leads filtered by `?status=` and `?q=` (address and city), newest first;
+ * the figures over all the user's leads; `?add=1` opens Add Lead; `?lead=<id>` opens Work This Lead, and with
+ * `&comps=1` its comps (Show/Hide Comps), read in the same batch — the session lookup's: the whole page is one round trip.
+ */
+export const load = (async (context, { userId, batch }, url) => {
+  const params = url.searchParams;
+  const filter = { status: statusFilterOf(params.get("status")), q: (params.get("q") ?? "").trim().slice(0, 200) };
+  const limit = limitOf(params.get("limit"));
+  const leadId = params.get("lead");
+  const { leads, counts, matching, selected } = await readCrmPage(
+    context,
+    userId,
+    { filter, limit, leadId, withComps: compsShown(params) },
+    batch,
+  );
+  // The open lead's analysis run, from its Durable Object once the lead is known to be the user's (a DO call, no D1
+  // round trip): a reload during a run rejoins it instead of showing "No analysis yet".
+  const running = selected ? await runningAnalysis(context, selected.ownerId, selected.property.id) : null;
+  const figures = crmFiguresFromCounts(counts);
+  return {
+    filter,
+    figures,
+    leads,
+    matching,
+    limit,
+    adding: params.get("add") === "1",
+    /** With the open lead's analysis while it runs (`analysisRunning`, else null). */
+    selected: selected
+      ? {
+          property: selected.property,
+          contacts: selected.contacts,
+          comps: selected.comps,
+          pinnedComps: selected.pinnedComps,
+          valuations: selected.valuations,
+          dealRule: selected.dealRule,
+          analysisRunning: running,
+        }
+      : null,
+    selectedMissing: Boolean(leadId) && !selected,
+  };
+}) satisfies EarlySectionLoader<unknown>;
