@@ -144,3 +144,28 @@ export const PROVIDER_SALE_ROLES = ["subject", "sale"] as const;
 /** Metered paid actions (docs/decisions/080-usage-ledger-and-caps.md). */
 export const USAGE_KINDS = ["letter", "lead", "skip_trace", "cash_buyer_page", "ai_call", "ai_tokens", "comp_record"] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
+
+/** The rehab a buyer takes on, lightest first: a buyer who takes "heavy" takes the lighter ones too. */
+export const REPAIR_LEVELS = ["light", "medium", "heavy"] as const;
+export type RepairLevel = (typeof REPAIR_LEVELS)[number];
+export const REPAIR_LEVEL_LABELS: Record<RepairLevel, string> = { light: "Light", medium: "Medium", heavy: "Heavy" };
+
+/** How a buyer came onto the user's disposition list. */
+export const BUYER_SOURCES = ["buyer_breeze", "manual", "import"] as const;
+export type BuyerSource = (typeof BUYER_SOURCES)[number];
+export const BUYER_SOURCE_LABELS: Record<BuyerSource, string> = {
+  buyer_breeze: "Buyer Breeze",
+  manual: "Added by hand",
+  import: "CSV import",
+};
+
+/** Where a deal under contract stands in its disposition, in order (a status of a deal in the Closing stage). */
+export const DISPO_STATUSES = ["under_contract", "marketed", "offers_in", "assigned", "fee_received"] as const;
+export type DispoStatus = (typeof DISPO_STATUSES)[number];
+export const DISPO_STATUS_LABELS: Record<DispoStatus, string> = {
+  under_contract: "Under Contract",
+  marketed: "Marketed",
+  offers_in: "Offers In",
+  assigned: "Assigned",
+  fee_received: "Fee Received",
+};

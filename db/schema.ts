@@ -7,6 +7,7 @@
 export * from "./schema/accounts.ts";
 export * from "./schema/comp-choices.ts";
 export * from "./schema/crm.ts";
+export * from "./schema/dispo.ts";
 export * from "./schema/leads.ts";
 export * from "./schema/market.ts";
 export * from "./schema/outboxes.ts";

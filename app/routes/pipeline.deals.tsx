@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 
 import { DEAL_STAGE_LABELS } from "#db/enums.ts";
@@ -10,7 +10,7 @@ import { FormError } from "#app/components/ui/field.tsx";
 import { CreateDealSchema, MoveDealSchema, type DealFormActionData } from "#app/domain/deals/deal-forms.ts";
 import { pipelinePeriodOf } from "#app/domain/deals/pipeline.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
-import { createDeal, listLeadsWithoutDeal, updateDeal } from "#app/services/deals/deals.server.ts";
+import { createDeal, getDeal, listLeadsWithoutDeal, updateDeal } from "#app/services/deals/deals.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast, type Toast } from "#app/services/http/toast.server.ts";
 
@@ -45,6 +45,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: MoveDealSchema });
     if (submission.status !== "success")
       return data({ intent: "move", result: submission.reply(), leads: null } satisfies DealFormActionData, { status: 400 });
+    // "Under Contract" asks for the contract's terms first: the deal moves when they are saved.
+    if (submission.value.stage === "closing") {
+      const deal = await getDeal(context, userId, submission.value.dealId);
+      if (deal && deal.stage !== "closing" && deal.contractPrice === null) return redirect(`/deals/${deal.id}/contract`);
+    }
     const outcome = await updateDeal({ db: context.db, now: () => now }, userId, submission.value.dealId, {
       stage: submission.value.stage,
     });

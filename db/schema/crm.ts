@@ -7,6 +7,7 @@ import { createdAt, flag, id, instant, json, money, scaled, timestamps } from "#
 import {
   BUYER_TYPES,
   DEAL_STAGES,
+  DISPO_STATUSES,
   DOCUMENT_STATUSES,
   DOCUMENT_TYPES,
   MESSAGE_ROLES,
@@ -144,6 +145,16 @@ export const deals = sqliteTable(
     profit: money("profit"),
     closeDate: instant("close_date"),
     notes: text("notes"),
+    // The signed purchase contract, recorded when the deal goes under contract (the Closing stage); closeDate above
+    // is its closing date.
+    dispoStatus: text("dispo_status", { enum: DISPO_STATUSES }),
+    contractPrice: money("contract_price"),
+    /** The end of the inspection / option period: the wholesaler's last day to cancel. */
+    inspectionDeadline: instant("inspection_deadline"),
+    earnestMoney: money("earnest_money"),
+    assignmentFeeAsked: money("assignment_fee_asked"),
+    /** What the end buyer pays for the contract; the spread is this less the contract price. */
+    buyerPrice: money("buyer_price"),
     ...timestamps,
   },
   (t) => [
@@ -151,6 +162,8 @@ export const deals = sqliteTable(
     index("deals_user_created_idx").on(t.userId, t.createdAt),
     // "Does this lead have a deal?" (the new-deal picker, one deal per property) reads one index entry per lead.
     index("deals_user_property_idx").on(t.userId, t.propertyId),
+    // The pipeline's disposition filter.
+    index("deals_user_dispo_idx").on(t.userId, t.dispoStatus),
   ],
 );
 
@@ -239,6 +252,8 @@ export const buyerLeads = sqliteTable(
     lastPropertySquareFeet: integer("last_property_square_feet"),
     /** The lead request (a saved cash-buyer search's run) that delivered the buyer; null when saved by hand (ADR 096). */
     leadRequestId: text("lead_request_id"),
+    /** The property-data provider's id of the buyer ("local-owner-42"): links the lead to the buyer's purchases on record. */
+    sourceBuyerId: text("source_buyer_id"),
     ...timestamps,
   },
   (t) => [

@@ -3,6 +3,7 @@ import { count, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { companyProfiles, properties, users } from "#db/schema.ts";
 import { seedManyActivities } from "#db/seed/demo/activities.ts";
+import { seedDemoBuyers } from "#db/seed/demo/buyers.ts";
 import { seedDemoCrm, seedManyCrmLeads } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
@@ -32,6 +33,7 @@ export async function ensureDemoAccount(db: Db, files: R2Bucket): Promise<boolea
   await seedDemoRecords(db, userId, files);
   await seedDemoSequences(db, userId, propertyIds);
   await seedDemoSavedSearch(db, userId);
+  await seedDemoBuyers(db, userId);
   return true;
 }
 

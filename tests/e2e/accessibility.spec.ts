@@ -114,6 +114,14 @@ const SIGNED_IN: Check[] = [
     },
   },
   { name: "the Sequences page", path: "/sequences" },
+  {
+    name: "the Buyers page with a buyer",
+    path: "/buyers",
+    before: async (page) => {
+      const added = await page.request.post("/api/buyers", { data: { name: "Axe Buyer", markets: ["Phoenix, AZ"], minBeds: 3 } });
+      expect(added.status()).toBe(201);
+    },
+  },
   { name: "the CRM's add-lead dialog", path: "/?section=crm&add=1" },
   { name: "the CRM's work-this-lead dialog", path: ({ lead }) => `/?section=crm&lead=${lead.id}` },
   { name: "a conversation in messages", path: ({ conversationId }) => `/?section=messages&c=${conversationId}` },

@@ -62,8 +62,31 @@ for (const javaScriptEnabled of [true, false]) {
 
       await card.getByLabel("Move 4821 N 35th Ave to…").selectOption("closing");
       await card.getByRole("button", { name: "Move 4821 N 35th Ave" }).click();
+      // "Under Contract" asks for the signed contract's terms; the deal moves when they are saved.
+      await expect(page.getByRole("heading", { name: "Under Contract", level: 1 })).toBeVisible();
+      await expect(page.getByLabel("Contract price")).toHaveValue("150000");
+      const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+      await page.getByLabel("Inspection / option deadline").fill(day(10));
+      await page.getByLabel("Closing date").fill(day(5));
+      await page.getByLabel("Earnest money").fill("1,000");
+      await page.getByLabel("Assignment fee asked").fill("12000");
+      await page.getByLabel("Buyer price").fill("$165,000");
+      await page.getByRole("button", { name: "Save Contract" }).click();
+      await expect(page.getByText("Inspection deadline must be on or before the closing date")).toBeVisible();
+      await page.getByLabel("Closing date").fill(day(30));
+      await page.getByRole("button", { name: "Save Contract" }).click();
       const closed = column(page, "Closing").getByRole("article", { name: "4821 N 35th Ave" });
       await expect(closed).toContainText("Under Contract");
+      const dispo = closed.getByTestId("deal-dispo");
+      await expect(dispo.getByRole("listitem")).toHaveText(["Inspection ends in 10 days", "Closes in 30 days"]);
+      await expect(dispo).toContainText("Spread: $15,000");
+      await page.getByLabel("Disposition", { exact: true }).selectOption("assigned");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Filter" }).click();
+      await expect(page).toHaveURL(/dispo=assigned/);
+      await expect(page.getByRole("article", { name: "4821 N 35th Ave" })).toHaveCount(0);
+      await page.getByLabel("Disposition", { exact: true }).selectOption("under_contract");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Filter" }).click();
+      await expect(closed).toBeVisible();
       await expect(column(page, "Lead Generation").getByText("No deals in this stage")).toBeVisible();
       await expect(figure(page, "Close Rate")).toHaveText("100%");
       await expect(figure(page, "Closed This Month")).toHaveText("$150,000");

@@ -1,22 +1,26 @@
 // Round-trip budgets (round-trips-setup.ts): the D1 counter itself, each signed-in loader as Remix calls it, and
 // each /api list.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { conversations } from "#db/schema.ts";
+import { buyers, conversations, deals } from "#db/schema.ts";
 import { SECTION_IDS } from "#app/domain/shell/sections.ts";
 import * as root from "#app/root.tsx";
 import * as index from "#app/routes/_index.tsx";
 import { loader as authMe } from "#app/routes/api.auth.me.ts";
 import { loader as authUser } from "#app/routes/api.auth.user.ts";
 import { loader as buyerLeadsApi } from "#app/routes/api.buyer-leads.ts";
+import { loader as buyersApi } from "#app/routes/api.buyers.ts";
 import { loader as contactsApi } from "#app/routes/api.contacts.ts";
 import { loader as messagesApi } from "#app/routes/api.conversations.$id.messages.ts";
 import { loader as conversationsApi } from "#app/routes/api.conversations.ts";
+import { loader as dealMatchesApi } from "#app/routes/api.deals.$id.matches.ts";
 import { loader as dealAnalysisStream } from "#app/routes/api.deals.analyze.$id.stream.ts";
 import { loader as dealsApi } from "#app/routes/api.deals.ts";
 import { loader as documentsApi } from "#app/routes/api.documents.ts";
 import { loader as propertiesApi } from "#app/routes/api.properties.ts";
 import * as buyerBreeze from "#app/routes/buyer-breeze.tsx";
+import { loader as buyersPage } from "#app/routes/buyers.tsx";
 import { loader as addLeadPage } from "#app/routes/crm.leads.tsx";
 import { loader as generatePage } from "#app/routes/documents.generate.tsx";
 import { loader as newMessagePage } from "#app/routes/messages.send.tsx";
@@ -186,6 +190,37 @@ describe("each /api list costs at most 2 sequential round trips", () => {
     // A list with something in it, so the reads above really ran over data.
     const properties = await client.call(propertiesApi as Handler, "GET", "/api/properties");
     expect((properties.body as unknown as unknown[]).length).toBeGreaterThan(0);
+  });
+
+  it("the buyer list (/api/buyers and /buyers): its page in the session lookup's batch, then the linked buyers' purchases", async () => {
+    const { client, userId } = await accountWithData();
+    const buyer = (name: string, sourceBuyerId: string | null) => ({
+      userId,
+      name,
+      source: "manual" as const,
+      matchKey: `${name}|`,
+      sourceBuyerId,
+    });
+    await db.insert(buyers).values([buyer("Linked", "local-owner-1"), buyer("Plain", null)]);
+    for (const [loader, path] of [
+      [buyersApi, "/api/buyers"],
+      [buyersPage, "/buyers"],
+    ] as const) {
+      const cost = await costOf(() => client.call(loader as Handler, "GET", path));
+      expect(cost.value.status, path).toBe(200);
+      expect(cost.value.body.total, path).toBe(2);
+      expectWithinBudget(cost, path);
+      expect(cost.sequential, `${path}: the purchases are a read of their own\n${cost.log}`).toBe(2);
+    }
+  });
+
+  it("GET /api/deals/{id}/matches: the deal in the session lookup's batch, then the buyers and the purchasers in parallel", async () => {
+    const { client, userId } = await accountWithData();
+    const deal = await db.select({ id: deals.id }).from(deals).where(eq(deals.userId, userId)).get();
+    const path = `/api/deals/${deal!.id}/matches`;
+    const cost = await costOf(() => client.call(dealMatchesApi as Handler, "GET", path, undefined, { params: { id: deal!.id } }));
+    expect(cost.value.status, path).toBe(200);
+    expectWithinBudget(cost, path);
   });
 
   it("GET /api/deals/analyze/{id}/stream: the session, then whether the property is the user's", async () => {

@@ -30,6 +30,7 @@ describe("the migrated schema", () => {
     expect(rows.map((r) => r.name).sort()).toEqual(
       [
         "buyer_leads",
+        "buyers",
         "comp_choices",
         "comps",
         "company_profiles",

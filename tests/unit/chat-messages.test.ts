@@ -230,6 +230,7 @@ describe("buyer cards → Save to Buyer Breeze (§3, §5)", () => {
         lastPropertyBedrooms: 3,
         lastPropertyBathrooms: 2.5,
         lastPropertySquareFeet: 1420,
+        sourceBuyerId: "owner-Vince Cole",
       },
     });
     for (const name of ["Peach State Homes LLC", "Acme Inc.", "Stone Corp"]) {

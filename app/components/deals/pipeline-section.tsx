@@ -3,6 +3,7 @@ import { useFetcher, useFetchers, useSubmit, type Form } from "@remix-run/react"
 import { useState, type DragEvent } from "react";
 
 import { DEAL_STAGE_LABELS as STAGE_TITLES, DEAL_STAGES as STAGES, type DealStage as Stage } from "#db/enums.ts";
+import { DealDispo, DispoFilter } from "#app/components/dispo/deal-dispo.tsx";
 import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
@@ -57,7 +58,12 @@ export default function PipelineSection({ data }: { data: Data }) {
         align="end"
         title="Deal Pipeline"
         description="Drag a deal to another stage, or use its “Move to…” control."
-        actions={<PeriodSelect section="pipeline" period={data.period} options={PIPELINE_PERIODS} />}
+        actions={
+          <div className="flex flex-wrap items-end gap-3">
+            <DispoFilter period={data.period} dispo={data.dispo} />
+            <PeriodSelect section="pipeline" period={data.period} options={PIPELINE_PERIODS} />
+          </div>
+        }
       />
 
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
@@ -155,6 +161,7 @@ function DealCard({ deal, period }: { deal: Deal; period: string }) {
         </span>
         <Badge tone={STAGE_TONES[deal.stage]}>{STAGE_BADGES[deal.stage]}</Badge>
       </div>
+      <DealDispo dealId={deal.id} dispo={deal.dispo} inClosing={deal.stage === "closing"} />
       <fetcher.Form method="post" action={ACTION} className="mt-3 flex items-center gap-2">
         <input type="hidden" name="intent" value="move" />
         <input type="hidden" name="dealId" value={deal.id} />

@@ -42,6 +42,13 @@ export default function BuyerBreezeSection({
           ) : null
         }
       />
+      <p className="text-sm text-slate-600">
+        Selling a contract? Your{" "}
+        <Link to="/buyers" className="font-medium text-brand-700 underline">
+          buyer list
+        </Link>{" "}
+        keeps each buyer&apos;s buy-box, email consent and recent cash purchases.
+      </p>
       {confirming ? <ConfirmRemove lead={confirming} basePath={basePath} /> : null}
       {data.leads.length === 0 ? (
         <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">

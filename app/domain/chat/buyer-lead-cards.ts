@@ -26,6 +26,8 @@ export type BuyerLeadBody = {
   lastPropertyBedrooms: number | null;
   lastPropertyBathrooms: number | null;
   lastPropertySquareFeet: number | null;
+  /** The provider's id of the buyer, so their purchases on record can be read later. */
+  sourceBuyerId: string | null;
 };
 
 export function postalLine(address: PostalAddress | null | undefined): string | null {
@@ -71,6 +73,7 @@ export function buyerLeadOf(buyer: unknown, market: string): { ok: true; value: 
       lastPropertyBedrooms: wholeOrNull(buyer.building.bedroomCount),
       lastPropertyBathrooms: buyer.building.bathroomCount,
       lastPropertySquareFeet: wholeOrNull(buyer.building.livingAreaSquareFeet),
+      sourceBuyerId: buyer.id.slice(0, 100) || null,
     },
   };
 }

@@ -8,6 +8,8 @@ import { CASH_BUYER_MAX_PURCHASES } from "#db/seller-types.ts";
 import { cityCase } from "#app/domain/leads/lead-location.ts";
 
 import { localCoverage } from "./local-coverage.server.ts";
+import { localPurchasersNear } from "./local-purchasers.server.ts";
+import { localBuyerPurchases } from "./local-purchases.server.ts";
 import { HOME_FACTS, localSales } from "./local-sales.server.ts";
 import { localMarketStats } from "./local-stats.server.ts";
 import type {
@@ -187,6 +189,8 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
       return places.map((place) => `${place.city}, ${place.state}`);
     },
     salesThrough: MARKET_AS_OF,
+    buyerPurchases: (buyerIds, window) => localBuyerPurchases(db, buyerIds, window),
+    cashPurchasersNear: (query) => localPurchasersNear(db, query),
     async countSellerLeads(search) {
       const [row] = await db.select({ n: count() }).from(marketProperties).where(sellerWhere(search));
       return row?.n ?? 0;

@@ -1,4 +1,5 @@
 import type { BuyerType, SellerType } from "#db/enums.ts";
+import type { BuyerPurchases, NearbyPurchaser } from "#app/domain/dispo/purchases.ts";
 import type { MarketCoverage } from "#app/domain/leads/covered-places.ts";
 import type { SearchLocation } from "#app/domain/leads/lead-location.ts";
 import type { CashBuyer, MarketStats, OwnerContact, PostalAddress, PropertyFacts, SellerLead } from "#app/domain/leads/property-records.ts";
@@ -119,4 +120,18 @@ export interface PropertyDataProvider {
    * while the kept answer is fresh.
    */
   comparables?(request: ComparablesRequest): Promise<Comparables>;
+  /**
+   * Each known buyer's cash purchases dated in the window, keyed by the buyer's id as `searchCashBuyers` answers it;
+   * a buyer without any is absent. Absent for a provider that cannot say it.
+   */
+  buyerPurchases?(buyerIds: readonly string[], window: { since: string; until: string }): Promise<Record<string, BuyerPurchases>>;
+  /** The buyers with cash purchases within `radiusMiles` of a point in the window, most purchases first, at most `limit`. */
+  cashPurchasersNear?(query: {
+    latitude: number;
+    longitude: number;
+    radiusMiles: number;
+    since: string;
+    until: string;
+    limit: number;
+  }): Promise<NearbyPurchaser[]>;
 }

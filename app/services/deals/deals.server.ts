@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, notExists } from "drizzle-orm";
 
-import type { DealStage } from "#db/enums.ts";
+import type { DealStage, DispoStatus } from "#db/enums.ts";
 import { deals, properties } from "#db/schema.ts";
 import type { CreateDealInput, UpdateDealInput } from "#app/domain/deals/deal-forms.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -21,6 +21,13 @@ export type DealView = {
   profit: number | null;
   closeDate: string | null;
   notes: string | null;
+  /** The purchase contract's terms and the disposition status (a deal under contract; null before). */
+  dispoStatus: DispoStatus | null;
+  contractPrice: number | null;
+  inspectionDeadline: string | null;
+  earnestMoney: number | null;
+  assignmentFeeAsked: number | null;
+  buyerPrice: number | null;
   createdAt: string;
   updatedAt: string;
   property: {
@@ -41,6 +48,12 @@ const DEAL_COLUMNS = {
   profit: deals.profit,
   closeDate: deals.closeDate,
   notes: deals.notes,
+  dispoStatus: deals.dispoStatus,
+  contractPrice: deals.contractPrice,
+  inspectionDeadline: deals.inspectionDeadline,
+  earnestMoney: deals.earnestMoney,
+  assignmentFeeAsked: deals.assignmentFeeAsked,
+  buyerPrice: deals.buyerPrice,
   createdAt: deals.createdAt,
   updatedAt: deals.updatedAt,
   address: properties.address,
@@ -59,6 +72,12 @@ type DealRow = {
   profit: number | null;
   closeDate: Date | null;
   notes: string | null;
+  dispoStatus: DispoStatus | null;
+  contractPrice: number | null;
+  inspectionDeadline: Date | null;
+  earnestMoney: number | null;
+  assignmentFeeAsked: number | null;
+  buyerPrice: number | null;
   createdAt: Date;
   updatedAt: Date;
   address: string | null;
@@ -78,6 +97,12 @@ function toView(row: DealRow): DealView {
     profit: row.profit,
     closeDate: row.closeDate ? row.closeDate.toISOString() : null,
     notes: row.notes,
+    dispoStatus: row.dispoStatus,
+    contractPrice: row.contractPrice,
+    inspectionDeadline: row.inspectionDeadline ? row.inspectionDeadline.toISOString() : null,
+    earnestMoney: row.earnestMoney,
+    assignmentFeeAsked: row.assignmentFeeAsked,
+    buyerPrice: row.buyerPrice,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     property:

@@ -47,6 +47,7 @@ export const BuyerLeadSchema = z.object({
   lastPropertyBedrooms: count(50),
   lastPropertyBathrooms: z.number().min(0).max(50).optional().nullable(),
   lastPropertySquareFeet: count(100_000),
+  sourceBuyerId: text(100),
 });
 export type BuyerLeadInput = z.infer<typeof BuyerLeadSchema>;
 

@@ -109,3 +109,9 @@ export const salesCsv = () =>
     "sales.csv",
     { type: "text/csv" },
   );
+
+/** A one-row buyers CSV with the name the demo seed gives every party's first buyer: the upload is the caller's own. */
+export const buyersCsv = () =>
+  new File(["name,email,markets,email_consent\nDesert Keys Investments,deals@desertkeys.example,Phoenix AZ,no\n"], "buyers.csv", {
+    type: "text/csv",
+  });

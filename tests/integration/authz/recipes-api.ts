@@ -1,4 +1,4 @@
-import { api, at, get, json, list, only405, post, salesCsv, withParam, type Probe, type Recipe } from "./recipe-types.ts";
+import { api, at, buyersCsv, get, json, list, only405, post, salesCsv, withParam, type Probe, type Recipe } from "./recipe-types.ts";
 import type { Ids } from "./world.ts";
 
 const ARV = 310_000;
@@ -58,6 +58,31 @@ export const API_RECIPES: Record<string, Recipe> = {
         withId((ids) => ids.buyerLead),
       ),
     ),
+  },
+  "routes/api.buyers": {
+    loader: api(list("/api/buyers")),
+    action: api(
+      post(
+        at("/api/buyers"),
+        json(() => ({ name: "Ann Buyer", markets: "Phoenix, AZ", emailConsent: "no" })),
+        "own",
+      ),
+    ),
+  },
+  "routes/api.buyers.import": {
+    loader: only405("/api/buyers/import"),
+    // The buyer the other user also has (the demo seed's): this upload writes the caller's own list and leaves theirs alone.
+    action: api(post(at("/api/buyers/import"), { form: () => ({ file: buyersCsv() }) }, "own")),
+  },
+  "routes/api.deals.$id.matches": {
+    loader: api(
+      get(
+        byId("/api/deals", (ids) => ids.deal, "/matches"),
+        "not-found",
+        { params: withId((ids) => ids.deal) },
+      ),
+    ),
+    action: only405("/api/deals/x/matches", "POST"),
   },
   "routes/api.cash-buyers.search": {
     loader: only405("/api/cash-buyers/search"),

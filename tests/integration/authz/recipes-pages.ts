@@ -1,4 +1,18 @@
-import { at, devTool, get, list, only405, open, page, post, salesCsv, withParam, type Probe, type Recipe } from "./recipe-types.ts";
+import {
+  at,
+  buyersCsv,
+  devTool,
+  get,
+  list,
+  only405,
+  open,
+  page,
+  post,
+  salesCsv,
+  withParam,
+  type Probe,
+  type Recipe,
+} from "./recipe-types.ts";
 import type { Ids } from "./world.ts";
 
 const ARV = "310000";
@@ -172,6 +186,23 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
   "routes/documents.$id.download": {
     loader: page(get((ids) => `/documents/${ids.document}/download`, "not-found", { params: withParam("id", (ids) => ids.document) })),
   },
+  "routes/deals.$id.contract": {
+    loader: page(get((ids) => `/deals/${ids.deal}/contract`, "not-found", { params: withParam("id", (ids) => ids.deal) })),
+    action: page(
+      post(
+        (ids) => `/deals/${ids.deal}/contract`,
+        form(() => ({
+          contractPrice: "200000",
+          closeDate: "2026-12-30",
+          inspectionDeadline: "2026-12-10",
+          earnestMoney: "1000",
+          assignmentFeeAsked: "10000",
+        })),
+        "not-found",
+        { params: withParam("id", (ids) => ids.deal) },
+      ),
+    ),
+  },
   "routes/documents.$id.view": {
     loader: page(get((ids) => `/documents/${ids.document}/view`, "not-found", { params: withParam("id", (ids) => ids.document) })),
   },
@@ -189,6 +220,14 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
   "routes/documents.upload": {
     loader: only405("/documents/upload"),
     action: page(submit("/documents/upload?type=other", () => ({ file: new File(["a note"], "note.txt", { type: "text/plain" }) }), "own")),
+  },
+  "routes/buyers": {
+    loader: page(list("/buyers")),
+    action: page(
+      submit("/buyers", () => ({ intent: "add", name: "Ann Buyer", markets: "Phoenix, AZ" }), "own"),
+      submit("/buyers", () => ({ intent: "import", file: buyersCsv() }), "own"),
+      submit("/buyers", () => ({ intent: "from-buyer-breeze" }), "own"),
+    ),
   },
   "routes/sales.import": {
     loader: page(get(at("/sales/import"), "own")),

@@ -14,6 +14,7 @@ import {
   properties,
   userSales,
 } from "#db/schema.ts";
+import { seedDemoBuyers } from "#db/seed/demo/buyers.ts";
 import { seedDemoCrm } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
@@ -89,6 +90,7 @@ export async function partyWithRecords(prefix: string): Promise<Party> {
   const propertyIds = await seedDemoCrm(db, userId);
   await seedDemoDeals(db, userId, propertyIds);
   await seedDemoRecords(db, userId, env.FILES);
+  await seedDemoBuyers(db, userId);
   await db.insert(leadRequests).values({ userId, vendor: "local", requestParams: { location: "Phoenix, AZ" }, requestedCount: 5 });
   // An uploaded sale with the sale_id the import recipes upload: the other user's upload must leave it alone.
   await db.insert(userSales).values({
