@@ -136,6 +136,7 @@ function Progress({ step }: { step: 1 | 2 }) {
   );
 }
 
+// eslint-disable-next-line max-lines-per-function -- PENDING
 export default function Register() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();

@@ -59,6 +59,7 @@ export type WizardProps = {
 
 type Busy = null | "count" | "search";
 
+// eslint-disable-next-line max-lines-per-function, complexity -- PENDING
 export default function Wizard({ view, agent, conversationId, closeHref, onClose, interactive = true, places = [] }: WizardProps) {
   const hydrated = useHydrated();
   const handles = hydrated && interactive;

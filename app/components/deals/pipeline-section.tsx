@@ -32,6 +32,7 @@ function usePendingMoves(): Map<string, Stage> {
   return moves;
 }
 
+// eslint-disable-next-line max-lines-per-function -- PENDING
 export default function PipelineSection({ data }: { data: Data }) {
   const pending = usePendingMoves();
   const deals = data.deals.map((deal) => (pending.has(deal.id) ? { ...deal, stage: pending.get(deal.id)! } : deal));

@@ -64,6 +64,7 @@ function confirmationOf(
 
 const ACTION = "/crm/offers";
 
+// eslint-disable-next-line max-lines-per-function -- PENDING
 export function PropertyOffer({ property }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();

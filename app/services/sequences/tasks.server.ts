@@ -146,6 +146,7 @@ export function recordTask(
 /** One task worked: `sender` sends its letter or email, null records it as worked without sending. */
 type TaskWork = { sender: StepContext | null; userId: string; activityId: string; input: TaskOutcomeInput; zone?: string };
 
+// eslint-disable-next-line max-lines-per-function, complexity -- PENDING
 async function work(
   request: ServiceContext<"db" | "now">,
   { sender, userId, activityId, input, zone = DEFAULT_TIME_ZONE }: TaskWork,
