@@ -20,7 +20,6 @@ function cardHref(propertyId: string, extra: Record<string, string> = {}) {
  * becomes the max offer) and Send Offer (send-offer: needs a max offer, 'No Offer Created'; 'Send Offer Failed' when
  * the mail provider fails). Form posts that redirect back to the card with a toast, with or without JavaScript.
  */
-// eslint-disable-next-line complexity -- PENDING
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const form = Object.fromEntries(await readFormData(request));

@@ -109,7 +109,7 @@ function failure(intent: string | null, message: string, status: number, title =
  * step to the `#anchor` of the panel it changed, domain/workbench/step-anchors.ts); a refusal
  * answers the page with the message (404 not in the queue, 400 a bad form), and writes nothing.
  */
-// eslint-disable-next-line complexity -- PENDING
+// eslint-disable-next-line complexity -- not yet split into sub-components and hooks
 export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = requireUser(request, context);
   signedIn.catch(() => undefined); // awaited below; a redirect to /login must not count as unhandled meanwhile

@@ -191,7 +191,6 @@ function EmailVerification({ verified }: { verified: boolean }) {
   );
 }
 
-// eslint-disable-next-line complexity -- PENDING
 function CompanyInfoTab({ current }: { current: Awaited<ReturnType<typeof loader>>["current"] }) {
   const { form, fields, showInlineError } = useTabForm("company", () =>
     import("#app/domain/accounts/auth-schemas.ts").then((module) => module.CompanyInfoSchema),

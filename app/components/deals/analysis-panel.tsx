@@ -200,7 +200,6 @@ function useAnalysisRun(propertyId: string, running: Progress | null, onDone: (a
   return { progress, following, start };
 }
 
-// eslint-disable-next-line complexity -- PENDING
 export function DealAnalysisPanel({ property, running = null }: Props) {
   const [params] = useSearchParams();
   const here = useLocation();

@@ -133,7 +133,6 @@ function DemoResult({ lead }: { lead: LeadQueueItem }) {
   );
 }
 
-// eslint-disable-next-line complexity -- PENDING
 export function PropertyValue({ lead, index, propertyId, storedArv, comps, pinnedComps, valuation, request }: Props) {
   const navigation = useNavigation();
   const actionData = useActionData<WorkbenchActionData>();

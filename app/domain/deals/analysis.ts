@@ -54,7 +54,7 @@ export function estimateRehab(input: Pick<DealAnalysisInput, "squareFeet" | "yea
   return Math.round((sqft * REHAB_PER_SQFT[condition] * ageFactor) / 100) * 100;
 }
 
-// eslint-disable-next-line complexity -- PENDING
+// eslint-disable-next-line complexity -- not yet split into steps
 export function analyzeDeal(input: DealAnalysisInput): DealAnalysisResult {
   const fee = input.assignmentFee ?? DEFAULT_ASSIGNMENT_FEE;
   const rehab = estimateRehab(input);

@@ -23,7 +23,6 @@ export async function listPropertyOptions(context: ServiceContext<"db">, userId:
 export type GenerateOutcome = { ok: true; document: DocumentView } | { ok: false; status: 400 | 404; message: string };
 
 /** Renders the chosen contract for one of the user's properties and stores it as a draft document. */
-// eslint-disable-next-line complexity -- PENDING
 export async function generateContract(
   context: ServiceContext<"db" | "files" | "now">,
   userId: string,

@@ -106,7 +106,6 @@ export async function createProperty(request: ServiceContext<"db" | "now">, user
 type Updated = { ok: true; property: Property } | { ok: false; status: 404 | 409; message: string };
 
 /** PATCH: only the given fields change; an address that collides with another lead is refused. */
-// eslint-disable-next-line complexity -- PENDING
 export async function updateProperty(
   request: ServiceContext<"db" | "now">,
   userId: string,
