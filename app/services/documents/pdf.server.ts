@@ -138,14 +138,18 @@ export async function renderLetterOfIntentPdf(text: LetterOfIntentText, at: Date
   return pdf!.save();
 }
 
-// eslint-disable-next-line max-lines-per-function -- not yet split into steps
-async function layOutLetter(text: LetterOfIntentText, at: Date, style: LetterStyle): Promise<PDFDocument> {
-  const pdf = await PDFDocument.create();
+/** The letter's document properties: its title, author and dates. */
+function describeLetter(pdf: PDFDocument, text: LetterOfIntentText, at: Date) {
   pdf.setTitle(`${text.title} - ${text.subject.replace(/^Re: /, "")}`);
   pdf.setAuthor(text.letterhead.name);
   pdf.setProducer("Breeze");
   pdf.setCreationDate(at);
   pdf.setModificationDate(at);
+}
+
+async function layOutLetter(text: LetterOfIntentText, at: Date, style: LetterStyle): Promise<PDFDocument> {
+  const pdf = await PDFDocument.create();
+  describeLetter(pdf, text, at);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const ink = rgb(0.1, 0.1, 0.12);
