@@ -9,7 +9,7 @@ import { EmailSenderSchema, parseEmailSender } from "#app/providers/email/sender
  * The Worker's configuration: `vars` in wrangler.jsonc plus secrets (`.dev.vars` locally). Parsed once per isolate
  * (the env object is stable across requests) so a bad deploy fails with a clear message, not deep inside a loader.
  * Each outside service is picked here; the local providers are the defaults, so a fresh clone needs no keys. Lives
- * in providers/ because index.server.ts picks the providers from it; services and workers read it from here (docs/decisions/073-import-layers.md).
+ * in providers/ because index.server.ts picks the providers from it; services and workers read it from here (docs/decisions/071-house-layout.md).
  */
 /**
  * Domains no email service can verify a sender on: RFC 2606's reserved names (`example.com`/`.net`/`.org`, and the
@@ -38,6 +38,8 @@ export const EnvSchema = z
     LOB_API_KEY: z.string().min(1).optional(),
     LOB_BASE_URL: z.url().default("https://api.lob.com"),
     LOB_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(20_000),
+    /** The wait before a letter Lob did not answer is tried again with its key (three times as long before the last). */
+    LOB_RETRY_DELAY_MS: z.coerce.number().int().min(0).max(30_000).default(1_000),
     AI: z.enum(["local", "openai"]).default("local"),
     OPENAI_API_KEY: z.string().min(1).optional(),
     OPENAI_BASE_URL: z.url().default("https://api.openai.com/v1"),

@@ -52,7 +52,13 @@ export function createProviders(env: AppEnv, deps: { db: Db; files: R2Bucket; fe
         : createLocalPropertyData(deps.db),
     mail:
       env.MAIL === "lob"
-        ? createLobMail({ apiKey: env.LOB_API_KEY!, baseUrl: env.LOB_BASE_URL, timeoutMs: env.LOB_TIMEOUT_MS, fetch: deps.fetch })
+        ? createLobMail({
+            apiKey: env.LOB_API_KEY!,
+            baseUrl: env.LOB_BASE_URL,
+            timeoutMs: env.LOB_TIMEOUT_MS,
+            retryDelayMs: env.LOB_RETRY_DELAY_MS,
+            fetch: deps.fetch,
+          })
         : createLocalMail(deps.db, deps.files),
     ai: createAi(env, deps),
     email:

@@ -16,7 +16,7 @@ export function loader() {
 }
 
 /**
- * POST /api/properties/{id}/sequence { action: start | pause | resume | stop } (issue 38): starts the user's
+ * POST /api/properties/{id}/sequence { action: start | pause | resume | stop }: starts the user's
  * "New seller lead" sequence (as edited on /sequences, else the default) on the lead (201), or pauses, resumes or
  * stops it. A foreign id is a 404.
  */

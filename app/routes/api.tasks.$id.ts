@@ -12,7 +12,7 @@ export function loader() {
 }
 
 /**
- * POST /api/tasks/{id} { outcome, phone? } (issue 38): completes the task (a call's outcome, done), skips it or
+ * POST /api/tasks/{id} { outcome, phone? }: completes the task (a call's outcome, done), skips it or
  * snoozes it a day. A letter step is mailed (caps: 429/402), an email step emailed. A foreign or unknown id is a 404; a
  * task already worked — or being worked by a parallel request — a 409.
  */

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
+import { MAILING_UNCONFIRMED } from "#app/domain/offers/mailing.ts";
 import { OfferFormSchema } from "#app/domain/offers/offer-forms.ts";
 import { NO_OFFER_CREATED, SEND_OFFER_FAILED, splitMessage } from "#app/domain/offers/offer-rules.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
@@ -66,10 +67,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   if (!outcome.ok) {
-    // 'No Offer Created' as it is; anything else is 'Send Offer Failed' with what went wrong.
+    // 'No Offer Created' as it is; a letter the mail service may have made is unconfirmed, never failed; anything else
+    // is 'Send Offer Failed' with what went wrong.
     const message = outcome.message.startsWith(NO_OFFER_CREATED.title)
       ? NO_OFFER_CREATED
-      : { title: SEND_OFFER_FAILED.title, description: outcome.status === 502 ? SEND_OFFER_FAILED.description : outcome.message };
+      : outcome.status === 504
+        ? MAILING_UNCONFIRMED
+        : { title: SEND_OFFER_FAILED.title, description: outcome.status === 502 ? SEND_OFFER_FAILED.description : outcome.message };
     return redirectWithToast(cardHref(input.propertyId), { ...message, variant: "error" });
   }
   return redirectWithToast(cardHref(input.propertyId), {

@@ -22,17 +22,17 @@ export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
 /**
  * Today is links and plain forms that post and come back (post/redirect/get): opened as a document it is sent
- * without scripts, so a phone can work the queue at once, with no bundle to load and no hydration (ADR 100). Reached
+ * without scripts, so a phone can work the queue at once, with no bundle to load and no hydration (ADR 096). Reached
  * from a page already running, it renders client-side as any page does.
  */
 export const handle: RouteHandle = { hydrate: () => false };
 
 /**
  * How many of the ranked tasks the page shows before "Show all": the top of the queue, which is worked from the top
- * and comes back after every action (ADR 101).
+ * and comes back after every action (ADR 096).
  */
 const TODAY_PAGE_TASKS = 10;
-/** How much of the queue the request asks for: `?all=1` every task, `?upcoming=all` the coming-up steps too (ADR 102). */
+/** How much of the queue the request asks for: `?all=1` every task, `?upcoming=all` the coming-up steps too (ADR 096). */
 function pageOf(request: Request) {
   const params = new URL(request.url).searchParams;
   const all = params.get("all") === "1";
@@ -41,7 +41,7 @@ function pageOf(request: Request) {
     all,
     withUpcoming,
     upcomingLimit: withUpcoming ? UPCOMING_LIMIT : 0,
-    // The page's tasks are ranked in SQL and read in full, with the count of all (ADR 098).
+    // The page's tasks are ranked in SQL and read in full, with the count of all (ADR 096).
     shown: all ? TODAY_LIMIT : TODAY_PAGE_TASKS,
   };
 }
@@ -59,7 +59,7 @@ const readGuessedDay = declareSessionReads(async ({ request, context }, { userId
   return { now, guess, reads: await readToday({ db: context.db, now: () => now }, userId, { batch, zone: guess, ...page }) };
 });
 
-/** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
+/** Today: the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export const loader = withSessionReads(readGuessedDay, async (args: LoaderFunctionArgs) => {
   const { request, context } = args;
   const { all, withUpcoming, upcomingLimit, shown } = pageOf(request);
@@ -78,7 +78,7 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     tasks: tasks.map(taskCardData),
     total,
     allTasks: all,
-    // Null: not asked for; the page links to them (ADR 102).
+    // Null: not asked for; the page links to them (ADR 096).
     upcoming: withUpcoming ? upcomingSteps(reads, now, zone) : null,
     paused: pausedSequences(reads),
   };

@@ -1,4 +1,4 @@
-/** Follow-up sequences (issue 38; docs/decisions/075-follow-up-sequences.md): each activity's place in its sequence. */
+/** Follow-up sequences (docs/decisions/075-follow-up-sequences.md): each activity's place in its sequence. */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { id, json, timestamps } from "#db/columns.ts";
@@ -35,7 +35,7 @@ export const followUpSteps = sqliteTable(
 );
 
 /**
- * A user's own sequence, as edited on the Sequences screen (ADR 089): its name and its steps (JSON, an ordered list of
+ * A user's own sequence, as edited on the Sequences screen (ADR 075): its name and its steps (JSON, an ordered list of
  * `{ dayNumber, activityType, template }`, checked by SequenceStepsSchema before every write). One a user for now —
  * the default "New seller lead" — so a user without a row starts the built-in default steps.
  */

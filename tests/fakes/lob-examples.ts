@@ -60,6 +60,25 @@ export const LOB_ADDRESS_MAX: Readonly<Record<string, number>> = {
   address_city: 200,
 };
 
+/**
+ * help.lob.com "Error reference", `address_length_exceeds_limit` (422): "The sum of to.address_line1 and
+ * to.address_line2 cannot surpass 50 characters."
+ */
+export const LOB_RECIPIENT_STREET_MAX = 50;
+
+/**
+ * Page 1 of a letter mailed with `address_placement: top_first_page` (Lob's default), in inches from the page's
+ * top-left: the white box Lob prints over the artwork with both addresses and the barcode (0.6 × 0.84 in, 3.15 × 2 in)
+ * and the #10 double-window envelope's two windows (help.lob.com "Letters", "Letter envelopes" and its letter
+ * template). Lob prints over whatever is there ("If you don't follow these address guidelines, your letter will be
+ * printed incorrectly").
+ */
+export const LOB_TOP_FIRST_PAGE_KEEP_CLEAR = [
+  { name: "address block", left: 0.6, top: 0.84, width: 3.15, height: 2 },
+  { name: "return address window", left: 0.625, top: 0.5, width: 3.25, height: 0.875 },
+  { name: "recipient window", left: 0.625, top: 1.75, width: 4, height: 1 },
+] as const;
+
 export const LOB_USE_TYPES = ["marketing", "operational"] as const;
 export const LOB_MAIL_TYPES = ["usps_first_class", "usps_standard"] as const;
 export const LOB_EXTRA_SERVICES = ["certified", "certified_return_receipt", "registered"] as const;

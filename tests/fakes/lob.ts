@@ -6,9 +6,11 @@ import {
   LOB_IDEMPOTENCY_KEY_MAX,
   LOB_LETTER_FIELDS,
   LOB_MAIL_TYPES,
+  LOB_RECIPIENT_STREET_MAX,
+  LOB_TOP_FIRST_PAGE_KEEP_CLEAR,
   LOB_USE_TYPES,
 } from "./lob-examples.ts";
-import { inspectPdf } from "./pdf-inspect.ts";
+import { inspectPdf, overlaps } from "./pdf-inspect.ts";
 
 /**
  * A fake of Lob's Letters API (`POST /v1/letters`), refusing what Lob's OpenAPI specification (`lob/lob-openapi`)
@@ -17,7 +19,10 @@ import { inspectPdf } from "./pdf-inspect.ts";
  * at most 64) and `address_line2` (64), `address_city` (required, 200), a 2-letter `address_state`, a `12345` or
  * `12345-6789` `address_zip`, `address_country` US; `description` at most 255; `metadata` at most 20 keys of 40
  * characters with values of 500, neither holding `"` or `\`; `color` and `use_type` (marketing | operational)
- * required; a `file` that is a PDF whose every page is 8.5 × 11 in and whose fonts are standard or embedded. The
+ * required; `to`'s address_line1 and address_line2 together at most 50 (`address_length_exceeds_limit`); a `file` that
+ * is a PDF whose every page is 8.5 × 11 in, whose fonts are standard or embedded and — with `address_placement`
+ * top_first_page, the default — whose page 1 has no text where Lob prints its address block or the envelope's windows
+ * show (Lob would print over it: the fake refuses it so a test sees the misprint). The
  * Idempotency-Key header is at most 256 characters; our client sends one on every letter, so the fake refuses a
  * letter without one (`requireIdempotencyKey: false` turns that off) — a repeated key answers the first letter, as
  * Lob does, also when the two requests arrive at the same time. Answers Lob's letter object, and Lob's error shape
@@ -36,6 +41,11 @@ export type FakeLob = {
   failWith(status: number | null, message?: string): void;
   /** Later calls never answer: they wait for the caller's AbortSignal and reject with its reason. */
   hang(on: boolean): void;
+  /**
+   * The next `count` letters are made but their answers are lost: the call waits for the caller's AbortSignal, as a
+   * timeout after Lob acted does. A retry with the same Idempotency-Key is answered the letter already made.
+   */
+  loseAnswers(count: number): void;
   /** Later calls fail as an unreachable host does (fetch rejects with a TypeError). */
   unreachable(on: boolean): void;
 };
@@ -145,6 +155,13 @@ function fieldsProblem(fields: Record<string, string>): Refusal | null {
         return { code: "address_length_exceeds_limit", message: `${who}.${name} must be ${max} characters or fewer` };
       }
     }
+    const street = (field("address_line1") ?? "").length + (field("address_line2") ?? "").length;
+    if (who === "to" && street > LOB_RECIPIENT_STREET_MAX) {
+      return {
+        code: "address_length_exceeds_limit",
+        message: `the sum of to.address_line1 and to.address_line2 cannot surpass ${LOB_RECIPIENT_STREET_MAX} characters`,
+      };
+    }
     if (!/^[a-zA-Z]{2}$/.test(field("address_state"))) return invalid(`${who}.address_state must be a 2 letter state code`);
     if (!/^\d{5}(-\d{4})?$/.test(field("address_zip"))) return invalid(`${who}.address_zip must be in a valid ZIP or ZIP+4 format`);
     if (field("address_country") !== undefined && field("address_country") !== "US") return invalid(`${who}.address_country must be US`);
@@ -174,8 +191,18 @@ function fieldsProblem(fields: Record<string, string>): Refusal | null {
   return null;
 }
 
-/** What Lob refuses in a letter's PDF (ltr_file.yml: every page 8.5"x11"; fonts embedded), or null. */
-async function fileProblem(bytes: Uint8Array): Promise<Refusal | null> {
+/** An area of Lob's letter template (inches from the top-left) in PDF points from the bottom-left. */
+function inPoints(area: { left: number; top: number; width: number; height: number }) {
+  return {
+    x0: area.left * 72,
+    x1: (area.left + area.width) * 72,
+    y0: LETTER_PAGE.height - (area.top + area.height) * 72,
+    y1: LETTER_PAGE.height - area.top * 72,
+  };
+}
+
+/** What Lob refuses in a letter's PDF (ltr_file.yml: every page 8.5"x11"; fonts embedded; page 1's address areas), or null. */
+async function fileProblem(bytes: Uint8Array, addressPlacement: string): Promise<Refusal | null> {
   if (new TextDecoder().decode(bytes.slice(0, 5)) !== "%PDF-")
     return { code: "invalid_file", message: "file must be a PDF, HTML or a template" };
   let report;
@@ -191,6 +218,12 @@ async function fileProblem(bytes: Uint8Array): Promise<Refusal | null> {
   if (wrong >= 0) return { code: "invalid_file_dimensions", message: `file page ${wrong + 1} must be 8.5in x 11in` };
   const font = report.fonts.find((item) => !item.standard && !item.embedded);
   if (font) return { code: "unembedded_fonts", message: `file has a font that is not embedded (${font.name})` };
+  if (addressPlacement === "top_first_page") {
+    for (const area of LOB_TOP_FIRST_PAGE_KEEP_CLEAR) {
+      const text = report.pages[0]!.marks.find((mark) => mark.kind === "text" && overlaps(mark, inPoints(area)));
+      if (text) return { code: "invalid_file", message: `file page 1 has text in the ${area.name} Lob prints over ("${text.text}")` };
+    }
+  }
   return null;
 }
 
@@ -200,6 +233,7 @@ export function createFakeLob(apiKey: string, options: { failWith?: number; requ
   const byKey = new Map<string, Promise<Response>>();
   let failure: { status: number; message: string } | null = options.failWith ? { status: options.failWith, message: "Fake failure" } : null;
   let hanging = false;
+  let lost = 0;
   let down = false;
   const error = (status: number, message: string, code = ERROR_CODES[status] ?? "error") =>
     Response.json({ error: { code, status_code: status, message } }, { status });
@@ -217,7 +251,7 @@ export function createFakeLob(apiKey: string, options: { failWith?: number; requ
     const problem = fieldsProblem(fields);
     if (problem) return error(422, problem.message, problem.code);
     const fileBytes = new Uint8Array(await file.arrayBuffer());
-    const refused = await fileProblem(fileBytes);
+    const refused = await fileProblem(fileBytes, fields.address_placement ?? "top_first_page");
     if (refused) return error(422, refused.message, refused.code);
 
     const id = `ltr_${crypto.randomUUID().replaceAll("-", "").slice(0, 24)}`;
@@ -234,6 +268,9 @@ export function createFakeLob(apiKey: string, options: { failWith?: number; requ
     hang(on) {
       hanging = on;
     },
+    loseAnswers(count) {
+      lost = count;
+    },
     unreachable(on) {
       down = on;
     },
@@ -242,12 +279,12 @@ export function createFakeLob(apiKey: string, options: { failWith?: number; requ
       const request = new Request(input, init);
       const key = request.headers.get("Idempotency-Key");
       requests.push({ idempotencyKey: key, userAgent: request.headers.get("User-Agent") });
-      if (hanging) {
-        return new Promise<Response>((_, reject) => {
+      const never = () =>
+        new Promise<Response>((_, reject) => {
           const signal = init?.signal ?? request.signal;
           signal?.addEventListener("abort", () => reject(signal.reason));
         });
-      }
+      if (hanging) return never();
       const url = new URL(request.url);
       if (request.method !== "POST" || url.pathname !== "/v1/letters") return error(404, "Not Found");
       if (request.headers.get("Authorization") !== `Basic ${btoa(`${apiKey}:`)}`) return error(401, "Your API key is not valid.");
@@ -256,11 +293,18 @@ export function createFakeLob(apiKey: string, options: { failWith?: number; requ
       if (!key && options.requireIdempotencyKey !== false) return error(422, "this fake expects an Idempotency-Key on every letter");
 
       // The key is claimed before the body is read, so a second request with it (even at the same moment) gets the first's answer.
-      if (key && byKey.has(key)) return (await byKey.get(key)!).clone();
-      const answer = create(request, key);
-      if (key) byKey.set(key, answer);
-      const response = await answer;
-      if (key && !response.ok) byKey.delete(key);
+      let response: Response;
+      if (key && byKey.has(key)) response = await byKey.get(key)!;
+      else {
+        const answer = create(request, key);
+        if (key) byKey.set(key, answer);
+        response = await answer;
+        if (key && !response.ok) byKey.delete(key);
+      }
+      if (response.ok && lost > 0) {
+        lost -= 1;
+        return never();
+      }
       return response.clone();
     },
   };

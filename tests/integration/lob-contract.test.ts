@@ -1,12 +1,14 @@
-// Issue 39: the Lob client and its fake as Lob documents letters (lob/lob-openapi, tests/fakes/lob-examples.ts): the
-// documented request example is accepted by the fake and the client sends only documented fields with the required
-// headers; the documented letter object is read by the client, which reads no field Lob does not return; the fake
-// answers with the documented object's fields and refuses the enums and limits Lob refuses.
+// The Lob client and its fake as Lob documents letters (lob/lob-openapi, help.lob.com, tests/fakes/lob-examples.ts):
+// the documented request example is accepted by the fake and the client sends only documented fields with the
+// required headers; the documented letter object is read by the client, which reads no field Lob does not return; the
+// fake answers with the documented object's fields and refuses the enums and limits Lob refuses — the recipient's
+// street over 50 characters with its second line, text where Lob prints its address block; and a letter Lob may have
+// made (no answer) is asked again with the same Idempotency-Key, never reported as refused.
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 
 import { createLobMail, LetterAnswerSchema } from "#app/providers/mail/lob.server.ts";
-import type { Letter } from "#app/providers/mail/types.ts";
+import { MailAddressRefused, MailOutcomeUnknown, type Letter } from "#app/providers/mail/types.ts";
 import {
   LOB_ADDRESS_FIELDS,
   LOB_ERROR_EXAMPLE,
@@ -20,9 +22,10 @@ import { createFakeLob } from "#tests/fakes/lob.ts";
 const KEY = "test_contract";
 const BASE_URL = "https://lob.fake.test";
 
-async function onePagePdf(): Promise<Blob> {
+/** A letter's page; `at` draws its text there (points from the bottom-left), else at the page's bottom-left corner. */
+async function onePagePdf(at?: { x: number; y: number }): Promise<Blob> {
   const doc = await PDFDocument.create();
-  doc.addPage([612, 792]).drawText("Letter of Intent");
+  doc.addPage([612, 792]).drawText("Letter of Intent", { size: 11, ...at });
   return new Blob([new Uint8Array(await doc.save())], { type: "application/pdf" });
 }
 
@@ -67,10 +70,15 @@ function letter(): Promise<Letter> {
   }));
 }
 
-async function post(fake: ReturnType<typeof createFakeLob>, fields: Record<string, string>, headers: Record<string, string> = {}) {
+async function post(
+  fake: ReturnType<typeof createFakeLob>,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+  file?: Blob,
+) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  form.append("file", await onePagePdf(), "letter.pdf");
+  form.append("file", file ?? (await onePagePdf()), "letter.pdf");
   const response = await fake.fetch(`${BASE_URL}/v1/letters`, {
     method: "POST",
     headers: { Authorization: `Basic ${btoa(`${KEY}:`)}`, "Idempotency-Key": crypto.randomUUID(), ...headers },
@@ -129,5 +137,98 @@ describe("Lob's documented letter create, against the fake and our client", () =
       provider: "lob",
       expectedDeliveryDate: "2017-09-12",
     });
+  });
+});
+
+const errorCode = (answer: { body: Record<string, unknown> }) => (answer.body.error as { code: string }).code;
+
+describe("what Lob refuses that the old fake let through", () => {
+  /** 38 + 12 = 50 characters: the most Lob takes on a recipient's two street lines. */
+  const STREET = { "to[address_line1]": "12345 North Scottsdale Road Building C", "to[address_line2]": "Suite 1200 A" };
+
+  it("the recipient's street and its second line over 50 characters together: address_length_exceeds_limit", async () => {
+    const fake = createFakeLob(KEY);
+    expect((await post(fake, { ...LOB_LETTER_REQUEST_EXAMPLE, ...STREET })).status).toBe(200);
+    const over = await post(fake, { ...LOB_LETTER_REQUEST_EXAMPLE, ...STREET, "to[address_line2]": "Suite 1200 AB" });
+    expect(over.status).toBe(422);
+    expect(errorCode(over)).toBe("address_length_exceeds_limit");
+    // The return address is not held to it.
+    const from = { "from[address_line1]": STREET["to[address_line1]"], "from[address_line2]": "Suite 1200 AB" };
+    expect((await post(fake, { ...LOB_LETTER_REQUEST_EXAMPLE, ...from })).status).toBe(200);
+  });
+
+  it("text on page 1 where Lob prints its address block (1 in from the top-left), unless Lob inserts a blank page", async () => {
+    const fake = createFakeLob(KEY);
+    const underTheBlock = await onePagePdf({ x: 72, y: 792 - 72 });
+    const refused = await post(fake, { ...LOB_LETTER_REQUEST_EXAMPLE }, {}, underTheBlock);
+    expect(refused.status).toBe(422);
+    expect(errorCode(refused)).toBe("invalid_file");
+    expect((refused.body.error as { message: string }).message).toMatch(/address block/);
+    const blankFirst = await post(fake, { ...LOB_LETTER_REQUEST_EXAMPLE, address_placement: "insert_blank_page" }, {}, underTheBlock);
+    expect(blankFirst.status).toBe(200);
+    // Below the areas (3.5 in down) the letter is taken.
+    expect((await post(fake, { ...LOB_LETTER_REQUEST_EXAMPLE }, {}, await onePagePdf({ x: 72, y: 792 - 252 }))).status).toBe(200);
+  });
+
+  it("our client refuses such a street before calling Lob, saying so in words (nothing sent, nothing charged)", async () => {
+    const fake = createFakeLob(KEY);
+    const lob = createLobMail({ apiKey: KEY, baseUrl: BASE_URL, fetch: fake.fetch });
+    const long = await letter();
+    long.to = { ...long.to, line1: STREET["to[address_line1]"], line2: "Suite 1200 AB" };
+    const refusal = await lob.sendLetter(long).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(MailAddressRefused);
+    expect(refusal).toMatchObject({ part: "recipientAddress", status: 422 });
+    expect((refusal as MailAddressRefused).problem).toBe(
+      'the recipient\'s address cannot be mailed: the street and its second line are 51 characters together, more than the 50 a mailed letter takes (abbreviate, e.g. "St", "Ste", "Apt")',
+    );
+    expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe("a letter Lob may have made", () => {
+  const client = (fake: ReturnType<typeof createFakeLob>) =>
+    createLobMail({ apiKey: KEY, baseUrl: BASE_URL, fetch: fake.fetch, timeoutMs: 50, retryDelayMs: 0 });
+
+  it("an answer lost to the timeout: asked again with the same key, Lob answers the letter it made, mailed once", async () => {
+    const fake = createFakeLob(KEY);
+    fake.loseAnswers(1);
+    const receipt = await client(fake).sendLetter(await letter());
+    expect(fake.letters).toHaveLength(1);
+    expect(receipt.trackingId).toBe(fake.letters[0]!.id);
+    expect(fake.requests).toHaveLength(2);
+    expect(new Set(fake.requests.map((request) => request.idempotencyKey)).size).toBe(1);
+  });
+
+  it("still no answer after the retries: unknown (never a refusal), every try with the same key", async () => {
+    const fake = createFakeLob(KEY);
+    fake.loseAnswers(5);
+    const unknown = await client(fake)
+      .sendLetter(await letter())
+      .catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(MailOutcomeUnknown);
+    expect((unknown as Error).message).toMatch(
+      /^lob: no confirmation after 3 tries with the same idempotency key \(request failed \(timed out/,
+    );
+    expect(fake.letters).toHaveLength(1);
+    expect(fake.requests).toHaveLength(3);
+    expect(new Set(fake.requests.map((request) => request.idempotencyKey)).size).toBe(1);
+  });
+
+  it("a 5xx is asked again with the same key; a 4xx refusal is not (Lob made nothing)", async () => {
+    const fake = createFakeLob(KEY);
+    fake.failWith(503, "Service unavailable");
+    expect(
+      await client(fake)
+        .sendLetter(await letter())
+        .catch((error: unknown) => error),
+    ).toBeInstanceOf(MailOutcomeUnknown);
+    expect(fake.requests).toHaveLength(3);
+    fake.failWith(429, "Rate limit exceeded");
+    const refused = await client(fake)
+      .sendLetter(await letter())
+      .catch((error: unknown) => error);
+    expect(refused).not.toBeInstanceOf(MailOutcomeUnknown);
+    expect((refused as Error).message).toBe("lob: HTTP 429: Rate limit exceeded");
+    expect(fake.requests).toHaveLength(4);
   });
 });

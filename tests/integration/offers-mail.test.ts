@@ -2,7 +2,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { companyProfiles, mailOutbox } from "#db/schema.ts";
+import { companyProfiles, mailOutbox, properties } from "#db/schema.ts";
+import { MAILING_UNCONFIRMED } from "#app/domain/offers/mailing.ts";
 import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
 import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
 import { action as sendRoute } from "#app/routes/api.properties.send-offer.ts";
@@ -88,7 +89,13 @@ describe("mail-offer through Lob (fake)", () => {
   async function lobClient(fake: ReturnType<typeof createFakeLob>, timeout?: string) {
     return new ApiClient(
       testContext(
-        { MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test", ...(timeout ? { LOB_TIMEOUT_MS: timeout } : {}) },
+        {
+          MAIL: "lob",
+          LOB_API_KEY: "test_key",
+          LOB_BASE_URL: "https://lob.fake.test",
+          LOB_RETRY_DELAY_MS: "0",
+          ...(timeout ? { LOB_TIMEOUT_MS: timeout } : {}),
+        },
         {},
         { fetch: fake.fetch },
       ),
@@ -134,8 +141,6 @@ describe("mail-offer through Lob (fake)", () => {
     [401, "Your API key is not valid."],
     [422, "to[address_zip] is invalid"],
     [429, "Rate limit exceeded"],
-    [500, "Internal error"],
-    [503, "Service unavailable"],
   ])("answers 'Send Offer Failed' with Lob's message on HTTP %i and leaves the status at offer_produced", async (status, message) => {
     const fake = createFakeLob("test_key");
     const { client, propertyId, pdfUrl } = await confirmed({}, await lobClient(fake));
@@ -155,19 +160,42 @@ describe("mail-offer through Lob (fake)", () => {
     expect(fake.letters).toHaveLength(1);
   });
 
-  it("gives up after its timeout, and when Lob is unreachable", async () => {
+  it("past its timeout, on a 5xx or unreachable, and after asking again with the same key: 'not confirmed', never 'failed'", async () => {
     const fake = createFakeLob("test_key");
     const { client, propertyId, pdfUrl } = await confirmed({}, await lobClient(fake, "50"));
     fake.hang(true);
     const slow = await client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(propertyId, pdfUrl));
-    expect(slow.status).toBe(502);
-    expect(slow.body.error).toBe("lob: request failed (timed out after 50 ms)");
+    expect(slow.status).toBe(504);
+    expect(slow.body).toMatchObject({ success: false, message: `${MAILING_UNCONFIRMED.title}: ${MAILING_UNCONFIRMED.description}` });
+    expect(slow.body.error).toBe(
+      "lob: no confirmation after 3 tries with the same idempotency key (request failed (timed out after 50 ms))",
+    );
     fake.hang(false);
-    fake.unreachable(true);
-    const down = await client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(propertyId, pdfUrl));
-    expect(down.body.error).toBe("lob: request failed (unreachable)");
+    for (const down of [() => fake.unreachable(true), () => (fake.unreachable(false), fake.failWith(503, "Service unavailable"))]) {
+      down();
+      const answer = await client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(propertyId, pdfUrl));
+      expect(answer.status).toBe(504);
+    }
+    expect(new Set(fake.requests.map((request) => request.idempotencyKey)).size).toBe(1);
     expect(await statusOf(propertyId)).toBe("offer_produced");
     expect(fake.letters).toHaveLength(0);
+  });
+
+  it("send-offer refuses an owner's street over 50 characters with its second line in words (422, Lob not called)", async () => {
+    const fake = createFakeLob("test_key");
+    const { client, propertyId } = await confirmed({}, await lobClient(fake));
+    await db
+      .update(properties)
+      .set({ ownerMailingAddress: "12345 North Scottsdale Road Building C, Suite 1200 AB, Scottsdale, AZ 85254" })
+      .where(eq(properties.id, propertyId));
+    const answer = await client.call(sendRoute, "POST", "/api/properties/send-offer", { propertyId });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toBe(
+      'The recipient\'s address cannot be mailed: the street and its second line are 51 characters together, more than the 50 a mailed letter takes (abbreviate, e.g. "St", "Ste", "Apt").',
+    );
+    expect(Object.keys(answer.body.errors as object)).toEqual(["ownerMailingAddress"]);
+    expect(fake.requests).toHaveLength(0);
+    expect(await statusOf(propertyId)).toBe("offer_produced");
   });
 
   it("refuses to mail without the company's return address: a 422 naming it, Lob never called, the status stays (issue 39)", async () => {

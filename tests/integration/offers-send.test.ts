@@ -76,16 +76,19 @@ describe("POST /api/properties/send-offer (the property card)", () => {
     ]);
   });
 
-  it("answers 'Send Offer Failed' when the mail provider fails, and the status stays", async () => {
+  it("answers 'Send Offer Failed' when the mail provider refuses, 'Mailing Not Confirmed' when it never answers; the status stays", async () => {
     const fake = createFakeLob("test_key");
-    const client = new ApiClient(
-      testContext({ MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test" }, {}, { fetch: fake.fetch }),
-    );
+    const vars = { MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test", LOB_RETRY_DELAY_MS: "0" };
+    const client = new ApiClient(testContext(vars, {}, { fetch: fake.fetch }));
     const { propertyId } = await confirmed({}, client);
-    fake.failWith(500, "Internal error");
+    fake.failWith(401, "Your API key is not valid.");
     const answer = await client.call(sendRoute, "POST", "/api/properties/send-offer", { propertyId });
     expect(answer.status).toBe(502);
     expect(answer.body.message).toBe("Send Offer Failed: The offer could not be mailed.");
+    fake.failWith(500, "Internal error");
+    const unknown = await client.call(sendRoute, "POST", "/api/properties/send-offer", { propertyId });
+    expect(unknown.status).toBe(504);
+    expect(unknown.body.message).toMatch(/^Mailing Not Confirmed: /);
     expect(await statusOf(propertyId)).toBe("offer_produced");
   });
 });

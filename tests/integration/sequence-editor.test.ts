@@ -1,5 +1,5 @@
 /**
- * The Sequences screen (issue 38 item 1, ADR 089): the user's "New seller lead" is the default until saved; Save checks
+ * The Sequences screen (ADR 075): the user's "New seller lead" is the default until saved; Save checks
  * the steps (day 0–365, 1–20 steps, template ≤ 1,000 characters with known placeholders only, activity type) and stores
  * them in day order; Up/Down/Remove/Add rearrange the draft without saving; another user's sequence id is a 404; a
  * sequence started after a save uses the saved steps while one started before keeps its own.

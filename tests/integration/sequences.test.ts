@@ -1,5 +1,5 @@
 /**
- * Follow-up sequences (issue 38): starting one writes the right dated activities and contact rows, DNC phones are never
+ * Follow-up sequences: starting one writes the right dated activities and contact rows, DNC phones are never
  * call/text targets (also one flagged after the start), a completed step's writes are one batch, a foreign task is a
  * 404, and status changes and replies pause.
  */

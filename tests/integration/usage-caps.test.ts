@@ -1,4 +1,4 @@
-// Caps on metered actions (issue 34 items 1–2): each cap refuses atomically (two parallel requests at the last unit
+// Caps on metered actions: each cap refuses atomically (two parallel requests at the last unit
 // never both pass), a refusal is 429/402 with Retry-After and writes nothing, a failed action charges nothing, and
 // GET /api/usage and Profile → Usage show what was used.
 import { eq } from "drizzle-orm";
@@ -79,8 +79,9 @@ describe("letter caps", () => {
     expect(await chargesOf(user.userId)).toHaveLength(1);
   });
 
-  it("charges nothing for a letter the provider failed to mail, and gives the cap back", async () => {
-    const fake = createFakeLob("test_key", { failWith: 500 });
+  it("charges nothing for a letter the provider refused to mail, and gives the cap back", async () => {
+    // Lob's refusal (a 401: it made nothing); a call it never answers is faults/lob-faults.test.ts's.
+    const fake = createFakeLob("test_key", { failWith: 401 });
     const vars = { MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test" };
     const client = limited({ letter: { perMinute: 1 } }, vars, fake.fetch);
     const user = await confirmed({}, client);

@@ -143,7 +143,7 @@ describe("the workbench's offer steps", () => {
     };
     expect(body.confirmation.intent).toBe("letter");
     expect(body.confirmation.warnings.map((warning) => warning.code)).toContain("above_max_offer");
-    expect(body.confirmation.warnings[0].message).toContain("$70,000 above your max offer of $170,000");
+    expect(body.confirmation.warnings[0].message).toContain("$30,000 above your max offer of $170,000");
     expect(body.confirmation.resubmit).toEqual({
       propertyId: property.id,
       index: "0",
@@ -169,26 +169,33 @@ describe("the workbench's offer steps", () => {
     expect(await statusOf(property.id)).toBe("analyzed");
   });
 
-  it("falls back to §8's Demo Mode when mailing fails: a '(Demo Mode)' success that says so, and the status stays", async () => {
+  it("falls back to §8's Demo Mode when mailing fails, and says 'not confirmed' (never Demo Mode) when Lob may have mailed it", async () => {
     const fake = createFakeLob("test_key");
-    const client = new ApiClient(
-      testContext({ MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test" }, {}, { fetch: fake.fetch }),
-    );
-    // With a return address, so the letter reaches Lob and Lob's 503 is what fails (a missing one is the user's 422).
+    const vars = { MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test", LOB_RETRY_DELAY_MS: "0" };
+    const client = new ApiClient(testContext(vars, {}, { fetch: fake.fetch }));
+    // With a return address, so the letter reaches Lob and Lob's answer is what fails (a missing one is the user's 422).
     const returnAddress = { address_street1: "1 Center St", address_city: "Mesa", address_state: "AZ", address_postal_code: "85201" };
     const { property } = await workedLead(client, returnAddress);
-    // Fair ($210,000) is above the max offer ($170,000): confirmed (offers-checks.test.ts covers the asking).
+    // Likely ($200,000) is above the max offer ($170,000): confirmed (offers-checks.test.ts covers the asking).
     const letter = await post(client, {
       intent: "letter",
       propertyId: property.id,
       index: "0",
       arv: "300000",
-      offerType: "Fair",
+      offerType: "Likely",
       confirm: "1",
     });
     const letterId = new URL(letter.headers.get("Location")!, "http://x").searchParams.get("letter")!;
+    const mail = { intent: "mail", propertyId: property.id, index: "0", arv: "300000", letter: letterId };
+    // A 503, asked again with the same key, still unanswered: the letter may be on its way, so no Demo Mode.
     fake.failWith(503, "Service unavailable");
-    const mailed = await post(client, { intent: "mail", propertyId: property.id, index: "0", arv: "300000", letter: letterId });
+    const unknown = await post(client, mail);
+    expect(unknown.status).toBe(504);
+    expect(unknown.headers.get("Location")).toBeNull();
+    expect(await unknown.json()).toMatchObject({ title: "Mailing Not Confirmed" });
+    // Lob's refusal (401): nothing was mailed, so §8's Demo Mode.
+    fake.failWith(401, "Your API key is not valid.");
+    const mailed = await post(client, mail);
     expect(mailed.headers.get("Location")).toContain("mailed=demo");
     expect(toastOf(mailed)?.title).toBe("Offer Mailed Successfully! (Demo Mode)");
     expect(await statusOf(property.id)).toBe("offer_produced");
@@ -214,15 +221,15 @@ describe("the CRM property card (/crm/offers)", () => {
     expect(toastOf(refused)).toMatchObject({ title: "No Offer Created", variant: "error" });
 
     const offer = await client.send(crmOffers, "POST", "/crm/offers", {
-      // Aggressive ($168,000) is above the max offer ($158,000): confirmed (offers-checks.test.ts covers the asking).
-      urlencoded: { intent: "letter", propertyId: id, arv: "280000", offerType: "Aggressive", confirm: "1" },
+      // Likely ($186,000: 80 % of $280,000 less $28,000 repairs and a $10,000 fee) is above the max offer ($158,000).
+      urlencoded: { intent: "letter", propertyId: id, arv: "280000", offerType: "Likely", confirm: "1" },
     });
     expect(offer.headers.get("Location")).toMatch(new RegExp(`^/\\?section=crm&lead=${id}&letter=[0-9a-f-]{36}$`));
-    expect(toastOf(offer)).toMatchObject({ title: "Letter of Intent Created", description: "Offer $168,000" });
+    expect(toastOf(offer)).toMatchObject({ title: "Letter of Intent Created", description: "Offer $186,000" });
     expect(
       await db.select({ maxOffer: properties.maxOffer, status: properties.status }).from(properties).where(eq(properties.id, id)).get(),
     ).toEqual({
-      maxOffer: 168000,
+      maxOffer: 186000,
       status: "offer_produced",
     });
 

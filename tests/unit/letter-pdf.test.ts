@@ -1,6 +1,7 @@
-// The PDF check for every letter the app mails (the Letter of Intent is the only one): Lob's page size, nothing drawn
-// in the areas Lob's letter template keeps clear on page 1, and standard or embedded fonts — read from the PDF's own
-// drawing operations (tests/fakes/pdf-inspect.ts), with the company names and addresses that used to overflow.
+// The Letter of Intent against Lob's template with the company names and addresses that used to overflow: Lob's page
+// size, nothing drawn in the areas Lob keeps clear on page 1, standard or embedded fonts, and its signature block kept
+// with its closing — read from the PDF's own drawing operations (tests/fakes/pdf-inspect.ts). Every other mailed kind:
+// mailed-letters.test.ts.
 import { describe, expect, it } from "vitest";
 
 import { areaInPoints, LOB_KEEP_CLEAR, LOB_LETTER_PAGE } from "#app/domain/documents/letter-template.ts";

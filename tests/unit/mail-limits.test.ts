@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 import { CompanyInfoSchema, CompanyStepSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { MailOfferSchema, SendOfferSchema } from "#app/domain/offers/offer-forms.ts";
-import { MAIL_LIMIT_MESSAGES, mailAddressProblems } from "#app/domain/shared/postal-limits.ts";
+import { MAIL_LIMIT_MESSAGES, mailAddressProblems, recipientStreetProblem } from "#app/domain/shared/postal-limits.ts";
 import { returnNameLines } from "#app/providers/mail/lob.server.ts";
 
 const fieldErrors = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -26,6 +26,23 @@ describe("Lob's limits where the user types them", () => {
     ).toEqual({
       recipientAddress: MAIL_LIMIT_MESSAGES.street,
     });
+  });
+
+  it("Mail the Offer and Send Offer: the recipient's street and its second line at most 50 characters together", () => {
+    const at = (street: string) => `${street}, Scottsdale, AZ 85254`;
+    const fifty = at("12345 North Scottsdale Road Building C, Suite 1200 A"); // 38 + 12
+    const fiftyOne = at("12345 North Scottsdale Road Building C, Suite 1200 AB");
+    expect(MailOfferSchema.safeParse({ ...mail, recipientName: "Pat", recipientAddress: fifty }).success).toBe(true);
+    expect(fieldErrors(MailOfferSchema.safeParse({ ...mail, recipientName: "Pat", recipientAddress: fiftyOne }))).toEqual({
+      recipientAddress: MAIL_LIMIT_MESSAGES.recipientStreet,
+    });
+    expect(fieldErrors(SendOfferSchema.safeParse({ propertyId: "p1", ownerMailingAddress: fiftyOne }))).toEqual({
+      ownerMailingAddress: MAIL_LIMIT_MESSAGES.recipientStreet,
+    });
+    expect(recipientStreetProblem({ line1: "x".repeat(40), line2: "y".repeat(10) })).toBeNull();
+    expect(recipientStreetProblem({ line1: "x".repeat(40), line2: "y".repeat(11) })).toMatch(
+      /^the street and its second line are 51 characters/,
+    );
   });
 
   it("Send Offer: the owner's name and mailing address the same way", () => {

@@ -59,7 +59,8 @@ describe("custom offer amounts (§5)", () => {
       ok: false,
       message: { title: "ARV Required" },
     });
-    expect(chosenOfferAmount({ offerType: "Likely", arv: 300_000, options })).toEqual({ ok: true, amount: 240_000, offerType: "Likely" });
+    // Likely: 80 % of $300,000 less the default $30,000 repairs and $10,000 fee.
+    expect(chosenOfferAmount({ offerType: "Likely", arv: 300_000, options })).toEqual({ ok: true, amount: 200_000, offerType: "Likely" });
     expect(chosenOfferAmount({ offerType: "custom", customOffer: "199999", arv: 300_000, options })).toEqual({
       ok: true,
       amount: 199_999,
@@ -128,14 +129,19 @@ describe("the Letter of Intent's wording", () => {
       },
     });
     expect(text.date).toBe("November 23, 2026");
-    expect(text.recipient).toEqual(["Maria Lopez", "4821 N 35th Ave, Phoenix, AZ 85019"]);
+    expect(text.recipient).toEqual(["Maria Lopez", "4821 N 35th Ave", "Phoenix, AZ 85019"]);
     expect(text.terms[0]).toEqual({ heading: "Purchase price", body: "$210,000, paid in cash or certified funds at closing." });
-    expect(text.signatures).toEqual([
-      { role: "Buyer", name: "Quinn Home Buyers LLC, by Pat Quinn, Owner" },
+    // The buyer may assign the contract: "<company> and/or assigns".
+    expect(text.paragraphs[1]).toMatch(/^Quinn Home Buyers LLC and\/or assigns \("Buyer"\) would like to buy your property/);
+    expect(text.signOff.signatures).toEqual([
+      { role: "Buyer", name: "Quinn Home Buyers LLC and/or assigns, by Pat Quinn, Owner" },
       { role: "Seller", name: "Maria Lopez" },
     ]);
     const plain = letterPlainText(text);
     expect(plain).toContain("(3 bedrooms, 2 bathrooms, 1,450 sq ft)");
-    expect(plain).toContain("(602) 555-0123 · pat@example.com");
+    // The contact: phone and email each on a letterhead line, and in words in the closing (no stray separator).
+    expect(text.letterhead.lines).toEqual(["Phone (602) 555-0123", "pat@example.com"]);
+    expect(plain).toContain("contact Pat Quinn at (602) 555-0123 or pat@example.com.");
+    expect(plain).not.toContain("·");
   });
 });

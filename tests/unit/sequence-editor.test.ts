@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_DRAFT, editDraft, EditIntentSchema, previewOf, readDraft, SequenceFormSchema } from "#app/domain/sequences/editor.ts";
 import { unknownPlaceholders } from "#app/domain/sequences/templates.ts";
 
-/** The Sequences screen's draft (ADR 089): what each button does to it, how it is read and checked, the preview. */
+/** The Sequences screen's draft (ADR 075): what each button does to it, how it is read and checked, the preview. */
 const A = { dayNumber: "0", activityType: "call", template: "A" };
 const B = { dayNumber: "3", activityType: "letter", template: "B" };
 const C = { dayNumber: "7", activityType: "email", template: "C" };

@@ -1,5 +1,5 @@
 /**
- * The Sequences screen's editor (ADR 089): one Remix <Form> holding every step; each button posts the whole draft with
+ * The Sequences screen's editor (ADR 075): one Remix <Form> holding every step; each button posts the whole draft with
  * its own intent (Up, Down, Remove, Add step, Preview, Save sequence), so it works without JavaScript and an edit made
  * before pressing Up is kept. The preview fills each template with a sample lead.
  */

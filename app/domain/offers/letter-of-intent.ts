@@ -1,8 +1,19 @@
 /**
- * The Letter of Intent's wording (spec 02 §2 "Generate PDF Letter of Intent", the offer confirmed and its document):
+ * The Letter of Intent's wording (the spec's "Generate PDF Letter of Intent", the offer confirmed and its document):
  * the letterhead from the user's company profile, the date, the owner and the property, the amount, the terms and
- * the signature lines. Pure: `renderLetterOfIntentPdf` (app/services/documents/pdf.server.ts) lays it out; tests pin it.
+ * the signature lines, as a mailed letter (app/domain/documents/mailed-letter.ts). Pure: `renderLetterOfIntentPdf`
+ * (app/services/documents/pdf.server.ts) lays it out; tests pin it.
  */
+import {
+  contactWords,
+  letterDate,
+  letterheadOf,
+  mailedLetterPlainText,
+  recipientBlock,
+  type LetterSender,
+  type MailedLetter,
+  type SignOff,
+} from "#app/domain/documents/mailed-letter.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 
 export type LetterOfIntentInput = {
@@ -18,37 +29,19 @@ export type LetterOfIntentInput = {
     squareFeet?: number | null;
   };
   owner: { name: string | null; mailingAddress: string | null };
-  company: {
-    companyName: string;
-    signerName: string;
-    title: string | null;
-    email: string | null;
-    phone: string | null;
-    /** One line, or null when the profile has no address. */
-    address: string | null;
-  };
+  company: LetterSender;
 };
 
-export type LetterOfIntentText = {
-  title: string;
-  letterhead: { name: string; lines: string[] };
-  date: string;
-  recipient: string[];
-  subject: string;
-  paragraphs: string[];
+/** The Letter of Intent is a mailed letter with a heading, terms and two lines to sign. */
+export type LetterOfIntentText = MailedLetter & {
+  heading: string;
   terms: { heading: string; body: string }[];
-  closing: string[];
-  signatures: { role: string; name: string }[];
+  signOff: Extract<SignOff, { kind: "signatures" }>;
 };
 
 export const LETTER_TITLE = "Letter of Intent to Purchase Real Estate";
 /** Days the offer stays open, the inspection period and the closing window the letter proposes. */
 export const LETTER_TERMS = { validDays: 14, inspectionDays: 10, closingDays: 30, earnestMoney: 1_000 } as const;
-
-/** "November 23, 2026" (UTC, like every date the app prints). */
-export function letterDate(date: Date): string {
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(date);
-}
 
 function placeLine(property: LetterOfIntentInput["property"]): string {
   return [property.address, property.city, [property.state, property.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ");
@@ -68,17 +61,19 @@ export function letterOfIntentText(input: LetterOfIntentInput): LetterOfIntentTe
   const ownerName = owner.name?.trim() || "Property Owner";
   const where = placeLine(property);
   const price = formatMoney(input.amount);
-  const contact = [company.phone, company.email].filter(Boolean).join(" · ");
+  // A wholesaler assigns the contract to an end buyer: the buyer is the company "and/or assigns".
+  const buyer = `${company.companyName} and/or assigns`;
   const { validDays, inspectionDays, closingDays, earnestMoney } = LETTER_TERMS;
   return {
-    title: LETTER_TITLE,
-    letterhead: { name: company.companyName, lines: [company.address, contact].filter((line): line is string => Boolean(line)) },
+    title: `${LETTER_TITLE} - ${where}`,
+    letterhead: letterheadOf(company),
     date: letterDate(input.date),
-    recipient: [ownerName, owner.mailingAddress?.trim() || where],
+    recipient: recipientBlock(ownerName, owner.mailingAddress?.trim() || where),
+    heading: LETTER_TITLE,
     subject: `Re: ${where}`,
     paragraphs: [
       `Dear ${ownerName},`,
-      `${company.companyName} would like to buy your property at ${where}${facts(property)}. This letter sets out the price and the terms we propose. We buy as-is, pay cash and can close on your schedule.`,
+      `${buyer} ("Buyer") would like to buy your property at ${where}${facts(property)}. This letter sets out the price and the terms we propose. We buy as-is, pay cash and can close on your schedule.`,
     ],
     terms: [
       { heading: "Purchase price", body: `${price}, paid in cash or certified funds at closing.` },
@@ -99,29 +94,19 @@ export function letterOfIntentText(input: LetterOfIntentInput): LetterOfIntentTe
     ],
     closing: [
       "This letter states our intent and is not a binding contract: the sale will be set out in a purchase agreement signed by both of us.",
-      contact
-        ? `To accept or talk it over, contact ${company.signerName} at ${contact}.`
-        : `To accept or talk it over, contact ${company.signerName}.`,
+      `To accept or talk it over, contact ${company.signerName}${contactWords(company)}.`,
     ],
-    signatures: [
-      { role: "Buyer", name: `${company.companyName}, by ${company.signerName}${company.title ? `, ${company.title}` : ""}` },
-      { role: "Seller", name: ownerName },
-    ],
+    signOff: {
+      kind: "signatures",
+      signatures: [
+        { role: "Buyer", name: `${buyer}, by ${company.signerName}${company.title ? `, ${company.title}` : ""}` },
+        { role: "Seller", name: ownerName },
+      ],
+    },
   };
 }
 
 /** The letter as plain text (the Documents section's `content`, and what tests read). */
 export function letterPlainText(text: LetterOfIntentText): string {
-  return [
-    text.letterhead.name,
-    ...text.letterhead.lines,
-    text.date,
-    ...text.recipient,
-    text.title,
-    text.subject,
-    ...text.paragraphs,
-    ...text.terms.map((term) => `${term.heading}: ${term.body}`),
-    ...text.closing,
-    ...text.signatures.map((signature) => `${signature.role}: ${signature.name}`),
-  ].join("\n");
+  return mailedLetterPlainText(text);
 }

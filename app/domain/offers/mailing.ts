@@ -6,6 +6,15 @@ export const ALREADY_MAILED = "Already mailed: this offer's letter was mailed to
 export const MAILING_IN_PROGRESS = "This letter is being mailed already.";
 export const RECIPIENT_NOT_ON_RECORD =
   "A letter goes to the owner's mailing address on record or the property's address. Save this address as the owner's mailing address first.";
+/**
+ * The mail service gave no answer, even to the same request tried again: the letter may or may not be on its way. Said
+ * so, never "not mailed"; a retry sends the same request, so the letter is recorded once or mailed once.
+ */
+export const MAILING_UNCONFIRMED = {
+  title: "Mailing Not Confirmed",
+  description:
+    "The mail service did not confirm the letter, so it may already be on its way. Nothing is charged until it is confirmed: mail it again to check, and the same letter is never mailed twice.",
+} as const;
 /** A claim still "mailing" after this long belongs to a request that died: a new request may take it over. */
 export const STALE_MAILING_MS = 5 * 60_000;
 

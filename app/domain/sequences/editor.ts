@@ -1,5 +1,5 @@
 /**
- * The Sequences screen's form (ADR 089): the steps as posted (text, one `steps.{i}.{field}` input each, so the page
+ * The Sequences screen's form (ADR 075): the steps as posted (text, one `steps.{i}.{field}` input each, so the page
  * works without JavaScript), the button that was pressed, and what Add / Remove / Up / Down do to the unsaved draft.
  * Save and Preview check the draft with the step schemas; the other buttons only rearrange it.
  */

@@ -15,7 +15,7 @@ const id = (label: string) =>
 /**
  * A task card's one actions form carries the task and its lead; its buttons send either `outcome` (Done, Snooze 1
  * day, Skip: working the task) or `intent` (Pause, Stop: the sequence). A post with an outcome and no intent works
- * the task, so one form serves both (docs/today.md, ADR 090).
+ * the task, so one form serves both (docs/today.md, ADR 096).
  */
 const workByDefault = (value: unknown) =>
   value && typeof value === "object" && !("intent" in value) && "outcome" in value ? { ...value, intent: "work" } : value;

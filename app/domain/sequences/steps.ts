@@ -1,6 +1,6 @@
 /**
- * Follow-up sequences (issue 38): an ordered list of steps, each a day number counted from the start, an activity
- * type and a template. Every user starts with the default "New seller lead" (editable on /sequences, ADR 089). No drizzle or zod import: the shell's
+ * Follow-up sequences: an ordered list of steps, each a day number counted from the start, an activity
+ * type and a template. Every user starts with the default "New seller lead" (editable on /sequences, ADR 075). No drizzle or zod import: the shell's
  * chunks (the dashboard's Today link, the CRM card's Start form) use it. The schemas are in ./step-schema.ts.
  */
 import { ACTIVITY_TYPES } from "#db/enums.ts";
@@ -13,7 +13,7 @@ export type SequenceStep = { dayNumber: number; activityType: ActivityType; temp
 
 export const DEFAULT_SEQUENCE_NAME = "New seller lead";
 
-/** The default sequence every user starts with (issue 38): Day 0 call, 1 text, 3 letter, 7 call, 14 email, 30 letter. */
+/** The default sequence every user starts with: Day 0 call, 1 text, 3 letter, 7 call, 14 email, 30 letter. */
 export const DEFAULT_SEQUENCE_STEPS: readonly SequenceStep[] = [
   {
     dayNumber: 0,

@@ -9,6 +9,12 @@ import { z } from "zod";
 export const MAIL_NAME_MAX = 40;
 /** Lob OpenAPI: `address_line1` and `address_line2` maxLength 64. */
 export const MAIL_ADDRESS_LINE_MAX = 64;
+/**
+ * Lob's error reference, `address_length_exceeds_limit` (422): "the sum of to.address_line1 and to.address_line2
+ * cannot surpass 50 characters" — the recipient's street and its second line together; the return address is not held
+ * to it.
+ */
+export const MAIL_RECIPIENT_STREET_MAX = 50;
 /** Lob OpenAPI: `address_city` maxLength 200. */
 export const MAIL_CITY_MAX = 200;
 /** Lob OpenAPI: `address_state` pattern ^[a-zA-Z]{2}$ (US). */
@@ -24,6 +30,7 @@ export const MAIL_LIMIT_MESSAGES = {
   companyName: `Company name must be at most ${MAIL_NAME_MAX} characters (it is the return address on mailed letters)`,
   street: `Street address must be at most ${MAIL_ADDRESS_LINE_MAX} characters per line (the most a mailed address holds)`,
   city: `City must be at most ${MAIL_CITY_MAX} characters`,
+  recipientStreet: `Street address and its second line (apartment, suite) must be at most ${MAIL_RECIPIENT_STREET_MAX} characters together (the most a mailed letter's recipient address holds): abbreviate, e.g. "St", "Ste", "Apt"`,
 } as const;
 
 /** A postal address in the shape the mail providers take (see app/providers/mail/types.ts). */
@@ -42,6 +49,18 @@ export function mailAddressProblems(address: MailableAddress): string[] {
   if (!MAIL_STATE.test(address.state)) problems.push("the state must be a 2-letter code");
   if (!MAIL_ZIP.test(address.zip)) problems.push("the ZIP code must be 12345 or 12345-6789");
   return problems;
+}
+
+/**
+ * Why Lob would refuse this recipient's street (its two lines over 50 characters together), in words; null when it
+ * takes it. A line already over its own 64 is reported as such, not again here.
+ */
+export function recipientStreetProblem(address: Pick<MailableAddress, "line1" | "line2">): string | null {
+  const lines = [address.line1, address.line2 ?? ""];
+  if (lines.some((line) => line.length > MAIL_ADDRESS_LINE_MAX)) return null;
+  const total = lines[0].length + lines[1].length;
+  if (total <= MAIL_RECIPIENT_STREET_MAX) return null;
+  return `the street and its second line are ${total} characters together, more than the ${MAIL_RECIPIENT_STREET_MAX} a mailed letter takes (abbreviate, e.g. "St", "Ste", "Apt")`;
 }
 
 /** A name field a letter's address carries (Lob's 40), trimmed, with the form's message. */

@@ -1,17 +1,24 @@
 import { z } from "zod";
 
-import { MAIL_DESCRIPTION_MAX, MAIL_NAME_MAX, mailAddressProblems } from "#app/domain/shared/postal-limits.ts";
-import { errorFrom, fetchWithTimeout, readAnswer, type Fetch } from "#app/providers/http.server.ts";
+import { MAIL_DESCRIPTION_MAX, MAIL_NAME_MAX, mailAddressProblems, recipientStreetProblem } from "#app/domain/shared/postal-limits.ts";
+import { errorFrom, fetchWithTimeout, ProviderError, readAnswer, type Fetch } from "#app/providers/http.server.ts";
 
-import { MailAddressRefused, type Letter, type MailProvider, type PostalAddress } from "./types.ts";
+import { MailAddressRefused, MailOutcomeUnknown, type Letter, type MailProvider, type PostalAddress } from "./types.ts";
 
 /** The fields of Lob's letter answer we read; a missing or odd delivery date is left out rather than refused. */
 export const LetterAnswerSchema = z.object({ id: z.string().min(1), expected_delivery_date: z.string().optional().catch(undefined) });
 
-type LobConfig = { apiKey: string; baseUrl: string; fetch?: Fetch; timeoutMs?: number };
+type LobConfig = { apiKey: string; baseUrl: string; fetch?: Fetch; timeoutMs?: number; retryDelayMs?: number };
 
 /** A user waits on the answer (Mail the Offer): Lob usually answers in a second or two. */
 export const LOB_TIMEOUT_MS = 20_000;
+/**
+ * Lob's error reference: after a timeout or a 5xx "the request sent to Lob may or may not have been properly
+ * received"; retry with the same idempotency key (Lob keeps a key 24 hours, so a letter it made is answered, not made
+ * again), with backoff. Two more tries, the second after three times this wait.
+ */
+export const LOB_RETRY_DELAY_MS = 1_000;
+const LOB_RETRIES = 2;
 
 /**
  * Lob prints `name` and `company` (each at most 40 characters, Lob OpenAPI address_editable_us.yml) on two lines
@@ -40,7 +47,7 @@ function firstLine(text: string): string {
 /**
  * The return address's name lines. It is the company profile's name, which profiles stored up to 200 characters
  * before they held it to Lob's 40: split as a recipient's is and, when even two lines cannot hold it, cut at the last
- * word that fits, so every letter of such an account is not refused (docs/decisions/081-long-stored-company-names.md).
+ * word that fits, so every letter of such an account is not refused (docs/decisions/052-offers-as-form-posts.md).
  * The letter itself still carries the whole name.
  */
 export function returnNameLines(name: string): NameLines {
@@ -57,6 +64,8 @@ function addressProblem(who: "recipient" | "return", address: PostalAddress, lin
   // A name too long for two lines is reported once, as such (not also as over 40).
   const problems = mailAddressProblems({ ...address, name: lines?.name ?? address.name.slice(0, MAIL_NAME_MAX) });
   if (!lines) problems.unshift(`the name is longer than two lines of ${MAIL_NAME_MAX} characters`);
+  const street = who === "recipient" ? recipientStreetProblem(address) : null;
+  if (street) problems.push(street);
   if (!problems.length) return null;
   if (who === "return")
     return new MailAddressRefused("lob", "returnAddress", `the return address cannot be mailed: ${problems.join("; ")}`);
@@ -84,8 +93,8 @@ function appendAddress(form: FormData, prefix: "to" | "from", address: PostalAdd
 /**
  * Lob's Letters API: `POST /v1/letters` as multipart with the PDF as `file`, Basic auth with the key as user name,
  * and an `Idempotency-Key` header (Lob's guides' name; at most 256 characters) so a retried request never mails twice.
- * Failures are ProviderErrors with Lob's own message: 401 (key), 403, 422 (validation), 429 (rate limit), 5xx,
- * unreachable and timed out.
+ * Lob's refusals are ProviderErrors with Lob's own message: 401 (key), 403, 422 (validation), 429 (rate limit). No
+ * usable answer (timed out, 5xx, unreachable, unreadable) is retried with the same key, then a MailOutcomeUnknown.
  */
 export function createLobMail(config: LobConfig): MailProvider {
   const fetcher = config.fetch ?? fetch;
@@ -112,20 +121,50 @@ export function createLobMail(config: LobConfig): MailProvider {
       form.append("use_type", "marketing");
       if (letter.propertyId) form.append("metadata[property_id]", letter.propertyId);
 
-      const response = await fetchWithTimeout(
-        "lob",
-        fetcher,
-        `${config.baseUrl.replace(/\/$/, "")}/v1/letters`,
-        {
-          method: "POST",
-          headers: { Authorization: `Basic ${btoa(`${config.apiKey}:`)}`, "Idempotency-Key": letter.idempotencyKey },
-          body: form,
-        },
-        config.timeoutMs ?? LOB_TIMEOUT_MS,
-      );
-      if (!response.ok) throw await errorFrom("lob", response);
-      const body = await readAnswer("lob", response, LetterAnswerSchema, "answer had no letter id");
+      const body = await postWithRetries(config, fetcher, letter.idempotencyKey, form);
       return { trackingId: body.id, provider: "lob", expectedDeliveryDate: body.expected_delivery_date };
     },
   };
+}
+
+type Answer = z.infer<typeof LetterAnswerSchema>;
+
+/** One try: Lob's letter, a refusal (thrown), or why there was no usable answer. */
+async function postOnce(config: LobConfig, fetcher: Fetch, key: string, form: FormData): Promise<Answer | { unanswered: string }> {
+  let response: Response;
+  try {
+    response = await fetchWithTimeout(
+      "lob",
+      fetcher,
+      `${config.baseUrl.replace(/\/$/, "")}/v1/letters`,
+      { method: "POST", headers: { Authorization: `Basic ${btoa(`${config.apiKey}:`)}`, "Idempotency-Key": key }, body: form },
+      config.timeoutMs ?? LOB_TIMEOUT_MS,
+    );
+  } catch (error) {
+    return { unanswered: error instanceof Error ? error.message.replace(/^lob: /, "") : "request failed" };
+  }
+  if (response.status >= 500) return { unanswered: (await errorFrom("lob", response)).message.replace(/^lob: /, "") };
+  if (!response.ok) throw await errorFrom("lob", response);
+  try {
+    return await readAnswer("lob", response, LetterAnswerSchema, "answer had no letter id");
+  } catch (error) {
+    // A 200 whose body was cut off: the letter was made; the retry with its key reads it.
+    if (error instanceof ProviderError) return { unanswered: error.message.replace(/^lob: /, "") };
+    throw error;
+  }
+}
+
+/** The letter, tried again with the same key while Lob gives no usable answer; still none after the retries: unknown. */
+async function postWithRetries(config: LobConfig, fetcher: Fetch, key: string, form: FormData): Promise<Answer> {
+  const wait = config.retryDelayMs ?? LOB_RETRY_DELAY_MS;
+  let tried = 0;
+  for (;;) {
+    const answer = await postOnce(config, fetcher, key, form);
+    tried += 1;
+    if (!("unanswered" in answer)) return answer;
+    if (tried > LOB_RETRIES) {
+      throw new MailOutcomeUnknown("lob", `no confirmation after ${tried} tries with the same idempotency key (${answer.unanswered})`);
+    }
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait * (tried === 1 ? 1 : 3)));
+  }
 }

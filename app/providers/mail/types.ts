@@ -43,3 +43,15 @@ export class MailAddressRefused extends ProviderError {
     this.name = "MailAddressRefused";
   }
 }
+
+/**
+ * The provider gave no usable answer (timed out, a 5xx, a dropped connection, an unreadable body) after retrying with
+ * the same idempotency key: the letter may or may not have been made. A caller keeps its claim and reports it as
+ * unconfirmed, never as not mailed; a retry with the same key records the letter the provider made, or makes it once.
+ */
+export class MailOutcomeUnknown extends ProviderError {
+  constructor(provider: string, detail: string) {
+    super(provider, detail, 504);
+    this.name = "MailOutcomeUnknown";
+  }
+}

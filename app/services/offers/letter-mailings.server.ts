@@ -73,3 +73,15 @@ export function completeMailing(
     .set({ status: "mailed", trackingId: receipt.trackingId, provider: receipt.provider, mailedAt: now })
     .where(and(eq(letterMailings.id, claim.id), eq(letterMailings.userId, userId)));
 }
+
+/**
+ * Keeps the claim of a letter the mail provider may have made (no answer) as "mailing", dated so the next request for
+ * it takes it over at once: that request sends the same idempotency key, so it records the letter the provider made
+ * or makes it once. Nothing else can mail this offer meanwhile.
+ */
+export async function leaveMailingUnconfirmed(context: ServiceContext<"db">, userId: string, claim: MailingClaim, now: Date) {
+  await context.db
+    .update(letterMailings)
+    .set({ createdAt: new Date(now.getTime() - STALE_MAILING_MS - 1_000) })
+    .where(and(eq(letterMailings.id, claim.id), eq(letterMailings.userId, userId), eq(letterMailings.status, "mailing")));
+}

@@ -10,6 +10,7 @@ import {
   ALREADY_MAILED,
   isRecipientOnRecord,
   MAILING_IN_PROGRESS,
+  MAILING_UNCONFIRMED,
   mailingClaimKey,
   RECIPIENT_NOT_ON_RECORD,
 } from "#app/domain/offers/mailing.ts";
@@ -26,13 +27,13 @@ import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
-import { MailAddressRefused } from "#app/providers/mail/types.ts";
+import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
-import { claimMailing, completeMailing, dropMailing } from "./letter-mailings.server.ts";
+import { claimMailing, completeMailing, dropMailing, leaveMailingUnconfirmed } from "./letter-mailings.server.ts";
 import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "./offer-checks.server.ts";
 import { LETTER_NOT_FOUND, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 import { produceLetter } from "./offers.server.ts";
@@ -151,8 +152,14 @@ async function mailLetter(
       description: `Letter of Intent - ${property.address}`,
     });
   } catch (error) {
+    if (error instanceof MailOutcomeUnknown) {
+      // The letter may exist: the claim stays (the next press sends the same key); only a confirmed letter is charged.
+      await Promise.all([leaveMailingUnconfirmed(context, userId, claim, now), releaseUsage(context, reserved.reservation)]);
+      console.error("mailing the offer is unconfirmed", error.message);
+      return { ok: false, status: 504, message: messageText(MAILING_UNCONFIRMED), error: error.message };
+    }
     await giveBack();
-    // An address the mail provider refused before calling it (issue 39): the user's to fix, so a 422 naming the field.
+    // An address the mail provider refused before calling it: the user's to fix, so a 422 naming the field.
     if (error instanceof MailAddressRefused) return addressRefusal(error, recipient.fields);
     if (!(error instanceof ProviderError)) throw error;
     console.error("mailing the offer failed", error.message);
@@ -173,7 +180,7 @@ async function mailLetter(
   } catch (error) {
     // The batch left nothing (D1 rolls it back whole). The piece was handed to the provider under its idempotency key,
     // so the claim and the charge are given back: a retry claims again, sends the same key and records the same piece
-    // (docs/decisions/086-paid-faults-and-analysis-tokens.md), never a second letter.
+    // (docs/decisions/080-usage-ledger-and-caps.md), never a second letter.
     console.error("recording the mailed offer failed", error);
     await giveBack();
     return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: "the mailing could not be recorded" };
@@ -196,17 +203,17 @@ export async function mailOffer(
 ): Promise<Mailed | Refusal | CapRefusal> {
   const now = context.now();
   const documentId = letterIdOf(input.pdfUrl);
-  const [{ property, sender }, letter] = await Promise.all([
+  const [{ property, sender, rule }, letter] = await Promise.all([
     readPropertyAndSender(context, userId, input.propertyId),
     documentId ? findLetter(context, userId, input.propertyId, { documentId }) : null,
   ]);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   if (!letter) return { ok: false, status: 404, message: LETTER_NOT_FOUND };
   // The mail record's amount is the letter's own; a letter made before letters kept theirs is the property's offer when
-  // it is the property's current letter (issue 35), else the (strictly checked) amount the client names.
+  // it is the property's current letter, else the (strictly checked) amount the client names.
   const current = letter.name === property.offerPdfFilename && property.maxOffer !== null && Math.round(property.maxOffer) >= MONEY_MIN;
   const amount = letter.amount ?? (current ? Math.round(property.maxOffer!) : input.offerAmount);
-  const warnings = propertyOfferWarnings(property, amount);
+  const warnings = propertyOfferWarnings(property, amount, {}, rule);
   const mailed = await mailLetter(
     { ...context, now: () => now },
     userId,
@@ -256,12 +263,12 @@ export async function sendOffer(
   ask = false,
 ): Promise<Mailed | Refusal | CapRefusal | NeedsConfirmation> {
   const now = context.now();
-  const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
+  const { property, sender, rule } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const maxOffer = property.maxOffer;
-  // An amount that rounds to $0 is no offer (issue 35: a letter says at least $1).
+  // An amount that rounds to $0 is no offer (a letter says at least $1).
   if (maxOffer === null || Math.round(maxOffer) < MONEY_MIN) return { ok: false, status: 400, message: messageText(NO_OFFER_CREATED) };
-  const warnings = propertyOfferWarnings(property, Math.round(maxOffer));
+  const warnings = propertyOfferWarnings(property, Math.round(maxOffer), {}, rule);
 
   let current = property;
   let letter: Letter | null = property.offerPdfFilename

@@ -1,6 +1,6 @@
 /**
- * Sending a sequence's letter or email step when it is completed (issue 38). A letter goes the way Mail the Offer's
- * does (docs/decisions/084-sequence-letters-and-task-claims.md): the recipient must be on record, a `letter` is
+ * Sending a sequence's letter or email step when it is completed. A letter goes the way Mail the Offer's
+ * does (docs/decisions/075-follow-up-sequences.md): the recipient must be on record, a `letter` is
  * reserved against the caps first (429/402), the property's Letter of Intent — or, without one, the step's own
  * follow-up letter — is mailed through the mail provider, and the ledger entry is handed back to go in the step's
  * write batch; a refusal or a failed mailing releases the reservation. An email goes through the email provider
@@ -10,10 +10,10 @@
 import { and, desc, eq } from "drizzle-orm";
 
 import { documents } from "#db/schema.ts";
-import { isRecipientOnRecord, RECIPIENT_NOT_ON_RECORD } from "#app/domain/offers/mailing.ts";
-import { parseMailingAddress, propertyAddressLine } from "#app/domain/offers/offer-rules.ts";
+import { isRecipientOnRecord, MAILING_UNCONFIRMED, RECIPIENT_NOT_ON_RECORD } from "#app/domain/offers/mailing.ts";
+import { messageText, parseMailingAddress, propertyAddressLine } from "#app/domain/offers/offer-rules.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
-import { MailAddressRefused } from "#app/providers/mail/types.ts";
+import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { readPropertyAndSender } from "#app/services/offers/offer-records.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
@@ -25,7 +25,7 @@ export type StepContext = ServiceContext<"db" | "files" | "providers" | "config"
 
 export type StepContact = { recipientType: string; recipientValue: string; status: string };
 
-export type StepRefusal = { ok: false; status: 400 | 404 | 422 | 502; message: string } | CapRefusal;
+export type StepRefusal = { ok: false; status: 400 | 404 | 422 | 502 | 504; message: string } | CapRefusal;
 
 /** What sending added: the statements for the step's write batch (the ledger entry), and the receipt. */
 export type StepSent = { ok: true; statements: ReturnType<typeof usageEntry>[]; trackingId: string | null };
@@ -62,18 +62,26 @@ export async function mailLetterStep(
   const to = parseMailingAddress(contact.recipientValue);
   if (!to || !isRecipientOnRecord(contact.recipientValue, onRecord)) return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD };
 
+  const recipientName = property.ownerName?.trim() || "Property Owner";
   const reserved = await reserveUsage({ ...context, now: () => now }, userId, "letter", 1);
   if (!reserved.ok) return reserved;
   try {
     const pdf =
       (await letterOfIntent(context, userId, property.id, property.offerPdfFilename)) ??
-      (await renderFollowUpLetterPdf({ title: `Letter - ${property.address}`, body: step.message, signedBy: sender.signerName }));
+      (await renderFollowUpLetterPdf({
+        date: now,
+        message: step.message,
+        amountCents: property.maxOffer !== null && property.maxOffer > 0 ? Math.round(property.maxOffer * 100) : null,
+        propertyAddress: propertyAddressLine({ ...property, zip: property.zipCode }),
+        recipient: { name: recipientName, address: contact.recipientValue },
+        sender,
+      }));
     const receipt = await context.providers.mail.sendLetter({
       userId,
       propertyId: property.id,
       // The step's own key: a retry of the same step never mails a second piece.
       idempotencyKey: `sequence-${step.activityId}`,
-      to: { name: property.ownerName?.trim() || "Property Owner", ...to },
+      to: { name: recipientName, ...to },
       from: sender.returnAddress,
       pdf,
       description: `Follow-up letter - ${property.address}`,
@@ -86,6 +94,11 @@ export async function mailLetterStep(
   } catch (error) {
     await releaseUsage(context, reserved.reservation);
     if (error instanceof MailAddressRefused) return { ok: false, status: 422, message: `${error.problem}.` };
+    // The letter may exist: said so, never "not mailed"; pressing again sends the step's same key, so it is mailed once.
+    if (error instanceof MailOutcomeUnknown) {
+      console.error("mailing a sequence letter is unconfirmed", error.message);
+      return { ok: false, status: 504, message: messageText(MAILING_UNCONFIRMED) };
+    }
     if (!(error instanceof ProviderError)) throw error;
     console.error("mailing a sequence letter failed", error.message);
     return { ok: false, status: 502, message: LETTER_NOT_MAILED };

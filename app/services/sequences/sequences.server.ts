@@ -1,5 +1,5 @@
 /**
- * Starting, pausing, resuming and stopping a lead's follow-up sequence (issue 38). Starting writes every step's
+ * Starting, pausing, resuming and stopping a lead's follow-up sequence. Starting writes every step's
  * follow_up_activities row with its `scheduledFor`, its follow_up_steps row and one follow_up_activity_contacts row
  * per reachable contact (DNC phones written blocked and skipped), and the lead row's pointer — in one batch, after
  * one read of the property, its lead row and the user's sequence.

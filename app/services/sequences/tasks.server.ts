@@ -1,5 +1,5 @@
 /**
- * Working a Today task (issue 38): POST /api/tasks/{id} { outcome }. Snooze moves it a day; skip closes it unworked;
+ * Working a Today task: POST /api/tasks/{id} { outcome }. Snooze moves it a day; skip closes it unworked;
  * every other outcome completes it. Completing schedules the next: the lead's remaining steps are planned again
  * against the property as it is now (so a phone flagged DNC since the start — or by this very call, "asked not to
  * call" — is never a target and a call step falls back to a letter), and the lead's pointer moves to the next step.

@@ -1,5 +1,5 @@
 /**
- * The user's own "New seller lead" sequence (ADR 089): read for the Sequences screen and for every start, written by
+ * The user's own "New seller lead" sequence (ADR 075): read for the Sequences screen and for every start, written by
  * the screen's Save. A user who never saved one has no row and runs the built-in default steps. Every query names the
  * user; a sequence id that is not the user's writes nothing and answers not found.
  */

@@ -1,5 +1,5 @@
 /**
- * The demo account's follow-ups (issue 38): the default "New seller lead" sequence running on three leads, started
+ * The demo account's follow-ups: the default "New seller lead" sequence running on three leads, started
  * 7, 3 and 0 days ago, with the steps before today worked — so Today shows a call due today, an overdue text, a
  * letter due today and a fresh Day 0 call.
  */
