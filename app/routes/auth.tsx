@@ -84,6 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
 }
 
+// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components and hooks
 export default function Auth() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

@@ -2,13 +2,13 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, Link, useActionData, useNavigation, type ShouldRevalidateFunction } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 
 import { AuthLayout, RedirectAfter, SuccessPanel } from "#app/components/accounts/auth-layout.tsx";
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Button } from "#app/components/ui/button.tsx";
-import { InputField } from "#app/components/ui/field.tsx";
+import { InputField, type FieldMeta } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { RegisterStep1Schema, RegisterStep2Schema, registerStepSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
@@ -139,8 +139,6 @@ function Progress({ step }: { step: 1 | 2 }) {
 export default function Register() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const hydrated = useHydrated();
-  const toast = useToast();
   const step = actionData?.step ?? 1;
   const values: Values = actionData?.values ?? {};
   const validate = useZodValidation(() =>
@@ -156,18 +154,7 @@ export default function Register() {
     shouldRevalidate: "onInput",
   });
 
-  const failure = actionData && !actionData.done && actionData.result.error?.[""];
-  useEffect(() => {
-    if (!failure || !hydrated || !actionData) return;
-    const fieldMessages = Object.entries(actionData.result.error ?? {})
-      .filter(([name]) => name !== "")
-      .flatMap(([, messages]) => messages ?? []);
-    toast({
-      title: "Registration failed",
-      description: fieldMessages.join(", ") || failure[0] || "Failed to create account",
-      variant: "error",
-    });
-  }, [failure, hydrated, toast, actionData]);
+  useFailureToast(actionData);
 
   if (actionData?.done) {
     return (
@@ -216,76 +203,7 @@ export default function Register() {
             </Button>
           </>
         ) : (
-          <>
-            <h2 className="text-base font-semibold text-slate-900">Company Details</h2>
-            {hidden([...CARRIED_STEP1_FIELDS, "draft"])}
-            <InputField label="Company name" meta={fields.company_name} autoComplete="organization" defaultValue={value("company_name")} />
-            <InputField label="Your title (optional)" meta={fields.title} autoComplete="organization-title" defaultValue={value("title")} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <InputField
-                label="Offer contact email"
-                meta={fields.offer_contact_email}
-                type="email"
-                defaultValue={value("offer_contact_email", value("email"))}
-              />
-              <InputField
-                label="Offer contact phone"
-                meta={fields.offer_contact_phone}
-                type="tel"
-                defaultValue={value("offer_contact_phone", value("mobile"))}
-              />
-            </div>
-            <InputField
-              label="Street address (optional)"
-              meta={fields.address_street1}
-              autoComplete="address-line1"
-              defaultValue={value("address_street1")}
-            />
-            <InputField
-              label="Suite or unit (optional)"
-              meta={fields.address_street2}
-              autoComplete="address-line2"
-              defaultValue={value("address_street2")}
-            />
-            <div className="grid gap-4 sm:grid-cols-3">
-              <InputField label="City" meta={fields.address_city} autoComplete="address-level2" defaultValue={value("address_city")} />
-              <InputField
-                label="State"
-                meta={fields.address_state}
-                autoComplete="address-level1"
-                maxLength={2}
-                list="us-states"
-                defaultValue={value("address_state")}
-              />
-              <InputField
-                label="ZIP code"
-                meta={fields.address_postal_code}
-                autoComplete="postal-code"
-                defaultValue={value("address_postal_code")}
-              />
-            </div>
-            <datalist id="us-states">
-              {US_STATES.map((code) => (
-                <option key={code} value={code} />
-              ))}
-            </datalist>
-            <input type="hidden" name="address_country" value={value("address_country", "US")} />
-            <InputField
-              label="Logo URL (optional)"
-              meta={fields.logo_url}
-              type="url"
-              placeholder="https://"
-              defaultValue={value("logo_url")}
-            />
-            <div className="flex gap-3">
-              <Button type="submit" name="intent" value="back" variant="secondary" className="flex-1" formNoValidate disabled={submitting}>
-                Back
-              </Button>
-              <Button type="submit" name="intent" value="register" className="flex-1" disabled={submitting}>
-                {submitting ? "Creating account..." : "Create Account"}
-              </Button>
-            </div>
-          </>
+          <CompanyStep fields={fields} value={value} hidden={hidden} submitting={submitting} />
         )}
       </Form>
       <p className="mt-6 text-center text-sm text-slate-600">
@@ -295,5 +213,99 @@ export default function Register() {
         </Link>
       </p>
     </AuthLayout>
+  );
+}
+
+/** A refused registration also says why in a toast, naming the fields' messages. */
+function useFailureToast(actionData: ReturnType<typeof useActionData<typeof action>>) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const failure = actionData && !actionData.done && actionData.result.error?.[""];
+  useEffect(() => {
+    if (!failure || !hydrated || !actionData) return;
+    const fieldMessages = Object.entries(actionData.result.error ?? {})
+      .filter(([name]) => name !== "")
+      .flatMap(([, messages]) => messages ?? []);
+    toast({
+      title: "Registration failed",
+      description: fieldMessages.join(", ") || failure[0] || "Failed to create account",
+      variant: "error",
+    });
+  }, [failure, hydrated, toast, actionData]);
+}
+
+type StepProps = {
+  fields: Record<string, FieldMeta>;
+  value: (name: keyof Values, fallback?: string) => string;
+  hidden: (names: readonly string[]) => ReactNode[];
+  submitting: boolean;
+};
+
+function CompanyStep({ fields, value, hidden, submitting }: StepProps) {
+  return (
+    <>
+      <h2 className="text-base font-semibold text-slate-900">Company Details</h2>
+      {hidden([...CARRIED_STEP1_FIELDS, "draft"])}
+      <InputField label="Company name" meta={fields.company_name} autoComplete="organization" defaultValue={value("company_name")} />
+      <InputField label="Your title (optional)" meta={fields.title} autoComplete="organization-title" defaultValue={value("title")} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField
+          label="Offer contact email"
+          meta={fields.offer_contact_email}
+          type="email"
+          defaultValue={value("offer_contact_email", value("email"))}
+        />
+        <InputField
+          label="Offer contact phone"
+          meta={fields.offer_contact_phone}
+          type="tel"
+          defaultValue={value("offer_contact_phone", value("mobile"))}
+        />
+      </div>
+      <InputField
+        label="Street address (optional)"
+        meta={fields.address_street1}
+        autoComplete="address-line1"
+        defaultValue={value("address_street1")}
+      />
+      <InputField
+        label="Suite or unit (optional)"
+        meta={fields.address_street2}
+        autoComplete="address-line2"
+        defaultValue={value("address_street2")}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <InputField label="City" meta={fields.address_city} autoComplete="address-level2" defaultValue={value("address_city")} />
+        <InputField
+          label="State"
+          meta={fields.address_state}
+          autoComplete="address-level1"
+          maxLength={2}
+          list="us-states"
+          defaultValue={value("address_state")}
+        />
+        <InputField
+          label="ZIP code"
+          meta={fields.address_postal_code}
+          autoComplete="postal-code"
+          defaultValue={value("address_postal_code")}
+        />
+      </div>
+      <datalist id="us-states">
+        {US_STATES.map((code) => (
+          <option key={code} value={code} />
+        ))}
+      </datalist>
+      <input type="hidden" name="address_country" value={value("address_country", "US")} />
+      <InputField label="Logo URL (optional)" meta={fields.logo_url} type="url" placeholder="https://" defaultValue={value("logo_url")} />
+      <div className="flex gap-3">
+        <Button type="submit" name="intent" value="back" variant="secondary" className="flex-1" formNoValidate disabled={submitting}>
+          Back
+        </Button>
+        <Button type="submit" name="intent" value="register" className="flex-1" disabled={submitting}>
+          {submitting ? "Creating account..." : "Create Account"}
+        </Button>
+      </div>
+    </>
   );
 }

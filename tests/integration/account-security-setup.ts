@@ -1,12 +1,13 @@
 /** What the account security tests share: emails sent to an address, its verification link, and its user. */
-import { env } from "cloudflare:test";
 import { desc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { emailOutbox, users } from "#db/schema.ts";
 
-export const db = createDb(env.DB);
+import { db } from "./db.ts";
+
+export { db };
+
 export const uniqueEmail = (prefix = "sec") => `${prefix}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 export async function mailsTo(email: string) {

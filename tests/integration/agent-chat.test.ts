@@ -1,10 +1,8 @@
 // The agent chat: the chat section's loader, a typed message and its reply, the wizards' searches
 // as their forms post them without JavaScript, and the cards' write actions, over a small seeded market.
-import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { buyerLeads, conversations, leadRequests, messages, properties } from "#db/schema.ts";
 import { parseChatContent, sellerCardContent, type ChatMessage } from "#app/domain/chat/messages.ts";
 import { SELLER_TYPE_REQUIRED } from "#app/domain/chat/wizard.ts";
@@ -20,9 +18,8 @@ import { getLatestSellerQueue } from "#app/services/leads/seller-queue.server.ts
 import type { load as loadMessagesSection } from "#app/services/messages/messages-section.server.ts";
 
 import { registerClient, toastOf, type ApiClient, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
-
-const db = createDb(env.DB);
 
 beforeAll(async () => {
   await seedTestMarket(db, 2_000);

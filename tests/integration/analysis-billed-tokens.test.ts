@@ -4,7 +4,6 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { usageCounters, usageEvents } from "#db/schema.ts";
 import type { DealAnalysis } from "#workers/deal-analysis.ts";
 import { BilledAiError } from "#app/providers/ai/billed.ts";
@@ -16,8 +15,8 @@ import { action as createRoute } from "#app/routes/api.properties.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 
-const db = createDb(env.DB);
 const USAGE = { promptTokens: 900, completionTokens: 250, requests: 1 };
 const TOKENS = USAGE.promptTokens + USAGE.completionTokens;
 const LEAD = {

@@ -1,14 +1,14 @@
 /** What the auth API tests share: a registration body, a registered client, and signing in. */
-import { env } from "cloudflare:test";
 import { expect } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { action as login } from "#app/routes/api.auth.login.ts";
 import { action as register } from "#app/routes/api.auth.register.ts";
 
 import { ApiClient } from "./api-client.ts";
+import { db } from "./db.ts";
 
-export const db = createDb(env.DB);
+export { db };
+
 export const uniqueEmail = () => `pat-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 export function registration(email = uniqueEmail(), overrides: Record<string, unknown> = {}) {

@@ -1,10 +1,9 @@
 // Comps from BatchData (fake): Let's Work It values a Phoenix lead from BatchData's comparables, the ledger shows the
 // comp records once, and the kept answer serves a second valuation — by anyone — for 30 days without a vendor call.
-import { env } from "cloudflare:test";
+
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { properties, providerSales, usageEvents } from "#db/schema.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
 import * as index from "#app/routes/_index.tsx";
@@ -19,8 +18,8 @@ import { createFakeBatchData } from "#tests/fakes/batchdata.ts";
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
 import { BASE_URL, TOKEN } from "./batchdata-setup.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 
-const db = createDb(env.DB);
 const TODAY = "2026-11-27";
 
 function batchDataClient(fake: ReturnType<typeof createFakeBatchData>, now = new Date(`${TODAY}T15:00:00Z`)) {

@@ -1,14 +1,15 @@
 /** What the BatchData tests share: a provider client on the fake, a Phoenix search, and small readers. */
-import { env } from "cloudflare:test";
 
-import { createDb } from "#db/client.ts";
 import { createBatchDataPropertyData, type BatchDataConfig } from "#app/providers/property-data/batchdata.server.ts";
 import type { SellerSearch } from "#app/providers/property-data/types.ts";
 import type { FakeBatchData } from "#tests/fakes/batchdata.ts";
 
+import { db } from "./db.ts";
+
+export { db };
+
 export const TOKEN = "bd_test_token";
 export const BASE_URL = "https://batchdata.fake.test";
-export const db = createDb(env.DB);
 
 export function client(fake: FakeBatchData, config: Partial<BatchDataConfig> = {}) {
   return createBatchDataPropertyData({ apiKey: TOKEN, baseUrl: BASE_URL, fetch: fake.fetch, ...config });

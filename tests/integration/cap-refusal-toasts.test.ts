@@ -2,11 +2,9 @@
 // answers 429 with Retry-After and the page data the refusal's toast is made from (its status and when to try again);
 // Generate and Mail the Offer past it redirects with the cap's toast. Nothing is mailed or charged. The agent chat's
 // send past the AI call cap answers the same data for its composer's toast.
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { mailOutbox, properties, usageEvents } from "#db/schema.ts";
 import type { ChatSendActionData } from "#app/domain/chat/chat-forms.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
@@ -18,9 +16,9 @@ import * as workbench from "#app/routes/leads.workbench.tsx";
 
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 const action = workbench.action as Handler;
 const post = (client: ApiClient, fields: Record<string, string>) => client.send(action, "POST", "/leads/workbench", { urlencoded: fields });
 // `confirm`: past the offer warnings (a low-confidence ARV in the test market), as "Confirm anyway" posts it.

@@ -1,9 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { contactMessages, emailOutbox, users } from "#db/schema.ts";
 import { action as apiAction, loader as apiLoader } from "#app/routes/api.contact.ts";
 import { action as formAction, loader as formLoader } from "#app/routes/contact-us.tsx";
@@ -12,8 +10,7 @@ import { createSession, SESSION_COOKIE } from "#app/services/accounts/session.se
 
 import { ApiClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
-
-const db = createDb(env.DB);
+import { db } from "./db.ts";
 
 const MESSAGES = {
   name: "Name must be at least 2 characters",

@@ -1,15 +1,14 @@
 /** What the CRM tests share: a signed-in client, the CRM section's loader, and a lead to add. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { env } from "cloudflare:test";
 
-import { createDb } from "#db/client.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
 import { sessionOwner, type ValidSession } from "#app/services/accounts/session.server.ts";
 import { load as loadCrmSection } from "#app/services/leads/crm-section.server.ts";
 
 import { registerClient } from "./api-client.ts";
+import { db } from "./db.ts";
 
-export const db = createDb(env.DB);
+export { db };
 
 export async function signedIn() {
   const { client } = await registerClient("crm");

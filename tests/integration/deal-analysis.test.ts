@@ -6,7 +6,6 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { properties, usageEvents } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import type { DealAnalysis } from "#workers/deal-analysis.ts";
@@ -22,9 +21,8 @@ import { action as crmAnalysis } from "#app/routes/crm.analysis.tsx";
 import { createFakeOpenAi } from "#tests/fakes/openai.ts";
 
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
-
-const db = createDb(env.DB);
 
 const LEAD = {
   address: "4821 N 35th Ave",

@@ -1,14 +1,14 @@
 /** What the deal tests share: a signed-up user, a property of theirs, and small readers. */
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 
-import { createDb } from "#db/client.ts";
 import { deals, properties } from "#db/schema.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
+import { db } from "./db.ts";
 
-export const db = createDb(env.DB);
+export { db };
+
 export const NOW = new Date("2026-06-15T12:00:00Z");
 
 /** A registered user with a cookie jar and a fixed clock; `send` is the ApiClient's (params, a JSON or form body). */

@@ -1,10 +1,9 @@
 // The disposition buyer list: buyers added by hand (API and the no-JS page), imported from CSV all or nothing, and
 // added from Buyer Breeze; each with its buy-box, its email consent as recorded (never guessed) and its cash purchases.
-import { env } from "cloudflare:test";
+
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { MARKET_AS_OF } from "#db/market/flags.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { buyerLeads, buyers } from "#db/schema.ts";
@@ -13,9 +12,9 @@ import * as apiBuyers from "#app/routes/api.buyers.ts";
 import * as buyersPage from "#app/routes/buyers.tsx";
 
 import { registerClient, toastOf, type ApiClient, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 const importApi = apiBuyersImport.action as Handler;
 const HEADER = "name,company,email,phone,markets,property_types,price_min,price_max,min_beds,max_repair_level,email_consent";
 const GOOD = [

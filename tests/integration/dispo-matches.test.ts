@@ -1,9 +1,8 @@
 // Matching a deal to buyers: the user's buyers (buy-box held against the property, consent said) and the market's
 // cash buyers within a mile, ranked with their reasons in words; a foreign deal answers 404.
-import { env } from "cloudflare:test";
+
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { MARKET_AS_OF } from "#db/market/flags.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { buyers, deals, properties } from "#db/schema.ts";
@@ -11,9 +10,9 @@ import { buyerMatchKey } from "#app/domain/dispo/buyer-schema.ts";
 import * as matchesRoute from "#app/routes/api.deals.$id.matches.ts";
 
 import { registerClient, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 const route = matchesRoute.loader as Handler;
 let market: MarketBatch;
 

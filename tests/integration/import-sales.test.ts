@@ -1,11 +1,9 @@
 // The write half of `npm run import:sales` in workerd's D1 (the CLI runs the same parse and write over the local
 // state): good rows in, bad rows skipped with their lines, all in one transaction, a re-import updates rather than
 // doubles; and imported sales are comparables: a subject where only imports exist is valued from them.
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { countImported, writeImportedSales } from "#db/import/write.ts";
 import { importedSales } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
@@ -14,8 +12,8 @@ import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
 import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 
-const db = createDb(env.DB);
 const HEADER =
   "sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,year_renovated,basement_sqft,condition,quality_grade,waterfront,view,zip,lat,lon";
 const FREMONT = { zip: "98103", city: "Seattle", state: "WA", latitude: 47.6694, longitude: -122.3419 };

@@ -1,8 +1,6 @@
 /** What the lead search tests share: the seeded market and its ids, search calls, and what a search wrote. */
-import { env } from "cloudflare:test";
 import { count, eq } from "drizzle-orm";
 
-import { createDb } from "#db/client.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { leadDeliveries, leadRequests, leads, skipMapping } from "#db/schema.ts";
 import type { CashBuyerItem, LeadQueueItem } from "#app/domain/leads/search.ts";
@@ -12,11 +10,13 @@ import { action as cashBuyerSearch } from "#app/routes/api.cash-buyers.search.ts
 import * as apiPropertiesBatch from "#app/routes/api.properties.batch.ts";
 
 import { registerClient, type Answer, type ApiClient } from "./api-client.ts";
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
+
+export { db };
 
 export const propertiesBatch = apiPropertiesBatch.action;
 
-export const db = createDb(env.DB);
 export const AUTH_REQUIRED = "Authentication required. Please log in again.";
 
 export let market: MarketBatch;

@@ -1,10 +1,8 @@
 // The market trees (docs/decisions/050-valuation-engine.md) in workerd's D1: `refreshRegionalModels` fits the trees of each market cell
 // whose window holds MARKET_MIN_SALES sales, keeps them as one row, and calculate-arv values its subject with its
 // market cell's trees — not with a row of another layout or one fitted for a later date.
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import { marketModels } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
@@ -16,8 +14,8 @@ import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 import { refreshRegionalModels } from "#app/services/valuation/model-refresh.server.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 
-const db = createDb(env.DB);
 /** The local market's records end 2025-12-31, so valuations on this day are as of 2026-01-01. */
 const TODAY = new Date("2026-01-15T15:30:00Z");
 const AS_OF = "2026-01-01";

@@ -4,7 +4,6 @@
 // docs/decisions/047-million-property-market-indexes.md; `npm run bench:market` gives the figures, a test never times anything). Also: the indexes the seed
 // drops and builds again are the migrations' own, and both ways a buyer search can start answer what the generated
 // market says.
-import { env } from "cloudflare:test";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -21,10 +20,9 @@ import * as apiPropertiesBatch from "#app/routes/api.properties.batch.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
-
-const db = createDb(env.DB);
 
 /** Runs `query` against a recording binding and answers its value with the plan of each statement it sent. */
 async function planned<T>(query: (provider: ReturnType<typeof createLocalPropertyData>) => Promise<T>) {

@@ -1,11 +1,9 @@
 // Seeding the embedded local market into real D1 (inside workerd): row counts, a quick-list style query by city,
 // state and seller-type flag, and money that comes back to the cent. The ZIP records are a short fixed list, so the
 // 5 MB `zipcodes` data module never has to load inside workerd.
-import { env } from "cloudflare:test";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { SELLER_TYPE_FLAG, SELLER_TYPES } from "#db/enums.ts";
 import { latitudeCell } from "#db/latitude-cell.ts";
 import { sellerTypeColumn } from "#db/market/flags.ts";
@@ -13,9 +11,9 @@ import type { MarketBatch } from "#db/market/generate.ts";
 import { countMarketProperties, isMarketSeeded } from "#db/market/seed.ts";
 import { marketOwners, marketProperties, marketSales } from "#db/schema.ts";
 
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 const PROPERTIES = 2_000;
 
 /** The same market, kept in memory to compare with what D1 returns. */

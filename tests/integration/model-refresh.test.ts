@@ -5,7 +5,6 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import { marketModels, regionalModels } from "#db/schema.ts";
 import { MODEL_REFRESH_CRON, runScheduled, SWEEP_CRON } from "#workers/scheduled.ts";
@@ -15,7 +14,8 @@ import type { RegionCell } from "#app/domain/valuation/types.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import { refreshRegionalModels, refreshStaleModels } from "#app/services/valuation/model-refresh.server.ts";
 
-const db = createDb(env.DB);
+import { db } from "./db.ts";
+
 const AS_OF = "2026-01-01";
 const EARLIER = "2025-12-01";
 const PORTLAND = { latitude: 45.4826, longitude: -122.6434 };

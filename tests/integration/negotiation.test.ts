@@ -1,11 +1,9 @@
 // The Negotiation agent (it drafts replies to sellers with the AI provider) inside workerd: the agent
 // chat's Negotiation reply on the local provider (the reply-draft rules) and on OpenAI (tests/fakes/openai.ts), the spec's
 // trouble text when the model fails, and the Messages section's AI Assist drafting through the same provider call.
-import { env } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { messages, properties } from "#db/schema.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import { draftReply, negotiationAnswer } from "#app/domain/messages/reply-draft.ts";
@@ -17,8 +15,8 @@ import { createFakeOpenAi } from "#tests/fakes/openai.ts";
 
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 
-const db = createDb(env.DB);
 const KEY = "sk-negotiation";
 const OPENAI = { AI: "openai", OPENAI_API_KEY: KEY, OPENAI_BASE_URL: "https://openai.fake.test/v1", OPENAI_TIMEOUT_MS: "1000" };
 const SELLER = "What's your cash offer? The roof needs work.";

@@ -1,18 +1,16 @@
 // calculate-arv's `offers` are checked against the max offer like calculate-offer's, and its
 // provider estimate is strict money (item 3).
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { maxOfferRule } from "#app/domain/offers/max-offer.ts";
 import type { ArvAnswer } from "#app/domain/valuation/comparables.ts";
 import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 /** After the market's last recorded day, as valuation-api.test.ts values. */
 const TODAY = new Date("2026-01-15T15:30:00Z");
 let market: MarketBatch;

@@ -1,16 +1,15 @@
 /** What the offer tests share: a signed-in client with a property, a confirmed letter, and the request bodies. */
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { properties } from "#db/schema.ts";
 import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
 
 import { registerClient, type ApiClient } from "./api-client.ts";
+import { db } from "./db.ts";
 
-export const db = createDb(env.DB);
+export { db };
 
 const COMPANY_ADDRESS = {
   address_street1: "1 Center St",

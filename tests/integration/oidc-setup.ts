@@ -2,10 +2,8 @@
  * What the single sign-on tests share: the fake provider's settings, a browser's cookies, and signing in through it.
  */
 import type { AppLoadContext } from "@remix-run/cloudflare";
-import { env } from "cloudflare:test";
 import { afterEach, beforeEach, expect, vi } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { loader as callbackLoader } from "#app/routes/api.login.callback.ts";
 import { loader as loginLoader } from "#app/routes/api.login.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
@@ -17,8 +15,9 @@ import { createFakeOidc, type FakeOidc, type FakeUser, type TokenTamper } from "
 
 import { ApiClient, toastOf } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 
-export const db = createDb(env.DB);
+export { db };
 
 export const APP_ORIGIN = "https://breeze.test";
 export const ISSUER = "https://idp.fake.test";

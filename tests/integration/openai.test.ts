@@ -2,11 +2,9 @@
 // analysis (the strict schema sent, the answer checked), the chat reply with its history, and each failure — refusal,
 // length cut, content filter, 401, 429 and 5xx (retried once), a timeout, an unreachable host — as a ProviderError
 // with a clear message; then the agent chat on it, which keeps the user's message and says so when the model fails.
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { messages } from "#db/schema.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import { sellerCardContent } from "#app/domain/chat/messages.ts";
@@ -20,10 +18,10 @@ import { createFakeOpenAi, type FakeOpenAi } from "#tests/fakes/openai.ts";
 
 import { registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 
 const KEY = "sk-test-key";
 const BASE_URL = "https://openai.fake.test/v1";
-const db = createDb(env.DB);
 
 function provider(fake: FakeOpenAi, config: Partial<OpenAiConfig> = {}) {
   return createOpenAiProvider({ apiKey: KEY, baseUrl: BASE_URL, model: "gpt-test", fetch: fake.fetch, maxRetries: 0, ...config });

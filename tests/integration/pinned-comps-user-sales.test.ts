@@ -1,11 +1,9 @@
 // "Add a comp" by address finds the user's own uploaded sales too (ADR 091/093): a sale uploaded with
 // an address (the CSV's optional address column) inside the property's window becomes a comp of that user's property;
 // another user's uploaded sale at the same place is never found (422, nothing written), in either direction.
-import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { compChoices, comps, userSales } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import { candidateWindow } from "#app/domain/valuation/cells.ts";
@@ -17,9 +15,9 @@ import { subjectOfProperty } from "#app/services/valuation/property-comps.server
 import { type ApiClient, type Handler } from "./api-client.ts";
 import { ownValuedProperty } from "./comps-setup.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 const choose = choicesApi.action as Handler;
 const HEADER =
   "sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,year_renovated,basement_sqft,condition,quality_grade,waterfront,view,zip,lat,lon,address";

@@ -7,7 +7,6 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { compChoices, comps, documents, properties } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import { candidateWindow } from "#app/domain/valuation/cells.ts";
@@ -22,10 +21,10 @@ import { subjectOfProperty } from "#app/services/valuation/property-comps.server
 import { registerClient, toastOf, type Handler } from "./api-client.ts";
 import { ownValuedProperty } from "./comps-setup.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 import { pdfText } from "./pdf-text.ts";
 
-const db = createDb(env.DB);
 const choose = choicesApi.action as Handler;
 
 beforeAll(async () => {

@@ -3,18 +3,15 @@
  * (Intl.supportedValuesOf), it starts on the user's zone (an alias on its listed name), and the form takes any name the
  * runtime knows, storing its listed name as before (users.preferences.timeZone); an unknown name is refused. It works without JavaScript: a plain form post.
  */
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { users } from "#db/schema.ts";
 import { timeZoneNames } from "#app/domain/shared/time-zone-names.ts";
 import * as profile from "#app/routes/profile.tsx";
 
 import { registerClient, type Handler } from "./api-client.ts";
-
-const db = createDb(env.DB);
+import { db } from "./db.ts";
 
 const storedZone = async (userId: string) =>
   (await db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).get())!.preferences.timeZone;

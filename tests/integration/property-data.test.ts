@@ -1,17 +1,15 @@
 // The local property-data provider over a seeded market: each seller type, bedrooms and the spec's price bounds, and
 // each buyer type, all compared with what the generator produced.
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { BUYER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type BuyerType } from "#db/enums.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import type { SearchLocation } from "#app/providers/property-data/types.ts";
 
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 const provider = createLocalPropertyData(db);
 let market: MarketBatch;
 

@@ -3,7 +3,6 @@ import { eq } from "drizzle-orm";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { emailOutbox, mailOutbox, users } from "#db/schema.ts";
 import { createHttpEmail } from "#app/providers/email/http.server.ts";
 import { PROVIDER_USER_AGENT, ProviderError } from "#app/providers/http.server.ts";
@@ -13,8 +12,7 @@ import { createFakeEmailApi } from "#tests/fakes/email.ts";
 import { createFakeLob } from "#tests/fakes/lob.ts";
 
 import { testContext } from "./context.ts";
-
-const db = createDb(env.DB);
+import { db } from "./db.ts";
 
 async function samplePdf() {
   const doc = await PDFDocument.create();

@@ -1,13 +1,12 @@
 /** What the records tests share: a signed-up user, a property and a contact of theirs, and a form's errors. */
-import { env } from "cloudflare:test";
 
-import { createDb } from "#db/client.ts";
 import { contacts, properties } from "#db/schema.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
 
 import { registerClient } from "./api-client.ts";
+import { db } from "./db.ts";
 
-export const db = createDb(env.DB);
+export { db };
 
 /** A registered user with a cookie jar; `send` is the ApiClient's (params and any body: JSON, form, multipart). */
 export async function signedUp() {

@@ -1,11 +1,9 @@
 // The regional models (docs/decisions/050-valuation-engine.md) in workerd's D1: `refreshRegionalModels` (what `npm run db:seed` and
 // `npm run import:sales` run) fits a model for each cell whose region holds enough sales, numbering cells in SQL as
 // the engine does, and replaces the kept models in one batch; calculate-arv values its subject with its cell's model.
-import { env } from "cloudflare:test";
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import { importedSales, regionalModels } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
@@ -19,8 +17,8 @@ import { refreshRegionalModels } from "#app/services/valuation/model-refresh.ser
 import { REGION_CELL_SQL } from "#app/services/valuation/region-cells.server.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 
-const db = createDb(env.DB);
 /** The local market's records end 2025-12-31, so valuations on this day are as of 2026-01-01. */
 const TODAY = new Date("2026-01-15T15:30:00Z");
 const AS_OF = "2026-01-01";

@@ -8,7 +8,6 @@ import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { conversations, properties } from "#db/schema.ts";
 import { seedDemoCrm } from "#db/seed/demo/crm.ts";
 import { seedDemoDeals } from "#db/seed/demo/deals.ts";
@@ -17,12 +16,14 @@ import { seedDemoRecords } from "#db/seed/demo/records.ts";
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
 import { D1Counter } from "./d1-counter.ts";
+import { db } from "./db.ts";
+
+export { db };
 
 /** The budget: the session lookup, then one batch or one set of parallel reads. */
 export const BUDGET = 2;
 
 export const counter = new D1Counter(env.DB);
-export const db = createDb(env.DB);
 
 /** A signed-in account with data in every section (the demo account's leads, deals, conversations, documents, buyers). */
 export async function accountWithData() {

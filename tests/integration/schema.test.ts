@@ -1,11 +1,9 @@
-import { env } from "cloudflare:test";
 import { eq, sql, sum } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { buyerLeads, companyProfiles, deals, leadDeliveries, leads, properties, users } from "#db/schema.ts";
 
-const db = createDb(env.DB);
+import { db } from "./db.ts";
 
 /** drizzle wraps D1's error; the constraint SQLite names is in the cause. */
 async function constraintError(write: Promise<unknown>): Promise<string> {

@@ -3,7 +3,6 @@ import { env } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import {
   followUpActivities,
   followUpActivityContacts,
@@ -23,9 +22,11 @@ import * as todayPage from "#app/routes/today.tsx";
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
 import { D1Counter } from "./d1-counter.ts";
+import { db } from "./db.ts";
+
+export { db };
 
 export const counter = new D1Counter(env.DB);
-export const db = createDb(env.DB);
 export const NOW = new Date("2026-06-15T12:00:00Z");
 export const DAY = 24 * 60 * 60 * 1000;
 

@@ -20,11 +20,11 @@ import { readCrmPage } from "#app/services/leads/properties.server.ts";
 
 import { registerClient } from "./api-client.ts";
 import { D1Counter } from "./d1-counter.ts";
+import { db } from "./db.ts";
 import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
 
 const counter = new D1Counter(env.DB);
 const counted = createDb(counter.db);
-const db = createDb(env.DB);
 
 /** A registered user with the demo CRM's twelve leads, and the token of the session registering signed them in. */
 async function userWithLeads() {

@@ -3,11 +3,9 @@
 // and answering from its result, and the refusals (signed out, bad bodies, a failing model); then Terry's stored
 // conversations (agent type "terry"): both messages in one, continued, reloaded by the Terry screen, apart from the
 // agent chat's, foreign ones refused, and the screen's form without JavaScript (/chat/terry).
-import { env } from "cloudflare:test";
 import { asc, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPES } from "#db/enums.ts";
 import { MARKET_AS_OF } from "#db/market/flags.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
@@ -25,9 +23,9 @@ import { createFakeOpenAi } from "#tests/fakes/openai.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 const handler = terry as Handler;
 let market: MarketBatch;
 

@@ -1,11 +1,10 @@
 // Stored text reads as it shows: control and bidi-override characters are refused in every body (a comp exclusion note
 // by its schema and by the request readers), and the sales CSV refuses an unterminated quote anywhere, a duplicated
 // header, control, DEL and bidi characters in a cell, and a sale dated after today.
-import { env } from "cloudflare:test";
+
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { compChoices, userSales } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import { SALE_DATE_IN_FUTURE } from "#app/domain/sales/sales-csv.ts";
@@ -18,9 +17,9 @@ import { action as crmChoices } from "#app/routes/crm.comp-choices.tsx";
 
 import { registerClient, type ApiClient, type Handler } from "./api-client.ts";
 import { ownValuedProperty } from "./comps-setup.ts";
+import { db } from "./db.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 const choose = choicesApi.action as Handler;
 
 beforeAll(async () => {

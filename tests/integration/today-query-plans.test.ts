@@ -3,7 +3,6 @@
 // come from follow_up_activities_open_idx (open steps only, ADR 096), their contacts from follow_up_activity_contacts_activity_idx,
 // their leads, properties and steps by key; the paused sequences from the paused CRM rows by index (ADR 096). A test never
 // times anything.
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
@@ -14,9 +13,9 @@ import { readToday } from "#app/services/today/today.server.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
 
-const db = createDb(env.DB);
 const NOW = new Date("2026-06-15T12:00:00Z");
 
 /** Plan lines that read a whole table: not the due tasks' own capped row set (the CTE `due`, at most TODAY_LIMIT rows). */

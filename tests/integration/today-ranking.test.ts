@@ -1,16 +1,15 @@
 // Today's page ranks its tasks in SQL and reads only its own (ADR 096): whatever the tasks, the zone and the clock,
 // its first N are the first N of every due task ranked in the Worker (what the API does), and its count is theirs.
-import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, leads, properties, userLeads, users } from "#db/schema.ts";
 import { offsetMs } from "#app/domain/shared/time-zone.ts";
 import { TODAY_LIMIT } from "#app/domain/today/tasks.ts";
 import { rankedTasks, readToday } from "#app/services/today/today.server.ts";
 
-const db = createDb(env.DB);
+import { db } from "./db.ts";
+
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 

@@ -6,7 +6,6 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { usageCounters, usageEvents, usageLeases } from "#db/schema.ts";
 import type { DealAnalysis } from "#workers/deal-analysis.ts";
 import { CONCURRENT_ANALYSES, CONCURRENT_ANALYSIS_STREAMS } from "#app/domain/usage/kinds.ts";
@@ -18,8 +17,8 @@ import { loader as usageRoute } from "#app/routes/api.usage.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 
-const db = createDb(env.DB);
 const LEAD = {
   city: "Phoenix",
   state: "AZ",

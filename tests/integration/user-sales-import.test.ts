@@ -1,11 +1,9 @@
 // A user's own sold comps uploaded as CSV (docs/decisions/093-user-sales-import.md): the API and the no-JS page,
 // all or nothing with bad rows listed by line, idempotent on re-upload, capped at 10 MB before the body is read, and
 // used as comps in that user's valuations only.
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { userSales } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import { parseSalesCsv } from "#app/domain/sales/sales-csv.ts";
@@ -17,8 +15,8 @@ import { MAX_SALES_FILE_BYTES } from "#app/services/sales/import-user-sales.serv
 import { writeUserSales } from "#app/services/sales/write-user-sales.server.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 
-const db = createDb(env.DB);
 const HEADER =
   "sale_id,parcel_id,sale_date,price,bedrooms,bathrooms,sqft,lot_sqft,stories,year_built,year_renovated,basement_sqft,condition,quality_grade,waterfront,view,zip,lat,lon";
 const FREMONT = { zip: "98103", city: "Seattle", state: "WA", latitude: 47.6694, longitude: -122.3419 };

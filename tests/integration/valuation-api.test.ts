@@ -2,11 +2,9 @@
 // validation field by field, 401, 422 (an address nobody can place, a place with no sales), a known property valued
 // from the market's sales, a subject placed by its ZIP or its city, offers at 60/70/80 %, the provider's estimate
 // never returned as the ARV, and comps stored per user, listed, replaced (never doubled) and scoped.
-import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { comps, properties } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
@@ -19,9 +17,9 @@ import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 import * as apiProperties from "#app/routes/api.properties.ts";
 
 import { ApiClient, registerClient, type Answer, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 /** Two weeks after the market's last recorded day (2025-12-31): the clock every valuation here reads. */
 const TODAY = new Date("2026-01-15T15:30:00Z");
 /** A ZIP in the gazetteer where the market has no sales. */

@@ -5,10 +5,8 @@
 // market_properties_address_idx, its ZIP by key and its city from zip_places_city_idx alone, its region's model by
 // its primary key. `npm run bench:valuation:latency` gives the figures over a million sales; a test never times
 // anything.
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { writeImportedSales } from "#db/import/write.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
 import { properties } from "#db/schema.ts";
@@ -19,10 +17,10 @@ import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
 
-const db = createDb(env.DB);
 const TODAY = new Date("2026-01-15T12:00:00Z");
 let market: MarketBatch;
 

@@ -3,11 +3,9 @@
 // user's → 404, nothing written; no comps → 'Comps Analysis Failed', nothing written; a failing call → the spec's Demo Mode,
 // nothing written); Get Max Offer then starts from that ARV; the CRM's /crm/comps runs the comps search and the CRM
 // loader reads the comps only when the card shows them.
-import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { comps, properties } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
@@ -21,9 +19,9 @@ import * as workbench from "#app/routes/leads.workbench.tsx";
 
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
 import { ownLead } from "./comps-setup.ts";
+import { db } from "./db.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 const loader = workbench.loader as Handler;
 const action = workbench.action as Handler;
 

@@ -1,11 +1,9 @@
 // The workbench's offer steps as form posts (they work without JavaScript): Let's Work It, Get Max Offer, Generate PDF
 // Letter of Intent, Mail the Offer, with the status flow new → analyzed → offer_produced → offer_sent; and the CRM
 // property card's Create Offer and Send Offer (/crm/offers).
-import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { mailOutbox, properties } from "#db/schema.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
 import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
@@ -16,9 +14,9 @@ import { createFakeLob } from "#tests/fakes/lob.ts";
 
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 
-const db = createDb(env.DB);
 const loader = workbench.loader as Handler;
 const action = workbench.action as Handler;
 

@@ -2,11 +2,9 @@
 // action — Save for Later, Let's Work It, Confirm Add to CRM, Next Lead and Pass — over a small seeded market, with
 // the queue made by POST /api/properties/batch as the wizard makes it.
 import { createRequestHandler } from "@remix-run/cloudflare";
-import { env } from "cloudflare:test";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { contacts, leadDeliveries, leads, properties } from "#db/schema.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search.ts";
 import * as root from "#app/root.tsx";
@@ -14,10 +12,10 @@ import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
 import * as workbench from "#app/routes/leads.workbench.tsx";
 
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
+import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 import { routeBuild } from "./remix-build.ts";
 
-const db = createDb(env.DB);
 const loader = workbench.loader as Handler;
 const action = workbench.action as Handler;
 type Page = Awaited<ReturnType<typeof workbench.loader>>;

@@ -6,14 +6,13 @@
  * wizards and the lead details are chunks of their own, loaded once the chat is on screen. The wizard panel also
  * opens the Target Market Finder (Terry, `terry=1`): its own chunk in place of the conversation, with Terry's
  * conversations listed beside it. The header, the conversation list and the messages are in chat/ (chat-header.tsx,
- * conversation-list.tsx, message-list.tsx); this module holds the state, the poster's wiring and the lazy parts.
+ * conversation-list.tsx, message-list.tsx), its state in chat-state.ts; this module holds the lazy parts and the layout.
  */
-import { Link, useNavigate, useRevalidator } from "@remix-run/react";
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentProps } from "react";
+import { Link } from "@remix-run/react";
+import { Suspense, useEffect, useState, type ComponentProps } from "react";
 
-import type { CardContext } from "#app/components/chat/cards.tsx";
 import { ChatHeader } from "#app/components/chat/chat-header.tsx";
-import { hasPending, postPending, subscribeToPoster, type PostedMessage } from "#app/components/chat/chat-poster.ts";
+import { useCardContext, useChatWizard, usePostedMessages } from "#app/components/chat/chat-state.ts";
 import { Composer } from "#app/components/chat/composer.tsx";
 import { ConversationList } from "#app/components/chat/conversation-list.tsx";
 import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/chat/lead-details.tsx";
@@ -21,23 +20,14 @@ import { MessageList } from "#app/components/chat/message-list.tsx";
 import type TerryScreen from "#app/components/chat/terry.tsx";
 import type Wizard from "#app/components/chat/wizard.tsx";
 import { useHydratedTransition } from "#app/components/hooks/use-hydrated-transition.ts";
+import { useScrollToEnd } from "#app/components/hooks/use-scroll-to-end.ts";
 import { preloadable } from "#app/components/shell/lazy.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { AGENTS } from "#app/domain/chat/agents.ts";
-import {
-  nextSellerCard,
-  NO_MORE_LEADS,
-  sellerQueueOf,
-  showingLead,
-  SKIP_HIGHLIGHT_MS,
-  toChatMessage,
-  type WizardOffer,
-} from "#app/domain/chat/messages.ts";
+import { type ChatMessage, type WizardOffer } from "#app/domain/chat/messages.ts";
 import { TERRY_TITLE, terryHref } from "#app/domain/chat/terry-screen.ts";
-import { chatHref, EMPTY_ANSWERS, WIZARD_TITLES, wizardSearchParams, type WizardKind } from "#app/domain/chat/wizard.ts";
-import { createLeadQueue, goToLead, storeLeadQueue } from "#app/domain/leads/queue.ts";
-import { workbenchHref } from "#app/domain/workbench/workbench-rules.ts";
+import { chatHref, WIZARD_TITLES, wizardSearchParams, type WizardKind } from "#app/domain/chat/wizard.ts";
 import type { ChatData, WizardView } from "#app/services/chat/chat-section.server.ts";
 
 const PARTS = import.meta.glob([
@@ -67,125 +57,13 @@ const PLACEHOLDERS: Record<string, string> = {
 export default function ChatSection({ data, userName }: { data: ChatData; userName: string }) {
   // The wizard, Terry and the details render in Suspense boundaries below: the switch must not reach them unhydrated.
   const hydrated = useHydratedTransition();
-  const toast = useToast();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
   const agent = AGENTS.find((a) => a.id === data.agent)!;
-  const leadFinder = agent.id === "lead-finder";
-
-  // The wizard: opened by the URL (the server renders its step), or in place with JavaScript.
-  const [wizard, setWizard] = useState<WizardView | null>(data.wizard);
-  const [wizardKey, setWizardKey] = useState(0);
-  const [urlWizard, setUrlWizard] = useState(data.wizard);
-  if (data.wizard !== urlWizard) {
-    setUrlWizard(data.wizard);
-    setWizard(data.wizard);
-  }
-
-  // Messages a search posted from this page, shown as they arrive (until the loader has them), and the
-  // conversation a search started while none was open.
-  const [extra, setExtra] = useState<PostedMessage[]>([]);
-  const [adopted, setAdopted] = useState<string | null>(null);
-  const [posting, setPosting] = useState(false);
-  const [sending, setSending] = useState<string | null>(null);
-  const [detailsFor, setDetailsFor] = useState<string | null>(null);
-  const [urlDetailsClosed, setUrlDetailsClosed] = useState(false);
-  const [highlight, setHighlight] = useState<string | null>(null);
-  // Cards added to the CRM in this page (their Add to CRM gives way at once, before any reload).
-  const [addedHere, setAddedHere] = useState<Record<string, string>>({});
-  // A search's new conversation is the Lead Finder's: Terry's screen never adopts it.
-  const conversationId = data.conversation?.id ?? (data.terry ? null : adopted);
-
-  const messages = useMemo(() => {
-    const known = new Set(data.messages.map((message) => message.id));
-    const local = extra.filter((message) => message.conversationId === conversationId && !known.has(message.id)).map(toChatMessage);
-    return [...data.messages, ...local];
-  }, [data.messages, extra, conversationId]);
-
-  // The poster outlives the section; what it posts shows here while the section is on screen.
-  const shown = useRef({ agent: agent.id, urlConversation: data.conversation?.id ?? null, conversationId });
+  const { conversationId, messages, posting } = usePostedMessages(data, agent.id);
   useEffect(() => {
-    shown.current = { agent: agent.id, urlConversation: data.conversation?.id ?? null, conversationId };
-  });
-  useEffect(
-    () =>
-      subscribeToPoster((event) => {
-        if (event.type === "conversation") {
-          if (!shown.current.conversationId) setAdopted(event.conversationId);
-        } else if (event.type === "message") {
-          setPosting(true);
-          setExtra((list) => [...list, event.message]);
-        } else if (event.type === "failed") {
-          setPosting(false);
-          toast({ title: event.message, variant: "error" });
-        } else {
-          setPosting(false);
-          const id = event.conversationId;
-          if (!id) return;
-          if (id === shown.current.urlConversation) void revalidator.revalidate();
-          else navigate(chatHref(shown.current.agent, id), { replace: true, preventScrollReset: true });
-        }
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- one subscription for the section's life; it reads `shown`
-    [],
-  );
-  // A search's results still waiting from an earlier page (a reload, the move to the workbench): post them now.
-  useEffect(() => {
-    if (hasPending()) void postPending();
     for (const part of [WizardPart, DetailsDialogPart, TerryPart]) part.load().catch(() => undefined);
   }, []);
-
-  // The newest message in view as messages arrive.
-  const end = useRef<HTMLDivElement>(null);
-  const count = messages.length + (sending ? 1 : 0);
-  const seen = useRef(count);
-  useEffect(() => {
-    if (count > seen.current) end.current?.scrollIntoView({ block: "nearest" });
-    seen.current = count;
-  }, [count]);
-
-  const openWizard = useCallback((kind: WizardKind, answers: WizardOffer["answers"] = {}) => {
-    setWizard({ kind, step: 1, answers: { ...EMPTY_ANSWERS, ...answers }, errors: {}, count: null });
-    setWizardKey((key) => key + 1);
-  }, []);
-  const base = { agent: agent.id, c: conversationId };
-  const wizardHref = (kind: WizardKind, answers: WizardOffer["answers"] = {}) => `/?${wizardSearchParams(kind, 1, answers, base)}`;
-  const closeHref = chatHref(agent.id, conversationId);
   // Terry's screen lists Terry's conversations; the agent's chat its own.
   const conversationHref = (id: string) => (data.terry ? terryHref(id) : chatHref(agent.id, id));
-
-  const crmStatus = (id: string) => data.crm[id] ?? addedHere[id] ?? null;
-  const cardContext: CardContext = {
-    hydrated,
-    toast,
-    crmStatus,
-    markInCrm: (id) => setAddedHere((added) => (added[id] ? added : { ...added, [id]: "new" })),
-    detailsHref: (id) => chatHref(agent.id, conversationId, { details: id }, "#lead-details"),
-    openDetails: (id) => setDetailsFor(id),
-    nextCard: (id) => nextSellerCard(messages, id)?.id ?? null,
-    workIt: (id) => {
-      const queue = sellerQueueOf(messages, id);
-      if (!queue) return;
-      storeLeadQueue(goToLead(createLeadQueue(queue.leads, { requestId: queue.requestId, location: queue.location }), queue.index));
-      navigate(workbenchHref(queue.index, { request: queue.requestId }));
-    },
-    skip: (id) => {
-      const next = nextSellerCard(messages, id);
-      if (!next) {
-        toast({ title: NO_MORE_LEADS, variant: "info" });
-        return;
-      }
-      document.getElementById(`card-${next.id}`)?.scrollIntoView({ behavior: "smooth", block: "center" });
-      setHighlight(next.id);
-      setTimeout(() => setHighlight((current) => (current === next.id ? null : current)), SKIP_HIGHLIGHT_MS);
-      toast({ title: showingLead(next.position, next.total), variant: "info" });
-    },
-  };
-
-  const detailsId = detailsFor ?? (urlDetailsClosed ? null : data.details);
-  const detailsMessage = detailsId ? messages.find((message) => message.id === detailsId) : undefined;
-  const detailsLead = detailsMessage?.body.kind === "seller-lead" ? detailsMessage.body.lead : null;
-  const now = new Date(data.now);
 
   return (
     <div className="mx-auto max-w-6xl">
@@ -197,7 +75,7 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
           conversations={data.conversations}
           activeId={conversationId}
           hrefOf={conversationHref}
-          now={now}
+          now={new Date(data.now)}
         />
 
         {data.terry ? (
@@ -210,120 +88,228 @@ export default function ChatSection({ data, userName }: { data: ChatData; userNa
             />
           </Suspense>
         ) : (
-          <section
-            aria-label={`Chat with ${agent.label}`}
-            className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm"
-          >
-            <div className="border-b border-slate-200 px-4 py-3">
-              <h2 className="font-semibold text-slate-900">
-                {data.conversation?.title ?? (conversationId ? "Conversation" : "New conversation")}
-              </h2>
-            </div>
-
-            <div className="space-y-4 p-4">
-              {detailsLead && detailsId ? (
-                <Suspense fallback={null}>
-                  {hydrated ? (
-                    <DetailsDialogPart.Component
-                      messageId={detailsId}
-                      lead={detailsLead}
-                      streetViewUrl={data.streetViews[detailsId] ?? null}
-                      crmStatus={crmStatus(detailsId)}
-                      onAdded={() => cardContext.markInCrm(detailsId)}
-                      toast={toast}
-                      onClose={() => {
-                        setDetailsFor(null);
-                        if (data.details) setUrlDetailsClosed(true);
-                      }}
-                    />
-                  ) : (
-                    <DetailsPanelPart.Component
-                      messageId={detailsId}
-                      lead={detailsLead}
-                      streetViewUrl={data.streetViews[detailsId] ?? null}
-                      crmStatus={crmStatus(detailsId)}
-                      closeHref={chatHref(agent.id, conversationId, {}, `#card-${detailsId}`)}
-                    />
-                  )}
-                </Suspense>
-              ) : null}
-
-              <MessageList
-                agent={agent}
-                messages={messages}
-                sending={sending}
-                highlight={highlight}
-                cardContext={cardContext}
-                now={now}
-                offerHref={(offer) =>
-                  leadFinder
-                    ? wizardHref(offer.wizard, offer.answers)
-                    : `/?${wizardSearchParams(offer.wizard, 1, offer.answers, { agent: "lead-finder" })}`
-                }
-                onOffer={(offer, event) => {
-                  if (!hydrated || !leadFinder) return;
-                  event.preventDefault();
-                  openWizard(offer.wizard, offer.answers);
-                }}
-              />
-              {sending ? (
-                <p role="status" className="text-sm text-slate-600">
-                  {agent.label} is thinking...
-                </p>
-              ) : null}
-              {posting ? (
-                <p role="status" className="text-sm text-slate-600">
-                  Posting results...
-                </p>
-              ) : null}
-              <div ref={end} />
-
-              {wizard ? (
-                <Suspense fallback={null}>
-                  <WizardPart.Component
-                    key={wizardKey}
-                    view={wizard}
-                    agent="lead-finder"
-                    conversationId={leadFinder ? conversationId : null}
-                    closeHref={closeHref}
-                    onClose={() => setWizard(null)}
-                    places={data.places}
-                  />
-                </Suspense>
-              ) : leadFinder ? (
-                <div className="flex flex-wrap gap-2">
-                  {(["seller", "buyer"] as const).map((kind) => (
-                    <Link
-                      key={kind}
-                      to={wizardHref(kind)}
-                      preventScrollReset
-                      onClick={(event) => {
-                        if (!hydrated) return;
-                        event.preventDefault();
-                        openWizard(kind);
-                      }}
-                      className={buttonClass("secondary")}
-                    >
-                      {WIZARD_TITLES[kind]}
-                    </Link>
-                  ))}
-                  <Link to={terryHref(null)} className={buttonClass("secondary")}>
-                    {TERRY_TITLE}
-                  </Link>
-                </div>
-              ) : null}
-            </div>
-
-            <Composer
-              agent={agent.id}
-              conversationId={conversationId}
-              placeholder={PLACEHOLDERS[agent.id] ?? "Type your message..."}
-              loading={posting}
-              onSending={setSending}
-            />
-          </section>
+          <AgentChat data={data} agent={agent} conversationId={conversationId} messages={messages} posting={posting} hydrated={hydrated} />
         )}
       </div>
+    </div>
+  );
+}
+
+type Agent = (typeof AGENTS)[number];
+
+type AgentChatProps = {
+  data: ChatData;
+  agent: Agent;
+  conversationId: string | null;
+  messages: ChatMessage[];
+  posting: boolean;
+  hydrated: boolean;
+};
+
+/** One agent's open conversation: its messages and cards, the lead details, the wizard and the text box. */
+function AgentChat({ data, agent, conversationId, messages, posting, hydrated }: AgentChatProps) {
+  const toast = useToast();
+  const leadFinder = agent.id === "lead-finder";
+  const { wizard, wizardKey, openWizard, closeWizard } = useChatWizard(data.wizard);
+  const [sending, setSending] = useState<string | null>(null);
+  // The newest message in view as messages arrive.
+  const end = useScrollToEnd(messages.length + (sending ? 1 : 0));
+  const { cardContext, highlight, details, closeDetails } = useCardContext({
+    data,
+    agent: agent.id,
+    conversationId,
+    messages,
+    hydrated,
+    toast,
+  });
+  const base = { agent: agent.id, c: conversationId };
+  const wizardHref = (kind: WizardKind, answers: WizardOffer["answers"] = {}) => `/?${wizardSearchParams(kind, 1, answers, base)}`;
+
+  return (
+    <section
+      aria-label={`Chat with ${agent.label}`}
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm"
+    >
+      <div className="border-b border-slate-200 px-4 py-3">
+        <h2 className="font-semibold text-slate-900">
+          {data.conversation?.title ?? (conversationId ? "Conversation" : "New conversation")}
+        </h2>
+      </div>
+
+      <div className="space-y-4 p-4">
+        {details ? (
+          <DetailsPart
+            details={details}
+            hydrated={hydrated}
+            streetViewUrl={data.streetViews[details.id] ?? null}
+            crmStatus={cardContext.crmStatus(details.id)}
+            onAdded={() => cardContext.markInCrm(details.id)}
+            onClose={closeDetails}
+            closeHref={chatHref(agent.id, conversationId, {}, `#card-${details.id}`)}
+          />
+        ) : null}
+
+        <MessageList
+          agent={agent}
+          messages={messages}
+          sending={sending}
+          highlight={highlight}
+          cardContext={cardContext}
+          now={new Date(data.now)}
+          offerHref={(offer) =>
+            leadFinder
+              ? wizardHref(offer.wizard, offer.answers)
+              : `/?${wizardSearchParams(offer.wizard, 1, offer.answers, { agent: "lead-finder" })}`
+          }
+          onOffer={(offer, event) => {
+            if (!hydrated || !leadFinder) return;
+            event.preventDefault();
+            openWizard(offer.wizard, offer.answers);
+          }}
+        />
+        {sending ? <Status text={`${agent.label} is thinking...`} /> : null}
+        {posting ? <Status text="Posting results..." /> : null}
+        <div ref={end} />
+
+        <WizardArea
+          wizard={wizard}
+          wizardKey={wizardKey}
+          conversationId={leadFinder ? conversationId : null}
+          closeHref={chatHref(agent.id, conversationId)}
+          onClose={closeWizard}
+          places={data.places}
+          links={leadFinder ? { hydrated, wizardHref, openWizard } : null}
+        />
+      </div>
+
+      <Composer
+        agent={agent.id}
+        conversationId={conversationId}
+        placeholder={PLACEHOLDERS[agent.id] ?? "Type your message..."}
+        loading={posting}
+        onSending={setSending}
+      />
+    </section>
+  );
+}
+
+/** A seller lead's details: a dialog with JavaScript, a panel (closed by a link) without. */
+function DetailsPart({
+  details,
+  hydrated,
+  streetViewUrl,
+  crmStatus,
+  onAdded,
+  onClose,
+  closeHref,
+}: {
+  details: { id: string; lead: ComponentProps<typeof LeadDetailsPanel>["lead"] };
+  hydrated: boolean;
+  streetViewUrl: string | null;
+  crmStatus: string | null;
+  onAdded: () => void;
+  onClose: () => void;
+  closeHref: string;
+}) {
+  const toast = useToast();
+  return (
+    <Suspense fallback={null}>
+      {hydrated ? (
+        <DetailsDialogPart.Component
+          messageId={details.id}
+          lead={details.lead}
+          streetViewUrl={streetViewUrl}
+          crmStatus={crmStatus}
+          onAdded={onAdded}
+          toast={toast}
+          onClose={onClose}
+        />
+      ) : (
+        <DetailsPanelPart.Component
+          messageId={details.id}
+          lead={details.lead}
+          streetViewUrl={streetViewUrl}
+          crmStatus={crmStatus}
+          closeHref={closeHref}
+        />
+      )}
+    </Suspense>
+  );
+}
+
+function Status({ text }: { text: string }) {
+  return (
+    <p role="status" className="text-sm text-slate-600">
+      {text}
+    </p>
+  );
+}
+
+/** The open wizard, or on the Lead Finder the links that open one. */
+function WizardArea({
+  wizard,
+  wizardKey,
+  conversationId,
+  closeHref,
+  onClose,
+  places,
+  links,
+}: {
+  wizard: WizardView | null;
+  wizardKey: number;
+  conversationId: string | null;
+  closeHref: string;
+  onClose: () => void;
+  places: ChatData["places"];
+  links: ComponentProps<typeof WizardLinks> | null;
+}) {
+  if (wizard)
+    return (
+      <Suspense fallback={null}>
+        <WizardPart.Component
+          key={wizardKey}
+          view={wizard}
+          agent="lead-finder"
+          conversationId={conversationId}
+          closeHref={closeHref}
+          onClose={onClose}
+          places={places}
+        />
+      </Suspense>
+    );
+  return links ? <WizardLinks {...links} /> : null;
+}
+
+/** The Lead Finder's ways in: the two wizards (in place with JavaScript) and Terry. */
+function WizardLinks({
+  hydrated,
+  wizardHref,
+  openWizard,
+}: {
+  hydrated: boolean;
+  wizardHref: (kind: WizardKind) => string;
+  openWizard: (kind: WizardKind) => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {(["seller", "buyer"] as const).map((kind) => (
+        <Link
+          key={kind}
+          to={wizardHref(kind)}
+          preventScrollReset
+          onClick={(event) => {
+            if (!hydrated) return;
+            event.preventDefault();
+            openWizard(kind);
+          }}
+          className={buttonClass("secondary")}
+        >
+          {WIZARD_TITLES[kind]}
+        </Link>
+      ))}
+      <Link to={terryHref(null)} className={buttonClass("secondary")}>
+        {TERRY_TITLE}
+      </Link>
     </div>
   );
 }

@@ -6,9 +6,10 @@
  * the conversation. A chunk of its own: the chat loads it when the screen is opened.
  */
 import { Form, Link, useNavigate, useRevalidator, type Form as RemixForm } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
+import { useScrollToEnd } from "#app/components/hooks/use-scroll-to-end.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
@@ -119,25 +120,65 @@ export default function TerryScreen({
   now: string;
 }) {
   const hydrated = useHydrated();
+  const { pending, error, send } = useTerrySend(conversationId, messages);
+  const end = useScrollToEnd(messages.length + (pending ? 1 : 0));
+
+  const nowDate = new Date(now);
+  const busy = pending !== null;
+  return (
+    <section aria-labelledby="terry-heading" className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm">
+      <TerryHeader title={title} />
+
+      <div className="space-y-4 p-4">
+        <ol aria-label="Messages with Terry" className="space-y-3">
+          <li>
+            <Bubble mine={false} text={TERRY_GREETING} />
+          </li>
+          {messages.map((message) => (
+            <li key={message.id}>
+              <Bubble
+                mine={message.role === "user"}
+                text={chatBodyText(message.body)}
+                aiGenerated={message.isAiGenerated}
+                time={relativeTime(message.createdAt, nowDate)}
+              />
+            </li>
+          ))}
+          {pending ? (
+            <li>
+              <Bubble mine text={pending} />
+            </li>
+          ) : null}
+        </ol>
+        {pending ? (
+          <p role="status" className="text-sm text-slate-600">
+            Terry is thinking...
+          </p>
+        ) : null}
+        <div ref={end} />
+
+        {messages.length === 0 && !pending ? (
+          <TerryStarters conversationId={conversationId} hydrated={hydrated} busy={busy} send={send} />
+        ) : null}
+      </div>
+
+      <TerryForm FormAs={Form} conversationId={conversationId} busy={busy} error={error} onSend={(text) => void send(text)} />
+    </section>
+  );
+}
+
+/** Sends a message to Terry; the message on its way stays on screen until the stored conversation arrives. */
+function useTerrySend(conversationId: string | null, messages: ChatMessage[]) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const toast = useToast();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const toast = useToast();
-  // The message on its way stays on screen until the stored conversation (with Terry's answer) arrives.
   const [shownMessages, setShownMessages] = useState(messages);
   if (shownMessages !== messages) {
     setShownMessages(messages);
     setPending(null);
   }
-
-  const end = useRef<HTMLDivElement>(null);
-  const count = messages.length + (pending ? 1 : 0);
-  const seen = useRef(count);
-  useEffect(() => {
-    if (count > seen.current) end.current?.scrollIntoView({ block: "nearest" });
-    seen.current = count;
-  }, [count]);
 
   async function send(text: string) {
     setPending(text);
@@ -173,89 +214,70 @@ export default function TerryScreen({
     }
   }
 
-  const nowDate = new Date(now);
-  const busy = pending !== null;
+  return { pending, error, send };
+}
+
+function TerryHeader({ title }: { title: string | null }) {
   return (
-    <section aria-labelledby="terry-heading" className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
-        <div className="min-w-0">
-          <h2 id="terry-heading" className="font-semibold text-slate-900">
-            {TERRY_TITLE}
-          </h2>
-          <p className="truncate text-sm text-slate-600">{title ?? "Terry answers from our property and sales records."}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Link to={terryHref("new")} preventScrollReset className={buttonClass("secondary", "", "sm")}>
-            Start New Chat
-          </Link>
-          <Link to={chatHref("lead-finder", null)} className={buttonClass("ghost", "", "sm")}>
-            Back to Wizards
-          </Link>
-        </div>
+    <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+      <div className="min-w-0">
+        <h2 id="terry-heading" className="font-semibold text-slate-900">
+          {TERRY_TITLE}
+        </h2>
+        <p className="truncate text-sm text-slate-600">{title ?? "Terry answers from our property and sales records."}</p>
       </div>
+      <div className="flex flex-wrap gap-2">
+        <Link to={terryHref("new")} preventScrollReset className={buttonClass("secondary", "", "sm")}>
+          Start New Chat
+        </Link>
+        <Link to={chatHref("lead-finder", null)} className={buttonClass("ghost", "", "sm")}>
+          Back to Wizards
+        </Link>
+      </div>
+    </div>
+  );
+}
 
-      <div className="space-y-4 p-4">
-        <ol aria-label="Messages with Terry" className="space-y-3">
-          <li>
-            <Bubble mine={false} text={TERRY_GREETING} />
+function TerryStarters({
+  conversationId,
+  hydrated,
+  busy,
+  send,
+}: {
+  conversationId: string | null;
+  hydrated: boolean;
+  busy: boolean;
+  send: (text: string) => Promise<void>;
+}) {
+  return (
+    <div>
+      <h3 className="text-sm font-semibold text-slate-700">Try one of these</h3>
+      <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+        {TERRY_STARTERS.map((starter) => (
+          <li key={starter}>
+            <Form
+              method="post"
+              action="/chat/terry"
+              preventScrollReset
+              onSubmit={(event) => {
+                if (!hydrated) return;
+                event.preventDefault();
+                if (!busy) void send(starter);
+              }}
+            >
+              {conversationId ? <input type="hidden" name="c" value={conversationId} /> : null}
+              <button
+                type="submit"
+                name="message"
+                value={starter}
+                className={buttonClass("secondary", "h-full text-left whitespace-normal", "sm")}
+              >
+                {starter}
+              </button>
+            </Form>
           </li>
-          {messages.map((message) => (
-            <li key={message.id}>
-              <Bubble
-                mine={message.role === "user"}
-                text={chatBodyText(message.body)}
-                aiGenerated={message.isAiGenerated}
-                time={relativeTime(message.createdAt, nowDate)}
-              />
-            </li>
-          ))}
-          {pending ? (
-            <li>
-              <Bubble mine text={pending} />
-            </li>
-          ) : null}
-        </ol>
-        {pending ? (
-          <p role="status" className="text-sm text-slate-600">
-            Terry is thinking...
-          </p>
-        ) : null}
-        <div ref={end} />
-
-        {messages.length === 0 && !pending ? (
-          <div>
-            <h3 className="text-sm font-semibold text-slate-700">Try one of these</h3>
-            <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-              {TERRY_STARTERS.map((starter) => (
-                <li key={starter}>
-                  <Form
-                    method="post"
-                    action="/chat/terry"
-                    preventScrollReset
-                    onSubmit={(event) => {
-                      if (!hydrated) return;
-                      event.preventDefault();
-                      if (!busy) void send(starter);
-                    }}
-                  >
-                    {conversationId ? <input type="hidden" name="c" value={conversationId} /> : null}
-                    <button
-                      type="submit"
-                      name="message"
-                      value={starter}
-                      className={buttonClass("secondary", "h-full text-left whitespace-normal", "sm")}
-                    >
-                      {starter}
-                    </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-      </div>
-
-      <TerryForm FormAs={Form} conversationId={conversationId} busy={busy} error={error} onSend={(text) => void send(text)} />
-    </section>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -6,26 +6,23 @@
  *   whole form to /chat/search, which runs the search on the server.
  * - With JavaScript the same buttons are handled here: the steps change in place with the same rules
  *   (domain/chat/wizard), the count and the search go to the /api routes (search-flow.ts). The fields are in
- *   wizard-fields.tsx.
+ *   wizard-fields.tsx, its state in wizard-state.ts.
  */
-import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { Link } from "@remix-run/react";
+import { type ReactNode } from "react";
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { SaveSearchName } from "#app/components/leads/save-search-name.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
 import { CostPreview } from "#app/components/usage/cost-preview.tsx";
 import {
   BEDROOM_OPTIONS,
   BUYER_TYPE_OPTIONS,
-  countErrors,
   PRICE_SELECT_OPTIONS,
   SELLER_TYPE_OPTIONS,
   STEP_FIELDS,
   STEP_TITLES,
-  stepErrors,
   WIZARD_STEPS,
   WIZARD_TITLES,
   wizardFields,
@@ -36,11 +33,11 @@ import {
 import type { CoveredPlace } from "#app/domain/leads/covered-places.ts";
 import { SELLER_SEARCH_COUNT } from "#app/domain/leads/search-options.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
-import type { WizardCount, WizardView } from "#app/services/chat/chat-section.server.ts";
+import type { WizardView } from "#app/services/chat/chat-section.server.ts";
 
-import { checkCount, findBuyers, findSellers } from "./search-flow.ts";
 import { usePlaceSuggestions } from "./use-place-suggestions.ts";
 import { Choices, CountResult, ErrorText, FIELD_LABELS, Select } from "./wizard-fields.tsx";
+import { useWizardForm, type WizardBusy } from "./wizard-state.ts";
 
 export type WizardProps = {
   view: WizardView;
@@ -57,132 +54,19 @@ export type WizardProps = {
   places?: readonly CoveredPlace[];
 };
 
-type Busy = null | "count" | "search";
-
 export default function Wizard({ view, agent, conversationId, closeHref, onClose, interactive = true, places = [] }: WizardProps) {
   const hydrated = useHydrated();
   const handles = hydrated && interactive;
-  const navigate = useNavigate();
-  const toast = useToast();
   const { kind } = view;
-  const [step, setStep] = useState(view.step);
-  const [answers, setAnswers] = useState<WizardAnswers>(view.answers);
-  const [errors, setErrors] = useState<WizardErrors>(view.errors);
-  const [count, setCount] = useState<WizardCount | null>(view.count);
-  const [busy, setBusy] = useState<Busy>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const moved = useRef(false);
+  const { step, answers, errors, count, busy, heading, set, onSubmit } = useWizardForm({ view, agent, conversationId, onClose });
   const total = WIZARD_STEPS[kind];
   const visible = STEP_FIELDS[kind][step - 1]!;
   const title = WIZARD_TITLES[kind];
   const suggestions = usePlaceSuggestions(places, answers.cityOrZip, handles);
 
-  // A step changed in place: take the keyboard and screen reader to its heading.
-  useEffect(() => {
-    if (moved.current) heading.current?.focus();
-  }, [step]);
-
-  const set = (field: WizardField) => (value: string) => {
-    setAnswers((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => (previous[field] ? { ...previous, [field]: undefined } : previous));
-    setCount(null);
-  };
-
-  function goTo(next: number) {
-    moved.current = true;
-    setStep(next);
-    setErrors({});
-    setCount(null);
-  }
-
-  function refuse(refused: { step: number; errors: WizardErrors }) {
-    if (refused.step !== step) goTo(refused.step);
-    setErrors(refused.errors);
-    const first = Object.keys(refused.errors)[0];
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // React types a form's nativeEvent as a plain Event; a submit event is the DOM's SubmitEvent.
-    const { submitter } = event.nativeEvent as SubmitEvent;
-    const button = submitter instanceof HTMLButtonElement ? submitter : null;
-    const name = button?.name;
-    const value = button?.value ?? "";
-    // Save search posts the form to /saved-searches as it is (the same with or without JavaScript).
-    if (value === "save" && !busy) return;
-    event.preventDefault();
-    if (busy) return;
-    if (name === "step") {
-      const target = Number(value);
-      if (target < step) return goTo(target);
-      const refused = stepErrors(kind, step, answers);
-      if (Object.keys(refused).length > 0) return refuse({ step, errors: refused });
-      return goTo(target);
-    }
-    const refused = countErrors(kind, answers);
-    if (refused) return refuse(refused);
-    if (value === "count") {
-      setBusy("count");
-      setCount(null);
-      setCount(await checkCount(kind, answers));
-      setBusy(null);
-      return;
-    }
-    setBusy("search");
-    const deps = { conversationId, agent, toast, navigate: (to: string) => navigate(to) };
-    try {
-      await (kind === "seller" ? findSellers : findBuyers)(answers, deps);
-      // The results (or the explanation) arrive in the chat one by one; the wizard's work is done.
-      onClose?.();
-    } finally {
-      setBusy(null);
-    }
-  }
-
   const hidden: ReactNode[] = wizardFields(kind)
     .filter((field) => !visible.includes(field))
     .map((field) => <input key={field} type="hidden" name={field} value={answers[field]} />);
-  const cancel = (
-    <Link
-      to={closeHref}
-      preventScrollReset
-      onClick={(event) => {
-        if (!handles || !onClose) return;
-        event.preventDefault();
-        onClose();
-      }}
-      className={buttonClass("secondary")}
-    >
-      Cancel
-    </Link>
-  );
-  const back = (
-    <Button type="submit" variant="secondary" name="step" value={String(step - 1)} formNoValidate disabled={busy !== null}>
-      Back
-    </Button>
-  );
-  const next = (
-    <Button type="submit" name="step" value={String(step + 1)} disabled={busy !== null}>
-      Next
-    </Button>
-  );
-  const countButton = (
-    <Button type="submit" variant="secondary" name="intent" value="count" disabled={busy !== null}>
-      {busy === "count" ? "Counting..." : kind === "seller" ? "Check Lead Count" : "Check Buyer Count"}
-    </Button>
-  );
-  const find = (
-    <span className="inline-flex items-center gap-2">
-      <Button type="submit" name="intent" value="search" formMethod="post" formAction="/chat/search" disabled={busy !== null}>
-        {kind === "seller" ? "Find Properties" : "Find Cash Buyers"}
-      </Button>
-      {kind === "seller" ? (
-        <CostPreview kind="lead" count={SELLER_SEARCH_COUNT} extra={{ kind: "skip_trace", count: SELLER_SEARCH_COUNT }} />
-      ) : (
-        <CostPreview kind="cash_buyer_page" count={1} />
-      )}
-    </span>
-  );
   const last = step === total;
 
   return (
@@ -201,49 +85,7 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
         <input type="hidden" name="at" value={String(step)} />
         {hidden}
 
-        {step === 1 ? (
-          <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-            <div>
-              <label htmlFor="wizard-cityOrZip" className="mb-1 block text-sm font-medium text-slate-800">
-                {FIELD_LABELS.cityOrZip}
-              </label>
-              <input
-                id="wizard-cityOrZip"
-                name="cityOrZip"
-                value={answers.cityOrZip}
-                onChange={(event) => set("cityOrZip")(event.target.value)}
-                maxLength={300}
-                autoComplete="off"
-                list="wizard-places"
-                placeholder="Phoenix or 85004"
-                aria-invalid={errors.cityOrZip ? true : undefined}
-                aria-describedby={errors.cityOrZip ? "wizard-cityOrZip-error" : "wizard-cityOrZip-hint"}
-                className={inputClass()}
-              />
-              <datalist id="wizard-places">
-                {suggestions.map((place) => (
-                  <option key={place.value} value={place.value}>
-                    {place.label}
-                  </option>
-                ))}
-              </datalist>
-              {errors.cityOrZip ? null : (
-                <p id="wizard-cityOrZip-hint" className="mt-1 text-xs text-slate-600">
-                  A city, a 5-digit ZIP, several ZIPs separated by commas, or &quot;City, ST&quot;.
-                </p>
-              )}
-              <ErrorText id="wizard-cityOrZip-error" error={errors.cityOrZip} />
-            </div>
-            <Select
-              field="state"
-              value={answers.state}
-              error={errors.state}
-              options={US_STATES.map((code) => ({ value: code, label: code }))}
-              placeholder="Choose a state"
-              onChange={set("state")}
-            />
-          </div>
-        ) : null}
+        {step === 1 ? <LocationStep answers={answers} errors={errors} set={set} suggestions={suggestions} /> : null}
         {step === 2 && kind === "seller" ? (
           <Choices
             field="sellerType"
@@ -285,23 +127,142 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
         ) : null}
 
         {last ? <SaveSearchName disabled={busy !== null} /> : null}
-        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
-          {kind === "seller" ? (
-            <>
-              {cancel}
-              {step > 1 ? back : null}
-              {last ? countButton : next}
-              {last ? find : null}
-            </>
-          ) : (
-            <>
-              {step === 1 ? cancel : back}
-              {last ? countButton : next}
-              {last ? find : null}
-            </>
-          )}
-        </div>
+        <WizardButtons kind={kind} step={step} last={last} busy={busy} closeHref={closeHref} onClose={handles ? onClose : undefined} />
       </form>
     </section>
+  );
+}
+
+function LocationStep({
+  answers,
+  errors,
+  set,
+  suggestions,
+}: {
+  answers: WizardAnswers;
+  errors: WizardErrors;
+  set: (field: WizardField) => (value: string) => void;
+  suggestions: ReturnType<typeof usePlaceSuggestions>;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+      <div>
+        <label htmlFor="wizard-cityOrZip" className="mb-1 block text-sm font-medium text-slate-800">
+          {FIELD_LABELS.cityOrZip}
+        </label>
+        <input
+          id="wizard-cityOrZip"
+          name="cityOrZip"
+          value={answers.cityOrZip}
+          onChange={(event) => set("cityOrZip")(event.target.value)}
+          maxLength={300}
+          autoComplete="off"
+          list="wizard-places"
+          placeholder="Phoenix or 85004"
+          aria-invalid={errors.cityOrZip ? true : undefined}
+          aria-describedby={errors.cityOrZip ? "wizard-cityOrZip-error" : "wizard-cityOrZip-hint"}
+          className={inputClass()}
+        />
+        <datalist id="wizard-places">
+          {suggestions.map((place) => (
+            <option key={place.value} value={place.value}>
+              {place.label}
+            </option>
+          ))}
+        </datalist>
+        {errors.cityOrZip ? null : (
+          <p id="wizard-cityOrZip-hint" className="mt-1 text-xs text-slate-600">
+            A city, a 5-digit ZIP, several ZIPs separated by commas, or &quot;City, ST&quot;.
+          </p>
+        )}
+        <ErrorText id="wizard-cityOrZip-error" error={errors.cityOrZip} />
+      </div>
+      <Select
+        field="state"
+        value={answers.state}
+        error={errors.state}
+        options={US_STATES.map((code) => ({ value: code, label: code }))}
+        placeholder="Choose a state"
+        onChange={set("state")}
+      />
+    </div>
+  );
+}
+
+/** Cancel, Back, Next, the count and the search, in each wizard's order. */
+function WizardButtons({
+  kind,
+  step,
+  last,
+  busy,
+  closeHref,
+  onClose,
+}: {
+  kind: WizardView["kind"];
+  step: number;
+  last: boolean;
+  busy: WizardBusy;
+  closeHref: string;
+  /** Closes in place; without it Cancel follows its link. */
+  onClose?: () => void;
+}) {
+  const cancel = (
+    <Link
+      to={closeHref}
+      preventScrollReset
+      onClick={(event) => {
+        if (!onClose) return;
+        event.preventDefault();
+        onClose();
+      }}
+      className={buttonClass("secondary")}
+    >
+      Cancel
+    </Link>
+  );
+  const back = (
+    <Button type="submit" variant="secondary" name="step" value={String(step - 1)} formNoValidate disabled={busy !== null}>
+      Back
+    </Button>
+  );
+  const next = (
+    <Button type="submit" name="step" value={String(step + 1)} disabled={busy !== null}>
+      Next
+    </Button>
+  );
+  const countButton = (
+    <Button type="submit" variant="secondary" name="intent" value="count" disabled={busy !== null}>
+      {busy === "count" ? "Counting..." : kind === "seller" ? "Check Lead Count" : "Check Buyer Count"}
+    </Button>
+  );
+  const find = (
+    <span className="inline-flex items-center gap-2">
+      <Button type="submit" name="intent" value="search" formMethod="post" formAction="/chat/search" disabled={busy !== null}>
+        {kind === "seller" ? "Find Properties" : "Find Cash Buyers"}
+      </Button>
+      {kind === "seller" ? (
+        <CostPreview kind="lead" count={SELLER_SEARCH_COUNT} extra={{ kind: "skip_trace", count: SELLER_SEARCH_COUNT }} />
+      ) : (
+        <CostPreview kind="cash_buyer_page" count={1} />
+      )}
+    </span>
+  );
+  return (
+    <div className="flex flex-wrap justify-end gap-2 border-t border-slate-100 pt-4">
+      {kind === "seller" ? (
+        <>
+          {cancel}
+          {step > 1 ? back : null}
+          {last ? countButton : next}
+          {last ? find : null}
+        </>
+      ) : (
+        <>
+          {step === 1 ? cancel : back}
+          {last ? countButton : next}
+          {last ? find : null}
+        </>
+      )}
+    </div>
   );
 }

@@ -33,10 +33,8 @@ function usePendingMoves(): Map<string, Stage> {
   return moves;
 }
 
-export default function PipelineSection({ data }: { data: Data }) {
-  const pending = usePendingMoves();
-  const deals = data.deals.map((deal) => (pending.has(deal.id) ? { ...deal, stage: pending.get(deal.id)! } : deal));
-  const columns = groupByStage(deals);
+/** A deal dropped on another stage moves there (a fetcher each, so moves in flight show at once). */
+function useDealDrop(data: Data, pending: ReturnType<typeof usePendingMoves>) {
   const submit = useSubmit();
   const [dropTarget, setDropTarget] = useState<Stage | null>(null);
 
@@ -51,6 +49,14 @@ export default function PipelineSection({ data }: { data: Data }) {
       { method: "post", action: ACTION, navigate: false, fetcherKey: `move-${dealId}` },
     );
   }
+  return { dropTarget, setDropTarget, drop };
+}
+
+export default function PipelineSection({ data }: { data: Data }) {
+  const pending = usePendingMoves();
+  const deals = data.deals.map((deal) => (pending.has(deal.id) ? { ...deal, stage: pending.get(deal.id)! } : deal));
+  const columns = groupByStage(deals);
+  const { dropTarget, setDropTarget, drop } = useDealDrop(data, pending);
 
   return (
     <div className="space-y-6">

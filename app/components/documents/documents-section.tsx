@@ -41,6 +41,7 @@ const deletion = (document: { id: string; name: string }, type: string) => ({
   fields: { intent: "delete", id: document.id, ...(type === "all" ? {} : { returnType: type }) },
 });
 
+// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components and hooks
 export default function DocumentsSection({ data }: { data: Data }) {
   const now = new Date(data.now);
   const confirming = data.documents.find((document) => document.id === data.confirmDeleteId) ?? null;

@@ -48,7 +48,7 @@ export function useZodValidation<S extends z.ZodType>(load: () => Promise<S | ((
       current = false;
       stop();
     };
-    // `load` is an inline arrow, new on every render: load once per mounted form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is an inline arrow, new on every render: load once per mounted form
   }, []);
   return validate;
 }

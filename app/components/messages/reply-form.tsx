@@ -12,23 +12,19 @@ import type { MessageActionData } from "#app/domain/messages/message-forms.ts";
 
 type FormComponent = typeof Form;
 
-/**
- * The reply box of a conversation: Send posts to /messages/send; AI Assist drafts a reply (in place with JavaScript,
- * through /messages/assist and back with the draft without it).
- */
-export function ReplyForm({
-  FormAs,
-  conversationId,
-  draft = "",
-  lastResult,
-  busy,
-}: {
+type ReplyFormProps = {
   FormAs: FormComponent;
   conversationId: string;
   draft?: string;
   lastResult?: SubmissionResult<string[]> | null;
   busy: boolean;
-}) {
+};
+
+/**
+ * The reply box of a conversation: Send posts to /messages/send; AI Assist drafts a reply (in place with JavaScript,
+ * through /messages/assist and back with the draft without it).
+ */
+export function ReplyForm({ FormAs, conversationId, draft = "", lastResult, busy }: ReplyFormProps) {
   const hydrated = useHydrated();
   const toast = useToast();
   const validate = useZodValidation(() => import("#app/domain/messages/message-forms.ts").then((module) => module.ReplyFormSchema));

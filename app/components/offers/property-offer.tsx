@@ -65,6 +65,7 @@ function confirmationOf(
 
 const ACTION = "/crm/offers";
 
+// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components and hooks
 export function PropertyOffer({ property, rule }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();

@@ -136,6 +136,7 @@ function DemoResult({ lead }: { lead: LeadQueueItem }) {
   );
 }
 
+// eslint-disable-next-line complexity -- not yet split into sub-components and hooks
 export function PropertyValue({ lead, index, propertyId, storedArv, comps, pinnedComps, model, valuation, request }: Props) {
   const navigation = useNavigation();
   const actionData = useActionData<WorkbenchActionData>();

@@ -166,6 +166,7 @@ export function providerErrorOf(error: unknown, sdk: typeof OpenAiErrors, model?
  * chat's reply, Terry's tool-grounded answers and the Negotiation agent's drafts of replies to sellers. The SDK is imported on first use, so a Worker on the local provider never loads it. Short timeout and
  * one retry by default: a user is waiting on every call.
  */
+// eslint-disable-next-line max-lines-per-function -- one method per provider call, each a single request
 export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
   type Sdk = { errors: typeof OpenAiErrors; client: OpenAI; zod: typeof OpenAiZod };
   let loaded: Promise<Sdk> | null = null;

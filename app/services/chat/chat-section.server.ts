@@ -72,6 +72,7 @@ async function cardsInCrm(context: ServiceContext<"db">, userId: string, message
  * screen of the Lead Finder's wizard panel). One wave after the session: the list, the thread and the count run side by side. A conversation
  * that is not the user's answers 404.
  */
+// eslint-disable-next-line complexity -- not yet split into steps
 export const load: SectionLoader<ChatData> = async (context, session, url) => {
   const userId = session.user.id;
   const params = url.searchParams;

@@ -30,6 +30,7 @@ export const BUYER_SEARCH_FAILED_NOTE = "The property data service did not answe
 
 export type BuyerRunOutcome = { delivered: number; note: string | null; invalid: boolean };
 
+// eslint-disable-next-line max-lines-per-function -- not yet split into steps
 export async function runSavedBuyerSearch(
   context: RunContext,
   userId: string,

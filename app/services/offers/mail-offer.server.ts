@@ -90,6 +90,7 @@ type Letter = { documentId: string; filePath: string; amount: number | null; nam
  * reserves a letter against the caps (429/402), mails it, and records the mailing, the property's status and the
  * charge in one batch. A refusal or a failed mailing gives the claim and the reservation back.
  */
+// eslint-disable-next-line max-lines-per-function -- not yet split into steps
 async function mailLetter(
   context: ServiceContext<"db" | "files" | "providers" | "config" | "now">,
   userId: string,

@@ -106,6 +106,7 @@ type LetterRequest = {
 };
 
 /** Renders the letter, stores its PDF and its Documents row, and records it on the property (maxOffer, file name, status). */
+// eslint-disable-next-line max-lines-per-function -- not yet split into steps
 export async function produceLetter(
   context: ServiceContext<"db" | "files" | "providers" | "now">,
   userId: string,

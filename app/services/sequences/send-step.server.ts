@@ -87,6 +87,7 @@ function claimKeyOf(step: LetterStep): string {
   return step.mailAgain ? `${base}:step:${step.activityId}` : base;
 }
 
+// eslint-disable-next-line max-lines-per-function -- claim, render, mail and record read as one sequence of steps
 export async function mailLetterStep(context: StepContext, step: LetterStep): Promise<StepSent | StepRefusal> {
   const { userId } = step;
   const now = context.now();

@@ -46,6 +46,7 @@ export type StartRequest = {
  * sequence as it was. A chosen offer with warnings (the checks Mail the Offer makes) is not started on without
  * `confirm`: 409 with the warnings, nothing written; with it, the offer is remembered as confirmed.
  */
+// eslint-disable-next-line max-lines-per-function, complexity -- the start checks (offer, warnings, contacts) precede one batch
 export async function startSequence(context: ServiceContext<"db" | "now">, request: StartRequest): Promise<SequenceOutcome> {
   const { db } = context;
   const { userId, propertyId } = request;

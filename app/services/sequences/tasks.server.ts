@@ -118,6 +118,7 @@ function phoneOf(task: Task, contacts: readonly Contact[], input: TaskOutcomeInp
 /** The chosen offer a letter or email names (the property's stored offer), or null when none was chosen. */
 const chosenOfferOf = (task: Task) => (task.maxOffer !== null && Math.round(task.maxOffer) >= MONEY_MIN ? Math.round(task.maxOffer) : null);
 
+// eslint-disable-next-line complexity -- one claim, one send and one guarded batch; the steps read in order here
 async function work(base: ServiceContext<"db" | "now">, sender: StepContext | null, request: WorkRequest): Promise<TaskResult> {
   const { db } = base;
   const { userId, activityId, input } = request;

@@ -114,6 +114,7 @@ async function mailNewLetter(
   return { redirect: created.redirect, toast: { title, description, variant: "error" }, step: "letter" };
 }
 
+// eslint-disable-next-line max-lines-per-function -- not yet split into steps
 export async function offerAction(
   context: ServiceContext<"db" | "files" | "providers" | "now" | "config">,
   signedIn: Promise<ValidSession>,

@@ -154,6 +154,45 @@ const BUYERS = [
   },
 ] as const;
 
+/** A closed deal's statement, rendered with the contract layout. */
+const DEMO_CLOSING = {
+  title: "Closing Statement",
+  fileName: "Closing-Statement-2714-Pennsylvania-Ave.pdf",
+  parties: [
+    "Settlement date: 02/14/2026. Property: 2714 Pennsylvania Ave, Dallas, TX 75215.",
+    "Seller: Estate of H. Wallace. Buyer: Lone Star Flips (assignee of Breeze Demo Homes LLC).",
+  ],
+  sections: [
+    { heading: "Contract price", body: "$176,500.00" },
+    { heading: "Assignment fee to Breeze Demo Homes LLC", body: "$12,500.00" },
+    { heading: "Title and escrow fees (paid by buyer)", body: "$2,140.00" },
+  ],
+  signatures: ["Closing agent: North Texas Title Co."],
+};
+
+type SubjectProperty = {
+  id: string | null;
+  address: string;
+  city: string | null;
+  state: string | null;
+  zipCode: string;
+  ownerName: string | null;
+  maxOffer: number | null;
+  price: number | null;
+};
+
+/** The property the demo documents name when the user has none of their own. */
+const DEMO_SUBJECT: SubjectProperty = {
+  id: null,
+  address: "4821 N 35th Ave",
+  city: "Phoenix",
+  state: "AZ",
+  zipCode: "85019",
+  ownerName: "Maria Lopez",
+  maxOffer: 182_000,
+  price: null,
+};
+
 export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, now = new Date()) {
   const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
   const ownProperties = await db
@@ -170,25 +209,42 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
     .from(properties)
     .where(eq(properties.userId, userId))
     .limit(3);
-  let ownContacts = await db
+  const ownContacts = await demoContacts(db, userId, ownProperties);
+  const statements = [...conversationStatements(db, userId, at, ownContacts, ownProperties), ...buyerStatements(db, userId, at)];
+  const [first, ...rest] = statements;
+  if (first) await db.batch([first, ...rest]);
+  const documentCount = await seedDemoDocuments(db, userId, files, at, ownProperties[0]);
+  return { conversations: THREADS.length, documents: documentCount, buyerLeads: BUYERS.length };
+}
+
+/** The user's first contacts, topped up to one per demo thread. */
+async function demoContacts(db: Db, userId: string, ownProperties: { id: string }[]) {
+  const ownContacts = await db
     .select({ id: contacts.id, name: contacts.name, propertyId: contacts.propertyId })
     .from(contacts)
     .where(eq(contacts.userId, userId))
     .limit(3);
-  if (ownContacts.length < THREADS.length) {
-    const created = THREADS.slice(ownContacts.length).map((thread, index) => ({
-      id: crypto.randomUUID(),
-      userId,
-      name: thread.name,
-      phone: thread.phone,
-      email: thread.email,
-      propertyId: ownProperties[ownContacts.length + index]?.id ?? null,
-    }));
-    await db.insert(contacts).values(created);
-    ownContacts = [...ownContacts, ...created.map(({ id, name, propertyId }) => ({ id, name, propertyId }))];
-  }
+  if (ownContacts.length >= THREADS.length) return ownContacts;
+  const created = THREADS.slice(ownContacts.length).map((thread, index) => ({
+    id: crypto.randomUUID(),
+    userId,
+    name: thread.name,
+    phone: thread.phone,
+    email: thread.email,
+    propertyId: ownProperties[ownContacts.length + index]?.id ?? null,
+  }));
+  await db.insert(contacts).values(created);
+  return [...ownContacts, ...created.map(({ id, name, propertyId }) => ({ id, name, propertyId }))];
+}
 
-  // Conversations and their messages.
+/** Conversations and their messages, one thread per contact. */
+function conversationStatements(
+  db: Db,
+  userId: string,
+  at: (hoursAgo: number) => Date,
+  ownContacts: { id: string; name: string; propertyId: string | null }[],
+  ownProperties: { id: string }[],
+) {
   const statements = [];
   for (const [index, thread] of THREADS.entries()) {
     const contact = ownContacts[index];
@@ -219,34 +275,25 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
       );
     }
   }
+  return statements;
+}
 
-  // Buyer leads.
-  for (const [index, buyer] of BUYERS.entries()) {
-    statements.push(
-      db.insert(buyerLeads).values({
-        ...buyer,
-        phoneNumbers: [...buyer.phoneNumbers],
-        emailAddresses: [...buyer.emailAddresses],
-        userId,
-        createdAt: at(24 * (index + 1)),
-        updatedAt: at(24 * (index + 1)),
-      }),
-    );
-  }
-  const [first, ...rest] = statements;
-  if (first) await db.batch([first, ...rest]);
+function buyerStatements(db: Db, userId: string, at: (hoursAgo: number) => Date) {
+  return BUYERS.map((buyer, index) =>
+    db.insert(buyerLeads).values({
+      ...buyer,
+      phoneNumbers: [...buyer.phoneNumbers],
+      emailAddresses: [...buyer.emailAddresses],
+      userId,
+      createdAt: at(24 * (index + 1)),
+      updatedAt: at(24 * (index + 1)),
+    }),
+  );
+}
 
-  // Documents: a generated purchase agreement (PDF), a closing statement (PDF) and a letter of intent (text).
-  const subject = ownProperties[0] ?? {
-    id: null,
-    address: "4821 N 35th Ave",
-    city: "Phoenix",
-    state: "AZ",
-    zipCode: "85019",
-    ownerName: "Maria Lopez",
-    maxOffer: 182_000,
-    price: null,
-  };
+/** Documents: a generated purchase agreement (PDF), a closing statement (PDF) and a letter of intent (text). */
+async function seedDemoDocuments(db: Db, userId: string, files: R2Bucket, at: (hoursAgo: number) => Date, ownSubject?: SubjectProperty) {
+  const subject = ownSubject ?? DEMO_SUBJECT;
   const agreement = contractText({
     kind: "purchase_agreement",
     date: at(30),
@@ -267,31 +314,7 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
       address: "100 N Central Ave, Phoenix, AZ 85004",
     },
   });
-  const closing = {
-    title: "Closing Statement",
-    fileName: "Closing-Statement-2714-Pennsylvania-Ave.pdf",
-    parties: [
-      "Settlement date: 02/14/2026. Property: 2714 Pennsylvania Ave, Dallas, TX 75215.",
-      "Seller: Estate of H. Wallace. Buyer: Lone Star Flips (assignee of Breeze Demo Homes LLC).",
-    ],
-    sections: [
-      { heading: "Contract price", body: "$176,500.00" },
-      { heading: "Assignment fee to Breeze Demo Homes LLC", body: "$12,500.00" },
-      { heading: "Title and escrow fees (paid by buyer)", body: "$2,140.00" },
-    ],
-    signatures: ["Closing agent: North Texas Title Co."],
-  };
-  const loi = [
-    "LETTER OF INTENT",
-    "",
-    `Property: ${[subject.address, subject.city, subject.state].filter(Boolean).join(", ")}`,
-    "Buyer: Breeze Demo Homes LLC",
-    "",
-    "We intend to purchase the property for cash, as-is, closing within 21 days of a signed purchase agreement.",
-    "This letter is not binding; it outlines the terms we are prepared to put in a purchase agreement.",
-    "",
-    "Dana Demo, Acquisitions Manager — (602) 555-0100",
-  ].join("\n");
+  const loi = demoLetterOfIntent(subject);
   const items = [
     {
       name: agreement.fileName,
@@ -304,10 +327,10 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
       propertyId: subject.id,
     },
     {
-      name: closing.fileName,
+      name: DEMO_CLOSING.fileName,
       type: "closing_statement" as const,
       status: "completed" as const,
-      bytes: await renderContractPdf(closing),
+      bytes: await renderContractPdf(DEMO_CLOSING),
       ext: "pdf",
       contentType: "application/pdf",
       hoursAgo: 24 * 9,
@@ -340,5 +363,19 @@ export async function seedDemoRecords(db: Db, userId: string, files: R2Bucket, n
       updatedAt: at(item.hoursAgo),
     });
   }
-  return { conversations: THREADS.length, documents: items.length, buyerLeads: BUYERS.length };
+  return items.length;
+}
+
+function demoLetterOfIntent(subject: SubjectProperty) {
+  return [
+    "LETTER OF INTENT",
+    "",
+    `Property: ${[subject.address, subject.city, subject.state].filter(Boolean).join(", ")}`,
+    "Buyer: Breeze Demo Homes LLC",
+    "",
+    "We intend to purchase the property for cash, as-is, closing within 21 days of a signed purchase agreement.",
+    "This letter is not binding; it outlines the terms we are prepared to put in a purchase agreement.",
+    "",
+    "Dana Demo, Acquisitions Manager — (602) 555-0100",
+  ].join("\n");
 }

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
 import { and, asc, eq, isNull } from "drizzle-orm";
 
-import { createDb } from "#db/client.ts";
 import {
   buyerLeads,
   contacts,
@@ -24,7 +23,7 @@ import { startSequence } from "#app/services/sequences/sequences.server.ts";
 import { saveUserSequence } from "#app/services/sequences/user-sequence.server.ts";
 import { registerClient, type ApiClient } from "#tests/integration/api-client.ts";
 
-const db = createDb(env.DB);
+import { db } from "../db.ts";
 
 /** One id of each kind a route takes, all belonging to one user. */
 export type Ids = {

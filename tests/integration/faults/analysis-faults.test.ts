@@ -6,7 +6,6 @@ import { env, runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { properties, usageCounters, usageEvents, usageLeases } from "#db/schema.ts";
 import type { DealAnalysis } from "#workers/deal-analysis.ts";
 import { parseEvents } from "#app/domain/deals/analysis-events.ts";
@@ -17,7 +16,8 @@ import * as analyzeRoute from "#app/routes/api.deals.analyze.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
 import { registerClient, type ApiClient, type Handler } from "#tests/integration/api-client.ts";
 
-const db = createDb(env.DB);
+import { db } from "../db.ts";
+
 /** Long enough for the paced steps before the model's (about 1 s), short enough for a test. */
 const SHORT_DEADLINE_MS = 2_500;
 const LEAD = {

@@ -1,11 +1,9 @@
 // OpenAI faults: 500, 429 with Retry-After, past the timeout, a body that is not JSON and a dropped
 // connection each give Terry's the spec trouble text (502 as JSON, never a server error), with no charge in the usage
 // ledger and the AI call's cap given back; the SDK retries at most once, so a fault costs at most two requests.
-import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { createDb } from "#db/client.ts";
 import { usageCounters, usageEvents } from "#db/schema.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import { action as terryRoute } from "#app/routes/api.terry.chat.ts";
@@ -13,9 +11,9 @@ import { createFakeOpenAi } from "#tests/fakes/openai.ts";
 import { ApiClient, registerClient, type Handler } from "#tests/integration/api-client.ts";
 import { testContext } from "#tests/integration/context.ts";
 
+import { db } from "../db.ts";
 import { FAULTS, faultyFetch } from "./faulty-fetch.ts";
 
-const db = createDb(env.DB);
 const KEY = "sk-test";
 /** The OpenAI client's own bound: one retry after the first request. */
 const MAX_REQUESTS = 2;
