@@ -68,7 +68,7 @@ export default tseslint.config(
       ],
     },
   },
-  // Every arrow one way (docs/decisions/073-import-layers.md, docs/decisions/073-import-layers.md): routes → components, services →
+  // Every arrow one way (docs/decisions/071-house-layout.md, docs/decisions/071-house-layout.md): routes → components, services →
   // providers → domain; db below app; workers at the edge. Each file gets one of these blocks (a later block would
   // replace an earlier one's list); `npm run lint:graph` (tests/graph/) checks the same table on the resolved graph,
   // dynamic imports and cycles included.

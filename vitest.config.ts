@@ -28,7 +28,7 @@ export default defineConfig(async () => {
         },
       }),
     ],
-    // wrangler.jsonc defines NODE_ENV=production (docs/decisions/023-wrangler-dev-react-production-build.md), so React's production build runs here, which has no
+    // wrangler.jsonc defines NODE_ENV=production (docs/decisions/001-toolchain.md), so React's production build runs here, which has no
     // jsxDEV: compile JSX (the server render tests) with the production transform to match.
     esbuild: { jsxDev: false },
     test: {

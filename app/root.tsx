@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export type RootData = typeof loader;
 
-/** The browser's IANA zone for the server (ADR 090): Today's days default to it until the user picks one. */
+/** The browser's IANA zone for the server (ADR 096): Today's days default to it until the user picks one. */
 const TIME_ZONE_SCRIPT = `try{document.cookie="${TIME_ZONE_COOKIE}="+encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)+";path=/;max-age=31536000;samesite=lax;secure"}catch(e){}`;
 
 export function Layout({ children }: { children: React.ReactNode }) {

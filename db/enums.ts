@@ -86,18 +86,18 @@ export const BUYER_TYPE_LABELS: Record<BuyerType, string> = {
 
 export const MESSAGE_ROLES = ["user", "assistant"] as const;
 
-/** A deal analysis' risk (spec 02 §3). */
+/** A deal analysis' risk. */
 export const RISK_LEVELS = ["low", "medium", "high"] as const;
 
 /**
- * Who produced a property's valuation (issue 35 item 1): the valuation engine, the property-data provider's estimate,
+ * Who produced a property's valuation: the valuation engine, the property-data provider's estimate,
  * the AI deal analysis, or the user typing their own ARV.
  */
 export const VALUATION_SOURCES = ["engine", "provider", "ai", "user"] as const;
 export type ValuationSource = (typeof VALUATION_SOURCES)[number];
 export type RiskLevel = (typeof RISK_LEVELS)[number];
 
-/** Seller types exactly as the spec (and BatchData's quick lists) write them (spec 02 §9). */
+/** Seller types exactly as the spec (and BatchData's quick lists) write them. */
 export const SELLER_TYPES = [
   "preforeclosure",
   "out-of-state-absentee-owner",

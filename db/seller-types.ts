@@ -1,9 +1,9 @@
 /**
- * The figures in the seller-type and buyer-type definitions (spec 02 §9, modelled on BatchData's quick lists): when
+ * The figures in the seller-type and buyer-type definitions (the spec, modelled on BatchData's quick lists): when
  * equity is high, a landlord tired or active, an owner a cash buyer or a flipper. Product concepts, read by the local
  * market generator that stores the flags (db/market/flags.ts writes each definition out) and by the real BatchData
  * client that asks a vendor for them (app/providers/property-data/batchdata-mapping.ts). No imports, as db/enums.ts:
- * every layer may read it (docs/decisions/073-import-layers.md).
+ * every layer may read it (docs/decisions/071-house-layout.md).
  */
 
 /** High equity: equity balance at least this percent of the estimated value. */

@@ -15,7 +15,7 @@ import {
 } from "#app/domain/deals/analysis-events.ts";
 import type { DealAnalysisJob, DealAnalysisState, StartAnswer } from "#app/domain/deals/analysis-job.ts";
 import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
-import type { DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import { heldToStored, type DealAnalysisResult } from "#app/domain/deals/analysis.ts";
 import type { AiProvider } from "#app/providers/ai/types.ts";
 import { parseEnv } from "#app/providers/env.server.ts";
 import { createAi } from "#app/providers/index.server.ts";
@@ -175,14 +175,15 @@ export class DealAnalysis extends DurableObject<Env> {
     const { analysis, usage } = await ai.analyzeDeal(job.input);
     const checked = DealAnalysisSchema.safeParse(analysis);
     if (!checked.success) throw new Error(`${ANALYSIS_FAILED}: the analysis came back incomplete.`);
-    const result = checked.data;
+    // The stored ARV and max offer stand whatever the provider wrote: the analysis reads them, never re-invents them.
+    const result = heldToStored(checked.data, job.input.stored);
     if (guard.over) throw new Error(TOOK_TOO_LONG);
     guard.saving = true;
     this.progress(state, SAVING_STEP);
     const now = new Date();
     const db = createDb(this.env.DB);
     // The result, the AI call's charge and its tokens (counted toward the caps and the spend) are written together
-    // (docs/decisions/080-usage-ledger-and-caps.md, 086-paid-faults-and-analysis-tokens.md).
+    // (docs/decisions/080-usage-ledger-and-caps.md).
     const used = usage.promptTokens + usage.completionTokens;
     const tokens = job.tokens && used > 0 ? atWindowsOf(job.tokens, used, now) : null;
     const [written] = await db.batch([

@@ -9,7 +9,7 @@ import { EmailSenderSchema, parseEmailSender } from "#app/providers/email/sender
  * The Worker's configuration: `vars` in wrangler.jsonc plus secrets (`.dev.vars` locally). Parsed once per isolate
  * (the env object is stable across requests) so a bad deploy fails with a clear message, not deep inside a loader.
  * Each outside service is picked here; the local providers are the defaults, so a fresh clone needs no keys. Lives
- * in providers/ because index.server.ts picks the providers from it; services and workers read it from here (docs/decisions/073-import-layers.md).
+ * in providers/ because index.server.ts picks the providers from it; services and workers read it from here (docs/decisions/071-house-layout.md).
  */
 /**
  * Domains no email service can verify a sender on: RFC 2606's reserved names (`example.com`/`.net`/`.org`, and the

@@ -24,7 +24,7 @@ const Shell = preloadable<ComponentProps<typeof SignedInShell>>(
   `/${SHELL_CHUNK}`,
 );
 
-/** Signed out, `/` is the landing: text and links, sent without JavaScript (docs/decisions/038-landing-without-javascript.md). */
+/** Signed out, `/` is the landing: text and links, sent without JavaScript (docs/decisions/074-shell-sections-and-chunks.md). */
 export const handle: RouteHandle = {
   hydrate: (data) => (data as { signedIn?: boolean } | undefined)?.signedIn !== false,
 };

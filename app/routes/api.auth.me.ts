@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { getCurrentUser, requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 
-/** GET /api/auth/me: { user: { fullName, email, mobileE164 }, company: { … } | null } (spec 01 §7). */
+/** GET /api/auth/me: { user: { fullName, email, mobileE164 }, company: { … } | null }. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireApiUser(request, context);

@@ -9,7 +9,7 @@ import { searchCashBuyers } from "#app/services/leads/cash-buyer-search.server.t
  * POST /api/cash-buyers/search {location, buyerType, quickLists, minProperties: 3, skip?} → 200 {success, error,
  * buyers: [cash buyer search result items], skip, location, message}: 5 buyers per search. Without `skip`, the same
  * location, buyer type and quick lists as the user's last cash-buyer search move on by 5 and a changed search starts
- * at 0; a `skip` given is used as is. An empty page carries §8's "No active cash buyers found in {location}. Try
+ * at 0; a `skip` given is used as is. An empty page carries the spec's "No active cash buyers found in {location}. Try
  * expanding your search area." 400 with field messages for a bad body (nothing written); 502 "Cash Buyer Search
  * Failed" with the provider's error; 429/402 past the cash-buyer page caps (nothing moves). `unreadable` (only when
  * some): vendor records left out because they could not be read.

@@ -8,7 +8,7 @@ import { allowMethods, methodNotAllowed } from "#app/services/http/api.server.ts
 import { safeNext } from "#app/services/http/request.server.ts";
 
 /**
- * GET /api/login?next=/path: the "Continue with …" button's target (a browser navigation, spec 01 §2). Sends the
+ * GET /api/login?next=/path: the "Continue with …" button's target (a browser navigation, the spec). Sends the
  * browser to the identity provider with state, nonce and a PKCE S256 challenge; the verifier waits in a signed
  * cookie for /api/login/callback.
  */

@@ -10,7 +10,7 @@ const PlaceQuerySchema = z.object({ q: z.string().max(PLACE_QUERY_MAX, `At most 
 
 /**
  * GET /api/places?q=pho → 200 {success, places: [{value, label}]}: the covered cities or ZIPs the wizard's location
- * field suggests as the user types (issue 36). 400 for a query too long. Reads the market only; writes nothing.
+ * field suggests as the user types. 400 for a query too long. Reads the market only; writes nothing.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);

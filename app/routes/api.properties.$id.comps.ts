@@ -4,7 +4,7 @@ import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiError, apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 import { listComps, runComps } from "#app/services/valuation/property-comps.server.ts";
 
-/** GET /api/properties/{id}/comps → the comparables stored for the user's property (spec 02 §3 "Comparable"); 404 for a foreign id. */
+/** GET /api/properties/{id}/comps → the comparables stored for the user's property (the spec's "Comparable"); 404 for a foreign id. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);

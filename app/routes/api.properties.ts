@@ -39,7 +39,7 @@ const readLeadPage = declareSessionReads(async ({ request, context }, { userId, 
 });
 
 /**
- * GET /api/properties: the user's leads as Property (CRM) items (spec 02 §3: every field, with the owner's phones and
+ * GET /api/properties: the user's leads as Property (CRM) items (every field, with the owner's phones and
  * their DNC flags, the agent and the analysis fields; docs/decisions/052-offers-as-form-posts.md), newest first, as a bare array. Paged (docs/decisions/022-properties-api-paged.md): `?limit=` (default 100, at most
  * 500) leads per answer, `Link: <…>; rel="next"` while more remain, `X-Total-Count` the number matching; `?status=`
  * and `?q=` filter as the CRM does. GET /api/properties/{id} adds what is stored for the server (price, notes …).
@@ -63,7 +63,7 @@ export const loader = withSessionReads(readLeadPage, async (args: LoaderFunction
 
 /**
  * POST /api/properties {the property fields} → 201 {success, id, property}. The same address, city and state twice
- * → 409 "Already in CRM" (spec 02 §5) with the existing id.
+ * → 409 "Already in CRM" with the existing id.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);

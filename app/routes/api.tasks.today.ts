@@ -16,7 +16,7 @@ const readTasks = declareSessionReads(async ({ context }, { userId, batch }) => 
 });
 
 /**
- * GET /api/tasks/today (issue 38): the signed-in user's follow-ups due today or overdue, ranked, as a bare array of
+ * GET /api/tasks/today: the signed-in user's follow-ups due today or overdue, ranked, as a bare array of
  * `{ id, leadId, propertyId, address, ownerName, activityType, dayNumber, scheduledFor, overdueDays, contacts }`
  * (plus `message` and `status`). Read in the session lookup's batch: one round trip.
  */

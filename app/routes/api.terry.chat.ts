@@ -9,7 +9,7 @@ import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/h
  * POST /api/terry/chat {message, history, conversationId?} → 200 {success, response, conversationId}: Terry's answer,
  * every figure from the property-data provider's records, stored with the user's message in the user's Terry
  * conversation (the one given, else a new one). 400 with field messages for a bad body; 404 for a conversation that
- * is not the user's Terry conversation (nothing written); 502 {success: false, message: §8's trouble text,
+ * is not the user's Terry conversation (nothing written); 502 {success: false, message: the spec's trouble text,
  * conversationId} when the AI provider fails (the user's message and that text are kept).
  */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -5,7 +5,7 @@ import { allowMethods, plainMethodNotAllowed, readFormData } from "#app/services
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { deleteBuyerLead, REMOVE_FAILED, REMOVED } from "#app/services/leads/buyer-leads.server.ts";
 
-/** Removal without JavaScript (after the confirmation step): back to where the list was, with the §8 toast. */
+/** Removal without JavaScript (after the confirmation step): back to where the list was, with the spec's toast. */
 export async function action({ request, context }: ActionFunctionArgs) {
   allowMethods(request, ["POST"]);
   const session = await requireUser(request, context);

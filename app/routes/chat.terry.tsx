@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /**
- * A message (typed, or a starter prompt) posted to Terry without JavaScript: stores it and Terry's answer — §8's
+ * A message (typed, or a starter prompt) posted to Terry without JavaScript: stores it and Terry's answer — the spec's
  * trouble text when the AI provider fails — in the Terry conversation `c`, or in a new one, then goes back to the
  * Terry screen on that conversation (post/redirect/get). An empty or too long message answers 400 with its message;
  * a conversation that is not the user's Terry conversation 404. Nothing is written on a refusal.

@@ -19,7 +19,7 @@ const WAIT_MS = 20_000;
 /**
  * The property card's Analyze Deal / Re-analyze Deal without JavaScript (with it, the card calls POST
  * /api/deals/analyze and follows the stream): starts or joins the run, waits for it (bounded) and redirects back to the
- * card with a toast — 'Analysis Complete', or §8's 'Analysis Failed' / 'Unable to start analysis' — or, when the run
+ * card with a toast — 'Analysis Complete', or the spec's 'Analysis Failed' / 'Unable to start analysis' — or, when the run
  * outlasts the wait, with `analysis=<start>` so the card says it is running and refreshes itself until it is done.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

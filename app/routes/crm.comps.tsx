@@ -10,7 +10,7 @@ import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { runComps } from "#app/services/valuation/property-comps.server.ts";
 
 /**
- * The property card's Find Comps / Refresh Comps (spec 02 §2 "Property card dialog", §4 "Comps", §8 'Comps Analysis
+ * The property card's Find Comps / Refresh Comps (the spec's "Property card dialog"; "Comps", 'Comps Analysis
  * Failed'): a form post that runs the comps search of POST /api/properties/{id}/comps (the same service) for the
  * user's property and redirects back to the card with its comps shown and a toast, with or without JavaScript.
  * Another user's property or an unknown id: 'Comps Analysis Failed' (Property not found), nothing written.

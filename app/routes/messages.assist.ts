@@ -13,7 +13,7 @@ import { meteredAiCall } from "#app/services/usage/metered-ai.server.ts";
  * AI Assist: the AI provider drafts a reply from the last message and the linked property (`draftReply`: the local
  * provider's rules are app/domain/messages/reply-draft.ts, OpenAI's a short completion). With JavaScript the page asks for
  * JSON (`format=json`) and fills the text box; without it the form posts here and the section re-renders with the
- * draft in the text box. A failing provider answers §8's trouble text (502 as JSON, a toast without JavaScript).
+ * draft in the text box. A failing provider answers the spec's trouble text (502 as JSON, a toast without JavaScript).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   allowMethods(request, ["POST"]);

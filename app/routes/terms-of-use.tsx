@@ -5,10 +5,10 @@ import type { ReactNode } from "react";
 import { StaticPage } from "#app/components/shell/static-page.tsx";
 import { BUSINESS_HOURS, RESPONSE_TIME } from "#app/domain/support/support.ts";
 
-/** Dates on our pages are MM/DD/YYYY (spec 01 §9), in the company's time zone (Eastern). */
+/** Dates on our pages are MM/DD/YYYY, in the company's time zone (Eastern). */
 const US_DATE = new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", year: "numeric", month: "2-digit", day: "2-digit" });
 
-/** "Last Updated" is today's date (spec 01 §2), computed on the server so the server and browser render agree. */
+/** "Last Updated" is today's date, computed on the server so the server and browser render agree. */
 export function loader({ context }: LoaderFunctionArgs) {
   return { lastUpdated: US_DATE.format(context.now()), supportEmail: context.config.SUPPORT_EMAIL };
 }

@@ -1,9 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
+import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import type { RouteHandle } from "#app/components/shell/route-handle.ts";
 import { ComingUp, PausedSequences } from "#app/components/today/coming-up.tsx";
+import { TODAY_PATH } from "#app/components/today/sequence-control.tsx";
 import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
@@ -14,6 +16,7 @@ import { declareSessionReads, withSessionReads } from "#app/services/accounts/se
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { CHECK_THIS_OFFER } from "#app/services/offers/offer-checks.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
 import { pausedSequences, rankedTasks, readToday, upcomingSteps } from "#app/services/today/today.server.ts";
@@ -22,17 +25,17 @@ export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
 /**
  * Today is links and plain forms that post and come back (post/redirect/get): opened as a document it is sent
- * without scripts, so a phone can work the queue at once, with no bundle to load and no hydration (ADR 100). Reached
+ * without scripts, so a phone can work the queue at once, with no bundle to load and no hydration (ADR 096). Reached
  * from a page already running, it renders client-side as any page does.
  */
 export const handle: RouteHandle = { hydrate: () => false };
 
 /**
  * How many of the ranked tasks the page shows before "Show all": the top of the queue, which is worked from the top
- * and comes back after every action (ADR 101).
+ * and comes back after every action (ADR 096).
  */
 const TODAY_PAGE_TASKS = 10;
-/** How much of the queue the request asks for: `?all=1` every task, `?upcoming=all` the coming-up steps too (ADR 102). */
+/** How much of the queue the request asks for: `?all=1` every task, `?upcoming=all` the coming-up steps too (ADR 096). */
 function pageOf(request: Request) {
   const params = new URL(request.url).searchParams;
   const all = params.get("all") === "1";
@@ -41,7 +44,7 @@ function pageOf(request: Request) {
     all,
     withUpcoming,
     upcomingLimit: withUpcoming ? UPCOMING_LIMIT : 0,
-    // The page's tasks are ranked in SQL and read in full, with the count of all (ADR 098).
+    // The page's tasks are ranked in SQL and read in full, with the count of all (ADR 096).
     shown: all ? TODAY_LIMIT : TODAY_PAGE_TASKS,
   };
 }
@@ -59,7 +62,7 @@ const readGuessedDay = declareSessionReads(async ({ request, context }, { userId
   return { now, guess, reads: await readToday({ db: context.db, now: () => now }, userId, { batch, zone: guess, ...page }) };
 });
 
-/** Today (issue 38): the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
+/** Today: the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export const loader = withSessionReads(readGuessedDay, async (args: LoaderFunctionArgs) => {
   const { request, context } = args;
   const { all, withUpcoming, upcomingLimit, shown } = pageOf(request);
@@ -78,7 +81,7 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     tasks: tasks.map(taskCardData),
     total,
     allTasks: all,
-    // Null: not asked for; the page links to them (ADR 102).
+    // Null: not asked for; the page links to them (ADR 096).
     upcoming: withUpcoming ? upcomingSteps(reads, now, zone) : null,
     paused: pausedSequences(reads),
   };
@@ -98,13 +101,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = parsed.data;
   const now = context.now();
   if (form.intent === "start") {
+    const zone = userZone(request, session.user);
     const started = await startSequence(
       { db: context.db, now: () => now },
-      session.user.id,
-      form.propertyId,
-      undefined,
-      userZone(request, session.user),
+      { userId: session.user.id, propertyId: form.propertyId, zone, confirm: form.confirm },
     );
+    if (!started.ok && "warnings" in started) {
+      const confirmation = { propertyId: form.propertyId, title: CHECK_THIS_OFFER, warnings: started.warnings };
+      return data({ message: started.message, errors: {}, confirmation }, { status: started.status });
+    }
     if (!started.ok) return data({ message: started.message, errors: {} }, { status: started.status });
     return redirectWithToast("/today", { title: "Sequence started", description: "Its first step is in Today.", variant: "success" });
   }
@@ -117,20 +122,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "success",
     });
   }
-  const worked = await workTask(context, session.user.id, form.taskId, form, userZone(request, session.user));
+  const zone = userZone(request, session.user);
+  const worked = await workTask(context, { userId: session.user.id, activityId: form.taskId, input: form, zone });
   if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
   const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
+  if (worked.note)
+    return redirectWithToast("/today", {
+      title: TASK_OUTCOME_LABELS[form.outcome],
+      description: `${worked.note}${next}`,
+      variant: "success",
+    });
   if (worked.trackingId)
     return redirectWithToast("/today", { title: "Sent", description: `Sent (${worked.trackingId}).${next}`, variant: "success" });
   return redirectWithToast("/today", { title: TASK_OUTCOME_LABELS[form.outcome], description: `Task updated.${next}`, variant: "success" });
 }
 
+/** A start refused until the chosen offer's warnings are confirmed: the lead and the warnings. */
+type StartConfirmation = { propertyId: string; title: string; warnings: { code: string; message: string }[] };
+
 export default function TodayPage() {
   const { tasks, total, allTasks, upcoming, paused } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
+  // Typed by hand: the action's union of answers reads `confirmation` as unknown.
+  const confirmation = failed && "confirmation" in failed ? (failed.confirmation as StartConfirmation) : null;
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
-      {failed?.message ? (
+      {confirmation ? (
+        <div className="mb-4">
+          <OfferConfirmation
+            action={TODAY_PATH}
+            confirmation={{
+              intent: "start",
+              title: confirmation.title,
+              message: "The lead's chosen offer goes in this sequence's letters. Check it before starting:",
+              warnings: confirmation.warnings,
+              resubmit: { propertyId: confirmation.propertyId },
+            }}
+          />
+        </div>
+      ) : failed?.message ? (
         <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
           {failed.message}
         </p>

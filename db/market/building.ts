@@ -60,7 +60,7 @@ const CONDITION_VALUE_FACTOR = [0, 0.65, 0.82, 1, 1.08, 1.15] as const;
 /**
  * The spread (sd of the log) of what a home is worth beyond what its facts and its place say: its own premium or
  * discount, which its sales carry and its neighbours' do not. Kept small enough that a home's estimated value agrees
- * with its neighbours' sales (issue 35 item 6, docs/valuation.md).
+ * with its neighbours' sales (docs/valuation.md).
  */
 const HOME_PREMIUM_SD = 0.05;
 

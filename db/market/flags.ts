@@ -21,7 +21,7 @@
  * - cash buyer (owner level): the owner holds ≥ 3 market properties whose last sale was without a mortgage
  *   (`lastSaleCash`).
  *
- * Buyer types (spec 02 §9), owner level, also judged at MARKET_AS_OF:
+ * Buyer types, owner level, also judged at MARKET_AS_OF:
  * - active landlord: an absentee owner who bought 6–100 of the properties they hold in the last 3 years, i.e. 6–100
  *   absentee properties whose last sale is after 2022-12-31.
  * - fix and flip: an owner who bought a property and resold it within 12 months: a market sale to them

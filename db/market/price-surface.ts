@@ -1,5 +1,5 @@
 /**
- * The local market's price surface (issue 35 item 6): how pricey a place is, as one smooth field over latitude and
+ * The local market's price surface: how pricey a place is, as one smooth field over latitude and
  * longitude per metro, so neighbouring ZIPs are priced alike and a home's estimated value agrees with its neighbours'
  * sales (before, each ZIP drew its own factor, and two ZIPs a mile apart could differ by half). The field is a sum of
  * random plane waves (a standard way to draw a smooth Gaussian field): its log has mean 0 and the metro's

@@ -1,5 +1,5 @@
 /**
- * Accounts (spec 01 §3): users, company profiles, sessions, sign-in tokens and throttles, linked identities, contact messages.
+ * Accounts: users, company profiles, sessions, sign-in tokens and throttles, linked identities, contact messages.
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -136,7 +136,7 @@ export const userIdentities = sqliteTable(
   (t) => [uniqueIndex("user_identities_issuer_subject_idx").on(t.issuer, t.subject), index("user_identities_user_idx").on(t.userId)],
 );
 
-/** Messages sent through the public Contact Us form (spec 01 §3 "Contact message"). */
+/** Messages sent through the public Contact Us form (the spec's "Contact message"). */
 export const contactMessages = sqliteTable("contact_messages", {
   id: id(),
   userId: text("user_id").references(() => users.id, { onDelete: "set null" }),

@@ -1,5 +1,5 @@
 /**
- * A user's choices about a property's comps (issue 35 item 5; docs/decisions/091-comps-the-user-can-defend.md): a sale
+ * A user's choices about a property's comps (docs/decisions/091-comps-the-user-can-defend.md): a sale
  * pinned (always kept), excluded (never used, with why) or added by address. Every later valuation of that property
  * for that user applies them. An added sale keeps its facts (`sale`), so a valuation reads it in the same batch as
  * its other candidates.

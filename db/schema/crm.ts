@@ -1,5 +1,5 @@
 /**
- * CRM records (spec 01 §3, spec 02 §3): properties, owners, contacts, deals, conversations, documents, buyer leads, comps.
+ * CRM records: properties, owners, contacts, deals, conversations, documents, buyer leads, comps.
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -41,7 +41,7 @@ export const properties = sqliteTable(
     yearBuilt: integer("year_built"),
     propertyType: text("property_type").notNull().default("single_family"),
     price: money("price"),
-    // The current valuation (issue 35 item 1; its past ones are in property_valuations): the ARV, its 80 % range,
+    // The current valuation (its past ones are in property_valuations): the ARV, its 80 % range,
     // when and by what it was made. `confidenceScore` below is its confidence.
     arv: money("arv"),
     arvLow: money("arv_low"),
@@ -53,6 +53,9 @@ export const properties = sqliteTable(
     assignmentFee: money("assignment_fee"),
     /** The 70 % rule's max offer of the current ARV, repairs and fee (app/domain/offers/deal-numbers.ts). */
     ruleMaxOffer: money("rule_max_offer"),
+    /** The valuation's market-model value and its share of the ARV (null unless the engine made the ARV). */
+    modelValue: money("model_value"),
+    modelShare: scaled(3)("model_share"),
     /** The chosen offer (the letter's amount); named maxOffer by spec 02's API. */
     maxOffer: money("max_offer"),
     equityPercentage: scaled(2)("equity_percentage"),
@@ -77,7 +80,7 @@ export const properties = sqliteTable(
     currentAgent: text("current_agent"),
     leadType: text("lead_type"),
     distressedIndicator: text("distressed_indicator"),
-    // Deal analysis (spec 02 §3 "Analysis fields")
+    // Deal analysis (the spec's "Analysis fields")
     strategy: text("strategy"),
     isDeal: flag("is_deal"),
     analysisArv: money("analysis_arv"),

@@ -1,4 +1,4 @@
-/** Lead delivery and follow-up (spec 01 §3, spec 02 §3 "Related stored entities"). */
+/** Lead delivery and follow-up (the spec's "Related stored entities"). */
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -14,7 +14,7 @@ export const leads = sqliteTable(
     id: id(),
     vendor: text("vendor").notNull().default("batchdata"),
     vendorLeadId: text("vendor_lead_id"),
-    /** A CRM sequence row's user (the property's owner), so their paused sequences are found by index (ADR 099); null for a vendor's lead. */
+    /** A CRM sequence row's user (the property's owner), so their paused sequences are found by index (ADR 096); null for a vendor's lead. */
     userId: text("user_id"),
     type: text("type"),
     propertyId: text("property_id").references(() => properties.id, { onDelete: "set null" }),
@@ -30,7 +30,7 @@ export const leads = sqliteTable(
   },
   (t) => [
     uniqueIndex("leads_vendor_lead_idx").on(t.vendor, t.vendorLeadId),
-    // Today's paused sequences (ADR 099): the user's CRM sequence rows by status, not every user's paused ones.
+    // Today's paused sequences (ADR 096): the user's CRM sequence rows by status, not every user's paused ones.
     index("leads_crm_user_sequence_idx")
       .on(t.userId, t.sequenceStatus)
       .where(sql`vendor = 'crm'`),
@@ -68,7 +68,7 @@ export const followUpActivities = sqliteTable(
   },
   (t) => [
     index("follow_up_activities_user_scheduled_idx").on(t.userId, t.scheduledFor),
-    // Today's reads (ADR 090): a user's open steps by date, without walking the worked ones (most of them, in time).
+    // Today's reads (ADR 096): a user's open steps by date, without walking the worked ones (most of them, in time).
     index("follow_up_activities_open_idx")
       .on(t.userId, t.scheduledFor)
       .where(sql`completed_at is null`),

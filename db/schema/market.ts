@@ -215,7 +215,7 @@ export const importedSales = sqliteTable(
 );
 
 /**
- * Each region cell's market model (docs/decisions/066-valuation-regional-models.md): the valuation engine's fit over the sales within 7 miles of
+ * Each region cell's market model (docs/decisions/050-valuation-engine.md): the valuation engine's fit over the sales within 7 miles of
  * the cell's centre (`regionalModel`), kept so that a valuation reads one row instead of the region's sales.
  * Derived data: `refreshRegionalModels` writes all of them again after a seed or an import of sales.
  */
@@ -237,7 +237,7 @@ export const regionalModels = sqliteTable(
 );
 
 /**
- * Each market cell's trees (docs/decisions/069-valuation-market-trees.md): gradient-boosted trees over the sales of a 0.5° cell and a 0.25°
+ * Each market cell's trees (docs/decisions/050-valuation-engine.md): gradient-boosted trees over the sales of a 0.5° cell and a 0.25°
  * margin around it (`marketModel`), kept so that a valuation reads one row instead of the market's sales. Derived
  * data: `refreshRegionalModels` writes all of them again with the regional models.
  */

@@ -1,4 +1,4 @@
-/** Follow-up sequences (issue 38; docs/decisions/075-follow-up-sequences.md): each activity's place in its sequence. */
+/** Follow-up sequences (docs/decisions/075-follow-up-sequences.md): each activity's place in its sequence. */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { id, json, timestamps } from "#db/columns.ts";
@@ -35,7 +35,7 @@ export const followUpSteps = sqliteTable(
 );
 
 /**
- * A user's own sequence, as edited on the Sequences screen (ADR 089): its name and its steps (JSON, an ordered list of
+ * A user's own sequence, as edited on the Sequences screen (ADR 075): its name and its steps (JSON, an ordered list of
  * `{ dayNumber, activityType, template }`, checked by SequenceStepsSchema before every write). One a user for now —
  * the default "New seller lead" — so a user without a row starts the built-in default steps.
  */
@@ -45,7 +45,14 @@ export const userSequences = sqliteTable(
     id: id(),
     userId: ownerUserId(),
     name: text("name").notNull(),
-    steps: json<{ dayNumber: number; activityType: (typeof ACTIVITY_TYPES)[number]; template: string }[]>("steps").notNull(),
+    steps:
+      json<{ dayNumber: number; activityType: (typeof ACTIVITY_TYPES)[number]; template: string; mailAgain?: boolean }[]>(
+        "steps",
+      ).notNull(),
+    /** What a letter or email naming an amount does on a lead without a chosen offer: "no_price" (go without) or "wait". */
+    withoutOffer: text("without_offer", { enum: ["no_price", "wait"] })
+      .notNull()
+      .default("no_price"),
     ...timestamps,
   },
   (t) => [uniqueIndex("user_sequences_user_name_idx").on(t.userId, t.name)],

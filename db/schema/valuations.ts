@@ -1,5 +1,5 @@
 /**
- * A property's valuation history (issue 35 item 1): every valuation the property has had, the current one included
+ * A property's valuation history: every valuation the property has had, the current one included
  * (it is also on the property row). A re-valuation adds a row here and replaces the property's current figures.
  */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";

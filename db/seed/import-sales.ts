@@ -6,11 +6,11 @@
  * Each row is validated (app/domain/sales/sales-csv.ts); a bad row is reported with its line number and skipped. The good rows are
  * written in one D1 batch (one transaction) as an upsert on (source, sale_id): nothing is half-written, and
  * importing the same file again updates its rows instead of doubling them. `--source` defaults to the file's name
- * without its extension. Then the valuation engine's regional models are fitted again (docs/decisions/066-valuation-regional-models.md). Apply
+ * without its extension. Then the valuation engine's regional models are fitted again (docs/decisions/050-valuation-engine.md). Apply
  * the migrations first (`npm run db:migrate:local`). Never touches a remote database.
  *
  * The CLI lives in db/seed/, the one db folder that may import app/ (the refit is the API's own); db/import/ holds
- * what it reads and writes with, and imports neither app/ nor db/seed/ (docs/decisions/073-import-layers.md).
+ * what it reads and writes with, and imports neither app/ nor db/seed/ (docs/decisions/071-house-layout.md).
  */
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
       `Imported ${summary.written} sales as "${source}" into the local D1 (${summary.added} new, ${summary.updated} updated) ` +
         `in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
-    // The regional models read the sales just written: fit them again (docs/decisions/066-valuation-regional-models.md).
+    // The regional models read the sales just written: fit them again (docs/decisions/050-valuation-engine.md).
     await fitRegionalModels(createDb(proxy.env.DB), { onlyIfStale: false });
   } finally {
     await proxy.dispose();

@@ -1,5 +1,5 @@
 /**
- * The valuation engine's regional models and market trees in the local D1 (docs/decisions/066-valuation-regional-models.md, 069-valuation-market-trees.md): fitted again by `npm run db:seed`
+ * The valuation engine's regional models and market trees in the local D1 (docs/decisions/050-valuation-engine.md): fitted again by `npm run db:seed`
  * after it seeds (or when the kept ones are stale) and by `npm run import:sales` after an import. Lives in db/seed/,
  * the one db folder that may import app/, because the fitting is the API's own (`refreshRegionalModels`,
  * app/services/valuation/model-refresh.server.ts).

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:market-agreement -- [--properties N] [--sample N] [--seed S]`: whether the synthetic local market
- * agrees with itself (issue 35 item 6). Generates the market in memory (no D1), values --sample random homes with the
+ * agrees with itself. Generates the market in memory (no D1), values --sample random homes with the
  * engine from their neighbours' sales and prints the median and p90 of |engine ARV / estimated value − 1|; the last
  * line is `market_agreement sampled=<n> valued=<n> median_gap=<x.x>% p90_gap=<x.x>%`. The target is a median ≤ 10 %
  * over 1,000 homes (docs/valuation.md).

@@ -29,7 +29,7 @@ import { DEFAULT_MARKET_SEED } from "#db/market/random.ts";
 import { formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-/** Targets of issue 11: medians against the built Worker's D1. */
+/** Targets of medians against the built Worker's D1. */
 const COUNT_TARGET_MS = 50;
 const SEARCH_TARGET_MS = 100;
 const WARMUP_ROUNDS = 10;

@@ -29,7 +29,7 @@ import { queryLocalD1 } from "#tests/local-d1.ts";
 import { formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
-/** Issue 12's target: the median of one calculate-arv against the built Worker. */
+/** The target: the median of one calculate-arv against the built Worker. */
 const TARGET_MS = 50;
 const DEFAULT_PROPERTIES = 556_500;
 const WARMUP_ROUNDS = 10;

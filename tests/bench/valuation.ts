@@ -1,10 +1,10 @@
 /**
  * `npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>]`: the valuation engine's accuracy
- * (issue 12). Runs the engine module the API runs (`#app/domain/valuation/engine`), fed by `candidateWindow` from an
+ *. Runs the engine module the API runs (`#app/domain/valuation/engine`), fed by `candidateWindow` from an
  * in-memory pool (tests/bench/valuation/pool.ts), so both see the same candidates, and by the regional model of the
  * subject's cell fitted for its valuation date from the same pool (`regionWindow`, `regionalModel`), and the trees of
  * its market cell fitted for the first day of its valuation month (`marketWindow`, `marketModel`: sales before that day
- * only), as the API keeps them (docs/decisions/066-valuation-regional-models.md, 069-valuation-market-trees.md).
+ * only), as the API keeps them (docs/decisions/050-valuation-engine.md).
  *
  * With --subjects each subject is valued from the --sales pool using only sales dated before the subject's sale and
  * never a sale of the same parcel; without it the sales of the last three calendar months of --sales are the subjects,

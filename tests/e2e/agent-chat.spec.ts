@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures.ts";
 import { watchPageErrors } from "./page-rules.ts";
 
 /**
- * The agent chat (spec 02 §2, §4) in Chromium, with and without JavaScript, over the local market the e2e server
+ * The agent chat in Chromium, with and without JavaScript, over the local market the e2e server
  * seeds (Phoenix has high-equity sellers and a few pages of cash buyers).
  */
 

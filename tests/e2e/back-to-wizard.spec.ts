@@ -3,7 +3,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 /**
- * Issue 36: "Back to Wizard" after a search reopens the wizard with that search's answers (the workbench's header
+ * "Back to Wizard" after a search reopens the wizard with that search's answers (the workbench's header
  * after a seller search, the chat's answer after a cash-buyer search), with and without JavaScript.
  */
 

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { aSellerSearch, DEFAULT_LEAD, expect, test } from "./fixtures.ts";
 
 /**
- * Issue 36's raw labels and figures: types read as phrases ("Out-of-state absentee owner", lists joined), baths keep
+ * Raw labels and figures: types read as phrases ("Out-of-state absentee owner", lists joined), baths keep
  * their quarters (2.25, not 2), and phones show in the US format wherever a raw "+1480…" was stored.
  */
 

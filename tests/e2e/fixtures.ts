@@ -155,7 +155,7 @@ export async function aBuyer(page: Page, buyerName: string) {
 export type QueuedLead = { id: string; addressLine: string; city: string; state: string };
 
 /**
- * The seller search the wizard runs (POST /api/properties/batch, spec 02 §7) over the e2e server's seeded market:
+ * The seller search the wizard runs (POST /api/properties/batch, the spec) over the e2e server's seeded market:
  * 5 high-equity leads in Phoenix for the signed-in user, which the workbench then shows.
  */
 export async function aSellerSearch(page: Page): Promise<QueuedLead[]> {

@@ -3,7 +3,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, PASSWORD, test, uniqueEmail } from "./fixtures.ts";
 
 /**
- * The headline path (issue 36 "Fewer clicks"): sign-up → Seller Lead Wizard → lead → value → offer → Letter of Intent
+ * The headline path ("Fewer clicks"): sign-up → Seller Lead Wizard → lead → value → offer → Letter of Intent
  * → mailed, for a user who accepts every default, with and without JavaScript. Every click (a press, a choice in a
  * select, a radio) is counted; typing is not. After each click the time until the page shows what the click was for
  * is added up: the waiting the app asks of the user. It prints one line (`npm test` shows it) and fails above 12

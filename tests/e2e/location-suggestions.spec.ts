@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 
 /**
- * Issue 36: the wizard's location field suggests the local market's covered cities and ZIPs as the user types — a
+ * the wizard's location field suggests the local market's covered cities and ZIPs as the user types — a
  * <datalist> the server renders (the browser narrows it, with or without JavaScript), asked again of /api/places as
  * the user types once JavaScript runs — at 1280 and 375 px without widening the page.
  */

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 
 /**
- * Issue 34 §5: without JavaScript, a message the server refuses (only spaces pass the browser's `required` check and
+ * without JavaScript, a message the server refuses (only spaces pass the browser's `required` check and
  * are refused by the server's trim) comes back as a 400 page showing why, not a redirect that loses the message.
  */
 test.describe("without JavaScript", () => {

@@ -4,7 +4,7 @@ import { aSellerSearch, expect, test } from "./fixtures.ts";
 import { horizontalOverflow, VIEWPORTS, watchPageErrors } from "./page-rules.ts";
 
 /**
- * Issue 36's rules on every main page and dialog — signed out and in, with JavaScript and without, at 1280 and
+ * The display rules on every main page and dialog — signed out and in, with JavaScript and without, at 1280 and
  * 375 px: nothing overflows horizontally (`scrollWidth ≤ innerWidth`) and the page reports no uncaught error and no
  * console error (React's #421 on a direct load of the wizard or Terry's screen was one).
  */

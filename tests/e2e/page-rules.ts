@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 
 /**
- * The layout and error rules every page and dialog keeps (issue 36), as probes a spec runs: no horizontal overflow,
+ * The layout and error rules every page and dialog keeps, as probes a spec runs: no horizontal overflow,
  * no uncaught page error or console error, and a toast never over an enabled button or link.
  */
 

@@ -1,4 +1,4 @@
-// Comps the user can defend (issue 35 item 5, ADR 091), with and without JavaScript: in the workbench's Property Value
+// Comps the user can defend (ADR 091), with and without JavaScript: in the workbench's Property Value
 // panel the user excludes a comp with a reason, the ARV shown changes to the recomputed one and the comp is listed as
 // excluded; the property card shows the same ARV and including the comp again there restores the first one; then "Comp
 // report" stores the report and Documents lists it.

@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures.ts";
 
-/** Saved searches (issue 38 §4) in Chromium, with and without JavaScript, over the local market the e2e server seeds. */
+/** Saved searches in Chromium, with and without JavaScript, over the local market the e2e server seeds. */
 
 /** The seller wizard up to its last step: Phoenix, AZ, high equity. */
 async function sellerWizardToFilters(page: Page) {
@@ -40,7 +40,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("listitem", { name: "Phoenix equity" }).getByRole("button", { name: "Run now" }).click();
       await expect(page).toHaveURL(/\/leads\/workbench(\?|$)/);
       await expect(page.getByText("Reviewing 5 seller leads")).toBeVisible();
-      // A saved search's leads land with the New badge until they are worked (ADR 090).
+      // A saved search's leads land with the New badge until they are worked (ADR 085).
       const delivered = page.getByText("Delivered by your saved search");
       await expect(delivered).toBeVisible();
       await expect(delivered.getByText("New", { exact: true })).toBeVisible();

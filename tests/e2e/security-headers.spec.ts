@@ -13,7 +13,7 @@ function watchCspViolations(page: Page): string[] {
 
 /**
  * The page's CSP must carry a nonce, and every inline script on the page must carry that same nonce. The signed-out
- * landing is sent without scripts at all (docs/decisions/038-landing-without-javascript.md).
+ * landing is sent without scripts at all (docs/decisions/074-shell-sections-and-chunks.md).
  */
 async function expectNonceOnEveryScript(page: Page, path: string) {
   const response = await page.goto(path);

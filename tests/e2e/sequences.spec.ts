@@ -3,7 +3,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
 /**
- * The Sequences screen (issue 38 item 1, ADR 089) in Chromium, with and without JavaScript, on a desktop and a phone:
+ * The Sequences screen (ADR 075) in Chromium, with and without JavaScript, on a desktop and a phone:
  * an unknown placeholder is named, a template edited and previewed with the sample lead, a step added and removed, a
  * step moved down, saved, and still there after a reload.
  */

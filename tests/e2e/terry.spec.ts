@@ -3,7 +3,7 @@ import { type Page } from "@playwright/test";
 import { expect, queryE2eDatabase, test } from "./fixtures.ts";
 
 /**
- * The Target Market Finder chat (spec 02 §2 "Target Market Finder chat (Terry)") in Chromium, with and without
+ * The Target Market Finder chat (the spec's "Target Market Finder chat (Terry)") in Chromium, with and without
  * JavaScript, over the local market the e2e server seeds: opened from the Lead Finder's wizard panel, a starter
  * prompt and a typed question answered with the market's figures, the conversation kept across a reload, Start New
  * Chat and Back to Wizards.

@@ -44,7 +44,7 @@ for (const javaScriptEnabled of [true, false]) {
       await offers.getByRole("textbox", { name: "Custom offer amount in dollars" }).fill("187500");
       await offers.getByRole("radio", { name: "Custom amount" }).check();
       await offers.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
-      // $187,500 is above the max offer ($185,000): confirmed once (issue 35).
+      // $187,500 is above the max offer ($185,000): confirmed once.
       await page.getByRole("alert", { name: "Check this offer" }).getByRole("button", { name: "Confirm anyway" }).click();
       const letter = javaScriptEnabled
         ? page.getByRole("dialog", { name: "Letter of Intent Created" })
@@ -96,7 +96,7 @@ for (const javaScriptEnabled of [true, false]) {
       await outcome.getByRole("combobox", { name: "Outcome" }).selectOption("asked_not_to_call");
       await outcome.getByRole("button", { name: "Save outcome" }).click();
       await expect(page.getByText("Nothing due today.")).toBeVisible();
-      // The next call step (Day 7) falls back to a letter: no callable phone remains (coming up is a link away, ADR 102).
+      // The next call step (Day 7) falls back to a letter: no callable phone remains (coming up is a link away, ADR 096).
       await page.getByRole("link", { name: "See what is coming up in the next 14 days" }).click();
       await expect(page).toHaveURL(/upcoming=all/);
       const day7 = page.getByRole("list", { name: "Coming up" }).getByRole("listitem").filter({ hasText: "Day 7" });
@@ -134,7 +134,7 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test.describe("with JavaScript, how Today loads (ADR 100)", () => {
+test.describe("with JavaScript, how Today loads (ADR 096)", () => {
   test("opened as a document it loads no script file; reached from the sidebar it renders client-side and the app keeps running", async ({
     signedInPage: page,
   }) => {

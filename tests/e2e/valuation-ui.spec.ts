@@ -44,7 +44,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       const value = page.getByRole("region", { name: "Get Property Value" });
       await expect(value).toContainText(leads[0].addressLine);
-      // Let's Work It started the valuation (issue 36): the panel arrives filled; Recalculate values the lead again.
+      // Let's Work It started the valuation: the panel arrives filled; Recalculate values the lead again.
       await expect(value.getByRole("group", { name: "Property value" })).toBeVisible();
       await value.getByRole("button", { name: "Recalculate Property Value" }).click();
       if (javaScriptEnabled) {

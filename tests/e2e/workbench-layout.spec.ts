@@ -4,7 +4,7 @@ import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures.ts";
 import { contentOverflow, controlsUnderToast, horizontalOverflow, toastOverflow, VIEWPORTS } from "./page-rules.ts";
 
 /**
- * Issue 36's workbench rules: a toast never covers the bottom bar (or any other enabled control), each workbench step
+ * The workbench's layout rules: a toast never covers the bottom bar (or any other enabled control), each workbench step
  * lands on the panel it changed, and at 375 px nothing overflows once a value is shown.
  */
 
@@ -49,7 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page.getByRole("dialog")).toHaveCount(0);
       }
       const value = page.getByRole("region", { name: "Get Property Value" });
-      // Let's Work It valued the lead already (issue 36); Recalculate is the step that lands on the panel again.
+      // Let's Work It valued the lead already; Recalculate is the step that lands on the panel again.
       await value.getByRole("button", { name: "Recalculate Property Value" }).click();
       await expect(value.getByRole("group", { name: "Property value" })).toBeVisible();
       await expect(value.getByRole("heading", { name: "Get Property Value" })).toBeInViewport();
@@ -71,7 +71,7 @@ for (const javaScriptEnabled of [true, false]) {
       const letter = javaScriptEnabled
         ? page.getByRole("dialog", { name: "Letter of Intent Created" })
         : page.getByRole("region", { name: "Letter of Intent Created" });
-      // An offer warning of the valued lead is asked once (issue 35) before the letter is made.
+      // An offer warning of the valued lead is asked once before the letter is made.
       const check = page.getByRole("alert", { name: "Check this offer" });
       await expect(letter.or(check)).toBeVisible();
       if (await check.isVisible()) await check.getByRole("button", { name: "Confirm anyway" }).click();

@@ -27,7 +27,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card).toBeVisible();
       await expect(card.getByText("New", { exact: true })).toBeVisible();
       await expect(card.getByRole("region", { name: "Valuation Details" })).toBeVisible();
-      // Back to Wizard reopens the wizard with the search filled in (ADR 087).
+      // Back to Wizard reopens the wizard with the search filled in (ADR 052).
       await expect(page.getByRole("link", { name: "Back to Wizard" })).toHaveAttribute(
         "href",
         "/?section=chat&agent=lead-finder&wizard=seller&cityOrZip=Phoenix&state=AZ&sellerType=high_equity",

@@ -87,7 +87,7 @@ function base64urlJson(value: unknown) {
 }
 
 /**
- * The client id and secret of an HTTP Basic header, as a real token endpoint reads them (RFC 6749 §2.3.1): base64,
+ * The client id and secret of an HTTP Basic header, as a real token endpoint reads them (RFC 6749 section 2.3.1): base64,
  * split at the first colon, each half form-urlencoded ("-" may come as "-" or "%2D"; both decode the same).
  */
 export function basicCredentials(header: string | null): { id: string; secret: string } | null {
@@ -159,7 +159,7 @@ export async function createFakeOidc(options: FakeOidcOptions): Promise<FakeOidc
     }
     if (form.grant_type !== "authorization_code") return oauthError(400, "unsupported_grant_type", "only authorization_code");
     const grant = grants.get(form.code ?? "");
-    // Codes are single use, as RFC 6749 §4.1.2 requires.
+    // Codes are single use, as RFC 6749 section 4.1.2 requires.
     grants.delete(form.code ?? "");
     if (!grant || grant.clientId !== options.clientId) return oauthError(400, "invalid_grant", "unknown or used code");
     if (form.redirect_uri !== grant.redirectUri)

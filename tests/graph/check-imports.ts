@@ -1,6 +1,6 @@
 /**
  * `npm run lint:graph`: fails (exit 1) on any import cycle or any import against the layer table of import-graph.ts
- * (docs/decisions/073-import-layers.md). Prints each problem on its own line.
+ * (docs/decisions/071-house-layout.md). Prints each problem on its own line.
  */
 import { fileURLToPath } from "node:url";
 

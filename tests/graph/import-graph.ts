@@ -1,5 +1,5 @@
 /**
- * The import graph of app/, db/, workers/ and tests/ (docs/decisions/073-import-layers.md, docs/decisions/073-import-layers.md): every
+ * The import graph of app/, db/, workers/ and tests/ (docs/decisions/071-house-layout.md): every
  * static, re-export and dynamic import between the project's own files, resolved through the package.json `imports`
  * aliases (#app/, #db/, #workers/, #tests/) and `./` paths. `findCycles` reports every cycle, `findViolations` every
  * import against the layer table below; `npm run lint:graph` (check-imports.ts) fails on either.
@@ -145,7 +145,7 @@ const APP_TOP = String.raw`app/[^/]+\.tsx?$`;
 export type LayerRule = { name: string; from: RegExp; to: RegExp; typeOnlyAllowed?: boolean };
 
 /**
- * The arrows that point the wrong way (docs/decisions/073-import-layers.md). Allowed, downward: routes → components, services → providers →
+ * The arrows that point the wrong way (docs/decisions/071-house-layout.md). Allowed, downward: routes → components, services → providers →
  * domain; every app layer → db (domain and components only its neutral modules, routes not schema or client);
  * workers → app and db; db/seed → app (the CLI entries that fit the valuation's models); tests → anything.
  */

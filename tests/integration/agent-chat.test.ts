@@ -1,4 +1,4 @@
-// The agent chat (spec 02 §2, §4): the chat section's loader, a typed message and its reply, the wizards' searches
+// The agent chat: the chat section's loader, a typed message and its reply, the wizards' searches
 // as their forms post them without JavaScript, and the cards' write actions, over a small seeded market.
 import { env } from "cloudflare:test";
 import { and, count, eq } from "drizzle-orm";

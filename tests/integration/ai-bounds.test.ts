@@ -1,4 +1,4 @@
-// Issue 34 §4: every OpenAI call bounded — a max_completion_tokens on each, the text sent capped (4,000 characters a
+// every OpenAI call bounded — a max_completion_tokens on each, the text sent capped (4,000 characters a
 // message, 16,000 with its history: 400 and 413 naming the field), Terry's rounds at 3 — and each answer reporting the
 // API's usage, against the fake OpenAI (tests/fakes/openai.ts).
 import { describe, expect, it } from "vitest";
@@ -30,6 +30,17 @@ const noLookup = async () => ({ error: "no data" });
 const DEAL: DealAnalysisInput = {
   address: "12 Main St, Phoenix, AZ 85004",
   arv: 320_000,
+  // The stored figures: $32,000 repairs and a $10,000 fee leave a max offer of $182,000.
+  stored: {
+    arv: 320_000,
+    rangeLow: 280_000,
+    rangeHigh: 365_000,
+    repairs: 32_000,
+    assignmentFee: 10_000,
+    maxOffer: 182_000,
+    rulePct: 70,
+    offer: null,
+  },
   estimatedValue: 230_000,
   squareFeet: 1_600,
   yearBuilt: 1978,

@@ -1,4 +1,4 @@
-// A reload during a deal analysis rejoins it (issue 36 item 4): the CRM page's loader reads the DealAnalysis object's
+// A reload during a deal analysis rejoins it: the CRM page's loader reads the DealAnalysis object's
 // state for the open lead, so while the run goes on the card gets its progress (not "No analysis yet"), and once it has
 // ended the card gets none and shows the stored result. Another user's lead of the same id shows nothing of the run.
 import { env, runInDurableObject } from "cloudflare:test";

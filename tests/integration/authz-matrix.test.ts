@@ -15,7 +15,7 @@ import { idsIn, partyWithRecords, snapshotOf, type Ids, type Party } from "#test
 import { testContext } from "#tests/integration/context.ts";
 
 /**
- * The authorization matrix (issue 37): every route of the Remix build's manifest, signed out and as another user, from
+ * The authorization matrix: every route of the Remix build's manifest, signed out and as another user, from
  * a recipe table that must know every route. A route added without a recipe fails the first test.
  */
 const manifest = routeManifest();

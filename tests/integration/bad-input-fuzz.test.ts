@@ -10,7 +10,7 @@ import { hashOf, partyWithRecords, rowCounts, snapshotOf, type Party } from "#te
 import { formRequests, jsonRequests, type Sent } from "#tests/integration/fuzz/bodies.ts";
 
 /**
- * Bad input, property-based (issue 37): for every action of the route manifest (each POST, PATCH and DELETE the
+ * Bad input, property-based: for every action of the route manifest (each POST, PATCH and DELETE the
  * authorization matrix's recipes make), fast-check bodies built from the recipe's valid one — wrong types, missing and
  * extra fields, huge and negative numbers, NaN/Infinity text, unicode, prototype keys, over-long text and arrays, files
  * where text goes, wrong Content-Types, truncated JSON, raw bytes — sent as a signed-in user on their own ids.

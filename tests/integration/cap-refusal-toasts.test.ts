@@ -1,4 +1,4 @@
-// A cap's refusal in the workbench (issue 34: refusals are "shown as toasts"): Mail the Offer past the letter cap
+// A cap's refusal in the workbench (refusals are "shown as toasts"): Mail the Offer past the letter cap
 // answers 429 with Retry-After and the page data the refusal's toast is made from (its status and when to try again);
 // Generate and Mail the Offer past it redirects with the cap's toast. Nothing is mailed or charged. The agent chat's
 // send past the AI call cap answers the same data for its composer's toast.

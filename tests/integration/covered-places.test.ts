@@ -1,4 +1,4 @@
-// GET /api/places (issue 36): the wizard's location suggestions from the local market's own records, and the chat
+// GET /api/places: the wizard's location suggestions from the local market's own records, and the chat
 // loader's first list rendered into the wizard's <datalist>.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The market trees (docs/decisions/069-valuation-market-trees.md) in workerd's D1: `refreshRegionalModels` fits the trees of each market cell
+// The market trees (docs/decisions/050-valuation-engine.md) in workerd's D1: `refreshRegionalModels` fits the trees of each market cell
 // whose window holds MARKET_MIN_SALES sales, keeps them as one row, and calculate-arv values its subject with its
 // market cell's trees — not with a row of another layout or one fitted for a later date.
 import { env } from "cloudflare:test";

@@ -9,7 +9,7 @@ import { routeManifest } from "./authz/route-manifest.ts";
 import { routeBuild, type TestRoute } from "./remix-build.ts";
 
 /**
- * The method matrix (issue 34 §5): every route of the Remix build's manifest, through the Worker's fetch and Remix's
+ * The method matrix: every route of the Remix build's manifest, through the Worker's fetch and Remix's
  * own request handler, asked with every method while signed in (so a 401 cannot hide a wrong method). A resource
  * route (no default export, and no ErrorBoundary: Remix renders those as pages) serves some methods and answers every other one 405 with an Allow header naming exactly
  * the served ones; a page never answers a method with a 5xx. A route added tomorrow is in the matrix by itself.

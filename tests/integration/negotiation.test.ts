@@ -1,5 +1,5 @@
-// The Negotiation agent (spec 02 §1: it drafts replies to sellers with the AI provider) inside workerd: the agent
-// chat's Negotiation reply on the local provider (the reply-draft rules) and on OpenAI (tests/fakes/openai.ts), §8's
+// The Negotiation agent (it drafts replies to sellers with the AI provider) inside workerd: the agent
+// chat's Negotiation reply on the local provider (the reply-draft rules) and on OpenAI (tests/fakes/openai.ts), the spec's
 // trouble text when the model fails, and the Messages section's AI Assist drafting through the same provider call.
 import { env } from "cloudflare:test";
 import { asc, eq } from "drizzle-orm";

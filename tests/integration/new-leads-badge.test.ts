@@ -1,4 +1,4 @@
-// The "New" badge (ADR 090): leads a saved search's daily run delivered show "New" in the lead queue until the user
+// The "New" badge (ADR 085): leads a saved search's daily run delivered show "New" in the lead queue until the user
 // works them (saves them to the CRM); leads of an ordinary search do not.
 import { createRequestHandler } from "@remix-run/cloudflare";
 import { beforeAll, describe, expect, it } from "vitest";

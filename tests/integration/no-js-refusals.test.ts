@@ -14,7 +14,7 @@ import { registerClient } from "./api-client.ts";
 import { routeBuild } from "./remix-build.ts";
 
 /**
- * Issue 34 §5: a form posted without JavaScript that the server refuses answers 400/404 with the page showing why —
+ * a form posted without JavaScript that the server refuses answers 400/404 with the page showing why —
  * through the Worker and Remix's own document handling, where the route's loader also runs after its action (a
  * loader that redirects would turn the refusal into a 302 and the message would never reach the user).
  */

@@ -166,9 +166,9 @@ describe("signing in with the identity provider", () => {
     // What reached the token endpoint: client_secret_basic, the configured redirect_uri, the verifier of the challenge.
     const [exchange] = fake.tokenRequests;
     expect(basicCredentials(exchange.authorization)).toEqual({ id: CLIENT_ID, secret: CLIENT_SECRET });
-    // client_id rides in the Basic header (RFC 6749 §2.3.1); a public client sends it in the form (test below).
+    // client_id rides in the Basic header (RFC 6749 section 2.3.1); a public client sends it in the form (test below).
     expect(exchange.form).toMatchObject({ grant_type: "authorization_code", redirect_uri: REDIRECT_URI });
-    // The S256 challenge computed here, independently of the app (RFC 7636 §4.2).
+    // The S256 challenge computed here, independently of the app (RFC 7636 section 4.2).
     const challenge = encodeBase64urlNoPadding(sha256(new TextEncoder().encode(exchange.form.code_verifier)));
     expect(challenge).toBe(new URL(authorizationUrl).searchParams.get("code_challenge"));
     expect(exchange.form.code_verifier.length).toBeGreaterThanOrEqual(43);

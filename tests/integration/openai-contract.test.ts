@@ -1,4 +1,4 @@
-// Issue 39: the OpenAI client as OpenAI speaks. The model is looked up once per isolate (GET /v1/models/{model}) and an
+// the OpenAI client as OpenAI speaks. The model is looked up once per isolate (GET /v1/models/{model}) and an
 // unknown or retired one is named; Terry's tool rounds send reasoning_effort "none" to models that refuse tools with
 // reasoning on Chat Completions; and OpenAI's documented answers (tests/fakes/openai-examples.ts) are fed through the
 // client, whose fake answers with the same fields.

@@ -1,4 +1,4 @@
-// "Add a comp" by address finds the user's own uploaded sales too (issue 35 item 5, ADR 091/093): a sale uploaded with
+// "Add a comp" by address finds the user's own uploaded sales too (ADR 091/093): a sale uploaded with
 // an address (the CSV's optional address column) inside the property's window becomes a comp of that user's property;
 // another user's uploaded sale at the same place is never found (422, nothing written), in either direction.
 import { env } from "cloudflare:test";

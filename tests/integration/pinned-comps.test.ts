@@ -1,4 +1,4 @@
-// Comps the user can defend (issue 35 item 5, ADR 091): excluding a comp values the property again without it through
+// Comps the user can defend (ADR 091): excluding a comp values the property again without it through
 // the same engine (a different ARV, recorded on the property) and the exclusion persists into every later comps
 // search; a pinned comp stays; a sale added by address becomes a comp; another user's property answers 404 and nothing
 // is written; the comp report PDF is stored in R2 and listed in Documents with the subject, the grid, the ARV's 80 %

@@ -1,4 +1,4 @@
-// The local property-data provider over a seeded market: each seller type, bedrooms and the §5 price bounds, and
+// The local property-data provider over a seeded market: each seller type, bedrooms and the spec's price bounds, and
 // each buyer type, all compared with what the generator produced.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -263,7 +263,7 @@ describe("Lob client against a fake Lob", () => {
     expect(fake.requests[0].userAgent).toBe(PROVIDER_USER_AGENT);
   });
 
-  it("mails from a stored company name too long for Lob's two lines, cut at a word (ADR 081), not refused", async () => {
+  it("mails from a stored company name too long for Lob's two lines, cut at a word (ADR 052), not refused", async () => {
     const fake = createFakeLob("test_abc");
     const lob = createLobMail({ apiKey: "test_abc", baseUrl: "https://lob.fake.test", fetch: fake.fetch });
     const letter = await letterFor("user-1");

@@ -1,4 +1,4 @@
-// The regional models (docs/decisions/066-valuation-regional-models.md) in workerd's D1: `refreshRegionalModels` (what `npm run db:seed` and
+// The regional models (docs/decisions/050-valuation-engine.md) in workerd's D1: `refreshRegionalModels` (what `npm run db:seed` and
 // `npm run import:sales` run) fits a model for each cell whose region holds enough sales, numbering cells in SQL as
 // the engine does, and replaces the kept models in one batch; calculate-arv values its subject with its cell's model.
 import { env } from "cloudflare:test";

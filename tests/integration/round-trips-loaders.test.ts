@@ -1,4 +1,4 @@
-// Round-trip budgets (issue 10; round-trips-setup.ts): the D1 counter itself, each signed-in loader as Remix calls it, and
+// Round-trip budgets (round-trips-setup.ts): the D1 counter itself, each signed-in loader as Remix calls it, and
 // each /api list.
 import { describe, expect, it } from "vitest";
 

@@ -1,4 +1,4 @@
-// Round-trip budgets (issue 10; round-trips-setup.ts): whole pages through the Worker entry, the lead workbench's page
+// Round-trip budgets (round-trips-setup.ts): whole pages through the Worker entry, the lead workbench's page
 // and action, and the valuations.
 import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, env } from "cloudflare:test";
@@ -215,7 +215,7 @@ describe("the lead workbench: its page and its action cost at most 2 sequential 
       expect(cost.value.status, label).toBe(status);
       if (label === "Let's Work It") {
         // Let's Work It saves the lead and values it (docs/decisions/083-headline-path-clicks.md): the session with the
-        // lead's snapshot, the save beside the valuation's place lookups, the candidates, the store (ADR 087): 4.
+        // lead's snapshot, the save beside the valuation's place lookups, the candidates, the store (ADR 052): 4.
         expect(cost.sessionLookups, label).toBe(1);
         expect(cost.sequential, cost.log).toBeLessThanOrEqual(WORK_IT_BUDGET);
       } else expectWithinBudget(cost, label);

@@ -1,5 +1,5 @@
 /**
- * What the round-trip budget tests share (round-trips-loaders.test.ts, round-trips-pages.test.ts; issue 10): what a
+ * What the round-trip budget tests share (round-trips-loaders.test.ts, round-trips-pages.test.ts): what a
  * page or list costs the database, counted in sequential D1 round trips — what a request's latency is made of on
  * Cloudflare, where each one crosses to the database and back. A signed-in page or /api list may cost two: the
  * session lookup, then one batch or parallel reads. A feature that adds a query waiting on another fails there.

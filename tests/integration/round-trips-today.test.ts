@@ -1,4 +1,4 @@
-// Round-trip budget of Today (issue 38, ADR 090): the whole page through the Worker entry, root and route loaders side
+// Round-trip budget of Today (ADR 096): the whole page through the Worker entry, root and route loaders side
 // by side, costs at most 2 sequential D1 round trips (in fact 1: its reads join the session lookup's batch) for an
 // account with many follow-ups, in the user's time zone (read with the session's user row), and GET /api/tasks/today one.
 import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare";
@@ -27,7 +27,7 @@ const remix = createRequestHandler(build);
 const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context), build);
 const LEADS = 150;
 const ACTIVITIES = 750;
-/** How many tasks the page shows before "Show all" (the route's TODAY_PAGE_TASKS, ADR 101). */
+/** How many tasks the page shows before "Show all" (the route's TODAY_PAGE_TASKS, ADR 096). */
 const PAGE_TASKS = 10;
 
 async function busyAccount() {
@@ -81,7 +81,7 @@ describe("Today's round trips", () => {
     expect(html).toContain(`Show all ${first.total} tasks`);
   });
 
-  it("a day over TODAY_LIMIT counts as 100+ and Show all lists the 100 most overdue, saying so (ADR 103)", async () => {
+  it("a day over TODAY_LIMIT counts as 100+ and Show all lists the 100 most overdue, saying so (ADR 096)", async () => {
     const client = new ApiClient(testContext({}, { DB: counter.db }));
     const { userId } = await registerClient("capped-today", {}, client);
     await seedManyCrmLeads(db, userId, 4 * LEADS);
@@ -98,11 +98,11 @@ describe("Today's round trips", () => {
     expect(allHtml).toContain(`The ${TODAY_LIMIT} most overdue tasks shown; any more follow as you work them.`);
   });
 
-  it("the page is sent without scripts but with the browser-zone line (ADR 100), coming up a link away (ADR 102)", async () => {
+  it("the page is sent without scripts but with the browser-zone line, coming up a link away (ADR 096)", async () => {
     const { client } = await busyAccount();
     const html = await (await pageCost(client)).value.text();
     expect(html).toContain("Save outcome");
-    // The day's queue alone: "Coming up" is a link away (ADR 102).
+    // The day's queue alone: "Coming up" is a link away (ADR 096).
     expect(html).toContain('href="/today?upcoming=all"');
     expect(html).not.toContain('aria-label="Coming up"');
     expect(html).not.toContain('<script type="module"');

@@ -1,4 +1,4 @@
-// Daily cash-buyer saved searches (ADR 090): the Worker's cron runs them like seller ones, saving the buyers into the
+// Daily cash-buyer saved searches (ADR 085): the Worker's cron runs them like seller ones, saving the buyers into the
 // user's Buyer Breeze, never a buyer already delivered, each page reserved against the cash_buyer_page caps.
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Saved searches (issue 38 §4): saved from the wizard's form with a name (400s name the field), listed with their last
+// Saved searches: saved from the wizard's form with a name (400s name the field), listed with their last
 // run, leads and cost, Run now / Daily / Delete on the user's own searches only (another user's id → 404), and the daily
 // cron run never repeats a lead, stays within the caps, and writes a run's leads and charges in one batch.
 import { env } from "cloudflare:test";

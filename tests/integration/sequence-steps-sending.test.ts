@@ -1,5 +1,5 @@
 /**
- * Issue 38's leftovers (ADR 084): a sequence's letter step is mailed through the mail provider under the letter caps
+ * Sequence steps that send (ADR 075): a sequence's letter step is mailed through the mail provider under the letter caps
  * with its ledger entry in the step's batch (a refusal or failure charges nothing and leaves the task open); a
  * double-click mails once; "wrong number" drops the phone for good; two parallel completions answer 200 and 409.
  */
@@ -120,7 +120,7 @@ describe("a letter step", () => {
     await env.FILES.put(filePath, loi);
     await db
       .insert(documents)
-      .values({ userId: pat.userId, propertyId: offered.lead.id, name: "LOI.pdf", type: "letter_of_intent", filePath });
+      .values({ userId: pat.userId, propertyId: offered.lead.id, name: "LOI.pdf", type: "letter_of_intent", filePath, amount: 182_000 });
     const mailed = await pat.work(offered.letter.id, { outcome: "done" });
     expect(mailed.status).toBe(200);
     const piece = (await outboxOf(pat.userId)).find((row) => row.trackingId === mailed.body.trackingId)!;

@@ -1,6 +1,6 @@
-// Today reads indexes, never a whole table (issue 38's budget: a user with thousands of leads and activities):
+// Today reads indexes, never a whole table (the budget: a user with thousands of leads and activities):
 // EXPLAIN QUERY PLAN of the very statements GET /api/tasks/today sends, with their bound values. The due activities
-// come from follow_up_activities_open_idx (open steps only, ADR 090), their contacts from follow_up_activity_contacts_activity_idx,
+// come from follow_up_activities_open_idx (open steps only, ADR 096), their contacts from follow_up_activity_contacts_activity_idx,
 // their leads, properties and steps by key; the paused sequences from the paused CRM rows by index (ADR 096). A test never
 // times anything.
 import { env } from "cloudflare:test";
@@ -55,7 +55,7 @@ describe("Today's queries", () => {
       all.some((detail) => detail.includes("USING INDEX follow_up_activity_contacts_activity_idx")),
       explain,
     ).toBe(true);
-    // The paused sequences (ADR 096, 099): the user's paused CRM rows, never a walk of every CRM lead (vendor = 'crm' alone).
+    // The paused sequences (ADR 096): the user's paused CRM rows, never a walk of every CRM lead (vendor = 'crm' alone).
     expect(
       all.some((detail) => /USING (COVERING )?INDEX leads_crm_user_sequence_idx \(user_id=\? AND sequence_status=\?\)/.test(detail)),
       explain,
@@ -65,7 +65,7 @@ describe("Today's queries", () => {
       explain,
     ).toEqual([]);
 
-    // The page's reads (ADR 098, 102): its tasks ranked in SQL with their count and the paused; coming up only when asked.
+    // The page's reads (ADR 096): its tasks ranked in SQL with their count and the paused; coming up only when asked.
     sent.length = 0;
     const reads = await readToday({ db: createDb(recordingD1(sent)), now: () => NOW }, userId, {
       zone: "America/New_York",

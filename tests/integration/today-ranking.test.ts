@@ -1,4 +1,4 @@
-// Today's page ranks its tasks in SQL and reads only its own (ADR 098): whatever the tasks, the zone and the clock,
+// Today's page ranks its tasks in SQL and reads only its own (ADR 096): whatever the tasks, the zone and the clock,
 // its first N are the first N of every due task ranked in the Worker (what the API does), and its count is theirs.
 import { env } from "cloudflare:test";
 import fc from "fast-check";

@@ -1,5 +1,5 @@
 /**
- * Today's days are the user's (ADR 090): at one instant a step is today's in Pacific/Auckland and tomorrow's in
+ * Today's days are the user's (ADR 096): at one instant a step is today's in Pacific/Auckland and tomorrow's in
  * America/Los_Angeles. The zone is the user's stored one, else the browser's cookie, else UTC; the first sign-in that
  * knows the browser's zone stores it, in the sign-in's own batch.
  */

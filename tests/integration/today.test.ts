@@ -1,5 +1,5 @@
 /**
- * Today (issue 38): the signed-in user's due and overdue tasks only, ranked, in the issue's shape, within the round-trip
+ * Today: the signed-in user's due and overdue tasks only, ranked, in the issue's shape, within the round-trip
  * budget; the page's forms without JavaScript; the seeded demo's follow-ups.
  */
 import { eq } from "drizzle-orm";
@@ -165,7 +165,7 @@ describe("the Today page's forms (without JavaScript)", () => {
     // Three sequences started today: four steps each within the next 14 days.
     for (let i = 0; i < 3; i++) await pat.start((await aLead(pat.userId)).id);
     type Page = { upcoming: { scheduledFor: string }[] | null };
-    // The day's queue alone (ADR 102): no coming-up read, a link instead.
+    // The day's queue alone (ADR 096): no coming-up read, a link instead.
     const page = await pat.client.load<Page>(todayPage.loader, "/today");
     expect(page.upcoming).toBeNull();
     const all = await pat.client.load<Page>(todayPage.loader, "/today?upcoming=all");

@@ -1,4 +1,4 @@
-// Deal analyses under the usage caps (issue 34): at most CONCURRENT_ANALYSES runs and CONCURRENT_ANALYSIS_STREAMS open
+// Deal analyses under the usage caps: at most CONCURRENT_ANALYSES runs and CONCURRENT_ANALYSIS_STREAMS open
 // streams per user, each place given back when its run or stream ends; every finished run is one AI call in the
 // ledger, written with its result, with the tokens the model reported (counted toward the spend cap), and a failed
 // run charges nothing.

@@ -1,4 +1,4 @@
-// Caps on metered actions (issue 34 items 1–2): each cap refuses atomically (two parallel requests at the last unit
+// Caps on metered actions: each cap refuses atomically (two parallel requests at the last unit
 // never both pass), a refusal is 429/402 with Retry-After and writes nothing, a failed action charges nothing, and
 // GET /api/usage and Profile → Usage show what was used.
 import { eq } from "drizzle-orm";

@@ -1,6 +1,6 @@
-// The valuation screens (issue 13's Get Property Value and the property card's comps): the workbench's form post values
+// The valuation screens (the Get Property Value and the property card's comps): the workbench's form post values
 // the lead through calculate-arv's service and records the ARV and comps on the user's own property only (another
-// user's → 404, nothing written; no comps → 'Comps Analysis Failed', nothing written; a failing call → §8's Demo Mode,
+// user's → 404, nothing written; no comps → 'Comps Analysis Failed', nothing written; a failing call → the spec's Demo Mode,
 // nothing written); Get Max Offer then starts from that ARV; the CRM's /crm/comps runs the comps search and the CRM
 // loader reads the comps only when the card shows them.
 import { env } from "cloudflare:test";
@@ -136,7 +136,7 @@ describe("the workbench's Get Property Value", () => {
     const owner = await workedLead();
     const stranger = await workedLead();
     const before = await storedOf(owner.property.id);
-    // Let's Work It valued the lead already (issue 36): nothing more is written.
+    // Let's Work It valued the lead already: nothing more is written.
     const compsBefore = (await compsOf(owner.userId, owner.property.id)).length;
     const answer = await post(stranger.client, valueForm(owner.lead, owner.property.id));
     expect(answer.status).toBe(404);
@@ -149,7 +149,7 @@ describe("the workbench's Get Property Value", () => {
   it("answers an address nobody can place with its message under 'Comps Analysis Failed', no number, and writes nothing", async () => {
     const { client, userId, lead, property } = await workedLead();
     const before = await storedOf(property.id);
-    // Let's Work It valued the lead already (issue 36): nothing more is written.
+    // Let's Work It valued the lead already: nothing more is written.
     const compsBefore = (await compsOf(userId, property.id)).length;
     const answer = await post(client, {
       ...valueForm(lead, property.id),
@@ -180,7 +180,7 @@ describe("the workbench's Get Property Value", () => {
     const client = new ApiClient();
     const { userId, lead, property } = await workedLead(client);
     const before = await storedOf(property.id);
-    // Let's Work It valued the lead already (issue 36): nothing more is written.
+    // Let's Work It valued the lead already: nothing more is written.
     const compsBefore = (await compsOf(userId, property.id)).length;
     const propertyData = client.context.providers.propertyData;
     client.context = {

@@ -1,4 +1,4 @@
-// The Lead Workbench on the server (spec 02 §2, §4): the page's loader and its render without JavaScript, and its
+// The Lead Workbench on the server: the page's loader and its render without JavaScript, and its
 // action — Save for Later, Let's Work It, Confirm Add to CRM, Next Lead and Pass — over a small seeded market, with
 // the queue made by POST /api/properties/batch as the wizard makes it.
 import { createRequestHandler } from "@remix-run/cloudflare";
@@ -101,7 +101,7 @@ describe("the page", () => {
     expect(first).toContain("Reviewing 5 seller leads");
     expect(first).toContain("Lead 1 of 5");
     expect(first).toContain(queue[0].addressLine);
-    // Back to Wizard: the Seller Lead Wizard with the queue's search filled in (ADR 087).
+    // Back to Wizard: the Seller Lead Wizard with the queue's search filled in (ADR 052).
     expect(first).toContain(
       'href="/?section=chat&amp;agent=lead-finder&amp;wizard=seller&amp;cityOrZip=Phoenix&amp;state=AZ&amp;sellerType=high_equity"',
     );
@@ -169,7 +169,8 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
       status: "new",
       currentAgent: null,
       arv: lead.estimatedValue,
-      maxOffer: lead.maxOffer,
+      // The lead's max offer is only an estimate before any valuation: no offer is stored.
+      maxOffer: null,
       bedrooms: lead.bedrooms,
       ownerName: lead.ownerName,
       leadType: lead.flags[0] ?? null,
@@ -199,6 +200,12 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
         repairEstimate: null,
         assignmentFee: null,
         ruleMaxOffer: property.ruleMaxOffer,
+        // The provider's estimate is the ARV, with no range and no model part (the engine's valuation adds them).
+        arvLow: null,
+        arvHigh: null,
+        confidenceScore: property.confidenceScore,
+        modelValue: null,
+        modelShare: null,
       },
     });
     const text = await html(client, "/leads/workbench?lead=0");
@@ -216,7 +223,7 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
     const lead = queue[1];
     const worked = await post(client, saveForm(lead, "work", 1));
     expect(worked.status).toBe(302);
-    // Let's Work It values the lead too (issue 36): the details open on the filled Property Value panel.
+    // Let's Work It values the lead too: the details open on the filled Property Value panel.
     expect(worked.headers.get("Location")).toMatch(/^\/leads\/workbench\?lead=1&details=1&value=\d+.*#property-value$/);
     expect(toastOf(worked)).toMatchObject({ variant: "success" });
     expect(await crmOf(userId)).toEqual([

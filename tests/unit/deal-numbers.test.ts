@@ -1,4 +1,4 @@
-// Issue 35 item 1: the views' one reading of a property's numbers (app/domain/offers/deal-numbers.ts).
+// the views' one reading of a property's numbers (app/domain/offers/deal-numbers.ts).
 import { describe, expect, it } from "vitest";
 
 import { dealNumbersOf, ruleMaxOfferOf } from "#app/domain/offers/deal-numbers.ts";

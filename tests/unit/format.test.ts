@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { formatBaths, formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
 
-// The reference: spec 01 §9's formats as Intl.NumberFormat spells them (format.ts groups digits itself; docs/decisions/062-number-formatting-without-intl.md).
+// The reference: the spec's formats as Intl.NumberFormat spells them (format.ts groups digits itself; docs/decisions/062-number-formatting-without-intl.md).
 const MONEY = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 const NUMBER = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 

@@ -1,4 +1,4 @@
-// The import graph's check (tests/graph/import-graph.ts, `npm run lint:graph`; docs/decisions/073-import-layers.md): the real tree has
+// The import graph's check (tests/graph/import-graph.ts, `npm run lint:graph`; docs/decisions/071-house-layout.md): the real tree has
 // no cycle and no wrong-way import, and a small made-up graph shows the check does report both.
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 35 item 6: the synthetic market agrees with itself — a home's estimated value and its neighbours' sales come
+ * the synthetic market agrees with itself — a home's estimated value and its neighbours' sales come
  * from the same price surface, so the engine's ARV from those sales lands near the estimated value. The bench
  * (`npm run bench:market-agreement`) measures 1,000 homes; this holds a smaller sample of the default market to the
  * same bound, and checks the surface is smooth: two ZIPs a mile apart are priced alike.

@@ -1,4 +1,4 @@
-// The one strict money schema (issue 35 item 3): strict decimal parsing, $1 … $100,000,000 after rounding, and the field named.
+// The one strict money schema: strict decimal parsing, $1 … $100,000,000 after rounding, and the field named.
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 

@@ -1,11 +1,41 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { createMemoryHistory, createRouter, matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import { describe, expect, it } from "vitest";
 
 /**
  * patches/@remix-run+router+1.23.3.patch keeps each routes array's ranked branches and the compiled path patterns
- * (ADR 097). These check that matching still answers what the unpatched router does, and that a routes tree changed
- * in place (lazy route discovery's patchRoutes) is matched afresh rather than from a stale cache.
+ * (ADR 097). The first block fails on an install without the patch: it observes the kept branches themselves, in both
+ * builds the Worker bundles. The rest check that matching still answers as the router should, and that a routes tree
+ * changed in place by lazy route discovery is matched afresh rather than from a stale cache.
  */
+const require = createRequire(import.meta.url);
+type MatchRoutes = typeof matchRoutes;
+const builds: [string, MatchRoutes][] = [
+  ["ESM", matchRoutes],
+  ["CJS", (require("@remix-run/router") as { matchRoutes: MatchRoutes }).matchRoutes],
+];
+
+describe("the route-branch patch is applied", () => {
+  it.each(builds)("the %s build matches a routes array from the branches it ranked on first use", (_build, match) => {
+    // Only the patch keeps ranked branches: a route pushed into the same array without patchRoutes is not seen,
+    // whereas an unpatched router flattens the array afresh and finds it.
+    const routes: AgnosticRouteObject[] = [{ id: "first", path: "/first" }];
+    expect(match(routes, "/later")).toBeNull();
+    routes.push({ id: "later", path: "/later" });
+    expect(match(routes, "/later")).toBeNull();
+    expect(match([...routes], "/later")?.map((found) => found.route.id)).toEqual(["later"]);
+  });
+
+  it("both installed builds carry the patched functions", () => {
+    for (const file of ["@remix-run/router/dist/router.js", "@remix-run/router/dist/router.cjs.js"]) {
+      const source = readFileSync(require.resolve(file), "utf8");
+      expect(source, file).toContain("function rankedBranches(routes)");
+      expect(source, file).toContain("function compilePathUncached(path, caseSensitive, end)");
+      expect(source, file).toContain("branchesVersion++;");
+    }
+  });
+});
 function ids(matches: ReturnType<typeof matchRoutes>): string[] {
   return (matches ?? []).map((match) => String(match.route.id));
 }

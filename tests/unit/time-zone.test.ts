@@ -1,4 +1,4 @@
-// Calendar days in the user's IANA zone (ADR 090): Intl arithmetic across the date line and daylight-saving changes.
+// Calendar days in the user's IANA zone (ADR 096): Intl arithmetic across the date line and daylight-saving changes.
 import { describe, expect, it } from "vitest";
 
 import { endOfDay, overdueDays, scheduledFor, snoozedUntil } from "#app/domain/sequences/plan.ts";

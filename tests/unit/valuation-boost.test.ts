@@ -1,4 +1,4 @@
-// The valuation engine's regression trees (app/domain/valuation/boost.ts, docs/decisions/064-valuation-boosted-fit.md) on hand-made data.
+// The valuation engine's regression trees (app/domain/valuation/boost.ts, docs/decisions/050-valuation-engine.md) on hand-made data.
 import { describe, expect, it } from "vitest";
 
 import { boostedTrees, fitBooster, type BoostedTrees, type BoostOptions } from "#app/domain/valuation/boost.ts";

@@ -1,5 +1,5 @@
 /**
- * The cards' write actions from the browser (spec 02 §2 "Seller card actions", "Other cards", §8): Add to CRM
+ * The cards' write actions from the browser (the spec's "Seller card actions", "Other cards"): Add to CRM
  * (POST /api/properties) and Save to Buyer Breeze (POST /api/buyer-leads). Each answers the toast to show. Without
  * JavaScript the cards' forms post to /chat/card, which does the same on the server.
  */
@@ -16,7 +16,7 @@ import {
   crmKey,
 } from "#app/domain/chat/messages.ts";
 
-/** Properties added (or found already there) in this page: §5 skips them with 'Already in CRM' without a call. */
+/** Properties added (or found already there) in this page: the spec skips them with 'Already in CRM' without a call. */
 const inCrm = new Set<string>();
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; body: unknown }> {

@@ -1,5 +1,5 @@
 /**
- * The chat's cards (spec 02 §2): a seller-lead card (Add to CRM, I'll Pass, View Details, Let's Work It, Skip This
+ * The chat's cards: a seller-lead card (Add to CRM, I'll Pass, View Details, Let's Work It, Skip This
  * One), a buyer card (Save to Buyer Breeze) and a property card (Add to CRM, I'll Pass, Contact Buyer). The actions
  * that write are small forms posting to /chat/card, so they work without JavaScript; with it they call the /api
  * routes in place (card-actions.ts). The full details (dialog, map, contacts) are a chunk of their own.
@@ -16,6 +16,7 @@ import { contactHref, propertyCardToProperty } from "#app/domain/chat/property-c
 import { sellerTypeLabel } from "#app/domain/chat/wizard.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import { leadToProperty } from "#app/domain/leads/property.ts";
+import { ESTIMATE_LABEL, estimatedMaxOffer } from "#app/domain/offers/deal-numbers.ts";
 import { formatBaths, formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
 import { workbenchHref } from "#app/domain/workbench/workbench-rules.ts";
 
@@ -116,7 +117,7 @@ function AddToCrm({ id, context, add }: { id: string; context: CardContext; add:
   );
 }
 
-/** I'll Pass only logs (§2). */
+/** I'll Pass only logs. */
 function PassButton({ what }: { what: string }) {
   return (
     <Button variant="ghost" onClick={() => console.info(`Passed on ${what}`)}>
@@ -157,7 +158,7 @@ export function SellerCard({ id, body, context }: { id: string; body: SellerBody
           ["Year Built", lead.yearBuilt === null ? NOT_AVAILABLE : String(lead.yearBuilt)],
           ["Estimated Value", formatMoney(lead.estimatedValue)],
           ["Equity", percent(lead.equityPct)],
-          ["Max Offer", formatMoney(lead.maxOffer)],
+          [`Max Offer (${ESTIMATE_LABEL.toLowerCase()})`, formatMoney(estimatedMaxOffer(lead.estimatedValue))],
           ["Owner", lead.ownerName ?? NOT_AVAILABLE],
         ]}
       />

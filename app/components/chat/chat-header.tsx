@@ -1,5 +1,5 @@
 /**
- * The chat's header (spec 02 §2): the welcome, the open agent's title, and the agent selector (Deal Analyzer opens
+ * The chat's header: the welcome, the open agent's title, and the agent selector (Deal Analyzer opens
  * the CRM section; the others their chat).
  */
 import { Link } from "@remix-run/react";

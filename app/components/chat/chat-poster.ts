@@ -1,5 +1,5 @@
 /**
- * Posts what a search found into the chat from the browser (spec 02 §4): the pending messages are stored first
+ * Posts what a search found into the chat from the browser: the pending messages are stored first
  * (domain/chat/pending, localStorage `chatPending`), the conversation is created when there is none
  * (POST /api/conversations), then each message is posted (POST /api/conversations/{id}/messages), 300–400 ms apart,
  * and leaves the store once the server has it. One poster per page: it outlives the chat section (the seller search

@@ -1,5 +1,5 @@
 /**
- * The agent chat, the signed-in home's default section (spec 02 §2): the agent selector (Deal Analyzer opens the
+ * The agent chat, the signed-in home's default section: the agent selector (Deal Analyzer opens the
  * CRM), the agent's conversations, the open conversation's messages as seller-lead, buyer and property cards or
  * text, the Seller Lead and Cash Buyer wizards, and the text box. Everything works without JavaScript (links, GET
  * wizard steps, forms posting to /chat/*); with it the wizards, searches and card actions run in place. The

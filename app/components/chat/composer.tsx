@@ -14,7 +14,7 @@ type FormComponent = typeof Form;
 /**
  * The chat's text box: posts to /chat/send, which stores the message and the assistant's reply and comes back to
  * the conversation (post/redirect/get, with or without JavaScript). Send is disabled while the box is empty or a
- * message is on its way (§5); without JavaScript the server says what is wrong instead.
+ * message is on its way; without JavaScript the server says what is wrong instead.
  */
 export function ComposerForm({
   FormAs,

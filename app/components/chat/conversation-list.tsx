@@ -1,5 +1,5 @@
 /**
- * The chat's conversation list (spec 02 §2): the open agent's conversations (on Terry's screen, Terry's), newest
+ * The chat's conversation list: the open agent's conversations (on Terry's screen, Terry's), newest
  * first, each a link; New opens an empty one.
  */
 import { Link } from "@remix-run/react";

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { statusLabel } from "#app/domain/leads/labels.ts";
 
 /**
- * What a chat card or its details show instead of Add to CRM once the lead is in the CRM (issue 36: a stale Add to
+ * What a chat card or its details show instead of Add to CRM once the lead is in the CRM (a stale Add to
  * CRM answered "Already in CRM" and logged a 409): its CRM status and the way to it.
  */
 export function InCrmNote({ status }: { status: string }) {

@@ -1,5 +1,5 @@
 /**
- * Seller Lead Details (spec 02 §2 "View Details", "Seller Lead Details dialog"): the lead's map, its building, owner
+ * Seller Lead Details (the spec's "View Details", "Seller Lead Details dialog"): the lead's map, its building, owner
  * and valuation sections and the owner's contacts, with Confirm Add to CRM. A Radix dialog with JavaScript; without
  * it the same content in the page (the View Details link's `details` parameter). A chunk of its own: the chat loads
  * it once it is on screen.

@@ -1,5 +1,5 @@
 /**
- * The open conversation's messages (spec 02 §2): seller-lead, buyer and property cards, or text (with a wizard's
+ * The open conversation's messages: seller-lead, buyer and property cards, or text (with a wizard's
  * offer as a link), the message on its way, and what an empty conversation says for each agent.
  */
 import { Link } from "@remix-run/react";

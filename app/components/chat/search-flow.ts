@@ -1,5 +1,5 @@
 /**
- * The wizards' calls from the browser (spec 02 §4, §7): Check Lead/Buyer Count (POST /api/leads/preview-count),
+ * The wizards' calls from the browser: Check Lead/Buyer Count (POST /api/leads/preview-count),
  * Find Properties (POST /api/properties/batch: the lead queue stored, the cards posted into the chat, on to the
  * Lead Workbench) and Find Cash Buyers (POST /api/cash-buyers/search: the buyer cards posted into the chat). What a
  * search posts goes through the poster (chat-poster.ts), which keeps it in localStorage until it is posted.
@@ -118,7 +118,7 @@ export async function findSellers(answers: WizardAnswers, deps: SearchDeps): Pro
 
 /**
  * Find Cash Buyers: 5 buyers (a repeat of the same search pages on by 5, the server keeps the place), posted into
- * the chat 300–400 ms apart. Empty: §8's "No active cash buyers found in {location}. …"; failure: "Cash Buyer Search
+ * the chat 300–400 ms apart. Empty: the spec's "No active cash buyers found in {location}. …"; failure: "Cash Buyer Search
  * Failed" with the error. Resolves once the search has answered; the messages keep arriving in the chat after.
  */
 export async function findBuyers(answers: WizardAnswers, deps: SearchDeps): Promise<void> {

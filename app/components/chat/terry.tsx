@@ -1,6 +1,6 @@
 /**
- * The Target Market Finder chat (spec 02 §2 "Target Market Finder chat (Terry)"): Terry's conversation, three
- * starter prompts while it is empty, a text box sent by Enter or Send, Start New Chat and Back to Wizards, and §8's
+ * The Target Market Finder chat (the spec's "Target Market Finder chat (Terry)"): Terry's conversation, three
+ * starter prompts while it is empty, a text box sent by Enter or Send, Start New Chat and Back to Wizards, and the spec's
  * trouble text when Terry cannot answer. Without JavaScript every form posts to /chat/terry, which stores the
  * message and the answer and comes back here; with it the message goes to POST /api/terry/chat and the page reloads
  * the conversation. A chunk of its own: the chat loads it when the screen is opened.
@@ -153,7 +153,7 @@ export default function TerryScreen({
       const answer = await readApiAnswer(response);
       const stored = answer.conversationId;
       if (stored) {
-        // Stored (Terry's answer, or §8's trouble text when the model failed): show the conversation as saved.
+        // Stored (Terry's answer, or the spec's trouble text when the model failed): show the conversation as saved.
         if (stored === conversationId) void revalidator.revalidate();
         else navigate(terryHref(stored), { replace: true, preventScrollReset: true });
         return;

@@ -1,5 +1,5 @@
 /**
- * The location field's suggestions as the user types (issue 36): the server renders the first list (covered cities,
+ * The location field's suggestions as the user types: the server renders the first list (covered cities,
  * or ZIPs for digits) into a <datalist>, which the browser narrows by itself; with JavaScript, each pause in typing
  * asks GET /api/places for the places matching the text, so ZIPs and smaller cities come up too.
  */

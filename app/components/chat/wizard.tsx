@@ -1,5 +1,5 @@
 /**
- * The Seller Lead Wizard and the Cash Buyer Wizard (spec 02 §2, §5). One form for both ways of working:
+ * The Seller Lead Wizard and the Cash Buyer Wizard. One form for both ways of working:
  *
  * - Without JavaScript each step is a GET form to the chat section carrying the answers so far (Next and Back are
  *   buttons named `step`, Check Lead/Buyer Count `intent=count`), and Find Properties / Find Cash Buyers post the

@@ -2,6 +2,7 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { crmHref, propertyFacts } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
+import { headlineNumbersOf } from "#app/domain/offers/deal-numbers.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import type { load } from "#app/services/leads/crm-section.server.ts";
 
@@ -47,7 +48,7 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
                 <th scope="col" className="w-22 px-3 py-3">
                   ARV
                 </th>
-                {/* The chosen offer and the 70 % rule's max offer, each labelled for what it is (issue 35 item 1). */}
+                {/* The chosen offer and the 70 % rule's max offer, each labelled for what it is. */}
                 <th scope="col" className="w-22 px-3 py-3">
                   Offer
                 </th>
@@ -81,6 +82,7 @@ const ACTION_CLASS = buttonClass("secondary", "whitespace-nowrap", "sm");
  */
 function leadRow(lead: Lead, rowHref: string) {
   const place = lead.city && lead.state ? `${lead.city}, ${lead.state}` : lead.city || lead.state;
+  const numbers = headlineNumbersOf(lead);
   return (
     <tr key={lead.id}>
       <td>
@@ -104,9 +106,9 @@ function leadRow(lead: Lead, rowHref: string) {
       <td>
         <LeadStatusBadge status={lead.status} />
       </td>
-      <td>{formatMoney(lead.arv)}</td>
-      <td>{formatMoney(lead.maxOffer)}</td>
-      <td>{formatMoney(lead.ruleMaxOffer)}</td>
+      <td>{formatMoney(numbers.arv)}</td>
+      <td>{formatMoney(numbers.offer)}</td>
+      <td>{formatMoney(numbers.maxOffer)}</td>
       <td>{leadTypeLabel(lead.leadType) || "—"}</td>
       <td>
         <a href={rowHref + encodeURIComponent(lead.id)} className={ACTION_CLASS} aria-label={`Work This Lead: ${lead.address}`}>

@@ -11,7 +11,7 @@ const INTENT_EVENTS = ["pointerdown", "touchstart", "keydown", "focusin"] as con
  * A form's browser-side validation (conform's `onValidate`) with zod and the form's schema loaded once the user starts
  * using the page (first tap, key or focus), not with it: zod is the largest library the forms use (about 100 kB of
  * script to evaluate with the schemas, a long task on a phone right after hydration), and a page's first load stays
- * small (issue 10). Until it has loaded the form is checked by the server, with the same schema and messages, as it
+ * small. Until it has loaded the form is checked by the server, with the same schema and messages, as it
  * is without JavaScript.
  *
  * `load` answers the schema, or a function choosing it from the submitted fields (register's two steps). For forms

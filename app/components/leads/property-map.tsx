@@ -1,7 +1,7 @@
 import { openStreetMapLink, STREET_VIEW, type Place } from "#app/providers/maps/index.ts";
 
 /**
- * The picture at the top of a lead card or dialog (spec 02 §9: default height 300 px, width 100 %). With a street-view
+ * The picture at the top of a lead card or dialog (default height 300 px, width 100 %). With a street-view
  * URL (the Google maps provider, computed on the server) it shows that image; otherwise — the keyless default — a
  * clean placeholder with the coordinates and an OpenStreetMap link, so nothing loads from the network and no image
  * is ever broken.

@@ -1,9 +1,9 @@
 /**
- * The offer choice (spec 02 §2 "Create Offer dialog", the workbench's three offer cards or a custom amount; §5): three
+ * The offer choice (the spec's "Create Offer dialog", the workbench's three offer cards or a custom amount): three
  * radio cards — Aggressive, Fair, Likely — and a custom amount. The custom field keeps digits only, typing a digit
  * selects it, and its Select button is disabled while the field is empty. Plain radios and a text field inside the
- * caller's `<Form>`, so it works before JavaScript loads; the server applies the same §5 rules. Each card says how it
- * stands against the user's max offer (issue 35); the caller preselects the recommended one (`initial`).
+ * caller's `<Form>`, so it works before JavaScript loads; the server applies the same rules. Each card says how it
+ * stands against the user's max offer; the caller preselects the recommended one (`initial`).
  */
 import { useState } from "react";
 
@@ -120,7 +120,7 @@ function MaxOfferMark({ option }: { option: OfferOption }) {
 }
 
 /**
- * With JavaScript, a form holding an OfferChoice checks §5's rules before posting and says 'No Offer Selected' or
+ * With JavaScript, a form holding an OfferChoice checks the spec's rules before posting and says 'No Offer Selected' or
  * 'Invalid Offer Amount' in a toast (the server says the same without JavaScript).
  */
 export function useOfferChoiceCheck(options: OfferOption[], arv: number | null) {

@@ -1,5 +1,5 @@
 /**
- * An offer's warnings and its "Confirm anyway" (issue 35 item 2): why the offer deserves a second look, in words, and
+ * An offer's warnings and its "Confirm anyway": why the offer deserves a second look, in words, and
  * a form that posts the same step again with `confirm=1`. The server answers it to a post without `confirm`, so it
  * works the same with and without JavaScript; the user confirms once.
  */

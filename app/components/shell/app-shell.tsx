@@ -137,7 +137,7 @@ function MenuToggle({
 /**
  * The signed-in shell: a sidebar (a drawer under 768 px, opened by the header's menu toggle) and the section.
  * The drawer is a checkbox + label, so it opens and closes without JavaScript; with JavaScript it is the same
- * checkbox, controlled, and choosing an item closes it (spec 01 §2).
+ * checkbox, controlled, and choosing an item closes it.
  */
 export function AppShell({
   user,

@@ -2,7 +2,7 @@ import { useNavigation } from "@remix-run/react";
 
 /**
  * While a client-side navigation loads (the session is checked by every loader), a spinner with "Loading..."
- * (spec 01 §2). Server-rendered pages know the session already, so nothing shows on a first load.
+ *. Server-rendered pages know the session already, so nothing shows on a first load.
  */
 export function NavigationProgress() {
   const navigation = useNavigation();

@@ -14,7 +14,7 @@ import type { SectionData, SectionPayload } from "#app/services/shell/sections.s
 import { preloadable } from "./lazy.tsx";
 import { SECTIONS, type ChunkSource } from "./sections.ts";
 
-/* Each section is a chunk of its own, named by the section table: the shell loads the open section only (issue 10's first-load budgets). */
+/* Each section is a chunk of its own, named by the section table: the shell loads the open section only (the first-load budgets). */
 const SECTION_FILES = import.meta.glob("/app/components/*/*-section.tsx");
 const chunk = <P extends object>(source: ChunkSource) => preloadable<P>(SECTION_FILES, `/${source}`);
 

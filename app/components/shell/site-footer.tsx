@@ -4,7 +4,7 @@ const LINKS = [
   { href: "/faq", label: "FAQs" },
 ] as const;
 
-/** The footer of every page: Terms, Contact Support and FAQs, each opening in a new tab (spec 01 §2, "Footer links"). */
+/** The footer of every page: Terms, Contact Support and FAQs, each opening in a new tab ("Footer links"). */
 export function SiteFooter() {
   return (
     <footer className="border-t border-slate-200 bg-white">

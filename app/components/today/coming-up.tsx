@@ -29,7 +29,7 @@ const comingUpHref = (allTasks: boolean) => (allTasks ? "/today?all=1&upcoming=a
 
 /**
  * The next steps of the running sequences within UPCOMING_DAYS, soonest first, when the page was asked for them;
- * otherwise a link to them (Today itself is the day's queue, ADR 102). Works without JavaScript.
+ * otherwise a link to them (Today itself is the day's queue, ADR 096). Works without JavaScript.
  */
 export function ComingUp({ steps, allTasks = false }: { steps: UpcomingStep[] | null; allTasks?: boolean }) {
   if (steps === null) {

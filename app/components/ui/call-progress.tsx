@@ -1,5 +1,5 @@
 /**
- * The progress bar of a long call (spec 02 §4 "Valuation progress" and the comps search): while `busy`, a message
+ * The progress bar of a long call (the spec's "Valuation progress" and the comps search): while `busy`, a message
  * that changes every 5 s and a bar that rises to at most 90 %; when the call ends, 100 % and 'Complete!' on success
  * (the bar stays where it was on failure), and nothing again 2 s later. The schedule is `progressAt`
  * (domain/valuation/view.ts). Shown only with JavaScript: without it the form's post is the page's navigation.

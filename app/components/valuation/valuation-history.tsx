@@ -1,5 +1,5 @@
 /**
- * The property card's valuation history (issue 35 item 1): every valuation the property has had, newest first — the
+ * The property card's valuation history: every valuation the property has had, newest first — the
  * current one and those a re-valuation replaced — with its date, what made it, its ARV and its 80 % range.
  */
 import type { ValuationSource } from "#db/enums.ts";

@@ -27,7 +27,7 @@ type Props = {
 const BUSY_LABELS: Record<string, string> = { save: "Saving...", work: "Saving...", pass: "Passing...", next: "Loading..." };
 
 /**
- * §2 "Fixed bottom bar": one form whose buttons say what to do with the lead on screen. Without JavaScript each button
+ * "Fixed bottom bar": one form whose buttons say what to do with the lead on screen. Without JavaScript each button
  * posts to the page's action; with it, Save for Later and Let's Work It still post (and the page reloads its data),
  * while Next Lead and Pass move on at once.
  */

@@ -16,10 +16,10 @@ export function WorkbenchStatusBadge({ crmStatus }: { crmStatus: string | null }
   return <Badge tone={LEAD_STATUS_TONES[status]}>{statusLabel(status)}</Badge>;
 }
 
-/** Beside the "New" badge of a lead a saved search delivered, until it is worked (ADR 090). */
+/** Beside the "New" badge of a lead a saved search delivered, until it is worked (ADR 085). */
 export const NEW_FROM_SAVED_SEARCH = "Delivered by your saved search";
 
-/** §2 "Lead card": the street view (or placeholder), the status badge and the lead's sections. */
+/** "Lead card": the street view (or placeholder), the status badge and the lead's sections. */
 export function LeadCard({
   lead,
   crmStatus,
@@ -29,7 +29,7 @@ export function LeadCard({
   lead: LeadQueueItem;
   crmStatus: string | null;
   streetViewUrl: string | null;
-  /** Delivered by a saved search and not worked yet (ADR 090). */
+  /** Delivered by a saved search and not worked yet (ADR 085). */
   isNew?: boolean;
 }) {
   const address = leadAddress(lead);
@@ -61,7 +61,7 @@ export function LeadCard({
   );
 }
 
-/** §2: the empty state, with the way to a search. */
+/** The empty state, with the way to a search. */
 export function NoLeads({ wizardHref, title }: { wizardHref: string; title: string }) {
   return (
     <section

@@ -1,5 +1,5 @@
 /**
- * The Letter of Intent once generated (spec 02 §4): its panel and, with JavaScript, its dialog (View PDF in New Tab,
+ * The Letter of Intent once generated: its panel and, with JavaScript, its dialog (View PDF in New Tab,
  * Download PDF, Mail the Offer), then the mailed panel with the follow-up sequence and Mail Again.
  */
 import { Form } from "@remix-run/react";

@@ -3,7 +3,7 @@ import { Link } from "@remix-run/react";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { positionText, reviewingText, SELLER_WIZARD_HREF } from "#app/domain/workbench/workbench-rules.ts";
 
-/** §2: the back-to-wizard button, the title, 'Reviewing N seller leads' and 'Lead X of N'. */
+/** The back-to-wizard button, the title, 'Reviewing N seller leads' and 'Lead X of N'. */
 export function WorkbenchHeader({
   total,
   index,

@@ -1,4 +1,4 @@
-/** Messages shown in the browser and sent by the server alike (spec 01 §8, spec 02 §6). */
+/** Messages shown in the browser and sent by the server alike. */
 export const INVALID_CREDENTIALS = "Invalid email or password";
 export const AUTH_REQUIRED = "Authentication required. Please log in again.";
 export const INVALID_RESET = "This reset link is invalid or has expired. Please request a new one.";

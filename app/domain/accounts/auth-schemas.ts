@@ -1,5 +1,5 @@
 /**
- * Every account form's schema, with the spec's messages word for word (spec 01 §5). The same schema validates in the
+ * Every account form's schema, with the spec's messages word for word. The same schema validates in the
  * browser (conform) and on the server (form actions and the /api routes). Empty fields arrive as undefined.
  */
 import { z } from "zod";
@@ -142,7 +142,7 @@ export const UserInfoSchema = z.object({
   /** Needed only when the email changes (re-authentication); the service says so when it is missing. */
   currentPassword: z.string().max(200).optional(),
   /**
-   * The user's IANA time zone (Today's days, ADR 090); left out, kept. Any name the runtime knows is taken (an API
+   * The user's IANA time zone (Today's days, ADR 096); left out, kept. Any name the runtime knows is taken (an API
    * client may send Asia/Kolkata where this runtime lists Asia/Calcutta) and stored as the name the Profile's select
    * lists (ADR 096), so the select always starts on it.
    */

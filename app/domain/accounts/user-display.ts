@@ -1,4 +1,4 @@
-/** Display name: fullName, else first plus last name, else email (spec 01 §3). */
+/** Display name: fullName, else first plus last name, else email. */
 export function displayName(user: {
   fullName?: string | null;
   firstName?: string | null;

@@ -1,5 +1,5 @@
 /**
- * The four AI agents (spec 02 §1), once: the workspace's agent selector uses `id` and `label`, the landing page's
+ * The four AI agents, once: the workspace's agent selector uses `id` and `label`, the landing page's
  * cards `title` and `text`. Deal Analyzer's work happens in the CRM section.
  */
 export const AGENTS = [

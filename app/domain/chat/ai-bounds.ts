@@ -1,5 +1,5 @@
 /**
- * What one conversation may send the model (issue 34 §4): every AI call costs tokens, so the text the user types and
+ * What one conversation may send the model: every AI call costs tokens, so the text the user types and
  * the history that goes with it are bounded here, once, for the agent chat and Terry alike. Zod-free: the chat's
  * boxes read the limits (the schemas are ai-fields.ts).
  */

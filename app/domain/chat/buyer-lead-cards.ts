@@ -1,4 +1,4 @@
-/** Buyer cards → buyer leads (§3, §5): what "Save to Buyer Breeze" stores of a cash-buyer card. */
+/** Buyer cards → buyer leads: what "Save to Buyer Breeze" stores of a cash-buyer card. */
 import { BUYER_TYPES, type BuyerType } from "#db/enums.ts";
 import { ownerTypeOf, type OwnerType } from "#app/domain/leads/extract.ts";
 import type { PostalAddress } from "#app/domain/leads/search-options.ts";

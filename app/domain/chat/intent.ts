@@ -14,7 +14,7 @@ export type ChatTurn = { role: string; content: string };
 export type ChatReplyInput = { agent: string; message: string; history?: readonly ChatTurn[] };
 export type ChatReply = { text: string; offer: WizardOffer | null };
 
-/** §8 (Terry's failure text): what the chat answers when the AI provider fails; the user's message is kept. */
+/** Terry's failure text: what the chat answers when the AI provider fails; the user's message is kept. */
 export const AI_TROUBLE_TEXT = "I'm sorry, I'm having trouble connecting right now. Please try again in a moment.";
 
 type Place = { cityOrZip: string; state: string; label: string };

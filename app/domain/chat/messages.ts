@@ -1,10 +1,10 @@
 /**
- * The agent chat's messages (spec 02 §2 "Agent chat screen"): a stored message's content is plain text, or JSON for
+ * The agent chat's messages (the spec's "Agent chat screen"): a stored message's content is plain text, or JSON for
  * a card — a seller-lead card, a buyer card, a property card (any other JSON with an address), or assistant text
  * with a wizard offer. Pure and zod-free (client components parse what they post and what the loader sends), so a
  * message reads the same on the server, in the browser and in the tests; anything unreadable is shown as text.
  *
- * Also the queue and position of seller cards (Let's Work It, Skip This One) and the §8 messages the card actions
+ * Also the queue and position of seller cards (Let's Work It, Skip This One) and the spec's messages the card actions
  * show. A buyer card → buyer lead is in buyer-lead-cards.ts, a property card → CRM property in property-cards.ts.
  */
 import { leadAddress } from "#app/domain/leads/property.ts";
@@ -13,7 +13,7 @@ import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
 
 import { isWizardKind, readAnswers, type WizardAnswers, type WizardKind } from "./wizard.ts";
 
-// --- §8 messages of the card actions -----------------------------------------------------------------------------
+// --- messages of the card actions -----------------------------------------------------------------------------
 
 export const ALREADY_IN_CRM = "Already in CRM";
 export const AUTH_REQUIRED = "Authentication required. Please log in again.";
@@ -24,7 +24,7 @@ export const BUYER_SAVE_FAILED = "Failed to save buyer lead";
 export const NO_MORE_LEADS = "No More Leads";
 export const ADDED_TO_CRM = "Added to CRM";
 export const BUYER_SAVED = "Saved to Buyer Breeze";
-/** Ours (issue 36): the buyer is in Buyer Breeze already (same name and market): nothing was saved twice. */
+/** Ours: the buyer is in Buyer Breeze already (same name and market): nothing was saved twice. */
 export const BUYER_ALREADY_SAVED = "Already saved";
 export const NO_CONTACT = "No contact information on this card";
 
@@ -43,7 +43,7 @@ export function addToCrmFailure(status: number, body: unknown): string {
   return typeof message === "string" && message.trim() ? message : ADD_TO_CRM_FAILED;
 }
 
-/** The §5 duplicate check in the browser: a property is "loaded" when its address, city and state match. */
+/** The duplicate check in the browser: a property is "loaded" when its address, city and state match. */
 export function crmKey(place: { address: string; city?: string | null; state?: string | null }): string {
   return [place.address, place.city ?? "", place.state ?? ""].map((part) => part.trim().toLowerCase().replace(/\s+/g, " ")).join("|");
 }
@@ -89,7 +89,7 @@ export type ChatMessage = { id: string; role: string; isAiGenerated: boolean; cr
 
 /**
  * A seller-lead card's content. The vendor's own record (`raw.vendorRecord`, BatchData's whole property JSON) stays
- * out: the card shows the §3 fields, and a message holds at most MESSAGE_MAX characters.
+ * out: the card shows the spec's fields, and a message holds at most MESSAGE_MAX characters.
  */
 export function sellerCardContent(lead: LeadQueueItem, search: SellerCardSearch): string {
   return JSON.stringify({ type: "seller-lead", search, lead: { ...lead, raw: { ...lead.raw, vendorRecord: null } } });

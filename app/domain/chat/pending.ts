@@ -1,14 +1,14 @@
 import { isRecord, parseJsonRecord } from "#app/domain/shared/guards.ts";
 
 /**
- * What a search found, held in the browser until it is posted into the chat (spec 02 §4): "when no conversation
+ * What a search found, held in the browser until it is posted into the chat: "when no conversation
  * exists, one is created first; found results are held in local storage (pending seller or cash buyer response and
  * cards) and posted into it once created". Kept in localStorage under `chatPending`, so results survive a reload or
  * the move to the Lead Workbench; posted messages leave it one by one. Pure, zod-free, never throws.
  */
 export const CHAT_PENDING_KEY = "chatPending";
 
-/** Cards are posted 300–400 ms apart (§9). */
+/** Cards are posted 300–400 ms apart. */
 export const CARD_PAUSE_MS = { min: 300, max: 400 } as const;
 
 export type PendingItem = { content: string; role: "user" | "assistant"; isAiGenerated: boolean };

@@ -1,8 +1,8 @@
-/** What a search posts into the chat (§4): the conversation's title and the results' and failures' texts. */
+/** What a search posts into the chat: the conversation's title and the results' and failures' texts. */
 
 import type { WizardKind } from "./wizard.ts";
 
-/** A conversation a search starts: named after what it found, or §4's "No Results: {location}". */
+/** A conversation a search starts: named after what it found, or the spec's "No Results: {location}". */
 export function searchConversationTitle(kind: WizardKind, location: string, found: boolean): string {
   if (!found) return `No Results: ${location}`;
   return kind === "seller" ? `Seller Leads: ${location}` : `Cash Buyers: ${location}`;
@@ -16,9 +16,9 @@ export function buyerResultsText(count: number, location: string): string {
   return `Found ${count} active cash ${count === 1 ? "buyer" : "buyers"} in ${location}.`;
 }
 
-/** §8: "Cash Buyer Search Failed" with the error, as a chat message. */
+/** "Cash Buyer Search Failed" with the error, as a chat message. */
 export function cashBuyerFailureText(error: string | null | undefined): string {
   return error ? `Cash Buyer Search Failed: ${error}` : "Cash Buyer Search Failed";
 }
 
-/** Skip This One highlights the next card this long (§9: 1.5 s). */
+/** Skip This One highlights the next card this long (1.5 s). */

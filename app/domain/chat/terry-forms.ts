@@ -1,5 +1,5 @@
 /**
- * POST /api/terry/chat's body (spec 02 §7: message, history, and the Terry conversation to continue) and the Terry
+ * POST /api/terry/chat's body (message, history, and the Terry conversation to continue) and the Terry
  * screen's form without JavaScript (message and `c`). Server-side; the screen posts the same fields.
  */
 import { z } from "zod";

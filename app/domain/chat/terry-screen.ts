@@ -1,5 +1,5 @@
 /**
- * The Target Market Finder screen (spec 02 §2 "Target Market Finder chat (Terry)"): what the chat section and the
+ * The Target Market Finder screen (the spec's "Target Market Finder chat (Terry)"): what the chat section and the
  * screen's chunk share — the starter prompts, Terry's greeting, the agent type Terry's conversations are stored
  * under and the screen's URLs. Zod-free and small: the chat section (first load) imports it.
  */

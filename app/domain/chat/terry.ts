@@ -1,5 +1,5 @@
 /**
- * Terry, the Target Market Finder (spec 02 §1, §2 "Target Market Finder chat (Terry)", §8): the starter prompts, and
+ * Terry, the Target Market Finder (the spec's "Target Market Finder chat (Terry)"): the starter prompts, and
  * the local provider's answer — a place's figures from the property-data provider's records (`MarketStats`), said
  * plainly, and a plain "I can't" for what those records do not hold. Pure; the OpenAI provider gets the same figures
  * as tool results and words them itself.

@@ -1,5 +1,5 @@
 /**
- * The agent chat's two search wizards (spec 02 §2, §5): the Seller Lead Wizard (3 steps) and the Cash Buyer Wizard
+ * The agent chat's two search wizards: the Seller Lead Wizard (3 steps) and the Cash Buyer Wizard
  * (2 steps). Pure and zod-free: the wizard component (with JavaScript), the chat section's loader (the same steps as
  * GET forms without it) and the search action all use these rules, so a step refuses the same input everywhere.
  *
@@ -66,7 +66,7 @@ export const BEDROOM_OPTIONS = MIN_BEDROOM_OPTIONS.map((beds) => ({ value: Strin
 /** The maximum-price options, by their index in PRICE_OPTIONS (default 0, "Up to $3M"). */
 export const PRICE_SELECT_OPTIONS = PRICE_OPTIONS.map((option, index) => ({ value: String(index), label: option.label }));
 
-// --- messages (§5; ours where the spec names only the rule) --------------------------------------------------
+// --- messages (ours where the spec names only the rule) --------------------------------------------------
 
 export const SELLER_TYPE_REQUIRED = "Choose a seller type";
 export const BUYER_TYPE_REQUIRED = "Choose a buyer type";
@@ -130,7 +130,7 @@ function clampStep(kind: WizardKind, step: unknown): number {
   return Number.isFinite(n) ? Math.min(Math.max(Math.trunc(n), 1), WIZARD_STEPS[kind]) : 1;
 }
 
-// --- step rules (§5) --------------------------------------------------------------------------------------------
+// --- step rules --------------------------------------------------------------------------------------------
 
 function locationErrors(answers: WizardAnswers): WizardErrors {
   const built = buildSearchLocation(answers.cityOrZip, answers.state);
@@ -179,7 +179,7 @@ export function searchErrors(kind: WizardKind, answers: WizardAnswers) {
   return firstInvalidStep(kind, answers);
 }
 
-// --- what the wizards send (§7) -----------------------------------------------------------------------------------
+// --- what the wizards send -----------------------------------------------------------------------------------
 
 export type SellerCriteriaBody = {
   location: string;

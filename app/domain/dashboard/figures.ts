@@ -1,5 +1,5 @@
 /**
- * The dashboard's derived figures (spec 01 §4 "Dashboard"), as pure functions over the user's rows. The §4 formulas
+ * The dashboard's derived figures (the spec's "Dashboard"), as pure functions over the user's rows. The formulas
  * are kept exactly, including the odd ones ("Deals Closed" counts deals *created* since the first of the month;
  * "closing" in Deals by Stage is always 0). Beyond the spec, the period select windows the figures and each KPI gets a
  * trend against the previous window of the same length. All calendar arithmetic is in UTC.
@@ -21,7 +21,7 @@ export type DashboardProperty = { id: string; status: string; createdAt: string;
 export type DashboardConversation = { id: string; title: string | null; createdAt: string };
 
 // ---------------------------------------------------------------------------------------------------------------
-// The §4 formulas
+// The formulas
 
 /** Total Revenue: the sum of deal values in closing. */
 export function totalRevenue(deals: readonly Pick<DashboardDeal, "stage" | "dealValue">[]): number {
@@ -192,7 +192,7 @@ type Inputs = {
   conversations: readonly DashboardConversation[];
 };
 
-/** The four §4 KPIs over one window: deals counted when closed, properties when created. */
+/** The four KPIs over one window: deals counted when closed, properties when created. */
 function windowFigures({ deals, properties }: Inputs, window: Window) {
   const closedDeals = deals.filter((deal) => deal.stage === "closing" && within(closedAt(deal), window));
   const newProperties = properties.filter((property) => within(property.createdAt, window));

@@ -1,7 +1,7 @@
 /**
- * Deal analysis as it streams (spec 02 §4 "Deal analysis", §7 GET /api/deals/analyze/{id}/stream, §8 "Analysis"): the
+ * Deal analysis as it streams (the spec's "Deal analysis", GET /api/deals/analyze/{id}/stream; "Analysis"): the
  * progress | complete | error events the Durable Object sends, the route passes on and the browser reads, their
- * server-sent-event encoding, the progress schedule and the §8 messages. Pure and zod-free, so components import it.
+ * server-sent-event encoding, the progress schedule and the spec's messages. Pure and zod-free, so components import it.
  */
 import type { DealAnalysisResult } from "./analysis.ts";
 
@@ -74,7 +74,7 @@ export function splitAnalysisMessage(text: string, fallback = ANALYSIS_FAILED): 
   return { title: fallback, description: text };
 }
 
-/** The stored analysis fields of a property, or null unless every one of them is there (§4: shown directly then). */
+/** The stored analysis fields of a property, or null unless every one of them is there (shown directly then). */
 export type StoredAnalysisFields = {
   strategy: string | null;
   isDeal: boolean | null;

@@ -1,4 +1,4 @@
-/** POST /api/deals/analyze's body and the property card's Analyze Deal form (spec 02 §7: `{propertyId}`). */
+/** POST /api/deals/analyze's body and the property card's Analyze Deal form (`{propertyId}`). */
 import { z } from "zod";
 
 export const AnalyzeDealSchema = z.object({

@@ -1,7 +1,7 @@
 /**
  * What the Worker and the DealAnalysis Durable Object (workers/deal-analysis.ts) say to each other: the job the Worker
  * hands over, the state the object keeps and streams, and its answer to `start`. Types only, so the service
- * (app/services/deals/analysis.server.ts) and the object both import them from here (docs/decisions/073-import-layers.md).
+ * (app/services/deals/analysis.server.ts) and the object both import them from here (docs/decisions/071-house-layout.md).
  */
 import type { Reservation } from "#app/domain/usage/reservation.ts";
 

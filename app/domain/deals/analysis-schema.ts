@@ -1,5 +1,5 @@
 /**
- * The deal analysis result (spec 02 §3) as a zod schema: what a model must answer in structured output, and what the
+ * The deal analysis result as a zod schema: what a model must answer in structured output, and what the
  * server checks before it stores an analysis. Strict-mode friendly (every property required, no extra ones; nothing
  * optional), so `zodResponseFormat` can send it to OpenAI as is.
  */

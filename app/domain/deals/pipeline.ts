@@ -1,5 +1,5 @@
 /**
- * The deal pipeline's pure parts (spec 01 §2 "Deal Pipeline section", §4 pipeline figures): stages and their labels,
+ * The deal pipeline's pure parts (the spec's "Deal Pipeline section", pipeline figures): stages and their labels,
  * the header figures, and the period filter (by deal creation date, in UTC so server and browser agree).
  */
 import { DEAL_STAGES, type DealStage } from "#db/enums.ts";
@@ -23,7 +23,7 @@ export type PipelineDeal = { stage: DealStage; dealValue: number | null; closeDa
 export type PipelineFigures = { totalPipeline: number; closedThisMonth: number; activeDeals: number; closeRate: number };
 
 /**
- * Spec 01 §4, exactly: Total Pipeline is the sum of deal values; Closed This Month is the sum of values of deals in
+ * the spec, exactly: Total Pipeline is the sum of deal values; Closed This Month is the sum of values of deals in
  * closing that have a close date (whatever month it is in — the spec's formula); Active Deals counts deals not in
  * closing; Close Rate is the share of deals in closing as a rounded percentage (0 without deals).
  */

@@ -1,5 +1,5 @@
 /**
- * The wizard's location suggestions (issue 36): the places the property data has records for, narrowed to what the
+ * The wizard's location suggestions: the places the property data has records for, narrowed to what the
  * user has typed. Pure and zod-free (the wizard narrows them in the browser too).
  */
 

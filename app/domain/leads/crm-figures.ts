@@ -1,9 +1,9 @@
-/** The CRM's summary figures (spec 01 §4); the counting itself runs in SQL (services/leads/properties.server.ts). */
+/** The CRM's summary figures; the counting itself runs in SQL (services/leads/properties.server.ts). */
 
 export type CrmFigures = { totalLeads: number; qualified: number; underContract: number };
 
 /**
- * Total Leads, Qualified and Under Contract (spec 01 §4) from per-status counts (what the server's GROUP BY gives):
+ * Total Leads, Qualified and Under Contract from per-status counts (what the server's GROUP BY gives):
  * Total is every lead; the other two count the leads with those statuses.
  */
 export function crmFiguresFromCounts(counts: readonly { status: string; count: number }[]): CrmFigures {

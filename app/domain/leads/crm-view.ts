@@ -6,11 +6,11 @@ import { formatNumber } from "#app/domain/shared/format.ts";
 
 import type { StatusFilter } from "./labels.ts";
 
-/** The CRM list refreshes this often while visible (spec 01 §9). */
+/** The CRM list refreshes this often while visible. */
 export const CRM_REFRESH_MS = 5000;
 
 /**
- * Rows on the CRM's first screen; "Show more" adds as many again (docs/decisions/020-crm-rows-per-page.md, 053-crm-rows-react-50.md: a phone lays out and
+ * Rows on the CRM's first screen; "Show more" adds as many again (docs/decisions/053-crm-rows-react-50.md: a phone lays out and
  * hydrates 50 rows in half the time of 100, which was most of the page's main-thread work).
  */
 export const PAGE_SIZE = 50;

@@ -1,12 +1,12 @@
 /**
- * The extracted-data and buyer-save rules of spec 02 §5, pure: what of a vendor's lead or buyer record may reach a
+ * The extracted-data and buyer-save rules of the spec, pure: what of a vendor's lead or buyer record may reach a
  * card. Numbers outside their bounds become "not known" (null, shown as N/A); placeholder phone or email texts are
  * dropped; a buyer's owner type comes from the name.
  */
 
 import type { PhoneLine } from "./phone.ts";
 
-/** The placeholder texts vendors put where a phone or email would be (§5), compared lower-cased. */
+/** The placeholder texts vendors put where a phone or email would be, compared lower-cased. */
 export const PLACEHOLDER_CONTACT_TEXTS = [
   "contact for details",
   "n/a",
@@ -72,7 +72,7 @@ export function nonNegativeOrNull(value: number | null | undefined): number | nu
 export type OwnerType = "Corporate" | "Individual";
 
 /**
- * §5: Corporate when the name contains LLC, Inc or Corp, else Individual. Matched as words (so "Vince Cole" and
+ * Corporate when the name contains LLC, Inc or Corp, else Individual. Matched as words (so "Vince Cole" and
  * "Incline Homes" stay Individual), with their usual spellings: "L.L.C.", "Inc.", "Incorporated", "Corp.",
  * "Corporation".
  */

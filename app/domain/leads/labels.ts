@@ -1,4 +1,4 @@
-/** Lead statuses and lead types as the CRM shows them (spec 01 §2 "CRM and Lead Management section"), and the status filter. */
+/** Lead statuses and lead types as the CRM shows them (the spec's "CRM and Lead Management section"), and the status filter. */
 
 import { PROPERTY_STATUS_LABELS, PROPERTY_STATUSES, type PropertyStatus } from "#db/enums.ts";
 
@@ -22,7 +22,7 @@ export function isLeadStatus(value: unknown): value is LeadStatus {
   return typeof value === "string" && Object.hasOwn(STATUS_LABELS, value);
 }
 
-/** Any unknown status displays as New (spec 02 §4). */
+/** Any unknown status displays as New. */
 export function statusLabel(status: string | null | undefined): string {
   return isLeadStatus(status) ? STATUS_LABELS[status] : STATUS_LABELS.new;
 }
@@ -50,7 +50,7 @@ function joinList(items: string[]): string {
 }
 
 /**
- * A lead, seller or property type for display, as a sentence-case phrase (issue 36): "absentee_owner" → "Absentee
+ * A lead, seller or property type for display, as a sentence-case phrase: "absentee_owner" → "Absentee
  * owner", "Out-Of-State-Absentee-Owner" → "Out-of-state absentee owner"; a list as the vendors and saved leads write
  * it ("out-of-state-absentee-owner, high equity, tired-landlord") → "Out-of-state absentee owner, high equity and
  * tired landlord". Empty for none.

@@ -115,7 +115,7 @@ const PROPERTY_FIELDS = {
   arv: moneyField("ARV", { deal: true }),
   maxOffer: moneyField("Max offer", { deal: true }),
   analysisArv: moneyField("Analysis ARV", { deal: true }),
-  /** The user's repair estimate and assignment fee the 70 % rule's max offer uses (issue 35 item 1). */
+  /** The user's repair estimate and assignment fee the 70 % rule's max offer uses. */
   repairEstimate: moneyField("Repair estimate"),
   assignmentFee: moneyField("Assignment fee"),
   price: moneyField("Price"),

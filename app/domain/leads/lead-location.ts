@@ -1,5 +1,5 @@
 /**
- * The location rule of spec 02 §5, both ways: what a wizard sends for what the user typed (`buildSearchLocation`),
+ * The location rule of the spec, both ways: what a wizard sends for what the user typed (`buildSearchLocation`),
  * and what a search means by the location text it receives (`parseSearchLocation`). Pure, shared by the wizards and
  * the /api routes.
  *

@@ -2,7 +2,7 @@
  * What a property-data provider answers with, as the app reads it: a seller lead and its owner, a cash buyer, a
  * place's market figures. Domain types, so the domain's rules (leads/items.ts, chat/terry.ts) read them without
  * importing a provider; app/providers/property-data/types.ts re-exports them beside the provider interface (README
- * docs/decisions/073-import-layers.md).
+ * docs/decisions/071-house-layout.md).
  */
 import type { SellerType } from "#db/enums.ts";
 

@@ -1,11 +1,11 @@
 /**
- * A seller lead as the property it becomes in the CRM (spec 02 §3 "Property as sent on save from the workbench"):
+ * A seller lead as the property it becomes in the CRM (the spec's "Property as sent on save from the workbench"):
  * what Add to CRM, Save for Later and Let's Work It send to POST /api/properties (and the no-JavaScript forms post).
  * Money travels as text, as the spec lists it; the server's schema turns it back into numbers. No zod here.
  */
 import type { LeadQueueItem } from "./search-options.ts";
 
-/** §4: Save for Later and Add to CRM save with status new; Let's Work It with analyzed and the Deal Analyzer. */
+/** Save for Later and Add to CRM save with status new; Let's Work It with analyzed and the Deal Analyzer. */
 export type LeadSave = { status: "new" | "analyzed"; currentAgent?: "deal_analyzer" | null };
 
 function money(value: number | null): string | null {
@@ -26,7 +26,8 @@ export function leadToProperty(lead: LeadQueueItem, save: LeadSave) {
     arv: money(lead.estimatedValue),
     // The as-is estimate (market value), kept when a valuation replaces the ARV: offers are checked against it.
     price: money(lead.estimatedValue),
-    maxOffer: money(lead.maxOffer),
+    // No offer yet: the lead's max offer is the spec's estimate (70 % of the estimated value), never a chosen offer.
+    maxOffer: null,
     equityPercentage: lead.equityPct,
     equityBalance: money(lead.equityBalance),
     confidenceScore: lead.confidenceScore === null ? null : Math.round(lead.confidenceScore),

@@ -1,5 +1,5 @@
 /**
- * The lead queue (spec 02 §2 "Seller Lead Wizard", §4 "Next Lead"): the seller leads a search found, which one the
+ * The lead queue (the spec's "Seller Lead Wizard"; "Next Lead"): the seller leads a search found, which one the
  * workbench shows, and which were worked (saved). Kept in the browser's localStorage under `leadQueue`; the server
  * keeps the same search (lead_requests, lead_deliveries), so the workbench also renders without it.
  *

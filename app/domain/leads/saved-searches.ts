@@ -1,5 +1,5 @@
 /**
- * Saved searches (issue 38 §4): a named seller or cash-buyer wizard search a user can run again, and a seller search
+ * Saved searches: a named seller or cash-buyer wizard search a user can run again, and a seller search
  * can run daily from the Worker's cron (docs/decisions/085-saved-searches.md).
  */
 import { z } from "zod";

@@ -1,6 +1,6 @@
 /**
- * Seller-lead and cash-buyer search without zod (client components import this): the constants of §9 and §5, the
- * messages of §8 (and ours where the spec has none), and the shapes of what a search answers (lead queue items,
+ * Seller-lead and cash-buyer search without zod (client components import this): the constants of the spec, the
+ * messages of the spec (and ours where the spec has none), and the shapes of what a search answers (lead queue items,
  * cash buyer search result items). The request schemas live in lead-search.ts.
  */
 import type { BuyerType, SellerType } from "#db/enums.ts";
@@ -9,7 +9,7 @@ import type { OwnerType } from "./extract.ts";
 import type { SearchLocation } from "./lead-location.ts";
 import type { PhoneLine } from "./phone.ts";
 
-// --- constants (§9, §5) ----------------------------------------------------------------------------------------
+// --- constants ----------------------------------------------------------------------------------------
 
 /** A seller search returns 5 leads (count 5). */
 export const SELLER_SEARCH_COUNT = 5;
@@ -21,7 +21,7 @@ export const MIN_PROPERTIES = 3;
 export const DEFAULT_MAX_PRICE = 3_000_000;
 export const DEFAULT_MIN_BEDROOMS = 1;
 export const MIN_BEDROOM_OPTIONS = [1, 2, 3, 4, 5] as const;
-/** The wizard's price options: caps, and ranges with a minimum (§5). */
+/** The wizard's price options: caps, and ranges with a minimum. */
 export const PRICE_OPTIONS = [
   { label: "Up to $3M", maxPrice: 3_000_000 },
   { label: "Under $100k", maxPrice: 100_000 },
@@ -44,13 +44,13 @@ export const BUYER_TYPE_QUICK_LISTS: Record<BuyerType, readonly string[]> = {
   cash_buyers: ["cash-buyer"],
 };
 
-// --- messages (§8, and ours where the spec has none) ----------------------------------------------------------
+// --- messages (and ours where the spec has none) ----------------------------------------------------------
 
 export const PREVIEW_FAILED = "Preview Failed";
 export const CASH_BUYER_SEARCH_FAILED = "Cash Buyer Search Failed";
 export const LEAD_SEARCH_FAILED = "Lead Search Failed";
 
-/** §8, word for word. */
+/** The spec's texts, word for word. */
 export function noCashBuyersMessage(location: string): string {
   return `No active cash buyers found in ${location}. Try expanding your search area.`;
 }
@@ -72,7 +72,7 @@ export function sellerLeadsExhaustedMessage(location: string): string {
 
 // --- what searches answer ---------------------------------------------------------------------------------------
 
-/** The owner contact fields of a lead's `raw` record (§3). */
+/** The owner contact fields of a lead's `raw` record. */
 export type LeadRaw = {
   ownerPhoneNumbers: PhoneLine[];
   ownerPhone: string | null;
@@ -87,7 +87,7 @@ export type LeadRaw = {
   vendorRecord: unknown;
 };
 
-/** §3 "Lead queue item". Unknown numbers are null (shown as N/A). */
+/** "Lead queue item". Unknown numbers are null (shown as N/A). */
 export type LeadQueueItem = {
   id: string;
   addressLine: string;
@@ -116,7 +116,7 @@ export type LeadQueueItem = {
 
 export type PostalAddress = { street: string; city: string; state: string; zip: string };
 
-/** §3 "Cash buyer search result item": the buyer's latest purchase in the place, with the owner and portfolio. */
+/** "Cash buyer search result item": the buyer's latest purchase in the place, with the owner and portfolio. */
 export type CashBuyerItem = {
   id: string;
   buyerType: BuyerType;

@@ -1,5 +1,5 @@
 /**
- * Seller-lead and cash-buyer search (spec 02 §4, §5, §7): the request schemas the /api routes and the wizards
+ * Seller-lead and cash-buyer search: the request schemas the /api routes and the wizards
  * validate with, and the canonical keys of repeat searches. Constants, messages and answer shapes are zod-free in
  * lead-search-options.ts (re-exported here for server code).
  */
@@ -217,7 +217,7 @@ export function sellerSearchKey(criteria: SellerCriteria): string {
 /** Prefix of every cash-buyer key, so a new buyer search can reset the others. */
 export const BUYER_KEY_PREFIX = "buyer|";
 
-/** §4: the same location, buyer type and quick lists are a repeat search. */
+/** The same location, buyer type and quick lists are a repeat search. */
 export function buyerSearchKey(criteria: BuyerCriteria): string {
   return `${BUYER_KEY_PREFIX}${[locationKey(criteria.location.search), criteria.buyerType, criteria.quickLists.join(",")].join("|")}`;
 }

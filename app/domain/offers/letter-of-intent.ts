@@ -1,5 +1,5 @@
 /**
- * The Letter of Intent's wording (spec 02 §2 "Generate PDF Letter of Intent", the offer confirmed and its document):
+ * The Letter of Intent's wording (the spec's "Generate PDF Letter of Intent", the offer confirmed and its document):
  * the letterhead from the user's company profile, the date, the owner and the property, the amount, the terms and
  * the signature lines, as a mailed letter (app/domain/documents/mailed-letter.ts). Pure: `renderLetterOfIntentPdf`
  * (app/services/documents/pdf.server.ts) lays it out; tests pin it.

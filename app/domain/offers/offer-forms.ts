@@ -1,5 +1,5 @@
 /**
- * What the offer calls take (spec 02 §7 calculate-offer, confirm-offer, mail-offer, send-offer) and the forms that
+ * What the offer calls take (calculate-offer, confirm-offer, mail-offer, send-offer) and the forms that
  * post the same things without JavaScript (the workbench's offer steps, the CRM property card's Create Offer and
  * Send Offer). The server and the browser share these schemas; the rules and messages are `offers.ts`.
  */
@@ -22,7 +22,7 @@ import { OFFER_TYPES } from "./options.ts";
 
 const propertyId = z.string({ error: "Property is required" }).trim().min(1, "Property is required").max(64, "Property not found");
 
-/** §5: the ARV must be at least $1 after rounding ('ARV Required'); strict money (money-schema.ts). */
+/** The ARV must be at least $1 after rounding ('ARV Required'); strict money (money-schema.ts). */
 const arv = moneySchema("ARV", { tooSmall: messageText(ARV_REQUIRED) });
 
 /** Repairs and the assignment fee: strict money, $0 allowed; absent → the rule's default. */
@@ -52,7 +52,7 @@ const optionalCount = (label: string) =>
     )
     .optional();
 
-/** §5: a whole amount (rounded) of $1 … $100,000,000, strictly parsed, else 'Invalid Offer Amount'. */
+/** A whole amount (rounded) of $1 … $100,000,000, strictly parsed, else 'Invalid Offer Amount'. */
 const offerAmount = z.unknown().transform((value, ctx) => {
   const amount = typeof value === "string" || typeof value === "number" ? customOfferAmount(value) : null;
   if (amount === null) {
@@ -81,7 +81,7 @@ export type CalculateOfferInput = z.infer<typeof CalculateOfferSchema>;
 
 export const OFFER_CHOICES = [...OFFER_TYPES, CUSTOM_OFFER] as const;
 
-/** The offer chosen: a tier, or `custom` with its amount (§5's rules and messages). */
+/** The offer chosen: a tier, or `custom` with its amount (the spec's rules and messages). */
 const offerChoice = {
   offerType: z.enum(OFFER_CHOICES, { error: messageText(NO_OFFER_SELECTED) }),
   customOffer: z.union([z.string().max(40, messageText(INVALID_OFFER_AMOUNT)), z.number()]).nullish(),
@@ -93,7 +93,7 @@ function customAmountRule(value: { offerType: string; customOffer?: string | num
   }
 }
 
-/** POST /api/properties/confirm-offer (§7's payload). */
+/** POST /api/properties/confirm-offer (the spec's payload). */
 export const ConfirmOfferSchema = z
   .object({
     propertyId,
@@ -139,7 +139,7 @@ const recipientAddress = z
   .refine(streetLinesFit, MAIL_LIMIT_MESSAGES.street)
   .refine(recipientStreetFits, MAIL_LIMIT_MESSAGES.recipientStreet);
 
-/** POST /api/properties/mail-offer (§7: the owner's mailing address, else the property's). */
+/** POST /api/properties/mail-offer (the owner's mailing address, else the property's). */
 export const MailOfferSchema = z.object({
   propertyId,
   offerAmount,

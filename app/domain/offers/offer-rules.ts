@@ -1,6 +1,6 @@
 /**
- * Offers (spec 02 §2 "Create Offer dialog", §4 "Offer" and the workbench status flow, §5 custom offer and ARV rules,
- * §8 offer messages, §9 the 70% rule): the rules the workbench, the CRM's property card and the offer routes share.
+ * Offers (the spec's "Create Offer dialog"; "Offer" and the workbench status flow, custom offer and ARV rules,
+ * the offer messages, the 70% rule): the rules the workbench, the CRM's property card and the offer routes share.
  * Pure and zod-free, so components import it; the tiers themselves are `offer-options.ts`.
  */
 import type { PropertyStatus } from "#db/enums.ts";
@@ -9,16 +9,16 @@ import { valuationStepOf, valuationStepParams, type ValuationStep } from "#app/d
 
 import type { OfferType } from "./options.ts";
 
-// --- messages (§5, §8) ------------------------------------------------------------------------------------------
+// --- messages ------------------------------------------------------------------------------------------
 
 type Message = { title: string; description: string };
 
-/** §5 / §8: an offer needs an ARV above 0. 'ARV Missing' when there is none yet, 'ARV Required' when it is not above 0. */
+/** An offer needs an ARV above 0. 'ARV Missing' when there is none yet, 'ARV Required' when it is not above 0. */
 export const ARV_MISSING: Message = { title: "ARV Missing", description: "Get the property value first: an offer is a share of the ARV." };
 export const ARV_REQUIRED: Message = { title: "ARV Required", description: "The ARV must be above $0 before an offer is created." };
-/** §5: exactly the spec's texts. */
+/** Exactly the spec's texts. */
 export const INVALID_OFFER_AMOUNT: Message = { title: "Invalid Offer Amount", description: "Please enter a valid offer amount." };
-/** Issue 35: a tier of a tiny ARV rounds to $0; every letter's amount is $1 … $100,000,000. */
+/** A tier of a tiny ARV rounds to $0; every letter's amount is $1 … $100,000,000. */
 export const OFFER_OUT_OF_RANGE: Message = {
   title: "Invalid Offer Amount",
   description: "The offer must be at least $1 and at most $100,000,000 after rounding to whole dollars.",
@@ -27,18 +27,18 @@ export const NO_OFFER_SELECTED: Message = {
   title: "No Offer Selected",
   description: "Please select an offer option or enter a custom amount.",
 };
-/** §8: Send Offer without a max offer ("create one first"), and the two failures. */
+/** Send Offer without a max offer ("create one first"), and the two failures. */
 export const NO_OFFER_CREATED: Message = { title: "No Offer Created", description: "Create an offer first, then send it." };
 export const OFFER_CREATION_FAILED: Message = { title: "Offer Creation Failed", description: "The Letter of Intent could not be created." };
 export const SEND_OFFER_FAILED: Message = { title: "Send Offer Failed", description: "The offer could not be mailed." };
-/** §8's Demo Mode fallbacks (only when the call failed; the screen says so). */
+/** The spec's Demo Mode fallbacks (only when the call failed; the screen says so). */
 export const DEMO_MODE = {
   value: "Property Value Calculated (Demo Mode)",
   offers: "Offer Options (Demo Mode)",
   letter: "Offer Generated (Demo Mode)",
   mailed: "Offer Mailed Successfully! (Demo Mode)",
 } as const;
-/** The placeholder sample letter §8's confirm-offer fallback links to (a static file in public/). */
+/** The placeholder sample letter the spec's confirm-offer fallback links to (a static file in public/). */
 export const SAMPLE_LETTER_URL = "/sample-letter-of-intent.pdf";
 
 /** "Title: description", the way a message travels in an /api answer's `message`. */
@@ -46,7 +46,7 @@ export function messageText(message: Message): string {
   return `${message.title}: ${message.description}`;
 }
 
-// --- the 70% rule (§9): max-offer.ts, re-exported for the screens and services that read it here ------------------
+// --- the 70% rule: max-offer.ts, re-exported for the screens and services that read it here ------------------
 
 export {
   DEFAULT_ASSIGNMENT_FEE,
@@ -57,20 +57,20 @@ export {
   type MaxOfferRule,
 } from "./max-offer.ts";
 
-// --- the offer chosen (§5) --------------------------------------------------------------------------------------
+// --- the offer chosen --------------------------------------------------------------------------------------
 
 export const CUSTOM_OFFER = "custom";
 export type OfferChoice = OfferType | typeof CUSTOM_OFFER;
 
-/** The largest amount an offer may be (issue 35: every amount that reaches a letter is at most $100,000,000). */
+/** The largest amount an offer may be (every amount that reaches a letter is at most $100,000,000). */
 export const OFFER_MAX = MONEY_MAX;
 
-/** §5: what the custom amount field keeps of what was typed: its digits only. */
+/** What the custom amount field keeps of what was typed: its digits only. */
 export function customOfferDigits(typed: string): string {
   return typed.replace(/\D/g, "");
 }
 
-/** §5: the custom amount, rounded; null unless it is strict money of at least $1 after rounding and at most OFFER_MAX. */
+/** The custom amount, rounded; null unless it is strict money of at least $1 after rounding and at most OFFER_MAX. */
 export function customOfferAmount(value: string | number | null | undefined): number | null {
   const number = parseStrictMoney(value);
   if (number === null) return null;
@@ -81,7 +81,7 @@ export function customOfferAmount(value: string | number | null | undefined): nu
 export type OfferAmount = { ok: true; amount: number; offerType: OfferChoice } | { ok: false; message: Message };
 
 /**
- * §5: the amount of the chosen offer. No choice → 'No Offer Selected'; a custom amount that is not a positive number →
+ * The amount of the chosen offer. No choice → 'No Offer Selected'; a custom amount that is not a positive number →
  * 'Invalid Offer Amount'; an ARV not above 0 → 'ARV Required' (a tier is a share of it).
  */
 export function chosenOfferAmount(choice: {
@@ -104,7 +104,7 @@ export function chosenOfferAmount(choice: {
 }
 
 /**
- * The workbench's preselected offer (issue 36: fewer clicks): the recommended tier (options.ts recommendedOffer);
+ * The workbench's preselected offer (fewer clicks): the recommended tier (options.ts recommendedOffer);
  * when every tier is above the max offer (as the default repairs and fee make them), the max offer itself as the
  * custom amount — never above it, so accepting the default needs no "Confirm anyway".
  */
@@ -113,17 +113,17 @@ export function preselectedOffer(recommended: OfferType | null, maxOffer: number
   return { initial: CUSTOM_OFFER, customOffer: String(Math.round(maxOffer)) };
 }
 
-// --- the status flow (§4) ---------------------------------------------------------------------------------------
+// --- the status flow ---------------------------------------------------------------------------------------
 
 /** The workbench's own statuses; a lead the CRM has moved on (contacted … closed) keeps its CRM status. */
 const WORKBENCH_FLOW: readonly PropertyStatus[] = ["new", "analyzed", "offer_produced", "offer_sent"];
 
-/** §4: analyzed → offer_produced once the letter is generated (a new letter after mailing is a new offer). */
+/** Analyzed → offer_produced once the letter is generated (a new letter after mailing is a new offer). */
 export function statusAfterLetter(status: PropertyStatus): PropertyStatus {
   return WORKBENCH_FLOW.includes(status) ? "offer_produced" : status;
 }
 
-/** §4: offer_produced → offer_sent once it is mailed. */
+/** Offer_produced → offer_sent once it is mailed. */
 export function statusAfterMail(status: PropertyStatus): PropertyStatus {
   return WORKBENCH_FLOW.includes(status) ? "offer_sent" : status;
 }
@@ -131,7 +131,7 @@ export function statusAfterMail(status: PropertyStatus): PropertyStatus {
 // --- file names and addresses -----------------------------------------------------------------------------------
 
 /**
- * §2: the downloaded letter is named from the address and a timestamp and ends in .pdf:
+ * The downloaded letter is named from the address and a timestamp and ends in .pdf:
  * `Letter-of-Intent-4821-N-35th-Ave-Phoenix-AZ-20261123-154501.pdf` (UTC; letters, digits and dashes only).
  */
 export function offerPdfFileName(place: { address: string; city?: string | null; state?: string | null }, at: Date): string {
@@ -177,17 +177,17 @@ export function propertyAddressLine(place: { address: string; city?: string | nu
  * moving on resets every per-lead step.
  */
 export type OfferSteps = {
-  /** Get Property Value's answer (ARV, range, confidence) or §8's demo; the offers start from its ARV. */
+  /** Get Property Value's answer (ARV, range, confidence) or the spec's demo; the offers start from its ARV. */
   valuation: ValuationStep | null;
   /** The ARV the offers are for (after Get Max Offer). */
   arv: number | null;
   repairs: number | null;
   fee: number | null;
-  /** The options are §8's Demo Mode fallback. */
+  /** The options are the spec's Demo Mode fallback. */
   demoOffers: boolean;
-  /** The letter generated: its document id, or `sample` (§8's Demo Mode placeholder). */
+  /** The letter generated: its document id, or `sample` (the spec's Demo Mode placeholder). */
   letter: string | null;
-  /** Mailed: the tracking id, or `demo` (§8's Demo Mode). */
+  /** Mailed: the tracking id, or `demo` (the spec's Demo Mode). */
   mailed: string | null;
 };
 

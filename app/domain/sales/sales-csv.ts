@@ -1,5 +1,5 @@
 /**
- * The pure half of `npm run import:sales` (issue 12): a CSV of sold homes → imported_sales rows, each row validated
+ * The pure half of `npm run import:sales`: a CSV of sold homes → imported_sales rows, each row validated
  * with zod; a bad row is reported with its line number. No I/O: the CLI (db/seed/import-sales.ts) reads the file and
  * writes what this answers (db/import/write.ts), skipping bad rows; the upload in the app
  * (app/services/sales/user-sales-import.server.ts) writes only a file without bad rows

@@ -1,5 +1,5 @@
 /**
- * What a sequence step does for one lead (issue 38): when it is due, and whom it reaches. Do-not-call is enforced
+ * What a sequence step does for one lead: when it is due, and whom it reaches. Do-not-call is enforced
  * here, not displayed: a call or text step never targets a phone flagged DNC — its row is written `blocked` and
  * `skipped` — and when no callable phone remains the step falls back to a letter or an email, else it is skipped
  * with the reason.
@@ -162,7 +162,7 @@ export function snoozedUntil(scheduled: Date, now: Date, zone = DEFAULT_TIME_ZON
 
 // --- pause rules ------------------------------------------------------------------------------------------------
 
-/** A lead in one of these statuses is no longer followed up: its sequence pauses (issue 38). "dead" is for leads imported with it. */
+/** A lead in one of these statuses is no longer followed up: its sequence pauses. "dead" is for leads imported with it. */
 export const PAUSING_STATUSES: readonly string[] = ["under_contract", "closed", "dead"];
 
 export function pausesSequence(status: string): boolean {

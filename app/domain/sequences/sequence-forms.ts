@@ -12,10 +12,13 @@ const id = (label: string) =>
     .min(1, `${label} is required`)
     .max(64, `${label} not found`);
 
+/** "Confirm anyway" (a second post after the chosen offer's warnings): present and "1"/"true" → confirmed. */
+const confirmField = z.preprocess((value) => value === "1" || value === "true", z.boolean()).optional();
+
 /**
  * A task card's one actions form carries the task and its lead; its buttons send either `outcome` (Done, Snooze 1
  * day, Skip: working the task) or `intent` (Pause, Stop: the sequence). A post with an outcome and no intent works
- * the task, so one form serves both (docs/today.md, ADR 090).
+ * the task, so one form serves both (docs/today.md, ADR 096).
  */
 const workByDefault = (value: unknown) =>
   value && typeof value === "object" && !("intent" in value) && "outcome" in value ? { ...value, intent: "work" } : value;
@@ -24,7 +27,7 @@ export const TodayFormSchema = z.preprocess(
   workByDefault,
   z.discriminatedUnion("intent", [
     TaskOutcomeSchema.extend({ intent: z.literal("work"), taskId: id("Task") }),
-    z.object({ intent: z.literal("start"), propertyId: id("Lead") }),
+    z.object({ intent: z.literal("start"), propertyId: id("Lead"), confirm: confirmField }),
     z.object({ intent: z.enum(SEQUENCE_ACTIONS), propertyId: id("Lead") }),
   ]),
 );

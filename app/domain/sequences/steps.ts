@@ -1,6 +1,6 @@
 /**
- * Follow-up sequences (issue 38): an ordered list of steps, each a day number counted from the start, an activity
- * type and a template. Every user starts with the default "New seller lead" (editable on /sequences, ADR 089). No drizzle or zod import: the shell's
+ * Follow-up sequences: an ordered list of steps, each a day number counted from the start, an activity
+ * type and a template. Every user starts with the default "New seller lead" (editable on /sequences, ADR 075). No drizzle or zod import: the shell's
  * chunks (the dashboard's Today link, the CRM card's Start form) use it. The schemas are in ./step-schema.ts.
  */
 import { ACTIVITY_TYPES } from "#db/enums.ts";
@@ -9,11 +9,12 @@ export { ACTIVITY_TYPES };
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = { call: "Call", text: "Text", email: "Email", letter: "Letter" };
 
-export type SequenceStep = { dayNumber: number; activityType: ActivityType; template: string };
+/** `mailAgain` (a letter step): mail this letter even when the offer's letter was mailed already (a reminder). */
+export type SequenceStep = { dayNumber: number; activityType: ActivityType; template: string; mailAgain?: boolean };
 
 export const DEFAULT_SEQUENCE_NAME = "New seller lead";
 
-/** The default sequence every user starts with (issue 38): Day 0 call, 1 text, 3 letter, 7 call, 14 email, 30 letter. */
+/** The default sequence every user starts with: Day 0 call, 1 text, 3 letter, 7 call, 14 email, 30 letter. */
 export const DEFAULT_SEQUENCE_STEPS: readonly SequenceStep[] = [
   {
     dayNumber: 0,
@@ -45,6 +46,7 @@ export const DEFAULT_SEQUENCE_STEPS: readonly SequenceStep[] = [
     activityType: "letter",
     template:
       "Dear {ownerFirstName},\n\nIf you are still thinking about selling {address}, our offer of {offerAmount} stands.\n\n{companyName}",
+    mailAgain: true,
   },
 ];
 

@@ -1,5 +1,5 @@
 /**
- * Display formats of spec 01 §9, shared by every section: money in whole US dollars, numbers en-US without
+ * Display formats of the spec, shared by every section: money in whole US dollars, numbers en-US without
  * decimals, dates MM/DD/YYYY, missing numbers "N/A", relative times.
  *
  * Money and numbers are grouped here rather than by Intl.NumberFormat (docs/decisions/062-number-formatting-without-intl.md): a page's first NumberFormat costs
@@ -66,7 +66,7 @@ const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * Spec 01 §9: under 1 hour "just now"; under 24 hours in whole hours ("1 hour ago", "5 hours ago"); beyond that in
+ * Under 1 hour "just now"; under 24 hours in whole hours ("1 hour ago", "5 hours ago"); beyond that in
  * whole days ("1 day ago" for 24 to 47 hours). A time in the future counts as "just now".
  */
 export function relativeTime(date: Date | string, now: Date): string {

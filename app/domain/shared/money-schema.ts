@@ -1,5 +1,5 @@
 /**
- * The one strict money schema (issue 35, docs/decisions/077-strict-money-and-offer-warnings.md): every boundary that
+ * The one strict money schema (docs/decisions/077-strict-money-and-offer-warnings.md): every boundary that
  * takes a deal number — calculate-arv, calculate-offer, confirm-offer, mail-offer, send-offer, PATCH
  * /api/properties/{id}, the workbench's and the CRM's offer forms — reads it through these, so "12,34,56", "1e6",
  * "NaN", "-5" and "" are a 400 naming the field, and an amount is $1 … $100,000,000 after rounding.
@@ -13,7 +13,7 @@ type MoneyOptions = {
   /** The least allowed after rounding to whole dollars (default $1; 0 for repairs and fees). */
   min?: number;
   max?: number;
-  /** The message for a missing or too small amount (e.g. §5's 'ARV Required: …'); default "<label> must be at least $1". */
+  /** The message for a missing or too small amount (e.g. the spec's 'ARV Required: …'); default "<label> must be at least $1". */
   tooSmall?: string;
 };
 

@@ -117,7 +117,7 @@ export function shutdownProblem(
 export const REPLY_DRAFT_MAX_COMPLETION_TOKENS = 4_000;
 
 /**
- * Every call's ceiling on billed completion tokens (issue 34 §4), reasoning included: room for a reasoning model's
+ * Every call's ceiling on billed completion tokens, reasoning included: room for a reasoning model's
  * low-effort reasoning (often several hundred tokens) and the answer, and no more. OPENAI_MAX_COMPLETION_TOKENS,
  * when set, replaces all of them.
  */
@@ -127,5 +127,5 @@ export const TERRY_MAX_COMPLETION_TOKENS = 2_000;
 /** The deal analysis: a JSON object of about 300 tokens after the reasoning. */
 export const DEAL_ANALYSIS_MAX_COMPLETION_TOKENS = 4_000;
 
-/** The requests Terry may make for one answer: tool rounds, the last one not allowed to call a tool (issue 34 §4). */
+/** The requests Terry may make for one answer: tool rounds, the last one not allowed to call a tool. */
 export const TERRY_MAX_ROUNDS = 3;

@@ -1,5 +1,5 @@
 /**
- * Calendar days in the user's IANA time zone (ADR 090): "due today" and a sequence's day N are the user's days, not
+ * Calendar days in the user's IANA time zone (ADR 096): "due today" and a sequence's day N are the user's days, not
  * UTC's. Pure Intl arithmetic (no tz database of our own): a zone's offset at an instant is read from
  * Intl.DateTimeFormat, so daylight-saving changes come out right.
  */

@@ -1,5 +1,5 @@
 /**
- * The signed-in shell's sections, chosen by `?section=` (spec 01 §2 "Signed-in shell"), in the sidebar's order. The
+ * The signed-in shell's sections, chosen by `?section=` (the spec's "Signed-in shell"), in the sidebar's order. The
  * one list of ids: the server's loaders (services/shell/sections.server.ts), the sidebar and the section chunks
  * (components/shell/sections.ts, section-view.tsx) are tables keyed by `SectionId`, so an id one of them misses or
  * adds is a type error.

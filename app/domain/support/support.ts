@@ -1,6 +1,6 @@
 /**
  * Support promises shown on the Terms, Contact Us and FAQ pages and written in the contact form's answer (spec 01
- * §9), in one place so page and service never disagree.
+ * The spec), in one place so page and service never disagree.
  */
 export const BUSINESS_HOURS = "Monday to Friday, 9 AM to 5 PM EST";
 export const RESPONSE_TIME = "within 24 to 48 business hours";

@@ -1,5 +1,5 @@
 /**
- * The Today queue (issue 38): every follow-up due today or overdue, ranked — overdue first, then the hottest leads
+ * The Today queue: every follow-up due today or overdue, ranked — overdue first, then the hottest leads
  * (status, equity, days since last contact, seller type) — and the outcomes that complete a task.
  */
 import { z } from "zod";
@@ -19,7 +19,7 @@ export type TodayTask = {
   activityType: ActivityType;
   dayNumber: number;
   scheduledFor: string;
-  /** The user's calendar day it is scheduled on, "YYYY-MM-DD" in their time zone (ADR 090). */
+  /** The user's calendar day it is scheduled on, "YYYY-MM-DD" in their time zone (ADR 096). */
   scheduledDate: string;
   overdueDays: number;
   /** The contacts the step may reach; a DNC phone is listed as blocked, never as a target. */
@@ -62,7 +62,7 @@ export const MAX_DAYS_SINCE_CONTACT = 30;
 
 /**
  * The most due tasks Today reads, ranks and counts: the most overdue, a day's work and more, not a backlog of months
- * (ADR 103). A count that reaches it reads "100+".
+ * (ADR 096). A count that reaches it reads "100+".
  */
 export const TODAY_LIMIT = 100;
 

@@ -1,5 +1,5 @@
 /**
- * Metered actions (issue 34, docs/decisions/080-usage-ledger-and-caps.md): what a user's action costs at an outside
+ * Metered actions (docs/decisions/080-usage-ledger-and-caps.md): what a user's action costs at an outside
  * vendor, counted whatever the provider (the local ones cost 0 but are still counted and capped, so a local run
  * behaves like production).
  */

@@ -1,5 +1,5 @@
 /**
- * A cap refusal as the user sees it with JavaScript (issue 34: refusals are "shown as toasts"): 429 past a rate cap or
+ * A cap refusal as the user sees it with JavaScript (refusals are "shown as toasts"): 429 past a rate cap or
  * a concurrency place, 402 past the monthly spend cap, with when to try again in words. Without JavaScript the page
  * shows the same message in its form (the refusing action answers the page).
  */

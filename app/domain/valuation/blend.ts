@@ -1,5 +1,5 @@
 /**
- * The ARV (docs/decisions/067-valuation-comps-model-blend.md): a robust similarity-weighted mean of the comps' adjusted ln prices, blended with the
+ * The ARV (docs/decisions/050-valuation-engine.md): a robust similarity-weighted mean of the comps' adjusted ln prices, blended with the
  * model value (the four local fits' mean, and the market trees' value when kept), with the evidence its 80 % range is
  * predicted from (`./interval.ts`).
  */

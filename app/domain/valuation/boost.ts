@@ -1,5 +1,5 @@
 /**
- * Gradient-boosted regression trees for the valuation engine (docs/decisions/064-valuation-boosted-fit.md): squared loss, trees of a fixed
+ * Gradient-boosted regression trees for the valuation engine (docs/decisions/050-valuation-engine.md): squared loss, trees of a fixed
  * depth whose splits are searched over each feature's quantile bins (a parent's histogram less its smaller child's
  * gives the larger child's). Pure and deterministic.
  */

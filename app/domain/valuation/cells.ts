@@ -1,5 +1,5 @@
 /**
- * Where the engine looks (docs/decisions/051-comparable-sales-retrieval.md, 066-valuation-regional-models.md, 069-valuation-market-trees.md): a subject's candidate window, the region cells whose models
+ * Where the engine looks (docs/decisions/051-comparable-sales-retrieval.md, 050-valuation-engine.md): a subject's candidate window, the region cells whose models
  * start its fit over all candidates, and the market cells whose trees take a share of its model value. Each window
  * is a plain box and dates; the service (D1) and the bench (an in-memory pool) read the sales in it.
  */
@@ -11,7 +11,7 @@ export const WINDOW_MONTHS = 12;
 export const WINDOW_LIMIT = 1000;
 
 /**
- * Regions (docs/decisions/066-valuation-regional-models.md): the map is cut into cells of REGION_CELL_DEGREES; a cell's regional model is the fit
+ * Regions (docs/decisions/050-valuation-engine.md): the map is cut into cells of REGION_CELL_DEGREES; a cell's regional model is the fit
  * over all candidates made over the nearest REGION_LIMIT sales within ±REGION_MILES of its centre (at least
  * REGION_MIN_SALES of them), and a subject's fit over all candidates is shrunk toward its cell's model as if the model
  * were `TUNING.regionalWeight` more sales. A thinly traded place's few hundred sales cannot settle its rates and
@@ -27,7 +27,7 @@ export const REGIONAL_MODEL_MAX_AGE_DAYS = 90;
 export const REGIONAL_MODEL_VERSION = 2;
 
 /**
- * Market trees (docs/decisions/069-valuation-market-trees.md): the map is cut into market cells of MARKET_CELL_DEGREES (ten region cells a side);
+ * Market trees (docs/decisions/050-valuation-engine.md): the map is cut into market cells of MARKET_CELL_DEGREES (ten region cells a side);
  * a cell's trees are fitted on the nearest MARKET_LIMIT sales of the 12 months before the date within
  * MARKET_MARGIN_DEGREES of the cell (at least MARKET_MIN_SALES of them), and a subject's model value takes
  * `TUNING.marketShare` of its cell's trees' value. Kept in market_models, read and aged like a regional model.
@@ -37,7 +37,7 @@ export const MARKET_MARGIN_DEGREES = 0.25;
 export const MARKET_LIMIT = 12_000;
 export const MARKET_MIN_SALES = 1_000;
 /**
- * The layout of `MarketModel.trees`' features and how they are fitted (2: 128 bins, docs/decisions/070-valuation-market-trees-128-bins.md); a kept model of
+ * The layout of `MarketModel.trees`' features and how they are fitted (2: 128 bins, docs/decisions/050-valuation-engine.md); a kept model of
  * another version is not used, and `db:seed` refits it.
  */
 export const MARKET_MODEL_VERSION = 2;

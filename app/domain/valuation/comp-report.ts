@@ -1,5 +1,5 @@
 /**
- * The comp report's text (issue 35 item 5; docs/decisions/091-comps-the-user-can-defend.md): the subject's facts, the
+ * The comp report's text (docs/decisions/091-comps-the-user-can-defend.md): the subject's facts, the
  * sales-comparison grid (each comp's price, date, distance, each adjustment line, its adjusted price and weight, and
  * why it stands out), the ARV with its 80 % range and confidence words, each comp's position east and north of the
  * subject for the drawn plot, and the method in one paragraph. Pure: the PDF layout is in

@@ -1,5 +1,5 @@
 /**
- * What the valuation answers look like (spec 02 §3 "Comparable", "ARV (valuation) result", "Offer option"; §7
+ * What the valuation answers look like (the spec's "Comparable", "ARV (valuation) result", "Offer option"; the spec
  * calculate-arv and /api/properties/{id}/comps) and their messages. Zod-free, so a component may import it; the
  * request schema is in valuation-forms.ts and the engine in valuation/.
  */
@@ -7,7 +7,7 @@ import type { OfferOption } from "#app/domain/offers/options.ts";
 
 import type { Adjustment, ConfidenceLabel, ValuedComp } from "./types.ts";
 
-/** A comparable sale as the comps table and the comps panel show it (§3 "Comparable"). */
+/** A comparable sale as the comps table and the comps panel show it ("Comparable"). */
 export interface Comparable {
   id: string;
   address: string;
@@ -26,7 +26,7 @@ export interface Comparable {
   sourceUrl: string | null;
 }
 
-/** A comp as POST /api/properties/calculate-arv explains it: the §3 fields plus what the estimate did with it. */
+/** A comp as POST /api/properties/calculate-arv explains it: the spec's fields plus what the estimate did with it. */
 export interface ValuationComparable extends Comparable {
   /** The sale price brought to the valuation date and adjusted to the subject. */
   adjustedPrice: number;
@@ -62,7 +62,7 @@ export interface PinnedCompView {
   note: string | null;
 }
 
-/** §3 "ARV (valuation) result", with the comps behind it. */
+/** "ARV (valuation) result", with the comps behind it. */
 export interface ArvAnswer {
   arv: number;
   /** The 80 % prediction interval (docs/decisions/076-valuation-80-percent-range.md). */
@@ -80,9 +80,11 @@ export interface ArvAnswer {
   comps: ValuationComparable[];
   /** YYYY-MM-DD: the day the value is for (today, UTC). */
   valuationDate: string;
+  /** The market model's value and its share of the ARV (the comps' weights share the rest). */
+  model: { value: number; share: number };
 }
 
-/** §8's title for a failed comps search; the reason follows it in `message`. */
+/** The spec's title for a failed comps search; the reason follows it in `message`. */
 /** Why a valuation request was not answered: the property is not the user's (404), or it cannot be valued (422). */
 export type ValuationFailure = { ok: false; status: 404 | 422; message: string };
 
@@ -98,7 +100,7 @@ export function unplaceableMessage(place: { city: string; state: string; zipCode
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
-/** What the engine used (a sale with its distance, similarity and adjustments) → the §3 comparable. */
+/** What the engine used (a sale with its distance, similarity and adjustments) → the spec's comparable. */
 export function toComparable(comp: ValuedComp): ValuationComparable {
   const { sale } = comp;
   return {

@@ -1,5 +1,5 @@
 /**
- * The valuation engine (issue 12; spec 02 §3 "ARV (valuation) result" and "Comparable"; spec 01 FAQ comps criteria).
+ * The valuation engine (the spec's "ARV (valuation) result" and "Comparable"; spec 01 FAQ comps criteria).
  * Pure: no bindings, no I/O, deterministic. The API and `npm run bench:valuation` both call it.
  *
  * 1. Candidates (`./cells.ts`, `./candidates.ts`). `candidateWindow` asks for every sale within ±WINDOW_MILES of the
@@ -7,19 +7,19 @@
  *    drops any sale of the subject's own parcel and any sale dated on or after the valuation date whatever it is handed.
  * 2. Market model (`./fits.ts`, `./local-fits.ts`, `./price-index.ts`, `./location.ts`). A robust weighted ridge
  *    regression of ln(price) on the homes' facts (`./features.ts`) and a piecewise-linear price index in time (0 at the
- *    latest candidate sale, carried from there to the valuation date, damped; docs/decisions/059-valuation-anchored-index-and-widened-blend.md), fitted on all
- *    candidates — starting from the subject's region's model when one is kept (`./regional.ts`, docs/decisions/066-valuation-regional-models.md) —
+ * latest candidate sale, carried from there to the valuation date, damped; docs/decisions/050-valuation-engine.md), fitted on all
+ * candidates — starting from the subject's region's model when one is kept (`./regional.ts`, docs/decisions/050-valuation-engine.md) —
  *    then again locally, shrunk toward that first fit: over the nearest sales, fewer of them, and more of them
- *    weighted also by likeness (docs/decisions/063-valuation-three-local-fits.md), and the fit over all candidates plus trees on its residuals
- *    (`./boost.ts`, docs/decisions/064-valuation-boosted-fit.md). The first local fit's coefficients are the adjustment rates and the price
- *    index. Prices are taken less a yearly seasonal factor (docs/decisions/060-valuation-seasonal-prior-3-percent.md). A fit's residuals near a point are
- *    that point's location factor (docs/decisions/058-valuation-season-and-location-factor.md, 068-valuation-clipped-location-factor.md). When the subject's market cell has trees kept
- *    (`./market.ts`, docs/decisions/069-valuation-market-trees.md, 070-valuation-market-trees-128-bins.md), the model value takes `TUNING.marketShare` of their value.
+ * weighted also by likeness (docs/decisions/050-valuation-engine.md), and the fit over all candidates plus trees on its residuals
+ * (`./boost.ts`, docs/decisions/050-valuation-engine.md). The first local fit's coefficients are the adjustment rates and the price
+ * index. Prices are taken less a yearly seasonal factor (docs/decisions/050-valuation-engine.md). A fit's residuals near a point are
+ * that point's location factor (docs/decisions/050-valuation-engine.md). When the subject's market cell has trees kept
+ * (`./market.ts`, docs/decisions/050-valuation-engine.md), the model value takes `TUNING.marketShare` of their value.
  * 3. Selection (`./selection.ts`): the FAQ criteria, widened in steps until `TUNING.minComps` comps qualify; none at
  *    the widest step → the `no_comps` refusal, never a made-up number. Ranked by similarity (`./adjustments.ts`). The
  *    user's pinned sales are always comps and their excluded ones never (`options.choices`, ADR 091).
  * 4. Each comp's price is brought to the valuation date, adjusted for each fact that differs and for location
- *    (`./adjustments.ts`). The ARV blends the comps' robust mean with the model value (`./blend.ts`, docs/decisions/067-valuation-comps-model-blend.md)
+ * (`./adjustments.ts`). The ARV blends the comps' robust mean with the model value (`./blend.ts`, docs/decisions/050-valuation-engine.md)
  *    and the rationale says so with both values (`./rationale.ts`). The range is an 80 % prediction interval whose
  *    width is predicted from the valuation's evidence and calibrated on held-out sales, and the confidence and its
  *    words come from the same width (`./interval.ts`, docs/decisions/076-valuation-80-percent-range.md). The tuned
@@ -103,7 +103,7 @@ function evidenceOf(
   };
 }
 
-/** The §3 result: the estimate with its comps as the answer lists them, the rationale and the assumptions. */
+/** The result: the estimate with its comps as the answer lists them, the rationale and the assumptions. */
 function resultOf(
   subject: ValuationSubject,
   subjectX: Float64Array,
@@ -141,6 +141,7 @@ function resultOf(
     assumptions: assumptionsOf(subject),
     comps,
     selectionStep: stepIndex,
+    model: { value: roundMoney(Math.exp(modelLog)), share: modelShare },
     evidence,
   };
 }

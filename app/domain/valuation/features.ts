@@ -1,5 +1,5 @@
 /**
- * The market model's columns (docs/decisions/050-valuation-engine.md, 058-valuation-season-and-location-factor.md): what the engine's fits price, and where each sits in a row —
+ * The market model's columns (docs/decisions/050-valuation-engine.md): what the engine's fits price, and where each sits in a row —
  * the facts (F columns), the position (G), then the price index's knots (T); K in all.
  */
 import type { AdjustmentKind, HomeFacts } from "./types.ts";

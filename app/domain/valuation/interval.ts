@@ -1,6 +1,5 @@
 /**
- * The ARV's 80 % prediction interval and its confidence in words (issue 35 item 4,
- * docs/decisions/076-valuation-80-percent-range.md).
+ * The ARV's 80 % prediction interval and its confidence in words (docs/decisions/076-valuation-80-percent-range.md).
  *
  * A valuation's likely error depends on its evidence: how far apart the comps' adjusted prices lie, how far their mean
  * lies from the model's value and the local fits from each other, how noisy prices are around the home, how many comps

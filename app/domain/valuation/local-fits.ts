@@ -1,5 +1,5 @@
 /**
- * The local model (docs/decisions/063-valuation-three-local-fits.md, 064-valuation-boosted-fit.md): fits around the subject shrunk toward the fit over all candidates. The
+ * The local model (docs/decisions/050-valuation-engine.md): fits around the subject shrunk toward the fit over all candidates. The
  * nearest sales' fit gives the comps' adjustment rates and location; its prediction is averaged with a narrower
  * fit's, a wider fit's over homes like the subject's and the boosted fit's, which err apart.
  */
@@ -46,7 +46,7 @@ export function localFit(hood: Neighbourhood, global: Model, neighbours: number,
 }
 
 /**
- * The boosted fit's ln value of the subject (docs/decisions/064-valuation-boosted-fit.md): the fit over all candidates plus regression trees
+ * The boosted fit's ln value of the subject (docs/decisions/050-valuation-engine.md): the fit over all candidates plus regression trees
  * fitted to its residuals (clipped), which read every fact, the position and the days before the anchor, so they
  * find what a linear rate misses (a size rate that changes with grade, a street that sells above its neighbours),
  * with its location factor from what the trees leave.

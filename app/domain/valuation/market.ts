@@ -1,5 +1,5 @@
 /**
- * Market trees (docs/decisions/069-valuation-market-trees.md, 070-valuation-market-trees-128-bins.md): gradient-boosted trees over a market cell's sales, fitted offline and kept
+ * Market trees (docs/decisions/050-valuation-engine.md): gradient-boosted trees over a market cell's sales, fitted offline and kept
  * in market_models, and their value of a subject, which takes `TUNING.marketShare` of the model value.
  */
 import { boostedTrees, fitBooster } from "./boost.ts";
@@ -103,7 +103,7 @@ function neighbourLevels(pool: readonly Candidate[]): Float64Array {
 }
 
 /**
- * A market cell's trees (docs/decisions/069-valuation-market-trees.md), fitted on `sales` (those of `marketWindow(cell, options)`); null when
+ * A market cell's trees (docs/decisions/050-valuation-engine.md), fitted on `sales` (those of `marketWindow(cell, options)`); null when
  * fewer than MARKET_MIN_SALES of them can be used. A thin place's own few hundred sales cannot teach the interactions
  * a wider market shows (a size rate that changes with grade and place); these trees see up to MARKET_LIMIT sales.
  */
@@ -161,7 +161,7 @@ function usableMarket(options: ValuationOptions): UsableMarket | null {
 }
 
 /**
- * The market trees' ln value of the subject (docs/decisions/069-valuation-market-trees.md), or null without usable trees: their level at their
+ * The market trees' ln value of the subject (docs/decisions/050-valuation-engine.md), or null without usable trees: their level at their
  * anchor, brought to the valuation date by the local index (from their anchor to the candidates' latest sale) and
  * its carry, plus the date's seasonal factor. The neighbours' level is read from the nearest candidates.
  */

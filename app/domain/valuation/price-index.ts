@@ -1,5 +1,5 @@
 /**
- * Market time (docs/decisions/059-valuation-anchored-index-and-widened-blend.md, 060-valuation-seasonal-prior-3-percent.md): the fits' piecewise-linear price index, how it is carried past the latest
+ * Market time (docs/decisions/050-valuation-engine.md): the fits' piecewise-linear price index, how it is carried past the latest
  * sale to the valuation date, and the yearly seasonal factor prices are taken less of before a fit.
  */
 import { T, TIME_KNOTS, TS } from "./features.ts";

@@ -1,5 +1,5 @@
 /**
- * What a valuation says (spec 02 §3 "rationale", "assumptions" and each comp's adjustment notes): how the comps were
+ * What a valuation says (the spec's "rationale", "assumptions" and each comp's adjustment notes): how the comps were
  * chosen and brought to the subject, how the ARV weighs them against the model, and what was assumed.
  */
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";

@@ -1,5 +1,5 @@
 /**
- * Regional models (docs/decisions/066-valuation-regional-models.md): a region cell's fit over all candidates, fitted offline and kept in
+ * Regional models (docs/decisions/050-valuation-engine.md): a region cell's fit over all candidates, fitted offline and kept in
  * regional_models, from which a subject's fit over all candidates starts.
  */
 import { candidatesAround } from "./candidates.ts";
@@ -10,7 +10,7 @@ import { dayNumber } from "./geo.ts";
 import type { RegionalModel, RegionCell, Sale, ValuationOptions } from "./types.ts";
 
 /**
- * A region cell's model (docs/decisions/066-valuation-regional-models.md): the fit over all candidates, made over `sales` (those of
+ * A region cell's model (docs/decisions/050-valuation-engine.md): the fit over all candidates, made over `sales` (those of
  * `regionWindow(cell, options)`) around the cell's centre, with generic priors; null when fewer than REGION_MIN_SALES
  * of them can be used.
  */

@@ -7,7 +7,7 @@ import type { BoostOptions } from "./boost.ts";
 export const TUNING = Object.freeze({
   globalPenalty: 0.02,
   timePenalty: 0.02,
-  /** How many sales a regional model counts as in the fit over all candidates (docs/decisions/066-valuation-regional-models.md). */
+  /** How many sales a regional model counts as in the fit over all candidates (docs/decisions/050-valuation-engine.md). */
   regionalWeight: 300,
   localPenalty: 0.3,
   /** The local fits' kernels: the nearest sales, fewer of them, and more of them weighted by likeness too. */
@@ -35,12 +35,12 @@ export const TUNING = Object.freeze({
   widenedModelBlend: 0.9,
   /** The local fit keeps the price index of the fit over all candidates (a kernel's few sales cannot place it). */
   localTimePenalty: 1000,
-  /** The boosted fit's trees (docs/decisions/064-valuation-boosted-fit.md): how many, how deep, the learning rate, the fewest sales a leaf holds. */
+  /** The boosted fit's trees (docs/decisions/050-valuation-engine.md): how many, how deep, the learning rate, the fewest sales a leaf holds. */
   boost: Object.freeze({ trees: 50, depth: 3, learningRate: 0.2, minLeaf: 20, bins: 32 } satisfies BoostOptions),
   /** Residuals are clipped at this many robust deviations before the trees see them. */
   boostClip: 3,
   /**
-   * The market trees (docs/decisions/069-valuation-market-trees.md, 070-valuation-market-trees-128-bins.md): how many, how deep, the learning rate, the fewest sales a leaf holds,
+   * The market trees (docs/decisions/050-valuation-engine.md): how many, how deep, the learning rate, the fewest sales a leaf holds,
    * and 128 bins a feature, so a split on latitude or longitude can part streets, not only districts.
    */
   marketTrees: Object.freeze({ trees: 300, depth: 4, learningRate: 0.1, minLeaf: 20, bins: 128 } satisfies BoostOptions),
@@ -53,7 +53,7 @@ export const TUNING = Object.freeze({
   /** Comps a step needs before the next step is tried, and the most comps used. */
   minComps: 5,
   maxComps: 10,
-  /** Half the seasonal swing (ln price): prices run ~3 % above trend in mid-June, ~3 % below in mid-December (docs/decisions/060-valuation-seasonal-prior-3-percent.md). */
+  /** Half the seasonal swing (ln price): prices run ~3 % above trend in mid-June, ~3 % below in mid-December (docs/decisions/050-valuation-engine.md). */
   seasonAmplitude: 0.03,
   /** The price index is carried past the latest sale at its average rate over this many days of data … */
   trendDays: 180,

@@ -1,5 +1,5 @@
 /**
- * The valuation engine's contract (spec 02 §3 "ARV (valuation) result" and "Comparable"; issue 12).
+ * The valuation engine's contract (the spec's "ARV (valuation) result" and "Comparable").
  *
  * The engine (`./engine.ts`) is a pure module: it takes a subject and the candidate sales around it and answers the
  * ARV with the comps it used and the adjustments it made. It never does I/O: the API (`app/services/valuation/valuation.server.ts`)
@@ -14,7 +14,7 @@ export interface HomeFacts {
   latitude: number;
   longitude: number;
   zip?: string | null;
-  /** The §3 property type values (single_family, condo, townhouse, multi_family …). */
+  /** The property type values (single_family, condo, townhouse, multi_family …). */
   propertyType?: string | null;
   bedrooms?: number | null;
   bathrooms?: number | null;
@@ -89,7 +89,7 @@ export interface ValuedComp {
   weight: number;
 }
 
-/** The §3 ARV result without `offers` (the API adds them), plus the comps behind it. */
+/** The ARV result without `offers` (the API adds them), plus the comps behind it. */
 export interface ValuationResult {
   arv: number;
   range_low: number;
@@ -109,6 +109,11 @@ export interface ValuationResult {
   comps: ValuedComp[];
   /** The selection step the comps came from (0 = the FAQ criteria; higher = widened). */
   selectionStep: number;
+  /**
+   * The market model's part of the ARV: its value and its share of the blend (the comps' weighted value has the rest,
+   * on a log scale: ARV = comps^(1 − share) × model^share), so a screen can rebuild the ARV from what it lists.
+   */
+  model: { value: number; share: number };
   /** What the range was predicted from (the bench re-fits the calibration from it; not part of the API answer). */
   evidence: IntervalEvidence;
 }
@@ -152,7 +157,7 @@ export interface CompPins {
 }
 
 /**
- * A market cell's trees (docs/decisions/069-valuation-market-trees.md): gradient-boosted trees over the market's sales of the 12 months before
+ * A market cell's trees (docs/decisions/050-valuation-engine.md): gradient-boosted trees over the market's sales of the 12 months before
  * `asOf` (every fact, the position, the mean ln price per square foot of the nearest sales, the days before `anchor`),
  * fitted to their ln prices less the seasonal factor. Kept beside the sales (market_models).
  */

@@ -1,4 +1,4 @@
-/** POST /api/properties/calculate-arv's body (spec 02 §7): the subject's address and what the workbench knows of it. */
+/** POST /api/properties/calculate-arv's body: the subject's address and what the workbench knows of it. */
 import { z } from "zod";
 
 import { PropertyInputSchema } from "#app/domain/leads/lead-forms.ts";

@@ -1,5 +1,5 @@
 /**
- * Likeness and location (docs/decisions/058-valuation-season-and-location-factor.md, 063-valuation-three-local-fits.md, 068-valuation-clipped-location-factor.md): how unlike two homes are by size, age and grade, and a point's
+ * Likeness and location (docs/decisions/050-valuation-engine.md): how unlike two homes are by size, age and grade, and a point's
  * location factor — the shrunk kernel mean of a fit's residuals around it.
  */
 import type { Candidate } from "./candidates.ts";
@@ -52,7 +52,7 @@ const LOCATION_REACH_SQUARED = (KERNEL_REACH * TUNING.locationMiles) ** 2;
  * Location factor: the shrunk kernel mean of a fit's residuals around a point (local projection in miles), the
  * neighbours weighted also by how close their year built and quality grade are to the home's at that point (homes
  * of one subdivision share an era and a grade, and sell above or below the model together). Each residual is clipped
- * at `TUNING.locationClip` robust deviations of the fit (docs/decisions/068-valuation-clipped-location-factor.md): a teardown or a family sale next door
+ * at `TUNING.locationClip` robust deviations of the fit (docs/decisions/050-valuation-engine.md): a teardown or a family sale next door
  * says little about the street, and unclipped it would move the subject's factor by its whole discount.
  */
 export function locationFactor(hood: Neighbourhood, residual: Float64Array, scale: number): LocationAt {

@@ -1,6 +1,6 @@
 /**
- * How the screens show a valuation (spec 02 §2 the Get Property Value banner and its comps table, the property card's
- * comparable cards; §4 "Valuation progress" and "Comps"; §8 the value-calculation Demo Mode; §9 the progress
+ * How the screens show a valuation (the spec the Get Property Value banner and its comps table, the property card's
+ * comparable cards; "Valuation progress" and "Comps"; the value-calculation Demo Mode; the spec the progress
  * constants and the demo comps): the progress messages and their schedule, the comps' display texts, the demo
  * valuation, and the valuation step the workbench carries in its URL. Pure and zod-free, so components import it.
  */
@@ -9,9 +9,9 @@ import { formatMoney, formatNumber, madeOnFirstUse, NOT_AVAILABLE } from "#app/d
 import type { Comparable } from "./comparables.ts";
 import { confidenceWordsOf } from "./interval.ts";
 
-// --- progress (§4 "Valuation progress", §9) ---------------------------------------------------------------------
+// --- progress ("Valuation progress") ---------------------------------------------------------------------
 
-/** §9: the message changes every 5 s … */
+/** The message changes every 5 s … */
 export const PROGRESS_INTERVAL_MS = 5_000;
 /** … and the bar rises to at most 90 % while the call runs … */
 export const PROGRESS_CAP = 90;
@@ -31,7 +31,7 @@ export const VALUATION_MESSAGES = [
   "Weighing the comps into an ARV...",
 ] as const;
 
-/** The comps search's messages (§4: "Comps progress messages likewise rotate every 5 s up to 90%"). */
+/** The comps search's messages ("Comps progress messages likewise rotate every 5 s up to 90%"). */
 export const COMPS_MESSAGES = [
   "Locating the property...",
   "Searching recent nearby sales...",
@@ -60,7 +60,7 @@ export function progressAfter(last: Progress, succeeded: boolean): Progress {
   return succeeded ? { percent: 100, message: PROGRESS_COMPLETE } : last;
 }
 
-// --- the comps' texts (§2: address, sold price, days on market, beds/baths, sqft, $/sqft, distance) -------------
+// --- the comps' texts (address, sold price, days on market, beds/baths, sqft, $/sqft, distance) -------------
 
 /** One comp's cells as the comps table and the comp cards show them; a missing number is N/A. */
 export type CompCells = {
@@ -79,7 +79,7 @@ const BATHS = madeOnFirstUse(() => new Intl.NumberFormat("en-US", { maximumFract
 const MILES = madeOnFirstUse(() => new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /**
- * Money, days and square feet in whole en-US numbers; bathrooms keep their half (2.5: §3 stores them with one
+ * Money, days and square feet in whole en-US numbers; bathrooms keep their half (2.5: the spec stores them with one
  * decimal); the distance in miles with its two stored decimals (most comps are under a mile away, docs/decisions/055-valuation-screens.md).
  */
 export function compCells(
@@ -116,20 +116,49 @@ export function confidenceWordsText(percent: number | null | undefined): string 
   return words ? `${words.label} — typically within ${words.typicalErrorPct} % (${number})` : number;
 }
 
-/** §9: the comps panel (the property card) shows the first 3. */
+/** "$279k", "$1.25M": a range's ends in the confidence sentence, where whole dollars would hide the point. */
+export function shortMoney(value: number): string {
+  if (value >= 1_000_000) return `$${Number((value / 1_000_000).toFixed(2))}M`;
+  return `$${Math.round(value / 1000)}k`;
+}
+
+/**
+ * The confidence words and the 80 % range in one sentence, so it says how they relate: "Low — typically within 14 %
+ * (42%); 8 in 10 sales land between $279k and $494k". The first half alone when there is no range.
+ */
+export function confidenceAndRangeText(
+  percent: number | null | undefined,
+  rangeLow: number | null | undefined,
+  rangeHigh: number | null | undefined,
+): string {
+  const words = confidenceWordsText(percent);
+  if (
+    rangeLow === null ||
+    rangeLow === undefined ||
+    rangeHigh === null ||
+    rangeHigh === undefined ||
+    !(rangeHigh >= rangeLow) ||
+    rangeLow <= 0
+  )
+    return words;
+  const range = `8 in 10 sales land between ${shortMoney(rangeLow)} and ${shortMoney(rangeHigh)}`;
+  return words === NOT_AVAILABLE ? range : `${words}; ${range}`;
+}
+
+/** The comps panel (the property card) shows the first 3. */
 export const COMPS_SHOWN = 3;
 
-// --- §8 Demo Mode -----------------------------------------------------------------------------------------------
+// --- the spec Demo Mode -----------------------------------------------------------------------------------------------
 
-/** §8/§9: the estimated value the demo valuation starts from when the lead has none. */
+/** The estimated value the demo valuation starts from when the lead has none. */
 export const DEMO_DEFAULT_VALUE = 250_000;
-/** §9: the demo comps' shares of the estimated value. */
+/** The demo comps' shares of the estimated value. */
 export const DEMO_COMP_SHARES = [0.95, 1.02, 1.05] as const;
 
 export type DemoValuation = { arv: number; comps: { address: string; soldPrice: number }[] };
 
 /**
- * §8: when the valuation call fails, three comps at 95 %, 102 % and 105 % of the estimated value (250,000 when
+ * When the valuation call fails, three comps at 95 %, 102 % and 105 % of the estimated value (250,000 when
  * missing) and the ARV their average, in whole dollars. Shown as "(Demo Mode)"; never stored.
  */
 export function demoValuation(estimatedValue: number | null | undefined): DemoValuation {
@@ -143,7 +172,7 @@ export function demoValuation(estimatedValue: number | null | undefined): DemoVa
 
 // --- the workbench's valuation step in the URL ------------------------------------------------------------------
 
-/** The valuation just made (its ARV, range and confidence in whole percent), or §8's demo. */
+/** The valuation just made (its ARV, range and confidence in whole percent), or the spec's demo. */
 export type ValuationStep = { arv: number; low: number | null; high: number | null; confidence: number | null } | "demo";
 
 export const DEMO_VALUE = "demo";
@@ -177,7 +206,7 @@ export function valuationStepParams(step: ValuationStep | null | undefined): [st
   return params;
 }
 
-// --- the CRM property card's comps (§2 "Property card dialog", §4 "Comps") --------------------------------------
+// --- the CRM property card's comps ("Property card dialog"; "Comps") --------------------------------------
 
 /** Where the property card's comps search posts (a form, so it works before JavaScript loads). */
 export const COMPS_ACTION = "/crm/comps";

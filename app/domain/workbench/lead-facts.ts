@@ -1,6 +1,6 @@
 /**
  * What Get Property Value posts about a lead (the facts calculate-arv values it from): the page's hidden fields, and
- * the form Let's Work It values the lead with in the same step (issue 36: fewer clicks).
+ * the form Let's Work It values the lead with in the same step (fewer clicks).
  */
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 

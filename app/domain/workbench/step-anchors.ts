@@ -1,5 +1,5 @@
 /**
- * Where each workbench step's answer lands (issue 36): the panel the step changed, by its element id. The step's form
+ * Where each workbench step's answer lands: the panel the step changed, by its element id. The step's form
  * post redirects to the page with the panel's `#anchor`, so the browser (without JavaScript) or the page (with it)
  * brings that panel into view instead of the page's top, where only a toast would say what happened.
  */

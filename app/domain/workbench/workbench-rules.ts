@@ -1,5 +1,5 @@
 /**
- * The Lead Workbench's rules (spec 02 §2 "Lead Workbench", §4 "Workbench status flow" and "Next Lead"): which lead
+ * The Lead Workbench's rules (the spec's "Lead Workbench"; "Workbench status flow" and "Next Lead"): which lead
  * the page shows (`?lead=`, 0-based), which buttons the bottom bar offers, what Next Lead and Pass say and where they
  * go, the status badge, and how the browser's stored queue (localStorage `leadQueue`) follows the server's. Pure and
  * without zod: the page, its action and the unit tests share it.
@@ -13,21 +13,21 @@ export const WORKBENCH_PATH = "/leads/workbench";
 /** The back-to-wizard button: the chat section with the seller wizard open. */
 export const SELLER_WIZARD_HREF = "/?section=chat&wizard=seller";
 
-// --- texts (§2, §4, §8) -----------------------------------------------------------------------------------------
+// --- texts -----------------------------------------------------------------------------------------
 
-/** §2 "With no leads": the toast shown on / after the redirect. */
+/** "With no leads": the toast shown on / after the redirect. */
 export const NO_LEADS_TOAST = { title: "No Leads Found", description: "Please run the wizard to find leads first." } as const;
-/** §2: the empty state. */
+/** The empty state. */
 export const NO_LEADS_AVAILABLE = "No Leads Available";
-/** §4: Next Lead (or Pass) on the last lead. */
+/** Next Lead (or Pass) on the last lead. */
 export const ALL_LEADS_REVIEWED = { title: "All Leads Reviewed", description: "You've reached the end of your lead queue." } as const;
 export const LEAD_PASSED = "Lead Passed";
-/** §8, the workbench's saves: shown as 'Error - …' (title Error, this description). */
+/** The spec, the workbench's saves: shown as 'Error - …' (title Error, this description). */
 export const SAVE_FAILED = "Failed to save property to CRM.";
 export const ADD_FAILED = "Failed to add property to CRM.";
 /** Ours: a lead id that was never delivered to the user (another user's, made up). */
 export const LEAD_NOT_IN_QUEUE = "That lead is not in your lead queue. Run the wizard again to get a new queue.";
-/** §2 / §9: the max offer line's label and the rule it names. */
+/** The max offer line's label and the rule it names. */
 export const MAX_OFFER_LABEL = "Max Offer (70% Rule)";
 export const MAX_OFFER_RULE = "Max offer = ARV × 70% − rehab costs − assignment fee.";
 
@@ -107,7 +107,7 @@ export type BarButtons = {
 };
 
 /**
- * §4: before a save the bar offers Save for Later, Let's Work It and Pass. After either save the two saves (and Pass,
+ * Before a save the bar offers Save for Later, Let's Work It and Pass. After either save the two saves (and Pass,
  * which would only move on) are hidden, and Next Lead shows while more leads remain; on the last lead the bar says
  * 'All Leads Reviewed' instead.
  */
@@ -121,7 +121,7 @@ export function barButtons({ worked, index, total }: { worked: boolean; index: n
 export type Move = { index: number; toast: { title: string; description?: string } };
 
 /**
- * Where Next Lead and Pass go and what they say (§4): the following lead with 'Showing lead X of N' (Pass: 'Lead
+ * Where Next Lead and Pass go and what they say: the following lead with 'Showing lead X of N' (Pass: 'Lead
  * Passed', then the same); on the last lead the page stays with 'All Leads Reviewed' and 'You've reached the end of
  * your lead queue.' (one toast at a time, so Pass there says only that).
  */
@@ -137,7 +137,7 @@ export function moveOn(kind: "next" | "pass", index: number, total: number): Mov
 // --- the status badge -------------------------------------------------------------------------------------------
 
 /**
- * The badge's status (§2, §4): the lead's CRM status once it is saved (analyzed after Let's Work It, then
+ * The badge's status: the lead's CRM status once it is saved (analyzed after Let's Work It, then
  * offer_produced and offer_sent; a status set in the CRM shows as the CRM names it), New before; any status the app
  * does not know displays as New.
  */

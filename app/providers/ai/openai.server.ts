@@ -5,7 +5,7 @@ import type * as OpenAiZod from "openai/helpers/zod";
 import { AI_MESSAGE_MAX, boundHistory } from "#app/domain/chat/ai-bounds.ts";
 import { localChatReply } from "#app/domain/chat/intent.ts";
 import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
-import { MAX_OFFER_RATIO, type DealAnalysisInput, type DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import type { DealAnalysisInput, DealAnalysisResult } from "#app/domain/deals/analysis.ts";
 import { isRecord } from "#app/domain/shared/guards.ts";
 import {
   CHAT_MAX_COMPLETION_TOKENS,
@@ -43,9 +43,10 @@ export const HISTORY_TURNS = 12;
 
 export const DEAL_ANALYST_PROMPT = [
   "You are the Deal Analyzer of Breeze, a tool for real-estate wholesalers.",
-  "Analyse the property with the figures given: the ARV comes from our valuation engine and its comparable sales; do not replace it with your own.",
-  `The maximum offer follows the 70% rule: ARV × ${MAX_OFFER_RATIO * 100}% − rehab cost − assignment fee.`,
-  "Estimate rehab from the square feet, age and condition given. Say in key_assumptions every figure you assumed.",
+  "Analyse the property with the figures given. `stored` holds the user's deal numbers: the ARV and its 80% range from our valuation engine, the repairs and assignment fee, and the max offer of the user's rule (ARV × rulePct% − repairs − fee).",
+  "Answer arv with stored.arv and max_offer_price with stored.maxOffer exactly; never compute a max offer of your own.",
+  "rehab_cost is your own estimate from the square feet, age and condition given: it is shown as your opinion beside the stored repairs.",
+  "Judge the deal (is_deal, strategy) against the stored max offer. Say in key_assumptions every figure you assumed.",
   "Answer in the JSON schema given; amounts in whole US dollars, confidence between 0 and 1.",
 ].join(" ");
 

@@ -3,9 +3,9 @@ import { z } from "zod";
 /**
  * `EMAIL_FROM` in either form Resend's Send Email reference accepts for `from`: a bare address
  * (`no-reply@mail.example.com`) or RFC 5322's name-addr (`Breeze <no-reply@mail.example.com>`). The display name is a
- * phrase or a quoted string (RFC 5322 §3.4); its characters are kept plain (no `<`, `>`, control characters or line
+ * phrase or a quoted string (RFC 5322 section 3.4); its characters are kept plain (no `<`, `>`, control characters or line
  * breaks, which would let a configured value smuggle another header) and at most 78 characters long (the line length
- * RFC 5322 §2.1.1 asks for).
+ * RFC 5322 section 2.1.1 asks for).
  */
 const NAME_ADDR = /^\s*(?:"((?:[^"\\\r\n]|\\.){1,78})"|([^"<>\r\n]{1,78}?))\s*<([^<>\s]+)>\s*$/;
 const DELETE = 0x7f;

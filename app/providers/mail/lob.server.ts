@@ -47,7 +47,7 @@ function firstLine(text: string): string {
 /**
  * The return address's name lines. It is the company profile's name, which profiles stored up to 200 characters
  * before they held it to Lob's 40: split as a recipient's is and, when even two lines cannot hold it, cut at the last
- * word that fits, so every letter of such an account is not refused (docs/decisions/081-long-stored-company-names.md).
+ * word that fits, so every letter of such an account is not refused (docs/decisions/052-offers-as-form-posts.md).
  * The letter itself still carries the whole name.
  */
 export function returnNameLines(name: string): NameLines {

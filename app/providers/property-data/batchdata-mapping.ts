@@ -45,7 +45,7 @@ export type SearchCriteria = {
 
 export type SearchRequest = { searchCriteria: SearchCriteria; options: { skip: number; take: number; quicklistCounts?: boolean } };
 
-/** BatchData's quick-list name for each seller type (spec 02 §9 writes high equity with an underscore). */
+/** BatchData's quick-list name for each seller type (the spec writes high equity with an underscore). */
 export const SELLER_TYPE_QUICK_LIST: Record<SellerType, string> = {
   preforeclosure: "preforeclosure",
   "out-of-state-absentee-owner": "out-of-state-absentee-owner",
@@ -87,7 +87,7 @@ function yearsBefore(now: Date, years: number): string {
 }
 
 /**
- * A buyer search, as far as BatchData's criteria reach the buyer types of spec 02 §9 (BatchData finds properties,
+ * A buyer search, as far as BatchData's criteria reach the buyer types of the spec (BatchData finds properties,
  * so each definition is put on the properties of the owners it wants):
  * - the search's quick lists plus the type's own (`BUYER_TYPE_QUICK_LISTS`: absentee-owner, fix-and-flip,
  *   cash-buyer), all of which must match;

@@ -1,6 +1,6 @@
 /**
- * The local market's arm's-length sales in a valuation's candidate window (issue 12), and those of them whose address
- * holds some text (issue 35 item 5: "Add a comp" by address, docs/decisions/091-comps-the-user-can-defend.md).
+ * The local market's arm's-length sales in a valuation's candidate window, and those of them whose address
+ * holds some text ("Add a comp" by address, docs/decisions/091-comps-the-user-can-defend.md).
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 

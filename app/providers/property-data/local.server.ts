@@ -47,7 +47,7 @@ function sellerWhere(search: SellerSearch): SQL | undefined {
 }
 
 /**
- * The buyer types of spec 02 §9 on market_owners (definitions in db/market/flags.ts, their figures in
+ * The buyer types of the spec on market_owners (definitions in db/market/flags.ts, their figures in
  * db/seller-types.ts). Written with literal constants, exactly as the owners' partial indexes in db/schema.ts say them,
  * so SQLite can use them.
  */

@@ -12,7 +12,7 @@ export type SellerSearch = {
   sellerType: SellerType;
   minBedrooms?: number;
   minPrice?: number | null;
-  /** The price cap; the caller applies the §5 default ($3M). */
+  /** The price cap; the caller applies the spec's default ($3M). */
   maxPrice?: number;
 };
 
@@ -69,7 +69,7 @@ export interface PropertyDataProvider {
    */
   marketStats?(location: SearchLocation, asOf: Date): Promise<MarketStats>;
   /**
-   * Where the provider has records, when `location` has none (issue 36: a home ZIP outside the local market heard a
+   * Where the provider has records, when `location` has none (a home ZIP outside the local market heard a
    * bare "No properties found"): its places with the most records first, at most `limit`, as "Phoenix, AZ"; empty
    * when the location has records. Absent for a provider that covers the whole country.
    */
@@ -77,7 +77,7 @@ export interface PropertyDataProvider {
   /** Where the provider has records (the wizard's location suggestions). Absent for a provider that covers the whole country. */
   coverage?(): Promise<MarketCoverage>;
   /**
-   * Comparable sales (issue 12): the home on record at an address, and the arm's-length sales in a valuation's
+   * Comparable sales: the home on record at an address, and the arm's-length sales in a valuation's
    * candidate window, nearest its centre first, at most `window.limit`. A provider without sale records leaves them
    * out; valuations then use imported sales only (app/services/valuation/valuation.server.ts).
    */

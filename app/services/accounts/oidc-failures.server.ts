@@ -43,7 +43,7 @@ export function describeFailure(error: unknown): string {
   throw error;
 }
 
-/** The words for the `error` an authorization server sends back (RFC 6749 §4.1.2.1); its free text is not echoed. */
+/** The words for the `error` an authorization server sends back (RFC 6749 section 4.1.2.1); its free text is not echoed. */
 export function describeProviderError(code: string): string {
   return code === "access_denied" ? CANCELLED : PROVIDER_REFUSED;
 }

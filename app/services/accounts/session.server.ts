@@ -65,7 +65,7 @@ export async function createSession(
     createdAt: now,
     sess: { remember: options.remember, ip: options.ip, userAgent: options.userAgent?.slice(0, 200) },
   });
-  // The browser's zone becomes the user's on the first sign-in that knows it (ADR 090); a stored one is kept.
+  // The browser's zone becomes the user's on the first sign-in that knows it (ADR 096); a stored one is kept.
   const zone = options.timeZone
     ? db
         .update(users)

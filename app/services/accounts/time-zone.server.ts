@@ -1,5 +1,5 @@
 /**
- * The signed-in user's time zone (ADR 090), from what the session lookup already read: the zone stored in the user's
+ * The signed-in user's time zone (ADR 096), from what the session lookup already read: the zone stored in the user's
  * preferences, else the browser's (the cookie root.tsx's inline script sets from Intl), else UTC. No query of its own.
  */
 import { TIME_ZONE_COOKIE, zoneOf } from "#app/domain/shared/time-zone.ts";

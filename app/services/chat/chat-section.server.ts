@@ -11,7 +11,7 @@ import { previewCount } from "#app/services/leads/search.server.ts";
 import { chatThread, listAgentConversations } from "#app/services/messages/conversations.server.ts";
 import type { SectionLoader } from "#app/services/shell/section-loaders.ts";
 
-/** Check Lead Count / Check Buyer Count: the count, or §8's "Preview Failed" with the provider's error. */
+/** Check Lead Count / Check Buyer Count: the count, or the spec's "Preview Failed" with the provider's error. */
 export type WizardCount = { ok: true; totalResults: number; location: string } | { ok: false; message: string; error: string };
 
 /** A wizard the URL opens (without JavaScript, each step is a GET form carrying the answers so far). */
@@ -66,7 +66,7 @@ async function cardsInCrm(context: ServiceContext<"db">, userId: string, message
 }
 
 /**
- * The agent chat (spec 02 §2): the chosen agent, its conversations, the open one (`c`, else the most recent; `c=new`
+ * The agent chat: the chosen agent, its conversations, the open one (`c`, else the most recent; `c=new`
  * starts a new one) with its messages as cards and text, and a wizard the URL opens with its step, messages and a
  * count asked for. With `terry=1` the same for Terry's conversations (agent type "terry", the Target Market Finder
  * screen of the Lead Finder's wizard panel). One wave after the session: the list, the thread and the count run side by side. A conversation

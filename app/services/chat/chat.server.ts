@@ -1,5 +1,5 @@
 /**
- * The agent chat's server side (spec 02 §2, §4): a typed message and the assistant's reply, the wizards' searches
+ * The agent chat's server side: a typed message and the assistant's reply, the wizards' searches
  * as the forms post them without JavaScript (the lead-search service called directly, the results posted into the
  * chat as cards), and the cards' write actions (Add to CRM, Save to Buyer Breeze) read from the stored card.
  * With JavaScript the browser does the same through the /api routes; both post the same messages.
@@ -107,7 +107,7 @@ export async function sendChatMessage(
     reply = metered.value;
     charges = metered.charges;
   } catch (error) {
-    // The provider failed (timeout, refusal, outage): the user's message is kept, and the chat says so (§8).
+    // The provider failed (timeout, refusal, outage): the user's message is kept, and the chat says so.
     if (!(error instanceof ProviderError)) throw error;
     console.warn("chat reply failed", error.message);
     reply = { text: AI_TROUBLE_TEXT, offer: null };
@@ -139,7 +139,7 @@ function locationRefusal(issues: { path: PropertyKey[]; message: string }[]): Wi
 
 /**
  * Find Properties / Find Cash Buyers posted by the wizard's form: runs the search as the /api routes do, posts the
- * user's request, the answer and the cards into the conversation `c` (or a new Lead Finder conversation, §4's
+ * user's request, the answer and the cards into the conversation `c` (or a new Lead Finder conversation, the spec's
  * "No Results: {location}" when nothing was found), and says where to go: sellers to the Lead Workbench, buyers
  * back to the chat. Refused answers write nothing.
  */
@@ -235,7 +235,7 @@ export type CardActionOutcome = { ok: true; redirect: string; toast: Toast } | {
 /**
  * Add to CRM (a seller-lead or property card) or Save to Buyer Breeze (a buyer card), from the stored card: the
  * same property and buyer lead the browser sends, validated by the same schemas, then back to the card with the
- * §8 message or the success as a toast. A card that is not the user's answers 404.
+ * The spec message or the success as a toast. A card that is not the user's answers 404.
  */
 export async function runCardAction(
   context: ServiceContext<"db" | "now" | "providers" | "config">,

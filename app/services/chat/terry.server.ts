@@ -1,5 +1,5 @@
 /**
- * Terry's market research (spec 02 §7 POST /api/terry/chat): the AI provider answers, and every figure it cites comes
+ * Terry's market research (the spec POST /api/terry/chat): the AI provider answers, and every figure it cites comes
  * from `lookup` — the place parsed as the property search parses it, and the property-data provider's records. The
  * user's message and Terry's answer are stored together in the user's Terry conversation (agent type "terry"), so
  * the screen reloads them and the agent chat's other conversations are untouched.
@@ -62,7 +62,7 @@ export function marketLookup(context: ServiceContext<"db" | "providers" | "now">
 
 export type TerryOutcome =
   | { ok: true; response: string; conversationId: string }
-  /** The AI provider failed: the user's message and §8's trouble text are stored, and the screen shows the text. */
+  /** The AI provider failed: the user's message and the spec's trouble text are stored, and the screen shows the text. */
   | { ok: false; status: 502; message: string; conversationId: string }
   | { ok: false; status: 404; message: string }
   /** The body's history and message together pass AI_CONTEXT_CHARS_MAX (nothing written, the model not asked). */

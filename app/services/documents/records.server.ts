@@ -1,5 +1,5 @@
 /**
- * Documents (spec 01 §2 "Document Storage", §7): the rows in D1, scoped to the user. Files live in R2 under the
+ * Documents (the spec's "Document Storage"): the rows in D1, scoped to the user. Files live in R2 under the
  * owner's prefix (uploads.server.ts stores them, files.server.ts serves them, contracts.server.ts generates them).
  */
 import { and, desc, eq } from "drizzle-orm";

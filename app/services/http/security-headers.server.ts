@@ -69,7 +69,7 @@ export function securityHeaders(options: SecurityHeaderOptions): Record<string, 
 
 /**
  * Headers a response may already have set on purpose, and which therefore win: a served file's stricter sandboxing
- * CSP (documents/files.server.ts), the reset page's `same-origin` referrer policy (docs/decisions/014-csrf-same-origin-check.md).
+ * CSP (documents/files.server.ts), the reset page's `same-origin` referrer policy (docs/decisions/029-security-headers-in-worker-entry.md).
  */
 const RESPECTED = new Set(["content-security-policy", "referrer-policy"]);
 

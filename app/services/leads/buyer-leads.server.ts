@@ -1,4 +1,4 @@
-/** Buyer leads ("Buyer Breeze", spec 01 §3, §5, §7): saved cash buyers, scoped to the user. */
+/** Buyer leads ("Buyer Breeze", the spec): saved cash buyers, scoped to the user. */
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 

@@ -25,7 +25,7 @@ export type CashBuyerSearchResult = {
   location: string;
   skip: number;
   buyers: CashBuyerItem[];
-  /** §8's "No active cash buyers found in {location}. …" when the page is empty; else null. */
+  /** The spec's "No active cash buyers found in {location}. …" when the page is empty; else null. */
   message: string | null;
   /** Records the provider read but could not use (left out, counted, not a failed search); absent when none. */
   unreadable?: number;

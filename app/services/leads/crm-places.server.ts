@@ -1,5 +1,5 @@
 /**
- * Which of some places are in the user's CRM already, and with which status (issue 36: the chat's cards kept "Add to
+ * Which of some places are in the user's CRM already, and with which status (the chat's cards kept "Add to
  * CRM" for a lead already saved or Offer Sent). Places compare as createProperty's duplicate check does: address and
  * city case- and space-insensitively, state upper-cased — keyed by domain/chat's crmKey.
  */

@@ -14,7 +14,7 @@ function limitOf(value: string | null): number {
 }
 
 /**
- * The CRM section (spec 01 §2): the user's leads filtered by `?status=` and `?q=` (address and city), newest first;
+ * The CRM section: the user's leads filtered by `?status=` and `?q=` (address and city), newest first;
  * the figures over all the user's leads; `?add=1` opens Add Lead; `?lead=<id>` opens Work This Lead, and with
  * `&comps=1` its comps (Show/Hide Comps), read in the same batch — the session lookup's: the whole page is one round trip.
  */
@@ -48,6 +48,7 @@ export const load = (async (context, { userId, batch }, url) => {
           comps: selected.comps,
           pinnedComps: selected.pinnedComps,
           valuations: selected.valuations,
+          dealRule: selected.dealRule,
           analysisRunning: running,
         }
       : null,

@@ -1,13 +1,14 @@
 /**
- * Properties (CRM leads) and their contacts: spec 01 §3 and §7, spec 02 §3 "Property as sent on save" and §7
+ * Properties (CRM leads) and their contacts: the spec's "Property as sent on save" and the spec
  * POST/PATCH /api/properties. Shared by the /api routes, the CRM section's loader and its form actions. Every query
  * filters by the user id; a foreign or unknown id reads as null, which the routes answer with 404.
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 
-import { contacts, properties } from "#db/schema.ts";
+import { contacts, properties, users } from "#db/schema.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
+import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { valuationHistoryQuery } from "#app/services/valuation/property-valuations.server.ts";
@@ -32,7 +33,7 @@ export function serializeProperty(row: PropertyRow) {
 }
 export type Property = ReturnType<typeof serializeProperty>;
 
-/** A lead as the CRM table lists it (spec 01 §3 "Property/lead (as listed in CRM)"). */
+/** A lead as the CRM table lists it (the spec's "Property/lead (as listed in CRM)"). */
 const ROW_COLUMNS = {
   id: properties.id,
   address: properties.address,
@@ -70,7 +71,7 @@ const LEAD_COLUMNS = {
 };
 
 /**
- * A Property (CRM) item as GET /api/properties lists it: every field of spec 02 §3 "Property (CRM)" — the lead's,
+ * A Property (CRM) item as GET /api/properties lists it: every field of the spec's "Property (CRM)" — the lead's,
  * the owner's phones (with DNC flags) and emails, the agent, and the analysis fields — and nothing stored only for
  * the server (price, condition, notes, repairTier, offerPdfFilename, userId).
  */
@@ -147,7 +148,7 @@ export async function readCrmPage(
   const { filter, limit, leadId } = options;
   const list = [
     db
-      // The table's "Max offer" column: the 70 % rule's of the stored ARV, repairs and fee (issue 35 item 1).
+      // The table's "Max offer" column: the 70 % rule's of the stored ARV, repairs and fee.
       .select({ ...ROW_COLUMNS, ruleMaxOffer: properties.ruleMaxOffer })
       .from(properties)
       .where(leadConditions(userId, filter))
@@ -179,8 +180,10 @@ export async function readCrmPage(
         options.withComps ? storedComps(context, userId, [leadId]) : storedComps(context, userId, []),
         storedChoices(context, userId, options.withComps ? [leadId] : []),
         valuationHistoryQuery(context, userId, [leadId]),
+        // The user's deal rule: the card's tiers and rule line are of it.
+        db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1),
       ]).then(
-        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history]) =>
+        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history, preferences]) =>
           [
             [rows, counts, searched] as const,
             property[0]
@@ -193,6 +196,7 @@ export async function readCrmPage(
                   pinnedComps: leadChoices,
                   /** Its valuations, newest first (the property card's history). */
                   valuations: history.map((entry) => ({ ...entry, valuedAt: entry.valuedAt.toISOString() })),
+                  dealRule: dealRuleOf(preferences[0]?.preferences),
                 }
               : null,
           ] as const,

@@ -1,5 +1,5 @@
 /**
- * The daily run of a saved cash-buyer search (ADR 090): pages of buyers from the provider, each page reserved against
+ * The daily run of a saved cash-buyer search (ADR 085): pages of buyers from the provider, each page reserved against
  * the user's `cash_buyer_page` caps before it is asked for, and the buyers not yet in the user's Buyer Breeze saved
  * there. A buyer already delivered (or saved by hand) is never delivered again: buyer_leads is unique per user, buyer
  * and market, and the insert skips it. The run reads on from where the search's last run stopped (skip_mapping).

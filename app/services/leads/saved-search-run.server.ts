@@ -1,6 +1,6 @@
 /**
  * Running a saved search: Run now on the Saved Searches page (seller), and the daily cron (workers/scheduled.ts; seller
- * and, ADR 090, cash-buyer searches: saved-buyer-run.server.ts). A seller run is
+ * and, ADR 085, cash-buyer searches: saved-buyer-run.server.ts). A seller run is
  * the ordinary seller search (searchSellerLeads), so it delivers only leads the user never had and reserves every lead
  * and skip trace against the user's caps; a cap refusal delivers nothing and is recorded as the run's note.
  */

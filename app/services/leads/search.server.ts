@@ -1,12 +1,12 @@
 /**
- * Seller-lead and cash-buyer search (spec 02 §4, §7) through the property-data provider: the preview count and the
+ * Seller-lead and cash-buyer search through the property-data provider: the preview count and the
  * shared helpers here, the searches in seller-search and cash-buyer-search. Every search is recorded in lead_requests, every lead handed out recorded in lead_deliveries (unique per user and lead),
  * and each search's place in the market kept in skip_mapping.
  *
  * - A seller search continues where the same search (same place, type and bounds) last stopped, and never hands a
  *   user a lead they already received from any search: deliveries are claimed with INSERT … ON CONFLICT DO NOTHING
  *   RETURNING, so of two identical searches at once each lead goes to one, and the other reads on.
- * - A cash-buyer search repeats by §4: the same location, buyer type and quick lists → skip + 5; a changed search
+ * - A cash-buyer search repeats by the spec: the same location, buyer type and quick lists → skip + 5; a changed search
  *   → 0. The skip is advanced in SQL (one upsert … RETURNING), so two identical searches at once get two pages.
  */
 import { PREVIEW_FAILED, type CashBuyerSearchInput, type PreviewCountInput, type SellerCriteria } from "#app/domain/leads/search.ts";

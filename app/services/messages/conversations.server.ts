@@ -1,5 +1,5 @@
 /**
- * Conversations and their messages (spec 01 §3, §7), read: lists, threads, search, the agent chat's threads.
+ * Conversations and their messages, read: lists, threads, search, the agent chat's threads.
  * Every query is scoped to the user; a foreign or unknown id reads as "not found" (null), which the routes answer
  * with 404. Writes are in conversation-writes.server.ts.
  */
@@ -249,7 +249,7 @@ export async function replyContext(context: ServiceContext<"db">, userId: string
   return { contactName: conversation.contactName, lastIncoming: lastIncoming?.content ?? null, property: property ?? null };
 }
 
-// --- the agent chat (spec 02 §2): conversations by agent, and messages posted in order ---------------------------
+// --- the agent chat: conversations by agent, and messages posted in order ---------------------------
 
 /** The agent chat lists at most this many conversations. */
 const AGENT_LIST_LIMIT = 50;

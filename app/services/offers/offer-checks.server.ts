@@ -1,5 +1,5 @@
 /**
- * The offer warnings on the server (issue 35 item 2, domain/offers/warnings.ts): confirm-offer, mail-offer and
+ * The offer warnings on the server (domain/offers/warnings.ts): confirm-offer, mail-offer and
  * send-offer answer them; the screens' forms ask "Confirm anyway" first (`NeedsConfirmation`, nothing written).
  */
 import { propertyOfferWarnings, type OfferWarning } from "#app/domain/offers/warnings.ts";

@@ -1,7 +1,7 @@
 /**
- * Today's due tasks (issue 38): the steps due before the end of the user's today on running sequences, each with its
+ * Today's due tasks: the steps due before the end of the user's today on running sequences, each with its
  * lead's property and its contact rows (one JSON column, not a row each). The API reads them all and ranks them in the
- * Worker; the page ranks them in SQL and reads only its own in full, with their count (ADR 098).
+ * Worker; the page ranks them in SQL and reads only its own in full, with their count (ADR 096).
  */
 import { and, asc, eq, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 
@@ -72,7 +72,7 @@ export type PageRanking = { shown: number; zone: ZoneOffset; now: Date };
 /**
  * The due tasks in full. With `ranking`, only the page's candidates: the first `shown` of those whose day the zone's
  * offset tells exactly, and every one it may not (near a local midnight before the offset held) — the exact ranking
- * of the candidates in the Worker then gives the page's first `shown` (ADR 098).
+ * of the candidates in the Worker then gives the page's first `shown` (ADR 096).
  */
 export function dueTaskRows(context: ServiceContext<"db">, userId: UserRef, dueBefore: Date, ranking?: PageRanking) {
   const { db } = context;

@@ -1,5 +1,5 @@
 /**
- * Today's ranking in SQL (ADR 098): the order of `compareTasks` as ORDER BY keys, so the page reads only its own
+ * Today's ranking in SQL (ADR 096): the order of `compareTasks` as ORDER BY keys, so the page reads only its own
  * tasks in full. The user's calendar day of a step is its instant plus the zone's offset, exact wherever the zone kept
  * today's offset (`steadyOffset`); before that, a step within MIDNIGHT_MARGIN_MS of a local midnight might belong to
  * the day beside it, so it is not ranked here but read as a candidate for the exact ranking in the Worker.

@@ -1,5 +1,5 @@
 /**
- * Today's tasks from its reads (ADR 090, 096): every due task ranked on its facts, and only the first `shown` built in
+ * Today's tasks from its reads (ADR 096): every due task ranked on its facts, and only the first `shown` built in
  * full — contacts checked against the property's phones as they are now (a phone flagged DNC since is blocked), the
  * message filled in with the user's company name.
  */
@@ -87,7 +87,7 @@ function contactsOf(row: TaskRow): TaskContact[] {
 
 /**
  * The tasks due by the end of the user's today, ranked, and how many there are; only the first `shown` are built in
- * full (contacts, message filled in with the user's company name). From a page's read (ADR 098) the rows are its
+ * full (contacts, message filled in with the user's company name). From a page's read (ADR 096) the rows are its
  * candidates, which hold its first `shown` exactly.
  */
 export function rankedTasks(

@@ -1,10 +1,10 @@
 /**
- * The Today queue (issue 38): the signed-in user's follow-ups due today or overdue, ranked, what is coming up and the
+ * The Today queue: the signed-in user's follow-ups due today or overdue, ranked, what is coming up and the
  * paused sequences, read in one batch (the session lookup's, so the page costs the lookup's round trip only). A phone
  * flagged DNC after its rows were written is shown blocked, never as a target, because each contact is checked
  * against the property's phones as they are now.
  *
- * "Today" is the user's calendar day in their time zone (ADR 090). A read that knows the zone (the page, after the
+ * "Today" is the user's calendar day in their time zone (ADR 096). A read that knows the zone (the page, after the
  * session) asks for exactly its day; one sent beside the session lookup, before the user's row is read (the API),
  * asks for the widest day any zone can have and drops the rest once the zone is known — no extra round trip.
  */
@@ -90,7 +90,7 @@ const crmLead = sql`${leads.vendor} = ${sql.raw(`'${CRM_LEAD_VENDOR}'`)}`;
 
 /**
  * The user's paused sequences: paused by them or by a status, or (still active) holding a reply since they last moved.
- * Two branches, each by index (ADR 096, 099), not a walk of every lead: the user's paused CRM sequence rows
+ * Two branches, each by index (ADR 096), not a walk of every lead: the user's paused CRM sequence rows
  * (leads_crm_user_sequence_idx), and the running ones on the few properties the seller ever replied about.
  */
 function pausedRows(context: ServiceContext<"db">, userId: UserRef) {
@@ -134,9 +134,9 @@ export type TodayReads = {
 /**
  * The reads, sent with `batch` (by default on their own; the API joins the session lookup's). `zone` is the user's
  * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it, in full.
- * With a zone (the page): the first `tasksShown` tasks by the ranking in SQL with the count of all (ADR 098), and
+ * With a zone (the page): the first `tasksShown` tasks by the ranking in SQL with the count of all (ADR 096), and
  * `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps; 0 reads none (the page asks for them on
- * `?upcoming=all` only, ADR 102).
+ * `?upcoming=all` only, ADR 096).
  */
 export async function readToday(
   context: ServiceContext<"db" | "now">,

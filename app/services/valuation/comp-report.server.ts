@@ -1,5 +1,5 @@
 /**
- * "Comp report" (issue 35 item 5; docs/decisions/091-comps-the-user-can-defend.md): the user's property valued again
+ * "Comp report" (docs/decisions/091-comps-the-user-can-defend.md): the user's property valued again
  * with their pinned and excluded comps applied — recorded on the property like any valuation (storeValuation), so the report, the
  * card and the workbench say the same ARV — then the report rendered with pdf-lib, stored in R2 under the user's
  * prefix and listed in Documents (type comp_report, a draft). Another user's property → 404, nothing written.

@@ -1,5 +1,5 @@
 /**
- * The kept regional models and market trees (docs/decisions/066-valuation-regional-models.md, 069-valuation-market-trees.md) as a valuation reads them: its region cell's
+ * The kept regional models and market trees (docs/decisions/050-valuation-engine.md) as a valuation reads them: its region cell's
  * model and its market cell's trees by primary key, of the engine's layout, in the caller's batch.
  */
 import { and, eq } from "drizzle-orm";

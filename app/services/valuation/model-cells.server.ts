@@ -1,5 +1,5 @@
 /**
- * The cells whose models the refresh fits (docs/decisions/066-valuation-regional-models.md, 069-valuation-market-trees.md): those of the local market's properties and of
+ * The cells whose models the refresh fits (docs/decisions/050-valuation-engine.md): those of the local market's properties and of
  * the sales of the 12 months before the valuation date, counted per region cell in SQL (REGION_CELL_SQL), kept only
  * where the region (or the market) could hold enough sales to fit on.
  */

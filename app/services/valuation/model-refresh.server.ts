@@ -1,5 +1,5 @@
 /**
- * Fitting the kept regional models and market trees (docs/decisions/066-valuation-regional-models.md, 069-valuation-market-trees.md, 072-valuation-model-refresh.md). Valuations read them and never
+ * Fitting the kept regional models and market trees (docs/decisions/050-valuation-engine.md, 072-valuation-model-refresh.md). Valuations read them and never
  * write them; two refreshes write them:
  *
  * - `refreshRegionalModels`: every cell at once, replacing the kept set in one batch. Run in Node after a seed and
@@ -85,7 +85,7 @@ function regionalInserts(sources: SalesSources, rows: RegionalRow[]) {
  * 12 months (imported or the provider's), for valuations on `asOf`, and replaces the kept models with them in one
  * batch (a transaction: a failed refresh leaves the old models). A cell whose region holds fewer than
  * REGION_MIN_SALES sales keeps none, and its subjects are valued without one. The market cells holding those region
- * cells get their trees fitted again the same way (docs/decisions/069-valuation-market-trees.md; none where the market window could not hold
+ * cells get their trees fitted again the same way (docs/decisions/050-valuation-engine.md; none where the market window could not hold
  * MARKET_MIN_SALES).
  */
 export async function refreshRegionalModels(sources: SalesSources, asOf: string): Promise<RegionalRefresh> {

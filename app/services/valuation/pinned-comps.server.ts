@@ -1,5 +1,5 @@
 /**
- * A user's pinned and excluded comps of their property (issue 35 item 5; docs/decisions/091-comps-the-user-can-defend.md): pin,
+ * A user's pinned and excluded comps of their property (docs/decisions/091-comps-the-user-can-defend.md): pin,
  * unpin, exclude with a reason, include again, or add a sale by its address (the local market's or the user's own
  * uploaded one); each is stored (comp_choices, only while the property is the user's) and the property is valued
  * again through the same engine with every choice applied (`runComps`), so the card, the workbench and the comp

@@ -1,5 +1,5 @@
 /**
- * A CRM property's comps (spec 02 §3 "Comparable", §7 /api/properties/{id}/comps, §8 'Comps Analysis Failed'): the
+ * A CRM property's comps (the spec's "Comparable", /api/properties/{id}/comps, 'Comps Analysis Failed'): the
  * stored set, and a comps search for the property that applies the user's pinned and excluded comps (ADR 091) and records the ARV,
  * its confidence and its comps on the property (storeValuation), so every view shows the one recomputed value.
  */
@@ -121,7 +121,7 @@ export async function runComps(
   const stored = await storeValuation(context, userId, propertyId, answer);
   if (!stored.ok) return stored;
   const { comps: _used, ...rest } = answer;
-  // The API's §3 comparables (as GET lists them); the card and the workbench read the details from their loaders.
+  // The API's comparables, with the spec's fields (as GET lists them); the card and the workbench read the details from their loaders.
   const listed = stored.comps.map(({ saleId: _s, adjustedPrice: _p, adjustments: _a, weight: _w, ...comp }) => comp);
   return { ok: true, ...rest, comps: listed };
 }

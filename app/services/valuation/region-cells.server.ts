@@ -1,5 +1,5 @@
 /**
- * The engine's region cells in SQL (docs/decisions/066-valuation-regional-models.md): `regionCellOf` (app/domain/valuation/cells.ts) computed by
+ * The engine's region cells in SQL (docs/decisions/050-valuation-engine.md): `regionCellOf` (app/domain/valuation/cells.ts) computed by
  * SQLite for a table with `latitude` and `longitude` columns — the same double arithmetic, truncated, so a row's cell
  * here is the cell the engine places its point in.
  */

@@ -1,5 +1,5 @@
 /**
- * Writing a property's comparables (spec 02 §3 "Comparable"): a comps search (valuation.server.ts `runComps`) and the
+ * Writing a property's comparables (the spec's "Comparable"): a comps search (valuation.server.ts `runComps`) and the
  * workbench's Get Property Value (`storeValuation`) each replace the property's whole set in one transaction, only
  * while the property is the user's, and answer it as stored (stored-comps.server.ts reads it back).
  */
@@ -80,7 +80,7 @@ export async function storeValuation(
   request: ServiceContext<"db" | "now">,
   userId: string,
   propertyId: string,
-  answer: Pick<ArvAnswer, "arv" | "comps" | "confidence"> & Partial<Pick<ArvAnswer, "range_low" | "range_high">>,
+  answer: Pick<ArvAnswer, "arv" | "comps" | "confidence"> & Partial<Pick<ArvAnswer, "range_low" | "range_high" | "model">>,
 ): Promise<{ ok: true; comps: StoredCompDetail[] } | ValuationFailure> {
   const context = atOneInstant(request);
   const { db } = context;
@@ -93,6 +93,7 @@ export async function storeValuation(
       confidenceScore: Math.round(answer.confidence * 100),
       source: "engine",
       compCount: answer.comps.length,
+      model: answer.model ?? null,
     }),
     db
       .update(properties)

@@ -1,5 +1,5 @@
 /**
- * The comparables stored for a user's CRM properties (spec 02 §3 "Comparable"): the columns and the order every
+ * The comparables stored for a user's CRM properties (the spec's "Comparable"): the columns and the order every
  * reader lists them in — GET /api/properties/{id}/comps, the workbench's page and the CRM's property card — as a
  * statement to run in the caller's batch. Written by valuation.server.ts (a comps search, Get Property Value).
  */

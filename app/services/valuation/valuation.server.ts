@@ -1,5 +1,5 @@
 /**
- * Valuations through the API (issue 12; spec 02 §3, §7 calculate-arv and /api/properties/{id}/comps, §8 'Comps
+ * Valuations through the API (the spec calculate-arv and /api/properties/{id}/comps, 'Comps
  * Analysis Failed'): where the subject is, which sales it is compared with, and the comps stored for a CRM property.
  * The engine (`#app/domain/valuation/engine.ts`) does the valuing; this module does the I/O around it (README Decision
  * 51), with the sales' queries in sales.server.ts, the kept models' in kept-models.server.ts and the comps' writes in
@@ -11,7 +11,7 @@
  *   ZIP's centroid, else its city's (zip_places). None of them → 422.
  * - Candidates: the engine's CandidateWindow, read from the provider's sales (the local market's) and from imported
  *   sales at the same time, each one indexed range scan per band of latitude (sales-window.ts).
- * - Regional models and market trees (docs/decisions/066-valuation-regional-models.md, 069-valuation-market-trees.md): the subject's region cell's model and its market
+ * - Regional models and market trees (docs/decisions/050-valuation-engine.md): the subject's region cell's model and its market
  *   cell's trees are read beside its candidates; both are written by model-refresh.server.ts (after a seed or an
  *   import, and by the Worker's monthly cron), never by a valuation.
  * - Round trips: calculate-arv reads the session and places the subject in one wave, then the candidates, the
@@ -164,7 +164,7 @@ export function placeArvSubject(context: ValuationContext, input: CalculateArvIn
 }
 
 /**
- * The §3 ARV result with its offers and comps, or 422 when the subject cannot be placed or has no comps. `userId`: the
+ * The ARV result with its offers and comps, or 422 when the subject cannot be placed or has no comps. `userId`: the
  * signed-in user, whose own uploaded sales join the candidates (none without one).
  */
 export async function valueArv(
@@ -212,5 +212,6 @@ export function arvAnswer(result: ValuationResult, valuationDate: string, notes:
     offers: offerOptions(result.arv),
     comps: result.comps.map(toComparable),
     valuationDate,
+    model: result.model,
   };
 }

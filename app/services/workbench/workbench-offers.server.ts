@@ -2,7 +2,7 @@
  * The workbench's offer steps as form posts (they work before JavaScript loads): Get Max Offer (calculate-offer),
  * Generate PDF Letter of Intent (confirm-offer) and Mail the Offer (the mail provider), through the same services as
  * the /api routes. Each answers where the page goes next — the lead's address with the step in the URL — and its
- * toast, or the refusal the page shows. §8's Demo Mode: when the letter or the mail provider fails, the page goes on
+ * toast, or the refusal the page shows. the spec's Demo Mode: when the letter or the mail provider fails, the page goes on
  * with the sample letter or a "(Demo Mode)" success that says nothing was mailed, and the status stays.
  */
 
@@ -43,7 +43,7 @@ const RESUBMITTED = [
   "andMail",
 ];
 
-/** The offer has warnings and was not confirmed: the page shows them and asks once (issue 35). Nothing was written. */
+/** The offer has warnings and was not confirmed: the page shows them and asks once. Nothing was written. */
 function confirmation(
   intent: OfferConfirmation["intent"],
   warnings: OfferConfirmation["warnings"],
@@ -80,7 +80,7 @@ const retryOf = (outcome: object) =>
   "retryAfterSeconds" in outcome && typeof outcome.retryAfterSeconds === "number" ? outcome.retryAfterSeconds : undefined;
 
 /**
- * "Generate and Mail the Offer" (issue 36: fewer clicks): the letter just made is mailed in the same step, through
+ * "Generate and Mail the Offer" (fewer clicks): the letter just made is mailed in the same step, through
  * sendOffer (once per property and offer, usage caps). The letter's warnings were answered (`confirm`) or there were
  * none, so the mail's own check is skipped only when the letter's was confirmed. A mail refusal leaves the letter made
  * and its Mail the Offer in view, with the refusal as the toast.
@@ -149,7 +149,7 @@ export async function offerAction(
       return null;
     });
     if (outcome === null) {
-      // §8: the options fall back to 60/70/80 % of the ARV, said so on screen.
+      // The options fall back to 60/70/80 % of the ARV, said so on screen.
       return {
         redirect: offerStepsHref(base, { ...steps, arv: Math.round(input.arv), demoOffers: true }),
         toast: { title: DEMO_MODE.offers, variant: "info" },

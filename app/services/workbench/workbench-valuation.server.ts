@@ -1,6 +1,6 @@
 /**
- * The workbench's Get Property Value as a form post (spec 02 §2 "Workbench banners", §4 "Workbench flow", §7
- * calculate-arv, §8 the value-calculation Demo Mode; docs/decisions/055-valuation-screens.md). The form carries the lead's facts — what the
+ * The workbench's Get Property Value as a form post (the spec's "Workbench banners"; "Workbench flow", the spec
+ * calculate-arv, the value-calculation Demo Mode; docs/decisions/055-valuation-screens.md). The form carries the lead's facts — what the
  * spec's workbench sends to calculate-arv — and the saved property's id; the lead is valued by the same service as
  * POST /api/properties/calculate-arv, and its ARV and comps are recorded on the user's property (storeValuation).
  *
@@ -8,7 +8,7 @@
  *   then one batch that writes only while the property is the user's: 3. Let's Work It starts the place lookups
  *   beside its save, so saving and valuing a lead costs 4.
  * - A refusal (a bad form, an address nobody can place, no comps at the widest step) answers the page with its
- *   message and writes nothing — never a made-up number. Only a failure of the call itself falls back to §8's Demo
+ * message and writes nothing — never a made-up number. Only a failure of the call itself falls back to the spec's Demo
  *   Mode, which the page shows as such and which is never stored.
  */
 
@@ -89,7 +89,7 @@ async function settleValuation(
     outcome = await valuing;
     if (outcome.ok) stored = await storeValuation(context, userId, propertyId, outcome);
   } catch (error) {
-    // §8: the valuation call failed (not refused): Demo Mode, said so on screen, nothing stored.
+    // The valuation call failed (not refused): Demo Mode, said so on screen, nothing stored.
     console.error("workbench valuation failed", error);
     return {
       redirect: offerStepsHref(base, { valuation: DEMO_VALUE }),
@@ -122,7 +122,7 @@ async function settleValuation(
 export type WorkedValuation = ReturnType<typeof valueArv> | null;
 
 /**
- * Let's Work It starts the valuation (issue 36: fewer clicks): the lead is valued as Get Property Value would value
+ * Let's Work It starts the valuation (fewer clicks): the lead is valued as Get Property Value would value
  * it, so the page arrives with the Property Value panel filled and the offers computed from its ARV. The place and
  * candidate reads start with the save (they need the lead's facts, not its row); only the store waits for the saved
  * property. Null when the lead's facts cannot be valued (the save then answers as before).

@@ -1,5 +1,5 @@
 /**
- * The Lead Workbench on the server (spec 02 §2, §4): a seller queue of the user (the latest, or the search a card opened) with which of its leads are
+ * The Lead Workbench on the server: a seller queue of the user (the latest, or the search a card opened) with which of its leads are
  * already in their CRM (saved = worked), and the saves of Save for Later, Let's Work It and Confirm Add to CRM.
  *
  * Budget (docs/decisions/045-two-round-trip-budget.md): the page is the session lookup and one batch; a save is the session lookup (with the lead's
@@ -21,14 +21,14 @@ import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/workbench-rules.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/property-writes.server.ts";
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";
-import { historyInsert } from "#app/services/valuation/property-valuations.server.ts";
+import { historyInsert, maxOfferRecompute } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
 export type Workbench = {
   requestId: string;
   location: string | null;
   leads: LeadQueueItem[];
-  /** Whether a saved search's run delivered the queue: its leads not yet worked (saved) show "New" (ADR 090). */
+  /** Whether a saved search's run delivered the queue: its leads not yet worked (saved) show "New" (ADR 085). */
   fromSavedSearch: boolean;
   /** The queue's leads already in the user's CRM (same address, city and state), by lead id. */
   saved: Record<string, SavedLead>;
@@ -71,6 +71,11 @@ function savedQueueLeads(context: ServiceContext<"db">, userId: string, requestI
       propertyId: properties.id,
       status: properties.status,
       arv: properties.arv,
+      arvLow: properties.arvLow,
+      arvHigh: properties.arvHigh,
+      confidenceScore: properties.confidenceScore,
+      modelValue: properties.modelValue,
+      modelShare: properties.modelShare,
       analysisArv: properties.analysisArv,
       repairEstimate: properties.repairEstimate,
       assignmentFee: properties.assignmentFee,
@@ -263,7 +268,7 @@ export async function saveQueueLead(
     existing,
     insertProperty,
     ...(insertContact ? [insertContact] : []),
-    ...(history ? [history] : []),
+    ...(history ? [history, maxOfferRecompute(context, userId, rows.id)] : []),
   ]);
 
   if (inQueue.length === 0) return { ok: false, status: 404, message: LEAD_NOT_IN_QUEUE };

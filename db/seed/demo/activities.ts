@@ -1,5 +1,5 @@
 /**
- * Many follow-up activities on the demo account's leads (bench:today, ADR 090): `n` activities, five a lead, on the
+ * Many follow-up activities on the demo account's leads (bench:today, ADR 096): `n` activities, five a lead, on the
  * account's newest leads, each lead's sequence started 0–39 days ago. The steps before the lead's last few days are
  * worked; the rest are open, so Today has overdue, due and coming-up steps to rank. Written directly (no planning;
  * each activity with its step row, as a started sequence writes them),

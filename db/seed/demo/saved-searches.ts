@@ -1,4 +1,4 @@
-/** The demo account's saved search (issue 38 §4): a Phoenix seller search that runs daily, so the screen has a row. */
+/** The demo account's saved search: a Phoenix seller search that runs daily, so the screen has a row. */
 import type { Db } from "#db/client.ts";
 import { savedSearches } from "#db/schema.ts";
 

@@ -1,5 +1,5 @@
 /**
- * How well the synthetic local market agrees with itself (issue 35 item 6): each sampled home's "estimated value"
+ * How well the synthetic local market agrees with itself: each sampled home's "estimated value"
  * (market_properties.estimated_value) against the ARV the valuation engine answers from its neighbours' sales, valued
  * the way the API values a local-market home — the sales the local provider hands out (arm's-length deeds, the home's
  * facts from its property row), the day after the market's last sale, with the regional model and market trees fitted

@@ -1,5 +1,5 @@
 /**
- * The sales CSV of `npm run bench:valuation` (issue 12): parsed by header name. The columns through `year_built` must be
+ * The sales CSV of `npm run bench:valuation`: parsed by header name. The columns through `year_built` must be
  * in the header; the later ones are optional (absent or blank = unknown). A row whose id, parcel, date, price or
  * location is unusable is reported by line number and skipped. Pure: the CLI reads the file, this parses the text.
  */

@@ -5,7 +5,7 @@ const PASSWORD = "sunny2026";
 /** A JSON write to the caller's own account. */
 const patch = (path: string, body: unknown): Probe => ({ method: "PATCH", path: at(path), json: () => body, foreign: "own" });
 
-/** The /api routes of accounts, sign-in and the public endpoints (spec 01 §7). */
+/** The /api routes of accounts, sign-in and the public endpoints. */
 export const ACCOUNT_API_RECIPES: Record<string, Recipe> = {
   "routes/api.$": {
     loader: open("unknown /api paths answer a JSON 404 to everyone", get(at("/api/no-such-route"), "not-found")),

@@ -29,13 +29,13 @@ const write = (
 
 const sequenced = (ids: Ids) => ids.sequenceProperty;
 const task = (ids: Ids) => ids.task;
-/** A change of the follow-up sequence on the other user's lead (issue 38). */
+/** A change of the follow-up sequence on the other user's lead. */
 const sequence = (action: string) =>
   write("POST", byId("/api/properties", sequenced, "/sequence"), () => ({ action }), "not-found", withId(sequenced));
-/** Working the other user's Today task (issue 38). */
+/** Working the other user's Today task. */
 const workTask = (body: Record<string, string>) => write("POST", byId("/api/tasks", task), () => body, "not-found", withId(task));
 
-/** The /api routes of the user's records (spec 02 §3-§8). */
+/** The /api routes of the user's records (the spec-the spec). */
 export const API_RECIPES: Record<string, Recipe> = {
   "routes/api.buyer-leads": {
     loader: api(list("/api/buyer-leads")),

@@ -1,4 +1,4 @@
-// Deal-analysis faults (issue 37 item 4): a run whose model never answers ends in `error` at its deadline — nothing
+// Deal-analysis faults: a run whose model never answers ends in `error` at its deadline — nothing
 // written, nothing charged, its place given back — and a model that answers after the deadline still writes nothing;
 // a run left "running" with no live alarm (an object evicted mid-run) ends for the next reader, so a client that
 // reconnects gets a clear error, never a hang.

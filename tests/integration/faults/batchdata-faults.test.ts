@@ -1,4 +1,4 @@
-// BatchData faults (issue 37 item 4): 500, 429 with Retry-After, past the timeout, a body that is not JSON and a
+// BatchData faults: 500, 429 with Retry-After, past the timeout, a body that is not JSON and a
 // dropped connection each answer the lead search's 502 JSON "Lead Search Failed" — the request recorded as failed, no
 // lead delivered, no lead or skip-trace charge in the ledger and their caps given back; the client does not retry
 // by itself (the next search is the retry), and the search after the fault delivers as usual.

@@ -1,4 +1,4 @@
-// D1 faults (issue 37 item 4): a batch that fails half-way leaves nothing. mail-offer records the mailing, the
+// D1 faults: a batch that fails half-way leaves nothing. mail-offer records the mailing, the
 // property's status and the letter's charge in one batch; a constraint failure forced on its LAST statement (the
 // ledger row, refused by a trigger for this user only) rolls the first two back: a 502 JSON answer, the status
 // unchanged, no mailing, no charge, the cap given back. The piece the provider took is keyed, so the retry records

@@ -1,4 +1,4 @@
-// Email faults (issue 37 item 4): the email API answering 500, 429 with Retry-After, past the timeout, a body that is
+// Email faults: the email API answering 500, 429 with Retry-After, past the timeout, a body that is
 // not JSON, or dropping the connection makes a sequence's email step answer 502 JSON "The email could not be sent"
 // with the task left open and nothing charged; the retry sends one email — the step's Idempotency-Key makes an email
 // the API took before its answer was lost the one the retry gets back.

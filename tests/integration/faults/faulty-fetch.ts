@@ -1,5 +1,5 @@
 /**
- * A vendor's fake with a fault in front of it (issue 37 item 4): every vendor's client goes through `fetch`, so one
+ * A vendor's fake with a fault in front of it: every vendor's client goes through `fetch`, so one
  * wrapper makes any of them answer 500, 429 with Retry-After, never answer (until the caller's timeout aborts it), a
  * 200 whose body is not JSON, or a connection dropped — the last two after the vendor acted (a letter made, a search
  * run), as when the answer, not the request, is lost.

@@ -1,5 +1,5 @@
-// OpenAI faults (issue 37 item 4): 500, 429 with Retry-After, past the timeout, a body that is not JSON and a dropped
-// connection each give Terry's §8 trouble text (502 as JSON, never a server error), with no charge in the usage
+// OpenAI faults: 500, 429 with Retry-After, past the timeout, a body that is not JSON and a dropped
+// connection each give Terry's the spec trouble text (502 as JSON, never a server error), with no charge in the usage
 // ledger and the AI call's cap given back; the SDK retries at most once, so a fault costs at most two requests.
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
