@@ -1,4 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
+import { useLayoutEffect, useRef } from "react";
 
 import { TOAST_DURATION_MS, TOAST_VARIANT_CLASSES, type ShownToast } from "./toast-style.ts";
 
@@ -7,10 +8,12 @@ import { TOAST_DURATION_MS, TOAST_VARIANT_CLASSES, type ShownToast } from "./toa
  * Its own chunk: a page loads it when it first shows a toast (ui/toast.tsx).
  */
 export default function ToastRegion({ current, onClose }: { current: ShownToast; onClose: () => void }) {
+  const toast = useToastSpace(current.key);
   return (
     <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Notification">
       <ToastPrimitive.Root
         key={current.key}
+        ref={toast}
         defaultOpen
         onOpenChange={(open) => (open ? undefined : onClose())}
         className={`grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 rounded-lg border p-4 shadow-lg ${TOAST_VARIANT_CLASSES[current.variant ?? "info"]} data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]`}
@@ -26,4 +29,31 @@ export default function ToastRegion({ current, onClose }: { current: ShownToast;
       <ToastPrimitive.Viewport className="toast-dock fixed right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
     </ToastPrimitive.Provider>
   );
+}
+
+/**
+ * Tells the page how much of the window's bottom the toast takes (`--toast-space` on the root element, gap included),
+ * so an open dialog keeps above it (ui/dialog.tsx) rather than under it; cleared when the toast goes.
+ */
+function useToastSpace(key: number) {
+  const ref = useRef<HTMLLIElement>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const measure = () => {
+      const space = Math.max(0, Math.ceil(window.innerHeight - element.getBoundingClientRect().top + 8));
+      root.style.setProperty("--toast-space", `${space}px`);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    window.addEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+      root.style.removeProperty("--toast-space");
+    };
+  }, [key]);
+  return ref;
 }
