@@ -24,8 +24,8 @@ type DialogProps = {
  * hydration.
  *
  * The header (title and Close) stays in view and the content scrolls under it, so a dialog taller than the window
- * closes from its top. The panel keeps clear of a toast on screen: `--toast-space` (set by the toast region) is how
- * much of the window's bottom the toast takes.
+ * closes from its top. The panel keeps clear of a toast on screen: `--toast-top` and `--toast-space` (set by the toast
+ * region) are how much of the window's top and bottom the toast takes.
  */
 export function Dialog({ title, description, children, trigger, open, onOpenChange, closeText = "Close", width = "md" }: DialogProps) {
   return (
@@ -35,7 +35,7 @@ export function Dialog({ title, description, children, trigger, open, onOpenChan
         {/* Above the shell's sidebar (z-50, a drawer on phones): the whole page dims behind a dialog. */}
         <RadixDialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
         <RadixDialog.Content
-          className={`fixed inset-x-0 top-[5dvh] bottom-[calc(5dvh+var(--toast-space,0px))] z-[61] mx-auto my-auto flex h-fit max-h-[calc(90dvh-var(--toast-space,0px))] w-[calc(100%-2rem)] ${WIDTHS[width]} flex-col overflow-hidden rounded-xl bg-white shadow-xl`}
+          className={`fixed inset-x-0 top-[calc(5dvh+var(--toast-top,0px))] bottom-[calc(5dvh+var(--toast-space,0px))] z-[61] mx-auto my-auto flex h-fit max-h-[calc(90dvh-var(--toast-top,0px)-var(--toast-space,0px))] w-[calc(100%-2rem)] ${WIDTHS[width]} flex-col overflow-hidden rounded-xl bg-white shadow-xl`}
         >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
             <div className="min-w-0">

@@ -32,8 +32,9 @@ export default function ToastRegion({ current, onClose }: { current: ShownToast;
 }
 
 /**
- * Tells the page how much of the window's bottom the toast takes (`--toast-space` on the root element, gap included),
- * so an open dialog keeps above it (ui/dialog.tsx) rather than under it; cleared when the toast goes.
+ * Tells the page how much of the window the toast takes, gap included: `--toast-space` from the bottom or, on a phone,
+ * `--toast-top` from the top (on the root element), so the page (tailwind.css) and an open dialog (ui/dialog.tsx) keep
+ * clear of it; cleared when the toast goes.
  */
 function useToastSpace(key: number) {
   const ref = useRef<HTMLLIElement>(null);
@@ -41,9 +42,15 @@ function useToastSpace(key: number) {
     const element = ref.current;
     if (!element) return;
     const root = document.documentElement;
+    // A toast in the window's top half (a phone's) takes room from the top, one lower from the bottom.
     const measure = () => {
-      const space = Math.max(0, Math.ceil(window.innerHeight - element.getBoundingClientRect().top + 8));
-      root.style.setProperty("--toast-space", `${space}px`);
+      const box = element.getBoundingClientRect();
+      const atTop = box.top + box.height / 2 < window.innerHeight / 2;
+      root.style.setProperty(
+        atTop ? "--toast-top" : "--toast-space",
+        `${Math.max(0, Math.ceil(atTop ? box.bottom + 16 : window.innerHeight - box.top + 8))}px`,
+      );
+      root.style.removeProperty(atTop ? "--toast-space" : "--toast-top");
     };
     measure();
     const observer = new ResizeObserver(measure);
@@ -53,6 +60,7 @@ function useToastSpace(key: number) {
       observer.disconnect();
       window.removeEventListener("resize", measure);
       root.style.removeProperty("--toast-space");
+      root.style.removeProperty("--toast-top");
     };
   }, [key]);
   return ref;
