@@ -15,8 +15,9 @@ import {
 } from "#app/domain/deals/analysis-events.ts";
 import type { DealAnalysisJob, DealAnalysisState, StartAnswer } from "#app/domain/deals/analysis-job.ts";
 import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
-import type { DealAnalysisResult } from "#app/domain/deals/analysis.ts";
-import type { AiProvider } from "#app/providers/ai/types.ts";
+import { heldToStored, type DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import { billedUsageOf } from "#app/providers/ai/billed.ts";
+import type { AiProvider, AiUsage } from "#app/providers/ai/types.ts";
 import { parseEnv } from "#app/providers/env.server.ts";
 import { createAi } from "#app/providers/index.server.ts";
 import { atWindowsOf, countStatement, releaseUsage } from "#app/services/usage/caps.server.ts";
@@ -171,12 +172,23 @@ export class DealAnalysis extends DurableObject<Env> {
       this.progress(state, step);
     }
     const ai = this.ai ?? (this.ai = createAi(parseEnv(this.env)));
-    // The analysis is checked again here; `usage` (the model's tokens) is charged with it.
-    const { analysis, usage } = await ai.analyzeDeal(job.input);
+    // The analysis is checked again here; `usage` (the model's tokens) is charged with it. An answer the run cannot
+    // use — late, incomplete, or refused by the provider's own check — was billed all the same: its tokens are recorded.
+    let answered;
+    try {
+      answered = await ai.analyzeDeal(job.input);
+    } catch (error) {
+      await this.recordTokens(job, billedUsageOf(error));
+      throw error;
+    }
+    const { analysis, usage } = answered;
     const checked = DealAnalysisSchema.safeParse(analysis);
-    if (!checked.success) throw new Error(`${ANALYSIS_FAILED}: the analysis came back incomplete.`);
-    const result = checked.data;
-    if (guard.over) throw new Error(TOOK_TOO_LONG);
+    if (!checked.success || guard.over) {
+      await this.recordTokens(job, usage);
+      throw new Error(guard.over ? TOOK_TOO_LONG : `${ANALYSIS_FAILED}: the analysis came back incomplete.`);
+    }
+    // The stored ARV and max offer stand whatever the provider wrote: the analysis reads them, never re-invents them.
+    const result = heldToStored(checked.data, job.input.stored);
     guard.saving = true;
     this.progress(state, SAVING_STEP);
     const now = new Date();
@@ -210,6 +222,18 @@ export class DealAnalysis extends DurableObject<Env> {
     ]);
     if (written.length === 0) throw new Error(`${ANALYSIS_FAILED}: the property no longer exists.`);
     return result;
+  }
+
+  /** The tokens of an answer the run does not use, in the ledger and toward the caps (a failure never hides the bill). */
+  private async recordTokens(job: DealAnalysisJob, usage: AiUsage | null) {
+    const used = usage ? usage.promptTokens + usage.completionTokens : 0;
+    if (!job.tokens || used <= 0) return;
+    const now = new Date();
+    const tokens = atWindowsOf(job.tokens, used, now);
+    const db = createDb(this.env.DB);
+    await db
+      .batch([usageEntry({ db, now: () => now }, tokens, used, null), countStatement({ db }, tokens)])
+      .catch((error: unknown) => console.error("[deal-analysis] tokens not recorded", error));
   }
 
   /** A run left "running" past its deadline and grace (its alarm lost) ends in `error`, so no client waits on it. */

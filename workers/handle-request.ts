@@ -8,6 +8,7 @@ import { createNonce, withSecurityHeaders, type SecurityHeaderOptions } from "#a
 
 import { bookmarkCookie } from "./d1-bookmark.ts";
 import { getLoadContext } from "./load-context.ts";
+import { refusedPageMethod, withPrivatePages } from "./page-methods.ts";
 import { startDeclaredSessionReads } from "./session-reads.ts";
 
 /** Remix's request handler, or a stand-in in tests: the inner part of the Worker's fetch. */
@@ -23,7 +24,8 @@ const LARGEST_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
 /**
  * The Worker's fetch around the Remix handler: what every request and every response goes through, whatever route
- * answers — the CSRF check, the early size refusal, the 405 of routes without a handler for the method, a plain 500
+ * answers — the CSRF check, the early size refusal, the 405 of routes without a handler for the method (and of a
+ * page asked with a method its form posts never use, page-methods.ts), `private, no-store` on signed-in pages, a plain 500
  * for anything thrown, and the security headers on all of it. With `build` (the Worker's own, and the tests of whole
  * pages), the reads the request's loaders declare beside the session lookup go with it, in one D1 batch
  * (session-reads.ts); without, each loader reads as it runs.
@@ -58,8 +60,12 @@ async function answer(request: Request, loadContext: AppLoadContext, inner: Inne
   }
   // The capped readers (api.server.ts) count what actually streams in; this only spares routing an honest giant.
   if (Number(request.headers.get("Content-Length") ?? "0") > LARGEST_BODY_BYTES) return bodyTooLarge(LARGEST_BODY_BYTES);
-  if (build) startDeclaredSessionReads(request, loadContext, build.routes, build.basename);
-  return explainMethodNotAllowed(request, await inner(request, loadContext));
+  if (build) {
+    const refused = refusedPageMethod(request, build);
+    if (refused) return refused;
+    startDeclaredSessionReads(request, loadContext, build.routes, build.basename);
+  }
+  return withPrivatePages(request, explainMethodNotAllowed(request, await inner(request, loadContext)));
 }
 
 const isApiPath = (request: Request) => /^\/api(\/|$)/.test(new URL(request.url).pathname);

@@ -15,7 +15,7 @@ type TreeRoute = { id: string; path?: string; caseSensitive?: boolean; route: Ma
 
 const trees = new WeakMap<RouteManifest, TreeRoute[]>();
 
-function routeTree(manifest: RouteManifest): TreeRoute[] {
+export function routeTree(manifest: RouteManifest): TreeRoute[] {
   let tree = trees.get(manifest);
   if (!tree) {
     const byParent = new Map<string, ManifestRoute[]>();

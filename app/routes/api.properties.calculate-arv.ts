@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
+import { dealRuleOf, offerOptions } from "#app/domain/offers/deal-numbers.ts";
 import { CalculateArvSchema } from "#app/domain/valuation/valuation-forms.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
@@ -29,7 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await valueArv(context, input, placing, { userId: session.user.id });
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const { ok: _ok, ...answer } = outcome;
-  return apiJson(answer);
+  // The tiers with the user's own rule (default repairs and fee of this ARV: none were given).
+  return apiJson({ ...answer, offers: offerOptions(answer.arv, {}, dealRuleOf(session.user.preferences)) });
 }
 
 export const loader = () => methodNotAllowed(["POST"]);

@@ -20,7 +20,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, TaskOutcomeSchema);
-  const result = await workTask(context, session.user.id, params.id ?? "", input, userZone(request, session.user));
+  const zone = userZone(request, session.user);
+  const result = await workTask(context, { userId: session.user.id, activityId: params.id ?? "", input, zone });
   if (!result.ok) return apiRefusal(result);
-  return apiJson({ success: true, outcome: result.outcome, next: result.next, trackingId: result.trackingId });
+  return apiJson({ success: true, outcome: result.outcome, next: result.next, trackingId: result.trackingId, note: result.note });
 }

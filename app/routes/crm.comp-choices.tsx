@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { offerStepsHref } from "#app/domain/offers/offer-rules.ts";
@@ -18,6 +18,14 @@ import { chooseComp } from "#app/services/valuation/pinned-comps.server.ts";
  * carries it in its URL) and a toast, with or without JavaScript. A bad form or another user's property: an error
  * toast, nothing written.
  */
+/**
+ * Only a form posts here. A GET (a reload after the post, a typed address) goes to the CRM rather than answering an
+ * empty page whose root loader would take the toast the post left for the page it went back to.
+ */
+export function loader() {
+  return redirect("/?section=crm");
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const form = Object.fromEntries((await readFormData(request)).entries());

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs } from "@remix-run/cloudflare";
+import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { safeReturnTo } from "#app/domain/valuation/pinned-comps-form.ts";
@@ -14,6 +14,14 @@ import { generateCompReport } from "#app/services/valuation/comp-report.server.t
  * Documents, then goes to Documents with a toast, with or without JavaScript. Another user's property: an error
  * toast back where the form was, nothing written.
  */
+/**
+ * Only a form posts here. A GET (a reload after the post, a typed address) goes to the CRM rather than answering an
+ * empty page whose root loader would take the toast the post left for the page it went back to.
+ */
+export function loader() {
+  return redirect("/?section=crm");
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const form = await readFormData(request);

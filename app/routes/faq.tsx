@@ -151,8 +151,9 @@ const FAQS: Faq[] = [
           $200,000, $25,000 of repairs and a $10,000 assignment fee, that is $140,000 − $25,000 − $10,000 = $105,000.
         </p>
         <p>
-          When you create an offer you can also pick a tier: Aggressive (60% of ARV), Fair (70% of ARV) or Likely (80% of ARV), or enter a
-          custom amount.
+          When you create an offer you can also pick a tier: Aggressive (60% of ARV), Fair (70% of ARV) or Likely (80% of ARV), each less
+          the repairs and your assignment fee, or enter a custom amount. Fair is your maximum offer; Likely is above it and always flagged.
+          You can change the percentages and the default repairs and fee in Profile → Deal Rule.
         </p>
       </>
     ),

@@ -13,6 +13,7 @@ import { storeQueue, useStoredLeadQueue } from "#app/components/workbench/use-st
 import { WorkbenchHeader } from "#app/components/workbench/workbench-header.tsx";
 import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/workbench/workbench-lead-details.tsx";
 import { loadLeadQueue } from "#app/domain/leads/queue.ts";
+import { dealRuleOf } from "#app/domain/offers/deal-numbers.ts";
 import { offerStepsHref, offerStepsOf } from "#app/domain/offers/offer-rules.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
 import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
@@ -87,7 +88,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const offering = current !== undefined && workbench.saved[current.id] !== undefined;
   // A document load with the details or the offer steps open preloads their chunks, so hydration finds them.
   const preloads = [...(details ? [DETAILS_SOURCE.slice(1)] : []), ...(offering ? [OFFER_SOURCE.slice(1)] : [])];
-  return { ...workbench, pinned, steps: offerStepsOf(url.searchParams), preloads: lazyPreloads(preloads) };
+  const dealRule = dealRuleOf(session.user.preferences);
+  return { ...workbench, pinned, dealRule, steps: offerStepsOf(url.searchParams), preloads: lazyPreloads(preloads) };
 }
 
 /** Moving between leads only changes `?lead=` (and closes the details): the queue on the page is still the one to show. */
@@ -223,7 +225,15 @@ export default function LeadWorkbench() {
           <>
             {details ? (
               <Suspense fallback={null}>
-                <LeadDetails key={lead.id} lead={lead} index={index} saved={savedLead} closeHref={closeHref} request={pinned} />
+                <LeadDetails
+                  key={lead.id}
+                  lead={lead}
+                  index={index}
+                  saved={savedLead}
+                  rule={page.dealRule}
+                  closeHref={closeHref}
+                  request={pinned}
+                />
               </Suspense>
             ) : null}
             <LeadCard
@@ -241,6 +251,7 @@ export default function LeadWorkbench() {
                   index={index}
                   saved={savedLead}
                   steps={page.steps}
+                  rule={page.dealRule}
                   comps={page.comps[savedLead.propertyId] ?? []}
                   pinnedComps={page.pinnedComps[savedLead.propertyId] ?? []}
                   request={pinned}

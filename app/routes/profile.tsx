@@ -8,6 +8,7 @@ import type { z } from "zod";
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
+import { DEAL_RULE_TAB, DealRuleForm } from "#app/components/offers/deal-rule-form.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
@@ -16,6 +17,8 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { UsageTab } from "#app/components/usage/usage-tab.tsx";
 import { ChangePasswordSchema, CompanyInfoSchema, UserInfoSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { formatPhone } from "#app/domain/leads/phone.ts";
+import { DealRuleSchema } from "#app/domain/offers/deal-rule-form.ts";
+import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import { listedZone, timeZoneNames } from "#app/domain/shared/time-zone-names.ts";
 import { SpendCapSchema } from "#app/domain/usage/usage-forms.ts";
 import { getCurrentUser, requestMeta, requireUser } from "#app/services/accounts/auth.server.ts";
@@ -23,6 +26,7 @@ import { changePassword, updateUserInfo, upsertCompany } from "#app/services/acc
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { saveDealRule } from "#app/services/offers/deal-rule.server.ts";
 import { readUsage, setMonthlyCap } from "#app/services/usage/ledger.server.ts";
 
 const VERIFY_NEW_EMAIL = "We sent a verification link to your new email address.";
@@ -34,6 +38,7 @@ const TABS = [
   { value: "company", label: "Company Info" },
   { value: "password", label: "Password" },
   { value: "usage", label: "Usage" },
+  { value: DEAL_RULE_TAB, label: "Deal Rule" },
 ] as const;
 type Tab = (typeof TABS)[number]["value"];
 
@@ -42,6 +47,7 @@ const FAILURE: Record<Tab, string> = {
   company: "Failed to update company information",
   password: "Failed to change password",
   usage: "Failed to update the spending cap",
+  deals: "Failed to update the deal rule",
 };
 
 function tabOf(value: string | null): Tab {
@@ -53,7 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.user.id)]);
   // The select's options come from the server's list, the one the action validates against (ADR 096).
   const timeZones = timeZoneNames().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
-  return { current, usage, timeZone: listedZone(userZone(request, session.user)), timeZones };
+  const dealRule = dealRuleOf(session.user.preferences);
+  return { current, usage, dealRule, timeZone: listedZone(userZone(request, session.user)), timeZones };
 }
 
 /** Success: redirect back to the tab with the toast flashed (post/redirect/get, the same with or without JS). */
@@ -88,6 +95,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.success) return data({ tab, usageError: parsed.error.issues[0]?.message ?? FAILURE.usage }, { status: 400 });
     await setMonthlyCap(context, session.user.id, parsed.data.monthlyCap * 100);
     return succeed(tab, "Spending cap updated");
+  }
+  if (tab === DEAL_RULE_TAB) {
+    const submission = parseWithZod(formData, { schema: DealRuleSchema });
+    if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
+    await saveDealRule(context, session.user.id, submission.value);
+    return succeed(tab, "Deal rule updated");
   }
   if (tab === "company") {
     const submission = parseWithZod(formData, { schema: CompanyInfoSchema });
@@ -272,7 +285,7 @@ function PasswordTab() {
 }
 
 export default function Profile() {
-  const { current, usage, timeZone, timeZones } = useLoaderData<typeof loader>();
+  const { current, usage, dealRule, timeZone, timeZones } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = actionData?.tab ?? tabOf(searchParams.get("tab"));
@@ -330,6 +343,17 @@ export default function Profile() {
             </Tabs.Content>
             <Tabs.Content value="usage">
               <UsageTab usage={usage} error={actionData && "usageError" in actionData ? actionData.usageError : undefined} />
+            </Tabs.Content>
+            <Tabs.Content value={DEAL_RULE_TAB}>
+              <DealRuleForm
+                rule={dealRule}
+                // Remix serializes the action's type (JsonifyObject), which Conform's SubmissionResult no longer matches.
+                lastResult={
+                  actionData?.tab === DEAL_RULE_TAB && "result" in actionData
+                    ? (actionData.result as SubmissionResult<string[]>)
+                    : undefined
+                }
+              />
             </Tabs.Content>
           </div>
         </Tabs.Root>

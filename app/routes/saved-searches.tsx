@@ -37,15 +37,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const wizard = form.get("wizard");
     const kind: WizardKind = isWizardKind(wizard) ? wizard : "seller";
     const parsed = SaveSearchSchema.safeParse({ wizard: form.get("wizard"), name: form.get("name") ?? "" });
-    const refuse = (errors: Record<string, string[]>) =>
-      data({ save: { errors, answers, kind, name: String(form.get("name") ?? "").slice(0, 200) } }, { status: 400 });
+    const refuse = (errors: Record<string, string[]>, status = 400) =>
+      data({ save: { errors, answers, kind, name: String(form.get("name") ?? "").slice(0, 200) } }, { status });
     if (!parsed.success) return refuse(fieldErrors(parsed.error.issues));
     const saved = await saveSearch({ db: context.db, now: () => now }, userId, {
       kind: parsed.data.wizard,
       name: parsed.data.name,
       answers,
     });
-    if (!saved.ok) return refuse(Object.fromEntries(Object.entries(saved.errors).map(([field, message]) => [field, [message]])));
+    if (!saved.ok)
+      return refuse(Object.fromEntries(Object.entries(saved.errors).map(([field, message]) => [field, [message]])), saved.status);
     return redirectWithToast(PAGE, {
       title: "Search saved",
       description: `"${parsed.data.name}" is in your saved searches.`,
@@ -65,11 +66,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return redirectWithToast(PAGE, { title: "No new leads", description: outcome.note ?? "No new leads this time.", variant: "info" });
   }
-  const done =
-    input.intent === "delete"
-      ? await deleteSavedSearch(context, userId, input.id)
-      : await setDaily({ db: context.db, now: () => now }, userId, input.id, input.daily === "on");
-  if (!done) throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
+  if (input.intent === "daily") {
+    const switched = await setDaily({ db: context.db, now: () => now }, userId, input.id, input.daily === "on");
+    if (!switched.ok && switched.status === 404) throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
+    if (!switched.ok) return data({ save: null, message: switched.message }, { status: switched.status });
+  } else if (!(await deleteSavedSearch(context, userId, input.id))) {
+    throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
+  }
   const title = input.intent === "delete" ? "Search deleted" : input.daily === "on" ? "Runs daily" : "Daily run off";
   return redirectWithToast(PAGE, { title, variant: "success" });
 }
@@ -83,6 +86,11 @@ export default function SavedSearchesPage() {
       <Link to="/?section=dashboard" className={buttonClass("ghost", "-ml-3 mb-4")}>
         <span aria-hidden="true">←</span> Back
       </Link>
+      {actionData && "message" in actionData ? (
+        <p role="alert" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          {actionData.message}
+        </p>
+      ) : null}
       <SavedSearchesList searches={searches} refusedSave={actionData && "save" in actionData ? actionData.save : null} />
     </main>
   );

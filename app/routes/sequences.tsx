@@ -4,7 +4,17 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { SequenceEditor, SEQUENCES_PATH } from "#app/components/sequences/sequence-editor.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
-import { editDraft, EditIntentSchema, readDraft, SequenceFormSchema, toDraft, type DraftStep } from "#app/domain/sequences/editor.ts";
+import {
+  editDraft,
+  EditIntentSchema,
+  readDraft,
+  readWithoutOffer,
+  SequenceFormSchema,
+  toDraft,
+  WithoutOfferSchema,
+  type DraftStep,
+} from "#app/domain/sequences/editor.ts";
+import type { WithoutOffer } from "#app/domain/sequences/task-state.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
@@ -25,11 +35,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     sequenceId: sequence.id,
     name: sequence.name,
     steps: toDraft(sequence.steps),
+    withoutOffer: sequence.withoutOffer,
     companyName: session.user.company?.companyName ?? null,
   };
 }
 
-type Answer = { draft: DraftStep[]; errors: Record<string, string[]>; message: string | null };
+type Answer = { draft: DraftStep[]; withoutOffer?: WithoutOffer; errors: Record<string, string[]>; message: string | null };
 const answer = (body: Answer, status = 200) => data(body, { status });
 
 /**
@@ -44,18 +55,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const draft = readDraft(form.entries());
   const intent = EditIntentSchema.safeParse(form.get("intent"));
   if (!intent.success) return answer({ draft, errors: {}, message: "Choose what to do" }, 400);
+  const withoutOffer = readWithoutOffer(form.get("withoutOffer"));
+  if (!withoutOffer) {
+    const refused = WithoutOfferSchema.safeParse(form.get("withoutOffer"));
+    const message = refused.success ? CHECK_STEPS : refused.error.issues[0].message;
+    return answer({ draft, errors: { withoutOffer: [message] }, message }, 400);
+  }
 
   if (intent.data.kind !== "save" && intent.data.kind !== "preview") {
     const edited = editDraft(draft, intent.data);
-    return answer({ draft: edited.draft, errors: {}, message: edited.error }, edited.error ? 400 : 200);
+    return answer({ draft: edited.draft, withoutOffer, errors: {}, message: edited.error }, edited.error ? 400 : 200);
   }
   const parsed = SequenceFormSchema.safeParse({ steps: draft });
-  if (!parsed.success) return answer({ draft, errors: fieldErrors(parsed.error.issues), message: CHECK_STEPS }, 400);
-  if (intent.data.kind === "preview") return answer({ draft: toDraft(parsed.data.steps), errors: {}, message: null });
+  if (!parsed.success) return answer({ draft, withoutOffer, errors: fieldErrors(parsed.error.issues), message: CHECK_STEPS }, 400);
+  if (intent.data.kind === "preview") return answer({ draft: toDraft(parsed.data.steps), withoutOffer, errors: {}, message: null });
 
   const posted = form.get("sequenceId");
   const sequenceId = typeof posted === "string" && posted.trim() ? posted.trim().slice(0, MAX_ID_LENGTH + 1) : null;
-  const saved = await saveUserSequence(context, session.user.id, sequenceId, parsed.data.steps);
+  const saved = await saveUserSequence(context, session.user.id, sequenceId, parsed.data.steps, withoutOffer);
   if (!saved.ok) throw new Response(SEQUENCE_NOT_FOUND, { status: 404 });
   return redirectWithToast(SEQUENCES_PATH, {
     title: "Sequence saved",
@@ -80,6 +97,7 @@ export default function SequencesPage() {
         sequenceId={saved.sequenceId}
         name={saved.name}
         steps={posted?.draft ?? saved.steps}
+        withoutOffer={posted?.withoutOffer ?? saved.withoutOffer}
         errors={posted?.errors ?? {}}
         companyName={saved.companyName}
         unsaved={posted !== undefined}

@@ -1,9 +1,11 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
+import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import type { RouteHandle } from "#app/components/shell/route-handle.ts";
 import { ComingUp, PausedSequences } from "#app/components/today/coming-up.tsx";
+import { TODAY_PATH } from "#app/components/today/sequence-control.tsx";
 import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
@@ -14,6 +16,7 @@ import { declareSessionReads, withSessionReads } from "#app/services/accounts/se
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { CHECK_THIS_OFFER } from "#app/services/offers/offer-checks.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
 import { pausedSequences, rankedTasks, readToday, upcomingSteps } from "#app/services/today/today.server.ts";
@@ -98,13 +101,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = parsed.data;
   const now = context.now();
   if (form.intent === "start") {
+    const zone = userZone(request, session.user);
     const started = await startSequence(
       { db: context.db, now: () => now },
-      session.user.id,
-      form.propertyId,
-      undefined,
-      userZone(request, session.user),
+      { userId: session.user.id, propertyId: form.propertyId, zone, confirm: form.confirm },
     );
+    if (!started.ok && "warnings" in started) {
+      const confirmation = { propertyId: form.propertyId, title: CHECK_THIS_OFFER, warnings: started.warnings };
+      return data({ message: started.message, errors: {}, confirmation }, { status: started.status });
+    }
     if (!started.ok) return data({ message: started.message, errors: {} }, { status: started.status });
     return redirectWithToast("/today", { title: "Sequence started", description: "Its first step is in Today.", variant: "success" });
   }
@@ -117,20 +122,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "success",
     });
   }
-  const worked = await workTask(context, session.user.id, form.taskId, form, userZone(request, session.user));
+  const zone = userZone(request, session.user);
+  const worked = await workTask(context, { userId: session.user.id, activityId: form.taskId, input: form, zone });
   if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
   const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
+  if (worked.note)
+    return redirectWithToast("/today", {
+      title: TASK_OUTCOME_LABELS[form.outcome],
+      description: `${worked.note}${next}`,
+      variant: "success",
+    });
   if (worked.trackingId)
     return redirectWithToast("/today", { title: "Sent", description: `Sent (${worked.trackingId}).${next}`, variant: "success" });
   return redirectWithToast("/today", { title: TASK_OUTCOME_LABELS[form.outcome], description: `Task updated.${next}`, variant: "success" });
 }
 
+/** A start refused until the chosen offer's warnings are confirmed: the lead and the warnings. */
+type StartConfirmation = { propertyId: string; title: string; warnings: { code: string; message: string }[] };
+
 export default function TodayPage() {
   const { tasks, total, allTasks, upcoming, paused } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
+  // Typed by hand: the action's union of answers reads `confirmation` as unknown.
+  const confirmation = failed && "confirmation" in failed ? (failed.confirmation as StartConfirmation) : null;
   return (
     <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
-      {failed?.message ? (
+      {confirmation ? (
+        <div className="mb-4">
+          <OfferConfirmation
+            action={TODAY_PATH}
+            confirmation={{
+              intent: "start",
+              title: confirmation.title,
+              message: "The lead's chosen offer goes in this sequence's letters. Check it before starting:",
+              warnings: confirmation.warnings,
+              resubmit: { propertyId: confirmation.propertyId },
+            }}
+          />
+        </div>
+      ) : failed?.message ? (
         <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
           {failed.message}
         </p>

@@ -53,6 +53,9 @@ export const properties = sqliteTable(
     assignmentFee: money("assignment_fee"),
     /** The 70 % rule's max offer of the current ARV, repairs and fee (app/domain/offers/deal-numbers.ts). */
     ruleMaxOffer: money("rule_max_offer"),
+    /** The valuation's market-model value and its share of the ARV (null unless the engine made the ARV). */
+    modelValue: money("model_value"),
+    modelShare: scaled(3)("model_share"),
     /** The chosen offer (the letter's amount); named maxOffer by spec 02's API. */
     maxOffer: money("max_offer"),
     equityPercentage: scaled(2)("equity_percentage"),

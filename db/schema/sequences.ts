@@ -45,7 +45,14 @@ export const userSequences = sqliteTable(
     id: id(),
     userId: ownerUserId(),
     name: text("name").notNull(),
-    steps: json<{ dayNumber: number; activityType: (typeof ACTIVITY_TYPES)[number]; template: string }[]>("steps").notNull(),
+    steps:
+      json<{ dayNumber: number; activityType: (typeof ACTIVITY_TYPES)[number]; template: string; mailAgain?: boolean }[]>(
+        "steps",
+      ).notNull(),
+    /** What a letter or email naming an amount does on a lead without a chosen offer: "no_price" (go without) or "wait". */
+    withoutOffer: text("without_offer", { enum: ["no_price", "wait"] })
+      .notNull()
+      .default("no_price"),
     ...timestamps,
   },
   (t) => [uniqueIndex("user_sequences_user_name_idx").on(t.userId, t.name)],

@@ -64,7 +64,7 @@ async function main(): Promise<void> {
   } catch (error) {
     throw new ImportError(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const { rows, bad } = parseSalesCsv(text);
+  const { rows, bad } = parseSalesCsv(text, { today: new Date().toISOString().slice(0, 10) });
   console.log(`${path.basename(file)}: ${rows.length + bad.length} rows, ${rows.length} good, ${bad.length} bad (skipped)`);
   for (const row of bad.slice(0, LISTED_BAD_ROWS)) console.log(`  ${describeBadRow(row)}`);
   if (bad.length > LISTED_BAD_ROWS) console.log(`  … and ${bad.length - LISTED_BAD_ROWS} more bad rows`);

@@ -60,7 +60,7 @@ export function sleep(ms: number): Promise<void> {
  * to stop all of them (and keeps a terminal Ctrl-C from reaching them before
  * we have cleaned up in order).
  */
-async function startServer(persistDir: string, port: number): Promise<ChildProcess> {
+async function startServer(persistDir: string, port: number, vars: Record<string, string>): Promise<ChildProcess> {
   // A separate inspector port, so a concurrently running `npm run dev` does not clash.
   const inspectorPort = await findFreePort();
   serverLog = join(persistDir, "wrangler-dev.log");
@@ -84,6 +84,7 @@ async function startServer(persistDir: string, port: number): Promise<ChildProce
         // a small route (measured: ~35% fewer req/s) and would dilute every ratio.
         "--log-level",
         "warn",
+        ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
       ],
       {
         detached: true,
@@ -199,6 +200,8 @@ export async function startBenchServer(options: {
   label: string;
   /** A state dir kept between runs (bench:market's seeded market); by default a fresh one, removed at the end. */
   persistDir?: string;
+  /** Configuration of the bench's own (`wrangler dev --var`), e.g. usage limits its users never reach. */
+  vars?: Record<string, string>;
 }): Promise<BenchServer> {
   if (options.build) await run("npm", ["run", "build"]);
 
@@ -222,7 +225,7 @@ export async function startBenchServer(options: {
 
   const port = await findFreePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = await startServer(persistDir, port);
+  const server = await startServer(persistDir, port, options.vars ?? {});
   console.error(`started wrangler dev on ${origin}, waiting for ${options.readyPath} (log: ${serverLog})`);
   await waitForServer(server, origin + options.readyPath);
   return { origin, persistDir, setupSeconds };

@@ -37,17 +37,17 @@ test.describe("with JavaScript", () => {
     const result = panel.getByTestId("deal-analysis-result");
     await expect(result).toBeVisible({ timeout: 20_000 });
     await expect(bar).toHaveCount(0);
+    // The stored numbers as they are (one ARV, one max offer), the analyst's own figures labelled as opinions.
     for (const label of [
-      "Strategy",
-      "Deal",
-      "AI's ARV (opinion)",
-      "Valuation ARV",
-      "Rehab",
-      "AI's max offer (opinion)",
-      "Max offer (70% rule)",
-      "Margin",
-      "Risk",
-      "Confidence",
+      "ARV",
+      "Repairs · fee",
+      "Max Offer (70% Rule)",
+      "Offer",
+      "Analyst's verdict (opinion)",
+      "Analyst's rehab (opinion)",
+      "Margin (opinion)",
+      "Risk (opinion)",
+      "Analyst's confidence (opinion)",
     ]) {
       await expect(result.getByText(label, { exact: true })).toBeVisible();
     }
@@ -110,7 +110,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`lead=${lead.id}`));
     const result = page.getByRole("region", { name: "Deal analysis" }).getByTestId("deal-analysis-result");
     await expect(result).toBeVisible({ timeout: 20_000 });
-    await expect(result.getByText("Strategy", { exact: true })).toBeVisible();
+    await expect(result.getByText("Analyst's verdict (opinion)", { exact: true })).toBeVisible();
     await expect(page.getByText("Analysis Complete")).toBeVisible();
     await expect(page.getByRole("region", { name: "Deal analysis" }).getByRole("button", { name: "Re-analyze Deal" })).toBeVisible();
   });

@@ -5,9 +5,10 @@ import { formatMoney } from "#app/domain/shared/format.ts";
 import { expect, PASSWORD, test, uniqueEmail } from "./fixtures.ts";
 
 /**
- * one record of a property's numbers. A lead worked and offered in the workbench shows the same ARV,
- * max offer and offer in the workbench, the letter, the CRM table and the property card, with and without JavaScript; the
- * Fair tier, above the max offer, is marked and needs the confirmation first (the headline path of the Done-when).
+ * One owner of a property's numbers: a lead worked and offered in the workbench shows the same ARV, max offer and offer
+ * in Let's Work It's details, the workbench, the letter, the CRM table, the property card and the deal analysis, with
+ * and without JavaScript. The tiers are net of repairs and fee: Fair is the max offer, and Likely, above it, is marked
+ * and needs the confirmation first.
  */
 
 /** The first dollar amount in a locator's text, as a number. */
@@ -49,6 +50,12 @@ for (const javaScriptEnabled of [true, false]) {
       await signUpAndFindSellers(page);
       const offers = page.getByRole("region", { name: "Offer Options" });
       await page.getByRole("button", { name: "Let's Work It" }).click();
+      // Let's Work It's details: the stored numbers, the valuation's confidence (never "N/A" beside it).
+      const details = {
+        arv: await dollars(page.getByTestId("details-arv")),
+        maxOffer: await dollars(page.getByTestId("details-max-offer")),
+      };
+      await expect(page.getByTestId("details-offer")).toHaveText("N/A");
       if (javaScriptEnabled) await page.getByRole("dialog").getByRole("button", { name: "Close" }).click();
       await expect(offers).toBeVisible();
       const value = page.getByRole("group", { name: "Property value" });
@@ -62,8 +69,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(range).toMatch(/^\$[\d,]+ – \$[\d,]+$/);
       expect(confidence).toMatch(/^(High|Medium|Low) — typically within \d+ %/);
 
-      // Fair is 70 % of the ARV, so above the 70 % rule's max offer whenever repairs and fee are > 0 (the defaults).
-      const fair = offers.locator("label").filter({ hasText: "70% of ARV" });
+      expect(details).toEqual(workbench);
+      // Fair is the max offer itself; Likely (80 % of the ARV less the same repairs and fee) is above it.
+      expect(await dollars(offers.locator("label").filter({ hasText: "70% of the" }))).toBe(workbench.maxOffer);
+      const fair = offers.locator("label").filter({ hasText: "80% of the" });
       const fairOffer = await dollars(fair);
       await expect(fair.getByTestId("above-max-offer")).toHaveText(`${formatMoney(fairOffer - workbench.maxOffer)} above your max offer`);
       await fair.getByRole("radio").check();
@@ -102,6 +111,18 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(card.getByTestId("card-arv-confidence")).toHaveText(`Confidence ${confidence}`);
       // The card lists the valuation that made the ARV.
       await expect(card.getByRole("region", { name: "Valuation history" })).toContainText("Valuation engine");
+
+      // The deal analysis reads the same numbers: one ARV, one max offer, the offer chosen.
+      const panel = card.getByRole("region", { name: "Deal analysis" });
+      await panel.getByRole("button", { name: "Analyze Deal" }).click();
+      const result = panel.getByTestId("deal-analysis-result");
+      await expect(result).toBeVisible({ timeout: 30_000 });
+      const analysis = {
+        arv: await dollars(result.getByTestId("analysis-arv")),
+        maxOffer: await dollars(result.getByTestId("analysis-max-offer")),
+        offer: await dollars(result.getByTestId("analysis-offer")),
+      };
+      expect(analysis).toEqual(table);
     });
   });
 }

@@ -43,9 +43,10 @@ for (const javaScriptEnabled of [true, false]) {
 
       const offers = page.getByRole("region", { name: "Offer Options" });
       await expect(offers.getByRole("group", { name: "Max Offer (70% Rule)" })).toContainText("$185,000");
-      await expect(offers.getByText("$180,000")).toBeVisible();
-      await expect(offers.getByText("$210,000")).toBeVisible();
-      await expect(offers.getByText("$240,000")).toBeVisible();
+      // Each tier less the $20,000 repairs and $5,000 fee: Fair is the max offer.
+      await expect(offers.getByText("$155,000", { exact: true })).toBeVisible();
+      await expect(offers.getByText("$185,000", { exact: true }).first()).toBeVisible();
+      await expect(offers.getByText("$215,000", { exact: true })).toBeVisible();
 
       const custom = offers.getByRole("textbox", { name: "Custom offer amount in dollars" });
       if (javaScriptEnabled) {
@@ -125,17 +126,17 @@ for (const javaScriptEnabled of [true, false]) {
       await maxOffer.getByRole("textbox", { name: "Assignment fee" }).fill("5000");
       await maxOffer.getByRole("button", { name: "Get Max Offer" }).click();
 
-      // Max offer $185,000: Aggressive ($180,000) is within it and preselected; Fair and Likely are marked above it.
+      // Max offer $185,000: Fair is it and preselected; Likely ($215,000) alone is marked above it.
       const offers = page.getByRole("region", { name: "Offer Options" });
       await expect(offers.getByRole("group", { name: "Max Offer (70% Rule)" })).toContainText("$185,000");
-      await expect(offers.getByRole("radio", { name: /Aggressive/ })).toBeChecked();
+      await expect(offers.getByRole("radio", { name: /Fair/ })).toBeChecked();
       const marks = offers.getByTestId("above-max-offer");
-      await expect(marks).toHaveText(["$25,000 above your max offer", "$55,000 above your max offer"]);
+      await expect(marks).toHaveText(["$30,000 above your max offer"]);
 
-      await offers.getByRole("radio", { name: /Fair/ }).check();
+      await offers.getByRole("radio", { name: /Likely/ }).check();
       await offers.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
       const check = page.getByRole("alert", { name: "Check this offer" });
-      await expect(check).toContainText("The offer of $210,000 is $25,000 above your max offer of $185,000");
+      await expect(check).toContainText("The offer of $215,000 is $30,000 above your max offer of $185,000");
       // Nothing was made yet.
       expect(await propertyStatus(page)).toMatchObject({ status: "analyzed" });
       await expect(page.getByRole("region", { name: "Letter of Intent Created" })).toHaveCount(0);
@@ -144,11 +145,11 @@ for (const javaScriptEnabled of [true, false]) {
       const letter = javaScriptEnabled
         ? page.getByRole("dialog", { name: "Letter of Intent Created" })
         : page.getByRole("region", { name: "Letter of Intent Created" });
-      await expect(letter.getByText(/Offer \$210,000/)).toBeVisible();
-      expect(await propertyStatus(page)).toMatchObject({ status: "offer_produced", maxOffer: 210000 });
+      await expect(letter.getByText(/Offer \$215,000/)).toBeVisible();
+      expect(await propertyStatus(page)).toMatchObject({ status: "offer_produced", maxOffer: 215000 });
     });
 
-    test("Let's Work It values the lead and shows the offers at once; with the default repairs and fee every tier is above the max offer, so the max offer itself is preselected", async ({
+    test("Let's Work It values the lead and shows the offers at once, net of the default repairs and fee: Fair, the max offer, is preselected and only Likely is above it", async ({
       signedInPage: page,
     }) => {
       await runSellerSearch(page);
@@ -166,9 +167,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(rule).toContainText(arvText);
       const maxOffer = maxOfferRule(Number(arvText.replace(/[^\d]/g, ""))).maxOffer;
       await expect(rule).toContainText(formatMoney(maxOffer));
-      await expect(offers.getByTestId("above-max-offer")).toHaveCount(3);
-      await expect(offers.getByRole("radio", { name: "Custom amount" })).toBeChecked();
-      await expect(offers.getByRole("textbox", { name: "Custom offer amount in dollars" })).toHaveValue(String(maxOffer));
+      await expect(offers.getByTestId("above-max-offer")).toHaveCount(1);
+      await expect(offers.getByRole("radio", { name: /Fair/ })).toBeChecked();
+      await expect(offers.getByRole("radio", { name: /Fair/ })).toHaveAccessibleName(new RegExp(formatMoney(maxOffer).replace("$", "\\$")));
       // The figures stay editable: Get Max Offer recomputes the line and the cards.
       const form = page.getByRole("region", { name: "Get Max Offer" });
       await expect(form.getByRole("textbox", { name: "Repair estimate" })).not.toHaveValue("");
@@ -199,21 +200,21 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByText("No Offer Created").first()).toBeVisible();
 
       await offer.getByRole("link", { name: "Create Offer" }).click();
-      await offer.getByRole("radio", { name: /Fair/ }).check();
+      await offer.getByRole("radio", { name: /Likely/ }).check();
       await offer.getByRole("button", { name: "Create Offer" }).click();
-      // Fair ($182,000) is above the max offer ($146,000): the card asks once.
+      // Likely ($208,000 less $26,000 repairs and a $10,000 fee: $172,000) is above the max offer ($146,000): asked once.
       const check = offer.getByRole("alert", { name: "Check this offer" });
-      await expect(check).toContainText("$36,000 above your max offer of $146,000");
+      await expect(check).toContainText("$26,000 above your max offer of $146,000");
       await check.getByRole("button", { name: "Confirm anyway" }).click();
       const created = offer.getByRole("status", { name: "Letter of Intent Created" });
       await expect(created).toBeVisible();
-      await expect(offer.getByRole("heading", { name: /^Offer \$182,000 · Max offer \(70% rule\) \$146,000$/ })).toBeVisible();
+      await expect(offer.getByRole("heading", { name: /^Offer \$172,000 · Max Offer \(70% Rule\) \$146,000$/ })).toBeVisible();
       await expectPdf(page, (await created.getByRole("link", { name: "View PDF in New Tab" }).getAttribute("href"))!);
       await expectPdf(page, (await created.getByRole("link", { name: "Download PDF" }).getAttribute("href"))!);
 
       await offer.getByRole("button", { name: "Send Offer" }).click();
       await expect(page.getByText("Offer Sent").first()).toBeVisible();
-      expect(await propertyStatus(page)).toMatchObject({ status: "offer_sent", maxOffer: 182000 });
+      expect(await propertyStatus(page)).toMatchObject({ status: "offer_sent", maxOffer: 172000 });
     });
   });
 }

@@ -30,6 +30,17 @@ const noLookup = async () => ({ error: "no data" });
 const DEAL: DealAnalysisInput = {
   address: "12 Main St, Phoenix, AZ 85004",
   arv: 320_000,
+  // The stored figures: $32,000 repairs and a $10,000 fee leave a max offer of $182,000.
+  stored: {
+    arv: 320_000,
+    rangeLow: 280_000,
+    rangeHigh: 365_000,
+    repairs: 32_000,
+    assignmentFee: 10_000,
+    maxOffer: 182_000,
+    rulePct: 70,
+    offer: null,
+  },
   estimatedValue: 230_000,
   squareFeet: 1_600,
   yearBuilt: 1978,

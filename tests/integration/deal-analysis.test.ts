@@ -327,7 +327,7 @@ describe("the property card's Analyze Deal without JavaScript (/crm/analysis)", 
 });
 
 describe("a property on the market's record", () => {
-  it("is valued from the market's comparable sales before the analysis, not from its stored ARV", async () => {
+  it("is valued from the market's comparable sales when it has no ARV yet", async () => {
     const market = await seedTestMarket(db, 2_000);
     await seedZipPlaces(db, ZIPS);
     const home = market.properties.find((p) => p.zip === "85008" && p.propertyType === "single_family" && p.bedrooms === 3)!;
@@ -339,7 +339,7 @@ describe("a property on the market's record", () => {
       bedrooms: home.bedrooms,
       squareFeet: home.squareFeet,
       yearBuilt: home.yearBuilt,
-      arv: "1",
+      arv: null,
     });
     expect((await analyze(client, { propertyId })).status).toBe(200);
     const events = await readEvents(await stream(client, propertyId));
@@ -349,5 +349,24 @@ describe("a property on the market's record", () => {
     expect(complete.event).toBe("complete");
     expect(complete.data.data.arv).toBeGreaterThan(10_000);
     expect(complete.data.data.comp_summary).toMatch(/comparable sale/);
+  });
+
+  it("reads the stored ARV, repairs and fee: one max offer, the stored one; its rehab is its own opinion", async () => {
+    const { client, propertyId } = await withProperty("analysis-stored", {
+      arv: "300000",
+      repairEstimate: "20000",
+      assignmentFee: "5000",
+      squareFeet: 1500,
+      yearBuilt: 2010,
+    });
+    expect((await analyze(client, { propertyId })).status).toBe(200);
+    const events = await readEvents(await stream(client, propertyId));
+    const complete = events.at(-1) as Extract<DealAnalysisEvent, { event: "complete" }>;
+    expect(complete.event).toBe("complete");
+    // $300,000 × 70 % − $20,000 − $5,000: the stored max offer, not one of the analyst's own rehab.
+    expect(complete.data.data).toMatchObject({ arv: 300_000, max_offer_price: 185_000 });
+    expect(complete.data.data.key_assumptions.join(" ")).toContain("Stored max offer of $185,000");
+    const stored = await db.select().from(properties).where(eq(properties.id, propertyId)).get();
+    expect(stored).toMatchObject({ arv: 300_000, ruleMaxOffer: 185_000, analysisArv: 300_000, analysisMaxOfferPrice: 185_000 });
   });
 });

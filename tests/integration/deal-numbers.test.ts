@@ -119,11 +119,12 @@ describe("repairs, fee and the stored max offer", () => {
       repairEstimate: 20_000,
       assignmentFee: 5_000,
       ruleMaxOffer: 185_000,
-      maxOffer: 180_000,
+      // Aggressive: 60 % of $300,000 less the $20,000 repairs and $5,000 fee.
+      maxOffer: 155_000,
     });
 
     await storeValuation({ db, now: () => new Date() }, userId, propertyId, { ...ENGINE, arv: 400_000 });
-    expect(await record(propertyId)).toMatchObject({ arv: 400_000, ruleMaxOffer: 255_000, maxOffer: 180_000 });
+    expect(await record(propertyId)).toMatchObject({ arv: 400_000, ruleMaxOffer: 255_000, maxOffer: 155_000 });
 
     // Back to the default repairs (10 % of the ARV): PATCH null.
     const patched = await client.call(
@@ -163,6 +164,7 @@ describe("the CRM loader", () => {
     await client.call(confirmRoute, "POST", "/api/properties/confirm-offer", confirmBody(propertyId, { offerType: "Aggressive" }));
     const page = await readCrmPage({ db }, userId, { filter: { status: "all", q: "" }, limit: 10, leadId: null });
     const row = page.leads.find((lead) => lead.id === propertyId);
-    expect(row).toMatchObject({ arv: 300_000, maxOffer: 180_000, ruleMaxOffer: 170_000 });
+    // Aggressive: 60 % of $300,000 less the default $30,000 repairs and $10,000 fee.
+    expect(row).toMatchObject({ arv: 300_000, maxOffer: 140_000, ruleMaxOffer: 170_000 });
   });
 });

@@ -111,16 +111,44 @@ describe("resource routes: every other method is a 405 naming exactly the served
   }
 });
 
-describe("pages with an action: no method is a server error", () => {
+describe("pages with an action: no method is a server error, and only GET, HEAD and POST reach the page", () => {
   for (const route of pageRoutes) {
     const path = urlOf(patternOf(route.id));
     it(`${route.id} (${path})`, async () => {
-      const statuses: string[] = [];
+      const problems: string[] = [];
       for (const method of METHODS) {
-        const { status } = await ask(method, path);
-        if (status >= 500) statuses.push(`${method}: ${status}`);
+        const { status, allow } = await ask(method, path);
+        if (status >= 500) problems.push(`${method}: ${status}`);
+        // Remix hands every other method to the action: a PUT, PATCH or DELETE would run it as a POST does.
+        if (!["GET", "HEAD", "POST"].includes(method) && (status !== 405 || allow !== "GET, HEAD, POST"))
+          problems.push(`${method}: ${status}, Allow "${allow}"`);
       }
-      expect(statuses).toEqual([]);
+      for (const method of ["PUT", "PATCH", "DELETE"] as const) {
+        const { status, allow } = await ask(method, `${path === "/" ? "/_root" : path}.data`);
+        if (status !== 405 || allow !== "GET, HEAD, POST") problems.push(`${method} .data: ${status}, Allow "${allow}"`);
+      }
+      expect(problems.join("\n")).toBe("");
+    });
+  }
+});
+
+const pagesOnly = ordered.filter((route) => !isResource(route.module) && !/\$$/.test(route.id));
+
+describe("signed-in pages are never cached", () => {
+  for (const route of pagesOnly) {
+    const path = urlOf(patternOf(route.id));
+    it(`${route.id} (${path}): the document and its .data say private, no-store`, async () => {
+      const problems: string[] = [];
+      for (const url of [path, `${path === "/" ? "/_root" : path}.data`]) {
+        const request = new Request(`${ORIGIN}${url}`, { headers: { Cookie: cookie, Host: new URL(ORIGIN).host } });
+        const response = await worker(request, { ...env, APP_ORIGIN: ORIGIN } as Env, createExecutionContext());
+        await response.arrayBuffer();
+        const type = response.headers.get("Content-Type") ?? "";
+        if (!url.endsWith(".data") && !type.startsWith("text/html")) continue;
+        if (response.headers.get("Cache-Control") !== "private, no-store")
+          problems.push(`${url}: ${response.status} Cache-Control "${response.headers.get("Cache-Control")}"`);
+      }
+      expect(problems.join("\n")).toBe("");
     });
   }
 });

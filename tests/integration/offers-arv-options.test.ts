@@ -31,11 +31,13 @@ describe("POST /api/properties/calculate-arv offers", () => {
     const answer = await client.call(apiCalculateArv.action as Handler, "POST", "/api/properties/calculate-arv", body);
     expect(answer.status).toBe(200);
     const arv = answer.body as unknown as ArvAnswer;
-    const maxOffer = maxOfferRule(arv.arv).maxOffer;
-    expect(arv.offers.map((offer) => [offer.type, offer.maxOffer, offer.aboveMaxOffer])).toEqual([
-      ["Aggressive", maxOffer, Math.round(arv.arv * 0.6) > maxOffer],
-      ["Fair", maxOffer, Math.round(arv.arv * 0.7) > maxOffer],
-      ["Likely", maxOffer, Math.round(arv.arv * 0.8) > maxOffer],
+    const rule = maxOfferRule(arv.arv);
+    const net = (share: number) => Math.max(0, Math.round(arv.arv * share - rule.repairs - rule.assignmentFee));
+    // Each tier is a share of the ARV less the default repairs and fee; Fair is the max offer, Likely above it.
+    expect(arv.offers.map((offer) => [offer.type, offer.offer, offer.maxOffer, offer.aboveMaxOffer])).toEqual([
+      ["Aggressive", net(0.6), rule.maxOffer, false],
+      ["Fair", rule.maxOffer, rule.maxOffer, false],
+      ["Likely", net(0.8), rule.maxOffer, net(0.8) > rule.maxOffer],
     ]);
 
     const bad = await client.call(apiCalculateArv.action as Handler, "POST", "/api/properties/calculate-arv", {

@@ -46,7 +46,7 @@ describe("offer calls: who may call them", () => {
 });
 
 describe("POST /api/properties/calculate-offer", () => {
-  it("answers Aggressive 60 %, Fair 70 % and Likely 80 % of the ARV and the 70% rule line with its default repairs and fee", async () => {
+  it("answers Aggressive 60 %, Fair 70 % and Likely 80 % of the ARV less the default repairs and fee, Fair being the max offer", async () => {
     const { client, propertyId } = await withProperty();
     const answer = await client.call(calculateRoute, "POST", "/api/properties/calculate-offer", {
       propertyId,
@@ -59,11 +59,14 @@ describe("POST /api/properties/calculate-offer", () => {
     expect(answer.body.success).toBe(true);
     const options = answer.body.options as { type: string; percentage: number; offer: number; rationale: string }[];
     expect(options.map(({ type, percentage, offer }) => ({ type, percentage, offer }))).toEqual([
-      { type: "Aggressive", percentage: 60, offer: 180000 },
-      { type: "Fair", percentage: 70, offer: 210000 },
-      { type: "Likely", percentage: 80, offer: 240000 },
+      { type: "Aggressive", percentage: 60, offer: 140000 },
+      { type: "Fair", percentage: 70, offer: 170000 },
+      { type: "Likely", percentage: 80, offer: 200000 },
     ]);
-    expect(options.every((option) => option.rationale.length > 0)).toBe(true);
+    expect(options[2]!.rationale).toBe(
+      "80% of the $300,000 ARV − $30,000 repairs − $10,000 fee = $200,000: the most likely to be accepted, but above your max offer: your margin is thinner than your rule allows.",
+    );
+    expect(answer.body.recommended).toBe("Fair");
     expect(answer.body.maxOfferRule).toEqual({ arv: 300000, percentage: 70, repairs: 30000, assignmentFee: 10000, maxOffer: 170000 });
   });
 
@@ -76,6 +79,8 @@ describe("POST /api/properties/calculate-offer", () => {
       assignmentFee: 5000,
     });
     expect(answer.body.maxOfferRule).toMatchObject({ repairs: 45000, assignmentFee: 5000, maxOffer: 160000 });
+    const offers = (answer.body.options as { offer: number }[]).map((option) => option.offer);
+    expect(offers).toEqual([130000, 160000, 190000]);
   });
 
   it("refuses an ARV of 0 or less with 'ARV Required', and a bad body with per-field messages", async () => {

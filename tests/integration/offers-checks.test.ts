@@ -53,7 +53,7 @@ describe("strict money at the offer routes", () => {
     expect(grouped.body.arv).toBe(1_234_567.89);
   });
 
-  it("confirm-offer refuses a tier that rounds to $0 (Aggressive of an ARV of $0.50) and writes nothing", async () => {
+  it("confirm-offer refuses an ARV of $0.50 (its Aggressive tier would round to $0) and writes nothing", async () => {
     const { client, propertyId, userId } = await withProperty();
     const answer = await client.call(
       confirmRoute,
@@ -62,7 +62,7 @@ describe("strict money at the offer routes", () => {
       confirmBody(propertyId, { offerType: "Aggressive", arv: 0.5 }),
     );
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toMatch(/^Invalid Offer Amount: /);
+    expect(answer.body.errors).toMatchObject({ arv: ["ARV must be at least $1,000"] });
     expect(await statusOf(propertyId)).toBe("analyzed");
     expect(await lettersOf(userId)).toEqual([]);
     expect((await propertyOf(propertyId))?.maxOffer).toBeNull();
@@ -105,11 +105,13 @@ describe("offers against the user's own rules", () => {
     const strict = await client.call(calculateRoute, "POST", "/api/properties/calculate-offer", { propertyId, arv: 300000 });
     const options = strict.body.options as { type: string; offer: number; maxOffer: number; aboveMaxOffer: boolean }[];
     expect(options.map(({ type, maxOffer, aboveMaxOffer }) => ({ type, maxOffer, aboveMaxOffer }))).toEqual([
-      { type: "Aggressive", maxOffer: 170000, aboveMaxOffer: true },
-      { type: "Fair", maxOffer: 170000, aboveMaxOffer: true },
+      { type: "Aggressive", maxOffer: 170000, aboveMaxOffer: false },
+      { type: "Fair", maxOffer: 170000, aboveMaxOffer: false },
       { type: "Likely", maxOffer: 170000, aboveMaxOffer: true },
     ]);
-    expect(strict.body.recommended).toBeNull();
+    // Net of the default repairs and fee, Fair is the max offer itself.
+    expect(options.map((option) => option.offer)).toEqual([140000, 170000, 200000]);
+    expect(strict.body.recommended).toBe("Fair");
     const cheap = await client.call(calculateRoute, "POST", "/api/properties/calculate-offer", {
       propertyId,
       arv: 300000,
@@ -123,11 +125,16 @@ describe("offers against the user's own rules", () => {
   it("confirm-offer, mail-offer and send-offer make and mail an offer above the max offer, answering why in warnings", async () => {
     // The issue's lead: a market value far under the ARV, at a low confidence.
     const { client, propertyId, userId } = await withProperty({ price: 200000, confidenceScore: 6 });
-    const letter = await client.call(confirmRoute, "POST", "/api/properties/confirm-offer", confirmBody(propertyId));
+    const letter = await client.call(
+      confirmRoute,
+      "POST",
+      "/api/properties/confirm-offer",
+      confirmBody(propertyId, { offerType: "Likely" }),
+    );
     expect(letter.status).toBe(200);
-    expect((letter.body.data as { offerAmount: number }).offerAmount).toBe(210000);
+    expect((letter.body.data as { offerAmount: number }).offerAmount).toBe(200000);
     expect(codes(letter.body)).toEqual(["above_max_offer", "low_confidence", "arv_above_as_is"]);
-    expect((letter.body.warnings as Warning[])[0].message).toContain("$40,000 above your max offer of $170,000");
+    expect((letter.body.warnings as Warning[])[0].message).toContain("$30,000 above your max offer of $170,000");
 
     // The mail record's amount is the letter's, whatever the client says.
     const mailed = await client.call(
@@ -139,7 +146,7 @@ describe("offers against the user's own rules", () => {
     expect(mailed.status).toBe(200);
     expect(codes(mailed.body)).toEqual(["above_max_offer", "low_confidence", "arv_above_as_is"]);
     const [piece] = await db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));
-    expect(piece.offerAmount).toBe(210000);
+    expect(piece.offerAmount).toBe(200000);
 
     // The same offer again is "Already mailed"; a deliberate second letter carries the same warnings.
     const again = await client.call(sendRoute, "POST", "/api/properties/send-offer", { propertyId });
@@ -165,12 +172,12 @@ describe("offers against the user's own rules", () => {
 describe("the CRM property card asks once before an offer above the max offer", () => {
   it("answers the warnings with nothing written, then makes the letter on 'Confirm anyway'", async () => {
     const { client, propertyId, userId } = await withProperty({ arv: 300000 });
-    const fields = { intent: "letter", propertyId, arv: "300000", offerType: "Fair" };
+    const fields = { intent: "letter", propertyId, arv: "300000", offerType: "Likely" };
     const asked = await client.send(crmOffers, "POST", "/crm/offers", { urlencoded: fields });
     expect(asked.status).toBe(302);
-    expect(asked.headers.get("Location")).toBe(`/?section=crm&lead=${propertyId}&offer=1&check=Fair`);
+    expect(asked.headers.get("Location")).toBe(`/?section=crm&lead=${propertyId}&offer=1&check=Likely`);
     expect(toastOf(asked)).toMatchObject({ title: "Check this offer", variant: "info" });
-    expect(toastOf(asked)?.description).toContain("$40,000 above your max offer");
+    expect(toastOf(asked)?.description).toContain("$30,000 above your max offer");
     expect(await lettersOf(userId)).toEqual([]);
     expect(await statusOf(propertyId)).toBe("analyzed");
 

@@ -17,14 +17,14 @@ describe("POST /api/properties/confirm-offer", () => {
     const { client, propertyId, email } = await withProperty();
     const answer = await client.call(confirmRoute, "POST", "/api/properties/confirm-offer", confirmBody(propertyId));
     expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ success: true, data: { offerAmount: 210000, offerType: "Fair", status: "offer_produced" } });
+    expect(answer.body).toMatchObject({ success: true, data: { offerAmount: 170000, offerType: "Fair", status: "offer_produced" } });
     const pdfUrl = answer.body.pdfUrl as string;
     const data = answer.body.data as { fileName: string; documentId: string; downloadUrl: string };
     expect(pdfUrl).toBe(`/documents/${data.documentId}/view`);
     expect(data.fileName).toMatch(/^Letter-of-Intent-4821-N-35th-Ave-Phoenix-AZ-\d{8}-\d{6}\.pdf$/);
 
     const stored = await db.select().from(properties).where(eq(properties.id, propertyId)).get();
-    expect(stored).toMatchObject({ status: "offer_produced", maxOffer: 210000, arv: 300000, offerPdfFilename: data.fileName });
+    expect(stored).toMatchObject({ status: "offer_produced", maxOffer: 170000, arv: 300000, offerPdfFilename: data.fileName });
 
     // The owner gets the PDF; its text holds the address, the amount, the owner and the letterhead.
     const view = await client.send(viewDocument, "GET", pdfUrl, { params: { id: data.documentId } });
@@ -34,7 +34,7 @@ describe("POST /api/properties/confirm-offer", () => {
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     const text = await pdfText(bytes);
     expect(text).toContain("4821 N 35th Ave");
-    expect(text).toContain("$210,000");
+    expect(text).toContain("$170,000");
     expect(text).toContain("Maria Lopez");
     // The owner's address and the letterhead's, each line on its own (a window envelope's lines).
     expect(text).toContain("Maria Lopez\n77 W Elm St\nApt 2\nTucson, AZ 85701");
@@ -110,6 +110,6 @@ describe("POST /api/properties/confirm-offer", () => {
       "/api/properties/confirm-offer",
       confirmBody(propertyId, { offerType: "Likely" }),
     );
-    expect(answer.body.data).toMatchObject({ offerAmount: 240000, status: "under_contract" });
+    expect(answer.body.data).toMatchObject({ offerAmount: 200000, status: "under_contract" });
   });
 });

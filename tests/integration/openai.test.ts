@@ -38,6 +38,17 @@ const failure = (promise: Promise<unknown>) =>
 const DEAL: DealAnalysisInput = {
   address: "12 Main St, Phoenix, AZ 85004",
   arv: 320_000,
+  // The stored figures: $32,000 repairs and a $10,000 fee leave a max offer of $182,000.
+  stored: {
+    arv: 320_000,
+    rangeLow: 280_000,
+    rangeHigh: 365_000,
+    repairs: 32_000,
+    assignmentFee: 10_000,
+    maxOffer: 182_000,
+    rulePct: 70,
+    offer: null,
+  },
   estimatedValue: 230_000,
   squareFeet: 1_600,
   yearBuilt: 1978,
@@ -183,7 +194,9 @@ describe("deal analysis as structured output", () => {
       response_format: { type: string; json_schema: { name: string; strict: boolean; schema: { required: string[] } } };
     };
     expect(body.messages.map((m) => m.role)).toEqual(["system", "user"]);
-    expect(body.messages[0].content).toContain("70% rule");
+    // The stored deal numbers travel with the property; the model is told to keep them, never to make its own.
+    expect(body.messages[0].content).toContain("never compute a max offer of your own");
+    expect(JSON.parse(body.messages[1].content).stored).toMatchObject({ arv: 320_000, maxOffer: 182_000 });
     expect(JSON.parse(body.messages[1].content)).toEqual(DEAL);
     expect(body.response_format).toMatchObject({ type: "json_schema", json_schema: { name: "deal_analysis", strict: true } });
     expect(body.response_format.json_schema.schema.required).toEqual(Object.keys(MODEL_ANALYSIS));

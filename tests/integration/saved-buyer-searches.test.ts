@@ -88,7 +88,7 @@ describe("a daily cash-buyer saved search", () => {
     expect(await delivered()).toBe(saved.length - 1);
   });
 
-  it("stays within the user's cash_buyer_page cap: a refused page delivers nothing, charges nothing and says why", async () => {
+  it("stays within the user's cash_buyer_page cap: a user at it is passed over, charged nothing, and told why", async () => {
     const client = new ApiClient(testContext({ USAGE_LIMITS: JSON.stringify({ cash_buyer_page: { perDay: 1 } }) }));
     const { userId } = await registerClient("saved-buyer-capped", {}, client);
     const search = await dailyBuyerSearch(client, "Capped buyers");
@@ -100,10 +100,12 @@ describe("a daily cash-buyer saved search", () => {
     await db.update(savedSearches).set({ lastRunAt: null }).where(eq(savedSearches.id, search.id));
     client.context.now = () => new Date("2026-12-12T07:00:00Z");
     const summary = await runDueSavedSearches(client.context);
-    expect(summary).toMatchObject({ ran: 1, delivered: 0 });
+    // A user at the cap is passed over without a run (nor a slot of the cron's share): the search stays due.
+    expect(summary).toMatchObject({ ran: 0, capped: 1, delivered: 0 });
     expect(await buyersOf(userId)).toHaveLength(5);
     expect(await pagesCharged(userId)).toBe(1);
     const [row] = await db.select().from(savedSearches).where(eq(savedSearches.id, search.id));
     expect(row!.lastRunNote).toMatch(/limit/i);
+    expect(row!.lastRunAt).toBeNull();
   });
 });

@@ -14,7 +14,7 @@ import { action, loader } from "#app/routes/sequences.tsx";
 import { toastOf, type ApiClient, type Handler } from "./api-client.ts";
 import { aLead, DAY, db, NOW, signedUp, stepsOf } from "./sequence-fixtures.ts";
 
-type Step = { dayNumber: string; activityType: string; template: string };
+type Step = { dayNumber: string; activityType: string; template: string; mailAgain?: string };
 type Page = { sequenceId: string | null; name: string; steps: Step[] };
 type Answer = { draft: Step[]; errors: Record<string, string[]>; message: string | null };
 
@@ -33,8 +33,13 @@ const page = (client: ApiClient) => client.load<Page>(loader as Handler, "/seque
 const rowsOf = (userId: string) => db.select().from(userSequences).where(eq(userSequences.userId, userId));
 
 const TWO_STEPS: Step[] = [
-  { dayNumber: "2", activityType: "letter", template: "Dear {ownerFirstName}, about {address}: {offerAmount}. {companyName}" },
-  { dayNumber: "0", activityType: "call", template: "Call {ownerFirstName} first" },
+  {
+    dayNumber: "2",
+    activityType: "letter",
+    template: "Dear {ownerFirstName}, about {address}: {offerAmount}. {companyName}",
+    mailAgain: "",
+  },
+  { dayNumber: "0", activityType: "call", template: "Call {ownerFirstName} first", mailAgain: "" },
 ];
 
 describe("the Sequences screen", () => {
@@ -66,7 +71,21 @@ describe("the Sequences screen", () => {
     expect(rows[0]).toMatchObject({
       id: after.sequenceId,
       steps: [{ dayNumber: 0, activityType: "call", template: "Call {ownerFirstName} first" }],
+      withoutOffer: "no_price",
     });
+
+    // A letter that mails again, and letters that wait for a chosen offer.
+    const remind = pat.client.send(action as Handler, "POST", "/sequences", {
+      form: { intent: "save", sequenceId: after.sequenceId!, withoutOffer: "wait", ...fields([{ ...TWO_STEPS[0], mailAgain: "on" }]) },
+    });
+    expect((await remind).status).toBe(302);
+    expect((await rowsOf(pat.userId))[0]).toMatchObject({ withoutOffer: "wait", steps: [{ activityType: "letter", mailAgain: true }] });
+    expect(await page(pat.client)).toMatchObject({ withoutOffer: "wait", steps: [{ activityType: "letter", mailAgain: "on" }] });
+    const refused = await pat.client.send(action as Handler, "POST", "/sequences", {
+      form: { intent: "save", sequenceId: after.sequenceId!, withoutOffer: "guess", ...fields([TWO_STEPS[1]]) },
+    });
+    expect(refused.status).toBe(400);
+    expect((await rowsOf(pat.userId))[0]).toMatchObject({ withoutOffer: "wait" });
   });
 
   it("refuses bad steps with field errors naming what is wrong, and writes nothing", async () => {
@@ -102,14 +121,14 @@ describe("the Sequences screen", () => {
   it("moves, removes and adds steps in the draft without saving; Preview checks it", async () => {
     const pat = await signedUp();
     const steps = [
-      { dayNumber: "0", activityType: "call", template: "First {address}" },
-      { dayNumber: "3", activityType: "letter", template: "Second" },
+      { dayNumber: "0", activityType: "call", template: "First {address}", mailAgain: "" },
+      { dayNumber: "3", activityType: "letter", template: "Second", mailAgain: "" },
     ];
     const up = (await (await post(pat.client, "up-1", steps)).json()) as Answer;
     // The days stay in place; what the steps do swaps.
     expect(up.draft).toEqual([
-      { dayNumber: "0", activityType: "letter", template: "Second" },
-      { dayNumber: "3", activityType: "call", template: "First {address}" },
+      { dayNumber: "0", activityType: "letter", template: "Second", mailAgain: "" },
+      { dayNumber: "3", activityType: "call", template: "First {address}", mailAgain: "" },
     ]);
     const added = (await (await post(pat.client, "add", steps)).json()) as Answer;
     expect(added.draft).toHaveLength(3);

@@ -4,10 +4,21 @@ import { asc, eq } from "drizzle-orm";
 import { expect } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties } from "#db/schema.ts";
+import {
+  followUpActivities,
+  followUpActivityContacts,
+  followUpSteps,
+  leads,
+  mailOutbox,
+  properties,
+  usageEvents,
+  userSequences,
+} from "#db/schema.ts";
+import type { SequenceStep } from "#app/domain/sequences/steps.ts";
 import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
 import { action as workTaskRoute } from "#app/routes/api.tasks.$id.ts";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
+import * as todayPage from "#app/routes/today.tsx";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
@@ -58,6 +69,13 @@ export async function signedUp(options: { vars?: Record<string, string>; fetch?:
     },
     work: (taskId: string, body: Record<string, unknown>) =>
       client.call(workTaskRoute, "POST", `/api/tasks/${taskId}`, body, { params: { id: taskId } }),
+    /** The Today page's form post (a no-JavaScript tab): its status and its message (a refusal's JSON, or none). */
+    post: async (fields: Record<string, string>) => {
+      const response = await client.send(todayPage.action, "POST", "/today", { urlencoded: fields });
+      const text = await response.text();
+      const message = response.status >= 400 ? ((JSON.parse(text) as { message?: string }).message ?? null) : null;
+      return { status: response.status, message, text };
+    },
   };
 }
 
@@ -106,3 +124,18 @@ export async function stepsOf(leadId: string) {
 }
 
 export const leadRow = async (leadId: string) => (await db.select().from(leads).where(eq(leads.id, leadId)).get())!;
+
+/** The user's own sequence ("New seller lead") as these steps, and what its letters do without a chosen offer. */
+export async function withSteps(userId: string, steps: SequenceStep[], withoutOffer: "no_price" | "wait" = "no_price") {
+  await db.insert(userSequences).values({ userId, name: "New seller lead", steps, withoutOffer, createdAt: NOW, updatedAt: NOW });
+}
+
+export const letterStep = (dayNumber: number, mailAgain = false): SequenceStep => ({
+  dayNumber,
+  activityType: "letter",
+  template: "Dear {ownerFirstName},\n\nWe would like to buy {address} for {offerAmount}.\n\n{companyName}",
+  ...(mailAgain ? { mailAgain } : {}),
+});
+
+export const chargesOf = (userId: string) => db.select().from(usageEvents).where(eq(usageEvents.userId, userId));
+export const outboxOf = (userId: string) => db.select().from(mailOutbox).where(eq(mailOutbox.userId, userId));

@@ -120,7 +120,7 @@ describe("a letter step", () => {
     await env.FILES.put(filePath, loi);
     await db
       .insert(documents)
-      .values({ userId: pat.userId, propertyId: offered.lead.id, name: "LOI.pdf", type: "letter_of_intent", filePath });
+      .values({ userId: pat.userId, propertyId: offered.lead.id, name: "LOI.pdf", type: "letter_of_intent", filePath, amount: 182_000 });
     const mailed = await pat.work(offered.letter.id, { outcome: "done" });
     expect(mailed.status).toBe(200);
     const piece = (await outboxOf(pat.userId)).find((row) => row.trackingId === mailed.body.trackingId)!;

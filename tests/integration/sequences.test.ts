@@ -113,7 +113,7 @@ describe("working a task", () => {
         .filter((statement) => /^\s*(update|insert|delete)/i.test(statement));
     const writing = counter.calls.filter((call) => writes(call.sql).length > 0);
     expect(writing.map((call) => writes(call.sql).length)).toEqual([1, expect.any(Number)]);
-    expect(writing[0].sql).toMatch(/"completed_at" is null/);
+    expect(writing[0].sql).toMatch(/^update "follow_up_steps" set "status" = \?/);
     expect(writes(writing[1].sql).length).toBeGreaterThan(5);
 
     const property = (await db.select().from(properties).where(eq(properties.id, lead.id)).get())!;

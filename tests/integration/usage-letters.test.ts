@@ -50,11 +50,12 @@ describe("a letter is mailed once per property and offer", () => {
       mailBody(propertyId, pdfUrl, { offerAmount: 99_999_999 }),
     );
     expect(answer.status).toBe(200);
-    expect(answer.body.amount).toBe(210_000);
+    // The Fair tier: the max offer of $300,000 with the default repairs and fee.
+    expect(answer.body.amount).toBe(170_000);
     const [mailing] = await db.select().from(letterMailings).where(eq(letterMailings.userId, userId));
-    expect(mailing).toMatchObject({ amount: 210_000, status: "mailed", trackingId: answer.body.trackingId });
+    expect(mailing).toMatchObject({ amount: 170_000, status: "mailed", trackingId: answer.body.trackingId });
     const [piece] = await outboxOf(userId);
-    expect(piece?.offerAmount).toBe(210_000);
+    expect(piece?.offerAmount).toBe(170_000);
   });
 
   it("mails only to the owner's address on record or the property's: another address is 422 until it is saved on the owner", async () => {

@@ -139,7 +139,7 @@ describe("POST /api/properties/calculate-arv", () => {
     }
   });
 
-  it("answers the offers at 60, 70 and 80 % of its own ARV, and cites the provider's estimate without returning it", async () => {
+  it("answers the offers at 60, 70 and 80 % of its own ARV less the default repairs and fee, and cites the provider's estimate without returning it", async () => {
     const { client } = await signedIn();
     const home = knownHome();
     for (const estimate of [9_999_999, 250_000]) {
@@ -147,10 +147,11 @@ describe("POST /api/properties/calculate-arv", () => {
         await calculate(client, { address: home.address, city: home.city, state: home.state, batchDataEstValue: estimate }),
       );
       expect(arv.arv).not.toBe(estimate);
+      const costs = Math.round((arv.arv * 0.1) / 500) * 500 + 10_000;
       expect(arv.offers.map((o) => [o.type, o.percentage, o.offer])).toEqual([
-        ["Aggressive", 60, Math.round(arv.arv * 0.6)],
-        ["Fair", 70, Math.round(arv.arv * 0.7)],
-        ["Likely", 80, Math.round(arv.arv * 0.8)],
+        ["Aggressive", 60, Math.max(0, Math.round(arv.arv * 0.6 - costs))],
+        ["Fair", 70, Math.max(0, Math.round(arv.arv * 0.7 - costs))],
+        ["Likely", 80, Math.max(0, Math.round(arv.arv * 0.8 - costs))],
       ]);
       expect(arv.assumptions.join(" ")).toContain(`$${estimate.toLocaleString("en-US")}`);
       // The same subject valued with any estimate is the same ARV: the estimate is not an input.

@@ -145,7 +145,7 @@ describe("the workbench's offer steps", () => {
     };
     expect(body.confirmation.intent).toBe("letter");
     expect(body.confirmation.warnings.map((warning) => warning.code)).toContain("above_max_offer");
-    expect(body.confirmation.warnings[0].message).toContain("$70,000 above your max offer of $170,000");
+    expect(body.confirmation.warnings[0].message).toContain("$30,000 above your max offer of $170,000");
     expect(body.confirmation.resubmit).toEqual({
       propertyId: property.id,
       index: "0",
@@ -178,13 +178,13 @@ describe("the workbench's offer steps", () => {
     // With a return address, so the letter reaches Lob and Lob's answer is what fails (a missing one is the user's 422).
     const returnAddress = { address_street1: "1 Center St", address_city: "Mesa", address_state: "AZ", address_postal_code: "85201" };
     const { property } = await workedLead(client, returnAddress);
-    // Fair ($210,000) is above the max offer ($170,000): confirmed (offers-checks.test.ts covers the asking).
+    // Likely ($200,000) is above the max offer ($170,000): confirmed (offers-checks.test.ts covers the asking).
     const letter = await post(client, {
       intent: "letter",
       propertyId: property.id,
       index: "0",
       arv: "300000",
-      offerType: "Fair",
+      offerType: "Likely",
       confirm: "1",
     });
     const letterId = new URL(letter.headers.get("Location")!, "http://x").searchParams.get("letter")!;
@@ -223,15 +223,15 @@ describe("the CRM property card (/crm/offers)", () => {
     expect(toastOf(refused)).toMatchObject({ title: "No Offer Created", variant: "error" });
 
     const offer = await client.send(crmOffers, "POST", "/crm/offers", {
-      // Aggressive ($168,000) is above the max offer ($158,000): confirmed (offers-checks.test.ts covers the asking).
-      urlencoded: { intent: "letter", propertyId: id, arv: "280000", offerType: "Aggressive", confirm: "1" },
+      // Likely ($186,000: 80 % of $280,000 less $28,000 repairs and a $10,000 fee) is above the max offer ($158,000).
+      urlencoded: { intent: "letter", propertyId: id, arv: "280000", offerType: "Likely", confirm: "1" },
     });
     expect(offer.headers.get("Location")).toMatch(new RegExp(`^/\\?section=crm&lead=${id}&letter=[0-9a-f-]{36}$`));
-    expect(toastOf(offer)).toMatchObject({ title: "Letter of Intent Created", description: "Offer $168,000" });
+    expect(toastOf(offer)).toMatchObject({ title: "Letter of Intent Created", description: "Offer $186,000" });
     expect(
       await db.select({ maxOffer: properties.maxOffer, status: properties.status }).from(properties).where(eq(properties.id, id)).get(),
     ).toEqual({
-      maxOffer: 168000,
+      maxOffer: 186000,
       status: "offer_produced",
     });
 

@@ -169,7 +169,8 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
       status: "new",
       currentAgent: null,
       arv: lead.estimatedValue,
-      maxOffer: lead.maxOffer,
+      // The lead's max offer is only an estimate before any valuation: no offer is stored.
+      maxOffer: null,
       bedrooms: lead.bedrooms,
       ownerName: lead.ownerName,
       leadType: lead.flags[0] ?? null,
@@ -199,6 +200,12 @@ describe("Save for Later, Let's Work It and Confirm Add to CRM", () => {
         repairEstimate: null,
         assignmentFee: null,
         ruleMaxOffer: property.ruleMaxOffer,
+        // The provider's estimate is the ARV, with no range and no model part (the engine's valuation adds them).
+        arvLow: null,
+        arvHigh: null,
+        confidenceScore: property.confidenceScore,
+        modelValue: null,
+        modelShare: null,
       },
     });
     const text = await html(client, "/leads/workbench?lead=0");

@@ -11,10 +11,27 @@ import {
   type DealAnalysisEvent,
 } from "#app/domain/deals/analysis-events.ts";
 import { analyzeDeal } from "#app/domain/deals/analysis.ts";
+import { maxOfferRule } from "#app/domain/offers/max-offer.ts";
+
+/** The stored deal numbers the analysis receives: the ARV with the rule's default repairs and fee. */
+function storedFor(arv: number, offer: number | null = null) {
+  const line = maxOfferRule(arv);
+  return {
+    arv,
+    rangeLow: null,
+    rangeHigh: null,
+    repairs: line.repairs,
+    assignmentFee: line.assignmentFee,
+    maxOffer: line.maxOffer,
+    rulePct: 70,
+    offer,
+  };
+}
 
 const result = analyzeDeal({
   address: "1 Main St, Phoenix, AZ 85004",
   arv: 300_000,
+  stored: storedFor(300_000),
   estimatedValue: 180_000,
   compCount: 4,
   currentYear: 2026,

@@ -109,7 +109,7 @@ describe("parseSalesCsv", () => {
     ]);
     expect(bad.map(describeBadRow)).toEqual([
       "line 4: address must be at most 200 characters",
-      "line 5: address must not contain control characters",
+      "line 5: address must not contain control or bidi-override characters",
     ]);
   });
 

@@ -151,7 +151,8 @@ describe("a lead saved to the CRM", () => {
       address: "a Main St",
       zipCode: "85004",
       arv: "300000",
-      maxOffer: "210000",
+      // The lead's max offer is only an estimate before valuation: it is not saved as an offer.
+      maxOffer: null,
       equityBalance: "180000",
       lastSalePrice: "150000",
       lastSaleDate: "2015-04-01",
@@ -160,7 +161,7 @@ describe("a lead saved to the CRM", () => {
       leadType: "high_equity",
     });
     // What the server's schema accepts, unchanged in meaning.
-    expect(PropertyInputSchema.parse(saved)).toMatchObject({ arv: 300_000, maxOffer: 210_000, status: "analyzed", bedrooms: 3 });
+    expect(PropertyInputSchema.parse(saved)).toMatchObject({ arv: 300_000, maxOffer: null, status: "analyzed", bedrooms: 3 });
     expect(leadToProperty({ ...lead("b"), estimatedValue: null, maxOffer: null }, { status: "new" })).toMatchObject({
       arv: null,
       maxOffer: null,

@@ -7,33 +7,35 @@ import { aboveMaxOfferText, arvConfidenceOf, offerWarnings, propertyOfferWarning
 import { confidenceWordsOf } from "#app/domain/valuation/interval.ts";
 
 describe("offer tiers against the max offer", () => {
-  it("carries the 70% rule's max offer on each tier and marks those above it", () => {
-    // The issue's example: ARV $460,500, max offer $266,350 with the user's repairs and fee.
-    const options = offerOptions(460_500, 266_350);
+  it("nets every tier of the repairs and fee: Fair is the max offer, Likely above it and marked", () => {
+    // ARV $460,500 with $46,000 repairs and a $10,000 fee: the max offer is $322,350 − $56,000 = $266,350.
+    const options = offerOptions(460_500, { repairs: 46_000, assignmentFee: 10_000 });
     expect(options.map(({ type, offer, maxOffer, aboveMaxOffer }) => ({ type, offer, maxOffer, aboveMaxOffer }))).toEqual([
-      { type: "Aggressive", offer: 276_300, maxOffer: 266_350, aboveMaxOffer: true },
-      { type: "Fair", offer: 322_350, maxOffer: 266_350, aboveMaxOffer: true },
-      { type: "Likely", offer: 368_400, maxOffer: 266_350, aboveMaxOffer: true },
+      { type: "Aggressive", offer: 220_300, maxOffer: 266_350, aboveMaxOffer: false },
+      { type: "Fair", offer: 266_350, maxOffer: 266_350, aboveMaxOffer: false },
+      { type: "Likely", offer: 312_400, maxOffer: 266_350, aboveMaxOffer: true },
     ]);
-    expect(recommendedOffer(options)).toBeNull();
-    expect(aboveMaxOfferText(322_350, 266_350)).toBe("$56,000 above your max offer");
+    expect(recommendedOffer(options)).toBe("Fair");
+    expect(aboveMaxOfferText(312_400, 266_350)).toBe("$46,050 above your max offer");
+    expect(options[0]!.rationale).toBe(
+      "60% of the $460,500 ARV − $46,000 repairs − $10,000 fee = $220,300: the most room for holding costs and surprises; expect more counter-offers.",
+    );
   });
 
   it("defaults to the rule's own repairs and fee, and recommends the highest tier at or below the max offer", () => {
     const options = offerOptions(300_000);
-    expect(options[0].maxOffer).toBe(maxOfferRule(300_000).maxOffer);
-    expect(options.map((option) => option.aboveMaxOffer)).toEqual([true, true, true]); // 180,000 > 170,000
-    const generous = offerOptions(300_000, 215_000);
-    expect(generous.map((option) => option.aboveMaxOffer)).toEqual([false, false, true]);
-    expect(recommendedOffer(generous)).toBe("Fair");
-    expect(recommendedOffer(offerOptions(300_000, 210_000))).toBe("Fair"); // at the max offer is within it
+    expect(options[1]!.offer).toBe(maxOfferRule(300_000).maxOffer);
+    expect(options.map((option) => option.offer)).toEqual([140_000, 170_000, 200_000]);
+    expect(options.map((option) => option.aboveMaxOffer)).toEqual([false, false, true]);
+    expect(recommendedOffer(options)).toBe("Fair");
   });
 
   it("refuses a tier that rounds to $0 (confirm-offer {Aggressive, arv: 0.5})", () => {
     const outcome = chosenOfferAmount({ offerType: "Aggressive", arv: 0.5, options: offerOptions(0.5) });
     expect(outcome.ok).toBe(false);
     expect(outcome.ok ? null : outcome.message.title).toBe("Invalid Offer Amount");
-    expect(chosenOfferAmount({ offerType: "Likely", arv: 2, options: offerOptions(2) })).toMatchObject({ ok: true, amount: 2 });
+    const free = offerOptions(2, { repairs: 0, assignmentFee: 0 });
+    expect(chosenOfferAmount({ offerType: "Likely", arv: 2, options: free })).toMatchObject({ ok: true, amount: 2 });
   });
 });
 
@@ -95,14 +97,11 @@ describe("offer warnings", () => {
   });
 });
 
-describe("the workbench's preselected offer (issue 36)", () => {
-  it("is the recommended tier, else the max offer itself as the custom amount, else nothing", () => {
-    expect(preselectedOffer(recommendedOffer(offerOptions(300_000, 210_000)), 210_000)).toEqual({ initial: "Fair" });
-    // The default repairs and fee put every tier above the max offer ($170,000 on a $300,000 ARV).
-    expect(preselectedOffer(recommendedOffer(offerOptions(300_000, 170_000)), 170_000)).toEqual({
-      initial: "custom",
-      customOffer: "170000",
-    });
+describe("the workbench's preselected offer", () => {
+  it("is the recommended tier (Fair, the max offer, by default), else nothing when every tier is $0", () => {
+    expect(preselectedOffer(recommendedOffer(offerOptions(300_000)), 170_000)).toEqual({ initial: "Fair" });
+    // A tiny ARV leaves every tier at $0 once the repairs and fee are taken off: nothing to preselect.
+    expect(recommendedOffer(offerOptions(5_000))).toBeNull();
     expect(preselectedOffer(null, 0)).toEqual({ initial: null });
   });
 });

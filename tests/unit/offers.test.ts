@@ -59,7 +59,8 @@ describe("custom offer amounts (§5)", () => {
       ok: false,
       message: { title: "ARV Required" },
     });
-    expect(chosenOfferAmount({ offerType: "Likely", arv: 300_000, options })).toEqual({ ok: true, amount: 240_000, offerType: "Likely" });
+    // Likely: 80 % of $300,000 less the default $30,000 repairs and $10,000 fee.
+    expect(chosenOfferAmount({ offerType: "Likely", arv: 300_000, options })).toEqual({ ok: true, amount: 200_000, offerType: "Likely" });
     expect(chosenOfferAmount({ offerType: "custom", customOffer: "199999", arv: 300_000, options })).toEqual({
       ok: true,
       amount: 199_999,

@@ -1,12 +1,20 @@
 import { describe, expect, it } from "vitest";
 
-import { DEFAULT_DRAFT, editDraft, EditIntentSchema, previewOf, readDraft, SequenceFormSchema } from "#app/domain/sequences/editor.ts";
+import {
+  DEFAULT_DRAFT,
+  editDraft,
+  EditIntentSchema,
+  previewOf,
+  readDraft,
+  readWithoutOffer,
+  SequenceFormSchema,
+} from "#app/domain/sequences/editor.ts";
 import { unknownPlaceholders } from "#app/domain/sequences/templates.ts";
 
 /** The Sequences screen's draft (ADR 075): what each button does to it, how it is read and checked, the preview. */
-const A = { dayNumber: "0", activityType: "call", template: "A" };
-const B = { dayNumber: "3", activityType: "letter", template: "B" };
-const C = { dayNumber: "7", activityType: "email", template: "C" };
+const A = { dayNumber: "0", activityType: "call", template: "A", mailAgain: "" };
+const B = { dayNumber: "3", activityType: "letter", template: "B", mailAgain: "" };
+const C = { dayNumber: "7", activityType: "email", template: "C", mailAgain: "" };
 
 describe("the sequence draft", () => {
   it("reads the posted steps in index order and ignores other fields", () => {
@@ -20,7 +28,7 @@ describe("the sequence draft", () => {
       ["steps.x.template", "no"],
       ["intent", "save"],
     ]);
-    expect(draft).toEqual([A, { dayNumber: "3", activityType: "letter", template: "" }]);
+    expect(draft).toEqual([A, { dayNumber: "3", activityType: "letter", template: "", mailAgain: "" }]);
   });
 
   it("moves what a step does up or down while the days stay in order", () => {
@@ -47,6 +55,26 @@ describe("the sequence draft", () => {
     expect(EditIntentSchema.parse("save")).toEqual({ kind: "save" });
     expect(EditIntentSchema.safeParse("up-").success).toBe(false);
     expect(EditIntentSchema.safeParse(null).success).toBe(false);
+  });
+
+  it("keeps 'Mail again' on a letter step only, and moves it with the letter", () => {
+    const parsed = SequenceFormSchema.parse({
+      steps: [
+        { ...A, mailAgain: "on" },
+        { ...B, mailAgain: "on" },
+      ],
+    });
+    expect(parsed.steps).toEqual([
+      { dayNumber: 0, activityType: "call", template: "A" },
+      { dayNumber: 3, activityType: "letter", template: "B", mailAgain: true },
+    ]);
+    expect(editDraft([A, { ...B, mailAgain: "on" }], { kind: "up", index: 1 }).draft[0]).toMatchObject({
+      activityType: "letter",
+      mailAgain: "on",
+    });
+    expect(readWithoutOffer("wait")).toBe("wait");
+    expect(readWithoutOffer(null)).toBe("no_price");
+    expect(readWithoutOffer("guess")).toBeNull();
   });
 
   it("sorts the checked steps by day, equal days in their given order", () => {

@@ -16,6 +16,7 @@ import { contactHref, propertyCardToProperty } from "#app/domain/chat/property-c
 import { sellerTypeLabel } from "#app/domain/chat/wizard.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import { leadToProperty } from "#app/domain/leads/property.ts";
+import { ESTIMATE_LABEL, estimatedMaxOffer } from "#app/domain/offers/deal-numbers.ts";
 import { formatBaths, formatDate, formatMoney, formatNumber, NOT_AVAILABLE } from "#app/domain/shared/format.ts";
 import { workbenchHref } from "#app/domain/workbench/workbench-rules.ts";
 
@@ -157,7 +158,7 @@ export function SellerCard({ id, body, context }: { id: string; body: SellerBody
           ["Year Built", lead.yearBuilt === null ? NOT_AVAILABLE : String(lead.yearBuilt)],
           ["Estimated Value", formatMoney(lead.estimatedValue)],
           ["Equity", percent(lead.equityPct)],
-          ["Max Offer", formatMoney(lead.maxOffer)],
+          [`Max Offer (${ESTIMATE_LABEL.toLowerCase()})`, formatMoney(estimatedMaxOffer(lead.estimatedValue))],
           ["Owner", lead.ownerName ?? NOT_AVAILABLE],
         ]}
       />

@@ -2,6 +2,7 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { crmHref, propertyFacts } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
+import { headlineNumbersOf } from "#app/domain/offers/deal-numbers.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import type { load } from "#app/services/leads/crm-section.server.ts";
 
@@ -82,6 +83,7 @@ const ACTION_CLASS = buttonClass("secondary", "whitespace-nowrap", "sm");
  */
 function leadRow(lead: Lead, rowHref: string) {
   const place = lead.city && lead.state ? `${lead.city}, ${lead.state}` : lead.city || lead.state;
+  const numbers = headlineNumbersOf(lead);
   return (
     <tr key={lead.id}>
       <td>
@@ -105,9 +107,9 @@ function leadRow(lead: Lead, rowHref: string) {
       <td>
         <LeadStatusBadge status={lead.status} />
       </td>
-      <td>{formatMoney(lead.arv)}</td>
-      <td>{formatMoney(lead.maxOffer)}</td>
-      <td>{formatMoney(lead.ruleMaxOffer)}</td>
+      <td>{formatMoney(numbers.arv)}</td>
+      <td>{formatMoney(numbers.offer)}</td>
+      <td>{formatMoney(numbers.maxOffer)}</td>
       <td>{leadTypeLabel(lead.leadType) || "—"}</td>
       <td>
         <a href={rowHref + encodeURIComponent(lead.id)} className={ACTION_CLASS} aria-label={`Work This Lead: ${lead.address}`}>

@@ -17,7 +17,7 @@ import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone, ownerPhones } from "#app/domain/leads/phone.ts";
 import { dealNumbersOf, VALUATION_SOURCE_LABELS } from "#app/domain/offers/deal-numbers.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
-import { confidenceWordsText } from "#app/domain/valuation/view.ts";
+import { confidenceAndRangeText } from "#app/domain/valuation/view.ts";
 import type { load } from "#app/services/leads/crm-section.server.ts";
 
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
@@ -45,7 +45,7 @@ function DetailGroup({ title, children }: { title: string; children: ReactNode }
 /** The property's details: location, building, valuation, owner (phones with DNC flagged), contacts, record dates. */
 function LeadDetails({ selected }: { selected: Selected }) {
   const p = selected.property;
-  const numbers = dealNumbersOf(p);
+  const numbers = dealNumbersOf(p, selected.dealRule);
   const phones = ownerPhones(p);
   const emails = [...new Set([p.ownerEmail, ...(p.ownerEmails ?? [])].filter((email): email is string => Boolean(email)))];
   return (
@@ -72,7 +72,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
           ) : null}
           {/* The range's confidence in words beside it, as the workbench shows them (ADR 076). */}
           <span className="block text-xs text-slate-600" data-testid="card-arv-confidence">
-            Confidence {confidenceWordsText(numbers.confidenceScore)}
+            Confidence {confidenceAndRangeText(numbers.confidenceScore, numbers.rangeLow, numbers.rangeHigh)}
           </span>
           {numbers.source ? (
             <span className="block text-xs text-slate-600">
@@ -150,9 +150,14 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Updated">{formatDate(p.updatedAt)}</Detail>
       </DetailGroup>
       <StartSequenceForm propertyId={p.id} className="md:col-span-2" />
-      <DealAnalysisPanel property={p} running={selected.analysisRunning} />
-      <PropertyOffer property={p} />
-      <PropertyComps propertyId={p.id} comps={selected.comps} choices={selected.pinnedComps} />
+      <DealAnalysisPanel property={p} rule={selected.dealRule} running={selected.analysisRunning} />
+      <PropertyOffer property={p} rule={selected.dealRule} />
+      <PropertyComps
+        propertyId={p.id}
+        comps={selected.comps}
+        choices={selected.pinnedComps}
+        model={p.modelValue !== null && p.modelShare !== null ? { value: p.modelValue, share: p.modelShare } : null}
+      />
       <ValuationHistory history={selected.valuations} />
       {selected.contacts.length ? (
         <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">

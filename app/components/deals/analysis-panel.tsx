@@ -26,11 +26,14 @@ import {
   type ShownAnalysis,
   type StoredAnalysisFields,
 } from "#app/domain/deals/analysis-events.ts";
-import { dealNumbersOf, type DealNumbers, type DealRecord } from "#app/domain/offers/deal-numbers.ts";
+import { dealNumbersOf, type DealNumbers, type DealRecord, type DealRule } from "#app/domain/offers/deal-numbers.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
+import { confidenceWordsText } from "#app/domain/valuation/view.ts";
 
 type Props = {
   property: StoredAnalysisFields & DealRecord & { id: string; analysisRunAt: string | null };
+  /** The user's deal rule: the stored numbers are read with it. */
+  rule: DealRule;
   /** The run in progress when the page was loaded (the object's state), if any. */
   running?: { progress: number; message: string } | null;
 };
@@ -71,30 +74,59 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** "$10,500 more than the stored $37,000" / "the same as stored". */
+function differenceText(opinion: number, stored: number | null): string {
+  if (stored === null) return "nothing stored to compare";
+  const difference = Math.round(opinion - stored);
+  if (difference === 0) return "the same as stored";
+  return `${formatMoney(Math.abs(difference))} ${difference > 0 ? "more" : "less"} than the stored ${formatMoney(stored)}`;
+}
+
 /**
- * The analysis's own ARV and max offer are the AI's opinion, shown beside the valuation's ARV and the 70% rule's max
- * offer on it — never as "the" ARV.
+ * The analysis reads the stored numbers and shows them as they are (one ARV, one max offer, the repairs and fee);
+ * what the analyst thinks differently — its rehab estimate, its verdict — is labelled as its opinion with the
+ * difference in words, and a "Pass" on a lead the user already offered on is a warning, not a silent contradiction.
  */
 function AnalysisResult({ analysis, numbers }: { analysis: ShownAnalysis; numbers: DealNumbers }) {
+  const offered = numbers.offer !== null && analysis.strategy === "pass";
   return (
     <div className="mt-3 space-y-3" data-testid="deal-analysis-result">
+      {offered ? (
+        <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+          The analyst says Pass, but you chose an offer of {formatMoney(numbers.offer)} on this lead. Check the figures below before you
+          mail or follow up on it.
+        </p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-        <Row label="Strategy">{STRATEGY_LABELS[analysis.strategy] ?? analysis.strategy}</Row>
-        <Row label="Deal">
+        <Row label="ARV">
+          <span data-testid="analysis-arv">{formatMoney(numbers.arv)}</span>
+        </Row>
+        <Row label="Repairs · fee">
+          {formatMoney(numbers.repairs)} · {formatMoney(numbers.assignmentFee)}
+        </Row>
+        <Row label={numbers.maxOfferLabel}>
+          <span data-testid="analysis-max-offer">{formatMoney(numbers.maxOffer)}</span>
+        </Row>
+        <Row label="Offer">
+          <span data-testid="analysis-offer">{formatMoney(numbers.offer)}</span>
+        </Row>
+        <Row label="Analyst's verdict (opinion)">
           <span className={analysis.isDeal ? "font-semibold text-emerald-700" : "font-semibold text-red-700"}>
-            {analysis.isDeal ? "Deal" : "Not a deal"}
+            {STRATEGY_LABELS[analysis.strategy] ?? analysis.strategy} · {analysis.isDeal ? "Deal" : "Not a deal"}
           </span>
         </Row>
-        <Row label="AI's ARV (opinion)">{formatMoney(analysis.arv)}</Row>
-        <Row label="Valuation ARV">{formatMoney(numbers.arv)}</Row>
-        <Row label="Rehab">{formatMoney(analysis.rehabCost)}</Row>
-        <Row label="AI's max offer (opinion)">{formatMoney(analysis.maxOffer)}</Row>
-        <Row label="Max offer (70% rule)">{formatMoney(numbers.maxOffer)}</Row>
-        <Row label="Margin">{`${analysis.profitMarginPct}%`}</Row>
-        <Row label="Risk">
+        <Row label="Analyst's rehab (opinion)">
+          {formatMoney(analysis.rehabCost)}
+          <span className="block text-xs text-slate-600">{differenceText(analysis.rehabCost, numbers.repairs)}</span>
+        </Row>
+        <Row label="Margin (opinion)">{`${analysis.profitMarginPct}%`}</Row>
+        <Row label="Risk (opinion)">
           <span className="capitalize">{analysis.riskLevel}</span>
         </Row>
-        <Row label="Confidence">{`${Math.round(analysis.confidence * 100)}%`}</Row>
+        <Row label="Analyst's confidence (opinion)">
+          {`${Math.round(analysis.confidence * 100)}%`}
+          <span className="block text-xs text-slate-600">ARV confidence {confidenceWordsText(numbers.confidenceScore)}</span>
+        </Row>
       </dl>
       <div>
         <h4 className="text-xs font-medium tracking-wide text-slate-500 uppercase">Key assumptions</h4>
@@ -200,7 +232,7 @@ function useAnalysisRun(propertyId: string, running: Progress | null, onDone: (a
   return { progress, following, start };
 }
 
-export function DealAnalysisPanel({ property, running = null }: Props) {
+export function DealAnalysisPanel({ property, rule, running = null }: Props) {
   const [params] = useSearchParams();
   const here = useLocation();
   const navigation = useNavigation();
@@ -269,7 +301,7 @@ export function DealAnalysisPanel({ property, running = null }: Props) {
           </noscript>
         </>
       ) : null}
-      {analysis && shown ? <AnalysisResult analysis={analysis} numbers={dealNumbersOf(property)} /> : null}
+      {analysis && shown ? <AnalysisResult analysis={analysis} numbers={dealNumbersOf(property, rule)} /> : null}
       {!analysis && !progress && !waiting ? (
         <p className="mt-2 text-sm text-slate-500">No analysis yet. Analyze Deal values the property and runs the AI deal analysis.</p>
       ) : null}

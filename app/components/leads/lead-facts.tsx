@@ -48,7 +48,11 @@ export function Fact({ label, value }: { label: string; value: ReactNode }) {
 
 /** "123 Main St, Phoenix, AZ 85004". */
 
-export function LeadFacts({ lead }: { lead: LeadQueueItem }) {
+/**
+ * `confidenceScore`: the valuation's confidence once the lead is in the CRM and valued (the full-details view shows it
+ * in place of the vendor's, which is often missing, so one confidence is shown, not a real one beside "N/A").
+ */
+export function LeadFacts({ lead, confidenceScore }: { lead: LeadQueueItem; confidenceScore?: number | null }) {
   return (
     <div className="grid gap-3">
       <FactSection title="Location">
@@ -75,7 +79,7 @@ export function LeadFacts({ lead }: { lead: LeadQueueItem }) {
         <Fact label="Owner Name" value={text(lead.ownerName)} />
       </FactSection>
       <FactSection title="Valuation Details">
-        <Fact label="Confidence Score" value={confidenceWordsText(lead.confidenceScore)} />
+        <Fact label="Confidence Score" value={confidenceWordsText(confidenceScore ?? lead.confidenceScore)} />
         <Fact label="Equity Balance" value={formatMoney(lead.equityBalance)} />
         <Fact label="Equity Percent" value={percent(lead.equityPct)} />
         <Fact label="Estimated Value" value={formatMoney(lead.estimatedValue)} />

@@ -10,9 +10,8 @@
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
-import { dealNumbersOf, type DealRecord } from "#app/domain/offers/deal-numbers.ts";
+import { dealNumbersOf, type DealRecord, type DealRule, type OfferOption } from "#app/domain/offers/deal-numbers.ts";
 import { ARV_MISSING, chosenOfferAmount, type OfferChoice as Choice } from "#app/domain/offers/offer-rules.ts";
-import { offerOptions, recommendedOffer, type OfferOption } from "#app/domain/offers/options.ts";
 import { propertyOfferWarnings, type CheckedProperty } from "#app/domain/offers/warnings.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
@@ -22,6 +21,8 @@ import { OfferConfirmation, type Confirmation } from "./offer-confirmation.tsx";
 
 type Props = {
   property: CheckedProperty & DealRecord & { id: string; offerPdfFilename: string | null };
+  /** The user's deal rule: the tiers and the max offer are of it. */
+  rule: DealRule;
 };
 
 const CHOICES = ["Aggressive", "Fair", "Likely", "custom"] as const;
@@ -29,7 +30,7 @@ const CHOICES = ["Aggressive", "Fair", "Likely", "custom"] as const;
 /** The warnings the action sent the card back with (`check=…` / `send=check`), as a "Confirm anyway" form; else null. */
 function confirmationOf(
   params: URLSearchParams,
-  property: Props["property"],
+  { property, rule }: Props,
   arv: number | null,
   options: OfferOption[],
 ): Confirmation | null {
@@ -38,7 +39,7 @@ function confirmationOf(
     const custom = params.get("custom") ?? "";
     const chosen = chosenOfferAmount({ offerType: check as Choice, customOffer: custom, arv, options });
     if (!chosen.ok) return null;
-    const warnings = propertyOfferWarnings(property, chosen.amount, { arv });
+    const warnings = propertyOfferWarnings(property, chosen.amount, { arv }, rule);
     if (warnings.length === 0) return null;
     return {
       intent: "letter",
@@ -49,7 +50,7 @@ function confirmationOf(
     };
   }
   if (params.get("send") === "check" && property.maxOffer) {
-    const warnings = propertyOfferWarnings(property, Math.round(property.maxOffer));
+    const warnings = propertyOfferWarnings(property, Math.round(property.maxOffer), {}, rule);
     if (warnings.length === 0) return null;
     return {
       intent: "send",
@@ -64,16 +65,16 @@ function confirmationOf(
 
 const ACTION = "/crm/offers";
 
-export function PropertyOffer({ property }: Props) {
+export function PropertyOffer({ property, rule }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === ACTION ? navigation.formData?.get("intent") : null;
   // The property's one record: its current ARV and the max offer stored with its repairs and fee.
-  const numbers = dealNumbersOf(property);
+  const numbers = dealNumbersOf(property, rule);
   const arv = numbers.arv;
-  const options = arv && numbers.maxOffer !== null ? offerOptions(arv, numbers.maxOffer) : [];
+  const options = numbers.tiers;
   const check = useOfferChoiceCheck(options, arv);
-  const confirmation = confirmationOf(params, property, arv, options);
+  const confirmation = confirmationOf(params, { property, rule }, arv, options);
   const letter = params.get("letter");
   const creating = params.get("offer") === "1";
   const here = (changes: Record<string, string | null>) => {
@@ -91,7 +92,9 @@ export function PropertyOffer({ property }: Props) {
         <h3 className="text-sm font-semibold text-slate-900">
           {/* The offer chosen (the letter's amount) and the 70% rule's max offer are two numbers, labelled as such. */}
           Offer {formatMoney(numbers.offer)}{" "}
-          <span className="font-normal text-slate-600">· Max offer (70% rule) {formatMoney(numbers.maxOffer)}</span>
+          <span className="font-normal text-slate-600">
+            · {numbers.maxOfferLabel} {formatMoney(numbers.maxOffer)}
+          </span>
         </h3>
         <div className="flex flex-wrap gap-2">
           {creating ? null : (
@@ -140,8 +143,11 @@ export function PropertyOffer({ property }: Props) {
             >
               <input type="hidden" name="propertyId" value={property.id} />
               <input type="hidden" name="arv" value={Math.round(arv!)} />
-              <p className="text-sm text-slate-600">Offers are shares of the ARV, {formatMoney(arv)}.</p>
-              <OfferChoice options={options} idPrefix="crm-offer" initial={recommendedOffer(options)} />
+              <p className="text-sm text-slate-600">
+                Offers are shares of the ARV, {formatMoney(arv)}, less {formatMoney(numbers.repairs)} repairs and{" "}
+                {formatMoney(numbers.assignmentFee)} fee.
+              </p>
+              <OfferChoice options={options} idPrefix="crm-offer" initial={numbers.recommended} />
               <div className="flex justify-end gap-2">
                 <Link to={here({ offer: null })} preventScrollReset replace className={buttonClass("secondary")}>
                   Cancel

@@ -10,6 +10,7 @@ import { inputClass } from "#app/components/ui/input.tsx";
 import { previewOf, stepFieldName, type DraftStep, type StepField } from "#app/domain/sequences/editor.ts";
 import { MAX_SEQUENCE_DAY } from "#app/domain/sequences/step-schema.ts";
 import { ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES } from "#app/domain/sequences/steps.ts";
+import { WITHOUT_OFFER_CHOICES, WITHOUT_OFFER_LABELS, type WithoutOffer } from "#app/domain/sequences/task-state.ts";
 import { PLACEHOLDERS } from "#app/domain/sequences/templates.ts";
 
 export const SEQUENCES_PATH = "/sequences";
@@ -20,6 +21,8 @@ export type EditorProps = {
   steps: readonly DraftStep[];
   errors: Record<string, string[]>;
   companyName: string | null;
+  /** What letters and emails naming an amount do on a lead without a chosen offer. */
+  withoutOffer: WithoutOffer;
   /** Set when the steps shown are an unsaved draft (after Up, Add, Preview …). */
   unsaved: boolean;
 };
@@ -107,6 +110,12 @@ function StepFields({ step, index, count, props }: { step: DraftStep; index: num
         <textarea {...template.input} rows={3} defaultValue={step.template} className={inputClass()} />
         {template.errors}
       </div>
+      {step.activityType === "letter" ? (
+        <label className="mt-3 flex items-center gap-2 text-sm text-slate-800">
+          <input type="checkbox" name={stepFieldName(index, "mailAgain")} defaultChecked={step.mailAgain === "on"} />
+          Mail again: send this letter even when the offer's letter was already mailed (a reminder)
+        </label>
+      ) : null}
       <div className="mt-3 rounded-md bg-slate-50 p-3 text-sm text-slate-700">
         <p className="font-medium text-slate-900">Preview</p>
         <p className="mt-1 break-words whitespace-pre-wrap" data-preview={number}>
@@ -120,7 +129,7 @@ function StepFields({ step, index, count, props }: { step: DraftStep; index: num
 export function SequenceEditor(props: EditorProps) {
   const { steps, errors } = props;
   // A new key for every new set of steps: the uncontrolled fields must show the answered draft, not the old DOM values.
-  const version = JSON.stringify(steps);
+  const version = JSON.stringify([steps, props.withoutOffer]);
   return (
     <Form method="post" action={SEQUENCES_PATH} key={version} className="space-y-4" aria-label={props.name}>
       {/* Enter in a field previews (the first submit button is the form's default): it never saves by accident. */}
@@ -138,6 +147,19 @@ export function SequenceEditor(props: EditorProps) {
         </p>
       ) : null}
       <Errors id="steps-errors" errors={errors.steps} />
+      <fieldset className="rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Lead without a chosen offer</legend>
+        <p className="mb-2 text-sm text-slate-600">
+          What a letter or email naming {"{offerAmount}"} does when the lead has no offer chosen yet:
+        </p>
+        {WITHOUT_OFFER_CHOICES.map((choice) => (
+          <label key={choice} className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="radio" name="withoutOffer" value={choice} defaultChecked={props.withoutOffer === choice} />
+            {WITHOUT_OFFER_LABELS[choice]}
+          </label>
+        ))}
+        <Errors id="without-offer-errors" errors={errors.withoutOffer} />
+      </fieldset>
       <ol className="space-y-4">
         {steps.map((step, index) => (
           <li key={index}>

@@ -12,7 +12,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import type { PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
-import { outlierReasons } from "#app/domain/valuation/outliers.ts";
+import { compSetNote, outlierReasons } from "#app/domain/valuation/outliers.ts";
 import {
   ADDRESS_TEXT_MAX,
   COMP_PIN_ACTION,
@@ -20,6 +20,7 @@ import {
   excludeReasonLabel,
   NOTE_MAX,
 } from "#app/domain/valuation/pinned-comps-form.ts";
+import { arvShareOf, rebuildArv, type ModelPart } from "#app/domain/valuation/rebuild.ts";
 
 export const COMP_REPORT_ACTION = "/crm/comp-report";
 
@@ -27,6 +28,8 @@ type Props = {
   propertyId: string;
   comps: StoredCompDetail[];
   choices: PinnedCompView[];
+  /** The valuation's market-model part (null for an ARV the engine did not make). */
+  model?: ModelPart | null;
 };
 
 /** The hidden fields every form here carries: the property and the page to come back to. */
@@ -88,12 +91,14 @@ function CompRow({
   comp,
   choice,
   why,
+  model,
   propertyId,
   returnTo,
 }: {
   comp: StoredCompDetail;
   choice: PinnedCompView | undefined;
   why: string[];
+  model: ModelPart | null;
   propertyId: string;
   returnTo: string;
 }) {
@@ -108,7 +113,8 @@ function CompRow({
           </h4>
           <p className="text-slate-700">
             Sold {formatMoney(comp.soldPrice)} · adjusted <strong>{formatMoney(comp.adjustedPrice)}</strong>
-            {comp.weight !== null ? ` · ${Math.round(comp.weight * 100)} % of the comps' value` : ""}
+            {comp.weight !== null ? ` · weight ${Math.round(comp.weight * 100)} % of the comps` : ""}
+            {comp.weight !== null && model ? ` (${Math.round(arvShareOf(comp.weight, model) * 100)} % of the ARV)` : ""}
           </p>
         </div>
         {why.length > 0 ? (
@@ -154,7 +160,23 @@ function CompRow({
   );
 }
 
-export function PinnedComps({ propertyId, comps, choices }: Props) {
+/** How the ARV is made of what the list shows: the comps' weighted value and the market model's, with their shares. */
+function ArvRebuildLine({ comps, model }: { comps: StoredCompDetail[]; model: ModelPart | null | undefined }) {
+  const rebuilt = rebuildArv(comps, model);
+  if (!rebuilt) return null;
+  const compsPct = Math.round(rebuilt.compsShare * 100);
+  const modelPct = 100 - compsPct;
+  return (
+    <p className="rounded-md bg-slate-50 p-2 text-xs text-slate-700" data-testid="arv-rebuild">
+      The ARV blends the comps' weighted value, {formatMoney(rebuilt.compsValue)} ({compsPct} % of the ARV), with the market model's value,{" "}
+      {formatMoney(rebuilt.model.value)} ({modelPct} % of the ARV), on a log scale: {formatMoney(rebuilt.compsValue)}^
+      {rebuilt.compsShare.toFixed(2)} × {formatMoney(rebuilt.model.value)}^{rebuilt.model.share.toFixed(2)} ≈{" "}
+      <strong>{formatMoney(rebuilt.arv)}</strong>.
+    </p>
+  );
+}
+
+export function PinnedComps({ propertyId, comps, choices, model = null }: Props) {
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
   const reasons = outlierReasons(comps.map((c) => ({ ...c, id: c.saleId ?? c.id })));
@@ -163,6 +185,10 @@ export function PinnedComps({ propertyId, comps, choices }: Props) {
   return (
     <section aria-label="Defend the comps" className="mt-3 grid gap-3">
       <h4 className="text-sm font-semibold text-slate-900">Your comps ({comps.length})</h4>
+      <ArvRebuildLine comps={comps} model={model} />
+      {compSetNote(comps.map((c) => ({ ...c, id: c.saleId ?? c.id }))) ? (
+        <p className="text-xs text-amber-800">{compSetNote(comps.map((c) => ({ ...c, id: c.saleId ?? c.id })))}</p>
+      ) : null}
       <ul className="grid gap-2">
         {comps.map((comp) => (
           <CompRow
@@ -170,6 +196,7 @@ export function PinnedComps({ propertyId, comps, choices }: Props) {
             comp={comp}
             choice={comp.saleId ? bySale.get(comp.saleId) : undefined}
             why={reasons.get(comp.saleId ?? comp.id) ?? []}
+            model={model}
             propertyId={propertyId}
             returnTo={returnTo}
           />

@@ -12,6 +12,7 @@ import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { CallProgress, useCallProgress } from "#app/components/ui/call-progress.tsx";
 import { formatDate } from "#app/domain/shared/format.ts";
 import type { Comparable, PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
+import type { ModelPart } from "#app/domain/valuation/rebuild.ts";
 import { compCells, COMPS_ACTION, COMPS_MESSAGES, COMPS_SHOWN, compsShown } from "#app/domain/valuation/view.ts";
 
 import { PinnedComps } from "./pinned-comps.tsx";
@@ -22,6 +23,8 @@ type Props = {
   comps: StoredCompDetail[] | null;
   /** The user's pinned and excluded comps of the property (ADR 091). */
   choices: PinnedCompView[];
+  /** The valuation's market-model part, when the engine made the ARV. */
+  model?: ModelPart | null;
 };
 
 function CompCard({ comp }: { comp: Comparable }) {
@@ -50,7 +53,7 @@ function CompCard({ comp }: { comp: Comparable }) {
   );
 }
 
-export function PropertyComps({ propertyId, comps, choices }: Props) {
+export function PropertyComps({ propertyId, comps, choices, model = null }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === COMPS_ACTION;
@@ -102,7 +105,7 @@ export function PropertyComps({ propertyId, comps, choices }: Props) {
           <p className="mt-3 text-sm text-slate-600">No comps yet: Find Comps searches recent nearby sales of similar homes.</p>
         )
       ) : null}
-      {shown && comps!.length > 0 ? <PinnedComps propertyId={propertyId} comps={comps!} choices={choices} /> : null}
+      {shown && comps!.length > 0 ? <PinnedComps propertyId={propertyId} comps={comps!} choices={choices} model={model} /> : null}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 
 import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import type { DealRule } from "#app/domain/offers/deal-numbers.ts";
 import { offerStepsHref, type OfferSteps as Steps } from "#app/domain/offers/offer-rules.ts";
 import type { PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import { valuationStepParams, type ValuationStep } from "#app/domain/valuation/view.ts";
@@ -20,6 +21,8 @@ export type OfferStepsProps = {
   index: number;
   saved: Omit<SavedLead, "ruleMaxOffer">;
   steps: Steps;
+  /** The user's deal rule: the rule line and the tiers are of it. */
+  rule: DealRule;
   /** The comps recorded on the saved property (Get Property Value). */
   comps: StoredCompDetail[];
   /** The user's pinned and excluded comps of the saved property (ADR 091). */

@@ -15,18 +15,19 @@ import { inputClass } from "#app/components/ui/input.tsx";
 import { CostPreview } from "#app/components/usage/cost-preview.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import {
-  DEFAULT_ASSIGNMENT_FEE,
-  defaultRepairs,
-  DEMO_MODE,
+  maxOfferLabel,
   maxOfferRule,
-  preselectedOffer,
-  type OfferSteps as Steps,
-} from "#app/domain/offers/offer-rules.ts";
-import { offerOptions, recommendedOffer } from "#app/domain/offers/options.ts";
+  maxOfferRuleText,
+  recommendedOffer,
+  tiersOf,
+  type DealRule,
+} from "#app/domain/offers/deal-numbers.ts";
+import { defaultRepairs } from "#app/domain/offers/max-offer.ts";
+import { DEMO_MODE, preselectedOffer, type OfferSteps as Steps } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { demoValuation, type ValuationStep } from "#app/domain/valuation/view.ts";
 import { STEP_ANCHORS, stepAnchorOf } from "#app/domain/workbench/step-anchors.ts";
-import { MAX_OFFER_LABEL, MAX_OFFER_RULE, workbenchAction } from "#app/domain/workbench/workbench-rules.ts";
+import { workbenchAction } from "#app/domain/workbench/workbench-rules.ts";
 
 import { LetterStep, MailedPanel } from "./letter-step.tsx";
 import { Banner, StepConfirmation, StepFields, stepsAction, useBusy, type OfferStepsProps } from "./offer-step-parts.tsx";
@@ -53,7 +54,7 @@ function valuedArv(lead: LeadQueueItem, valuation: ValuationStep | null): number
  * Get Max Offer: the ARV (Get Property Value's, else the one recorded on the property, else the lead's estimated
  * value) and the rule's figures, editable.
  */
-function MaxOfferForm({ lead, index, saved, steps, request }: OfferStepsProps) {
+function MaxOfferForm({ lead, index, saved, steps, rule, request }: OfferStepsProps) {
   const busy = useBusy("offers");
   const arv = steps.arv ?? valuedArv(lead, steps.valuation) ?? saved.arv ?? lead.estimatedValue;
   const rounded = arv ? Math.round(arv) : null;
@@ -63,8 +64,8 @@ function MaxOfferForm({ lead, index, saved, steps, request }: OfferStepsProps) {
     <Form key={rounded ?? "none"} method="post" action={workbenchAction(request)} className="flex flex-wrap items-end gap-3">
       <StepFields propertyId={saved.propertyId} index={index} valuation={steps.valuation} />
       <NumberField name="arv" label="ARV" value={rounded} />
-      <NumberField name="repairs" label="Repair estimate" value={repairs ?? (rounded ? defaultRepairs(rounded) : null)} />
-      <NumberField name="fee" label="Assignment fee" value={steps.fee ?? saved.assignmentFee ?? DEFAULT_ASSIGNMENT_FEE} />
+      <NumberField name="repairs" label="Repair estimate" value={repairs ?? (rounded ? defaultRepairs(rounded, rule) : null)} />
+      <NumberField name="fee" label="Assignment fee" value={steps.fee ?? saved.assignmentFee ?? rule.assignmentFee} />
       <Button type="submit" name="intent" value="offers" disabled={busy}>
         {busy ? "Calculating..." : steps.arv ? "Update Max Offer" : "Get Max Offer"}
       </Button>
@@ -72,16 +73,17 @@ function MaxOfferForm({ lead, index, saved, steps, request }: OfferStepsProps) {
   );
 }
 
-function RuleLine({ arv, repairs, fee }: { arv: number; repairs: number | null; fee: number | null }) {
-  const rule = maxOfferRule(arv, repairs ?? undefined, fee ?? undefined);
+function RuleLine({ arv, repairs, fee, rule }: { arv: number; repairs: number | null; fee: number | null; rule: DealRule }) {
+  const line = maxOfferRule(arv, repairs, fee, rule);
   return (
-    <div aria-label={MAX_OFFER_LABEL} role="group" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+    <div aria-label={maxOfferLabel(rule)} role="group" className="rounded-lg border border-emerald-200 bg-emerald-50 p-4">
       <p className="flex flex-wrap items-baseline justify-between gap-2">
-        <span className="text-sm font-semibold text-emerald-900">{MAX_OFFER_LABEL}</span>
-        <span className="text-xl font-bold text-emerald-900">{formatMoney(rule.maxOffer)}</span>
+        <span className="text-sm font-semibold text-emerald-900">{maxOfferLabel(rule)}</span>
+        <span className="text-xl font-bold text-emerald-900">{formatMoney(line.maxOffer)}</span>
       </p>
       <p className="mt-1 text-xs text-emerald-900">
-        {MAX_OFFER_RULE} {formatMoney(rule.arv)} × 70% − {formatMoney(rule.repairs)} repairs − {formatMoney(rule.assignmentFee)} fee.
+        {maxOfferRuleText(rule)} {formatMoney(line.arv)} × {line.percentage}% − {formatMoney(line.repairs)} repairs −{" "}
+        {formatMoney(line.assignmentFee)} fee.
       </p>
     </div>
   );
@@ -89,11 +91,11 @@ function RuleLine({ arv, repairs, fee }: { arv: number; repairs: number | null; 
 
 const GENERATE_AND_MAIL = "Generate and Mail the Offer";
 
-function LetterForm({ index, saved, steps, request }: OfferStepsProps) {
+function LetterForm({ index, saved, steps, rule: dealRule, request }: OfferStepsProps) {
   const busy = useBusy("letter");
   const arv = steps.arv!;
-  const rule = maxOfferRule(arv, steps.repairs ?? undefined, steps.fee ?? undefined);
-  const options = offerOptions(arv, rule.maxOffer);
+  const rule = maxOfferRule(arv, steps.repairs, steps.fee, dealRule);
+  const options = tiersOf(rule, dealRule);
   const check = useOfferChoiceCheck(options, arv);
   const preselected = preselectedOffer(recommendedOffer(options), rule.maxOffer);
   const action = stepsAction(index, steps, request);
@@ -155,17 +157,17 @@ function useStepLanding() {
  * the max offer the property card shows) when Get Max Offer was
  * not pressed (fewer clicks): the 70% rule line and the offer cards show at once, the figures editable above.
  */
-function withValuedOffers(lead: LeadQueueItem, saved: OfferStepsProps["saved"], steps: Steps): Steps {
+function withValuedOffers(lead: LeadQueueItem, saved: OfferStepsProps["saved"], steps: Steps, rule: DealRule): Steps {
   const valued = steps.arv ? null : valuedArv(lead, steps.valuation);
   if (!valued) return steps;
   const arv = Math.round(valued);
   const costs = { repairs: steps.repairs ?? saved.repairEstimate, fee: steps.fee ?? saved.assignmentFee };
-  return { ...steps, arv, repairs: costs.repairs ?? defaultRepairs(arv), fee: costs.fee ?? DEFAULT_ASSIGNMENT_FEE };
+  return { ...steps, arv, repairs: costs.repairs ?? defaultRepairs(arv, rule), fee: costs.fee ?? rule.assignmentFee };
 }
 
 export function OfferSteps(props: OfferStepsProps) {
   const { lead, index, saved, comps, request } = props;
-  const steps = withValuedOffers(lead, saved, props.steps);
+  const steps = withValuedOffers(lead, saved, props.steps, props.rule);
   const valued = { ...props, steps };
   useStepLanding();
   // grid-cols-1 (minmax(0, 1fr)): a wide child (the comps table, which scrolls in its own box) never widens the page.
@@ -178,6 +180,7 @@ export function OfferSteps(props: OfferStepsProps) {
         storedArv={saved.arv}
         comps={comps}
         pinnedComps={props.pinnedComps}
+        model={saved.modelValue !== null && saved.modelShare !== null ? { value: saved.modelValue, share: saved.modelShare } : null}
         valuation={steps.valuation}
         request={request}
       />
@@ -187,7 +190,7 @@ export function OfferSteps(props: OfferStepsProps) {
       {steps.arv ? (
         <Banner id={STEP_ANCHORS.offers} title={steps.demoOffers ? DEMO_MODE.offers : "Offer Options"}>
           <div className="grid grid-cols-1 gap-4">
-            <RuleLine arv={steps.arv} repairs={steps.repairs} fee={steps.fee} />
+            <RuleLine arv={steps.arv} repairs={steps.repairs} fee={steps.fee} rule={props.rule} />
             <LetterForm {...valued} />
           </div>
         </Banner>

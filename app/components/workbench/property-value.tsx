@@ -15,9 +15,10 @@ import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { DEMO_MODE } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import type { Comparable, PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
+import type { ModelPart } from "#app/domain/valuation/rebuild.ts";
 import {
   compCells,
-  confidenceWordsText,
+  confidenceAndRangeText,
   demoValuation,
   RANGE_LABEL,
   VALUATION_MESSAGES,
@@ -38,6 +39,8 @@ type Props = {
   comps: StoredCompDetail[];
   /** The user's pinned and excluded comps (ADR 091). */
   pinnedComps: PinnedCompView[];
+  /** The stored valuation's market-model part, when the engine made it. */
+  model: ModelPart | null;
   valuation: ValuationStep | null;
   request?: string | null;
 };
@@ -146,7 +149,7 @@ function DemoResult({ lead }: { lead: LeadQueueItem }) {
   );
 }
 
-export function PropertyValue({ lead, index, propertyId, storedArv, comps, pinnedComps, valuation, request }: Props) {
+export function PropertyValue({ lead, index, propertyId, storedArv, comps, pinnedComps, model, valuation, request }: Props) {
   const navigation = useNavigation();
   const actionData = useActionData<WorkbenchActionData>();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "value";
@@ -190,10 +193,10 @@ export function PropertyValue({ lead, index, propertyId, storedArv, comps, pinne
                   : "N/A"
               }
             />
-            <Figure label="Confidence" value={confidenceWordsText(result?.confidence)} />
+            <Figure label="Confidence" value={confidenceAndRangeText(result?.confidence, result?.low, result?.high)} />
           </dl>
           {comps.length > 0 ? <CompsTable comps={comps} caption="Comparable properties" /> : null}
-          {comps.length > 0 ? <PinnedComps propertyId={propertyId} comps={comps} choices={pinnedComps} /> : null}
+          {comps.length > 0 ? <PinnedComps propertyId={propertyId} comps={comps} choices={pinnedComps} model={model} /> : null}
         </div>
       ) : null}
     </section>

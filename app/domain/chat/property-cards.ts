@@ -16,7 +16,8 @@ export function propertyCardToProperty(card: PropertyCard) {
     yearBuilt: card.yearBuilt,
     propertyType: card.propertyType ?? "single_family",
     arv: money(card.arv),
-    maxOffer: money(card.maxOffer),
+    // An agent's figure is not an offer the user chose: the property starts without one.
+    maxOffer: null,
     price: money(card.price),
     ownerName: card.ownerName,
     ownerPhone: card.phone,

@@ -3,6 +3,7 @@
  * through the extracted-data rules of the spec (lead-extract.ts), so no placeholder or out-of-bounds value reaches a card.
  */
 import type { BuyerType } from "#db/enums.ts";
+import { estimatedMaxOffer } from "#app/domain/offers/deal-numbers.ts";
 
 import {
   cleanEmails,
@@ -16,9 +17,6 @@ import {
 } from "./extract.ts";
 import type { CashBuyer, OwnerContact, SellerLead } from "./property-records.ts";
 import type { CashBuyerItem, LeadQueueItem } from "./search.ts";
-
-/** The workbench's max offer falls back to 70 % of the estimated value. */
-export const MAX_OFFER_SHARE = 0.7;
 
 function finiteOrNull(value: number | null | undefined): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
@@ -59,7 +57,8 @@ export function toLeadQueueItem(lead: SellerLead, vendor: string, currentYear: n
     lastSalePrice: nonNegativeOrNull(lead.lastSalePrice),
     lastSaleDate: lead.lastSaleDate?.trim() || null,
     equityBalance: finiteOrNull(lead.equityBalance),
-    maxOffer: estimatedValue === null ? null : Math.round(estimatedValue * MAX_OFFER_SHARE),
+    // The spec's estimate before any valuation (deal-numbers.ts): shown labelled as such, never stored as an offer.
+    maxOffer: estimatedMaxOffer(estimatedValue),
     confidenceScore: percentOrNull(lead.confidenceScore),
     flags: lead.flags,
     raw: {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 
 import { nullableMoneySchema } from "#app/domain/shared/money-schema.ts";
-import { MONEY_MAX, MONEY_MIN } from "#app/domain/shared/money.ts";
+import { ARV_MIN, MONEY_MAX, MONEY_MIN } from "#app/domain/shared/money.ts";
 import { isUsState } from "#app/domain/shared/us-states.ts";
 
 import { LEAD_STATUSES } from "./labels.ts";
@@ -22,10 +22,15 @@ function toNumber(value: unknown): unknown {
 
 /**
  * Money: the one strict schema (money-schema.ts: "12,34,56", "1e6", "NaN" refused, naming the field); blank or null
- * clears it. The deal numbers (ARV, max offer) are at least $1 after rounding, as every amount a letter may say.
+ * clears it. The deal numbers (ARV, max offer) are at least $1 after rounding, as every amount a letter may say, and an
+ * ARV at least ARV_MIN; no other amount but the equity is below $0, in cents as stored.
  */
-function moneyField(label: string, { allowNegative = false, deal = false } = {}) {
-  return nullableMoneySchema(label, { min: allowNegative ? -MONEY_MAX : deal ? MONEY_MIN : 0 });
+function moneyField(
+  label: string,
+  { allowNegative = false, deal = false, least }: { allowNegative?: boolean; deal?: boolean; least?: number } = {},
+) {
+  const min = allowNegative ? -MONEY_MAX : deal ? MONEY_MIN : 0;
+  return nullableMoneySchema(label, { min, least: Math.max(least ?? min, min) });
 }
 
 function positiveField(label: string, max: number, { integer = false } = {}) {
@@ -112,9 +117,9 @@ const PROPERTY_FIELDS = {
       z.string().trim().max(50, "Property type must be at most 50 characters").optional(),
     )
     .optional(),
-  arv: moneyField("ARV", { deal: true }),
+  arv: moneyField("ARV", { deal: true, least: ARV_MIN }),
   maxOffer: moneyField("Max offer", { deal: true }),
-  analysisArv: moneyField("Analysis ARV", { deal: true }),
+  analysisArv: moneyField("Analysis ARV", { deal: true, least: ARV_MIN }),
   /** The user's repair estimate and assignment fee the 70 % rule's max offer uses. */
   repairEstimate: moneyField("Repair estimate"),
   assignmentFee: moneyField("Assignment fee"),

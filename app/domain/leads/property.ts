@@ -26,7 +26,8 @@ export function leadToProperty(lead: LeadQueueItem, save: LeadSave) {
     arv: money(lead.estimatedValue),
     // The as-is estimate (market value), kept when a valuation replaces the ARV: offers are checked against it.
     price: money(lead.estimatedValue),
-    maxOffer: money(lead.maxOffer),
+    // No offer yet: the lead's max offer is the spec's estimate (70 % of the estimated value), never a chosen offer.
+    maxOffer: null,
     equityPercentage: lead.equityPct,
     equityBalance: money(lead.equityBalance),
     confidenceScore: lead.confidenceScore === null ? null : Math.round(lead.confidenceScore),

@@ -13,6 +13,12 @@ export const SAVED_SEARCHES_PER_CRON = 10;
 /** A daily search is due again this long after its last run (under a day, so the daily cron's drift never skips one). */
 export const DAILY_RUN_GAP_MS = 20 * 60 * 60 * 1000;
 
+/** How many searches a user may keep, and how many of them may run daily (the cron's share is per user). */
+export const SAVED_SEARCHES_MAX = 25;
+export const DAILY_SEARCHES_MAX = 10;
+export const SAVED_SEARCHES_FULL = `You have ${SAVED_SEARCHES_MAX} saved searches, the most you can keep. Delete one to save another.`;
+export const DAILY_SEARCHES_FULL = `${DAILY_SEARCHES_MAX} of your searches already run daily, the most that can. Turn one off first.`;
+
 export const NAME_REQUIRED = "Name the search";
 export const NAME_TOO_LONG = `A name is at most ${SAVED_SEARCH_NAME_MAX} characters`;
 export const NAME_TAKEN = "You already have a saved search with this name";

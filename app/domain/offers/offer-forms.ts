@@ -6,7 +6,7 @@
 import { z } from "zod";
 
 import { moneySchema, optionalMoneySchema } from "#app/domain/shared/money-schema.ts";
-import { parseMoneyText } from "#app/domain/shared/money.ts";
+import { ARV_MIN, parseMoneyText } from "#app/domain/shared/money.ts";
 import { MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES, MAIL_NAME_MAX, recipientStreetProblem } from "#app/domain/shared/postal-limits.ts";
 
 import {
@@ -22,8 +22,8 @@ import { OFFER_TYPES } from "./options.ts";
 
 const propertyId = z.string({ error: "Property is required" }).trim().min(1, "Property is required").max(64, "Property not found");
 
-/** The ARV must be at least $1 after rounding ('ARV Required'); strict money (money-schema.ts). */
-const arv = moneySchema("ARV", { tooSmall: messageText(ARV_REQUIRED) });
+/** The ARV: missing or under $1 after rounding is 'ARV Required', under ARV_MIN a 400 too; strict money (money-schema.ts). */
+const arv = moneySchema("ARV", { least: ARV_MIN, tooSmall: messageText(ARV_REQUIRED) });
 
 /** Repairs and the assignment fee: strict money, $0 allowed; absent → the rule's default. */
 const optionalMoney = (label: string) => optionalMoneySchema(label, { min: 0 });

@@ -8,6 +8,7 @@
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { confidenceWordsOf, isLowConfidence } from "#app/domain/valuation/interval.ts";
 
+import { DEFAULT_DEAL_RULE, type DealRule } from "./deal-rule.ts";
 import { maxOfferRule } from "./max-offer.ts";
 
 /** An ARV more than this share above the as-is estimate (the property's market value) asks first. */
@@ -42,16 +43,18 @@ export type OfferFacts = {
   confidence: number | null;
   /** The property's as-is estimate (its market value), or null when unknown. */
   asIs: number | null;
+  /** The rule's percent the max offer is of (70 unless the user set another). */
+  rulePct?: number;
 };
 
 /** Why the offer needs a second look, in words; empty when it passes every check. */
 export function offerWarnings(facts: OfferFacts): OfferWarning[] {
   const warnings: OfferWarning[] = [];
-  const { amount, maxOffer, arv, confidence, asIs } = facts;
+  const { amount, maxOffer, arv, confidence, asIs, rulePct = DEFAULT_DEAL_RULE.fairPct } = facts;
   if (maxOffer !== null && amount > maxOffer) {
     warnings.push({
       code: "above_max_offer",
-      message: `The offer of ${formatMoney(amount)} is ${aboveMaxOfferText(amount, maxOffer)} of ${formatMoney(maxOffer)} (ARV × 70% − repairs − assignment fee).`,
+      message: `The offer of ${formatMoney(amount)} is ${aboveMaxOfferText(amount, maxOffer)} of ${formatMoney(maxOffer)} (ARV × ${rulePct}% − repairs − assignment fee).`,
     });
   }
   if (isLowConfidence(confidence)) {
@@ -89,15 +92,17 @@ export function propertyOfferWarnings(
   property: CheckedProperty,
   amount: number,
   rule: { arv?: number; repairs?: number; assignmentFee?: number } = {},
+  dealRule: DealRule = DEFAULT_DEAL_RULE,
 ): OfferWarning[] {
   const arv = rule.arv ?? property.arv;
   const repairs = rule.repairs ?? property.repairEstimate ?? undefined;
   const fee = rule.assignmentFee ?? property.assignmentFee ?? undefined;
   return offerWarnings({
     amount,
-    maxOffer: arv !== null && arv > 0 ? maxOfferRule(arv, repairs, fee).maxOffer : null,
+    maxOffer: arv !== null && arv > 0 ? maxOfferRule(arv, repairs, fee, dealRule).maxOffer : null,
     arv,
     confidence: arvConfidenceOf(property),
     asIs: property.price,
+    rulePct: dealRule.fairPct,
   });
 }

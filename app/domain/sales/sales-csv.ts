@@ -12,6 +12,8 @@
  */
 import { z } from "zod";
 
+import { hasUnsafeText, unsafeTextMessage } from "#app/domain/shared/text.ts";
+
 export const SALES_CSV_COLUMNS = [
   "sale_id",
   "parcel_id",
@@ -74,12 +76,18 @@ export type BadRow = { line: number; messages: string[] };
 
 export type ParsedSalesCsv = { rows: ImportedSaleRow[]; bad: BadRow[] };
 
+export const SALE_DATE_IN_FUTURE = "sale_date is after today: a sale must have happened";
+
 /** The file itself is unusable (no header, missing columns): nothing is imported. */
 export class SalesCsvError extends Error {}
 
 // --- CSV records with their line numbers -------------------------------------------------------------------------------
 
-/** RFC 4180 records (quoted fields, doubled quotes, CRLF or LF), each with the line it starts on (1 = the first). */
+/**
+ * RFC 4180 records (quoted fields, doubled quotes, CRLF or LF), each with the line it starts on (1 = the first). A
+ * quote left open, a stray quote in an unquoted field or text after a closing quote make the file unreadable
+ * (SalesCsvError): where its fields end is a guess.
+ */
 export function csvRecords(text: string): { line: number; fields: string[] }[] {
   const records: { line: number; fields: string[] }[] = [];
   let fields: string[] = [];
@@ -87,6 +95,7 @@ export function csvRecords(text: string): { line: number; fields: string[] }[] {
   let quoted = false;
   let line = 1;
   let start = 1;
+  let quoteLine = 1;
   const end = () => {
     fields.push(field);
     records.push({ line: start, fields });
@@ -99,12 +108,20 @@ export function csvRecords(text: string): { line: number; fields: string[] }[] {
       if (ch === '"' && text[i + 1] === '"') {
         field += '"';
         i++;
-      } else if (ch === '"') quoted = false;
-      else {
+      } else if (ch === '"') {
+        quoted = false;
+        // A closing quote ends the field: what follows it must be a comma or the end of the line.
+        const next = text[i + 1];
+        if (next !== undefined && next !== "," && next !== "\n" && next !== "\r")
+          throw new SalesCsvError(`Line ${line}: a quoted field is followed by text before its comma`);
+      } else {
         if (ch === "\n") line++;
         field += ch;
       }
-    } else if (ch === '"' && field === "") quoted = true;
+    } else if (ch === '"' && field === "") {
+      quoted = true;
+      quoteLine = line;
+    } else if (ch === '"') throw new SalesCsvError(`Line ${line}: a quote inside an unquoted field`);
     else if (ch === ",") {
       fields.push(field);
       field = "";
@@ -115,6 +132,8 @@ export function csvRecords(text: string): { line: number; fields: string[] }[] {
       start = line;
     } else field += ch;
   }
+  // An unclosed quote reads the rest of the file as one field: the file cannot be read as its author meant.
+  if (quoted) throw new SalesCsvError(`Line ${quoteLine}: a quoted field is never closed`);
   if (field !== "" || fields.length > 0) end();
   return records;
 }
@@ -263,13 +282,19 @@ function toRow(cells: z.infer<typeof SalesCsvRowSchema>): ImportedSaleRow {
  * Every good row and every bad one (with its line and messages); throws SalesCsvError when the header is unusable or
  * the file has more than `maxRows` data rows (counted before any row is validated).
  */
-export function parseSalesCsv(text: string, { maxRows = Infinity }: { maxRows?: number } = {}): ParsedSalesCsv {
+export function parseSalesCsv(
+  text: string,
+  /** `today` (YYYY-MM-DD, the caller's clock): a sale dated after it has not happened and is a bad row. */
+  { maxRows = Infinity, today }: { maxRows?: number; today?: string } = {},
+): ParsedSalesCsv {
   const records = csvRecords(text.replace(/^\uFEFF/, ""));
   const headerRecord = records[0];
   if (!headerRecord || headerRecord.fields.every((cell) => cell.trim() === "")) {
     throw new SalesCsvError(`The file is empty: expected the header ${SALES_CSV_COLUMNS.join(",")}`);
   }
   const header = headerRecord.fields.map((name) => name.trim().toLowerCase());
+  const twice = header.find((name, i) => name !== "" && header.indexOf(name) !== i);
+  if (twice !== undefined) throw new SalesCsvError(`The header names ${twice} twice`);
   const missing = REQUIRED_SALES_CSV_COLUMNS.filter((name) => !header.includes(name));
   if (missing.length > 0) throw new SalesCsvError(`The header lacks ${missing.join(", ")} (expected ${SALES_CSV_COLUMNS.join(",")})`);
   const index = new Map(SALES_CSV_COLUMNS.map((name) => [name, header.indexOf(name)] as const));
@@ -289,12 +314,23 @@ export function parseSalesCsv(text: string, { maxRows = Infinity }: { maxRows?: 
       bad.push({ line, messages: [`${fields.length} cells for a header of ${header.length} columns`] });
       continue;
     }
+    const unsafe = fields.flatMap((cell, i) =>
+      hasUnsafeText(cell) || cell.includes("\t") ? [unsafeTextMessage(header[i] || `column ${i + 1}`)] : [],
+    );
+    if (unsafe.length > 0) {
+      bad.push({ line, messages: unsafe });
+      continue;
+    }
     const cells = Object.fromEntries(
       SALES_CSV_COLUMNS.map((name) => [name, index.get(name)! >= 0 ? (fields[index.get(name)!] ?? "") : ""]),
     );
     const parsed = SalesCsvRowSchema.safeParse(cells);
     if (!parsed.success) {
       bad.push({ line, messages: [...new Set(parsed.error.issues.map((issue) => issue.message))] });
+      continue;
+    }
+    if (today !== undefined && parsed.data.sale_date > today) {
+      bad.push({ line, messages: [SALE_DATE_IN_FUTURE] });
       continue;
     }
     const earlier = firstLine.get(parsed.data.sale_id);

@@ -14,13 +14,14 @@ import {
   TemplateSchema,
 } from "./step-schema.ts";
 import { DEFAULT_SEQUENCE_STEPS, type SequenceStep } from "./steps.ts";
+import { WITHOUT_OFFER_CHOICES, type WithoutOffer } from "./task-state.ts";
 import { renderTemplate } from "./templates.ts";
 
-/** A step as the form posts it, before it is checked. */
-export type DraftStep = { dayNumber: string; activityType: string; template: string };
+/** A step as the form posts it, before it is checked; `mailAgain` is its checkbox ("on" when ticked, else ""). */
+export type DraftStep = { dayNumber: string; activityType: string; template: string; mailAgain: string };
 export type StepField = keyof DraftStep;
 
-const STEP_FIELD = /^steps\.(\d{1,3})\.(dayNumber|activityType|template)$/;
+const STEP_FIELD = /^steps\.(\d{1,3})\.(dayNumber|activityType|template|mailAgain)$/;
 
 /** The input name of one field of the step at `index` (also the key of its field errors). */
 export function stepFieldName(index: number, field: StepField): string {
@@ -28,7 +29,12 @@ export function stepFieldName(index: number, field: StepField): string {
 }
 
 export function toDraft(steps: readonly SequenceStep[]): DraftStep[] {
-  return steps.map((step) => ({ dayNumber: String(step.dayNumber), activityType: step.activityType, template: step.template }));
+  return steps.map((step) => ({
+    dayNumber: String(step.dayNumber),
+    activityType: step.activityType,
+    template: step.template,
+    mailAgain: step.mailAgain ? "on" : "",
+  }));
 }
 
 export const DEFAULT_DRAFT: readonly DraftStep[] = toDraft(DEFAULT_SEQUENCE_STEPS);
@@ -40,7 +46,7 @@ export function readDraft(entries: Iterable<[string, unknown]>): DraftStep[] {
     const match = STEP_FIELD.exec(name);
     if (!match) continue;
     const index = Number(match[1]);
-    const row = rows.get(index) ?? { dayNumber: "", activityType: "", template: "" };
+    const row = rows.get(index) ?? { dayNumber: "", activityType: "", template: "", mailAgain: "" };
     row[match[2] as StepField] = typeof value === "string" ? value : "";
     rows.set(index, row);
   }
@@ -53,11 +59,17 @@ function dayOf(text: string): number | undefined {
   return trimmed === "" ? undefined : Number(trimmed);
 }
 
-const DraftStepSchema = z.object({
-  dayNumber: z.string().transform(dayOf).pipe(DayNumberSchema),
-  activityType: ActivityTypeSchema,
-  template: TemplateSchema,
-});
+const DraftStepSchema = z
+  .object({
+    dayNumber: z.string().transform(dayOf).pipe(DayNumberSchema),
+    activityType: ActivityTypeSchema,
+    template: TemplateSchema,
+    mailAgain: z.string().optional(),
+  })
+  // "Mail again" means something on a letter step only; a ticked box on another step is dropped.
+  .transform(({ mailAgain, ...step }): SequenceStep =>
+    mailAgain === "on" && step.activityType === "letter" ? { ...step, mailAgain: true } : step,
+  );
 
 /** A stable sort by day: steps of the same day keep the order they were given. */
 const byDay = (steps: SequenceStep[]) => [...steps].sort((a, b) => a.dayNumber - b.dayNumber);
@@ -95,7 +107,7 @@ export const TOO_MANY_STEPS = `A sequence has at most ${MAX_SEQUENCE_STEPS} step
 function newStep(draft: readonly DraftStep[]): DraftStep {
   const lastDay = dayOf(draft.at(-1)?.dayNumber ?? "0") ?? 0;
   const day = Number.isInteger(lastDay) && lastDay >= 0 ? Math.min(lastDay + 1, MAX_SEQUENCE_DAY) : 0;
-  return { dayNumber: String(day), activityType: "call", template: NEW_STEP_TEMPLATE };
+  return { dayNumber: String(day), activityType: "call", template: NEW_STEP_TEMPLATE, mailAgain: "" };
 }
 
 /**
@@ -105,8 +117,8 @@ function newStep(draft: readonly DraftStep[]): DraftStep {
 function swap(draft: readonly DraftStep[], a: number, b: number): DraftStep[] {
   const next = draft.map((step) => ({ ...step }));
   if (a < 0 || b < 0 || a >= next.length || b >= next.length) return next;
-  next[a] = { ...next[a], activityType: draft[b].activityType, template: draft[b].template };
-  next[b] = { ...next[b], activityType: draft[a].activityType, template: draft[a].template };
+  next[a] = { ...next[a], activityType: draft[b].activityType, template: draft[b].template, mailAgain: draft[b].mailAgain };
+  next[b] = { ...next[b], activityType: draft[a].activityType, template: draft[a].template, mailAgain: draft[a].mailAgain };
   return next;
 }
 
@@ -137,4 +149,15 @@ export const SAMPLE_LEAD = { ownerName: "MARIA L GARCIA", address: "1420 E Camel
 
 export function previewOf(template: string, companyName: string | null): string {
   return renderTemplate(template, { ...SAMPLE_LEAD, companyName });
+}
+
+// --- a lead without a chosen offer --------------------------------------------------------------------------------
+
+export const WithoutOfferSchema = z.enum(WITHOUT_OFFER_CHOICES, { error: "Choose what letters do on a lead without a chosen offer" });
+
+/** The posted choice, or the default when the form did not send one (a post from an older page). */
+export function readWithoutOffer(value: unknown): WithoutOffer | null {
+  if (value === null || value === undefined || value === "") return "no_price";
+  const parsed = WithoutOfferSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
 }

@@ -39,6 +39,7 @@ export const SequenceStepSchema: z.ZodType<SequenceStep, SequenceStep> = z.objec
   dayNumber: DayNumberSchema,
   activityType: ActivityTypeSchema,
   template: TemplateSchema,
+  mailAgain: z.boolean({ error: "Mail again must be true or false" }).optional(),
 });
 
 /** A sequence's steps: at least one, in day order (equal days keep their order). */

@@ -9,7 +9,8 @@ export { ACTIVITY_TYPES };
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const ACTIVITY_TYPE_LABELS: Record<ActivityType, string> = { call: "Call", text: "Text", email: "Email", letter: "Letter" };
 
-export type SequenceStep = { dayNumber: number; activityType: ActivityType; template: string };
+/** `mailAgain` (a letter step): mail this letter even when the offer's letter was mailed already (a reminder). */
+export type SequenceStep = { dayNumber: number; activityType: ActivityType; template: string; mailAgain?: boolean };
 
 export const DEFAULT_SEQUENCE_NAME = "New seller lead";
 
@@ -45,6 +46,7 @@ export const DEFAULT_SEQUENCE_STEPS: readonly SequenceStep[] = [
     activityType: "letter",
     template:
       "Dear {ownerFirstName},\n\nIf you are still thinking about selling {address}, our offer of {offerAmount} stands.\n\n{companyName}",
+    mailAgain: true,
   },
 ];
 

@@ -13,11 +13,13 @@ type MoneyOptions = {
   /** The least allowed after rounding to whole dollars (default $1; 0 for repairs and fees). */
   min?: number;
   max?: number;
+  /** A figure under this (above `min`) is not a real one: "<label> must be at least $1,000" (an ARV). */
+  least?: number;
   /** The message for a missing or too small amount (e.g. the spec's 'ARV Required: …'); default "<label> must be at least $1". */
   tooSmall?: string;
 };
 
-function checked(label: string, { min = MONEY_MIN, max = MONEY_MAX, tooSmall }: MoneyOptions) {
+function checked(label: string, { min = MONEY_MIN, max = MONEY_MAX, least = min, tooSmall }: MoneyOptions) {
   const smallMessage = tooSmall ?? (min === 0 ? `${label} cannot be negative` : `${label} must be at least ${formatDollars(min)}`);
   return (value: unknown, ctx: z.RefinementCtx): number => {
     const amount = parseStrictMoney(value);
@@ -25,15 +27,21 @@ function checked(label: string, { min = MONEY_MIN, max = MONEY_MAX, tooSmall }: 
       ctx.addIssue({ code: "custom", message: `${label} must be a number` });
       return z.NEVER;
     }
-    if (Math.round(amount) < min) {
+    // Money is kept in cents: the value checked is the value stored, so -0.4 is not a $0 fee.
+    const cents = Math.round(amount * 100) / 100;
+    if ((cents < 0 && min >= 0) || Math.round(cents) < min) {
       ctx.addIssue({ code: "custom", message: smallMessage });
       return z.NEVER;
     }
-    if (amount > max) {
+    if (Math.round(cents) < least) {
+      ctx.addIssue({ code: "custom", message: `${label} must be at least ${formatDollars(least)}` });
+      return z.NEVER;
+    }
+    if (cents > max) {
       ctx.addIssue({ code: "custom", message: `${label} must be at most ${formatDollars(max)}` });
       return z.NEVER;
     }
-    return amount;
+    return cents;
   };
 }
 

@@ -1,22 +1,24 @@
 /**
  * Money as people type it. Every money field accepts a number or money text; this is the one place that reads such
- * text. `parseMoneyText` is the lenient reader older forms (deals, buyer leads) use; `parseStrictMoney` is the strict
- * one every deal number (ARV, repairs, fee, offers, max offer) goes through, as money-schema.ts's zod schemas
- * (docs/decisions/077-strict-money-and-offer-warnings.md). Zod-free: the offer screens import it.
+ * text, strictly: `parseStrictMoney` for the deal numbers' zod schemas (money-schema.ts,
+ * docs/decisions/077-strict-money-and-offer-warnings.md), and `parseMoneyText`, the same reading as a zod preprocess
+ * for the other amounts a user types (deal values, buyer leads, the monthly spend cap). Zod-free: the screens import it.
  */
 
-/** Numeric money text → number; a blank string → undefined ("not given"); anything else is returned for zod to refuse. */
+/** Strict money text → number; a blank string → undefined ("not given"); anything else is returned for zod to refuse. */
 export function parseMoneyText(value: unknown): unknown {
   if (typeof value !== "string") return value;
-  const text = value.replace(/[$,\s]/g, "");
-  if (text === "") return undefined;
-  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : value;
+  if (value.trim() === "") return undefined;
+  return parseStrictMoney(value) ?? value;
 }
 
 /** The largest amount a letter, a mail record or a stored deal number may hold. */
 export const MONEY_MAX = 100_000_000;
 /** The smallest amount a letter, a mail record or a stored deal number may hold, after rounding to whole dollars. */
 export const MONEY_MIN = 1;
+
+/** The least ARV a property, an analysis or an offer may hold: below it every tier is a few dollars, not an offer. */
+export const ARV_MIN = 1_000;
 
 /** "250000", "250000.5", "$1,234,567.89" (commas only in groups of three), with an optional minus to be refused by range. */
 const MONEY_TEXT = /^(-?)\$?(\d+|\d{1,3}(?:,\d{3})+)(\.\d+)?$/;

@@ -80,6 +80,8 @@ export interface ArvAnswer {
   comps: ValuationComparable[];
   /** YYYY-MM-DD: the day the value is for (today, UTC). */
   valuationDate: string;
+  /** The market model's value and its share of the ARV (the comps' weights share the rest). */
+  model: { value: number; share: number };
 }
 
 /** The spec's title for a failed comps search; the reason follows it in `message`. */

@@ -135,6 +135,7 @@ function resultOf(
     assumptions: assumptionsOf(subject),
     comps,
     selectionStep: stepIndex,
+    model: { value: roundMoney(Math.exp(modelLog)), share: modelShare },
     evidence,
   };
 }

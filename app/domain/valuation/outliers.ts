@@ -35,8 +35,37 @@ function median(values: number[]): number | null {
 const pct = (share: number) => `${Math.round(Math.abs(share) * 100)} %`;
 const side = (share: number) => (share > 0 ? "above" : "below");
 
-/** Each comp's reasons to be looked at (none = not an outlier), by comp id. */
+/** Said of the whole set when every comp is farther than the FAQ's mile: the market is thin here, no comp stands out. */
+export const FEW_CLOSE_SALES = `Few close sales: every comp is more than ${FAR_MILES} mile away, so distance does not single one out.`;
+
+function isFar(comp: FlaggableComp): boolean {
+  return comp.distance !== null && comp.distance > FAR_MILES;
+}
+
+/** The note about the set as a whole (every comp far), or null. */
+export function compSetNote(comps: readonly FlaggableComp[]): string | null {
+  return comps.length > 0 && comps.every(isFar) ? FEW_CLOSE_SALES : null;
+}
+
+/**
+ * Each comp's reasons to be looked at (none = not an outlier), by comp id. Only a comp that differs from the others
+ * is flagged: distance is a reason only when some comps are within the mile (else `compSetNote` says so once), and
+ * when every comp would still be flagged, only those whose price differs from the comps' medians keep their flag.
+ */
 export function outlierReasons(comps: readonly FlaggableComp[]): Map<string, string[]> {
+  const reasons = rawReasons(comps, comps.every(isFar));
+  const flagged = [...reasons.values()].filter((why) => why.length > 0).length;
+  if (comps.length > 1 && flagged === comps.length) {
+    for (const [id, why] of reasons)
+      reasons.set(
+        id,
+        why.filter((reason) => reason.includes("the comps' median")),
+      );
+  }
+  return reasons;
+}
+
+function rawReasons(comps: readonly FlaggableComp[], allFar: boolean): Map<string, string[]> {
   const ppsf = median(comps.flatMap((c) => (c.pricePerSqft && c.pricePerSqft > 0 ? [c.pricePerSqft] : [])));
   const adjusted = median(comps.flatMap((c) => (c.adjustedPrice && c.adjustedPrice > 0 ? [c.adjustedPrice] : [])));
   const newest = comps.reduce((max, c) => (c.soldDate > max ? c.soldDate : max), "");
@@ -51,7 +80,7 @@ export function outlierReasons(comps: readonly FlaggableComp[]): Map<string, str
       const share = comp.adjustedPrice / adjusted - 1;
       if (Math.abs(share) > ADJUSTED_OUTLIER_SHARE) why.push(`adjusted price ${pct(share)} ${side(share)} the comps' median`);
     }
-    if (comp.distance !== null && comp.distance > FAR_MILES) why.push(`${comp.distance.toFixed(2)} mi away (over ${FAR_MILES} mile)`);
+    if (!allFar && isFar(comp) && comp.distance !== null) why.push(`${comp.distance.toFixed(2)} mi away (over ${FAR_MILES} mile)`);
     const months = Math.floor((Date.parse(newest) - Date.parse(comp.soldDate)) / MS_PER_DAY / DAYS_PER_MONTH);
     if (months >= OLD_SALE_MONTHS) why.push(`sold ${months} months before the newest comp`);
     reasons.set(comp.id, why);

@@ -4,6 +4,8 @@
  */
 import { z } from "zod";
 
+import { plainText } from "#app/domain/shared/text.ts";
+
 /** Why a comp is excluded: a short select, the user's words beside it. */
 export const EXCLUDE_REASONS = [
   { value: "not_comparable", label: "Not comparable (condition, style, size)" },
@@ -28,7 +30,7 @@ const saleId = z
   .regex(/^[\w:-]{1,80}$/, "Choose a comp.");
 const note = z.preprocess(
   (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-  z.string().trim().max(NOTE_MAX, `The note is at most ${NOTE_MAX} characters.`).optional(),
+  plainText(z.string().trim().max(NOTE_MAX, `The note is at most ${NOTE_MAX} characters.`), "The note").optional(),
 );
 
 export const CompPinSchema = z.discriminatedUnion("action", [

@@ -109,6 +109,11 @@ export interface ValuationResult {
   comps: ValuedComp[];
   /** The selection step the comps came from (0 = the FAQ criteria; higher = widened). */
   selectionStep: number;
+  /**
+   * The market model's part of the ARV: its value and its share of the blend (the comps' weighted value has the rest,
+   * on a log scale: ARV = comps^(1 − share) × model^share), so a screen can rebuild the ARV from what it lists.
+   */
+  model: { value: number; share: number };
   /** What the range was predicted from (the bench re-fits the calibration from it; not part of the API answer). */
   evidence: IntervalEvidence;
 }

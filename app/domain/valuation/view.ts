@@ -116,6 +116,35 @@ export function confidenceWordsText(percent: number | null | undefined): string 
   return words ? `${words.label} — typically within ${words.typicalErrorPct} % (${number})` : number;
 }
 
+/** "$279k", "$1.25M": a range's ends in the confidence sentence, where whole dollars would hide the point. */
+export function shortMoney(value: number): string {
+  if (value >= 1_000_000) return `$${Number((value / 1_000_000).toFixed(2))}M`;
+  return `$${Math.round(value / 1000)}k`;
+}
+
+/**
+ * The confidence words and the 80 % range in one sentence, so it says how they relate: "Low — typically within 14 %
+ * (42%); 8 in 10 sales land between $279k and $494k". The first half alone when there is no range.
+ */
+export function confidenceAndRangeText(
+  percent: number | null | undefined,
+  rangeLow: number | null | undefined,
+  rangeHigh: number | null | undefined,
+): string {
+  const words = confidenceWordsText(percent);
+  if (
+    rangeLow === null ||
+    rangeLow === undefined ||
+    rangeHigh === null ||
+    rangeHigh === undefined ||
+    !(rangeHigh >= rangeLow) ||
+    rangeLow <= 0
+  )
+    return words;
+  const range = `8 in 10 sales land between ${shortMoney(rangeLow)} and ${shortMoney(rangeHigh)}`;
+  return words === NOT_AVAILABLE ? range : `${words}; ${range}`;
+}
+
 /** The comps panel (the property card) shows the first 3. */
 export const COMPS_SHOWN = 3;
 

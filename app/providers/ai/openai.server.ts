@@ -5,7 +5,7 @@ import type * as OpenAiZod from "openai/helpers/zod";
 import { AI_MESSAGE_MAX, boundHistory } from "#app/domain/chat/ai-bounds.ts";
 import { localChatReply } from "#app/domain/chat/intent.ts";
 import { DealAnalysisSchema } from "#app/domain/deals/analysis-schema.ts";
-import { MAX_OFFER_RATIO, type DealAnalysisInput, type DealAnalysisResult } from "#app/domain/deals/analysis.ts";
+import type { DealAnalysisInput, DealAnalysisResult } from "#app/domain/deals/analysis.ts";
 import { isRecord } from "#app/domain/shared/guards.ts";
 import {
   CHAT_MAX_COMPLETION_TOKENS,
@@ -19,6 +19,7 @@ import {
 } from "#app/domain/shared/openai-models.ts";
 import { ProviderError, type Fetch } from "#app/providers/http.server.ts";
 
+import { BilledAiError } from "./billed.ts";
 import { ensureModel } from "./openai-model-check.server.ts";
 import type { AiProvider, AiUsage, ChatReply, ChatReplyInput, ReplyDraftInput } from "./types.ts";
 
@@ -43,9 +44,10 @@ export const HISTORY_TURNS = 12;
 
 export const DEAL_ANALYST_PROMPT = [
   "You are the Deal Analyzer of Breeze, a tool for real-estate wholesalers.",
-  "Analyse the property with the figures given: the ARV comes from our valuation engine and its comparable sales; do not replace it with your own.",
-  `The maximum offer follows the 70% rule: ARV × ${MAX_OFFER_RATIO * 100}% − rehab cost − assignment fee.`,
-  "Estimate rehab from the square feet, age and condition given. Say in key_assumptions every figure you assumed.",
+  "Analyse the property with the figures given. `stored` holds the user's deal numbers: the ARV and its 80% range from our valuation engine, the repairs and assignment fee, and the max offer of the user's rule (ARV × rulePct% − repairs − fee).",
+  "Answer arv with stored.arv and max_offer_price with stored.maxOffer exactly; never compute a max offer of your own.",
+  "rehab_cost is your own estimate from the square feet, age and condition given: it is shown as your opinion beside the stored repairs.",
+  "Judge the deal (is_deal, strategy) against the stored max offer. Say in key_assumptions every figure you assumed.",
   "Answer in the JSON schema given; amounts in whole US dollars, confidence between 0 and 1.",
 ].join(" ");
 
@@ -194,10 +196,11 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
           response_format: zod.zodResponseFormat(DealAnalysisSchema, "deal_analysis"),
         });
         const message = completion.choices[0]?.message;
-        if (message?.refusal) throw new ProviderError(PROVIDER, `the model refused: ${message.refusal}`);
+        // Either way the vendor billed the call's tokens: the error carries them for the ledger.
+        if (message?.refusal) throw new BilledAiError(PROVIDER, `the model refused: ${message.refusal}`, usageOf(completion));
         // The SDK parsed the JSON; the schema's bounds are checked here too, so nothing unchecked is stored.
         const checked = DealAnalysisSchema.safeParse(message?.parsed);
-        if (!checked.success) throw new ProviderError(PROVIDER, "the model's analysis did not match the schema");
+        if (!checked.success) throw new BilledAiError(PROVIDER, "the model's analysis did not match the schema", usageOf(completion));
         return { analysis: checked.data, usage: usageOf(completion) };
       }),
 

@@ -4,12 +4,13 @@
  * it with the valuation service, then hands the DealAnalysis Durable Object of (user, property) a job that needs no
  * more reading; the object runs the AI provider, writes the analysis fields and streams (docs/decisions/056-deal-analysis-durable-object.md).
  */
-import { and, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 
-import { properties } from "#db/schema.ts";
+import { comps, properties, users } from "#db/schema.ts";
 import { UNABLE_TO_START } from "#app/domain/deals/analysis-events.ts";
 import { ANALYSIS_LEASE_MS, type DealAnalysisJob, type DealAnalysisState } from "#app/domain/deals/analysis-job.ts";
-import type { DealAnalysisInput } from "#app/domain/deals/analysis.ts";
+import type { DealAnalysisInput, StoredDealFigures } from "#app/domain/deals/analysis.ts";
+import { dealNumbersOf, dealRuleOf, type DealRule } from "#app/domain/offers/deal-numbers.ts";
 import { CONCURRENT_ANALYSES, CONCURRENT_ANALYSIS_STREAMS } from "#app/domain/usage/kinds.ts";
 import { CalculateArvSchema } from "#app/domain/valuation/valuation-forms.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -43,23 +44,80 @@ const SUBJECT = {
   yearBuilt: properties.yearBuilt,
   propertyType: properties.propertyType,
   arv: properties.arv,
+  arvLow: properties.arvLow,
+  arvHigh: properties.arvHigh,
+  confidenceScore: properties.confidenceScore,
+  repairEstimate: properties.repairEstimate,
+  assignmentFee: properties.assignmentFee,
+  ruleMaxOffer: properties.ruleMaxOffer,
+  maxOffer: properties.maxOffer,
   price: properties.price,
   condition: properties.condition,
   equityPercentage: properties.equityPercentage,
+  preferences: users.preferences,
 };
 
-function readSubject(context: AnalysisContext, userId: string, propertyId: string) {
-  return context.db
-    .select(SUBJECT)
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
-    .get();
+/** The user's property with its stored deal numbers and the user's deal rule, and how many comps it has stored. */
+async function readSubject(context: AnalysisContext, userId: string, propertyId: string) {
+  const { db } = context;
+  const [rows, stored] = await db.batch([
+    db
+      .select(SUBJECT)
+      .from(properties)
+      .innerJoin(users, eq(users.id, properties.userId))
+      .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
+      .limit(1),
+    db
+      .select({ n: count() })
+      .from(comps)
+      .where(and(eq(comps.userId, userId), eq(comps.propertyId, propertyId))),
+  ]);
+  const row = rows[0];
+  return row ? { ...row, rule: dealRuleOf(row.preferences), storedComps: stored[0]?.n ?? 0 } : null;
 }
 
 type Subject = NonNullable<Awaited<ReturnType<typeof readSubject>>>;
 
-/** The engine's ARV and comp count; without comps (or a place) the analysis rests on the stored ARV, if any. */
+/** The figures the analysis receives: the stored record's (its ARV, else the one just valued), through the one owner. */
+export function storedFiguresOf(
+  subject: Pick<Subject, "arvLow" | "arvHigh" | "repairEstimate" | "assignmentFee" | "ruleMaxOffer" | "maxOffer" | "arv">,
+  arv: number,
+  rule: DealRule,
+): StoredDealFigures {
+  const same = subject.arv !== null && Math.round(subject.arv) === Math.round(arv);
+  const numbers = dealNumbersOf(
+    {
+      ...subject,
+      arv,
+      ruleMaxOffer: same ? subject.ruleMaxOffer : null,
+      arvLow: same ? subject.arvLow : null,
+      arvHigh: same ? subject.arvHigh : null,
+    },
+    rule,
+  );
+  return {
+    arv: numbers.arv ?? arv,
+    rangeLow: numbers.rangeLow,
+    rangeHigh: numbers.rangeHigh,
+    repairs: numbers.repairs ?? 0,
+    assignmentFee: numbers.assignmentFee ?? 0,
+    maxOffer: numbers.maxOffer ?? 0,
+    rulePct: rule.fairPct,
+    offer: numbers.offer,
+  };
+}
+
+/**
+ * The ARV the analysis reads: the stored one with its stored comps and confidence. Only a property never valued is
+ * valued here (the engine's ARV, as Get Property Value would make it).
+ */
 async function valuationOf(context: AnalysisContext, userId: string, subject: Subject) {
+  if (subject.arv !== null && subject.arv > 0)
+    return {
+      arv: subject.arv,
+      compCount: subject.storedComps,
+      confidence: subject.confidenceScore === null ? null : subject.confidenceScore / 100,
+    };
   // The stored property as calculate-arv's body: a property its rules refuse (a state it does not know) is not valued.
   const parsed = CalculateArvSchema.safeParse({
     address: subject.address,
@@ -71,14 +129,13 @@ async function valuationOf(context: AnalysisContext, userId: string, subject: Su
     squareFeet: subject.squareFeet,
     yearBuilt: subject.yearBuilt,
     propertyType: subject.propertyType,
-    batchDataEstValue: subject.arv,
   });
-  const stored = { arv: subject.arv ?? 0, compCount: 0, confidence: null };
-  if (!parsed.success) return { ...stored, refusal: parsed.error.issues[0]?.message ?? "the property's address cannot be valued" };
+  const none = { arv: 0, compCount: 0, confidence: null };
+  if (!parsed.success) return { ...none, refusal: parsed.error.issues[0]?.message ?? "the property's address cannot be valued" };
   const input = parsed.data;
   const outcome = await valueArv(context, input, placeArvSubject(context, input), { userId });
   if (outcome.ok) return { arv: outcome.arv, compCount: outcome.comps.length, confidence: outcome.confidence };
-  return { ...stored, refusal: outcome.message };
+  return { ...none, refusal: outcome.message };
 }
 
 /** "3" or "3 - average" → 3; anything else unknown. */
@@ -96,6 +153,7 @@ function jobOf(
   const input: DealAnalysisInput = {
     address: [subject.address, subject.city, [subject.state, subject.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", "),
     arv: valued.arv,
+    stored: storedFiguresOf(subject, valued.arv, subject.rule),
     estimatedValue: subject.price ?? subject.arv,
     squareFeet: subject.squareFeet,
     yearBuilt: subject.yearBuilt,

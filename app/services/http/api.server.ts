@@ -1,3 +1,5 @@
+import { hasUnsafeText, unsafeTextMessage } from "#app/domain/shared/text.ts";
+
 /** The /api failure body: `{ success: false, message, errors? }` with a 4xx status (architecture.md, /api conventions). */
 export function apiError(status: number, message: string, errors?: Record<string, string[]>) {
   return Response.json({ success: false, message, ...(errors ? { errors } : {}) }, { status, headers: { "Cache-Control": "no-store" } });
@@ -99,11 +101,32 @@ function formatBytes(bytes: number): string {
 export async function readFormData(request: Request, limit = MAX_BODY_BYTES): Promise<FormData> {
   const bytes = await readCappedBytes(request, limit);
   if (!bytes) throw bodyTooLarge(limit);
+  let form: FormData;
   try {
-    return await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
+    form = await new Response(bytes, { headers: { "Content-Type": request.headers.get("Content-Type") ?? "" } }).formData();
   } catch {
     throw apiError(400, "The request body is not a valid form");
   }
+  refuseUnsafeText(Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")));
+  return form;
+}
+
+/**
+ * Nothing a user sends is stored with control or bidi-override characters (domain/shared/text.ts): a body holding
+ * one anywhere is a 400 naming the field, before any route reads it.
+ */
+function refuseUnsafeText(body: unknown) {
+  const errors: Record<string, string[]> = {};
+  const walk = (value: unknown, path: string[]) => {
+    if (typeof value === "string") {
+      if (hasUnsafeText(value)) errors[path.join(".") || "body"] = [unsafeTextMessage(path.at(-1) ?? "The text")];
+    } else if (value && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) walk(inner, [...path, key]);
+    }
+  };
+  walk(body, []);
+  const fields = Object.keys(errors);
+  if (fields.length > 0) throw apiError(400, `Validation error: ${Object.values(errors).flat().join(", ")}`, errors);
 }
 
 /**
@@ -126,6 +149,7 @@ export async function readBody<T>(request: Request, schema: SafeParser<T>): Prom
     }
   }
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) throw apiError(400, "The request body must be a JSON object");
+  refuseUnsafeText(raw);
   const result = schema.safeParse(raw);
   if (!result.success) {
     const errors = fieldErrors(result.error.issues);

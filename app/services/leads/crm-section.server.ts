@@ -48,6 +48,7 @@ export const load = (async (context, { userId, batch }, url) => {
           comps: selected.comps,
           pinnedComps: selected.pinnedComps,
           valuations: selected.valuations,
+          dealRule: selected.dealRule,
           analysisRunning: running,
         }
       : null,

@@ -6,8 +6,9 @@
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 
-import { contacts, properties } from "#db/schema.ts";
+import { contacts, properties, users } from "#db/schema.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
+import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { valuationHistoryQuery } from "#app/services/valuation/property-valuations.server.ts";
@@ -179,8 +180,10 @@ export async function readCrmPage(
         options.withComps ? storedComps(context, userId, [leadId]) : storedComps(context, userId, []),
         storedChoices(context, userId, options.withComps ? [leadId] : []),
         valuationHistoryQuery(context, userId, [leadId]),
+        // The user's deal rule: the card's tiers and rule line are of it.
+        db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1),
       ]).then(
-        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history]) =>
+        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history, preferences]) =>
           [
             [rows, counts, searched] as const,
             property[0]
@@ -193,6 +196,7 @@ export async function readCrmPage(
                   pinnedComps: leadChoices,
                   /** Its valuations, newest first (the property card's history). */
                   valuations: history.map((entry) => ({ ...entry, valuedAt: entry.valuedAt.toISOString() })),
+                  dealRule: dealRuleOf(preferences[0]?.preferences),
                 }
               : null,
           ] as const,

@@ -8,8 +8,9 @@ import { and, eq, sql } from "drizzle-orm";
 import type { ValuationSource } from "#db/enums.ts";
 import { contacts, properties } from "#db/schema.ts";
 import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/lead-forms.ts";
-import { ruleMaxOfferOf } from "#app/domain/offers/deal-numbers.ts";
+import { estimatedMaxOffer } from "#app/domain/offers/deal-numbers.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
+import { CONTACT_FIELDS, replanAfterContactChange } from "#app/services/sequences/replan.server.ts";
 import { pauseOnStatus } from "#app/services/sequences/sequences.server.ts";
 import {
   currentValuationColumns,
@@ -46,6 +47,17 @@ async function findDuplicate(
   return row?.id ?? null;
 }
 
+/**
+ * A "max offer" sent on save that is the spec's estimate of the value sent with it (70 % of the ARV or of the as-is value) is
+ * what the spec's workbench sends before any valuation: a guess, not an offer the user chose, so it is not stored as
+ * one (a letter or a sequence would mail it).
+ */
+function isEstimateGuess(input: Pick<PropertyInput, "maxOffer" | "arv" | "price">): boolean {
+  if (input.maxOffer == null) return false;
+  const offer = Math.round(input.maxOffer);
+  return [input.arv, input.price].some((value) => value != null && estimatedMaxOffer(value) === offer);
+}
+
 type Created = { ok: true; property: Property } | { ok: false; status: 409; message: string; existingId: string };
 
 /**
@@ -59,8 +71,10 @@ export function newPropertyRows(userId: string, input: PropertyInput, now: Date,
     input.arv != null && input.arv > 0 ? { arv: input.arv, confidenceScore: input.confidenceScore ?? null, source } : null;
   const property = {
     ...input,
+    maxOffer: isEstimateGuess(input) ? null : input.maxOffer,
     ...(valuation ? currentValuationColumns(valuation, now) : {}),
-    ruleMaxOffer: valuation ? ruleMaxOfferOf(valuation.arv, input.repairEstimate, input.assignmentFee) : null,
+    // The max offer of the user's rule is written by `maxOfferRecompute` after the insert, in the same batch.
+    ruleMaxOffer: null,
     id,
     propertyType: input.propertyType ?? "single_family",
     status: input.status ?? "new",
@@ -95,11 +109,16 @@ export async function createProperty(request: ServiceContext<"db" | "now">, user
   if (existingId) return { ok: false, status: 409, message: ALREADY_IN_CRM, existingId };
   const rows = newPropertyRows(userId, input, now);
   const insertProperty = db.insert(properties).values(rows.property).returning();
-  const [[row]] = await db.batch([
+  const results = await db.batch([
     insertProperty,
     ...(rows.contact ? [db.insert(contacts).values(rows.contact)] : []),
-    ...(rows.valuation ? [historyInsert(context, userId, rows.id, rows.valuation)] : []),
+    ...(rows.valuation ? [historyInsert(context, userId, rows.id, rows.valuation), maxOfferRecompute(context, userId, rows.id)] : []),
+    db
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, rows.id), eq(properties.userId, userId))),
   ]);
+  const row = (results.at(-1) as PropertyRow[])[0] ?? (results[0] as PropertyRow[])[0]!;
   return { ok: true, property: serializeProperty(row) };
 }
 
@@ -163,5 +182,7 @@ export async function updateProperty(
   ]);
   const [row] = results.at(-1) as PropertyRow[];
   if (!row) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  // A phone just put on the do-not-call list (or any contact changed) re-plans the lead's running sequence at once.
+  if (CONTACT_FIELDS.some((field) => field in changes)) await replanAfterContactChange(context, { userId, propertyId: id });
   return { ok: true, property: serializeProperty(row) };
 }

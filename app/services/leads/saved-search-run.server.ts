@@ -11,6 +11,7 @@ import { sellerCriteria } from "#app/domain/chat/wizard.ts";
 import { DAILY_RUN_GAP_MS, SAVED_SEARCH_NOT_FOUND, SAVED_SEARCHES_PER_CRON, storedAnswers } from "#app/domain/leads/saved-searches.ts";
 import { SellerSearchSchema } from "#app/domain/leads/search.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { capReached } from "#app/services/usage/caps.server.ts";
 
 import { runSavedBuyerSearch } from "./saved-buyer-run.server.ts";
 import { searchSellerLeads } from "./seller-search.server.ts";
@@ -73,24 +74,52 @@ function due(now: Date) {
   return or(isNull(savedSearches.lastRunAt), lte(savedSearches.lastRunAt, new Date(now.getTime() - DAILY_RUN_GAP_MS)));
 }
 
-export type DailyRunSummary = { ran: number; delivered: number; skipped: number; failed: number };
+export type DailyRunSummary = { ran: number; delivered: number; skipped: number; failed: number; capped: number };
+
+/** How many due searches past a run's share are read, so users skipped at a cap leave room for others. */
+const CANDIDATES_PER_SLOT = 10;
 
 /**
- * The cron's share of the daily searches: at most SAVED_SEARCHES_PER_CRON due ones, stalest first (never run before any
- * that ran), one after another. One search's failure is logged and the others still run.
+ * The cron's share of the daily searches: at most SAVED_SEARCHES_PER_CRON due ones, one after another, taken in turns
+ * by user — every user's stalest search (never run first) before anyone's second — so one account with many daily
+ * searches cannot take every slot. A user already at the cap a run would spend is passed over without using a slot.
+ * One search's failure is logged and the others still run.
  */
 export async function runDueSavedSearches(context: RunContext, limit = SAVED_SEARCHES_PER_CRON): Promise<DailyRunSummary> {
   const now = context.now();
-  const dueSearches = await context.db
-    .select({ id: savedSearches.id, userId: savedSearches.userId })
+  // SQLite sorts NULL first in ascending order: searches never run come before the stalest.
+  const turn = sql<number>`row_number() over (partition by ${savedSearches.userId} order by ${savedSearches.lastRunAt} asc, ${savedSearches.id})`;
+  const ranked = context.db
+    .select({
+      id: savedSearches.id,
+      userId: savedSearches.userId,
+      type: savedSearches.type,
+      lastRunAt: savedSearches.lastRunAt,
+      turn: turn.as("turn"),
+    })
     .from(savedSearches)
     .where(and(eq(savedSearches.isActive, true), due(now)))
-    // SQLite sorts NULL first in ascending order: searches never run come before the stalest.
-    .orderBy(asc(savedSearches.lastRunAt), asc(sql`rowid`))
-    .limit(limit);
-  const summary: DailyRunSummary = { ran: 0, delivered: 0, skipped: 0, failed: 0 };
+    .as("ranked");
+  const dueSearches = await context.db
+    .select()
+    .from(ranked)
+    .orderBy(asc(ranked.turn), asc(ranked.lastRunAt), asc(ranked.userId))
+    .limit(limit * CANDIDATES_PER_SLOT);
+  const summary: DailyRunSummary = { ran: 0, delivered: 0, skipped: 0, failed: 0, capped: 0 };
+  const capped = new Set<string>();
   for (const search of dueSearches) {
+    if (summary.ran + summary.failed >= limit) break;
+    const kind = search.type === "buyer" ? "cash_buyer_page" : "lead";
+    if (capped.has(`${search.userId}:${kind}`)) continue;
     try {
+      const cap = await capReached({ ...context, now: () => now }, search.userId, kind);
+      if (cap) {
+        // Not a run: the search stays due, and its note says why it waited.
+        capped.add(`${search.userId}:${kind}`);
+        summary.capped++;
+        await context.db.update(savedSearches).set({ lastRunNote: cap }).where(eq(savedSearches.id, search.id));
+        continue;
+      }
       const outcome = await runSavedSearch(context, search.userId, search.id, { onlyIfDue: true });
       if (!outcome.ok) continue;
       summary.ran++;

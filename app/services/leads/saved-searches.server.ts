@@ -3,17 +3,33 @@ import { and, desc, eq, sql } from "drizzle-orm";
 
 import { buyerLeads, leadDeliveries, leadRequests, savedSearches, usageEvents } from "#db/schema.ts";
 import { buyerSearch, sellerCriteria, type WizardAnswers, type WizardErrors, type WizardKind } from "#app/domain/chat/wizard.ts";
-import { NAME_TAKEN, storedAnswers, type SavedSearchRow } from "#app/domain/leads/saved-searches.ts";
+import {
+  DAILY_SEARCHES_FULL,
+  DAILY_SEARCHES_MAX,
+  NAME_TAKEN,
+  SAVED_SEARCH_NOT_FOUND,
+  SAVED_SEARCHES_FULL,
+  SAVED_SEARCHES_MAX,
+  storedAnswers,
+  type SavedSearchRow,
+} from "#app/domain/leads/saved-searches.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 /** A million micro-cents make a cent (docs/decisions/080-usage-ledger-and-caps.md). */
 const MICROCENTS_PER_CENT = 1_000_000;
 
-export type SaveOutcome = { ok: true; id: string } | { ok: false; errors: WizardErrors & { name?: string } };
+export type SaveOutcome =
+  | { ok: true; id: string }
+  | { ok: false; status: 400; errors: WizardErrors & { name?: string } }
+  | { ok: false; status: 409; errors: { name: string } };
+
+const countOf = (userId: string, daily: boolean) =>
+  sql`(select count(*) from ${savedSearches} where ${savedSearches.userId} = ${userId}${daily ? sql` and ${savedSearches.isActive} = 1` : sql``})`;
 
 /**
  * Stores a wizard's answers under a name. The answers must make a complete search (the wizard's own rules); a name the
- * user already uses is refused by the unique index, so two concurrent saves cannot both take it.
+ * user already uses is refused by the unique index, so two concurrent saves cannot both take it. The insert and the
+ * count run in one batch, which takes its own row out again past SAVED_SEARCHES_MAX: parallel saves never pass it.
  */
 export async function saveSearch(
   context: ServiceContext<"db" | "now">,
@@ -23,21 +39,31 @@ export async function saveSearch(
   const { db } = context;
   const now = context.now();
   const complete = search.kind === "seller" ? sellerCriteria(search.answers) : buyerSearch(search.answers);
-  if (!complete) return { ok: false, errors: { cityOrZip: "Finish the search before saving it" } };
-  const [row] = await db
-    .insert(savedSearches)
-    .values({
-      userId,
-      type: search.kind,
-      name: search.name,
-      criteriaJson: { ...search.answers },
-      isActive: false,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: [savedSearches.userId, savedSearches.name] })
-    .returning({ id: savedSearches.id });
-  return row ? { ok: true, id: row.id } : { ok: false, errors: { name: NAME_TAKEN } };
+  if (!complete) return { ok: false, status: 400, errors: { cityOrZip: "Finish the search before saving it" } };
+  const id = crypto.randomUUID();
+  const [inserted, removed] = await db.batch([
+    db
+      .insert(savedSearches)
+      .values({
+        id,
+        userId,
+        type: search.kind,
+        name: search.name,
+        criteriaJson: { ...search.answers },
+        isActive: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: [savedSearches.userId, savedSearches.name] })
+      .returning({ id: savedSearches.id }),
+    db
+      .delete(savedSearches)
+      .where(and(eq(savedSearches.id, id), sql`${countOf(userId, false)} > ${SAVED_SEARCHES_MAX}`))
+      .returning({ id: savedSearches.id }),
+  ]);
+  if (inserted.length === 0) return { ok: false, status: 400, errors: { name: NAME_TAKEN } };
+  if (removed.length > 0) return { ok: false, status: 409, errors: { name: SAVED_SEARCHES_FULL } };
+  return { ok: true, id };
 }
 
 /**
@@ -80,16 +106,25 @@ export async function listSavedSearches(context: ServiceContext<"db">, userId: s
   }));
 }
 
-/** Daily on or off (a seller or a cash-buyer search); false when the search is not the user's. */
-export async function setDaily(context: ServiceContext<"db" | "now">, userId: string, id: string, daily: boolean): Promise<boolean> {
+export type DailyOutcome = { ok: true } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Daily on or off (a seller or a cash-buyer search). Turning one on is one statement that also counts the user's daily
+ * searches, so parallel switches never pass DAILY_SEARCHES_MAX.
+ */
+export async function setDaily(context: ServiceContext<"db" | "now">, userId: string, id: string, daily: boolean): Promise<DailyOutcome> {
   const { db } = context;
   const now = context.now();
+  const mine = and(eq(savedSearches.id, id), eq(savedSearches.userId, userId));
+  const room = sql`(${savedSearches.isActive} = 1 or ${countOf(userId, true)} < ${DAILY_SEARCHES_MAX})`;
   const updated = await db
     .update(savedSearches)
     .set({ isActive: daily, updatedAt: now })
-    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .where(daily ? and(mine, room) : mine)
     .returning({ id: savedSearches.id });
-  return updated.length > 0;
+  if (updated.length > 0) return { ok: true };
+  const [exists] = await db.select({ id: savedSearches.id }).from(savedSearches).where(mine);
+  return exists ? { ok: false, status: 409, message: DAILY_SEARCHES_FULL } : { ok: false, status: 404, message: SAVED_SEARCH_NOT_FOUND };
 }
 
 /** Deletes the search (its lead requests keep their leads; their link is set null); false when it is not the user's. */

@@ -5,6 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
+import type { Db } from "#db/client.ts";
 import { leadDeliveries, leadRequests, leads, skipMapping } from "#db/schema.ts";
 import { toLeadQueueItem } from "#app/domain/leads/items.ts";
 import {
@@ -17,7 +18,7 @@ import {
   type SellerSearchInput,
 } from "#app/domain/leads/search.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { releaseUsage, reserveUsage, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
+import { releaseUsage, reserveUsages, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 import { errorText, logged, MAX_SEARCH_ROUNDS, sellerSearchOf, type Failure } from "./search.server.ts";
@@ -61,12 +62,8 @@ export async function searchSellerLeads(
   const search = sellerSearchOf(criteria);
   const params = sellerRequestParams(criteria, count);
 
-  const [place] = await db
-    .select({ skip: skipMapping.skip })
-    .from(skipMapping)
-    .where(and(eq(skipMapping.userId, userId), eq(skipMapping.userSearch, key)));
-  const start = place?.skip ?? 0;
-  let offset = start;
+  let start: number | null = null;
+  let readSoFar = 0;
   const found: LeadQueueItem[] = [];
   let alreadyHad = 0;
   let unreadable = 0;
@@ -82,11 +79,15 @@ export async function searchSellerLeads(
         return { ok: true, requestId, location: criteria.location.label, properties: found, exhausted: false, message: reserved.message };
       return reserved;
     }
+    // The page is claimed before the vendor call, so two identical searches at once read (and pay for) different records.
+    const offset = await claimPage(db, { userId, key, need, now });
+    start ??= offset;
     let candidates;
     try {
       candidates = await provider.searchSellerLeads(search, { take: need, skip: offset });
     } catch (error) {
       await Promise.all([releaseUsage(context, reserved.leads), releaseUsage(context, reserved.traces)]);
+      await givePageBackStatement(db, { userId, key, from: offset, to: offset + need, keep: 0 });
       await recordFailure({ db }, { round, requestId, userId, vendor: provider.name, params, count, error, now, found: found.length });
       // Leads already claimed by an earlier round are this user's now: answer them rather than lose them.
       if (found.length > 0)
@@ -104,7 +105,7 @@ export async function searchSellerLeads(
     const final = exhausted || round === MAX_SEARCH_ROUNDS;
     const items = candidates.map((lead) => toLeadQueueItem(lead, provider.name, currentYear));
     // A lead's position is its place among the candidates this request read, so the queue keeps the market's order.
-    const base = offset - start;
+    const base = readSoFar;
     const deliveredCount = sql`(select count(*) from ${leadDeliveries} where ${leadDeliveries.leadRequestId} = ${requestId})`;
 
     const statements: BatchItem<"sqlite">[] = [];
@@ -157,14 +158,9 @@ export async function searchSellerLeads(
     }
     if (read > 0) statements.push(usageEntry({ db, now: () => now }, reserved.leads, read, requestId));
     if (candidates.length > 0) statements.push(usageEntry({ db, now: () => now }, reserved.traces, candidates.length, requestId));
+    // What the vendor did not have is given back, unless a later search already claimed past it.
+    if (read < need) statements.push(givePageBackStatement(db, { userId, key, from: offset, to: offset + need, keep: read }));
     statements.push(
-      db
-        .insert(skipMapping)
-        .values({ userId, userSearch: key, skip: offset + read, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({
-          target: [skipMapping.userId, skipMapping.userSearch],
-          set: { skip: sql`max(${skipMapping.skip}, excluded.skip)`, updatedAt: now },
-        }),
       db
         .update(leadRequests)
         .set({
@@ -181,13 +177,13 @@ export async function searchSellerLeads(
     const claimed = items.length > 0 ? (results[claimAt] as { position: number }[]) : [];
     const positions = new Set(claimed.map((row) => Number(row.position)));
     items.forEach((item, i) => (positions.has(base + i) ? found.push(item) : alreadyHad++));
-    offset += read;
+    readSoFar += read;
   }
 
   // Fewer than asked: either the market has none at all, or this user already has every match. (A search that
   // stopped after MAX_SEARCH_ROUNDS is not exhausted: the same search again reads on.)
   const label = criteria.location.label;
-  const nothingMatches = found.length === 0 && start === 0 && alreadyHad === 0;
+  const nothingMatches = found.length === 0 && (start ?? 0) === 0 && alreadyHad === 0;
   const covered =
     exhausted && nothingMatches && provider.placesBeyond ? await provider.placesBeyond(search.location, COVERED_PLACES_SHOWN) : [];
   const message = !exhausted ? null : nothingMatches ? noSellerLeadsMessage(label, covered) : sellerLeadsExhaustedMessage(label);
@@ -234,19 +230,45 @@ async function recordFailure(
   }
 }
 
-/** A round's leads and skip traces, reserved together: a refusal of the second gives the first back. */
+/** A round's leads and skip traces, reserved together in one batch: a refusal of either counts neither. */
 async function reserveLeadRound(
   context: ServiceContext<"db" | "providers" | "config" | "now">,
   userId: string,
   need: number,
 ): Promise<{ ok: true; leads: Reservation; traces: Reservation } | CapRefusal> {
-  const now = context.now();
-  const leads = await reserveUsage({ ...context, now: () => now }, userId, "lead", need);
-  if (!leads.ok) return leads;
-  const traces = await reserveUsage({ ...context, now: () => now }, userId, "skip_trace", need);
-  if (!traces.ok) {
-    await releaseUsage(context, leads.reservation);
-    return traces;
-  }
-  return { ok: true, leads: leads.reservation, traces: traces.reservation };
+  const reserved = await reserveUsages(context, userId, [
+    { kind: "lead", quantity: need },
+    { kind: "skip_trace", quantity: need },
+  ]);
+  if (!reserved.ok) return reserved;
+  const [leads, traces] = reserved.reservations;
+  return { ok: true, leads: leads!, traces: traces! };
+}
+
+type Page = { userId: string; key: string };
+
+/** Moves the search's place on by `need` in one statement and answers where this page starts. */
+async function claimPage(db: Db, page: Page & { need: number; now: Date }): Promise<number> {
+  const { userId, key, need, now } = page;
+  const [row] = await db
+    .insert(skipMapping)
+    .values({ userId, userSearch: key, skip: need, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [skipMapping.userId, skipMapping.userSearch],
+      set: { skip: sql`${skipMapping.skip} + excluded.skip`, updatedAt: now },
+    })
+    .returning({ skip: skipMapping.skip });
+  return Number(row!.skip) - need;
+}
+
+/** Puts the place back to `from + keep` when it is still where this page's claim left it (`to`). */
+function givePageBackStatement(db: Db, page: Page & { from: number; to: number; keep: number }) {
+  const { userId, key, from, to, keep } = page;
+  const mine = and(eq(skipMapping.userId, userId), eq(skipMapping.userSearch, key), eq(skipMapping.skip, to));
+  return from + keep === 0
+    ? db.delete(skipMapping).where(mine)
+    : db
+        .update(skipMapping)
+        .set({ skip: from + keep })
+        .where(mine);
 }

@@ -17,7 +17,8 @@ export async function claimMailing(
   claim: {
     userId: string;
     propertyId: string;
-    documentId: string;
+    /** The Letter of Intent mailed, or null for a letter rendered for a sequence step. */
+    documentId: string | null;
     claimKey: string;
     recipientName: string;
     recipientAddress: string;

@@ -202,7 +202,7 @@ export async function mailOffer(
 ): Promise<Mailed | Refusal | CapRefusal> {
   const now = context.now();
   const documentId = letterIdOf(input.pdfUrl);
-  const [{ property, sender }, letter] = await Promise.all([
+  const [{ property, sender, rule }, letter] = await Promise.all([
     readPropertyAndSender(context, userId, input.propertyId),
     documentId ? findLetter(context, userId, input.propertyId, { documentId }) : null,
   ]);
@@ -212,7 +212,7 @@ export async function mailOffer(
   // it is the property's current letter, else the (strictly checked) amount the client names.
   const current = letter.name === property.offerPdfFilename && property.maxOffer !== null && Math.round(property.maxOffer) >= MONEY_MIN;
   const amount = letter.amount ?? (current ? Math.round(property.maxOffer!) : input.offerAmount);
-  const warnings = propertyOfferWarnings(property, amount);
+  const warnings = propertyOfferWarnings(property, amount, {}, rule);
   const mailed = await mailLetter(
     { ...context, now: () => now },
     userId,
@@ -262,12 +262,12 @@ export async function sendOffer(
   ask = false,
 ): Promise<Mailed | Refusal | CapRefusal | NeedsConfirmation> {
   const now = context.now();
-  const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
+  const { property, sender, rule } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const maxOffer = property.maxOffer;
   // An amount that rounds to $0 is no offer (a letter says at least $1).
   if (maxOffer === null || Math.round(maxOffer) < MONEY_MIN) return { ok: false, status: 400, message: messageText(NO_OFFER_CREATED) };
-  const warnings = propertyOfferWarnings(property, Math.round(maxOffer));
+  const warnings = propertyOfferWarnings(property, Math.round(maxOffer), {}, rule);
 
   let current = property;
   let letter: Letter | null = property.offerPdfFilename

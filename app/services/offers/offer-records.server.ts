@@ -2,6 +2,7 @@
 import { and, eq } from "drizzle-orm";
 
 import { companyProfiles, properties, users } from "#db/schema.ts";
+import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import type { PostalAddress } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -29,7 +30,7 @@ export async function findProperty(context: ServiceContext<"db">, userId: string
   return row ?? null;
 }
 
-/** The user's property and their letterhead (company profile, name) in one round trip. */
+/** The user's property, their letterhead (company profile, name) and their deal rule in one round trip. */
 export async function readPropertyAndSender(context: ServiceContext<"db">, userId: string, propertyId: string) {
   const [rows, senders] = await context.db.batch([
     context.db
@@ -43,6 +44,7 @@ export async function readPropertyAndSender(context: ServiceContext<"db">, userI
         fullName: users.fullName,
         firstName: users.firstName,
         lastName: users.lastName,
+        preferences: users.preferences,
         company: companyProfiles,
       })
       .from(users)
@@ -50,7 +52,7 @@ export async function readPropertyAndSender(context: ServiceContext<"db">, userI
       .where(eq(users.id, userId))
       .limit(1),
   ]);
-  return { property: rows[0] ?? null, sender: senderOf(senders[0]) };
+  return { property: rows[0] ?? null, sender: senderOf(senders[0]), rule: dealRuleOf(senders[0]?.preferences) };
 }
 
 type SenderRow = {

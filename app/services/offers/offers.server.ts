@@ -10,11 +10,11 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
+import { maxOfferRule, recommendedOffer, tiersOf, type OfferOption, type OfferType } from "#app/domain/offers/deal-numbers.ts";
 import { letterOfIntentText, letterPlainText } from "#app/domain/offers/letter-of-intent.ts";
 import type { CalculateOfferInput, ConfirmOfferInput } from "#app/domain/offers/offer-forms.ts";
 import {
   chosenOfferAmount,
-  maxOfferRule,
   messageText,
   OFFER_CREATION_FAILED,
   offerPdfFileName,
@@ -22,7 +22,6 @@ import {
   type MaxOfferRule,
   type OfferChoice,
 } from "#app/domain/offers/offer-rules.ts";
-import { offerOptions, recommendedOffer, type OfferOption, type OfferType } from "#app/domain/offers/options.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -30,8 +29,9 @@ import { renderLetterOfIntentPdf } from "#app/services/documents/pdf.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { dealCostWrites, valuationStatements } from "#app/services/valuation/property-valuations.server.ts";
 
+import { dealRuleOfRows, preferencesQuery } from "./deal-rule.server.ts";
 import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "./offer-checks.server.ts";
-import { findProperty, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
+import { readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 
 export type OfferCalculation = {
   ok: true;
@@ -53,27 +53,23 @@ export async function calculateOffer(
   input: CalculateOfferInput,
   options: { record?: boolean; now?: Date } = {},
 ): Promise<OfferCalculation | Refusal> {
+  const { db } = context;
   const costs = { repairEstimate: input.repairs, assignmentFee: input.assignmentFee };
-  const property =
-    options.record && (input.repairs !== undefined || input.assignmentFee !== undefined)
-      ? await context.db
-          .batch([
-            ...dealCostWrites({ db: context.db, now: () => options.now ?? new Date() }, userId, input.propertyId, costs),
-            context.db
-              .select()
-              .from(properties)
-              .where(and(eq(properties.id, input.propertyId), eq(properties.userId, userId))),
-          ])
-          .then((results) => results[2][0] ?? null)
-      : await findProperty(context, userId, input.propertyId);
+  const read = db
+    .select()
+    .from(properties)
+    .where(and(eq(properties.id, input.propertyId), eq(properties.userId, userId)));
+  const record = options.record && (input.repairs !== undefined || input.assignmentFee !== undefined);
+  const writing = { db, now: () => options.now ?? new Date() };
+  const [property, rule] = record
+    ? await db
+        .batch([...dealCostWrites(writing, userId, input.propertyId, costs), read, preferencesQuery(db, userId)])
+        .then((results) => [results[2][0] ?? null, dealRuleOfRows(results[3])] as const)
+    : await db.batch([read, preferencesQuery(db, userId)]).then(([rows, prefs]) => [rows[0] ?? null, dealRuleOfRows(prefs)] as const);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
-  const rule = maxOfferRule(
-    input.arv,
-    input.repairs ?? property.repairEstimate ?? undefined,
-    input.assignmentFee ?? property.assignmentFee ?? undefined,
-  );
-  const tiers = offerOptions(input.arv, rule.maxOffer);
-  return { ok: true, arv: input.arv, options: tiers, maxOfferRule: rule, recommended: recommendedOffer(tiers) };
+  const line = maxOfferRule(input.arv, input.repairs ?? property.repairEstimate, input.assignmentFee ?? property.assignmentFee, rule);
+  const tiers = tiersOf(line, rule);
+  return { ok: true, arv: input.arv, options: tiers, maxOfferRule: line, recommended: recommendedOffer(tiers) };
 }
 
 // --- confirm-offer (the Letter of Intent) -----------------------------------------------------------------------
@@ -255,16 +251,19 @@ export async function confirmOffer(
   ask = false,
 ): Promise<Letter | Refusal | NeedsConfirmation> {
   const now = context.now();
-  const { property, sender } = await readPropertyAndSender(context, userId, input.propertyId);
+  const { property, sender, rule } = await readPropertyAndSender(context, userId, input.propertyId);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
+  // The tiers are of the ARV sent, with the repairs and fee sent, else the stored ones, else the rule's defaults: the
+  // same figures the offer is then checked against, so a Fair offer is never "above the max offer".
+  const costs = { repairs: input.repairs ?? property.repairEstimate, assignmentFee: input.assignmentFee ?? property.assignmentFee };
   const chosen = chosenOfferAmount({
     offerType: input.offerType,
     customOffer: input.customOffer,
     arv: input.arv,
-    options: offerOptions(input.arv),
+    options: tiersOf(maxOfferRule(input.arv, costs.repairs, costs.assignmentFee, rule), rule),
   });
   if (!chosen.ok) return { ok: false, status: 400, message: messageText(chosen.message) };
-  const warnings = propertyOfferWarnings(property, chosen.amount, input);
+  const warnings = propertyOfferWarnings(property, chosen.amount, input, rule);
   if (ask && warnings.length > 0) return needsConfirmation(warnings);
   try {
     return await produceLetter({ ...context, now: () => now }, userId, property, sender, { ...input, amount: chosen.amount }, warnings);

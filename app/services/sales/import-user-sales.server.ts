@@ -67,7 +67,7 @@ export async function importUserSales(context: ServiceContext<"db" | "now">, use
   }
   let parsed;
   try {
-    parsed = parseSalesCsv(text, { maxRows: MAX_SALES_ROWS });
+    parsed = parseSalesCsv(text, { maxRows: MAX_SALES_ROWS, today: context.now().toISOString().slice(0, 10) });
   } catch (error) {
     if (error instanceof SalesCsvError) return refuse(400, error.message, [{ line: 1, message: error.message }]);
     throw error;

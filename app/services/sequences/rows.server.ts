@@ -5,7 +5,7 @@
  * A sequence runs on a CRM property through a lead row of its own (vendor "crm", vendor id = the property id), so
  * its status belongs to the one user who owns the property; the market's shared lead rows are never changed.
  */
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 
 import { conversations, followUpActivities, followUpActivityContacts, followUpSteps, leads, messages, properties } from "#db/schema.ts";
 import { PAUSING_STATUSES, type PlannedContact, type PlannedStep, type ReachableProperty } from "#app/domain/sequences/plan.ts";
@@ -80,11 +80,18 @@ export function noReplySinceLastMoveOf(userId: string | SQL): SQL {
   return sql`(${properties.id} not in ${repliedPropertyIds(userId)} or ${noReplySinceLastMove()})`;
 }
 
-/** The user's property (null for a foreign or unknown id). */
+/** The user's property (null for a foreign or unknown id), with what the chosen offer's checks read. */
 export function propertyRead(context: ServiceContext<"db">, userId: string, propertyId: string) {
   const { db } = context;
   return db
-    .select(PROPERTY_FIELDS)
+    .select({
+      ...PROPERTY_FIELDS,
+      arv: properties.arv,
+      price: properties.price,
+      confidenceScore: properties.confidenceScore,
+      repairEstimate: properties.repairEstimate,
+      assignmentFee: properties.assignmentFee,
+    })
     .from(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)));
 }
@@ -118,25 +125,54 @@ export function insertContacts(context: ServiceContext<"db">, activityId: string
 }
 
 /**
+ * The sequence of the follow_up_steps row in scope may be worked now: it runs, the property is the user's and its
+ * status does not pause it, and the seller has not replied since it last moved. The claim's condition (tasks).
+ */
+export function stepWorkable(userId: string): SQL {
+  return sql`exists (select 1 from ${leads} inner join ${properties} on ${properties.id} = ${leads.propertyId}
+    where ${leads.id} = ${followUpSteps.leadId} and ${leads.sequenceStatus} = 'active' and ${properties.userId} = ${userId}
+    and ${notPausedStatus()} and ${noReplySinceLastMove()})`;
+}
+
+/** The step of `activityId` is still pending (no request has claimed, done or skipped it). */
+function stillPending(activityId: string, userId: string): SQL {
+  return sql`exists (select 1 from ${followUpSteps} where ${followUpSteps.activityId} = ${activityId}
+    and ${followUpSteps.userId} = ${userId} and ${followUpSteps.status} = 'pending')`;
+}
+
+/**
  * Plans a pending step again (a phone flagged DNC since, an email added): its type may fall back, its contact rows
- * are written anew, and a step that can no longer be worked is closed as skipped with the reason.
+ * are written anew, and a step that can no longer be worked is closed as skipped with the reason. Every statement is
+ * guarded by the step being still pending, so a step a parallel request claimed, worked or skipped is left as it is.
  */
 export function replanStatements(context: ServiceContext<"db" | "now">, userId: string, activityId: string, step: PlannedStep) {
   const { db } = context;
   const now = context.now();
+  const pending = stillPending(activityId, userId);
   const mine = and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId));
+  // The step row goes last: the statements before it read it as pending.
   return [
     db
       .update(followUpActivities)
       .set({ activityType: step.activityType, completedAt: step.skipped ? now : null })
-      .where(mine),
+      .where(and(mine, isNull(followUpActivities.completedAt), pending)),
+    db.delete(followUpActivityContacts).where(and(eq(followUpActivityContacts.activityId, activityId), pending)),
+    ...insertContactsIf(db, activityId, step, pending),
     db
       .update(followUpSteps)
       .set({ reason: step.reason, status: step.skipped ? "skipped" : "pending" })
-      .where(and(eq(followUpSteps.activityId, activityId), eq(followUpSteps.userId, userId))),
-    db
-      .delete(followUpActivityContacts)
-      .where(and(eq(followUpActivityContacts.activityId, activityId), sql`exists (select 1 from ${followUpActivities} where ${mine})`)),
-    ...insertContacts(context, activityId, step),
+      .where(and(eq(followUpSteps.activityId, activityId), eq(followUpSteps.userId, userId), eq(followUpSteps.status, "pending"))),
   ];
+}
+
+/** The inserts of a step's contact rows, each writing only while `condition` holds (insert … select … where). */
+function insertContactsIf(db: ServiceContext<"db">["db"], activityId: string, step: PlannedStep, condition: SQL) {
+  // Every column in the table's order: an insert from a select names them all.
+  return contactRows(activityId, step.contacts).map((row) =>
+    db
+      .insert(followUpActivityContacts)
+      .select(
+        sql`select ${row.id}, ${row.activityId}, ${row.recipientName}, ${row.recipientValue}, ${row.recipientType}, ${row.status}, ${row.dncStatus}, null, null where ${condition}`,
+      ),
+  );
 }

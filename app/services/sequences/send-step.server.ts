@@ -1,20 +1,31 @@
 /**
  * Sending a sequence's letter or email step when it is completed. A letter goes the way Mail the Offer's
- * does (docs/decisions/075-follow-up-sequences.md): the recipient must be on record, a `letter` is
- * reserved against the caps first (429/402), the property's Letter of Intent — or, without one, the step's own
- * follow-up letter — is mailed through the mail provider, and the ledger entry is handed back to go in the step's
- * write batch; a refusal or a failed mailing releases the reservation. An email goes through the email provider
- * (no ledger kind exists for email, so it costs nothing). The caller holds the task's claim, so a double-click
- * mails once.
+ * does (docs/decisions/108-sequence-steps-claim-their-row.md): the recipient must be on record, the mailing is
+ * claimed under the same once-per-property-and-offer key as Mail the Offer (an offer's letter already mailed is not
+ * mailed again, unless the step mails again), a `letter` is reserved against the caps (429/402), the property's
+ * Letter of Intent of that offer — or the step's own letter — is mailed, and the statements recording the mailing,
+ * the property's Offer Sent and the charge are handed back for the step's write batch. A refusal or a failed mailing
+ * gives the claim and the reservation back. An email goes through the email provider (no ledger kind exists for
+ * email, so it costs nothing). The caller holds the task's claim, so a double-click mails once.
  */
 import { and, desc, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 
-import { documents } from "#db/schema.ts";
-import { isRecipientOnRecord, MAILING_UNCONFIRMED, RECIPIENT_NOT_ON_RECORD } from "#app/domain/offers/mailing.ts";
-import { messageText, parseMailingAddress, propertyAddressLine } from "#app/domain/offers/offer-rules.ts";
+import { documents, properties } from "#db/schema.ts";
+import {
+  isRecipientOnRecord,
+  MAILING_IN_PROGRESS,
+  MAILING_UNCONFIRMED,
+  mailingClaimKey,
+  RECIPIENT_NOT_ON_RECORD,
+} from "#app/domain/offers/mailing.ts";
+import { messageText, parseMailingAddress, propertyAddressLine, statusAfterMail } from "#app/domain/offers/offer-rules.ts";
+import { LETTER_ALREADY_MAILED_NOTE } from "#app/domain/sequences/task-state.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { claimMailing, completeMailing, dropMailing } from "#app/services/offers/letter-mailings.server.ts";
+import { mailIdempotencyKey } from "#app/services/offers/mail-offer.server.ts";
 import { readPropertyAndSender } from "#app/services/offers/offer-records.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
@@ -25,34 +36,59 @@ export type StepContext = ServiceContext<"db" | "files" | "providers" | "config"
 
 export type StepContact = { recipientType: string; recipientValue: string; status: string };
 
-export type StepRefusal = { ok: false; status: 400 | 404 | 422 | 502 | 504; message: string } | CapRefusal;
+export type StepRefusal = { ok: false; status: 400 | 404 | 409 | 422 | 502 | 504; message: string } | CapRefusal;
 
-/** What sending added: the statements for the step's write batch (the ledger entry), and the receipt. */
-export type StepSent = { ok: true; statements: ReturnType<typeof usageEntry>[]; trackingId: string | null };
+/**
+ * What sending added: the statements for the step's write batch (the mailing, the property's status, the charge),
+ * the receipt, and a note for the step when nothing was sent (the offer's letter was mailed already).
+ */
+export type StepSent = { ok: true; statements: BatchItem<"sqlite">[]; trackingId: string | null; note: string | null };
 
 export const NO_MAILING_ADDRESS = "This step has no mailing address to send the letter to";
 export const NO_EMAIL_ADDRESS = "This step has no email address to send to";
 export const LETTER_NOT_MAILED = "The letter could not be mailed. Nothing was charged; try again.";
 export const EMAIL_NOT_SENT = "The email could not be sent; try again.";
 
-/** The newest Letter of Intent recorded for the property (the one on the property first), with its file. */
-async function letterOfIntent(context: StepContext, userId: string, propertyId: string, current: string | null) {
-  const rows = await context.db
-    .select({ name: documents.name, filePath: documents.filePath })
+/** The property's Letter of Intent for exactly `amount` (the newest), with its file: the offer's own letter. */
+async function letterOfIntentFor(context: StepContext, userId: string, propertyId: string, amount: number) {
+  const row = await context.db
+    .select({ id: documents.id, filePath: documents.filePath })
     .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.propertyId, propertyId), eq(documents.type, "letter_of_intent")))
+    .where(
+      and(
+        eq(documents.userId, userId),
+        eq(documents.propertyId, propertyId),
+        eq(documents.type, "letter_of_intent"),
+        eq(documents.amount, amount),
+      ),
+    )
     .orderBy(desc(documents.createdAt))
-    .limit(20);
-  const row = rows.find((letter) => letter.filePath && letter.name === current) ?? rows.find((letter) => letter.filePath);
+    .limit(1)
+    .get();
   const object = row?.filePath ? await context.files.get(row.filePath) : null;
-  return object ? new Uint8Array(await object.arrayBuffer()) : null;
+  return row && object ? { documentId: row.id, pdf: new Uint8Array(await object.arrayBuffer()) } : null;
 }
 
-export async function mailLetterStep(
-  context: StepContext,
-  userId: string,
-  step: { activityId: string; propertyId: string; message: string; contacts: readonly StepContact[] },
-): Promise<StepSent | StepRefusal> {
+export type LetterStep = {
+  userId: string;
+  activityId: string;
+  propertyId: string;
+  message: string;
+  contacts: readonly StepContact[];
+  /** The property's chosen offer, whole dollars; null for a letter without a price. */
+  amount: number | null;
+  /** The step mails its letter even when this offer's letter was mailed already. */
+  mailAgain: boolean;
+};
+
+/** The mailing's claim key: Mail the Offer's for the offer (so the two never mail one offer twice), this step's when it mails again. */
+function claimKeyOf(step: LetterStep): string {
+  const base = step.amount === null ? `${step.propertyId}:no-price` : mailingClaimKey(step.propertyId, step.amount, null);
+  return step.mailAgain ? `${base}:step:${step.activityId}` : base;
+}
+
+export async function mailLetterStep(context: StepContext, step: LetterStep): Promise<StepSent | StepRefusal> {
+  const { userId } = step;
   const now = context.now();
   const contact = step.contacts.find((row) => row.recipientType === "address" && row.status === "pending");
   if (!contact) return { ok: false, status: 400, message: NO_MAILING_ADDRESS };
@@ -62,16 +98,34 @@ export async function mailLetterStep(
   const to = parseMailingAddress(contact.recipientValue);
   if (!to || !isRecipientOnRecord(contact.recipientValue, onRecord)) return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD };
 
+  const offerLetter = step.amount !== null && !step.mailAgain ? await letterOfIntentFor(context, userId, property.id, step.amount) : null;
   const recipientName = property.ownerName?.trim() || "Property Owner";
-  const reserved = await reserveUsage({ ...context, now: () => now }, userId, "letter", 1);
-  if (!reserved.ok) return reserved;
+  const claimKey = claimKeyOf(step);
+  const claimed = await claimMailing(context, {
+    userId,
+    propertyId: property.id,
+    documentId: offerLetter?.documentId ?? null,
+    claimKey,
+    recipientName,
+    recipientAddress: contact.recipientValue,
+    amount: step.amount ?? 0,
+  });
+  if (!claimed.ok) {
+    if (claimed.taken.status === "mailed") return { ok: true, statements: [], trackingId: null, note: LETTER_ALREADY_MAILED_NOTE };
+    return { ok: false, status: 409, message: MAILING_IN_PROGRESS };
+  }
+  const reserved = await reserveUsage(context, userId, "letter", 1);
+  if (!reserved.ok) {
+    await dropMailing(context, userId, claimed.claim);
+    return reserved;
+  }
   try {
     const pdf =
-      (await letterOfIntent(context, userId, property.id, property.offerPdfFilename)) ??
+      offerLetter?.pdf ??
       (await renderFollowUpLetterPdf({
         date: now,
         message: step.message,
-        amountCents: property.maxOffer !== null && property.maxOffer > 0 ? Math.round(property.maxOffer * 100) : null,
+        amountCents: step.amount === null ? null : Math.round(step.amount * 100),
         propertyAddress: propertyAddressLine({ ...property, zip: property.zipCode }),
         recipient: { name: recipientName, address: contact.recipientValue },
         sender,
@@ -79,20 +133,36 @@ export async function mailLetterStep(
     const receipt = await context.providers.mail.sendLetter({
       userId,
       propertyId: property.id,
-      // The step's own key: a retry of the same step never mails a second piece.
-      idempotencyKey: `sequence-${step.activityId}`,
+      // The offer's letter under Mail the Offer's key, so the vendor too sees one piece; a step's own letter under its key.
+      idempotencyKey: offerLetter
+        ? await mailIdempotencyKey(property.id, `${offerLetter.documentId}:${claimKey}`)
+        : `sequence-${step.activityId}`,
       to: { name: recipientName, ...to },
       from: sender.returnAddress,
       pdf,
+      ...(step.amount !== null ? { offerAmount: step.amount } : {}),
       description: `Follow-up letter - ${property.address}`,
     });
+    const owned = and(eq(properties.id, property.id), eq(properties.userId, userId));
     return {
       ok: true,
-      statements: [usageEntry({ db: context.db, now: () => now }, reserved.reservation, 1, receipt.trackingId)],
+      statements: [
+        completeMailing(context, userId, claimed.claim, receipt),
+        ...(step.amount !== null
+          ? [
+              context.db
+                .update(properties)
+                .set({ status: statusAfterMail(property.status), updatedAt: now })
+                .where(owned),
+            ]
+          : []),
+        usageEntry(context, reserved.reservation, 1, receipt.trackingId),
+      ],
       trackingId: receipt.trackingId,
+      note: null,
     };
   } catch (error) {
-    await releaseUsage(context, reserved.reservation);
+    await Promise.all([dropMailing(context, userId, claimed.claim), releaseUsage(context, reserved.reservation)]);
     if (error instanceof MailAddressRefused) return { ok: false, status: 422, message: `${error.problem}.` };
     // The letter may exist: said so, never "not mailed"; pressing again sends the step's same key, so it is mailed once.
     if (error instanceof MailOutcomeUnknown) {
@@ -119,7 +189,7 @@ export async function emailStep(
       text: step.message,
       idempotencyKey: `sequence-email-${step.activityId}`,
     });
-    return { ok: true, statements: [], trackingId: sent.id };
+    return { ok: true, statements: [], trackingId: sent.id, note: null };
   } catch (error) {
     // Any email provider's failure (the http one throws plain errors too) is the user's to retry, never a 5xx.
     console.error("emailing a sequence step failed", error instanceof Error ? error.message : error);

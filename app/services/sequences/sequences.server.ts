@@ -4,13 +4,18 @@
  * per reachable contact (DNC phones written blocked and skipped), and the lead row's pointer — in one batch, after
  * one read of the property, its lead row and the user's sequence.
  */
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, notExists, sql } from "drizzle-orm";
 
-import { followUpActivities, followUpSteps, leads } from "#db/schema.ts";
+import type { Db } from "#db/client.ts";
+import { documents, followUpActivities, followUpSteps, leads, properties } from "#db/schema.ts";
+import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { endOfDay, pausesSequence, planSequence, reachabilityOf } from "#app/domain/sequences/plan.ts";
 import type { SequenceAction, SequenceStep } from "#app/domain/sequences/steps.ts";
+import type { SequenceMeta } from "#app/domain/sequences/task-state.ts";
+import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "#app/services/offers/offer-checks.server.ts";
 
 import { CRM_LEAD_VENDOR, crmLeadRead, insertContacts, propertyRead } from "./rows.server.ts";
 import { sequenceOf, userSequenceRead } from "./user-sequence.server.ts";
@@ -21,33 +26,52 @@ export const SEQUENCE_NOT_STARTED = "No sequence has been started on this lead";
 export const SEQUENCE_PAUSED_BY_STATUS = "This lead is under contract, closed or dead: its sequence stays paused";
 
 export type SequenceOutcome =
-  | { ok: true; leadId: string; sequenceStatus: string; activities: number; firstDue: Date | null }
-  | { ok: false; status: 404 | 409; message: string };
+  | { ok: true; leadId: string; sequenceStatus: string; activities: number; firstDue: Date | null; warnings?: OfferWarning[] }
+  | { ok: false; status: 404 | 409; message: string }
+  | NeedsConfirmation;
+
+export type StartRequest = {
+  userId: string;
+  propertyId: string;
+  /** The steps to plan; by default the user's saved sequence (the Sequences screen), else the default one. */
+  steps?: readonly SequenceStep[];
+  zone?: string;
+  /** The user confirmed the chosen offer's warnings (above the max offer, …): asked once, here, not at every letter. */
+  confirm?: boolean;
+};
 
 /**
  * Starts the user's "New seller lead" — as edited on the Sequences screen, else the default — (or `steps`, when
- * given) on the user's property `propertyId` from `now`. The steps are copied into the lead's rows, so a later edit
- * leaves a running sequence as it was.
+ * given) on the user's property from now. The steps are copied into the lead's rows, so a later edit leaves a running
+ * sequence as it was. A chosen offer with warnings (the checks Mail the Offer makes) is not started on without
+ * `confirm`: 409 with the warnings, nothing written; with it, the offer is remembered as confirmed.
  */
-export async function startSequence(
-  context: ServiceContext<"db" | "now">,
-  userId: string,
-  propertyId: string,
-  /** The steps to plan; by default the user's saved sequence (the Sequences screen), else the default one. */
-  given?: readonly SequenceStep[],
-  zone = DEFAULT_TIME_ZONE,
-): Promise<SequenceOutcome> {
+export async function startSequence(context: ServiceContext<"db" | "now">, request: StartRequest): Promise<SequenceOutcome> {
   const { db } = context;
+  const { userId, propertyId } = request;
   const now = context.now();
-  const [[property], [lead], saved] = await db.batch([
+  const zone = request.zone ?? DEFAULT_TIME_ZONE;
+  const [[property], [lead], saved, offerLetters] = await db.batch([
     propertyRead(context, userId, propertyId),
     crmLeadRead(context, propertyId),
     userSequenceRead(context, userId),
+    offerLetterRead(db, userId, propertyId),
   ]);
-  const steps = given ?? sequenceOf(saved).steps;
+  const sequence = sequenceOf(saved);
+  const steps = request.steps ?? sequence.steps;
   if (!property) return { ok: false, status: 404, message: LEAD_NOT_FOUND };
   if (lead?.sequenceStatus === "active") return { ok: false, status: 409, message: SEQUENCE_ALREADY_RUNNING };
   if (pausesSequence(property.status)) return { ok: false, status: 409, message: SEQUENCE_PAUSED_BY_STATUS };
+  const offer = property.maxOffer !== null && Math.round(property.maxOffer) >= MONEY_MIN ? Math.round(property.maxOffer) : null;
+  const warnings = offer === null ? [] : propertyOfferWarnings(property, offer);
+  // Asked once: an offer whose Letter of Intent was made went through the same checks (and "Confirm anyway") then.
+  const confirmedBefore = offerLetters.length > 0;
+  if (warnings.length > 0 && !request.confirm && !confirmedBefore) return needsConfirmation(warnings);
+  const meta: SequenceMeta = {
+    withoutOffer: sequence.withoutOffer,
+    confirmedOffer: warnings.length > 0 ? offer : null,
+    mailAgainSteps: steps.flatMap((step, index) => (step.mailAgain ? [index] : [])),
+  };
 
   const leadId = lead?.id ?? crypto.randomUUID();
   const planned = planSequence(steps, reachabilityOf(property), now, zone);
@@ -63,12 +87,32 @@ export async function startSequence(
   };
   const writeLead = db
     .insert(leads)
-    .values({ id: leadId, vendor: CRM_LEAD_VENDOR, vendorLeadId: propertyId, propertyId, userId, type: property.leadType, ...pointer })
-    .onConflictDoUpdate({ target: [leads.vendor, leads.vendorLeadId], set: { ...pointer, userId } });
-  // A restart (after a stop, or a pause) replaces the steps that were never worked.
+    .values({
+      id: leadId,
+      vendor: CRM_LEAD_VENDOR,
+      vendorLeadId: propertyId,
+      propertyId,
+      userId,
+      type: property.leadType,
+      metaJson: meta,
+      ...pointer,
+    })
+    .onConflictDoUpdate({ target: [leads.vendor, leads.vendorLeadId], set: { ...pointer, userId, metaJson: meta } });
+  // A restart (after a stop, or a pause) replaces the steps that were never worked (not one a request is working).
+  const beingWorked = db
+    .select({ id: followUpSteps.activityId })
+    .from(followUpSteps)
+    .where(and(eq(followUpSteps.activityId, followUpActivities.id), eq(followUpSteps.status, "working")));
   const dropUnworked = db
     .delete(followUpActivities)
-    .where(and(eq(followUpActivities.leadId, leadId), eq(followUpActivities.userId, userId), isNull(followUpActivities.completedAt)));
+    .where(
+      and(
+        eq(followUpActivities.leadId, leadId),
+        eq(followUpActivities.userId, userId),
+        isNull(followUpActivities.completedAt),
+        notExists(beingWorked),
+      ),
+    );
   const rows = planned.map((step) => ({ ...step, activityId: crypto.randomUUID() }));
   // One insert a step: D1 binds at most 100 values a statement, and a sequence may have 20 steps.
   const writeActivities = rows.map((step) =>
@@ -97,7 +141,34 @@ export async function startSequence(
   );
   const writeContacts = rows.flatMap((step) => insertContacts(context, step.activityId, step));
   await db.batch([writeLead, dropUnworked, ...writeActivities, ...writeSteps, ...writeContacts]);
-  return { ok: true, leadId, sequenceStatus: pointer.sequenceStatus, activities: rows.length, firstDue: first?.scheduledFor ?? null };
+  return {
+    ok: true,
+    leadId,
+    sequenceStatus: pointer.sequenceStatus,
+    activities: rows.length,
+    firstDue: first?.scheduledFor ?? null,
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+/** A Letter of Intent of the property for its chosen offer (`max_offer`), if one was made. */
+function offerLetterRead(db: Db, userId: string, propertyId: string) {
+  const chosen = db
+    .select({ offer: properties.maxOffer })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)));
+  return db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.userId, userId),
+        eq(documents.propertyId, propertyId),
+        eq(documents.type, "letter_of_intent"),
+        sql`${documents.amount} = (${chosen})`,
+      ),
+    )
+    .limit(1);
 }
 
 const NEXT_STATUS: Record<SequenceAction, { from: readonly string[]; to: string }> = {

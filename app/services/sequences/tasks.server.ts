@@ -1,30 +1,33 @@
 /**
- * Working a Today task: POST /api/tasks/{id} { outcome }. Snooze moves it a day; skip closes it unworked;
- * every other outcome completes it. Completing schedules the next: the lead's remaining steps are planned again
- * against the property as it is now (so a phone flagged DNC since the start — or by this very call, "asked not to
- * call" — is never a target and a call step falls back to a letter), and the lead's pointer moves to the next step.
- * One read batch (the task, its lead's steps, its contacts); then the task is claimed by a conditional update (`completed_at
- * is null`), so of two parallel requests one works it and the other answers 409 having written nothing; a letter or
- * email step is sent (send-step.server.ts); then every other write of the step, with the letter's ledger entry, in one
- * batch. A send that fails gives the claim back.
+ * Working a Today task: POST /api/tasks/{id} { outcome } and the Today form. Snooze moves it a day; skip
+ * closes it unworked; every other outcome completes it, and the lead's remaining steps are planned again against the
+ * property as it is now (so a phone flagged DNC since — or by this very call — is never a target).
+ *
+ * The task's row is claimed in the statement that changes it (`status = 'working'` where it is pending and its
+ * sequence may be worked: running, not paused by the lead's status, no seller reply), so of parallel requests one
+ * works it and the others answer 409 in words, having written nothing; a stopped, paused or replied sequence's task
+ * is refused the same way. Only the claim's holder sends the letter or email; then the outcome, the mailing, the
+ * charge and the replan go in one batch whose every statement is guarded by the state it expects. A send that fails
+ * gives the claim back. A phone on the do-not-call list, named by an outcome, answers 422 and records nothing.
  */
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 
-import {
-  companyProfiles,
-  followUpActivities,
-  followUpActivityContacts,
-  followUpSteps,
-  leads,
-  properties,
-  userLeads,
-  type OwnerPhone,
-} from "#db/schema.ts";
-import { ownerPhones } from "#app/domain/leads/phone.ts";
-import { endOfDay, planStep, reachabilityOf, snoozedUntil } from "#app/domain/sequences/plan.ts";
+import type { Db } from "#db/client.ts";
+import { followUpActivities, followUpActivityContacts, followUpSteps } from "#db/schema.ts";
+import { snoozedUntil } from "#app/domain/sequences/plan.ts";
 import { templateFor } from "#app/domain/sequences/steps.ts";
+import {
+  CHOOSE_OFFER_FIRST,
+  namesAmount,
+  PHONE_ON_DNC,
+  sequenceMetaOf,
+  taskRefusal,
+  type TaskState,
+} from "#app/domain/sequences/task-state.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
+import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
 import {
   outcomeEffect,
@@ -34,288 +37,253 @@ import {
   TASK_NOT_FOUND,
   type TaskOutcomeInput,
 } from "#app/domain/today/tasks.ts";
-import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
-import { PROPERTY_FIELDS, replanStatements } from "./rows.server.ts";
+import { stepWorkable, type PropertyFacts } from "./rows.server.ts";
 import { emailStep, mailLetterStep, type StepContext, type StepRefusal, type StepSent } from "./send-step.server.ts";
+import { companyRead, leadStepsRead, taskContactsRead, taskRead, taskStateRead } from "./task-reads.server.ts";
+import {
+  contactedStatement,
+  digitsOf,
+  flaggedPhones,
+  FLAGGING_OUTCOMES,
+  flagPhoneStatements,
+  isBlockedPhone,
+  PHONE_FLAGS,
+  scheduleNext,
+  type NextStep,
+} from "./task-writes.server.ts";
 
 export type TaskResult =
   | {
       ok: true;
       outcome: string;
       scheduledFor: Date | null;
-      next: { id: string; activityType: string; scheduledFor: Date | null } | null;
+      next: NextStep | null;
       /** The mail or email provider's id of what the step sent (a letter or email step), else null. */
       trackingId: string | null;
+      /** Why nothing was mailed (the offer's letter was mailed already), else null. */
+      note: string | null;
     }
-  | { ok: false; status: 400 | 404 | 409; message: string }
+  | { ok: false; status: 400 | 404 | 409 | 422; message: string }
   | StepRefusal;
 
-/** The outcomes that make a phone unusable for the lead for good, and the flag each sets on it. */
-const PHONE_FLAGS = { asked_not_to_call: "dnc", wrong_number: "wrongNumber" } as const;
+export type WorkRequest = { userId: string; activityId: string; input: TaskOutcomeInput; zone?: string };
 
-function taskRead(context: ServiceContext<"db">, userId: string, activityId: string) {
-  const { db } = context;
-  return db
-    .select({
-      id: followUpActivities.id,
-      leadId: followUpActivities.leadId,
-      activityType: followUpActivities.activityType,
-      scheduledFor: followUpActivities.scheduledFor,
-      completedAt: followUpActivities.completedAt,
-      plannedType: followUpSteps.plannedType,
-      template: followUpSteps.template,
-      ...PROPERTY_FIELDS,
-    })
-    .from(followUpActivities)
-    .innerJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
-    .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
-    .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, userId)))
-    .where(and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId)));
-}
-
-/** The other steps of the task's lead, in order. */
-function leadStepsRead(context: ServiceContext<"db">, userId: string, activityId: string) {
-  const { db } = context;
-  const leadOfTask = db
-    .select({ leadId: followUpActivities.leadId })
-    .from(followUpActivities)
-    .where(and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId)));
-  return db
-    .select({
-      activityId: followUpSteps.activityId,
-      stepIndex: followUpSteps.stepIndex,
-      plannedType: followUpSteps.plannedType,
-      status: followUpSteps.status,
-      dayNumber: followUpActivities.dayNumber,
-      scheduledFor: followUpActivities.scheduledFor,
-    })
-    .from(followUpSteps)
-    .innerJoin(followUpActivities, eq(followUpActivities.id, followUpSteps.activityId))
-    .where(and(sql`${followUpSteps.leadId} = (${leadOfTask})`, eq(followUpSteps.userId, userId)))
-    .orderBy(asc(followUpSteps.stepIndex));
-}
-
-function taskContactsRead(context: ServiceContext<"db">, userId: string, activityId: string) {
-  const { db } = context;
-  return db
-    .select({
-      id: followUpActivityContacts.id,
-      recipientType: followUpActivityContacts.recipientType,
-      recipientValue: followUpActivityContacts.recipientValue,
-      status: followUpActivityContacts.status,
-      dncStatus: followUpActivityContacts.dncStatus,
-    })
-    .from(followUpActivityContacts)
-    .innerJoin(followUpActivities, eq(followUpActivities.id, followUpActivityContacts.activityId))
-    .where(and(eq(followUpActivityContacts.activityId, activityId), eq(followUpActivities.userId, userId)));
-}
-
-const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
-const PHONE_TYPES: readonly OwnerPhone["type"][] = ["mobile", "landline", "voip", "unknown"];
-
-/** The company name a letter is signed with (the step's {companyName}). */
-function companyRead(context: ServiceContext<"db">, userId: string) {
-  const { db } = context;
-  return db.select({ companyName: companyProfiles.companyName }).from(companyProfiles).where(eq(companyProfiles.userId, userId));
-}
-
-export function workTask(
-  context: StepContext,
-  userId: string,
-  activityId: string,
-  input: TaskOutcomeInput,
-  zone = DEFAULT_TIME_ZONE,
-): Promise<TaskResult> {
-  return work(context, { sender: context, userId, activityId, input, zone });
+/** Works the task; a letter or email step is sent through the context's providers. */
+export function workTask(context: StepContext, request: WorkRequest): Promise<TaskResult> {
+  return work(context, context, request);
 }
 
 /**
  * Records a task as worked without sending its letter or email (the demo seed: steps worked before Breeze knew of
  * the lead, so nothing is mailed or charged).
  */
-export function recordTask(
-  context: ServiceContext<"db" | "now">,
-  userId: string,
-  activityId: string,
-  input: TaskOutcomeInput,
-): Promise<TaskResult> {
-  return work(context, { sender: null, userId, activityId, input });
+export function recordTask(context: ServiceContext<"db" | "now">, request: WorkRequest): Promise<TaskResult> {
+  return work(context, null, request);
 }
 
-/** One task worked: `sender` sends its letter or email, null records it as worked without sending. */
-type TaskWork = { sender: StepContext | null; userId: string; activityId: string; input: TaskOutcomeInput; zone?: string };
+type Task = NonNullable<Awaited<ReturnType<typeof taskRead>>[number]>;
+type Contact = Awaited<ReturnType<typeof taskContactsRead>>[number];
 
-async function work(
-  request: ServiceContext<"db" | "now">,
-  { sender, userId, activityId, input, zone = DEFAULT_TIME_ZONE }: TaskWork,
-): Promise<TaskResult> {
-  // One instant for the claim, the writes and a give-back that must find the claim by its time.
-  const context = atOneInstant(request);
-  const { db } = context;
-  const now = context.now();
+const stateOf = (task: Task): TaskState => ({
+  stepStatus: task.stepStatus,
+  sequenceStatus: task.sequenceStatus,
+  propertyStatus: task.status,
+  replied: Boolean(task.replied),
+});
+
+/** The 409 in words of a task whose claim (or snooze) found nothing to change: its state as it is now. */
+async function refusalNow(db: Db, userId: string, activityId: string): Promise<TaskResult> {
+  const [state] = await taskStateRead(db, userId, activityId);
+  if (!state) return { ok: false, status: 404, message: TASK_NOT_FOUND };
+  const message = taskRefusal({ ...state, replied: Boolean(state.replied) }, TASK_ALREADY_DONE) ?? TASK_ALREADY_DONE;
+  return { ok: false, status: 409, message };
+}
+
+/** The phone an outcome is about: the one named (it must be the task's), else the first the task may call. */
+function phoneOf(task: Task, contacts: readonly Contact[], input: TaskOutcomeInput) {
+  const phones = contacts.filter((contact) => contact.recipientType === "phone");
+  if (input.phone && isBlockedPhone(task, input.phone)) return { ok: false as const, status: 422 as const, message: PHONE_ON_DNC };
+  if (!PHONE_OUTCOMES.includes(input.outcome)) return { ok: true as const, contact: null };
+  const named = input.phone ? phones.find((contact) => digitsOf(contact.recipientValue) === digitsOf(input.phone!)) : undefined;
+  if (input.phone && !named) return { ok: false as const, status: 400 as const, message: PHONE_NOT_ON_TASK };
+  const callable = phones.find((contact) => (contact.dncStatus ?? "clear") === "clear" && !isBlockedPhone(task, contact.recipientValue));
+  const contact = named ?? callable ?? null;
+  if (isOneOf(FLAGGING_OUTCOMES, input.outcome) && !contact)
+    return { ok: false as const, status: 400 as const, message: "This task has no phone to flag" };
+  return { ok: true as const, contact };
+}
+
+/** The chosen offer a letter or email names (the property's stored offer), or null when none was chosen. */
+const chosenOfferOf = (task: Task) => (task.maxOffer !== null && Math.round(task.maxOffer) >= MONEY_MIN ? Math.round(task.maxOffer) : null);
+
+async function work(base: ServiceContext<"db" | "now">, sender: StepContext | null, request: WorkRequest): Promise<TaskResult> {
+  const { db } = base;
+  const { userId, activityId, input } = request;
+  const now = base.now();
+  const zone = request.zone ?? DEFAULT_TIME_ZONE;
   const [[task], steps, contacts, [company]] = await db.batch([
-    taskRead(context, userId, activityId),
-    leadStepsRead(context, userId, activityId),
-    taskContactsRead(context, userId, activityId),
-    companyRead(context, userId),
+    taskRead(db, userId, activityId),
+    leadStepsRead(db, userId, activityId),
+    taskContactsRead(db, userId, activityId),
+    companyRead(db, userId),
   ]);
   if (!task) return { ok: false, status: 404, message: TASK_NOT_FOUND };
-  if (task.completedAt) return { ok: false, status: 409, message: TASK_ALREADY_DONE };
-  const mine = and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId));
-
-  const open = and(mine, isNull(followUpActivities.completedAt));
+  // The seed records steps of the past: the sequence's state now (a reply since, say) does not undo them.
+  const live = sender !== null;
+  const refused = live ? taskRefusal(stateOf(task), TASK_ALREADY_DONE) : task.stepStatus === "pending" ? null : TASK_ALREADY_DONE;
+  if (refused) return { ok: false, status: 409, message: refused };
+  const phone = phoneOf(task, contacts, input);
+  if (!phone.ok) return phone;
 
   const effect = outcomeEffect(input.outcome);
-  if (effect === "snooze") {
-    const until = snoozedUntil(task.scheduledFor ?? now, now, zone);
-    const moved = await db.update(followUpActivities).set({ scheduledFor: until }).where(open).returning({ id: followUpActivities.id });
-    if (moved.length === 0) return { ok: false, status: 409, message: TASK_ALREADY_DONE };
-    return { ok: true, outcome: input.outcome, scheduledFor: until, next: null, trackingId: null };
-  }
+  if (effect === "snooze") return snooze(db, userId, task, now, zone, input);
 
-  // The phone an outcome is about: the one named (it must be the task's), else the first one that could be called.
-  const phones = contacts.filter((contact) => contact.recipientType === "phone");
-  let phone: string | null = null;
-  if (PHONE_OUTCOMES.includes(input.outcome)) {
-    const named = input.phone ? phones.find((contact) => digitsOf(contact.recipientValue) === digitsOf(input.phone!)) : undefined;
-    if (input.phone && !named) return { ok: false, status: 400, message: PHONE_NOT_ON_TASK };
-    phone = (named ?? phones.find((contact) => (contact.dncStatus ?? "clear") === "clear"))?.recipientValue ?? null;
-    if (isOneOf(FLAGGING_OUTCOMES, input.outcome) && !phone) return { ok: false, status: 400, message: "This task has no phone to flag" };
-  }
-  const flag = isOneOf(FLAGGING_OUTCOMES, input.outcome) ? PHONE_FLAGS[input.outcome] : null;
+  const sends = sender !== null && effect === "complete" && (task.activityType === "letter" || task.activityType === "email");
+  const template = templateFor(task);
+  const amount = chosenOfferOf(task);
+  const meta = sequenceMetaOf(task.sequenceMeta);
+  if (sends && amount === null && namesAmount(template) && meta.withoutOffer === "wait")
+    return { ok: false, status: 409, message: CHOOSE_OFFER_FIRST };
 
-  // The claim: only the request that finds the task open goes on.
-  const claimed = await db.update(followUpActivities).set({ completedAt: now }).where(open).returning({ id: followUpActivities.id });
-  if (claimed.length === 0) return { ok: false, status: 409, message: TASK_ALREADY_DONE };
+  // The claim: only the request that finds the step pending, on a sequence that may be worked, goes on.
+  const claimed = await db
+    .update(followUpSteps)
+    .set({ status: "working" })
+    .where(
+      and(
+        eq(followUpSteps.activityId, activityId),
+        eq(followUpSteps.userId, userId),
+        eq(followUpSteps.status, "pending"),
+        live ? stepWorkable(userId) : undefined,
+      ),
+    )
+    .returning({ activityId: followUpSteps.activityId });
+  if (claimed.length === 0) return refusalNow(db, userId, activityId);
+
   let sent: StepSent | null = null;
-  if (sender && effect === "complete" && (task.activityType === "letter" || task.activityType === "email")) {
-    const message = renderTemplate(templateFor(task), {
+  if (sends) {
+    const message = renderTemplate(template, {
       ownerName: task.ownerName,
       address: task.address,
-      offerAmount: task.maxOffer,
+      offerAmount: amount,
       companyName: company?.companyName ?? null,
     });
     const result =
       task.activityType === "letter"
-        ? await mailLetterStep(sender, userId, { activityId, propertyId: task.propertyId, message, contacts })
+        ? await mailLetterStep(sender, {
+            userId,
+            activityId,
+            propertyId: task.propertyId,
+            message,
+            contacts,
+            amount,
+            mailAgain: meta.mailAgainSteps.includes(task.stepIndex),
+          })
         : await emailStep(sender, { activityId, address: task.address, message, contacts });
     if (!result.ok) {
-      await giveBack(context, userId, activityId);
+      await giveBack(db, userId, activityId);
       return result;
     }
     sent = result;
   }
 
-  const writes = [];
-  // The property's phones, with the one the owner asked not to call (or that was a wrong number) flagged for good.
-  let property = task;
-  if (flag && phone) {
-    const flagged = digitsOf(phone);
-    const lines = ownerPhones(task);
-    if (!lines.some((line) => digitsOf(line.number) === flagged)) lines.push({ number: phone, type: "unknown", dnc: false });
-    const ownerPhoneNumbers: OwnerPhone[] = lines.map((line) => {
-      const hit = digitsOf(line.number) === flagged;
-      const wrongNumber = line.wrongNumber || (hit && flag === "wrongNumber");
-      return {
-        number: line.number,
-        type: isOneOf(PHONE_TYPES, line.type) ? line.type : "unknown",
-        dnc: line.dnc || (hit && flag === "dnc"),
-        ...(wrongNumber ? { wrongNumber } : {}),
-      };
-    });
-    property = { ...task, ownerPhoneNumbers };
-    writes.push(
-      db
-        .update(properties)
-        .set({ ownerPhoneNumbers, updatedAt: now })
-        .where(and(eq(properties.id, task.propertyId), eq(properties.userId, userId))),
-    );
-  }
-
-  const status = effect === "skip" ? "skipped" : "done";
-  writes.push(
-    ...(sent?.statements ?? []),
-    db
-      .update(followUpSteps)
-      .set({ status, outcome: input.outcome })
-      .where(and(eq(followUpSteps.activityId, activityId), eq(followUpSteps.userId, userId))),
-    db
-      .update(followUpActivityContacts)
-      .set({ status, sentAt: effect === "skip" ? null : now })
-      .where(and(eq(followUpActivityContacts.activityId, activityId), eq(followUpActivityContacts.status, "pending"))),
-  );
-  if (phone && flag) {
-    const row = phones.find((contact) => contact.recipientValue === phone)!;
-    const dncStatus = flag === "dnc" ? "blocked" : "wrong_number";
-    writes.push(db.update(followUpActivityContacts).set({ dncStatus }).where(eq(followUpActivityContacts.id, row.id)));
-  }
-
-  // Schedule the next: every remaining step planned again against the property as it is now.
-  const reach = reachabilityOf(property);
-  const remaining = steps.filter((step) => step.activityId !== activityId && step.status === "pending");
-  let next: { id: string; activityType: string; scheduledFor: Date | null; stepIndex: number; dayNumber: number } | null = null;
-  for (const step of remaining) {
-    const planned = planStep(step.plannedType, reach);
-    writes.push(...replanStatements(context, userId, step.activityId, planned));
-    if (!next && !planned.skipped) {
-      next = {
-        id: step.activityId,
-        activityType: planned.activityType,
-        scheduledFor: step.scheduledFor,
-        stepIndex: step.stepIndex,
-        dayNumber: step.dayNumber,
-      };
-    }
-  }
-  writes.push(
-    db
-      .update(leads)
-      .set(
-        next
-          ? {
-              currentSequenceStep: next.stepIndex,
-              currentActivityDay: next.dayNumber,
-              currentActivityDate: next.scheduledFor,
-              awaitingNextDay: (next.scheduledFor ?? now) >= endOfDay(now, zone),
-              updatedAt: now,
-            }
-          : { sequenceStatus: "completed", currentSequenceStep: steps.length, awaitingNextDay: false, updatedAt: now },
-      )
-      .where(eq(leads.id, task.leadId)),
-  );
-  if (effect === "complete") {
-    writes.push(
-      db
-        .insert(userLeads)
-        .values({ userId, leadId: task.leadId, status: "contacted", lastActionAt: now, createdAt: now })
-        .onConflictDoUpdate({ target: [userLeads.userId, userLeads.leadId], set: { lastActionAt: now } }),
-    );
-  }
-  const [first, ...rest] = writes;
+  const writes = outcomeStatements(db, { userId, task, steps, contacts, input, phone: phone.contact, sent }, now, zone);
   try {
-    await db.batch([first, ...rest]);
+    await db.batch([writes.first, ...writes.rest]);
   } catch (error) {
-    await giveBack(context, userId, activityId);
+    await giveBack(db, userId, activityId);
     throw error;
   }
   return {
     ok: true,
     outcome: input.outcome,
     scheduledFor: task.scheduledFor,
-    next: next ? { id: next.id, activityType: next.activityType, scheduledFor: next.scheduledFor } : null,
+    next: writes.next,
     trackingId: sent?.trackingId ?? null,
+    note: sent?.note ?? null,
   };
 }
 
-const FLAGGING_OUTCOMES = Object.keys(PHONE_FLAGS) as (keyof typeof PHONE_FLAGS)[];
-
-/** Opens the task again after a send that failed: the claim this request took (its own `now`), nothing else. */
-async function giveBack(context: ServiceContext<"db" | "now">, userId: string, activityId: string) {
-  const { db } = context;
-  const now = context.now();
-  await db
+/** Snooze: one guarded statement moves the open, workable step a day. */
+async function snooze(db: Db, userId: string, task: Task, now: Date, zone: string, input: TaskOutcomeInput): Promise<TaskResult> {
+  const until = snoozedUntil(task.scheduledFor ?? now, now, zone);
+  const workable = db
+    .select({ one: followUpSteps.activityId })
+    .from(followUpSteps)
+    .where(and(eq(followUpSteps.activityId, task.id), eq(followUpSteps.status, "pending"), stepWorkable(userId)));
+  const moved = await db
     .update(followUpActivities)
-    .set({ completedAt: null })
-    .where(and(eq(followUpActivities.id, activityId), eq(followUpActivities.userId, userId), eq(followUpActivities.completedAt, now)));
+    .set({ scheduledFor: until })
+    .where(
+      and(
+        eq(followUpActivities.id, task.id),
+        eq(followUpActivities.userId, userId),
+        isNull(followUpActivities.completedAt),
+        exists(workable),
+      ),
+    )
+    .returning({ id: followUpActivities.id });
+  if (moved.length === 0) return refusalNow(db, userId, task.id);
+  return { ok: true, outcome: input.outcome, scheduledFor: until, next: null, trackingId: null, note: null };
+}
+
+type Outcome = {
+  userId: string;
+  task: Task;
+  steps: Awaited<ReturnType<typeof leadStepsRead>>;
+  contacts: readonly Contact[];
+  input: TaskOutcomeInput;
+  phone: Contact | null;
+  sent: StepSent | null;
+};
+
+/** The worked step's writes, each guarded: the step only while this request holds it, the rest as scheduleNext says. */
+function outcomeStatements(db: Db, outcome: Outcome, now: Date, zone: string) {
+  const { userId, task, input, phone, sent } = outcome;
+  const effect = outcomeEffect(input.outcome);
+  const flag = isOneOf(FLAGGING_OUTCOMES, input.outcome) ? PHONE_FLAGS[input.outcome] : null;
+  let property: PropertyFacts = task;
+  const writes: BatchItem<"sqlite">[] = [];
+  if (flag && phone) {
+    property = { ...task, ownerPhoneNumbers: flaggedPhones(task, phone.recipientValue, flag) };
+    writes.push(...flagPhoneStatements(db, userId, property, phone.id, flag, now));
+  }
+  const status = effect === "skip" ? "skipped" : "done";
+  const held = and(eq(followUpSteps.activityId, task.id), eq(followUpSteps.userId, userId), eq(followUpSteps.status, "working"));
+  const holding = sql`exists (select 1 from ${followUpSteps} where ${held})`;
+  writes.push(
+    ...(sent?.statements ?? []),
+    db
+      .update(followUpActivities)
+      .set({ completedAt: now })
+      .where(
+        and(eq(followUpActivities.id, task.id), eq(followUpActivities.userId, userId), isNull(followUpActivities.completedAt), holding),
+      ),
+    db
+      .update(followUpActivityContacts)
+      .set({ status, sentAt: effect === "skip" ? null : now })
+      .where(and(eq(followUpActivityContacts.activityId, task.id), eq(followUpActivityContacts.status, "pending"), holding)),
+  );
+  const scheduled = scheduleNext(db, { userId, activityId: task.id, leadId: task.leadId, property, steps: outcome.steps }, now, zone);
+  writes.push(...scheduled.statements);
+  if (effect === "complete") writes.push(contactedStatement(db, userId, task.leadId, now));
+  // The step itself last: every statement before it ran while this request held the claim.
+  writes.push(
+    db
+      .update(followUpSteps)
+      .set({ status, outcome: input.outcome, ...(sent?.note ? { reason: sent.note } : {}) })
+      .where(held),
+  );
+  const [first, ...rest] = writes;
+  return { first, rest, next: scheduled.next };
+}
+
+/** Gives the claim back after a send that failed: the step is pending again, nothing else changes. */
+async function giveBack(db: Db, userId: string, activityId: string) {
+  await db
+    .update(followUpSteps)
+    .set({ status: "pending" })
+    .where(and(eq(followUpSteps.activityId, activityId), eq(followUpSteps.userId, userId), eq(followUpSteps.status, "working")));
 }

@@ -7,24 +7,26 @@ import { and, eq } from "drizzle-orm";
 
 import { userSequences } from "#db/schema.ts";
 import { DEFAULT_SEQUENCE_NAME, DEFAULT_SEQUENCE_STEPS, type SequenceStep } from "#app/domain/sequences/steps.ts";
+import type { WithoutOffer } from "#app/domain/sequences/task-state.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
-export type UserSequence = { id: string | null; name: string; steps: readonly SequenceStep[] };
+export type UserSequence = { id: string | null; name: string; steps: readonly SequenceStep[]; withoutOffer: WithoutOffer };
 
 /** The statement reading the user's sequence row (none until the first save); batched with a start's reads. */
 export function userSequenceRead(context: ServiceContext<"db">, userId: string) {
   const { db } = context;
   return db
-    .select({ id: userSequences.id, name: userSequences.name, steps: userSequences.steps })
+    .select({ id: userSequences.id, name: userSequences.name, steps: userSequences.steps, withoutOffer: userSequences.withoutOffer })
     .from(userSequences)
     .where(and(eq(userSequences.userId, userId), eq(userSequences.name, DEFAULT_SEQUENCE_NAME)));
 }
 
 /** The sequence a read answered: the user's saved steps, or the default. */
-export function sequenceOf(rows: readonly { id: string; name: string; steps: SequenceStep[] }[]): UserSequence {
+export function sequenceOf(rows: readonly { id: string; name: string; steps: SequenceStep[]; withoutOffer: WithoutOffer }[]): UserSequence {
   const [row] = rows;
-  if (!row || row.steps.length === 0) return { id: null, name: DEFAULT_SEQUENCE_NAME, steps: DEFAULT_SEQUENCE_STEPS };
-  return { id: row.id, name: row.name, steps: row.steps };
+  const withoutOffer = row?.withoutOffer ?? "no_price";
+  if (!row || row.steps.length === 0) return { id: null, name: DEFAULT_SEQUENCE_NAME, steps: DEFAULT_SEQUENCE_STEPS, withoutOffer };
+  return { id: row.id, name: row.name, steps: row.steps, withoutOffer };
 }
 
 export async function readUserSequence(context: ServiceContext<"db">, userId: string): Promise<UserSequence> {
@@ -40,10 +42,11 @@ export async function saveUserSequence(
   userId: string,
   sequenceId: string | null,
   steps: readonly SequenceStep[],
+  withoutOffer?: WithoutOffer,
 ): Promise<{ ok: true; id: string } | { ok: false }> {
   const { db } = context;
   const now = context.now();
-  const values = { steps: [...steps], updatedAt: now };
+  const values = { steps: [...steps], updatedAt: now, ...(withoutOffer ? { withoutOffer } : {}) };
   if (sequenceId) {
     const [row] = await db
       .update(userSequences)

@@ -5,7 +5,7 @@
  * The action then runs; on success its ledger entry is written with it (ledger.server.ts), on failure the
  * reservation is released.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 
 import { usageBudgets, usageCounters } from "#db/schema.ts";
 import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
@@ -48,49 +48,68 @@ export async function reserveUsage(
   quantity: number,
   mode: "reserve" | "count" = "reserve",
 ): Promise<{ ok: true; reservation: Reservation } | CapRefusal> {
+  const reserved = await reserveUsages(context, userId, [{ kind, quantity }], mode);
+  return reserved.ok ? { ok: true, reservation: reserved.reservations[0]! } : reserved;
+}
+
+/**
+ * Several kinds at once (a lead search's records and skip traces), counted in ONE batch and checked together: a
+ * refusal of any takes every one back.
+ */
+export async function reserveUsages(
+  context: UsageContext & ServiceContext<"now">,
+  userId: string,
+  items: readonly { kind: UsageKind; quantity: number }[],
+  mode: "reserve" | "count" = "reserve",
+): Promise<{ ok: true; reservations: Reservation[] } | CapRefusal> {
   const now = context.now();
   const policy = policyOf(context);
-  const reservation = { ...usageTemplate({ ...context, now: () => now }, userId, kind), quantity };
-  if (quantity <= 0) return { ok: true, reservation };
-  const cost = reservation.unitCostMicrocents * quantity;
-  const [budget, totals] = await context.db.batch([
+  const reservations = items.map(({ kind, quantity }) => ({ ...usageTemplate({ ...context, now: () => now }, userId, kind), quantity }));
+  const counted = reservations.filter((reservation) => reservation.quantity > 0);
+  if (counted.length === 0) return { ok: true, reservations };
+  const [budget, ...totalsByKind] = await context.db.batch([
     context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, userId)),
-    countStatement(context, reservation).returning({
-      meter: usageCounters.meter,
-      span: usageCounters.span,
-      amount: usageCounters.amount,
-    }),
+    ...counted.map((reservation) =>
+      countStatement(context, reservation).returning({
+        meter: usageCounters.meter,
+        span: usageCounters.span,
+        amount: usageCounters.amount,
+      }),
+    ),
   ]);
-  if (mode === "count") return { ok: true, reservation };
-  const limits = policy.limits[kind];
-  const label = USAGE_KIND_LABELS[kind];
-  for (const span of USAGE_WINDOWS) {
-    const max = limits[LIMIT_KEY[span]];
-    const total = totals.find((row) => row.meter === kind && row.span === span)?.amount ?? 0;
-    if (max !== null && total > max) {
-      await releaseUsage(context, reservation);
-      const retryAfterSeconds = secondsUntilWindowEnds(span, now);
-      return {
-        ok: false,
-        status: 429,
-        message: `You have reached your limit of ${max} ${max === 1 ? label.one : label.many} ${WINDOW_WORDS[span]}. Try again in ${retryWords(retryAfterSeconds)}.`,
-        retryAfterSeconds,
-      };
+  if (mode === "count") return { ok: true, reservations };
+  const refuse = async (refusal: CapRefusal) => {
+    await Promise.all(counted.map((reservation) => releaseUsage(context, reservation)));
+    return refusal;
+  };
+  for (const [i, reservation] of counted.entries()) {
+    const { kind } = reservation;
+    for (const span of USAGE_WINDOWS) {
+      const max = policy.limits[kind][LIMIT_KEY[span]];
+      const total = totalsByKind[i]!.find((row) => row.meter === kind && row.span === span)?.amount ?? 0;
+      if (max !== null && total > max)
+        return refuse({
+          ok: false,
+          status: 429,
+          message: limitMessage(kind, max, span, now),
+          retryAfterSeconds: secondsUntilWindowEnds(span, now),
+        });
     }
   }
   const capCents = budget[0]?.cap ?? policy.defaultMonthlySpendCapCents;
-  const spent = totals.find((row) => row.meter === SPEND_METER)?.amount ?? 0;
-  if ((cost > 0 || policy.provider[kind] !== "local") && microcentsToCents(spent) > capCents) {
-    await releaseUsage(context, reservation);
-    const used = formatCostCents(microcentsToCents(spent - cost));
-    return {
+  // The last count's spend row holds every kind's cost of this batch.
+  const spent = totalsByKind.at(-1)!.find((row) => row.meter === SPEND_METER)?.amount ?? 0;
+  const cost = counted.reduce((sum, reservation) => sum + reservation.unitCostMicrocents * reservation.quantity, 0);
+  const paid = cost > 0 || counted.some((reservation) => policy.provider[reservation.kind] !== "local");
+  if (paid && microcentsToCents(spent) > capCents) {
+    return refuse({
       ok: false,
       status: 402,
-      message: `This would pass your monthly spending cap of ${formatCostCents(capCents)} (${used} used this month). Raise the cap in Profile → Usage to continue.`,
+      message: spendMessage(capCents, microcentsToCents(spent - cost)),
       retryAfterSeconds: secondsUntilWindowEnds("month", now),
-    };
+    });
   }
-  return { ok: true, reservation };
+  return { ok: true, reservations };
 }
 
 /**
@@ -173,4 +192,46 @@ export async function releaseUsage(context: ServiceContext<"db">, reservation: R
 
 function startsOf(now: Date): Reservation["starts"] {
   return { minute: windowStart("minute", now), day: windowStart("day", now), month: windowStart("month", now) };
+}
+
+function limitMessage(kind: UsageKind, max: number, span: UsageWindow, now: Date): string {
+  const label = USAGE_KIND_LABELS[kind];
+  const retry = retryWords(secondsUntilWindowEnds(span, now));
+  return `You have reached your limit of ${max} ${max === 1 ? label.one : label.many} ${WINDOW_WORDS[span]}. Try again in ${retry}.`;
+}
+
+function spendMessage(capCents: number, usedCents: number): string {
+  return `This would pass your monthly spending cap of ${formatCostCents(capCents)} (${formatCostCents(usedCents)} used this month). Raise the cap in Profile → Usage to continue.`;
+}
+
+/**
+ * Why the user has no unit of `kind` left (some window is full, or the monthly spend cap is spent), or null: a read,
+ * counting nothing, for a job that would rather pass the user over than be refused (the daily saved-search run).
+ */
+export async function capReached(context: UsageContext & ServiceContext<"now">, userId: string, kind: UsageKind): Promise<string | null> {
+  const now = context.now();
+  const policy = policyOf(context);
+  const starts = startsOf(now);
+  const [budget, rows] = await context.db.batch([
+    context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, userId)),
+    context.db
+      .select({
+        meter: usageCounters.meter,
+        span: usageCounters.span,
+        windowStart: usageCounters.windowStart,
+        amount: usageCounters.amount,
+      })
+      .from(usageCounters)
+      .where(and(eq(usageCounters.userId, userId), inArray(usageCounters.meter, [kind, SPEND_METER]))),
+  ]);
+  const current = (meter: string, span: UsageWindow) =>
+    rows.find((row) => row.meter === meter && row.span === span && row.windowStart === starts[span])?.amount ?? 0;
+  const limits = policy.limits[kind];
+  for (const span of USAGE_WINDOWS) {
+    const max = limits[LIMIT_KEY[span]];
+    if (max !== null && current(kind, span) >= max) return limitMessage(kind, max, span, now);
+  }
+  const capCents = budget[0]?.cap ?? policy.defaultMonthlySpendCapCents;
+  const spentCents = microcentsToCents(current(SPEND_METER, "month"));
+  return policy.unitCostCents[kind] > 0 && spentCents >= capCents ? spendMessage(capCents, spentCents) : null;
 }

@@ -8,8 +8,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 
 import type { ValuationSource } from "#db/enums.ts";
-import { properties, propertyValuations } from "#db/schema.ts";
-import { DEFAULT_ASSIGNMENT_FEE, DEFAULT_REPAIR_RATE, RULE_PERCENTAGE } from "#app/domain/offers/max-offer.ts";
+import { properties, propertyValuations, users } from "#db/schema.ts";
+import { DEFAULT_DEAL_RULE, type DealRule } from "#app/domain/offers/deal-rule.ts";
+import { REPAIRS_STEP } from "#app/domain/offers/max-offer.ts";
 import type { UserRef } from "#app/services/accounts/session.server.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 
@@ -21,21 +22,40 @@ export type NewValuation = {
   confidenceScore?: number | null;
   source: ValuationSource;
   compCount?: number | null;
+  /** The engine's market-model part of the ARV; a valuation without one (a user's, a provider's) clears it. */
+  model?: { value: number; share: number } | null;
 };
 
 const CENTS = 100;
-/** The default repair estimate is rounded to this many dollars (max-offer.ts `defaultRepairs`). */
-const REPAIRS_STEP = 500;
 
 /**
- * The 70 % rule (max-offer.ts `maxOfferRule`) in SQL over the row's stored cents, in the same order of operations so
- * it rounds as the screens' figure does: max(0, round(ARV × 70 / 100 − repairs − fee)), repairs and fee defaulting.
+ * One field of the property's user's deal rule (app/domain/offers/deal-rule.ts), else its default. Only a rule that
+ * passed `dealRuleProblems` is ever stored whole, and a partial one is never written, so the fields agree with
+ * `dealRuleOf` on what the screens read.
+ */
+function ruleField(field: keyof DealRule) {
+  return sql`coalesce((select json_extract(${users.preferences}, ${`$.dealRule.${field}`}) from ${users}
+    where ${users.id} = ${properties.userId}), ${sql.raw(String(DEFAULT_DEAL_RULE[field]))})`;
+}
+
+/**
+ * The max-offer rule (max-offer.ts `maxOfferRule`) in SQL over the row's stored cents and the user's rule, in the same
+ * order of operations so it rounds as the screens' figure does: max(0, round(ARV × rule % / 100 − repairs − fee)),
+ * repairs and fee defaulting to the rule's.
  */
 const RULE_MAX_OFFER = sql`case when ${properties.arv} is null or ${properties.arv} <= 0 then null else
-  max(0, cast(round((${properties.arv} / 100.0) * ${sql.raw(String(RULE_PERCENTAGE))} / 100.0
+  max(0, cast(round((${properties.arv} / 100.0) * ${ruleField("fairPct")} / 100.0
     - coalesce(${properties.repairEstimate} / 100.0,
-        round((${properties.arv} / 100.0) * ${sql.raw(String(DEFAULT_REPAIR_RATE))} / ${sql.raw(REPAIRS_STEP.toFixed(1))}) * ${sql.raw(String(REPAIRS_STEP))})
-    - coalesce(${properties.assignmentFee} / 100.0, ${sql.raw(String(DEFAULT_ASSIGNMENT_FEE))})) as integer)) * ${sql.raw(String(CENTS))} end`;
+        round((${properties.arv} / 100.0) * (${ruleField("repairRatePct")} / 100.0) / ${sql.raw(REPAIRS_STEP.toFixed(1))}) * ${sql.raw(String(REPAIRS_STEP))})
+    - coalesce(${properties.assignmentFee} / 100.0, ${ruleField("assignmentFee")})) as integer)) * ${sql.raw(String(CENTS))} end`;
+
+/** Every one of the user's stored max offers, recomputed with their rule (after a change of it in the same batch). */
+export function userMaxOffersRecompute(context: ServiceContext<"db">, userId: string) {
+  return context.db
+    .update(properties)
+    .set({ ruleMaxOffer: sql`${RULE_MAX_OFFER}` })
+    .where(eq(properties.userId, userId));
+}
 
 /** Recomputes the stored max offer from the row's current ARV, repairs and fee (after them in the same batch). */
 export function maxOfferRecompute(context: ServiceContext<"db">, userId: string, propertyId: string) {
@@ -89,7 +109,8 @@ export function currentValuationColumns(valuation: NewValuation, now: Date) {
   const { arv, low, high, confidence } = rounded(valuation);
   // A valuation that says nothing of its confidence (a user's ARV) leaves the property's as it was.
   const score = valuation.confidenceScore === undefined ? {} : { confidenceScore: confidence };
-  return { arv, arvLow: low, arvHigh: high, ...score, valuedAt: now, valuationSource: valuation.source };
+  const model = { modelValue: valuation.model ? Math.round(valuation.model.value) : null, modelShare: valuation.model?.share ?? null };
+  return { arv, arvLow: low, arvHigh: high, ...score, ...model, valuedAt: now, valuationSource: valuation.source };
 }
 
 /**

@@ -80,7 +80,7 @@ export async function storeValuation(
   request: ServiceContext<"db" | "now">,
   userId: string,
   propertyId: string,
-  answer: Pick<ArvAnswer, "arv" | "comps" | "confidence"> & Partial<Pick<ArvAnswer, "range_low" | "range_high">>,
+  answer: Pick<ArvAnswer, "arv" | "comps" | "confidence"> & Partial<Pick<ArvAnswer, "range_low" | "range_high" | "model">>,
 ): Promise<{ ok: true; comps: StoredCompDetail[] } | ValuationFailure> {
   const context = atOneInstant(request);
   const { db } = context;
@@ -93,6 +93,7 @@ export async function storeValuation(
       confidenceScore: Math.round(answer.confidence * 100),
       source: "engine",
       compCount: answer.comps.length,
+      model: answer.model ?? null,
     }),
     db
       .update(properties)

@@ -212,5 +212,6 @@ export function arvAnswer(result: ValuationResult, valuationDate: string, notes:
     offers: offerOptions(result.arv),
     comps: result.comps.map(toComparable),
     valuationDate,
+    model: result.model,
   };
 }

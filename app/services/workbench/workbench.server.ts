@@ -21,7 +21,7 @@ import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/workbench-rules.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/property-writes.server.ts";
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";
-import { historyInsert } from "#app/services/valuation/property-valuations.server.ts";
+import { historyInsert, maxOfferRecompute } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
 export type Workbench = {
@@ -71,6 +71,11 @@ function savedQueueLeads(context: ServiceContext<"db">, userId: string, requestI
       propertyId: properties.id,
       status: properties.status,
       arv: properties.arv,
+      arvLow: properties.arvLow,
+      arvHigh: properties.arvHigh,
+      confidenceScore: properties.confidenceScore,
+      modelValue: properties.modelValue,
+      modelShare: properties.modelShare,
       analysisArv: properties.analysisArv,
       repairEstimate: properties.repairEstimate,
       assignmentFee: properties.assignmentFee,
@@ -263,7 +268,7 @@ export async function saveQueueLead(
     existing,
     insertProperty,
     ...(insertContact ? [insertContact] : []),
-    ...(history ? [history] : []),
+    ...(history ? [history, maxOfferRecompute(context, userId, rows.id)] : []),
   ]);
 
   if (inQueue.length === 0) return { ok: false, status: 404, message: LEAD_NOT_IN_QUEUE };

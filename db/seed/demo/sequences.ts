@@ -29,14 +29,17 @@ export async function seedDemoSequences(db: Db, userId: string, propertyIds: str
   for (const [index, lead] of leads.entries()) {
     const plan = DEMO_SEQUENCES[index];
     const startedAt = new Date(now.getTime() - plan.startedDaysAgo * DAY_MS);
-    const started = await startSequence({ db, now: () => startedAt }, userId, lead.id);
+    const started = await startSequence({ db, now: () => startedAt }, { userId, propertyId: lead.id, confirm: true });
     if (!started.ok) throw new Error(`The demo sequence did not start: ${started.message}`);
     // Each step worked on the day it was due.
     let next: { id: string; scheduledFor: Date | null } | null = null;
     for (let step = 0; step < plan.worked; step++) {
       const taskId = next?.id ?? (await firstTaskId(db, userId, started.leadId));
       const workedAt = next?.scheduledFor ?? startedAt;
-      const worked = await recordTask({ db, now: () => workedAt }, userId, taskId, { outcome: step === 0 ? "left_voicemail" : "done" });
+      const worked = await recordTask(
+        { db, now: () => workedAt },
+        { userId, activityId: taskId, input: { outcome: step === 0 ? "left_voicemail" : "done" } },
+      );
       if (!worked.ok) throw new Error(`A demo task could not be worked: ${worked.message}`);
       next = worked.next;
       if (!next) break;

@@ -59,7 +59,7 @@ async function startedSequence(userId: string): Promise<Pick<Ids, "sequencePrope
   const mine = await db.select({ id: properties.id }).from(properties).where(eq(properties.userId, userId)).orderBy(asc(properties.id));
   const now = new Date();
   for (const { id } of mine) {
-    if (!(await startSequence({ db, now: () => now }, userId, id)).ok) continue;
+    if (!(await startSequence({ db, now: () => now }, { userId, propertyId: id })).ok) continue;
     const task = await firstId(
       db
         .select({ id: followUpActivities.id })

@@ -1,0 +1,137 @@
+/**
+ * The writes of a worked task, each guarded by the state it expects: the phone an outcome flags (the property's
+ * phones and the contact row), the remaining steps planned again (only those still pending), the lead's pointer
+ * (only while its sequence runs) and the lead's last contact.
+ */
+import { and, eq, inArray, ne, notExists } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+
+import type { Db } from "#db/client.ts";
+import { followUpActivityContacts, followUpSteps, leads, properties, userLeads, type OwnerPhone } from "#db/schema.ts";
+import { ownerPhones } from "#app/domain/leads/phone.ts";
+import { endOfDay, planStep, reachabilityOf } from "#app/domain/sequences/plan.ts";
+import { isOneOf } from "#app/domain/shared/guards.ts";
+
+import { replanStatements, type PropertyFacts } from "./rows.server.ts";
+
+/** The outcomes that make a phone unusable for the lead for good, and the flag each sets on it. */
+export const PHONE_FLAGS = { asked_not_to_call: "dnc", wrong_number: "wrongNumber" } as const;
+export const FLAGGING_OUTCOMES = Object.keys(PHONE_FLAGS) as (keyof typeof PHONE_FLAGS)[];
+type PhoneFlag = (typeof PHONE_FLAGS)[keyof typeof PHONE_FLAGS];
+
+export const digitsOf = (phone: string) => phone.replace(/\D/g, "").replace(/^1(?=\d{10}$)/, "");
+const PHONE_TYPES: readonly OwnerPhone["type"][] = ["mobile", "landline", "voip", "unknown"];
+
+/** True when the property's phones, as they are now, have `phone` on the do-not-call list. */
+export function isBlockedPhone(property: PropertyFacts, phone: string): boolean {
+  const digits = digitsOf(phone);
+  return ownerPhones(property).some((line) => line.dnc && digitsOf(line.number) === digits);
+}
+
+/** The property's phones with `phone` flagged for good (do-not-call or wrong number). */
+export function flaggedPhones(property: PropertyFacts, phone: string, flag: PhoneFlag): OwnerPhone[] {
+  const flagged = digitsOf(phone);
+  const lines = ownerPhones(property);
+  if (!lines.some((line) => digitsOf(line.number) === flagged)) lines.push({ number: phone, type: "unknown", dnc: false });
+  return lines.map((line) => {
+    const hit = digitsOf(line.number) === flagged;
+    const wrongNumber = line.wrongNumber || (hit && flag === "wrongNumber");
+    return {
+      number: line.number,
+      type: isOneOf(PHONE_TYPES, line.type) ? line.type : "unknown",
+      dnc: line.dnc || (hit && flag === "dnc"),
+      ...(wrongNumber ? { wrongNumber } : {}),
+    };
+  });
+}
+
+export function flagPhoneStatements(db: Db, userId: string, property: PropertyFacts, contactId: string, flag: PhoneFlag, now: Date) {
+  return [
+    db
+      .update(properties)
+      .set({ ownerPhoneNumbers: [...(property.ownerPhoneNumbers ?? [])] as OwnerPhone[], updatedAt: now })
+      .where(and(eq(properties.id, property.propertyId), eq(properties.userId, userId))),
+    db
+      .update(followUpActivityContacts)
+      .set({ dncStatus: flag === "dnc" ? "blocked" : "wrong_number" })
+      .where(eq(followUpActivityContacts.id, contactId)),
+  ];
+}
+
+type LeadStep = {
+  activityId: string;
+  stepIndex: number;
+  plannedType: string;
+  status: string;
+  dayNumber: number;
+  scheduledFor: Date | null;
+};
+export type NextStep = { id: string; activityType: string; scheduledFor: Date | null };
+
+/**
+ * The lead's remaining pending steps planned again against the property as it is now, and its pointer moved to the
+ * next one (or the sequence completed). Steps another request holds are not pending and are left alone.
+ */
+export function scheduleNext(
+  db: Db,
+  task: { userId: string; activityId: string; leadId: string; property: PropertyFacts; steps: readonly LeadStep[] },
+  now: Date,
+  zone: string,
+): { statements: BatchItem<"sqlite">[]; next: NextStep | null } {
+  const { userId, steps } = task;
+  const reach = reachabilityOf(task.property);
+  const statements: BatchItem<"sqlite">[] = [];
+  let next: (NextStep & { stepIndex: number; dayNumber: number }) | null = null;
+  const others = steps.filter((step) => step.activityId !== task.activityId);
+  for (const step of others.filter((other) => other.status === "pending")) {
+    const planned = planStep(step.plannedType as Parameters<typeof planStep>[0], reach);
+    statements.push(...replanStatements({ db, now: () => now }, userId, step.activityId, planned));
+    if (!next && !planned.skipped) {
+      next = { ...step, id: step.activityId, activityType: planned.activityType };
+    }
+  }
+  const running = and(eq(leads.id, task.leadId), eq(leads.sequenceStatus, "active"));
+  if (next) {
+    const scheduled = next.scheduledFor;
+    const pointer = {
+      currentSequenceStep: next.stepIndex,
+      currentActivityDay: next.dayNumber,
+      currentActivityDate: scheduled,
+      awaitingNextDay: (scheduled ?? now) >= endOfDay(now, zone),
+    };
+    statements.push(
+      db
+        .update(leads)
+        .set({ ...pointer, updatedAt: now })
+        .where(running),
+    );
+  } else statements.push(db.update(leads).set({ updatedAt: now }).where(running));
+  // Finished once no other step is open, as the rows are when this batch runs (the read may be stale: a parallel
+  // request may have worked the step it calls next); a step still being worked keeps it running, and that request's
+  // batch, the last, completes it.
+  const open = db
+    .select({ id: followUpSteps.activityId })
+    .from(followUpSteps)
+    .where(
+      and(
+        eq(followUpSteps.leadId, task.leadId),
+        ne(followUpSteps.activityId, task.activityId),
+        inArray(followUpSteps.status, ["pending", "working"]),
+      ),
+    );
+  statements.push(
+    db
+      .update(leads)
+      .set({ sequenceStatus: "completed", currentSequenceStep: steps.length, awaitingNextDay: false })
+      .where(and(running, notExists(open))),
+  );
+  return { statements, next: next ? { id: next.id, activityType: next.activityType, scheduledFor: next.scheduledFor } : null };
+}
+
+/** The lead was contacted now (Today's ranking reads it). */
+export function contactedStatement(db: Db, userId: string, leadId: string, now: Date) {
+  return db
+    .insert(userLeads)
+    .values({ userId, leadId, status: "contacted", lastActionAt: now, createdAt: now })
+    .onConflictDoUpdate({ target: [userLeads.userId, userLeads.leadId], set: { lastActionAt: now } });
+}

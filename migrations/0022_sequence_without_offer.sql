@@ -1,0 +1,1 @@
+ALTER TABLE `user_sequences` ADD `without_offer` text DEFAULT 'no_price' NOT NULL;
