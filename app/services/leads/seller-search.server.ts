@@ -5,7 +5,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
-import type { Db } from "#db/client.ts";
 import { leadDeliveries, leadRequests, leads, skipMapping } from "#db/schema.ts";
 import { toLeadQueueItem } from "#app/domain/leads/items.ts";
 import {
@@ -81,14 +80,14 @@ export async function searchSellerLeads(
       return reserved;
     }
     // The page is claimed before the vendor call, so two identical searches at once read (and pay for) different records.
-    const offset = await claimPage(db, { userId, key, need, now });
+    const offset = await claimPage({ db, now: () => now }, { userId, key, need });
     start ??= offset;
     let candidates;
     try {
       candidates = await provider.searchSellerLeads(search, { take: need, skip: offset });
     } catch (error) {
       await Promise.all([releaseUsage(context, reserved.leads), releaseUsage(context, reserved.traces)]);
-      await givePageBackStatement(db, { userId, key, from: offset, to: offset + need, keep: 0 });
+      await givePageBackStatement(context, { userId, key, from: offset, to: offset + need, keep: 0 });
       await recordFailure({ db }, { round, requestId, userId, vendor: provider.name, params, count, error, now, found: found.length });
       // Leads already claimed by an earlier round are this user's now: answer them rather than lose them.
       if (found.length > 0)
@@ -160,7 +159,7 @@ export async function searchSellerLeads(
     if (read > 0) statements.push(usageEntry({ db, now: () => now }, reserved.leads, read, requestId));
     if (candidates.length > 0) statements.push(usageEntry({ db, now: () => now }, reserved.traces, candidates.length, requestId));
     // What the vendor did not have is given back, unless a later search already claimed past it.
-    if (read < need) statements.push(givePageBackStatement(db, { userId, key, from: offset, to: offset + need, keep: read }));
+    if (read < need) statements.push(givePageBackStatement(context, { userId, key, from: offset, to: offset + need, keep: read }));
     statements.push(
       db
         .update(leadRequests)
@@ -249,8 +248,10 @@ async function reserveLeadRound(
 type Page = { userId: string; key: string };
 
 /** Moves the search's place on by `need` in one statement and answers where this page starts. */
-async function claimPage(db: Db, page: Page & { need: number; now: Date }): Promise<number> {
-  const { userId, key, need, now } = page;
+async function claimPage(context: ServiceContext<"db" | "now">, page: Page & { need: number }): Promise<number> {
+  const { db } = context;
+  const { userId, key, need } = page;
+  const now = context.now();
   const [row] = await db
     .insert(skipMapping)
     .values({ userId, userSearch: key, skip: need, createdAt: now, updatedAt: now })
@@ -263,7 +264,7 @@ async function claimPage(db: Db, page: Page & { need: number; now: Date }): Prom
 }
 
 /** Puts the place back to `from + keep` when it is still where this page's claim left it (`to`). */
-function givePageBackStatement(db: Db, page: Page & { from: number; to: number; keep: number }) {
+function givePageBackStatement({ db }: ServiceContext<"db">, page: Page & { from: number; to: number; keep: number }) {
   const { userId, key, from, to, keep } = page;
   const mine = and(eq(skipMapping.userId, userId), eq(skipMapping.userSearch, key), eq(skipMapping.skip, to));
   return from + keep === 0

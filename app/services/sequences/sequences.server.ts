@@ -6,7 +6,6 @@
  */
 import { and, eq, isNull, notExists, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { documents, followUpActivities, followUpSteps, leads, properties } from "#db/schema.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { endOfDay, pausesSequence, planSequence, reachabilityOf } from "#app/domain/sequences/plan.ts";
@@ -56,7 +55,7 @@ export async function startSequence(context: ServiceContext<"db" | "now">, reque
     propertyRead(context, userId, propertyId),
     crmLeadRead(context, propertyId),
     userSequenceRead(context, userId),
-    offerLetterRead(db, userId, propertyId),
+    offerLetterRead(context, userId, propertyId),
   ]);
   const sequence = sequenceOf(saved);
   const steps = request.steps ?? sequence.steps;
@@ -153,7 +152,7 @@ export async function startSequence(context: ServiceContext<"db" | "now">, reque
 }
 
 /** A Letter of Intent of the property for its chosen offer (`max_offer`), if one was made. */
-function offerLetterRead(db: Db, userId: string, propertyId: string) {
+function offerLetterRead({ db }: ServiceContext<"db">, userId: string, propertyId: string) {
   const chosen = db
     .select({ offer: properties.maxOffer })
     .from(properties)
