@@ -117,7 +117,6 @@ function phoneOf(task: Task, contacts: readonly Contact[], input: TaskOutcomeInp
 /** The chosen offer a letter or email names (the property's stored offer), or null when none was chosen. */
 const chosenOfferOf = (task: Task) => (task.maxOffer !== null && Math.round(task.maxOffer) >= MONEY_MIN ? Math.round(task.maxOffer) : null);
 
-// eslint-disable-next-line complexity -- one claim, one send and one guarded batch; the steps read in order here
 async function work(base: ServiceContext<"db" | "now">, sender: StepContext | null, request: WorkRequest): Promise<TaskResult> {
   // One instant for every row the task writes.
   const context = atOneInstant(base);
@@ -148,20 +147,7 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   if (sends && amount === null && namesAmount(template) && meta.withoutOffer === "wait")
     return { ok: false, status: 409, message: CHOOSE_OFFER_FIRST };
 
-  // The claim: only the request that finds the step pending, on a sequence that may be worked, goes on.
-  const claimed = await db
-    .update(followUpSteps)
-    .set({ status: "working" })
-    .where(
-      and(
-        eq(followUpSteps.activityId, activityId),
-        eq(followUpSteps.userId, userId),
-        eq(followUpSteps.status, "pending"),
-        live ? stepWorkable(userId) : undefined,
-      ),
-    )
-    .returning({ activityId: followUpSteps.activityId });
-  if (claimed.length === 0) return refusalNow(context, userId, activityId);
+  if (!(await claimStep(context, { userId, activityId, live }))) return refusalNow(context, userId, activityId);
 
   let sent: StepSent | null = null;
   if (sends) {
@@ -171,18 +157,15 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
       offerAmount: amount,
       companyName: company?.companyName ?? null,
     });
-    const result =
-      task.activityType === "letter"
-        ? await mailLetterStep(sender, {
-            userId,
-            activityId,
-            propertyId: task.propertyId,
-            message,
-            contacts,
-            amount,
-            mailAgain: meta.mailAgainSteps.includes(task.stepIndex),
-          })
-        : await emailStep(sender, { activityId, address: task.address, message, contacts });
+    const result = await sendStep(sender, {
+      userId,
+      activityId,
+      task,
+      message,
+      contacts,
+      amount,
+      mailAgain: meta.mailAgainSteps.includes(task.stepIndex),
+    });
     if (!result.ok) {
       await giveBack(context, userId, activityId);
       return result;
@@ -205,6 +188,43 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
     trackingId: sent?.trackingId ?? null,
     note: sent?.note ?? null,
   };
+}
+
+/** The claim: only the request that finds the step pending (on a sequence that may be worked, when `live`) goes on. */
+async function claimStep(context: ServiceContext<"db">, step: { userId: string; activityId: string; live: boolean }): Promise<boolean> {
+  const { userId, activityId, live } = step;
+  const claimed = await context.db
+    .update(followUpSteps)
+    .set({ status: "working" })
+    .where(
+      and(
+        eq(followUpSteps.activityId, activityId),
+        eq(followUpSteps.userId, userId),
+        eq(followUpSteps.status, "pending"),
+        live ? stepWorkable(userId) : undefined,
+      ),
+    )
+    .returning({ activityId: followUpSteps.activityId });
+  return claimed.length > 0;
+}
+
+/** Sends the claimed letter or email step through the sender's providers. */
+function sendStep(
+  sender: StepContext,
+  step: {
+    userId: string;
+    activityId: string;
+    task: Task;
+    message: string;
+    contacts: readonly Contact[];
+    amount: number | null;
+    mailAgain: boolean;
+  },
+): Promise<StepSent | StepRefusal> {
+  const { userId, activityId, task, message, contacts, amount, mailAgain } = step;
+  return task.activityType === "letter"
+    ? mailLetterStep(sender, { userId, activityId, propertyId: task.propertyId, message, contacts, amount, mailAgain })
+    : emailStep(sender, { activityId, address: task.address, message, contacts });
 }
 
 /** Snooze: one guarded statement moves the open, workable step a day. */
