@@ -316,14 +316,14 @@ export default function Profile() {
           onValueChange={(value) => setSearchParams({ tab: value }, { replace: true, preventScrollReset: true })}
           className="mt-8"
         >
-          <Tabs.List aria-label="Profile sections" className="flex gap-1 border-b border-slate-200">
+          <Tabs.List aria-label="Profile sections" className="flex flex-wrap gap-x-1 border-b border-slate-200">
             {TABS.map((item) => (
               <Tabs.Trigger key={item.value} value={item.value} asChild>
                 <Link
                   to={`?tab=${item.value}`}
                   replace
                   preventScrollReset
-                  className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
+                  className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 sm:px-4 data-[state=active]:border-brand-700 data-[state=active]:text-brand-800"
                 >
                   {item.label}
                 </Link>

@@ -17,7 +17,6 @@
  * (tests/bench/valuation/interval-fit.ts). Bad arguments or an unreadable file: a message and exit code 2.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 
 import {
   candidateWindow,
@@ -31,75 +30,29 @@ import {
 import { valueSubject } from "#app/domain/valuation/engine.ts";
 import { marketModel } from "#app/domain/valuation/market.ts";
 import { regionalModel } from "#app/domain/valuation/regional.ts";
-import type { MarketModel, RegionalModel, Sale, ValuationOptions, ValuationSubject } from "#app/domain/valuation/types.ts";
-import { CsvError, parseSalesCsv } from "#tests/bench/valuation/csv.ts";
+import type {
+  MarketModel,
+  RangeCalibration,
+  RegionalModel,
+  Sale,
+  ValuationOptions,
+  ValuationSubject,
+} from "#app/domain/valuation/types.ts";
+import { RegionCalibrations } from "#tests/bench/valuation/calibration.ts";
+import { CsvError, dropColumns, parseSalesCsv } from "#tests/bench/valuation/csv.ts";
 import { fitInterval, type ErrorSample } from "#tests/bench/valuation/interval-fit.ts";
 import {
   benchFigures,
   perSubjectCsv,
+  rangeByRegionLine,
   rangeFigures,
   rangeLine,
   summaryLine,
   type Outcome,
   type SubjectRow,
 } from "#tests/bench/valuation/metrics.ts";
+import { parseOptions, USAGE, UsageError, type Options } from "#tests/bench/valuation/options.ts";
 import { SalesPool } from "#tests/bench/valuation/pool.ts";
-
-const USAGE = `Usage: npm run bench:valuation -- --sales <csv> [--subjects <csv>] [--json <out.json>] [--per-subject <out.csv>]
-
-Values each subject with the valuation engine from the sales before it and prints the accuracy.
-  --sales FILE      the pool of sales (CSV, header sale_id,parcel_id,sale_date,price,bedrooms,…,lat,lon)
-  --subjects FILE   the sales to value (same header); default: the last three calendar months of --sales
-  --json FILE       also write the figures as JSON
-  --per-subject FILE  also write one row per subject: sale_id,price,arv,range_low,range_high,confidence
-  --fit-interval    also print the 80 % range's calibration re-fitted on these subjects (and --json holds the samples)
-  --every N         value every Nth subject only (a quick look while tuning; default 1)
-  --help            show this help`;
-
-class UsageError extends Error {}
-
-interface Options {
-  sales: string;
-  subjects?: string;
-  json?: string;
-  perSubject?: string;
-  fitInterval: boolean;
-  every: number;
-}
-
-function parseOptions(argv: string[]): Options | null {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        sales: { type: "string" },
-        subjects: { type: "string" },
-        json: { type: "string" },
-        "per-subject": { type: "string" },
-        "fit-interval": { type: "boolean", default: false },
-        every: { type: "string", default: "1" },
-        help: { type: "boolean", default: false },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) return null;
-  if (!values.sales) throw new UsageError("--sales <csv> is required");
-  const every = Number(values.every);
-  if (!Number.isInteger(every) || every < 1) throw new UsageError("--every must be a positive whole number");
-  return {
-    sales: values.sales,
-    subjects: values.subjects,
-    json: values.json,
-    perSubject: values["per-subject"],
-    fitInterval: values["fit-interval"],
-    every,
-  };
-}
 
 function readSales(file: string, what: string): Sale[] {
   let text: string;
@@ -132,6 +85,19 @@ function lastThreeMonthsStart(sales: readonly Sale[]): string {
   return new Date(Date.UTC(year, month, 1)).toISOString().slice(0, 10);
 }
 
+/** The first day of the calendar month after the first `share` of the sales' calendar months. */
+function timeSplitStart(sales: readonly Sale[], share: number): string {
+  const months = [...new Set(sales.map((sale) => sale.saleDate.slice(0, 7)))].sort();
+  const train = Math.min(months.length - 1, Math.max(1, Math.round(share * months.length)));
+  return `${months[train]}-01`;
+}
+
+/** The region cell a sale lies in, as `bench:valuation` names it in `range80_coverage_by_region`. */
+function regionKey(sale: Sale): string {
+  const cell = regionCellOf(sale);
+  return `${cell.latitudeCell}:${cell.longitudeCell}`;
+}
+
 function toSubject(sale: Sale): ValuationSubject {
   // Everything but the price (and the sale's own id/date): the engine never sees what the subject sold for.
   const { price: _price, id: _id, saleDate: _date, daysOnMarket: _dom, sourceUrl: _source, ...facts } = sale;
@@ -140,14 +106,15 @@ function toSubject(sale: Sale): ValuationSubject {
 
 function run(options: Options): void {
   const started = performance.now();
-  const sales = readSales(options.sales, "sales");
+  const sales = dropColumns(readSales(options.sales, "sales"), options.dropColumns);
   let subjects: Sale[];
-  if (options.subjects) subjects = readSales(options.subjects, "subjects");
+  if (options.subjects) subjects = dropColumns(readSales(options.subjects, "subjects"), options.dropColumns);
   else {
-    const from = lastThreeMonthsStart(sales);
+    const from = options.timeSplit === undefined ? lastThreeMonthsStart(sales) : timeSplitStart(sales, options.timeSplit);
     subjects = sales.filter((sale) => sale.saleDate >= from);
-    console.log(`subjects: the ${subjects.length} sales from ${from} on (the last three months), each valued from every sale before it`);
+    console.log(`subjects: the ${subjects.length} sales from ${from} on, each valued from every sale before it`);
   }
+  if (options.dropColumns.length > 0) console.log(`columns dropped: ${options.dropColumns.join(", ")}`);
   subjects = [...subjects].sort((a, b) => (a.saleDate < b.saleDate ? -1 : a.saleDate > b.saleDate ? 1 : a.id < b.id ? -1 : 1));
   if (options.every > 1) subjects = subjects.filter((_, i) => i % options.every === 0);
   const pool = new SalesPool(sales);
@@ -179,20 +146,33 @@ function run(options: Options): void {
   // The kept trees read into predictors once per market model, as a long-lived caller would (the engine keeps no cache).
   const treesCache: NonNullable<ValuationOptions["treesCache"]> = new WeakMap();
 
-  const outcomes: Outcome[] = [];
-  const rows: SubjectRow[] = [];
-  const samples: ErrorSample[] = [];
-  const millis: number[] = [];
-  const steps = new Map<number, number>();
-  for (const sale of subjects) {
+  const valueAt = (sale: Sale, rangeCalibration?: RangeCalibration | null) => {
     const subject = toSubject(sale);
     const valuation = { valuationDate: sale.saleDate };
     const candidates = pool.lookup(candidateWindow(subject, valuation), subject);
     const regional = regionalModelFor(subject, valuation);
     const market = marketModelFor(subject, valuation);
     const t0 = performance.now();
-    const outcome = valueSubject(subject, candidates, { ...valuation, regional, market, treesCache });
-    millis.push(performance.now() - t0);
+    const outcome = valueSubject(subject, candidates, { ...valuation, regional, market, treesCache, rangeCalibration });
+    return { outcome, ms: performance.now() - t0 };
+  };
+  const calibrations =
+    options.calibrateOn === undefined
+      ? null
+      : new RegionCalibrations(pool, options.calibrateOn, (sale) => {
+          const { outcome } = valueAt(sale);
+          return outcome.ok ? outcome.result : null;
+        });
+
+  const outcomes: Outcome[] = [];
+  const rows: SubjectRow[] = [];
+  const samples: ErrorSample[] = [];
+  const millis: number[] = [];
+  const steps = new Map<number, number>();
+  for (const sale of subjects) {
+    const rangeCalibration = calibrations?.for(sale, sale.saleDate);
+    const { outcome, ms } = valueAt(sale, rangeCalibration);
+    millis.push(ms);
     outcomes.push({ price: sale.price, arv: outcome.ok ? outcome.result.arv : null });
     const result = outcome.ok ? outcome.result : null;
     rows.push({
@@ -202,12 +182,21 @@ function run(options: Options): void {
       rangeLow: result?.range_low ?? null,
       rangeHigh: result?.range_high ?? null,
       confidence: result?.confidence ?? null,
+      region: regionKey(sale),
     });
     if (result) {
       steps.set(result.selectionStep, (steps.get(result.selectionStep) ?? 0) + 1);
       // The unrounded estimate's error would be a hair closer; the ARV as answered is what the range must hold.
       samples.push({ evidence: result.evidence, logError: Math.log(sale.price / result.arv) });
     }
+  }
+  if (calibrations) {
+    const learnt = calibrations.learnt();
+    const own = learnt.filter((c) => c !== null);
+    const scales = own.map((c) => c.scale).sort((a, b) => a - b);
+    console.log(
+      `calibrated on ${options.calibrateOn} month(s): ${calibrations.valuedSales} recent sales valued; ${own.length}/${learnt.length} region-months with a scale of their own (scale min ${scales[0]?.toFixed(2)}, median ${scales[scales.length >> 1]?.toFixed(2)}, max ${scales[scales.length - 1]?.toFixed(2)}), the rest the global scale and Low`,
+    );
   }
 
   const figures = benchFigures(outcomes, millis);
@@ -231,6 +220,7 @@ function run(options: Options): void {
   const json = options.fitInterval ? { ...figures, ...range, samples } : { ...figures, ...range };
   if (options.json) write(options.json, `${JSON.stringify(json, null, 2)}\n`);
   if (options.perSubject) write(options.perSubject, perSubjectCsv(rows));
+  console.log(rangeByRegionLine(rows));
   console.log(rangeLine(range));
   console.log(summaryLine(figures));
 }

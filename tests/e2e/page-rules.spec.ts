@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 
 import { aSellerSearch, expect, test } from "./fixtures.ts";
-import { horizontalOverflow, VIEWPORTS, watchPageErrors } from "./page-rules.ts";
+import { controlsUnderToast, horizontalOverflow, VIEWPORTS, watchPageErrors } from "./page-rules.ts";
 
 /**
  * The display rules on every main page and dialog — signed out and in, with JavaScript and without, at 1280 and
@@ -49,6 +49,11 @@ async function visit(page: Page, paths: string[]) {
   expect(broken).toEqual([]);
 }
 
+/** Waits for the toast showing `title` (null until it is on screen), then checks it covers no visible enabled control. */
+async function expectToastClear(page: Page, title: string) {
+  await expect.poll(() => controlsUnderToast(page, title), { message: `controls under the toast "${title}"` }).toEqual([]);
+}
+
 for (const javaScriptEnabled of [true, false]) {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test.describe(`${javaScriptEnabled ? "with" : "without"} JavaScript, ${name}`, () => {
@@ -61,6 +66,40 @@ for (const javaScriptEnabled of [true, false]) {
       test("the signed-in pages and dialogs neither overflow nor report an error", async ({ signedInPage: page, lead }) => {
         await aSellerSearch(page);
         await visit(page, signedInPages(lead.id));
+      });
+
+      test("no toast covers a visible control after Let's Work It, its dialog, mailing, Mail Again and a Today step", async ({
+        signedInPage: page,
+      }) => {
+        const [lead] = await aSellerSearch(page);
+        await page.goto("/leads/workbench");
+        await page.getByRole("button", { name: "Let's Work It" }).click();
+        await expectToastClear(page, "Working This Lead");
+        if (javaScriptEnabled) {
+          await page.getByRole("dialog", { name: lead.addressLine }).getByRole("button", { name: "Close" }).click();
+          await expect(page.getByRole("dialog")).toHaveCount(0);
+        }
+        await page.getByRole("button", { name: "Get Max Offer" }).click();
+        const offers = page.getByRole("region", { name: "Offer Options" });
+        await offers.getByRole("textbox", { name: "Custom offer amount in dollars" }).fill("187500");
+        await offers.getByRole("radio", { name: "Custom amount" }).check();
+        await offers.getByRole("button", { name: "Generate PDF Letter of Intent" }).click();
+        const letter = javaScriptEnabled
+          ? page.getByRole("dialog", { name: "Letter of Intent Created" })
+          : page.getByRole("region", { name: "Letter of Intent Created" });
+        const check = page.getByRole("alert", { name: "Check this offer" });
+        await expect(letter.or(check)).toBeVisible();
+        if (await check.isVisible()) await check.getByRole("button", { name: "Confirm anyway" }).click();
+        await expectToastClear(page, "Letter of Intent Created");
+        await letter.getByRole("button", { name: "Mail the Offer" }).click();
+        const mailed = page.getByRole("status", { name: "Offer mailed" });
+        await expect(mailed.getByRole("button", { name: "Mail Again" })).toBeVisible();
+        await expectToastClear(page, "Tracking id:");
+        await mailed.getByRole("button", { name: "Mail Again" }).click();
+        await expectToastClear(page, "Tracking id:");
+        await mailed.getByRole("button", { name: /Start follow-up sequence/ }).click();
+        await expect(page).toHaveURL(/\/today$/);
+        await expectToastClear(page, "Sequence started");
       });
     });
   }

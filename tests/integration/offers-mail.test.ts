@@ -32,7 +32,8 @@ describe("POST /api/properties/mail-offer (local mail)", () => {
       trackingId,
       recipientName: "Maria Lopez",
       recipientAddress: "77 W Elm St Apt 2, Tucson, AZ 85701",
-      offerAmount: 210000,
+      // The letter's own amount: Fair = 300,000 × 70 % − 30,000 repairs − 10,000 fee.
+      offerAmount: 170000,
     });
 
     // The dev page lists it and serves its PDF.
@@ -40,7 +41,7 @@ describe("POST /api/properties/mail-offer (local mail)", () => {
     expect(page.letters.map((letter) => letter.trackingId)).toContain(trackingId);
     const pdf = await client.send(devMailPdf, "GET", `/dev/mail/${trackingId}.pdf`, { params: { trackingId } });
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
-    expect(await pdfText(await bytesOf(pdf))).toContain("$210,000");
+    expect(await pdfText(await bytesOf(pdf))).toContain("$170,000");
   });
 
   it("mails a letter once, however often and however concurrently it is asked", async () => {
@@ -115,7 +116,7 @@ describe("mail-offer through Lob (fake)", () => {
       provider: "lob",
       trackingId: fake.letters[0].id,
       status: "offer_sent",
-      amount: 210000,
+      amount: 170000,
       expectedDeliveryDate: "2026-12-01",
     });
     expect(fake.letters).toHaveLength(1);
@@ -133,7 +134,7 @@ describe("mail-offer through Lob (fake)", () => {
       "from[address_line1]": "1 Center St",
       "metadata[property_id]": propertyId,
     });
-    expect(await pdfText(letter.fileBytes)).toContain("$210,000");
+    expect(await pdfText(letter.fileBytes)).toContain("$170,000");
     expect(documentId).toBeTruthy();
   });
 

@@ -85,10 +85,8 @@ export function LeadDetailsDialog({
       width="lg"
     >
       <Details lead={lead} streetViewUrl={streetViewUrl} />
+      {/* The dialog's Close is in its header. */}
       <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
         {crmStatus ? (
           <InCrmNote status={crmStatus} />
         ) : (

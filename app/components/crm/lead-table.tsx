@@ -18,28 +18,29 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
   // Every row's link is this address plus the lead's id (crmHref puts `lead` last).
   const rowHref = `${crmHref(filter)}&lead=`;
   return (
-    <div className="mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
+    // A container (`@container`): where the table's columns do not fit, each lead reads as a card (tailwind.css).
+    <div className="@container mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
       {leads.length === 0 ? (
         <div className="px-6 py-16 text-center">
           <p className="text-lg font-semibold text-slate-900">No leads found</p>
           <p className="mt-1 text-sm text-slate-600">Start by adding your first property lead or adjust your filters.</p>
         </div>
       ) : (
-        // The table scrolls inside its own box on a narrow screen, never the page. A scrollable region must be
+        // Should a row ever be wider than the box, it scrolls inside it, never the page. A scrollable region must be
         // reachable by keyboard to scroll it (WCAG 2.1.1), hence the tabIndex.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         <div className="overflow-x-auto" role="region" aria-label="Leads" tabIndex={0}>
           {/* The rows' links are plain anchors; one handler here turns their plain clicks into client-side navigations
               (link-clicks.ts). Keyboard users press Enter on a link, which fires the same click. */}
           {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
-          <table onClick={onLinkClick} className="w-full min-w-[52rem] table-fixed divide-y divide-slate-200 text-left">
+          <table onClick={onLinkClick} className="lead-table w-full divide-y divide-slate-200 text-left">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
                 {/* Fixed widths (Property takes the rest): a hundred rows lay out at once, and never push Actions out of view. */}
                 <th scope="col" className="px-3 py-3">
                   Property
                 </th>
-                <th scope="col" className="w-[22%] px-3 py-3">
+                <th scope="col" className="w-44 px-3 py-3">
                   Owner
                 </th>
                 <th scope="col" className="w-32 px-3 py-3">

@@ -200,16 +200,17 @@ export function LeadDialog({ selected, closeHref }: { selected: Selected; closeH
 export function LeadPanel({ selected, closeHref }: { selected: Selected; closeHref: string }) {
   return (
     <section aria-labelledby="lead-details-heading" className="mb-6 rounded-xl border border-brand-200 bg-white p-6 shadow-sm">
-      <div className="mb-4 flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id="lead-details-heading" className="text-lg font-semibold text-slate-900">
+      {/* Close beside the title, however long the address: the card's way back is at its top. */}
+      <div className="mb-4 flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id="lead-details-heading" className="text-lg font-semibold wrap-anywhere text-slate-900">
             {selected.property.address}
           </h2>
           <p className="text-sm text-slate-600">
             {[selected.property.city, selected.property.state].filter(Boolean).join(", ")} · {propertyFacts(selected.property)}
           </p>
         </div>
-        <Link to={closeHref} className={buttonClass("secondary")}>
+        <Link to={closeHref} className={buttonClass("secondary", "shrink-0")}>
           Close
         </Link>
       </div>

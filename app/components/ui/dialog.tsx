@@ -13,7 +13,7 @@ type DialogProps = {
   trigger?: ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
-  /** A "Close" button under the content, for dialogs whose content has no button of its own that closes it. */
+  /** The header's close button's text. */
   closeText?: string;
   width?: keyof typeof WIDTHS;
 };
@@ -22,8 +22,12 @@ type DialogProps = {
  * The one modal dialog: Radix underneath (focus trap, Escape, aria-labelledby/-describedby), our overlay and panel
  * on top. Radix renders through a portal, which a server render skips, so callers show an in-page fallback before
  * hydration.
+ *
+ * The header (title and Close) stays in view and the content scrolls under it, so a dialog taller than the window
+ * closes from its top. The panel keeps clear of a toast on screen: `--toast-top` and `--toast-space` (set by the toast
+ * region) are how much of the window's top and bottom the toast takes.
  */
-export function Dialog({ title, description, children, trigger, open, onOpenChange, closeText, width = "md" }: DialogProps) {
+export function Dialog({ title, description, children, trigger, open, onOpenChange, closeText = "Close", width = "md" }: DialogProps) {
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -31,18 +35,20 @@ export function Dialog({ title, description, children, trigger, open, onOpenChan
         {/* Above the shell's sidebar (z-50, a drawer on phones): the whole page dims behind a dialog. */}
         <RadixDialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
         <RadixDialog.Content
-          className={`fixed top-1/2 left-1/2 z-[61] max-h-[90vh] w-[calc(100%-2rem)] ${WIDTHS[width]} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl`}
+          className={`fixed inset-x-0 top-[calc(5dvh+var(--toast-top,0px))] bottom-[calc(5dvh+var(--toast-space,0px))] z-[61] mx-auto my-auto flex h-fit max-h-[calc(90dvh-var(--toast-top,0px)-var(--toast-space,0px))] w-[calc(100%-2rem)] ${WIDTHS[width]} flex-col overflow-hidden rounded-xl bg-white shadow-xl`}
         >
-          <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-          <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-          <div className="mt-4">{children}</div>
-          {closeText ? (
-            <div className="mt-6 flex justify-end">
-              <DialogClose>
-                <Button variant="secondary">{closeText}</Button>
-              </DialogClose>
+          <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
+            <div className="min-w-0">
+              <RadixDialog.Title className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</RadixDialog.Title>
+              <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
             </div>
-          ) : null}
+            <RadixDialog.Close asChild>
+              <Button variant="secondary" className="shrink-0">
+                {closeText}
+              </Button>
+            </RadixDialog.Close>
+          </div>
+          <div className="min-h-0 overflow-y-auto px-4 pt-4 pb-6 sm:px-6">{children}</div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -27,8 +27,9 @@ export function UsageTab({ usage, error }: { usage: UsageReport; error?: string 
           Letters, leads, skip traces and AI calls cost money at the vendors Breeze uses. Every one is counted here.
         </p>
       </div>
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left text-sm">
+      {/* A container: on a phone each row reads as a card (`card-table`, tailwind.css). */}
+      <div className="@container">
+        <table className="card-table w-full text-left text-sm">
           <thead className="text-slate-600">
             <tr>
               <th className="py-2 pr-4 font-medium">What</th>
@@ -41,9 +42,15 @@ export function UsageTab({ usage, error }: { usage: UsageReport; error?: string 
             {usage.items.map((item) => (
               <tr key={item.kind} data-usage-kind={item.kind}>
                 <td className="py-2 pr-4 capitalize">{USAGE_KIND_LABELS[item.kind].many}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatNumber(item.count)}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{formatCostCents(item.costCents)}</td>
-                <td className="py-2 text-slate-600">{capText(usage.limits[item.kind])}</td>
+                <td data-label="Count" className="py-2 pr-4 text-right tabular-nums">
+                  {formatNumber(item.count)}
+                </td>
+                <td data-label="Cost" className="py-2 pr-4 text-right tabular-nums">
+                  {formatCostCents(item.costCents)}
+                </td>
+                <td data-label="Cap" className="py-2 text-slate-600">
+                  {capText(usage.limits[item.kind])}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -49,8 +49,9 @@ const COLUMNS = ["Address", "Sold Price", "Days on Market", "Beds/Baths", "Sq Ft
 
 export function CompsTable({ comps, caption }: { comps: Comparable[]; caption: string }) {
   return (
-    <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="w-full min-w-[640px] text-left text-sm">
+    // A container: on a phone each comp reads as a card (`card-table`, tailwind.css) instead of scrolling sideways.
+    <div className="@container mt-3 rounded-lg border border-slate-200 bg-white">
+      <table className="card-table w-full text-left text-sm">
         <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-900">{caption}</caption>
         <thead className="text-xs tracking-wide text-slate-600 uppercase">
           <tr>
@@ -69,12 +70,24 @@ export function CompsTable({ comps, caption }: { comps: Comparable[]; caption: s
                 <th scope="row" className="px-3 py-2 font-medium text-slate-900">
                   {cells.address}
                 </th>
-                <td className="px-3 py-2">{cells.soldPrice}</td>
-                <td className="px-3 py-2">{cells.daysOnMarket}</td>
-                <td className="px-3 py-2">{cells.bedsBaths}</td>
-                <td className="px-3 py-2">{cells.squareFeet}</td>
-                <td className="px-3 py-2">{cells.pricePerSqft}</td>
-                <td className="px-3 py-2">{cells.distance}</td>
+                <td data-label="Sold Price" className="px-3 py-2">
+                  {cells.soldPrice}
+                </td>
+                <td data-label="Days on Market" className="px-3 py-2">
+                  {cells.daysOnMarket}
+                </td>
+                <td data-label="Beds/Baths" className="px-3 py-2">
+                  {cells.bedsBaths}
+                </td>
+                <td data-label="Sq Ft" className="px-3 py-2">
+                  {cells.squareFeet}
+                </td>
+                <td data-label="$/Sq Ft" className="px-3 py-2">
+                  {cells.pricePerSqft}
+                </td>
+                <td data-label="Distance" className="px-3 py-2">
+                  {cells.distance}
+                </td>
               </tr>
             );
           })}

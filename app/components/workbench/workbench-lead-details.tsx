@@ -8,7 +8,7 @@ import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 
 import { LeadFacts, OwnerContactFacts } from "#app/components/leads/lead-facts.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
-import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
+import { Dialog } from "#app/components/ui/dialog.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import {
   dealNumbersOf,
@@ -150,12 +150,12 @@ export function LeadDetailsDialog({ lead, index, saved, rule, closeHref, request
       description={description(lead)}
     >
       <LeadDetails lead={lead} saved={saved} rule={rule} />
-      <div className="mt-6 flex flex-wrap justify-end gap-2">
-        <DialogClose>
-          <Button variant="secondary">Close</Button>
-        </DialogClose>
-        {saved ? null : <ConfirmAddForm lead={lead} index={index} request={request} />}
-      </div>
+      {/* The dialog's Close is in its header, in view however far the details scroll. */}
+      {saved ? null : (
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <ConfirmAddForm lead={lead} index={index} request={request} />
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -28,13 +28,15 @@
 import { assessCandidates, locateComps, valuedComp } from "./adjustments.ts";
 import { compsMean, estimateOf, modelShareOf, modelValue, roundMoney, type CompsMean, type Estimate } from "./blend.ts";
 import { candidatesAround } from "./candidates.ts";
-import { assertDate } from "./cells.ts";
+import { assertDate, REGIONAL_MODEL_MAX_AGE_DAYS } from "./cells.ts";
 import { factValues } from "./features.ts";
 import { fitOverAll } from "./fits.ts";
+import { dayNumber } from "./geo.ts";
 import { intervalOf, unknownShareOf, type IntervalEvidence } from "./interval.ts";
 import { localModel } from "./local-fits.ts";
 import { marketValue } from "./market.ts";
 import { indexChange, marketTimeOf, type MarketTime } from "./price-index.ts";
+import { usableCalibration } from "./range-calibration.ts";
 import { assumptionsOf, rationaleOf } from "./rationale.ts";
 import { usableRegional } from "./regional.ts";
 import { selectComps, SELECTION_STEPS } from "./selection.ts";
@@ -112,7 +114,11 @@ function resultOf(
   blend: { modelLog: number; modelShare: number; estimate: Estimate; evidence: IntervalEvidence },
 ): ValuationResult {
   const { estimate, modelLog, modelShare, evidence } = blend;
-  const interval = intervalOf(estimate.estimateLog, evidence);
+  const interval = intervalOf(
+    estimate.estimateLog,
+    evidence,
+    usableCalibration(options.rangeCalibration, dayNumber(options.valuationDate), dayNumber, REGIONAL_MODEL_MAX_AGE_DAYS),
+  );
   const comps = mean.used.map((k) => valuedComp(k.a, k.w / mean.sw, subject, subjectX, time, options.valuationDate));
   return {
     arv: estimate.arv,

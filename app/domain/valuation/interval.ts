@@ -10,7 +10,7 @@
  * same scale × `INTERVAL_CALIBRATION.medianRatio`.
  */
 import { MONEY_STEP } from "./tuning.ts";
-import type { ConfidenceLabel, HomeFacts, IntervalEvidence } from "./types.ts";
+import type { ConfidenceLabel, HomeFacts, IntervalEvidence, RangeCalibration } from "./types.ts";
 
 export type { ConfidenceLabel, IntervalEvidence };
 
@@ -124,15 +124,33 @@ export function errorScale(e: IntervalEvidence, coefficients: readonly number[] 
   return Math.min(MAX_HALF_WIDTH, Math.max(MIN_HALF_WIDTH, Math.exp(log)));
 }
 
-/** The range around `estimateLog` and its confidence, from the evidence. */
-export function intervalOf(estimateLog: number, evidence: IntervalEvidence): Interval {
-  const halfWidth = errorScale(evidence);
+/**
+ * The range around `estimateLog` and its confidence, from the evidence and the region's calibration
+ * (`./range-calibration.ts`): its scale multiplies the global half-width, and its median ratio gives the typical
+ * error. Null calibration (a region with too few recent sales): the global half-width, and the confidence is capped at
+ * Low. Undefined: the global calibration alone.
+ */
+export function intervalOf(estimateLog: number, evidence: IntervalEvidence, calibration?: RangeCalibration | null): Interval {
+  const global = errorScale(evidence);
+  const halfWidth = calibration ? clampHalfWidth(global * calibration.scale) : global;
+  // The words are read back from the numeric confidence with the global median ratio, so a region's typical error is
+  // said through the global half-width that has the same typical error.
+  const sayAs = calibration ? (halfWidth * calibration.medianRatio) / INTERVAL_CALIBRATION.medianRatio : halfWidth;
+  const said = confidenceOf(sayAs);
+  const confidence = calibration === null ? Math.min(said.confidence, LOW_CONFIDENCE_MAX) : said.confidence;
+  const words = confidenceWordsOf(confidence)!;
   return {
     halfWidth,
     rangeLow: roundMoney(Math.exp(estimateLog - halfWidth)),
     rangeHigh: roundMoney(Math.exp(estimateLog + halfWidth)),
-    ...confidenceOf(halfWidth),
+    typicalErrorPct: words.typicalErrorPct,
+    confidenceLabel: words.label,
+    confidence,
   };
+}
+
+function clampHalfWidth(halfWidth: number): number {
+  return Math.min(MAX_HALF_WIDTH, Math.max(MIN_HALF_WIDTH, halfWidth));
 }
 
 /** The numeric confidence is given to hundredths, and its words are read from that rounded number. */
@@ -187,3 +205,9 @@ export function confidenceSentence(words: { label: ConfidenceLabel; typicalError
 export function isLowConfidence(confidence: number | null | undefined): boolean {
   return confidenceWordsOf(confidence)?.label === "Low";
 }
+
+/** The highest numeric confidence that still reads as Low: where an uncalibrated region's confidence is capped. */
+export const LOW_CONFIDENCE_MAX = (() => {
+  for (let step = CONFIDENCE_STEP - 1; step > 0; step--) if (isLowConfidence(step / CONFIDENCE_STEP)) return step / CONFIDENCE_STEP;
+  return 1 / CONFIDENCE_STEP;
+})();

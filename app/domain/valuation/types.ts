@@ -128,6 +128,12 @@ export interface ValuationOptions {
    */
   regional?: RegionalModel | null;
   /**
+   * The subject's region's range calibration (`calibrateRange`): its scale widens or narrows the 80 % range and its
+   * median ratio gives the typical error. Null: the region had too few recent sales, so the global scale is used and
+   * the confidence is Low. Undefined (or stale): the global calibration alone, as before any refresh.
+   */
+  rangeCalibration?: RangeCalibration | null;
+  /**
    * The trees of the subject's market cell (`marketModel`), when kept: the model value takes a share of theirs. Ignored
    * like `regional` when fitted for a later date or one more than `REGIONAL_MODEL_MAX_AGE_DAYS` earlier.
    */
@@ -179,6 +185,18 @@ export interface RegionalModel {
   sales: number;
   /** Its fact rates, then its price index's slopes, in the engine's column order (REGIONAL_MODEL_VERSION). */
   rates: number[];
+}
+
+/** A region's 80 % range calibration, learnt from its recent sales (`./range-calibration.ts`). */
+export interface RangeCalibration {
+  /** YYYY-MM-DD: the date it was learnt for; only sales before it. */
+  asOf: string;
+  /** How many valued recent sales it was learnt from. */
+  sales: number;
+  /** The multiple of the global half-width that holds 80 % of them. */
+  scale: number;
+  /** The median of |ln error| over the calibrated half-width: typical error = medianRatio × half-width. */
+  medianRatio: number;
 }
 
 /** A region cell: REGION_CELL_DEGREES of latitude by as many of longitude, numbered from 0° (floor). */

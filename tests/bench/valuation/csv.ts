@@ -126,3 +126,27 @@ export function parseSalesCsv(text: string): ParsedSales {
   }
   return { sales, skipped };
 }
+
+/** The optional columns `--drop-columns` can blank, by CSV name (and `grade` for quality_grade), as the sale's field. */
+export const DROPPABLE_COLUMNS: Readonly<Record<string, keyof Sale>> = Object.freeze({
+  zip: "zip",
+  lot_sqft: "lotSquareFeet",
+  stories: "stories",
+  year_renovated: "yearRenovated",
+  basement_sqft: "basementSquareFeet",
+  condition: "condition",
+  quality_grade: "qualityGrade",
+  grade: "qualityGrade",
+  waterfront: "waterfront",
+  view: "view",
+});
+
+/** The sales with those columns unknown, as a market whose records lack them. */
+export function dropColumns(sales: readonly Sale[], names: readonly string[]): Sale[] {
+  if (names.length === 0) return [...sales];
+  return sales.map((sale) => {
+    const copy = { ...sale } as Record<string, unknown>;
+    for (const name of names) copy[DROPPABLE_COLUMNS[name]] = null;
+    return copy as unknown as Sale;
+  });
+}

@@ -94,6 +94,34 @@ export interface SubjectRow {
   rangeLow: number | null;
   rangeHigh: number | null;
   confidence: number | null;
+  /** The subject's region cell ("lat:lon" cell numbers), for the coverage by region. */
+  region?: string;
+}
+
+/** Regions with fewer valued subjects than this are listed but left out of the line's spread of coverages. */
+export const REGION_MIN_SUBJECTS = 30;
+
+/**
+ * `range80_coverage_by_region=<regions> spread(n≥30)=<p10>/<median>/<p90>% <cell>=<x.x>%/<n> …`: the 80 % range's
+ * coverage in each region cell, largest first, and the 10th, 50th and 90th percentile over the regions with at least
+ * REGION_MIN_SUBJECTS valued subjects.
+ */
+export function rangeByRegionLine(rows: readonly SubjectRow[]): string {
+  const byRegion = new Map<string, SubjectRow[]>();
+  for (const row of rows) {
+    if (row.region === undefined) continue;
+    const list = byRegion.get(row.region);
+    if (list) list.push(row);
+    else byRegion.set(row.region, [row]);
+  }
+  const regions = [...byRegion.entries()]
+    .map(([region, list]) => ({ region, list, valued: list.filter((r) => r.arv !== null).length, ...rangeFigures(list) }))
+    .filter((r) => r.valued > 0)
+    .sort((a, b) => b.valued - a.valued || (a.region < b.region ? -1 : 1));
+  const large = regions.filter((r) => r.valued >= REGION_MIN_SUBJECTS).map((r) => r.coverage);
+  const spread = large.length === 0 ? "NaN" : [0.1, 0.5, 0.9].map((q) => quantile(large, q).toFixed(1)).join("/");
+  const cells = regions.map((r) => `${r.region}=${r.coverage.toFixed(1)}%/${r.valued}`).join(" ");
+  return `range80_coverage_by_region=${regions.length} spread(n>=${REGION_MIN_SUBJECTS}: ${large.length})=${spread}% ${cells}`;
 }
 
 export const PER_SUBJECT_HEADER = "sale_id,price,arv,range_low,range_high,confidence";
