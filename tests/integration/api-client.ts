@@ -3,7 +3,10 @@ import { waitOnExecutionContext } from "cloudflare:test";
 import { expect } from "vitest";
 
 import { requestState } from "#workers/load-context.ts";
+import { action as login } from "#app/routes/api.auth.login.ts";
 import { action as register } from "#app/routes/api.auth.register.ts";
+import { getSession } from "#app/services/accounts/auth.server.ts";
+import type { ValidSession } from "#app/services/accounts/session.server.ts";
 import { readToast, TOAST_COOKIE } from "#app/services/http/toast.server.ts";
 
 import { testContext } from "./context.ts";
@@ -186,4 +189,44 @@ export async function registerClient(prefix: string, company: Record<string, unk
   });
   expect(answer.status).toBe(201);
   return { client, email, userId: (answer.body.user as { id: string }).id };
+}
+
+export type SignedInOptions = {
+  /** The new account's email prefix (says which test made it); "user" by default. */
+  prefix?: string;
+  /** Company fields over the registration's defaults. */
+  company?: Record<string, unknown>;
+  /** The client to sign in; a new one (own cookie jar and IP) by default. */
+  client?: ApiClient;
+  /** The client's clock, for tests that fix the day. */
+  now?: () => Date;
+  /** Sign in to an existing account through POST /api/auth/login instead of registering a new one. */
+  as?: { email: string; password?: string; remember?: boolean };
+};
+
+export type SignedIn = { client: ApiClient; email: string; userId: string };
+
+/**
+ * The one way a test gets a signed-in client: a new account registered (or `as` an existing one, logged in); with
+ * `session: true` the session it holds too, read back as a loader would.
+ */
+export async function signedIn(options: SignedInOptions & { session: true }): Promise<SignedIn & { session: ValidSession }>;
+export async function signedIn(options?: SignedInOptions & { session?: false }): Promise<SignedIn>;
+export async function signedIn(options: SignedInOptions & { session?: boolean } = {}): Promise<SignedIn & { session?: ValidSession }> {
+  const client = options.client ?? new ApiClient();
+  if (options.now) client.context = { ...client.context, now: options.now };
+  const user = options.as ? await loggedIn(client, options.as) : await registerClient(options.prefix ?? "user", options.company, client);
+  if (!options.session) return user;
+  const session = await getSession(client.request("GET", "/"), client.context);
+  expect(session).not.toBeNull();
+  return { ...user, session: session! };
+}
+
+async function loggedIn(client: ApiClient, account: NonNullable<SignedInOptions["as"]>): Promise<SignedIn> {
+  const { email, password = "sunny2026", remember = false } = account;
+  const answer = await client.call(login, "POST", "/api/auth/login", { email, password, remember });
+  expect(answer.status).toBe(200);
+  // Read in a context of its own, so the client's next request looks its session up afresh.
+  const session = await getSession(client.request("GET", "/"), client.requestContext());
+  return { client, email, userId: session!.user.id };
 }

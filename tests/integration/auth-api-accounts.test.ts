@@ -13,8 +13,8 @@ import { action as signup } from "#app/routes/api.signup.ts";
 import { action as userInfo } from "#app/routes/api.user.ts";
 import { isCrossSiteRequest, safeNext } from "#app/services/http/request.server.ts";
 
-import { ApiClient } from "./api-client.ts";
-import { db, registered, signedInAs, uniqueEmail } from "./auth-api-setup.ts";
+import { ApiClient, signedIn } from "./api-client.ts";
+import { db, registered, uniqueEmail } from "./auth-api-setup.ts";
 import { testContext } from "./context.ts";
 
 describe("password reset", () => {
@@ -44,7 +44,7 @@ describe("password reset", () => {
 
   it("resets once, signs in, revokes every other session, and invalidates earlier links", async () => {
     const { email } = await registered();
-    const elsewhere = await signedInAs(email);
+    const { client: elsewhere } = await signedIn({ as: { email: email } });
     await new ApiClient().call(forgot, "POST", "/api/auth/forgot", { email });
     const first = await latestResetLink(email);
     await new ApiClient().call(forgot, "POST", "/api/auth/forgot", { email });
@@ -150,7 +150,7 @@ describe("profile calls", () => {
 
   it("changes the password only with the current one, and revokes every session", async () => {
     const { client, email } = await registered();
-    const other = await signedInAs(email);
+    const { client: other } = await signedIn({ as: { email: email } });
     const missing = await client.call(changePassword, "POST", "/api/auth/change-password", { newPassword: "short" });
     // The same rules as registration and reset (a letter and a number), in the spec's words.
     expect(missing.body.errors).toEqual({
@@ -189,7 +189,7 @@ describe("POST /api/signup (the combined page)", () => {
       lastName: "Stone",
     });
     expect(good.body).toEqual({ success: true, message: "Account created successfully! Please log in with your email and password." });
-    const client = await signedInAs(email);
+    const { client: client } = await signedIn({ as: { email: email } });
     expect((await client.call(currentUser, "GET", "/api/auth/user")).body).toMatchObject({
       displayName: "Ada Stone",
       initials: "AS",

@@ -1,7 +1,6 @@
 /** What the auth API tests share: a registration body, a registered client, and signing in. */
 import { expect } from "vitest";
 
-import { action as login } from "#app/routes/api.auth.login.ts";
 import { action as register } from "#app/routes/api.auth.register.ts";
 
 import { ApiClient } from "./api-client.ts";
@@ -35,11 +34,3 @@ export async function registered(client = new ApiClient()) {
   expect(answer.status).toBe(201);
   return { client, email, password: "sunny2026" };
 }
-
-/** Clients share the database, and each gets its own cookie jar and IP. */
-export const signedInAs = async (email: string, password = "sunny2026", remember = false) => {
-  const client = new ApiClient();
-  const answer = await client.call(login, "POST", "/api/auth/login", { email, password, remember });
-  expect(answer.status).toBe(200);
-  return client;
-};

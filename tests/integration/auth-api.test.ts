@@ -9,8 +9,8 @@ import { loader as me } from "#app/routes/api.auth.me.ts";
 import { action as register } from "#app/routes/api.auth.register.ts";
 import { loader as currentUser } from "#app/routes/api.auth.user.ts";
 
-import { ApiClient } from "./api-client.ts";
-import { db, registered, registration, signedInAs, uniqueEmail } from "./auth-api-setup.ts";
+import { ApiClient, signedIn } from "./api-client.ts";
+import { db, registered, registration, uniqueEmail } from "./auth-api-setup.ts";
 import { testContext } from "./context.ts";
 
 describe("POST /api/auth/register", () => {
@@ -151,7 +151,7 @@ describe("POST /api/auth/login and logout", () => {
 
   it("deletes the server-side session on logout, so the old cookie no longer works", async () => {
     const { email } = await registered();
-    const client = await signedInAs(email);
+    const { client: client } = await signedIn({ as: { email: email } });
     const token = client.cookies.get("breeze_session")!;
     const out = await client.call(logout, "POST", "/api/auth/logout");
     expect(out.status).toBe(200);

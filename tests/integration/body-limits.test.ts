@@ -7,7 +7,7 @@ import { action as uploadForm } from "#app/routes/documents.upload.tsx";
 import { MAX_UPLOAD_BYTES } from "#app/services/documents/uploads.server.ts";
 import { MAX_BODY_BYTES } from "#app/services/http/api.server.ts";
 
-import { registerClient, toastOf, type Handler } from "./api-client.ts";
+import { signedIn, toastOf, type Handler } from "./api-client.ts";
 
 const CHUNK = 64 * 1024;
 
@@ -39,8 +39,8 @@ function streamingBody(total: number, prefix = "", suffix = "") {
 }
 
 /** A registered user; `send` POSTs a raw body with its headers through the ApiClient. */
-async function signedIn() {
-  const { client } = await registerClient("body");
+async function sender() {
+  const { client } = await signedIn({ prefix: "body" });
   const send = (handler: Handler, path: string, body: BodyInit, headers: Record<string, string>) =>
     client.send(handler, "POST", path, { body, headers });
   return { send };
@@ -50,7 +50,7 @@ const BUYER = JSON.stringify({ buyerName: "Sun Valley Homes", buyerType: "cash_b
 
 describe("request bodies are bounded before they are read", () => {
   it("a chunked JSON body past 1 MB without a Content-Length answers 413 and is not read to the end", async () => {
-    const { send } = await signedIn();
+    const { send } = await sender();
     const body = streamingBody(8 * MAX_BODY_BYTES, '{"buyerName":"');
     const answer = await send(createBuyerLead, "/api/buyer-leads", body.stream, { "Content-Type": "application/json" });
     expect(answer.status).toBe(413);
@@ -59,7 +59,7 @@ describe("request bodies are bounded before they are read", () => {
   });
 
   it("a small Content-Length in front of a big JSON body does not fool the count", async () => {
-    const { send } = await signedIn();
+    const { send } = await sender();
     const body = streamingBody(2 * MAX_BODY_BYTES, '{"buyerName":"');
     const answer = await send(createBuyerLead, "/api/buyer-leads", body.stream, {
       "Content-Type": "application/json",
@@ -70,7 +70,7 @@ describe("request bodies are bounded before they are read", () => {
   });
 
   it("a declared Content-Length past the cap is refused unread", async () => {
-    const { send } = await signedIn();
+    const { send } = await sender();
     const body = streamingBody(2 * MAX_BODY_BYTES, '{"buyerName":"');
     const answer = await send(createBuyerLead, "/api/buyer-leads", body.stream, {
       "Content-Type": "application/json",
@@ -81,7 +81,7 @@ describe("request bodies are bounded before they are read", () => {
   });
 
   it("a normal JSON body, streamed or not, is still accepted", async () => {
-    const { send } = await signedIn();
+    const { send } = await sender();
     expect((await send(createBuyerLead, "/api/buyer-leads", BUYER, { "Content-Type": "application/json" })).status).toBe(201);
     // Another buyer: the same one saved again answers 200 "Already saved" (one row per buyer and market).
     const streamed = new Blob([BUYER.replace("Sun Valley Homes", "Mesa Ridge Homes")]).stream();
@@ -89,7 +89,7 @@ describe("request bodies are bounded before they are read", () => {
   });
 
   it("a page form action refuses a form body past 1 MB with 413", async () => {
-    const { send } = await signedIn();
+    const { send } = await sender();
     const body = streamingBody(2 * MAX_BODY_BYTES, "name=Pat&message=");
     const answer = await send(contactForm, "/contact-us", body.stream, { "Content-Type": "application/x-www-form-urlencoded" });
     expect(answer.status).toBe(413);
@@ -101,7 +101,7 @@ describe("request bodies are bounded before they are read", () => {
   const multipart = { "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
 
   it("a chunked upload past 10 MB answers 413 on POST /api/documents/upload and is cut while it streams", async () => {
-    const { send } = await signedIn();
+    const { send } = await sender();
     const body = streamingBody(4 * MAX_UPLOAD_BYTES, multipartHead, multipartTail);
     const answer = await send(uploadApi, "/api/documents/upload", body.stream, multipart);
     expect(answer.status).toBe(413);
@@ -110,7 +110,7 @@ describe("request bodies are bounded before they are read", () => {
   });
 
   it("an upload with a lying small Content-Length is cut at the cap too", async () => {
-    const { send } = await signedIn();
+    const { send } = await sender();
     const body = streamingBody(2 * MAX_UPLOAD_BYTES, multipartHead, multipartTail);
     const answer = await send(uploadApi, "/api/documents/upload", body.stream, { ...multipart, "Content-Length": "512" });
     expect(answer.status).toBe(413);
@@ -118,7 +118,7 @@ describe("request bodies are bounded before they are read", () => {
   });
 
   it("the upload form without JavaScript comes back with the too-large toast for a chunked body", async () => {
-    const { send } = await signedIn();
+    const { send } = await sender();
     const body = streamingBody(2 * MAX_UPLOAD_BYTES, multipartHead, multipartTail);
     const answer = await send(uploadForm, "/documents/upload", body.stream, multipart);
     expect(answer.status).toBe(302);
@@ -127,7 +127,7 @@ describe("request bodies are bounded before they are read", () => {
   });
 
   it("a normal chunked upload under the cap is still stored", async () => {
-    const { send } = await signedIn();
+    const { send } = await sender();
     const body = `${multipartHead}Offer terms for 4127 N 38th St.${multipartTail}`;
     const answer = await send(uploadApi, "/api/documents/upload", new Blob([body]).stream(), multipart);
     expect(answer.status).toBe(201);

@@ -8,8 +8,8 @@ import { loader as listContactsRoute } from "#app/routes/api.contacts.ts";
 import { loader as getRoute, action as patchRoute } from "#app/routes/api.properties.$id.ts";
 import { action as createRoute, loader as listRoute } from "#app/routes/api.properties.ts";
 
-import { ApiClient } from "./api-client.ts";
-import { db, LEAD, signedIn } from "./crm-setup.ts";
+import { ApiClient, signedIn } from "./api-client.ts";
+import { db, LEAD } from "./crm-setup.ts";
 
 describe("GET and POST /api/properties", () => {
   it("answers 401 without a session", async () => {
@@ -26,7 +26,7 @@ describe("GET and POST /api/properties", () => {
   });
 
   it("creates a property from the workbench's fields and lists it, newest first, for its owner only", async () => {
-    const { client, userId } = await signedIn();
+    const { client, userId } = await signedIn({ prefix: "crm" });
     const created = await client.call(createRoute, "POST", "/api/properties", {
       ...LEAD,
       bedrooms: 3,
@@ -74,12 +74,12 @@ describe("GET and POST /api/properties", () => {
     expect(Array.isArray(rows)).toBe(true);
     expect(rows.map((row) => row.address)).toEqual(["4127 N 38th St", "1 Older Rd"]);
 
-    const stranger = await signedIn();
+    const stranger = await signedIn({ prefix: "crm" });
     expect((await stranger.client.call(listRoute, "GET", "/api/properties")).body).toEqual([]);
   });
 
   it("makes a named owner the property's first contact, so New Message can reach them", async () => {
-    const { client, userId } = await signedIn();
+    const { client, userId } = await signedIn({ prefix: "crm" });
     const withOwner = await client.call(createRoute, "POST", "/api/properties", {
       ...LEAD,
       ownerName: " Maria Lopez ",
@@ -95,7 +95,7 @@ describe("GET and POST /api/properties", () => {
   });
 
   it("refuses the same address, city and state twice with 409 Already in CRM", async () => {
-    const { client, userId } = await signedIn();
+    const { client, userId } = await signedIn({ prefix: "crm" });
     const first = await client.call(createRoute, "POST", "/api/properties", LEAD);
     expect(first.status).toBe(201);
     const again = await client.call(createRoute, "POST", "/api/properties", {
@@ -108,11 +108,11 @@ describe("GET and POST /api/properties", () => {
     expect(again.body).toMatchObject({ success: false, message: "Already in CRM", id: first.body.id });
     expect(await db.select().from(properties).where(eq(properties.userId, userId))).toHaveLength(1);
     // Another user may hold the same address.
-    expect((await (await signedIn()).client.call(createRoute, "POST", "/api/properties", LEAD)).status).toBe(201);
+    expect((await (await signedIn({ prefix: "crm" })).client.call(createRoute, "POST", "/api/properties", LEAD)).status).toBe(201);
   });
 
   it("answers 400 with field messages for bad input and writes nothing", async () => {
-    const { client, userId } = await signedIn();
+    const { client, userId } = await signedIn({ prefix: "crm" });
     const answer = await client.call(createRoute, "POST", "/api/properties", {
       address: "x".repeat(201),
       city: "Phoenix",
@@ -145,7 +145,7 @@ describe("GET /api/properties paging and filters", () => {
 
   /** 230 leads a minute apart (newest is number 229); every third one qualified, addresses in two cities. */
   async function withLeads() {
-    const user = await signedIn();
+    const user = await signedIn({ prefix: "crm" });
     const start = Date.UTC(2026, 0, 1);
     const rows = Array.from({ length: 230 }, (_, i) => ({
       userId: user.userId,
@@ -233,7 +233,7 @@ describe("GET /api/properties paging and filters", () => {
 
     // Another user's cursor-shaped value pages nothing of theirs: the user filter comes first.
     const page = await client.call(listRoute, "GET", "/api/properties?limit=1");
-    const stranger = await signedIn();
+    const stranger = await signedIn({ prefix: "crm" });
     const foreign = await stranger.client.call(listRoute, "GET", nextOf(page)!);
     expect(foreign.status).toBe(200);
     expect(foreign.body).toEqual([]);
@@ -243,7 +243,7 @@ describe("GET /api/properties paging and filters", () => {
 
 describe("GET and PATCH /api/properties/{id}", () => {
   it("reads and updates the owner's property, and answers 404 for a foreign or unknown id", async () => {
-    const owner = await signedIn();
+    const owner = await signedIn({ prefix: "crm" });
     const created = await owner.client.call(createRoute, "POST", "/api/properties", LEAD);
     const id = String(created.body.id);
 
@@ -259,7 +259,7 @@ describe("GET and PATCH /api/properties/{id}", () => {
     const row = await db.select().from(properties).where(eq(properties.id, id)).get();
     expect(row).toMatchObject({ analysisArv: 310000, maxOffer: 217000, status: "offer_produced" });
 
-    const stranger = await signedIn();
+    const stranger = await signedIn({ prefix: "crm" });
     expect((await stranger.client.call(getRoute, "GET", `/api/properties/${id}`, undefined, { params: { id } })).status).toBe(404);
     const foreignPatch = await stranger.client.call(patchRoute, "PATCH", `/api/properties/${id}`, { status: "closed" }, { params: { id } });
     expect(foreignPatch.status).toBe(404);
@@ -269,7 +269,7 @@ describe("GET and PATCH /api/properties/{id}", () => {
   });
 
   it("refuses an empty or invalid patch, and an address that is already in the CRM", async () => {
-    const { client } = await signedIn();
+    const { client } = await signedIn({ prefix: "crm" });
     const a = await client.call(createRoute, "POST", "/api/properties", LEAD);
     await client.call(createRoute, "POST", "/api/properties", { ...LEAD, address: "9 Other St" });
     const id = String(a.body.id);
@@ -290,13 +290,13 @@ describe("GET and PATCH /api/properties/{id}", () => {
 
 describe("GET /api/contacts", () => {
   it("lists only the user's contacts with their property", async () => {
-    const { client, userId } = await signedIn();
+    const { client, userId } = await signedIn({ prefix: "crm" });
     const ids = await seedDemoCrm(db, userId);
     const answer = await client.call(listContactsRoute, "GET", "/api/contacts");
     expect(answer.status).toBe(200);
     const list = answer.body as unknown as { propertyId: string; name: string }[];
     expect(list.length).toBeGreaterThanOrEqual(3);
     for (const contact of list) expect(ids).toContain(contact.propertyId);
-    expect((await (await signedIn()).client.call(listContactsRoute, "GET", "/api/contacts")).body).toEqual([]);
+    expect((await (await signedIn({ prefix: "crm" })).client.call(listContactsRoute, "GET", "/api/contacts")).body).toEqual([]);
   });
 });

@@ -9,12 +9,12 @@ import { loader as exportCsv } from "#app/routes/crm.export[.csv].ts";
 import { action as addLead, loader as addLeadPage } from "#app/routes/crm.leads.tsx";
 import { TOAST_COOKIE } from "#app/services/http/toast.server.ts";
 
-import { ApiClient } from "./api-client.ts";
-import { db, LEAD, loadCrm, signedIn } from "./crm-setup.ts";
+import { ApiClient, signedIn } from "./api-client.ts";
+import { db, LEAD, loadCrm } from "./crm-setup.ts";
 
 describe("Add Lead form (/crm/leads)", () => {
   it("stores a valid lead and goes back to the CRM with a toast", async () => {
-    const { client, userId } = await signedIn();
+    const { client, userId } = await signedIn({ prefix: "crm", session: true });
     const response = await client.send(addLead, "POST", "/crm/leads", {
       form: {
         ...LEAD,
@@ -42,7 +42,7 @@ describe("Add Lead form (/crm/leads)", () => {
   });
 
   it("answers field errors and writes nothing; a duplicate reads Already in CRM", async () => {
-    const { client, userId } = await signedIn();
+    const { client, userId } = await signedIn({ prefix: "crm", session: true });
     const invalid = await client.send(addLead, "POST", "/crm/leads", {
       form: { address: "", city: "Phoenix", state: "A", zipCode: "1", bedrooms: "0" },
     });
@@ -69,14 +69,14 @@ describe("Add Lead form (/crm/leads)", () => {
     const response = await anonymous.send(addLead, "POST", "/crm/leads", { form: LEAD });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toMatch(/^\/login\?next=/);
-    const { client } = await signedIn();
+    const { client } = await signedIn({ prefix: "crm", session: true });
     expect(await client.load(addLeadPage, "/crm/leads")).toBeNull();
   });
 });
 
 describe("CSV export (/crm/export.csv)", () => {
   it("downloads the filtered leads with every CRM and owner column", async () => {
-    const { client, userId } = await signedIn();
+    const { client, userId } = await signedIn({ prefix: "crm", session: true });
     await seedDemoCrm(db, userId);
     const all = await client.call(exportCsv, "GET", "/crm/export.csv");
     expect(all.status).toBe(200);
@@ -97,7 +97,7 @@ describe("CSV export (/crm/export.csv)", () => {
 
 describe("the CRM section loader", () => {
   it("filters by status and search, keeps figures over all leads, and opens only the user's own lead", async () => {
-    const { client, userId, session } = await signedIn();
+    const { client, userId, session } = await signedIn({ prefix: "crm", session: true });
     const ids = await seedDemoCrm(db, userId);
     const all = await loadCrm(client.context, session, new URL("http://x/?section=crm"));
     expect(all.figures).toEqual({ totalLeads: 12, qualified: 2, underContract: 2 });
@@ -122,7 +122,7 @@ describe("the CRM section loader", () => {
     expect(opened.selected?.contacts).toHaveLength(1);
     expect(opened.adding).toBe(true);
 
-    const stranger = await signedIn();
+    const stranger = await signedIn({ prefix: "crm", session: true });
     const foreign = await loadCrm(stranger.client.context, stranger.session, new URL(`http://x/?section=crm&lead=${ids[1]}`));
     expect(foreign.selected).toBeNull();
     expect(foreign.selectedMissing).toBe(true);
@@ -134,7 +134,7 @@ describe("the CRM section loader", () => {
 describe("the CRM's figures, status filter and search, as SQL runs them", () => {
   /** Seven leads, each status once or twice, with `%` and `_` in two addresses; newest is the first one listed. */
   async function withMixedLeads() {
-    const user = await signedIn();
+    const user = await signedIn({ prefix: "crm", session: true });
     const start = Date.UTC(2026, 2, 1);
     const leads = [
       { address: "100 Main St", city: "Phoenix", status: "new" },
@@ -171,7 +171,7 @@ describe("the CRM's figures, status filter and search, as SQL runs them", () => 
     await db
       .insert(properties)
       .values({ userId, address: "1 Extra Rd", city: "Mesa", state: "AZ", zipCode: "85001", status: "under_contract" });
-    const stranger = await signedIn();
+    const stranger = await signedIn({ prefix: "crm", session: true });
     expect((await loadCrm(stranger.client.context, stranger.session, new URL("http://x/?section=crm"))).figures).toEqual({
       totalLeads: 0,
       qualified: 0,

@@ -14,7 +14,8 @@ import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer
 import { readCrmPage } from "#app/services/leads/properties.server.ts";
 import { storeValuation } from "#app/services/valuation/store-comps.server.ts";
 
-import { confirmBody, db, signedIn, withProperty } from "./offers-setup.ts";
+import { signedIn } from "./api-client.ts";
+import { COMPANY_ADDRESS, confirmBody, db, withProperty } from "./offers-setup.ts";
 
 const ENGINE = { arv: 320_000, range_low: 290_000, range_high: 352_000, confidence: 0.72, comps: [] };
 
@@ -84,7 +85,7 @@ describe("a property's valuations", () => {
 
   it("never records a valuation on another user's property", async () => {
     const { propertyId } = await withProperty({ arv: 300_000 });
-    const stranger = await signedIn();
+    const stranger = await signedIn({ prefix: "offers", company: COMPANY_ADDRESS });
     const refused = await storeValuation({ db, now: () => new Date() }, stranger.userId, propertyId, ENGINE);
     expect(refused).toMatchObject({ ok: false, status: 404 });
     expect(await historyOf(propertyId)).toHaveLength(1);

@@ -8,8 +8,8 @@ import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer
 import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
 import { action as sendRoute } from "#app/routes/api.properties.send-offer.ts";
 
-import { ApiClient, type Handler } from "./api-client.ts";
-import { db, LEAD, signedIn, statusOf, withProperty } from "./offers-setup.ts";
+import { ApiClient, signedIn, type Handler } from "./api-client.ts";
+import { COMPANY_ADDRESS, db, LEAD, statusOf, withProperty } from "./offers-setup.ts";
 
 const ROUTES: [string, Handler, Record<string, unknown>][] = [
   ["calculate-offer", calculateRoute, { arv: 300000 }],
@@ -28,7 +28,7 @@ describe("offer calls: who may call them", () => {
       expect(signedOut.status).toBe(401);
       expect(signedOut.body).toMatchObject({ success: false, message: "Authentication required. Please log in again." });
 
-      const stranger = await signedIn();
+      const stranger = await signedIn({ prefix: "offers", company: COMPANY_ADDRESS });
       const foreign = await stranger.client.call(route, "POST", `/api/properties/${name}`, { propertyId, ...body });
       expect(foreign.status).toBe(404);
       expect(foreign.body.success).toBe(false);
@@ -39,7 +39,7 @@ describe("offer calls: who may call them", () => {
   );
 
   it("refuses other methods with 405", async () => {
-    const { client } = await signedIn();
+    const { client } = await signedIn({ prefix: "offers", company: COMPANY_ADDRESS });
     const answer = await client.call(calculateRoute, "GET", "/api/properties/calculate-offer");
     expect(answer.status).toBe(405);
   });

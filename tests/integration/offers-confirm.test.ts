@@ -9,7 +9,8 @@ import { loader as viewDocument } from "#app/routes/documents.$id.view.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
 import { load as loadDocuments } from "#app/services/documents/documents-section.server.ts";
 
-import { bytesOf, confirmBody, db, signedIn, withProperty } from "./offers-setup.ts";
+import { signedIn } from "./api-client.ts";
+import { bytesOf, COMPANY_ADDRESS, confirmBody, db, withProperty } from "./offers-setup.ts";
 import { pdfText } from "./pdf-text.ts";
 
 describe("POST /api/properties/confirm-offer", () => {
@@ -47,7 +48,7 @@ describe("POST /api/properties/confirm-offer", () => {
     expect(download.headers.get("Content-Disposition")).toContain(`attachment; filename="${data.fileName}"`);
 
     // Anyone else: 404.
-    const stranger = await signedIn();
+    const stranger = await signedIn({ prefix: "offers", company: COMPANY_ADDRESS });
     const foreign = await stranger.client.send(viewDocument, "GET", pdfUrl, { params: { id: data.documentId } });
     expect(foreign.status).toBe(404);
 

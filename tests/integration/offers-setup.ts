@@ -6,12 +6,12 @@ import { properties } from "#db/schema.ts";
 import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
 
-import { registerClient, type ApiClient } from "./api-client.ts";
+import { signedIn, type ApiClient } from "./api-client.ts";
 import { db } from "./db.ts";
 
 export { db };
 
-const COMPANY_ADDRESS = {
+export const COMPANY_ADDRESS = {
   address_street1: "1 Center St",
   address_city: "Mesa",
   address_state: "AZ",
@@ -32,13 +32,8 @@ export const LEAD = {
   currentAgent: "deal_analyzer",
 };
 
-export async function signedIn(client?: ApiClient) {
-  const registered = await registerClient("offers", COMPANY_ADDRESS, client);
-  return registered;
-}
-
 export async function withProperty(fields: Record<string, unknown> = {}, client?: ApiClient) {
-  const user = await signedIn(client);
+  const user = await signedIn({ prefix: "offers", company: COMPANY_ADDRESS, client });
   const created = await user.client.call(createRoute, "POST", "/api/properties", { ...LEAD, ...fields });
   expect(created.status).toBe(201);
   return { ...user, propertyId: created.body.id as string };

@@ -16,7 +16,7 @@ import * as apiComps from "#app/routes/api.properties.$id.comps.ts";
 import * as apiCalculateArv from "#app/routes/api.properties.calculate-arv.ts";
 import * as apiProperties from "#app/routes/api.properties.ts";
 
-import { ApiClient, registerClient, type Answer, type Handler } from "./api-client.ts";
+import { ApiClient, signedIn, type Answer, type Handler } from "./api-client.ts";
 import { db } from "./db.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
@@ -32,12 +32,8 @@ beforeAll(async () => {
   await seedZipPlaces(db, [...ZIPS, EMPTY_ZIP]);
 });
 
-async function signedIn(prefix = "valuation") {
-  const client = new ApiClient();
-  client.context = { ...client.context, now: () => TODAY };
-  const { userId } = await registerClient(prefix, {}, client);
-  return { client, userId };
-}
+/** A new user whose clock reads TODAY. */
+const signedInToday = (prefix = "valuation") => signedIn({ prefix, now: () => TODAY });
 
 const calculate = (client: ApiClient, body: unknown) =>
   client.call(apiCalculateArv.action as Handler, "POST", "/api/properties/calculate-arv", body);
@@ -69,7 +65,7 @@ describe("POST /api/properties/calculate-arv", () => {
   });
 
   it("answers 400 naming each bad field, and values nothing", async () => {
-    const { client } = await signedIn();
+    const { client } = await signedInToday();
     const good = { address: "1 Main St", city: "Phoenix", state: "AZ", zipCode: "85008", batchDataEstValue: 300000 };
     const cases: [Record<string, unknown>, string, string][] = [
       [{ ...good, address: "" }, "address", "Address is required"],
@@ -96,7 +92,7 @@ describe("POST /api/properties/calculate-arv", () => {
   });
 
   it("values a known property from the market's sales: its record's place, facts and parcel, never its own sales", async () => {
-    const { client } = await signedIn();
+    const { client } = await signedInToday();
     const home = knownHome();
     const answer = await calculate(client, {
       address: home.address,
@@ -138,7 +134,7 @@ describe("POST /api/properties/calculate-arv", () => {
   });
 
   it("answers the offers at 60, 70 and 80 % of its own ARV less the default repairs and fee, and cites the provider's estimate without returning it", async () => {
-    const { client } = await signedIn();
+    const { client } = await signedInToday();
     const home = knownHome();
     for (const estimate of [9_999_999, 250_000]) {
       const arv = asArv(
@@ -159,7 +155,7 @@ describe("POST /api/properties/calculate-arv", () => {
   });
 
   it("places a subject that is not on record at its ZIP's centre and values it from the facts sent", async () => {
-    const { client } = await signedIn();
+    const { client } = await signedInToday();
     const centre = ZIPS.find((zip) => zip.zip === "85008")!;
     const body = {
       address: "1 Nowhere Lane",
@@ -188,14 +184,14 @@ describe("POST /api/properties/calculate-arv", () => {
   });
 
   it("places a subject without a known ZIP at its city's centre", async () => {
-    const { client } = await signedIn();
+    const { client } = await signedInToday();
     const answer = await calculate(client, { address: "2 Nowhere Lane", city: "TEMPE", state: "az", bedrooms: 3, squareFeet: 1500 });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(asArv(answer).assumptions.join(" ")).toContain("placed at the centre of TEMPE, AZ (the mean of its 1 ZIP centres)");
   });
 
   it("answers 422 for an address nobody can place and for a place without comparable sales: never a made-up number", async () => {
-    const { client } = await signedIn();
+    const { client } = await signedInToday();
     const unplaced = await calculate(client, { address: "3 Nowhere Lane", city: "Atlantis", state: "AZ", zipCode: "00000" });
     expect(unplaced.status).toBe(422);
     expect(unplaced.body).toEqual({
@@ -209,7 +205,7 @@ describe("POST /api/properties/calculate-arv", () => {
   });
 
   it("uses only sales dated before today: the clock moved back, the later sales are not seen", async () => {
-    const { client } = await signedIn();
+    const { client } = await signedInToday();
     client.context = { ...client.context, now: () => new Date("2025-07-01T08:00:00Z") };
     const home = knownHome();
     const arv = asArv(await calculate(client, { address: home.address, city: home.city, state: home.state }));
@@ -253,7 +249,7 @@ async function storedCount(propertyId: string) {
 
 describe("GET and POST /api/properties/{id}/comps", () => {
   it("answers 401 signed out and 404 for another user's property, writing nothing", async () => {
-    const owner = await signedIn("comps-owner");
+    const owner = await signedInToday("comps-owner");
     const { id } = await savedLead(owner.userId);
     expect((await compsCall(owner.client, "POST", id)).status).toBe(200);
     const before = await storedCount(id);
@@ -264,7 +260,7 @@ describe("GET and POST /api/properties/{id}/comps", () => {
       const answer = await compsCall(anonymous, method, id);
       expect(answer.status, method).toBe(401);
     }
-    const other = await signedIn("comps-other");
+    const other = await signedInToday("comps-other");
     for (const method of ["GET", "POST"] as const) {
       const answer = await compsCall(other.client, method, id);
       expect(answer.status, method).toBe(404);
@@ -275,7 +271,7 @@ describe("GET and POST /api/properties/{id}/comps", () => {
   });
 
   it("stores the comps a search used and lists them with §3's fields; a second search replaces them", async () => {
-    const { client, userId } = await signedIn("comps-store");
+    const { client, userId } = await signedInToday("comps-store");
     const { id, home } = await savedLead(userId);
     expect((await compsCall(client, "GET", id)).body).toEqual([]);
 
@@ -330,7 +326,7 @@ describe("GET and POST /api/properties/{id}/comps", () => {
   });
 
   it("two searches at once leave one set, not a doubled one", async () => {
-    const { client, userId } = await signedIn("comps-race");
+    const { client, userId } = await signedInToday("comps-race");
     const { id } = await savedLead(userId);
     const answers = await Promise.all([compsCall(client, "POST", id), compsCall(client, "POST", id), compsCall(client, "POST", id)]);
     for (const answer of answers) expect(answer.status).toBe(200);
@@ -342,7 +338,7 @@ describe("GET and POST /api/properties/{id}/comps", () => {
   });
 
   it("places a property added by hand by its address, and answers 422 'Comps Analysis Failed' where there are no sales", async () => {
-    const { client, userId } = await signedIn("comps-hand");
+    const { client, userId } = await signedInToday("comps-hand");
     const add = (body: Record<string, unknown>) => client.call(apiProperties.action as Handler, "POST", "/api/properties", body);
     const home = knownHome();
     const onRecord = await add({ address: home.address, city: home.city, state: home.state, zipCode: home.zip });

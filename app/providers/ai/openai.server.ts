@@ -161,14 +161,18 @@ export function providerErrorOf(error: unknown, sdk: typeof OpenAiErrors, model?
   return new ProviderError(PROVIDER, "the model's answer could not be read");
 }
 
-/**
- * The OpenAI client (`AI=openai`): deal analysis as structured output checked by `DealAnalysisSchema`, the agent
- * chat's reply, Terry's tool-grounded answers and the Negotiation agent's drafts of replies to sellers. The SDK is imported on first use, so a Worker on the local provider never loads it. Short timeout and
- * one retry by default: a user is waiting on every call.
- */
-// eslint-disable-next-line max-lines-per-function -- one method per provider call, each a single request
-export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
-  type Sdk = { errors: typeof OpenAiErrors; client: OpenAI; zod: typeof OpenAiZod };
+type Sdk = { errors: typeof OpenAiErrors; client: OpenAI; zod: typeof OpenAiZod };
+
+/** What every call shares: the SDK loaded once, the model, its reasoning settings and the completion-token budget. */
+type Runner = {
+  model: string;
+  run<T>(call: (sdk: Sdk) => Promise<T>): Promise<T>;
+  reasoning: { reasoning_effort?: typeof OPENAI_REASONING_EFFORT };
+  toolReasoning: { reasoning_effort?: "none" | typeof OPENAI_REASONING_EFFORT };
+  budget(own: number): { max_completion_tokens: number };
+};
+
+function openAiRunner(config: OpenAiConfig): Runner {
   let loaded: Promise<Sdk> | null = null;
   const load = () =>
     (loaded ??= Promise.all([import("openai"), import("openai/error"), import("openai/helpers/zod")]).then(([sdk, errors, zod]) => ({
@@ -210,117 +214,135 @@ export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
     }
   }
 
+  return { model: config.model, run, reasoning, toolReasoning, budget };
+}
+
+/**
+ * The OpenAI client (`AI=openai`): deal analysis as structured output checked by `DealAnalysisSchema`, the agent
+ * chat's reply, Terry's tool-grounded answers and the Negotiation agent's drafts of replies to sellers. The SDK is imported on first use, so a Worker on the local provider never loads it. Short timeout and
+ * one retry by default: a user is waiting on every call.
+ */
+export function createOpenAiProvider(config: OpenAiConfig): AiProvider {
+  const runner = openAiRunner(config);
   return {
     name: "openai",
-
-    analyzeDeal: (input: DealAnalysisInput): Promise<{ analysis: DealAnalysisResult; usage: AiUsage }> =>
-      run(async ({ client, zod }) => {
-        const completion = await client.chat.completions.parse({
-          model: config.model,
-          ...reasoning,
-          ...budget(DEAL_ANALYSIS_MAX_COMPLETION_TOKENS),
-          messages: [
-            { role: "system", content: DEAL_ANALYST_PROMPT },
-            { role: "user", content: JSON.stringify(input) },
-          ],
-          response_format: zod.zodResponseFormat(DealAnalysisSchema, "deal_analysis"),
-        });
-        const message = completion.choices[0]?.message;
-        // Either way the vendor billed the call's tokens: the error carries them for the ledger.
-        if (message?.refusal) throw new BilledAiError(PROVIDER, `the model refused: ${message.refusal}`, usageOf(completion));
-        // The SDK parsed the JSON; the schema's bounds are checked here too, so nothing unchecked is stored.
-        const checked = DealAnalysisSchema.safeParse(message?.parsed);
-        if (!checked.success) throw new BilledAiError(PROVIDER, "the model's analysis did not match the schema", usageOf(completion));
-        return { analysis: checked.data, usage: usageOf(completion) };
-      }),
-
-    chatReply: (input: ChatReplyInput): Promise<ChatReply & { usage: AiUsage }> =>
-      run(async ({ client }) => {
-        const history = boundHistory(input.history ?? [], input.message, HISTORY_TURNS).map((turn) => ({
-          role: turn.role === "assistant" ? ("assistant" as const) : ("user" as const),
-          content: turn.content,
-        }));
-        const completion = await client.chat.completions.create({
-          model: config.model,
-          ...reasoning,
-          ...budget(CHAT_MAX_COMPLETION_TOKENS),
-          messages: [
-            { role: "system", content: `${CHAT_PROMPT} The user is talking to the ${input.agent} agent.` },
-            ...history,
-            { role: "user", content: input.message },
-          ],
-        });
-        const text = textOf(finished(completion.choices[0], { cutIsError: false }));
-        // The wizard offered beside the answer is read from the user's words by the same rules as the local provider.
-        return { text, offer: localChatReply(input).offer, usage: usageOf(completion) };
-      }),
-
-    terryReply: (input) =>
-      run(async ({ client }) => {
-        type Message = Parameters<typeof client.chat.completions.create>[0]["messages"][number];
-        const messages: Message[] = [
-          { role: "system", content: TERRY_PROMPT },
-          ...boundHistory(input.history, input.message, HISTORY_TURNS).map((turn) => ({
-            role: turn.role === "assistant" ? ("assistant" as const) : ("user" as const),
-            content: turn.content,
-          })),
-          { role: "user", content: input.message },
-        ];
-        let usage: AiUsage = { promptTokens: 0, completionTokens: 0, requests: 0 };
-        for (let round = 1; ; round++) {
-          // The last round may not call the tool: it must answer with what the earlier rounds found.
-          const last = round >= TERRY_MAX_ROUNDS;
-          const completion = await client.chat.completions.create({
-            model: config.model,
-            ...toolReasoning,
-            ...budget(TERRY_MAX_COMPLETION_TOKENS),
-            messages,
-            tools: [MARKET_STATISTICS_TOOL],
-            tool_choice: last ? "none" : "auto",
-          });
-          usage = addUsage(usage, usageOf(completion));
-          const choice = finished(completion.choices[0]);
-          const calls = (choice.message.tool_calls ?? []).filter((call) => call.type === "function");
-          if (calls.length === 0 || last) return { text: textOf(choice), usage };
-          messages.push({ role: "assistant", content: choice.message.content ?? null, tool_calls: calls });
-          // Each statistics call answered from the records (or with why not), as the tool's result.
-          const results = await Promise.all(
-            calls.map(async (call) => {
-              let location = "";
-              try {
-                const args: unknown = JSON.parse(call.function.arguments);
-                if (isRecord(args) && typeof args.location === "string") location = args.location;
-              } catch {
-                location = "";
-              }
-              const found = location ? await input.lookup(location) : { error: "The tool needs a location." };
-              return { role: "tool" as const, tool_call_id: call.id, content: JSON.stringify(found) };
-            }),
-          );
-          messages.push(...results);
-        }
-      }),
-
-    draftReply: (input: ReplyDraftInput): Promise<{ text: string; usage: AiUsage }> =>
-      run(async ({ client }) => {
-        const completion = await client.chat.completions.create({
-          model: config.model,
-          ...reasoning,
-          ...budget(REPLY_DRAFT_MAX_COMPLETION_TOKENS),
-          messages: [
-            { role: "system", content: NEGOTIATION_PROMPT },
-            {
-              role: "user",
-              content: JSON.stringify({
-                sellerName: input.contactName,
-                // A seller's message may be longer (Messages' limit); the model reads at most an AI message's length.
-                sellerMessage: input.lastIncoming?.slice(0, AI_MESSAGE_MAX) ?? null,
-                property: input.property,
-              }),
-            },
-          ],
-        });
-        return { text: textOf(finished(completion.choices[0])), usage: usageOf(completion) };
-      }),
+    analyzeDeal: (input) => analyzeDealWith(runner, input),
+    chatReply: (input) => chatReplyWith(runner, input),
+    terryReply: (input) => terryReplyWith(runner, input),
+    draftReply: (input) => draftReplyWith(runner, input),
   };
+}
+
+function analyzeDealWith(runner: Runner, input: DealAnalysisInput): Promise<{ analysis: DealAnalysisResult; usage: AiUsage }> {
+  return runner.run(async ({ client, zod }) => {
+    const completion = await client.chat.completions.parse({
+      model: runner.model,
+      ...runner.reasoning,
+      ...runner.budget(DEAL_ANALYSIS_MAX_COMPLETION_TOKENS),
+      messages: [
+        { role: "system", content: DEAL_ANALYST_PROMPT },
+        { role: "user", content: JSON.stringify(input) },
+      ],
+      response_format: zod.zodResponseFormat(DealAnalysisSchema, "deal_analysis"),
+    });
+    const message = completion.choices[0]?.message;
+    // Either way the vendor billed the call's tokens: the error carries them for the ledger.
+    if (message?.refusal) throw new BilledAiError(PROVIDER, `the model refused: ${message.refusal}`, usageOf(completion));
+    // The SDK parsed the JSON; the schema's bounds are checked here too, so nothing unchecked is stored.
+    const checked = DealAnalysisSchema.safeParse(message?.parsed);
+    if (!checked.success) throw new BilledAiError(PROVIDER, "the model's analysis did not match the schema", usageOf(completion));
+    return { analysis: checked.data, usage: usageOf(completion) };
+  });
+}
+
+function chatReplyWith(runner: Runner, input: ChatReplyInput): Promise<ChatReply & { usage: AiUsage }> {
+  return runner.run(async ({ client }) => {
+    const history = boundHistory(input.history ?? [], input.message, HISTORY_TURNS).map((turn) => ({
+      role: turn.role === "assistant" ? ("assistant" as const) : ("user" as const),
+      content: turn.content,
+    }));
+    const completion = await client.chat.completions.create({
+      model: runner.model,
+      ...runner.reasoning,
+      ...runner.budget(CHAT_MAX_COMPLETION_TOKENS),
+      messages: [
+        { role: "system", content: `${CHAT_PROMPT} The user is talking to the ${input.agent} agent.` },
+        ...history,
+        { role: "user", content: input.message },
+      ],
+    });
+    const text = textOf(finished(completion.choices[0], { cutIsError: false }));
+    // The wizard offered beside the answer is read from the user's words by the same rules as the local provider.
+    return { text, offer: localChatReply(input).offer, usage: usageOf(completion) };
+  });
+}
+
+function terryReplyWith(runner: Runner, input: Parameters<AiProvider["terryReply"]>[0]): ReturnType<AiProvider["terryReply"]> {
+  return runner.run(async ({ client }) => {
+    type Message = Parameters<typeof client.chat.completions.create>[0]["messages"][number];
+    const messages: Message[] = [
+      { role: "system", content: TERRY_PROMPT },
+      ...boundHistory(input.history, input.message, HISTORY_TURNS).map((turn) => ({
+        role: turn.role === "assistant" ? ("assistant" as const) : ("user" as const),
+        content: turn.content,
+      })),
+      { role: "user", content: input.message },
+    ];
+    let usage: AiUsage = { promptTokens: 0, completionTokens: 0, requests: 0 };
+    for (let round = 1; ; round++) {
+      // The last round may not call the tool: it must answer with what the earlier rounds found.
+      const last = round >= TERRY_MAX_ROUNDS;
+      const completion = await client.chat.completions.create({
+        model: runner.model,
+        ...runner.toolReasoning,
+        ...runner.budget(TERRY_MAX_COMPLETION_TOKENS),
+        messages,
+        tools: [MARKET_STATISTICS_TOOL],
+        tool_choice: last ? "none" : "auto",
+      });
+      usage = addUsage(usage, usageOf(completion));
+      const choice = finished(completion.choices[0]);
+      const calls = (choice.message.tool_calls ?? []).filter((call) => call.type === "function");
+      if (calls.length === 0 || last) return { text: textOf(choice), usage };
+      messages.push({ role: "assistant", content: choice.message.content ?? null, tool_calls: calls });
+      // Each statistics call answered from the records (or with why not), as the tool's result.
+      const results = await Promise.all(
+        calls.map(async (call) => {
+          let location = "";
+          try {
+            const args: unknown = JSON.parse(call.function.arguments);
+            if (isRecord(args) && typeof args.location === "string") location = args.location;
+          } catch {
+            location = "";
+          }
+          const found = location ? await input.lookup(location) : { error: "The tool needs a location." };
+          return { role: "tool" as const, tool_call_id: call.id, content: JSON.stringify(found) };
+        }),
+      );
+      messages.push(...results);
+    }
+  });
+}
+
+function draftReplyWith(runner: Runner, input: ReplyDraftInput): Promise<{ text: string; usage: AiUsage }> {
+  return runner.run(async ({ client }) => {
+    const completion = await client.chat.completions.create({
+      model: runner.model,
+      ...runner.reasoning,
+      ...runner.budget(REPLY_DRAFT_MAX_COMPLETION_TOKENS),
+      messages: [
+        { role: "system", content: NEGOTIATION_PROMPT },
+        {
+          role: "user",
+          content: JSON.stringify({
+            sellerName: input.contactName,
+            // A seller's message may be longer (Messages' limit); the model reads at most an AI message's length.
+            sellerMessage: input.lastIncoming?.slice(0, AI_MESSAGE_MAX) ?? null,
+            property: input.property,
+          }),
+        },
+      ],
+    });
+    return { text: textOf(finished(completion.choices[0])), usage: usageOf(completion) };
+  });
 }

@@ -5,15 +5,14 @@
  */
 import { eq, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { users } from "#db/schema.ts";
 import { dealRuleOf, type DealRule } from "#app/domain/offers/deal-rule.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { userMaxOffersRecompute } from "#app/services/valuation/property-valuations.server.ts";
 
 /** The statement reading a user's preferences (for a batch); `dealRuleOf` its first row's. */
-export function preferencesQuery(db: Db, userId: string) {
-  return db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1);
+export function preferencesQuery(context: ServiceContext<"db">, userId: string) {
+  return context.db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1);
 }
 
 export function dealRuleOfRows(rows: { preferences: Record<string, unknown> | null }[]): DealRule {
@@ -21,7 +20,7 @@ export function dealRuleOfRows(rows: { preferences: Record<string, unknown> | nu
 }
 
 export async function readDealRule(context: ServiceContext<"db">, userId: string): Promise<DealRule> {
-  return dealRuleOfRows(await preferencesQuery(context.db, userId));
+  return dealRuleOfRows(await preferencesQuery(context, userId));
 }
 
 /** Stores the (already checked) rule and recomputes the user's stored max offers with it, in one batch. */

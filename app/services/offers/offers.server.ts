@@ -63,9 +63,9 @@ export async function calculateOffer(
   const writing = { db, now: () => options.now ?? new Date() };
   const [property, rule] = record
     ? await db
-        .batch([...dealCostWrites(writing, userId, input.propertyId, costs), read, preferencesQuery(db, userId)])
+        .batch([...dealCostWrites(writing, userId, input.propertyId, costs), read, preferencesQuery(context, userId)])
         .then((results) => [results[2][0] ?? null, dealRuleOfRows(results[3])] as const)
-    : await db.batch([read, preferencesQuery(db, userId)]).then(([rows, prefs]) => [rows[0] ?? null, dealRuleOfRows(prefs)] as const);
+    : await db.batch([read, preferencesQuery(context, userId)]).then(([rows, prefs]) => [rows[0] ?? null, dealRuleOfRows(prefs)] as const);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };
   const line = maxOfferRule(input.arv, input.repairs ?? property.repairEstimate, input.assignmentFee ?? property.assignmentFee, rule);
   const tiers = tiersOf(line, rule);

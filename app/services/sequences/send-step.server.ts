@@ -87,17 +87,38 @@ function claimKeyOf(step: LetterStep): string {
   return step.mailAgain ? `${base}:step:${step.activityId}` : base;
 }
 
-// eslint-disable-next-line max-lines-per-function -- claim, render, mail and record read as one sequence of steps
+/** The step's pending mailing address, checked against the property's addresses on record, and who signs the letter. */
+async function letterRecipient(context: StepContext, step: LetterStep) {
+  const contact = step.contacts.find((row) => row.recipientType === "address" && row.status === "pending");
+  if (!contact) return { ok: false as const, status: 400 as const, message: NO_MAILING_ADDRESS };
+  const { property, sender } = await readPropertyAndSender(context, step.userId, step.propertyId);
+  if (!property) return { ok: false as const, status: 404 as const, message: "Property not found" };
+  const onRecord = [property.ownerMailingAddress, propertyAddressLine({ ...property, zip: property.zipCode })];
+  const to = parseMailingAddress(contact.recipientValue);
+  if (!to || !isRecipientOnRecord(contact.recipientValue, onRecord))
+    return { ok: false as const, status: 422 as const, message: RECIPIENT_NOT_ON_RECORD };
+  return { ok: true as const, contact, property, sender, to };
+}
+
+/** A mail provider's failure in words: an address it refused, an outcome it could not confirm, or a letter not mailed. */
+function mailFailure(error: unknown): StepRefusal {
+  if (error instanceof MailAddressRefused) return { ok: false, status: 422, message: `${error.problem}.` };
+  // The letter may exist: said so, never "not mailed"; pressing again sends the step's same key, so it is mailed once.
+  if (error instanceof MailOutcomeUnknown) {
+    console.error("mailing a sequence letter is unconfirmed", error.message);
+    return { ok: false, status: 504, message: messageText(MAILING_UNCONFIRMED) };
+  }
+  if (!(error instanceof ProviderError)) throw error;
+  console.error("mailing a sequence letter failed", error.message);
+  return { ok: false, status: 502, message: LETTER_NOT_MAILED };
+}
+
 export async function mailLetterStep(context: StepContext, step: LetterStep): Promise<StepSent | StepRefusal> {
   const { userId } = step;
   const now = context.now();
-  const contact = step.contacts.find((row) => row.recipientType === "address" && row.status === "pending");
-  if (!contact) return { ok: false, status: 400, message: NO_MAILING_ADDRESS };
-  const { property, sender } = await readPropertyAndSender(context, userId, step.propertyId);
-  if (!property) return { ok: false, status: 404, message: "Property not found" };
-  const onRecord = [property.ownerMailingAddress, propertyAddressLine({ ...property, zip: property.zipCode })];
-  const to = parseMailingAddress(contact.recipientValue);
-  if (!to || !isRecipientOnRecord(contact.recipientValue, onRecord)) return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD };
+  const recipient = await letterRecipient(context, step);
+  if (!recipient.ok) return recipient;
+  const { contact, property, sender, to } = recipient;
 
   const offerLetter = step.amount !== null && !step.mailAgain ? await letterOfIntentFor(context, userId, property.id, step.amount) : null;
   const recipientName = property.ownerName?.trim() || "Property Owner";
@@ -164,15 +185,7 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
     };
   } catch (error) {
     await Promise.all([dropMailing(context, userId, claimed.claim), releaseUsage(context, reserved.reservation)]);
-    if (error instanceof MailAddressRefused) return { ok: false, status: 422, message: `${error.problem}.` };
-    // The letter may exist: said so, never "not mailed"; pressing again sends the step's same key, so it is mailed once.
-    if (error instanceof MailOutcomeUnknown) {
-      console.error("mailing a sequence letter is unconfirmed", error.message);
-      return { ok: false, status: 504, message: messageText(MAILING_UNCONFIRMED) };
-    }
-    if (!(error instanceof ProviderError)) throw error;
-    console.error("mailing a sequence letter failed", error.message);
-    return { ok: false, status: 502, message: LETTER_NOT_MAILED };
+    return mailFailure(error);
   }
 }
 

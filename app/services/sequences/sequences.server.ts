@@ -5,8 +5,8 @@
  * one read of the property, its lead row and the user's sequence.
  */
 import { and, eq, isNull, notExists, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 
-import type { Db } from "#db/client.ts";
 import { documents, followUpActivities, followUpSteps, leads, properties } from "#db/schema.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { endOfDay, pausesSequence, planSequence, reachabilityOf } from "#app/domain/sequences/plan.ts";
@@ -14,7 +14,7 @@ import type { SequenceAction, SequenceStep } from "#app/domain/sequences/steps.t
 import type { SequenceMeta } from "#app/domain/sequences/task-state.ts";
 import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
-import type { ServiceContext } from "#app/services/context.server.ts";
+import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "#app/services/offers/offer-checks.server.ts";
 
 import { CRM_LEAD_VENDOR, crmLeadRead, insertContacts, propertyRead } from "./rows.server.ts";
@@ -46,23 +46,41 @@ export type StartRequest = {
  * sequence as it was. A chosen offer with warnings (the checks Mail the Offer makes) is not started on without
  * `confirm`: 409 with the warnings, nothing written; with it, the offer is remembered as confirmed.
  */
-// eslint-disable-next-line max-lines-per-function, complexity -- the start checks (offer, warnings, contacts) precede one batch
 export async function startSequence(context: ServiceContext<"db" | "now">, request: StartRequest): Promise<SequenceOutcome> {
+  // One instant for every row the start writes.
+  const atNow = atOneInstant(context);
+  const checked = await startChecks(atNow, request);
+  if (!checked.ok) return checked;
+  const { pointer, leadId, first, rows, statements } = startStatements(atNow, request, checked);
+  await atNow.db.batch(statements);
+  const { warnings } = checked;
+  return {
+    ok: true,
+    leadId,
+    sequenceStatus: pointer.sequenceStatus,
+    activities: rows.length,
+    firstDue: first?.scheduledFor ?? null,
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
+type StartChecked = Extract<Awaited<ReturnType<typeof startChecks>>, { ok: true }>;
+
+/** The start's reads and checks (the property, a running or paused sequence, the chosen offer's warnings). */
+async function startChecks(context: ServiceContext<"db">, request: StartRequest) {
   const { db } = context;
   const { userId, propertyId } = request;
-  const now = context.now();
-  const zone = request.zone ?? DEFAULT_TIME_ZONE;
   const [[property], [lead], saved, offerLetters] = await db.batch([
     propertyRead(context, userId, propertyId),
     crmLeadRead(context, propertyId),
     userSequenceRead(context, userId),
-    offerLetterRead(db, userId, propertyId),
+    offerLetterRead(context, userId, propertyId),
   ]);
   const sequence = sequenceOf(saved);
   const steps = request.steps ?? sequence.steps;
-  if (!property) return { ok: false, status: 404, message: LEAD_NOT_FOUND };
-  if (lead?.sequenceStatus === "active") return { ok: false, status: 409, message: SEQUENCE_ALREADY_RUNNING };
-  if (pausesSequence(property.status)) return { ok: false, status: 409, message: SEQUENCE_PAUSED_BY_STATUS };
+  if (!property) return { ok: false as const, status: 404 as const, message: LEAD_NOT_FOUND };
+  if (lead?.sequenceStatus === "active") return { ok: false as const, status: 409 as const, message: SEQUENCE_ALREADY_RUNNING };
+  if (pausesSequence(property.status)) return { ok: false as const, status: 409 as const, message: SEQUENCE_PAUSED_BY_STATUS };
   const offer = property.maxOffer !== null && Math.round(property.maxOffer) >= MONEY_MIN ? Math.round(property.maxOffer) : null;
   const warnings = offer === null ? [] : propertyOfferWarnings(property, offer);
   // Asked once: an offer whose Letter of Intent was made went through the same checks (and "Confirm anyway") then.
@@ -73,7 +91,16 @@ export async function startSequence(context: ServiceContext<"db" | "now">, reque
     confirmedOffer: warnings.length > 0 ? offer : null,
     mailAgainSteps: steps.flatMap((step, index) => (step.mailAgain ? [index] : [])),
   };
+  return { ok: true as const, property, lead, steps, meta, warnings };
+}
 
+/** The start's one batch: the lead and its pointer, the unworked steps of an earlier run dropped, the new steps. */
+function startStatements(context: ServiceContext<"db" | "now">, request: StartRequest, checked: StartChecked) {
+  const { db } = context;
+  const { userId, propertyId } = request;
+  const { property, lead, steps, meta } = checked;
+  const now = context.now();
+  const zone = request.zone ?? DEFAULT_TIME_ZONE;
   const leadId = lead?.id ?? crypto.randomUUID();
   const planned = planSequence(steps, reachabilityOf(property), now, zone);
   const first = planned.find((step) => !step.skipped) ?? null;
@@ -141,19 +168,18 @@ export async function startSequence(context: ServiceContext<"db" | "now">, reque
     }),
   );
   const writeContacts = rows.flatMap((step) => insertContacts(context, step.activityId, step));
-  await db.batch([writeLead, dropUnworked, ...writeActivities, ...writeSteps, ...writeContacts]);
-  return {
-    ok: true,
-    leadId,
-    sequenceStatus: pointer.sequenceStatus,
-    activities: rows.length,
-    firstDue: first?.scheduledFor ?? null,
-    ...(warnings.length > 0 ? { warnings } : {}),
-  };
+  const statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
+    writeLead,
+    dropUnworked,
+    ...writeActivities,
+    ...writeSteps,
+    ...writeContacts,
+  ];
+  return { pointer, leadId, first, rows, statements };
 }
 
 /** A Letter of Intent of the property for its chosen offer (`max_offer`), if one was made. */
-function offerLetterRead(db: Db, userId: string, propertyId: string) {
+function offerLetterRead({ db }: ServiceContext<"db">, userId: string, propertyId: string) {
   const chosen = db
     .select({ offer: properties.maxOffer })
     .from(properties)

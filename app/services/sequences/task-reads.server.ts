@@ -5,15 +5,15 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 
-import type { Db } from "#db/client.ts";
 import { companyProfiles, followUpActivities, followUpActivityContacts, followUpSteps, leads, properties } from "#db/schema.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { noReplySinceLastMove, PROPERTY_FIELDS } from "./rows.server.ts";
 
 /** The seller replied in Messages since the sequence last moved (1), else 0. */
 const replied = sql<number>`case when ${noReplySinceLastMove()} then 0 else 1 end`.as("replied");
 
-export function taskRead(db: Db, userId: string, activityId: string) {
+export function taskRead({ db }: ServiceContext<"db">, userId: string, activityId: string) {
   return db
     .select({
       id: followUpActivities.id,
@@ -39,7 +39,7 @@ export function taskRead(db: Db, userId: string, activityId: string) {
 }
 
 /** The task's step and sequence state as they are now (after a claim or a snooze found nothing to change). */
-export function taskStateRead(db: Db, userId: string, activityId: string) {
+export function taskStateRead({ db }: ServiceContext<"db">, userId: string, activityId: string) {
   return db
     .select({
       stepStatus: followUpSteps.status,
@@ -54,7 +54,7 @@ export function taskStateRead(db: Db, userId: string, activityId: string) {
 }
 
 /** The steps of the task's lead, in order. */
-export function leadStepsRead(db: Db, userId: string, activityId: string) {
+export function leadStepsRead({ db }: ServiceContext<"db">, userId: string, activityId: string) {
   const leadOfTask = db
     .select({ leadId: followUpActivities.leadId })
     .from(followUpActivities)
@@ -74,7 +74,7 @@ export function leadStepsRead(db: Db, userId: string, activityId: string) {
     .orderBy(asc(followUpSteps.stepIndex));
 }
 
-export function taskContactsRead(db: Db, userId: string, activityId: string) {
+export function taskContactsRead({ db }: ServiceContext<"db">, userId: string, activityId: string) {
   return db
     .select({
       id: followUpActivityContacts.id,
@@ -89,6 +89,6 @@ export function taskContactsRead(db: Db, userId: string, activityId: string) {
 }
 
 /** The company name a letter is signed with (the step's {companyName}). */
-export function companyRead(db: Db, userId: string) {
+export function companyRead({ db }: ServiceContext<"db">, userId: string) {
   return db.select({ companyName: companyProfiles.companyName }).from(companyProfiles).where(eq(companyProfiles.userId, userId));
 }

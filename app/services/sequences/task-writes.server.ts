@@ -6,11 +6,11 @@
 import { and, eq, inArray, ne, notExists } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
-import type { Db } from "#db/client.ts";
 import { followUpActivityContacts, followUpSteps, leads, properties, userLeads, type OwnerPhone } from "#db/schema.ts";
 import { ownerPhones } from "#app/domain/leads/phone.ts";
 import { endOfDay, planStep, reachabilityOf } from "#app/domain/sequences/plan.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { replanStatements, type PropertyFacts } from "./rows.server.ts";
 
@@ -45,7 +45,13 @@ export function flaggedPhones(property: PropertyFacts, phone: string, flag: Phon
   });
 }
 
-export function flagPhoneStatements(db: Db, userId: string, property: PropertyFacts, contactId: string, flag: PhoneFlag, now: Date) {
+export function flagPhoneStatements(
+  context: ServiceContext<"db" | "now">,
+  phone: { userId: string; property: PropertyFacts; contactId: string; flag: PhoneFlag },
+) {
+  const { db } = context;
+  const { userId, property, contactId, flag } = phone;
+  const now = context.now();
   return [
     db
       .update(properties)
@@ -73,11 +79,12 @@ export type NextStep = { id: string; activityType: string; scheduledFor: Date | 
  * next one (or the sequence completed). Steps another request holds are not pending and are left alone.
  */
 export function scheduleNext(
-  db: Db,
+  context: ServiceContext<"db" | "now">,
   task: { userId: string; activityId: string; leadId: string; property: PropertyFacts; steps: readonly LeadStep[] },
-  now: Date,
   zone: string,
 ): { statements: BatchItem<"sqlite">[]; next: NextStep | null } {
+  const { db } = context;
+  const now = context.now();
   const { userId, steps } = task;
   const reach = reachabilityOf(task.property);
   const statements: BatchItem<"sqlite">[] = [];
@@ -129,8 +136,9 @@ export function scheduleNext(
 }
 
 /** The lead was contacted now (Today's ranking reads it). */
-export function contactedStatement(db: Db, userId: string, leadId: string, now: Date) {
-  return db
+export function contactedStatement(context: ServiceContext<"db" | "now">, userId: string, leadId: string) {
+  const now = context.now();
+  return context.db
     .insert(userLeads)
     .values({ userId, leadId, status: "contacted", lastActionAt: now, createdAt: now })
     .onConflictDoUpdate({ target: [userLeads.userId, userLeads.leadId], set: { lastActionAt: now } });

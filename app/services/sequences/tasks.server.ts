@@ -13,7 +13,6 @@
 import { and, eq, exists, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
-import type { Db } from "#db/client.ts";
 import { followUpActivities, followUpActivityContacts, followUpSteps } from "#db/schema.ts";
 import { snoozedUntil } from "#app/domain/sequences/plan.ts";
 import { templateFor } from "#app/domain/sequences/steps.ts";
@@ -37,7 +36,7 @@ import {
   TASK_NOT_FOUND,
   type TaskOutcomeInput,
 } from "#app/domain/today/tasks.ts";
-import type { ServiceContext } from "#app/services/context.server.ts";
+import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 
 import { stepWorkable, type PropertyFacts } from "./rows.server.ts";
 import { emailStep, mailLetterStep, type StepContext, type StepRefusal, type StepSent } from "./send-step.server.ts";
@@ -94,8 +93,8 @@ const stateOf = (task: Task): TaskState => ({
 });
 
 /** The 409 in words of a task whose claim (or snooze) found nothing to change: its state as it is now. */
-async function refusalNow(db: Db, userId: string, activityId: string): Promise<TaskResult> {
-  const [state] = await taskStateRead(db, userId, activityId);
+async function refusalNow(context: ServiceContext<"db">, userId: string, activityId: string): Promise<TaskResult> {
+  const [state] = await taskStateRead(context, userId, activityId);
   if (!state) return { ok: false, status: 404, message: TASK_NOT_FOUND };
   const message = taskRefusal({ ...state, replied: Boolean(state.replied) }, TASK_ALREADY_DONE) ?? TASK_ALREADY_DONE;
   return { ok: false, status: 409, message };
@@ -118,17 +117,17 @@ function phoneOf(task: Task, contacts: readonly Contact[], input: TaskOutcomeInp
 /** The chosen offer a letter or email names (the property's stored offer), or null when none was chosen. */
 const chosenOfferOf = (task: Task) => (task.maxOffer !== null && Math.round(task.maxOffer) >= MONEY_MIN ? Math.round(task.maxOffer) : null);
 
-// eslint-disable-next-line complexity -- one claim, one send and one guarded batch; the steps read in order here
 async function work(base: ServiceContext<"db" | "now">, sender: StepContext | null, request: WorkRequest): Promise<TaskResult> {
-  const { db } = base;
+  // One instant for every row the task writes.
+  const context = atOneInstant(base);
+  const { db } = context;
   const { userId, activityId, input } = request;
-  const now = base.now();
   const zone = request.zone ?? DEFAULT_TIME_ZONE;
   const [[task], steps, contacts, [company]] = await db.batch([
-    taskRead(db, userId, activityId),
-    leadStepsRead(db, userId, activityId),
-    taskContactsRead(db, userId, activityId),
-    companyRead(db, userId),
+    taskRead(context, userId, activityId),
+    leadStepsRead(context, userId, activityId),
+    taskContactsRead(context, userId, activityId),
+    companyRead(context, userId),
   ]);
   if (!task) return { ok: false, status: 404, message: TASK_NOT_FOUND };
   // The seed records steps of the past: the sequence's state now (a reply since, say) does not undo them.
@@ -139,7 +138,7 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   if (!phone.ok) return phone;
 
   const effect = outcomeEffect(input.outcome);
-  if (effect === "snooze") return snooze(db, userId, task, now, zone, input);
+  if (effect === "snooze") return snooze(context, { userId, task, zone, input });
 
   const sends = sender !== null && effect === "complete" && (task.activityType === "letter" || task.activityType === "email");
   const template = templateFor(task);
@@ -148,20 +147,7 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   if (sends && amount === null && namesAmount(template) && meta.withoutOffer === "wait")
     return { ok: false, status: 409, message: CHOOSE_OFFER_FIRST };
 
-  // The claim: only the request that finds the step pending, on a sequence that may be worked, goes on.
-  const claimed = await db
-    .update(followUpSteps)
-    .set({ status: "working" })
-    .where(
-      and(
-        eq(followUpSteps.activityId, activityId),
-        eq(followUpSteps.userId, userId),
-        eq(followUpSteps.status, "pending"),
-        live ? stepWorkable(userId) : undefined,
-      ),
-    )
-    .returning({ activityId: followUpSteps.activityId });
-  if (claimed.length === 0) return refusalNow(db, userId, activityId);
+  if (!(await claimStep(context, { userId, activityId, live }))) return refusalNow(context, userId, activityId);
 
   let sent: StepSent | null = null;
   if (sends) {
@@ -171,30 +157,27 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
       offerAmount: amount,
       companyName: company?.companyName ?? null,
     });
-    const result =
-      task.activityType === "letter"
-        ? await mailLetterStep(sender, {
-            userId,
-            activityId,
-            propertyId: task.propertyId,
-            message,
-            contacts,
-            amount,
-            mailAgain: meta.mailAgainSteps.includes(task.stepIndex),
-          })
-        : await emailStep(sender, { activityId, address: task.address, message, contacts });
+    const result = await sendStep(sender, {
+      userId,
+      activityId,
+      task,
+      message,
+      contacts,
+      amount,
+      mailAgain: meta.mailAgainSteps.includes(task.stepIndex),
+    });
     if (!result.ok) {
-      await giveBack(db, userId, activityId);
+      await giveBack(context, userId, activityId);
       return result;
     }
     sent = result;
   }
 
-  const writes = outcomeStatements(db, { userId, task, steps, contacts, input, phone: phone.contact, sent }, now, zone);
+  const writes = outcomeStatements(context, { userId, task, steps, contacts, input, phone: phone.contact, sent }, zone);
   try {
     await db.batch([writes.first, ...writes.rest]);
   } catch (error) {
-    await giveBack(db, userId, activityId);
+    await giveBack(context, userId, activityId);
     throw error;
   }
   return {
@@ -207,8 +190,51 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   };
 }
 
+/** The claim: only the request that finds the step pending (on a sequence that may be worked, when `live`) goes on. */
+async function claimStep(context: ServiceContext<"db">, step: { userId: string; activityId: string; live: boolean }): Promise<boolean> {
+  const { userId, activityId, live } = step;
+  const claimed = await context.db
+    .update(followUpSteps)
+    .set({ status: "working" })
+    .where(
+      and(
+        eq(followUpSteps.activityId, activityId),
+        eq(followUpSteps.userId, userId),
+        eq(followUpSteps.status, "pending"),
+        live ? stepWorkable(userId) : undefined,
+      ),
+    )
+    .returning({ activityId: followUpSteps.activityId });
+  return claimed.length > 0;
+}
+
+/** Sends the claimed letter or email step through the sender's providers. */
+function sendStep(
+  sender: StepContext,
+  step: {
+    userId: string;
+    activityId: string;
+    task: Task;
+    message: string;
+    contacts: readonly Contact[];
+    amount: number | null;
+    mailAgain: boolean;
+  },
+): Promise<StepSent | StepRefusal> {
+  const { userId, activityId, task, message, contacts, amount, mailAgain } = step;
+  return task.activityType === "letter"
+    ? mailLetterStep(sender, { userId, activityId, propertyId: task.propertyId, message, contacts, amount, mailAgain })
+    : emailStep(sender, { activityId, address: task.address, message, contacts });
+}
+
 /** Snooze: one guarded statement moves the open, workable step a day. */
-async function snooze(db: Db, userId: string, task: Task, now: Date, zone: string, input: TaskOutcomeInput): Promise<TaskResult> {
+async function snooze(
+  context: ServiceContext<"db" | "now">,
+  request: { userId: string; task: Task; zone: string; input: TaskOutcomeInput },
+): Promise<TaskResult> {
+  const { db } = context;
+  const { userId, task, zone, input } = request;
+  const now = context.now();
   const until = snoozedUntil(task.scheduledFor ?? now, now, zone);
   const workable = db
     .select({ one: followUpSteps.activityId })
@@ -226,7 +252,7 @@ async function snooze(db: Db, userId: string, task: Task, now: Date, zone: strin
       ),
     )
     .returning({ id: followUpActivities.id });
-  if (moved.length === 0) return refusalNow(db, userId, task.id);
+  if (moved.length === 0) return refusalNow(context, userId, task.id);
   return { ok: true, outcome: input.outcome, scheduledFor: until, next: null, trackingId: null, note: null };
 }
 
@@ -241,7 +267,9 @@ type Outcome = {
 };
 
 /** The worked step's writes, each guarded: the step only while this request holds it, the rest as scheduleNext says. */
-function outcomeStatements(db: Db, outcome: Outcome, now: Date, zone: string) {
+function outcomeStatements(context: ServiceContext<"db" | "now">, outcome: Outcome, zone: string) {
+  const { db } = context;
+  const now = context.now();
   const { userId, task, input, phone, sent } = outcome;
   const effect = outcomeEffect(input.outcome);
   const flag = isOneOf(FLAGGING_OUTCOMES, input.outcome) ? PHONE_FLAGS[input.outcome] : null;
@@ -249,7 +277,7 @@ function outcomeStatements(db: Db, outcome: Outcome, now: Date, zone: string) {
   const writes: BatchItem<"sqlite">[] = [];
   if (flag && phone) {
     property = { ...task, ownerPhoneNumbers: flaggedPhones(task, phone.recipientValue, flag) };
-    writes.push(...flagPhoneStatements(db, userId, property, phone.id, flag, now));
+    writes.push(...flagPhoneStatements(context, { userId, property, contactId: phone.id, flag }));
   }
   const status = effect === "skip" ? "skipped" : "done";
   const held = and(eq(followUpSteps.activityId, task.id), eq(followUpSteps.userId, userId), eq(followUpSteps.status, "working"));
@@ -267,9 +295,9 @@ function outcomeStatements(db: Db, outcome: Outcome, now: Date, zone: string) {
       .set({ status, sentAt: effect === "skip" ? null : now })
       .where(and(eq(followUpActivityContacts.activityId, task.id), eq(followUpActivityContacts.status, "pending"), holding)),
   );
-  const scheduled = scheduleNext(db, { userId, activityId: task.id, leadId: task.leadId, property, steps: outcome.steps }, now, zone);
+  const scheduled = scheduleNext(context, { userId, activityId: task.id, leadId: task.leadId, property, steps: outcome.steps }, zone);
   writes.push(...scheduled.statements);
-  if (effect === "complete") writes.push(contactedStatement(db, userId, task.leadId, now));
+  if (effect === "complete") writes.push(contactedStatement(context, userId, task.leadId));
   // The step itself last: every statement before it ran while this request held the claim.
   writes.push(
     db
@@ -282,7 +310,7 @@ function outcomeStatements(db: Db, outcome: Outcome, now: Date, zone: string) {
 }
 
 /** Gives the claim back after a send that failed: the step is pending again, nothing else changes. */
-async function giveBack(db: Db, userId: string, activityId: string) {
+async function giveBack({ db }: ServiceContext<"db">, userId: string, activityId: string) {
   await db
     .update(followUpSteps)
     .set({ status: "pending" })
