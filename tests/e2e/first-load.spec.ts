@@ -26,16 +26,16 @@ test("the shell loads the open section's code and no other section's", async ({ 
   await expect(page.getByRole("heading", { name: "CRM & Lead Management" })).toBeVisible();
   // The server render names the section's chunk for the browser to fetch with the page.
   expect(await response!.text()).toMatch(
-    /<link rel="modulepreload" href="\/assets\/crm-[\w-]{8}\.js" data-lazy-source="app\/components\/sections\/crm\.tsx"\/>/,
+    /<link rel="modulepreload" href="\/assets\/crm-section-[\w-]{8}\.js" data-lazy-source="app\/components\/crm\/crm-section\.tsx"\/>/,
   );
-  expect(scripts).toContain("crm");
+  expect(scripts).toContain("crm-section");
   expect(scripts).toContain("signed-in-shell");
-  for (const other of ["pipeline", "messages", "documents", "dashboard", "chat", "coming-soon"]) expect(scripts).not.toContain(other);
+  for (const other of ["pipeline", "messages", "documents", "dashboard", "chat", "coming-soon"]) expect(scripts).not.toContain(`${other}-section`);
 
   // Another section, reached from the sidebar, brings its own code then.
   await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Deal Pipeline" }).click();
   await expect(page.getByRole("heading", { name: "Deal Pipeline", level: 1 })).toBeVisible();
-  expect(scripts).toContain("pipeline");
+  expect(scripts).toContain("pipeline-section");
 });
 
 test("the profile menu's code loads when the pointer reaches it, and the menu opens", async ({ signedInPage: page }) => {
@@ -56,15 +56,15 @@ test("the lead workbench's full-details dialog is not part of its first load, an
   const scripts = watchScripts(page);
   const response = await page.goto("/leads/workbench");
   await expect(page.getByText("Lead 1 of 5", { exact: true })).toBeVisible();
-  expect(await response!.text()).not.toContain("lead-details");
+  expect(await response!.text()).not.toContain("workbench-lead-details");
   expect(scripts).toContain("leads.workbench");
   // Nothing more loads while the page sits untouched (hydrated, its requests done) ...
   await page.waitForLoadState("networkidle");
-  expect(scripts).not.toContain("lead-details");
+  expect(scripts).not.toContain("workbench-lead-details");
   expect(scripts).not.toContain("offer-steps");
   // ... and the pointer reaching the page fetches the details and the offer steps, before Let's Work It is clicked.
   await page.getByRole("button", { name: "Let's Work It" }).hover();
-  await expect.poll(() => scripts).toContain("lead-details");
+  await expect.poll(() => scripts).toContain("workbench-lead-details");
   await expect.poll(() => scripts).toContain("offer-steps");
   expect(scripts).not.toContain("signed-in-shell");
 });
