@@ -62,7 +62,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(result.getByRole("definition").nth(1)).toHaveText(/^\$[\d,]+ – \$[\d,]+$/);
       // The confidence in words with its typical error, and the number after them (ADR 076).
       const confidence = (await result.getByRole("definition").nth(2).textContent()) ?? "";
-      expect(confidence).toMatch(/^(High|Medium|Low) — typically within \d{1,3} % \(\d{1,3}%\)$/);
+      expect(confidence).toMatch(
+        /^(High|Medium|Low) — typically within \d{1,3} % \(\d{1,3}%\); 8 in 10 sales land between \$[\d.,]+[kM]? and \$[\d.,]+[kM]?$/,
+      );
       await expectCompsTable(value);
       const arv = dollars(arvText);
       expect(await savedProperty(page)).toMatchObject({ arv, analysisArv: arv });
