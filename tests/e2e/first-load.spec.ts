@@ -30,7 +30,8 @@ test("the shell loads the open section's code and no other section's", async ({ 
   );
   expect(scripts).toContain("crm-section");
   expect(scripts).toContain("signed-in-shell");
-  for (const other of ["pipeline", "messages", "documents", "dashboard", "chat", "coming-soon"]) expect(scripts).not.toContain(`${other}-section`);
+  for (const other of ["pipeline", "messages", "documents", "dashboard", "chat", "coming-soon"])
+    expect(scripts).not.toContain(`${other}-section`);
 
   // Another section, reached from the sidebar, brings its own code then.
   await page.getByRole("navigation", { name: "Sections" }).getByRole("link", { name: "Deal Pipeline" }).click();
