@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
-import { blastSummary, BlastSchema } from "#app/domain/dispo/blast.ts";
+import { BlastSchema, blastSummary } from "#app/domain/dispo/blast.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { blastDeal } from "#app/services/dispo/blast.server.ts";
 import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";

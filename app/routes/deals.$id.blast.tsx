@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { BlastForm } from "#app/components/dispo/blast-form.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { blastSummary, BlastSchema } from "#app/domain/dispo/blast.ts";
+import { BlastSchema, blastSummary } from "#app/domain/dispo/blast.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { DEAL_NOT_FOUND } from "#app/services/deals/deals.server.ts";
 import { readBlastPage } from "#app/services/dispo/blast-page.server.ts";

@@ -2,8 +2,8 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 
 import { Button } from "#app/components/ui/button.tsx";
-import { allowMethods, readFormData } from "#app/services/http/api.server.ts";
 import { readUnsubscribe, unsubscribeBuyer } from "#app/services/dispo/unsubscribe.server.ts";
+import { allowMethods, readFormData } from "#app/services/http/api.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Unsubscribe — Breeze" }, { name: "robots", content: "noindex, nofollow" }];
 

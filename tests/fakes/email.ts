@@ -17,6 +17,8 @@ export type FakeEmailApi = {
   sent: { from: string; to: string[]; subject: string; text?: string; html?: string; headers?: Record<string, string> }[];
   /** The number of emails of each batch call that sent (replays send nothing and are not counted). */
   batches: number[];
+  /** The Idempotency-Key of every request (null when it had none). */
+  idempotencyKeys: (string | null)[];
   /** The User-Agent of every request the fake received (null when it had none). */
   userAgents: (string | null)[];
 };
@@ -59,7 +61,10 @@ function bodyProblem(body: unknown): Response | null {
   const headers = fields.headers;
   if (
     headers !== undefined &&
-    (typeof headers !== "object" || headers === null || Array.isArray(headers) || Object.values(headers).some((value) => typeof value !== "string"))
+    (typeof headers !== "object" ||
+      headers === null ||
+      Array.isArray(headers) ||
+      Object.values(headers).some((value) => typeof value !== "string"))
   )
     return refuse(422, "validation_error", "Invalid `headers` field.");
   return null;
@@ -83,6 +88,7 @@ export function createFakeEmailApi(apiKey: string, options: { delayMs?: number }
   const answered = new Map<string, { answer: unknown; payload: string }>();
   const userAgents: FakeEmailApi["userAgents"] = [];
   const batches: number[] = [];
+  const idempotencyKeys: (string | null)[] = [];
   const url = "https://email.fake.test/emails";
   const toList = (email: FakeEmailApi["sent"][number] & { to: string | string[] }) => ({
     ...email,
@@ -92,10 +98,12 @@ export function createFakeEmailApi(apiKey: string, options: { delayMs?: number }
     url,
     sent,
     batches,
+    idempotencyKeys,
     userAgents,
     async fetch(input, init) {
       const request = new Request(input, init);
       userAgents.push(request.headers.get("User-Agent"));
+      idempotencyKeys.push(request.headers.get("Idempotency-Key"));
       if (options.delayMs) {
         await new Promise<void>((resolve, reject) => {
           const timer = setTimeout(resolve, options.delayMs);

@@ -40,7 +40,9 @@ export function BlastForm({ buyers, blastKey }: { buyers: readonly BlastFormBuye
       return next;
     });
   if (buyers.length === 0)
-    return <p className="text-sm text-slate-600">No buyers on your list match this deal yet. Add buyers whose markets name its city or ZIP.</p>;
+    return (
+      <p className="text-sm text-slate-600">No buyers on your list match this deal yet. Add buyers whose markets name its city or ZIP.</p>
+    );
   return (
     <Form method="post" className="space-y-4">
       <input type="hidden" name="blastKey" value={blastKey} />

@@ -40,24 +40,28 @@ export function planBlast({
   buyers,
   statuses,
   sendAgain,
+  blastKey,
   suppressed,
 }: {
   buyers: readonly BlastBuyer[];
-  /** Each buyer's email row for this deal, by buyer id. */
-  statuses: ReadonlyMap<string, string>;
+  /** Each buyer's email row for this deal (its status and the blast that queued it last), by buyer id. */
+  statuses: ReadonlyMap<string, { status: string; blastKey: string }>;
   sendAgain: boolean;
+  /** This blast's key: a "send again" already queued under it is not queued again. */
+  blastKey: string | undefined;
   /** Lower-cased addresses that unsubscribed from this user. */
   suppressed: ReadonlySet<string>;
 }): { queue: string[]; skipped: BlastSkips } {
   const skipped: BlastSkips = { noConsent: 0, unsubscribed: 0, noEmail: 0, alreadyEmailed: 0, beingSent: 0 };
   const queue: string[] = [];
   for (const buyer of buyers) {
-    const status = statuses.get(buyer.id);
+    const row = statuses.get(buyer.id);
+    const status = row?.status;
     if (!buyer.email) skipped.noEmail += 1;
     else if (buyer.unsubscribedAt !== null || suppressed.has(buyer.email.toLowerCase())) skipped.unsubscribed += 1;
     else if (!buyer.emailConsent) skipped.noConsent += 1;
     else if (status === "sending") skipped.beingSent += 1;
-    else if (status === "sent" && !sendAgain) skipped.alreadyEmailed += 1;
+    else if (status === "sent" && (!sendAgain || row?.blastKey === blastKey)) skipped.alreadyEmailed += 1;
     else queue.push(buyer.id);
   }
   return { queue, skipped };
@@ -100,7 +104,8 @@ export function unsubscribeHeaders(url: string): Record<string, string> {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-const placeOf = (deal: BlastDeal) => [deal.city, [deal.state, deal.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "your area";
+const placeOf = (deal: BlastDeal) =>
+  [deal.city, [deal.state, deal.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "your area";
 
 /**
  * One buyer's email: the place (never the street, the seller or their contact), the facts, the asking price, the

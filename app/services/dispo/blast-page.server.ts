@@ -34,7 +34,9 @@ export async function readBlastPage(
     if (match.buyerId === null) return [];
     const status = statuses.get(match.buyerId);
     const emailed = status === "sent" || status === "sending" ? status : null;
-    return [{ buyerId: match.buyerId, name: match.name, company: match.company, mayEmail: match.mayEmail, reasons: match.reasons, emailed }];
+    return [
+      { buyerId: match.buyerId, name: match.name, company: match.company, mayEmail: match.mayEmail, reasons: match.reasons, emailed },
+    ];
   });
   return { address: deal.address, buyers };
 }

@@ -4,7 +4,7 @@
  * Lists travel as one JSON parameter read by `json_each` (D1 binds at most 100 parameters a statement).
  */
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 
 import { buyerEmails, buyers, companyProfiles, deals, properties, users } from "#db/schema.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -18,7 +18,10 @@ export function unsubscribeToken(): string {
 }
 
 /** Everything a blast decides on, in one round trip; the deal is null when it is not the user's. */
-export async function readBlast(context: ServiceContext<"db">, { userId, dealId, buyerIds }: { userId: string; dealId: string; buyerIds: string[] }) {
+export async function readBlast(
+  context: ServiceContext<"db">,
+  { userId, dealId, buyerIds }: { userId: string; dealId: string; buyerIds: string[] },
+) {
   const { db } = context;
   const [dealRows, senderRows, chosen, rows, suppressed] = await db.batch([
     db
@@ -58,17 +61,19 @@ export async function readBlast(context: ServiceContext<"db">, { userId, dealId,
       .from(buyers)
       .where(and(eq(buyers.userId, userId), sql`${buyers.id} in ${inJson(buyerIds)}`)),
     db
-      .select({ buyerId: buyerEmails.buyerId, status: buyerEmails.status })
+      .select({ buyerId: buyerEmails.buyerId, status: buyerEmails.status, blastKey: buyerEmails.blastKey })
       .from(buyerEmails)
       .where(and(eq(buyerEmails.dealId, dealId), eq(buyerEmails.userId, userId), sql`${buyerEmails.buyerId} in ${inJson(buyerIds)}`)),
-    db.all<{ email: string }>(sql`select distinct lower(${buyers.email}) as email from ${buyers}
-      where ${buyers.userId} = ${userId} and ${buyers.unsubscribedAt} is not null and ${buyers.email} is not null`),
+    db
+      .selectDistinct({ email: sql<string>`lower(${buyers.email})` })
+      .from(buyers)
+      .where(and(eq(buyers.userId, userId), isNotNull(buyers.unsubscribedAt), isNotNull(buyers.email))),
   ]);
   return {
     deal: dealRows[0] ?? null,
     sender: senderOf(senderRows[0]),
     buyers: chosen,
-    statuses: new Map(rows.map((row) => [row.buyerId, row.status])),
+    statuses: new Map(rows.map((row) => [row.buyerId, { status: row.status, blastKey: row.blastKey }])),
     suppressed: new Set(suppressed.map((row) => row.email)),
   };
 }
@@ -94,12 +99,16 @@ export async function queueAndClaim(
       and b.email_consent = 1 and b.unsubscribed_at is null and coalesce(b.email, '') <> ''
       and not exists (select 1 from ${buyers} u where u.user_id = ${userId} and u.unsubscribed_at is not null and lower(u.email) = lower(b.email)))`;
   const results = await db.batch([
-    db.run(sql`insert into ${buyerEmails} (id, user_id, deal_id, buyer_id, status, round, blast_key, unsubscribe_token, created_at, updated_at)
-      select json_extract(value, '$.id'), ${userId}, ${dealId}, json_extract(value, '$.buyerId'), 'pending', 1, ${blastKey},
-        json_extract(value, '$.token'), ${at}, ${at}
-      from json_each(${fresh})
-      where exists (select 1 from ${deals} where ${deals.id} = ${dealId} and ${deals.userId} = ${userId})
-      on conflict (deal_id, buyer_id) do nothing`),
+    // Every column in the table's order (an insert from a select names them all).
+    db
+      .insert(buyerEmails)
+      .select(
+        sql`select json_extract(value, '$.id'), ${userId}, ${dealId}, json_extract(value, '$.buyerId'), 'pending', 1, ${blastKey},
+          null, null, json_extract(value, '$.token'), null, null, ${at}, ${at}
+        from json_each(${fresh})
+        where exists (select 1 from ${deals} where ${deals.id} = ${dealId} and ${deals.userId} = ${userId})`,
+      )
+      .onConflictDoNothing({ target: [buyerEmails.dealId, buyerEmails.buyerId] }),
     db
       .update(buyerEmails)
       .set({ status: "pending", blastKey, updatedAt: now })

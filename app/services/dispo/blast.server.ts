@@ -6,8 +6,8 @@
  * `buyer_email` ledger entry are written together. Units are reserved against the caps before anything is queued.
  */
 import { blastEmail, planBlast, type BlastInput, type BlastSkips } from "#app/domain/dispo/blast.ts";
-import { ProviderError } from "#app/providers/http.server.ts";
 import { EMAIL_BATCH_MAX } from "#app/providers/email/types.ts";
+import { ProviderError } from "#app/providers/http.server.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 import { DEAL_NOT_FOUND } from "#app/services/deals/deals.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
@@ -17,8 +17,7 @@ import { markFailed, markMarketed, markSent, queueAndClaim, readBlast, type Clai
 import { askingOf } from "./matches.server.ts";
 
 export const BUYER_NOT_FOUND = "Buyer not found";
-export const NEEDS_POSTAL_ADDRESS =
-  "Emails to buyers must carry your postal address: add your company's mailing address in Profile first.";
+export const NEEDS_POSTAL_ADDRESS = "Emails to buyers must carry your postal address: add your company's mailing address in Profile first.";
 export const BLAST_FAILED = "The emails could not be sent; nothing was charged for them. Try again.";
 
 type BlastContext = ServiceContext<"db" | "providers" | "config" | "now">;
@@ -41,7 +40,13 @@ export async function blastDeal(
   if (read.buyers.length !== input.buyerIds.length) return { ok: false, status: 404, message: BUYER_NOT_FOUND };
   const postalAddress = read.sender.address;
   if (!read.sender.returnAddress || !postalAddress) return { ok: false, status: 422, message: NEEDS_POSTAL_ADDRESS };
-  const plan = planBlast({ buyers: read.buyers, statuses: read.statuses, sendAgain: input.sendAgain, suppressed: read.suppressed });
+  const plan = planBlast({
+    buyers: read.buyers,
+    statuses: read.statuses,
+    sendAgain: input.sendAgain,
+    blastKey: input.blastKey,
+    suppressed: read.suppressed,
+  });
   if (plan.queue.length === 0) return { ok: true, sent: 0, failed: 0, skipped: plan.skipped };
   const reserved = await reserveUsage(ctx, userId, "buyer_email", plan.queue.length);
   if (!reserved.ok) return reserved;
@@ -59,7 +64,10 @@ export async function blastDeal(
   const skipped = { ...plan.skipped, beingSent: plan.skipped.beingSent + plan.queue.length - claimed.length };
   const deal = { ...read.deal, asking: askingOf(read.deal) };
   const sender = { companyName: read.sender.companyName, email: read.sender.email, phone: read.sender.phone, postalAddress };
-  const emails = claimed.map((row) => ({ row, message: { to: row.toAddress, ...blastEmail(deal, sender, unsubscribeUrl(ctx, row.unsubscribeToken)) } }));
+  const emails = claimed.map((row) => ({
+    row,
+    message: { to: row.toAddress, ...blastEmail(deal, sender, unsubscribeUrl(ctx, row.unsubscribeToken)) },
+  }));
   const outcome = await sendInBatches(ctx, {
     userId,
     dealId,
@@ -95,10 +103,7 @@ async function sendInBatches(
       if (!(error instanceof ProviderError)) throw error;
       console.error("emailing the deal to buyers failed", error.message);
       const rest = job.emails.slice(start).map((email) => email.row.id);
-      await Promise.all([
-        context.db.batch([markFailed(context, job.claimKey, rest)]),
-        releaseUsage(context, job.reservation, rest.length),
-      ]);
+      await Promise.all([context.db.batch([markFailed(context, job.claimKey, rest)]), releaseUsage(context, job.reservation, rest.length)]);
       return { sent, failed: rest.length };
     }
     const rows = chunk.map((email, index) => ({ id: email.row.id, providerId: ids[index]! }));
