@@ -7,11 +7,15 @@ import { valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
 import { parseEnv } from "#app/providers/env.server.ts";
 import { createProviders } from "#app/providers/index.server.ts";
 import { runDueSavedSearches } from "#app/services/leads/saved-search-run.server.ts";
+import { sweepUnconfirmedMailings } from "#app/services/offers/unconfirmed-mailings.server.ts";
 import { sweepExpired } from "#app/services/platform/maintenance.server.ts";
 import { refreshStaleModels } from "#app/services/valuation/model-refresh.server.ts";
 import { refreshRangeCalibrations } from "#app/services/valuation/range-calibrations.server.ts";
 
-/** Hourly, at :17: expired sessions, links, drafts and throttle rows are deleted. */
+/**
+ * Hourly, at :17: expired sessions, links, drafts and throttle rows are deleted, and letters the mail provider never
+ * confirmed are asked about again with their same key.
+ */
 export const SWEEP_CRON = "17 * * * *";
 /**
  * Every 10 minutes on the 1st of each month: the valuation's kept models are refitted for that day's valuation date.
@@ -32,7 +36,7 @@ export const SAVED_SEARCHES_CRON = "*/15 6-7 * * *";
 export function runScheduled(cron: string, env: Env, now: Date): Promise<void> {
   switch (cron) {
     case SWEEP_CRON:
-      return sweepExpired({ db: createDb(env.DB), now: () => now }).then((swept) => console.log("[sweep]", JSON.stringify(swept)));
+      return sweep(env, now);
     case MODEL_REFRESH_CRON:
       return refreshModels(env, now);
     case SAVED_SEARCHES_CRON:
@@ -41,6 +45,16 @@ export function runScheduled(cron: string, env: Env, now: Date): Promise<void> {
       console.warn("[scheduled] no job for cron", JSON.stringify(cron));
       return Promise.resolve();
   }
+}
+
+/** The hourly sweep: expired rows deleted, then the letters the mail provider never confirmed asked about again. */
+async function sweep(env: Env, now: Date): Promise<void> {
+  const db = createDb(env.DB);
+  const swept = await sweepExpired({ db, now: () => now });
+  const config = parseEnv(env);
+  const providers = createProviders(config, { db, files: env.FILES });
+  const unconfirmed = await sweepUnconfirmedMailings({ db, files: env.FILES, providers, config, now: () => now });
+  console.log("[sweep]", JSON.stringify({ ...swept, unconfirmed }));
 }
 
 /** One bounded run of the models' refresh, for the valuation date the API uses today. */
