@@ -16,7 +16,7 @@ import type { RegionCell } from "#app/domain/valuation/types.ts";
 
 import { candidatesFor, type SalesSources } from "./sales.server.ts";
 
-/** Regions one scheduled run calibrates: ~5 s of CPU each (400 valuations and their regions' models), within 30 s. */
+/** Regions one scheduled run calibrates: 5–6 s of CPU each for a dense region (400 valuations and their regions' models), within 30 s. */
 export const CALIBRATION_CELLS_PER_RUN = 3;
 /** The most sales one region's calibration reads: its recent sales, their candidates and their regions' models. */
 export const CALIBRATION_POOL_LIMIT = 20_000;
