@@ -34,11 +34,23 @@ export function dollarsAfter(text: string, after: string): number | null {
   return match ? Number(match[1].replaceAll(",", "")) : null;
 }
 
-/** The piece the local mail provider holds for the property: its /dev/mail entry's Offer and its PDF's text. */
+/**
+ * The tracking ids of the pieces the local mail provider holds for the property. Read from the server's own database
+ * file, which the running server may hold locked for a moment (SQLITE_BUSY): the read is tried again until it answers.
+ */
+export async function piecesFor(propertyId: string): Promise<string[]> {
+  let rows: { tracking_id: string }[] = [];
+  await expect(() => {
+    rows = queryE2eDatabase<{ tracking_id: string }>(`select tracking_id from mail_outbox where property_id = '${propertyId}'`);
+  }).toPass();
+  return rows.map((row) => row.tracking_id);
+}
+
+/** The one piece the local mail provider holds for the property: its /dev/mail entry's Offer and its PDF's text. */
 export async function mailedFor(page: Page, propertyId: string) {
-  const rows = queryE2eDatabase<{ tracking_id: string }>(`select tracking_id from mail_outbox where property_id = '${propertyId}'`);
-  expect(rows, "one piece mailed for the property").toHaveLength(1);
-  const trackingId = rows[0].tracking_id;
+  const pieces = await piecesFor(propertyId);
+  expect(pieces, "one piece mailed for the property").toHaveLength(1);
+  const trackingId = pieces[0];
   await page.goto("/dev/mail");
   const entry = page.getByRole("article", { name: /^Letter to / }).filter({ hasText: trackingId });
   await expect(entry).toBeVisible();
