@@ -9,11 +9,13 @@ import { createProviders } from "#app/providers/index.server.ts";
 import { runDueSavedSearches } from "#app/services/leads/saved-search-run.server.ts";
 import { sweepUnconfirmedMailings } from "#app/services/offers/unconfirmed-mailings.server.ts";
 import { sweepExpired } from "#app/services/platform/maintenance.server.ts";
+import { finishStaleClaims } from "#app/services/sequences/stale-claims.server.ts";
 import { refreshStaleModels } from "#app/services/valuation/model-refresh.server.ts";
 import { refreshRangeCalibrations } from "#app/services/valuation/range-calibrations.server.ts";
 
 /**
- * Hourly, at :17: expired sessions, links, drafts and throttle rows are deleted, and letters the mail provider never
+ * Hourly, at :17: expired sessions, links, drafts and throttle rows are deleted, sequence steps whose claim outlived
+ * its lease (a request that died mid-send) are finished or given back, and letters of intent the mail provider never
  * confirmed are asked about again with their same key.
  */
 export const SWEEP_CRON = "17 * * * *";
@@ -47,14 +49,17 @@ export function runScheduled(cron: string, env: Env, now: Date): Promise<void> {
   }
 }
 
-/** The hourly sweep: expired rows deleted, then the letters the mail provider never confirmed asked about again. */
+/** The hourly sweep: expired rows deleted, stale step claims settled, unconfirmed letters asked about again. */
 async function sweep(env: Env, now: Date): Promise<void> {
   const db = createDb(env.DB);
   const swept = await sweepExpired({ db, now: () => now });
+  console.log("[sweep]", JSON.stringify(swept));
   const config = parseEnv(env);
   const providers = createProviders(config, { db, files: env.FILES });
+  const claims = await finishStaleClaims({ db, config, providers, files: env.FILES, now: () => now });
+  console.log("[stale-claims]", JSON.stringify(claims));
   const unconfirmed = await sweepUnconfirmedMailings({ db, files: env.FILES, providers, config, now: () => now });
-  console.log("[sweep]", JSON.stringify({ ...swept, unconfirmed }));
+  console.log("[unconfirmed-letters]", JSON.stringify(unconfirmed));
 }
 
 /** One bounded run of the models' refresh, for the valuation date the API uses today. */
