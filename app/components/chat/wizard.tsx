@@ -19,6 +19,7 @@ import { CostPreview } from "#app/components/usage/cost-preview.tsx";
 import {
   BEDROOM_OPTIONS,
   BUYER_TYPE_OPTIONS,
+  leadCountOf,
   PRICE_SELECT_OPTIONS,
   SELLER_TYPE_OPTIONS,
   STEP_FIELDS,
@@ -31,12 +32,11 @@ import {
   type WizardField,
 } from "#app/domain/chat/wizard.ts";
 import type { CoveredPlace } from "#app/domain/leads/covered-places.ts";
-import { SELLER_SEARCH_COUNT } from "#app/domain/leads/search-options.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
 import type { WizardView } from "#app/services/chat/chat-section.server.ts";
 
 import { usePlaceSuggestions } from "./use-place-suggestions.ts";
-import { Choices, CountResult, ErrorText, FIELD_LABELS, Select } from "./wizard-fields.tsx";
+import { Choices, CountResult, ErrorText, FIELD_LABELS, LeadCountChoice, Select } from "./wizard-fields.tsx";
 import { useWizardForm, type WizardBusy } from "./wizard-state.ts";
 
 export type WizardProps = {
@@ -115,6 +115,7 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
             />
             <Select field="price" value={answers.price} error={errors.price} options={PRICE_SELECT_OPTIONS} onChange={set("price")} />
             <p className="text-xs text-slate-600 sm:col-span-2">Both filters are optional.</p>
+            <LeadCountChoice value={answers.leadCount} error={errors.leadCount} onChange={set("leadCount")} />
           </div>
         ) : null}
 
@@ -127,7 +128,15 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
         ) : null}
 
         {last ? <SaveSearchName disabled={busy !== null} /> : null}
-        <WizardButtons kind={kind} step={step} last={last} busy={busy} closeHref={closeHref} onClose={handles ? onClose : undefined} />
+        <WizardButtons
+          kind={kind}
+          step={step}
+          last={last}
+          busy={busy}
+          leads={leadCountOf(answers)}
+          closeHref={closeHref}
+          onClose={handles ? onClose : undefined}
+        />
       </form>
     </section>
   );
@@ -195,6 +204,7 @@ function WizardButtons({
   step,
   last,
   busy,
+  leads,
   closeHref,
   onClose,
 }: {
@@ -202,6 +212,8 @@ function WizardButtons({
   step: number;
   last: boolean;
   busy: WizardBusy;
+  /** How many leads Find Properties pulls (its cost preview prices that many). */
+  leads: number;
   closeHref: string;
   /** Closes in place; without it Cancel follows its link. */
   onClose?: () => void;
@@ -241,7 +253,7 @@ function WizardButtons({
         {kind === "seller" ? "Find Properties" : "Find Cash Buyers"}
       </Button>
       {kind === "seller" ? (
-        <CostPreview kind="lead" count={SELLER_SEARCH_COUNT} extra={{ kind: "skip_trace", count: SELLER_SEARCH_COUNT }} />
+        <CostPreview kind="lead" count={leads} extra={{ kind: "skip_trace", count: leads }} />
       ) : (
         <CostPreview kind="cash_buyer_page" count={1} />
       )}
