@@ -104,20 +104,7 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
             onChange={set("buyerType")}
           />
         ) : null}
-        {step === 3 ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Select
-              field="minBedrooms"
-              value={answers.minBedrooms}
-              error={errors.minBedrooms}
-              options={BEDROOM_OPTIONS}
-              onChange={set("minBedrooms")}
-            />
-            <Select field="price" value={answers.price} error={errors.price} options={PRICE_SELECT_OPTIONS} onChange={set("price")} />
-            <p className="text-xs text-slate-600 sm:col-span-2">Both filters are optional.</p>
-            <LeadCountChoice value={answers.leadCount} error={errors.leadCount} onChange={set("leadCount")} />
-          </div>
-        ) : null}
+        {step === 3 ? <FiltersStep answers={answers} errors={errors} set={set} /> : null}
 
         {count ? <CountResult kind={kind} count={count} /> : null}
         {busy === "search" ? (
@@ -139,6 +126,32 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
         />
       </form>
     </section>
+  );
+}
+
+/** The seller wizard's last step: the optional filters and how many leads to pull. */
+function FiltersStep({
+  answers,
+  errors,
+  set,
+}: {
+  answers: WizardAnswers;
+  errors: WizardErrors;
+  set: (field: WizardField) => (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Select
+        field="minBedrooms"
+        value={answers.minBedrooms}
+        error={errors.minBedrooms}
+        options={BEDROOM_OPTIONS}
+        onChange={set("minBedrooms")}
+      />
+      <Select field="price" value={answers.price} error={errors.price} options={PRICE_SELECT_OPTIONS} onChange={set("price")} />
+      <p className="text-xs text-slate-600 sm:col-span-2">Both filters are optional.</p>
+      <LeadCountChoice value={answers.leadCount} error={errors.leadCount} onChange={set("leadCount")} />
+    </div>
   );
 }
 
