@@ -137,7 +137,6 @@ export function LeadCountChoice({ value, error, onChange }: { value: string; err
               onChange={() => onChange(option.value)}
               className="accent-brand-700"
             />
-            <span className="font-semibold text-slate-900">{option.value}</span>
             <CostPreview
               kind="lead"
               count={Number(option.value)}

@@ -7,6 +7,7 @@
  */
 import { formatMoney } from "#app/domain/shared/format.ts";
 
+import { compCountWords, weightPercent } from "./comp-count.ts";
 import { MILES_PER_DEGREE } from "./geo.ts";
 import { outlierReasons } from "./outliers.ts";
 import type { Sale, ValuationResult, ValuationSubject } from "./types.ts";
@@ -83,6 +84,8 @@ export function compReportText(input: {
   valuationDate: string;
   madeOn: string;
   choices: string[];
+  /** How many sales the user excluded (the count says them beside the comps used). */
+  excluded?: number;
 }): CompReportText {
   const { result, subject } = input;
   const flags = outlierReasons(
@@ -101,7 +104,7 @@ export function compReportText(input: {
     date: c.sale.saleDate,
     distance: `${c.distanceMiles.toFixed(2)} mi`,
     adjusted: formatMoney(c.adjustedPrice),
-    weight: `${Math.round(c.weight * 100)} %`,
+    weight: weightPercent(c.weight),
     adjustments: c.adjustments.map((a) => a.note),
     flags: flags.get(c.sale.id) ?? [],
   }));
@@ -118,7 +121,7 @@ export function compReportText(input: {
       `ARV: ${formatMoney(result.arv)} (as of ${input.valuationDate})`,
       `80 % range: ${formatMoney(result.range_low)} - ${formatMoney(result.range_high)}`,
       `Confidence: ${result.confidenceLabel} - typically within ${result.typicalErrorPct} % (${Math.round(result.confidence * 100)}% of such valuations within 10 %)`,
-      `${result.comps.length} comps used.`,
+      `${compCountWords({ used: result.comps.length, excluded: input.excluded ?? 0, found: result.comps.length + (input.excluded ?? 0) })}.`,
     ],
     rows,
     points: result.comps.map((c, i) => ({ number: i + 1, ...positionOf(subject, c.sale) })),
