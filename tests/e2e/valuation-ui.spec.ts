@@ -123,7 +123,7 @@ for (const javaScriptEnabled of [true, false]) {
       expect(stored.length).toBeGreaterThan(0);
       const first = Math.min(3, stored.length);
       await expect(list.getByRole("listitem")).toHaveCount(first);
-      await expect(comps.getByRole("heading", { name: `Comps · ${usedOfFound(stored.length)}` })).toBeVisible();
+      await expect(comps.getByRole("heading", { name: `Comps · ${usedOfFound(stored.length)}`, exact: true })).toBeVisible();
       await expect(list.getByRole("listitem").first()).toContainText(/\$[\d,]+/);
       await expect(comps.getByRole("button", { name: "Refresh Comps" })).toBeVisible();
       await expect(page.getByText("Comps Found").first()).toBeVisible();
@@ -164,7 +164,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(list).toBeVisible();
       const stored = (await (await page.request.get(`/api/properties/${lead.id}/comps`)).json()) as { address: string }[];
       expect(stored.length).toBeGreaterThan(3);
-      await expect(comps.getByRole("heading", { name: `Comps · ${usedOfFound(stored.length)}` })).toBeVisible();
+      await expect(comps.getByRole("heading", { name: `Comps · ${usedOfFound(stored.length)}`, exact: true })).toBeVisible();
       const items = list.getByRole("listitem");
       await expect(items).toHaveCount(3);
       // The first 3 as stored (the API lists them in the card's order).
