@@ -11,7 +11,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { formatMoney } from "#app/domain/shared/format.ts";
-import { compCount, compCountWords, lowWeightReason, weightPercent } from "#app/domain/valuation/comp-count.ts";
+import { compCount, compCountWords, lowWeightReason } from "#app/domain/valuation/comp-count.ts";
 import type { PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import { compSetNote, outlierReasons } from "#app/domain/valuation/outliers.ts";
 import {
@@ -21,7 +21,7 @@ import {
   excludeReasonLabel,
   NOTE_MAX,
 } from "#app/domain/valuation/pinned-comps-form.ts";
-import { arvShareOf, rebuildArv, type ModelPart } from "#app/domain/valuation/rebuild.ts";
+import { arvBlendWords, compWeightWords, rebuildArv, type ModelPart } from "#app/domain/valuation/rebuild.ts";
 
 export const COMP_REPORT_ACTION = "/crm/comp-report";
 
@@ -94,8 +94,7 @@ function CompWeight({ comp, comps, why, model }: { comp: StoredCompDetail; comps
   const low = lowWeightReason(comp, comps, why);
   return (
     <>
-      {` · weight ${weightPercent(comp.weight)} of the comps`}
-      {model ? ` (${weightPercent(arvShareOf(comp.weight, model))} of the ARV)` : ""}
+      {` · weight ${compWeightWords(comp.weight, model)}`}
       {low ? (
         <span className="block text-xs text-amber-800" data-testid="low-weight">
           {low}
@@ -184,14 +183,10 @@ function CompRow({
 function ArvRebuildLine({ comps, model }: { comps: StoredCompDetail[]; model: ModelPart | null | undefined }) {
   const rebuilt = rebuildArv(comps, model);
   if (!rebuilt) return null;
-  const compsPct = Math.round(rebuilt.compsShare * 100);
-  const modelPct = 100 - compsPct;
   return (
     <p className="rounded-md bg-slate-50 p-2 text-xs text-slate-700" data-testid="arv-rebuild">
-      The ARV blends the comps' weighted value, {formatMoney(rebuilt.compsValue)} ({compsPct} % of the ARV), with the market model's value,{" "}
-      {formatMoney(rebuilt.model.value)} ({modelPct} % of the ARV), on a log scale: {formatMoney(rebuilt.compsValue)}^
-      {rebuilt.compsShare.toFixed(2)} × {formatMoney(rebuilt.model.value)}^{rebuilt.model.share.toFixed(2)} ≈{" "}
-      <strong>{formatMoney(rebuilt.arv)}</strong>.
+      {arvBlendWords(rebuilt)}, on a log scale: {formatMoney(rebuilt.compsValue)}^{rebuilt.compsShare.toFixed(2)} ×{" "}
+      {formatMoney(rebuilt.model.value)}^{rebuilt.model.share.toFixed(2)} ≈ <strong>{formatMoney(rebuilt.arv)}</strong>.
     </p>
   );
 }
