@@ -313,9 +313,14 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
     action: page(submit("/profile", () => ({ intent: "company", companyName: "Baker Homes" }), "own")),
   },
   "routes/saved-searches": {
-    loader: page(list("/saved-searches")),
+    loader: page(list("/saved-searches"), get((ids) => `/saved-searches?edit=${ids.savedSearch}`, "not-found")),
     action: page(
       submit("/saved-searches", (ids) => ({ intent: "run", id: ids.savedSearch }), "not-found"),
+      submit(
+        "/saved-searches",
+        (ids) => ({ intent: "edit", id: ids.savedSearch, name: "Taken", cityOrZip: "Phoenix", state: "AZ", sellerType: "inherited" }),
+        "not-found",
+      ),
       submit("/saved-searches", (ids) => ({ intent: "daily", id: ids.savedSearch, daily: "off" }), "not-found"),
       submit("/saved-searches", (ids) => ({ intent: "delete", id: ids.savedSearch }), "not-found"),
       submit(
