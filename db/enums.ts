@@ -169,3 +169,7 @@ export const DISPO_STATUS_LABELS: Record<DispoStatus, string> = {
   assigned: "Assigned",
   fee_received: "Fee Received",
 };
+
+/** A buyer's inquiry or offer on a deal: new until the user accepts one (the deal's assignment). */
+export const DEAL_OFFER_STATUSES = ["new", "accepted"] as const;
+export type DealOfferStatus = (typeof DEAL_OFFER_STATUSES)[number];
