@@ -28,6 +28,9 @@ export function DealDispo({ dealId, dispo, inClosing }: { dealId: string; dispo:
       <Link to={`/deals/${dealId}/contract`} className="block font-medium text-brand-700 underline">
         Contract details
       </Link>
+      <Link to={`/deals/${dealId}/offers`} className="block font-medium text-brand-700 underline">
+        Deal page and offers
+      </Link>
     </div>
   );
 }

@@ -9,8 +9,8 @@ import { z } from "zod";
 import { toE164 } from "#app/domain/leads/phone.ts";
 import { moneySchema, optionalMoneySchema } from "#app/domain/shared/money-schema.ts";
 
-import { day } from "./contract.ts";
 import { yesNo } from "./buyer-schema.ts";
+import { day } from "./contract.ts";
 
 const noControls = (value: string) => ![...value].some((ch) => ch.charCodeAt(0) < 0x20 && ch !== "\n" && ch !== "\r");
 const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
@@ -30,7 +30,9 @@ export const OfferInputSchema = z.object({
   ),
   email: z.preprocess(
     trimmed,
-    z.email({ error: (issue) => (issue.input ? "Email must be an email address" : "Email is required") }).max(200, "Email must be at most 200 characters"),
+    z
+      .email({ error: (issue) => (issue.input ? "Email must be an email address" : "Email is required") })
+      .max(200, "Email must be at most 200 characters"),
   ),
   phone: z.preprocess(
     (value) => blankToUndefined(trimmed(value)),

@@ -30,7 +30,10 @@ export type AcceptOutcome = { ok: true; document: DocumentView; fee: number } | 
 const DONE: DispoStatus[] = ["assigned", "fee_received"];
 const notDone = sql`coalesce(${deals.dispoStatus}, 'under_contract') not in ('assigned', 'fee_received')`;
 
-async function readDealAndOffer(context: ServiceContext<"db">, { userId, dealId, offerId }: { userId: string; dealId: string; offerId: string }) {
+async function readDealAndOffer(
+  context: ServiceContext<"db">,
+  { userId, dealId, offerId }: { userId: string; dealId: string; offerId: string },
+) {
   const { db } = context;
   const [dealRows, offerRows] = await db.batch([
     db
@@ -104,7 +107,12 @@ async function writeAssignment(
     date: now,
     assignor: sender,
     assignee: { name: offer.name, email: offer.email, phone: offer.phone },
-    contract: { date: deal.contractedAt ?? deal.createdAt, sellerName: property.ownerName, price: contractPrice, closeDate: dayText(deal.closeDate) },
+    contract: {
+      date: deal.contractedAt ?? deal.createdAt,
+      sellerName: property.ownerName,
+      price: contractPrice,
+      closeDate: dayText(deal.closeDate),
+    },
     property: { address: property.address, city: property.city, state: property.state, zip: property.zipCode },
     fee,
     earnestMoney: offer.earnestMoney ?? deal.earnestMoney,

@@ -6,8 +6,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import { comps, dealLinks, deals, properties, users } from "#db/schema.ts";
-import { compSummaryOf, type DealPageView } from "#app/domain/dispo/deal-page.ts";
 import { askingPriceOf, dayText } from "#app/domain/dispo/contract.ts";
+import { compSummaryOf, type DealPageView } from "#app/domain/dispo/deal-page.ts";
 import { dealNumbersOf, dealRuleOf } from "#app/domain/offers/deal-numbers.ts";
 import { generateToken, hashToken } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -92,8 +92,19 @@ export async function openDealLink(context: ServiceContext<"db">, token: string)
   const [rows, compRows] = await db.batch([
     db
       .select({
-        link: { id: dealLinks.id, userId: dealLinks.userId, dealId: dealLinks.dealId, formSecret: dealLinks.formSecret, showStreet: dealLinks.showStreet },
-        deal: { contractPrice: deals.contractPrice, assignmentFeeAsked: deals.assignmentFeeAsked, dealValue: deals.dealValue, closeDate: deals.closeDate },
+        link: {
+          id: dealLinks.id,
+          userId: dealLinks.userId,
+          dealId: dealLinks.dealId,
+          formSecret: dealLinks.formSecret,
+          showStreet: dealLinks.showStreet,
+        },
+        deal: {
+          contractPrice: deals.contractPrice,
+          assignmentFeeAsked: deals.assignmentFeeAsked,
+          dealValue: deals.dealValue,
+          closeDate: deals.closeDate,
+        },
         property: {
           address: properties.address,
           city: properties.city,

@@ -127,7 +127,10 @@ export type OfferView = {
 };
 
 /** The deal's offers, highest amount first (inquiries last), each with its buyer's history; the deal must be the user's. */
-export async function listOffers(context: ServiceContext<"db">, { userId, dealId }: { userId: string; dealId: string }): Promise<OfferView[]> {
+export async function listOffers(
+  context: ServiceContext<"db">,
+  { userId, dealId }: { userId: string; dealId: string },
+): Promise<OfferView[]> {
   const other = sql`o2.buyer_id = ${dealOffers.buyerId} and o2.id <> ${dealOffers.id}`;
   const rows = await context.db
     .select({
