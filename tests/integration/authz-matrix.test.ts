@@ -33,6 +33,8 @@ const NO_IDS: Ids = {
   sequenceProperty: "sp",
   task: "t",
   savedSearch: "s",
+  dealLink: "dl",
+  offer: "o",
 };
 
 describe("the matrix knows every route", () => {
