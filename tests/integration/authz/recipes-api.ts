@@ -85,7 +85,13 @@ export const API_RECIPES: Record<string, Recipe> = {
     action: only405("/api/deals/x/matches", "POST"),
   },
   "routes/api.deals.$id.offers": {
-    loader: api(get(byId("/api/deals", (ids) => ids.deal, "/offers"), "not-found", { params: withId((ids) => ids.deal) })),
+    loader: api(
+      get(
+        byId("/api/deals", (ids) => ids.deal, "/offers"),
+        "not-found",
+        { params: withId((ids) => ids.deal) },
+      ),
+    ),
     action: api(
       write(
         "POST",
@@ -111,7 +117,13 @@ export const API_RECIPES: Record<string, Recipe> = {
   "routes/api.deals.$id.fee-received": {
     loader: only405("/api/deals/x/fee-received"),
     action: api(
-      write("POST", byId("/api/deals", (ids) => ids.deal, "/fee-received"), () => ({ amount: 15_000 }), "not-found", withId((ids) => ids.deal)),
+      write(
+        "POST",
+        byId("/api/deals", (ids) => ids.deal, "/fee-received"),
+        () => ({ amount: 15_000 }),
+        "not-found",
+        withId((ids) => ids.deal),
+      ),
     ),
   },
   "routes/api.cash-buyers.search": {

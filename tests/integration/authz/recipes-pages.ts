@@ -210,18 +210,38 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
   "routes/deals.$id.offers": {
     loader: page(get((ids) => `/deals/${ids.deal}/offers`, "not-found", { params: withParam("id", (ids) => ids.deal) })),
     action: page(
-      post((ids) => `/deals/${ids.deal}/offers`, form(() => ({ intent: "link", showStreet: "yes" })), "not-found", {
-        params: withParam("id", (ids) => ids.deal),
-      }),
-      post((ids) => `/deals/${ids.deal}/offers`, form((ids) => ({ intent: "accept", offerId: ids.offer })), "not-found", {
-        params: withParam("id", (ids) => ids.deal),
-      }),
-      post((ids) => `/deals/${ids.deal}/offers`, form(() => ({ intent: "fee", amount: "15000" })), "not-found", {
-        params: withParam("id", (ids) => ids.deal),
-      }),
-      post((ids) => `/deals/${ids.deal}/offers`, form(() => ({ intent: "revoke" })), "not-found", {
-        params: withParam("id", (ids) => ids.deal),
-      }),
+      post(
+        (ids) => `/deals/${ids.deal}/offers`,
+        form(() => ({ intent: "link", showStreet: "yes" })),
+        "not-found",
+        {
+          params: withParam("id", (ids) => ids.deal),
+        },
+      ),
+      post(
+        (ids) => `/deals/${ids.deal}/offers`,
+        form((ids) => ({ intent: "accept", offerId: ids.offer })),
+        "not-found",
+        {
+          params: withParam("id", (ids) => ids.deal),
+        },
+      ),
+      post(
+        (ids) => `/deals/${ids.deal}/offers`,
+        form(() => ({ intent: "fee", amount: "15000" })),
+        "not-found",
+        {
+          params: withParam("id", (ids) => ids.deal),
+        },
+      ),
+      post(
+        (ids) => `/deals/${ids.deal}/offers`,
+        form(() => ({ intent: "revoke" })),
+        "not-found",
+        {
+          params: withParam("id", (ids) => ids.deal),
+        },
+      ),
     ),
   },
   "routes/d.$token": {
@@ -232,12 +252,22 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
     ),
     action: open(
       "a buyer's offer on a deal page; a post without the page's signed form stamp writes nothing",
-      post((ids) => `/d/${ids.dealLink}`, form(() => ({ name: "Bot", email: "bot@example.com" })), "own", {
-        params: withParam("token", (ids) => ids.dealLink),
-      }),
-      post(at("/d/no-such-token"), form(() => ({ name: "Bot", email: "bot@example.com" })), "not-found", {
-        params: () => ({ token: "no-such-token" }),
-      }),
+      post(
+        (ids) => `/d/${ids.dealLink}`,
+        form(() => ({ name: "Bot", email: "bot@example.com" })),
+        "own",
+        {
+          params: withParam("token", (ids) => ids.dealLink),
+        },
+      ),
+      post(
+        at("/d/no-such-token"),
+        form(() => ({ name: "Bot", email: "bot@example.com" })),
+        "not-found",
+        {
+          params: () => ({ token: "no-such-token" }),
+        },
+      ),
     ),
   },
   "routes/documents.$id.view": {

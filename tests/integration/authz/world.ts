@@ -19,10 +19,10 @@ import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
 import { seedDemoSavedSearch } from "#db/seed/demo/saved-searches.ts";
 import { DEFAULT_SEQUENCE_STEPS } from "#app/domain/sequences/steps.ts";
-import { startSequence } from "#app/services/sequences/sequences.server.ts";
-import { makeDealLink } from "#app/services/dispo/deal-links.server.ts";
 import { putUnderContract } from "#app/services/dispo/contract.server.ts";
+import { makeDealLink } from "#app/services/dispo/deal-links.server.ts";
 import { recordOffer } from "#app/services/dispo/deal-offers.server.ts";
+import { startSequence } from "#app/services/sequences/sequences.server.ts";
 import { saveUserSequence } from "#app/services/sequences/user-sequence.server.ts";
 import { registerClient, type ApiClient } from "#tests/integration/api-client.ts";
 
