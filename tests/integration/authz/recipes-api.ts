@@ -74,58 +74,6 @@ export const API_RECIPES: Record<string, Recipe> = {
     // The buyer the other user also has (the demo seed's): this upload writes the caller's own list and leaves theirs alone.
     action: api(post(at("/api/buyers/import"), { form: () => ({ file: buyersCsv() }) }, "own")),
   },
-  "routes/api.deals.$id.matches": {
-    loader: api(
-      get(
-        byId("/api/deals", (ids) => ids.deal, "/matches"),
-        "not-found",
-        { params: withId((ids) => ids.deal) },
-      ),
-    ),
-    action: only405("/api/deals/x/matches", "POST"),
-  },
-  "routes/api.deals.$id.offers": {
-    loader: api(
-      get(
-        byId("/api/deals", (ids) => ids.deal, "/offers"),
-        "not-found",
-        { params: withId((ids) => ids.deal) },
-      ),
-    ),
-    action: api(
-      write(
-        "POST",
-        byId("/api/deals", (ids) => ids.deal, "/offers"),
-        () => ({ name: "Ann Buyer", email: "ann@buyers.example", amount: 220_000 }),
-        "not-found",
-        withId((ids) => ids.deal),
-      ),
-    ),
-  },
-  "routes/api.deals.$id.offers.$offerId.accept": {
-    loader: only405("/api/deals/x/offers/y/accept"),
-    action: api(
-      write(
-        "POST",
-        (ids) => `/api/deals/${ids.deal}/offers/${ids.offer}/accept`,
-        () => ({}),
-        "not-found",
-        (ids) => ({ id: ids.deal, offerId: ids.offer }),
-      ),
-    ),
-  },
-  "routes/api.deals.$id.fee-received": {
-    loader: only405("/api/deals/x/fee-received"),
-    action: api(
-      write(
-        "POST",
-        byId("/api/deals", (ids) => ids.deal, "/fee-received"),
-        () => ({ amount: 15_000 }),
-        "not-found",
-        withId((ids) => ids.deal),
-      ),
-    ),
-  },
   "routes/api.cash-buyers.search": {
     loader: only405("/api/cash-buyers/search"),
     action: api(
