@@ -10,11 +10,11 @@ import { formStamp } from "#app/services/dispo/form-stamp.server.ts";
 import { allowMethods, readFormData } from "#app/services/http/api.server.ts";
 import { clientIp } from "#app/services/http/request.server.ts";
 
-/** The page is for the people its link was sent to: never indexed, never cached, its address never sent on. */
+/** The page is for the people its link was sent to: never indexed, never cached, its address never sent to another site. */
 const PRIVATE_PAGE = {
   "X-Robots-Tag": "noindex, nofollow",
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 };
 
 export const headers: HeadersFunction = () => PRIVATE_PAGE;

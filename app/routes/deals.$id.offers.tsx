@@ -104,7 +104,7 @@ export default function DealOffersPage() {
       ) : null}
       <DealLinkPanel link={link} newUrl={answer?.newUrl ?? null} open={open} />
       {deal.assigned ? (
-        <section aria-label="Fee received" className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <section className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
           <FeeReceivedForm
             value={refusal?.intent === "fee" ? refusal.value : deal.profit !== null ? String(deal.profit) : undefined}
             errors={refusal?.intent === "fee" ? refusal.errors : undefined}
