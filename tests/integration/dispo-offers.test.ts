@@ -3,10 +3,10 @@
 // accepting an offer claims the deal so that two clicks make one Assignment of Contract.
 import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare";
 import { createExecutionContext, env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { buyers, comps, dealOffers, deals, documents } from "#db/schema.ts";
+import { buyers, comps, dealOffers, deals, documents, emailOutbox, users } from "#db/schema.ts";
 import { createFetchHandler } from "#workers/handle-request.ts";
 import * as root from "#app/root.tsx";
 import * as feeApi from "#app/routes/api.deals.$id.fee-received.ts";
@@ -148,7 +148,7 @@ describe("the deal page /d/{token}", () => {
 });
 
 describe("a buyer's offer from the deal page", () => {
-  it("lands on the deal linked to the user's buyer with that email, shows the street (as chosen) and moves the deal to Offers In", async () => {
+  it("lands on the deal linked to the user's buyer with that email, tells the owner by email, shows the street (as chosen), moves the deal to Offers In", async () => {
     const owner = await signedUp();
     const { dealId, token } = await dealWithPage(owner);
     const [listed] = await db
@@ -170,6 +170,14 @@ describe("a buyer's offer from the deal page", () => {
     const [offer] = await offersOf(dealId);
     expect(offer).toMatchObject({ buyerId: listed!.id, amount: 228_000, earnestMoney: 5_000, closeDate: "2026-07-10", proofOfFunds: true });
     expect((await dealRow(dealId)).dispoStatus).toBe("offers_in");
+    const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, owner.userId));
+    const notices = await db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, user!.email), like(emailOutbox.subject, "An offer%")));
+    expect(notices.map((notice) => notice.subject)).toEqual(["An offer of $228,000 on your deal in Phoenix, AZ 85019"]);
+    expect(notices[0]!.textBody).toContain(`/deals/${dealId}/offers`);
+    expect(notices[0]!.textBody).toContain("Proof of funds: yes");
     const api = await owner.client.call(offersApi.loader as Handler, "GET", `/api/deals/${dealId}/offers`, undefined, {
       params: { id: dealId },
     });

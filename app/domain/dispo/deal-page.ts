@@ -70,3 +70,43 @@ export function buyerHistoryWords(history: BuyerHistory): string {
     parts.push(`${history.assignedBefore} ${history.assignedBefore === 1 ? "deal" : "deals"} assigned to them`);
   return parts.join(" · ");
 }
+
+/** What the deal's owner is told when a buyer sends an offer or an inquiry from the deal page. */
+export function offerNotice({
+  to,
+  place,
+  offer,
+  offersUrl,
+}: {
+  to: string;
+  place: string;
+  offer: {
+    name: string;
+    email: string;
+    phone: string | null;
+    amount?: number;
+    earnestMoney?: number;
+    closeDate?: string;
+    proofOfFunds: boolean;
+  };
+  offersUrl: string;
+}) {
+  const name = offer.name.replace(/\s+/g, " ");
+  const what = offer.amount === undefined ? "An inquiry" : `An offer of ${formatMoney(offer.amount)}`;
+  const terms = [
+    offer.earnestMoney === undefined ? null : `Earnest money: ${formatMoney(offer.earnestMoney)}`,
+    offer.closeDate ? `Closing date: ${offer.closeDate}` : null,
+    `Proof of funds: ${offer.proofOfFunds ? "yes" : "no"}`,
+  ].filter(Boolean);
+  return {
+    to,
+    subject: `${what} on your deal in ${place}`,
+    text: [
+      `${what} from ${name} on your deal in ${place}.`,
+      ...terms,
+      `Email: ${offer.email}${offer.phone ? ` · Phone: ${offer.phone}` : ""}`,
+      "",
+      `See the deal's offers side by side: ${offersUrl}`,
+    ].join("\n"),
+  };
+}

@@ -73,6 +73,8 @@ export type OpenDeal = {
   page: DealPageView;
   street: string;
   link: { id: string; userId: string; dealId: string; formSecret: string; showStreet: boolean };
+  /** Where the owner is told of a new offer. */
+  ownerEmail: string;
 };
 
 /**
@@ -124,6 +126,7 @@ export async function openDealLink(context: ServiceContext<"db">, token: string)
           maxOffer: properties.maxOffer,
         },
         preferences: users.preferences,
+        ownerEmail: users.email,
       })
       .from(dealLinks)
       .innerJoin(deals, and(eq(deals.id, dealLinks.dealId), eq(deals.userId, dealLinks.userId)))
@@ -145,6 +148,7 @@ export async function openDealLink(context: ServiceContext<"db">, token: string)
   const numbers = dealNumbersOf(property, dealRuleOf(row.preferences));
   return {
     link: row.link,
+    ownerEmail: row.ownerEmail,
     street: property.address,
     page: {
       city: property.city,

@@ -1,20 +1,21 @@
 /**
  * Buyers' inquiries and offers on a deal: sent from the deal's public page (bot-checked and throttled per IP and per
  * deal) or entered by the user, listed side by side with what the user knows of each buyer. An offer lands on the
- * deal's owner, linked to their buyer with the same email, and moves the deal to "Offers In".
+ * deal's owner, linked to their buyer with the same email, moves the deal to "Offers In", and (from the page) is
+ * announced to the owner by email.
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
 import { BUYER_SOURCE_LABELS, type DealOfferStatus } from "#db/enums.ts";
 import { buyers, dealOffers, deals } from "#db/schema.ts";
-import { buyerHistoryWords } from "#app/domain/dispo/deal-page.ts";
+import { buyerHistoryWords, offerNotice, placeOf } from "#app/domain/dispo/deal-page.ts";
 import { closeDateIssue, OFFER_FIELDS, OfferInputSchema, type OfferInput } from "#app/domain/dispo/offer-schema.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { fieldErrors } from "#app/services/http/api.server.ts";
 import { hit, hitIf, ipKey, LIMITS, worst } from "#app/services/platform/throttle.server.ts";
 
-import { openDealLink } from "./deal-links.server.ts";
+import { openDealLink, type OpenDeal } from "./deal-links.server.ts";
 import { checkFormStamp } from "./form-stamp.server.ts";
 
 /** The most offers one deal lists. */
@@ -85,7 +86,7 @@ export type PageOfferOutcome =
  * parallel posts cannot pass together — before it is read.
  */
 export async function sendPageOffer(
-  context: ServiceContext<"db" | "now">,
+  context: ServiceContext<"db" | "now" | "providers" | "config">,
   { token, fields, ip }: { token: string; fields: Record<string, unknown>; ip: string | null },
 ): Promise<PageOfferOutcome> {
   const now = context.now();
@@ -106,7 +107,18 @@ export async function sendPageOffer(
   const read = readOffer(Object.fromEntries(OFFER_FIELDS.map((name) => [name, fields[name]])), now);
   if (!read.ok) return { kind: "invalid", errors: read.errors };
   await recordOffer(context, { userId: link.userId, dealId: link.dealId, input: read.input });
+  await notifyOwner(context, { open, input: read.input });
   return { kind: "sent", street: link.showStreet ? open.street : null };
+}
+
+/** The owner's notice of the offer; a failing email provider does not fail the offer, which is already stored. */
+async function notifyOwner(context: ServiceContext<"providers" | "config">, { open, input }: { open: OpenDeal; input: OfferInput }) {
+  const offersUrl = `${context.config.APP_ORIGIN.replace(/\/$/, "")}/deals/${open.link.dealId}/offers`;
+  try {
+    await context.providers.email.send(offerNotice({ to: open.ownerEmail, place: placeOf(open.page), offer: input, offersUrl }));
+  } catch (error) {
+    console.error(`An offer on deal ${open.link.dealId} is stored, but the notice to its owner failed:`, error);
+  }
 }
 
 export type OfferView = {
