@@ -77,6 +77,43 @@ export type OpenDeal = {
   ownerEmail: string;
 };
 
+/** What the page reads of the link, the deal, its property and its owner: nothing of the seller. */
+const PAGE_COLUMNS = {
+  link: {
+    id: dealLinks.id,
+    userId: dealLinks.userId,
+    dealId: dealLinks.dealId,
+    formSecret: dealLinks.formSecret,
+    showStreet: dealLinks.showStreet,
+  },
+  deal: {
+    contractPrice: deals.contractPrice,
+    assignmentFeeAsked: deals.assignmentFeeAsked,
+    dealValue: deals.dealValue,
+    closeDate: deals.closeDate,
+  },
+  property: {
+    address: properties.address,
+    city: properties.city,
+    state: properties.state,
+    zip: properties.zipCode,
+    propertyType: properties.propertyType,
+    bedrooms: properties.bedrooms,
+    bathrooms: properties.bathrooms,
+    squareFeet: properties.squareFeet,
+    yearBuilt: properties.yearBuilt,
+    arv: properties.arv,
+    arvLow: properties.arvLow,
+    arvHigh: properties.arvHigh,
+    repairEstimate: properties.repairEstimate,
+    assignmentFee: properties.assignmentFee,
+    ruleMaxOffer: properties.ruleMaxOffer,
+    maxOffer: properties.maxOffer,
+  },
+  preferences: users.preferences,
+  ownerEmail: users.email,
+};
+
 /**
  * The deal behind a live link, or null (unknown, revoked, or its deal assigned, withdrawn or gone). The link, the
  * deal, its property and its stored comps in one round trip; only the fields the page shows are read.
@@ -93,41 +130,7 @@ export async function openDealLink(context: ServiceContext<"db">, token: string)
   );
   const [rows, compRows] = await db.batch([
     db
-      .select({
-        link: {
-          id: dealLinks.id,
-          userId: dealLinks.userId,
-          dealId: dealLinks.dealId,
-          formSecret: dealLinks.formSecret,
-          showStreet: dealLinks.showStreet,
-        },
-        deal: {
-          contractPrice: deals.contractPrice,
-          assignmentFeeAsked: deals.assignmentFeeAsked,
-          dealValue: deals.dealValue,
-          closeDate: deals.closeDate,
-        },
-        property: {
-          address: properties.address,
-          city: properties.city,
-          state: properties.state,
-          zip: properties.zipCode,
-          propertyType: properties.propertyType,
-          bedrooms: properties.bedrooms,
-          bathrooms: properties.bathrooms,
-          squareFeet: properties.squareFeet,
-          yearBuilt: properties.yearBuilt,
-          arv: properties.arv,
-          arvLow: properties.arvLow,
-          arvHigh: properties.arvHigh,
-          repairEstimate: properties.repairEstimate,
-          assignmentFee: properties.assignmentFee,
-          ruleMaxOffer: properties.ruleMaxOffer,
-          maxOffer: properties.maxOffer,
-        },
-        preferences: users.preferences,
-        ownerEmail: users.email,
-      })
+      .select(PAGE_COLUMNS)
       .from(dealLinks)
       .innerJoin(deals, and(eq(deals.id, dealLinks.dealId), eq(deals.userId, dealLinks.userId)))
       .innerJoin(properties, and(eq(properties.id, deals.propertyId), eq(properties.userId, deals.userId)))
