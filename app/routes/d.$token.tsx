@@ -19,7 +19,11 @@ const PRIVATE_PAGE = {
 
 export const headers: HeadersFunction = () => PRIVATE_PAGE;
 
-export const meta: MetaFunction = () => [{ title: "A deal under contract — Breeze" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => [
+  { title: "A deal under contract — Breeze" },
+  { name: "description", content: "A property under contract: its facts, its numbers and how to make an offer." },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 /** Text and a plain form: sent without JavaScript. */
 export const handle: RouteHandle = { hydrate: () => false };
