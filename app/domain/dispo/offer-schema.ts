@@ -8,11 +8,11 @@ import { z } from "zod";
 
 import { toE164 } from "#app/domain/leads/phone.ts";
 import { moneySchema, optionalMoneySchema } from "#app/domain/shared/money-schema.ts";
+import { plainText } from "#app/domain/shared/text.ts";
 
 import { yesNo } from "./buyer-schema.ts";
 import { day } from "./contract.ts";
 
-const noControls = (value: string) => ![...value].some((ch) => ch.charCodeAt(0) < 0x20 && ch !== "\n" && ch !== "\r");
 const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
@@ -22,11 +22,7 @@ export type OfferField = (typeof OFFER_FIELDS)[number];
 export const OfferInputSchema = z.object({
   name: z.preprocess(
     (value) => (typeof value === "string" ? value.trim().replace(/\s+/g, " ") : value),
-    z
-      .string({ error: "Name is required" })
-      .min(1, "Name is required")
-      .max(120, "Name must be at most 120 characters")
-      .refine(noControls, "Name must not contain control characters"),
+    plainText(z.string({ error: "Name is required" }).min(1, "Name is required").max(120, "Name must be at most 120 characters"), "Name"),
   ),
   email: z.preprocess(
     trimmed,
@@ -53,11 +49,7 @@ export const OfferInputSchema = z.object({
   proofOfFunds: yesNo("Proof of funds"),
   message: z.preprocess(
     (value) => blankToUndefined(trimmed(value)),
-    z
-      .string({ error: "Message must be text" })
-      .max(1000, "Message must be at most 1000 characters")
-      .refine(noControls, "Message must not contain control characters")
-      .optional(),
+    plainText(z.string({ error: "Message must be text" }).max(1000, "Message must be at most 1000 characters").optional(), "Message"),
   ),
 });
 export type OfferInput = z.infer<typeof OfferInputSchema>;
