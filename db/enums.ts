@@ -141,6 +141,9 @@ export const RECIPIENT_TYPES = ["phone", "email", "address"] as const;
 /** A provider-sales row: the vendor's record of the subject, or one of its comparable sales. */
 export const PROVIDER_SALE_ROLES = ["subject", "sale"] as const;
 
+/** A provider-sales subject row: its answer kept, or being bought by the one request that claimed it. */
+export const PROVIDER_SALE_STATUSES = ["ready", "pending"] as const;
+
 /** Metered paid actions (docs/decisions/080-usage-ledger-and-caps.md). */
 export const USAGE_KINDS = ["letter", "lead", "skip_trace", "cash_buyer_page", "ai_call", "ai_tokens", "comp_record"] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
