@@ -4,10 +4,11 @@
  * filters by the user id; a foreign or unknown id reads as null, which the routes answer with 404.
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 
 import { contacts, properties, users } from "#db/schema.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
+import { statusesInGroup, statusGroupOf } from "#app/domain/leads/status-groups.ts";
 import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -107,7 +108,7 @@ function leadConditions(userId: UserRef, filter?: Partial<LeadFilter>): SQL | un
   const q = filter?.q?.trim() ?? "";
   return and(
     eq(properties.userId, userId),
-    filter?.status && filter.status !== "all" ? eq(properties.status, filter.status) : undefined,
+    filter?.status && filter.status !== "all" ? inArray(properties.status, statusesInGroup(filter.status)) : undefined,
     q ? or(containsText(properties.address, q), containsText(properties.city, q)) : undefined,
   );
 }
@@ -204,7 +205,7 @@ export async function readCrmPage(
     : ([await batch(list), null] as const);
   const matching = filter.q
     ? (searched[0]?.n ?? 0)
-    : counts.filter((row) => filter.status === "all" || row.status === filter.status).reduce((sum, row) => sum + row.count, 0);
+    : counts.filter((row) => filter.status === "all" || statusGroupOf(row.status) === filter.status).reduce((sum, row) => sum + row.count, 0);
   return {
     leads: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     counts,
