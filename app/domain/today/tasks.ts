@@ -5,6 +5,8 @@
 import { z } from "zod";
 
 import type { DncStatus, RecipientType } from "#app/domain/sequences/plan.ts";
+
+import { FollowUpFields, type FollowUp } from "./call-follow-up.ts";
 import type { ActivityType } from "#app/domain/sequences/steps.ts";
 
 export type TaskContact = { recipientType: RecipientType; recipientValue: string; dncStatus: DncStatus | null };
@@ -134,8 +136,18 @@ export const TaskOutcomeSchema = z.object({
     .max(40, "Phone must be at most 40 characters")
     .optional()
     .transform((value) => value || undefined),
+  ...FollowUpFields,
 });
-export type TaskOutcomeInput = { outcome: TaskOutcome; phone?: string };
+export type TaskOutcomeInput = {
+  outcome: TaskOutcome;
+  phone?: string;
+  /** A note kept on the lead with the outcome. */
+  note?: string;
+  /** What was agreed on a call where the user talked to the seller (read with "talked" only). */
+  followUp?: FollowUp;
+  /** The call-back day, "YYYY-MM-DD" on the user's calendar (with followUp "call_back"). */
+  callBackOn?: string;
+};
 
 /** What an outcome does to the task: snooze moves it, skip closes it unworked, the rest complete it. */
 export function outcomeEffect(outcome: TaskOutcome): "snooze" | "skip" | "complete" {
