@@ -5,9 +5,10 @@
 import { z } from "zod";
 
 import type { DncStatus, RecipientType } from "#app/domain/sequences/plan.ts";
-
-import { FollowUpFields, type FollowUp } from "./call-follow-up.ts";
 import type { ActivityType } from "#app/domain/sequences/steps.ts";
+
+import type { BestPhone, CardNumbers } from "./call-card.ts";
+import { FollowUpFields, type FollowUp } from "./call-follow-up.ts";
 
 export type TaskContact = { recipientType: RecipientType; recipientValue: string; dncStatus: DncStatus | null };
 
@@ -29,6 +30,13 @@ export type TodayTask = {
   /** The step's message with its placeholders filled in. */
   message: string;
   status: string;
+  /** The owner's best phone (DNC shown), whatever the step's type. */
+  bestPhone: BestPhone | null;
+  /** ARV, max offer and chosen offer, as deal-numbers.ts gives them. */
+  numbers: CardNumbers;
+  /** The user's calendar day the lead was last contacted ("YYYY-MM-DD"), and the newest note on it. */
+  lastTouch: string | null;
+  lastNote: string | null;
 };
 
 /** What a task card shows and posts (the page's loader data): the API's task without what the card never reads. */

@@ -146,14 +146,11 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   if (!phone.ok) return phone;
 
   const effect = outcomeEffect(input.outcome);
-  if (effect === "snooze") return snooze(context, { userId, task, input, until: snoozedUntil(task.scheduledFor ?? context.now(), context.now(), zone) });
-  if (input.outcome === "talked" && input.followUp === "call_back") {
-    const callBack = callBackAt(input.callBackOn, context.now(), zone);
-    if (!callBack.ok) return { ok: false, status: 400, message: callBack.message };
-    return snooze(context, { userId, task, input, until: callBack.at });
-  }
+  const moved = movedTo(context, task, input, zone);
+  if (moved)
+    return moved.ok ? snooze(context, { userId, task, input, until: moved.at }) : { ok: false, status: 400, message: moved.message };
 
-  const sends = sender !== null && effect === "complete" && (task.activityType === "letter" || task.activityType === "email");
+  const sends = sender !== null && effect === "complete" && SENDING_STEPS.includes(task.activityType);
   const template = templateFor(task);
   const amount = chosenOfferOf(task);
   const meta = sequenceMetaOf(task.sequenceMeta);
@@ -239,6 +236,17 @@ function sendStep(
   return task.activityType === "letter"
     ? mailLetterStep(sender, { userId, activityId, propertyId: task.propertyId, message, contacts, amount, mailAgain })
     : emailStep(sender, { activityId, address: task.address, message, contacts });
+}
+
+/** The steps whose Done sends something (a letter through the mail provider, an email through the email one). */
+const SENDING_STEPS: readonly string[] = ["letter", "email"];
+
+/** Where a snooze or an agreed call back moves the task (a refusal for a bad call-back day); null: it is not moved. */
+function movedTo(context: ServiceContext<"now">, task: Task, input: TaskOutcomeInput, zone: string) {
+  const now = context.now();
+  if (outcomeEffect(input.outcome) === "snooze") return { ok: true as const, at: snoozedUntil(task.scheduledFor ?? now, now, zone) };
+  if (input.outcome === "talked" && input.followUp === "call_back") return callBackAt(input.callBackOn, now, zone);
+  return null;
 }
 
 /**
