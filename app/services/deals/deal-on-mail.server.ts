@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 
+import type { DealStage } from "#db/enums.ts";
 import { deals, properties } from "#db/schema.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -17,9 +18,19 @@ export function dealOnMailStatement(context: ServiceContext<"db" | "now">, maile
   const { db } = context;
   const now = context.now().getTime();
   const { userId, propertyId } = mailed;
-  return db.run(sql`insert into ${deals} (id, user_id, property_id, stage, deal_value, created_at, updated_at)
-    select ${crypto.randomUUID()}, ${userId}, ${properties.id}, 'negotiation', ${properties.maxOffer}, ${now}, ${now}
+  return db.insert(deals).select(newDealSelect({ userId, propertyId, stage: "negotiation", now }));
+}
+
+/**
+ * The row of a new deal of the user's property in `stage`, valued at its max offer, as `insert … select` takes it
+ * (every column in the table's order): selected only while the property is the user's and has no deal.
+ */
+export function newDealSelect(deal: { userId: string; propertyId: string; stage: DealStage; now: number }) {
+  const { userId, propertyId, stage, now } = deal;
+  // profit, close_date, notes, dispo_status, contract_price, inspection_deadline, earnest_money, assignment_fee_asked, buyer_price
+  const unset = sql.raw(Array(9).fill("null").join(", "));
+  return sql`select ${crypto.randomUUID()}, ${userId}, ${properties.id}, ${stage}, ${properties.maxOffer}, ${unset}, ${now}, ${now}
     from ${properties}
     where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId}
-      and not exists (select 1 from ${deals} where ${deals.userId} = ${userId} and ${deals.propertyId} = ${propertyId})`);
+      and not exists (select 1 from ${deals} where ${deals.userId} = ${userId} and ${deals.propertyId} = ${propertyId})`;
 }

@@ -10,6 +10,7 @@ import type { PropertyStatus } from "#db/enums.ts";
 import { deals, followUpActivities, leadNotes, leads, properties } from "#db/schema.ts";
 import { FOLLOW_UP_SEQUENCE, statusAfterTalk, type FollowUp } from "#app/domain/today/call-follow-up.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { newDealSelect } from "#app/services/deals/deal-on-mail.server.ts";
 
 type Lead = { userId: string; propertyId: string; leadId: string; status: PropertyStatus };
 
@@ -22,8 +23,10 @@ export function noteStatement(
   const { userId, propertyId, activityId, outcome, body } = note;
   const owned = sql`exists (select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId})`;
   const now = context.now().getTime();
-  return db.run(sql`insert into ${leadNotes} (id, user_id, property_id, activity_id, outcome, body, created_at)
-    select ${crypto.randomUUID()}, ${userId}, ${propertyId}, ${activityId}, ${outcome}, ${body}, ${now} where ${owned}`);
+  // Every column in the table's order, as insert … select takes them.
+  return db
+    .insert(leadNotes)
+    .select(sql`select ${crypto.randomUUID()}, ${userId}, ${propertyId}, ${activityId}, ${outcome}, ${body}, ${now} where ${owned}`);
 }
 
 /** The deal of a lead that went under contract: its deal moved to Closing, or a new one there when it has none. */
@@ -36,11 +39,7 @@ function underContractDeal(context: ServiceContext<"db" | "now">, lead: Lead): B
       .update(deals)
       .set({ stage: "closing", updatedAt: now })
       .where(and(eq(deals.userId, userId), eq(deals.propertyId, propertyId), ne(deals.stage, "closing"))),
-    db.run(sql`insert into ${deals} (id, user_id, property_id, stage, deal_value, created_at, updated_at)
-      select ${crypto.randomUUID()}, ${userId}, ${properties.id}, 'closing', ${properties.maxOffer}, ${now.getTime()}, ${now.getTime()}
-      from ${properties}
-      where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId}
-        and not exists (select 1 from ${deals} where ${deals.userId} = ${userId} and ${deals.propertyId} = ${propertyId})`),
+    db.insert(deals).select(newDealSelect({ userId, propertyId, stage: "closing", now: now.getTime() })),
   ];
 }
 
@@ -87,7 +86,9 @@ export function leadOutcomeStatements(
   const { userId, task, input } = outcome;
   const writes: BatchItem<"sqlite">[] = [];
   if (input.note)
-    writes.push(noteStatement(context, { userId, propertyId: task.propertyId, activityId: task.id, outcome: input.outcome, body: input.note }));
+    writes.push(
+      noteStatement(context, { userId, propertyId: task.propertyId, activityId: task.id, outcome: input.outcome, body: input.note }),
+    );
   if (input.outcome === "talked") {
     const lead = { userId, propertyId: task.propertyId, leadId: task.leadId, status: task.status as PropertyStatus };
     writes.push(...talkedStatements(context, lead, input.followUp ?? "keep"));
