@@ -12,6 +12,7 @@ import { statusesInGroup, statusGroupOf } from "#app/domain/leads/status-groups.
 import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { leadNotesRead, leadSequenceRead, sequenceOf } from "#app/services/sequences/lead-sequence.server.ts";
 import { valuationHistoryQuery } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
@@ -183,8 +184,11 @@ export async function readCrmPage(
         valuationHistoryQuery(context, userId, [leadId]),
         // The user's deal rule: the card's tiers and rule line are of it.
         db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1),
+        // Its follow-up sequence (next step, Pause, Stop) and the notes written on it while working it.
+        leadSequenceRead(context, userId, leadId),
+        leadNotesRead(context, userId, leadId),
       ]).then(
-        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history, preferences]) =>
+        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history, preferences, sequence, notes]) =>
           [
             [rows, counts, searched] as const,
             property[0]
@@ -198,6 +202,8 @@ export async function readCrmPage(
                   /** Its valuations, newest first (the property card's history). */
                   valuations: history.map((entry) => ({ ...entry, valuedAt: entry.valuedAt.toISOString() })),
                   dealRule: dealRuleOf(preferences[0]?.preferences),
+                  sequence: sequenceOf(sequence[0]),
+                  notes: notes.map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
                 }
               : null,
           ] as const,
@@ -205,7 +211,9 @@ export async function readCrmPage(
     : ([await batch(list), null] as const);
   const matching = filter.q
     ? (searched[0]?.n ?? 0)
-    : counts.filter((row) => filter.status === "all" || statusGroupOf(row.status) === filter.status).reduce((sum, row) => sum + row.count, 0);
+    : counts
+        .filter((row) => filter.status === "all" || statusGroupOf(row.status) === filter.status)
+        .reduce((sum, row) => sum + row.count, 0);
   return {
     leads: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     counts,

@@ -5,6 +5,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 
 import { followUpActivities, followUpSteps, leadNotes, leads } from "#db/schema.ts";
+import type { UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { CRM_LEAD_VENDOR } from "./rows.server.ts";
@@ -13,7 +14,7 @@ import { CRM_LEAD_VENDOR } from "./rows.server.ts";
 export const CARD_NOTES = 5;
 
 /** The property's sequence, if one was ever started, with its next open step (type and when), while it is the user's. */
-export function leadSequenceRead(context: ServiceContext<"db">, userId: string, propertyId: string) {
+export function leadSequenceRead(context: ServiceContext<"db">, userId: UserRef, propertyId: string) {
   const { db } = context;
   // The lead's first open step by date: one correlated lookup each for its type and its instant.
   const next = (column: "activity_type" | "scheduled_for") =>
@@ -31,7 +32,7 @@ export function leadSequenceRead(context: ServiceContext<"db">, userId: string, 
 }
 
 /** The newest CARD_NOTES notes on the user's lead. */
-export function leadNotesRead(context: ServiceContext<"db">, userId: string, propertyId: string) {
+export function leadNotesRead(context: ServiceContext<"db">, userId: UserRef, propertyId: string) {
   const { db } = context;
   return db
     .select({ id: leadNotes.id, body: leadNotes.body, outcome: leadNotes.outcome, createdAt: leadNotes.createdAt })
@@ -39,4 +40,13 @@ export function leadNotesRead(context: ServiceContext<"db">, userId: string, pro
     .where(and(eq(leadNotes.propertyId, propertyId), eq(leadNotes.userId, userId)))
     .orderBy(desc(leadNotes.createdAt))
     .limit(CARD_NOTES);
+}
+
+/** The card's sequence: its status and next step (type and ISO instant), or null when none was ever started. */
+export function sequenceOf(row: { sequenceStatus: string; nextType: string | null; nextAt: number | null } | undefined) {
+  if (!row) return null;
+  return {
+    status: row.sequenceStatus,
+    next: row.nextType && row.nextAt !== null ? { activityType: row.nextType, at: new Date(Number(row.nextAt)).toISOString() } : null,
+  };
 }
