@@ -25,7 +25,7 @@ const dealsOf = (propertyId: string) =>
 
 async function firstCall() {
   const pat = await signedUp();
-  const lead = await aLead(pat.userId, { arv: 300_000, ruleMaxOffer: 170_000 });
+  const lead = await aLead(pat.userId, { arv: 300_000, ruleMaxOffer: 170_000, maxOffer: 160_000 });
   expect((await pat.start(lead.id)).status).toBe(201);
   const [call] = (await pat.today()) as CallCard[];
   return { pat, lead, call };
@@ -35,7 +35,7 @@ describe("a Today card", () => {
   it("shows the best phone (the callable mobile, not the DNC landline), the deal numbers as stored, and the last touch and note", async () => {
     const { pat, lead, call } = await firstCall();
     expect(call.bestPhone).toMatchObject({ number: "+16025550101", callable: true, flag: null });
-    expect(call.numbers).toEqual({ arv: 300_000, maxOffer: 170_000, offer: 182_000 });
+    expect(call.numbers).toEqual({ arv: 300_000, maxOffer: 170_000, offer: 160_000 });
     expect(call).toMatchObject({ lastTouch: null, lastNote: null });
 
     const noted = await pat.post({ intent: "note", taskId: call.id, note: "Owner asked for a text first" });
@@ -114,7 +114,7 @@ describe("Talked and what was agreed", () => {
     const { pat, lead, call } = await firstCall();
     expect((await pat.work(call.id, { outcome: "talked", followUp: "under_contract" })).status).toBe(200);
     expect(await statusOf(lead.id)).toBe("under_contract");
-    expect(await dealsOf(lead.id)).toEqual([{ stage: "closing", dealValue: 182_000 }]);
+    expect(await dealsOf(lead.id)).toEqual([{ stage: "closing", dealValue: 160_000 }]);
     expect(await leadRow(call.leadId)).toMatchObject({ sequenceStatus: "stopped" });
 
     const second = await firstCall();
