@@ -120,8 +120,8 @@ function ConfirmAddForm({
   lead,
   index,
   request,
-  autoFocus = false,
-}: Pick<LeadDetailsProps, "lead" | "index" | "request"> & { autoFocus?: boolean }) {
+  primary = false,
+}: Pick<LeadDetailsProps, "lead" | "index" | "request"> & { primary?: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
   return (
@@ -129,7 +129,7 @@ function ConfirmAddForm({
       <input type="hidden" name="leadId" value={lead.id} />
       <input type="hidden" name="vendor" value={lead.raw.vendor} />
       <input type="hidden" name="index" value={index} />
-      <Button type="submit" name="intent" value="add" disabled={busy} {...(autoFocus ? { "data-autofocus": true } : {})}>
+      <Button type="submit" name="intent" value="add" disabled={busy} {...(primary ? { "data-autofocus": true } : {})}>
         {busy ? "Adding..." : "Confirm Add to CRM"}
       </Button>
     </Form>
@@ -162,7 +162,7 @@ export function LeadDetailsDialog({ lead, index, saved, rule, closeHref, request
             <Button data-autofocus>Continue with this lead</Button>
           </DialogClose>
         ) : (
-          <ConfirmAddForm lead={lead} index={index} request={request} autoFocus />
+          <ConfirmAddForm lead={lead} index={index} request={request} primary />
         )}
       </div>
     </Dialog>
