@@ -8,9 +8,13 @@ import { parseEnv } from "#app/providers/env.server.ts";
 import { createProviders } from "#app/providers/index.server.ts";
 import { runDueSavedSearches } from "#app/services/leads/saved-search-run.server.ts";
 import { sweepExpired } from "#app/services/platform/maintenance.server.ts";
+import { finishStaleClaims } from "#app/services/sequences/stale-claims.server.ts";
 import { refreshStaleModels } from "#app/services/valuation/model-refresh.server.ts";
 
-/** Hourly, at :17: expired sessions, links, drafts and throttle rows are deleted. */
+/**
+ * Hourly, at :17: expired sessions, links, drafts and throttle rows are deleted, and sequence steps whose claim
+ * outlived its lease (a request that died mid-send) are finished or given back.
+ */
 export const SWEEP_CRON = "17 * * * *";
 /**
  * Every 10 minutes on the 1st of each month: the valuation's kept models are refitted for that day's valuation date.
@@ -30,7 +34,7 @@ export const SAVED_SEARCHES_CRON = "*/15 6-7 * * *";
 export function runScheduled(cron: string, env: Env, now: Date): Promise<void> {
   switch (cron) {
     case SWEEP_CRON:
-      return sweepExpired({ db: createDb(env.DB), now: () => now }).then((swept) => console.log("[sweep]", JSON.stringify(swept)));
+      return sweep(env, now);
     case MODEL_REFRESH_CRON:
       return refreshModels(env, now);
     case SAVED_SEARCHES_CRON:
@@ -39,6 +43,16 @@ export function runScheduled(cron: string, env: Env, now: Date): Promise<void> {
       console.warn("[scheduled] no job for cron", JSON.stringify(cron));
       return Promise.resolve();
   }
+}
+
+async function sweep(env: Env, now: Date): Promise<void> {
+  const db = createDb(env.DB);
+  const swept = await sweepExpired({ db, now: () => now });
+  console.log("[sweep]", JSON.stringify(swept));
+  const config = parseEnv(env);
+  const providers = createProviders(config, { db, files: env.FILES });
+  const claims = await finishStaleClaims({ db, config, providers, files: env.FILES, now: () => now });
+  console.log("[stale-claims]", JSON.stringify(claims));
 }
 
 /** One bounded run of the models' refresh, for the valuation date the API uses today. */

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import type { DncStatus, RecipientType } from "#app/domain/sequences/plan.ts";
 import type { ActivityType } from "#app/domain/sequences/steps.ts";
+import { hasUnsafeText, unsafeTextMessage } from "#app/domain/shared/text.ts";
 
 import type { BestPhone, CardNumbers } from "./call-card.ts";
 import { FollowUpFields, type FollowUp } from "./call-follow-up.ts";
@@ -142,6 +143,7 @@ export const TaskOutcomeSchema = z.object({
     .string()
     .trim()
     .max(40, "Phone must be at most 40 characters")
+    .refine((value) => !hasUnsafeText(value), unsafeTextMessage("Phone"))
     .optional()
     .transform((value) => value || undefined),
   ...FollowUpFields,
