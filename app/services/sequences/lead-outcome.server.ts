@@ -3,7 +3,7 @@
  * batch: the note kept on the lead, the status a call where the user talked to the seller leads to (Contacted, or
  * Under Contract), the sequence paused or ended by what was agreed, and an Under Contract lead's deal in Closing.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import type { PropertyStatus } from "#db/enums.ts";
@@ -17,20 +17,22 @@ type Lead = { userId: string; propertyId: string; leadId: string; status: Proper
 /** The note written with an outcome (or alone), on the lead and the task it was written on. */
 export function noteStatement(
   context: ServiceContext<"db" | "now">,
-  note: { userId: string; propertyId: string; activityId: string; outcome: string | null; body: string },
+  note: { userId: string; propertyId: string; activityId: string; outcome: string | null; body: string; condition?: SQL },
 ) {
   const { db } = context;
-  const { userId, propertyId, activityId, outcome, body } = note;
+  const { userId, propertyId, activityId, outcome, body, condition } = note;
   const owned = sql`exists (select 1 from ${properties} where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId})`;
   const now = context.now().getTime();
   // Every column in the table's order, as insert … select takes them.
   return db
     .insert(leadNotes)
-    .select(sql`select ${crypto.randomUUID()}, ${userId}, ${propertyId}, ${activityId}, ${outcome}, ${body}, ${now} where ${owned}`);
+    .select(
+      sql`select ${crypto.randomUUID()}, ${userId}, ${propertyId}, ${activityId}, ${outcome}, ${body}, ${now} where ${owned} and ${condition ?? sql`1`}`,
+    );
 }
 
 /** The deal of a lead that went under contract: its deal moved to Closing, or a new one there when it has none. */
-function underContractDeal(context: ServiceContext<"db" | "now">, lead: Lead): BatchItem<"sqlite">[] {
+function underContractDeal(context: ServiceContext<"db" | "now">, lead: Lead, condition?: SQL): BatchItem<"sqlite">[] {
   const { db } = context;
   const now = context.now();
   const { userId, propertyId } = lead;
@@ -38,8 +40,8 @@ function underContractDeal(context: ServiceContext<"db" | "now">, lead: Lead): B
     db
       .update(deals)
       .set({ stage: "closing", updatedAt: now })
-      .where(and(eq(deals.userId, userId), eq(deals.propertyId, propertyId), ne(deals.stage, "closing"))),
-    db.insert(deals).select(newDealSelect({ userId, propertyId, stage: "closing", now: now.getTime() })),
+      .where(and(eq(deals.userId, userId), eq(deals.propertyId, propertyId), ne(deals.stage, "closing"), condition)),
+    db.insert(deals).select(newDealSelect({ userId, propertyId, stage: "closing", now: now.getTime(), condition })),
   ];
 }
 
@@ -47,7 +49,12 @@ function underContractDeal(context: ServiceContext<"db" | "now">, lead: Lead): B
  * "Talked" with what was agreed: the lead's status (Contacted from New; Under Contract when agreed), the sequence
  * paused or stopped as the follow-up says (only from a state that allows it), and an Under Contract lead's deal.
  */
-export function talkedStatements(context: ServiceContext<"db" | "now">, lead: Lead, followUp: FollowUp): BatchItem<"sqlite">[] {
+export function talkedStatements(
+  context: ServiceContext<"db" | "now">,
+  lead: Lead,
+  followUp: FollowUp,
+  condition?: SQL,
+): BatchItem<"sqlite">[] {
   const { db } = context;
   const now = context.now();
   const writes: BatchItem<"sqlite">[] = [];
@@ -57,7 +64,7 @@ export function talkedStatements(context: ServiceContext<"db" | "now">, lead: Le
       db
         .update(properties)
         .set({ status, updatedAt: now })
-        .where(and(eq(properties.id, lead.propertyId), eq(properties.userId, lead.userId))),
+        .where(and(eq(properties.id, lead.propertyId), eq(properties.userId, lead.userId), condition)),
     );
   const sequence = FOLLOW_UP_SEQUENCE[followUp];
   if (sequence !== "keep")
@@ -65,9 +72,15 @@ export function talkedStatements(context: ServiceContext<"db" | "now">, lead: Le
       db
         .update(leads)
         .set({ sequenceStatus: sequence === "pause" ? "paused" : "stopped", updatedAt: now })
-        .where(and(eq(leads.id, lead.leadId), inArray(leads.sequenceStatus, sequence === "pause" ? ["active"] : ["active", "paused"]))),
+        .where(
+          and(
+            eq(leads.id, lead.leadId),
+            inArray(leads.sequenceStatus, sequence === "pause" ? ["active"] : ["active", "paused"]),
+            condition,
+          ),
+        ),
     );
-  if (followUp === "under_contract") writes.push(...underContractDeal(context, lead));
+  if (followUp === "under_contract") writes.push(...underContractDeal(context, lead, condition));
   return writes;
 }
 
@@ -81,9 +94,11 @@ export function leadOutcomeStatements(
     userId: string;
     task: { id: string; leadId: string; propertyId: string; status: string };
     input: { outcome: string; note?: string; followUp?: FollowUp };
+    /** What must still hold when the batch runs (this request's claim on the step), when there is one. */
+    condition?: SQL;
   },
 ): BatchItem<"sqlite">[] {
-  const { userId, task, input } = outcome;
+  const { userId, task, input, condition } = outcome;
   const writes: BatchItem<"sqlite">[] = [];
   if (input.note)
     writes.push(
@@ -91,7 +106,7 @@ export function leadOutcomeStatements(
     );
   if (input.outcome === "talked") {
     const lead = { userId, propertyId: task.propertyId, leadId: task.leadId, status: task.status as PropertyStatus };
-    writes.push(...talkedStatements(context, lead, input.followUp ?? "keep"));
+    writes.push(...talkedStatements(context, lead, input.followUp ?? "keep", condition));
   }
   return writes;
 }

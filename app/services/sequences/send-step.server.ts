@@ -187,13 +187,9 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
               context.db
                 .update(properties)
                 .set({ status: statusAfterMail(property.status), updatedAt: now })
-<<<<<<< HEAD
-                .where(owned),
-              // A mailed offer: the lead is in negotiation (its deal, when it has none).
-              dealOnMailStatement(context, { userId, propertyId: property.id }),
-=======
                 .where(and(owned, held)),
->>>>>>> main
+              // A mailed offer: the lead is in negotiation (its deal, when it has none).
+              dealOnMailStatement(context, { userId, propertyId: property.id, condition: held }),
             ]
           : []),
         usageEntryWhen(context, { reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: held }),

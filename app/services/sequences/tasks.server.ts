@@ -334,7 +334,7 @@ function outcomeStatements(context: ServiceContext<"db" | "now">, outcome: Outco
   const scheduled = scheduleNext(context, { userId, activityId: task.id, leadId: task.leadId, property, steps: outcome.steps }, zone);
   writes.push(...scheduled.statements);
   if (effect === "complete") writes.push(contactedStatement(context, userId, task.leadId));
-  writes.push(...leadOutcomeStatements(context, { userId, task, input }));
+  writes.push(...leadOutcomeStatements(context, { userId, task, input, condition: held }));
   // The step itself last: every statement before it ran while this request held the claim.
   writes.push(
     db
