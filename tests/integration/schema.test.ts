@@ -49,6 +49,7 @@ describe("the migrated schema", () => {
         "lead_contacts",
         "letter_mailings",
         "lead_deliveries",
+        "lead_notes",
         "lead_requests",
         "leads",
         "mail_outbox",

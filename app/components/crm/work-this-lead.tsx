@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 
 import { DealAnalysisPanel } from "#app/components/deals/analysis-panel.tsx";
 import { PropertyOffer } from "#app/components/offers/property-offer.tsx";
-import { StartSequenceForm } from "#app/components/today/start-sequence.tsx";
+import { LeadSequence } from "#app/components/today/lead-sequence.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { CollapsibleSection } from "#app/components/ui/collapsible-section.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -150,7 +150,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Created">{formatDate(p.createdAt)}</Detail>
         <Detail label="Updated">{formatDate(p.updatedAt)}</Detail>
       </DetailGroup>
-      <StartSequenceForm propertyId={p.id} className="md:col-span-2" />
+      <LeadSequence propertyId={p.id} sequence={selected.sequence} notes={selected.notes} />
       <DealAnalysisPanel property={p} rule={selected.dealRule} running={selected.analysisRunning} />
       <PropertyOffer property={p} rule={selected.dealRule} />
       <PropertyComps

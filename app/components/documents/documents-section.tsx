@@ -14,6 +14,7 @@ import { ConfirmAction, ConfirmStep } from "#app/components/ui/confirm-action.ts
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { TabLinks } from "#app/components/ui/tab-links.tsx";
 import { relativeTime } from "#app/domain/shared/format.ts";
+import { statusWithGroup } from "#app/domain/leads/status-groups.ts";
 import { DOCUMENT_STATUS_TONES } from "#app/domain/shared/status-tones.ts";
 import type { load } from "#app/services/documents/documents-section.server.ts";
 
@@ -92,10 +93,9 @@ export default function DocumentsSection({ data }: { data: Data }) {
                   {document.name}
                 </h2>
                 <p className="mt-1 text-sm text-slate-600">{document.typeLabel}</p>
+                {document.leadStatus ? <p className="mt-1 text-xs text-slate-500">{`Lead: ${statusWithGroup(document.leadStatus)}`}</p> : null}
                 <p className="mt-2 flex items-center gap-2 text-xs text-slate-500">
-                  <Badge tone={DOCUMENT_STATUS_TONES[document.status]} className="capitalize">
-                    {document.status}
-                  </Badge>
+                  <Badge tone={DOCUMENT_STATUS_TONES[document.stage]}>{document.stageLabel}</Badge>
                   <span>Updated {relativeTime(document.updatedAt, now)}</span>
                 </p>
                 <div className="mt-auto space-y-3 pt-4">

@@ -29,6 +29,7 @@ import { windowStart } from "#app/domain/usage/windows.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { dealOnMailStatement } from "#app/services/deals/deal-on-mail.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
@@ -176,6 +177,8 @@ async function mailLetter(
         .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
         .returning({ status: properties.status }),
       usageEntry({ db: context.db, now: () => now }, reserved.reservation, 1, receipt.trackingId),
+      // A mailed offer: the lead is in negotiation (its deal, when it has none), recorded with the mailing.
+      dealOnMailStatement({ db: context.db, now: () => now }, { userId, propertyId: property.id }),
     ]);
   } catch (error) {
     // The batch left nothing (D1 rolls it back whole). The piece was handed to the provider under its idempotency key,

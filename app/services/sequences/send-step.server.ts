@@ -24,6 +24,7 @@ import { LETTER_ALREADY_MAILED_NOTE } from "#app/domain/sequences/task-state.ts"
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { dealOnMailStatement } from "#app/services/deals/deal-on-mail.server.ts";
 import { claimMailing, completeMailing, dropMailing } from "#app/services/offers/letter-mailings.server.ts";
 import { mailIdempotencyKey } from "#app/services/offers/mail-offer.server.ts";
 import { readPropertyAndSender } from "#app/services/offers/offer-records.server.ts";
@@ -187,6 +188,8 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
                 .update(properties)
                 .set({ status: statusAfterMail(property.status), updatedAt: now })
                 .where(and(owned, held)),
+              // A mailed offer: the lead is in negotiation (its deal, when it has none).
+              dealOnMailStatement(context, { userId, propertyId: property.id, condition: held }),
             ]
           : []),
         usageEntryWhen(context, { reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: held }),
