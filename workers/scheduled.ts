@@ -16,7 +16,7 @@ export const SWEEP_CRON = "17 * * * *";
  * Every 10 minutes on the 1st of each month: the valuation's kept models are refitted for that day's valuation date.
  * One run fits only a bounded chunk of stale cells (a Worker's CPU limit; app/services/valuation/model-refresh.server.ts),
  * so the month's refresh is this day's runs, each continuing where the last stopped; once nothing is stale, a run
- * reads the cells and stops (docs/decisions/072-valuation-model-refresh.md).
+ * reads the cells and stops (docs/decisions/050-valuation-engine.md).
  */
 export const MODEL_REFRESH_CRON = "*/10 * 1 * *";
 /**
