@@ -127,7 +127,7 @@ function MenuToggle({
     );
   }
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-to-interactive-role
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-to-interactive-role -- the no-JS toggle of the menu's checkbox
     <label htmlFor="sidebar-toggle" aria-label={label} role="button" className={classes}>
       {children}
     </label>
@@ -179,7 +179,7 @@ export function AppShell({
       </header>
 
       {/* The backdrop behind the drawer on a narrow screen; a tap closes it (screen readers use the Close button). */}
-      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control */}
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the drawer's backdrop, hidden from screen readers */}
       <label
         htmlFor="sidebar-toggle"
         aria-hidden="true"

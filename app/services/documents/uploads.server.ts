@@ -50,7 +50,7 @@ export function contentMatches(ext: Extension, bytes: Uint8Array): boolean {
 /** A display name from the uploaded file's name: no path, no control characters, at most 200 characters. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "document";
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const printable = base.replace(/[\u0000-\u001f\u007f]/g, "");
   return printable.trim().slice(0, 200) || "document";
 }

@@ -46,7 +46,7 @@ const refuse = (status: 400 | 413, message: string, errors: LineError[] = []): S
 /** The file's name without a path or control characters, at most 200 characters: the rows' source. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "sales.csv";
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
   const printable = base.replace(/[\u0000-\u001f\u007f]/g, "");
   return printable.trim().slice(0, 200) || "sales.csv";
 }
