@@ -214,6 +214,9 @@ export const importedSales = sqliteTable(
   ],
 );
 
+/** A region's kept range calibration: a null scale says its recent sales were too few (the global scale, said as Low). */
+export type KeptRangeCalibration = { asOf: string; sales: number; scale: number | null; medianRatio: number | null };
+
 /**
  * Each region cell's market model (docs/decisions/050-valuation-engine.md): the valuation engine's fit over the sales within 7 miles of
  * the cell's centre (`regionalModel`), kept so that a valuation reads one row instead of the region's sales.
@@ -232,6 +235,12 @@ export const regionalModels = sqliteTable(
     sales: integer("sales").notNull(),
     /** JSON array of numbers: the fact rates, then the price index's slopes. */
     rates: json<number[]>("rates").notNull(),
+    /**
+     * The region's 80 % range calibration learnt by the refresh for `asOf` (range-calibration.ts), JSON
+     * `{ asOf, sales, scale, medianRatio }` with a null scale when the region had too few recent sales; null when
+     * none was learnt yet.
+     */
+    rangeCalibration: json<KeptRangeCalibration>("range_calibration"),
   },
   (t) => [primaryKey({ columns: [t.latitudeCell, t.longitudeCell] })],
 );

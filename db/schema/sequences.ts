@@ -1,7 +1,7 @@
 /** Follow-up sequences (docs/decisions/075-follow-up-sequences.md): each activity's place in its sequence. */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { id, json, timestamps } from "#db/columns.ts";
+import { id, instant, json, timestamps } from "#db/columns.ts";
 import { ACTIVITY_TYPES } from "#db/enums.ts";
 
 import { ownerUserId } from "./accounts.ts";
@@ -11,7 +11,9 @@ import { followUpActivities, leads } from "./leads.ts";
  * A follow-up activity's place in its sequence and how it went: one row per follow_up_activities row (same id).
  * `plannedType` is the sequence step's type (the activity's type may be its DNC fallback); `template` the step's
  * text with its placeholders; `status` pending → done | skipped; `outcome` what the user reported (a call's outcome,
- * done, skipped); `reason` why it was skipped or fell back.
+ * done, skipped); `reason` why it was skipped or fell back. A `working` step is held by the request that claimed it at
+ * `claimedAt` with `claimedInput` (its outcome, phone and time zone): a claim older than the lease is a dead
+ * request's, and the next work request or the hourly sweep takes it over and finishes it.
  */
 export const followUpSteps = sqliteTable(
   "follow_up_steps",
@@ -29,9 +31,11 @@ export const followUpSteps = sqliteTable(
     status: text("status").notNull().default("pending"),
     outcome: text("outcome"),
     reason: text("reason"),
+    claimedAt: instant("claimed_at"),
+    claimedInput: json<{ outcome: string; phone?: string; zone?: string }>("claimed_input"),
   },
-  // A lead's steps in order (completing one plans the rest again).
-  (t) => [index("follow_up_steps_lead_idx").on(t.leadId, t.stepIndex)],
+  // A lead's steps in order (completing one plans the rest again); the sweep's stale claims by their age.
+  (t) => [index("follow_up_steps_lead_idx").on(t.leadId, t.stepIndex), index("follow_up_steps_claims_idx").on(t.status, t.claimedAt)],
 );
 
 /**

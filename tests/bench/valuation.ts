@@ -156,13 +156,7 @@ function run(options: Options): void {
     const outcome = valueSubject(subject, candidates, { ...valuation, regional, market, treesCache, rangeCalibration });
     return { outcome, ms: performance.now() - t0 };
   };
-  const calibrations =
-    options.calibrateOn === undefined
-      ? null
-      : new RegionCalibrations(pool, options.calibrateOn, (sale) => {
-          const { outcome } = valueAt(sale);
-          return outcome.ok ? outcome.result : null;
-        });
+  const calibrations = options.calibrateOn === undefined ? null : new RegionCalibrations(pool, options.calibrateOn);
 
   const outcomes: Outcome[] = [];
   const rows: SubjectRow[] = [];

@@ -1,13 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
 
 import { formatMoney } from "#app/domain/shared/format.ts";
+import { pdfText } from "#tests/integration/pdf-text.ts";
 
 import { expect, PASSWORD, test, uniqueEmail } from "./fixtures.ts";
+import { dollarsAfter, letterFirstSequence, mailedFor, startFromCard } from "./mailed-letters.ts";
 
 /**
  * One owner of a property's numbers: a lead worked and offered in the workbench shows the same ARV, max offer and offer
- * in Let's Work It's details, the workbench, the letter, the CRM table, the property card and the deal analysis, with
- * and without JavaScript. The tiers are net of repairs and fee: Fair is the max offer, and Likely, above it, is marked
+ * in Let's Work It's details, the workbench, the letter (its dialog and its PDF), the CRM table, the property card, the
+ * deal analysis and the follow-up sequence's mailed letter, with and without JavaScript. The tiers are net of repairs and fee: Fair is the max offer, and Likely, above it, is marked
  * and needs the confirmation first.
  */
 
@@ -47,7 +49,10 @@ for (const javaScriptEnabled of [true, false]) {
     test("the workbench, the letter, the CRM table and the property card agree on ARV, max offer and offer; a tier above the max offer is marked and asked about once", async ({
       page,
     }) => {
+      // The walk goes on to a follow-up sequence whose Day 0 letter is mailed: longer than the default 30 s.
+      test.setTimeout(120_000);
       await signUpAndFindSellers(page);
+      await letterFirstSequence(page, "no_price");
       const offers = page.getByRole("region", { name: "Offer Options" });
       await page.getByRole("button", { name: "Let's Work It" }).click();
       // Let's Work It's details: the stored numbers, the valuation's confidence (never "N/A" beside it).
@@ -90,6 +95,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(letter).toBeVisible();
       const offer = await dollars(letter, "Offer");
       expect(offer).toBe(fairOffer);
+      // The Letter of Intent's own text: its purchase price is the offer.
+      const view = await letter.getByRole("link", { name: "View PDF in New Tab" }).getAttribute("href");
+      const loi = await page.request.get(view!);
+      const loiText = (await pdfText(new Uint8Array(await loi.body()))).replace(/\s+/g, " ");
+      expect(dollarsAfter(loiText, "Purchase price")).toBe(offer);
 
       await page.goto("/?section=crm");
       const row = page.getByRole("region", { name: "Leads" }).getByRole("row").nth(1);
@@ -123,6 +133,15 @@ for (const javaScriptEnabled of [true, false]) {
         offer: await dollars(result.getByTestId("analysis-offer")),
       };
       expect(analysis).toEqual(table);
+
+      // The follow-up sequence's letter, sent from Today, is the offer's own Letter of Intent: the same offer.
+      const [property] = (await (await page.request.get("/api/properties")).json()) as { id: string; address: string }[];
+      const task = await startFromCard(page, property.id, property.address, javaScriptEnabled);
+      await task.getByRole("button", { name: "Send letter" }).click();
+      await expect(page.getByText("Nothing due today.")).toBeVisible();
+      const mailed = await mailedFor(page, property.id);
+      expect(dollarsAfter(`Offer ${mailed.offer}`, "Offer")).toBe(offer);
+      expect(dollarsAfter(mailed.text, "Purchase price")).toBe(offer);
     });
   });
 }

@@ -11,10 +11,11 @@ import { ruleMaxOfferOf } from "#app/domain/offers/deal-numbers.ts";
 import { action as patchRoute } from "#app/routes/api.properties.$id.ts";
 import { action as calculateRoute } from "#app/routes/api.properties.calculate-offer.ts";
 import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
+import { loader as exportCsv } from "#app/routes/crm.export[.csv].ts";
 import { readCrmPage } from "#app/services/leads/properties.server.ts";
 import { storeValuation } from "#app/services/valuation/store-comps.server.ts";
 
-import { signedIn } from "./api-client.ts";
+import { signedIn, type Handler } from "./api-client.ts";
 import { COMPANY_ADDRESS, confirmBody, db, withProperty } from "./offers-setup.ts";
 
 const ENGINE = { arv: 320_000, range_low: 290_000, range_high: 352_000, confidence: 0.72, comps: [] };
@@ -160,12 +161,22 @@ describe("repairs, fee and the stored max offer", () => {
 });
 
 describe("the CRM loader", () => {
-  it("returns the chosen offer and the 70 % rule's max offer as two columns", async () => {
+  it("returns the chosen offer and the 70 % rule's max offer as two columns, as the CSV export does", async () => {
     const { client, userId, propertyId } = await withProperty({ arv: 300_000 });
     await client.call(confirmRoute, "POST", "/api/properties/confirm-offer", confirmBody(propertyId, { offerType: "Aggressive" }));
     const page = await readCrmPage({ db }, userId, { filter: { status: "all", q: "" }, limit: 10, leadId: null });
     const row = page.leads.find((lead) => lead.id === propertyId);
     // Aggressive: 60 % of $300,000 less the default $30,000 repairs and $10,000 fee.
     expect(row).toMatchObject({ arv: 300_000, maxOffer: 140_000, ruleMaxOffer: 170_000 });
+
+    // The CSV export says the same three figures under the table's names.
+    const csv = await client.send(exportCsv as Handler, "GET", "/crm/export.csv");
+    const [header, line] = (await csv.text()).split("\r\n");
+    const cells = Object.fromEntries(header.split(",").map((name, index) => [name, line.split(",")[index]]));
+    expect({ arv: cells.ARV, offer: cells.Offer, maxOffer: cells["Max Offer"] }).toEqual({
+      arv: "300000",
+      offer: "140000",
+      maxOffer: "170000",
+    });
   });
 });

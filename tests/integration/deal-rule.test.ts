@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { properties, users } from "#db/schema.ts";
 import { DEFAULT_DEAL_RULE } from "#app/domain/offers/deal-rule.ts";
 import { maxOfferRule } from "#app/domain/offers/max-offer.ts";
+import { action as patchRoute } from "#app/routes/api.properties.$id.ts";
 import { action as calculateRoute } from "#app/routes/api.properties.calculate-offer.ts";
 import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
@@ -116,5 +117,39 @@ describe("an estimate is never stored as an offer", () => {
       maxOffer: "205000",
     });
     expect(await record(chosen.body.id as string)).toMatchObject({ maxOffer: 205_000 });
+  });
+
+  it("drops 70 % of either value sent alone (as-is or ARV), and keeps the same amount chosen afterwards with PATCH", async () => {
+    const { client } = await withProperty();
+    // The spec's workbench guesses from the as-is value: 70 % of $300,000, beside an ARV of its own.
+    const fromAsIs = await client.call(createRoute, "POST", "/api/properties", {
+      ...LEAD,
+      address: "10 Guess St",
+      arv: "320000",
+      price: "300000",
+      maxOffer: "210000",
+    });
+    expect(await record(fromAsIs.body.id as string)).toMatchObject({ maxOffer: null, arv: 320_000 });
+    const fromArv = await client.call(createRoute, "POST", "/api/properties", {
+      ...LEAD,
+      address: "12 Guess St",
+      arv: "300000",
+      maxOffer: "210000",
+    });
+    expect(await record(fromArv.body.id as string)).toMatchObject({ maxOffer: null });
+    // Rounded as the screens round it: 70 % of $347,199 is $243,039.30, shown as $243,039.
+    const rounded = await client.call(createRoute, "POST", "/api/properties", {
+      ...LEAD,
+      address: "14 Guess St",
+      price: "347199",
+      maxOffer: "243039",
+    });
+    expect(await record(rounded.body.id as string)).toMatchObject({ maxOffer: null });
+
+    // Choosing that very amount later, on its own, is a choice: PATCH stores it.
+    const id = fromArv.body.id as string;
+    const chosen = await client.call(patchRoute, "PATCH", `/api/properties/${id}`, { maxOffer: "210000" }, { params: { id } });
+    expect(chosen.status).toBe(200);
+    expect(await record(id)).toMatchObject({ maxOffer: 210_000 });
   });
 });

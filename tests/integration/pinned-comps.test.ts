@@ -170,7 +170,7 @@ describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices an
 });
 
 describe("the comp report (/crm/comp-report)", () => {
-  it("stores the PDF in R2, lists it in Documents, and it says the subject, the grid, the range, the words and the method", async () => {
+  it("stores the PDF in R2, lists it in Documents, and it says the subject, the grid, the range, the words, the blend and the method", async () => {
     const { client, userId, id } = await ownValuedProperty("comps-report");
     const made = await client.send(crmReport as Handler, "POST", "/crm/comp-report", { urlencoded: { propertyId: id } });
     expect(made.status).toBe(302);
@@ -192,6 +192,12 @@ describe("the comp report (/crm/comp-report)", () => {
     const [comp] = await storedComps(userId, id);
     expect(text).toContain(comp.address);
     expect(text).toContain("Method");
+    // The ARV explained as the comps list explains it: each comp's weight and share, and the market model's share.
+    const words = text.replace(/\s+/g, " ");
+    expect(words).toMatch(/Weight \d+ % of the comps \(\d+ % of the ARV\)\./);
+    expect(words).toMatch(
+      /The ARV blends the comps' weighted value, \$[\d,]+ \(\d+ % of the ARV\), with the market model's value, \$[\d,]+ \(\d+ % of the ARV\)\./,
+    );
 
     const stranger = await registerClient("comps-report-2");
     const refused = await stranger.client.send(crmReport as Handler, "POST", "/crm/comp-report", { urlencoded: { propertyId: id } });

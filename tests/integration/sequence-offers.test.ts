@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { documents, letterMailings, properties } from "#db/schema.ts";
+import { documents, letterMailings, properties, users } from "#db/schema.ts";
 import { ALREADY_MAILED } from "#app/domain/offers/mailing.ts";
 import { CHOOSE_OFFER_FIRST, LETTER_ALREADY_MAILED_NOTE } from "#app/domain/sequences/task-state.ts";
 import { action as mailOfferRoute } from "#app/routes/api.properties.mail-offer.ts";
@@ -170,6 +170,24 @@ describe("starting a sequence on an offer above the max offer", () => {
     const [task] = await pat.today();
     expect((await pat.work(task.id, { outcome: "done" })).status).toBe(200);
     expect((await outboxOf(pat.userId))[0].offerAmount).toBe(182_000);
+  });
+
+  it("checks the offer against the user's own deal rule, not the default one", async () => {
+    const pat = await signedUp();
+    const rule = { aggressivePct: 55, fairPct: 65, likelyPct: 75, repairRatePct: 12, assignmentFee: 8_000 };
+    await db
+      .update(users)
+      .set({ preferences: { dealRule: rule } })
+      .where(eq(users.id, pat.userId));
+    await withSteps(pat.userId, [letterStep(0)]);
+    // $300,000 × 65 % − $10,000 − $5,000 = $180,000 under the user's rule; $195,000 under the default 70 %.
+    const lead = await aLead(pat.userId, { arv: 300_000, repairEstimate: 10_000, assignmentFee: 5_000, maxOffer: 190_000 });
+    const asked = await pat.start(lead.id);
+    expect(asked.status).toBe(409);
+    expect(asked.body.warnings).toEqual([
+      expect.objectContaining({ code: "above_max_offer", message: expect.stringContaining("$180,000") }),
+    ]);
+    expect(await pat.today()).toEqual([]);
   });
 
   it("asks once: an offer whose Letter of Intent was made (and confirmed) then starts without asking again", async () => {

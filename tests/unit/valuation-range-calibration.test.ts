@@ -8,6 +8,8 @@ import { errorScale, INTERVAL_CALIBRATION, intervalOf, LOW_CONFIDENCE_MAX } from
 import {
   calibrateRange,
   CALIBRATION_MIN_SALES,
+  fromKept,
+  toKept,
   usableCalibration,
   type CalibrationSample,
 } from "#app/domain/valuation/range-calibration.ts";
@@ -102,5 +104,20 @@ describe("intervalOf with a region's calibration", () => {
     expect(usableCalibration(calibration, dayNumber("2027-03-01"), dayNumber, 90)).toBeUndefined();
     expect(usableCalibration(null, dayNumber("2026-11-20"), dayNumber, 90)).toBeNull();
     expect(usableCalibration({ ...calibration, scale: Number.NaN }, dayNumber("2026-11-20"), dayNumber, 90)).toBeUndefined();
+  });
+});
+
+describe("a region's calibration as the refresh keeps it", () => {
+  const day = dayNumber("2026-11-20");
+
+  it("reads back a learnt scale, a sparse region as null (the global scale, Low), and nothing or a stale one as undefined", () => {
+    const learnt = { asOf: "2026-11-01", sales: 300, scale: 1.2, medianRatio: 0.5 };
+    expect(fromKept(toKept(learnt, "2026-11-01", 300), day, dayNumber, 90)).toEqual(learnt);
+    const sparse = toKept(null, "2026-11-01", 40);
+    expect(sparse).toEqual({ asOf: "2026-11-01", sales: 40, scale: null, medianRatio: null });
+    expect(fromKept(sparse, day, dayNumber, 90)).toBeNull();
+    expect(fromKept(null, day, dayNumber, 90)).toBeUndefined();
+    expect(fromKept(sparse, dayNumber("2027-03-01"), dayNumber, 90)).toBeUndefined();
+    expect(fromKept(toKept(learnt, "2026-11-01", 300), dayNumber("2026-10-31"), dayNumber, 90)).toBeUndefined();
   });
 });

@@ -20,7 +20,7 @@ import {
   excludeReasonLabel,
   NOTE_MAX,
 } from "#app/domain/valuation/pinned-comps-form.ts";
-import { arvShareOf, rebuildArv, type ModelPart } from "#app/domain/valuation/rebuild.ts";
+import { arvBlendWords, compWeightWords, rebuildArv, type ModelPart } from "#app/domain/valuation/rebuild.ts";
 
 export const COMP_REPORT_ACTION = "/crm/comp-report";
 
@@ -113,8 +113,7 @@ function CompRow({
           </h4>
           <p className="text-slate-700">
             Sold {formatMoney(comp.soldPrice)} · adjusted <strong>{formatMoney(comp.adjustedPrice)}</strong>
-            {comp.weight !== null ? ` · weight ${Math.round(comp.weight * 100)} % of the comps` : ""}
-            {comp.weight !== null && model ? ` (${Math.round(arvShareOf(comp.weight, model) * 100)} % of the ARV)` : ""}
+            {comp.weight !== null ? ` · weight ${compWeightWords(comp.weight, model)}` : ""}
           </p>
         </div>
         {why.length > 0 ? (
@@ -164,14 +163,10 @@ function CompRow({
 function ArvRebuildLine({ comps, model }: { comps: StoredCompDetail[]; model: ModelPart | null | undefined }) {
   const rebuilt = rebuildArv(comps, model);
   if (!rebuilt) return null;
-  const compsPct = Math.round(rebuilt.compsShare * 100);
-  const modelPct = 100 - compsPct;
   return (
     <p className="rounded-md bg-slate-50 p-2 text-xs text-slate-700" data-testid="arv-rebuild">
-      The ARV blends the comps' weighted value, {formatMoney(rebuilt.compsValue)} ({compsPct} % of the ARV), with the market model's value,{" "}
-      {formatMoney(rebuilt.model.value)} ({modelPct} % of the ARV), on a log scale: {formatMoney(rebuilt.compsValue)}^
-      {rebuilt.compsShare.toFixed(2)} × {formatMoney(rebuilt.model.value)}^{rebuilt.model.share.toFixed(2)} ≈{" "}
-      <strong>{formatMoney(rebuilt.arv)}</strong>.
+      {arvBlendWords(rebuilt)}, on a log scale: {formatMoney(rebuilt.compsValue)}^{rebuilt.compsShare.toFixed(2)} ×{" "}
+      {formatMoney(rebuilt.model.value)}^{rebuilt.model.share.toFixed(2)} ≈ <strong>{formatMoney(rebuilt.arv)}</strong>.
     </p>
   );
 }

@@ -5,14 +5,21 @@
 import { z } from "zod";
 
 import { MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES, MAIL_NAME_MAX } from "#app/domain/shared/postal-limits.ts";
+import { hasUnsafeText, unsafeTextMessage } from "#app/domain/shared/text.ts";
 import { listedZone } from "#app/domain/shared/time-zone-names.ts";
 import { isTimeZone, TIME_ZONE_INVALID } from "#app/domain/shared/time-zone.ts";
 import { isUsState } from "#app/domain/shared/us-states.ts";
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, message);
-const optionalText = (max: number) => z.string().trim().max(max).optional();
+/** Text a person types and Breeze stores (names, company and address fields): no control or bidi characters. */
+const typed = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine((value) => !hasUnsafeText(value), unsafeTextMessage("This field"));
+const required = (message: string) => typed(message).min(1, message);
+const optionalText = (max: number) => typed("This field must be text").max(max).optional();
 /** The company's street lines are its return address on mailed letters: Lob's address_line1/2 limit. */
-const mailStreet = z.string().trim().max(MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES.street).optional();
+const mailStreet = typed(MAIL_LIMIT_MESSAGES.street).max(MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES.street).optional();
 const digitCount = (value: string) => value.replace(/\D/g, "").length;
 
 export const PASSWORD_MIN = 8;
@@ -132,9 +139,7 @@ export const ResetSchema = z
 // --- Profile (camelCase, as PATCH /api/user and /api/company speak) ------------------------------------------------
 
 export const UserInfoSchema = z.object({
-  fullName: z
-    .string({ error: "Full name must be at least 2 characters" })
-    .trim()
+  fullName: typed("Full name must be at least 2 characters")
     .min(2, "Full name must be at least 2 characters")
     .max(100, "Full name must be at most 100 characters"),
   email: emailField("Invalid email address"),
@@ -150,9 +155,7 @@ export const UserInfoSchema = z.object({
 });
 
 export const CompanyInfoSchema = z.object({
-  companyName: z
-    .string({ error: "Company name must be at least 2 characters" })
-    .trim()
+  companyName: typed("Company name must be at least 2 characters")
     .min(2, "Company name must be at least 2 characters")
     .max(MAIL_NAME_MAX, MAIL_LIMIT_MESSAGES.companyName),
   title: optionalText(100),
@@ -194,16 +197,12 @@ export const ChangePasswordSchema = ChangePasswordApiSchema.extend({
 // --- Contact Us ---------------------------------------------------------------------------------------------------
 
 export const ContactSchema = z.object({
-  name: z
-    .string({ error: "Name must be at least 2 characters" })
-    .trim()
+  name: typed("Name must be at least 2 characters")
     .min(2, "Name must be at least 2 characters")
     .max(100, "Name must be at most 100 characters"),
   email: emailField("Invalid email address"),
   phone: phoneField("Valid phone number required"),
-  message: z
-    .string({ error: "Message must be at least 10 characters" })
-    .trim()
+  message: typed("Message must be at least 10 characters")
     .min(10, "Message must be at least 10 characters")
     .max(5000, "Message must be at most 5,000 characters"),
 });

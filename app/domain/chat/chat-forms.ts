@@ -5,6 +5,8 @@
  */
 import { z } from "zod";
 
+import { plainText } from "#app/domain/shared/text.ts";
+
 import { AGENTS, type AgentId } from "./agents.ts";
 import { aiMessage } from "./ai-fields.ts";
 import {
@@ -33,7 +35,7 @@ export const ChatSendSchema = z.object({ agent, c: conversationId, content: aiMe
 export type ChatSendInput = z.infer<typeof ChatSendSchema>;
 
 /** A wizard's answer as typed; blank ones are left out (conform drops empty fields) and take their defaults. */
-const answer = z.string().max(300).optional();
+const answer = plainText(z.string().max(300), "The answer").optional();
 
 /**
  * Find Properties / Find Cash Buyers without JavaScript: the wizard, its answers and the conversation to post the

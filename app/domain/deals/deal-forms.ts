@@ -7,6 +7,7 @@ import { z } from "zod";
 
 import { DEAL_STAGES } from "#db/enums.ts";
 import { parseMoneyText } from "#app/domain/shared/money.ts";
+import { plainText } from "#app/domain/shared/text.ts";
 
 const MAX_MONEY = 99_999_999.99; // precision 10,2
 
@@ -48,7 +49,10 @@ export const UpdateDealSchema = z
     stage: stageInput.optional(),
     dealValue: z.preprocess((value) => (value === "" ? null : value), moneyInput.nullable()).optional(),
     closeDate: closeDateInput.optional(),
-    notes: z.string({ error: "Notes must be text" }).max(2000, "Notes must be at most 2000 characters").nullable().optional(),
+    notes: plainText(
+      z.string({ error: "Notes must be text" }).max(2000, "Notes must be at most 2000 characters").nullable(),
+      "Notes",
+    ).optional(),
   })
   .refine((input) => Object.values(input).some((value) => value !== undefined), {
     message: "Nothing to update: give stage, dealValue, closeDate or notes",

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { PROPERTY_TYPES, REPAIR_LEVELS } from "#db/enums.ts";
 import { toE164 } from "#app/domain/leads/phone.ts";
 import { nullableMoneySchema } from "#app/domain/shared/money-schema.ts";
+import { hasUnsafeText, unsafeTextMessage } from "#app/domain/shared/text.ts";
 
 /** Markets one buyer may list; a market is a city ("Phoenix, AZ") or a ZIP. */
 export const MAX_MARKETS = 20;
@@ -14,7 +15,7 @@ const MARKET_MAX = 80;
 /** The most bedrooms a buy-box may ask for. */
 const MIN_BEDS_MAX = 20;
 
-const noControls = (value: string) => ![...value].some((ch) => ch.charCodeAt(0) < 0x20);
+const noControls = (value: string) => !hasUnsafeText(value);
 const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 const trimmed = (value: unknown) => (typeof value === "string" ? value.trim().replace(/\s+/g, " ") : value);
 
@@ -24,7 +25,7 @@ function optionalText(label: string, max: number) {
     z
       .string({ error: `${label} must be text` })
       .max(max, `${label} must be at most ${max} characters`)
-      .refine(noControls, `${label} must not contain control characters`)
+      .refine(noControls, unsafeTextMessage(label))
       .nullable(),
   );
 }
@@ -60,7 +61,7 @@ export const BuyerInputSchema = z
         .string({ error: "Name is required" })
         .min(1, "Name is required")
         .max(200, "Name must be at most 200 characters")
-        .refine(noControls, "Name must not contain control characters"),
+        .refine(noControls, unsafeTextMessage("Name")),
     ),
     company: optionalText("Company", 200),
     email: z.preprocess(
@@ -83,10 +84,7 @@ export const BuyerInputSchema = z
       listOf,
       z
         .array(
-          z
-            .string()
-            .max(MARKET_MAX, `A market must be at most ${MARKET_MAX} characters`)
-            .refine(noControls, "Markets must not contain control characters"),
+          z.string().max(MARKET_MAX, `A market must be at most ${MARKET_MAX} characters`).refine(noControls, unsafeTextMessage("Markets")),
           { error: "Markets must be a list" },
         )
         .max(MAX_MARKETS, `At most ${MAX_MARKETS} markets`),

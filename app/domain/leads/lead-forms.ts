@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { nullableMoneySchema } from "#app/domain/shared/money-schema.ts";
 import { ARV_MIN, MONEY_MAX, MONEY_MIN } from "#app/domain/shared/money.ts";
+import { plainText } from "#app/domain/shared/text.ts";
 import { isUsState } from "#app/domain/shared/us-states.ts";
 
 import { LEAD_STATUSES } from "./labels.ts";
@@ -55,11 +56,14 @@ function textField(label: string, max: number) {
   return z
     .preprocess(
       (value) => (isBlank(value) ? null : value),
-      z
-        .string({ error: `${label} must be text` })
-        .trim()
-        .max(max, `${label} must be at most ${max} characters`)
-        .nullable(),
+      plainText(
+        z
+          .string({ error: `${label} must be text` })
+          .trim()
+          .max(max, `${label} must be at most ${max} characters`)
+          .nullable(),
+        label,
+      ),
     )
     .optional();
 }
@@ -83,11 +87,14 @@ const yearBuilt = z
   .optional();
 
 const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+  plainText(
+    z
+      .string({ error: `${label} is required` })
+      .trim()
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+    label,
+  );
 
 const PROPERTY_FIELDS = {
   address: required("Address", 200),
@@ -114,7 +121,7 @@ const PROPERTY_FIELDS = {
   propertyType: z
     .preprocess(
       (value) => (isBlank(value) ? undefined : value),
-      z.string().trim().max(50, "Property type must be at most 50 characters").optional(),
+      plainText(z.string().trim().max(50, "Property type must be at most 50 characters").optional(), "Property type"),
     )
     .optional(),
   arv: moneyField("ARV", { deal: true, least: ARV_MIN }),

@@ -1,4 +1,5 @@
 /** The CRM's CSV export: its columns and file name, written through the shared CSV writer (RFC 4180). */
+import { headlineNumbersOf } from "#app/domain/offers/deal-numbers.ts";
 import { toCsv } from "#app/domain/shared/csv.ts";
 import { formatDate } from "#app/domain/shared/format.ts";
 
@@ -19,7 +20,12 @@ export type CsvLead = {
   status: string;
   leadType: string | null;
   arv: number | null;
+  /** The chosen offer (spec 02 names it maxOffer). */
   maxOffer: number | null;
+  /** The 70 % rule's max offer as stored with the ARV, repairs and fee. */
+  ruleMaxOffer: number | null;
+  repairEstimate?: number | null;
+  assignmentFee?: number | null;
   equityPercentage: number | null;
   equityBalance: number | null;
   lastSalePrice: number | null;
@@ -49,8 +55,10 @@ export const CSV_COLUMNS: { header: string; value: (lead: CsvLead) => string | n
   { header: "Year Built", value: (l) => l.yearBuilt },
   { header: "Status", value: (l) => statusLabel(l.status) },
   { header: "Lead Type", value: (l) => leadTypeLabel(l.leadType).toLowerCase() },
-  { header: "ARV", value: (l) => l.arv },
-  { header: "Max Offer", value: (l) => l.maxOffer },
+  // The CRM table's three figures, from the one owner of the deal numbers: the offer chosen and the rule's max offer.
+  { header: "ARV", value: (l) => headlineNumbersOf(l).arv },
+  { header: "Offer", value: (l) => headlineNumbersOf(l).offer },
+  { header: "Max Offer", value: (l) => headlineNumbersOf(l).maxOffer },
   { header: "Equity %", value: (l) => l.equityPercentage },
   { header: "Equity Balance", value: (l) => l.equityBalance },
   { header: "Last Sale Price", value: (l) => l.lastSalePrice },

@@ -5,6 +5,7 @@
 import { z } from "zod";
 
 import { WIZARD_FIELDS, type WizardAnswers, type WizardKind } from "#app/domain/chat/wizard.ts";
+import { plainText } from "#app/domain/shared/text.ts";
 
 /** The longest name a saved search takes (it is a row's title on a phone). */
 export const SAVED_SEARCH_NAME_MAX = 60;
@@ -27,7 +28,10 @@ export const SAVED_SEARCH_NOT_FOUND = "Saved search not found";
 /** The fields of the wizard's Save search form beside the answers: its name and which wizard it came from. */
 export const SaveSearchSchema = z.object({
   wizard: z.enum(["seller", "buyer"], { error: "Choose a wizard" }),
-  name: z.string({ error: NAME_REQUIRED }).trim().min(1, { error: NAME_REQUIRED }).max(SAVED_SEARCH_NAME_MAX, { error: NAME_TOO_LONG }),
+  name: plainText(
+    z.string({ error: NAME_REQUIRED }).trim().min(1, { error: NAME_REQUIRED }).max(SAVED_SEARCH_NAME_MAX, { error: NAME_TOO_LONG }),
+    "The name",
+  ),
 });
 
 /** Run now, Daily on/off and Delete on the Saved Searches page. */

@@ -5,16 +5,21 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 
+import { plainText } from "#app/domain/shared/text.ts";
+
 import { MESSAGE_MAX } from "./limits.ts";
 
 export { MESSAGE_MAX };
 
 /** A message's text: required, at most 5000 characters after trimming. */
-export const messageContent = z
-  .string({ error: "Message is required" })
-  .trim()
-  .min(1, "Message is required")
-  .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`);
+export const messageContent = plainText(
+  z
+    .string({ error: "Message is required" })
+    .trim()
+    .min(1, "Message is required")
+    .max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`),
+  "Message",
+);
 
 export const ReplyFormSchema = z.object({
   conversationId: z.string({ error: "Conversation not found" }).trim().min(1, "Conversation not found").max(64, "Conversation not found"),
@@ -24,7 +29,7 @@ export const ReplyFormSchema = z.object({
 
 export const NewMessageFormSchema = z.object({
   contactId: z.string({ error: "Choose a contact" }).trim().min(1, "Choose a contact").max(64, "Contact not found"),
-  content: z.string().trim().max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`).optional(),
+  content: plainText(z.string().trim().max(MESSAGE_MAX, `Message must be at most ${MESSAGE_MAX} characters`).optional(), "Message"),
 });
 
 export const CONVERSATION_NOT_FOUND = "Conversation not found";

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { moneySchema, optionalMoneySchema } from "#app/domain/shared/money-schema.ts";
 import { ARV_MIN, parseMoneyText } from "#app/domain/shared/money.ts";
 import { MAIL_ADDRESS_LINE_MAX, MAIL_LIMIT_MESSAGES, MAIL_NAME_MAX, recipientStreetProblem } from "#app/domain/shared/postal-limits.ts";
+import { hasUnsafeText, plainText, unsafeTextMessage } from "#app/domain/shared/text.ts";
 
 import {
   ARV_REQUIRED,
@@ -32,11 +33,14 @@ const optionalText = (label: string, max: number) =>
   z
     .preprocess(
       (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
-      z
-        .string({ error: `${label} must be text` })
-        .trim()
-        .max(max, `${label} must be at most ${max} characters`)
-        .optional(),
+      plainText(
+        z
+          .string({ error: `${label} must be text` })
+          .trim()
+          .max(max, `${label} must be at most ${max} characters`)
+          .optional(),
+        label,
+      ),
     )
     .optional();
 
@@ -135,6 +139,7 @@ const recipientAddress = z
   .trim()
   .min(1, "Recipient address is required")
   .max(300, "Recipient address must be at most 300 characters")
+  .refine((value) => !hasUnsafeText(value), unsafeTextMessage("Recipient address"))
   .refine((value) => parseMailingAddress(value) !== null, RECIPIENT_ADDRESS_INVALID)
   .refine(streetLinesFit, MAIL_LIMIT_MESSAGES.street)
   .refine(recipientStreetFits, MAIL_LIMIT_MESSAGES.recipientStreet);
@@ -148,7 +153,8 @@ export const MailOfferSchema = z.object({
     .string({ error: "Recipient name is required" })
     .trim()
     .min(1, "Recipient name is required")
-    .max(MAIL_NAME_MAX, MAIL_LIMIT_MESSAGES.recipientName),
+    .max(MAIL_NAME_MAX, MAIL_LIMIT_MESSAGES.recipientName)
+    .refine((value) => !hasUnsafeText(value), unsafeTextMessage("Recipient name")),
   recipientAddress,
   /** Mail this offer's letter again although it was mailed (a second letter, charged again). */
   resend: z.boolean({ error: "resend must be true or false" }).optional(),
@@ -163,7 +169,7 @@ export const SendOfferSchema = z.object({
   ownerMailingAddress: z
     .preprocess(
       (value) => (value === null || (typeof value === "string" && value.trim() === "") ? undefined : value),
-      z.string({ error: "Owner mailing address must be text" }).trim().max(300).optional(),
+      plainText(z.string({ error: "Owner mailing address must be text" }).trim().max(300).optional(), "Owner mailing address"),
     )
     .refine((value) => value === undefined || parseMailingAddress(value) !== null, RECIPIENT_ADDRESS_INVALID)
     .refine((value) => value === undefined || streetLinesFit(value), MAIL_LIMIT_MESSAGES.street)

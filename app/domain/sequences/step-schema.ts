@@ -1,6 +1,8 @@
 /** The zod schemas of sequence steps (the Sequences editor's and the API's boundary). */
 import { z } from "zod";
 
+import { plainText } from "#app/domain/shared/text.ts";
+
 import { ACTIVITY_TYPES, type SequenceStep } from "./steps.ts";
 import { PLACEHOLDERS, unknownPlaceholders } from "./templates.ts";
 
@@ -20,20 +22,23 @@ export const DayNumberSchema = z
 export const ActivityTypeSchema = z.enum(ACTIVITY_TYPES, { error: "Activity must be one of: call, text, email, letter" });
 
 /** A step's message: written, not too long, and only the placeholders a lead can fill (the unknown ones named). */
-export const TemplateSchema = z
-  .string({ error: "Write the step's message" })
-  .trim()
-  .min(1, "Write the step's message")
-  .max(MAX_TEMPLATE_LENGTH, `A template must be at most ${MAX_TEMPLATE_LENGTH.toLocaleString("en-US")} characters`)
-  .superRefine((template, ctx) => {
-    const unknown = unknownPlaceholders(template);
-    if (unknown.length === 0) return;
-    const named = unknown.map((name) => `{${name}}`).join(", ");
-    ctx.addIssue({
-      code: "custom",
-      message: `Unknown placeholder${unknown.length > 1 ? "s" : ""}: ${named}. Use ${KNOWN_PLACEHOLDERS}`,
-    });
-  });
+export const TemplateSchema = plainText(
+  z
+    .string({ error: "Write the step's message" })
+    .trim()
+    .min(1, "Write the step's message")
+    .max(MAX_TEMPLATE_LENGTH, `A template must be at most ${MAX_TEMPLATE_LENGTH.toLocaleString("en-US")} characters`)
+    .superRefine((template, ctx) => {
+      const unknown = unknownPlaceholders(template);
+      if (unknown.length === 0) return;
+      const named = unknown.map((name) => `{${name}}`).join(", ");
+      ctx.addIssue({
+        code: "custom",
+        message: `Unknown placeholder${unknown.length > 1 ? "s" : ""}: ${named}. Use ${KNOWN_PLACEHOLDERS}`,
+      });
+    }),
+  "A step's message",
+);
 
 export const SequenceStepSchema: z.ZodType<SequenceStep, SequenceStep> = z.object({
   dayNumber: DayNumberSchema,

@@ -16,9 +16,22 @@ export const CHOOSE_OFFER_FIRST =
   "Choose an offer first: this lead has no chosen offer, and its sequence waits for one before it mails or emails an amount.";
 export const LETTER_ALREADY_MAILED_NOTE = "Already mailed: this offer's letter was mailed before, so it was not mailed again.";
 
+/**
+ * How long a claim holds its step: a step still `working` after this belongs to a request that died (a worker
+ * killed, a vendor that never answered), and the next work request or the hourly sweep takes it over. Well within
+ * the 24 hours Lob and Resend keep an idempotency key, so the take-over's send is answered the first attempt's piece.
+ */
+export const STEP_LEASE_MS = 10 * 60_000;
+
+/** A claim taken at `claimedAt` (null: one taken before claims were dated) has outlived its lease at `now`. */
+export const claimExpired = (claimedAt: Date | null, now: Date) =>
+  claimedAt === null || now.getTime() - claimedAt.getTime() > STEP_LEASE_MS;
+
 export type TaskState = {
   /** The step's own status: pending, working (claimed by a request), done or skipped. */
   stepStatus: string;
+  /** A `working` step's claim outlived its lease: the step may be taken over as if pending. */
+  claimExpired?: boolean;
   sequenceStatus: string;
   propertyStatus: string;
   /** The seller replied in Messages since the sequence last moved. */
@@ -28,7 +41,7 @@ export type TaskState = {
 /** Why the task cannot be worked now, or null when it can (the claim's own condition, in words). */
 export function taskRefusal(state: TaskState, alreadyDone: string): string | null {
   if (state.stepStatus === "done" || state.stepStatus === "skipped") return alreadyDone;
-  if (state.stepStatus === "working") return TASK_BEING_WORKED;
+  if (state.stepStatus === "working" && !state.claimExpired) return TASK_BEING_WORKED;
   if (state.sequenceStatus === "stopped") return SEQUENCE_STOPPED_TASK;
   if (state.sequenceStatus === "completed" || state.sequenceStatus === "inactive") return SEQUENCE_FINISHED_TASK;
   if (pausesSequence(state.propertyStatus)) return SEQUENCE_PAUSED_BY_STATUS_TASK;

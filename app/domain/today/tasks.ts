@@ -6,6 +6,7 @@ import { z } from "zod";
 
 import type { DncStatus, RecipientType } from "#app/domain/sequences/plan.ts";
 import type { ActivityType } from "#app/domain/sequences/steps.ts";
+import { hasUnsafeText, unsafeTextMessage } from "#app/domain/shared/text.ts";
 
 export type TaskContact = { recipientType: RecipientType; recipientValue: string; dncStatus: DncStatus | null };
 
@@ -132,6 +133,7 @@ export const TaskOutcomeSchema = z.object({
     .string()
     .trim()
     .max(40, "Phone must be at most 40 characters")
+    .refine((value) => !hasUnsafeText(value), unsafeTextMessage("Phone"))
     .optional()
     .transform((value) => value || undefined),
 });

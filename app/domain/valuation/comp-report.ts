@@ -1,14 +1,16 @@
 /**
  * The comp report's text (docs/decisions/091-comps-the-user-can-defend.md): the subject's facts, the
- * sales-comparison grid (each comp's price, date, distance, each adjustment line, its adjusted price and weight, and
- * why it stands out), the ARV with its 80 % range and confidence words, each comp's position east and north of the
+ * sales-comparison grid (each comp's price, date, distance, each adjustment line, its adjusted price, its weight among
+ * the comps and share of the ARV, and why it stands out), the ARV with its 80 % range and confidence words, how the
+ * comps and the market model make it up, "few close sales" when every comp is far, each comp's position east and north of the
  * subject for the drawn plot, and the method in one paragraph. Pure: the PDF layout is in
  * app/services/documents/comp-report-pdf.server.ts.
  */
 import { formatMoney } from "#app/domain/shared/format.ts";
 
 import { MILES_PER_DEGREE } from "./geo.ts";
-import { outlierReasons } from "./outliers.ts";
+import { compSetNote, outlierReasons } from "./outliers.ts";
+import { arvBlendWords, compWeightWords, rebuildArv } from "./rebuild.ts";
 import type { Sale, ValuationResult, ValuationSubject } from "./types.ts";
 
 export const COMP_REPORT_TITLE = "Comparable Sales Report";
@@ -31,6 +33,8 @@ export interface CompReportRow {
   distance: string;
   adjusted: string;
   weight: string;
+  /** The weight in words with the comp's share of the ARV (the grid's column is too narrow for it). */
+  share: string;
   adjustments: string[];
   flags: string[];
 }
@@ -85,15 +89,16 @@ export function compReportText(input: {
   choices: string[];
 }): CompReportText {
   const { result, subject } = input;
-  const flags = outlierReasons(
-    result.comps.map((c) => ({
-      id: c.sale.id,
-      soldDate: c.sale.saleDate,
-      pricePerSqft: c.sale.squareFeet ? c.sale.price / c.sale.squareFeet : null,
-      distance: c.distanceMiles,
-      adjustedPrice: c.adjustedPrice,
-    })),
-  );
+  const flaggable = result.comps.map((c) => ({
+    id: c.sale.id,
+    soldDate: c.sale.saleDate,
+    pricePerSqft: c.sale.squareFeet ? c.sale.price / c.sale.squareFeet : null,
+    distance: c.distanceMiles,
+    adjustedPrice: c.adjustedPrice,
+  }));
+  const flags = outlierReasons(flaggable);
+  const rebuilt = rebuildArv(result.comps, result.model);
+  const setNote = compSetNote(flaggable);
   const rows = result.comps.map((c, i) => ({
     number: i + 1,
     address: c.sale.address ?? `Parcel ${c.sale.parcelId}`,
@@ -102,6 +107,7 @@ export function compReportText(input: {
     distance: `${c.distanceMiles.toFixed(2)} mi`,
     adjusted: formatMoney(c.adjustedPrice),
     weight: `${Math.round(c.weight * 100)} %`,
+    share: `Weight ${compWeightWords(c.weight, result.model)}.`,
     adjustments: c.adjustments.map((a) => a.note),
     flags: flags.get(c.sale.id) ?? [],
   }));
@@ -119,6 +125,8 @@ export function compReportText(input: {
       `80 % range: ${formatMoney(result.range_low)} - ${formatMoney(result.range_high)}`,
       `Confidence: ${result.confidenceLabel} - typically within ${result.typicalErrorPct} % (${Math.round(result.confidence * 100)}% of such valuations within 10 %)`,
       `${result.comps.length} comps used.`,
+      ...(rebuilt ? [`${arvBlendWords(rebuilt)}.`] : []),
+      ...(setNote ? [setNote] : []),
     ],
     rows,
     points: result.comps.map((c, i) => ({ number: i + 1, ...positionOf(subject, c.sale) })),

@@ -90,7 +90,7 @@ export interface ArvAnswer {
  * 402 / 429: a vendor's comparables would pass the user's spend cap or a rate cap (nothing was bought); 502: the
  * vendor failed or refused.
  */
-export type ValuationFailure = { ok: false; status: 402 | 404 | 422 | 429 | 502; message: string };
+export type ValuationFailure = { ok: false; status: 402 | 404 | 422 | 429 | 502 | 503; message: string };
 
 export const COMPS_ANALYSIS_FAILED = "Comps Analysis Failed";
 

@@ -73,6 +73,31 @@ export function usableCalibration(
   return sane && age >= 0 && age <= maxAgeDays ? calibration : undefined;
 }
 
+/** A region's calibration as the refresh keeps it: a null scale says its recent sales were too few. */
+export type KeptCalibration = { asOf: string; sales: number; scale: number | null; medianRatio: number | null };
+
+/** What the refresh keeps for a region: its calibration, or the record that it had too few recent sales. */
+export function toKept(calibration: RangeCalibration | null, asOf: string, sales: number): KeptCalibration {
+  return calibration ?? { asOf, sales, scale: null, medianRatio: null };
+}
+
+/**
+ * The kept calibration as the engine takes it: undefined when none was learnt or it is older than `maxAgeDays` (the
+ * global calibration alone), null when the region had too few recent sales (the global scale, said as Low).
+ */
+export function fromKept(
+  kept: KeptCalibration | null | undefined,
+  valuationDay: number,
+  dayOf: (date: string) => number,
+  maxAgeDays: number,
+): RangeCalibration | null | undefined {
+  if (!kept || typeof kept !== "object" || typeof kept.asOf !== "string") return undefined;
+  const age = valuationDay - dayOf(kept.asOf);
+  if (!(age >= 0 && age <= maxAgeDays)) return undefined;
+  if (kept.scale === null || kept.medianRatio === null) return null;
+  return { asOf: kept.asOf, sales: kept.sales, scale: kept.scale, medianRatio: kept.medianRatio };
+}
+
 function round4(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }

@@ -1,8 +1,9 @@
 /**
  * The ARV rebuilt from what the comps list shows: each comp's adjusted price and weight among the comps, and the
  * market model's value and share (blend.ts: the ARV is the comps' weighted mean and the model value blended on a log
- * scale). Pure; the workbench and the property card say the same.
+ * scale). Pure; the workbench, the property card and the comp report say the same.
  */
+import { formatMoney } from "#app/domain/shared/format.ts";
 
 export type RebuildComp = { adjustedPrice: number | null; weight: number | null };
 export type ModelPart = { value: number; share: number };
@@ -35,4 +36,22 @@ export function rebuildArv(comps: readonly RebuildComp[], model: ModelPart | nul
 /** A comp's share of the ARV: its weight among the comps times the comps' share. */
 export function arvShareOf(weight: number, model: ModelPart): number {
   return weight * (1 - model.share);
+}
+
+/** A comp's weight as the list and the report say it: among the comps, and its share of the ARV when the model part is known. */
+export function compWeightWords(weight: number, model: ModelPart | null | undefined): string {
+  const ofArv = model ? ` (${Math.round(arvShareOf(weight, model) * 100)} % of the ARV)` : "";
+  return `${Math.round(weight * 100)} % of the comps${ofArv}`;
+}
+
+/**
+ * The blend in words: the comps' weighted value and the market model's, each with its share of the ARV. Without the
+ * log-scale formula, which the comps list adds on screen (a PDF's standard fonts cannot print "≈").
+ */
+export function arvBlendWords(rebuilt: ArvRebuild): string {
+  const compsPct = Math.round(rebuilt.compsShare * 100);
+  return (
+    `The ARV blends the comps' weighted value, ${formatMoney(rebuilt.compsValue)} (${compsPct} % of the ARV), ` +
+    `with the market model's value, ${formatMoney(rebuilt.model.value)} (${100 - compsPct} % of the ARV)`
+  );
 }

@@ -109,7 +109,7 @@ function drawGrid(w: Writer, rows: CompReportText["rows"]) {
   }
   w.y -= 16;
   for (const row of rows) {
-    w.room(14 + row.adjustments.length * 11);
+    w.room(25 + row.adjustments.length * 11);
     const cells = [String(row.number), row.address, row.price, row.date, row.distance, row.adjusted, row.weight];
     cells.forEach((cell, i) => {
       const width = (COLUMNS[i + 1]?.x ?? 510) - COLUMNS[i].x - 4;
@@ -117,6 +117,7 @@ function drawGrid(w: Writer, rows: CompReportText["rows"]) {
       w.page.drawText(first ?? "", { x: MARGIN + COLUMNS[i].x, y: w.y - 9, size: 9, font: i === 1 ? w.bold : w.regular, color: INK });
     });
     w.y -= 13;
+    w.text(row.share, { size: 8, x: 16, gap: 0, color: INK });
     for (const line of row.adjustments) w.text(line, { size: 8, x: 16, gap: 0, color: INK });
     if (row.adjustments.length === 0) w.text("No adjustments: the sale matches the subject as recorded.", { size: 8, x: 16, gap: 0 });
     for (const flag of row.flags) w.text(`Stands out: ${flag}`, { size: 8, x: 16, gap: 0, color: rgb(0.7, 0.3, 0.05) });

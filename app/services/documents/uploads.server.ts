@@ -4,6 +4,7 @@
  */
 import { documents } from "#db/schema.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
+import { strippedName } from "#app/domain/shared/text.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 
@@ -50,8 +51,7 @@ export function contentMatches(ext: Extension, bytes: Uint8Array): boolean {
 /** A display name from the uploaded file's name: no path, no control characters, at most 200 characters. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "document";
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const printable = base.replace(/[\u0000-\u001f\u007f]/g, "");
+  const printable = strippedName(base);
   return printable.trim().slice(0, 200) || "document";
 }
 

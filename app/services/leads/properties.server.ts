@@ -123,7 +123,12 @@ function serializeLead<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
 export async function listLeads(context: ServiceContext<"db">, userId: string, filter?: Partial<LeadFilter>) {
   const { db } = context;
   const rows = await db
-    .select(LEAD_COLUMNS)
+    .select({
+      ...LEAD_COLUMNS,
+      ruleMaxOffer: properties.ruleMaxOffer,
+      repairEstimate: properties.repairEstimate,
+      assignmentFee: properties.assignmentFee,
+    })
     .from(properties)
     .where(leadConditions(userId, filter))
     .orderBy(...NEWEST_FIRST);

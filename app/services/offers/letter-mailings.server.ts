@@ -2,7 +2,7 @@
  * The record of each letter mailed for a property, taken as a claim before the mail provider is called: a twin
  * request (double-click, parallel send-offer) finds the claim taken and mails nothing.
  */
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, type SQL } from "drizzle-orm";
 
 import { letterMailings } from "#db/schema.ts";
 import { STALE_MAILING_MS } from "#app/domain/offers/mailing.ts";
@@ -67,12 +67,14 @@ export function completeMailing(
   userId: string,
   claim: MailingClaim,
   receipt: { trackingId: string; provider: string },
+  /** A further guard (a sequence step's claim still held), when the caller has one. */
+  condition?: SQL,
 ) {
   const now = context.now();
   return context.db
     .update(letterMailings)
     .set({ status: "mailed", trackingId: receipt.trackingId, provider: receipt.provider, mailedAt: now })
-    .where(and(eq(letterMailings.id, claim.id), eq(letterMailings.userId, userId)));
+    .where(and(eq(letterMailings.id, claim.id), eq(letterMailings.userId, userId), condition));
 }
 
 /**

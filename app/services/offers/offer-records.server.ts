@@ -66,7 +66,7 @@ type SenderRow = {
 type CompanyRow = typeof companyProfiles.$inferSelect;
 
 /** Who the letter is from: the company profile's name, contact and address (its return address when mailed). */
-function senderOf(row: SenderRow | undefined) {
+export function senderOf(row: SenderRow | undefined) {
   const company = row?.company ?? null;
   const signerName = row?.fullName || [row?.firstName, row?.lastName].filter(Boolean).join(" ") || row?.email || "";
   return {

@@ -8,6 +8,7 @@ import { count, eq } from "drizzle-orm";
 
 import { userSales } from "#db/schema.ts";
 import { describeBadRow, parseSalesCsv, SalesCsvError } from "#app/domain/sales/sales-csv.ts";
+import { strippedName } from "#app/domain/shared/text.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 
@@ -46,8 +47,7 @@ const refuse = (status: 400 | 413, message: string, errors: LineError[] = []): S
 /** The file's name without a path or control characters, at most 200 characters: the rows' source. */
 function cleanName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? "sales.csv";
-  // eslint-disable-next-line no-control-regex -- matching control characters is the point
-  const printable = base.replace(/[\u0000-\u001f\u007f]/g, "");
+  const printable = strippedName(base);
   return printable.trim().slice(0, 200) || "sales.csv";
 }
 

@@ -8,7 +8,7 @@
  * gives the claim and the reservation back. An email goes through the email provider (no ledger kind exists for
  * email, so it costs nothing). The caller holds the task's claim, so a double-click mails once.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import { documents, properties } from "#db/schema.ts";
@@ -28,7 +28,7 @@ import { claimMailing, completeMailing, dropMailing } from "#app/services/offers
 import { mailIdempotencyKey } from "#app/services/offers/mail-offer.server.ts";
 import { readPropertyAndSender } from "#app/services/offers/offer-records.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
-import { usageEntry } from "#app/services/usage/ledger.server.ts";
+import { usageEntryWhen } from "#app/services/usage/ledger.server.ts";
 
 import { renderFollowUpLetterPdf } from "./follow-up-letter.server.ts";
 
@@ -40,9 +40,19 @@ export type StepRefusal = { ok: false; status: 400 | 404 | 409 | 422 | 502 | 504
 
 /**
  * What sending added: the statements for the step's write batch (the mailing, the property's status, the charge),
- * the receipt, and a note for the step when nothing was sent (the offer's letter was mailed already).
+ * each guarded by `held` (the step's claim is still this request's), the receipt, a note for the step when nothing
+ * was sent (the offer's letter was mailed already), and how to give back the cap's reservation when the batch wrote
+ * nothing (another request took the step over and records the piece).
  */
-export type StepSent = { ok: true; statements: BatchItem<"sqlite">[]; trackingId: string | null; note: string | null };
+export type StepSent = {
+  ok: true;
+  statements: (held: SQL) => BatchItem<"sqlite">[];
+  trackingId: string | null;
+  note: string | null;
+  release: () => Promise<void>;
+};
+
+const NOTHING_SENT = { statements: () => [], release: () => Promise.resolve() };
 
 export const NO_MAILING_ADDRESS = "This step has no mailing address to send the letter to";
 export const NO_EMAIL_ADDRESS = "This step has no email address to send to";
@@ -133,7 +143,7 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
     amount: step.amount ?? 0,
   });
   if (!claimed.ok) {
-    if (claimed.taken.status === "mailed") return { ok: true, statements: [], trackingId: null, note: LETTER_ALREADY_MAILED_NOTE };
+    if (claimed.taken.status === "mailed") return { ok: true, ...NOTHING_SENT, trackingId: null, note: LETTER_ALREADY_MAILED_NOTE };
     return { ok: false, status: 409, message: MAILING_IN_PROGRESS };
   }
   const reserved = await reserveUsage(context, userId, "letter", 1);
@@ -166,22 +176,24 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
       description: `Follow-up letter - ${property.address}`,
     });
     const owned = and(eq(properties.id, property.id), eq(properties.userId, userId));
+    const { reservation } = reserved;
     return {
       ok: true,
-      statements: [
-        completeMailing(context, userId, claimed.claim, receipt),
+      statements: (held) => [
+        completeMailing(context, userId, claimed.claim, receipt, held),
         ...(step.amount !== null
           ? [
               context.db
                 .update(properties)
                 .set({ status: statusAfterMail(property.status), updatedAt: now })
-                .where(owned),
+                .where(and(owned, held)),
             ]
           : []),
-        usageEntry(context, reserved.reservation, 1, receipt.trackingId),
+        usageEntryWhen(context, { reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: held }),
       ],
       trackingId: receipt.trackingId,
       note: null,
+      release: () => releaseUsage(context, reservation),
     };
   } catch (error) {
     await Promise.all([dropMailing(context, userId, claimed.claim), releaseUsage(context, reserved.reservation)]);
@@ -203,7 +215,7 @@ export async function emailStep(
       text: step.message,
       idempotencyKey: `sequence-email-${step.activityId}`,
     });
-    return { ok: true, statements: [], trackingId: sent.id, note: null };
+    return { ok: true, ...NOTHING_SENT, trackingId: sent.id, note: null };
   } catch (error) {
     // Any email provider's failure (the http one throws plain errors too) is the user's to retry, never a 5xx.
     console.error("emailing a sequence step failed", error instanceof Error ? error.message : error);

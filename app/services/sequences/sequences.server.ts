@@ -15,6 +15,7 @@ import type { SequenceMeta } from "#app/domain/sequences/task-state.ts";
 import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
+import { dealRuleOfRows, preferencesQuery } from "#app/services/offers/deal-rule.server.ts";
 import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "#app/services/offers/offer-checks.server.ts";
 
 import { CRM_LEAD_VENDOR, crmLeadRead, insertContacts, propertyRead } from "./rows.server.ts";
@@ -70,11 +71,12 @@ type StartChecked = Extract<Awaited<ReturnType<typeof startChecks>>, { ok: true 
 async function startChecks(context: ServiceContext<"db">, request: StartRequest) {
   const { db } = context;
   const { userId, propertyId } = request;
-  const [[property], [lead], saved, offerLetters] = await db.batch([
+  const [[property], [lead], saved, offerLetters, preferences] = await db.batch([
     propertyRead(context, userId, propertyId),
     crmLeadRead(context, propertyId),
     userSequenceRead(context, userId),
     offerLetterRead(context, userId, propertyId),
+    preferencesQuery(context, userId),
   ]);
   const sequence = sequenceOf(saved);
   const steps = request.steps ?? sequence.steps;
@@ -82,7 +84,8 @@ async function startChecks(context: ServiceContext<"db">, request: StartRequest)
   if (lead?.sequenceStatus === "active") return { ok: false as const, status: 409 as const, message: SEQUENCE_ALREADY_RUNNING };
   if (pausesSequence(property.status)) return { ok: false as const, status: 409 as const, message: SEQUENCE_PAUSED_BY_STATUS };
   const offer = property.maxOffer !== null && Math.round(property.maxOffer) >= MONEY_MIN ? Math.round(property.maxOffer) : null;
-  const warnings = offer === null ? [] : propertyOfferWarnings(property, offer);
+  // The user's own rule, as Mail the Offer checks it: an offer above their max offer asks, whatever the default says.
+  const warnings = offer === null ? [] : propertyOfferWarnings(property, offer, {}, dealRuleOfRows(preferences));
   // Asked once: an offer whose Letter of Intent was made went through the same checks (and "Confirm anyway") then.
   const confirmedBefore = offerLetters.length > 0;
   if (warnings.length > 0 && !request.confirm && !confirmedBefore) return needsConfirmation(warnings);

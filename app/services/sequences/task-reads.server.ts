@@ -26,6 +26,7 @@ export function taskRead({ db }: ServiceContext<"db">, userId: string, activityI
       stepIndex: followUpSteps.stepIndex,
       // Aliased: D1's batch answers rows keyed by column name, and the property's `status` is read too.
       stepStatus: sql<string>`${followUpSteps.status}`.as("step_status"),
+      claimedAt: followUpSteps.claimedAt,
       sequenceStatus: leads.sequenceStatus,
       sequenceMeta: leads.metaJson,
       replied,

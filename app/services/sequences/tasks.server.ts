@@ -8,9 +8,10 @@
  * works it and the others answer 409 in words, having written nothing; a stopped, paused or replied sequence's task
  * is refused the same way. Only the claim's holder sends the letter or email; then the outcome, the mailing, the
  * charge and the replan go in one batch whose every statement is guarded by the state it expects. A send that fails
- * gives the claim back. A phone on the do-not-call list, named by an outcome, answers 422 and records nothing.
+ * gives the claim back; a claim whose request died is taken over after its lease (step-claims.server.ts). A phone on
+ * the do-not-call list, named by an outcome, answers 422 and records nothing.
  */
-import { and, eq, exists, isNull, sql } from "drizzle-orm";
+import { and, eq, exists, isNull } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import { followUpActivities, followUpActivityContacts, followUpSteps } from "#db/schema.ts";
@@ -18,9 +19,11 @@ import { snoozedUntil } from "#app/domain/sequences/plan.ts";
 import { templateFor } from "#app/domain/sequences/steps.ts";
 import {
   CHOOSE_OFFER_FIRST,
+  claimExpired,
   namesAmount,
   PHONE_ON_DNC,
   sequenceMetaOf,
+  TASK_BEING_WORKED,
   taskRefusal,
   type TaskState,
 } from "#app/domain/sequences/task-state.ts";
@@ -40,6 +43,7 @@ import { atOneInstant, type ServiceContext } from "#app/services/context.server.
 
 import { stepWorkable, type PropertyFacts } from "./rows.server.ts";
 import { emailStep, mailLetterStep, type StepContext, type StepRefusal, type StepSent } from "./send-step.server.ts";
+import { claimStep, giveBack, heldBy, holding, type StepClaim } from "./step-claims.server.ts";
 import { companyRead, leadStepsRead, taskContactsRead, taskRead, taskStateRead } from "./task-reads.server.ts";
 import {
   contactedStatement,
@@ -85,8 +89,9 @@ export function recordTask(context: ServiceContext<"db" | "now">, request: WorkR
 type Task = NonNullable<Awaited<ReturnType<typeof taskRead>>[number]>;
 type Contact = Awaited<ReturnType<typeof taskContactsRead>>[number];
 
-const stateOf = (task: Task): TaskState => ({
+const stateOf = (task: Task, now: Date): TaskState => ({
   stepStatus: task.stepStatus,
+  claimExpired: task.stepStatus === "working" && claimExpired(task.claimedAt, now),
   sequenceStatus: task.sequenceStatus,
   propertyStatus: task.status,
   replied: Boolean(task.replied),
@@ -132,7 +137,7 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   if (!task) return { ok: false, status: 404, message: TASK_NOT_FOUND };
   // The seed records steps of the past: the sequence's state now (a reply since, say) does not undo them.
   const live = sender !== null;
-  const refused = live ? taskRefusal(stateOf(task), TASK_ALREADY_DONE) : task.stepStatus === "pending" ? null : TASK_ALREADY_DONE;
+  const refused = refusalOf(task, live, context.now());
   if (refused) return { ok: false, status: 409, message: refused };
   const phone = phoneOf(task, contacts, input);
   if (!phone.ok) return phone;
@@ -147,7 +152,8 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   if (sends && amount === null && namesAmount(template) && meta.withoutOffer === "wait")
     return { ok: false, status: 409, message: CHOOSE_OFFER_FIRST };
 
-  if (!(await claimStep(context, { userId, activityId, live }))) return refusalNow(context, userId, activityId);
+  const claim = await claimStep(context, { userId, activityId, live, input: { ...input, zone } });
+  if (!claim) return refusalNow(context, userId, activityId);
 
   let sent: StepSent | null = null;
   if (sends) {
@@ -167,19 +173,14 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
       mailAgain: meta.mailAgainSteps.includes(task.stepIndex),
     });
     if (!result.ok) {
-      await giveBack(context, userId, activityId);
+      await giveBack(context, claim);
       return result;
     }
     sent = result;
   }
 
-  const writes = outcomeStatements(context, { userId, task, steps, contacts, input, phone: phone.contact, sent }, zone);
-  try {
-    await db.batch([writes.first, ...writes.rest]);
-  } catch (error) {
-    await giveBack(context, userId, activityId);
-    throw error;
-  }
+  const writes = outcomeStatements(context, { claim, task, steps, contacts, input, phone: phone.contact, sent }, zone);
+  if (!(await writeOutcome(context, claim, writes, sent))) return { ok: false, status: 409, message: TASK_BEING_WORKED };
   return {
     ok: true,
     outcome: input.outcome,
@@ -190,22 +191,32 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   };
 }
 
-/** The claim: only the request that finds the step pending (on a sequence that may be worked, when `live`) goes on. */
-async function claimStep(context: ServiceContext<"db">, step: { userId: string; activityId: string; live: boolean }): Promise<boolean> {
-  const { userId, activityId, live } = step;
-  const claimed = await context.db
-    .update(followUpSteps)
-    .set({ status: "working" })
-    .where(
-      and(
-        eq(followUpSteps.activityId, activityId),
-        eq(followUpSteps.userId, userId),
-        eq(followUpSteps.status, "pending"),
-        live ? stepWorkable(userId) : undefined,
-      ),
-    )
-    .returning({ activityId: followUpSteps.activityId });
-  return claimed.length > 0;
+/** Why the task may not be worked now (live), or — recording the past for the seed — why it was worked already. */
+function refusalOf(task: Task, live: boolean, now: Date): string | null {
+  if (live) return taskRefusal(stateOf(task, now), TASK_ALREADY_DONE);
+  return task.stepStatus === "pending" ? null : TASK_ALREADY_DONE;
+}
+
+/**
+ * Runs the outcome's batch; false when it wrote nothing because the step's own write (the last) found the claim no
+ * longer this request's: it outlived its lease and another request took the step over and records the piece (the
+ * same key answers the same piece), so this one gives its cap reservation back.
+ */
+async function writeOutcome(
+  context: ServiceContext<"db">,
+  claim: StepClaim,
+  writes: ReturnType<typeof outcomeStatements>,
+  sent: StepSent | null,
+): Promise<boolean> {
+  try {
+    const results = await context.db.batch([writes.first, ...writes.rest]);
+    if (results.at(-1)?.meta.changes !== 0) return true;
+    await sent?.release();
+    return false;
+  } catch (error) {
+    await Promise.all([giveBack(context, claim), sent?.release()]);
+    throw error;
+  }
 }
 
 /** Sends the claimed letter or email step through the sender's providers. */
@@ -257,7 +268,7 @@ async function snooze(
 }
 
 type Outcome = {
-  userId: string;
+  claim: StepClaim;
   task: Task;
   steps: Awaited<ReturnType<typeof leadStepsRead>>;
   contacts: readonly Contact[];
@@ -270,7 +281,8 @@ type Outcome = {
 function outcomeStatements(context: ServiceContext<"db" | "now">, outcome: Outcome, zone: string) {
   const { db } = context;
   const now = context.now();
-  const { userId, task, input, phone, sent } = outcome;
+  const { claim, task, input, phone, sent } = outcome;
+  const { userId } = claim;
   const effect = outcomeEffect(input.outcome);
   const flag = isOneOf(FLAGGING_OUTCOMES, input.outcome) ? PHONE_FLAGS[input.outcome] : null;
   let property: PropertyFacts = task;
@@ -280,20 +292,17 @@ function outcomeStatements(context: ServiceContext<"db" | "now">, outcome: Outco
     writes.push(...flagPhoneStatements(context, { userId, property, contactId: phone.id, flag }));
   }
   const status = effect === "skip" ? "skipped" : "done";
-  const held = and(eq(followUpSteps.activityId, task.id), eq(followUpSteps.userId, userId), eq(followUpSteps.status, "working"));
-  const holding = sql`exists (select 1 from ${followUpSteps} where ${held})`;
+  const held = holding(claim);
   writes.push(
-    ...(sent?.statements ?? []),
+    ...(sent?.statements(held) ?? []),
     db
       .update(followUpActivities)
       .set({ completedAt: now })
-      .where(
-        and(eq(followUpActivities.id, task.id), eq(followUpActivities.userId, userId), isNull(followUpActivities.completedAt), holding),
-      ),
+      .where(and(eq(followUpActivities.id, task.id), eq(followUpActivities.userId, userId), isNull(followUpActivities.completedAt), held)),
     db
       .update(followUpActivityContacts)
       .set({ status, sentAt: effect === "skip" ? null : now })
-      .where(and(eq(followUpActivityContacts.activityId, task.id), eq(followUpActivityContacts.status, "pending"), holding)),
+      .where(and(eq(followUpActivityContacts.activityId, task.id), eq(followUpActivityContacts.status, "pending"), held)),
   );
   const scheduled = scheduleNext(context, { userId, activityId: task.id, leadId: task.leadId, property, steps: outcome.steps }, zone);
   writes.push(...scheduled.statements);
@@ -302,17 +311,9 @@ function outcomeStatements(context: ServiceContext<"db" | "now">, outcome: Outco
   writes.push(
     db
       .update(followUpSteps)
-      .set({ status, outcome: input.outcome, ...(sent?.note ? { reason: sent.note } : {}) })
-      .where(held),
+      .set({ status, outcome: input.outcome, claimedInput: null, ...(sent?.note ? { reason: sent.note } : {}) })
+      .where(heldBy(claim)),
   );
   const [first, ...rest] = writes;
   return { first, rest, next: scheduled.next };
-}
-
-/** Gives the claim back after a send that failed: the step is pending again, nothing else changes. */
-async function giveBack({ db }: ServiceContext<"db">, userId: string, activityId: string) {
-  await db
-    .update(followUpSteps)
-    .set({ status: "pending" })
-    .where(and(eq(followUpSteps.activityId, activityId), eq(followUpSteps.userId, userId), eq(followUpSteps.status, "working")));
 }

@@ -2,7 +2,7 @@
  * The usage ledger: one row per metered event, written in the same D1 batch as the action it meters
  * (docs/decisions/080-usage-ledger-and-caps.md), and this month's totals for the Usage tab and GET /api/usage.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { usageBudgets, usageEvents } from "#db/schema.ts";
 import { USAGE_KINDS } from "#app/domain/usage/kinds.ts";
@@ -10,6 +10,7 @@ import type { UsageReport } from "#app/domain/usage/report.ts";
 import { microcentsToCents } from "#app/domain/usage/usage-money.ts";
 import { usagePeriod } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { insertWhen } from "#app/services/platform/insert-when.server.ts";
 
 import { monthlyCapCents, type Reservation } from "./caps.server.ts";
 import { policyOf } from "./policy.server.ts";
@@ -24,9 +25,26 @@ export function usageEntry(
   quantity: number,
   providerRequestId?: string | null,
 ) {
-  const { db } = context;
+  return context.db.insert(usageEvents).values(usageEventRow(context, reservation, quantity, providerRequestId));
+}
+
+/** `usageEntry` written only while `condition` holds (the action's claim is still its own as the batch runs). */
+export function usageEntryWhen(
+  context: ServiceContext<"db" | "now">,
+  entry: { reservation: Reservation; quantity: number; providerRequestId: string | null; condition: SQL },
+) {
+  const row = usageEventRow(context, entry.reservation, entry.quantity, entry.providerRequestId);
+  return insertWhen(context, usageEvents, row, entry.condition);
+}
+
+function usageEventRow(
+  context: ServiceContext<"now">,
+  reservation: Reservation,
+  quantity: number,
+  providerRequestId?: string | null,
+): typeof usageEvents.$inferInsert {
   const now = context.now();
-  return db.insert(usageEvents).values({
+  return {
     userId: reservation.userId,
     kind: reservation.kind,
     quantity,
@@ -36,7 +54,7 @@ export function usageEntry(
     providerRequestId: providerRequestId ?? null,
     period: usagePeriod(now),
     createdAt: now,
-  });
+  };
 }
 
 export type { UsageReport };

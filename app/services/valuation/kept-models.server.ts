@@ -5,7 +5,9 @@
 import { and, eq } from "drizzle-orm";
 
 import { marketModels, regionalModels } from "#db/schema.ts";
-import { MARKET_MODEL_VERSION, REGIONAL_MODEL_VERSION } from "#app/domain/valuation/cells.ts";
+import { MARKET_MODEL_VERSION, REGIONAL_MODEL_MAX_AGE_DAYS, REGIONAL_MODEL_VERSION } from "#app/domain/valuation/cells.ts";
+import { dayNumber } from "#app/domain/valuation/geo.ts";
+import { fromKept } from "#app/domain/valuation/range-calibration.ts";
 import type { RegionalModel, RegionCell } from "#app/domain/valuation/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -13,7 +15,12 @@ import type { ServiceContext } from "#app/services/context.server.ts";
 export function keptRegionalModelQuery(context: ServiceContext<"db">, cell: RegionCell) {
   const { db } = context;
   return db
-    .select({ asOf: regionalModels.asOf, sales: regionalModels.sales, rates: regionalModels.rates })
+    .select({
+      asOf: regionalModels.asOf,
+      sales: regionalModels.sales,
+      rates: regionalModels.rates,
+      rangeCalibration: regionalModels.rangeCalibration,
+    })
     .from(regionalModels)
     .where(
       and(
@@ -52,5 +59,13 @@ export function keptMarketModelQuery(context: ServiceContext<"db">, cell: Region
 export function keptRegionalModel(rows: Awaited<ReturnType<typeof keptRegionalModelQuery>>): RegionalModel | null {
   const [row] = rows;
   if (!row || !Array.isArray(row.rates) || row.rates.length === 0 || !row.rates.every((rate) => typeof rate === "number")) return null;
-  return row;
+  return { asOf: row.asOf, sales: row.sales, rates: row.rates };
+}
+
+/**
+ * The region's 80 % range calibration kept beside its model (learnt by range-calibrations.server.ts), as the engine
+ * takes it for `valuationDate`: undefined when none is kept or it is stale, null when the region had too few sales.
+ */
+export function keptRangeCalibration(rows: Awaited<ReturnType<typeof keptRegionalModelQuery>>, valuationDate: string) {
+  return fromKept(rows[0]?.rangeCalibration, dayNumber(valuationDate), dayNumber, REGIONAL_MODEL_MAX_AGE_DAYS);
 }

@@ -32,8 +32,8 @@ import { candidatesFor, type SalesSources } from "./sales.server.ts";
 
 /** Models fitted at the same time while refreshing (their reads overlap; D1 answers them in turn). */
 const REFRESH_CONCURRENCY = 8;
-/** Rows per insert statement: 6 bound values each, under D1's 100 a statement. */
-const MODELS_PER_INSERT = 16;
+/** Rows per insert statement: 7 bound values each, under D1's 100 a statement. */
+const MODELS_PER_INSERT = 14;
 /** Region cells one scheduled run fits: ~50 ms each in Node, so ~2 s of CPU, far under a Worker's 30 s. */
 export const REGION_CELLS_PER_RUN = 40;
 /** Market cells one scheduled run fits: a market's 300 trees over up to 12,000 sales take ~2 s of CPU. */
@@ -89,9 +89,29 @@ function regionalInserts(sources: SalesSources, rows: RegionalRow[]) {
  * MARKET_MIN_SALES).
  */
 export async function refreshRegionalModels(sources: SalesSources, asOf: string): Promise<RegionalRefresh> {
-  const { cells, markets } = await regionCellsToModel(sources, asOf);
+  const [{ cells, markets }, calibrations] = await Promise.all([
+    regionCellsToModel(sources, asOf),
+    sources.db
+      .select({
+        latitudeCell: regionalModels.latitudeCell,
+        longitudeCell: regionalModels.longitudeCell,
+        rangeCalibration: regionalModels.rangeCalibration,
+      })
+      .from(regionalModels),
+  ]);
+  // The regions' range calibrations stay with their cells until the scheduled refresh learns them again.
+  const calibrationOf = new Map(calibrations.map((row) => [`${row.latitudeCell}:${row.longitudeCell}`, row.rangeCalibration]));
   const fitted: RegionalRow[] = (await fitRegions(sources, cells, asOf)).flatMap(({ cell, model }) =>
-    model ? [{ ...cell, version: REGIONAL_MODEL_VERSION, ...model }] : [],
+    model
+      ? [
+          {
+            ...cell,
+            version: REGIONAL_MODEL_VERSION,
+            ...model,
+            rangeCalibration: calibrationOf.get(`${cell.latitudeCell}:${cell.longitudeCell}`) ?? null,
+          },
+        ]
+      : [],
   );
   const trees: MarketRow[] = (await fitMarkets(sources, markets, asOf)).flatMap(({ cell, model }) =>
     model ? [{ ...cell, version: MARKET_MODEL_VERSION, ...model }] : [],

@@ -1,11 +1,12 @@
 /**
  * A vendor's comparables, bought once a subject (docs/decisions/091-comps-the-user-can-defend.md): the kept answer in
  * provider_sales when it is younger than PROVIDER_SALES_DAYS — whoever bought it, since it is market data, not user
- * data — else one paid search, metered as `comp_record` (reserved against the caps before the call, the ledger entry
- * of the records actually billed written in the batch that keeps them). A provider without paid comparables (the
- * local market) answers null and costs no query.
+ * data — else one paid search by the one request that claimed the subject (provider-comps-claims.server.ts), metered
+ * as `comp_record` (reserved against the caps before the call, the ledger entry of the records actually billed written
+ * in the batch that keeps them). Requests that find the subject claimed wait for the claimant's answer and pay
+ * nothing. A provider without paid comparables (the local market) answers null and costs no query.
  */
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 import { providerSales } from "#db/schema.ts";
 import { providerCompsKey, refreshCompsLabel, type SubjectAddress } from "#app/domain/valuation/provider-comps.ts";
@@ -16,99 +17,112 @@ import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 import { policyOf } from "#app/services/usage/policy.server.ts";
 
+import { claimSubject, keepStatements, releaseSubject, type SubjectFacts, type SubjectRef } from "./provider-comps-claims.server.ts";
+
 /** How long bought comparables are kept and reused before a valuation buys them again. */
 export const PROVIDER_SALES_DAYS = 30;
 /** Comparable records one search asks for at most (each is billed); the subject's own record comes on top. */
 export const COMPS_MAX_RECORDS = 100;
+/** A request that finds the subject being bought looks again this often, this many times, before it answers "try again". */
+export const COMPS_WAIT_STEP_MS = 250;
+export const COMPS_WAIT_STEPS = 40;
+export const COMPS_BEING_FETCHED = "Comparable sales for this address are being fetched; try again in a moment.";
 
 export type ProviderCompsContext = ServiceContext<"db" | "providers" | "config" | "now">;
 
 export type ProviderComps = { ok: true; home: KnownHome | null; sales: Sale[]; billed: number; fromCache: boolean; fetchedAt: Date };
 
-/** The subject row's facts: the vendor's record of the subject (null when it has none) and how many records it billed. */
-type SubjectFacts = { home: KnownHome | null; billed: number };
+/** Another request is buying the subject's comparables and did not answer while this one waited. */
+export type CompsBeingFetched = { ok: false; status: 503; message: string };
 
 type Row = typeof providerSales.$inferSelect;
 
-/** The kept answer for the subject, when it is fresh: the subject row says it was bought, found or not. */
-export async function keptComps(context: ServiceContext<"db" | "providers" | "now">, address: SubjectAddress) {
+/** The subject's kept rows: its fresh answer (null when none) and whether a live claim is buying it now. */
+type KeptState = { kept: ProviderComps | null; pending: boolean };
+
+async function keptState(context: ServiceContext<"db" | "providers" | "now">, address: SubjectAddress): Promise<KeptState> {
   const now = context.now();
   const rows = await context.db
     .select()
     .from(providerSales)
-    .where(
-      and(
-        eq(providerSales.provider, context.providers.propertyData.name),
-        eq(providerSales.subjectKey, providerCompsKey(address)),
-        gte(providerSales.fetchedAt, new Date(now.getTime() - PROVIDER_SALES_DAYS * 86_400_000)),
-      ),
-    );
-  return fromRows(rows);
+    .where(and(eq(providerSales.provider, context.providers.propertyData.name), eq(providerSales.subjectKey, providerCompsKey(address))));
+  const subject = rows.find((row) => row.role === "subject");
+  const pending = subject?.status === "pending" && (subject.claimExpiresAt?.getTime() ?? 0) > now.getTime();
+  const fresh = subject && subject.facts !== null && subject.fetchedAt.getTime() >= staleBefore(now).getTime();
+  return { kept: fresh ? fromRows(subject, rows) : null, pending };
 }
 
-function fromRows(rows: Row[]): ProviderComps | null {
-  const subject = rows.find((row) => row.role === "subject");
-  if (!subject) return null;
+/** The kept answer for the subject, when it is fresh: the subject row says it was bought, found or not. */
+export async function keptComps(context: ServiceContext<"db" | "providers" | "now">, address: SubjectAddress) {
+  return (await keptState(context, address)).kept;
+}
+
+function fromRows(subject: Row, rows: Row[]): ProviderComps {
   const sales = rows.filter((row) => row.role === "sale" && row.facts !== null).map((row) => row.facts as Sale);
   const facts = subject.facts as SubjectFacts;
   return { ok: true, home: facts.home, sales, billed: facts.billed, fetchedAt: subject.fetchedAt, fromCache: true };
 }
 
+const staleBefore = (now: Date) => new Date(now.getTime() - PROVIDER_SALES_DAYS * 86_400_000);
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
- * The subject's comparables: kept, or bought now for `userId` (refused, having bought nothing, past a cap). `refresh`
- * buys them again even when kept ("Refresh comps").
+ * The subject's comparables: kept, or bought now for `userId` (refused, having bought nothing, past a cap) by the
+ * request that claims the subject; one that finds it claimed waits for that answer. `refresh` buys them again even
+ * when kept ("Refresh comps"), unless another request is buying them already: then its answer is the refresh.
  */
 export async function providerComps(
   context: ProviderCompsContext,
   input: { address: SubjectAddress; valuationDate: string; userId: string; refresh?: boolean },
-): Promise<ProviderComps | CapRefusal | null> {
+): Promise<ProviderComps | CapRefusal | CompsBeingFetched | null> {
   const { propertyData } = context.providers;
   if (!propertyData.comparables) return null;
-  const { address, userId } = input;
-  const now = context.now();
-  if (!input.refresh) {
-    const kept = await keptComps(context, address);
-    if (kept) return kept;
+  const ref: SubjectRef = { provider: propertyData.name, subjectKey: providerCompsKey(input.address) };
+  const claimId = crypto.randomUUID();
+  let waited = false;
+  for (let step = 0; step <= COMPS_WAIT_STEPS; step++) {
+    if (step > 0) await pause(COMPS_WAIT_STEP_MS);
+    const { kept, pending } = await keptState(context, input.address);
+    // A refresh takes the kept answer only once another request's purchase, seen pending, has ended.
+    if (kept && (!input.refresh || (waited && !pending))) return kept;
+    if (pending) {
+      waited = true;
+      continue;
+    }
+    const now = context.now();
+    const claimed = await claimSubject(context, { ...ref, claimId, staleBefore: staleBefore(now), refresh: Boolean(input.refresh) });
+    if (claimed) return buy(context, { ...input, ref, claimId });
+    waited = true;
   }
+  return { ok: false, status: 503, message: COMPS_BEING_FETCHED };
+}
+
+/** The claimant's purchase: reserve, call the vendor, keep the answer and its ledger entry in one batch; else give back. */
+async function buy(
+  context: ProviderCompsContext,
+  input: { address: SubjectAddress; valuationDate: string; userId: string; ref: SubjectRef; claimId: string },
+): Promise<ProviderComps | CapRefusal> {
+  const { propertyData } = context.providers;
+  const claim = { ...input.ref, claimId: input.claimId };
   // The subject's record and every comparable record may be billed: reserve them all, keep what was billed.
-  const reserved = await reserveUsage(context, userId, "comp_record", COMPS_MAX_RECORDS + 1);
-  if (!reserved.ok) return reserved;
+  const reserved = await reserveUsage(context, input.userId, "comp_record", COMPS_MAX_RECORDS + 1);
+  if (!reserved.ok) {
+    await releaseSubject(context, claim);
+    return reserved;
+  }
   let bought;
   try {
-    bought = await propertyData.comparables({ address, valuationDate: input.valuationDate, maxRecords: COMPS_MAX_RECORDS });
+    bought = await propertyData.comparables!({ address: input.address, valuationDate: input.valuationDate, maxRecords: COMPS_MAX_RECORDS });
   } catch (error) {
-    await releaseUsage(context, reserved.reservation);
+    await Promise.all([releaseUsage(context, reserved.reservation), releaseSubject(context, claim)]);
     throw error;
   }
-  const key = providerCompsKey(address);
-  const rows: Row[] = [
-    {
-      provider: propertyData.name,
-      subjectKey: key,
-      recordId: bought.home?.id ?? "",
-      role: "subject",
-      facts: { home: bought.home, billed: bought.billed } satisfies SubjectFacts,
-      fetchedAt: now,
-    },
-    ...bought.sales.map((sale) => ({
-      provider: propertyData.name,
-      subjectKey: key,
-      recordId: sale.id,
-      role: "sale" as const,
-      facts: sale,
-      fetchedAt: now,
-    })),
-  ];
-  const { db } = context;
-  // D1 binds at most 100 values a statement: rows go in small inserts, all in the one batch with the ledger entry.
-  const inserts = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    inserts.push(db.insert(providerSales).values(rows.slice(start, start + ROWS_PER_INSERT)));
-  }
-  await db.batch([
-    db.delete(providerSales).where(and(eq(providerSales.provider, propertyData.name), eq(providerSales.subjectKey, key))),
-    ...inserts,
-    usageEntry(context, reserved.reservation, bought.billed, bought.requestId),
+  const now = context.now();
+  const kept = { ...context, now: () => now };
+  await context.db.batch([
+    ...keepStatements(kept, { ...claim, home: bought.home, billed: bought.billed, sales: bought.sales }),
+    usageEntry(kept, reserved.reservation, bought.billed, bought.requestId),
   ]);
   await releaseUsage(context, reserved.reservation, reserved.reservation.quantity - bought.billed);
   return { ok: true, home: bought.home, sales: bought.sales, billed: bought.billed, fromCache: false, fetchedAt: now };
@@ -123,6 +137,3 @@ export async function refreshCompsPreview(context: ProviderCompsContext, address
   const kept = await keptComps(context, address);
   return refreshCompsLabel(kept?.billed ?? COMPS_MAX_RECORDS + 1, policyOf(context).unitCostCents.comp_record);
 }
-
-/** Six columns a row: fifteen rows bind 90 values. */
-const ROWS_PER_INSERT = 15;

@@ -34,7 +34,7 @@ import { ProviderError } from "#app/providers/http.server.ts";
 import type { KnownHome } from "#app/providers/property-data/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
-import { keptMarketModelQuery, keptRegionalModel, keptRegionalModelQuery } from "./kept-models.server.ts";
+import { keptMarketModelQuery, keptRangeCalibration, keptRegionalModel, keptRegionalModelQuery } from "./kept-models.server.ts";
 import { pinnedCompsQuery, toPinnedComps } from "./pinned-comps-read.server.ts";
 import { providerComps } from "./provider-comps.server.ts";
 import { importedSalesQuery, nearest, toImportedSales } from "./sales.server.ts";
@@ -147,7 +147,14 @@ export async function value(context: ValuationContext, subject: ValuationSubject
   const addedIds = new Set(added.map((sale) => sale.id));
   const found = nearest(subject, window, provided, [...toImportedSales(imported), ...toUserSales(own)]);
   const candidates = [...found.filter((sale) => !addedIds.has(sale.id)), ...added];
-  return valueSubject(subject, candidates, { valuationDate, regional: keptRegionalModel(models), market: markets[0] ?? null, choices });
+  return valueSubject(subject, candidates, {
+    valuationDate,
+    regional: keptRegionalModel(models),
+    // The region's range calibration kept beside its model (ADR 076): its scale, or the global one said as Low.
+    rangeCalibration: keptRangeCalibration(models, valuationDate),
+    market: markets[0] ?? null,
+    choices,
+  });
 }
 
 // --- POST /api/properties/calculate-arv ---------------------------------------------------------------------------------

@@ -6,8 +6,7 @@
  * snapshot read beside it) and one batch that checks the lead was delivered to the user, checks the CRM for the
  * same address and writes only when both allow it.
  */
-import { and, asc, eq, getTableColumns, is, sql, SQL } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 
 import { contacts, leadDeliveries, leads, properties, type OwnerPhone } from "#db/schema.ts";
 import { backToWizardHref } from "#app/domain/chat/search-answers.ts";
@@ -21,6 +20,7 @@ import { LEAD_NOT_IN_QUEUE } from "#app/domain/workbench/workbench-rules.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { newPropertyRows } from "#app/services/leads/property-writes.server.ts";
 import { sellerQueueId, sellerQueueOf, sellerQueueReads } from "#app/services/leads/seller-queue.server.ts";
+import { insertWhen } from "#app/services/platform/insert-when.server.ts";
 import { historyInsert, maxOfferRecompute } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
@@ -176,25 +176,6 @@ export type SaveOutcome =
   | { ok: true; propertyId: string; address: string }
   | { ok: false; status: 400 | 404; message: string }
   | { ok: false; status: 409; message: string; propertyId: string };
-
-/**
- * `INSERT INTO table (every column) SELECT <row> WHERE condition`: the row as drizzle's insert would write it
- * (each value through its column's encoding, defaults for the rest), written only when `condition` holds.
- */
-function insertWhen<T extends SQLiteTable>(context: ServiceContext<"db">, table: T, row: T["$inferInsert"], condition: SQL) {
-  const { db } = context;
-  // drizzle's $inferInsert type cannot be indexed by a column key from getTableColumns.
-  const given = row as Record<string, unknown>;
-  const values = Object.entries(getTableColumns(table))
-    // The columns drizzle's insert lists, in its order: all but those generated always.
-    .filter(([, column]) => column.generated === undefined || column.generated.type === "byDefault")
-    .map(([key, column]) => {
-      const value = given[key] !== undefined ? given[key] : column.default !== undefined ? column.default : column.defaultFn?.();
-      if (value === undefined || value === null) return sql`null`;
-      return is(value, SQL) ? value : sql.param(value, column);
-    });
-  return db.insert(table).select(sql`select ${sql.join(values, sql`, `)} where ${condition}`);
-}
 
 const PHONE_TYPES: readonly OwnerPhone["type"][] = ["mobile", "landline", "voip", "unknown"];
 

@@ -17,6 +17,8 @@ import type { Ids } from "./world.ts";
 
 const ARV = "310000";
 const PASSWORD = "sunny2026";
+/** A well-formed unsubscribe token no email carries. */
+const UNKNOWN_TOKEN = "x".repeat(43);
 /** A valid one-step sequence as the Sequences form posts it. */
 const ONE_STEP = { "steps.0.dayNumber": "0", "steps.0.activityType": "call", "steps.0.template": "Hi {ownerFirstName}" };
 
@@ -204,6 +206,34 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
         })),
         "not-found",
         { params: withParam("id", (ids) => ids.deal) },
+      ),
+    ),
+  },
+  "routes/deals.$id.blast": {
+    loader: page(get((ids) => `/deals/${ids.deal}/blast`, "not-found", { params: withParam("id", (ids) => ids.deal) })),
+    action: page(
+      post(
+        (ids) => `/deals/${ids.deal}/blast`,
+        form((ids) => ({ buyerId: ids.buyer })),
+        "not-found",
+        { params: withParam("id", (ids) => ids.deal) },
+      ),
+    ),
+  },
+  "routes/unsubscribe.$token": {
+    loader: open(
+      "an email's unsubscribe link: the unguessable token is the credential, a token not issued is a 404",
+      get(at(`/unsubscribe/${UNKNOWN_TOKEN}`), "not-found", { params: () => ({ token: UNKNOWN_TOKEN }) }),
+    ),
+    action: open(
+      "the one-click unsubscribe: the unguessable token is the credential, a token not issued is a 404",
+      post(
+        at(`/unsubscribe/${UNKNOWN_TOKEN}`),
+        form(() => ({ "List-Unsubscribe": "One-Click" })),
+        "not-found",
+        {
+          params: () => ({ token: UNKNOWN_TOKEN }),
+        },
       ),
     ),
   },
