@@ -44,12 +44,9 @@ function DetailGroup({ title, children }: { title: string; children: ReactNode }
 }
 
 /** The property's details: location, building, valuation, owner (phones with DNC flagged), contacts, record dates. */
-// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components and hooks
 function LeadDetails({ selected }: { selected: Selected }) {
   const p = selected.property;
   const numbers = dealNumbersOf(p, selected.dealRule);
-  const phones = ownerPhones(p);
-  const emails = [...new Set([p.ownerEmail, ...(p.ownerEmails ?? [])].filter((email): email is string => Boolean(email)))];
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <DetailGroup title="Property details">
@@ -96,50 +93,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Last sale price">{formatMoney(p.lastSalePrice)}</Detail>
         <Detail label="Last sale date">{formatDate(p.lastSaleDate)}</Detail>
       </DetailGroup>
-      <CollapsibleSection title="Owner info">
-        {p.ownerName || phones.length || emails.length || p.ownerMailingAddress ? (
-          <dl className="space-y-3">
-            <Detail label="Owner">{p.ownerName ?? "N/A"}</Detail>
-            {p.ownerMailingAddress ? <Detail label="Mailing address">{p.ownerMailingAddress}</Detail> : null}
-            <Detail label="Phones">
-              {phones.length ? (
-                <ul className="space-y-1">
-                  {phones.map((phone) => (
-                    <li key={phone.number} className="flex flex-wrap items-center gap-2">
-                      <span className={phone.dnc ? "text-slate-500 line-through" : ""}>{displayPhone(phone.number)}</span>
-                      {phone.type !== "unknown" ? <span className="text-xs text-slate-500 capitalize">{phone.type}</span> : null}
-                      {phone.dnc ? (
-                        <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800" title="On the do-not-call list">
-                          DNC
-                        </span>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                "N/A"
-              )}
-            </Detail>
-            <Detail label="Email">
-              {emails.length ? (
-                <ul>
-                  {emails.map((email) => (
-                    <li key={email} className="break-all">
-                      <a href={`mailto:${email}`} className="text-brand-700 underline">
-                        {email}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                "N/A"
-              )}
-            </Detail>
-          </dl>
-        ) : (
-          <p className="text-sm text-slate-500">No owner info</p>
-        )}
-      </CollapsibleSection>
+      <OwnerInfo property={p} />
       <DetailGroup title="Lead classification">
         <Detail label="Status">
           <LeadStatusBadge status={p.status} />
@@ -161,21 +115,77 @@ function LeadDetails({ selected }: { selected: Selected }) {
         model={p.modelValue !== null && p.modelShare !== null ? { value: p.modelValue, share: p.modelShare } : null}
       />
       <ValuationHistory history={selected.valuations} />
-      {selected.contacts.length ? (
-        <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
-          <h3 className="mb-3 text-sm font-semibold text-slate-900">Contacts</h3>
-          <ul className="divide-y divide-slate-100 text-sm">
-            {selected.contacts.map((contact) => (
-              <li key={contact.id} className="flex flex-wrap gap-x-4 py-1.5">
-                <span className="font-medium text-slate-900">{contact.name}</span>
-                {contact.phone ? <span className="text-slate-600">{displayPhone(contact.phone)}</span> : null}
-                {contact.email ? <span className="break-all text-slate-600">{contact.email}</span> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {selected.contacts.length ? <Contacts contacts={selected.contacts} /> : null}
     </div>
+  );
+}
+
+/** The owner: name, mailing address, phones (a DNC one struck through and flagged) and emails; or "No owner info". */
+function OwnerInfo({ property: p }: { property: Selected["property"] }) {
+  const phones = ownerPhones(p);
+  const emails = [...new Set([p.ownerEmail, ...(p.ownerEmails ?? [])].filter((email): email is string => Boolean(email)))];
+  return (
+    <CollapsibleSection title="Owner info">
+      {p.ownerName || phones.length || emails.length || p.ownerMailingAddress ? (
+        <dl className="space-y-3">
+          <Detail label="Owner">{p.ownerName ?? "N/A"}</Detail>
+          {p.ownerMailingAddress ? <Detail label="Mailing address">{p.ownerMailingAddress}</Detail> : null}
+          <Detail label="Phones">
+            {phones.length ? (
+              <ul className="space-y-1">
+                {phones.map((phone) => (
+                  <li key={phone.number} className="flex flex-wrap items-center gap-2">
+                    <span className={phone.dnc ? "text-slate-500 line-through" : ""}>{displayPhone(phone.number)}</span>
+                    {phone.type !== "unknown" ? <span className="text-xs text-slate-500 capitalize">{phone.type}</span> : null}
+                    {phone.dnc ? (
+                      <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800" title="On the do-not-call list">
+                        DNC
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              "N/A"
+            )}
+          </Detail>
+          <Detail label="Email">
+            {emails.length ? (
+              <ul>
+                {emails.map((email) => (
+                  <li key={email} className="break-all">
+                    <a href={`mailto:${email}`} className="text-brand-700 underline">
+                      {email}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              "N/A"
+            )}
+          </Detail>
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-500">No owner info</p>
+      )}
+    </CollapsibleSection>
+  );
+}
+
+function Contacts({ contacts }: { contacts: Selected["contacts"] }) {
+  return (
+    <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
+      <h3 className="mb-3 text-sm font-semibold text-slate-900">Contacts</h3>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {contacts.map((contact) => (
+          <li key={contact.id} className="flex flex-wrap gap-x-4 py-1.5">
+            <span className="font-medium text-slate-900">{contact.name}</span>
+            {contact.phone ? <span className="text-slate-600">{displayPhone(contact.phone)}</span> : null}
+            {contact.email ? <span className="break-all text-slate-600">{contact.email}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -124,7 +124,7 @@ export interface PropertyDataProvider {
   /** The sales of `searchSales` whose address holds `addressText` (any case): "Add a comp" (ADR 091). */
   salesAt?(addressText: string, window: CandidateWindow): Promise<Sale[]>;
   /**
-   * A vendor's paid comparables for one subject (ADR 110): its record and its sold comparables, each record billed.
+   * A vendor's paid comparables for one subject (ADR 091): its record and its sold comparables, each record billed.
    * The valuation services keep what it answers (provider_sales) and meter it; nothing calls it twice for a subject
    * while the kept answer is fresh.
    */

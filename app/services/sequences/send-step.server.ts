@@ -1,6 +1,6 @@
 /**
  * Sending a sequence's letter or email step when it is completed. A letter goes the way Mail the Offer's
- * does (docs/decisions/108-sequence-steps-claim-their-row.md): the recipient must be on record, the mailing is
+ * does (docs/decisions/075-follow-up-sequences.md): the recipient must be on record, the mailing is
  * claimed under the same once-per-property-and-offer key as Mail the Offer (an offer's letter already mailed is not
  * mailed again, unless the step mails again), a `letter` is reserved against the caps (429/402), the property's
  * Letter of Intent of that offer — or the step's own letter — is mailed, and the statements recording the mailing,
