@@ -145,7 +145,16 @@ export const PROVIDER_SALE_ROLES = ["subject", "sale"] as const;
 export const PROVIDER_SALE_STATUSES = ["ready", "pending"] as const;
 
 /** Metered paid actions (docs/decisions/080-usage-ledger-and-caps.md). */
-export const USAGE_KINDS = ["letter", "lead", "skip_trace", "cash_buyer_page", "ai_call", "ai_tokens", "comp_record"] as const;
+export const USAGE_KINDS = [
+  "letter",
+  "lead",
+  "skip_trace",
+  "cash_buyer_page",
+  "ai_call",
+  "ai_tokens",
+  "comp_record",
+  "buyer_email",
+] as const;
 export type UsageKind = (typeof USAGE_KINDS)[number];
 
 /** The rehab a buyer takes on, lightest first: a buyer who takes "heavy" takes the lighter ones too. */
@@ -172,3 +181,7 @@ export const DISPO_STATUS_LABELS: Record<DispoStatus, string> = {
   assigned: "Assigned",
   fee_received: "Fee Received",
 };
+
+/** A deal's email to one buyer: queued, held by the request sending it, sent, or refused by the provider. */
+export const BUYER_EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+export type BuyerEmailStatus = (typeof BUYER_EMAIL_STATUSES)[number];

@@ -63,6 +63,12 @@ export default function DevOutbox() {
                 <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 text-sm">
                   <dt className="text-slate-500">To</dt>
                   <dd className="break-all text-slate-800">{email.to}</dd>
+                  {Object.entries(email.headers ?? {}).map(([name, value]) => (
+                    <Fragment key={name}>
+                      <dt className="text-slate-500">{name}</dt>
+                      <dd className="break-all text-slate-800">{value}</dd>
+                    </Fragment>
+                  ))}
                   <dt className="text-slate-500">Sent</dt>
                   <dd className="text-slate-800">
                     <time dateTime={email.createdAt}>{email.createdAt.replace("T", " ").replace(/\.\d+Z$/, " UTC")}</time>

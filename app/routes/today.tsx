@@ -1,6 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 
+import { DealDeadlines } from "#app/components/dispo/deal-deadlines.tsx";
 import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import type { RouteHandle } from "#app/components/shell/route-handle.ts";
@@ -8,6 +9,7 @@ import { ComingUp, PausedSequences } from "#app/components/today/coming-up.tsx";
 import { TODAY_PATH } from "#app/components/today/sequence-control.tsx";
 import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
+import { dealDeadlines } from "#app/domain/dispo/deadlines.ts";
 import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
@@ -84,6 +86,7 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     // Null: not asked for; the page links to them (ADR 096).
     upcoming: withUpcoming ? upcomingSteps(reads, now, zone) : null,
     paused: pausedSequences(reads),
+    deadlines: dealDeadlines(reads.deadlines, now),
   };
 });
 
@@ -141,7 +144,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type StartConfirmation = { propertyId: string; title: string; warnings: { code: string; message: string }[] };
 
 export default function TodayPage() {
-  const { tasks, total, allTasks, upcoming, paused } = useLoaderData<typeof loader>();
+  const { tasks, total, allTasks, upcoming, paused, deadlines } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   // Typed by hand: the action's union of answers reads `confirmation` as unknown.
   const confirmation = failed && "confirmation" in failed ? (failed.confirmation as StartConfirmation) : null;
@@ -165,6 +168,7 @@ export default function TodayPage() {
           {failed.message}
         </p>
       ) : null}
+      <DealDeadlines deadlines={deadlines} />
       <TodayList tasks={tasks} total={total} />
       <ComingUp steps={upcoming} allTasks={allTasks} />
       <PausedSequences sequences={paused} />

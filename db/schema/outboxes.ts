@@ -1,7 +1,7 @@
 /** Outboxes of the embedded providers: letters the local mail provider "mailed" and emails it "sent". */
 import { index, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { createdAt, id, money } from "#db/columns.ts";
+import { createdAt, id, json, money } from "#db/columns.ts";
 
 import { ownerUserId } from "./accounts.ts";
 import { properties } from "./crm.ts";
@@ -37,6 +37,8 @@ export const emailOutbox = sqliteTable(
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
     htmlBody: text("html_body"),
+    /** The headers sent with it (a buyer email's List-Unsubscribe), shown on the dev outbox. */
+    headers: json<Record<string, string>>("headers"),
     createdAt: createdAt(),
   },
   (t) => [index("email_outbox_to_created_idx").on(t.toAddress, t.createdAt)],

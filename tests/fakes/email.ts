@@ -1,4 +1,4 @@
-import { RESEND_MAX_TO, RESEND_SEND_EMAIL_FIELDS } from "./resend-examples.ts";
+import { RESEND_BATCH_MAX, RESEND_BATCH_UNSUPPORTED_FIELDS, RESEND_MAX_TO, RESEND_SEND_EMAIL_FIELDS } from "./resend-examples.ts";
 
 /**
  * A fake of Resend's `POST /emails`, checking what Resend's API reference says it checks (resend.com/docs/api-reference):
@@ -6,12 +6,19 @@ import { RESEND_MAX_TO, RESEND_SEND_EMAIL_FIELDS } from "./resend-examples.ts";
  * `from` (an address or `Name <address>`), `to` (a string or at most 50 strings), `subject`, at least one of `html` /
  * `text` / `template`, and only the fields the reference lists. Answers `{ id }`, or Resend's error body
  * `{ statusCode, name, message }` (422 `validation_error` / `missing_required_field`, 401 `missing_api_key`, 403
- * `invalid_api_key`, 409 `invalid_idempotent_request` for a reused Idempotency-Key with another body).
+ * `invalid_api_key`, 409 `invalid_idempotent_request` for a reused Idempotency-Key with another body). `POST
+ * /emails/batch` takes an array of 1–100 such bodies (no `attachments` or `scheduled_at`), checks each strictly (one
+ * invalid email refuses the batch, naming its index), keys the whole batch by its Idempotency-Key, and answers
+ * `{ data: [{ id }, …] }`; `batches` records each batch call that sent.
  */
 export type FakeEmailApi = {
   url: string;
   fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
-  sent: { from: string; to: string[]; subject: string; text?: string; html?: string }[];
+  sent: { from: string; to: string[]; subject: string; text?: string; html?: string; headers?: Record<string, string> }[];
+  /** The number of emails of each batch call that sent (replays send nothing and are not counted). */
+  batches: number[];
+  /** The Idempotency-Key of every request (null when it had none). */
+  idempotencyKeys: (string | null)[];
   /** The User-Agent of every request the fake received (null when it had none). */
   userAgents: (string | null)[];
 };
@@ -51,21 +58,52 @@ function bodyProblem(body: unknown): Response | null {
       return refuse(422, "validation_error", `Invalid \`${text}\` field.`);
   }
   if (!fields.html && !fields.text && !fields.template) return refuse(422, "missing_required_field", "Missing `html` or `text` field.");
+  const headers = fields.headers;
+  if (
+    headers !== undefined &&
+    (typeof headers !== "object" ||
+      headers === null ||
+      Array.isArray(headers) ||
+      Object.values(headers).some((value) => typeof value !== "string"))
+  )
+    return refuse(422, "validation_error", "Invalid `headers` field.");
+  return null;
+}
+
+/** What Resend refuses in a batch body: not an array, empty or over 100, a field a batch does not take, any invalid email. */
+function batchProblem(body: unknown): Response | null {
+  if (!Array.isArray(body) || body.length === 0) return refuse(422, "validation_error", "Invalid JSON body: expected an array of emails");
+  if (body.length > RESEND_BATCH_MAX) return refuse(422, "validation_error", `Too many emails in the batch (max ${RESEND_BATCH_MAX}).`);
+  for (const [index, email] of body.entries()) {
+    const unsupported = RESEND_BATCH_UNSUPPORTED_FIELDS.filter((field) => typeof email === "object" && email !== null && field in email);
+    if (unsupported.length) return refuse(422, "validation_error", `emails[${index}]: \`${unsupported[0]}\` is not supported in a batch.`);
+    const problem = bodyProblem(email);
+    if (problem) return problem;
+  }
   return null;
 }
 
 export function createFakeEmailApi(apiKey: string, options: { delayMs?: number } = {}): FakeEmailApi {
   const sent: FakeEmailApi["sent"] = [];
-  const answered = new Map<string, { id: string; payload: string }>();
+  const answered = new Map<string, { answer: unknown; payload: string }>();
   const userAgents: FakeEmailApi["userAgents"] = [];
+  const batches: number[] = [];
+  const idempotencyKeys: (string | null)[] = [];
   const url = "https://email.fake.test/emails";
+  const toList = (email: FakeEmailApi["sent"][number] & { to: string | string[] }) => ({
+    ...email,
+    to: typeof email.to === "string" ? [email.to] : email.to,
+  });
   return {
     url,
     sent,
+    batches,
+    idempotencyKeys,
     userAgents,
     async fetch(input, init) {
       const request = new Request(input, init);
       userAgents.push(request.headers.get("User-Agent"));
+      idempotencyKeys.push(request.headers.get("Idempotency-Key"));
       if (options.delayMs) {
         await new Promise<void>((resolve, reject) => {
           const timer = setTimeout(resolve, options.delayMs);
@@ -77,7 +115,8 @@ export function createFakeEmailApi(apiKey: string, options: { delayMs?: number }
       }
       // Resend refuses a request without a User-Agent before anything else (its reference: 403, error code 1010).
       if (!request.headers.get("User-Agent")) return new Response("error code: 1010", { status: 403 });
-      if (request.method !== "POST" || new URL(request.url).pathname !== "/emails") return new Response("Not Found", { status: 404 });
+      const path = new URL(request.url).pathname;
+      if (request.method !== "POST" || (path !== "/emails" && path !== "/emails/batch")) return new Response("Not Found", { status: 404 });
       const authorization = request.headers.get("Authorization");
       if (!authorization) return refuse(401, "missing_api_key", "Missing API key in the authorization header.");
       if (authorization !== `Bearer ${apiKey}`) return refuse(403, "invalid_api_key", "API key is invalid");
@@ -87,13 +126,13 @@ export function createFakeEmailApi(apiKey: string, options: { delayMs?: number }
       } catch {
         body = null;
       }
-      const problem = bodyProblem(body);
+      const problem = path === "/emails/batch" ? batchProblem(body) : bodyProblem(body);
       if (problem) return problem;
-      const accepted = body as FakeEmailApi["sent"][number] & { to: string | string[] };
       // Resend's idempotency: a key seen before with the same body answers the first email's id and sends nothing;
       // with another body it is refused, 409 invalid_idempotent_request.
       const key = request.headers.get("Idempotency-Key");
-      const first = key ? answered.get(key) : undefined;
+      const keyed = key ? `${path} ${key}` : null;
+      const first = keyed ? answered.get(keyed) : undefined;
       const payload = JSON.stringify(body);
       if (first && first.payload !== payload)
         return refuse(
@@ -101,11 +140,14 @@ export function createFakeEmailApi(apiKey: string, options: { delayMs?: number }
           "invalid_idempotent_request",
           "Same idempotency key used with a different request payload. Change your idempotency key or payload.",
         );
-      if (first) return Response.json({ id: first.id });
-      sent.push({ ...accepted, to: typeof accepted.to === "string" ? [accepted.to] : accepted.to });
-      const id = crypto.randomUUID();
-      if (key) answered.set(key, { id, payload });
-      return Response.json({ id });
+      if (first) return Response.json(first.answer);
+      const emails = (path === "/emails/batch" ? body : [body]) as (FakeEmailApi["sent"][number] & { to: string | string[] })[];
+      sent.push(...emails.map(toList));
+      const ids = emails.map(() => ({ id: crypto.randomUUID() }));
+      if (path === "/emails/batch") batches.push(emails.length);
+      const answer = path === "/emails/batch" ? { data: ids } : ids[0]!;
+      if (keyed) answered.set(keyed, { answer, payload });
+      return Response.json(answer);
     },
   };
 }

@@ -35,3 +35,15 @@ export const RESEND_SENT_EXAMPLE = { id: "71cdfe68-cf79-473a-a9d7-21f91db6a526" 
 
 /** resend-node emails.spec.ts: the 422 answer to a body without `from`. */
 export const RESEND_ERROR_EXAMPLE = { name: "missing_required_field", message: "Missing `from` field.", statusCode: 422 };
+
+/**
+ * Resend's `POST /emails/batch` (resend.com/docs/api-reference/emails/send-batch-emails and the batch-sending guide,
+ * read 2026-11-27): a JSON array of up to 100 Send Email bodies, without `attachments` and `scheduled_at` (not supported
+ * in a batch); strict validation by default (one invalid email refuses the whole batch); an `Idempotency-Key` for the
+ * whole batch (changelog "Batch Idempotency Keys", 2025-06-05); the answer `{ data: [{ id }, …] }`.
+ */
+export const RESEND_BATCH_MAX = 100;
+export const RESEND_BATCH_UNSUPPORTED_FIELDS = ["attachments", "scheduled_at"] as const;
+export const RESEND_BATCH_SENT_EXAMPLE = {
+  data: [{ id: "ae2014de-c168-4c61-8267-70d2662a1ce1" }, { id: "faccb7a5-8a28-4e9a-ac64-8da1cc3bc1cb" }],
+};

@@ -33,6 +33,7 @@ const NO_IDS: Ids = {
   sequenceProperty: "sp",
   task: "t",
   savedSearch: "s",
+  buyer: "by",
 };
 
 describe("the matrix knows every route", () => {

@@ -139,7 +139,14 @@ describe("POST /api/contact", () => {
     const base = testContext();
     const context = {
       ...base,
-      providers: { ...base.providers, email: { name: "http" as const, send: () => Promise.reject(new Error("email API is down")) } },
+      providers: {
+        ...base.providers,
+        email: {
+          name: "http" as const,
+          send: () => Promise.reject(new Error("email API is down")),
+          sendBatch: () => Promise.reject(new Error("email API is down")),
+        },
+      },
     };
     const input = valid();
     const answer = await postApi(input, { context });

@@ -27,6 +27,7 @@ describe("the migrated schema", () => {
     );
     expect(rows.map((r) => r.name).sort()).toEqual(
       [
+        "buyer_emails",
         "buyer_leads",
         "buyers",
         "comp_choices",

@@ -42,10 +42,10 @@ describe("the seller criteria", () => {
 
   it("refuse each bad field with its own message", () => {
     const errors = errorsOf(
-      SellerSearchSchema.safeParse({ count: 9, criteria: { location: "", sellerType: "motivated", minBedrooms: -1, maxPrice: "lots" } }),
+      SellerSearchSchema.safeParse({ count: 51, criteria: { location: "", sellerType: "motivated", minBedrooms: -1, maxPrice: "lots" } }),
     );
     expect(errors).toEqual({
-      count: ["count must be a whole number from 1 to 5"],
+      count: ["count must be a whole number from 1 to 50"],
       "criteria.location": ["Location is required"],
       "criteria.sellerType": [
         "Seller type must be one of preforeclosure, out-of-state-absentee-owner, high_equity, inherited, corporate-owned, tired-landlord",

@@ -9,6 +9,7 @@ import { DealAnalysisPanel } from "#app/components/deals/analysis-panel.tsx";
 import { PropertyOffer } from "#app/components/offers/property-offer.tsx";
 import { StartSequenceForm } from "#app/components/today/start-sequence.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { CollapsibleSection } from "#app/components/ui/collapsible-section.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { PropertyComps } from "#app/components/valuation/property-comps.tsx";
 import { ValuationHistory } from "#app/components/valuation/valuation-history.tsx";
@@ -33,12 +34,12 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** One group of the card's facts; it folds away, so the long card reads a part at a time. */
 function DetailGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 p-4">
-      <h3 className="mb-3 text-sm font-semibold text-slate-900">{title}</h3>
+    <CollapsibleSection title={title}>
       <dl className="grid grid-cols-2 gap-3">{children}</dl>
-    </section>
+    </CollapsibleSection>
   );
 }
 
@@ -95,8 +96,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Last sale price">{formatMoney(p.lastSalePrice)}</Detail>
         <Detail label="Last sale date">{formatDate(p.lastSaleDate)}</Detail>
       </DetailGroup>
-      <section aria-label="Owner info" className="rounded-lg border border-slate-200 p-4">
-        <h3 className="mb-3 text-sm font-semibold text-slate-900">Owner info</h3>
+      <CollapsibleSection title="Owner info">
         {p.ownerName || phones.length || emails.length || p.ownerMailingAddress ? (
           <dl className="space-y-3">
             <Detail label="Owner">{p.ownerName ?? "N/A"}</Detail>
@@ -139,7 +139,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         ) : (
           <p className="text-sm text-slate-500">No owner info</p>
         )}
-      </section>
+      </CollapsibleSection>
       <DetailGroup title="Lead classification">
         <Detail label="Status">
           <LeadStatusBadge status={p.status} />

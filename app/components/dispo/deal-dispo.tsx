@@ -28,6 +28,9 @@ export function DealDispo({ dealId, dispo, inClosing }: { dealId: string; dispo:
       <Link to={`/deals/${dealId}/contract`} className="block font-medium text-brand-700 underline">
         Contract details
       </Link>
+      <Link to={`/deals/${dealId}/blast`} className="block font-medium text-brand-700 underline">
+        Email buyers
+      </Link>
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { PinnedComps } from "#app/components/valuation/pinned-comps.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { DEMO_MODE } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
+import { compCount, compCountWords } from "#app/domain/valuation/comp-count.ts";
 import type { Comparable, PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import type { ModelPart } from "#app/domain/valuation/rebuild.ts";
 import {
@@ -196,7 +197,9 @@ export function PropertyValue({ lead, index, propertyId, storedArv, comps, pinne
             />
             <Figure label="Confidence" value={confidenceAndRangeText(result?.confidence, result?.low, result?.high)} />
           </dl>
-          {comps.length > 0 ? <CompsTable comps={comps} caption="Comparable properties" /> : null}
+          {comps.length > 0 ? (
+            <CompsTable comps={comps} caption={`Comparable properties · ${compCountWords(compCount(comps, pinnedComps))}`} />
+          ) : null}
           {comps.length > 0 ? <PinnedComps propertyId={propertyId} comps={comps} choices={pinnedComps} model={model} /> : null}
         </div>
       ) : null}

@@ -28,13 +28,16 @@ export const DEFAULT_USAGE_LIMITS: UsageLimits = {
   ai_tokens: cap(null, null),
   // One valuation of a new subject reads at most about a hundred records; cached subjects read none.
   comp_record: cap(null, 2_000, 20_000),
+  // A blast emails at most a few hundred buyers; a day's cap keeps a runaway list from burning the sending domain.
+  buyer_email: cap(null, 1_000, 10_000),
 };
 
 /**
  * What one unit costs at the real vendor, in cents, before a deployment's own prices (USAGE_UNIT_COSTS): a Lob
  * first-class black-and-white letter, a BatchData property record and skip-trace match, a page of cash buyers (a
  * 25-record search), OpenAI tokens at a small model's blended price per token, and a comparable-sale record of
- * BatchData's slim `comps` dataset. The local providers cost 0.
+ * BatchData's slim `comps` dataset, and a Resend email past the plan's included ones ($1 per 1,000). The local
+ * providers cost 0.
  */
 export const REAL_UNIT_COST_CENTS: Record<UsageKind, number> = {
   letter: 105,
@@ -44,6 +47,7 @@ export const REAL_UNIT_COST_CENTS: Record<UsageKind, number> = {
   ai_call: 0,
   ai_tokens: 0.0002,
   comp_record: 2,
+  buyer_email: 0.1,
 };
 
 /** A user's monthly spend cap on real providers before they raise it in Usage ($200). */
@@ -64,6 +68,7 @@ export const USAGE_KIND_LABELS: Record<UsageKind, { one: string; many: string }>
   ai_call: { one: "AI call", many: "AI calls" },
   ai_tokens: { one: "AI token", many: "AI tokens" },
   comp_record: { one: "comp record", many: "comp records" },
+  buyer_email: { one: "buyer email", many: "buyer emails" },
 };
 
 export function isUsageKind(value: string): value is UsageKind {

@@ -1,11 +1,27 @@
 /**
  * `idempotencyKey`: sent as the API's `Idempotency-Key` (Resend keeps it 24 hours), so a retry after an answer was
- * lost sends nothing twice — the same key answers the first email.
+ * lost sends nothing twice — the same key answers the first email. `headers`: extra email headers (a bulk email's
+ * `List-Unsubscribe` and `List-Unsubscribe-Post`).
  */
-export type EmailMessage = { to: string; subject: string; text: string; html?: string; idempotencyKey?: string };
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  headers?: Record<string, string>;
+  idempotencyKey?: string;
+};
 
-/** Sends transactional email (reset links, contact notices). */
+/** The most emails one batch call takes (Resend's `POST /emails/batch`). */
+export const EMAIL_BATCH_MAX = 100;
+
+/** Sends transactional email (reset links, contact notices) and batches of one email per recipient (deal blasts). */
 export interface EmailProvider {
   readonly name: "local" | "http";
   send(message: EmailMessage): Promise<{ id: string }>;
+  /**
+   * Up to EMAIL_BATCH_MAX emails in one call, each to its own recipient, under one idempotency key for the whole
+   * batch; all are sent or none (the provider refuses the batch if any email is invalid). Ids in the messages' order.
+   */
+  sendBatch(messages: readonly Omit<EmailMessage, "idempotencyKey">[], options: { idempotencyKey: string }): Promise<{ ids: string[] }>;
 }

@@ -175,7 +175,7 @@ function toCashBuyer(owner: Owner, holdings: { property: Property; inPlace: bool
 export function createLocalPropertyData(db: Db): PropertyDataProvider {
   return {
     name: "local",
-    marketStats: (location, asOf) => localMarketStats(db, location, asOf),
+    marketStats: (location, asOf, filter) => localMarketStats(db, location, asOf, filter),
     coverage: () => localCoverage(db),
     async placesBeyond(location, limit) {
       const [inside] = await db.select({ id: marketProperties.id }).from(marketProperties).where(inPlace(location)).limit(1);

@@ -10,7 +10,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { AgentId } from "#app/domain/chat/agents.ts";
 import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
 import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/domain/chat/chat-forms.ts";
-import { AI_TROUBLE_TEXT, type ChatReply } from "#app/domain/chat/intent.ts";
+import { AI_TROUBLE_TEXT, type ChatReply, type ChatTurn } from "#app/domain/chat/intent.ts";
 import {
   ADDED_TO_CRM,
   ALREADY_IN_CRM,
@@ -31,6 +31,7 @@ import {
   chatHref,
   describeBuyerSearch,
   describeSellerSearch,
+  leadCountOf,
   readAnswers,
   sellerCriteria,
   type WizardAnswers,
@@ -41,6 +42,7 @@ import { CashBuyerSearchSchema, PreviewCountSchema, SellerSearchSchema, type Pre
 import { negotiationAnswer } from "#app/domain/messages/reply-draft.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { answerMatchQuestion } from "#app/services/dispo/match-answer.server.ts";
 import { fieldErrors } from "#app/services/http/api.server.ts";
 import type { Toast } from "#app/services/http/toast.server.ts";
 import { BuyerLeadSchema, createBuyerLead } from "#app/services/leads/buyer-leads.server.ts";
@@ -93,26 +95,14 @@ export async function sendChatMessage(
   const history = (thread?.messages ?? [])
     .slice(-HISTORY_TURNS)
     .map((message) => ({ role: message.role, content: messageText(message.content) }));
-  let reply: ChatReply;
-  let aiGenerated = true;
-  let charges: BatchItem<"sqlite">[] = [];
-  try {
-    // The Negotiation agent drafts the user's reply to what a seller wrote (the typed message); the others chat.
-    const metered = await meteredAiCall(context, userId, async () => {
-      if (input.agent !== "negotiation") return context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
-      const draft = await context.providers.ai.draftReply({ contactName: null, lastIncoming: input.content, property: null });
-      return { text: negotiationAnswer(draft.text), offer: null, usage: draft.usage };
-    });
-    if (!metered.ok) return { refused: metered };
-    reply = metered.value;
-    charges = metered.charges;
-  } catch (error) {
-    // The provider failed (timeout, refusal, outage): the user's message is kept, and the chat says so.
-    if (!(error instanceof ProviderError)) throw error;
-    console.warn("chat reply failed", error.message);
-    reply = { text: AI_TROUBLE_TEXT, offer: null };
-    aiGenerated = false;
-  }
+  // "Who should I send 123 Main St to?" is answered from the buyer matching itself, not guessed by a model.
+  const matched = input.agent === "negotiation" ? null : await answerMatchQuestion(context, { userId, message: input.content });
+  const answered =
+    matched !== null
+      ? { reply: { text: matched, offer: null }, aiGenerated: false, charges: [] }
+      : await aiAnswer(context, userId, { input, history });
+  if ("refused" in answered) return answered;
+  const { reply, aiGenerated, charges } = answered;
   const posted = await postMessages(
     context,
     userId,
@@ -121,6 +111,29 @@ export async function sendChatMessage(
     charges,
   );
   return posted ? { conversationId: posted.conversationId } : null;
+}
+
+/** The AI provider's reply (the Negotiation agent's draft of the user's answer to a seller), or its trouble text. */
+async function aiAnswer(
+  context: ServiceContext<"db" | "now" | "providers" | "config">,
+  userId: string,
+  { input, history }: { input: ChatSendInput; history: ChatTurn[] },
+): Promise<{ reply: ChatReply; aiGenerated: boolean; charges: BatchItem<"sqlite">[] } | { refused: CapRefusal }> {
+  try {
+    // The Negotiation agent drafts the user's reply to what a seller wrote (the typed message); the others chat.
+    const metered = await meteredAiCall(context, userId, async () => {
+      if (input.agent !== "negotiation") return context.providers.ai.chatReply({ agent: input.agent, message: input.content, history });
+      const draft = await context.providers.ai.draftReply({ contactName: null, lastIncoming: input.content, property: null });
+      return { text: negotiationAnswer(draft.text), offer: null, usage: draft.usage };
+    });
+    if (!metered.ok) return { refused: metered };
+    return { reply: metered.value, aiGenerated: true, charges: metered.charges };
+  } catch (error) {
+    // The provider failed (timeout, refusal, outage): the user's message is kept, and the chat says so.
+    if (!(error instanceof ProviderError)) throw error;
+    console.warn("chat reply failed", error.message);
+    return { reply: { text: AI_TROUBLE_TEXT, offer: null }, aiGenerated: false, charges: [] };
+  }
 }
 
 // --- a wizard's search (without JavaScript) --------------------------------------------------------------------------
@@ -168,7 +181,7 @@ export async function runWizardSearch(
   };
 
   if (input.wizard === "seller") {
-    const parsed = SellerSearchSchema.safeParse({ criteria: sellerCriteria(answers) });
+    const parsed = SellerSearchSchema.safeParse({ count: leadCountOf(answers), criteria: sellerCriteria(answers) });
     if (!parsed.success) return { ok: false, status: 400, errors: locationRefusal(parsed.error.issues) };
     const location = parsed.data.criteria.location.label;
     const asked = userMessage(describeSellerSearch(answers, location));

@@ -64,7 +64,7 @@ export async function readMatchDeal(
 }
 
 /** What the buyer would pay: the contract price plus the fee asked, else the deal's value, else the lead's offer. */
-function askingOf(deal: DealRow): number | null {
+export function askingOf(deal: Pick<DealRow, "contractPrice" | "assignmentFeeAsked" | "dealValue" | "maxOffer">): number | null {
   if (deal.contractPrice !== null) return deal.contractPrice + (deal.assignmentFeeAsked ?? 0);
   return deal.dealValue ?? deal.maxOffer;
 }

@@ -65,7 +65,7 @@ type SenderRow = {
 
 /** Who the letter is from: the company profile's name, contact and address (its return address when mailed). */
 // eslint-disable-next-line complexity -- not yet split into steps
-function senderOf(row: SenderRow | undefined) {
+export function senderOf(row: SenderRow | undefined) {
   const company = row?.company ?? null;
   const signerName = row?.fullName || [row?.firstName, row?.lastName].filter(Boolean).join(" ") || row?.email || "";
   const street = [company?.addressStreet1, company?.addressStreet2].filter(Boolean).join(", ");

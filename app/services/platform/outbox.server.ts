@@ -10,7 +10,14 @@ export function devMailAvailable(request: Request, config: { APP_ORIGIN: string;
   return isLocalRequest(request, config.APP_ORIGIN) && config.APP_ENV !== "production" && config.MAIL === "local";
 }
 
-export type OutboxEmail = { id: string; to: string; subject: string; text: string; createdAt: string };
+export type OutboxEmail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string> | null;
+  createdAt: string;
+};
 
 /** The newest `limit` messages, newest first. The outbox is not per user: it is the developer's own mailbox. */
 export async function latestOutboxEmails(context: ServiceContext<"db">, limit: number): Promise<OutboxEmail[]> {
@@ -21,6 +28,7 @@ export async function latestOutboxEmails(context: ServiceContext<"db">, limit: n
       to: emailOutbox.toAddress,
       subject: emailOutbox.subject,
       text: emailOutbox.textBody,
+      headers: emailOutbox.headers,
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)

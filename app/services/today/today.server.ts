@@ -17,6 +17,7 @@ import { addLocalDays, localDate, nextDayBounds, steadyOffset } from "#app/domai
 import { TODAY_LIMIT, UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { deadlineDealRows } from "#app/services/dispo/deadlines.server.ts";
 import {
   CRM_LEAD_VENDOR,
   noReplySinceLastMove,
@@ -129,6 +130,8 @@ export type TodayReads = {
   /** The coming-up steps read (none when the page did not ask for them). */
   upcoming: Awaited<ReturnType<typeof upcomingRows>>;
   paused: Awaited<ReturnType<typeof pausedRows>>;
+  /** Deals under contract with an inspection deadline or closing near (app/domain/dispo/deadlines.ts makes the tasks). */
+  deadlines: Awaited<ReturnType<typeof deadlineDealRows>>;
 };
 
 /**
@@ -136,7 +139,8 @@ export type TodayReads = {
  * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it, in full.
  * With a zone (the page): the first `tasksShown` tasks by the ranking in SQL with the count of all (ADR 096), and
  * `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps; 0 reads none (the page asks for them on
- * `?upcoming=all` only, ADR 096).
+ * `?upcoming=all` only, ADR 096). The page also reads the contract deadlines of deals under contract; the API, which
+ * answers the tasks alone, does not.
  */
 export async function readToday(
   context: ServiceContext<"db" | "now">,
@@ -156,15 +160,18 @@ export async function readToday(
       upcomingRows(context, userId, cut),
       pausedRows(context, userId),
     ]);
-    return { rows, total: null, upcoming, paused };
+    return { rows, total: null, upcoming, paused, deadlines: [] };
   }
   const ranking = tasksShown < TODAY_LIMIT ? { shown: tasksShown, zone: steadyOffset(cut.dueBefore, zone), now } : undefined;
   const due = dueTaskRows(context, userId, cut.dueBefore, ranking);
   const paused = pausedRows(context, userId);
-  const [rows, pausedRead, upcoming] =
-    cut.upcomingLimit > 0 ? await batch([due, paused, upcomingRows(context, userId, cut)]) : [...(await batch([due, paused])), []];
+  const near = deadlineDealRows(context, userId, now);
+  const [rows, pausedRead, deadlines, upcoming] =
+    cut.upcomingLimit > 0
+      ? await batch([due, paused, near, upcomingRows(context, userId, cut)])
+      : [...(await batch([due, paused, near])), []];
   // Every row carries the count of all due tasks; none is due when there is no row.
-  return { rows, total: ranking ? Number(rows[0]?.dueCount ?? 0) : null, upcoming, paused: pausedRead };
+  return { rows, total: ranking ? Number(rows[0]?.dueCount ?? 0) : null, upcoming, paused: pausedRead, deadlines };
 }
 
 /** A paused sequence and why it is paused. */

@@ -5,7 +5,7 @@ import { usagePolicy, type UsagePolicy } from "#app/domain/usage/policy.ts";
 
 /** The deployment's usage policy: its configuration read with the providers this request runs on. */
 export function policyOf(context: Pick<AppLoadContext, "config" | "providers">): UsagePolicy {
-  const { mail, propertyData, ai } = context.providers;
+  const { mail, propertyData, ai, email } = context.providers;
   const providers: Record<UsageKind, string> = {
     letter: mail.name,
     lead: propertyData.name,
@@ -14,6 +14,7 @@ export function policyOf(context: Pick<AppLoadContext, "config" | "providers">):
     comp_record: propertyData.name,
     ai_call: ai.name,
     ai_tokens: ai.name,
+    buyer_email: email.name,
   };
   return usagePolicy({
     limits: context.config.USAGE_LIMITS,

@@ -84,6 +84,18 @@ export const API_RECIPES: Record<string, Recipe> = {
     ),
     action: only405("/api/deals/x/matches", "POST"),
   },
+  "routes/api.deals.$id.blast": {
+    loader: only405("/api/deals/x/blast"),
+    action: api(
+      write(
+        "POST",
+        byId("/api/deals", (ids) => ids.deal, "/blast"),
+        (ids) => ({ buyerIds: [ids.buyer] }),
+        "not-found",
+        withId((ids) => ids.deal),
+      ),
+    ),
+  },
   "routes/api.cash-buyers.search": {
     loader: only405("/api/cash-buyers/search"),
     action: api(

@@ -2,7 +2,9 @@ import { env } from "cloudflare:test";
 import { and, asc, eq, isNull } from "drizzle-orm";
 
 import {
+  buyerEmails,
   buyerLeads,
+  buyers,
   contacts,
   conversations,
   deals,
@@ -19,6 +21,7 @@ import { seedDemoDeals } from "#db/seed/demo/deals.ts";
 import { seedDemoRecords } from "#db/seed/demo/records.ts";
 import { seedDemoSavedSearch } from "#db/seed/demo/saved-searches.ts";
 import { DEFAULT_SEQUENCE_STEPS } from "#app/domain/sequences/steps.ts";
+import { unsubscribeToken } from "#app/services/dispo/blast-rows.server.ts";
 import { startSequence } from "#app/services/sequences/sequences.server.ts";
 import { saveUserSequence } from "#app/services/sequences/user-sequence.server.ts";
 import { registerClient, type ApiClient } from "#tests/integration/api-client.ts";
@@ -41,6 +44,8 @@ export type Ids = {
   savedSearch: string;
   /** The user's own saved "New seller lead" sequence (the Sequences screen's row). */
   sequence: string;
+  /** One of the user's dispo buyers. */
+  buyer: string;
 };
 
 export type Party = { client: ApiClient; userId: string; email: string; ids: Ids };
@@ -124,7 +129,17 @@ export async function partyWithRecords(prefix: string): Promise<Party> {
     ...(await startedSequence(userId)),
     savedSearch: await seedDemoSavedSearch(db, userId),
     sequence: await savedSequence(userId),
+    buyer: await firstId(db.select({ id: buyers.id }).from(buyers).where(mine(buyers)).orderBy(asc(buyers.id)), "buyer"),
   };
+  // An email of the deal to the buyer, so the user's data holds an unsubscribe token a stranger must not be able to reach.
+  await db.insert(buyerEmails).values({
+    userId,
+    dealId: ids.deal,
+    buyerId: ids.buyer,
+    status: "sent",
+    blastKey: "world",
+    unsubscribeToken: unsubscribeToken(),
+  });
   return { client, userId, email, ids };
 }
 

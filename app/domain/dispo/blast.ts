@@ -1,0 +1,142 @@
+/**
+ * Emailing a deal under contract to buyers: who may be emailed, the request's schema, the preview line, and the email
+ * itself (one per buyer, each with its own one-click unsubscribe). Pure: app/services/dispo/blast.server.ts sends it.
+ */
+import { z } from "zod";
+
+import { formatBaths, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
+import { formatCostCents } from "#app/domain/usage/usage-money.ts";
+
+import { dayText } from "./contract.ts";
+
+/** The most buyers one blast names (the day's cap on buyer emails is higher than any one list a screen shows). */
+export const BLAST_MAX_BUYERS = 500;
+
+const Id = z.string().trim().min(1).max(64);
+
+/**
+ * `POST /api/deals/{id}/blast` and the deal's blast form: the buyers chosen, whether to email again those already
+ * emailed about this deal, and the form's key (a double-clicked "send again" queues each buyer once).
+ */
+export const BlastSchema = z.strictObject({
+  buyerIds: z
+    .array(Id)
+    .min(1, "Choose at least one buyer")
+    .max(BLAST_MAX_BUYERS, `Choose at most ${BLAST_MAX_BUYERS} buyers`)
+    .transform((ids) => [...new Set(ids)]),
+  sendAgain: z.boolean().default(false),
+  blastKey: z.string().trim().min(8).max(64).optional(),
+});
+export type BlastInput = z.infer<typeof BlastSchema>;
+
+export type BlastBuyer = { id: string; email: string | null; emailConsent: boolean; unsubscribedAt: Date | null };
+export type BlastSkips = { noConsent: number; unsubscribed: number; noEmail: number; alreadyEmailed: number; beingSent: number };
+
+/**
+ * Which chosen buyers this blast queues, and why the others are left out: no address, no consent, unsubscribed (or
+ * their address is), emailed about this deal already (unless sending again), or being emailed by another blast now.
+ */
+export function planBlast({
+  buyers,
+  statuses,
+  sendAgain,
+  blastKey,
+  suppressed,
+}: {
+  buyers: readonly BlastBuyer[];
+  /** Each buyer's email row for this deal (its status and the blast that queued it last), by buyer id. */
+  statuses: ReadonlyMap<string, { status: string; blastKey: string }>;
+  sendAgain: boolean;
+  /** This blast's key: a "send again" already queued under it is not queued again. */
+  blastKey: string | undefined;
+  /** Lower-cased addresses that unsubscribed from this user. */
+  suppressed: ReadonlySet<string>;
+}): { queue: string[]; skipped: BlastSkips } {
+  const skipped: BlastSkips = { noConsent: 0, unsubscribed: 0, noEmail: 0, alreadyEmailed: 0, beingSent: 0 };
+  const queue: string[] = [];
+  for (const buyer of buyers) {
+    const row = statuses.get(buyer.id);
+    const status = row?.status;
+    if (!buyer.email) skipped.noEmail += 1;
+    else if (buyer.unsubscribedAt !== null || suppressed.has(buyer.email.toLowerCase())) skipped.unsubscribed += 1;
+    else if (!buyer.emailConsent) skipped.noConsent += 1;
+    else if (status === "sending") skipped.beingSent += 1;
+    else if (status === "sent" && (!sendAgain || row?.blastKey === blastKey)) skipped.alreadyEmailed += 1;
+    else queue.push(buyer.id);
+  }
+  return { queue, skipped };
+}
+
+/** "Email 37 buyers — $0.04": the blast's button, priced before it is pressed. */
+export function blastPreview(count: number, unitCostCents: number): string {
+  return `Email ${formatNumber(count)} ${count === 1 ? "buyer" : "buyers"} — ${formatCostCents(count * unitCostCents)}`;
+}
+
+/** "Emailed 3 buyers. Left out: 1 without email consent, 2 emailed already." */
+export function blastSummary(sent: number, skipped: BlastSkips): string {
+  const parts = [
+    skipped.noConsent ? `${skipped.noConsent} without email consent` : null,
+    skipped.unsubscribed ? `${skipped.unsubscribed} unsubscribed` : null,
+    skipped.noEmail ? `${skipped.noEmail} without an email address` : null,
+    skipped.alreadyEmailed ? `${skipped.alreadyEmailed} emailed already (choose "Send again" to email them again)` : null,
+    skipped.beingSent ? `${skipped.beingSent} being emailed now` : null,
+  ].filter((part) => part !== null);
+  const head = `Emailed ${formatNumber(sent)} ${sent === 1 ? "buyer" : "buyers"}.`;
+  return parts.length > 0 ? `${head} Left out: ${parts.join(", ")}.` : head;
+}
+
+export type BlastDeal = {
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  squareFeet: number | null;
+  yearBuilt: number | null;
+  asking: number | null;
+  closeDate: Date | null;
+};
+
+export type BlastSender = { companyName: string; email: string | null; phone: string | null; postalAddress: string };
+
+/** The headers of RFC 8058's one-click unsubscribe (what Gmail and Yahoo ask of bulk senders). */
+export function unsubscribeHeaders(url: string): Record<string, string> {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
+const placeOf = (deal: BlastDeal) =>
+  [deal.city, [deal.state, deal.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "your area";
+
+/**
+ * One buyer's email: the place (never the street, the seller or their contact), the facts, the asking price, the
+ * closing, how to answer, the sender's postal address (CAN-SPAM) and the unsubscribe link.
+ */
+export function blastEmail(deal: BlastDeal, sender: BlastSender, unsubscribeUrl: string) {
+  const place = placeOf(deal);
+  const facts = [
+    deal.bedrooms !== null ? `${deal.bedrooms} bd` : null,
+    deal.bathrooms !== null ? `${formatBaths(deal.bathrooms)} ba` : null,
+    deal.squareFeet !== null ? `${formatNumber(deal.squareFeet)} sqft` : null,
+    deal.yearBuilt !== null ? `built ${deal.yearBuilt}` : null,
+  ].filter((part) => part !== null);
+  const asking = deal.asking !== null ? formatMoney(deal.asking) : null;
+  const subject = `Under contract in ${place}${asking ? ` — ${asking}` : ""}`;
+  const contact = [sender.email, sender.phone].filter(Boolean).join(" or ");
+  const text = [
+    `${sender.companyName} has a property under contract in ${place}.`,
+    "",
+    ...(facts.length > 0 ? [facts.join(" · ")] : []),
+    ...(asking ? [`Asking: ${asking} (assignment of contract, sold as is)`] : []),
+    ...(deal.closeDate ? [`Closing by: ${dayText(deal.closeDate)}`] : []),
+    "",
+    contact ? `Interested? Reply to this email or contact ${contact}.` : "Interested? Reply to this email.",
+    "Buyers verify all information themselves.",
+    "",
+    `${sender.companyName} · ${sender.postalAddress}`,
+    `Unsubscribe (no more deals from ${sender.companyName}): ${unsubscribeUrl}`,
+  ].join("\n");
+  return { subject, text, headers: unsubscribeHeaders(unsubscribeUrl) };
+}
+
+/** An unsubscribe token: 32 random bytes, base64url (43 characters). */
+export const UnsubscribeTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
