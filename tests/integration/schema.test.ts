@@ -36,6 +36,8 @@ describe("the migrated schema", () => {
         "contact_messages",
         "contacts",
         "conversations",
+        "deal_links",
+        "deal_offers",
         "deals",
         "documents",
         "email_outbox",

@@ -3,7 +3,7 @@
  * Closing stage ("Under Contract") with its disposition status. One guarded UPDATE: a foreign or unknown deal changes
  * nothing and answers null.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { deals } from "#db/schema.ts";
 import { dayInstant, type ContractInput } from "#app/domain/dispo/contract.ts";
@@ -25,6 +25,8 @@ export async function putUnderContract(
       earnestMoney: contract.earnestMoney,
       assignmentFeeAsked: contract.assignmentFeeAsked,
       buyerPrice: contract.buyerPrice ?? null,
+      // The purchase agreement's date: the day the deal first went under contract (later edits keep it).
+      contractedAt: sql`coalesce(${deals.contractedAt}, ${context.now().getTime()})`,
       updatedAt: context.now(),
     })
     .where(and(eq(deals.id, dealId), eq(deals.userId, userId)))

@@ -237,6 +237,69 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
       ),
     ),
   },
+  "routes/deals.$id.offers": {
+    loader: page(get((ids) => `/deals/${ids.deal}/offers`, "not-found", { params: withParam("id", (ids) => ids.deal) })),
+    action: page(
+      post(
+        (ids) => `/deals/${ids.deal}/offers`,
+        form(() => ({ intent: "link", showStreet: "yes" })),
+        "not-found",
+        {
+          params: withParam("id", (ids) => ids.deal),
+        },
+      ),
+      post(
+        (ids) => `/deals/${ids.deal}/offers`,
+        form((ids) => ({ intent: "accept", offerId: ids.offer })),
+        "not-found",
+        {
+          params: withParam("id", (ids) => ids.deal),
+        },
+      ),
+      post(
+        (ids) => `/deals/${ids.deal}/offers`,
+        form(() => ({ intent: "fee", amount: "15000" })),
+        "not-found",
+        {
+          params: withParam("id", (ids) => ids.deal),
+        },
+      ),
+      post(
+        (ids) => `/deals/${ids.deal}/offers`,
+        form(() => ({ intent: "revoke" })),
+        "not-found",
+        {
+          params: withParam("id", (ids) => ids.deal),
+        },
+      ),
+    ),
+  },
+  "routes/d.$token": {
+    loader: open(
+      "a deal's page for buyers, opened by its unguessable link; an unknown or revoked token is a 404",
+      get((ids) => `/d/${ids.dealLink}`, "own", { params: withParam("token", (ids) => ids.dealLink) }),
+      get(at("/d/no-such-token"), "not-found", { params: () => ({ token: "no-such-token" }) }),
+    ),
+    action: open(
+      "a buyer's offer on a deal page; a post without the page's signed form stamp writes nothing",
+      post(
+        (ids) => `/d/${ids.dealLink}`,
+        form(() => ({ name: "Bot", email: "bot@example.com" })),
+        "own",
+        {
+          params: withParam("token", (ids) => ids.dealLink),
+        },
+      ),
+      post(
+        at("/d/no-such-token"),
+        form(() => ({ name: "Bot", email: "bot@example.com" })),
+        "not-found",
+        {
+          params: () => ({ token: "no-such-token" }),
+        },
+      ),
+    ),
+  },
   "routes/documents.$id.view": {
     loader: page(get((ids) => `/documents/${ids.document}/view`, "not-found", { params: withParam("id", (ids) => ids.document) })),
   },
@@ -313,7 +376,10 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
     action: page(submit("/profile", () => ({ intent: "company", companyName: "Baker Homes" }), "own")),
   },
   "routes/saved-searches": {
-    loader: page(list("/saved-searches"), get((ids) => `/saved-searches?edit=${ids.savedSearch}`, "not-found")),
+    loader: page(
+      list("/saved-searches"),
+      get((ids) => `/saved-searches?edit=${ids.savedSearch}`, "not-found"),
+    ),
     action: page(
       submit("/saved-searches", (ids) => ({ intent: "run", id: ids.savedSearch }), "not-found"),
       submit(
