@@ -13,7 +13,7 @@ import {
   valuationStepParams,
 } from "#app/domain/valuation/view.ts";
 
-describe("the progress schedule ("Valuation progress")", () => {
+describe("the progress schedule ('Valuation progress')", () => {
   it("has six messages for the valuation and six for the comps search", () => {
     expect(VALUATION_MESSAGES).toHaveLength(6);
     expect(COMPS_MESSAGES).toHaveLength(6);
