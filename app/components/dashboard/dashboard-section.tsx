@@ -1,4 +1,5 @@
 import { DEAL_STAGE_LABELS as STAGE_LABELS } from "#db/enums.ts";
+import { DispoPanel } from "#app/components/dashboard/dispo-panel.tsx";
 import { TodayLink } from "#app/components/today/start-sequence.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PeriodSelect } from "#app/components/ui/period-select.tsx";
@@ -65,6 +66,8 @@ export default function DashboardSection({ data }: { data: Data }) {
           <StageBars stages={data.dealsByStage} />
         </section>
       </div>
+
+      <DispoPanel loop={data.loop} />
 
       <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
         <h2 id="recent-activity" className="text-base font-semibold text-slate-900">
