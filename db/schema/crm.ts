@@ -155,6 +155,9 @@ export const deals = sqliteTable(
     assignmentFeeAsked: money("assignment_fee_asked"),
     /** What the end buyer pays for the contract; the spread is this less the contract price. */
     buyerPrice: money("buyer_price"),
+    /** When the deal first went under contract, and when it was first assigned: the dashboard's days to assignment. */
+    contractedAt: instant("contracted_at"),
+    assignedAt: instant("assigned_at"),
     ...timestamps,
   },
   (t) => [

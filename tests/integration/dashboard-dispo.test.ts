@@ -1,14 +1,17 @@
 // The dashboard's "loop closed" figures: deals by disposition status, fees asked and received, and the ledger's spend
 // per lead source and per channel against the leads, contracts and assigned deals it produced; and its CSV export.
 // Every expected figure is worked out here from the rows this test seeds.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { deals, leadRequests, letterMailings, usageEvents } from "#db/schema.ts";
+import type { ContractInput } from "#app/domain/dispo/contract.ts";
 import * as loopCsv from "#app/routes/dashboard.loop[.csv].ts";
 import { loadDispoFigures } from "#app/services/dashboard/dispo-figures.server.ts";
+import { putUnderContract } from "#app/services/dispo/contract.server.ts";
 
 import type { Handler } from "./api-client.ts";
-import { aProperty, db, signedUp } from "./deals-setup.ts";
+import { aProperty, db, NOW, signedUp } from "./deals-setup.ts";
 
 type Event = { kind: "lead" | "skip_trace" | "letter" | "ai_tokens" | "buyer_email"; microcents: number; ref: string | null };
 
@@ -154,6 +157,57 @@ describe("the dashboard's disposition and marketing figures", () => {
     const data = await load(user.context, await user.session(), new URL("http://localhost/?section=dashboard&period=this-year"));
     expect(data.loop).toEqual(await loadDispoFigures(user.context, user.userId));
     expect(data.kpis.length).toBeGreaterThan(0);
+  });
+});
+
+describe("days from contract to assignment", () => {
+  it("is the median of the user's assigned deals, dated when the contract form first set each status", async () => {
+    const user = await signedUp();
+    expect((await loadDispoFigures(user.context, user.userId)).medianDaysToAssign).toBeNull();
+    const day = 86_400_000;
+    const spans = [10, 4, 30, 7];
+    for (const days of spans) {
+      const property = await aProperty(user.userId);
+      await db.insert(deals).values({
+        userId: user.userId,
+        propertyId: property.id,
+        stage: "closing",
+        dispoStatus: "assigned",
+        contractedAt: new Date(NOW.getTime() - days * day),
+        assignedAt: NOW,
+      });
+    }
+    // Not assigned yet, or another user's: never in the median.
+    await db.insert(deals).values({ userId: user.userId, stage: "closing", dispoStatus: "offers_in", contractedAt: new Date(0) });
+    const other = await signedUp();
+    await db
+      .insert(deals)
+      .values({ userId: other.userId, stage: "closing", dispoStatus: "assigned", contractedAt: new Date(0), assignedAt: NOW });
+    const sorted = [...spans].sort((a, b) => a - b);
+    expect((await loadDispoFigures(user.context, user.userId)).medianDaysToAssign).toBe((sorted[1] + sorted[2]) / 2);
+
+    // Through the contract form: signed today, assigned three days later; editing the terms again keeps both days.
+    const fresh = await signedUp();
+    const property = await aProperty(fresh.userId);
+    const [deal] = await db.insert(deals).values({ userId: fresh.userId, propertyId: property.id, stage: "negotiation" }).returning();
+    const terms = {
+      contractPrice: 150_000,
+      closeDate: "2026-07-15",
+      inspectionDeadline: "2026-06-22",
+      earnestMoney: 1_000,
+      assignmentFeeAsked: 10_000,
+    };
+    const put = (dispoStatus: "under_contract" | "assigned" | "fee_received", at: Date) =>
+      putUnderContract(
+        { db, now: () => at },
+        { userId: fresh.userId, dealId: deal.id, contract: { ...terms, dispoStatus } as ContractInput },
+      );
+    await put("under_contract", NOW);
+    await put("assigned", new Date(NOW.getTime() + 3 * day));
+    await put("fee_received", new Date(NOW.getTime() + 9 * day));
+    const [stored] = await db.select().from(deals).where(eq(deals.id, deal.id));
+    expect([stored.contractedAt?.getTime(), stored.assignedAt?.getTime()]).toEqual([NOW.getTime(), NOW.getTime() + 3 * day]);
+    expect((await loadDispoFigures(fresh.context, fresh.userId)).medianDaysToAssign).toBe(3);
   });
 });
 

@@ -6,7 +6,7 @@ const money = (cents: number | null) => (cents === null ? "—" : formatMoney(ce
 const ratio = (value: number | null) => (value === null ? "—" : `${(Math.round(value * 100) / 100).toFixed(2)}×`);
 
 /** Disposition and marketing return: deals by dispo status, fees, and each source's and channel's cost and return. */
-export function DispoPanel({ loop }: { loop: DispoFigures }) {
+export function DispoPanel({ loop }: { loop: DispoFigures & { medianDaysToAssign: number | null } }) {
   return (
     <section aria-labelledby="loop-closed" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -17,13 +17,20 @@ export function DispoPanel({ loop }: { loop: DispoFigures }) {
           Export CSV
         </a>
       </div>
-      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-7" aria-label="Deals by disposition status">
+      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-8" aria-label="Deals by disposition status">
         {loop.byStage.map((stage) => (
           <li key={stage.status} className="min-w-0 rounded-lg bg-slate-50 p-3">
             <p className="truncate text-xs text-slate-600">{stage.label}</p>
             <p className="text-lg font-semibold text-slate-900">{formatNumber(stage.count)}</p>
           </li>
         ))}
+        <li className="min-w-0 rounded-lg bg-slate-50 p-3">
+          <p className="truncate text-xs text-slate-600">Days to Assign</p>
+          <p className="text-lg font-semibold text-slate-900">
+            {loop.medianDaysToAssign === null ? "—" : `${formatNumber(loop.medianDaysToAssign)}`}
+            <span className="sr-only"> days (median from contract to assignment)</span>
+          </p>
+        </li>
         <li className="min-w-0 rounded-lg bg-slate-50 p-3">
           <p className="truncate text-xs text-slate-600">Fee Asked</p>
           <p className="text-lg font-semibold text-slate-900">{money(loop.feeAskedCents)}</p>

@@ -59,8 +59,23 @@ function spendRows(context: ServiceContext<"db">, userId: string) {
     group by 1, 2`);
 }
 
-/** The dashboard's disposition and marketing figures, read in two parallel aggregates (one round-trip wave). */
+/** The median whole days from going under contract to being assigned, over the user's assigned deals (null: none). */
+async function medianDaysToAssign(context: ServiceContext<"db">, userId: string) {
+  const [row] = await context.db.all<{ days: number | null }>(sql`
+    select avg(days) as days from (
+      select days, row_number() over (order by days) as position, count(*) over () as total from (
+        select (${deals.assignedAt} - ${deals.contractedAt}) / 86400000.0 as days from ${deals}
+        where ${deals.userId} = ${userId} and ${deals.assignedAt} is not null and ${deals.contractedAt} is not null))
+    where position in ((total + 1) / 2, (total + 2) / 2)`);
+  return row?.days === null || row?.days === undefined ? null : Math.round(Number(row.days) * 10) / 10;
+}
+
+/** The dashboard's disposition and marketing figures, read in three parallel aggregates (one round-trip wave). */
 export async function loadDispoFigures(context: ServiceContext<"db">, userId: string) {
-  const [counts, spend] = await Promise.all([sourceCounts(context, userId), spendRows(context, userId)]);
-  return dispoFigures(counts, spend);
+  const [counts, spend, medianDays] = await Promise.all([
+    sourceCounts(context, userId),
+    spendRows(context, userId),
+    medianDaysToAssign(context, userId),
+  ]);
+  return { ...dispoFigures(counts, spend), medianDaysToAssign: medianDays };
 }

@@ -3,12 +3,14 @@
  * Closing stage ("Under Contract") with its disposition status. One guarded UPDATE: a foreign or unknown deal changes
  * nothing and answers null.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 
 import { deals } from "#db/schema.ts";
 import { dayInstant, type ContractInput } from "#app/domain/dispo/contract.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { getDeal, type DealView } from "#app/services/deals/deals.server.ts";
+
+const ASSIGNED = new Set<string>(["assigned", "fee_received"]);
 
 export async function putUnderContract(
   context: ServiceContext<"db" | "now">,
@@ -25,6 +27,9 @@ export async function putUnderContract(
       earnestMoney: contract.earnestMoney,
       assignmentFeeAsked: contract.assignmentFeeAsked,
       buyerPrice: contract.buyerPrice ?? null,
+      // The first time only: editing the terms later keeps the day the contract was signed and the day it was assigned.
+      contractedAt: sql`coalesce(${deals.contractedAt}, ${context.now().getTime()})`,
+      assignedAt: ASSIGNED.has(contract.dispoStatus) ? sql`coalesce(${deals.assignedAt}, ${context.now().getTime()})` : null,
       updatedAt: context.now(),
     })
     .where(and(eq(deals.id, dealId), eq(deals.userId, userId)))
