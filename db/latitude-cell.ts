@@ -1,5 +1,5 @@
 /**
- * Bands of latitude for comparable-sales searches (docs/decisions/051-comparable-sales-retrieval.md). A sale's band is a virtual column of the
+ * Bands of latitude for comparable-sales searches (docs/decisions/050-valuation-engine.md). A sale's band is a virtual column of the
  * sales tables (`latitude_cell`), first in their comps indexes; a search lists the bands its box spans and probes
  * each one by longitude, so it reads the index entries inside its box rather than a whole band of the country.
  * `latitudeCell` computes in JavaScript exactly what LATITUDE_CELL_SQL computes in SQLite: the same double

@@ -1,6 +1,6 @@
 /**
  * The ZIP gazetteer (`zip_places`): every US ZIP's centroid and city, which places a valuation subject that is not a
- * known property (docs/decisions/051-comparable-sales-retrieval.md). Written by `db:seed` from the `zipcodes` data (`loadUsZipPlaces` in
+ * known property (docs/decisions/050-valuation-engine.md). Written by `db:seed` from the `zipcodes` data (`loadUsZipPlaces` in
  * db/market/metro-zips.ts) and by the integration tests from their fixed ZIP list. Works with any D1 binding.
  */
 import { count } from "drizzle-orm";

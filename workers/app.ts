@@ -2,7 +2,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 
 // Built by `remix vite:build`; wrangler bundles it into the Worker.
 // The file exists only after the build, so neither @ts-expect-error nor a plain import fits both states.
-// eslint-disable-next-line @typescript-eslint/ban-ts-comment
+// eslint-disable-next-line @typescript-eslint/ban-ts-comment -- the build output exists only after the build
 // @ts-ignore
 import * as build from "../build/server";
 import { createFetchHandler } from "./handle-request.ts";

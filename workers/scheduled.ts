@@ -23,7 +23,7 @@ export const SWEEP_CRON = "17 * * * *";
  * Every 10 minutes on the 1st of each month: the valuation's kept models are refitted for that day's valuation date.
  * One run fits only a bounded chunk of stale cells (a Worker's CPU limit; app/services/valuation/model-refresh.server.ts),
  * so the month's refresh is this day's runs, each continuing where the last stopped; once nothing is stale, a run
- * reads the cells and stops (docs/decisions/072-valuation-model-refresh.md). Each run also learns a few regions' 80 %
+ * reads the cells and stops (docs/decisions/050-valuation-engine.md). Each run also learns a few regions' 80 %
  * range calibrations (range-calibrations.server.ts).
  */
 export const MODEL_REFRESH_CRON = "*/10 * 1 * *";
@@ -68,7 +68,7 @@ async function refreshModels(env: Env, now: Date): Promise<void> {
   const { propertyData } = createProviders(parseEnv(env), { db, files: env.FILES });
   const asOf = valuationDateOf(now, propertyData.salesThrough);
   const refresh = await refreshStaleModels({ db, propertyData }, asOf);
-  // Then a few regions' range calibrations, of the models already current for the date (ADR 112).
+  // Then a few regions' range calibrations, of the models already current for the date (ADR 076).
   const calibration = await refreshRangeCalibrations({ db, propertyData }, asOf);
   console.log("[model-refresh]", JSON.stringify({ asOf, ...refresh, calibration }));
 }

@@ -64,7 +64,7 @@ function declarationOf(route: ManifestRoute): SessionReadsDeclaration<unknown> |
 
 /**
  * Before Remix runs a request's loaders: starts what they declared they read beside the session lookup and sends the
- * lookup with it, one D1 batch (docs/decisions/095-declared-reads-beside-the-session.md). The loaders then only take
+ * lookup with it, one D1 batch (docs/decisions/045-two-round-trip-budget.md). The loaders then only take
  * their outcome from the load context; none waits for another, and no send depends on when a loader starts.
  */
 export function startDeclaredSessionReads(request: Request, context: AppLoadContext, manifest: RouteManifest, basename?: string) {

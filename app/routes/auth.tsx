@@ -84,12 +84,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
 }
 
-// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components and hooks
 export default function Auth() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [ssoNote, setSsoNote] = useState(loaderData.ssoUnavailable);
   const mode: Mode = actionData?.mode ?? loaderData.mode;
   // The form's hidden `mode` field says which schema applies, as in the action.
   const validate = useZodValidation(() =>
@@ -107,30 +105,13 @@ export default function Auth() {
     shouldRevalidate: "onInput",
   });
   const submitting = navigation.state === "submitting";
-  const other: Mode = mode === "signup" ? "signin" : "signup";
 
   return (
     <AuthLayout
       title={mode === "signup" ? "Create account" : "Welcome back"}
       subtitle={mode === "signup" ? "Start finding off-market deals today." : "Sign in to your Breeze workspace."}
     >
-      <a
-        href="/api/login"
-        className={buttonClass("secondary", "w-full")}
-        onClick={(event) => {
-          if (!loaderData.sso.enabled) {
-            event.preventDefault();
-            setSsoNote(true);
-          }
-        }}
-      >
-        Continue with {loaderData.sso.providerName}
-      </a>
-      {ssoNote ? (
-        <p role="status" className="mt-2 text-sm text-slate-600">
-          {SSO_UNAVAILABLE}
-        </p>
-      ) : null}
+      <SsoLink sso={loaderData.sso} unavailable={loaderData.ssoUnavailable} />
       <div className="my-6 flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
         <span className="h-px flex-1 bg-slate-200" /> or <span className="h-px flex-1 bg-slate-200" />
       </div>
@@ -169,6 +150,42 @@ export default function Auth() {
         </Button>
       </Form>
 
+      <AuthFooter mode={mode} />
+    </AuthLayout>
+  );
+}
+
+/** Continue with the SSO provider; when it is not set up, the click says so instead of leaving the page. */
+function SsoLink({ sso, unavailable }: { sso: { enabled: boolean; providerName: string }; unavailable: boolean }) {
+  const [ssoNote, setSsoNote] = useState(unavailable);
+  return (
+    <>
+      <a
+        href="/api/login"
+        className={buttonClass("secondary", "w-full")}
+        onClick={(event) => {
+          if (!sso.enabled) {
+            event.preventDefault();
+            setSsoNote(true);
+          }
+        }}
+      >
+        Continue with {sso.providerName}
+      </a>
+      {ssoNote ? (
+        <p role="status" className="mt-2 text-sm text-slate-600">
+          {SSO_UNAVAILABLE}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The switch to the other mode, and the terms the user agrees to. */
+function AuthFooter({ mode }: { mode: Mode }) {
+  const other: Mode = mode === "signup" ? "signin" : "signup";
+  return (
+    <>
       <p className="mt-6 text-center text-sm text-slate-600">
         {mode === "signup" ? "Already have an account? " : "New to Breeze? "}
         <Link to={`/auth?mode=${other}`} className="font-medium text-brand-700 hover:underline">
@@ -186,6 +203,6 @@ export default function Auth() {
         </a>{" "}
         policy.
       </p>
-    </AuthLayout>
+    </>
   );
 }

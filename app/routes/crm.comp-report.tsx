@@ -10,9 +10,9 @@ import { generateCompReport } from "#app/services/valuation/comp-report.server.t
 
 /**
  * "Comp report" in the property card's and the workbench's valuation panels (docs/decisions/091-comps-the-user-can-defend.md):
- * a form post that values the user's property with their pinned and excluded comps, stores the report PDF in R2 and lists it in
- * Documents, then goes to Documents with a toast, with or without JavaScript. Another user's property: an error
- * toast back where the form was, nothing written.
+ * a form post (into a new tab) that values the user's property with their pinned and excluded comps, stores the report
+ * PDF in R2 and lists it in Documents, then answers with the PDF itself: a redirect to the document's view, which streams
+ * it, with or without JavaScript. Another user's property: an error toast back where the form was, nothing written.
  */
 /**
  * Only a form posts here. A GET (a reload after the post, a typed address) goes to the CRM rather than answering an
@@ -38,11 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return failed("The report could not be made. Please try again in a moment.");
   }
   if (!outcome.ok) return failed(outcome.message);
-  return redirectWithToast("/?section=documents", {
-    title: "Comp Report Saved",
-    description: `${outcome.document.name} is in your documents.`,
-    variant: "success",
-  });
+  // The new tab shows the PDF; it is in Documents too, as the button's note says, so no toast waits for a later page.
+  return redirect(`/documents/${encodeURIComponent(outcome.document.id)}/view`, 303);
 }
 
 export function ErrorBoundary() {

@@ -1,4 +1,12 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from "@remix-run/cloudflare";
 import { useActionData, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, useEffect, type ComponentProps } from "react";
 
@@ -18,7 +26,13 @@ import { offerStepsHref, offerStepsOf } from "#app/domain/offers/offer-rules.ts"
 import { isOneOf } from "#app/domain/shared/guards.ts";
 import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
 import { withStepAnchor } from "#app/domain/workbench/step-anchors.ts";
-import { OFFER_INTENTS, WorkbenchActionSchema, type MoveIntent, type WorkbenchActionData } from "#app/domain/workbench/workbench-forms.ts";
+import {
+  OFFER_INTENTS,
+  WorkbenchActionSchema,
+  type MoveIntent,
+  type WorkbenchAction,
+  type WorkbenchActionData,
+} from "#app/domain/workbench/workbench-forms.ts";
 import {
   ADD_FAILED,
   barButtons,
@@ -111,27 +125,12 @@ function failure(intent: string | null, message: string, status: number, title =
  * step to the `#anchor` of the panel it changed, domain/workbench/step-anchors.ts); a refusal
  * answers the page with the message (404 not in the queue, 400 a bad form), and writes nothing.
  */
-// eslint-disable-next-line complexity -- not yet split into sub-components and hooks
 export async function action({ request, context }: ActionFunctionArgs) {
   const signedIn = requireUser(request, context);
   signedIn.catch(() => undefined); // awaited below; a redirect to /login must not count as unhandled meanwhile
   const form = Object.fromEntries(await readFormData(request));
   const pinned = requestedQueueId(new URL(request.url).searchParams.get("request"));
-  if (form.intent === VALUE_INTENT) {
-    const outcome = await valueAction(context, signedIn, form, pinned);
-    return "redirect" in outcome
-      ? redirectWithToast(withStepAnchor(outcome.redirect, form.intent), outcome.toast)
-      : failure(outcome.intent, outcome.message, outcome.status, outcome.title);
-  }
-  if (isOneOf(OFFER_INTENTS, form.intent)) {
-    const outcome = await offerAction(context, signedIn, form, pinned);
-    if ("redirect" in outcome) return redirectWithToast(withStepAnchor(outcome.redirect, outcome.step ?? form.intent), outcome.toast);
-    if ("confirmation" in outcome) {
-      const { intent, title, message } = outcome.confirmation;
-      return data({ intent, title, message, confirmation: outcome.confirmation } satisfies WorkbenchActionData);
-    }
-    return failure(outcome.intent, outcome.message, outcome.status, outcome.title, outcome.retryAfterSeconds);
-  }
+  if (form.intent === VALUE_INTENT || isOneOf(OFFER_INTENTS, form.intent)) return stepAction(context, signedIn, form, pinned);
   const parsed = WorkbenchActionSchema.safeParse(form);
   if (!parsed.success) {
     await signedIn;
@@ -146,7 +145,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const move = moveOn(input.intent, input.index, total);
     return redirectWithToast(workbenchHref(move.index, { request: pinned }), { ...move.toast, variant: "info" });
   }
+  return saveAction({ request, context, signedIn, input, pinned });
+}
 
+/** A workbench step's form (Get Property Value, the offer steps): where the page goes next, or the refusal it shows. */
+async function stepAction(
+  context: AppLoadContext,
+  signedIn: ReturnType<typeof requireUser>,
+  form: Record<string, FormDataEntryValue>,
+  pinned: string | null,
+) {
+  if (form.intent === VALUE_INTENT) {
+    const outcome = await valueAction(context, signedIn, form, pinned);
+    return "redirect" in outcome
+      ? redirectWithToast(withStepAnchor(outcome.redirect, form.intent), outcome.toast)
+      : failure(outcome.intent, outcome.message, outcome.status, outcome.title);
+  }
+  const outcome = await offerAction(context, signedIn, form, pinned);
+  if ("redirect" in outcome) return redirectWithToast(withStepAnchor(outcome.redirect, outcome.step ?? form.intent), outcome.toast);
+  if ("confirmation" in outcome) {
+    const { intent, title, message } = outcome.confirmation;
+    return data({ intent, title, message, confirmation: outcome.confirmation } satisfies WorkbenchActionData);
+  }
+  return failure(outcome.intent, outcome.message, outcome.status, outcome.title, outcome.retryAfterSeconds);
+}
+
+/** Save for Later, Let's Work It or Confirm Add to CRM of a lead of the queue; Let's Work It values it too. */
+async function saveAction({
+  request,
+  context,
+  signedIn,
+  input,
+  pinned,
+}: {
+  request: Request;
+  context: AppLoadContext;
+  signedIn: ReturnType<typeof requireUser>;
+  input: Extract<WorkbenchAction, { leadId: string }>;
+  pinned: string | null;
+}) {
   // The lead's snapshot is read beside the session lookup (one round trip); the save's batch checks it is the user's.
   const [session, lead] = await Promise.all([
     signedIn,
@@ -186,27 +223,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(back, { ...toast, variant: "success" });
 }
 
-// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components and hooks
 export default function LeadWorkbench() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
   const { leads, saved, requestId, location, pinned } = page;
   const total = leads.length;
   const leadParam = searchParams.get("lead");
   const index = leadIndexOf(leadParam, total);
   const lead = leads[index] ?? null;
   const details = searchParams.get("details") === "1";
-
-  // The browser's copy of the queue (localStorage leadQueue) follows the server's: its worked marks count too (the
-  // bottom bar reads them), and without `?lead=` its position is where the page opens.
-  useEffect(() => {
-    const requested = requestedLeadIndex(leadParam);
-    const queue = syncLeadQueue(loadLeadQueue(), { requestId, location, leads, worked: Object.keys(saved) }, requested);
-    storeQueue(queue);
-    if (requested === null && queue.index !== 0) navigate(workbenchHref(queue.index, { request: pinned }), { replace: true });
-  }, [requestId, location, leads, saved, leadParam, pinned, navigate]);
+  useStoredQueueSync(page, leadParam);
 
   useLoadOnIntent(LAZY_PARTS);
 
@@ -280,6 +307,29 @@ export default function LeadWorkbench() {
       ) : null}
     </div>
   );
+}
+
+/**
+ * The browser's copy of the queue (localStorage leadQueue) follows the server's: its worked marks count too (the
+ * bottom bar reads them), and without `?lead=` its position is where the page opens.
+ */
+function useStoredQueueSync(
+  {
+    leads,
+    saved,
+    requestId,
+    location,
+    pinned,
+  }: Pick<SerializeFrom<typeof loader>, "leads" | "saved" | "requestId" | "location" | "pinned">,
+  leadParam: string | null,
+) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const requested = requestedLeadIndex(leadParam);
+    const queue = syncLeadQueue(loadLeadQueue(), { requestId, location, leads, worked: Object.keys(saved) }, requested);
+    storeQueue(queue);
+    if (requested === null && queue.index !== 0) navigate(workbenchHref(queue.index, { request: pinned }), { replace: true });
+  }, [requestId, location, leads, saved, leadParam, pinned, navigate]);
 }
 
 /** A refused form's message: in the page before JavaScript runs (no-JS posts), a toast once it does. */

@@ -5,20 +5,35 @@ import SavedSearchesList from "#app/components/leads/saved-searches.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { isWizardKind, readAnswers, type WizardKind } from "#app/domain/chat/wizard.ts";
-import { SAVED_SEARCH_NOT_FOUND, SavedSearchActionSchema, SaveSearchSchema } from "#app/domain/leads/saved-searches.ts";
+import {
+  EditSavedSearchSchema,
+  SAVED_SEARCH_NOT_FOUND,
+  SavedSearchActionSchema,
+  SaveSearchSchema,
+} from "#app/domain/leads/saved-searches.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { runSavedSearch } from "#app/services/leads/saved-search-run.server.ts";
-import { deleteSavedSearch, listSavedSearches, saveSearch, setDaily } from "#app/services/leads/saved-searches.server.ts";
+import {
+  deleteSavedSearch,
+  editSavedSearch,
+  listSavedSearches,
+  saveSearch,
+  setDaily,
+} from "#app/services/leads/saved-searches.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Saved Searches — Breeze" }];
 
 const PAGE = "/saved-searches";
 
+/** `?edit=<id>` opens that search's Edit form on its card; a search that is not the user's answers 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { searches: await listSavedSearches(context, session.user.id) };
+  const searches = await listSavedSearches(context, session.user.id);
+  const editing = new URL(request.url).searchParams.get("edit");
+  if (editing !== null && !searches.some((search) => search.id === editing)) throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
+  return { searches, editing };
 }
 
 /**
@@ -54,6 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
+  if (form.get("intent") === "edit") return edit(context, userId, form);
+
   const parsed = SavedSearchActionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ save: null, message: "Choose a saved search and an action" }, { status: 400 });
   const input = parsed.data;
@@ -77,9 +94,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(PAGE, { title, variant: "success" });
 }
 
+/**
+ * Edit: a new name and new answers for one of the user's searches, by the same rules as a save; refused input answers
+ * 400 with the form's field errors and what was typed, a search that is not the user's 404.
+ */
+async function edit(context: ActionFunctionArgs["context"], userId: string, form: FormData) {
+  const answers = readAnswers(form);
+  const id = String(form.get("id") ?? "").slice(0, 64);
+  const name = String(form.get("name") ?? "").slice(0, 200);
+  const refuse = (errors: Record<string, string[]>) => data({ edit: { id, name, answers, errors } }, { status: 400 });
+  const parsed = EditSavedSearchSchema.safeParse({ intent: "edit", id, name });
+  if (!parsed.success) return refuse(fieldErrors(parsed.error.issues));
+  const edited = await editSavedSearch(context, userId, { id: parsed.data.id, name: parsed.data.name, answers });
+  if (!edited.ok && edited.status === 404) throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
+  if (!edited.ok) return refuse(Object.fromEntries(Object.entries(edited.errors).map(([field, message]) => [field, [message]])));
+  return redirectWithToast(PAGE, { title: "Search updated", description: `"${parsed.data.name}" is saved.`, variant: "success" });
+}
+
 /** /saved-searches: the user's saved searches with their last run, leads and cost, and what can be done with each. */
 export default function SavedSearchesPage() {
-  const { searches } = useLoaderData<typeof loader>();
+  const { searches, editing } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
     <main className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 sm:py-10">
@@ -91,7 +125,11 @@ export default function SavedSearchesPage() {
           {actionData.message}
         </p>
       ) : null}
-      <SavedSearchesList searches={searches} refusedSave={actionData && "save" in actionData ? actionData.save : null} />
+      <SavedSearchesList
+        searches={searches}
+        refusedSave={actionData && "save" in actionData ? actionData.save : null}
+        editing={actionData && "edit" in actionData ? actionData.edit : editing ? { id: editing } : null}
+      />
     </main>
   );
 }

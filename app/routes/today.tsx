@@ -12,13 +12,15 @@ import { FormPage } from "#app/components/ui/form-page.tsx";
 import { dealDeadlines } from "#app/domain/dispo/deadlines.ts";
 import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
-import { TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
+import { talkedText } from "#app/domain/today/call-follow-up.ts";
+import { TASK_NOT_FOUND, TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { CHECK_THIS_OFFER } from "#app/services/offers/offer-checks.server.ts";
+import { saveTaskNote } from "#app/services/sequences/lead-outcome.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
 import { pausedSequences, rankedTasks, readToday, upcomingSteps } from "#app/services/today/today.server.ts";
@@ -116,6 +118,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!started.ok) return data({ message: started.message, errors: {} }, { status: started.status });
     return redirectWithToast("/today", { title: "Sequence started", description: "Its first step is in Today.", variant: "success" });
   }
+  if (form.intent === "note") {
+    const saved = await saveTaskNote({ db: context.db, now: () => now }, { userId: session.user.id, activityId: form.taskId, body: form.note });
+    if (!saved) return data({ message: TASK_NOT_FOUND, errors: {} }, { status: 404 });
+    return redirectWithToast("/today", { title: "Note saved", description: "It is on the lead's card.", variant: "success" });
+  }
   if (form.intent !== "work") {
     const changed = await changeSequence({ db: context.db, now: () => now }, session.user.id, form.propertyId, form.intent);
     if (!changed.ok) return data({ message: changed.message, errors: {} }, { status: changed.status });
@@ -129,6 +136,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const worked = await workTask(context, { userId: session.user.id, activityId: form.taskId, input: form, zone });
   if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
   const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
+  if (form.outcome === "talked")
+    return redirectWithToast("/today", {
+      title: TASK_OUTCOME_LABELS.talked,
+      description: talkedText(form.followUp ?? "keep", worked.leadStatus, form.callBackOn),
+      variant: "success",
+    });
   if (worked.note)
     return redirectWithToast("/today", {
       title: TASK_OUTCOME_LABELS[form.outcome],

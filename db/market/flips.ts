@@ -22,18 +22,11 @@ const FIRST_FLIP_DAY = isoToDay("1995-01-01");
 export type Investor = { ownerId: number; state: string };
 
 /** Adds flips to the batch's sales (renumbered from `firstSaleId`) and sets every owner's flipCount; the next free sale id. */
-// eslint-disable-next-line complexity -- generator branches not yet split into steps
 export function addFlips(rng: Rng, batch: MarketBatch, investors: readonly Investor[], firstSaleId: number): number {
   const historyOf = new Map<number, MarketSaleInsert[]>();
   for (const sale of batch.sales) historyOf.set(sale.propertyId, [...(historyOf.get(sale.propertyId) ?? []), sale]);
 
-  // A resale is an arm's-length sale; at most 4 sales per property in all, so a flip needs room for one more.
-  const candidatesByState = new Map<string, MarketBatch["properties"]>();
-  for (const property of batch.properties) {
-    const saleType = includes(SALE_TRANSFER_TYPES, property.lastTransferType);
-    if (!saleType || (historyOf.get(property.id!)?.length ?? 0) > 3) continue;
-    candidatesByState.set(property.state, [...(candidatesByState.get(property.state) ?? []), property]);
-  }
+  const candidatesByState = flipCandidates(batch, historyOf);
 
   const flips = new Map<number, MarketSaleInsert>();
   for (const investor of investors) {
@@ -43,26 +36,9 @@ export function addFlips(rng: Rng, batch: MarketBatch, investors: readonly Inves
     for (let made = 0, tries = 0; made < wanted && tries < wanted * 4 && pool.length > 0; tries++) {
       const property = rng.pick(pool);
       if (property.ownerId === investor.ownerId || flips.has(property.id!)) continue;
-      const history = historyOf.get(property.id!)!;
-      const resale = history.at(-1)!;
-      const previous = history.at(-2);
-      const day = isoToDay(resale.saleDate) - rng.int(45, 330);
-      const price = roundTo(resale.price * rng.float(0.6, 0.8), 100);
-      if (day < Math.max(FIRST_FLIP_DAY, yearStartDay(property.yearBuilt))) continue;
-      // Keep the history in order: after the sale before it, and cheaper than the resale but dearer than that sale.
-      if (previous && (isoToDay(previous.saleDate) >= day - 30 || previous.price >= price)) continue;
-      flips.set(property.id!, {
-        id: 0,
-        propertyId: property.id!,
-        saleDate: dayToIso(day),
-        price,
-        cash: rng.chance(0.75),
-        transferType: "warranty",
-        daysOnMarket: daysOnMarket(rng),
-        latitude: resale.latitude,
-        longitude: resale.longitude,
-        buyerOwnerId: investor.ownerId,
-      });
+      const flip = flipOf(rng, investor, property, historyOf.get(property.id!)!);
+      if (!flip) continue;
+      flips.set(property.id!, flip);
       made++;
     }
   }
@@ -79,4 +55,43 @@ export function addFlips(rng: Rng, batch: MarketBatch, investors: readonly Inves
   const counts = computeFlipCounts(sales);
   for (const owner of batch.owners) owner.flipCount = counts.get(owner.id!) ?? 0;
   return firstSaleId + sales.length;
+}
+
+/** The properties a flip may go into, by state: last sold at arm's length, with room for one more sale (at most 4). */
+function flipCandidates(batch: MarketBatch, historyOf: Map<number, MarketSaleInsert[]>) {
+  const candidatesByState = new Map<string, MarketBatch["properties"]>();
+  for (const property of batch.properties) {
+    const saleType = includes(SALE_TRANSFER_TYPES, property.lastTransferType);
+    if (!saleType || (historyOf.get(property.id!)?.length ?? 0) > 3) continue;
+    candidatesByState.set(property.state, [...(candidatesByState.get(property.state) ?? []), property]);
+  }
+  return candidatesByState;
+}
+
+/** The investor's flip of the property before its resale, or null when its day or price would break the history's order. */
+function flipOf(
+  rng: Rng,
+  investor: Investor,
+  property: MarketBatch["properties"][number],
+  history: MarketSaleInsert[],
+): MarketSaleInsert | null {
+  const resale = history.at(-1)!;
+  const previous = history.at(-2);
+  const day = isoToDay(resale.saleDate) - rng.int(45, 330);
+  const price = roundTo(resale.price * rng.float(0.6, 0.8), 100);
+  if (day < Math.max(FIRST_FLIP_DAY, yearStartDay(property.yearBuilt))) return null;
+  // Keep the history in order: after the sale before it, and cheaper than the resale but dearer than that sale.
+  if (previous && (isoToDay(previous.saleDate) >= day - 30 || previous.price >= price)) return null;
+  return {
+    id: 0,
+    propertyId: property.id!,
+    saleDate: dayToIso(day),
+    price,
+    cash: rng.chance(0.75),
+    transferType: "warranty",
+    daysOnMarket: daysOnMarket(rng),
+    latitude: resale.latitude,
+    longitude: resale.longitude,
+    buyerOwnerId: investor.ownerId,
+  };
 }

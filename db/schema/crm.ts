@@ -155,8 +155,12 @@ export const deals = sqliteTable(
     assignmentFeeAsked: money("assignment_fee_asked"),
     /** What the end buyer pays for the contract; the spread is this less the contract price. */
     buyerPrice: money("buyer_price"),
-    /** When the deal first went under contract, and when it was first assigned: the dashboard's days to assignment. */
+    /** When the deal went under contract: the purchase agreement's date the assignment names. */
     contractedAt: instant("contracted_at"),
+    /** The buyer's offer the contract was assigned on, and the Assignment of Contract it produced. */
+    assignedOfferId: text("assigned_offer_id"),
+    assignmentDocumentId: text("assignment_document_id"),
+    /** When the deal was first assigned (an offer accepted, or the status set by hand): the dashboard's days to assign. */
     assignedAt: instant("assigned_at"),
     ...timestamps,
   },

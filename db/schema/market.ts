@@ -171,7 +171,7 @@ export const marketSales = sqliteTable(
   (t) => [
     index("market_sales_property_idx").on(t.propertyId),
     // Comparable sales (app/services/valuation/valuation.server.ts): arm's-length sales only, by band of latitude, then
-    // longitude, so a search reads the entries inside its box and not a whole band of the country (docs/decisions/051-comparable-sales-retrieval.md).
+    // longitude, so a search reads the entries inside its box and not a whole band of the country (docs/decisions/050-valuation-engine.md).
     index("market_sales_comps_idx")
       .on(t.latitudeCell, t.longitude, t.saleDate, t.latitude)
       .where(sql.raw(`transfer_type in (${ARMS_LENGTH_TRANSFER_TYPES.map((type) => `'${type}'`).join(", ")})`)),

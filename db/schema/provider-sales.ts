@@ -1,5 +1,5 @@
 /**
- * Market data bought from a property-data vendor, kept so it is bought once (docs/decisions/110-comps-from-batchdata.md):
+ * Market data bought from a property-data vendor, kept so it is bought once (docs/decisions/091-comps-the-user-can-defend.md):
  * for each subject address, the vendor's record of the subject and the sold comparables it answered, each with the
  * vendor's own record id and the day it was fetched. Not user data: any user valuing the same subject reads the same
  * rows, and a fetch older than the cache's life is bought again.

@@ -1,10 +1,11 @@
 /** Follow-up sequences (docs/decisions/075-follow-up-sequences.md): each activity's place in its sequence. */
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
-import { id, instant, json, timestamps } from "#db/columns.ts";
+import { createdAt, id, instant, json, timestamps } from "#db/columns.ts";
 import { ACTIVITY_TYPES } from "#db/enums.ts";
 
 import { ownerUserId } from "./accounts.ts";
+import { properties } from "./crm.ts";
 import { followUpActivities, leads } from "./leads.ts";
 
 /**
@@ -60,4 +61,25 @@ export const userSequences = sqliteTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("user_sequences_user_name_idx").on(t.userId, t.name)],
+);
+
+/**
+ * A note the user wrote on a lead while working it (Today's notes field): the lead's activity log, newest first on its
+ * card. `activityId` is the task it was written on (null once that task is gone); `outcome` what was reported with it.
+ */
+export const leadNotes = sqliteTable(
+  "lead_notes",
+  {
+    id: id(),
+    userId: ownerUserId(),
+    propertyId: text("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    activityId: text("activity_id").references(() => followUpActivities.id, { onDelete: "set null" }),
+    outcome: text("outcome"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  // A lead's notes, newest first (its card, Today's last note).
+  (t) => [index("lead_notes_property_created_idx").on(t.propertyId, t.createdAt)],
 );

@@ -1,6 +1,7 @@
 /**
  * Lighthouse on the built app running under `wrangler dev`: the landing page, sign-in, the CRM of the demo account
- * with 2,000 leads, and the lead workbench with the 5 leads of a seller search the demo account runs first.
+ * with 2,000 leads, the lead workbench with the 5 leads of a seller search the demo account runs first, and the
+ * public page for buyers of a deal the demo account puts under contract.
  *
  * Builds the app, starts `wrangler dev` against a fresh, throw-away local D1 state seeded like bench:crm, signs in
  * as the demo account, then runs Lighthouse's default profile (mobile form factor, simulated throttling) in Debian's
@@ -38,6 +39,18 @@ const SETUP = "tsx db/seed/index.ts --properties 2000 --demo-leads 2000 --persis
 const DEMO = { email: "demo@breeze.example", password: "BreezeDemo2026" };
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TARGET = 95;
+/** The demo deal whose public page for buyers is audited too (signed out, as a buyer opens it). */
+const DEAL_PAGE_LEAD = {
+  address: "4821 N 35th Ave",
+  city: "Phoenix",
+  state: "AZ",
+  zipCode: "85019",
+  bedrooms: 3,
+  bathrooms: 2,
+  squareFeet: 1450,
+  arv: 300000,
+  repairEstimate: 25000,
+};
 /** The seller search the wizard would run, so the workbench has a queue to show (the bench market has Phoenix). */
 const SELLER_SEARCH = { count: 5, criteria: { location: "Phoenix, AZ", sellerType: "high_equity" } };
 
@@ -257,13 +270,53 @@ async function runSellerSearch(origin: string, cookie: string): Promise<void> {
   if (!response.ok || !body.properties?.length) throw new Error(`the seller search for the workbench failed: HTTP ${response.status}`);
 }
 
+/** A form post as a browser without JavaScript sends it, as the demo account; answers the page it renders. */
+async function postForm(origin: string, cookie: string, path: string, fields: Record<string, string>): Promise<string> {
+  const response = await fetch(`${origin}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", cookie },
+    body: new URLSearchParams(fields),
+    redirect: "manual",
+  });
+  return response.text();
+}
+
+/** A demo deal under contract with its public page for buyers (/d/{token}): the path of that page. */
+async function makeDealPage(origin: string, cookie: string): Promise<string> {
+  const json = async (path: string, data: unknown) => {
+    const response = await fetch(`${origin}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", cookie },
+      body: JSON.stringify(data),
+    });
+    if (!response.ok) throw new Error(`POST ${path} for the deal page failed: HTTP ${response.status}`);
+    return (await response.json()) as { id?: string; deal?: { id: string } };
+  };
+  const lead = await json("/api/properties", { ...DEAL_PAGE_LEAD });
+  const deal = await json("/api/deals", { propertyId: lead.id, dealValue: 200000 });
+  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const dealId = deal.deal?.id ?? "";
+  await postForm(origin, cookie, `/deals/${dealId}/contract`, {
+    contractPrice: "200000",
+    inspectionDeadline: day(10),
+    closeDate: day(30),
+    earnestMoney: "1000",
+    assignmentFeeAsked: "15000",
+  });
+  const page = await postForm(origin, cookie, `/deals/${dealId}/offers`, { intent: "link" });
+  const path = /\/d\/[a-z0-9]{20,}/.exec(page)?.[0];
+  if (!path) throw new Error("the deal page's link was not made");
+  return path;
+}
+
 async function bench(options: Options): Promise<void> {
   const { origin } = await startBenchServer({ build: options.build, setup: SETUP, readyPath: "/api/ping", label: "bench-lighthouse" });
   const cookie = await signIn(origin, DEMO);
   await runSellerSearch(origin, cookie);
+  const all: Page[] = [...PAGES, { label: "deal page for buyers", path: await makeDealPage(origin, cookie), signedIn: false }];
   const chrome = await launchChrome();
   const outcomes: Outcome[] = [];
-  const pages = options.page ? PAGES.filter((page) => `${page.label} ${page.path}`.includes(options.page ?? "")) : PAGES;
+  const pages = options.page ? all.filter((page) => `${page.label} ${page.path}`.includes(options.page ?? "")) : all;
   if (pages.length === 0) throw new Error(`no page matches --page "${options.page}"`);
   for (const page of pages) {
     const pageCookie = page.signedIn ? cookie : undefined;

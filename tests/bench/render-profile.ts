@@ -97,7 +97,7 @@ const ORIGIN = "http://127.0.0.1:5173";
 function fetchApp(pathname: string, init: RequestInit = {}) {
   const request = new Request(`${ORIGIN}${pathname}`, init);
   const context = getLoadContext({ request, context: { cloudflare: { env, ctx: proxy.ctx, cf: proxy.cf } } });
-  // As the Worker entry does: the reads the loaders declare go with the session lookup (ADR 095).
+  // As the Worker entry does: the reads the loaders declare go with the session lookup (ADR 045).
   startDeclaredSessionReads(request, context, build.routes, build.basename);
   return handle(request, context);
 }

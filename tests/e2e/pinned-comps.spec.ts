@@ -1,7 +1,7 @@
 // Comps the user can defend (ADR 091), with and without JavaScript: in the workbench's Property Value
 // panel the user excludes a comp with a reason, the ARV shown changes to the recomputed one and the comp is listed as
 // excluded; the property card shows the same ARV and including the comp again there restores the first one; then "Comp
-// report" stores the report and Documents lists it.
+// report" opens the report in a new tab and Documents lists it.
 import type { Page } from "@playwright/test";
 
 import { expect, aSellerSearch as runSellerSearch, test } from "./fixtures.ts";
@@ -44,6 +44,7 @@ for (const javaScriptEnabled of [true, false]) {
       await target.getByRole("button", { name: "Exclude comp" }).click();
 
       await expect(page.getByRole("list", { name: "Excluded comps" })).toContainText(name);
+      await expect(panel.getByRole("heading", { name: /^Your comps · \d+ comps? used of \d+ found; 1 excluded$/ })).toBeVisible();
       await expect(page.getByRole("list", { name: "Excluded comps" })).toContainText(
         "Distressed or not arm's length: Bank sale after a fire",
       );
@@ -65,9 +66,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("region", { name: "Defend the comps" }).getByRole("article", { name: `Comp ${name}` })).toBeVisible();
 
       await page.goto(workbenchUrl);
+      const popup = page.waitForEvent("popup");
       await page.getByRole("region", { name: "Defend the comps" }).getByRole("button", { name: "Comp report" }).click();
-      await expect(page).toHaveURL(/section=documents/);
-      await expect(page.getByText("Comp Report Saved").first()).toBeVisible();
+      await (await popup).close();
+      await page.goto("/?section=documents");
       await expect(page.getByRole("heading", { name: /^Comp Report - .+\.pdf$/ })).toBeVisible();
     });
   });

@@ -59,11 +59,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(task).toContainText("Day 0");
       await expect(task).toContainText("Due today");
       // Two callable phones: the owner asks not to be called on the first; it becomes DNC, the other stays callable.
-      const [first, second] = await task.getByRole("link", { name: /^Call / }).allTextContents();
-      const outcome = task.getByRole("form", { name: `Call outcome for ${lead.addressLine}` });
-      await outcome.getByRole("combobox", { name: "Phone" }).selectOption({ label: first.replace("Call ", "") });
-      await outcome.getByRole("combobox", { name: "Outcome" }).selectOption("asked_not_to_call");
-      await outcome.getByRole("button", { name: "Save outcome" }).click();
+      const outcome = task.getByRole("form", { name: `Work the task for ${lead.addressLine}` });
+      const phones = outcome.getByRole("combobox", { name: "Phone" });
+      const [first, second] = await phones.locator("option").allTextContents();
+      await phones.selectOption({ label: first });
+      await outcome.getByRole("button", { name: /^Asked not to call/ }).click();
       await expect(page.getByText("Nothing due today.")).toBeVisible();
       const [saved] = (await (await page.request.get("/api/properties")).json()) as {
         ownerPhoneNumbers: { number: string; dnc: boolean }[];
@@ -92,9 +92,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(task.getByRole("link", { name: /0162/ })).toHaveCount(0);
       await expect(task.getByText("DNC")).toBeVisible();
 
-      const outcome = task.getByRole("form", { name: `Call outcome for ${LEAD.address}` });
-      await outcome.getByRole("combobox", { name: "Outcome" }).selectOption("asked_not_to_call");
-      await outcome.getByRole("button", { name: "Save outcome" }).click();
+      const outcome = task.getByRole("form", { name: `Work the task for ${LEAD.address}` });
+      await outcome.getByRole("button", { name: /^Asked not to call/ }).click();
       await expect(page.getByText("Nothing due today.")).toBeVisible();
       // The next call step (Day 7) falls back to a letter: no callable phone remains (coming up is a link away, ADR 096).
       await page.getByRole("link", { name: "See what is coming up in the next 14 days" }).click();

@@ -12,6 +12,8 @@ async function savedProperty(page: Page) {
 
 /** "$312,400" → 312400 */
 const dollars = (text: string) => Number(text.replace(/[^\d]/g, ""));
+/** The one comp count, for a property none of whose sales the user excluded. */
+const usedOfFound = (n: number) => `${n} ${n === 1 ? "comp" : "comps"} used of ${n} found; none excluded`;
 
 async function closeDetailsDialog(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
@@ -116,12 +118,12 @@ for (const javaScriptEnabled of [true, false]) {
       const list = comps.getByRole("list", { name: "Comparable properties" });
       await expect(list).toBeVisible();
       // The card shows the first 3 of the comps stored for the property (as many as the engine used, which depends on
-      // how thin the lead's market is), and says how many there are.
+      // how thin the lead's market is), and says how many it used of how many it found (none excluded yet).
       const stored = (await (await page.request.get(`/api/properties/${property.id}/comps`)).json()) as unknown[];
       expect(stored.length).toBeGreaterThan(0);
       const first = Math.min(3, stored.length);
       await expect(list.getByRole("listitem")).toHaveCount(first);
-      await expect(comps.getByRole("heading", { name: `Comps · ${first} of ${stored.length}` })).toBeVisible();
+      await expect(comps.getByRole("heading", { name: `Comps · ${usedOfFound(stored.length)}`, exact: true })).toBeVisible();
       await expect(list.getByRole("listitem").first()).toContainText(/\$[\d,]+/);
       await expect(comps.getByRole("button", { name: "Refresh Comps" })).toBeVisible();
       await expect(page.getByText("Comps Found").first()).toBeVisible();
@@ -162,7 +164,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(list).toBeVisible();
       const stored = (await (await page.request.get(`/api/properties/${lead.id}/comps`)).json()) as { address: string }[];
       expect(stored.length).toBeGreaterThan(3);
-      await expect(comps.getByRole("heading", { name: `Comps · 3 of ${stored.length}` })).toBeVisible();
+      await expect(comps.getByRole("heading", { name: `Comps · ${usedOfFound(stored.length)}`, exact: true })).toBeVisible();
       const items = list.getByRole("listitem");
       await expect(items).toHaveCount(3);
       // The first 3 as stored (the API lists them in the card's order).

@@ -34,6 +34,8 @@ const NO_IDS: Ids = {
   task: "t",
   savedSearch: "s",
   buyer: "by",
+  dealLink: "dl",
+  offer: "o",
 };
 
 describe("the matrix knows every route", () => {

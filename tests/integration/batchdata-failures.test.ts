@@ -285,7 +285,7 @@ describe("the search routes with PROPERTY_DATA=batchdata", () => {
     });
   });
 
-  it("page cash buyers by 5 as the local market does, each a §3 result item with contacts", async () => {
+  it("page cash buyers by 5 as the local market does, each a spec result item with contacts", async () => {
     const local = await registerClient("bd-buyers-local");
     const { client: api, userId, fake } = await batchDataUser("bd-buyers");
     const body = {

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { deals, leadRequests, letterMailings, usageEvents } from "#db/schema.ts";
+import { dealOffers, deals, leadRequests, letterMailings, usageEvents } from "#db/schema.ts";
 import type { ContractInput } from "#app/domain/dispo/contract.ts";
 import * as loopCsv from "#app/routes/dashboard.loop[.csv].ts";
 import { loadDispoFigures } from "#app/services/dashboard/dispo-figures.server.ts";
@@ -68,13 +68,25 @@ async function seeded(hostileSource = '=HYPERLINK("https://evil.example")') {
   );
   const assigned = { propertyId: equity[0].id, dispoStatus: "fee_received" as const, assignmentFeeAsked: 12_500, profit: 11_000.5 };
   const open = { propertyId: inherited[0].id, dispoStatus: "under_contract" as const, assignmentFeeAsked: 9_000, profit: null };
-  await db.insert(deals).values([
-    { userId, stage: "closing" as const, contractPrice: 150_000, ...assigned },
-    { userId, stage: "closing" as const, contractPrice: 120_000, ...open },
-    // A deal not under contract: no dispo status, so none of the loop's figures.
-    { userId, propertyId: equity[1].id, stage: "negotiation" as const, assignmentFeeAsked: 7_000 },
-  ]);
-  return { user, events, equity, inherited, byHand, assigned, open };
+  const [assignedDeal] = await db
+    .insert(deals)
+    .values([
+      { userId, stage: "closing" as const, contractPrice: 150_000, ...assigned },
+      { userId, stage: "closing" as const, contractPrice: 120_000, ...open },
+      // A deal not under contract: no dispo status, so none of the loop's figures.
+      { userId, propertyId: equity[1].id, stage: "negotiation" as const, assignmentFeeAsked: 7_000 },
+    ])
+    .returning();
+  // Two offers with an amount and one bare inquiry on the assigned deal.
+  const offers = [162_000, 165_500, null].map((amount, i) => ({
+    userId,
+    dealId: assignedDeal.id,
+    name: `Buyer ${i}`,
+    email: `b${i}@example.com`,
+    amount,
+  }));
+  await db.insert(dealOffers).values(offers);
+  return { user, events, equity, inherited, byHand, assigned, open, offers };
 }
 
 const cents = (microcents: number) => Math.round(microcents / 1_000_000);
@@ -82,7 +94,7 @@ const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 describe("the dashboard's disposition and marketing figures", () => {
   it("counts deals by dispo status, fees asked and received, and each source's and channel's cost per lead, contract, assigned deal and return", async () => {
-    const { user, events, equity, inherited, assigned, open } = await seeded();
+    const { user, events, equity, inherited, assigned, open, offers } = await seeded();
     // Another user's leads, ledger and fee never reach these figures.
     await seeded();
     const loop = await loadDispoFigures(user.context, user.userId);
@@ -94,6 +106,8 @@ describe("the dashboard's disposition and marketing figures", () => {
       assigned: 0,
       fee_received: 1,
     });
+    // Offers with an amount per deal with a dispo status (the two seeded with one; the negotiation deal has none).
+    expect(loop.offersPerDeal).toBe(offers.filter((o) => o.amount !== null).length / 2);
     expect(loop.feeAskedCents).toBe(Math.round((assigned.assignmentFeeAsked + open.assignmentFeeAsked) * 100));
     expect(loop.feeReceivedCents).toBe(Math.round(assigned.profit * 100));
 

@@ -254,7 +254,7 @@ describe("POST /api/deals/analyze and its stream", () => {
     expect(await objectOf(other.userId, owner.propertyId).status()).toEqual({ status: "idle" });
   });
 
-  it("answers 401 with §6's message when signed out, and 400 for a body without a property", async () => {
+  it("answers 401 with the spec's message when signed out, and 400 for a body without a property", async () => {
     const signedOut = new ApiClient();
     const answer = await analyze(signedOut, { propertyId: crypto.randomUUID() });
     expect(answer.status).toBe(401);
@@ -292,7 +292,7 @@ describe("the property card's Analyze Deal without JavaScript (/crm/analysis)", 
     expect(row?.nextActions?.length).toBeGreaterThan(0);
   });
 
-  it("redirects with §8's titles: 'Unable to start analysis' for another user's property, 'Analysis Failed' when the provider fails", async () => {
+  it("redirects with the spec's titles: 'Unable to start analysis' for another user's property, 'Analysis Failed' when the provider fails", async () => {
     const owner = await withProperty("analysis-form-owner");
     const other = await registerClient("analysis-form-other");
     const foreign = await other.client.send(crmAnalysis as Handler, "POST", "/crm/analysis", {

@@ -13,7 +13,7 @@ import { load as loadPipeline } from "#app/services/deals/pipeline-section.serve
 import { aProperty, db, NOW, signedUp } from "./deals-setup.ts";
 
 describe("the pipeline section", () => {
-  it("shows the user's deals of the chosen period with the §4 figures and the leads without a deal", async () => {
+  it("shows the user's deals of the chosen period with the spec's figures and the leads without a deal", async () => {
     const pat = await signedUp();
     const other = await signedUp();
     await db.insert(deals).values({ userId: other.userId, propertyId: (await aProperty(other.userId)).id, dealValue: 999_999 });

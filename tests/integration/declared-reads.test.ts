@@ -1,4 +1,4 @@
-// Reads declared beside the session lookup (ADR 095; workers/session-reads.ts): the Worker entry matches the request
+// Reads declared beside the session lookup (ADR 045; workers/session-reads.ts): the Worker entry matches the request
 // to the routes whose loaders Remix will run, starts what they declare and sends the lookup with it, before any loader
 // runs. The send depends on no loader's timing: a loader that starts its part late still finds its reads answered in
 // the lookup's own round trip, and a single-fetch `.data` request batches what its `_routes` load.

@@ -152,7 +152,7 @@ describe("POST /api/cash-buyers/search", () => {
     expect(buyersOf(next).map((b) => b.id)).toEqual(all.slice(10, 15));
   });
 
-  it("answers each buyer as a §3 result item: address, owner with DNC-flagged phones and owner type, valuation, building, sale, portfolio", async () => {
+  it("answers each buyer as a spec result item: address, owner with DNC-flagged phones and owner type, valuation, building, sale, portfolio", async () => {
     const { client } = await registerClient("buyers-item");
     const items = buyersOf(await buyers(client, { location: "Phoenix, AZ", buyerType: "active_landlord" }));
     expect(items.length).toBeGreaterThan(0);
@@ -180,7 +180,7 @@ describe("POST /api/cash-buyers/search", () => {
     }
   });
 
-  it("says §8's message for an empty page", async () => {
+  it("says the spec's message for an empty page", async () => {
     const { client } = await registerClient("buyers-none");
     const answer = await buyers(client, { location: "Cheyenne, WY", buyerType: "cash_buyers" });
     expect(answer.body).toMatchObject({ success: true, error: null, buyers: [], message: noCashBuyersMessage("Cheyenne, WY") });

@@ -260,11 +260,11 @@ describe("POST /api/properties/batch", () => {
 
   it("refuses a bad body with per-field messages and records nothing", async () => {
     const { client, userId } = await registerClient("batch-bad");
-    const answer = await batch(client, { location: "  ", sellerType: "bargain", minBedrooms: "two", minPrice: -1, maxPrice: 0 }, 50);
+    const answer = await batch(client, { location: "  ", sellerType: "bargain", minBedrooms: "two", minPrice: -1, maxPrice: 0 }, 51);
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ success: false });
     expect(answer.body.errors).toEqual({
-      count: ["count must be a whole number from 1 to 5"],
+      count: ["count must be a whole number from 1 to 50"],
       "criteria.location": ["Location is required"],
       "criteria.sellerType": [
         "Seller type must be one of preforeclosure, out-of-state-absentee-owner, high_equity, inherited, corporate-owned, tired-landlord",

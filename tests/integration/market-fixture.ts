@@ -14,9 +14,9 @@ export const ZIPS: MarketZip[] = [
 ];
 
 /** Seeds a small deterministic market into the test's D1 and returns what was generated, to compare with. */
-export async function seedTestMarket(db: Db, properties: number): Promise<MarketBatch> {
+export async function seedTestMarket(db: Db, properties: number, zips: MarketZip[] = ZIPS): Promise<MarketBatch> {
   const generated: MarketBatch = { owners: [], properties: [], sales: [] };
-  const batches = [...generateMarket({ zips: ZIPS, properties, chunkSize: 800 })];
+  const batches = [...generateMarket({ zips, properties, chunkSize: 800 })];
   for (const batch of batches) {
     generated.owners.push(...batch.owners);
     generated.properties.push(...batch.properties);

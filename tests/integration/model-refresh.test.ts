@@ -1,4 +1,4 @@
-// The chunked refresh of the valuation's kept models (docs/decisions/072-valuation-model-refresh.md) in workerd's D1: `refreshStaleModels` (one
+// The chunked refresh of the valuation's kept models (docs/decisions/050-valuation-engine.md) in workerd's D1: `refreshStaleModels` (one
 // run of the Worker's monthly cron) fits at most its limit of stale cells a run, never-fitted and oldest first, each
 // run continuing where the last stopped, and the cron dispatch runs it on the refresh trigger only.
 import { env } from "cloudflare:test";

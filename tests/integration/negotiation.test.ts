@@ -126,7 +126,7 @@ describe("AI Assist in the Messages section", () => {
     expect(new URL(noJs.headers.get("Location")!, "http://x").searchParams.get("draft")).toBe(draft);
   });
 
-  it("on OpenAI drafts with the model (seller message and property sent), and says §8's trouble text when it fails", async () => {
+  it("on OpenAI drafts with the model (seller message and property sent), and says the spec's trouble text when it fails", async () => {
     const fake = createFakeOpenAi(KEY);
     const { client, userId } = await registerClient("assist-openai", {}, new ApiClient(testContext(OPENAI, {}, { fetch: fake.fetch })));
     const conversationId = await sellerThread(userId);

@@ -20,7 +20,7 @@ const ROUTES: [string, Handler, Record<string, unknown>][] = [
 
 describe("offer calls: who may call them", () => {
   it.each(ROUTES)(
-    "%s answers 401 with the §6 message when signed out, and 404 for another user's property with nothing changed",
+    "%s answers 401 with the spec's message when signed out, and 404 for another user's property with nothing changed",
     async (name, route, body) => {
       const { propertyId } = await withProperty({ maxOffer: 150000 });
       const anonymous = new ApiClient();

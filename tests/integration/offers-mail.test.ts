@@ -199,7 +199,7 @@ describe("mail-offer through Lob (fake)", () => {
     expect(await statusOf(propertyId)).toBe("offer_produced");
   });
 
-  it("refuses to mail without the company's return address: a 422 naming it, Lob never called, the status stays (issue 39)", async () => {
+  it("refuses to mail without the company's return address: a 422 naming it, Lob never called, the status stays", async () => {
     const fake = createFakeLob("test_key");
     const { client } = await registerClient("offers-noaddr", {}, await lobClient(fake));
     const created = await client.call(createRoute, "POST", "/api/properties", LEAD);
@@ -213,7 +213,7 @@ describe("mail-offer through Lob (fake)", () => {
     expect(await statusOf(propertyId)).toBe("offer_produced");
   });
 
-  it("answers 422 naming the field when the Lob client refuses an address before calling, not 502 (issue 39)", async () => {
+  it("answers 422 naming the field when the Lob client refuses an address before calling, not 502", async () => {
     const fake = createFakeLob("test_key");
     const { client, propertyId, pdfUrl, userId } = await confirmed({}, await lobClient(fake));
     // A street saved before the profile form knew Lob's 64 characters.

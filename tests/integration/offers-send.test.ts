@@ -94,7 +94,7 @@ describe("POST /api/properties/send-offer (the property card)", () => {
 });
 
 describe("GET /api/properties: Property (CRM) items", () => {
-  it("lists every §3 field, the owner's phones with DNC flags, and what a PATCH of analysisArv, maxOffer or status changed", async () => {
+  it("lists every spec field, the owner's phones with DNC flags, and what a PATCH of analysisArv, maxOffer or status changed", async () => {
     const { client, propertyId } = await withProperty();
     await db
       .update(properties)

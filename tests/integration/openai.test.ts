@@ -307,7 +307,7 @@ describe("the agent chat on OpenAI", () => {
     });
   });
 
-  it("keeps the user's message and answers §8's trouble text when the model fails", async () => {
+  it("keeps the user's message and answers the spec's trouble text when the model fails", async () => {
     const fake = createFakeOpenAi(KEY);
     fake.failWith(503);
     const context = testContext(

@@ -16,6 +16,7 @@ import * as choicesApi from "#app/routes/api.properties.$id.comp-choices.ts";
 import { action as crmChoices } from "#app/routes/crm.comp-choices.tsx";
 import { action as crmReport } from "#app/routes/crm.comp-report.tsx";
 import { action as crmComps } from "#app/routes/crm.comps.tsx";
+import { loader as viewDocument } from "#app/routes/documents.$id.view.ts";
 import { subjectOfProperty } from "#app/services/valuation/property-comps.server.ts";
 
 import { registerClient, toastOf, type Handler } from "./api-client.ts";
@@ -170,13 +171,16 @@ describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices an
 });
 
 describe("the comp report (/crm/comp-report)", () => {
-  it("stores the PDF in R2, lists it in Documents, and it says the subject, the grid, the range, the words, the blend and the method", async () => {
+  it("stores the PDF in R2, lists it in Documents, answers with the PDF's view, and it says the subject, the grid, the range, the words, the blend and the method", async () => {
     const { client, userId, id } = await ownValuedProperty("comps-report");
     const made = await client.send(crmReport as Handler, "POST", "/crm/comp-report", { urlencoded: { propertyId: id } });
-    expect(made.status).toBe(302);
-    expect(made.headers.get("Location")).toBe("/?section=documents");
-    expect(toastOf(made)?.title).toBe("Comp Report Saved");
+    expect(made.status).toBe(303);
     const [doc] = await db.select().from(documents).where(eq(documents.userId, userId));
+    expect(made.headers.get("Location")).toBe(`/documents/${doc.id}/view`);
+    expect(toastOf(made)).toBeNull();
+    const view = await client.send(viewDocument as Handler, "GET", `/documents/${doc.id}/view`, { params: { id: doc.id } });
+    expect(view.status).toBe(200);
+    expect(view.headers.get("Content-Type")).toBe("application/pdf");
     expect(doc).toMatchObject({ type: "comp_report", propertyId: id, contentType: "application/pdf" });
     const listed = await client.call(listDocumentsRoute as Handler, "GET", "/api/documents");
     expect(JSON.stringify(listed.body)).toContain(doc.id);
@@ -194,7 +198,9 @@ describe("the comp report (/crm/comp-report)", () => {
     expect(text).toContain("Method");
     // The ARV explained as the comps list explains it: each comp's weight and share, and the market model's share.
     const words = text.replace(/\s+/g, " ");
-    expect(words).toMatch(/Weight \d+ % of the comps \(\d+ % of the ARV\)\./);
+    const share = String.raw`(\d+(\.\d)? %|under 0\.1 %)`;
+    expect(words).toMatch(new RegExp(String.raw`Weight ${share} of the comps \(${share} of the ARV\)\.`));
+    expect(words).toMatch(/\d+ comps? used of \d+ found; (none|\d+) excluded\./);
     expect(words).toMatch(
       /The ARV blends the comps' weighted value, \$[\d,]+ \(\d+ % of the ARV\), with the market model's value, \$[\d,]+ \(\d+ % of the ARV\)\./,
     );

@@ -1,4 +1,4 @@
-// The 80 % range calibrated per region in production (docs/decisions/112-valuation-range-calibrated-per-market.md):
+// The 80 % range calibrated per region in production (docs/decisions/076-valuation-80-percent-range.md):
 // the scheduled model refresh learns each region's scale and keeps it beside the region's model, a valuation reads
 // it with the model, and a region with too few recent sales (a model of the year's sales, few of the last months')
 // keeps the global scale and says Low.

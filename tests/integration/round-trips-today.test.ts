@@ -101,7 +101,8 @@ describe("Today's round trips", () => {
   it("the page is sent without scripts but with the browser-zone line, coming up a link away (ADR 096)", async () => {
     const { client } = await busyAccount();
     const html = await (await pageCost(client)).value.text();
-    expect(html).toContain("Save outcome");
+    expect(html).toContain("Asked not to call");
+    expect(html).toContain("Note on the lead");
     // The day's queue alone: "Coming up" is a link away (ADR 096).
     expect(html).toContain('href="/today?upcoming=all"');
     expect(html).not.toContain('aria-label="Coming up"');

@@ -151,7 +151,7 @@ describe("the CRM page's batch scoped by the session's user", () => {
       details.filter((detail) => /^SCAN (properties|contacts|comps|comp_choices|property_valuations|sessions)\b/.test(detail)),
     ).toEqual([]);
     // The session's user is found by the sessions table's primary key, once per statement (the card's pinned and excluded comps,
-    // valuation history and the user's deal rule included: ADRs 091, 092 and 106).
+    // valuation history and the user's deal rule included: ADRs 091 and 092).
     expect(details.filter((detail) => /SEARCH sessions USING INDEX sqlite_autoindex_sessions_1 \(sid=\?\)/.test(detail))).toHaveLength(9);
     // Each statement searches its table by the same index as the statement scoped by a user id.
     const tables = (plan: string[]) => plan.filter((detail) => /^SEARCH (properties|contacts|comps)\b/.test(detail));

@@ -179,7 +179,7 @@ describe("POST /api/terry/chat on OpenAI", () => {
     expect(describeMarket(result.label, result.stats as never)).toContain(`${truth.properties.toLocaleString("en-US")} properties`);
   });
 
-  it("tells the model why a place has no figures, and answers §8's trouble text when the model fails", async () => {
+  it("tells the model why a place has no figures, and answers the spec's trouble text when the model fails", async () => {
     const fake = createFakeOpenAi(KEY);
     fake.answerToolCalls([{ name: "market_statistics", arguments: { location: "Springfield" } }]);
     fake.answer("I need a state with that city.");
@@ -292,7 +292,7 @@ describe("Terry's conversations", () => {
     );
   });
 
-  it("keeps the question with §8's trouble text when the model fails, and the model sees the stored conversation", async () => {
+  it("keeps the question with the spec's trouble text when the model fails, and the model sees the stored conversation", async () => {
     const fake = createFakeOpenAi(KEY);
     const { client, userId } = await registerClient("terry-down", {}, new ApiClient(testContext(config, {}, { fetch: fake.fetch })));
     fake.answer("Phoenix is busy.");

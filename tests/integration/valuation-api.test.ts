@@ -55,7 +55,7 @@ const saleById = (id: string) => market.sales.find((sale) => `market-${sale.id}`
 const asArv = (answer: Answer) => answer.body as unknown as ArvAnswer;
 
 describe("POST /api/properties/calculate-arv", () => {
-  it("answers 401 with §6's message when signed out, whatever the body", async () => {
+  it("answers 401 with the spec's message when signed out, whatever the body", async () => {
     const client = new ApiClient();
     for (const body of [{ address: "1 Main St", city: "Phoenix", state: "AZ" }, { address: "" }]) {
       const answer = await calculate(client, body);
@@ -270,7 +270,7 @@ describe("GET and POST /api/properties/{id}/comps", () => {
     expect((await compsCall(other.client, "GET", crypto.randomUUID())).status).toBe(404);
   });
 
-  it("stores the comps a search used and lists them with §3's fields; a second search replaces them", async () => {
+  it("stores the comps a search used and lists them with the spec's fields; a second search replaces them", async () => {
     const { client, userId } = await signedInToday("comps-store");
     const { id, home } = await savedLead(userId);
     expect((await compsCall(client, "GET", id)).body).toEqual([]);

@@ -1,4 +1,4 @@
-// A valuation reads indexes, never a whole table (docs/decisions/051-comparable-sales-retrieval.md): EXPLAIN QUERY PLAN of the very statements
+// A valuation reads indexes, never a whole table (docs/decisions/050-valuation-engine.md): EXPLAIN QUERY PLAN of the very statements
 // POST /api/properties/calculate-arv and the comps routes send, with their bound values. The market's sales are found
 // by band of latitude and longitude in market_sales_comps_idx (a partial index of arm's-length deeds, so the query must
 // spell that condition as the index does), imported sales in imported_sales_comps_idx, the subject by its address in

@@ -174,7 +174,7 @@ describe("the workbench's Get Property Value", () => {
     expect(signedOut.headers.get("Location")).toMatch(/^\/login/);
   });
 
-  it("falls back to §8's Demo Mode only when the valuation call fails, says so, and stores nothing", async () => {
+  it("falls back to the spec's Demo Mode only when the valuation call fails, says so, and stores nothing", async () => {
     const client = new ApiClient();
     const { userId, lead, property } = await workedLead(client);
     const before = await storedOf(property.id);

@@ -90,7 +90,7 @@ describe("the workbench's offer steps", () => {
     expect(piece.offerAmount).toBe(185000);
   });
 
-  it("answers §5's messages for no choice, a bad custom amount and an ARV of 0, and writes nothing", async () => {
+  it("answers the spec's messages for no choice, a bad custom amount and an ARV of 0, and writes nothing", async () => {
     const { client, property } = await workedLead();
     const base = { intent: "letter", propertyId: property.id, index: "0", arv: "300000" };
     const none = await post(client, base);
@@ -106,7 +106,7 @@ describe("the workbench's offer steps", () => {
     expect(await statusOf(property.id)).toBe("analyzed");
   });
 
-  it("Generate and Mail the Offer (andMail) makes the letter and mails it through sendOffer in one post (issue 36)", async () => {
+  it("Generate and Mail the Offer (andMail) makes the letter and mails it through sendOffer in one post", async () => {
     const { client, property } = await workedLead();
     const answer = await post(client, {
       intent: "letter",
@@ -125,7 +125,7 @@ describe("the workbench's offer steps", () => {
     expect(await statusOf(property.id)).toBe("offer_sent");
   });
 
-  it("asks once before a letter above the max offer (issue 35): the warnings and the fields to post again, nothing written", async () => {
+  it("asks once before a letter above the max offer: the warnings and the fields to post again, nothing written", async () => {
     const { client, property } = await workedLead();
     const fields = {
       intent: "letter",
@@ -169,7 +169,7 @@ describe("the workbench's offer steps", () => {
     expect(await statusOf(property.id)).toBe("analyzed");
   });
 
-  it("falls back to §8's Demo Mode when mailing fails, and says 'not confirmed' (never Demo Mode) when Lob may have mailed it", async () => {
+  it("falls back to the spec's Demo Mode when mailing fails, and says 'not confirmed' (never Demo Mode) when Lob may have mailed it", async () => {
     const fake = createFakeLob("test_key");
     const vars = { MAIL: "lob", LOB_API_KEY: "test_key", LOB_BASE_URL: "https://lob.fake.test", LOB_RETRY_DELAY_MS: "0" };
     const client = new ApiClient(testContext(vars, {}, { fetch: fake.fetch }));
@@ -193,7 +193,7 @@ describe("the workbench's offer steps", () => {
     expect(unknown.status).toBe(504);
     expect(unknown.headers.get("Location")).toBeNull();
     expect(await unknown.json()).toMatchObject({ title: "Mailing Not Confirmed" });
-    // Lob's refusal (401): nothing was mailed, so §8's Demo Mode.
+    // Lob's refusal (401): nothing was mailed, so the spec's Demo Mode.
     fake.failWith(401, "Your API key is not valid.");
     const mailed = await post(client, mail);
     expect(mailed.headers.get("Location")).toContain("mailed=demo");

@@ -4,7 +4,7 @@ import { LoginSchema, RegisterStep1Schema } from "#app/domain/accounts/auth-sche
 import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 
-describe("display name and initials (spec 01 §3)", () => {
+describe("display name and initials", () => {
   it("uses the full name, else first plus last name, else the email", () => {
     expect(displayName({ fullName: "Pat Quinn", firstName: "X", lastName: "Y", email: "p@example.com" })).toBe("Pat Quinn");
     expect(displayName({ fullName: "  ", firstName: "Ada", lastName: "Stone", email: "a@example.com" })).toBe("Ada Stone");

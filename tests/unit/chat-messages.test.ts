@@ -205,7 +205,7 @@ describe("seller cards: Let's Work It's queue and Skip This One", () => {
   });
 });
 
-describe("buyer cards → Save to Buyer Breeze (§3, §5)", () => {
+describe("buyer cards → Save to Buyer Breeze", () => {
   it("names the buyer, market and type, with Corporate or Individual from the name and the portfolio", () => {
     const saved = buyerLeadOf(aBuyer("Vince Cole"), "Atlanta, GA");
     expect(saved).toEqual({
@@ -250,7 +250,7 @@ describe("buyer cards → Save to Buyer Breeze (§3, §5)", () => {
   });
 });
 
-describe("Add to CRM's messages (§8) and property cards", () => {
+describe("Add to CRM's messages and property cards", () => {
   it("409 is 'Already in CRM', 401 asks to log in, else the server's message, else the fallback", () => {
     expect(addToCrmFailure(409, { message: "Already in CRM" })).toBe(ALREADY_IN_CRM);
     expect(addToCrmFailure(401, { message: "whatever" })).toBe(AUTH_REQUIRED);
@@ -283,7 +283,7 @@ describe("Add to CRM's messages (§8) and property cards", () => {
   });
 });
 
-describe("results held until posted (§4)", () => {
+describe("results held until posted", () => {
   it("reads back what was stored and refuses anything else", () => {
     const pending = {
       kind: "buyer",

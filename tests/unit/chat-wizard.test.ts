@@ -19,7 +19,7 @@ import { PRICE_OPTIONS } from "#app/domain/leads/search-options.ts";
 
 const answers = (fields: Partial<WizardAnswers>): WizardAnswers => ({ ...EMPTY_ANSWERS, ...fields });
 
-describe("the seller wizard's step rules (§5)", () => {
+describe("the seller wizard's step rules", () => {
   it("step 1 Next needs the city and the state, unless a ZIP or 'City, ST' says it all", () => {
     expect(stepErrors("seller", 1, answers({}))).toEqual({ cityOrZip: CITY_REQUIRED });
     expect(stepErrors("seller", 1, answers({ cityOrZip: "Phoenix" }))).toEqual({ state: STATE_REQUIRED });
@@ -43,7 +43,7 @@ describe("the seller wizard's step rules (§5)", () => {
     });
   });
 
-  it("sends the §7 criteria: the location rule, the type, bedrooms and the price option's bounds", () => {
+  it("sends the spec's criteria: the location rule, the type, bedrooms and the price option's bounds", () => {
     const base = { cityOrZip: "phoenix", state: "az", sellerType: "inherited" };
     expect(sellerCriteria(answers(base))).toEqual({
       location: "phoenix, AZ",
@@ -65,7 +65,7 @@ describe("the seller wizard's step rules (§5)", () => {
   });
 });
 
-describe("the cash buyer wizard's step rules (§5)", () => {
+describe("the cash buyer wizard's step rules", () => {
   it("step 1 needs the location; Find Cash Buyers and the count need a buyer type", () => {
     expect(stepErrors("buyer", 1, answers({}))).toEqual({ cityOrZip: CITY_REQUIRED });
     expect(stepErrors("buyer", 2, answers({ cityOrZip: "85004" }))).toEqual({ buyerType: BUYER_TYPE_REQUIRED });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { crmFiguresFromCounts } from "#app/domain/leads/crm-figures.ts";
 
-describe("CRM figures from the per-status counts SQL gives (spec 01 §4)", () => {
+describe("CRM figures from the per-status counts SQL gives", () => {
   it("adds every status into Total Leads, and only qualified and under-contract counts into the other two", () => {
     expect(
       crmFiguresFromCounts([

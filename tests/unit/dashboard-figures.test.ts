@@ -40,7 +40,7 @@ const property = (status: string, createdAt = "2026-06-10T00:00:00.000Z", id = `
   address: `${id} Elm St`,
 });
 
-describe("dashboard KPIs (spec 01 §4)", () => {
+describe("dashboard KPIs", () => {
   it("Total Revenue is the sum of deal values in closing", () => {
     expect(
       totalRevenue([
@@ -79,7 +79,7 @@ describe("dashboard KPIs (spec 01 §4)", () => {
   });
 });
 
-describe("Deals by Stage (spec 01 §4, counted from properties)", () => {
+describe("Deals by Stage (counted from properties)", () => {
   it("lead generation is all properties, analysis analyzed|offer_produced|offer_sent, negotiation offer_sent, closing always 0", () => {
     const properties = ["new", "analyzed", "offer_produced", "offer_sent", "offer_sent", "closed", "under_contract"].map((status) =>
       property(status),
@@ -89,7 +89,7 @@ describe("Deals by Stage (spec 01 §4, counted from properties)", () => {
   });
 });
 
-describe("Recent Activity (spec 01 §4)", () => {
+describe("Recent Activity", () => {
   it("takes the last 3 deals as Deal closed, the last 2 conversations and the last 2 leads, newest first, keeping 5", () => {
     const at = (day: number) => `2026-06-${String(day).padStart(2, "0")}T10:00:00.000Z`;
     const deals = [1, 5, 9, 13].map((day) => deal({ createdAt: at(day), address: `deal ${day}` }));

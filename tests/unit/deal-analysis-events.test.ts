@@ -71,7 +71,7 @@ describe("deal analysis events", () => {
     expect(progressSteps(0)[1].message).toBe("No comparable sales found; using the estimated value");
   });
 
-  it("splits §8's titles from their reasons", () => {
+  it("splits the spec's titles from their reasons", () => {
     expect(splitAnalysisMessage("Analysis Failed: openai: the model answered HTTP 500")).toEqual({
       title: "Analysis Failed",
       description: "openai: the model answered HTTP 500",

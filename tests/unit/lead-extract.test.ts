@@ -12,7 +12,7 @@ import {
 import { toCashBuyerItem, toLeadQueueItem } from "#app/domain/leads/items.ts";
 import type { CashBuyer, SellerLead } from "#app/providers/property-data/types.ts";
 
-describe("placeholder contact texts (§5) are dropped", () => {
+describe("placeholder contact texts are dropped", () => {
   it.each([
     "Contact for details",
     "N/A",
@@ -52,7 +52,7 @@ describe("placeholder contact texts (§5) are dropped", () => {
   });
 });
 
-describe("extracted numbers keep to their bounds (§5)", () => {
+describe("extracted numbers keep to their bounds", () => {
   it("bedrooms, bathrooms and square feet must be greater than 0", () => {
     expect([0, -1, Number.NaN, null, undefined, 0.5, 3].map(positiveOrNull)).toEqual([null, null, null, null, null, 0.5, 3]);
   });
@@ -66,7 +66,7 @@ describe("extracted numbers keep to their bounds (§5)", () => {
   });
 });
 
-describe("owner type for a buyer save (§5)", () => {
+describe("owner type for a buyer save", () => {
   it.each([
     ["Desert Sun Holdings LLC", "Corporate"],
     ["ACME HOMES, INC.", "Corporate"],
@@ -116,7 +116,7 @@ const LEAD: SellerLead = {
   raw: { marketPropertyId: 7 },
 };
 
-describe("a lead queue item (§3) from a provider's lead", () => {
+describe("a lead queue item from a provider's lead", () => {
   it("applies the bounds, drops placeholders, flags DNC apart and falls back to a 70 % max offer", () => {
     const item = toLeadQueueItem(LEAD, "local", 2026);
     expect(item).toMatchObject({
@@ -155,8 +155,8 @@ describe("a lead queue item (§3) from a provider's lead", () => {
   });
 });
 
-describe("a cash buyer search result item (§3) from a provider's buyer", () => {
-  it("names the owner type by the §5 rule and keeps only real contacts", () => {
+describe("a cash buyer search result item from a provider's buyer", () => {
+  it("names the owner type by the spec's rule and keeps only real contacts", () => {
     const buyer: CashBuyer = {
       id: "local-owner-3",
       owner: {

@@ -143,7 +143,7 @@ describe("the stored lead queue", () => {
 });
 
 describe("a lead saved to the CRM", () => {
-  it("sends the §3 fields, money as text, with the status and agent of the save", async () => {
+  it("sends the spec's fields, money as text, with the status and agent of the save", async () => {
     const { leadToProperty } = await import("#app/domain/leads/property.ts");
     const { PropertyInputSchema } = await import("#app/domain/leads/lead-forms.ts");
     const saved = leadToProperty(lead("a"), { status: "analyzed", currentAgent: "deal_analyzer" });

@@ -19,7 +19,7 @@ function errorsOf(result: { success: boolean; error?: { issues: { path: Property
 }
 
 describe("the seller criteria", () => {
-  it("apply the §5 defaults: minimum bedrooms 1, price cap $3M, no minimum", () => {
+  it("apply the spec's defaults: minimum bedrooms 1, price cap $3M, no minimum", () => {
     expect(SellerCriteriaSchema.parse({ location: "Phoenix, AZ", sellerType: "high_equity" })).toEqual({
       location: { search: { city: "Phoenix", state: "AZ" }, label: "Phoenix, AZ" },
       sellerType: "high_equity",
@@ -42,10 +42,10 @@ describe("the seller criteria", () => {
 
   it("refuse each bad field with its own message", () => {
     const errors = errorsOf(
-      SellerSearchSchema.safeParse({ count: 9, criteria: { location: "", sellerType: "motivated", minBedrooms: -1, maxPrice: "lots" } }),
+      SellerSearchSchema.safeParse({ count: 51, criteria: { location: "", sellerType: "motivated", minBedrooms: -1, maxPrice: "lots" } }),
     );
     expect(errors).toEqual({
-      count: ["count must be a whole number from 1 to 5"],
+      count: ["count must be a whole number from 1 to 50"],
       "criteria.location": ["Location is required"],
       "criteria.sellerType": [
         "Seller type must be one of preforeclosure, out-of-state-absentee-owner, high_equity, inherited, corporate-owned, tired-landlord",
@@ -116,7 +116,7 @@ describe("the cash-buyer search", () => {
     expect(key(base)).not.toBe(key({ ...base, location: "85004" }));
   });
 
-  it("says §8's no-result message word for word", () => {
+  it("says the spec's no-result message word for word", () => {
     expect(noCashBuyersMessage("Phoenix, AZ")).toBe("No active cash buyers found in Phoenix, AZ. Try expanding your search area.");
   });
 });

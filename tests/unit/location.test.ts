@@ -14,7 +14,7 @@ import {
   ZIP_FORMAT,
 } from "#app/domain/leads/lead-location.ts";
 
-describe("buildSearchLocation (the wizard's §5 location rule)", () => {
+describe("buildSearchLocation (the wizard's location rule)", () => {
   it("uses a 5-digit ZIP as is, whatever the state", () => {
     expect(buildSearchLocation(" 85004 ", "TX")).toEqual({ ok: true, value: { location: "85004" } });
   });

@@ -86,7 +86,7 @@ describe("offer warnings", () => {
     expect(propertyOfferWarnings({ arv: null, confidenceScore: null, price: null }, 100_000)).toEqual([]);
   });
 
-  it("checks against the user's stored repairs and fee (issue 35 item 1), a rule's own figures first", () => {
+  it("checks against the user's stored repairs and fee, a rule's own figures first", () => {
     // $300,000 × 70 % = $210,000; the defaults ($30,000 + $10,000) leave $170,000, stored $5,000 + $5,000 leave $200,000.
     const property = { arv: 300_000, confidenceScore: 90, price: 300_000, repairEstimate: 5_000, assignmentFee: 5_000 };
     expect(propertyOfferWarnings(property, 190_000)).toEqual([]);

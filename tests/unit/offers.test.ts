@@ -28,7 +28,7 @@ describe("the 70% rule", () => {
   });
 });
 
-describe("custom offer amounts (§5)", () => {
+describe("custom offer amounts", () => {
   it("keeps only the digits typed", () => {
     expect(customOfferDigits("$185,000.50")).toBe("18500050");
     expect(customOfferDigits("abc")).toBe("");
@@ -69,7 +69,7 @@ describe("custom offer amounts (§5)", () => {
   });
 });
 
-describe("the workbench status flow (§4)", () => {
+describe("the workbench status flow", () => {
   it("moves new and analyzed to offer_produced with a letter and to offer_sent when mailed, and keeps the CRM's later statuses", () => {
     expect(statusAfterLetter("analyzed")).toBe("offer_produced");
     expect(statusAfterLetter("new")).toBe("offer_produced");

@@ -18,7 +18,7 @@ const deal = (stage: PipelineDeal["stage"], dealValue: number | null, closeDate:
   closeDate,
 });
 
-describe("pipeline header figures (spec 01 §4)", () => {
+describe("pipeline header figures", () => {
   const deals = [
     deal("lead_generation", 100_000),
     deal("analysis", null),

@@ -46,7 +46,7 @@ const now = new Date("2026-03-10T12:00:00Z");
 const ago = (ms: number) => new Date(now.getTime() - ms);
 const HOUR = 3_600_000;
 
-describe("relativeTime (spec 01 §9)", () => {
+describe("relativeTime", () => {
   it("says just now under an hour, hours under a day, days beyond", () => {
     expect(relativeTime(ago(59 * 60_000), now)).toBe("just now");
     expect(relativeTime(ago(HOUR), now)).toBe("1 hour ago");

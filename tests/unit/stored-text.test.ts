@@ -16,6 +16,7 @@ import {
 import { ChatSendSchema } from "#app/domain/chat/chat-forms.ts";
 import { UpdateDealSchema } from "#app/domain/deals/deal-forms.ts";
 import { BuyerInputSchema } from "#app/domain/dispo/buyer-schema.ts";
+import { OfferInputSchema } from "#app/domain/dispo/offer-schema.ts";
 import { PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/lead-forms.ts";
 import { SaveSearchSchema } from "#app/domain/leads/saved-searches.ts";
 import { NewMessageFormSchema, ReplyFormSchema } from "#app/domain/messages/message-forms.ts";
@@ -49,6 +50,13 @@ const CASES: Case[] = [
   { name: "a deal's notes", schema: UpdateDealSchema, input: { notes: "Closing soon" }, field: "notes" },
   { name: "a buyer's name", schema: BuyerInputSchema, input: { name: "Cash Co" }, field: "name" },
   { name: "a buyer's company", schema: BuyerInputSchema, input: { name: "Cash Co", company: "Cash Co LLC" }, field: "company" },
+  { name: "an offer's name", schema: OfferInputSchema, input: { name: "Ann Buyer", email: "ann@buyers.example" }, field: "name" },
+  {
+    name: "an offer's message",
+    schema: OfferInputSchema,
+    input: { name: "Ann Buyer", email: "ann@buyers.example", message: "Cash, 10 days" },
+    field: "message",
+  },
   { name: "a saved search's name", schema: SaveSearchSchema, input: { wizard: "seller", name: "Phoenix" }, field: "name" },
   { name: "a message's text", schema: ReplyFormSchema, input: { conversationId: "c1", content: "Hello" }, field: "content" },
   { name: "a new message's text", schema: NewMessageFormSchema, input: { contactId: "c1", content: "Hello" }, field: "content" },

@@ -27,6 +27,8 @@ const STATS: MarketStats = {
   },
   sales: { count: 96, medianPrice: 298_000, medianPricePerSqft: 187, cashShare: 0.25, since: "2024-12-31" },
   topZips: [{ zip: "85004", properties: 700, highEquity: 230 }],
+  zips: [],
+  bedrooms: null,
 };
 
 function lookupOf(answers: Record<string, Awaited<ReturnType<TerryLookup>>>) {

@@ -1,4 +1,4 @@
-// Which cells a bounded run of the models' refresh fits (app/domain/valuation/refresh-plan.ts, docs/decisions/072-valuation-model-refresh.md).
+// Which cells a bounded run of the models' refresh fits (app/domain/valuation/refresh-plan.ts, docs/decisions/050-valuation-engine.md).
 import { describe, expect, it } from "vitest";
 
 import { staleCount, stalestCells, unmodelledCells, type KeptFit } from "#app/domain/valuation/refresh-plan.ts";

@@ -13,7 +13,7 @@ import {
   valuationStepParams,
 } from "#app/domain/valuation/view.ts";
 
-describe("the progress schedule (§4 'Valuation progress', §9)", () => {
+describe("the progress schedule ("Valuation progress")", () => {
   it("has six messages for the valuation and six for the comps search", () => {
     expect(VALUATION_MESSAGES).toHaveLength(6);
     expect(COMPS_MESSAGES).toHaveLength(6);
@@ -38,7 +38,7 @@ describe("the progress schedule (§4 'Valuation progress', §9)", () => {
   });
 });
 
-describe("a comp's cells (§2's comps table)", () => {
+describe("a comp's cells", () => {
   const comp = {
     address: "4821 N 35th Ave",
     soldPrice: 312499.6,
@@ -84,7 +84,7 @@ describe("a comp's cells (§2's comps table)", () => {
   });
 });
 
-describe("§8's value-calculation Demo Mode", () => {
+describe("the spec's value-calculation Demo Mode", () => {
   it("makes three comps at 95 %, 102 % and 105 % of the estimated value and the ARV their average", () => {
     expect(demoValuation(300_000)).toEqual({
       arv: 302_000,

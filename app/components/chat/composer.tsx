@@ -116,8 +116,7 @@ export function Composer({
   const capped = refused?.errors.form ? capRefusalToast({ ...refused, message: refused.errors.form }) : null;
   useEffect(() => {
     if (capped) toast(capped);
-    // Once per answer: `refused` is a new object for each one.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer: `refused` is a new object for each one
   }, [refused]);
   return (
     <ComposerForm

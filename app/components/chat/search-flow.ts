@@ -12,6 +12,7 @@ import {
   buyerSearch,
   describeBuyerSearch,
   describeSellerSearch,
+  leadCountOf,
   sellerCriteria,
   type WizardAnswers,
   type WizardKind,
@@ -23,7 +24,6 @@ import {
   noCashBuyersMessage,
   noSellerLeadsMessage,
   PREVIEW_FAILED,
-  SELLER_SEARCH_COUNT,
 } from "#app/domain/leads/search-options.ts";
 import { isRecord } from "#app/domain/shared/guards.ts";
 import type { WizardCount } from "#app/services/chat/chat-section.server.ts";
@@ -73,14 +73,14 @@ export type SearchDeps = {
 };
 
 /**
- * Find Properties: 5 leads. With results: the queue is stored (leadQueue), the cards are held and posted into the
+ * Find Properties: the chosen number of leads (5 unless the user picked 10, 25 or 50). With results: the queue is stored (leadQueue), the cards are held and posted into the
  * chat, and the page moves on to the Lead Workbench at once (the cards keep posting meanwhile). Without: the
  * explanation is posted into the chat ("No Results: {location}" when a conversation has to be started).
  */
 export async function findSellers(answers: WizardAnswers, deps: SearchDeps): Promise<void> {
   const criteria = sellerCriteria(answers);
   if (!criteria) return;
-  const answer = await postJson("/api/properties/batch", { count: SELLER_SEARCH_COUNT, criteria });
+  const answer = await postJson("/api/properties/batch", { count: leadCountOf(answers), criteria });
   const location = text(answer.body.location) ?? criteria.location;
   const asked = user(describeSellerSearch(answers, location));
   // The search's answer carries "Back to Wizard" with these answers.

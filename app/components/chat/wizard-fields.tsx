@@ -1,7 +1,8 @@
 /** The wizards' fields: a select, a set of choices, their error texts, and the count's answer. */
 
 import { inputClass } from "#app/components/ui/input.tsx";
-import type { WizardField } from "#app/domain/chat/wizard.ts";
+import { CostPreview } from "#app/components/usage/cost-preview.tsx";
+import { LEAD_COUNT_SELECT_OPTIONS, type WizardField } from "#app/domain/chat/wizard.ts";
 import { formatNumber } from "#app/domain/shared/format.ts";
 import type { WizardCount, WizardView } from "#app/services/chat/chat-section.server.ts";
 
@@ -11,6 +12,7 @@ export const FIELD_LABELS: Record<WizardField, string> = {
   sellerType: "Seller type",
   minBedrooms: "Minimum bedrooms",
   price: "Maximum price",
+  leadCount: "How many leads to pull",
   buyerType: "Buyer type",
 };
 
@@ -103,6 +105,45 @@ export function Choices({
               <span className="block text-slate-600">{option.description}</span>
             </label>
           </div>
+        ))}
+      </div>
+      <ErrorText id={`${id}-error`} error={error} />
+    </fieldset>
+  );
+}
+
+/**
+ * How many leads Find Properties pulls, each choice with what it costs (the unit costs the ledger charges, from the
+ * root loader), so the price of every choice shows without JavaScript too.
+ */
+export function LeadCountChoice({ value, error, onChange }: { value: string; error?: string; onChange: (value: string) => void }) {
+  const id = "wizard-leadCount";
+  return (
+    <fieldset className="sm:col-span-2" aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="mb-2 text-sm font-medium text-slate-800">{FIELD_LABELS.leadCount}</legend>
+      <div className="flex flex-wrap gap-2">
+        {LEAD_COUNT_SELECT_OPTIONS.map((option) => (
+          <label
+            key={option.value}
+            htmlFor={`${id}-${option.value}`}
+            className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-200 px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+          >
+            <input
+              id={`${id}-${option.value}`}
+              type="radio"
+              name="leadCount"
+              value={option.value}
+              checked={value === option.value}
+              onChange={() => onChange(option.value)}
+              className="accent-brand-700"
+            />
+            <CostPreview
+              kind="lead"
+              count={Number(option.value)}
+              extra={{ kind: "skip_trace", count: Number(option.value) }}
+              testId="lead-count-cost"
+            />
+          </label>
         ))}
       </div>
       <ErrorText id={`${id}-error`} error={error} />

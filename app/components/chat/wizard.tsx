@@ -19,6 +19,7 @@ import { CostPreview } from "#app/components/usage/cost-preview.tsx";
 import {
   BEDROOM_OPTIONS,
   BUYER_TYPE_OPTIONS,
+  leadCountOf,
   PRICE_SELECT_OPTIONS,
   SELLER_TYPE_OPTIONS,
   STEP_FIELDS,
@@ -31,12 +32,11 @@ import {
   type WizardField,
 } from "#app/domain/chat/wizard.ts";
 import type { CoveredPlace } from "#app/domain/leads/covered-places.ts";
-import { SELLER_SEARCH_COUNT } from "#app/domain/leads/search-options.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
 import type { WizardView } from "#app/services/chat/chat-section.server.ts";
 
 import { usePlaceSuggestions } from "./use-place-suggestions.ts";
-import { Choices, CountResult, ErrorText, FIELD_LABELS, Select } from "./wizard-fields.tsx";
+import { Choices, CountResult, ErrorText, FIELD_LABELS, LeadCountChoice, Select } from "./wizard-fields.tsx";
 import { useWizardForm, type WizardBusy } from "./wizard-state.ts";
 
 export type WizardProps = {
@@ -104,19 +104,7 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
             onChange={set("buyerType")}
           />
         ) : null}
-        {step === 3 ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Select
-              field="minBedrooms"
-              value={answers.minBedrooms}
-              error={errors.minBedrooms}
-              options={BEDROOM_OPTIONS}
-              onChange={set("minBedrooms")}
-            />
-            <Select field="price" value={answers.price} error={errors.price} options={PRICE_SELECT_OPTIONS} onChange={set("price")} />
-            <p className="text-xs text-slate-600 sm:col-span-2">Both filters are optional.</p>
-          </div>
-        ) : null}
+        {step === 3 ? <FiltersStep answers={answers} errors={errors} set={set} /> : null}
 
         {count ? <CountResult kind={kind} count={count} /> : null}
         {busy === "search" ? (
@@ -127,9 +115,43 @@ export default function Wizard({ view, agent, conversationId, closeHref, onClose
         ) : null}
 
         {last ? <SaveSearchName disabled={busy !== null} /> : null}
-        <WizardButtons kind={kind} step={step} last={last} busy={busy} closeHref={closeHref} onClose={handles ? onClose : undefined} />
+        <WizardButtons
+          kind={kind}
+          step={step}
+          last={last}
+          busy={busy}
+          leads={leadCountOf(answers)}
+          closeHref={closeHref}
+          onClose={handles ? onClose : undefined}
+        />
       </form>
     </section>
+  );
+}
+
+/** The seller wizard's last step: the optional filters and how many leads to pull. */
+function FiltersStep({
+  answers,
+  errors,
+  set,
+}: {
+  answers: WizardAnswers;
+  errors: WizardErrors;
+  set: (field: WizardField) => (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Select
+        field="minBedrooms"
+        value={answers.minBedrooms}
+        error={errors.minBedrooms}
+        options={BEDROOM_OPTIONS}
+        onChange={set("minBedrooms")}
+      />
+      <Select field="price" value={answers.price} error={errors.price} options={PRICE_SELECT_OPTIONS} onChange={set("price")} />
+      <p className="text-xs text-slate-600 sm:col-span-2">Both filters are optional.</p>
+      <LeadCountChoice value={answers.leadCount} error={errors.leadCount} onChange={set("leadCount")} />
+    </div>
   );
 }
 
@@ -195,6 +217,7 @@ function WizardButtons({
   step,
   last,
   busy,
+  leads,
   closeHref,
   onClose,
 }: {
@@ -202,6 +225,8 @@ function WizardButtons({
   step: number;
   last: boolean;
   busy: WizardBusy;
+  /** How many leads Find Properties pulls (its cost preview prices that many). */
+  leads: number;
   closeHref: string;
   /** Closes in place; without it Cancel follows its link. */
   onClose?: () => void;
@@ -241,7 +266,7 @@ function WizardButtons({
         {kind === "seller" ? "Find Properties" : "Find Cash Buyers"}
       </Button>
       {kind === "seller" ? (
-        <CostPreview kind="lead" count={SELLER_SEARCH_COUNT} extra={{ kind: "skip_trace", count: SELLER_SEARCH_COUNT }} />
+        <CostPreview kind="lead" count={leads} extra={{ kind: "skip_trace", count: leads }} />
       ) : (
         <CostPreview kind="cash_buyer_page" count={1} />
       )}

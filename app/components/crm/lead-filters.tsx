@@ -5,6 +5,7 @@ import { Input } from "#app/components/ui/input.tsx";
 import { TabLinks } from "#app/components/ui/tab-links.tsx";
 import { crmHref } from "#app/domain/leads/crm-view.ts";
 import { STATUS_FILTERS, type StatusFilter } from "#app/domain/leads/labels.ts";
+import { STATUS_GROUPING_TEXT } from "#app/domain/leads/status-groups.ts";
 
 /**
  * The status pills and the search box. Both are GET navigations, so the filter lives in the URL; the search form
@@ -13,15 +14,20 @@ import { STATUS_FILTERS, type StatusFilter } from "#app/domain/leads/labels.ts";
 export function LeadFilters({ filter }: { filter: { status: StatusFilter; q: string } }) {
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
-      <TabLinks
-        label="Filter leads by status"
-        links={STATUS_FILTERS.map((option) => ({
-          key: option.value,
-          href: crmHref({ status: option.value, q: filter.q }),
-          label: option.label,
-          current: option.value === filter.status,
-        }))}
-      />
+      <div className="grid gap-1">
+        <TabLinks
+          label="Filter leads by status"
+          links={STATUS_FILTERS.map((option) => ({
+            key: option.value,
+            href: crmHref({ status: option.value, q: filter.q }),
+            label: option.label,
+            current: option.value === filter.status,
+          }))}
+        />
+        <p className="text-xs text-slate-600" data-testid="status-grouping">
+          {STATUS_GROUPING_TEXT}
+        </p>
+      </div>
       <Form method="get" action="/" role="search" className="flex gap-2" preventScrollReset>
         <input type="hidden" name="section" value="crm" />
         {filter.status !== "all" ? <input type="hidden" name="status" value={filter.status} /> : null}

@@ -28,11 +28,11 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
       ) : (
         // Should a row ever be wider than the box, it scrolls inside it, never the page. A scrollable region must be
         // reachable by keyboard to scroll it (WCAG 2.1.1), hence the tabIndex.
-        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region is reached by keyboard
         <div className="overflow-x-auto" role="region" aria-label="Leads" tabIndex={0}>
           {/* The rows' links are plain anchors; one handler here turns their plain clicks into client-side navigations
               (link-clicks.ts). Keyboard users press Enter on a link, which fires the same click. */}
-          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- delegated link clicks */}
           <table onClick={onLinkClick} className="lead-table w-full divide-y divide-slate-200 text-left">
             <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>

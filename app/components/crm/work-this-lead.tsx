@@ -7,8 +7,9 @@ import type { ReactNode } from "react";
 
 import { DealAnalysisPanel } from "#app/components/deals/analysis-panel.tsx";
 import { PropertyOffer } from "#app/components/offers/property-offer.tsx";
-import { StartSequenceForm } from "#app/components/today/start-sequence.tsx";
+import { LeadSequence } from "#app/components/today/lead-sequence.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { CollapsibleSection } from "#app/components/ui/collapsible-section.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { PropertyComps } from "#app/components/valuation/property-comps.tsx";
 import { ValuationHistory } from "#app/components/valuation/valuation-history.tsx";
@@ -33,22 +34,19 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** One group of the card's facts; it folds away, so the long card reads a part at a time. */
 function DetailGroup({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 p-4">
-      <h3 className="mb-3 text-sm font-semibold text-slate-900">{title}</h3>
+    <CollapsibleSection title={title}>
       <dl className="grid grid-cols-2 gap-3">{children}</dl>
-    </section>
+    </CollapsibleSection>
   );
 }
 
 /** The property's details: location, building, valuation, owner (phones with DNC flagged), contacts, record dates. */
-// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components and hooks
 function LeadDetails({ selected }: { selected: Selected }) {
   const p = selected.property;
   const numbers = dealNumbersOf(p, selected.dealRule);
-  const phones = ownerPhones(p);
-  const emails = [...new Set([p.ownerEmail, ...(p.ownerEmails ?? [])].filter((email): email is string => Boolean(email)))];
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <DetailGroup title="Property details">
@@ -95,51 +93,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Last sale price">{formatMoney(p.lastSalePrice)}</Detail>
         <Detail label="Last sale date">{formatDate(p.lastSaleDate)}</Detail>
       </DetailGroup>
-      <section aria-label="Owner info" className="rounded-lg border border-slate-200 p-4">
-        <h3 className="mb-3 text-sm font-semibold text-slate-900">Owner info</h3>
-        {p.ownerName || phones.length || emails.length || p.ownerMailingAddress ? (
-          <dl className="space-y-3">
-            <Detail label="Owner">{p.ownerName ?? "N/A"}</Detail>
-            {p.ownerMailingAddress ? <Detail label="Mailing address">{p.ownerMailingAddress}</Detail> : null}
-            <Detail label="Phones">
-              {phones.length ? (
-                <ul className="space-y-1">
-                  {phones.map((phone) => (
-                    <li key={phone.number} className="flex flex-wrap items-center gap-2">
-                      <span className={phone.dnc ? "text-slate-500 line-through" : ""}>{displayPhone(phone.number)}</span>
-                      {phone.type !== "unknown" ? <span className="text-xs text-slate-500 capitalize">{phone.type}</span> : null}
-                      {phone.dnc ? (
-                        <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800" title="On the do-not-call list">
-                          DNC
-                        </span>
-                      ) : null}
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                "N/A"
-              )}
-            </Detail>
-            <Detail label="Email">
-              {emails.length ? (
-                <ul>
-                  {emails.map((email) => (
-                    <li key={email} className="break-all">
-                      <a href={`mailto:${email}`} className="text-brand-700 underline">
-                        {email}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                "N/A"
-              )}
-            </Detail>
-          </dl>
-        ) : (
-          <p className="text-sm text-slate-500">No owner info</p>
-        )}
-      </section>
+      <OwnerInfo property={p} />
       <DetailGroup title="Lead classification">
         <Detail label="Status">
           <LeadStatusBadge status={p.status} />
@@ -150,7 +104,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Created">{formatDate(p.createdAt)}</Detail>
         <Detail label="Updated">{formatDate(p.updatedAt)}</Detail>
       </DetailGroup>
-      <StartSequenceForm propertyId={p.id} className="md:col-span-2" />
+      <LeadSequence propertyId={p.id} sequence={selected.sequence} notes={selected.notes} />
       <DealAnalysisPanel property={p} rule={selected.dealRule} running={selected.analysisRunning} />
       <PropertyOffer property={p} rule={selected.dealRule} />
       <PropertyComps
@@ -161,21 +115,77 @@ function LeadDetails({ selected }: { selected: Selected }) {
         model={p.modelValue !== null && p.modelShare !== null ? { value: p.modelValue, share: p.modelShare } : null}
       />
       <ValuationHistory history={selected.valuations} />
-      {selected.contacts.length ? (
-        <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
-          <h3 className="mb-3 text-sm font-semibold text-slate-900">Contacts</h3>
-          <ul className="divide-y divide-slate-100 text-sm">
-            {selected.contacts.map((contact) => (
-              <li key={contact.id} className="flex flex-wrap gap-x-4 py-1.5">
-                <span className="font-medium text-slate-900">{contact.name}</span>
-                {contact.phone ? <span className="text-slate-600">{displayPhone(contact.phone)}</span> : null}
-                {contact.email ? <span className="break-all text-slate-600">{contact.email}</span> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {selected.contacts.length ? <Contacts contacts={selected.contacts} /> : null}
     </div>
+  );
+}
+
+/** The owner: name, mailing address, phones (a DNC one struck through and flagged) and emails; or "No owner info". */
+function OwnerInfo({ property: p }: { property: Selected["property"] }) {
+  const phones = ownerPhones(p);
+  const emails = [...new Set([p.ownerEmail, ...(p.ownerEmails ?? [])].filter((email): email is string => Boolean(email)))];
+  return (
+    <CollapsibleSection title="Owner info">
+      {p.ownerName || phones.length || emails.length || p.ownerMailingAddress ? (
+        <dl className="space-y-3">
+          <Detail label="Owner">{p.ownerName ?? "N/A"}</Detail>
+          {p.ownerMailingAddress ? <Detail label="Mailing address">{p.ownerMailingAddress}</Detail> : null}
+          <Detail label="Phones">
+            {phones.length ? (
+              <ul className="space-y-1">
+                {phones.map((phone) => (
+                  <li key={phone.number} className="flex flex-wrap items-center gap-2">
+                    <span className={phone.dnc ? "text-slate-500 line-through" : ""}>{displayPhone(phone.number)}</span>
+                    {phone.type !== "unknown" ? <span className="text-xs text-slate-500 capitalize">{phone.type}</span> : null}
+                    {phone.dnc ? (
+                      <span className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800" title="On the do-not-call list">
+                        DNC
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              "N/A"
+            )}
+          </Detail>
+          <Detail label="Email">
+            {emails.length ? (
+              <ul>
+                {emails.map((email) => (
+                  <li key={email} className="break-all">
+                    <a href={`mailto:${email}`} className="text-brand-700 underline">
+                      {email}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              "N/A"
+            )}
+          </Detail>
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-500">No owner info</p>
+      )}
+    </CollapsibleSection>
+  );
+}
+
+function Contacts({ contacts }: { contacts: Selected["contacts"] }) {
+  return (
+    <section aria-label="Contacts" className="rounded-lg border border-slate-200 p-4 md:col-span-2">
+      <h3 className="mb-3 text-sm font-semibold text-slate-900">Contacts</h3>
+      <ul className="divide-y divide-slate-100 text-sm">
+        {contacts.map((contact) => (
+          <li key={contact.id} className="flex flex-wrap gap-x-4 py-1.5">
+            <span className="font-medium text-slate-900">{contact.name}</span>
+            {contact.phone ? <span className="text-slate-600">{displayPhone(contact.phone)}</span> : null}
+            {contact.email ? <span className="break-all text-slate-600">{contact.email}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -5,7 +5,13 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { PeriodSelect } from "#app/components/ui/period-select.tsx";
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { UsageLine } from "#app/components/usage/usage-line.tsx";
-import { DASHBOARD_PERIODS, type DealsByStage, type RevenueMonth } from "#app/domain/dashboard/figures.ts";
+import {
+  DASHBOARD_PERIODS,
+  DEALS_BY_STAGE_COUNTS,
+  KPI_COUNTS,
+  type DealsByStage,
+  type RevenueMonth,
+} from "#app/domain/dashboard/figures.ts";
 import { formatMoney, formatNumber, madeOnFirstUse, relativeTime } from "#app/domain/shared/format.ts";
 import type { load } from "#app/services/dashboard/dashboard-section.server.ts";
 
@@ -36,6 +42,7 @@ export default function DashboardSection({ data }: { data: Data }) {
           <li key={kpi.key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <h2 className="text-sm text-slate-600">{kpi.label}</h2>
             <p className="mt-1 text-2xl font-bold text-slate-900">{kpi.display}</p>
+            <p className="mt-1 text-xs text-slate-500">{KPI_COUNTS[kpi.key]}</p>
             <p
               className={`mt-1 text-xs font-medium ${kpi.trend.startsWith("+") ? "text-emerald-700" : kpi.trend.startsWith("-") ? "text-red-700" : "text-slate-500"}`}
             >
@@ -63,6 +70,7 @@ export default function DashboardSection({ data }: { data: Data }) {
           <h2 id="deals-by-stage" className="text-base font-semibold text-slate-900">
             Deals by Stage
           </h2>
+          <p className="mt-1 text-xs text-slate-500">{DEALS_BY_STAGE_COUNTS}</p>
           <StageBars stages={data.dealsByStage} />
         </section>
       </div>

@@ -6,7 +6,7 @@ const money = (cents: number | null) => (cents === null ? "—" : formatMoney(ce
 const ratio = (value: number | null) => (value === null ? "—" : `${(Math.round(value * 100) / 100).toFixed(2)}×`);
 
 /** Disposition and marketing return: deals by dispo status, fees, and each source's and channel's cost and return. */
-export function DispoPanel({ loop }: { loop: DispoFigures & { medianDaysToAssign: number | null } }) {
+export function DispoPanel({ loop }: { loop: DispoFigures & { medianDaysToAssign: number | null; offersPerDeal: number | null } }) {
   return (
     <section aria-labelledby="loop-closed" className="min-w-0 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -17,7 +17,7 @@ export function DispoPanel({ loop }: { loop: DispoFigures & { medianDaysToAssign
           Export CSV
         </a>
       </div>
-      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-8" aria-label="Deals by disposition status">
+      <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-9" aria-label="Deals by disposition status">
         {loop.byStage.map((stage) => (
           <li key={stage.status} className="min-w-0 rounded-lg bg-slate-50 p-3">
             <p className="truncate text-xs text-slate-600">{stage.label}</p>
@@ -30,6 +30,10 @@ export function DispoPanel({ loop }: { loop: DispoFigures & { medianDaysToAssign
             {loop.medianDaysToAssign === null ? "—" : `${formatNumber(loop.medianDaysToAssign)}`}
             <span className="sr-only"> days (median from contract to assignment)</span>
           </p>
+        </li>
+        <li className="min-w-0 rounded-lg bg-slate-50 p-3">
+          <p className="truncate text-xs text-slate-600">Offers per Deal</p>
+          <p className="text-lg font-semibold text-slate-900">{loop.offersPerDeal === null ? "—" : loop.offersPerDeal.toFixed(1)}</p>
         </li>
         <li className="min-w-0 rounded-lg bg-slate-50 p-3">
           <p className="truncate text-xs text-slate-600">Fee Asked</p>

@@ -12,6 +12,7 @@ import { PeriodSelect } from "#app/components/ui/period-select.tsx";
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { type DealFormActionData, type DealLeadOption } from "#app/domain/deals/deal-forms.ts";
 import { groupByStage, isStage, PIPELINE_PERIODS, propertyDetails, STAGE_BADGES } from "#app/domain/deals/pipeline.ts";
+import { statusWithGroup } from "#app/domain/leads/status-groups.ts";
 import { formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 import { STAGE_TONES } from "#app/domain/shared/status-tones.ts";
 import type { load } from "#app/services/deals/pipeline-section.server.ts";
@@ -63,7 +64,7 @@ export default function PipelineSection({ data }: { data: Data }) {
       <SectionHeader
         align="end"
         title="Deal Pipeline"
-        description="Drag a deal to another stage, or use its “Move to…” control."
+        description="Drag a deal to another stage, or use its “Move to…” control. A lead whose offer is mailed gets its deal here, in Negotiation."
         actions={
           <div className="flex flex-wrap items-end gap-3">
             <DispoFilter period={data.period} dispo={data.dispo} />
@@ -160,6 +161,7 @@ function DealCard({ deal, period }: { deal: Deal; period: string }) {
         {address}
       </h3>
       <p className="mt-0.5 text-xs text-slate-600">{propertyDetails(deal.property)}</p>
+      {deal.property ? <p className="mt-0.5 text-xs text-slate-600">{`Lead: ${statusWithGroup(deal.property.status)}`}</p> : null}
       {/* Wraps in a narrow column instead of pushing the badge out of the card. */}
       <div className="mt-2 flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
         <span className="whitespace-nowrap text-sm font-semibold text-slate-900">

@@ -31,6 +31,9 @@ export function DealDispo({ dealId, dispo, inClosing }: { dealId: string; dispo:
       <Link to={`/deals/${dealId}/blast`} className="block font-medium text-brand-700 underline">
         Email buyers
       </Link>
+      <Link to={`/deals/${dealId}/offers`} className="block font-medium text-brand-700 underline">
+        Deal page and offers
+      </Link>
     </div>
   );
 }

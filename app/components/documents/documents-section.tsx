@@ -13,6 +13,7 @@ import { buttonClass } from "#app/components/ui/button.tsx";
 import { ConfirmAction, ConfirmStep } from "#app/components/ui/confirm-action.tsx";
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { TabLinks } from "#app/components/ui/tab-links.tsx";
+import { statusWithGroup } from "#app/domain/leads/status-groups.ts";
 import { relativeTime } from "#app/domain/shared/format.ts";
 import { DOCUMENT_STATUS_TONES } from "#app/domain/shared/status-tones.ts";
 import type { load } from "#app/services/documents/documents-section.server.ts";
@@ -41,7 +42,6 @@ const deletion = (document: { id: string; name: string }, type: string) => ({
   fields: { intent: "delete", id: document.id, ...(type === "all" ? {} : { returnType: type }) },
 });
 
-// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components and hooks
 export default function DocumentsSection({ data }: { data: Data }) {
   const now = new Date(data.now);
   const confirming = data.documents.find((document) => document.id === data.confirmDeleteId) ?? null;
@@ -84,59 +84,65 @@ export default function DocumentsSection({ data }: { data: Data }) {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {data.documents.map((document) => (
             <li key={document.id}>
-              <article
-                aria-labelledby={`document-${document.id}`}
-                className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-              >
-                <h2 id={`document-${document.id}`} className="font-semibold break-words text-slate-900">
-                  {document.name}
-                </h2>
-                <p className="mt-1 text-sm text-slate-600">{document.typeLabel}</p>
-                <p className="mt-2 flex items-center gap-2 text-xs text-slate-500">
-                  <Badge tone={DOCUMENT_STATUS_TONES[document.status]} className="capitalize">
-                    {document.status}
-                  </Badge>
-                  <span>Updated {relativeTime(document.updatedAt, now)}</span>
-                </p>
-                <div className="mt-auto space-y-3 pt-4">
-                  {document.hasFile ? (
-                    <div className="flex gap-2">
-                      <a
-                        href={`/documents/${document.id}/view`}
-                        target="_blank"
-                        rel="noreferrer"
-                        className={buttonClass("secondary", "flex-1")}
-                        aria-label={`View ${document.name}`}
-                      >
-                        View
-                      </a>
-                      <a
-                        href={`/documents/${document.id}/download`}
-                        download
-                        className={buttonClass("secondary", "flex-1")}
-                        aria-label={`Download ${document.name}`}
-                      >
-                        Download
-                      </a>
-                    </div>
-                  ) : null}
-                  <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-                    <StatusForm document={document} type={data.type} />
-                    <ConfirmAction
-                      {...deletion(document, data.type)}
-                      triggerText="Delete"
-                      triggerLabel={`Delete ${document.name}`}
-                      confirmText="Delete"
-                      pendingText="Deleting..."
-                      noScriptHref={tabHref(data.type, `&delete=${document.id}`)}
-                    />
-                  </div>
-                </div>
-              </article>
+              <DocumentCard document={document} type={data.type} now={now} />
             </li>
           ))}
         </ul>
       )}
     </div>
+  );
+}
+
+/** One document: its name, kind and status, View and Download when it has a file, the status form and Delete. */
+function DocumentCard({ document, type, now }: { document: Data["documents"][number]; type: string; now: Date }) {
+  return (
+    <article
+      aria-labelledby={`document-${document.id}`}
+      className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <h2 id={`document-${document.id}`} className="font-semibold break-words text-slate-900">
+        {document.name}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{document.typeLabel}</p>
+      {document.leadStatus ? <p className="mt-1 text-xs text-slate-500">{`Lead: ${statusWithGroup(document.leadStatus)}`}</p> : null}
+      <p className="mt-2 flex items-center gap-2 text-xs text-slate-500">
+        <Badge tone={DOCUMENT_STATUS_TONES[document.stage]}>{document.stageLabel}</Badge>
+        <span>Updated {relativeTime(document.updatedAt, now)}</span>
+      </p>
+      <div className="mt-auto space-y-3 pt-4">
+        {document.hasFile ? (
+          <div className="flex gap-2">
+            <a
+              href={`/documents/${document.id}/view`}
+              target="_blank"
+              rel="noreferrer"
+              className={buttonClass("secondary", "flex-1")}
+              aria-label={`View ${document.name}`}
+            >
+              View
+            </a>
+            <a
+              href={`/documents/${document.id}/download`}
+              download
+              className={buttonClass("secondary", "flex-1")}
+              aria-label={`Download ${document.name}`}
+            >
+              Download
+            </a>
+          </div>
+        ) : null}
+        <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
+          <StatusForm document={document} type={type} />
+          <ConfirmAction
+            {...deletion(document, type)}
+            triggerText="Delete"
+            triggerLabel={`Delete ${document.name}`}
+            confirmText="Delete"
+            pendingText="Deleting..."
+            noScriptHref={tabHref(type, `&delete=${document.id}`)}
+          />
+        </div>
+      </div>
+    </article>
   );
 }

@@ -5,16 +5,27 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { SectionHeader } from "#app/components/ui/section-header.tsx";
 import { WIZARD_FIELDS, WIZARD_TITLES, type WizardAnswers, type WizardKind } from "#app/domain/chat/wizard.ts";
+import { savedSearchCriteria } from "#app/domain/leads/saved-search-words.ts";
 import { wizardHref, type SavedSearchRow } from "#app/domain/leads/saved-searches.ts";
 import { formatDate } from "#app/domain/shared/format.ts";
 import { formatCostCents } from "#app/domain/usage/usage-money.ts";
 
 import { SaveSearchName } from "./save-search-name.tsx";
+import { SavedSearchEditForm, type SavedSearchEditing } from "./saved-search-edit.tsx";
 
 /** A save the server refused (a taken or missing name): the form again, with its errors, on this page. */
 export type RefusedSave = { errors: Record<string, string[]>; answers: WizardAnswers; kind: WizardKind; name: string };
 
-export default function SavedSearchesList({ searches, refusedSave }: { searches: SavedSearchRow[]; refusedSave: RefusedSave | null }) {
+export default function SavedSearchesList({
+  searches,
+  refusedSave,
+  editing,
+}: {
+  searches: SavedSearchRow[];
+  refusedSave: RefusedSave | null;
+  /** The search whose Edit form is open (`?edit=`, or an edit the server refused). */
+  editing: SavedSearchEditing | null;
+}) {
   return (
     <div className="space-y-6">
       <SectionHeader
@@ -34,7 +45,7 @@ export default function SavedSearchesList({ searches, refusedSave }: { searches:
       ) : (
         <ul className="space-y-3" aria-label="Saved searches">
           {searches.map((search) => (
-            <SavedSearchItem key={search.id} search={search} />
+            <SavedSearchItem key={search.id} search={search} editing={editing?.id === search.id ? editing : null} />
           ))}
         </ul>
       )}
@@ -42,20 +53,25 @@ export default function SavedSearchesList({ searches, refusedSave }: { searches:
   );
 }
 
-function SavedSearchItem({ search }: { search: SavedSearchRow }) {
+function SavedSearchItem({ search, editing }: { search: SavedSearchRow; editing: SavedSearchEditing | null }) {
   const seller = search.kind === "seller";
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={search.name}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="font-semibold break-words text-slate-900">{search.name}</h2>
-          <p className="text-xs text-slate-600">
-            {WIZARD_TITLES[search.kind]} · {search.answers.cityOrZip}
-            {search.answers.state ? `, ${search.answers.state}` : ""}
-          </p>
+          <p className="text-xs text-slate-600">{WIZARD_TITLES[search.kind]}</p>
         </div>
         {search.daily ? <Badge tone="emerald">Daily</Badge> : null}
       </div>
+      <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label="Criteria">
+        {savedSearchCriteria(search.kind, search.answers).map(({ term, words }) => (
+          <div key={term} className="flex gap-1">
+            <dt className="text-slate-600">{term}:</dt>
+            <dd className="font-medium break-words text-slate-900">{words}</dd>
+          </div>
+        ))}
+      </dl>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
           <dt className="text-xs text-slate-600">Last run</dt>
@@ -91,6 +107,14 @@ function SavedSearchItem({ search }: { search: SavedSearchRow }) {
             {search.daily ? "Stop daily run" : "Run daily"}
           </Button>
         </Form>
+        <Link
+          to={`/saved-searches?edit=${encodeURIComponent(search.id)}`}
+          preventScrollReset
+          className={buttonClass("secondary")}
+          aria-label={`Edit ${search.name}`}
+        >
+          Edit
+        </Link>
         <Form method="post" action="/saved-searches">
           <input type="hidden" name="id" value={search.id} />
           <Button type="submit" variant="ghost" name="intent" value="delete" aria-label={`Delete ${search.name}`}>
@@ -98,6 +122,7 @@ function SavedSearchItem({ search }: { search: SavedSearchRow }) {
           </Button>
         </Form>
       </div>
+      {editing ? <SavedSearchEditForm search={search} editing={editing} /> : null}
     </li>
   );
 }

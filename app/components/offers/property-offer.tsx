@@ -65,7 +65,6 @@ function confirmationOf(
 
 const ACTION = "/crm/offers";
 
-// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components and hooks
 export function PropertyOffer({ property, rule }: Props) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -127,63 +126,93 @@ export function PropertyOffer({ property, rule }: Props) {
       ) : null}
 
       {creating ? (
-        <div className="mt-4">
-          <h4 className="mb-2 font-semibold text-slate-900">Create Offer</h4>
-          {options.length === 0 ? (
-            <p role="alert" className="text-sm text-amber-900">
-              <strong>{ARV_MISSING.title}</strong> - {ARV_MISSING.description}
-            </p>
-          ) : (
-            <Form
-              method="post"
-              action={ACTION}
-              className="grid gap-3"
-              onSubmit={(event) => {
-                if (!check(event.currentTarget)) event.preventDefault();
-              }}
-            >
-              <input type="hidden" name="propertyId" value={property.id} />
-              <input type="hidden" name="arv" value={Math.round(arv!)} />
-              <p className="text-sm text-slate-600">
-                Offers are shares of the ARV, {formatMoney(arv)}, less {formatMoney(numbers.repairs)} repairs and{" "}
-                {formatMoney(numbers.assignmentFee)} fee.
-              </p>
-              <OfferChoice options={options} idPrefix="crm-offer" initial={numbers.recommended} />
-              <div className="flex justify-end gap-2">
-                <Link to={here({ offer: null })} preventScrollReset replace className={buttonClass("secondary")}>
-                  Cancel
-                </Link>
-                <Button type="submit" name="intent" value="letter" disabled={Boolean(busy)}>
-                  {busy === "letter" ? "Creating..." : property.maxOffer ? "Update Max Offer" : "Create Offer"}
-                </Button>
-              </div>
-            </Form>
-          )}
-        </div>
+        <CreateOffer
+          propertyId={property.id}
+          hasOffer={Boolean(property.maxOffer)}
+          numbers={numbers}
+          check={check}
+          busy={busy}
+          cancelHref={here({ offer: null })}
+        />
       ) : null}
 
       {letter && /^[0-9a-f-]{36}$/.test(letter) ? (
-        <div role="status" aria-label="Letter of Intent Created" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
-          <h4 className="font-semibold text-emerald-900">Letter of Intent Created</h4>
-          <p className="mt-1 text-sm text-emerald-900">{property.offerPdfFilename}</p>
-          <div className="mt-3 flex flex-wrap gap-2">
-            <a href={`/documents/${letter}/view`} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
-              View PDF in New Tab
-            </a>
-            <a
-              href={`/documents/${letter}/download`}
-              download={property.offerPdfFilename ?? undefined}
-              className={buttonClass("secondary")}
-            >
-              Download PDF
-            </a>
-            <Link to={here({ letter: null })} preventScrollReset replace className={buttonClass("ghost")}>
-              Close
-            </Link>
-          </div>
-        </div>
+        <LetterCreated letter={letter} fileName={property.offerPdfFilename} closeHref={here({ letter: null })} />
       ) : null}
-      {/* The first 3 comparables (Show/Hide Comps) and the AI deal analysis panel take their places here with the valuation and agents issues. */}
     </section>
+  );
+}
+
+/** The letter just made: View and Download its PDF, or Close. */
+function LetterCreated({ letter, fileName, closeHref }: { letter: string; fileName: string | null; closeHref: string }) {
+  return (
+    <div role="status" aria-label="Letter of Intent Created" className="mt-4 rounded-lg border border-emerald-200 bg-emerald-50 p-4">
+      <h4 className="font-semibold text-emerald-900">Letter of Intent Created</h4>
+      <p className="mt-1 text-sm text-emerald-900">{fileName}</p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <a href={`/documents/${letter}/view`} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+          View PDF in New Tab
+        </a>
+        <a href={`/documents/${letter}/download`} download={fileName ?? undefined} className={buttonClass("secondary")}>
+          Download PDF
+        </a>
+        <Link to={closeHref} preventScrollReset replace className={buttonClass("ghost")}>
+          Close
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Create Offer: the offer choices as shares of the ARV net of repairs and fee, or why there are none (no ARV). */
+function CreateOffer({
+  propertyId,
+  hasOffer,
+  numbers,
+  check,
+  busy,
+  cancelHref,
+}: {
+  propertyId: string;
+  hasOffer: boolean;
+  numbers: ReturnType<typeof dealNumbersOf>;
+  check: ReturnType<typeof useOfferChoiceCheck>;
+  busy: FormDataEntryValue | null | undefined;
+  cancelHref: string;
+}) {
+  return (
+    <div className="mt-4">
+      <h4 className="mb-2 font-semibold text-slate-900">Create Offer</h4>
+      {numbers.tiers.length === 0 ? (
+        <p role="alert" className="text-sm text-amber-900">
+          <strong>{ARV_MISSING.title}</strong> - {ARV_MISSING.description}
+        </p>
+      ) : (
+        <Form
+          method="post"
+          action={ACTION}
+          className="grid gap-3"
+          onSubmit={(event) => {
+            if (!check(event.currentTarget)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="propertyId" value={propertyId} />
+          <input type="hidden" name="arv" value={Math.round(numbers.arv!)} />
+          <p className="text-sm text-slate-600">
+            Offers are shares of the ARV, {formatMoney(numbers.arv)}, less {formatMoney(numbers.repairs)} repairs and{" "}
+            {formatMoney(numbers.assignmentFee)} fee.
+          </p>
+          <OfferChoice options={numbers.tiers} idPrefix="crm-offer" initial={numbers.recommended} />
+          <div className="flex justify-end gap-2">
+            <Link to={cancelHref} preventScrollReset replace className={buttonClass("secondary")}>
+              Cancel
+            </Link>
+            <Button type="submit" name="intent" value="letter" disabled={Boolean(busy)}>
+              {busy === "letter" ? "Creating..." : hasOffer ? "Update Max Offer" : "Create Offer"}
+            </Button>
+          </div>
+        </Form>
+      )}
+    </div>
   );
 }

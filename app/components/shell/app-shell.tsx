@@ -127,7 +127,7 @@ function MenuToggle({
     );
   }
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-to-interactive-role
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-to-interactive-role -- the no-JS toggle of the menu's checkbox
     <label htmlFor="sidebar-toggle" aria-label={label} role="button" className={classes}>
       {children}
     </label>
@@ -139,7 +139,6 @@ function MenuToggle({
  * The drawer is a checkbox + label, so it opens and closes without JavaScript; with JavaScript it is the same
  * checkbox, controlled, and choosing an item closes it.
  */
-// eslint-disable-next-line max-lines-per-function -- not yet split into sub-components and hooks
 export function AppShell({
   user,
   section,
@@ -179,7 +178,7 @@ export function AppShell({
       </header>
 
       {/* The backdrop behind the drawer on a narrow screen; a tap closes it (screen readers use the Close button). */}
-      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control */}
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the drawer's backdrop, hidden from screen readers */}
       <label
         htmlFor="sidebar-toggle"
         aria-hidden="true"
@@ -207,51 +206,67 @@ export function AppShell({
             <span aria-hidden="true">+</span> New Chat
           </Link>
         </div>
-        <nav aria-label="Sections" className="mt-4 flex-1 overflow-y-auto px-2">
-          <ul className="space-y-0.5">
-            {[...sections.slice(0, 1), TODAY_ITEM, SEQUENCES_ITEM, SAVED_SEARCHES_ITEM, ...sections.slice(1), PROFILE_ITEM].map((item) => {
-              const current = item.section === section;
-              return (
-                <li key={item.label}>
-                  <Link
-                    to={item.href}
-                    onClick={close}
-                    aria-current={current ? "page" : undefined}
-                    className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
-                      current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
-                    }`}
-                  >
-                    <Icon path={item.icon} />
-                    {item.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div className="mx-4 mb-3 rounded-lg bg-slate-50 p-3 text-sm">
-          <p className="font-semibold text-slate-900">Need Help?</p>
-          <p className="mt-0.5 text-slate-600">Our team answers within a business day.</p>
-          <a href={`mailto:${supportEmail}`} className="mt-2 inline-block font-medium text-brand-700 hover:underline">
-            Email Support
-          </a>
-        </div>
-        <div className="border-t border-slate-200 p-2">
-          <ProfileMenu user={user} />
-          {/* The popover needs JavaScript; without it, sign-out is right here. */}
-          <noscript>
-            <form method="post" action="/logout" className="px-2 pb-1">
-              <button type="submit" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-red-700 hover:bg-red-50">
-                Logout
-              </button>
-            </form>
-          </noscript>
-        </div>
+        <SectionNav sections={sections} section={section} onChoose={close} />
+        <SidebarFooter user={user} supportEmail={supportEmail} />
       </aside>
 
       <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
         {children}
       </main>
     </div>
+  );
+}
+
+/** The sidebar's sections, Today, Sequences and Saved Searches after the first, the profile last; the current one marked. */
+function SectionNav({ sections, section, onChoose }: { sections: readonly NavItem[]; section: SectionId; onChoose: () => void }) {
+  return (
+    <nav aria-label="Sections" className="mt-4 flex-1 overflow-y-auto px-2">
+      <ul className="space-y-0.5">
+        {[...sections.slice(0, 1), TODAY_ITEM, SEQUENCES_ITEM, SAVED_SEARCHES_ITEM, ...sections.slice(1), PROFILE_ITEM].map((item) => {
+          const current = item.section === section;
+          return (
+            <li key={item.label}>
+              <Link
+                to={item.href}
+                onClick={onChoose}
+                aria-current={current ? "page" : undefined}
+                className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 ${
+                  current ? "bg-brand-50 text-brand-800" : "text-slate-700 hover:bg-slate-100"
+                }`}
+              >
+                <Icon path={item.icon} />
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Help by email, the profile menu, and sign-out without JavaScript. */
+function SidebarFooter({ user, supportEmail }: { user: ShellUser; supportEmail: string }) {
+  return (
+    <>
+      <div className="mx-4 mb-3 rounded-lg bg-slate-50 p-3 text-sm">
+        <p className="font-semibold text-slate-900">Need Help?</p>
+        <p className="mt-0.5 text-slate-600">Our team answers within a business day.</p>
+        <a href={`mailto:${supportEmail}`} className="mt-2 inline-block font-medium text-brand-700 hover:underline">
+          Email Support
+        </a>
+      </div>
+      <div className="border-t border-slate-200 p-2">
+        <ProfileMenu user={user} />
+        {/* The popover needs JavaScript; without it, sign-out is right here. */}
+        <noscript>
+          <form method="post" action="/logout" className="px-2 pb-1">
+            <button type="submit" className="w-full rounded-md px-2 py-1.5 text-left text-sm text-red-700 hover:bg-red-50">
+              Logout
+            </button>
+          </form>
+        </noscript>
+      </div>
+    </>
   );
 }

@@ -1,75 +1,10 @@
 /** The Today queue: each due or overdue follow-up, most urgent first, with its contacts and actions. */
 import { Link } from "@remix-run/react";
 
-import { Badge } from "#app/components/ui/badge.tsx";
-import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
-import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
-import { formatDate } from "#app/domain/shared/format.ts";
-import { TODAY_LIMIT, type TaskCardData, type TaskContact } from "#app/domain/today/tasks.ts";
+import { TODAY_LIMIT, type TaskCardData } from "#app/domain/today/tasks.ts";
 
-import { TaskActions } from "./task-actions.tsx";
-
-function ContactLine({ contact }: { contact: TaskContact }) {
-  const value =
-    contact.recipientType === "phone" ? formatPhone(toE164(contact.recipientValue)) || contact.recipientValue : contact.recipientValue;
-  return (
-    <li className="flex flex-wrap items-center gap-2">
-      <span className={contact.dncStatus === "blocked" || contact.dncStatus === "wrong_number" ? "text-slate-500 line-through" : ""}>
-        {value}
-      </span>
-      {contact.dncStatus === "blocked" ? (
-        <span
-          className="rounded bg-red-100 px-1.5 py-0.5 text-xs font-bold text-red-800"
-          title="On the do-not-call list: never called or texted"
-        >
-          DNC
-        </span>
-      ) : null}
-      {contact.dncStatus === "wrong_number" ? (
-        <span
-          className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900"
-          title="Reported a wrong number: never called or texted"
-        >
-          Wrong number
-        </span>
-      ) : null}
-    </li>
-  );
-}
-
-function dueLabel(task: TaskCardData): string {
-  if (task.overdueDays === 0) return "Due today";
-  return `${task.overdueDays} day${task.overdueDays === 1 ? "" : "s"} overdue`;
-}
-
-function TaskCard({ task }: { task: TaskCardData }) {
-  return (
-    <li
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      aria-label={`${ACTIVITY_TYPE_LABELS[task.activityType]}: ${task.address}`}
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          {/* One string each, not several text nodes (React marks each boundary in the HTML). */}
-          <h2 className="text-base font-semibold text-slate-900">{`${ACTIVITY_TYPE_LABELS[task.activityType]} · ${task.address}`}</h2>
-          <p className="text-sm text-slate-600">
-            {`${task.ownerName ?? "Owner unknown"} · Day ${task.dayNumber} · scheduled ${formatDate(task.scheduledDate)}`}
-          </p>
-        </div>
-        <Badge tone={task.overdueDays > 0 ? "orange" : "sky"}>{dueLabel(task)}</Badge>
-      </div>
-      {task.contacts.length > 0 ? (
-        <ul className="mt-2 space-y-1 text-sm" aria-label="Contacts">
-          {task.contacts.map((contact) => (
-            <ContactLine key={`${contact.recipientType}:${contact.recipientValue}`} contact={contact} />
-          ))}
-        </ul>
-      ) : null}
-      {task.message ? <p className="mt-2 rounded-md bg-slate-50 p-2 text-sm whitespace-pre-line text-slate-700">{task.message}</p> : null}
-      <TaskActions task={task} />
-    </li>
-  );
-}
+import { OUTCOME_KEYS } from "./task-actions.tsx";
+import { TaskCard } from "./task-card.tsx";
 
 /** "N", or "N+" when N is the most Today counts (TODAY_LIMIT): there may be more. */
 const countOf = (total: number) => (total >= TODAY_LIMIT ? `${TODAY_LIMIT}+` : String(total));
@@ -95,6 +30,9 @@ function MoreTasks({ shown, total }: { shown: number; total: number }) {
   );
 }
 
+/** The top task's outcome keys, said once above the list. */
+const SHORTCUTS_TEXT = `Keyboard: on the top task, Alt+${OUTCOME_KEYS.no_answer} No answer, Alt+${OUTCOME_KEYS.left_voicemail} Left voicemail, Alt+${OUTCOME_KEYS.talked} Talked, Alt+${OUTCOME_KEYS.wrong_number} Wrong number, Alt+${OUTCOME_KEYS.asked_not_to_call} Asked not to call (Alt+Shift in Firefox, Control+Option on a Mac). Each outcome re-ranks the queue.`;
+
 export function TodayList({ tasks, total = tasks.length }: { tasks: TaskCardData[]; total?: number }) {
   if (tasks.length === 0) {
     return (
@@ -109,9 +47,10 @@ export function TodayList({ tasks, total = tasks.length }: { tasks: TaskCardData
   }
   return (
     <>
+      <p className="mb-3 text-xs text-slate-600">{SHORTCUTS_TEXT}</p>
       <ol className="grid gap-3" aria-label="Today's tasks">
-        {tasks.map((task) => (
-          <TaskCard key={task.id} task={task} />
+        {tasks.map((task, index) => (
+          <TaskCard key={task.id} task={task} shortcuts={index === 0} />
         ))}
       </ol>
       <MoreTasks shown={tasks.length} total={total} />

@@ -35,6 +35,7 @@ export function Dialog({ title, description, children, trigger, open, onOpenChan
         {/* Above the shell's sidebar (z-50, a drawer on phones): the whole page dims behind a dialog. */}
         <RadixDialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
         <RadixDialog.Content
+          onOpenAutoFocus={focusPrimary}
           className={`fixed inset-x-0 top-[calc(5dvh+var(--toast-top,0px))] bottom-[calc(5dvh+var(--toast-space,0px))] z-[61] mx-auto my-auto flex h-fit max-h-[calc(90dvh-var(--toast-top,0px)-var(--toast-space,0px))] w-[calc(100%-2rem)] ${WIDTHS[width]} flex-col overflow-hidden rounded-xl bg-white shadow-xl`}
         >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
@@ -53,6 +54,17 @@ export function Dialog({ title, description, children, trigger, open, onOpenChan
       </RadixDialog.Portal>
     </RadixDialog.Root>
   );
+}
+
+/**
+ * Opens on the dialog's primary action when it marks one (`data-autofocus`), without scrolling the details away from
+ * the top; else Radix's default (the first focusable control).
+ */
+function focusPrimary(event: Event) {
+  const primary = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>("[data-autofocus]");
+  if (!primary) return;
+  event.preventDefault();
+  primary.focus({ preventScroll: true });
 }
 
 /** Makes its one child (a button) close the surrounding Dialog, e.g. a form's Cancel. */

@@ -11,6 +11,7 @@ import { Badge } from "#app/components/ui/badge.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { inputClass } from "#app/components/ui/input.tsx";
 import { formatMoney } from "#app/domain/shared/format.ts";
+import { compCount, compCountWords, lowWeightReason } from "#app/domain/valuation/comp-count.ts";
 import type { PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import { compSetNote, outlierReasons } from "#app/domain/valuation/outliers.ts";
 import {
@@ -87,8 +88,25 @@ function ExcludeForm({ propertyId, returnTo, comp }: { propertyId: string; retur
   );
 }
 
+/** The comp's weight as the engine stored it, its share of the ARV, and why it is low when it is. */
+function CompWeight({ comp, comps, why, model }: { comp: StoredCompDetail; comps: number; why: string[]; model: ModelPart | null }) {
+  if (comp.weight === null) return null;
+  const low = lowWeightReason(comp, comps, why);
+  return (
+    <>
+      {` · weight ${compWeightWords(comp.weight, model)}`}
+      {low ? (
+        <span className="block text-xs text-amber-800" data-testid="low-weight">
+          {low}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 function CompRow({
   comp,
+  comps,
   choice,
   why,
   model,
@@ -96,6 +114,8 @@ function CompRow({
   returnTo,
 }: {
   comp: StoredCompDetail;
+  /** How many comps the valuation used (a weight is low against an even share of them). */
+  comps: number;
   choice: PinnedCompView | undefined;
   why: string[];
   model: ModelPart | null;
@@ -113,7 +133,7 @@ function CompRow({
           </h4>
           <p className="text-slate-700">
             Sold {formatMoney(comp.soldPrice)} · adjusted <strong>{formatMoney(comp.adjustedPrice)}</strong>
-            {comp.weight !== null ? ` · weight ${compWeightWords(comp.weight, model)}` : ""}
+            <CompWeight comp={comp} comps={comps} why={why} model={model} />
           </p>
         </div>
         {why.length > 0 ? (
@@ -171,6 +191,41 @@ function ArvRebuildLine({ comps, model }: { comps: StoredCompDetail[]; model: Mo
   );
 }
 
+/** "Add a comp" by address, and "Comp report": a document post into a new tab that answers with the PDF. */
+function CompActions({ propertyId, returnTo }: { propertyId: string; returnTo: string }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <Form method="post" action={COMP_PIN_ACTION} preventScrollReset className="flex flex-wrap items-end gap-2">
+        <Hidden propertyId={propertyId} returnTo={returnTo} />
+        <label className="grid gap-1 text-xs font-medium text-slate-800">
+          Add a comp by address
+          <input
+            name="address"
+            required
+            minLength={3}
+            maxLength={ADDRESS_TEXT_MAX}
+            placeholder="e.g. 123 Main St"
+            className={inputClass("text-sm")}
+          />
+        </label>
+        <Button type="submit" name="action" value="add" variant="secondary">
+          Add a comp
+        </Button>
+      </Form>
+      {/* A document post into a new tab: the answer is the PDF itself, also filed in Documents. */}
+      <Form method="post" action={COMP_REPORT_ACTION} target="_blank" reloadDocument className="grid justify-items-end gap-1">
+        <Hidden propertyId={propertyId} returnTo={returnTo} />
+        <Button type="submit" aria-describedby={`comp-report-note-${propertyId}`}>
+          Comp report
+        </Button>
+        <span id={`comp-report-note-${propertyId}`} className="text-xs text-slate-600">
+          Opens the PDF in a new tab and files it in Documents.
+        </span>
+      </Form>
+    </div>
+  );
+}
+
 export function PinnedComps({ propertyId, comps, choices, model = null }: Props) {
   const location = useLocation();
   const returnTo = `${location.pathname}${location.search}`;
@@ -179,7 +234,9 @@ export function PinnedComps({ propertyId, comps, choices, model = null }: Props)
   const excluded = choices.filter((choice) => choice.choice === "excluded");
   return (
     <section aria-label="Defend the comps" className="mt-3 grid gap-3">
-      <h4 className="text-sm font-semibold text-slate-900">Your comps ({comps.length})</h4>
+      <h4 className="text-sm font-semibold text-slate-900">
+        Your comps <span className="font-normal text-slate-600">· {compCountWords(compCount(comps, choices))}</span>
+      </h4>
       <ArvRebuildLine comps={comps} model={model} />
       {compSetNote(comps.map((c) => ({ ...c, id: c.saleId ?? c.id }))) ? (
         <p className="text-xs text-amber-800">{compSetNote(comps.map((c) => ({ ...c, id: c.saleId ?? c.id })))}</p>
@@ -189,6 +246,7 @@ export function PinnedComps({ propertyId, comps, choices, model = null }: Props)
           <CompRow
             key={comp.id}
             comp={comp}
+            comps={comps.length}
             choice={comp.saleId ? bySale.get(comp.saleId) : undefined}
             why={reasons.get(comp.saleId ?? comp.id) ?? []}
             model={model}
@@ -220,29 +278,7 @@ export function PinnedComps({ propertyId, comps, choices, model = null }: Props)
           </ul>
         </div>
       ) : null}
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <Form method="post" action={COMP_PIN_ACTION} preventScrollReset className="flex flex-wrap items-end gap-2">
-          <Hidden propertyId={propertyId} returnTo={returnTo} />
-          <label className="grid gap-1 text-xs font-medium text-slate-800">
-            Add a comp by address
-            <input
-              name="address"
-              required
-              minLength={3}
-              maxLength={ADDRESS_TEXT_MAX}
-              placeholder="e.g. 123 Main St"
-              className={inputClass("text-sm")}
-            />
-          </label>
-          <Button type="submit" name="action" value="add" variant="secondary">
-            Add a comp
-          </Button>
-        </Form>
-        <Form method="post" action={COMP_REPORT_ACTION}>
-          <Hidden propertyId={propertyId} returnTo={returnTo} />
-          <Button type="submit">Comp report</Button>
-        </Form>
-      </div>
+      <CompActions propertyId={propertyId} returnTo={returnTo} />
     </section>
   );
 }

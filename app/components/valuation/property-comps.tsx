@@ -11,6 +11,7 @@ import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { CallProgress, useCallProgress } from "#app/components/ui/call-progress.tsx";
 import { formatDate } from "#app/domain/shared/format.ts";
+import { compCount, compCountWords } from "#app/domain/valuation/comp-count.ts";
 import type { Comparable, PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import type { ModelPart } from "#app/domain/valuation/rebuild.ts";
 import { compCells, COMPS_ACTION, COMPS_MESSAGES, COMPS_SHOWN, compsShown } from "#app/domain/valuation/view.ts";
@@ -75,7 +76,7 @@ export function PropertyComps({ propertyId, comps, choices, paidRefresh = null, 
           Comps{" "}
           {shown ? (
             <span className="font-normal text-slate-600">
-              · {comps!.length === 0 ? "none stored" : `${first.length} of ${comps!.length}`}
+              · {comps!.length === 0 ? "none stored" : compCountWords(compCount(comps!, choices))}
             </span>
           ) : null}
         </h3>
@@ -108,6 +109,7 @@ export function PropertyComps({ propertyId, comps, choices, paidRefresh = null, 
       {shown ? (
         first.length > 0 ? (
           <ul aria-label="Comparable properties" className="mt-3 grid gap-3 sm:grid-cols-3">
+            {/* The spec's first 3: the most alike of the comps used. */}
             {first.map((comp) => (
               <CompCard key={comp.id} comp={comp} />
             ))}

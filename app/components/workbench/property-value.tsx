@@ -14,6 +14,7 @@ import { PinnedComps } from "#app/components/valuation/pinned-comps.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { DEMO_MODE } from "#app/domain/offers/offer-rules.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
+import { compCount, compCountWords } from "#app/domain/valuation/comp-count.ts";
 import type { Comparable, PinnedCompView, StoredCompDetail } from "#app/domain/valuation/comparables.ts";
 import type { ModelPart } from "#app/domain/valuation/rebuild.ts";
 import {
@@ -149,7 +150,40 @@ function DemoResult({ lead }: { lead: LeadQueueItem }) {
   );
 }
 
-// eslint-disable-next-line complexity -- not yet split into sub-components and hooks
+/** The valuation shown: the ARV, its 80 % range and confidence, and the comps with their pins. */
+function ValueResult({
+  arv,
+  result,
+  propertyId,
+  comps,
+  pinnedComps,
+  model,
+}: Pick<Props, "propertyId" | "comps" | "pinnedComps" | "model"> & {
+  arv: number;
+  result: Exclude<ValuationStep, "demo"> | null;
+}) {
+  return (
+    <div className="mt-4" role="group" aria-label="Property value">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <Figure label="ARV" value={formatMoney(arv)} />
+        <Figure
+          label={RANGE_LABEL}
+          value={
+            result?.low !== null && result?.low !== undefined && result.high !== null
+              ? `${formatMoney(result.low)} – ${formatMoney(result.high)}`
+              : "N/A"
+          }
+        />
+        <Figure label="Confidence" value={confidenceAndRangeText(result?.confidence, result?.low, result?.high)} />
+      </dl>
+      {comps.length > 0 ? (
+        <CompsTable comps={comps} caption={`Comparable properties · ${compCountWords(compCount(comps, pinnedComps))}`} />
+      ) : null}
+      {comps.length > 0 ? <PinnedComps propertyId={propertyId} comps={comps} choices={pinnedComps} model={model} /> : null}
+    </div>
+  );
+}
+
 export function PropertyValue({ lead, index, propertyId, storedArv, comps, pinnedComps, model, valuation, request }: Props) {
   const navigation = useNavigation();
   const actionData = useActionData<WorkbenchActionData>();
@@ -183,22 +217,7 @@ export function PropertyValue({ lead, index, propertyId, storedArv, comps, pinne
       ) : null}
       {valuation === "demo" ? <DemoResult lead={lead} /> : null}
       {valuation !== "demo" && arv ? (
-        <div className="mt-4" role="group" aria-label="Property value">
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-            <Figure label="ARV" value={formatMoney(arv)} />
-            <Figure
-              label={RANGE_LABEL}
-              value={
-                result?.low !== null && result?.low !== undefined && result.high !== null
-                  ? `${formatMoney(result.low)} – ${formatMoney(result.high)}`
-                  : "N/A"
-              }
-            />
-            <Figure label="Confidence" value={confidenceAndRangeText(result?.confidence, result?.low, result?.high)} />
-          </dl>
-          {comps.length > 0 ? <CompsTable comps={comps} caption="Comparable properties" /> : null}
-          {comps.length > 0 ? <PinnedComps propertyId={propertyId} comps={comps} choices={pinnedComps} model={model} /> : null}
-        </div>
+        <ValueResult arv={arv} result={result} propertyId={propertyId} comps={comps} pinnedComps={pinnedComps} model={model} />
       ) : null}
     </section>
   );

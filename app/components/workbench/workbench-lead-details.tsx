@@ -8,7 +8,7 @@ import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 
 import { LeadFacts, OwnerContactFacts } from "#app/components/leads/lead-facts.tsx";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
-import { Dialog } from "#app/components/ui/dialog.tsx";
+import { Dialog, DialogClose } from "#app/components/ui/dialog.tsx";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import {
   dealNumbersOf,
@@ -116,7 +116,12 @@ function LeadDetails({ lead, saved, rule }: Pick<LeadDetailsProps, "lead" | "sav
  * Confirm Add to CRM: posts the lead (status new). Offered only while the lead is not in the CRM; a stale
  * page's post still answers 'Already in CRM'.
  */
-function ConfirmAddForm({ lead, index, request }: Pick<LeadDetailsProps, "lead" | "index" | "request">) {
+function ConfirmAddForm({
+  lead,
+  index,
+  request,
+  primary = false,
+}: Pick<LeadDetailsProps, "lead" | "index" | "request"> & { primary?: boolean }) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "add";
   return (
@@ -124,7 +129,7 @@ function ConfirmAddForm({ lead, index, request }: Pick<LeadDetailsProps, "lead" 
       <input type="hidden" name="leadId" value={lead.id} />
       <input type="hidden" name="vendor" value={lead.raw.vendor} />
       <input type="hidden" name="index" value={index} />
-      <Button type="submit" name="intent" value="add" disabled={busy}>
+      <Button type="submit" name="intent" value="add" disabled={busy} {...(primary ? { "data-autofocus": true } : {})}>
         {busy ? "Adding..." : "Confirm Add to CRM"}
       </Button>
     </Form>
@@ -150,12 +155,16 @@ export function LeadDetailsDialog({ lead, index, saved, rule, closeHref, request
       description={description(lead)}
     >
       <LeadDetails lead={lead} saved={saved} rule={rule} />
-      {/* The dialog's Close is in its header, in view however far the details scroll. */}
-      {saved ? null : (
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
-          <ConfirmAddForm lead={lead} index={index} request={request} />
-        </div>
-      )}
+      {/* The dialog's Close is in its header, in view however far the details scroll; it opens on its primary action. */}
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        {saved ? (
+          <DialogClose>
+            <Button data-autofocus>Continue with this lead</Button>
+          </DialogClose>
+        ) : (
+          <ConfirmAddForm lead={lead} index={index} request={request} primary />
+        )}
+      </div>
     </Dialog>
   );
 }

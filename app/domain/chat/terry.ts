@@ -5,10 +5,11 @@
  * as tool results and words them itself.
  */
 import type { SellerType } from "#db/enums.ts";
-import type { MarketStats } from "#app/domain/leads/property-records.ts";
+import type { MarketFilter, MarketStats } from "#app/domain/leads/property-records.ts";
 import { DEFAULT_MAX_PRICE, DEFAULT_MIN_BEDROOMS } from "#app/domain/leads/search-options.ts";
 
 import { placeOf } from "./intent.ts";
+import { bareCityOf, bedroomsOf, describeRanking, rankingOf, salePriceWords, SELLER_TYPE_WORDS } from "./terry-questions.ts";
 
 export { TERRY_GREETING, TERRY_STARTERS } from "./terry-screen.ts";
 
@@ -25,6 +26,7 @@ export type SellerLeadCounts = Record<SellerType, number>;
  */
 export type TerryLookup = (
   location: string,
+  filter?: MarketFilter,
 ) => Promise<{ label: string; stats: MarketStats; leads?: SellerLeadCounts } | { error: string }>;
 
 /** A comparison names at most this many places; each is looked up on its own. */
@@ -35,15 +37,6 @@ export const TERRY_CANNOT_PARSE = [
   "I couldn't find a place in that. I answer from property records for one ZIP or a city with its state (or up to three to compare): homes on record, values, equity, absentee owners, seller leads by type and recent sales.",
   'Try for example: "What does the market look like in 85004?" or "Compare 85004 with 85008".',
 ].join("\n");
-
-const SELLER_TYPE_WORDS: Record<SellerType, string> = {
-  high_equity: "high equity",
-  preforeclosure: "pre-foreclosure",
-  inherited: "inherited",
-  "out-of-state-absentee-owner": "out-of-state absentee owners",
-  "corporate-owned": "corporate owned",
-  "tired-landlord": "tired landlords",
-};
 
 /** Topics people ask about that property and sale records cannot answer. */
 const UNANSWERABLE: [RegExp, string][] = [
@@ -80,13 +73,7 @@ export function describeMarket(label: string, stats: MarketStats, leads?: Seller
       (stats.absenteeShare !== null ? `, ${pct(stats.absenteeShare)} absentee owners` : "") +
       ".",
     leads ? `${LEADS_LABEL}: ${typeList(leads)}.` : `Properties on record by seller type: ${typeList(stats.sellerTypes)}.`,
-    stats.sales.count > 0
-      ? `Sales since ${stats.sales.since}: ${num(stats.sales.count)} arm's-length sales` +
-        (stats.sales.medianPrice !== null ? `, median price ${usd(stats.sales.medianPrice)}` : "") +
-        (stats.sales.medianPricePerSqft !== null ? ` (${usd(stats.sales.medianPricePerSqft)}/sq ft)` : "") +
-        (stats.sales.cashShare !== null ? `, ${pct(stats.sales.cashShare)} paid in cash` : "") +
-        "."
-      : `No arm's-length sales recorded since ${stats.sales.since}.`,
+    salesLine(stats.sales),
   ];
   if (stats.topZips.length > 0) {
     lines.push(
@@ -94,6 +81,25 @@ export function describeMarket(label: string, stats: MarketStats, leads?: Seller
     );
   }
   return lines.join("\n");
+}
+
+/** The sales line: a price from one sale is said as that sale's price, based on 1 sale, never as a median. */
+function salesLine(sales: MarketStats["sales"]): string {
+  if (sales.count === 0) return `No arm's-length sales recorded since ${sales.since}.`;
+  if (sales.count === 1)
+    return (
+      `Sales since ${sales.since}: 1 arm's-length sale` +
+      (sales.medianPrice !== null ? `, at ${salePriceWords(sales.medianPrice, 1)}` : "") +
+      (sales.medianPricePerSqft !== null ? `, ${usd(sales.medianPricePerSqft)}/sq ft` : "") +
+      "."
+    );
+  return (
+    `Sales since ${sales.since}: ${num(sales.count)} arm's-length sales` +
+    (sales.medianPrice !== null ? `, median price ${usd(sales.medianPrice)}` : "") +
+    (sales.medianPricePerSqft !== null ? ` (${usd(sales.medianPricePerSqft)}/sq ft)` : "") +
+    (sales.cashShare !== null ? `, ${pct(sales.cashShare)} paid in cash` : "") +
+    "."
+  );
 }
 
 const LEADING_VERB = /^\s*(?:compare|contrast|what about|how about|versus)\s+/i;
@@ -116,16 +122,27 @@ export function placesOf(message: string): string[] {
 
 /**
  * The local provider's answer: the figures of each place the message names (looked up one by one, each under its
- * own label), what it cannot answer said plainly, and what it can answer, with two examples, when it finds no place.
+ * own label, limited to a bedroom count when the message names one), or the ranking of a city's ZIPs it asks for;
+ * what it cannot answer said plainly, and what it can answer, with two examples, when it finds no place. A city
+ * named without its state is looked up by its name alone (the lookup knows the market's cities).
  */
 export async function localTerryAnswer(message: string, lookup: TerryLookup): Promise<string> {
   const cannot = UNANSWERABLE.filter(([pattern]) => pattern.test(message)).map(([, topic]) => topic);
   const caveat = cannot.length
     ? `I can't answer about ${cannot.join(" or ")}: my data is property records and sales, not ${cannot.join(" or ")}.`
     : null;
-  const places = placesOf(message);
+  const named = placesOf(message);
+  const bare = named.length === 0 ? bareCityOf(message) : null;
+  const places = bare ? [bare] : named;
   if (places.length === 0) return [caveat, TERRY_CANNOT_PARSE].filter(Boolean).join("\n\n");
-  const found = await Promise.all(places.map((place) => lookup(place)));
-  const figures = found.map((one) => ("error" in one ? one.error : describeMarket(one.label, one.stats, one.leads)));
+  const ranking = rankingOf(message);
+  const bedrooms = bedroomsOf(message);
+  const filter = bedrooms === null ? undefined : { bedrooms };
+  const found = await Promise.all(places.map((place) => lookup(place, filter)));
+  const figures = found.map((one) => {
+    if ("error" in one) return one.error;
+    const label = bedrooms === null ? one.label : `${one.label} (${bedrooms}-bedroom homes)`;
+    return ranking ? describeRanking(label, one.stats, ranking) : describeMarket(label, one.stats, one.leads);
+  });
   return [caveat, ...figures].filter(Boolean).join("\n\n");
 }

@@ -11,6 +11,7 @@ import { buildSearchLocation } from "#app/domain/leads/lead-location.ts";
 import {
   BUYER_TYPE_QUICK_LISTS,
   DEFAULT_MIN_BEDROOMS,
+  LEAD_COUNT_OPTIONS,
   MIN_BEDROOM_OPTIONS,
   MIN_PROPERTIES,
   PRICE_OPTIONS,
@@ -65,6 +66,8 @@ export function buyerTypeLabel(value: string): string {
 export const BEDROOM_OPTIONS = MIN_BEDROOM_OPTIONS.map((beds) => ({ value: String(beds), label: `${beds}+` }));
 /** The maximum-price options, by their index in PRICE_OPTIONS (default 0, "Up to $3M"). */
 export const PRICE_SELECT_OPTIONS = PRICE_OPTIONS.map((option, index) => ({ value: String(index), label: option.label }));
+/** How many leads to pull: 5 (the spec's count, the default), 10, 25 or 50. */
+export const LEAD_COUNT_SELECT_OPTIONS = LEAD_COUNT_OPTIONS.map((count) => ({ value: String(count), label: `${count} leads` }));
 
 // --- messages (ours where the spec names only the rule) --------------------------------------------------
 
@@ -72,6 +75,7 @@ export const SELLER_TYPE_REQUIRED = "Choose a seller type";
 export const BUYER_TYPE_REQUIRED = "Choose a buyer type";
 export const BEDROOMS_INVALID = "Choose a minimum number of bedrooms";
 export const PRICE_INVALID = "Choose a maximum price";
+export const LEAD_COUNT_INVALID = `Choose how many leads to pull: ${LEAD_COUNT_OPTIONS.join(", ")}`;
 
 // --- answers ----------------------------------------------------------------------------------------------------
 
@@ -82,12 +86,14 @@ export type WizardAnswers = {
   sellerType: string;
   minBedrooms: string;
   price: string;
+  /** How many leads a seller search pulls (one of LEAD_COUNT_OPTIONS). */
+  leadCount: string;
   buyerType: string;
 };
 export type WizardField = keyof WizardAnswers;
 export type WizardErrors = Partial<Record<WizardField, string>>;
 
-export const WIZARD_FIELDS: readonly WizardField[] = ["cityOrZip", "state", "sellerType", "minBedrooms", "price", "buyerType"];
+export const WIZARD_FIELDS: readonly WizardField[] = ["cityOrZip", "state", "sellerType", "minBedrooms", "price", "leadCount", "buyerType"];
 
 export const EMPTY_ANSWERS: WizardAnswers = {
   cityOrZip: "",
@@ -95,12 +101,13 @@ export const EMPTY_ANSWERS: WizardAnswers = {
   sellerType: "",
   minBedrooms: String(DEFAULT_MIN_BEDROOMS),
   price: "0",
+  leadCount: String(SELLER_SEARCH_COUNT),
   buyerType: "",
 };
 
 /** The fields each step shows (the others travel hidden in the no-JavaScript forms). */
 export const STEP_FIELDS: Record<WizardKind, readonly (readonly WizardField[])[]> = {
-  seller: [["cityOrZip", "state"], ["sellerType"], ["minBedrooms", "price"]],
+  seller: [["cityOrZip", "state"], ["sellerType"], ["minBedrooms", "price", "leadCount"]],
   buyer: [["cityOrZip", "state"], ["buyerType"]],
 };
 
@@ -141,6 +148,7 @@ function filterErrors(answers: WizardAnswers): WizardErrors {
   const errors: WizardErrors = {};
   if (!BEDROOM_OPTIONS.some((option) => option.value === answers.minBedrooms)) errors.minBedrooms = BEDROOMS_INVALID;
   if (!PRICE_SELECT_OPTIONS.some((option) => option.value === answers.price)) errors.price = PRICE_INVALID;
+  if (!LEAD_COUNT_SELECT_OPTIONS.some((option) => option.value === answers.leadCount)) errors.leadCount = LEAD_COUNT_INVALID;
   return errors;
 }
 
@@ -219,11 +227,17 @@ export function buyerSearch(answers: WizardAnswers): BuyerSearchBody | null {
   return { location, buyerType, quickLists: [...BUYER_TYPE_QUICK_LISTS[buyerType]], minProperties: MIN_PROPERTIES };
 }
 
+/** How many leads the answers ask for: the chosen count, else the spec's 5. */
+export function leadCountOf(answers: WizardAnswers): number {
+  const chosen = LEAD_COUNT_OPTIONS.find((count) => String(count) === answers.leadCount);
+  return chosen ?? SELLER_SEARCH_COUNT;
+}
+
 /** "Inherited sellers in Phoenix, AZ · 3+ beds · Under $500k": the user's side of a seller search in the chat. */
 export function describeSellerSearch(answers: WizardAnswers, location: string): string {
   const parts = [`${sellerTypeLabel(answers.sellerType)} sellers in ${location}`, `${answers.minBedrooms}+ beds`];
   parts.push(PRICE_OPTIONS[Number(answers.price)]?.label ?? PRICE_OPTIONS[0].label);
-  return `Find ${SELLER_SEARCH_COUNT} ${parts.join(" · ")}`;
+  return `Find ${leadCountOf(answers)} ${parts.join(" · ")}`;
 }
 
 export function describeBuyerSearch(answers: WizardAnswers, location: string): string {

@@ -5,6 +5,7 @@
  * trend against the previous window of the same length. All calendar arithmetic is in UTC.
  */
 import { DEAL_STAGE_LABELS, DEAL_STAGES } from "#db/enums.ts";
+import { isActiveLead } from "#app/domain/leads/status-groups.ts";
 import { toCsv } from "#app/domain/shared/csv.ts";
 import { formatMoney, formatNumber, madeOnFirstUse } from "#app/domain/shared/format.ts";
 
@@ -44,7 +45,7 @@ export function dealsClosed(deals: readonly Pick<DashboardDeal, "createdAt">[], 
 
 /** Active Leads: properties whose status is not closed. */
 export function activeLeads(properties: readonly Pick<DashboardProperty, "status">[]): number {
-  return properties.filter((property) => property.status !== "closed").length;
+  return properties.filter((property) => isActiveLead(property.status)).length;
 }
 
 /** Conversion Rate: closing deals divided by properties, as a percentage with one decimal (0 without properties). */
@@ -55,6 +56,18 @@ export function conversionRate(deals: readonly Pick<DashboardDeal, "stage">[], p
 }
 
 export type DealsByStage = { lead_generation: number; analysis: number; negotiation: number; closing: number };
+
+/** What Deals by Stage counts, said under it: leads by their status (the spec's formula), not the Pipeline's deals. */
+export const DEALS_BY_STAGE_COUNTS =
+  "Counts leads by status, not deals: Lead Generation is every lead added in the period; Analysis, those analyzed or with an offer produced or sent; Negotiation, those with an offer sent. The Pipeline lists the deals.";
+
+/** What each KPI counts, said on its card. */
+export const KPI_COUNTS: Record<Kpi["key"], string> = {
+  totalRevenue: "Deal values of deals in Closing",
+  dealsClosed: "Deals created since the 1st of this month",
+  activeLeads: "Leads added in the period that are not Closed",
+  conversionRate: "Closing deals per lead added in the period",
+};
 
 const ANALYSED = new Set(["analyzed", "offer_produced", "offer_sent"]);
 

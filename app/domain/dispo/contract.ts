@@ -11,12 +11,12 @@ import { moneySchema, nullableMoneySchema } from "#app/domain/shared/money-schem
 const DAY_MS = 86_400_000;
 
 /** YYYY-MM-DD that is a real calendar day. */
-function isRealDay(text: string): boolean {
+export function isRealDay(text: string): boolean {
   const date = new Date(`${text}T00:00:00Z`);
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-const day = (label: string) =>
+export const day = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
@@ -85,6 +85,20 @@ export function contractCountdowns(terms: ContractTerms, now: Date): { label: st
     lines.push({ label: countdown(days < 0 ? "Closed" : "Closes", terms.closeDate, now), days });
   }
   return lines.sort((a, b) => a.days - b.days);
+}
+
+/**
+ * What a buyer is asked to pay for the contract: the contract price plus the assignment fee asked, else the deal's
+ * value, else the lead's chosen offer (a deal with no contract terms yet).
+ */
+export function askingPriceOf(deal: {
+  contractPrice: number | null;
+  assignmentFeeAsked: number | null;
+  dealValue: number | null;
+  maxOffer: number | null;
+}): number | null {
+  if (deal.contractPrice !== null) return Math.round((deal.contractPrice + (deal.assignmentFeeAsked ?? 0)) * 100) / 100;
+  return deal.dealValue ?? deal.maxOffer;
 }
 
 /** Buyer price − contract price, in cents-exact dollars; null until both are known. */

@@ -88,4 +88,21 @@ export type MarketStats = {
   sales: { count: number; medianPrice: number | null; medianPricePerSqft: number | null; cashShare: number | null; since: string };
   /** In a city: its ZIPs with the most properties (at most 5), each with its high-equity count. */
   topZips: { zip: string; properties: number; highEquity: number }[];
+  /** In a city: every ZIP with its properties, each seller type's count and its sales (ZIP rankings); empty for ZIPs. */
+  zips: ZipFigures[];
+  /** The bedroom count the figures are limited to (homes with exactly that many), or null for every home. */
+  bedrooms: number | null;
 };
+
+/** One ZIP of a city: what Terry ranks the city's ZIPs by. */
+export type ZipFigures = {
+  zip: string;
+  properties: number;
+  sellerTypes: Record<SellerType, number>;
+  /** Arm's-length sales in the same 12 months as the place's, and their middle price (whole dollars). */
+  sales: number;
+  medianSalePrice: number | null;
+};
+
+/** What a market's figures may be limited to. */
+export type MarketFilter = { bedrooms?: number };

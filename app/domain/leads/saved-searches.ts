@@ -4,11 +4,13 @@
  */
 import { z } from "zod";
 
-import { WIZARD_FIELDS, type WizardAnswers, type WizardKind } from "#app/domain/chat/wizard.ts";
+import { EMPTY_ANSWERS, WIZARD_FIELDS, type WizardAnswers, type WizardKind } from "#app/domain/chat/wizard.ts";
 import { plainText } from "#app/domain/shared/text.ts";
 
-/** The longest name a saved search takes (it is a row's title on a phone). */
-export const SAVED_SEARCH_NAME_MAX = 60;
+import { SAVED_SEARCH_NAME_MAX } from "./saved-search-words.ts";
+
+export { SAVED_SEARCH_NAME_MAX };
+
 /** How many due searches one cron run works through (a Worker's CPU and subrequest limits), stalest first. */
 export const SAVED_SEARCHES_PER_CRON = 10;
 /** A daily search is due again this long after its last run (under a day, so the daily cron's drift never skips one). */
@@ -34,6 +36,13 @@ export const SaveSearchSchema = z.object({
   ),
 });
 
+/** Edit on the Saved Searches page: the search, its new name; the answers are read and judged by the wizard's rules. */
+export const EditSavedSearchSchema = z.object({
+  intent: z.literal("edit"),
+  id: z.string().min(1).max(64),
+  name: SaveSearchSchema.shape.name,
+});
+
 /** Run now, Daily on/off and Delete on the Saved Searches page. */
 export const SavedSearchActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("run"), id: z.string().min(1).max(64) }),
@@ -55,10 +64,16 @@ export type SavedSearchRow = {
   costCents: number;
 };
 
-/** The answers stored in criteria_json, read back as wizard answers (anything else in the JSON is ignored). */
+/**
+ * The answers stored in criteria_json, read back as wizard answers (anything else in the JSON is ignored); an answer a
+ * search saved before the wizard asked it takes the wizard's default.
+ */
 export function storedAnswers(json: Record<string, unknown>): WizardAnswers {
-  const answers = {} as WizardAnswers;
-  for (const field of WIZARD_FIELDS) answers[field] = typeof json[field] === "string" ? json[field] : "";
+  const answers = { ...EMPTY_ANSWERS };
+  for (const field of WIZARD_FIELDS) {
+    const value = json[field];
+    if (typeof value === "string") answers[field] = value;
+  }
   return answers;
 }
 

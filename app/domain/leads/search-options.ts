@@ -11,8 +11,11 @@ import type { PhoneLine } from "./phone.ts";
 
 // --- constants ----------------------------------------------------------------------------------------
 
-/** A seller search returns 5 leads (count 5). */
+/** A seller search returns 5 leads (count 5) unless the user chooses another of the wizard's counts. */
 export const SELLER_SEARCH_COUNT = 5;
+/** How many leads the wizard can pull in one search; the largest is the most a search asks for. */
+export const LEAD_COUNT_OPTIONS = [5, 10, 25, 50] as const;
+export const MAX_SELLER_SEARCH_COUNT = 50;
 /** Cash buyers shown per search, and the skip step of a repeat search. */
 export const CASH_BUYER_PAGE = 5;
 export const SKIP_STEP = 5;

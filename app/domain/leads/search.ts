@@ -8,7 +8,7 @@ import { z } from "zod";
 import { BUYER_TYPES, SELLER_TYPES, type BuyerType, type SellerType } from "#db/enums.ts";
 
 import { locationKey, parseSearchLocation, type ParsedLocation } from "./lead-location.ts";
-import { DEFAULT_MAX_PRICE, DEFAULT_MIN_BEDROOMS, MAX_SKIP, MIN_PROPERTIES, SELLER_SEARCH_COUNT } from "./search-options.ts";
+import { DEFAULT_MAX_PRICE, DEFAULT_MIN_BEDROOMS, MAX_SELLER_SEARCH_COUNT, MAX_SKIP, MIN_PROPERTIES, SELLER_SEARCH_COUNT } from "./search-options.ts";
 
 export * from "./search-options.ts";
 
@@ -120,7 +120,7 @@ export const SellerCriteriaSchema = sellerCriteriaObject.transform(toSellerCrite
 
 /** POST /api/properties/batch: `{ count: 5, criteria }`. */
 export const SellerSearchSchema = z.object({
-  count: wholeNumber("count", 1, SELLER_SEARCH_COUNT).optional().default(SELLER_SEARCH_COUNT),
+  count: wholeNumber("count", 1, MAX_SELLER_SEARCH_COUNT).optional().default(SELLER_SEARCH_COUNT),
   criteria: z.object(sellerCriteriaObject.shape, { error: "criteria is required" }).transform(toSellerCriteria),
 });
 export type SellerSearchInput = z.infer<typeof SellerSearchSchema>;

@@ -1,6 +1,6 @@
 /**
  * A property's deal numbers — the one place they are made (docs/decisions/092-one-record-of-deal-numbers.md,
- * docs/decisions/106-deal-numbers-one-owner.md): the current valuation (ARV, 80 % range, confidence), the repairs and
+ * docs/decisions/092-one-record-of-deal-numbers.md): the current valuation (ARV, 80 % range, confidence), the repairs and
  * fee, the max offer of the user's rule, the three tiers net of repairs and fee, and the chosen offer. Every screen,
  * answer and letter reads them from here; none recomputes a share of an ARV of its own. Pure and zod-free.
  */

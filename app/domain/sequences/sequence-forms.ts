@@ -1,6 +1,7 @@
 /** The Today page's form posts (without JavaScript too): work a task, or start a sequence on a lead. */
 import { z } from "zod";
 
+import { NoteSchema } from "#app/domain/today/call-follow-up.ts";
 import { TaskOutcomeSchema } from "#app/domain/today/tasks.ts";
 
 import { SEQUENCE_ACTIONS } from "./steps.ts";
@@ -24,7 +25,9 @@ const workByDefault = (value: unknown) =>
   value && typeof value === "object" && !("intent" in value) && "outcome" in value ? { ...value, intent: "work" } : value;
 
 /** A post that is none of the card's buttons (a stale or hand-made form), in the page's words rather than zod's. */
-export const TODAY_UNKNOWN_ACTION = "Choose Done, Snooze 1 day or Skip for a task, or Start, Pause, Resume or Stop for a sequence";
+export const TODAY_UNKNOWN_ACTION =
+  "Choose Done, Snooze 1 day, Skip or Save note for a task, or Start, Pause, Resume or Stop for a sequence";
+export const NOTE_REQUIRED = "Write the note first";
 
 export const TodayFormSchema = z.preprocess(
   workByDefault,
@@ -33,6 +36,7 @@ export const TodayFormSchema = z.preprocess(
     [
       TaskOutcomeSchema.extend({ intent: z.literal("work"), taskId: id("Task") }),
       z.object({ intent: z.literal("start"), propertyId: id("Lead"), confirm: confirmField }),
+      z.object({ intent: z.literal("note"), taskId: id("Task"), note: NoteSchema.refine((value) => value !== undefined, NOTE_REQUIRED) }),
       z.object({ intent: z.enum(SEQUENCE_ACTIONS), propertyId: id("Lead") }),
     ],
     { error: TODAY_UNKNOWN_ACTION },

@@ -28,6 +28,7 @@ export const STAGE_TONES: Record<string, BadgeTone> = {
 /** Document statuses (documents.status). */
 export const DOCUMENT_STATUS_TONES: Record<string, BadgeTone> = {
   draft: "neutral",
+  mailed: "indigo",
   pending: "amber",
   signed: "sky",
   completed: "emerald",

@@ -8,6 +8,9 @@ import type { DncStatus, RecipientType } from "#app/domain/sequences/plan.ts";
 import type { ActivityType } from "#app/domain/sequences/steps.ts";
 import { hasUnsafeText, unsafeTextMessage } from "#app/domain/shared/text.ts";
 
+import type { BestPhone, CardNumbers } from "./call-card.ts";
+import { FollowUpFields, type FollowUp } from "./call-follow-up.ts";
+
 export type TaskContact = { recipientType: RecipientType; recipientValue: string; dncStatus: DncStatus | null };
 
 /** One task as GET /api/tasks/today answers it (the shape), plus what the screen shows. */
@@ -28,6 +31,13 @@ export type TodayTask = {
   /** The step's message with its placeholders filled in. */
   message: string;
   status: string;
+  /** The owner's best phone (DNC shown), whatever the step's type. */
+  bestPhone: BestPhone | null;
+  /** ARV, max offer and chosen offer, as deal-numbers.ts gives them. */
+  numbers: CardNumbers;
+  /** The user's calendar day the lead was last contacted ("YYYY-MM-DD"), and the newest note on it. */
+  lastTouch: string | null;
+  lastNote: string | null;
 };
 
 /** What a task card shows and posts (the page's loader data): the API's task without what the card never reads. */
@@ -136,8 +146,18 @@ export const TaskOutcomeSchema = z.object({
     .refine((value) => !hasUnsafeText(value), unsafeTextMessage("Phone"))
     .optional()
     .transform((value) => value || undefined),
+  ...FollowUpFields,
 });
-export type TaskOutcomeInput = { outcome: TaskOutcome; phone?: string };
+export type TaskOutcomeInput = {
+  outcome: TaskOutcome;
+  phone?: string;
+  /** A note kept on the lead with the outcome. */
+  note?: string;
+  /** What was agreed on a call where the user talked to the seller (read with "talked" only). */
+  followUp?: FollowUp;
+  /** The call-back day, "YYYY-MM-DD" on the user's calendar (with followUp "call_back"). */
+  callBackOn?: string;
+};
 
 /** What an outcome does to the task: snooze moves it, skip closes it unworked, the rest complete it. */
 export function outcomeEffect(outcome: TaskOutcome): "snooze" | "skip" | "complete" {

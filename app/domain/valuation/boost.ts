@@ -49,8 +49,72 @@ const CUT_SAMPLE = 256;
 /** Values per bin the cuts are read from at least: 128 bins cut from 256 values would place each cut by two of them. */
 const CUT_SAMPLE_PER_BIN = 8;
 
+/** Sums of residuals and row counts per feature and bin. */
+type Histogram = { g: Float64Array; c: Float64Array };
+/** The rows a tree is grown on: their order (`index`, partitioned node by node), residuals and bins, `f` features of `B` bins. */
+type Rows = { index: Int32Array; residual: Float64Array; binned: Uint8Array; f: number; B: number };
+
+/** The histogram of the rows index[start..end). */
+function fillHistogram({ index, residual, binned, f, B }: Rows, start: number, end: number, h: Histogram) {
+  const hg = h.g;
+  const hc = h.c;
+  hg.fill(0);
+  hc.fill(0);
+  for (let k = start; k < end; k++) {
+    const i = index[k];
+    const r = residual[i];
+    const row = i * f;
+    for (let j = 0, cell = 0; j < f; j++, cell += B) {
+      const at = cell + binned[row + j];
+      hg[at] += r;
+      hc[at] += 1;
+    }
+  }
+}
+
+/** The split of a node (residual sum g over count rows) that gains most, both sides at least minLeaf rows; feature -1: none. */
+function bestSplit(h: Histogram, cuts: Float64Array[], B: number, g: number, count: number, minLeaf: number) {
+  const parentGain = (g * g) / count;
+  let best = 1e-12;
+  let bestFeature = -1;
+  let bestBin = -1;
+  for (let j = 0; j < cuts.length; j++) {
+    const bins = cuts[j].length + 1;
+    let lg = 0;
+    let lc = 0;
+    for (let b = 0; b < bins - 1; b++) {
+      lg += h.g[j * B + b];
+      lc += h.c[j * B + b];
+      if (lc < minLeaf) continue;
+      const rc = count - lc;
+      if (rc < minLeaf) break;
+      const rg = g - lg;
+      const gain = (lg * lg) / lc + (rg * rg) / rc - parentGain;
+      if (gain > best) {
+        best = gain;
+        bestFeature = j;
+        bestBin = b;
+      }
+    }
+  }
+  return { bestFeature, bestBin };
+}
+
+/** Moves the rows at or below the split's bin to the front of index[start..end); the first row of the right side. */
+function partition({ index, binned, f }: Rows, start: number, end: number, feature: number, bin: number): number {
+  let mid = start;
+  for (let k = start; k < end; k++) {
+    const i = index[k];
+    if (binned[i * f + feature] <= bin) {
+      index[k] = index[mid];
+      index[mid] = i;
+      mid++;
+    }
+  }
+  return mid;
+}
+
 /** Fits trees to y: n rows of `f` features in `x`, row-major, NaN = unknown. */
-// eslint-disable-next-line max-lines-per-function -- not yet split into steps
 export function fitBooster(x: Float64Array, f: number, y: Float64Array, options: BoostOptions): Booster {
   if (!(options.bins >= 2 && options.bins <= 256)) throw new RangeError(`bins must be 2–256, got ${options.bins}`);
   const n = y.length;
@@ -73,24 +137,10 @@ export function fitBooster(x: Float64Array, f: number, y: Float64Array, options:
     };
     let nodes = 0;
 
-    const fill = (start: number, end: number, h: { g: Float64Array; c: Float64Array }) => {
-      const hg = h.g;
-      const hc = h.c;
-      hg.fill(0);
-      hc.fill(0);
-      for (let k = start; k < end; k++) {
-        const i = index[k];
-        const r = residual[i];
-        const row = i * f;
-        for (let j = 0, cell = 0; j < f; j++, cell += B) {
-          const at = cell + binned[row + j];
-          hg[at] += r;
-          hc[at] += 1;
-        }
-      }
-    };
+    const rows: Rows = { index, residual, binned, f, B };
+    const fill = (start: number, end: number, h: Histogram) => fillHistogram(rows, start, end, h);
 
-    const grow = (start: number, end: number, depth: number, h: { g: Float64Array; c: Float64Array } | null): number => {
+    const grow = (start: number, end: number, depth: number, h: Histogram | null): number => {
       const id = nodes++;
       let g = 0;
       for (let k = start; k < end; k++) g += residual[index[k]];
@@ -103,39 +153,9 @@ export function fitBooster(x: Float64Array, f: number, y: Float64Array, options:
         return id;
       };
       if (!h || depth >= options.depth || count < 2 * options.minLeaf) return leaf();
-      const parentGain = (g * g) / count;
-      let best = 1e-12;
-      let bestFeature = -1;
-      let bestBin = -1;
-      for (let j = 0; j < f; j++) {
-        const bins = cuts[j].length + 1;
-        let lg = 0;
-        let lc = 0;
-        for (let b = 0; b < bins - 1; b++) {
-          lg += h.g[j * B + b];
-          lc += h.c[j * B + b];
-          if (lc < options.minLeaf) continue;
-          const rc = count - lc;
-          if (rc < options.minLeaf) break;
-          const rg = g - lg;
-          const gain = (lg * lg) / lc + (rg * rg) / rc - parentGain;
-          if (gain > best) {
-            best = gain;
-            bestFeature = j;
-            bestBin = b;
-          }
-        }
-      }
+      const { bestFeature, bestBin } = bestSplit(h, cuts, B, g, count, options.minLeaf);
       if (bestFeature < 0) return leaf();
-      let mid = start;
-      for (let k = start; k < end; k++) {
-        const i = index[k];
-        if (binned[i * f + bestFeature] <= bestBin) {
-          index[k] = index[mid];
-          index[mid] = i;
-          mid++;
-        }
-      }
+      const mid = partition(rows, start, end, bestFeature, bestBin);
       tree.feature[id] = bestFeature;
       tree.threshold[id] = cuts[bestFeature][bestBin];
       // The children's histograms: the smaller one counted, the larger one the parent's less it (none at the last level).

@@ -1,5 +1,5 @@
 /**
- * Learning a region's 80 % range calibration (docs/decisions/112-valuation-range-calibrated-per-market.md) from sales
+ * Learning a region's 80 % range calibration (docs/decisions/076-valuation-80-percent-range.md) from sales
  * already in hand: the scheduled refresh reads one pool of sales around the region, the benchmark has its whole file.
  * Each of the region's recent sales is valued as of its own date from the sales before it, with its region cell's
  * model fitted for the first day of that sale's month (as a monthly refresh kept it) and no market trees (fitting them

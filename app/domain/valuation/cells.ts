@@ -1,5 +1,5 @@
 /**
- * Where the engine looks (docs/decisions/051-comparable-sales-retrieval.md, 050-valuation-engine.md): a subject's candidate window, the region cells whose models
+ * Where the engine looks (docs/decisions/050-valuation-engine.md): a subject's candidate window, the region cells whose models
  * start its fit over all candidates, and the market cells whose trees take a share of its model value. Each window
  * is a plain box and dates; the service (D1) and the bench (an in-memory pool) read the sales in it.
  */

@@ -8,6 +8,7 @@
  */
 import { formatMoney } from "#app/domain/shared/format.ts";
 
+import { compCountWords, weightPercent } from "./comp-count.ts";
 import { MILES_PER_DEGREE } from "./geo.ts";
 import { compSetNote, outlierReasons } from "./outliers.ts";
 import { arvBlendWords, compWeightWords, rebuildArv } from "./rebuild.ts";
@@ -87,6 +88,8 @@ export function compReportText(input: {
   valuationDate: string;
   madeOn: string;
   choices: string[];
+  /** How many sales the user excluded (the count says them beside the comps used). */
+  excluded?: number;
 }): CompReportText {
   const { result, subject } = input;
   const flaggable = result.comps.map((c) => ({
@@ -106,7 +109,7 @@ export function compReportText(input: {
     date: c.sale.saleDate,
     distance: `${c.distanceMiles.toFixed(2)} mi`,
     adjusted: formatMoney(c.adjustedPrice),
-    weight: `${Math.round(c.weight * 100)} %`,
+    weight: weightPercent(c.weight),
     share: `Weight ${compWeightWords(c.weight, result.model)}.`,
     adjustments: c.adjustments.map((a) => a.note),
     flags: flags.get(c.sale.id) ?? [],
@@ -124,7 +127,7 @@ export function compReportText(input: {
       `ARV: ${formatMoney(result.arv)} (as of ${input.valuationDate})`,
       `80 % range: ${formatMoney(result.range_low)} - ${formatMoney(result.range_high)}`,
       `Confidence: ${result.confidenceLabel} - typically within ${result.typicalErrorPct} % (${Math.round(result.confidence * 100)}% of such valuations within 10 %)`,
-      `${result.comps.length} comps used.`,
+      `${compCountWords({ used: result.comps.length, excluded: input.excluded ?? 0, found: result.comps.length + (input.excluded ?? 0) })}.`,
       ...(rebuilt ? [`${arvBlendWords(rebuilt)}.`] : []),
       ...(setNote ? [setNote] : []),
     ],

@@ -1,5 +1,5 @@
 /**
- * Comparables bought from a property-data vendor (docs/decisions/110-comps-from-batchdata.md), pure: the key a
+ * Comparables bought from a property-data vendor (docs/decisions/091-comps-the-user-can-defend.md), pure: the key a
  * subject's kept answer is filed under, which kept sales lie in a valuation's window, and what a re-search would cost.
  */
 import { formatCostCents } from "#app/domain/usage/usage-money.ts";

@@ -1,5 +1,5 @@
 /**
- * The 80 % range calibrated per market (docs/decisions/112-valuation-range-calibrated-per-market.md): split-conformal.
+ * The 80 % range calibrated per market (docs/decisions/076-valuation-80-percent-range.md): split-conformal.
  * The global `errorScale` predicts a valuation's half-width from its evidence; a region's recent sales, each valued as of
  * its own date from the sales before it, say how far their errors run against that prediction. The region's scale is
  * the conformal 80 % quantile of |ln(price / ARV)| / errorScale over them, so the range holds 80 % of such sales there,

@@ -5,6 +5,8 @@
  */
 import { formatMoney } from "#app/domain/shared/format.ts";
 
+import { weightPercent } from "./comp-count.ts";
+
 export type RebuildComp = { adjustedPrice: number | null; weight: number | null };
 export type ModelPart = { value: number; share: number };
 
@@ -40,8 +42,8 @@ export function arvShareOf(weight: number, model: ModelPart): number {
 
 /** A comp's weight as the list and the report say it: among the comps, and its share of the ARV when the model part is known. */
 export function compWeightWords(weight: number, model: ModelPart | null | undefined): string {
-  const ofArv = model ? ` (${Math.round(arvShareOf(weight, model) * 100)} % of the ARV)` : "";
-  return `${Math.round(weight * 100)} % of the comps${ofArv}`;
+  const ofArv = model ? ` (${weightPercent(arvShareOf(weight, model))} of the ARV)` : "";
+  return `${weightPercent(weight)} of the comps${ofArv}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Which kept models a bounded refresh fits next (docs/decisions/072-valuation-model-refresh.md): the cells whose kept fit is missing, of another
+ * Which kept models a bounded refresh fits next (docs/decisions/050-valuation-engine.md): the cells whose kept fit is missing, of another
  * layout, or fitted for an earlier valuation date than the refresh's, stalest first, so each run of a chunked refresh
  * continues where the last one stopped.
  */

@@ -1,5 +1,5 @@
 /**
- * The date a valuation is made as of (docs/decisions/051-comparable-sales-retrieval.md): today, or the day after the property data's records stop
+ * The date a valuation is made as of (docs/decisions/050-valuation-engine.md): today, or the day after the property data's records stop
  * when they stop before today. Shared by the API, the models' refresh and the benches.
  */
 

@@ -78,12 +78,21 @@ const MARKET_STATISTICS_TOOL = {
   function: {
     name: "market_statistics",
     description:
-      "Property and sale figures of one US place from Breeze's records: properties, median estimated value, median equity, absentee share, motivated-seller type counts, the last 12 months of sales, and a city's biggest ZIPs. `leads` holds, per seller type, the count the Seller Lead Wizard shows (its default filters): call those 'seller leads' and `stats.properties` 'properties on record', never one for the other. Call the tool once per place when comparing places.",
+      "Property and sale figures of one US place from Breeze's records: properties, median estimated value, median equity, absentee share, motivated-seller type counts, the last 12 months of sales, and for a city every ZIP (`stats.zips`: its properties, seller-type counts, sales and median sale price; rank a city's ZIPs from these). `leads` holds, per seller type, the count the Seller Lead Wizard shows (its default filters): call those 'seller leads' and `stats.properties` 'properties on record', never one for the other. A price from a single sale is that sale's price: say 'based on 1 sale', never 'median'. Call the tool once per place when comparing places.",
     strict: true,
     parameters: {
       type: "object",
-      properties: { location: { type: "string", description: 'A 5-digit ZIP ("85004") or a city and state ("Phoenix, AZ").' } },
-      required: ["location"],
+      properties: {
+        location: {
+          type: "string",
+          description: 'A 5-digit ZIP ("85004"), a city and state ("Phoenix, AZ"), or a city the records cover ("Phoenix").',
+        },
+        bedrooms: {
+          type: ["integer", "null"],
+          description: "Limit every figure to homes with exactly this many bedrooms; null for all homes.",
+        },
+      },
+      required: ["location", "bedrooms"],
       additionalProperties: false,
     },
   },
@@ -309,13 +318,17 @@ function terryReplyWith(runner: Runner, input: Parameters<AiProvider["terryReply
       const results = await Promise.all(
         calls.map(async (call) => {
           let location = "";
+          let bedrooms: number | undefined;
           try {
             const args: unknown = JSON.parse(call.function.arguments);
             if (isRecord(args) && typeof args.location === "string") location = args.location;
+            if (isRecord(args) && Number.isInteger(args.bedrooms) && Number(args.bedrooms) >= 1 && Number(args.bedrooms) <= 9)
+              bedrooms = Number(args.bedrooms);
           } catch {
             location = "";
           }
-          const found = location ? await input.lookup(location) : { error: "The tool needs a location." };
+          const filter = bedrooms === undefined ? undefined : { bedrooms };
+          const found = location ? await input.lookup(location, filter) : { error: "The tool needs a location." };
           return { role: "tool" as const, tool_call_id: call.id, content: JSON.stringify(found) };
         }),
       );

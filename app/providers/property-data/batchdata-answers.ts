@@ -134,8 +134,8 @@ export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, what: stri
 
 /**
  * Each property of an answer, with the record as BatchData sent it (kept as the lead's or buyer's `raw`). A record
- * we cannot read (no street or ZIP, say) is skipped and counted, with why the first one was: one bad record no longer
- * fails the whole page.
+ * we cannot read (no street or ZIP, say) is skipped and counted, with why the first one was: one bad record does not
+ * fail the whole page.
  */
 export function parseProperties<T>(
   properties: readonly unknown[],

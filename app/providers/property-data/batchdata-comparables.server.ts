@@ -1,5 +1,5 @@
 /**
- * BatchData's comparables for one subject (ADR 110): the subject's record, then its comparables page by page (at most
+ * BatchData's comparables for one subject (ADR 091): the subject's record, then its comparables page by page (at most
  * `maxRecords`, COMPS_PAGE_TAKE a call), each record read on its own: an unreadable one is left out and counted, never
  * failing the page. Every record answered is billed, so `billed` counts them all.
  */

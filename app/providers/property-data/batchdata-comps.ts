@@ -2,7 +2,7 @@
  * BatchData's comparables, pure: the subject's lookup and the comparables search as BatchData's help article "How to
  * search comparable properties" writes them (`searchCriteria.compAddress` plus the `use…` options relative to the
  * subject), and a comparable's record read as the valuation engine's sale. No network here (batchdata.server.ts
- * sends); docs/decisions/110-comps-from-batchdata.md.
+ * sends); docs/decisions/091-comps-the-user-can-defend.md.
  */
 import { z } from "zod";
 

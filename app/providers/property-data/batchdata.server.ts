@@ -96,12 +96,118 @@ export async function batchDataError(response: Response): Promise<ProviderError>
   return new ProviderError(PROVIDER, message, status);
 }
 
+/** Where and how the client calls BatchData. */
+type Endpoint = { fetcher: Fetch; base: string; timeoutMs: number; apiKey: string };
+/** A POST to BatchData answering its JSON; `records`, how many the call asks for, lengthens its timeout. */
+type Post = (path: string, body: unknown, what: string, records?: number) => Promise<unknown>;
+/** The provider's property search: a place's count (memoised for the request) and a page of its records. */
+type Pages = {
+  count: (criteria: SearchCriteria) => Promise<number>;
+  search: (criteria: SearchCriteria, skip: number, take: number) => Promise<unknown[]>;
+};
+
+async function postTo(
+  { fetcher, base, timeoutMs, apiKey }: Endpoint,
+  path: string,
+  body: unknown,
+  what: string,
+  records: number,
+): Promise<unknown> {
+  const response = await fetchWithTimeout(
+    PROVIDER,
+    fetcher,
+    `${base}${path}`,
+    {
+      method: "POST",
+      headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify(body),
+    },
+    callTimeoutMs(timeoutMs, records),
+  );
+  if (!response.ok) throw await batchDataError(response);
+  try {
+    return await response.json();
+  } catch {
+    throw new ProviderError(PROVIDER, `${what} was not JSON`);
+  }
+}
+
+/** The total over the place: a ZIP list is one count per ZIP (a property lies in one ZIP), asked together. */
+async function total({ count }: Pages, location: SearchLocation, criteriaFor: (query: string) => SearchCriteria): Promise<number> {
+  const each = await Promise.all(queriesFor(location).map((query) => count(criteriaFor(query))));
+  return each.reduce((sum, n) => sum + n, 0);
+}
+
+/**
+ * Records `[skip, skip + take)` of the place's list: a city is one query; a ZIP list is its ZIPs one after the
+ * other, so a ZIP the page starts beyond is passed over by its count, and a page may run on into the next ZIP.
+ * Calls take at most 500 each.
+ */
+async function read(
+  { count, search }: Pages,
+  location: SearchLocation,
+  criteriaFor: (query: string) => SearchCriteria,
+  page: Page,
+): Promise<unknown[]> {
+  const queries = queriesFor(location);
+  const found: unknown[] = [];
+  let skip = page.skip ?? 0;
+  let need = page.take;
+  for (let i = 0; i < queries.length && need > 0; i++) {
+    const criteria = criteriaFor(queries[i]!);
+    let available = Number.POSITIVE_INFINITY;
+    if (i < queries.length - 1) {
+      const inZip = await count(criteria);
+      if (skip >= inZip) {
+        skip -= inZip;
+        continue;
+      }
+      available = inZip - skip;
+    }
+    while (need > 0 && available > 0) {
+      const take = Math.min(need, available, MAX_TAKE);
+      const got = await search(criteria, skip, take);
+      found.push(...got);
+      need -= got.length;
+      available -= got.length;
+      skip += got.length;
+      if (got.length < take) break;
+    }
+    skip = 0;
+  }
+  return found;
+}
+
+/** Owners' phones and emails for a page's properties: calls of SKIP_TRACE_CHUNK properties, one after the other. */
+async function skipTrace(post: Post, records: readonly PropertyRecord[]): Promise<SkipTracePerson[]> {
+  const persons: SkipTracePerson[] = [];
+  let skipped = 0;
+  const chunk = Math.min(SKIP_TRACE_CHUNK, MAX_SKIP_TRACE);
+  for (let start = 0; start < records.length; start += chunk) {
+    const answer = await post("/property/skip-trace", skipTraceRequest(records.slice(start, start + chunk)), "skip trace answer");
+    const read = parsePersons(parseOrThrow(SkipTraceEnvelopeSchema, answer, "skip trace answer").results.persons);
+    persons.push(...read.persons);
+    skipped += read.skipped;
+  }
+  if (skipped > 0) console.warn(`batchdata: skipped ${skipped} unreadable skip-trace person(s) of ${persons.length + skipped}`);
+  return persons;
+}
+
+/** The page's readable records; the unreadable ones are counted in the log, with why the first was. */
+function readable<T>(parsed: { rows: T[]; skipped: number; firstProblem: string | null }): T[] {
+  if (parsed.skipped > 0) {
+    console.warn(
+      `batchdata: skipped ${parsed.skipped} unreadable record(s) of ${parsed.rows.length + parsed.skipped}: ${parsed.firstProblem}`,
+    );
+  }
+  return parsed.rows;
+}
+
 /**
  * BatchData's property API (v1) behind the PropertyDataProvider seam: counts and searches through
  * `POST /property/search`, owners' phones and emails through one `POST /property/skip-trace` per page. The
  * provider is made per request (the load context), so the ZIP counts it memoises live for one request.
  */
-// eslint-disable-next-line max-lines-per-function -- one closure per vendor call, not yet split into functions
 export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDataProvider {
   const fetcher = config.fetch ?? fetch;
   const base = `${config.baseUrl.replace(/\/+$/, "")}/api/v1`;
@@ -109,25 +215,8 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
   const now = config.now ?? (() => new Date());
   const counts = new Map<string, Promise<number>>();
 
-  async function post(path: string, body: unknown, what: string, records = 0): Promise<unknown> {
-    const response = await fetchWithTimeout(
-      PROVIDER,
-      fetcher,
-      `${base}${path}`,
-      {
-        method: "POST",
-        headers: { Authorization: `Bearer ${config.apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(body),
-      },
-      callTimeoutMs(timeoutMs, records),
-    );
-    if (!response.ok) throw await batchDataError(response);
-    try {
-      return await response.json();
-    } catch {
-      throw new ProviderError(PROVIDER, `${what} was not JSON`);
-    }
-  }
+  const post: Post = (path, body, what, records = 0) =>
+    postTo({ fetcher, base, timeoutMs, apiKey: config.apiKey }, path, body, what, records);
 
   async function search(criteria: SearchCriteria, skip: number, take: number): Promise<unknown[]> {
     const answer = parseOrThrow(
@@ -152,71 +241,7 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
     return pending;
   }
 
-  /** The total over the place: a ZIP list is one count per ZIP (a property lies in one ZIP), asked together. */
-  async function total(location: SearchLocation, criteriaFor: (query: string) => SearchCriteria): Promise<number> {
-    const each = await Promise.all(queriesFor(location).map((query) => count(criteriaFor(query))));
-    return each.reduce((sum, n) => sum + n, 0);
-  }
-
-  /**
-   * Records `[skip, skip + take)` of the place's list: a city is one query; a ZIP list is its ZIPs one after the
-   * other, so a ZIP the page starts beyond is passed over by its count, and a page may run on into the next ZIP.
-   * Calls take at most 500 each.
-   */
-  async function read(location: SearchLocation, criteriaFor: (query: string) => SearchCriteria, page: Page): Promise<unknown[]> {
-    const queries = queriesFor(location);
-    const found: unknown[] = [];
-    let skip = page.skip ?? 0;
-    let need = page.take;
-    for (let i = 0; i < queries.length && need > 0; i++) {
-      const criteria = criteriaFor(queries[i]!);
-      let available = Number.POSITIVE_INFINITY;
-      if (i < queries.length - 1) {
-        const inZip = await count(criteria);
-        if (skip >= inZip) {
-          skip -= inZip;
-          continue;
-        }
-        available = inZip - skip;
-      }
-      while (need > 0 && available > 0) {
-        const take = Math.min(need, available, MAX_TAKE);
-        const got = await search(criteria, skip, take);
-        found.push(...got);
-        need -= got.length;
-        available -= got.length;
-        skip += got.length;
-        if (got.length < take) break;
-      }
-      skip = 0;
-    }
-    return found;
-  }
-
-  /** Owners' phones and emails for a page's properties: calls of SKIP_TRACE_CHUNK properties, one after the other. */
-  async function skipTrace(records: readonly PropertyRecord[]): Promise<SkipTracePerson[]> {
-    const persons: SkipTracePerson[] = [];
-    let skipped = 0;
-    const chunk = Math.min(SKIP_TRACE_CHUNK, MAX_SKIP_TRACE);
-    for (let start = 0; start < records.length; start += chunk) {
-      const answer = await post("/property/skip-trace", skipTraceRequest(records.slice(start, start + chunk)), "skip trace answer");
-      const read = parsePersons(parseOrThrow(SkipTraceEnvelopeSchema, answer, "skip trace answer").results.persons);
-      persons.push(...read.persons);
-      skipped += read.skipped;
-    }
-    if (skipped > 0) console.warn(`batchdata: skipped ${skipped} unreadable skip-trace person(s) of ${persons.length + skipped}`);
-    return persons;
-  }
-
-  /** The page's readable records; the unreadable ones are counted in the log, with why the first was. */
-  function readable<T>(parsed: { rows: T[]; skipped: number; firstProblem: string | null }): T[] {
-    if (parsed.skipped > 0) {
-      console.warn(
-        `batchdata: skipped ${parsed.skipped} unreadable record(s) of ${parsed.rows.length + parsed.skipped}: ${parsed.firstProblem}`,
-      );
-    }
-    return parsed.rows;
-  }
+  const pages: Pages = { count, search };
 
   return {
     name: PROVIDER,
@@ -224,28 +249,43 @@ export function createBatchDataPropertyData(config: BatchDataConfig): PropertyDa
       return comparablesOf(request, (body, take) => post("/property/search", body, "comparables answer", take));
     },
     countSellerLeads(search) {
-      return total(search.location, (query) => sellerCriteria(search, query));
+      return total(pages, search.location, (query) => sellerCriteria(search, query));
     },
     async searchSellerLeads(search, page) {
-      const parsed = parseProperties(await read(search.location, (query) => sellerCriteria(search, query), page), PropertyRecordSchema);
+      const parsed = parseProperties(
+        await read(pages, search.location, (query) => sellerCriteria(search, query), page),
+        PropertyRecordSchema,
+      );
       const rows = readable(parsed);
       const items = rows.map(({ record, raw }) => ({ item: toSellerLead(record, raw, search.sellerType), record }));
-      const leads: Found<SellerLead> = withContacts(items, await skipTrace(rows.map((row) => row.record)));
+      const leads: Found<SellerLead> = withContacts(
+        items,
+        await skipTrace(
+          post,
+          rows.map((row) => row.record),
+        ),
+      );
       // The records left out still count as read: the search pages on past them and is not ended early by them.
       if (parsed.skipped > 0) leads.read = rows.length + parsed.skipped;
       return leads;
     },
     countCashBuyers(search) {
       const asOf = now();
-      return total(search.location, (query) => buyerCriteria(search, query, asOf));
+      return total(pages, search.location, (query) => buyerCriteria(search, query, asOf));
     },
     async searchCashBuyers(search, page) {
       const asOf = now();
-      const found = await read(search.location, (query) => buyerCriteria(search, query, asOf), page);
+      const found = await read(pages, search.location, (query) => buyerCriteria(search, query, asOf), page);
       const parsed = parseProperties(found, BuyerRecordSchema);
       const owners = distinctOwners(readable(parsed), search.minProperties);
       const items = owners.map(({ record, raw }) => ({ item: toCashBuyer(record, raw), record }));
-      const buyers: Found<CashBuyer> = withContacts(items, await skipTrace(owners.map((row) => row.record)));
+      const buyers: Found<CashBuyer> = withContacts(
+        items,
+        await skipTrace(
+          post,
+          owners.map((row) => row.record),
+        ),
+      );
       // Owners are merged, so `read` cannot tell how many were left out: the count is said outright.
       if (parsed.skipped > 0) buyers.unreadable = parsed.skipped;
       return buyers;

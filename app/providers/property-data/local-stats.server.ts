@@ -5,13 +5,18 @@ import { ARMS_LENGTH_TRANSFER_TYPES, SELLER_TYPE_FLAG, SELLER_TYPES, type Seller
 import { MARKET_AS_OF } from "#db/market/flags.ts";
 import { marketProperties, marketSales } from "#db/schema.ts";
 
-import type { MarketStats, SearchLocation } from "./types.ts";
+import type { MarketFilter, MarketStats, SearchLocation } from "./types.ts";
 
-function inPlace(location: SearchLocation): SQL | undefined {
-  return "zips" in location
-    ? inArray(marketProperties.zip, location.zips)
-    : and(eq(marketProperties.state, location.state), eq(marketProperties.city, location.city));
+function inPlace(location: SearchLocation, filter: MarketFilter): SQL | undefined {
+  const place =
+    "zips" in location
+      ? inArray(marketProperties.zip, location.zips)
+      : and(eq(marketProperties.state, location.state), eq(marketProperties.city, location.city));
+  return filter.bedrooms === undefined ? place : and(place, eq(marketProperties.bedrooms, filter.bedrooms));
 }
+
+/** How many of a city's ZIPs are named as its biggest. */
+const TOP_ZIPS = 5;
 
 function median(sorted: readonly number[]): number | null {
   if (sorted.length === 0) return null;
@@ -30,10 +35,11 @@ function yearBefore(iso: string): string {
  * The local market's figures for a place, in one wave of parallel reads: the counts (every seller type, absentee
  * owners), the middle estimated value and equity (a sorted index walk to the middle row), the arm's-length sales of
  * the 12 months before the market's own date (or `asOf`, when earlier) with their prices and sizes, and a city's
- * biggest ZIPs. Money is stored in cents: raw reads are divided here.
+ * ZIPs with their counts and sales. Money is stored in cents: raw reads are divided here. `filter` limits every figure
+ * to homes with that many bedrooms.
  */
-export async function localMarketStats(db: Db, location: SearchLocation, asOf: Date): Promise<MarketStats> {
-  const where = inPlace(location);
+export async function localMarketStats(db: Db, location: SearchLocation, asOf: Date, filter: MarketFilter = {}): Promise<MarketStats> {
+  const where = inPlace(location, filter);
   const until = [asOf.toISOString().slice(0, 10), MARKET_AS_OF].sort()[0]!;
   const since = yearBefore(until);
   // TypeScript's lib types Object.fromEntries with string keys; the keys are exactly SELLER_TYPES.
@@ -57,7 +63,7 @@ export async function localMarketStats(db: Db, location: SearchLocation, asOf: D
     middleOf(sql`${marketProperties.estimatedValue}`),
     middleOf(sql`${marketProperties.equityPercent}`),
     db
-      .select({ price: marketSales.price, cash: marketSales.cash, squareFeet: marketProperties.squareFeet })
+      .select({ price: marketSales.price, cash: marketSales.cash, squareFeet: marketProperties.squareFeet, zip: marketProperties.zip })
       .from(marketSales)
       .innerJoin(marketProperties, eq(marketProperties.id, marketSales.propertyId))
       .where(
@@ -71,16 +77,11 @@ export async function localMarketStats(db: Db, location: SearchLocation, asOf: D
     "zips" in location
       ? Promise.resolve([])
       : db
-          .select({
-            zip: marketProperties.zip,
-            properties: count(),
-            highEquity: sql<number>`coalesce(sum(${marketProperties.isHighEquity}), 0)`,
-          })
+          .select({ zip: marketProperties.zip, properties: count(), ...flagSums })
           .from(marketProperties)
           .where(where)
           .groupBy(marketProperties.zip)
-          .orderBy(desc(count()), marketProperties.zip)
-          .limit(5),
+          .orderBy(desc(count()), marketProperties.zip),
   ]);
 
   const properties = totals?.properties ?? 0;
@@ -104,6 +105,18 @@ export async function localMarketStats(db: Db, location: SearchLocation, asOf: D
       cashShare: sales.length ? round(sales.filter((sale) => sale.cash).length / sales.length, 3) : null,
       since,
     },
-    topZips: zips.map((row) => ({ zip: row.zip, properties: row.properties, highEquity: Number(row.highEquity) })),
+    topZips: zips.slice(0, TOP_ZIPS).map((row) => ({ zip: row.zip, properties: row.properties, highEquity: Number(row.high_equity) })),
+    zips: zips.map((row) => {
+      const zipPrices = sales.filter((sale) => sale.zip === row.zip).map((sale) => sale.price);
+      return {
+        zip: row.zip,
+        properties: row.properties,
+        // TypeScript's lib types Object.fromEntries with string keys; the keys are exactly SELLER_TYPES.
+        sellerTypes: Object.fromEntries(SELLER_TYPES.map((type) => [type, Number(row[type])])) as Record<SellerType, number>,
+        sales: zipPrices.length,
+        medianSalePrice: round(median(zipPrices.sort((a, b) => a - b))),
+      };
+    }),
+    bedrooms: filter.bedrooms ?? null,
   };
 }

@@ -15,8 +15,10 @@ import { localMarketStats } from "./local-stats.server.ts";
 import type {
   BuyerSearch,
   CashBuyer,
+  HomeAddress,
   KnownHome,
   OwnerContact,
+  Page,
   PropertyDataProvider,
   SearchLocation,
   SellerLead,
@@ -171,24 +173,12 @@ function toCashBuyer(owner: Owner, holdings: { property: Property; inPlace: bool
 }
 
 /** The embedded default: queries the deterministic synthetic market seeded into D1 (db/market). */
-// eslint-disable-next-line max-lines-per-function -- one closure per vendor call, not yet split into functions
 export function createLocalPropertyData(db: Db): PropertyDataProvider {
   return {
     name: "local",
-    marketStats: (location, asOf) => localMarketStats(db, location, asOf),
+    marketStats: (location, asOf, filter) => localMarketStats(db, location, asOf, filter),
     coverage: () => localCoverage(db),
-    async placesBeyond(location, limit) {
-      const [inside] = await db.select({ id: marketProperties.id }).from(marketProperties).where(inPlace(location)).limit(1);
-      if (inside) return [];
-      // From market_properties_city_idx alone: one entry per property, grouped in the index's order.
-      const places = await db
-        .select({ city: marketProperties.city, state: marketProperties.state, n: count() })
-        .from(marketProperties)
-        .groupBy(marketProperties.state, marketProperties.city)
-        .orderBy(desc(count()))
-        .limit(limit);
-      return places.map((place) => `${place.city}, ${place.state}`);
-    },
+    placesBeyond: (location, limit) => localPlacesBeyond(db, location, limit),
     salesThrough: MARKET_AS_OF,
     buyerPurchases: (buyerIds, window) => localBuyerPurchases(db, buyerIds, window),
     cashPurchasersNear: (query) => localPurchasersNear(db, query),
@@ -196,81 +186,13 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
       const [row] = await db.select({ n: count() }).from(marketProperties).where(sellerWhere(search));
       return row?.n ?? 0;
     },
-    async searchSellerLeads(search, page) {
-      // The page of ids first, from index entries alone (skipping `skip` of them reads no table row), then only
-      // those properties and their owners.
-      const ids = db
-        .select({ id: marketProperties.id })
-        .from(marketProperties)
-        .where(sellerWhere(search))
-        .orderBy(asc(marketProperties.id))
-        .limit(page.take)
-        .offset(page.skip ?? 0)
-        .as("ids");
-      const rows = await db
-        .select({ property: marketProperties, owner: marketOwners })
-        .from(ids)
-        .innerJoin(marketProperties, eq(marketProperties.id, ids.id))
-        .innerJoin(marketOwners, eq(marketOwners.id, marketProperties.ownerId))
-        .orderBy(asc(marketProperties.id));
-      return rows.map(toLead);
-    },
+    searchSellerLeads: (search, page) => localSearchSellerLeads(db, search, page),
     async countCashBuyers(search) {
       const [row] = await db.select({ n: count() }).from(marketOwners).where(buyerWhere(db, search));
       return row?.n ?? 0;
     },
-    async searchCashBuyers(search, page) {
-      // One query: the page of buyers (by owner id) and every property each holds, flagged when in the place.
-      const buyers = db
-        .select({ ownerId: marketOwners.id })
-        .from(marketOwners)
-        .where(buyerWhere(db, search))
-        .orderBy(asc(marketOwners.id))
-        .limit(page.take)
-        .offset(page.skip ?? 0)
-        .as("buyers");
-      const rows = await db
-        .select({
-          owner: marketOwners,
-          property: marketProperties,
-          inPlace: sql<number>`case when ${inPlace(search.location)} then 1 else 0 end`,
-        })
-        .from(buyers)
-        .innerJoin(marketOwners, eq(marketOwners.id, buyers.ownerId))
-        .innerJoin(marketProperties, eq(marketProperties.ownerId, buyers.ownerId))
-        .orderBy(asc(marketOwners.id), asc(marketProperties.id));
-      const byOwner = new Map<number, { owner: Owner; holdings: { property: Property; inPlace: boolean }[] }>();
-      for (const row of rows) {
-        const entry = byOwner.get(row.owner.id) ?? { owner: row.owner, holdings: [] };
-        entry.holdings.push({ property: row.property, inPlace: Number(row.inPlace) === 1 });
-        byOwner.set(row.owner.id, entry);
-      }
-      return [...byOwner.values()].map(({ owner, holdings }) => toCashBuyer(owner, holdings));
-    },
-    async findHome(address) {
-      // market_properties_address_idx; the street as the market writes it, the city and state in any case.
-      const [row] = await db
-        .select({
-          ...HOME_FACTS,
-          id: marketProperties.id,
-          apn: marketProperties.apn,
-          city: marketProperties.city,
-          state: marketProperties.state,
-        })
-        .from(marketProperties)
-        .where(
-          and(
-            eq(marketProperties.state, address.state.trim().toUpperCase()),
-            eq(marketProperties.city, cityCase(address.city.trim().replace(/\s+/g, " "))),
-            eq(marketProperties.address, address.street.trim().replace(/\s+/g, " ")),
-          ),
-        )
-        .orderBy(asc(marketProperties.id))
-        .limit(1);
-      if (!row) return null;
-      const { id, apn, ...facts } = row;
-      return { ...facts, id: `local-${id}`, parcelId: apn } satisfies KnownHome;
-    },
+    searchCashBuyers: (search, page) => localSearchCashBuyers(db, search, page),
+    findHome: (address) => localFindHome(db, address),
     searchSales(window) {
       return localSales(db, window);
     },
@@ -278,4 +200,95 @@ export function createLocalPropertyData(db: Db): PropertyDataProvider {
       return localSales(db, window, addressText);
     },
   };
+}
+
+/** Where the market has properties, most first, when it has none in the asked place (else none). */
+async function localPlacesBeyond(db: Db, location: SearchLocation, limit: number) {
+  const [inside] = await db.select({ id: marketProperties.id }).from(marketProperties).where(inPlace(location)).limit(1);
+  if (inside) return [];
+  // From market_properties_city_idx alone: one entry per property, grouped in the index's order.
+  const places = await db
+    .select({ city: marketProperties.city, state: marketProperties.state, n: count() })
+    .from(marketProperties)
+    .groupBy(marketProperties.state, marketProperties.city)
+    .orderBy(desc(count()))
+    .limit(limit);
+  return places.map((place) => `${place.city}, ${place.state}`);
+}
+
+/** A page of seller leads and their owners. */
+async function localSearchSellerLeads(db: Db, search: SellerSearch, page: Page) {
+  // The page of ids first, from index entries alone (skipping `skip` of them reads no table row), then only
+  // those properties and their owners.
+  const ids = db
+    .select({ id: marketProperties.id })
+    .from(marketProperties)
+    .where(sellerWhere(search))
+    .orderBy(asc(marketProperties.id))
+    .limit(page.take)
+    .offset(page.skip ?? 0)
+    .as("ids");
+  const rows = await db
+    .select({ property: marketProperties, owner: marketOwners })
+    .from(ids)
+    .innerJoin(marketProperties, eq(marketProperties.id, ids.id))
+    .innerJoin(marketOwners, eq(marketOwners.id, marketProperties.ownerId))
+    .orderBy(asc(marketProperties.id));
+  return rows.map(toLead);
+}
+
+/** A page of cash buyers with their holdings. */
+async function localSearchCashBuyers(db: Db, search: BuyerSearch, page: Page) {
+  // One query: the page of buyers (by owner id) and every property each holds, flagged when in the place.
+  const buyers = db
+    .select({ ownerId: marketOwners.id })
+    .from(marketOwners)
+    .where(buyerWhere(db, search))
+    .orderBy(asc(marketOwners.id))
+    .limit(page.take)
+    .offset(page.skip ?? 0)
+    .as("buyers");
+  const rows = await db
+    .select({
+      owner: marketOwners,
+      property: marketProperties,
+      inPlace: sql<number>`case when ${inPlace(search.location)} then 1 else 0 end`,
+    })
+    .from(buyers)
+    .innerJoin(marketOwners, eq(marketOwners.id, buyers.ownerId))
+    .innerJoin(marketProperties, eq(marketProperties.ownerId, buyers.ownerId))
+    .orderBy(asc(marketOwners.id), asc(marketProperties.id));
+  const byOwner = new Map<number, { owner: Owner; holdings: { property: Property; inPlace: boolean }[] }>();
+  for (const row of rows) {
+    const entry = byOwner.get(row.owner.id) ?? { owner: row.owner, holdings: [] };
+    entry.holdings.push({ property: row.property, inPlace: Number(row.inPlace) === 1 });
+    byOwner.set(row.owner.id, entry);
+  }
+  return [...byOwner.values()].map(({ owner, holdings }) => toCashBuyer(owner, holdings));
+}
+
+/** The market's property at an address, or null. */
+async function localFindHome(db: Db, address: HomeAddress) {
+  // market_properties_address_idx; the street as the market writes it, the city and state in any case.
+  const [row] = await db
+    .select({
+      ...HOME_FACTS,
+      id: marketProperties.id,
+      apn: marketProperties.apn,
+      city: marketProperties.city,
+      state: marketProperties.state,
+    })
+    .from(marketProperties)
+    .where(
+      and(
+        eq(marketProperties.state, address.state.trim().toUpperCase()),
+        eq(marketProperties.city, cityCase(address.city.trim().replace(/\s+/g, " "))),
+        eq(marketProperties.address, address.street.trim().replace(/\s+/g, " ")),
+      ),
+    )
+    .orderBy(asc(marketProperties.id))
+    .limit(1);
+  if (!row) return null;
+  const { id, apn, ...facts } = row;
+  return { ...facts, id: `local-${id}`, parcelId: apn } satisfies KnownHome;
 }

@@ -1,5 +1,5 @@
 /**
- * A valuation's candidate window as SQL over a sales table with a `latitude_cell` band column (docs/decisions/051-comparable-sales-retrieval.md):
+ * A valuation's candidate window as SQL over a sales table with a `latitude_cell` band column (docs/decisions/050-valuation-engine.md):
  * the bands the box spans (a recursive CTE, so any box is two bound values), each probed by longitude in the table's
  * comps index, then the exact box and dates from the same index entries; nearest the box's centre first.
  * Shared by the local market's sales (local.server.ts) and imported sales (app/services/valuation/valuation.server.ts).

@@ -2,11 +2,19 @@ import type { BuyerType, SellerType } from "#db/enums.ts";
 import type { BuyerPurchases, NearbyPurchaser } from "#app/domain/dispo/purchases.ts";
 import type { MarketCoverage } from "#app/domain/leads/covered-places.ts";
 import type { SearchLocation } from "#app/domain/leads/lead-location.ts";
-import type { CashBuyer, MarketStats, OwnerContact, PostalAddress, PropertyFacts, SellerLead } from "#app/domain/leads/property-records.ts";
+import type {
+  CashBuyer,
+  MarketFilter,
+  MarketStats,
+  OwnerContact,
+  PostalAddress,
+  PropertyFacts,
+  SellerLead,
+} from "#app/domain/leads/property-records.ts";
 import type { CandidateWindow, Sale, ValuationSubject } from "#app/domain/valuation/types.ts";
 
 /** The records a provider answers with are the domain's (domain/leads/property-records.ts); re-exported for the providers. */
-export type { CashBuyer, MarketStats, OwnerContact, PostalAddress, PropertyFacts, SearchLocation, SellerLead };
+export type { CashBuyer, MarketFilter, MarketStats, OwnerContact, PostalAddress, PropertyFacts, SearchLocation, SellerLead };
 
 export type SellerSearch = {
   location: SearchLocation;
@@ -89,9 +97,10 @@ export interface PropertyDataProvider {
   searchCashBuyers(search: BuyerSearch, page: Page): Promise<Found<CashBuyer>>;
   /**
    * A place's market figures (Terry's research): counts and medians from the provider's own records, as of `asOf`.
-   * Absent when the provider has no such data; Terry then says it cannot answer with figures.
+   * Absent when the provider has no such data; Terry then says it cannot answer with figures. `filter` limits every
+   * figure to homes with that many bedrooms.
    */
-  marketStats?(location: SearchLocation, asOf: Date): Promise<MarketStats>;
+  marketStats?(location: SearchLocation, asOf: Date, filter?: MarketFilter): Promise<MarketStats>;
   /**
    * Where the provider has records, when `location` has none (a home ZIP outside the local market heard a
    * bare "No properties found"): its places with the most records first, at most `limit`, as "Phoenix, AZ"; empty
@@ -115,7 +124,7 @@ export interface PropertyDataProvider {
   /** The sales of `searchSales` whose address holds `addressText` (any case): "Add a comp" (ADR 091). */
   salesAt?(addressText: string, window: CandidateWindow): Promise<Sale[]>;
   /**
-   * A vendor's paid comparables for one subject (ADR 110): its record and its sold comparables, each record billed.
+   * A vendor's paid comparables for one subject (ADR 091): its record and its sold comparables, each record billed.
    * The valuation services keep what it answers (provider_sales) and meter it; nothing calls it twice for a subject
    * while the kept answer is fresh.
    */

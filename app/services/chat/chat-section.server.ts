@@ -72,48 +72,24 @@ async function cardsInCrm(context: ServiceContext<"db">, userId: string, message
  * screen of the Lead Finder's wizard panel). One wave after the session: the list, the thread and the count run side by side. A conversation
  * that is not the user's answers 404.
  */
-// eslint-disable-next-line complexity -- not yet split into steps
 export const load: SectionLoader<ChatData> = async (context, session, url) => {
   const userId = session.user.id;
   const params = url.searchParams;
-  const requestedAgent = params.get("agent");
-  const terry = wantsTerry(params);
-  const agent = terry ? "lead-finder" : (AGENTS.find((a) => a.id === requestedAgent)?.id ?? "lead-finder");
-  const conversationAgent = terry ? TERRY_AGENT : agent;
-  const c = params.get("c");
-  const fresh = c === "new";
-  const requested = c && !fresh ? c.slice(0, 64) : null;
-
-  const wizardRequest = terry ? null : readWizardRequest(params);
-  const settled = wizardRequest ? settleWizard(wizardRequest) : null;
-  let errors: WizardErrors = settled?.errors ?? {};
-  let countInput = null;
-  if (wizardRequest && settled?.count) {
-    const input = previewInputOf(wizardRequest.kind, wizardRequest.answers);
-    if (input.ok) countInput = input.input;
-    else errors = input.errors;
-  }
+  const { agent, terry, conversationAgent, fresh, requested } = chatOfUrl(params);
+  const wizard = terry ? null : wizardOfUrl(params);
 
   const [conversations, thread, counted, places] = await Promise.all([
     listAgentConversations(context, userId, conversationAgent),
     fresh ? null : chatThread(context, userId, { agent: conversationAgent, requested }),
-    countInput ? previewCount(context, countInput) : null,
-    agent === "lead-finder" && !terry ? coveredPlaces(context, wizardRequest?.answers.cityOrZip ?? "") : [],
+    wizard?.countInput ? previewCount(context, wizard.countInput) : null,
+    agent === "lead-finder" && !terry ? coveredPlaces(context, wizard?.request.answers.cityOrZip ?? "") : [],
   ]);
   // Terry's screen opens Terry's conversations only (the others have their agent's chat).
   if (requested && (!thread || (terry && thread.conversation.agentType !== TERRY_AGENT)))
     throw new Response("Conversation not found", { status: 404 });
 
   const messages = (thread?.messages ?? []).map(toChatMessage);
-  const streetViews: Record<string, string> = {};
-  if (context.providers.maps.name !== "local") {
-    for (const message of messages) {
-      if (message.body.kind !== "seller-lead") continue;
-      const { lat, lon, addressLine, city, state } = message.body.lead;
-      const picture = context.providers.maps.streetViewUrl({ latitude: lat, longitude: lon, address: `${addressLine}, ${city}, ${state}` });
-      if (picture) streetViews[message.id] = picture;
-    }
-  }
+  const streetViews = streetViewsOf(context, messages);
   const details = params.get("details");
   const crm = await cardsInCrm(context, userId, messages);
 
@@ -123,20 +99,7 @@ export const load: SectionLoader<ChatData> = async (context, session, url) => {
     conversations,
     conversation: thread ? { id: thread.conversation.id, title: thread.conversation.title } : null,
     messages,
-    wizard:
-      wizardRequest && settled
-        ? {
-            kind: wizardRequest.kind,
-            step: settled.step,
-            answers: wizardRequest.answers,
-            errors,
-            count: counted
-              ? counted.ok
-                ? { ok: true, totalResults: counted.totalResults, location: counted.location }
-                : { ok: false, message: counted.message, error: counted.error }
-              : null,
-          }
-        : null,
+    wizard: wizard ? wizardView(wizard, counted) : null,
     places,
     details: details && messages.some((m) => m.id === details && m.body.kind === "seller-lead") ? details : null,
     streetViews,
@@ -144,3 +107,58 @@ export const load: SectionLoader<ChatData> = async (context, session, url) => {
     now: context.now().toISOString(),
   };
 };
+
+/** Which chat the URL opens: the agent (`agent`, or Terry's screen with `terry=1`) and the conversation (`c`, `c=new`). */
+function chatOfUrl(params: URLSearchParams) {
+  const requestedAgent = params.get("agent");
+  const terry = wantsTerry(params);
+  const agent = terry ? "lead-finder" : (AGENTS.find((a) => a.id === requestedAgent)?.id ?? "lead-finder");
+  const c = params.get("c");
+  const fresh = c === "new";
+  return { agent, terry, conversationAgent: terry ? TERRY_AGENT : agent, fresh, requested: c && !fresh ? c.slice(0, 64) : null };
+}
+
+/** The wizard the URL opens, its step and errors, and the count it asks for when its answers allow one. */
+function wizardOfUrl(params: URLSearchParams) {
+  const request = readWizardRequest(params);
+  if (!request) return null;
+  const settled = settleWizard(request);
+  let errors: WizardErrors = settled.errors;
+  let countInput = null;
+  if (settled.count) {
+    const input = previewInputOf(request.kind, request.answers);
+    if (input.ok) countInput = input.input;
+    else errors = input.errors;
+  }
+  return { request, step: settled.step, errors, countInput };
+}
+
+function wizardView(
+  wizard: NonNullable<ReturnType<typeof wizardOfUrl>>,
+  counted: Awaited<ReturnType<typeof previewCount>> | null,
+): WizardView {
+  return {
+    kind: wizard.request.kind,
+    step: wizard.step,
+    answers: wizard.request.answers,
+    errors: wizard.errors,
+    count: counted
+      ? counted.ok
+        ? { ok: true, totalResults: counted.totalResults, location: counted.location }
+        : { ok: false, message: counted.message, error: counted.error }
+      : null,
+  };
+}
+
+/** Street-view pictures of the seller cards, by message id; none from the local maps provider. */
+function streetViewsOf(context: ServiceContext<"providers">, messages: ChatMessage[]): Record<string, string> {
+  const streetViews: Record<string, string> = {};
+  if (context.providers.maps.name === "local") return streetViews;
+  for (const message of messages) {
+    if (message.body.kind !== "seller-lead") continue;
+    const { lat, lon, addressLine, city, state } = message.body.lead;
+    const picture = context.providers.maps.streetViewUrl({ latitude: lat, longitude: lon, address: `${addressLine}, ${city}, ${state}` });
+    if (picture) streetViews[message.id] = picture;
+  }
+  return streetViews;
+}

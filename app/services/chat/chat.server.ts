@@ -31,6 +31,7 @@ import {
   chatHref,
   describeBuyerSearch,
   describeSellerSearch,
+  leadCountOf,
   readAnswers,
   sellerCriteria,
   type WizardAnswers,
@@ -180,7 +181,7 @@ export async function runWizardSearch(
   };
 
   if (input.wizard === "seller") {
-    const parsed = SellerSearchSchema.safeParse({ criteria: sellerCriteria(answers) });
+    const parsed = SellerSearchSchema.safeParse({ count: leadCountOf(answers), criteria: sellerCriteria(answers) });
     if (!parsed.success) return { ok: false, status: 400, errors: locationRefusal(parsed.error.issues) };
     const location = parsed.data.criteria.location.label;
     const asked = userMessage(describeSellerSearch(answers, location));

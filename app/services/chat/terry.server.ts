@@ -50,14 +50,31 @@ async function leadCounts(context: ServiceContext<"db" | "providers" | "now">, l
  * (a message, never a made-up number).
  */
 export function marketLookup(context: ServiceContext<"db" | "providers" | "now">): TerryLookup {
-  return async (location) => {
+  return async (typed, filter) => {
+    const location = (await cityWithState(context, typed)) ?? typed;
     const parsed = parseSearchLocation(location);
-    if (!parsed.ok) return { error: `${location}: ${parsed.message}` };
+    if (!parsed.ok) return { error: `${typed}: ${parsed.message}` };
     const stats = context.providers.propertyData.marketStats;
     if (!stats) return { error: NO_MARKET_FIGURES };
-    const [figures, leads] = await Promise.all([stats(parsed.value.search, context.now()), leadCounts(context, location)]);
+    // The count endpoint's lead counts use the wizard's minimum-bedroom filter, not an exact count: left out then.
+    const [figures, leads] = await Promise.all([
+      stats(parsed.value.search, context.now(), filter),
+      filter?.bedrooms === undefined ? leadCounts(context, location) : null,
+    ]);
     return { label: parsed.value.label, stats: figures, ...(leads ? { leads } : {}) };
   };
+}
+
+/**
+ * "Phoenix" → "Phoenix, AZ": a city named without its state, found among the places the provider has records for (the
+ * biggest of that name); null for anything else (a ZIP, a city with its state, a name the market does not have).
+ */
+async function cityWithState(context: ServiceContext<"providers">, typed: string): Promise<string | null> {
+  const name = typed.trim().toLowerCase();
+  const coverage = context.providers.propertyData.coverage;
+  if (!coverage || !/^[a-z][a-z .'-]*$/.test(name)) return null;
+  const city = (await coverage()).cities.find((place) => place.city.toLowerCase() === name);
+  return city ? `${city.city}, ${city.state}` : null;
 }
 
 export type TerryOutcome =

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 
 import { DISPO_STATUSES } from "#db/enums.ts";
-import { deals, leadRequests, letterMailings, properties, usageEvents } from "#db/schema.ts";
+import { dealOffers, deals, leadRequests, letterMailings, properties, usageEvents } from "#db/schema.ts";
 import { dispoFigures, type SourceCounts, type SpendRow } from "#app/domain/dashboard/dispo-figures.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -70,12 +70,25 @@ async function medianDaysToAssign(context: ServiceContext<"db">, userId: string)
   return row?.days === null || row?.days === undefined ? null : Math.round(Number(row.days) * 10) / 10;
 }
 
-/** The dashboard's disposition and marketing figures, read in three parallel aggregates (one round-trip wave). */
+/** Offers with an amount (not bare inquiries) per deal with a disposition status, to one decimal (null: no such deal). */
+async function offersPerDeal(context: ServiceContext<"db">, userId: string) {
+  const [row] = await context.db.all<{ offers: number; deals: number }>(sql`
+    select
+      (select count(*) from ${dealOffers} join ${deals} on ${deals.id} = ${dealOffers.dealId}
+        where ${dealOffers.userId} = ${userId} and ${deals.userId} = ${userId}
+          and ${deals.dispoStatus} is not null and ${dealOffers.amount} is not null) as offers,
+      (select count(*) from ${deals} where ${deals.userId} = ${userId} and ${deals.dispoStatus} is not null) as deals`);
+  const dealCount = Number(row?.deals ?? 0);
+  return dealCount === 0 ? null : Math.round((Number(row?.offers ?? 0) / dealCount) * 10) / 10;
+}
+
+/** The dashboard's disposition and marketing figures, read in four parallel aggregates (one round-trip wave). */
 export async function loadDispoFigures(context: ServiceContext<"db">, userId: string) {
-  const [counts, spend, medianDays] = await Promise.all([
+  const [counts, spend, medianDays, offers] = await Promise.all([
     sourceCounts(context, userId),
     spendRows(context, userId),
     medianDaysToAssign(context, userId),
+    offersPerDeal(context, userId),
   ]);
-  return { ...dispoFigures(counts, spend), medianDaysToAssign: medianDays };
+  return { ...dispoFigures(counts, spend), medianDaysToAssign: medianDays, offersPerDeal: offers };
 }

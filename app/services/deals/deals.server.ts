@@ -37,6 +37,8 @@ export type DealView = {
     bedrooms: number | null;
     bathrooms: number | null;
     squareFeet: number | null;
+    /** The lead's status, shown with the CRM filter it is found under. */
+    status: string;
   } | null;
 };
 
@@ -62,6 +64,7 @@ const DEAL_COLUMNS = {
   bedrooms: properties.bedrooms,
   bathrooms: properties.bathrooms,
   squareFeet: properties.squareFeet,
+  status: properties.status,
 };
 
 type DealRow = {
@@ -86,6 +89,7 @@ type DealRow = {
   bedrooms: number | null;
   bathrooms: number | null;
   squareFeet: number | null;
+  status: string | null;
 };
 
 function toView(row: DealRow): DealView {
@@ -115,6 +119,7 @@ function toView(row: DealRow): DealView {
             bedrooms: row.bedrooms,
             bathrooms: row.bathrooms,
             squareFeet: row.squareFeet,
+            status: row.status ?? "new",
           },
   };
 }

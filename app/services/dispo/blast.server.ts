@@ -6,6 +6,7 @@
  * `buyer_email` ledger entry are written together. Units are reserved against the caps before anything is queued.
  */
 import { blastEmail, planBlast, type BlastInput, type BlastSkips } from "#app/domain/dispo/blast.ts";
+import { askingPriceOf } from "#app/domain/dispo/contract.ts";
 import { EMAIL_BATCH_MAX } from "#app/providers/email/types.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
@@ -14,7 +15,6 @@ import { releaseUsage, reserveUsage, type CapRefusal, type Reservation } from "#
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 import { markFailed, markMarketed, markSent, queueAndClaim, readBlast, type ClaimedEmail } from "./blast-rows.server.ts";
-import { askingOf } from "./matches.server.ts";
 
 export const BUYER_NOT_FOUND = "Buyer not found";
 export const NEEDS_POSTAL_ADDRESS = "Emails to buyers must carry your postal address: add your company's mailing address in Profile first.";
@@ -62,7 +62,7 @@ export async function blastDeal(
   // A parallel blast claimed the rest: their units are given back, and they count as being emailed.
   await releaseUsage(ctx, reserved.reservation, plan.queue.length - claimed.length);
   const skipped = { ...plan.skipped, beingSent: plan.skipped.beingSent + plan.queue.length - claimed.length };
-  const deal = { ...read.deal, asking: askingOf(read.deal) };
+  const deal = { ...read.deal, asking: askingPriceOf(read.deal) };
   const sender = { companyName: read.sender.companyName, email: read.sender.email, phone: read.sender.phone, postalAddress };
   const emails = claimed.map((row) => ({
     row,

@@ -27,7 +27,7 @@ export async function putUnderContract(
       earnestMoney: contract.earnestMoney,
       assignmentFeeAsked: contract.assignmentFeeAsked,
       buyerPrice: contract.buyerPrice ?? null,
-      // The first time only: editing the terms later keeps the day the contract was signed and the day it was assigned.
+      // The purchase agreement's date: the day the deal first went under contract (later edits keep it).
       contractedAt: sql`coalesce(${deals.contractedAt}, ${context.now().getTime()})`,
       assignedAt: ASSIGNED.has(contract.dispoStatus) ? sql`coalesce(${deals.assignedAt}, ${context.now().getTime()})` : null,
       updatedAt: context.now(),

@@ -6,6 +6,7 @@
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 
 import { buyers, deals, properties } from "#db/schema.ts";
+import { askingPriceOf } from "#app/domain/dispo/contract.ts";
 import { rankMatches, type Match, type MatchSubject } from "#app/domain/dispo/matching.ts";
 import { purchaseWindow } from "#app/domain/dispo/purchases.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
@@ -63,12 +64,6 @@ export async function readMatchDeal(
   return rows[0] ?? null;
 }
 
-/** What the buyer would pay: the contract price plus the fee asked, else the deal's value, else the lead's offer. */
-export function askingOf(deal: Pick<DealRow, "contractPrice" | "assignmentFeeAsked" | "dealValue" | "maxOffer">): number | null {
-  if (deal.contractPrice !== null) return deal.contractPrice + (deal.assignmentFeeAsked ?? 0);
-  return deal.dealValue ?? deal.maxOffer;
-}
-
 export type MatchesAnswer = { deal: { id: string; address: string | null; asking: number | null }; matches: Match[] };
 
 export async function matchDeal(
@@ -81,7 +76,7 @@ export async function matchDeal(
     zip: deal.zip ?? "",
     bedrooms: deal.bedrooms,
     propertyType: deal.propertyType ?? "single_family",
-    asking: askingOf(deal),
+    asking: askingPriceOf(deal),
   };
   const places = [
     subject.zip,

@@ -2,11 +2,12 @@
  * Documents (the spec's "Document Storage"): the rows in D1, scoped to the user. Files live in R2 under the
  * owner's prefix (uploads.server.ts stores them, files.server.ts serves them, contracts.server.ts generates them).
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 
 import { DOCUMENT_STATUSES, DOCUMENT_TYPE_LABELS, DOCUMENT_TYPES, type DocumentType } from "#db/enums.ts";
-import { documents } from "#db/schema.ts";
+import { documents, letterMailings, properties } from "#db/schema.ts";
+import { DOCUMENT_STAGE_LABELS, documentStage, type DocumentStage } from "#app/domain/documents/document-status.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -20,7 +21,12 @@ export type DocumentView = {
   type: DocumentType;
   typeLabel: string;
   status: string;
+  /** Where it is: draft, mailed (a letter of intent sent), signed… (document-status.ts), and its label. */
+  stage: DocumentStage;
+  stageLabel: string;
   propertyId: string | null;
+  /** Its lead's status (shown with the CRM filter it is found under), when it has a lead. */
+  leadStatus: string | null;
   contentType: string | null;
   sizeBytes: number | null;
   hasFile: boolean;
@@ -28,14 +34,22 @@ export type DocumentView = {
   updatedAt: string;
 };
 
-export function toDocumentView(row: typeof documents.$inferSelect): DocumentView {
+export function toDocumentView(
+  row: typeof documents.$inferSelect,
+  /** What the list reads beside the row: whether a letter of it was mailed, and its lead's status. */
+  extra: { mailed?: boolean; leadStatus?: string | null } = {},
+): DocumentView {
+  const stage = documentStage({ type: row.type, status: row.status, mailed: extra.mailed ?? false });
   return {
     id: row.id,
     name: row.name,
     type: row.type,
     typeLabel: DOCUMENT_TYPE_LABELS[row.type],
     status: row.status,
+    stage,
+    stageLabel: DOCUMENT_STAGE_LABELS[stage],
     propertyId: row.propertyId,
+    leadStatus: extra.leadStatus ?? null,
     contentType: row.contentType,
     sizeBytes: row.sizeBytes,
     hasFile: Boolean(row.filePath),
@@ -44,15 +58,19 @@ export function toDocumentView(row: typeof documents.$inferSelect): DocumentView
   };
 }
 
+/** 1 when a letter of the document was mailed (its mailing confirmed). */
+const mailedLetter = sql<number>`exists (select 1 from ${letterMailings} where ${letterMailings.documentId} = ${documents.id} and ${letterMailings.userId} = ${documents.userId} and ${letterMailings.status} = 'mailed')`;
+
 /** The user's documents, most recently updated first, optionally of one type. */
 export async function listDocuments(context: ServiceContext<"db">, userId: string, type?: DocumentType | null): Promise<DocumentView[]> {
   const { db } = context;
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(documents), mailed: mailedLetter, leadStatus: properties.status })
     .from(documents)
+    .leftJoin(properties, and(eq(properties.id, documents.propertyId), eq(properties.userId, userId)))
     .where(type ? and(eq(documents.userId, userId), eq(documents.type, type)) : eq(documents.userId, userId))
     .orderBy(desc(documents.updatedAt));
-  return rows.map(toDocumentView);
+  return rows.map(({ mailed, leadStatus, ...row }) => toDocumentView(row, { mailed: Boolean(mailed), leadStatus }));
 }
 
 export async function findDocument(context: ServiceContext<"db">, userId: string, id: string) {

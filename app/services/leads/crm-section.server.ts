@@ -63,6 +63,8 @@ export const load = (async (context, { userId, batch }, url) => {
           pinnedComps: selected.pinnedComps,
           valuations: selected.valuations,
           dealRule: selected.dealRule,
+          sequence: selected.sequence,
+          notes: selected.notes,
           analysisRunning: running,
           /** "Refresh comps — about N records, $x.xx" where comps are bought from a vendor; else null. */
           compsRefresh,

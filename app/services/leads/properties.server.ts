@@ -4,13 +4,15 @@
  * filters by the user id; a foreign or unknown id reads as null, which the routes answer with 404.
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 
 import { contacts, properties, users } from "#db/schema.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
+import { statusesInGroup, statusGroupOf } from "#app/domain/leads/status-groups.ts";
 import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { leadNotesRead, leadSequenceRead, sequenceOf } from "#app/services/sequences/lead-sequence.server.ts";
 import { valuationHistoryQuery } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
@@ -107,7 +109,7 @@ function leadConditions(userId: UserRef, filter?: Partial<LeadFilter>): SQL | un
   const q = filter?.q?.trim() ?? "";
   return and(
     eq(properties.userId, userId),
-    filter?.status && filter.status !== "all" ? eq(properties.status, filter.status) : undefined,
+    filter?.status && filter.status !== "all" ? inArray(properties.status, statusesInGroup(filter.status)) : undefined,
     q ? or(containsText(properties.address, q), containsText(properties.city, q)) : undefined,
   );
 }
@@ -187,8 +189,11 @@ export async function readCrmPage(
         valuationHistoryQuery(context, userId, [leadId]),
         // The user's deal rule: the card's tiers and rule line are of it.
         db.select({ preferences: users.preferences }).from(users).where(eq(users.id, userId)).limit(1),
+        // Its follow-up sequence (next step, Pause, Stop) and the notes written on it while working it.
+        leadSequenceRead(context, userId, leadId),
+        leadNotesRead(context, userId, leadId),
       ]).then(
-        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history, preferences]) =>
+        ([rows, counts, searched, property, leadContacts, leadComps, leadChoices, history, preferences, sequence, notes]) =>
           [
             [rows, counts, searched] as const,
             property[0]
@@ -202,6 +207,8 @@ export async function readCrmPage(
                   /** Its valuations, newest first (the property card's history). */
                   valuations: history.map((entry) => ({ ...entry, valuedAt: entry.valuedAt.toISOString() })),
                   dealRule: dealRuleOf(preferences[0]?.preferences),
+                  sequence: sequenceOf(sequence[0]),
+                  notes: notes.map((note) => ({ ...note, createdAt: note.createdAt.toISOString() })),
                 }
               : null,
           ] as const,
@@ -209,7 +216,9 @@ export async function readCrmPage(
     : ([await batch(list), null] as const);
   const matching = filter.q
     ? (searched[0]?.n ?? 0)
-    : counts.filter((row) => filter.status === "all" || row.status === filter.status).reduce((sum, row) => sum + row.count, 0);
+    : counts
+        .filter((row) => filter.status === "all" || statusGroupOf(row.status) === filter.status)
+        .reduce((sum, row) => sum + row.count, 0);
   return {
     leads: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     counts,

@@ -30,7 +30,6 @@ export const BUYER_SEARCH_FAILED_NOTE = "The property data service did not answe
 
 export type BuyerRunOutcome = { delivered: number; note: string | null; invalid: boolean };
 
-// eslint-disable-next-line max-lines-per-function -- not yet split into steps
 export async function runSavedBuyerSearch(
   context: RunContext,
   userId: string,
@@ -49,16 +48,7 @@ export async function runSavedBuyerSearch(
   for (let page = 0; page < BUYER_PAGES_PER_RUN && delivered < CASH_BUYER_PAGE; page++) {
     const reserved = await reserveUsage({ ...context, now: () => now }, userId, "cash_buyer_page", 1);
     if (!reserved.ok) return { delivered, note: reserved.message, invalid: false };
-    // The page is claimed in SQL (skip + 5, returning the one to read), so two runs at once read two pages.
-    const [claimed] = await db
-      .insert(skipMapping)
-      .values({ userId, userSearch: savedBuyerKey(savedSearchId), skip: 0, createdAt: now, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [skipMapping.userId, skipMapping.userSearch],
-        set: { skip: sql`${skipMapping.skip} + ${SKIP_STEP}`, updatedAt: now },
-      })
-      .returning({ skip: skipMapping.skip });
-    const skip = claimed?.skip ?? 0;
+    const skip = await claimPage(db, userId, savedSearchId, now);
     const request = {
       userId,
       savedSearchId,
@@ -72,15 +62,8 @@ export async function runSavedBuyerSearch(
     } catch (error) {
       await releaseUsage(context, reserved.reservation);
       await db.batch([
-        db.insert(leadRequests).values({
-          ...request,
-          requestedCount: CASH_BUYER_PAGE,
-          respondedCount: 0,
-          status: "failed",
-          errorMessage: logged(error),
-          createdAt: now,
-          updatedAt: now,
-        }),
+        db.insert(leadRequests).values({ ...request, ...failedRequest(error), createdAt: now, updatedAt: now }),
+        // The page is given back: the next run reads it again.
         db
           .update(skipMapping)
           .set({ skip: Math.max(0, skip - SKIP_STEP) })
@@ -121,4 +104,22 @@ export async function runSavedBuyerSearch(
     if (exhausted) break;
   }
   return { delivered, note: delivered > 0 ? null : NO_NEW_BUYERS, invalid: false };
+}
+
+/** Claims the run's next provider page in SQL (skip + 5, returning the one to read), so two runs at once read two pages. */
+async function claimPage(db: RunContext["db"], userId: string, savedSearchId: string, now: Date): Promise<number> {
+  const [claimed] = await db
+    .insert(skipMapping)
+    .values({ userId, userSearch: savedBuyerKey(savedSearchId), skip: 0, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [skipMapping.userId, skipMapping.userSearch],
+      set: { skip: sql`${skipMapping.skip} + ${SKIP_STEP}`, updatedAt: now },
+    })
+    .returning({ skip: skipMapping.skip });
+  return claimed?.skip ?? 0;
+}
+
+/** A page the provider did not answer, as its lead request records it. */
+function failedRequest(error: unknown) {
+  return { requestedCount: CASH_BUYER_PAGE, respondedCount: 0, status: "failed" as const, errorMessage: logged(error) };
 }

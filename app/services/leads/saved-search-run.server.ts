@@ -7,7 +7,7 @@
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 
 import { savedSearches } from "#db/schema.ts";
-import { sellerCriteria } from "#app/domain/chat/wizard.ts";
+import { leadCountOf, sellerCriteria } from "#app/domain/chat/wizard.ts";
 import { DAILY_RUN_GAP_MS, SAVED_SEARCH_NOT_FOUND, SAVED_SEARCHES_PER_CRON, storedAnswers } from "#app/domain/leads/saved-searches.ts";
 import { SellerSearchSchema } from "#app/domain/leads/search.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -61,7 +61,8 @@ export async function runSavedSearch(
     await db.update(savedSearches).set({ lastRunNote: buyerNote, updatedAt: now }).where(mine);
     return { ok: true, delivered: run.delivered, note: buyerNote };
   }
-  const parsed = SellerSearchSchema.safeParse({ criteria: sellerCriteria(storedAnswers(claimed.criteria)) });
+  const answers = storedAnswers(claimed.criteria);
+  const parsed = SellerSearchSchema.safeParse({ count: leadCountOf(answers), criteria: sellerCriteria(answers) });
   const outcome = parsed.success ? await searchSellerLeads(context, userId, parsed.data, { savedSearchId: id }) : null;
   const delivered = outcome?.ok ? outcome.properties.length : 0;
   const note = !outcome ? SAVED_SEARCH_INVALID : outcome.message;

@@ -2,7 +2,14 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 
 import { buyerLeads, leadDeliveries, leadRequests, savedSearches, usageEvents } from "#db/schema.ts";
-import { buyerSearch, sellerCriteria, type WizardAnswers, type WizardErrors, type WizardKind } from "#app/domain/chat/wizard.ts";
+import {
+  buyerSearch,
+  searchErrors,
+  sellerCriteria,
+  type WizardAnswers,
+  type WizardErrors,
+  type WizardKind,
+} from "#app/domain/chat/wizard.ts";
 import {
   DAILY_SEARCHES_FULL,
   DAILY_SEARCHES_MAX,
@@ -104,6 +111,44 @@ export async function listSavedSearches(context: ServiceContext<"db">, userId: s
     leadsDelivered: Number(row.delivered),
     costCents: Math.round(Number(row.cost) / MICROCENTS_PER_CENT),
   }));
+}
+
+export type EditOutcome =
+  | { ok: true }
+  | { ok: false; status: 404; message: string }
+  | { ok: false; status: 400; errors: WizardErrors & { name?: string } };
+
+/**
+ * Changes one of the user's saved searches: its name and its answers, judged by the wizard's rules for the search's own
+ * kind (a seller search stays a seller search). A name another of the user's searches has is refused, in the update's
+ * own WHERE and, for a rename racing it, by the unique index; nothing is written unless all of it passes.
+ */
+export async function editSavedSearch(
+  context: ServiceContext<"db" | "now">,
+  userId: string,
+  edit: { id: string; name: string; answers: WizardAnswers },
+): Promise<EditOutcome> {
+  const { db } = context;
+  const mine = and(eq(savedSearches.id, edit.id), eq(savedSearches.userId, userId));
+  const [row] = await db.select({ type: savedSearches.type }).from(savedSearches).where(mine);
+  if (!row) return { ok: false, status: 404, message: SAVED_SEARCH_NOT_FOUND };
+  const kind: WizardKind = row.type === "buyer" ? "buyer" : "seller";
+  const refused = searchErrors(kind, edit.answers);
+  if (refused) return { ok: false, status: 400, errors: refused.errors };
+  const nameFree = sql`not exists (select 1 from ${savedSearches} other where other.user_id = ${userId}
+    and other.name = ${edit.name} and other.id <> ${edit.id})`;
+  let updated: { id: string }[];
+  try {
+    updated = await db
+      .update(savedSearches)
+      .set({ name: edit.name, criteriaJson: { ...edit.answers }, updatedAt: context.now() })
+      .where(and(mine, nameFree))
+      .returning({ id: savedSearches.id });
+  } catch (error) {
+    if (String(error).includes("UNIQUE")) return { ok: false, status: 400, errors: { name: NAME_TAKEN } };
+    throw error;
+  }
+  return updated.length > 0 ? { ok: true } : { ok: false, status: 400, errors: { name: NAME_TAKEN } };
 }
 
 export type DailyOutcome = { ok: true } | { ok: false; status: 404 | 409; message: string };

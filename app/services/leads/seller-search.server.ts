@@ -224,8 +224,10 @@ function roundStatements(
       }),
     );
   }
-  const claimAt = statements.length + (items.length > 0 ? 1 : 0);
-  if (items.length > 0) statements.push(...leadWrites(context, run, items, base));
+  const writes = items.length > 0 ? leadWrites(context, run, items, base) : [];
+  // The deliveries' claim is the last of the lead writes; its RETURNING says which leads are this search's.
+  const claimAt = statements.length + writes.length - 1;
+  statements.push(...writes);
   if (read > 0) statements.push(usageEntry(context, reserved.leads, read, requestId));
   if (traced > 0) statements.push(usageEntry(context, reserved.traces, traced, requestId));
   // What the vendor did not have is given back, unless a later search already claimed past it.
@@ -258,17 +260,23 @@ async function searchAnswer(context: SearchContext, run: SearchRun, state: Searc
   return { ok: true, requestId, location: label, properties: found, exhausted, message, ...(unreadable > 0 ? { unreadable } : {}) };
 }
 
+/** Rows of `leads` a statement writes (each binds its own id, vendor, record, times: well under D1's 100 values). */
+const LEADS_PER_INSERT = 5;
+
 /** The round's leads stored and their deliveries claimed: a lead this user already has is not (its RETURNING says which). */
 function leadWrites(context: SearchContext, run: SearchRun, items: LeadQueueItem[], base: number) {
   const { db } = context;
   const { userId, requestId } = run;
   const provider = context.providers.propertyData;
   const now = context.now();
-  return [
+  // D1 binds at most 100 values a statement: a search of up to 50 leads stores them a few rows a statement.
+  const chunks: LeadQueueItem[][] = [];
+  for (let i = 0; i < items.length; i += LEADS_PER_INSERT) chunks.push(items.slice(i, i + LEADS_PER_INSERT));
+  const stores = chunks.map((chunk) =>
     db
       .insert(leads)
       .values(
-        items.map((item) => ({
+        chunk.map((item) => ({
           vendor: provider.name,
           vendorLeadId: item.id,
           type: "seller",
@@ -278,6 +286,9 @@ function leadWrites(context: SearchContext, run: SearchRun, items: LeadQueueItem
         })),
       )
       .onConflictDoUpdate({ target: [leads.vendor, leads.vendorLeadId], set: { metaJson: sql`excluded.meta_json`, updatedAt: now } }),
+  );
+  return [
+    ...stores,
     db
       .insert(leadDeliveries)
       .select(
@@ -290,7 +301,7 @@ function leadWrites(context: SearchContext, run: SearchRun, items: LeadQueueItem
       )
       .onConflictDoNothing({ target: [leadDeliveries.userId, leadDeliveries.leadId] })
       .returning({ position: leadDeliveries.position }),
-  ] as const;
+  ];
 }
 
 /** A provider failure: the request is failed, or partial (with the error) when an earlier round already found leads. */

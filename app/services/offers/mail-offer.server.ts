@@ -27,13 +27,14 @@ import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
-import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
+import { MailAddressRefused, MailOutcomeUnknown, type Letter as MailLetterRequest, type MailReceipt } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { dealOnMailStatement } from "#app/services/deals/deal-on-mail.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
-import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
+import { releaseUsage, reserveUsage, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
-import { claimMailing, completeMailing, dropMailing, leaveMailingUnconfirmed } from "./letter-mailings.server.ts";
+import { claimMailing, completeMailing, dropMailing, leaveMailingUnconfirmed, type MailingClaim } from "./letter-mailings.server.ts";
 import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "./offer-checks.server.ts";
 import { LETTER_NOT_FOUND, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 import { produceLetter } from "./offers.server.ts";
@@ -85,29 +86,39 @@ export type Mailed = {
 
 type Letter = { documentId: string; filePath: string; amount: number | null; name?: string };
 
+type MailContext = ServiceContext<"db" | "files" | "providers" | "config" | "now">;
+/** `fields`: the request's names for the name and the address, named in a 422's `errors`. */
+type Recipient = { name: string; address: string; fields: { name: string; address: string } };
+
+/** What a mailing holds once claimed and reserved, and how it gives both back. */
+type Held = {
+  context: MailContext;
+  now: Date;
+  userId: string;
+  claim: MailingClaim;
+  reservation: Reservation;
+  giveBack: () => Promise<unknown>;
+};
+
 /**
  * Mails a letter once: checks the recipient is on record, claims the mailing (a twin request finds it taken: 409),
  * reserves a letter against the caps (429/402), mails it, and records the mailing, the property's status and the
  * charge in one batch. A refusal or a failed mailing gives the claim and the reservation back.
  */
-// eslint-disable-next-line max-lines-per-function -- not yet split into steps
 async function mailLetter(
-  context: ServiceContext<"db" | "files" | "providers" | "config" | "now">,
+  context: MailContext,
   userId: string,
   property: PropertyRow,
   sender: Sender,
   letter: Letter,
-  /** `fields`: the request's names for the name and the address, named in a 422's `errors`. */
-  recipient: { name: string; address: string; fields: { name: string; address: string } },
+  recipient: Recipient,
   /** `amount`: the letter's own, what is recorded and sent with it. */
   options: { resend: boolean; amount: number },
 ): Promise<Mailed | Refusal | CapRefusal> {
   const now = context.now();
-  const to = parseMailingAddress(recipient.address);
-  if (!to) return { ok: false, status: 400, message: "Recipient address must be a street, city, 2-letter state and ZIP code" };
-  const onRecord = [property.ownerMailingAddress, propertyAddressLine({ ...property, zip: property.zipCode })];
-  if (!isRecipientOnRecord(recipient.address, onRecord))
-    return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD, errors: { [recipient.fields.address]: [RECIPIENT_NOT_ON_RECORD] } };
+  const address = recipientAddressOf(property, recipient);
+  if (!address.ok) return address;
+  const { to } = address;
   const { amount } = options;
   const claimKey = mailingClaimKey(property.id, amount, options.resend ? windowStart("minute", now) : null);
   const claimed = await claimMailing(
@@ -133,56 +144,91 @@ async function mailLetter(
     return reserved;
   }
   const giveBack = () => Promise.all([dropMailing(context, userId, claim), releaseUsage(context, reserved.reservation)]);
+  const held: Held = { context, now, userId, claim, reservation: reserved.reservation, giveBack };
   const object = await context.files.get(letter.filePath);
   if (!object) {
     await giveBack();
     return { ok: false, status: 404, message: LETTER_NOT_FOUND };
   }
-  const pdf = new Uint8Array(await object.arrayBuffer());
-  let receipt;
-  try {
-    receipt = await context.providers.mail.sendLetter({
+  const sent = await sendPiece(
+    held,
+    {
       userId,
       propertyId: property.id,
       idempotencyKey: await mailIdempotencyKey(property.id, `${letter.documentId}:${claimKey}`),
       to: { name: recipient.name, ...to },
       from: sender.returnAddress,
-      pdf,
+      pdf: new Uint8Array(await object.arrayBuffer()),
       offerAmount: amount,
       description: `Letter of Intent - ${property.address}`,
-    });
+    },
+    recipient.fields,
+  );
+  if (!sent.ok) return sent;
+  return recordMailed(held, property, sent.receipt, amount);
+}
+
+/** The recipient's parsed address when it is a full postal address the records name for the property; else a refusal. */
+function recipientAddressOf(
+  property: PropertyRow,
+  recipient: Recipient,
+): { ok: true; to: NonNullable<ReturnType<typeof parseMailingAddress>> } | Refusal {
+  const to = parseMailingAddress(recipient.address);
+  if (!to) return { ok: false, status: 400, message: "Recipient address must be a street, city, 2-letter state and ZIP code" };
+  const onRecord = [property.ownerMailingAddress, propertyAddressLine({ ...property, zip: property.zipCode })];
+  if (!isRecipientOnRecord(recipient.address, onRecord))
+    return { ok: false, status: 422, message: RECIPIENT_NOT_ON_RECORD, errors: { [recipient.fields.address]: [RECIPIENT_NOT_ON_RECORD] } };
+  return { ok: true, to };
+}
+
+/** Hands the piece to the mail provider; a refusal or a failure gives back what is held (an unconfirmed one keeps its claim). */
+async function sendPiece(
+  held: Held,
+  piece: MailLetterRequest,
+  fields: Recipient["fields"],
+): Promise<{ ok: true; receipt: MailReceipt } | Refusal> {
+  const { context } = held;
+  try {
+    return { ok: true, receipt: await context.providers.mail.sendLetter(piece) };
   } catch (error) {
     if (error instanceof MailOutcomeUnknown) {
       // The letter may exist: the claim stays (the next press sends the same key); only a confirmed letter is charged.
-      await Promise.all([leaveMailingUnconfirmed(context, userId, claim, now), releaseUsage(context, reserved.reservation)]);
+      await Promise.all([leaveMailingUnconfirmed(context, held.userId, held.claim, held.now), releaseUsage(context, held.reservation)]);
       console.error("mailing the offer is unconfirmed", error.message);
       return { ok: false, status: 504, message: messageText(MAILING_UNCONFIRMED), error: error.message };
     }
-    await giveBack();
+    await held.giveBack();
     // An address the mail provider refused before calling it: the user's to fix, so a 422 naming the field.
-    if (error instanceof MailAddressRefused) return addressRefusal(error, recipient.fields);
+    if (error instanceof MailAddressRefused) return addressRefusal(error, fields);
     if (!(error instanceof ProviderError)) throw error;
     console.error("mailing the offer failed", error.message);
     return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: error.message };
   }
+}
+
+/** Records the mailing, the property's new status and the letter's charge in one batch. */
+async function recordMailed(held: Held, property: PropertyRow, receipt: MailReceipt, amount: number): Promise<Mailed | Refusal> {
+  const { context, now, userId } = held;
   const status = statusAfterMail(property.status);
   let updated;
   try {
     [, updated] = await context.db.batch([
-      completeMailing({ ...context, now: () => now }, userId, claim, receipt),
+      completeMailing({ ...context, now: () => now }, userId, held.claim, receipt),
       context.db
         .update(properties)
         .set({ status, updatedAt: now })
         .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
         .returning({ status: properties.status }),
-      usageEntry({ db: context.db, now: () => now }, reserved.reservation, 1, receipt.trackingId),
+      usageEntry({ db: context.db, now: () => now }, held.reservation, 1, receipt.trackingId),
+      // A mailed offer: the lead is in negotiation (its deal, when it has none), recorded with the mailing.
+      dealOnMailStatement({ db: context.db, now: () => now }, { userId, propertyId: property.id }),
     ]);
   } catch (error) {
     // The batch left nothing (D1 rolls it back whole). The piece was handed to the provider under its idempotency key,
     // so the claim and the charge are given back: a retry claims again, sends the same key and records the same piece
     // (docs/decisions/080-usage-ledger-and-caps.md), never a second letter.
     console.error("recording the mailed offer failed", error);
-    await giveBack();
+    await held.giveBack();
     return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: "the mailing could not be recorded" };
   }
   return {

@@ -60,37 +60,45 @@ type SenderRow = {
   fullName: string | null;
   firstName: string | null;
   lastName: string | null;
-  company: typeof companyProfiles.$inferSelect | null;
+  company: CompanyRow | null;
 };
 
+type CompanyRow = typeof companyProfiles.$inferSelect;
+
 /** Who the letter is from: the company profile's name, contact and address (its return address when mailed). */
-// eslint-disable-next-line complexity -- not yet split into steps
 export function senderOf(row: SenderRow | undefined) {
   const company = row?.company ?? null;
   const signerName = row?.fullName || [row?.firstName, row?.lastName].filter(Boolean).join(" ") || row?.email || "";
-  const street = [company?.addressStreet1, company?.addressStreet2].filter(Boolean).join(", ");
-  const cityLine = [company?.addressCity, [company?.addressState, company?.addressPostalCode].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ");
-  const returnAddress: PostalAddress | undefined =
-    company?.addressStreet1 && company.addressCity && company.addressState && company.addressPostalCode
-      ? {
-          name: company.companyName,
-          line1: company.addressStreet1,
-          ...(company.addressStreet2 ? { line2: company.addressStreet2 } : {}),
-          city: company.addressCity,
-          state: company.addressState,
-          zip: company.addressPostalCode,
-        }
-      : undefined;
   return {
     companyName: company?.companyName || signerName || "Breeze",
     signerName: signerName || company?.companyName || "",
     title: company?.title ?? null,
     email: company?.offerContactEmail ?? row?.email ?? null,
     phone: company?.offerContactPhoneE164 ? formatE164(company.offerContactPhoneE164) : null,
-    address: [street, cityLine].filter(Boolean).join(", ") || null,
-    returnAddress,
+    address: addressLineOf(company),
+    returnAddress: returnAddressOf(company),
+  };
+}
+
+/** The company's address on one line ("street, city, ST 12345"), or null when it has none. */
+function addressLineOf(company: CompanyRow | null): string | null {
+  const street = [company?.addressStreet1, company?.addressStreet2].filter(Boolean).join(", ");
+  const cityLine = [company?.addressCity, [company?.addressState, company?.addressPostalCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  return [street, cityLine].filter(Boolean).join(", ") || null;
+}
+
+/** The mailing's return address: only a complete one (street, city, state and ZIP). */
+function returnAddressOf(company: CompanyRow | null): PostalAddress | undefined {
+  if (!company?.addressStreet1 || !company.addressCity || !company.addressState || !company.addressPostalCode) return undefined;
+  return {
+    name: company.companyName,
+    line1: company.addressStreet1,
+    ...(company.addressStreet2 ? { line2: company.addressStreet2 } : {}),
+    city: company.addressCity,
+    state: company.addressState,
+    zip: company.addressPostalCode,
   };
 }
 export type Sender = ReturnType<typeof senderOf>;

@@ -106,7 +106,6 @@ type LetterRequest = {
 };
 
 /** Renders the letter, stores its PDF and its Documents row, and records it on the property (maxOffer, file name, status). */
-// eslint-disable-next-line max-lines-per-function -- not yet split into steps
 export async function produceLetter(
   context: ServiceContext<"db" | "files" | "providers" | "now">,
   userId: string,
@@ -116,25 +115,7 @@ export async function produceLetter(
   warnings: OfferWarning[] = [],
 ): Promise<Letter> {
   const now = context.now();
-  const details = request.propertyDetails ?? {};
-  const text = letterOfIntentText({
-    date: now,
-    amount: request.amount,
-    property: {
-      address: property.address,
-      city: property.city ?? details.city ?? null,
-      state: property.state ?? details.state ?? null,
-      zip: property.zipCode || details.zip || null,
-      bedrooms: property.bedrooms ?? details.bedrooms ?? null,
-      bathrooms: property.bathrooms ?? details.bathrooms ?? null,
-      squareFeet: property.squareFeet ?? details.squareFeet ?? null,
-    },
-    owner: {
-      name: request.ownerInfo?.name ?? property.ownerName,
-      mailingAddress: request.ownerInfo?.mailingAddress ?? property.ownerMailingAddress,
-    },
-    company: sender,
-  });
+  const text = letterTextFor(property, sender, request, now);
   const bytes = await renderLetterOfIntentPdf(text, now);
   const fileName = offerPdfFileName(property, now);
   const key = documentKey(userId, "pdf");
@@ -201,6 +182,29 @@ export async function produceLetter(
     status: updated[0]?.status ?? status,
     warnings,
   };
+}
+
+/** The letter's words: the property's facts on record, else what the request filled in; the owner as the request names them. */
+function letterTextFor(property: PropertyRow, sender: Sender, request: LetterRequest & { amount: number }, now: Date) {
+  const details = request.propertyDetails ?? {};
+  return letterOfIntentText({
+    date: now,
+    amount: request.amount,
+    property: {
+      address: property.address,
+      city: property.city ?? details.city ?? null,
+      state: property.state ?? details.state ?? null,
+      zip: property.zipCode || details.zip || null,
+      bedrooms: property.bedrooms ?? details.bedrooms ?? null,
+      bathrooms: property.bathrooms ?? details.bathrooms ?? null,
+      squareFeet: property.squareFeet ?? details.squareFeet ?? null,
+    },
+    owner: {
+      name: request.ownerInfo?.name ?? property.ownerName,
+      mailingAddress: request.ownerInfo?.mailingAddress ?? property.ownerMailingAddress,
+    },
+    company: sender,
+  });
 }
 
 /** "loi:{property}:{cents}:{minute}": the key under which one offer's letter is made once a minute. */

@@ -22,6 +22,9 @@ export const LIMITS = {
   /** Wrong current passwords on change-password and email change, per user. */
   reauthFailPerUser: { max: 10, windowMs: 15 * 60_000 },
   verificationEmailsPerUser: { max: 5, windowMs: 60 * 60_000 },
+  /** Inquiries and offers sent from deals' public pages: per client IP, and per deal whoever sends them. */
+  dealOfferPerIp: { max: 5, windowMs: 60 * 60_000 },
+  dealOfferPerDeal: { max: 30, windowMs: 60 * 60_000 },
 } as const;
 
 export type Limit = { max: number; windowMs: number };

@@ -1,6 +1,6 @@
 /**
  * Sending a sequence's letter or email step when it is completed. A letter goes the way Mail the Offer's
- * does (docs/decisions/108-sequence-steps-claim-their-row.md): the recipient must be on record, the mailing is
+ * does (docs/decisions/075-follow-up-sequences.md): the recipient must be on record, the mailing is
  * claimed under the same once-per-property-and-offer key as Mail the Offer (an offer's letter already mailed is not
  * mailed again, unless the step mails again), a `letter` is reserved against the caps (429/402), the property's
  * Letter of Intent of that offer — or the step's own letter — is mailed, and the statements recording the mailing,
@@ -24,6 +24,7 @@ import { LETTER_ALREADY_MAILED_NOTE } from "#app/domain/sequences/task-state.ts"
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { dealOnMailStatement } from "#app/services/deals/deal-on-mail.server.ts";
 import { claimMailing, completeMailing, dropMailing } from "#app/services/offers/letter-mailings.server.ts";
 import { mailIdempotencyKey } from "#app/services/offers/mail-offer.server.ts";
 import { readPropertyAndSender } from "#app/services/offers/offer-records.server.ts";
@@ -187,6 +188,8 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
                 .update(properties)
                 .set({ status: statusAfterMail(property.status), updatedAt: now })
                 .where(and(owned, held)),
+              // A mailed offer: the lead is in negotiation (its deal, when it has none).
+              dealOnMailStatement(context, { userId, propertyId: property.id, condition: held }),
             ]
           : []),
         usageEntryWhen(context, { reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: held }),

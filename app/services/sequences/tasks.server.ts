@@ -31,6 +31,7 @@ import { renderTemplate } from "#app/domain/sequences/templates.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
 import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { DEFAULT_TIME_ZONE } from "#app/domain/shared/time-zone.ts";
+import { callBackAt, statusAfterTalk } from "#app/domain/today/call-follow-up.ts";
 import {
   outcomeEffect,
   PHONE_NOT_ON_TASK,
@@ -41,6 +42,7 @@ import {
 } from "#app/domain/today/tasks.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 
+import { leadOutcomeStatements } from "./lead-outcome.server.ts";
 import { stepWorkable, type PropertyFacts } from "./rows.server.ts";
 import { emailStep, mailLetterStep, type StepContext, type StepRefusal, type StepSent } from "./send-step.server.ts";
 import { claimStep, giveBack, heldBy, holding, type StepClaim } from "./step-claims.server.ts";
@@ -67,6 +69,8 @@ export type TaskResult =
       trackingId: string | null;
       /** Why nothing was mailed (the offer's letter was mailed already), else null. */
       note: string | null;
+      /** The lead's status once the outcome is written. */
+      leadStatus: string;
     }
   | { ok: false; status: 400 | 404 | 409 | 422; message: string }
   | StepRefusal;
@@ -119,6 +123,10 @@ function phoneOf(task: Task, contacts: readonly Contact[], input: TaskOutcomeInp
   return { ok: true as const, contact };
 }
 
+/** The lead's status after the outcome: a call where the user talked moves it (statusAfterTalk); nothing else does. */
+const leadStatusAfter = (task: Task, input: TaskOutcomeInput): string =>
+  input.outcome === "talked" ? statusAfterTalk(task.status, input.followUp ?? "keep") : task.status;
+
 /** The chosen offer a letter or email names (the property's stored offer), or null when none was chosen. */
 const chosenOfferOf = (task: Task) => (task.maxOffer !== null && Math.round(task.maxOffer) >= MONEY_MIN ? Math.round(task.maxOffer) : null);
 
@@ -143,9 +151,11 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   if (!phone.ok) return phone;
 
   const effect = outcomeEffect(input.outcome);
-  if (effect === "snooze") return snooze(context, { userId, task, zone, input });
+  const moved = movedTo(context, task, input, zone);
+  if (moved)
+    return moved.ok ? snooze(context, { userId, task, input, until: moved.at }) : { ok: false, status: 400, message: moved.message };
 
-  const sends = sender !== null && effect === "complete" && (task.activityType === "letter" || task.activityType === "email");
+  const sends = sender !== null && effect === "complete" && SENDING_STEPS.includes(task.activityType);
   const template = templateFor(task);
   const amount = chosenOfferOf(task);
   const meta = sequenceMetaOf(task.sequenceMeta);
@@ -188,6 +198,7 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
     next: writes.next,
     trackingId: sent?.trackingId ?? null,
     note: sent?.note ?? null,
+    leadStatus: leadStatusAfter(task, input),
   };
 }
 
@@ -238,15 +249,27 @@ function sendStep(
     : emailStep(sender, { activityId, address: task.address, message, contacts });
 }
 
-/** Snooze: one guarded statement moves the open, workable step a day. */
+/** The steps whose Done sends something (a letter through the mail provider, an email through the email one). */
+const SENDING_STEPS: readonly string[] = ["letter", "email"];
+
+/** Where a snooze or an agreed call back moves the task (a refusal for a bad call-back day); null: it is not moved. */
+function movedTo(context: ServiceContext<"now">, task: Task, input: TaskOutcomeInput, zone: string) {
+  const now = context.now();
+  if (outcomeEffect(input.outcome) === "snooze") return { ok: true as const, at: snoozedUntil(task.scheduledFor ?? now, now, zone) };
+  if (input.outcome === "talked" && input.followUp === "call_back") return callBackAt(input.callBackOn, now, zone);
+  return null;
+}
+
+/**
+ * Snooze, or a call back on an agreed day: one guarded statement moves the open, workable step to `until`; only then
+ * what the outcome writes on the lead (its note; a call back's status and last contact).
+ */
 async function snooze(
   context: ServiceContext<"db" | "now">,
-  request: { userId: string; task: Task; zone: string; input: TaskOutcomeInput },
+  request: { userId: string; task: Task; input: TaskOutcomeInput; until: Date },
 ): Promise<TaskResult> {
   const { db } = context;
-  const { userId, task, zone, input } = request;
-  const now = context.now();
-  const until = snoozedUntil(task.scheduledFor ?? now, now, zone);
+  const { userId, task, input, until } = request;
   const workable = db
     .select({ one: followUpSteps.activityId })
     .from(followUpSteps)
@@ -264,7 +287,11 @@ async function snooze(
     )
     .returning({ id: followUpActivities.id });
   if (moved.length === 0) return refusalNow(context, userId, task.id);
-  return { ok: true, outcome: input.outcome, scheduledFor: until, next: null, trackingId: null, note: null };
+  const onLead = leadOutcomeStatements(context, { userId, task, input });
+  if (input.outcome === "talked") onLead.push(contactedStatement(context, userId, task.leadId));
+  if (onLead.length > 0) await db.batch([onLead[0], ...onLead.slice(1)]);
+  const leadStatus = leadStatusAfter(task, input);
+  return { ok: true, outcome: input.outcome, scheduledFor: until, next: null, trackingId: null, note: null, leadStatus };
 }
 
 type Outcome = {
@@ -307,6 +334,7 @@ function outcomeStatements(context: ServiceContext<"db" | "now">, outcome: Outco
   const scheduled = scheduleNext(context, { userId, activityId: task.id, leadId: task.leadId, property, steps: outcome.steps }, zone);
   writes.push(...scheduled.statements);
   if (effect === "complete") writes.push(contactedStatement(context, userId, task.leadId));
+  writes.push(...leadOutcomeStatements(context, { userId, task, input, condition: held }));
   // The step itself last: every statement before it ran while this request held the claim.
   writes.push(
     db

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, isNull, lt, not, or, sql } from "drizzle-orm";
 
-import { followUpActivities, followUpActivityContacts, followUpSteps, leads, properties, userLeads } from "#db/schema.ts";
+import { followUpActivities, followUpActivityContacts, followUpSteps, leadNotes, leads, properties, userLeads } from "#db/schema.ts";
 import { TODAY_LIMIT } from "#app/domain/today/tasks.ts";
 import type { UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -33,6 +33,11 @@ const contactsJson = sql<string>`(select json_group_array(json_array(${followUpA
 /** When the user last contacted the step's lead (user_leads), for the ranking's days since the last contact. */
 const lastContact = sql<number | null>`(select ${userLeads.lastActionAt} from ${userLeads}
   where ${userLeads.userId} = ${followUpActivities.userId} and ${userLeads.leadId} = ${leads.id})`;
+
+/** The lead's newest note (the card's last touch). */
+const lastNote = sql<string | null>`(select ${leadNotes.body} from ${leadNotes}
+  where ${leadNotes.propertyId} = ${properties.id} and ${leadNotes.userId} = ${properties.userId}
+  order by ${leadNotes.createdAt} desc limit 1)`;
 
 /**
  * The TODAY_LIMIT most overdue due tasks — open steps scheduled before `dueBefore`, on leads whose sequence runs, is
@@ -91,6 +96,12 @@ export function dueTaskRows(context: ServiceContext<"db">, userId: UserRef, dueB
       lastActionAt: userLeads.lastActionAt,
       contacts: contactsJson,
       dueCount: sql<number>`(select count(*) from ${due})`.as("due_count"),
+      lastNote: lastNote.as("last_note"),
+      // The card's deal numbers, as the CRM's row reads them (headlineNumbersOf): never recomputed here.
+      arv: properties.arv,
+      ruleMaxOffer: properties.ruleMaxOffer,
+      repairEstimate: properties.repairEstimate,
+      assignmentFee: properties.assignmentFee,
       ...TASK_PROPERTY_FIELDS,
     })
     // From the CTE's rows (at most TODAY_LIMIT), so SQLite walks the due steps once, not again for a list of ids.

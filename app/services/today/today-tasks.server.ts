@@ -4,10 +4,12 @@
  * message filled in with the user's company name.
  */
 import { ownerPhones } from "#app/domain/leads/phone.ts";
+import { headlineNumbersOf } from "#app/domain/offers/deal-numbers.ts";
 import { DAY_MS, endOfDay, type DncStatus } from "#app/domain/sequences/plan.ts";
 import { templateFor, type ActivityType } from "#app/domain/sequences/steps.ts";
 import { renderTemplate } from "#app/domain/sequences/templates.ts";
-import { dayNumberDate, localDayNumber } from "#app/domain/shared/time-zone.ts";
+import { dayNumberDate, localDate, localDayNumber } from "#app/domain/shared/time-zone.ts";
+import { bestPhoneOf } from "#app/domain/today/call-card.ts";
 import { rankTasks, type TaskContact, type TodayTask } from "#app/domain/today/tasks.ts";
 
 /** A due task as the task read brings it (today.server.ts): the step, its lead's property and the ranking's facts. */
@@ -29,6 +31,11 @@ export type TaskRow = Parameters<typeof ownerPhones>[0] & {
   leadType: string | null;
   /** The step's contact rows, a JSON array of [recipientType, recipientValue, dncStatus, status] (due-tasks.server.ts). */
   contacts: string;
+  arv: number | null;
+  ruleMaxOffer: number | null;
+  repairEstimate: number | null;
+  assignmentFee: number | null;
+  lastNote: string | null;
 };
 
 /** A contact row of a due task. */
@@ -117,6 +124,10 @@ export function rankedTasks(
     contacts: contactsOf(row),
     message: renderTemplate(templateFor(row), { ownerName: row.ownerName, address: row.address, offerAmount: row.maxOffer, companyName }),
     status: row.status,
+    bestPhone: bestPhoneOf(ownerPhones(row)),
+    numbers: headlineNumbersOf(row),
+    lastTouch: row.lastActionAt ? localDate(row.lastActionAt, zone) : null,
+    lastNote: row.lastNote,
   }));
   return { tasks, total: total ?? ranked.length };
 }

@@ -24,15 +24,16 @@ type ReportContext = ServiceContext<"db" | "providers" | "now" | "files" | "conf
 const CHOICE_WORDS = { pinned: "Pinned", added: "Added", excluded: "Excluded" } as const;
 
 /** The user's choices as the report lists them. */
-async function choiceLines(context: ReportContext, userId: string, propertyId: string): Promise<string[]> {
+async function choiceLines(context: ReportContext, userId: string, propertyId: string): Promise<{ lines: string[]; excluded: number }> {
   const rows = await context.db
     .select({ choice: compChoices.choice, address: compChoices.address, reason: compChoices.reason, note: compChoices.note })
     .from(compChoices)
     .where(and(eq(compChoices.userId, userId), eq(compChoices.propertyId, propertyId)));
-  return rows.map((row) => {
+  const lines = rows.map((row) => {
     const why = row.choice === "excluded" ? `: ${excludeReasonLabel(row.reason)}${row.note ? ` - ${row.note}` : ""}` : "";
     return `${CHOICE_WORDS[row.choice]} ${row.address}${why}`;
   });
+  return { lines, excluded: rows.filter((row) => row.choice === "excluded").length };
 }
 
 export async function generateCompReport(
@@ -57,13 +58,15 @@ export async function generateCompReport(
   const address = [property.address, property.city, [property.state, property.zipCode].filter(Boolean).join(" ")]
     .filter(Boolean)
     .join(", ");
+  const choices = await choiceLines(context, userId, propertyId);
   const text = compReportText({
     address,
     subject,
     result: outcome.result,
     valuationDate,
     madeOn: now.toISOString().slice(0, 10),
-    choices: await choiceLines(context, userId, propertyId),
+    choices: choices.lines,
+    excluded: choices.excluded,
   });
   const bytes = await renderCompReportPdf(text);
   const key = documentKey(userId, "pdf");

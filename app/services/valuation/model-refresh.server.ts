@@ -1,5 +1,5 @@
 /**
- * Fitting the kept regional models and market trees (docs/decisions/050-valuation-engine.md, 072-valuation-model-refresh.md). Valuations read them and never
+ * Fitting the kept regional models and market trees (docs/decisions/050-valuation-engine.md). Valuations read them and never
  * write them; two refreshes write them:
  *
  * - `refreshRegionalModels`: every cell at once, replacing the kept set in one batch. Run in Node after a seed and

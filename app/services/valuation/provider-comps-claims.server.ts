@@ -1,5 +1,5 @@
 /**
- * The claim on a subject's comparables purchase (docs/decisions/110-comps-from-batchdata.md): before anyone calls the
+ * The claim on a subject's comparables purchase (docs/decisions/091-comps-the-user-can-defend.md): before anyone calls the
  * vendor, one statement makes the subject's provider_sales row "pending" with the caller's claim id — a new row
  * inserted only while none exists, or the existing one taken only while it is stale, asked to be bought again, or
  * pending under a claim whose lease lapsed. Only the claimant calls the vendor and meters; it writes the answer in a

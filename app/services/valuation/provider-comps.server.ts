@@ -1,5 +1,5 @@
 /**
- * A vendor's comparables, bought once a subject (docs/decisions/110-comps-from-batchdata.md): the kept answer in
+ * A vendor's comparables, bought once a subject (docs/decisions/091-comps-the-user-can-defend.md): the kept answer in
  * provider_sales when it is younger than PROVIDER_SALES_DAYS — whoever bought it, since it is market data, not user
  * data — else one paid search by the one request that claimed the subject (provider-comps-claims.server.ts), metered
  * as `comp_record` (reserved against the caps before the call, the ledger entry of the records actually billed written

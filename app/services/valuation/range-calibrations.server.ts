@@ -1,5 +1,5 @@
 /**
- * Learning each region's 80 % range calibration for the scheduled refresh (docs/decisions/112-valuation-range-calibrated-per-market.md)
+ * Learning each region's 80 % range calibration for the scheduled refresh (docs/decisions/076-valuation-80-percent-range.md)
  * and keeping it beside the region's model (`regional_models.range_calibration`), where valuations read it in the
  * same statement as the model. A region is calibrated once its model is current for the date: one read of the sales
  * around it, then its recent sales valued in memory (calibration-learning.ts). That is seconds of CPU a region, so a

@@ -1,5 +1,5 @@
 /**
- * The sales a valuation or a model is fitted on (docs/decisions/051-comparable-sales-retrieval.md): a CandidateWindow read from the property-data
+ * The sales a valuation or a model is fitted on (docs/decisions/050-valuation-engine.md): a CandidateWindow read from the property-data
  * provider's sales (the local market's) and from imported sales in D1 at the same time, each one indexed range scan
  * per band of latitude (app/providers/property-data/sales-window.ts), merged nearest the window's centre first.
  */

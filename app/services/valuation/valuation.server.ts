@@ -150,7 +150,7 @@ export async function value(context: ValuationContext, subject: ValuationSubject
   return valueSubject(subject, candidates, {
     valuationDate,
     regional: keptRegionalModel(models),
-    // The region's range calibration kept beside its model (ADR 112): its scale, or the global one said as Low.
+    // The region's range calibration kept beside its model (ADR 076): its scale, or the global one said as Low.
     rangeCalibration: keptRangeCalibration(models, valuationDate),
     market: markets[0] ?? null,
     choices,

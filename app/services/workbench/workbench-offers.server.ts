@@ -6,7 +6,7 @@
  * with the sample letter or a "(Demo Mode)" success that says nothing was mailed, and the status stays.
  */
 
-import { OfferFormSchema, type OfferConfirmation } from "#app/domain/offers/offer-forms.ts";
+import { OfferFormSchema, type OfferConfirmation, type OfferForm } from "#app/domain/offers/offer-forms.ts";
 import { DEMO_MAILED, DEMO_MODE, offerStepsHref, SAMPLE_LETTER, splitMessage, type OfferSteps } from "#app/domain/offers/offer-rules.ts";
 import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
 import { valuationStepOf } from "#app/domain/valuation/view.ts";
@@ -114,7 +114,6 @@ async function mailNewLetter(
   return { redirect: created.redirect, toast: { title, description, variant: "error" }, step: "letter" };
 }
 
-// eslint-disable-next-line max-lines-per-function -- not yet split into steps
 export async function offerAction(
   context: ServiceContext<"db" | "files" | "providers" | "now" | "config">,
   signedIn: Promise<ValidSession>,
@@ -133,62 +132,83 @@ export async function offerAction(
   // Get Property Value's answer stays on screen through the offer steps (hidden fields of each form).
   const valuation = valuationStepOf((name) => (typeof form[name] === "string" ? (form[name] as string) : null));
   const steps: Partial<OfferSteps> = { valuation, arv: whole(form.arv), repairs: whole(form.repairs), fee: whole(form.fee) };
+  const post = { context, userId, form, intent, base, steps, valuation };
+  if (input.intent === "offers") return maxOfferStep({ ...post, input });
+  if (input.intent === "letter") return letterStep({ ...post, input });
+  return mailStep({ ...post, input });
+}
 
-  if (input.intent === "offers") {
-    const outcome = await calculateOffer(
-      context,
-      userId,
-      {
-        propertyId: input.propertyId,
-        arv: input.arv,
-        repairs: input.repairs,
-        assignmentFee: input.fee,
-      },
-      { record: true, now: context.now() },
-    ).catch((error: unknown) => {
-      console.error("calculate-offer failed", error);
-      return null;
-    });
-    if (outcome === null) {
-      // The options fall back to 60/70/80 % of the ARV, said so on screen.
-      return {
-        redirect: offerStepsHref(base, { ...steps, arv: Math.round(input.arv), demoOffers: true }),
-        toast: { title: DEMO_MODE.offers, variant: "info" },
-      };
-    }
-    if (!outcome.ok) return refusal(intent, outcome.message, outcome.status === 404 ? 404 : 400);
-    const rule = outcome.maxOfferRule;
+/** What each step's handler reads: who posts what, the page the answer returns to and the steps already on it. */
+type StepPost<I extends OfferForm["intent"]> = {
+  context: ServiceContext<"db" | "files" | "providers" | "now" | "config">;
+  userId: string;
+  form: Record<string, FormDataEntryValue>;
+  intent: string | null;
+  input: Extract<OfferForm, { intent: I }>;
+  base: string;
+  steps: Partial<OfferSteps>;
+  valuation: ReturnType<typeof valuationStepOf>;
+};
+
+/** Get Max Offer: the 70 % rule's max offer, recorded on the lead; a failing service falls back to the demo options. */
+async function maxOfferStep({ context, userId, intent, input, base, steps, valuation }: StepPost<"offers">): Promise<OfferOutcome> {
+  const outcome = await calculateOffer(
+    context,
+    userId,
+    {
+      propertyId: input.propertyId,
+      arv: input.arv,
+      repairs: input.repairs,
+      assignmentFee: input.fee,
+    },
+    { record: true, now: context.now() },
+  ).catch((error: unknown) => {
+    console.error("calculate-offer failed", error);
+    return null;
+  });
+  if (outcome === null) {
+    // The options fall back to 60/70/80 % of the ARV, said so on screen.
     return {
-      redirect: offerStepsHref(base, { valuation, arv: Math.round(rule.arv), repairs: rule.repairs, fee: rule.assignmentFee }),
-      toast: {
-        title: "Max Offer Calculated",
-        description: `Max offer (70% rule): $${rule.maxOffer.toLocaleString("en-US")}`,
-        variant: "success",
-      },
+      redirect: offerStepsHref(base, { ...steps, arv: Math.round(input.arv), demoOffers: true }),
+      toast: { title: DEMO_MODE.offers, variant: "info" },
     };
   }
+  if (!outcome.ok) return refusal(intent, outcome.message, outcome.status === 404 ? 404 : 400);
+  const rule = outcome.maxOfferRule;
+  return {
+    redirect: offerStepsHref(base, { valuation, arv: Math.round(rule.arv), repairs: rule.repairs, fee: rule.assignmentFee }),
+    toast: {
+      title: "Max Offer Calculated",
+      description: `Max offer (70% rule): $${rule.maxOffer.toLocaleString("en-US")}`,
+      variant: "success",
+    },
+  };
+}
 
-  if (input.intent === "letter") {
-    const letterInput = { ...input, propertyId: input.propertyId, assignmentFee: input.fee };
-    const outcome = await confirmOffer(context, userId, letterInput, !input.confirm);
-    if (outcome.ok) {
-      const made = { ...steps, arv: Math.round(input.arv), letter: outcome.documentId };
-      const created: OfferOutcome = {
-        redirect: offerStepsHref(base, made),
-        toast: { title: "Letter of Intent Created", description: outcome.fileName, variant: "success" },
-      };
-      return form.andMail === "1" ? mailNewLetter(context, userId, input, base, made, created) : created;
-    }
-    if (outcome.status === 502) {
-      return {
-        redirect: offerStepsHref(base, { ...steps, arv: Math.round(input.arv), letter: SAMPLE_LETTER }),
-        toast: { title: DEMO_MODE.letter, description: "A sample letter is shown; your lead's status was not changed.", variant: "info" },
-      };
-    }
-    if (outcome.status === 409 && "warnings" in outcome) return confirmation("letter", outcome.warnings, form);
-    return refusal(intent, outcome.message, outcome.status, retryOf(outcome));
+/** Generate PDF Letter of Intent, and with "Generate and Mail" the mailing of the letter just made. */
+async function letterStep({ context, userId, form, intent, input, base, steps }: StepPost<"letter">): Promise<OfferOutcome> {
+  const letterInput = { ...input, propertyId: input.propertyId, assignmentFee: input.fee };
+  const outcome = await confirmOffer(context, userId, letterInput, !input.confirm);
+  if (outcome.ok) {
+    const made = { ...steps, arv: Math.round(input.arv), letter: outcome.documentId };
+    const created: OfferOutcome = {
+      redirect: offerStepsHref(base, made),
+      toast: { title: "Letter of Intent Created", description: outcome.fileName, variant: "success" },
+    };
+    return form.andMail === "1" ? mailNewLetter(context, userId, input, base, made, created) : created;
   }
+  if (outcome.status === 502) {
+    return {
+      redirect: offerStepsHref(base, { ...steps, arv: Math.round(input.arv), letter: SAMPLE_LETTER }),
+      toast: { title: DEMO_MODE.letter, description: "A sample letter is shown; your lead's status was not changed.", variant: "info" },
+    };
+  }
+  if (outcome.status === 409 && "warnings" in outcome) return confirmation("letter", outcome.warnings, form);
+  return refusal(intent, outcome.message, outcome.status, retryOf(outcome));
+}
 
+/** Mail the Offer: the lead's current letter mailed once ("Mail Again" on purpose), or the demo answer for the sample. */
+async function mailStep({ context, userId, form, intent, input, base, steps }: StepPost<"mail" | "send">): Promise<OfferOutcome> {
   const letter = typeof form.letter === "string" ? form.letter : null;
   const mailedDemo = {
     redirect: offerStepsHref(base, { ...steps, letter, mailed: DEMO_MAILED }),

@@ -12,7 +12,6 @@ import { LEADS } from "./crm-leads.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-// eslint-disable-next-line complexity -- generator branches not yet split into steps
 export async function seedDemoCrm(db: Db, userId: string, now = new Date()): Promise<string[]> {
   const ids: string[] = [];
   const statements = [];
@@ -20,9 +19,6 @@ export async function seedDemoCrm(db: Db, userId: string, now = new Date()): Pro
     const id = crypto.randomUUID();
     ids.push(id);
     const createdAt = new Date(now.getTime() - lead.daysAgo * DAY_MS - index * 60_000);
-    const owner = lead.owner;
-    const dnc = owner?.phones.find((phone) => phone.dnc)?.number ?? null;
-    const callable = owner?.phones.filter((phone) => !phone.dnc) ?? [];
     const equityBalance = lead.arv ? Math.round((lead.arv * lead.equityPercentage) / 100) : null;
     statements.push(
       db.insert(properties).values({
@@ -46,15 +42,7 @@ export async function seedDemoCrm(db: Db, userId: string, now = new Date()): Pro
         confidenceScore: 70 + (index % 4) * 7,
         lastSalePrice: lead.lastSalePrice,
         lastSaleDate: lead.lastSaleDate,
-        ownerName: owner?.name ?? null,
-        ownerPhone: callable[0]?.number ?? null,
-        ownerEmail: owner?.email ?? null,
-        ownerEmails: owner?.email ? [owner.email] : null,
-        ownerPhoneNumbers: owner?.phones ?? null,
-        ownerMailingAddress: owner?.mailing ?? null,
-        ownerDncPhone: dnc,
-        ownerMobilePhone: owner?.phones.find((phone) => phone.type === "mobile" && !phone.dnc)?.number ?? null,
-        ownerLandLine: owner?.phones.find((phone) => phone.type === "landline" && !phone.dnc)?.number ?? null,
+        ...ownerColumns(lead.owner),
         createdAt,
         updatedAt: createdAt,
       }),
@@ -65,6 +53,23 @@ export async function seedDemoCrm(db: Db, userId: string, now = new Date()): Pro
   const [first, ...rest] = statements;
   await db.batch([first, ...rest]);
   return ids;
+}
+
+/** The owner's columns of a lead: its phones, the first callable one as the phone, the do-not-call one apart. */
+function ownerColumns(owner: (typeof LEADS)[number]["owner"]) {
+  const dnc = owner?.phones.find((phone) => phone.dnc)?.number ?? null;
+  const callable = owner?.phones.filter((phone) => !phone.dnc) ?? [];
+  return {
+    ownerName: owner?.name ?? null,
+    ownerPhone: callable[0]?.number ?? null,
+    ownerEmail: owner?.email ?? null,
+    ownerEmails: owner?.email ? [owner.email] : null,
+    ownerPhoneNumbers: owner?.phones ?? null,
+    ownerMailingAddress: owner?.mailing ?? null,
+    ownerDncPhone: dnc,
+    ownerMobilePhone: owner?.phones.find((phone) => phone.type === "mobile" && !phone.dnc)?.number ?? null,
+    ownerLandLine: owner?.phones.find((phone) => phone.type === "landline" && !phone.dnc)?.number ?? null,
+  };
 }
 
 /** N synthetic leads for benchmarks (e.g. 2,000): inserted in batches, spread over the past year. */

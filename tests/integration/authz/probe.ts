@@ -4,12 +4,20 @@ import { toastOf, type ApiClient, type Handler } from "#tests/integration/api-cl
 
 import type { HandlerRecipe, Probe, Recipe } from "./recipe-types.ts";
 import { ACCOUNT_API_RECIPES } from "./recipes-api-account.ts";
+import { DISPO_API_RECIPES } from "./recipes-api-dispo.ts";
 import { API_RECIPES } from "./recipes-api.ts";
+import { DISPO_PAGE_RECIPES } from "./recipes-pages-dispo.ts";
 import { PAGE_RECIPES } from "./recipes-pages.ts";
 import type { Ids } from "./world.ts";
 
 /** The recipe table: how the matrix exercises each route id of the manifest. */
-export const RECIPES: Record<string, Recipe> = { ...ACCOUNT_API_RECIPES, ...API_RECIPES, ...PAGE_RECIPES };
+export const RECIPES: Record<string, Recipe> = {
+  ...ACCOUNT_API_RECIPES,
+  ...API_RECIPES,
+  ...DISPO_API_RECIPES,
+  ...PAGE_RECIPES,
+  ...DISPO_PAGE_RECIPES,
+};
 
 export type Answered = { status: number; text: string; location: string; response: Response; sent: string };
 

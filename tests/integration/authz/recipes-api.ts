@@ -74,16 +74,6 @@ export const API_RECIPES: Record<string, Recipe> = {
     // The buyer the other user also has (the demo seed's): this upload writes the caller's own list and leaves theirs alone.
     action: api(post(at("/api/buyers/import"), { form: () => ({ file: buyersCsv() }) }, "own")),
   },
-  "routes/api.deals.$id.matches": {
-    loader: api(
-      get(
-        byId("/api/deals", (ids) => ids.deal, "/matches"),
-        "not-found",
-        { params: withId((ids) => ids.deal) },
-      ),
-    ),
-    action: only405("/api/deals/x/matches", "POST"),
-  },
   "routes/api.deals.$id.blast": {
     loader: only405("/api/deals/x/blast"),
     action: api(

@@ -17,8 +17,6 @@ import type { Ids } from "./world.ts";
 
 const ARV = "310000";
 const PASSWORD = "sunny2026";
-/** A well-formed unsubscribe token no email carries. */
-const UNKNOWN_TOKEN = "x".repeat(43);
 /** A valid one-step sequence as the Sequences form posts it. */
 const ONE_STEP = { "steps.0.dayNumber": "0", "steps.0.activityType": "call", "steps.0.template": "Hi {ownerFirstName}" };
 
@@ -209,34 +207,6 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
       ),
     ),
   },
-  "routes/deals.$id.blast": {
-    loader: page(get((ids) => `/deals/${ids.deal}/blast`, "not-found", { params: withParam("id", (ids) => ids.deal) })),
-    action: page(
-      post(
-        (ids) => `/deals/${ids.deal}/blast`,
-        form((ids) => ({ buyerId: ids.buyer })),
-        "not-found",
-        { params: withParam("id", (ids) => ids.deal) },
-      ),
-    ),
-  },
-  "routes/unsubscribe.$token": {
-    loader: open(
-      "an email's unsubscribe link: the unguessable token is the credential, a token not issued is a 404",
-      get(at(`/unsubscribe/${UNKNOWN_TOKEN}`), "not-found", { params: () => ({ token: UNKNOWN_TOKEN }) }),
-    ),
-    action: open(
-      "the one-click unsubscribe: the unguessable token is the credential, a token not issued is a 404",
-      post(
-        at(`/unsubscribe/${UNKNOWN_TOKEN}`),
-        form(() => ({ "List-Unsubscribe": "One-Click" })),
-        "not-found",
-        {
-          params: () => ({ token: UNKNOWN_TOKEN }),
-        },
-      ),
-    ),
-  },
   "routes/documents.$id.view": {
     loader: page(get((ids) => `/documents/${ids.document}/view`, "not-found", { params: withParam("id", (ids) => ids.document) })),
   },
@@ -313,9 +283,17 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
     action: page(submit("/profile", () => ({ intent: "company", companyName: "Baker Homes" }), "own")),
   },
   "routes/saved-searches": {
-    loader: page(list("/saved-searches")),
+    loader: page(
+      list("/saved-searches"),
+      get((ids) => `/saved-searches?edit=${ids.savedSearch}`, "not-found"),
+    ),
     action: page(
       submit("/saved-searches", (ids) => ({ intent: "run", id: ids.savedSearch }), "not-found"),
+      submit(
+        "/saved-searches",
+        (ids) => ({ intent: "edit", id: ids.savedSearch, name: "Taken", cityOrZip: "Phoenix", state: "AZ", sellerType: "inherited" }),
+        "not-found",
+      ),
       submit("/saved-searches", (ids) => ({ intent: "daily", id: ids.savedSearch, daily: "off" }), "not-found"),
       submit("/saved-searches", (ids) => ({ intent: "delete", id: ids.savedSearch }), "not-found"),
       submit(

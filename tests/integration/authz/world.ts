@@ -22,6 +22,9 @@ import { seedDemoRecords } from "#db/seed/demo/records.ts";
 import { seedDemoSavedSearch } from "#db/seed/demo/saved-searches.ts";
 import { DEFAULT_SEQUENCE_STEPS } from "#app/domain/sequences/steps.ts";
 import { unsubscribeToken } from "#app/services/dispo/blast-rows.server.ts";
+import { putUnderContract } from "#app/services/dispo/contract.server.ts";
+import { makeDealLink } from "#app/services/dispo/deal-links.server.ts";
+import { recordOffer } from "#app/services/dispo/deal-offers.server.ts";
 import { startSequence } from "#app/services/sequences/sequences.server.ts";
 import { saveUserSequence } from "#app/services/sequences/user-sequence.server.ts";
 import { registerClient, type ApiClient } from "#tests/integration/api-client.ts";
@@ -46,6 +49,9 @@ export type Ids = {
   sequence: string;
   /** One of the user's dispo buyers. */
   buyer: string;
+  /** The token of the public page of the user's deal (under contract), and a buyer's offer on that deal. */
+  dealLink: string;
+  offer: string;
 };
 
 export type Party = { client: ApiClient; userId: string; email: string; ids: Ids };
@@ -85,6 +91,29 @@ async function savedSequence(userId: string): Promise<string> {
   return saved.id;
 }
 
+/** Puts the deal under contract, makes its public page and records a buyer's offer on it. */
+async function dealPageAndOffer(userId: string, dealId: string): Promise<Pick<Ids, "dealLink" | "offer">> {
+  const context = { db, now: () => new Date() };
+  const contract = {
+    contractPrice: 200_000,
+    closeDate: "2099-12-30",
+    inspectionDeadline: "2099-12-10",
+    earnestMoney: 1_000,
+    assignmentFeeAsked: 10_000,
+    buyerPrice: null,
+    dispoStatus: "under_contract" as const,
+  };
+  if (!(await putUnderContract(context, { userId, dealId, contract }))) throw new Error("the deal was not put under contract");
+  const dealLink = await makeDealLink(context, { userId, dealId, showStreet: true });
+  if (!dealLink) throw new Error("the deal page was not made");
+  const offer = await recordOffer(context, {
+    userId,
+    dealId,
+    input: { name: "Ann Buyer", email: "ann@buyers.example", phone: null, amount: 215_000, earnestMoney: 5_000, proofOfFunds: true },
+  });
+  return { dealLink, offer };
+}
+
 /**
  * A registered user with the demo records (CRM leads, deals, conversations, documents in R2, buyers, a lead search)
  * and a follow-up sequence started on one lead (so Today has a task).
@@ -108,12 +137,13 @@ export async function partyWithRecords(prefix: string): Promise<Party> {
     longitude: -112.074,
   });
   const mine = <T extends { userId: unknown; id: unknown }>(table: T) => eq(table.userId as typeof properties.userId, userId);
+  const deal = await firstId(db.select({ id: deals.id }).from(deals).where(mine(deals)), "deal");
   const ids: Ids = {
     property: await firstId(
       db.select({ id: properties.id }).from(properties).where(mine(properties)).orderBy(asc(properties.id)),
       "property",
     ),
-    deal: await firstId(db.select({ id: deals.id }).from(deals).where(mine(deals)), "deal"),
+    deal,
     document: await firstId(db.select({ id: documents.id }).from(documents).where(mine(documents)), "document"),
     conversation: await firstId(db.select({ id: conversations.id }).from(conversations).where(mine(conversations)), "conversation"),
     message: await firstId(
@@ -130,6 +160,7 @@ export async function partyWithRecords(prefix: string): Promise<Party> {
     savedSearch: await seedDemoSavedSearch(db, userId),
     sequence: await savedSequence(userId),
     buyer: await firstId(db.select({ id: buyers.id }).from(buyers).where(mine(buyers)).orderBy(asc(buyers.id)), "buyer"),
+    ...(await dealPageAndOffer(userId, deal)),
   };
   // An email of the deal to the buyer, so the user's data holds an unsubscribe token a stranger must not be able to reach.
   await db.insert(buyerEmails).values({

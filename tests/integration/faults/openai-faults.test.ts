@@ -28,7 +28,7 @@ const aiCallsCounted = async (userId: string) =>
   )?.amount ?? 0;
 
 describe("Terry when OpenAI fails", () => {
-  it.each(FAULTS)("%s: §8's trouble text as a 502 JSON answer, at most two requests, nothing charged", async (fault) => {
+  it.each(FAULTS)("%s: the spec's trouble text as a 502 JSON answer, at most two requests, nothing charged", async (fault) => {
     const fake = createFakeOpenAi(KEY);
     // The completion fails; the model check (ADR 088) answers, so the bound counts the completion's own requests.
     const faulty = faultyFetch(fake.fetch, (url) => url.endsWith("/chat/completions"));

@@ -1,0 +1,88 @@
+import { Form } from "@remix-run/react";
+
+import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { InputField } from "#app/components/ui/field.tsx";
+import { formatDate, formatMoney } from "#app/domain/shared/format.ts";
+
+/** An offer as the deal's offers page lists it (app/services/dispo/deal-offers.server.ts OfferView). */
+export type ListedOffer = {
+  id: string;
+  name: string;
+  email: string;
+  phoneText: string;
+  amount: number | null;
+  earnestMoney: number | null;
+  closeDate: string | null;
+  proofOfFunds: boolean;
+  message: string | null;
+  status: "new" | "accepted";
+  history: string;
+};
+
+function Line({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+/** The deal's inquiries and offers side by side, each with an Accept button while the deal is not yet assigned. */
+export function DealOffers({ offers, canAccept }: { offers: ListedOffer[]; canAccept: boolean }) {
+  if (offers.length === 0) return <p className="text-sm text-slate-600">No offers yet.</p>;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Offers">
+      {offers.map((offer) => (
+        <li key={offer.id} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm" data-testid="deal-offer">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="font-semibold break-words text-slate-900">{offer.name}</p>
+              <p className="text-xs break-all text-slate-600">{[offer.email, offer.phoneText].filter(Boolean).join(" · ")}</p>
+            </div>
+            {offer.status === "accepted" ? (
+              <Badge tone="teal">Accepted</Badge>
+            ) : offer.amount === null ? (
+              <Badge tone="neutral">Inquiry</Badge>
+            ) : null}
+          </div>
+          <dl className="space-y-1 text-sm">
+            <Line label="Amount" value={formatMoney(offer.amount)} />
+            <Line label="Earnest money" value={formatMoney(offer.earnestMoney)} />
+            <Line label="Close date" value={formatDate(offer.closeDate)} />
+            <Line label="Proof of funds" value={offer.proofOfFunds ? "Yes" : "No"} />
+          </dl>
+          <p className="text-xs text-slate-700">{offer.history}</p>
+          {offer.message ? <p className="text-sm break-words whitespace-pre-line text-slate-800">{offer.message}</p> : null}
+          {canAccept && offer.amount !== null ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="accept" />
+              <input type="hidden" name="offerId" value={offer.id} />
+              <Button type="submit" className="w-full">
+                Accept Offer
+              </Button>
+            </Form>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "Fee received": the fee actually paid at closing, recorded as the deal's profit. */
+export function FeeReceivedForm({ value, errors }: { value: string | undefined; errors?: string[] }) {
+  return (
+    <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
+      <input type="hidden" name="intent" value="fee" />
+      <InputField
+        label="Fee received"
+        meta={{ id: "fee-received", name: "amount", errorId: "fee-received-error", errors, initialValue: value }}
+        inputMode="decimal"
+      />
+      <Button type="submit" variant="secondary">
+        Record Fee
+      </Button>
+    </Form>
+  );
+}
