@@ -205,6 +205,8 @@ test.describe("the disposition and marketing panel on a phone without JavaScript
     const tile = (label: string) => panel.getByRole("listitem").filter({ hasText: label });
     await expect(tile("Under Contract")).toContainText("1");
     await expect(tile("Fee Asked")).toContainText("$15,000");
+    await expect(tile("Offers per Deal")).toContainText("0.0");
+    await expect(tile("Days to Assign")).toContainText("—");
     await expect(panel.getByRole("rowheader", { name: /High equity/ })).toBeVisible();
     expect(await overlappingCells(panel.locator("table"))).toEqual([]);
     expect(await horizontalOverflow(page), "px the page is wider than the window").toBe(0);
