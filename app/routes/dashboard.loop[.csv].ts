@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { dispoCsv } from "#app/domain/dashboard/dispo-figures.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
@@ -18,10 +18,4 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       "X-Content-Type-Options": "nosniff",
     },
   });
-}
-
-/** Only GET reads the export; a POST (or any other action) answers 405 with Allow. */
-export async function action({ request }: ActionFunctionArgs) {
-  allowMethods(request, ["GET"]);
-  return null;
 }

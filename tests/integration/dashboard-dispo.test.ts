@@ -252,7 +252,7 @@ describe("GET /dashboard/loop.csv", () => {
 
   it("answers 405 with Allow to another method, and asks a signed-out visitor to sign in", async () => {
     const { user } = await seeded();
-    const posted = await user.send(loopCsv.action as Handler, "POST", "/dashboard/loop.csv", { form: {} });
+    const posted = await user.send(loopCsv.loader as Handler, "POST", "/dashboard/loop.csv", { form: {} });
     expect(posted.status).toBe(405);
     expect(posted.headers.get("Allow")).toContain("GET");
     const { ApiClient } = await import("./api-client.ts");
