@@ -160,6 +160,8 @@ export const deals = sqliteTable(
     /** The buyer's offer the contract was assigned on, and the Assignment of Contract it produced. */
     assignedOfferId: text("assigned_offer_id"),
     assignmentDocumentId: text("assignment_document_id"),
+    /** When the deal was first assigned (an offer accepted, or the status set by hand): the dashboard's days to assign. */
+    assignedAt: instant("assigned_at"),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 
 import { expect, test, waitForHydration, type AddLead } from "./fixtures.ts";
+import { horizontalOverflow, overlappingCells, VIEWPORTS } from "./page-rules.ts";
 
 /** A Phoenix lead at `address` through the API (the fixture's addLead); answers its id. */
 async function aLead(addLead: AddLead, address: string, extra: Record<string, unknown> = {}) {
@@ -174,4 +175,41 @@ test("Export Report downloads the dashboard's figures as CSV", async ({ page, ad
   expect(text.split("\r\n")[0]).toBe("Section,Metric,Value,Trend");
   expect(text).toContain("Report,Period,Last 90 Days,");
   expect(text).toContain("KPI,Total Revenue (USD),99000,—");
+});
+
+test.describe("the disposition and marketing panel on a phone without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: VIEWPORTS.phone });
+
+  test("shows a deal under contract and its fee asked, its table's cells apart and the page never wider than the window", async ({
+    page,
+    addLead,
+  }) => {
+    const property = await aLead(addLead, "10427 W Indian School Rd Unit 1142", { leadType: "high_equity" });
+    const created = await page.request.post("/api/deals", { data: { propertyId: property } });
+    expect(created.status()).toBe(201);
+    const { deal } = (await created.json()) as { deal: { id: string } };
+    const contract = await page.request.post(`/deals/${deal.id}/contract`, {
+      form: {
+        contractPrice: "200000",
+        closeDate: "2027-01-15",
+        inspectionDeadline: "2026-12-30",
+        earnestMoney: "1000",
+        assignmentFeeAsked: "15000",
+      },
+      maxRedirects: 0,
+    });
+    expect(contract.status()).toBe(302);
+
+    await page.goto("/?section=dashboard");
+    const panel = page.getByRole("region", { name: "Disposition & Marketing Return" });
+    const tile = (label: string) => panel.getByRole("listitem").filter({ hasText: label });
+    await expect(tile("Under Contract")).toContainText("1");
+    await expect(tile("Fee Asked")).toContainText("$15,000");
+    await expect(tile("Offers per Deal")).toContainText("0.0");
+    await expect(tile("Days to Assign")).toContainText("—");
+    await expect(panel.getByRole("rowheader", { name: /High equity/ })).toBeVisible();
+    expect(await overlappingCells(panel.locator("table"))).toEqual([]);
+    expect(await horizontalOverflow(page), "px the page is wider than the window").toBe(0);
+    await expect(panel.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", "/dashboard/loop.csv");
+  });
 });

@@ -275,6 +275,8 @@ describe("accepting an offer and the fee received", () => {
       assignmentDocumentId: papers[0]!.id,
       buyerPrice: 228_000,
     });
+    // The day it was assigned, for the dashboard's days from contract to assignment.
+    expect(deal!.assignedAt?.getTime()).toBe(owner.context.now().getTime());
     const text = await pdfText(new Uint8Array(await (await env.FILES.get(papers[0]!.filePath!))!.arrayBuffer()));
     for (const line of ['("Assignee")', "Ann Buyer", SELLER.ownerName, STREET, "$28,000", "$5,000", "July 15, 2026", "$200,000"])
       expect(text.replace(/\s+/g, " "), line).toContain(line);

@@ -1,4 +1,5 @@
 import { DEAL_STAGE_LABELS as STAGE_LABELS } from "#db/enums.ts";
+import { DispoPanel } from "#app/components/dashboard/dispo-panel.tsx";
 import { TodayLink } from "#app/components/today/start-sequence.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { PeriodSelect } from "#app/components/ui/period-select.tsx";
@@ -74,29 +75,38 @@ export default function DashboardSection({ data }: { data: Data }) {
         </section>
       </div>
 
-      <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-        <h2 id="recent-activity" className="text-base font-semibold text-slate-900">
-          Recent Activity
-        </h2>
-        {data.recentActivity.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-500">No activity yet</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-100">
-            {data.recentActivity.map((activity) => (
-              <li key={activity.id} className="flex items-center justify-between gap-4 py-2">
-                <div className="min-w-0">
-                  <p className="text-sm font-medium text-slate-900">{activity.label}</p>
-                  <p className="truncate text-xs text-slate-600">{activity.detail}</p>
-                </div>
-                <time dateTime={activity.at} className="shrink-0 text-xs text-slate-500">
-                  {relativeTime(activity.at, now)}
-                </time>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <DispoPanel loop={data.loop} />
+
+      <RecentActivity activities={data.recentActivity} now={now} />
     </div>
+  );
+}
+
+/** The latest things that happened to the user's leads and deals, newest first. */
+function RecentActivity({ activities, now }: { activities: Data["recentActivity"]; now: Date }) {
+  return (
+    <section aria-labelledby="recent-activity" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="recent-activity" className="text-base font-semibold text-slate-900">
+        Recent Activity
+      </h2>
+      {activities.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-500">No activity yet</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100">
+          {activities.map((activity) => (
+            <li key={activity.id} className="flex items-center justify-between gap-4 py-2">
+              <div className="min-w-0">
+                <p className="text-sm font-medium text-slate-900">{activity.label}</p>
+                <p className="truncate text-xs text-slate-600">{activity.detail}</p>
+              </div>
+              <time dateTime={activity.at} className="shrink-0 text-xs text-slate-500">
+                {relativeTime(activity.at, now)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

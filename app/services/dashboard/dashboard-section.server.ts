@@ -6,6 +6,8 @@ import type { ServiceContext } from "#app/services/context.server.ts";
 import type { SectionLoader } from "#app/services/shell/section-loaders.ts";
 import { readUsage } from "#app/services/usage/ledger.server.ts";
 
+import { loadDispoFigures } from "./dispo-figures.server.ts";
+
 /** The rows the dashboard's figures are computed from: the user's deals, properties and conversations only. */
 async function dashboardInputs(context: ServiceContext<"db">, userId: string) {
   const { db } = context;
@@ -51,9 +53,10 @@ export async function loadDashboardFigures(context: ServiceContext<"db" | "now">
 }
 
 export const load = (async (context, session, url) => {
-  const [figures, usage] = await Promise.all([
+  const [figures, usage, loop] = await Promise.all([
     loadDashboardFigures(context, session.user.id, dashboardPeriodOf(url.searchParams.get("period"))),
     readUsage(context, session.user.id),
+    loadDispoFigures(context, session.user.id),
   ]);
-  return { ...figures, usage };
+  return { ...figures, usage, loop };
 }) satisfies SectionLoader<unknown>;

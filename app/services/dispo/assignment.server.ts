@@ -77,7 +77,7 @@ export async function acceptOffer(
   if (!judged.ok) return judged;
   const claimed = await db
     .update(deals)
-    .set({ dispoStatus: "assigned", assignedOfferId: offerId, buyerPrice: judged.amount, updatedAt: now })
+    .set({ dispoStatus: "assigned", assignedOfferId: offerId, buyerPrice: judged.amount, assignedAt: now, updatedAt: now })
     .where(and(eq(deals.id, dealId), eq(deals.userId, userId), isNull(deals.assignedOfferId), notDone))
     .returning({ id: deals.id });
   if (claimed.length === 0) return { ok: false, status: 409, message: ALREADY_ASSIGNED };
@@ -88,7 +88,7 @@ export async function acceptOffer(
     // Nothing was assigned after all: the deal goes back to where it stood, so the user can accept again.
     await db
       .update(deals)
-      .set({ dispoStatus: deal.dispoStatus, assignedOfferId: null, buyerPrice: deal.buyerPrice, updatedAt: now })
+      .set({ dispoStatus: deal.dispoStatus, assignedOfferId: null, buyerPrice: deal.buyerPrice, assignedAt: null, updatedAt: now })
       .where(and(eq(deals.id, dealId), eq(deals.userId, userId), eq(deals.assignedOfferId, offerId)));
     throw error;
   }

@@ -10,6 +10,8 @@ import { dayInstant, type ContractInput } from "#app/domain/dispo/contract.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { getDeal, type DealView } from "#app/services/deals/deals.server.ts";
 
+const ASSIGNED = new Set<string>(["assigned", "fee_received"]);
+
 export async function putUnderContract(
   context: ServiceContext<"db" | "now">,
   { userId, dealId, contract }: { userId: string; dealId: string; contract: ContractInput },
@@ -27,6 +29,7 @@ export async function putUnderContract(
       buyerPrice: contract.buyerPrice ?? null,
       // The purchase agreement's date: the day the deal first went under contract (later edits keep it).
       contractedAt: sql`coalesce(${deals.contractedAt}, ${context.now().getTime()})`,
+      assignedAt: ASSIGNED.has(contract.dispoStatus) ? sql`coalesce(${deals.assignedAt}, ${context.now().getTime()})` : null,
       updatedAt: context.now(),
     })
     .where(and(eq(deals.id, dealId), eq(deals.userId, userId)))

@@ -187,6 +187,7 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
   },
   "routes/crm.export[.csv]": { loader: page(list("/crm/export.csv?status=all")) },
   "routes/dashboard.export[.csv]": { loader: page(get(at("/dashboard/export.csv?period=all"), "own")) },
+  "routes/dashboard.loop[.csv]": { loader: page(get(at("/dashboard/loop.csv"), "own")) },
   "routes/documents.$id.download": {
     loader: page(get((ids) => `/documents/${ids.document}/download`, "not-found", { params: withParam("id", (ids) => ids.document) })),
   },
