@@ -15,13 +15,7 @@ import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { runSavedSearch } from "#app/services/leads/saved-search-run.server.ts";
-import {
-  deleteSavedSearch,
-  editSavedSearch,
-  listSavedSearches,
-  saveSearch,
-  setDaily,
-} from "#app/services/leads/saved-searches.server.ts";
+import { deleteSavedSearch, editSavedSearch, listSavedSearches, saveSearch, setDaily } from "#app/services/leads/saved-searches.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Saved Searches — Breeze" }];
 

@@ -119,7 +119,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast("/today", { title: "Sequence started", description: "Its first step is in Today.", variant: "success" });
   }
   if (form.intent === "note") {
-    const saved = await saveTaskNote({ db: context.db, now: () => now }, { userId: session.user.id, activityId: form.taskId, body: form.note });
+    const saved = await saveTaskNote(
+      { db: context.db, now: () => now },
+      { userId: session.user.id, activityId: form.taskId, body: form.note },
+    );
     if (!saved) return data({ message: TASK_NOT_FOUND, errors: {} }, { status: 404 });
     return redirectWithToast("/today", { title: "Note saved", description: "It is on the lead's card.", variant: "success" });
   }

@@ -52,8 +52,7 @@ export function SavedSearchEditForm({
   const answers = editing.answers ?? search.answers;
   const errors = editing.errors ?? {};
   const idFor = (field: string) => `edit-${search.id}-${field}`;
-  const described = (field: string) =>
-    errors[field]?.length ? { "aria-invalid": true, "aria-describedby": `${idFor(field)}-error` } : {};
+  const described = (field: string) => (errors[field]?.length ? { "aria-invalid": true, "aria-describedby": `${idFor(field)}-error` } : {});
   const error = (field: string) =>
     errors[field]?.length ? (
       <p id={`${idFor(field)}-error`} className="mt-1 text-sm text-red-700">
@@ -77,7 +76,12 @@ export function SavedSearchEditForm({
     </div>
   );
   return (
-    <Form method="post" action="/saved-searches" className="mt-3 space-y-3 border-t border-slate-100 pt-3" aria-label={`Edit ${search.name}`}>
+    <Form
+      method="post"
+      action="/saved-searches"
+      className="mt-3 space-y-3 border-t border-slate-100 pt-3"
+      aria-label={`Edit ${search.name}`}
+    >
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={search.id} />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -110,7 +114,9 @@ export function SavedSearchEditForm({
           {error("cityOrZip")}
         </div>
         {select("state", "State", STATE_OPTIONS, "Choose a state")}
-        {KIND_FIELDS[search.kind].map(({ field, label, options }) => select(field, label, options, field.endsWith("Type") ? "Choose one" : undefined))}
+        {KIND_FIELDS[search.kind].map(({ field, label, options }) =>
+          select(field, label, options, field.endsWith("Type") ? "Choose one" : undefined),
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         <Button type="submit">Save changes</Button>

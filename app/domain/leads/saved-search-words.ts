@@ -2,7 +2,14 @@
  * A saved search's criteria in words, as its card on the Saved Searches page reads them (zod-free: the page's
  * component imports it).
  */
-import { buyerTypeLabel, leadCountOf, PRICE_SELECT_OPTIONS, sellerTypeLabel, type WizardAnswers, type WizardKind } from "#app/domain/chat/wizard.ts";
+import {
+  buyerTypeLabel,
+  leadCountOf,
+  PRICE_SELECT_OPTIONS,
+  sellerTypeLabel,
+  type WizardAnswers,
+  type WizardKind,
+} from "#app/domain/chat/wizard.ts";
 
 /** The longest name a saved search takes (it is a row's title on a phone). */
 export const SAVED_SEARCH_NAME_MAX = 60;

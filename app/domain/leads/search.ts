@@ -8,7 +8,14 @@ import { z } from "zod";
 import { BUYER_TYPES, SELLER_TYPES, type BuyerType, type SellerType } from "#db/enums.ts";
 
 import { locationKey, parseSearchLocation, type ParsedLocation } from "./lead-location.ts";
-import { DEFAULT_MAX_PRICE, DEFAULT_MIN_BEDROOMS, MAX_SELLER_SEARCH_COUNT, MAX_SKIP, MIN_PROPERTIES, SELLER_SEARCH_COUNT } from "./search-options.ts";
+import {
+  DEFAULT_MAX_PRICE,
+  DEFAULT_MIN_BEDROOMS,
+  MAX_SELLER_SEARCH_COUNT,
+  MAX_SKIP,
+  MIN_PROPERTIES,
+  SELLER_SEARCH_COUNT,
+} from "./search-options.ts";
 
 export * from "./search-options.ts";
 

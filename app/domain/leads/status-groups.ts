@@ -22,8 +22,7 @@ const GROUP_OF: Record<PropertyStatus, StatusGroup> = {
   closed: "closed",
 };
 
-const isPropertyStatus = (status: unknown): status is PropertyStatus =>
-  typeof status === "string" && Object.hasOwn(GROUP_OF, status);
+const isPropertyStatus = (status: unknown): status is PropertyStatus => typeof status === "string" && Object.hasOwn(GROUP_OF, status);
 
 /** The filter a lead with `status` is found under; an unknown status, like its badge, counts as New. */
 export function statusGroupOf(status: string | null | undefined): StatusGroup {

@@ -8,8 +8,8 @@ import { z } from "zod";
 import type { PropertyStatus } from "#db/enums.ts";
 import { statusGroupOf, statusWithGroup } from "#app/domain/leads/status-groups.ts";
 import { DAY_MS } from "#app/domain/sequences/plan.ts";
-import { addLocalDays, dayNumberDate, localDayNumber } from "#app/domain/shared/time-zone.ts";
 import { plainText } from "#app/domain/shared/text.ts";
+import { addLocalDays, dayNumberDate, localDayNumber } from "#app/domain/shared/time-zone.ts";
 
 /** What was agreed on a call: the follow-up choices of "Talked" ("keep": carry on with the sequence as planned). */
 export const FOLLOW_UPS = ["keep", "make_offer", "call_back", "not_interested", "under_contract"] as const;

@@ -114,9 +114,7 @@ export async function listSavedSearches(context: ServiceContext<"db">, userId: s
 }
 
 export type EditOutcome =
-  | { ok: true }
-  | { ok: false; status: 404; message: string }
-  | { ok: false; status: 400; errors: WizardErrors & { name?: string } };
+  { ok: true } | { ok: false; status: 404; message: string } | { ok: false; status: 400; errors: WizardErrors & { name?: string } };
 
 /**
  * Changes one of the user's saved searches: its name and its answers, judged by the wizard's rules for the search's own
