@@ -9,6 +9,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { DealStage } from "#db/enums.ts";
 import { deals, properties } from "#db/schema.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { insertWhen } from "#app/services/platform/insert-when.server.ts";
 
 /**
  * The deal of a mailed lead, written only while the property is the user's and has no deal. Its value is the
@@ -19,23 +20,34 @@ export function dealOnMailStatement(
   /** `condition`: what else must hold for it to be written (the batch's claim, say). */
   mailed: { userId: string; propertyId: string; condition?: SQL },
 ) {
-  const { db } = context;
-  const now = context.now().getTime();
-  const { userId, propertyId, condition } = mailed;
-  return db.insert(deals).select(newDealSelect({ userId, propertyId, stage: "negotiation", now, condition }));
+  return newDealInsert(context, { ...mailed, stage: "negotiation" });
 }
 
 /**
- * The row of a new deal of the user's property in `stage`, valued at its max offer, as `insert … select` takes it
- * (every column in the table's order): selected only while the property is the user's and has no deal.
+ * A new deal of the user's property in `stage`, valued at its max offer, inserted only while the property is the
+ * user's and has no deal (and `condition` holds). The columns are named, so a column added to deals changes nothing.
  */
-export function newDealSelect(deal: { userId: string; propertyId: string; stage: DealStage; now: number; condition?: SQL }) {
-  const { userId, propertyId, stage, now, condition } = deal;
-  // profit, close_date, notes, dispo_status, contract_price, inspection_deadline, earnest_money, assignment_fee_asked, buyer_price
-  const unset = sql.raw(Array(9).fill("null").join(", "));
-  return sql`select ${crypto.randomUUID()}, ${userId}, ${properties.id}, ${stage}, ${properties.maxOffer}, ${unset}, ${now}, ${now}
-    from ${properties}
-    where ${properties.id} = ${propertyId} and ${properties.userId} = ${userId}
+export function newDealInsert(
+  context: ServiceContext<"db" | "now">,
+  deal: { userId: string; propertyId: string; stage: DealStage; condition?: SQL },
+) {
+  const { userId, propertyId, stage, condition } = deal;
+  const now = context.now();
+  const owned = sql`${properties.id} = ${propertyId} and ${properties.userId} = ${userId}`;
+  return insertWhen(
+    context,
+    deals,
+    {
+      id: crypto.randomUUID(),
+      userId,
+      propertyId,
+      stage,
+      dealValue: sql`(select ${properties.maxOffer} from ${properties} where ${owned})`,
+      createdAt: now,
+      updatedAt: now,
+    },
+    sql`exists (select 1 from ${properties} where ${owned})
       and not exists (select 1 from ${deals} where ${deals.userId} = ${userId} and ${deals.propertyId} = ${propertyId})
-      and ${condition ?? sql`1`}`;
+      and ${condition ?? sql`1`}`,
+  );
 }

@@ -4,11 +4,14 @@ import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 
 import type { ServiceContext } from "#app/services/context.server.ts";
 
+/** A row as drizzle's insert takes it, where any value may also be an SQL expression (a subquery, say). */
+type RowOrSql<T extends SQLiteTable> = { [K in keyof T["$inferInsert"]]: T["$inferInsert"][K] | SQL };
+
 /**
  * `INSERT INTO table (every column) SELECT <row> WHERE condition`: the row as drizzle's insert would write it
  * (each value through its column's encoding, defaults for the rest), written only when `condition` holds.
  */
-export function insertWhen<T extends SQLiteTable>(context: ServiceContext<"db">, table: T, row: T["$inferInsert"], condition: SQL) {
+export function insertWhen<T extends SQLiteTable>(context: ServiceContext<"db">, table: T, row: RowOrSql<T>, condition: SQL) {
   const { db } = context;
   // drizzle's $inferInsert type cannot be indexed by a column key from getTableColumns.
   const given = row as Record<string, unknown>;

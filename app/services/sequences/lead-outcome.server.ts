@@ -10,7 +10,7 @@ import type { PropertyStatus } from "#db/enums.ts";
 import { deals, followUpActivities, leadNotes, leads, properties } from "#db/schema.ts";
 import { FOLLOW_UP_SEQUENCE, statusAfterTalk, type FollowUp } from "#app/domain/today/call-follow-up.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { newDealSelect } from "#app/services/deals/deal-on-mail.server.ts";
+import { newDealInsert } from "#app/services/deals/deal-on-mail.server.ts";
 
 type Lead = { userId: string; propertyId: string; leadId: string; status: PropertyStatus };
 
@@ -41,7 +41,7 @@ function underContractDeal(context: ServiceContext<"db" | "now">, lead: Lead, co
       .update(deals)
       .set({ stage: "closing", updatedAt: now })
       .where(and(eq(deals.userId, userId), eq(deals.propertyId, propertyId), ne(deals.stage, "closing"), condition)),
-    db.insert(deals).select(newDealSelect({ userId, propertyId, stage: "closing", now: now.getTime(), condition })),
+    newDealInsert(context, { userId, propertyId, stage: "closing", condition }),
   ];
 }
 
