@@ -189,7 +189,8 @@ describe("the CRM's figures, status filter and search, as SQL runs them", () => 
     for (const show of [crm, api]) {
       expect(await show("&status=qualified")).toEqual(["12 Oak_Lane", "9 Fully 100% Way"]);
       expect(await show("&status=under_contract")).toEqual(["7 Elm St"]);
-      expect(await show("&status=contacted")).toEqual(["5 Main Street"]);
+      // A mailed offer is contact: Offer Sent is found under Contacted.
+      expect(await show("&status=contacted")).toEqual(["8 Sage Dr", "5 Main Street"]);
       expect(await show("&status=all")).toHaveLength(7);
     }
     expect(await crm("&status=sold")).toHaveLength(7);

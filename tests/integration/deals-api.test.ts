@@ -41,6 +41,7 @@ describe("GET and POST /api/deals", () => {
       bedrooms: 3,
       bathrooms: 2,
       squareFeet: 1450,
+      status: "new",
     });
 
     const second = await aProperty(pat.userId, { address: "915 Elm St", city: "Dallas", state: "TX" });

@@ -148,11 +148,15 @@ describe("the CRM page's batch scoped by the session's user", () => {
     expect(bySession.page.selected?.property.id).toBe(lead.id);
     const details = bySession.plans.flat();
     expect(
-      details.filter((detail) => /^SCAN (properties|contacts|comps|comp_choices|property_valuations|sessions)\b/.test(detail)),
+      details.filter((detail) =>
+        /^SCAN (properties|contacts|comps|comp_choices|property_valuations|sessions|lead_notes|follow_up_steps|follow_up_activities)\b/.test(
+          detail,
+        ),
+      ),
     ).toEqual([]);
     // The session's user is found by the sessions table's primary key, once per statement (the card's pinned and excluded comps,
-    // valuation history and the user's deal rule included: ADRs 091 and 092).
-    expect(details.filter((detail) => /SEARCH sessions USING INDEX sqlite_autoindex_sessions_1 \(sid=\?\)/.test(detail))).toHaveLength(9);
+    // valuation history, the user's deal rule, the lead's running sequence and its notes included: ADRs 091, 092 and 096).
+    expect(details.filter((detail) => /SEARCH sessions USING INDEX sqlite_autoindex_sessions_1 \(sid=\?\)/.test(detail))).toHaveLength(11);
     // Each statement searches its table by the same index as the statement scoped by a user id.
     const tables = (plan: string[]) => plan.filter((detail) => /^SEARCH (properties|contacts|comps)\b/.test(detail));
     expect(bySession.plans.map(tables)).toEqual(byId.plans.map(tables));
