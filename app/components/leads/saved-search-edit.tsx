@@ -85,34 +85,23 @@ export function SavedSearchEditForm({
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="id" value={search.id} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <label htmlFor={idFor("name")} className="mb-1 block text-sm font-medium text-slate-800">
-            Name
-          </label>
-          <input
-            id={idFor("name")}
-            name="name"
-            defaultValue={editing.name ?? search.name}
-            maxLength={SAVED_SEARCH_NAME_MAX}
-            className={inputClass()}
-            {...described("name")}
-          />
-          {error("name")}
-        </div>
-        <div>
-          <label htmlFor={idFor("cityOrZip")} className="mb-1 block text-sm font-medium text-slate-800">
-            City or ZIP
-          </label>
-          <input
-            id={idFor("cityOrZip")}
-            name="cityOrZip"
-            defaultValue={answers.cityOrZip}
-            maxLength={300}
-            className={inputClass()}
-            {...described("cityOrZip")}
-          />
-          {error("cityOrZip")}
-        </div>
+        <TextField
+          id={idFor("name")}
+          name="name"
+          label="Name"
+          defaultValue={editing.name ?? search.name}
+          maxLength={SAVED_SEARCH_NAME_MAX}
+          errors={errors.name}
+          className="sm:col-span-2"
+        />
+        <TextField
+          id={idFor("cityOrZip")}
+          name="cityOrZip"
+          label="City or ZIP"
+          defaultValue={answers.cityOrZip}
+          maxLength={300}
+          errors={errors.cityOrZip}
+        />
         {select("state", "State", STATE_OPTIONS, "Choose a state")}
         {KIND_FIELDS[search.kind].map(({ field, label, options }) =>
           select(field, label, options, field.endsWith("Type") ? "Choose one" : undefined),
@@ -125,5 +114,39 @@ export function SavedSearchEditForm({
         </Link>
       </div>
     </Form>
+  );
+}
+
+/** A text input with its label and its first error, described for screen readers. */
+function TextField(props: {
+  id: string;
+  name: string;
+  label: string;
+  defaultValue: string | undefined;
+  maxLength: number;
+  errors: string[] | undefined;
+  className?: string;
+}) {
+  const { id, name, label, defaultValue, maxLength, errors, className } = props;
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        className={inputClass()}
+        {...(invalid ? { "aria-invalid": true, "aria-describedby": `${id}-error` } : {})}
+      />
+      {invalid ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {errors![0]}
+        </p>
+      ) : null}
+    </div>
   );
 }
