@@ -10,7 +10,8 @@ import type { ServiceContext } from "#app/services/context.server.ts";
 /** The most deals under contract Today lists deadlines of. */
 const DEADLINE_DEALS = 20;
 
-export function deadlineDealRows(context: ServiceContext<"db">, userId: UserRef, now: Date) {
+export function deadlineDealRows(context: ServiceContext<"db" | "now">, userId: UserRef) {
+  const now = context.now();
   // One day of slack each side: the window is cut on calendar days by dealDeadlines.
   const from = new Date(now.getTime() - (DEADLINE_OVERDUE_DAYS + 1) * DAY_MS);
   const to = new Date(now.getTime() + (DEADLINE_AHEAD_DAYS + 1) * DAY_MS);

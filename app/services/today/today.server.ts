@@ -165,7 +165,7 @@ export async function readToday(
   const ranking = tasksShown < TODAY_LIMIT ? { shown: tasksShown, zone: steadyOffset(cut.dueBefore, zone), now } : undefined;
   const due = dueTaskRows(context, userId, cut.dueBefore, ranking);
   const paused = pausedRows(context, userId);
-  const near = deadlineDealRows(context, userId, now);
+  const near = deadlineDealRows(context, userId);
   const [rows, pausedRead, deadlines, upcoming] =
     cut.upcomingLimit > 0
       ? await batch([due, paused, near, upcomingRows(context, userId, cut)])
