@@ -109,7 +109,7 @@ for (const javaScriptEnabled of [true, false]) {
       await card.getByLabel("Status of Old draft.pdf", { exact: true }).selectOption("signed");
       await card.getByRole("button", { name: "Update the status of Old draft.pdf" }).click();
       await expect(page.getByText("Old draft.pdf is now Signed.").first()).toBeVisible();
-      await expect(page.getByRole("article", { name: "Old draft.pdf" }).getByText("signed", { exact: true })).toBeVisible();
+      await expect(page.getByRole("article", { name: "Old draft.pdf" }).getByText("Signed", { exact: true }).first()).toBeVisible();
       await expect(page).toHaveURL(/type=purchase_agreement/);
 
       await page
