@@ -51,7 +51,9 @@ async function visit(page: Page, paths: string[]) {
 
 /** Waits for the toast showing `title` (null until it is on screen), then checks it covers no visible enabled control. */
 async function expectToastClear(page: Page, title: string) {
-  await expect.poll(() => controlsUnderToast(page, title), { message: `controls under the toast "${title}"` }).toEqual([]);
+  let covered: string[] | null = null;
+  await expect.poll(async () => (covered = await controlsUnderToast(page, title)), { message: `the toast "${title}"` }).not.toBeNull();
+  expect(covered, `controls under the toast "${title}"`).toEqual([]);
 }
 
 for (const javaScriptEnabled of [true, false]) {

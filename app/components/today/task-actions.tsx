@@ -139,6 +139,10 @@ export function TaskActions({ task, shortcuts = false }: { task: TaskCardData; s
         <button type="submit" name="intent" value="note" className={ghost}>
           Save note
         </button>
+      </div>
+      {/* The whole sequence's controls sit on a row of their own, apart from the task's: a slip stops no sequence. */}
+      <div className={`${SMALL_BUTTON_ROW} items-center`}>
+        <span className="text-xs text-slate-600">Sequence:</span>
         {CARD_SEQUENCE_ACTIONS.map((action) => (
           <button key={action} type="submit" name="intent" value={action} className={ghost}>
             {SEQUENCE_ACTION_LABELS[action]}

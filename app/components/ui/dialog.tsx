@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 
 import { Button } from "./button.tsx";
 
@@ -28,6 +28,7 @@ type DialogProps = {
  * region) are how much of the window's top and bottom the toast takes.
  */
 export function Dialog({ title, description, children, trigger, open, onOpenChange, closeText = "Close", width = "md" }: DialogProps) {
+  const close = useRef<HTMLButtonElement>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
@@ -36,6 +37,8 @@ export function Dialog({ title, description, children, trigger, open, onOpenChan
         <RadixDialog.Overlay className="fixed inset-0 z-[60] bg-slate-900/40" />
         <RadixDialog.Content
           onOpenAutoFocus={focusPrimary}
+          onEscapeKeyDown={markEscapeHandled}
+          onKeyDown={(event) => closeOnEscapeLeftOver(event.nativeEvent, close.current)}
           className={`fixed inset-x-0 top-[calc(5dvh+var(--toast-top,0px))] bottom-[calc(5dvh+var(--toast-space,0px))] z-[61] mx-auto my-auto flex h-fit max-h-[calc(90dvh-var(--toast-top,0px)-var(--toast-space,0px))] w-[calc(100%-2rem)] ${WIDTHS[width]} flex-col overflow-hidden rounded-xl bg-white shadow-xl`}
         >
           <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-4 sm:px-6">
@@ -44,7 +47,7 @@ export function Dialog({ title, description, children, trigger, open, onOpenChan
               <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
             </div>
             <RadixDialog.Close asChild>
-              <Button variant="secondary" className="shrink-0">
+              <Button ref={close} variant="secondary" className="shrink-0">
                 {closeText}
               </Button>
             </RadixDialog.Close>
@@ -65,6 +68,21 @@ function focusPrimary(event: Event) {
   if (!primary) return;
   event.preventDefault();
   primary.focus({ preventScroll: true });
+}
+
+const escapesHandled = new WeakSet<Event>();
+
+function markEscapeHandled(event: KeyboardEvent) {
+  escapesHandled.add(event);
+}
+
+/**
+ * Radix gives Escape only to the layer opened last; a toast that appeared over the dialog is such a layer and leaves
+ * Escape alone (ui/toast-region.tsx), so the dialog closes on it here, as the user in it expects.
+ */
+function closeOnEscapeLeftOver(event: KeyboardEvent, close: HTMLButtonElement | null) {
+  if (event.key !== "Escape" || escapesHandled.has(event)) return;
+  close?.click();
 }
 
 /** Makes its one child (a button) close the surrounding Dialog, e.g. a form's Cancel. */

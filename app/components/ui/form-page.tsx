@@ -19,7 +19,8 @@ export function FormPage({
   children: ReactNode;
 }) {
   return (
-    <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
+    // Its header's right side is empty at every width: a toast drops there (tailwind.css), clear of the form's controls.
+    <main className="toast-at-top mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
       <Link to={backTo} className={buttonClass("ghost", "-ml-3")}>
         <span aria-hidden="true">←</span> {backLabel}
       </Link>

@@ -14,8 +14,10 @@ export default function ToastRegion({ current, onClose }: { current: ShownToast;
       <ToastPrimitive.Root
         key={current.key}
         ref={toast}
+        data-toast-root
         defaultOpen
         onOpenChange={(open) => (open ? undefined : onClose())}
+        onEscapeKeyDown={keepUnlessFocused}
         className={`grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 rounded-lg border p-4 shadow-lg ${TOAST_VARIANT_CLASSES[current.variant ?? "info"]} data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]`}
       >
         <ToastPrimitive.Title className="text-sm font-semibold wrap-anywhere text-slate-900">{current.title}</ToastPrimitive.Title>
@@ -29,6 +31,15 @@ export default function ToastRegion({ current, onClose }: { current: ShownToast;
       <ToastPrimitive.Viewport className="toast-dock fixed right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none" />
     </ToastPrimitive.Provider>
   );
+}
+
+/**
+ * Escape belongs to what the user is in: a toast closes on it only when focus is in the toast (F8), so an open dialog
+ * under a fresh toast still closes on the first Escape (ui/dialog.tsx).
+ */
+function keepUnlessFocused(event: KeyboardEvent) {
+  const target = event.target instanceof Node ? event.target : null;
+  if (!document.querySelector("[data-toast-root]")?.contains(target)) event.preventDefault();
 }
 
 /**
