@@ -25,6 +25,8 @@ export default defineConfig(async () => {
             FC_RUNS: process.env.FC_RUNS ?? "",
             FC_SEED: process.env.FC_SEED ?? "",
           },
+          // A second, empty database: the workspace migration's test migrates a seeded copy of the old schema.
+          d1Databases: ["MIGRATION_DB"],
         },
       }),
     ],

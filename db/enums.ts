@@ -188,3 +188,13 @@ export type BuyerEmailStatus = (typeof BUYER_EMAIL_STATUSES)[number];
 /** A buyer's inquiry or offer on a deal: new until the user accepts one (the deal's assignment). */
 export const DEAL_OFFER_STATUSES = ["new", "accepted"] as const;
 export type DealOfferStatus = (typeof DEAL_OFFER_STATUSES)[number];
+
+/** A member's role in a workspace: what the role policy (app/domain/workspaces) lets each one do. */
+export const WORKSPACE_ROLES = ["owner", "acquisitions", "dispo", "caller"] as const;
+export type WorkspaceRole = (typeof WORKSPACE_ROLES)[number];
+export const WORKSPACE_ROLE_LABELS = {
+  owner: "Owner",
+  acquisitions: "Acquisitions",
+  dispo: "Dispo",
+  caller: "Caller",
+} as const satisfies Record<WorkspaceRole, string>;

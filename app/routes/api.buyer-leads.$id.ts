@@ -10,6 +10,6 @@ export const loader = () => methodNotAllowed(["DELETE"]);
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed(["DELETE"]);
   const session = await requireApiUser(request, context);
-  const removed = await deleteBuyerLead(context, session.user.id, params.id ?? "");
+  const removed = await deleteBuyerLead(context, session.workspaceId, params.id ?? "");
   return removed ? apiJson({ success: true, message: REMOVED }) : apiError(404, "Buyer lead not found");
 }

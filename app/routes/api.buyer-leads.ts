@@ -9,7 +9,7 @@ import { BuyerLeadSchema, createBuyerLead, listBuyerLeads } from "#app/services/
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
-  return apiJson(await listBuyerLeads(context, session.user.id));
+  return apiJson(await listBuyerLeads(context, session.workspaceId));
 }
 
 /**
@@ -20,7 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, BuyerLeadSchema);
-  const { created, buyerLead } = await createBuyerLead(context, session.user.id, input);
+  const { created, buyerLead } = await createBuyerLead(context, session.workspaceId, input);
   if (!created) return apiJson({ success: true, buyerLead, message: BUYER_ALREADY_SAVED });
   return apiJson({ success: true, buyerLead }, { status: 201 });
 }

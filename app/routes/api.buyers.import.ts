@@ -12,7 +12,7 @@ import { apiJson, methodNotAllowed } from "#app/services/http/api.server.ts";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
-  const outcome = await readBuyersUpload(request, context, session.user.id);
+  const outcome = await readBuyersUpload(request, context, session.workspaceId);
   if (!outcome.ok) {
     const { status, message, errors } = outcome;
     return apiJson({ success: false, message, imported: 0, updated: 0, errors }, { status });

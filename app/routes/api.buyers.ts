@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, BuyerInputSchema);
-  const { created, buyer } = await addBuyer(context, { userId: session.user.id, input });
+  const { created, buyer } = await addBuyer(context, { userId: session.workspaceId, input });
   if (!created) return apiJson({ success: true, buyer, message: "Already on your list" });
   return apiJson({ success: true, buyer }, { status: 201 });
 }

@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, CashBuyerSearchSchema);
-  const outcome = await searchCashBuyers(context, session.user.id, input);
+  const outcome = await searchCashBuyers(context, session.workspaceId, input);
   if (!outcome.ok) {
     if (!("error" in outcome)) return apiRefusal(outcome);
     return apiJson({ success: false, message: outcome.message, error: outcome.error, buyers: [] }, { status: outcome.status });

@@ -10,9 +10,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["PATCH"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, CompanyInfoSchema);
-  await upsertCompany(context, session.user.id, input);
+  await upsertCompany(context, session.workspaceId, input);
   // Read again: the session's user carries the company as it was before this change.
-  const current = await getCurrentUserById(context, session.user.id);
+  const current = await getCurrentUserById(context, session.user.id, session.workspaceId);
   return apiJson({ success: true, message: "Company information updated successfully", company: current?.company ?? null });
 }
 

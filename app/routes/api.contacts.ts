@@ -8,5 +8,5 @@ import { listContacts } from "#app/services/leads/properties.server.ts";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireApiUser(request, context);
-  return apiJson(await listContacts(context, session.user.id));
+  return apiJson(await listContacts(context, session.workspaceId));
 }

@@ -11,7 +11,7 @@ const NOT_FOUND = "Conversation not found";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
-  const list = await listMessages(context, session.user.id, params.id ?? "");
+  const list = await listMessages(context, session.workspaceId, params.id ?? "");
   return list ? apiJson(list) : apiError(404, NOT_FOUND);
 }
 
@@ -20,6 +20,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, MessageInputSchema);
-  const message = await addMessage(context, session.user.id, params.id ?? "", input);
+  const message = await addMessage(context, session.workspaceId, params.id ?? "", input);
   return message ? apiJson({ success: true, message }, { status: 201 }) : apiError(404, NOT_FOUND);
 }

@@ -9,7 +9,7 @@ import { listConversations } from "#app/services/messages/conversations.server.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
-  return apiJson(await listConversations(context, session.user.id));
+  return apiJson(await listConversations(context, session.workspaceId));
 }
 
 /** POST /api/conversations {agentType, title, contactId?, propertyId?} → 201 {success, id}. */
@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, ConversationInputSchema);
-  const outcome = await createConversation(context, session.user.id, input);
+  const outcome = await createConversation(context, session.workspaceId, input);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return apiJson({ success: true, id: outcome.id }, { status: 201 });
 }

@@ -16,7 +16,7 @@ export const loader = () => methodNotAllowed(["POST"]);
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const dealId = (params.id ?? "").slice(0, 64);
   // A foreign deal is a 404 before the body is judged: nothing about it leaks through validation.
   if (!(await getDeal(context, userId, dealId))) return apiError(404, DEAL_NOT_FOUND);

@@ -20,7 +20,7 @@ export const loader = withSessionReads(readDeal, async (args: LoaderFunctionArgs
   allowMethods(args.request, ["GET"]);
   const { session, value: deal } = await readAsApiUser(args, readDeal);
   if (!deal) return apiError(404, DEAL_NOT_FOUND);
-  return apiJson({ success: true, ...(await matchDeal(args.context, { userId: session.user.id, deal })) });
+  return apiJson({ success: true, ...(await matchDeal(args.context, { userId: session.workspaceId, deal })) });
 });
 
 /** Only GET is served. */

@@ -16,7 +16,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const outcome = await acceptOffer(context, {
-    userId: session.user.id,
+    userId: session.workspaceId,
     dealId: (params.id ?? "").slice(0, 64),
     offerId: (params.offerId ?? "").slice(0, 64),
   });

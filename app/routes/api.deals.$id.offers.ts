@@ -12,7 +12,7 @@ const dealIdOf = (params: { id?: string }) => (params.id ?? "").slice(0, 64);
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const dealId = dealIdOf(params);
   if (!(await getDeal(context, userId, dealId))) return apiError(404, DEAL_NOT_FOUND);
   return apiJson({ success: true, offers: await listOffers(context, { userId, dealId }) });
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const dealId = dealIdOf(params);
   if (!(await getDeal(context, userId, dealId))) return apiError(404, DEAL_NOT_FOUND);
   const input = await readBody(request, OfferInputSchema);

@@ -9,7 +9,7 @@ import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#ap
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "PATCH"]);
   const session = await requireApiUser(request, context);
-  const deal = await getDeal(context, session.user.id, params.id ?? "");
+  const deal = await getDeal(context, session.workspaceId, params.id ?? "");
   return deal ? apiJson(deal) : apiError(404, DEAL_NOT_FOUND);
 }
 
@@ -18,9 +18,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
   const session = await requireApiUser(request, context);
   // An unknown id is a 404 before the body is judged: nothing about a foreign deal leaks through validation.
-  if (!(await getDeal(context, session.user.id, params.id ?? ""))) return apiError(404, DEAL_NOT_FOUND);
+  if (!(await getDeal(context, session.workspaceId, params.id ?? ""))) return apiError(404, DEAL_NOT_FOUND);
   const input = await readBody(request, UpdateDealSchema);
-  const outcome = await updateDeal(context, session.user.id, params.id ?? "", input);
+  const outcome = await updateDeal(context, session.workspaceId, params.id ?? "", input);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return apiJson({ success: true, message: "Deal updated", deal: outcome.deal });
 }

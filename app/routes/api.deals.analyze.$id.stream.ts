@@ -12,6 +12,6 @@ import { allowMethods, apiRefusal } from "#app/services/http/api.server.ts";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireApiUser(request, context);
-  const outcome = await streamDealAnalysis(context, session.user.id, params.id ?? "");
+  const outcome = await streamDealAnalysis(context, session.workspaceId, params.id ?? "");
   return outcome.ok ? outcome.response : apiRefusal(outcome);
 }

@@ -15,7 +15,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const { propertyId } = await readBody(request, AnalyzeDealSchema);
-  const outcome = await startDealAnalysis(context, session.user.id, propertyId);
+  const outcome = await startDealAnalysis(context, session.workspaceId, propertyId);
   if (!outcome.ok) return apiRefusal(outcome);
   const { state, joined } = outcome;
   const progress = state.status === "running" ? { progress: state.progress, message: state.message } : { progress: 100, message: "" };

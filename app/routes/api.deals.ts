@@ -9,7 +9,7 @@ import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#ap
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
-  return apiJson(await listDeals(context, session.user.id));
+  return apiJson(await listDeals(context, session.workspaceId));
 }
 
 /** POST /api/deals { propertyId, dealValue?, stage? }: a deal from one of the user's properties. */
@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, CreateDealSchema);
-  const outcome = await createDeal(context, session.user.id, input);
+  const outcome = await createDeal(context, session.workspaceId, input);
   if (!outcome.ok) return apiError(outcome.status, outcome.message, outcome.field ? { [outcome.field]: [outcome.message] } : undefined);
   return apiJson({ success: true, message: "Deal created", deal: outcome.deal }, { status: 201 });
 }

@@ -15,7 +15,7 @@ import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#ap
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "PATCH", "DELETE"]);
   const session = await requireApiUser(request, context);
-  const document = await getDocument(context, session.user.id, params.id ?? "");
+  const document = await getDocument(context, session.workspaceId, params.id ?? "");
   return document ? apiJson(document) : apiError(404, DOCUMENT_NOT_FOUND);
 }
 
@@ -28,10 +28,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const session = await requireApiUser(request, context);
   const id = params.id ?? "";
   if (request.method === "DELETE") {
-    const deleted = await deleteDocument(context, session.user.id, id);
+    const deleted = await deleteDocument(context, session.workspaceId, id);
     return deleted ? apiJson({ success: true, message: DOCUMENT_DELETED }) : apiError(404, DOCUMENT_NOT_FOUND);
   }
   const patch = await readBody(request, DocumentPatchSchema);
-  const document = await updateDocument(context, session.user.id, id, patch);
+  const document = await updateDocument(context, session.workspaceId, id, patch);
   return document ? apiJson({ success: true, document }) : apiError(404, DOCUMENT_NOT_FOUND);
 }

@@ -9,5 +9,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireApiUser(request, context);
   const type = new URL(request.url).searchParams.get("type");
-  return apiJson(await listDocuments(context, session.user.id, isDocumentType(type) ? type : null));
+  return apiJson(await listDocuments(context, session.workspaceId, isDocumentType(type) ? type : null));
 }

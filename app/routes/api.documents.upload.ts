@@ -11,7 +11,7 @@ import { apiError, apiJson, methodNotAllowed } from "#app/services/http/api.serv
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
-  const outcome = await readUpload(request, context, session.user.id);
+  const outcome = await readUpload(request, context, session.workspaceId);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return apiJson({ success: true, message: "Your document has been successfully uploaded.", document: outcome.document }, { status: 201 });
 }

@@ -21,7 +21,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, CompPinSchema);
-  const outcome = await chooseComp(context, session.user.id, params.id ?? "", input);
+  const outcome = await chooseComp(context, session.workspaceId, params.id ?? "", input);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const { ok: _ok, ...answer } = outcome;
   return apiJson({ success: true, ...answer });

@@ -8,7 +8,7 @@ import { listComps, runComps } from "#app/services/valuation/property-comps.serv
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
-  const outcome = await listComps(context, session.user.id, params.id ?? "");
+  const outcome = await listComps(context, session.workspaceId, params.id ?? "");
   return outcome.ok ? apiJson(outcome.comps) : apiError(outcome.status, outcome.message);
 }
 
@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
-  const outcome = await runComps(context, session.user.id, params.id ?? "");
+  const outcome = await runComps(context, session.workspaceId, params.id ?? "");
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const { ok: _ok, ...answer } = outcome;
   return apiJson({ success: true, ...answer });

@@ -28,7 +28,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { action: wanted, confirm } = await readBody(request, SequenceActionSchema);
   const now = context.now();
   const propertyId = params.id ?? "";
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const result =
     wanted === "start"
       ? await startSequence({ db: context.db, now: () => now }, { userId, propertyId, zone: userZone(request, session.user), confirm })

@@ -9,7 +9,7 @@ import { updateProperty } from "#app/services/leads/property-writes.server.ts";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "PATCH"]);
   const session = await requireApiUser(request, context);
-  const property = await getProperty(context, session.user.id, params.id ?? "");
+  const property = await getProperty(context, session.workspaceId, params.id ?? "");
   return property ? apiJson(property) : apiError(404, PROPERTY_NOT_FOUND);
 }
 
@@ -18,7 +18,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "PATCH") return methodNotAllowed(["GET", "PATCH"]);
   const session = await requireApiUser(request, context);
   const patch = await readBody(request, PropertyPatchSchema);
-  const outcome = await updateProperty(context, session.user.id, params.id ?? "", patch);
+  const outcome = await updateProperty(context, session.workspaceId, params.id ?? "", patch);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   return apiJson({ success: true, property: outcome.property });
 }

@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, SellerSearchSchema);
-  const outcome = await searchSellerLeads(context, session.user.id, input);
+  const outcome = await searchSellerLeads(context, session.workspaceId, input);
   if (!outcome.ok) {
     if (!("error" in outcome)) return apiRefusal(outcome);
     return apiJson({ success: false, message: outcome.message, error: outcome.error }, { status: outcome.status });

@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const placing = placeArvSubject(context, input);
   placing.catch(() => undefined);
   const session = await requireApiUser(request, context);
-  const outcome = await valueArv(context, input, placing, { userId: session.user.id });
+  const outcome = await valueArv(context, input, placing, { userId: session.workspaceId });
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const { ok: _ok, ...answer } = outcome;
   // The tiers with the user's own rule (default repairs and fee of this ARV: none were given).

@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, CalculateOfferSchema);
-  const outcome = await calculateOffer(context, session.user.id, input);
+  const outcome = await calculateOffer(context, session.workspaceId, input);
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const { arv, options, maxOfferRule, recommended } = outcome;
   return apiJson({ success: true, arv, options, maxOfferRule, recommended });

@@ -69,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, PropertyInputSchema);
-  const outcome = await createProperty(context, session.user.id, input);
+  const outcome = await createProperty(context, session.workspaceId, input);
   if (!outcome.ok) {
     return Response.json(
       { success: false, message: outcome.message, id: outcome.existingId },

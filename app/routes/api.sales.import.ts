@@ -13,7 +13,7 @@ import { importSummaryText, readSalesUpload } from "#app/services/sales/import-u
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
-  const outcome = await readSalesUpload(request, context, session.user.id);
+  const outcome = await readSalesUpload(request, context, session.workspaceId);
   if (!outcome.ok) {
     const { status, message, errors } = outcome;
     return apiJson({ success: false, message, imported: 0, updated: 0, errors }, { status });

@@ -16,7 +16,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, TerryChatSchema);
-  const outcome = await terryChat(context, session.user.id, input);
+  const outcome = await terryChat(context, session.workspaceId, input);
   if (!outcome.ok) {
     if ("retryAfterSeconds" in outcome) return apiRefusal(outcome);
     const { ok: _ok, status, ...body } = outcome;

@@ -11,7 +11,7 @@ import { readUsage } from "#app/services/usage/ledger.server.ts";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireApiUser(request, context);
-  return apiJson({ success: true, ...(await readUsage(context, session.user.id)) });
+  return apiJson({ success: true, ...(await readUsage(context, session.workspaceId)) });
 }
 
 export const action = () => methodNotAllowed(["GET"]);

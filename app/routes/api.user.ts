@@ -18,7 +18,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return apiJson({
     success: true,
     message: "User information updated successfully",
-    user: await getCurrentUserById(context, session.user.id),
+    user: await getCurrentUserById(context, session.user.id, session.workspaceId),
   });
 }
 

@@ -11,7 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const form = await readFormData(request);
   const back = form.get("returnTo") === "/buyer-breeze" ? "/buyer-breeze" : "/?section=buyer-breeze";
-  const removed = await deleteBuyerLead(context, session.user.id, String(form.get("id") ?? ""));
+  const removed = await deleteBuyerLead(context, session.workspaceId, String(form.get("id") ?? ""));
   return redirectWithToast(
     back,
     removed

@@ -32,7 +32,7 @@ type ActionAnswer = { intent: "add"; errors: Record<string, string[]> } | { inte
 export async function action({ request, context }: ActionFunctionArgs) {
   allowMethods(request, ["POST"]);
   const session = await requireUser(request, context);
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   let form: FormData;
   try {
     form = await readFormData(request, MAX_BUYERS_FILE_BYTES + 64 * 1024);

@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const parsed = CardActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response(parsed.error.issues[0]?.message ?? "Card not found", { status: 400 });
-  const outcome = await runCardAction(context, session.user.id, parsed.data);
+  const outcome = await runCardAction(context, session.workspaceId, parsed.data);
   if (!outcome.ok) throw new Response(outcome.message, { status: outcome.status });
   return redirectWithToast(outcome.redirect, outcome.toast);
 }

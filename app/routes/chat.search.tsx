@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return refused(errors);
   }
-  const outcome = await runWizardSearch(context, session.user.id, submission.value);
+  const outcome = await runWizardSearch(context, session.workspaceId, submission.value);
   if (!outcome.ok && outcome.status === 404) throw new Response(outcome.message, { status: 404 });
   if (!outcome.ok) return refused(outcome.errors, 1);
   return outcome.toast ? redirectWithToast(outcome.redirect, outcome.toast) : redirect(outcome.redirect);

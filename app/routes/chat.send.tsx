@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const form = Object.entries(errors).find(([field]) => field !== "content")?.[1]?.[0];
     return refuseForm(context, { ...back, errors: { content: errors.content?.[0], form } } satisfies ChatSendActionData, 400);
   }
-  const sent = await sendChatMessage(context, session.user.id, submission.value);
+  const sent = await sendChatMessage(context, session.workspaceId, submission.value);
   if (!sent) return refuseForm(context, { ...back, errors: { form: CONVERSATION_NOT_FOUND } } satisfies ChatSendActionData, 404);
   if ("refused" in sent)
     return refuseForm(

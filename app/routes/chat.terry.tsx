@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const error = errors.message?.[0] ?? Object.values(errors).flat()[0] ?? "Message is required";
     return refuseForm(context, { ...back, error } satisfies TerryFormActionData, 400);
   }
-  const outcome = await terryChat(context, session.user.id, {
+  const outcome = await terryChat(context, session.workspaceId, {
     message: submission.value.message,
     conversationId: submission.value.c,
     history: [],

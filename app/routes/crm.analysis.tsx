@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "error",
     });
   }
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const started = await startDealAnalysis(context, userId, parsed.data.propertyId);
   if (!started.ok) {
     if (started.status === 404)

@@ -39,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   let outcome;
   try {
-    outcome = await chooseComp(context, session.user.id, propertyId, parsed.data);
+    outcome = await chooseComp(context, session.workspaceId, propertyId, parsed.data);
   } catch (error) {
     console.error("comp choice failed", error);
     const description = "The comps could not be valued again. Please try again in a moment.";

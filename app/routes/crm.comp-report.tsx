@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!propertyId) return failed("Choose a property.");
   let outcome;
   try {
-    outcome = await generateCompReport(context, session.user.id, propertyId);
+    outcome = await generateCompReport(context, session.workspaceId, propertyId);
   } catch (error) {
     console.error("comp report failed", error);
     return failed("The report could not be made. Please try again in a moment.");

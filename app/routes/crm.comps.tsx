@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   let outcome;
   try {
     // "Refresh comps — about N records, $x.xx": buy the vendor's comparables again rather than use the kept ones.
-    outcome = await runComps(context, session.user.id, propertyId, form.get("refresh") === "1");
+    outcome = await runComps(context, session.workspaceId, propertyId, form.get("refresh") === "1");
   } catch (error) {
     console.error("comps search failed", error);
     return redirectWithToast(compsCardHref(propertyId, true), {

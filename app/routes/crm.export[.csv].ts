@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const status = statusFilterOf(params.get("status"));
   const q = (params.get("q") ?? "").trim().slice(0, 200);
-  const leads = await listLeads(context, session.user.id, { status, q });
+  const leads = await listLeads(context, session.workspaceId, { status, q });
   return new Response(leadsToCsv(leads), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

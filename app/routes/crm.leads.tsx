@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: PropertyInputSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await createProperty(context, session.user.id, submission.value);
+  const outcome = await createProperty(context, session.workspaceId, submission.value);
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ fieldErrors: { address: [ALREADY_IN_CRM] }, formErrors: [ALREADY_IN_CRM] }) },

@@ -10,7 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireUser(request, context);
   const period = dashboardPeriodOf(new URL(request.url).searchParams.get("period"));
-  const figures = await loadDashboardFigures(context, session.user.id, period);
+  const figures = await loadDashboardFigures(context, session.workspaceId, period);
   const now = new Date(figures.now);
   return new Response(dashboardCsv(figures, now), {
     headers: {

@@ -9,7 +9,7 @@ import { allowMethods } from "#app/services/http/api.server.ts";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireUser(request, context);
-  const figures = await loadDispoFigures(context, session.user.id);
+  const figures = await loadDispoFigures(context, session.workspaceId);
   return new Response(dispoCsv(figures), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

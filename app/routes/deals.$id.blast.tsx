@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Email buyers — Breeze" }];
 /** The deal's matched buyers with whether each was emailed; 404 for a foreign or unknown deal. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const page = await readBlastPage(context, { userId: session.user.id, dealId: (params.id ?? "").slice(0, 64) });
+  const page = await readBlastPage(context, { userId: session.workspaceId, dealId: (params.id ?? "").slice(0, 64) });
   if (!page) throw new Response(DEAL_NOT_FOUND, { status: 404 });
   return { ...page, blastKey: crypto.randomUUID() };
 }
@@ -34,7 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     blastKey: form.get("blastKey")?.toString() || undefined,
   });
   if (!parsed.success) return data({ message: Object.values(fieldErrors(parsed.error.issues)).flat().join(" ") }, { status: 400 });
-  const blasted = await blastDeal(context, { userId: session.user.id, dealId, input: parsed.data });
+  const blasted = await blastDeal(context, { userId: session.workspaceId, dealId, input: parsed.data });
   if (!blasted.ok) {
     if (blasted.status === 404 && blasted.message === DEAL_NOT_FOUND) throw new Response(DEAL_NOT_FOUND, { status: 404 });
     return data({ message: blasted.message }, { status: blasted.status });

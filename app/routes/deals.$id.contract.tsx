@@ -27,7 +27,7 @@ const text = (value: number | null) => (value === null ? undefined : String(valu
 /** The deal's stored terms (its value as the contract price until one is given); 404 for a foreign or unknown deal. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const deal = await getDeal(context, session.user.id, params.id ?? "");
+  const deal = await getDeal(context, session.workspaceId, params.id ?? "");
   if (!deal) throw new Response(DEAL_NOT_FOUND, { status: 404 });
   const values: ContractFormValues = {
     contractPrice: text(deal.contractPrice ?? deal.dealValue),
@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   allowMethods(request, ["POST"]);
   const session = await requireUser(request, context);
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const dealId = params.id ?? "";
   // A foreign deal is a 404 before the form is judged: nothing about it leaks through validation.
   if (!(await getDeal(context, userId, dealId))) throw new Response(DEAL_NOT_FOUND, { status: 404 });

@@ -20,7 +20,7 @@ export const meta: MetaFunction = () => [{ title: "Offers — Breeze" }];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const page = await loadOffersPage(context, { userId: session.user.id, dealId: params.id ?? "" });
+  const page = await loadOffersPage(context, { userId: session.workspaceId, dealId: params.id ?? "" });
   if (!page) throw new Response(DEAL_NOT_FOUND, { status: 404 });
   return page;
 }
@@ -32,7 +32,7 @@ const refuse = (status: number, refusal: Refusal) => data({ refusal, newUrl: nul
 export async function action({ request, context, params }: ActionFunctionArgs) {
   allowMethods(request, ["POST"]);
   const session = await requireUser(request, context);
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const dealId = params.id ?? "";
   const back = `/deals/${dealId}/offers`;
   const form = await readFormData(request);

@@ -8,7 +8,7 @@ import { allowMethods } from "#app/services/http/api.server.ts";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireUser(request, context);
-  const response = await documentFileResponse(context, session.user.id, params.id ?? "", "view");
+  const response = await documentFileResponse(context, session.workspaceId, params.id ?? "", "view");
   if (!response)
     throw new Response("Document not found", {
       status: 404,

@@ -17,7 +17,7 @@ export const meta: MetaFunction = () => [{ title: "Generate Contract — Breeze"
 /** The form on its own page: after a failed post without JavaScript (with its errors), or on a plain visit. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { properties: await listPropertyOptions(context, session.user.id) };
+  return { properties: await listPropertyOptions(context, session.workspaceId) };
 }
 
 /**
@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: GenerateContractSchema });
   if (submission.status !== "success") return data({ result: submission.reply() } satisfies GenerateContractActionData, { status: 400 });
-  const outcome = await generateContract(context, session.user.id, submission.value);
+  const outcome = await generateContract(context, session.workspaceId, submission.value);
   if (!outcome.ok) {
     const fieldErrors = outcome.status === 404 ? { propertyId: [outcome.message] } : undefined;
     return data(

@@ -39,12 +39,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.success) return back({ title: "Error", description: parsed.error.issues[0]?.message ?? "Invalid request", variant: "error" });
   const input = parsed.data;
   if (input.intent === "delete") {
-    const deleted = await deleteDocument(context, session.user.id, input.id);
+    const deleted = await deleteDocument(context, session.workspaceId, input.id);
     return deleted
       ? back({ title: "Document Deleted", description: DOCUMENT_DELETED, variant: "success" })
       : back({ title: "Error", description: DOCUMENT_NOT_FOUND, variant: "error" });
   }
-  const document = await updateDocument(context, session.user.id, input.id, { status: input.status });
+  const document = await updateDocument(context, session.workspaceId, input.id, { status: input.status });
   return document
     ? back({ title: "Status Updated", description: `${document.name} is now ${DOCUMENT_STATUS_LABELS[input.status]}.`, variant: "success" })
     : back({ title: "Error", description: DOCUMENT_NOT_FOUND, variant: "error" });

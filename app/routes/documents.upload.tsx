@@ -12,7 +12,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const tab = new URL(request.url).searchParams.get("type");
   const back = `/?section=documents${isDocumentType(tab) ? `&type=${tab}` : ""}`;
-  const outcome = await readUpload(request, context, session.user.id);
+  const outcome = await readUpload(request, context, session.workspaceId);
   return redirectWithToast(
     back,
     outcome.ok

@@ -94,7 +94,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // the latest queue instead.
   const pinned = requestedQueueId(url.searchParams.get("request"));
   const session = await requireUser(request, context);
-  const workbench = await loadWorkbench(context, session.user.id, pinned);
+  const workbench = await loadWorkbench(context, session.workspaceId, pinned);
   if (!workbench && pinned) throw redirect(WORKBENCH_PATH);
   if (!workbench) throw redirectWithToast("/", { ...NO_LEADS_TOAST, variant: "info" });
   const details = url.searchParams.get("details") === "1" && workbench.leads.length > 0;
@@ -140,7 +140,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (!("leadId" in input)) {
     const session = await signedIn;
-    const total = await queueLength(context, session.user.id, pinned);
+    const total = await queueLength(context, session.workspaceId, pinned);
     if (total === 0) throw redirectWithToast("/", { ...NO_LEADS_TOAST, variant: "info" });
     const move = moveOn(input.intent, input.index, total);
     return redirectWithToast(workbenchHref(move.index, { request: pinned }), { ...move.toast, variant: "info" });
@@ -192,10 +192,10 @@ async function saveAction({
   if (!lead) return failure(input.intent, LEAD_NOT_IN_QUEUE, 404);
   const save = input.intent === "work" ? ({ status: "analyzed", currentAgent: "deal_analyzer" } as const) : ({ status: "new" } as const);
   // Let's Work It values the lead too: its market reads start beside the save (they need the lead's facts only).
-  const valuing = input.intent === "work" ? startWorkedValuation(context, session.user.id, lead.item) : null;
+  const valuing = input.intent === "work" ? startWorkedValuation(context, session.workspaceId, lead.item) : null;
   let outcome;
   try {
-    outcome = await saveQueueLead(context, session.user.id, lead, save);
+    outcome = await saveQueueLead(context, session.workspaceId, lead, save);
   } catch (error) {
     console.error("workbench save failed", error);
     return failure(input.intent, input.intent === "add" ? ADD_FAILED : SAVE_FAILED, 500);
@@ -206,7 +206,7 @@ async function saveAction({
   if (valuing) {
     // Let's Work It starts the valuation: the page arrives at the filled Property Value panel, the offers
     // computed from its ARV. A refusal (no comps) leaves Get Property Value to the user, as before.
-    const valued = await valueWorkedLead(context, session.user.id, valuing, outcome.propertyId, input.index, pinned);
+    const valued = await valueWorkedLead(context, session.workspaceId, valuing, outcome.propertyId, input.index, pinned);
     if ("redirect" in valued)
       return redirectWithToast(withStepAnchor(valued.redirect, VALUE_INTENT), {
         ...valued.toast,

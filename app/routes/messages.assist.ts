@@ -21,11 +21,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request);
   const conversationId = String(form.get("conversationId") ?? "");
   const wantsJson = form.get("format") === "json";
-  const ctx = await replyContext(context, session.user.id, conversationId);
+  const ctx = await replyContext(context, session.workspaceId, conversationId);
   if (!ctx) return wantsJson ? apiError(404, "Conversation not found") : redirect("/?section=messages");
   let draft: string;
   try {
-    const metered = await meteredAiCall(context, session.user.id, () =>
+    const metered = await meteredAiCall(context, session.workspaceId, () =>
       context.providers.ai.draftReply({ contactName: ctx.contactName, lastIncoming: ctx.lastIncoming, property: ctx.property }),
     );
     if (!metered.ok) {

@@ -27,7 +27,7 @@ const back = (conversationId?: string) => `/?section=messages${conversationId ? 
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { contacts: await listContactOptions(context, session.user.id) };
+  return { contacts: await listContactOptions(context, session.workspaceId) };
 }
 
 /**
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const formData = await readFormData(request);
   const now = context.now();
 

@@ -24,7 +24,7 @@ export const meta: MetaFunction = () => [{ title: "Deal Pipeline — Breeze" }];
 /** The page itself (reached directly, or after a failed post without JavaScript): the new-deal form on its own. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { leads: await listLeadsWithoutDeal(context, session.user.id) };
+  return { leads: await listLeadsWithoutDeal(context, session.workspaceId) };
 }
 
 function backToBoard(period: string, toast: Toast) {
@@ -36,7 +36,7 @@ function backToBoard(period: string, toast: Toast) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const formData = await readFormData(request);
   const period = String(formData.get("period") ?? "all");
   const now = context.now();

@@ -56,7 +56,7 @@ function tabOf(value: string | null): Tab {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.user.id)]);
+  const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.workspaceId)]);
   // The select's options come from the server's list, the one the action validates against (ADR 096).
   const timeZones = timeZoneNames().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
   const dealRule = dealRuleOf(session.user.preferences);
@@ -93,19 +93,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (tab === "usage") {
     const parsed = SpendCapSchema.safeParse({ monthlyCap: formData.get("monthlyCap") ?? "" });
     if (!parsed.success) return data({ tab, usageError: parsed.error.issues[0]?.message ?? FAILURE.usage }, { status: 400 });
-    await setMonthlyCap(context, session.user.id, parsed.data.monthlyCap * 100);
+    await setMonthlyCap(context, session.workspaceId, parsed.data.monthlyCap * 100);
     return succeed(tab, "Spending cap updated");
   }
   if (tab === DEAL_RULE_TAB) {
     const submission = parseWithZod(formData, { schema: DealRuleSchema });
     if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
-    await saveDealRule(context, session.user.id, submission.value);
+    await saveDealRule(context, session.workspaceId, submission.value);
     return succeed(tab, "Deal rule updated");
   }
   if (tab === "company") {
     const submission = parseWithZod(formData, { schema: CompanyInfoSchema });
     if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
-    await upsertCompany(context, session.user.id, submission.value);
+    await upsertCompany(context, session.workspaceId, submission.value);
     return succeed(tab, "Company information updated successfully");
   }
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });

@@ -15,14 +15,14 @@ const PAGE = "/sales/import";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { count: await countUserSales(context, session.user.id), maxRows: MAX_SALES_ROWS };
+  return { count: await countUserSales(context, session.workspaceId), maxRows: MAX_SALES_ROWS };
 }
 
 /** The upload without (or with) JavaScript: the counts, or 400/413 with each bad row's line and nothing written. */
 export async function action({ request, context }: ActionFunctionArgs) {
   allowMethods(request, ["POST"]);
   const session = await requireUser(request, context);
-  const outcome = await readSalesUpload(request, context, session.user.id);
+  const outcome = await readSalesUpload(request, context, session.workspaceId);
   if (!outcome.ok) {
     const answer: ImportSalesAnswer = { success: false, message: outcome.message, errors: outcome.errors };
     return data(answer, { status: outcome.status });

@@ -24,7 +24,7 @@ const PAGE = "/saved-searches";
 /** `?edit=<id>` opens that search's Edit form on its card; a search that is not the user's answers 404. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const searches = await listSavedSearches(context, session.user.id);
+  const searches = await listSavedSearches(context, session.workspaceId);
   const editing = new URL(request.url).searchParams.get("edit");
   if (editing !== null && !searches.some((search) => search.id === editing)) throw new Response(SAVED_SEARCH_NOT_FOUND, { status: 404 });
   return { searches, editing };
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const form = await readFormData(request);
   const now = context.now();
 

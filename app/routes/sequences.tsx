@@ -30,7 +30,7 @@ const MAX_ID_LENGTH = 64;
 /** The user's "New seller lead" (their saved steps, or the default): the session lookup and one read. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const sequence = await readUserSequence(context, session.user.id);
+  const sequence = await readUserSequence(context, session.workspaceId);
   return {
     sequenceId: sequence.id,
     name: sequence.name,
@@ -72,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const posted = form.get("sequenceId");
   const sequenceId = typeof posted === "string" && posted.trim() ? posted.trim().slice(0, MAX_ID_LENGTH + 1) : null;
-  const saved = await saveUserSequence(context, session.user.id, sequenceId, parsed.data.steps, withoutOffer);
+  const saved = await saveUserSequence(context, session.workspaceId, sequenceId, parsed.data.steps, withoutOffer);
   if (!saved.ok) throw new Response(SEQUENCE_NOT_FOUND, { status: 404 });
   return redirectWithToast(SEQUENCES_PATH, {
     title: "Sequence saved",

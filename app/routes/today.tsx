@@ -78,7 +78,7 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
   const reads =
     zone === guess
       ? guessed
-      : await readToday({ db: context.db, now: () => now }, session.user.id, { zone, upcomingLimit, tasksShown: shown });
+      : await readToday({ db: context.db, now: () => now }, session.workspaceId, { zone, upcomingLimit, tasksShown: shown });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
   return {
@@ -109,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const zone = userZone(request, session.user);
     const started = await startSequence(
       { db: context.db, now: () => now },
-      { userId: session.user.id, propertyId: form.propertyId, zone, confirm: form.confirm },
+      { userId: session.workspaceId, propertyId: form.propertyId, zone, confirm: form.confirm },
     );
     if (!started.ok && "warnings" in started) {
       const confirmation = { propertyId: form.propertyId, title: CHECK_THIS_OFFER, warnings: started.warnings };
@@ -121,13 +121,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.intent === "note") {
     const saved = await saveTaskNote(
       { db: context.db, now: () => now },
-      { userId: session.user.id, activityId: form.taskId, body: form.note },
+      { userId: session.workspaceId, activityId: form.taskId, body: form.note },
     );
     if (!saved) return data({ message: TASK_NOT_FOUND, errors: {} }, { status: 404 });
     return redirectWithToast("/today", { title: "Note saved", description: "It is on the lead's card.", variant: "success" });
   }
   if (form.intent !== "work") {
-    const changed = await changeSequence({ db: context.db, now: () => now }, session.user.id, form.propertyId, form.intent);
+    const changed = await changeSequence({ db: context.db, now: () => now }, session.workspaceId, form.propertyId, form.intent);
     if (!changed.ok) return data({ message: changed.message, errors: {} }, { status: changed.status });
     return redirectWithToast("/today", {
       title: SEQUENCE_ACTION_LABELS[form.intent],
@@ -136,7 +136,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const zone = userZone(request, session.user);
-  const worked = await workTask(context, { userId: session.user.id, activityId: form.taskId, input: form, zone });
+  const worked = await workTask(context, { userId: session.workspaceId, activityId: form.taskId, input: form, zone });
   if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
   const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
   if (form.outcome === "talked")

@@ -1,9 +1,11 @@
 /**
- * Accounts: users, company profiles, sessions, sign-in tokens and throttles, linked identities, contact messages.
+ * Accounts: users, workspaces and their members, company profiles, sessions, sign-in tokens and throttles, linked
+ * identities, contact messages.
  */
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { createdAt, flag, id, instant, json, timestamps } from "#db/columns.ts";
+import { WORKSPACE_ROLES } from "#db/enums.ts";
 
 export const users = sqliteTable("users", {
   id: id(),
@@ -21,7 +23,10 @@ export const users = sqliteTable("users", {
   ...timestamps,
 });
 
-/** The owning user of a row; the row goes when the user goes. */
+/**
+ * The owning user of a row; the row goes when the user goes. On a business table it is the workspace the row belongs
+ * to: a workspace's id is its founder's user id (docs/decisions/113-workspaces.md), so the column keeps its name.
+ */
 export const ownerUserId = () =>
   text("user_id")
     .notNull()
@@ -98,12 +103,66 @@ export const registrationDrafts = sqliteTable(
   (t) => [index("registration_drafts_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * The business records belong to. Its id is the user id of the person who founded it (their sign-up, or the
+ * migration that gave every existing user theirs), which is what every business table's `user_id` holds.
+ */
+export const workspaces = sqliteTable("workspaces", {
+  id: text("id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  ...timestamps,
+});
+
+/** Who belongs to a workspace, and as what. A person may belong to several workspaces. */
+export const workspaceMembers = sqliteTable(
+  "workspace_members",
+  {
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.userId] }), index("workspace_members_user_idx").on(t.userId)],
+);
+
+/**
+ * An owner's invitation to join a workspace: emailed as a link, stored hashed (like a password-reset link), single
+ * use, 7 days; it joins only a person signed in with the address it was sent to.
+ */
+export const workspaceInvitations = sqliteTable(
+  "workspace_invitations",
+  {
+    id: id(),
+    workspaceId: text("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Lower-cased and trimmed, as users.email. */
+    email: text("email").notNull(),
+    role: text("role", { enum: WORKSPACE_ROLES }).notNull(),
+    /** SHA-256 of the token, hex; the token itself is only ever in the emailed link. */
+    tokenHash: text("token_hash").notNull().unique(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    expiresAt: instant("expires_at").notNull(),
+    usedAt: instant("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("workspace_invitations_workspace_idx").on(t.workspaceId)],
+);
+
 /** Server-side sessions. `sid` is the SHA-256 (hex) of the cookie token, never the token itself. */
 export const sessions = sqliteTable(
   "sessions",
   {
     sid: text("sid").primaryKey(),
     userId: ownerUserId(),
+    /** The workspace this session works in (switchable); the session ends when its membership does. */
+    workspaceId: text("workspace_id").references(() => workspaces.id, { onDelete: "cascade" }),
     sess: json<{ remember?: boolean; userAgent?: string; ip?: string }>("sess").notNull().default({}),
     expire: instant("expire").notNull(),
     createdAt: createdAt(),

@@ -10,6 +10,7 @@ import { seedDemoRecords } from "#db/seed/demo/records.ts";
 import { seedDemoSavedSearch } from "#db/seed/demo/saved-searches.ts";
 import { seedDemoSequences } from "#db/seed/demo/sequences.ts";
 import { hashPassword } from "#app/services/accounts/password.server.ts";
+import { foundWorkspace } from "#app/services/workspaces/founding.server.ts";
 
 /** The local demo account: created by `npm start` / `npm run db:seed` on the local database only, never deployed. */
 export const DEMO_ACCOUNT = {
@@ -75,6 +76,7 @@ async function createDemoUser(db: Db): Promise<string> {
       addressState: "AZ",
       addressPostalCode: "85004",
     }),
+    ...foundWorkspace({ db }, { userId, name: DEMO_ACCOUNT.companyName }),
   ]);
   return userId;
 }

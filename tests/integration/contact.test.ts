@@ -7,6 +7,7 @@ import { action as apiAction, loader as apiLoader } from "#app/routes/api.contac
 import { action as formAction, loader as formLoader } from "#app/routes/contact-us.tsx";
 import { loader as outboxLoader } from "#app/routes/dev.outbox.tsx";
 import { createSession, SESSION_COOKIE } from "#app/services/accounts/session.server.ts";
+import { foundWorkspace } from "#app/services/workspaces/founding.server.ts";
 
 import { ApiClient } from "./api-client.ts";
 import { testContext } from "./context.ts";
@@ -162,6 +163,7 @@ describe("POST /api/contact", () => {
       .insert(users)
       .values({ email: `member-${crypto.randomUUID()}@example.com`, fullName: "Member One" })
       .returning({ id: users.id });
+    await db.batch(foundWorkspace({ db }, { userId: user.id, name: "Member One" }));
     const { token } = await createSession({ db, now: () => new Date() }, user.id, { remember: false });
     const input = valid();
     const answer = await postApi(input, { context, headers: { Cookie: `${SESSION_COOKIE}=${token}` } });

@@ -5,5 +5,7 @@ declare namespace Cloudflare {
     FC_RUNS: string;
     /** fast-check's seed ("" for the fixed CI seed). */
     FC_SEED: string;
+    /** An empty D1 database for migration tests (tests/integration/workspaces-migration.test.ts). */
+    MIGRATION_DB: D1Database;
   }
 }

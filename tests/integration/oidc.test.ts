@@ -12,6 +12,7 @@ import { SIGN_IN_FAILED } from "#app/services/accounts/oidc-failures.server.ts";
 import { getSsoStatus, setOidcFetchForTests } from "#app/services/accounts/oidc-settings.server.ts";
 import { hashPassword } from "#app/services/accounts/password.server.ts";
 import { SESSION_COOKIE } from "#app/services/accounts/session.server.ts";
+import { foundWorkspace } from "#app/services/workspaces/founding.server.ts";
 import { basicCredentials, createFakeOidc, type FakeOidc } from "#tests/fakes/oidc.ts";
 
 import { toastOf } from "./api-client.ts";
@@ -196,6 +197,7 @@ describe("signing in with the identity provider", () => {
     const email = `owner-${crypto.randomUUID()}@example.com`;
     const passwordHash = await hashPassword("correct horse battery staple");
     const [existing] = await db.insert(users).values({ email, firstName: "Dana", passwordHash, emailVerified: true }).returning();
+    await db.batch(foundWorkspace({ db }, { userId: existing.id, name: "Dana" }));
     const user = person({ email: email.toUpperCase() });
 
     const { response, context } = await signIn(fake, user);

@@ -226,10 +226,17 @@ export async function getCurrentUser(context: ServiceContext<"db">, user: Sessio
   };
 }
 
-/** The current-user answer for a user id (after a change, or for a user just created). */
-export async function getCurrentUserById(context: ServiceContext<"db">, userId: string) {
-  const user = await context.db.select().from(users).where(eq(users.id, userId)).get();
-  return user ? getCurrentUser(context, user) : null;
+/**
+ * The current-user answer for a user id (after a change, or for a user just created), with the company profile of
+ * `workspaceId` (their own workspace unless given).
+ */
+export async function getCurrentUserById(context: ServiceContext<"db">, userId: string, workspaceId = userId) {
+  const { db } = context;
+  const [[user], [company]] = await db.batch([
+    db.select().from(users).where(eq(users.id, userId)),
+    db.select().from(companyProfiles).where(eq(companyProfiles.userId, workspaceId)),
+  ]);
+  return user ? getCurrentUser(context, { ...user, company: company ?? null }) : null;
 }
 
 export async function logout(context: ServiceContext<SessionNeeds>, request: Request) {

@@ -61,7 +61,11 @@ export async function changePassword(
     dropResetLinks(context, session.user.id),
     context.db.delete(sessions).where(eq(sessions.userId, session.user.id)),
   ]);
-  const { cookie } = await startSession(context, session.user.id, session.remember, { ...meta, sessionToken: null });
+  const { cookie } = await startSession(context, session.user.id, session.remember, {
+    ...meta,
+    sessionToken: null,
+    workspaceId: session.workspaceId,
+  });
   return { ok: true, cookie };
 }
 

@@ -10,6 +10,7 @@ import { toE164 } from "#app/domain/leads/phone.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { isUniqueViolation } from "#app/services/platform/db-errors.server.ts";
 import { hitIf, ipKey, LIMITS } from "#app/services/platform/throttle.server.ts";
+import { foundWorkspace } from "#app/services/workspaces/founding.server.ts";
 
 import type { RequestMeta } from "./auth.server.ts";
 import { inBackground } from "./background.server.ts";
@@ -80,6 +81,7 @@ async function createAccount(
         addressCountry: c.address_country,
         logoUrl: c.logo_url || null,
       }),
+      ...foundWorkspace(context, { userId, name: c.company_name }),
     ]);
   } catch (error) {
     // Two sign-ups racing for one email: the unique index decides, the loser is told the email is taken.
@@ -157,14 +159,18 @@ export async function signup(
   if (await emailTaken(context, input.email)) return duplicateEmail();
   const userId = crypto.randomUUID();
   try {
-    await context.db.insert(users).values({
-      id: userId,
-      email: input.email,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      fullName: `${input.firstName} ${input.lastName}`,
-      passwordHash: await hashPassword(input.password),
-    });
+    const fullName = `${input.firstName} ${input.lastName}`;
+    await context.db.batch([
+      context.db.insert(users).values({
+        id: userId,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        fullName,
+        passwordHash: await hashPassword(input.password),
+      }),
+      ...foundWorkspace(context, { userId, name: fullName }),
+    ]);
   } catch (error) {
     if (isUniqueViolation(error)) return duplicateEmail();
     throw error;

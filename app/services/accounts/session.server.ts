@@ -6,7 +6,8 @@ import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 
 import { D1BatchGroup } from "#db/batch-group.ts";
 import { createDb } from "#db/client.ts";
-import { companyProfiles, sessions, users } from "#db/schema.ts";
+import type { WorkspaceRole } from "#db/enums.ts";
+import { companyProfiles, sessions, users, workspaceMembers, workspaces } from "#db/schema.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { readCookie } from "#app/services/http/cookies.server.ts";
 
@@ -35,7 +36,23 @@ export type SessionUser = Omit<typeof users.$inferSelect, "passwordHash"> & { co
  * (on their own), so no request carries it in memory for nothing.
  */
 const { passwordHash: _passwordHash, ...SESSION_USER_COLUMNS } = getTableColumns(users);
-export type ValidSession = { sid: string; user: SessionUser; remember: boolean; expire: Date; renewed: boolean };
+/** A workspace the signed-in person belongs to, and their role in it. */
+export type Membership = { workspaceId: string; name: string; role: WorkspaceRole };
+/**
+ * A valid session. `workspaceId` is whose business records every query of the request reads and writes (the
+ * `user_id` of those tables); `user` is the person acting (their own id is `user.id`), `role` theirs in that
+ * workspace, and `memberships` every workspace they belong to (the shell's switcher).
+ */
+export type ValidSession = {
+  sid: string;
+  user: SessionUser;
+  workspaceId: string;
+  role: WorkspaceRole;
+  memberships: Membership[];
+  remember: boolean;
+  expire: Date;
+  renewed: boolean;
+};
 
 export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
@@ -46,13 +63,33 @@ export function generateToken(): string {
 }
 
 /**
- * A new session for `userId`. `replaces` is the token of the session this browser held, if any: it ends in the same
- * batch, so signing in while signed in never leaves the old session usable.
+ * The workspace a new session opens in: the person's own if they still belong to it, else the one they joined first.
+ * None (a person in no workspace) leaves the session unusable: its lookup finds no membership.
+ */
+function openingWorkspace(context: ServiceContext<"db">, userId: string) {
+  return sql`(${context.db
+    .select({ id: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.userId, userId))
+    .orderBy(sql`${workspaceMembers.workspaceId} = ${userId} desc`, workspaceMembers.createdAt)
+    .limit(1)})`;
+}
+
+/**
+ * A new session for `userId`, in `workspaceId` or else its opening workspace. `replaces` is the token of the session
+ * this browser held, if any: it ends in the same batch, so signing in while signed in never leaves the old session usable.
  */
 export async function createSession(
   context: ServiceContext<"db" | "now">,
   userId: string,
-  options: { remember: boolean; ip?: string; userAgent?: string; replaces?: string | null; timeZone?: string | null },
+  options: {
+    remember: boolean;
+    ip?: string;
+    userAgent?: string;
+    replaces?: string | null;
+    timeZone?: string | null;
+    workspaceId?: string;
+  },
 ): Promise<{ token: string; expire: Date }> {
   const { db } = context;
   const token = generateToken();
@@ -61,6 +98,7 @@ export async function createSession(
   const insert = db.insert(sessions).values({
     sid: hashToken(token),
     userId,
+    workspaceId: options.workspaceId ?? openingWorkspace(context, userId),
     expire,
     createdAt: now,
     sess: { remember: options.remember, ip: options.ip, userAgent: options.userAgent?.slice(0, 200) },
@@ -85,25 +123,38 @@ export type BatchQueries = Readonly<[BatchItem<"sqlite">, ...BatchItem<"sqlite">
 export type SendBatch = <T extends BatchQueries>(queries: T) => Promise<BatchResponse<T>>;
 
 /**
- * The signed-in user's id as SQL: `(select user_id from sessions where sid = ?)`. Queries scoped by it read the data
- * of the session's user in the same D1 batch as the session itself (see `readBesideSession`), before the lookup has
- * answered; whoever reads them uses the rows only once the session validated. An unknown sid matches no user.
+ * The session's workspace id as SQL: `(select workspace_id from sessions where sid = ?)`, what business tables' `user_id`
+ * holds. Queries scoped by it read the workspace's data in the same D1 batch as the session itself (see
+ * `readBesideSession`), before the lookup has answered; whoever reads them uses the rows only once the session
+ * validated (its membership included). An unknown sid matches nothing.
  */
 export type SessionOwner = SQL;
 /** Whose data a query reads: a user id, or the session's user as SQL. */
 export type UserRef = string | SessionOwner;
 export function sessionOwner(sid: string): SessionOwner {
-  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.sid} = ${sid})`;
+  return sql`(select ${sessions.workspaceId} from ${sessions} where ${sessions.sid} = ${sid})`;
 }
 
-/** The session, its user and the user's company profile: three statements, one round trip in a batch. */
+/**
+ * The session, its person, the workspace's company profile and the person's memberships (their role in the session's
+ * workspace among them): four statements, one round trip in a batch.
+ */
 function sessionQueries(context: ServiceContext<"db">, sid: string) {
   const { db } = context;
-  const owner = sessionOwner(sid);
+  const person = sql`(select ${sessions.userId} from ${sessions} where ${sessions.sid} = ${sid})`;
   return [
     db.select().from(sessions).where(eq(sessions.sid, sid)),
-    db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, owner)),
-    db.select().from(companyProfiles).where(eq(companyProfiles.userId, owner)),
+    db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, person)),
+    db
+      .select()
+      .from(companyProfiles)
+      .where(eq(companyProfiles.userId, sessionOwner(sid))),
+    db
+      .select({ workspaceId: workspaceMembers.workspaceId, name: workspaces.name, role: workspaceMembers.role })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaceMembers.userId, person))
+      .orderBy(workspaceMembers.createdAt, workspaces.name),
   ] as const;
 }
 
@@ -144,17 +195,19 @@ export function lookupSession(context: ServiceContext<"db" | "now">, token: stri
 }
 
 /**
- * The session and its user (with the company profile) from the lookup's rows, or null. Renews the expiry once half of
- * its sliding lifetime has passed, never beyond the absolute lifetime; a session past either limit is deleted.
+ * The session and its user (with the company profile) from the lookup's rows, or null: also null once the person no
+ * longer belongs to the session's workspace. Renews the expiry once half of its sliding lifetime has passed, never
+ * beyond the absolute lifetime; a session past either limit is deleted.
  */
 async function checkSession(
   context: ServiceContext<"db" | "now">,
   sid: string,
-  [[session], [user], [company]]: BatchResponse<ReturnType<typeof sessionQueries>>,
+  [[session], [user], [company], memberships]: BatchResponse<ReturnType<typeof sessionQueries>>,
 ): Promise<ValidSession | null> {
   const { db } = context;
   const now = context.now();
-  if (!session || !user) return null;
+  const current = memberships.find((membership) => membership.workspaceId === session?.workspaceId);
+  if (!session || !user || !current) return null;
   const remember = session.sess.remember === true;
   const absoluteEnd = session.createdAt.getTime() + (remember ? REMEMBER_ABSOLUTE_MS : BROWSER_ABSOLUTE_MS);
   if (session.expire.getTime() <= now.getTime() || absoluteEnd <= now.getTime()) {
@@ -172,7 +225,16 @@ async function checkSession(
       await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
     }
   }
-  return { sid, user: { ...user, company: company ?? null }, remember, expire, renewed };
+  return {
+    sid,
+    user: { ...user, company: company ?? null },
+    workspaceId: current.workspaceId,
+    role: current.role,
+    memberships,
+    remember,
+    expire,
+    renewed,
+  };
 }
 
 /**

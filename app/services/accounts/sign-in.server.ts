@@ -24,7 +24,13 @@ import { createSession, sessionCookie } from "./session.server.ts";
 type Needs = "db" | "now" | "sessionLookups";
 
 /** Every sign-in starts a new session and ends the one this browser held (ASVS 5.0 V7.2.4). */
-export async function startSession(context: ServiceContext<Needs>, userId: string, remember: boolean, meta: RequestMeta) {
+/** A new session for `userId`: in `workspaceId` when given (a password change keeps the one in use), else its opening one. */
+export async function startSession(
+  context: ServiceContext<Needs>,
+  userId: string,
+  remember: boolean,
+  meta: RequestMeta & { workspaceId?: string },
+) {
   const at = atOneInstant(context);
   const now = at.now();
   const { token, expire } = await createSession(at, userId, {
@@ -33,6 +39,7 @@ export async function startSession(context: ServiceContext<Needs>, userId: strin
     userAgent: meta.userAgent,
     replaces: meta.sessionToken,
     timeZone: meta.timeZone,
+    workspaceId: meta.workspaceId,
   });
   forgetSessionLookups(context);
   return { cookie: sessionCookie(token, { remember, expire, now }) };

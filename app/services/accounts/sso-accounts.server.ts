@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { userIdentities, users } from "#db/schema.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { isUniqueViolation } from "#app/services/platform/db-errors.server.ts";
+import { foundWorkspace } from "#app/services/workspaces/founding.server.ts";
 
 import type { PendingLink } from "./oidc-cookies.server.ts";
 import {
@@ -97,6 +98,7 @@ export async function resolveSsoUser(context: ServiceContext<"db">, identity: Id
     await db.batch([
       db.insert(users).values({ id: userId, email: identity.email, ...namesFrom(identity), emailVerified: true, passwordHash: null }),
       db.insert(userIdentities).values({ userId, issuer: identity.issuer, subject: identity.subject }),
+      ...foundWorkspace(context, { userId, name: namesFrom(identity).fullName ?? identity.email }),
     ]);
   } catch (error) {
     // Two callbacks racing to create the same account: the unique indexes decided; the loser signs into the winner.

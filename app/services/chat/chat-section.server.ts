@@ -73,7 +73,7 @@ async function cardsInCrm(context: ServiceContext<"db">, userId: string, message
  * that is not the user's answers 404.
  */
 export const load: SectionLoader<ChatData> = async (context, session, url) => {
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const params = url.searchParams;
   const { agent, terry, conversationAgent, fresh, requested } = chatOfUrl(params);
   const wizard = terry ? null : wizardOfUrl(params);

@@ -54,9 +54,9 @@ export async function loadDashboardFigures(context: ServiceContext<"db" | "now">
 
 export const load = (async (context, session, url) => {
   const [figures, usage, loop] = await Promise.all([
-    loadDashboardFigures(context, session.user.id, dashboardPeriodOf(url.searchParams.get("period"))),
-    readUsage(context, session.user.id),
-    loadDispoFigures(context, session.user.id),
+    loadDashboardFigures(context, session.workspaceId, dashboardPeriodOf(url.searchParams.get("period"))),
+    readUsage(context, session.workspaceId),
+    loadDispoFigures(context, session.workspaceId),
   ]);
   return { ...figures, usage, loop };
 }) satisfies SectionLoader<unknown>;

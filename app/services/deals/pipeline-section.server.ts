@@ -12,7 +12,7 @@ export const load = (async (context, session, url) => {
   const period = pipelinePeriodOf(url.searchParams.get("period"));
   const dispo = dispoFilterOf(url.searchParams.get("dispo"));
   const now = context.now();
-  const [all, leads] = await Promise.all([listDeals(context, session.user.id), listLeadsWithoutDeal(context, session.user.id)]);
+  const [all, leads] = await Promise.all([listDeals(context, session.workspaceId), listLeadsWithoutDeal(context, session.workspaceId)]);
   const inPeriod = filterByPeriod(all, period, now);
   const shown = dispo === null ? inPeriod : inPeriod.filter((deal) => deal.dispoStatus === dispo);
   const deals = shown.map((deal) => ({ ...deal, dispo: dispoCard(deal, now) }));

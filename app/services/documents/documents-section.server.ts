@@ -6,8 +6,8 @@ export const load = (async (context, session, url) => {
   const requested = url.searchParams.get("type");
   const type = isDocumentType(requested) ? requested : null;
   const [documents, properties] = await Promise.all([
-    listDocuments(context, session.user.id, type),
-    url.searchParams.get("generate") === "1" ? listPropertyOptions(context, session.user.id) : Promise.resolve(null),
+    listDocuments(context, session.workspaceId, type),
+    url.searchParams.get("generate") === "1" ? listPropertyOptions(context, session.workspaceId) : Promise.resolve(null),
   ]);
   // Without JavaScript, Delete asks for the confirmation on the page: `delete=<id>` of one of the listed documents.
   const deleting = url.searchParams.get("delete");

@@ -14,7 +14,7 @@ import type { SectionLoader } from "#app/services/shell/section-loaders.ts";
  * Assist draft carried in `draft` when it was asked for without JavaScript.
  */
 export const load = (async (context, session, url) => {
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const requested = url.searchParams.get("c");
   // One wave: the list, the contacts, and the thread the page will most likely open, picked in SQL.

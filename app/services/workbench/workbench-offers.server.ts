@@ -122,7 +122,7 @@ export async function offerAction(
   request: string | null = null,
 ): Promise<OfferOutcome> {
   const session = await signedIn;
-  const userId = session.user.id;
+  const userId = session.workspaceId;
   const intent = typeof form.intent === "string" ? form.intent : null;
   const index = whole(form.index) ?? 0;
   const parsed = OfferFormSchema.safeParse(form);

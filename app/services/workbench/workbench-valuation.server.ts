@@ -71,8 +71,8 @@ export async function valueAction(
   const placing = placeArvSubject(context, parsed.input);
   placing.catch(() => undefined);
   const session = await signedIn;
-  const valuing = valueArv(context, parsed.input, placing, { userId: session.user.id, propertyId });
-  return settleValuation(context, session.user.id, propertyId, valuing, workbenchHref(index, { request }));
+  const valuing = valueArv(context, parsed.input, placing, { userId: session.workspaceId, propertyId });
+  return settleValuation(context, session.workspaceId, propertyId, valuing, workbenchHref(index, { request }));
 }
 
 /** A valuation under way: its outcome, stored on the user's property, as the page's answer (Demo Mode on a failure). */

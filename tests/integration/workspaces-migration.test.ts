@@ -1,0 +1,114 @@
+import { applyD1Migrations, env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+
+import { createDb } from "#db/client.ts";
+import { companyProfiles, deals, documents, properties, users } from "#db/schema.ts";
+import { generateToken, hashToken, lookupSession } from "#app/services/accounts/session.server.ts";
+import { documentFileResponse } from "#app/services/documents/files.server.ts";
+import { listLeads } from "#app/services/leads/properties.server.ts";
+
+/** The migration that gives every existing user a workspace of their own; the ones before it are the old schema. */
+const WORKSPACES_MIGRATION = "0032_workspaces.sql";
+const NEW_TABLES = new Set(["workspaces", "workspace_members", "workspace_invitations"]);
+
+type Rows = Record<string, unknown>[];
+
+async function everyTable(database: D1Database): Promise<Record<string, Rows>> {
+  const { results } = await database
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
+    )
+    .all<{ name: string }>();
+  const tables: Record<string, Rows> = {};
+  for (const { name } of results) tables[name] = (await database.prepare(`select * from "${name}" order by rowid`).all()).results;
+  return tables;
+}
+
+async function everyKey(): Promise<string[]> {
+  const listed = await env.FILES.list({ prefix: "users/" });
+  return listed.objects.map((object) => `${object.key}:${object.size}:${object.etag}`).sort();
+}
+
+/** Two accounts at the old schema, each with leads, a deal, a stored document (in R2) and a signed-in session. */
+async function seedOldAccounts(database: D1Database) {
+  const db = createDb(database);
+  const accounts = [];
+  for (const name of ["Pat Owner", "Sam Solo"]) {
+    const userId = crypto.randomUUID();
+    const propertyId = crypto.randomUUID();
+    const documentId = crypto.randomUUID();
+    const filePath = `users/${userId}/documents/${documentId}.pdf`;
+    await db.batch([
+      db.insert(users).values({ id: userId, email: `${userId}@example.com`, fullName: name }),
+      db.insert(properties).values([
+        { id: propertyId, userId, address: "4127 N 38th St", zipCode: "85018", city: "Phoenix", state: "AZ" },
+        { userId, address: "18 W Vernon Ave", zipCode: "85003" },
+      ]),
+      db.insert(deals).values({ userId, propertyId }),
+      db.insert(documents).values({
+        id: documentId,
+        userId,
+        propertyId,
+        name: "loi.pdf",
+        type: "letter_of_intent",
+        filePath,
+        contentType: "application/pdf",
+        sizeBytes: 4,
+      }),
+    ]);
+    if (name === "Pat Owner") await db.insert(companyProfiles).values({ userId, companyName: "Pat Buys Houses" });
+    await env.FILES.put(filePath, "%PDF");
+    const token = generateToken();
+    await database
+      .prepare("insert into sessions (sid, user_id, sess, expire, created_at) values (?, ?, '{}', ?, ?)")
+      .bind(hashToken(token), userId, Date.now() + 3_600_000, Date.now())
+      .run();
+    accounts.push({ userId, name, propertyId, documentId, token });
+  }
+  return accounts;
+}
+
+describe("the workspaces migration", () => {
+  it("gives every existing user a workspace of their own, changing no row and no R2 key", async () => {
+    const database = env.MIGRATION_DB;
+    const before = env.TEST_MIGRATIONS.filter((migration) => migration.name < WORKSPACES_MIGRATION);
+    expect(before.length).toBeLessThan(env.TEST_MIGRATIONS.length);
+    await applyD1Migrations(database, before);
+    const accounts = await seedOldAccounts(database);
+    const tablesBefore = await everyTable(database);
+    const keysBefore = await everyKey();
+
+    await applyD1Migrations(database, env.TEST_MIGRATIONS);
+
+    const tablesAfter = await everyTable(database);
+    expect(Object.keys(tablesAfter).filter((name) => !NEW_TABLES.has(name))).toEqual(Object.keys(tablesBefore));
+    for (const [name, rows] of Object.entries(tablesBefore)) {
+      // Sessions gain the workspace they work in; every other column of every row is as it was.
+      const after = name === "sessions" ? tablesAfter[name].map(({ workspace_id: _workspace, ...rest }) => rest) : tablesAfter[name];
+      expect(after, name).toEqual(rows);
+    }
+    expect(tablesBefore.properties).toHaveLength(4);
+    expect(await everyKey()).toEqual(keysBefore);
+
+    expect(tablesAfter.workspaces.map((row) => [row.id, row.name]).sort()).toEqual(
+      accounts.map((account) => [account.userId, account.name === "Pat Owner" ? "Pat Buys Houses" : account.name]).sort(),
+    );
+    expect(tablesAfter.workspace_members.map((row) => [row.workspace_id, row.user_id, row.role]).sort()).toEqual(
+      accounts.map((account) => [account.userId, account.userId, "owner"]).sort(),
+    );
+    expect(tablesAfter.sessions.map((row) => row.workspace_id === row.user_id)).toEqual([true, true]);
+
+    // Each account stays signed in, as its workspace's owner, and reads its own leads and files as before.
+    const context = { db: createDb(database), files: env.FILES, now: () => new Date() };
+    for (const account of accounts) {
+      const lookup = lookupSession(context, account.token);
+      lookup.send();
+      const session = await lookup.session;
+      expect(session?.workspaceId).toBe(account.userId);
+      expect(session?.role).toBe("owner");
+      expect(await listLeads(context, account.userId)).toHaveLength(2);
+      const file = await documentFileResponse(context, account.userId, account.documentId, "download");
+      expect(new TextDecoder().decode(await file?.arrayBuffer())).toBe("%PDF");
+    }
+  });
+});
