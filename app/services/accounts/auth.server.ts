@@ -10,6 +10,7 @@ import { companyProfiles, users } from "#db/schema.ts";
 import { AUTH_REQUIRED } from "#app/domain/accounts/auth-messages.ts";
 import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
 import { isTimeZone } from "#app/domain/shared/time-zone.ts";
+import { areaOf, mayWork, refusalFor } from "#app/domain/workspaces/roles.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { apiError } from "#app/services/http/api.server.ts";
 import { clientIp } from "#app/services/http/request.server.ts";
@@ -99,12 +100,28 @@ export function startSessionReads(request: Request, context: ServiceContext<Sess
  * entry started it with the lookup; a request it did not start it for (a loader called after an action, or by a test)
  * starts it now, in the lookup's batch if that was not sent. Never waits for another loader.
  */
-export function readDeclared<T>(args: SessionReadsArgs, declaration: SessionReadsDeclaration<T>): BesideSession<T> {
+export async function readDeclared<T>(args: SessionReadsArgs, declaration: SessionReadsDeclaration<T>): BesideSession<T> {
   const lookup = openLookup(args.request, args.context);
-  if (!lookup) return Promise.resolve(null);
+  if (!lookup) return null;
   const outcome = startDeclared(lookup, args, declaration);
   lookup.send();
-  return outcome;
+  const loaded = await outcome;
+  if (loaded) authorize(args.request, loaded.session);
+  return loaded;
+}
+
+/**
+ * The role check every guarded request passes (app/domain/workspaces/roles.ts): a member whose role does not cover
+ * the request's area gets a 403 that says so in words, in the /api failure shape on /api paths. Owners pass everywhere.
+ */
+export function authorize(request: Request, session: ValidSession) {
+  // A page's data request (`/crm.data`, the root's `/_root.data`) is the page's own.
+  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  const area = areaOf(request.method, path);
+  if (mayWork(session.role, area)) return;
+  const message = refusalFor(session.role, area);
+  if (path.startsWith("/api/")) throw apiError(403, message);
+  throw new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
 function startDeclared<T>(lookup: SessionLookup, args: SessionReadsArgs, declaration: SessionReadsDeclaration<T>): BesideSession<T> {
@@ -130,7 +147,10 @@ export async function getUser(request: Request, context: ServiceContext<SessionN
 /** For pages: the signed-in user, or a redirect to /login that comes back here afterwards. */
 export async function requireUser(request: Request, context: ServiceContext<SessionNeeds>): Promise<ValidSession> {
   const session = await getSession(request, context);
-  if (session) return session;
+  if (session) {
+    authorize(request, session);
+    return session;
+  }
   const url = new URL(request.url);
   throw redirect(`/login?${new URLSearchParams({ next: `${url.pathname}${url.search}` })}`);
 }
@@ -138,7 +158,10 @@ export async function requireUser(request: Request, context: ServiceContext<Sess
 /** For /api routes: the signed-in user, or a 401 in the /api failure shape. */
 export async function requireApiUser(request: Request, context: ServiceContext<SessionNeeds>): Promise<ValidSession> {
   const session = await getSession(request, context);
-  if (session) return session;
+  if (session) {
+    authorize(request, session);
+    return session;
+  }
   throw apiError(401, AUTH_REQUIRED);
 }
 

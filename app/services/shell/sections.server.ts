@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { sectionOf, type SectionId } from "#app/domain/shell/sections.ts";
-import { getSession, readDeclared } from "#app/services/accounts/auth.server.ts";
+import { authorize, getSession, readDeclared } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, type SessionReads, type SessionReadsArgs, type ValidSession } from "#app/services/accounts/session.server.ts";
 import * as chat from "#app/services/chat/chat-section.server.ts";
 import * as dashboard from "#app/services/dashboard/dashboard-section.server.ts";
@@ -71,6 +71,7 @@ export async function loadSection<K extends SectionId>(
   const entry = BY_ID[id];
   if (entry.reads === "after") {
     const session = await getSession(args.request, args.context);
+    if (session) authorize(args.request, session);
     return session && { session, payload: { id, data: await entry.load(args.context, session, url) } };
   }
   const loaded = await readDeclared(args, sectionReads);
