@@ -99,6 +99,9 @@ export const loader = withSessionReads(sectionReads, async (args: LoaderFunction
       email: current.email,
       companyName: current.company?.companyName ?? null,
       title: current.company?.title ?? null,
+      workspaceId: session.workspaceId,
+      role: session.role,
+      workspaces: session.memberships,
     },
     payload,
     // The shell's and the section's chunks (and a screen the section opens), preloaded with the page (the landing loads neither).

@@ -3,6 +3,7 @@ import { Suspense, useState, type ReactNode } from "react";
 
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { BrandLink } from "#app/components/ui/brand-link.tsx";
+import { WorkspaceSwitcher, type ShellWorkspace } from "#app/components/workspaces/workspace-switcher.tsx";
 import type { SectionId } from "#app/domain/shell/sections.ts";
 
 import { preloadable } from "./lazy.tsx";
@@ -13,6 +14,13 @@ export type ShellUser = {
   email: string;
   companyName: string | null;
   title: string | null;
+  /**
+   * The workspace this session works in, the person's role there, and every workspace they belong to (absent on an
+   * error page, which draws the shell from the root's data alone).
+   */
+  workspaceId?: string;
+  role?: ShellWorkspace["role"];
+  workspaces?: ShellWorkspace[];
 };
 
 /** A sidebar item: a section (its row of the section table, shell/sections.ts, which the route hands in) or a page. */
@@ -25,6 +33,12 @@ const TODAY_ITEM: NavItem = { label: "Today", href: "/today", icon: "M8 3v3M16 3
 const SEQUENCES_ITEM: NavItem = { label: "Sequences", href: "/sequences", icon: "M4 6h10M4 12h10M4 18h10M18 5v14M15 16l3 3 3-3" };
 /** The saved lead searches (a page of its own): next to Today, where new leads come from. */
 const SAVED_SEARCHES_ITEM: NavItem = { label: "Saved Searches", href: "/saved-searches", icon: "M6 3h12v18l-6-4-6 4z" };
+/** The workspace's members (a page of its own): owners only, as the role policy lets only them in. */
+const TEAM_ITEM: NavItem = {
+  label: "Team",
+  href: "/team",
+  icon: "M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM2 21a7 7 0 0 1 14 0M17 11a3 3 0 1 0 0-6M22 21a6 6 0 0 0-4-5.6",
+};
 
 function Icon({ path }: { path: string }) {
   return (
@@ -206,7 +220,7 @@ export function AppShell({
             <span aria-hidden="true">+</span> New Chat
           </Link>
         </div>
-        <SectionNav sections={sections} section={section} onChoose={close} />
+        <SectionNav sections={sections} section={section} onChoose={close} owner={user.role === "owner"} />
         <SidebarFooter user={user} supportEmail={supportEmail} />
       </aside>
 
@@ -217,12 +231,17 @@ export function AppShell({
   );
 }
 
-/** The sidebar's sections, Today, Sequences and Saved Searches after the first, the profile last; the current one marked. */
-function SectionNav({ sections, section, onChoose }: { sections: readonly NavItem[]; section: SectionId; onChoose: () => void }) {
+/**
+ * The sidebar's sections, Today, Sequences and Saved Searches after the first, Team (owners) and the profile last; the
+ * current one marked.
+ */
+function SectionNav(props: { sections: readonly NavItem[]; section: SectionId; onChoose: () => void; owner: boolean }) {
+  const { sections, section, onChoose, owner } = props;
+  const items = [...sections.slice(0, 1), TODAY_ITEM, SEQUENCES_ITEM, SAVED_SEARCHES_ITEM, ...sections.slice(1)];
   return (
     <nav aria-label="Sections" className="mt-4 flex-1 overflow-y-auto px-2">
       <ul className="space-y-0.5">
-        {[...sections.slice(0, 1), TODAY_ITEM, SEQUENCES_ITEM, SAVED_SEARCHES_ITEM, ...sections.slice(1), PROFILE_ITEM].map((item) => {
+        {[...items, ...(owner ? [TEAM_ITEM] : []), PROFILE_ITEM].map((item) => {
           const current = item.section === section;
           return (
             <li key={item.label}>
@@ -256,6 +275,7 @@ function SidebarFooter({ user, supportEmail }: { user: ShellUser; supportEmail: 
           Email Support
         </a>
       </div>
+      <WorkspaceSwitcher workspaces={user.workspaces ?? []} current={user.workspaceId ?? ""} />
       <div className="border-t border-slate-200 p-2">
         <ProfileMenu user={user} />
         {/* The popover needs JavaScript; without it, sign-out is right here. */}

@@ -30,7 +30,7 @@ type Rule = { methods: "read" | "write" | "any"; path: RegExp; area: Area };
 const RULES: Rule[] = [
   {
     methods: "any",
-    path: /^\/(api\/auth\/|api\/user$|profile$|verify-email$|logout$|api\/login|api\/signup$|api\/contact$)/,
+    path: /^\/(api\/auth\/|api\/user$|profile$|verify-email$|logout$|api\/login|api\/signup$|api\/contact$|team\/join$|workspace\/switch$)/,
     area: "account",
   },
   { methods: "any", path: /^\/team(\/|$)/, area: "members" },
@@ -60,6 +60,16 @@ export function areaOf(method: string, path: string): Area {
   const read = method === "GET" || method === "HEAD";
   const rule = RULES.find((r) => (r.methods === "any" || (r.methods === "read") === read) && r.path.test(path));
   return rule?.area ?? "members";
+}
+
+/**
+ * The area of a request by its URL: a page's data request (`/crm.data`, the root's `/_root.data`) is the page's own,
+ * and the home page's `?section=` is that section's page.
+ */
+export function areaOfUrl(method: string, url: URL): Area {
+  const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
+  const section = url.searchParams.get("section");
+  return areaOf(method, path === "/" && section ? `/${section}` : path);
 }
 
 export function mayWork(role: WorkspaceRole, area: Area): boolean {

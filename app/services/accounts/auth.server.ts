@@ -10,7 +10,7 @@ import { companyProfiles, users } from "#db/schema.ts";
 import { AUTH_REQUIRED } from "#app/domain/accounts/auth-messages.ts";
 import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
 import { isTimeZone } from "#app/domain/shared/time-zone.ts";
-import { areaOf, mayWork, refusalFor } from "#app/domain/workspaces/roles.ts";
+import { areaOfUrl, mayWork, refusalFor } from "#app/domain/workspaces/roles.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { apiError } from "#app/services/http/api.server.ts";
 import { clientIp } from "#app/services/http/request.server.ts";
@@ -115,12 +115,11 @@ export async function readDeclared<T>(args: SessionReadsArgs, declaration: Sessi
  * the request's area gets a 403 that says so in words, in the /api failure shape on /api paths. Owners pass everywhere.
  */
 export function authorize(request: Request, session: ValidSession) {
-  // A page's data request (`/crm.data`, the root's `/_root.data`) is the page's own.
-  const path = new URL(request.url).pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-  const area = areaOf(request.method, path);
+  const url = new URL(request.url);
+  const area = areaOfUrl(request.method, url);
   if (mayWork(session.role, area)) return;
   const message = refusalFor(session.role, area);
-  if (path.startsWith("/api/")) throw apiError(403, message);
+  if (url.pathname.startsWith("/api/")) throw apiError(403, message);
   throw new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 }
 

@@ -7,6 +7,7 @@ import { ACCOUNT_API_RECIPES } from "./recipes-api-account.ts";
 import { DISPO_API_RECIPES } from "./recipes-api-dispo.ts";
 import { API_RECIPES } from "./recipes-api.ts";
 import { DISPO_PAGE_RECIPES } from "./recipes-pages-dispo.ts";
+import { TEAM_PAGE_RECIPES } from "./recipes-pages-team.ts";
 import { PAGE_RECIPES } from "./recipes-pages.ts";
 import type { Ids } from "./world.ts";
 
@@ -17,6 +18,7 @@ export const RECIPES: Record<string, Recipe> = {
   ...DISPO_API_RECIPES,
   ...PAGE_RECIPES,
   ...DISPO_PAGE_RECIPES,
+  ...TEAM_PAGE_RECIPES,
 };
 
 export type Answered = { status: number; text: string; location: string; response: Response; sent: string };

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+import { WORKSPACE_ROLES } from "#db/enums.ts";
+
+/** How long an invitation link works. */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const INVITATION_USED = "This invitation was already used or does not exist.";
+export const INVITATION_EXPIRED = "This invitation has expired. Ask the workspace's owner for a new one.";
+export const INVITATION_WRONG_EMAIL = "This invitation was sent to another email address. Sign in with that address to join.";
+export const LAST_OWNER = "A workspace keeps at least one owner: make another member owner first.";
+export const MEMBER_NOT_FOUND = "That person is not a member of this workspace.";
+export const NOT_A_MEMBER = "You are not a member of that workspace.";
+
+export const InviteSchema = z.object({
+  email: z.string().trim().toLowerCase().email("Invalid email address").max(254),
+  role: z.enum(WORKSPACE_ROLES, { message: "Choose a role" }),
+});
+export const ChangeRoleSchema = z.object({ userId: z.string().min(1).max(64), role: z.enum(WORKSPACE_ROLES) });
+export const RemoveSchema = z.object({ userId: z.string().min(1).max(64) });
+export const SwitchSchema = z.object({ workspaceId: z.string().min(1).max(64) });
+export const TokenSchema = z.string().regex(/^[a-z2-7]{32}$/);

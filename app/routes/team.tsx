@@ -1,0 +1,87 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+
+import { PageError } from "#app/components/shell/route-error.tsx";
+import { InviteForm, MemberRow, PendingInvitations } from "#app/components/workspaces/team-view.tsx";
+import { ChangeRoleSchema, InviteSchema, RemoveSchema } from "#app/domain/workspaces/members.ts";
+import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { allowMethods, fieldErrors, readFormData } from "#app/services/http/api.server.ts";
+import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { changeRole, inviteMember, listMembers, removeMember } from "#app/services/workspaces/members.server.ts";
+
+export const meta: MetaFunction = () => [{ title: "Team — Breeze" }];
+
+const PAGE = "/team";
+
+/** The workspace's members and open invitations: owners only (the role policy refuses everyone else). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await requireUser(request, context);
+  const { members, invitations } = await listMembers(context, session.workspaceId);
+  return { members, invitations, self: session.user.id };
+}
+
+/** Invite, change a role, remove (or leave): each a form that works without JavaScript and answers with a toast. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  allowMethods(request, ["POST"]);
+  const session = await requireUser(request, context);
+  const form = Object.fromEntries(await readFormData(request));
+  const workspaceId = session.workspaceId;
+  if (form.intent === "invite") {
+    const parsed = InviteSchema.safeParse(form);
+    if (!parsed.success) return data({ errors: fieldErrors(parsed.error.issues) }, { status: 400 });
+    await inviteMember(context, session, parsed.data);
+    return redirectWithToast(PAGE, {
+      title: "Invitation sent",
+      description: `We emailed ${parsed.data.email} a link to join.`,
+      variant: "success",
+    });
+  }
+  const parsed = RemoveSchema.safeParse(form);
+  const role = ChangeRoleSchema.safeParse(form);
+  if (!parsed.success || (form.intent === "role" ? !role.success : form.intent !== "remove"))
+    return data({ errors: { form: ["Choose a member and what to do."] } }, { status: 400 });
+  const userId = parsed.data.userId;
+  const outcome =
+    role.success && form.intent === "role"
+      ? await changeRole(context, { workspaceId, userId, role: role.data.role })
+      : await removeMember(context, { workspaceId, userId });
+  if (!outcome.ok) return redirectWithToast(PAGE, { title: "Not changed", description: outcome.message, variant: "error" });
+  const leaving = form.intent === "remove" && userId === session.user.id;
+  return redirectWithToast(leaving ? "/" : PAGE, {
+    title: form.intent === "role" ? "Role changed" : leaving ? "You left the workspace" : "Member removed",
+    description: form.intent === "role" ? "The new role applies at once." : "Their access ended at once.",
+    variant: "success",
+  });
+}
+
+/** /team: who works in this workspace, as what; invitations by email. */
+export default function TeamPage() {
+  const { members, invitations, self } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Team</h1>
+        <p className="text-sm text-slate-600">
+          Invite people to work in this workspace. Owners manage members and spending; Acquisitions works leads, offers and mailing; Dispo
+          works buyers and deals under contract; a Caller works Today, calls, notes and messages.
+        </p>
+      </div>
+      {answer && "form" in answer.errors ? <p className="text-sm text-red-600">{answer.errors.form?.[0]}</p> : null}
+      <InviteForm errors={answer?.errors} />
+      <section>
+        <h2 className="text-lg font-semibold text-slate-900">Members</h2>
+        <ul className="divide-y divide-slate-200">
+          {members.map((member) => (
+            <MemberRow key={member.userId} member={member} isSelf={member.userId === self} />
+          ))}
+        </ul>
+      </section>
+      <PendingInvitations invitations={invitations} />
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <PageError backTo="/" backLabel="Home" />;
+}
