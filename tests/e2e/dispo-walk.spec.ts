@@ -128,12 +128,24 @@ for (const javaScriptEnabled of [true, false]) {
           width,
         });
 
-        // The offer is a Today task linking to the deal's offers; accepted, it is gone.
+        // An inquiry the user took down by phone, beside it.
+        const inquiry = await page.request.post(`/api/deals/${dealId}/offers`, {
+          data: { name: "Dee Inquiry", email: "dee@buyers.example" },
+        });
+        expect(inquiry.status()).toBe(201);
+
+        // Each is a Today task linking to the deal's offers; declined or accepted, it is gone.
         await page.goto("/today");
-        const task = page.getByTestId("new-offer").filter({ hasText: address });
+        await expect(page.getByTestId("new-offer")).toHaveCount(2);
+        await expect(page.getByTestId("new-offer").filter({ hasText: "Dee Inquiry" })).toContainText("New inquiry from Dee Inquiry");
+        const task = page.getByTestId("new-offer").filter({ hasText: consenting.name });
         await expect(task).toContainText(`New offer of $228,000 from ${consenting.name}`);
+        await expect(task).toContainText(address);
         await task.getByRole("link", { name: "Review offers" }).click();
         await expect(page.getByTestId("deal-offer").filter({ hasText: consenting.name })).toContainText("On your buyer list");
+        const asked = page.getByTestId("deal-offer").filter({ hasText: "Dee Inquiry" });
+        await asked.getByRole("button", { name: "Decline Inquiry" }).click();
+        await expect(asked.getByText("Declined", { exact: true })).toBeVisible();
         await acceptAndRecordFee(page, { buyerName: consenting.name, feeText: "$28,000", received: "27,500" });
         await page.goto("/today");
         await expect(page.getByRole("heading", { name: "Today", level: 1 })).toBeVisible();

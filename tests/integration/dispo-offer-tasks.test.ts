@@ -1,11 +1,13 @@
 // A buyer's offer or inquiry the user has not answered is a Today task linking to the deal's offers, newest first; it
-// goes once an offer on the deal is accepted, and another user's offers never show.
+// goes once it is declined or an offer on the deal is accepted, and another user's offers never show.
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { deals } from "#db/schema.ts";
+import { dealOffers, deals } from "#db/schema.ts";
 import type { OfferTask } from "#app/domain/dispo/offer-tasks.ts";
 import * as acceptApi from "#app/routes/api.deals.$id.offers.$offerId.accept.ts";
 import * as offersApi from "#app/routes/api.deals.$id.offers.ts";
+import * as offersPage from "#app/routes/deals.$id.offers.tsx";
 import * as today from "#app/routes/today.tsx";
 import { putUnderContract } from "#app/services/dispo/contract.server.ts";
 
@@ -40,6 +42,12 @@ async function anOffer(owner: Owner, dealId: string, minutes: number, fields: Re
   expect(answer.status).toBe(201);
   return answer.body.offerId as string;
 }
+
+const decline = (owner: Owner, dealId: string, offerId: string) =>
+  owner.send(offersPage.action as Handler, "POST", `/deals/${dealId}/offers`, {
+    form: { intent: "decline", offerId },
+    params: { id: dealId },
+  });
 
 const todayOf = async (owner: Owner) => (await owner.client.load<{ newOffers: OfferTask[] }>(today.loader as Handler, "/today")).newOffers;
 
@@ -87,5 +95,39 @@ describe("Today's buyer offers", () => {
     expect((await todayOf(owner)).map((task) => `${task.address}: ${task.label}`)).toEqual([
       "12 Still Open Rd: New offer of $240,000 from Eve Open",
     ]);
+  });
+
+  it("goes once declined from the offers page; a declined offer is answered once and can no longer be accepted", async () => {
+    const owner = await signedUp();
+    const other = await signedUp();
+    const dealId = await dealUnderContract(owner, "4821 N 35th Ave");
+    const offerId = await anOffer(owner, dealId, 1, { name: "Ann Buyer", email: "ann@buyers.example", amount: 228_000 });
+    await anOffer(owner, dealId, 2, { name: "Bob Asks", email: "bob@buyers.example" });
+
+    const declined = await decline(owner, dealId, offerId);
+    expect(declined.status).toBe(302);
+    expect((await todayOf(owner)).map((task) => task.label)).toEqual(["New inquiry from Bob Asks"]);
+    const [row] = await db.select({ status: dealOffers.status }).from(dealOffers).where(eq(dealOffers.id, offerId));
+    expect(row!.status).toBe("declined");
+
+    const again = await decline(owner, dealId, offerId);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ refusal: { message: "This offer is already accepted or declined" } });
+    const accepted = await owner.client.call(
+      acceptApi.action as Handler,
+      "POST",
+      `/api/deals/${dealId}/offers/${offerId}/accept`,
+      undefined,
+      {
+        params: { id: dealId, offerId },
+      },
+    );
+    expect(accepted.status).toBe(409);
+    expect((await db.select().from(deals).where(eq(deals.id, dealId)))[0]!.dispoStatus).toBe("offers_in");
+
+    // Another user's post for this offer finds no such offer of theirs, and changes nothing.
+    const second = await anOffer(owner, dealId, 3, { name: "Cy Later", email: "cy@buyers.example", amount: 230_000 });
+    expect((await decline(other, dealId, second)).status).toBe(404);
+    expect((await todayOf(owner)).map((task) => task.label)).toEqual(["New offer of $230,000 from Cy Later", "New inquiry from Bob Asks"]);
   });
 });
