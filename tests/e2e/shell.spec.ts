@@ -13,6 +13,8 @@ const ITEMS = [
   "Lock It Up",
   "Contracts + Paperwork",
   "Dashboard",
+  // A new account owns its workspace, so it manages its members.
+  "Team",
   "Profile",
 ];
 

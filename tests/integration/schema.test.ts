@@ -78,6 +78,9 @@ describe("the migrated schema", () => {
         "user_sequences",
         "user_sales",
         "users",
+        "workspace_invitations",
+        "workspace_members",
+        "workspaces",
         "zip_places",
       ].sort(),
     );
