@@ -6,9 +6,11 @@
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, eq, isNotNull, sql } from "drizzle-orm";
 
-import { buyerEmails, buyers, companyProfiles, deals, properties, users } from "#db/schema.ts";
+import { buyerEmails, buyers, deals } from "#db/schema.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { senderOf } from "#app/services/offers/offer-records.server.ts";
+import { senderOf, senderQuery } from "#app/services/offers/offer-records.server.ts";
+
+import { dealFactsQuery } from "./deal-rows.server.ts";
 
 const inJson = (ids: readonly string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
@@ -24,38 +26,8 @@ export async function readBlast(
 ) {
   const { db } = context;
   const [dealRows, senderRows, chosen, rows, suppressed] = await db.batch([
-    db
-      .select({
-        id: deals.id,
-        contractPrice: deals.contractPrice,
-        assignmentFeeAsked: deals.assignmentFeeAsked,
-        dealValue: deals.dealValue,
-        maxOffer: properties.maxOffer,
-        closeDate: deals.closeDate,
-        city: properties.city,
-        state: properties.state,
-        zip: properties.zipCode,
-        bedrooms: properties.bedrooms,
-        bathrooms: properties.bathrooms,
-        squareFeet: properties.squareFeet,
-        yearBuilt: properties.yearBuilt,
-      })
-      .from(deals)
-      .leftJoin(properties, and(eq(properties.id, deals.propertyId), eq(properties.userId, deals.userId)))
-      .where(and(eq(deals.id, dealId), eq(deals.userId, userId)))
-      .limit(1),
-    db
-      .select({
-        email: users.email,
-        fullName: users.fullName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        company: companyProfiles,
-      })
-      .from(users)
-      .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
-      .where(eq(users.id, userId))
-      .limit(1),
+    dealFactsQuery(context, { userId, dealId }),
+    senderQuery(context, userId),
     db
       .select({ id: buyers.id, email: buyers.email, emailConsent: buyers.emailConsent, unsubscribedAt: buyers.unsubscribedAt })
       .from(buyers)
