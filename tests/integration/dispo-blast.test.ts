@@ -4,8 +4,7 @@
 import { and, eq, inArray, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { buyerEmails, buyers, deals, emailOutbox, properties, usageEvents } from "#db/schema.ts";
-import { buyerMatchKey } from "#app/domain/dispo/buyer-schema.ts";
+import { buyerEmails, buyers, deals, emailOutbox, usageEvents } from "#db/schema.ts";
 import * as blastRoute from "#app/routes/api.deals.$id.blast.ts";
 import * as unsubscribeRoute from "#app/routes/unsubscribe.$token.tsx";
 import { createFakeEmailApi } from "#tests/fakes/email.ts";
@@ -13,35 +12,19 @@ import { createFakeEmailApi } from "#tests/fakes/email.ts";
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
 import { db } from "./db.ts";
+import { buyerRow, dealUnderContract } from "./dispo-setup.ts";
 
 const blast = blastRoute.action as Handler;
 const ADDRESS = { address_street1: "100 W Washington St", address_city: "Phoenix", address_state: "AZ", address_postal_code: "85003" };
 
-async function dealOf(userId: string) {
-  const [property] = await db
-    .insert(properties)
-    .values({ userId, address: "123 Main St", city: "Phoenix", state: "AZ", zipCode: "85019", bedrooms: 3, propertyType: "single_family" })
-    .returning();
-  const [deal] = await db
-    .insert(deals)
-    .values({
-      userId,
-      propertyId: property!.id,
-      stage: "closing",
-      dispoStatus: "under_contract",
-      contractPrice: 240_000,
-      assignmentFeeAsked: 25_000,
-    })
-    .returning();
-  return deal!;
-}
+const dealOf = (userId: string) => dealUnderContract(userId);
 
 /** `count` buyers of the user, addressed `<tag>-<i>@example.com`; `fields` over the consenting default. */
 async function buyersOf(userId: string, tag: string, count: number, fields: Partial<typeof buyers.$inferInsert> = {}) {
   const rows = Array.from({ length: count }, (_, i) => {
     const email = `${tag}-${i}@buyers.example.com`;
     const name = `${tag} buyer ${i}`;
-    return { userId, name, email, emailConsent: true, source: "manual" as const, matchKey: buyerMatchKey({ name, email }), ...fields };
+    return buyerRow(userId, name, { email, emailConsent: true, ...fields });
   });
   const inserted = [];
   for (let i = 0; i < rows.length; i += 5)
