@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 
+import { dealUnderContract } from "./deal-contract.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -18,21 +19,7 @@ async function aDealUnderContract(page: Page, propertyId: string) {
     },
   });
   expect(company.status()).toBe(200);
-  const created = await page.request.post("/api/deals", { data: { propertyId } });
-  expect(created.status()).toBe(201);
-  const { deal } = (await created.json()) as { deal: { id: string } };
-  const contract = await page.request.post(`/deals/${deal.id}/contract`, {
-    form: {
-      contractPrice: "200000",
-      closeDate: "2027-01-15",
-      inspectionDeadline: "2026-12-30",
-      earnestMoney: "1000",
-      assignmentFeeAsked: "15000",
-    },
-    maxRedirects: 0,
-  });
-  expect(contract.status()).toBe(302);
-  return deal.id;
+  return dealUnderContract(page, propertyId);
 }
 
 async function aBuyer(page: Page, name: string, email: string, consent: "yes" | "no") {

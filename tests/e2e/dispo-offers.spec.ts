@@ -1,5 +1,7 @@
 import { type Page } from "@playwright/test";
 
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
+
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -35,13 +37,7 @@ for (const javaScriptEnabled of [true, false]) {
         browser,
       }) => {
         const lead = await addLead({
-          address: "4821 N 35th Ave",
-          city: "Phoenix",
-          state: "AZ",
-          zipCode: "85019",
-          bedrooms: 3,
-          bathrooms: 2,
-          squareFeet: 1450,
+          ...PHOENIX_HOME,
           arv: 300000,
           repairEstimate: 25000,
           ...SELLER,
