@@ -9,6 +9,16 @@ import { formatCostCents } from "#app/domain/usage/usage-money.ts";
 
 import { dayText } from "./contract.ts";
 
+/** A matched buyer as the deal's blast screen lists it: whether they may be emailed, why they match, and if emailed. */
+export type BlastRow = {
+  buyerId: string;
+  name: string;
+  company: string | null;
+  mayEmail: boolean;
+  reasons: string[];
+  emailed: "sent" | "sending" | null;
+};
+
 /** The most buyers one blast names (the day's cap on buyer emails is higher than any one list a screen shows). */
 export const BLAST_MAX_BUYERS = 500;
 

@@ -2,18 +2,10 @@
 import { and, eq } from "drizzle-orm";
 
 import { buyerEmails } from "#db/schema.ts";
+import type { BlastRow } from "#app/domain/dispo/blast.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { matchDeal, readMatchDeal } from "./matches.server.ts";
-
-export type BlastRow = {
-  buyerId: string;
-  name: string;
-  company: string | null;
-  mayEmail: boolean;
-  reasons: string[];
-  emailed: "sent" | "sending" | null;
-};
 
 /** The deal's address and its matched buyers on the list, best first; null for a foreign or unknown deal. */
 export async function readBlastPage(
