@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 
 import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
 
-import { dealUnderContract } from "./deal-contract.ts";
+import { aDealOnContract } from "./dispo-steps.ts";
 import { expect, test, waitForHydration, type AddLead } from "./fixtures.ts";
 import { horizontalOverflow, overlappingCells, VIEWPORTS } from "./page-rules.ts";
 
@@ -183,7 +183,7 @@ test.describe("the disposition and marketing panel on a phone without JavaScript
     addLead,
   }) => {
     const property = await aLead(addLead, "10427 W Indian School Rd Unit 1142", { leadType: "high_equity" });
-    await dealUnderContract(page, property);
+    await aDealOnContract(page, property);
 
     await page.goto("/?section=dashboard");
     const panel = page.getByRole("region", { name: "Disposition & Marketing Return" });

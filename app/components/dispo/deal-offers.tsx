@@ -15,8 +15,11 @@ function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The deal's inquiries and offers side by side, each with an Accept button while the deal is not yet assigned. */
-export function DealOffers({ offers, canAccept }: { offers: OfferView[]; canAccept: boolean }) {
+/**
+ * The deal's inquiries and offers side by side; while the deal is not yet assigned, a new one can be declined, and an
+ * offer (with the contract terms in) accepted.
+ */
+export function DealOffers({ offers, canAccept, assigned }: { offers: OfferView[]; canAccept: boolean; assigned: boolean }) {
   if (offers.length === 0) return <p className="text-sm text-slate-600">No offers yet.</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Offers">
@@ -29,6 +32,8 @@ export function DealOffers({ offers, canAccept }: { offers: OfferView[]; canAcce
             </div>
             {offer.status === "accepted" ? (
               <Badge tone="teal">Accepted</Badge>
+            ) : offer.status === "declined" ? (
+              <Badge tone="neutral">Declined</Badge>
             ) : offer.amount === null ? (
               <Badge tone="neutral">Inquiry</Badge>
             ) : null}
@@ -41,18 +46,28 @@ export function DealOffers({ offers, canAccept }: { offers: OfferView[]; canAcce
           </dl>
           <p className="text-xs text-slate-700">{offer.history}</p>
           {offer.message ? <p className="text-sm break-words whitespace-pre-line text-slate-800">{offer.message}</p> : null}
-          {canAccept && offer.amount !== null ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="accept" />
-              <input type="hidden" name="offerId" value={offer.id} />
-              <Button type="submit" className="w-full">
-                Accept Offer
-              </Button>
-            </Form>
+          {offer.status === "new" && !assigned ? (
+            <div className="flex flex-wrap gap-2">
+              {canAccept && offer.amount !== null ? <AnswerForm offerId={offer.id} intent="accept" label="Accept Offer" /> : null}
+              <AnswerForm offerId={offer.id} intent="decline" label={offer.amount === null ? "Decline Inquiry" : "Decline Offer"} />
+            </div>
           ) : null}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Accepting or declining one offer: a plain form post. */
+function AnswerForm({ offerId, intent, label }: { offerId: string; intent: "accept" | "decline"; label: string }) {
+  return (
+    <Form method="post" className="min-w-0 flex-1">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="offerId" value={offerId} />
+      <Button type="submit" variant={intent === "accept" ? "primary" : "secondary"} className="w-full">
+        {label}
+      </Button>
+    </Form>
   );
 }
 
