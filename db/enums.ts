@@ -185,6 +185,6 @@ export const DISPO_STATUS_LABELS: Record<DispoStatus, string> = {
 /** A deal's email to one buyer: queued, held by the request sending it, sent, or refused by the provider. */
 export const BUYER_EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type BuyerEmailStatus = (typeof BUYER_EMAIL_STATUSES)[number];
-/** A buyer's inquiry or offer on a deal: new until the user accepts one (the deal's assignment). */
-export const DEAL_OFFER_STATUSES = ["new", "accepted"] as const;
+/** A buyer's inquiry or offer on a deal: new until the user accepts it (the deal's assignment) or declines it. */
+export const DEAL_OFFER_STATUSES = ["new", "accepted", "declined"] as const;
 export type DealOfferStatus = (typeof DEAL_OFFER_STATUSES)[number];

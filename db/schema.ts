@@ -6,7 +6,7 @@
  */
 export * from "./schema/accounts.ts";
 export * from "./schema/buyer-emails.ts";
-export * from "./schema/comp-choices.ts";
+export * from "./schema/pinned-comps.ts";
 export * from "./schema/crm.ts";
 export * from "./schema/dispo.ts";
 export * from "./schema/leads.ts";

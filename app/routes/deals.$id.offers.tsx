@@ -10,7 +10,7 @@ import { FeeReceivedSchema } from "#app/domain/dispo/offer-schema.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { DEAL_NOT_FOUND } from "#app/services/deals/deals.server.ts";
-import { acceptOffer, recordFeeReceived } from "#app/services/dispo/assignment.server.ts";
+import { acceptOffer, declineOffer, recordFeeReceived } from "#app/services/dispo/assignment.server.ts";
 import { makeDealLink, revokeDealLink } from "#app/services/dispo/deal-links.server.ts";
 import { loadOffersPage } from "#app/services/dispo/offers-page.server.ts";
 import { allowMethods, fieldErrors, readFormData } from "#app/services/http/api.server.ts";
@@ -28,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 type Refusal = { intent: string; message?: string; errors?: string[]; value?: string };
 const refuse = (status: number, refusal: Refusal) => data({ refusal, newUrl: null }, { status });
 
-/** The page's forms: make or revoke the public link, accept an offer, record the fee received. */
+/** The page's forms: make or revoke the public link, accept or decline an offer, record the fee received. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   allowMethods(request, ["POST"]);
   const session = await requireUser(request, context);
@@ -57,6 +57,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       description: `${accepted.document.name} is in Documents (Assignment Contracts).`,
       variant: "success",
     });
+  }
+  if (intent === "decline") {
+    const declined = await declineOffer(context, { userId, dealId, offerId: String(form.get("offerId") ?? "").slice(0, 64) });
+    if (!declined.ok) {
+      if (declined.status === 404) throw new Response(declined.message, { status: 404 });
+      return refuse(declined.status, { intent, message: declined.message });
+    }
+    return redirectWithToast(back, { title: "Offer declined", description: `${declined.name}'s offer is answered.`, variant: "success" });
   }
   if (intent === "fee") {
     const value = String(form.get("amount") ?? "");
@@ -116,7 +124,7 @@ export default function DealOffersPage() {
           Offers and inquiries
         </h2>
         {!canAccept && !deal.assigned ? <p className="text-sm text-slate-600">Add the contract terms to accept an offer.</p> : null}
-        <DealOffers offers={offers} canAccept={canAccept} />
+        <DealOffers offers={offers} canAccept={canAccept} assigned={deal.assigned} />
       </section>
     </main>
   );

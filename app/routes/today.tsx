@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { DealDeadlines } from "#app/components/dispo/deal-deadlines.tsx";
+import { NewOffers } from "#app/components/dispo/new-offers.tsx";
 import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import type { RouteHandle } from "#app/components/shell/route-handle.ts";
@@ -10,6 +11,7 @@ import { TODAY_PATH } from "#app/components/today/sequence-control.tsx";
 import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { dealDeadlines } from "#app/domain/dispo/deadlines.ts";
+import { offerTasks } from "#app/domain/dispo/offer-tasks.ts";
 import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { talkedText } from "#app/domain/today/call-follow-up.ts";
@@ -89,6 +91,7 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     upcoming: withUpcoming ? upcomingSteps(reads, now, zone) : null,
     paused: pausedSequences(reads),
     deadlines: dealDeadlines(reads.deadlines, now),
+    newOffers: offerTasks(reads.newOffers),
   };
 });
 
@@ -160,7 +163,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type StartConfirmation = { propertyId: string; title: string; warnings: { code: string; message: string }[] };
 
 export default function TodayPage() {
-  const { tasks, total, allTasks, upcoming, paused, deadlines } = useLoaderData<typeof loader>();
+  const { tasks, total, allTasks, upcoming, paused, deadlines, newOffers } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   // Typed by hand: the action's union of answers reads `confirmation` as unknown.
   const confirmation = failed && "confirmation" in failed ? (failed.confirmation as StartConfirmation) : null;
@@ -184,6 +187,7 @@ export default function TodayPage() {
           {failed.message}
         </p>
       ) : null}
+      <NewOffers offers={newOffers} />
       <DealDeadlines deadlines={deadlines} />
       <TodayList tasks={tasks} total={total} />
       <ComingUp steps={upcoming} allTasks={allTasks} />

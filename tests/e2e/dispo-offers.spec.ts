@@ -1,5 +1,12 @@
-import { type Page } from "@playwright/test";
-
+import {
+  acceptAndRecordFee,
+  aDeal,
+  assignmentInDocuments,
+  makeDealLink,
+  noSidewaysScroll,
+  offerAsBuyer,
+  saveContract,
+} from "./dispo-steps.ts";
 import { expect, test } from "./fixtures.ts";
 
 /**
@@ -8,21 +15,12 @@ import { expect, test } from "./fixtures.ts";
  * the Assignment of Contract is in Documents, and the fee received is recorded.
  */
 
+const STREET = "4821 N 35th Ave";
 const SELLER = {
   ownerName: "Margaret Quillfeather",
   ownerPhone: "(602) 555-0199",
   ownerMailingAddress: "77 Hidden Mail Rd, Tucson, AZ 85701",
 };
-const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** Polled: a toast sliding in from the right edge widens the page only while it moves. */
-async function noSidewaysScroll(page: Page) {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), {
-      message: "the page does not scroll sideways",
-    })
-    .toBeLessThanOrEqual(0);
-}
 
 for (const javaScriptEnabled of [true, false]) {
   for (const width of [1280, 375]) {
@@ -35,7 +33,7 @@ for (const javaScriptEnabled of [true, false]) {
         browser,
       }) => {
         const lead = await addLead({
-          address: "4821 N 35th Ave",
+          address: STREET,
           city: "Phoenix",
           state: "AZ",
           zipCode: "85019",
@@ -46,70 +44,46 @@ for (const javaScriptEnabled of [true, false]) {
           repairEstimate: 25000,
           ...SELLER,
         });
-        const created = await page.request.post("/api/deals", { data: { propertyId: lead.id, dealValue: 200000 } });
-        expect(created.status()).toBe(201);
-        const { deal } = (await created.json()) as { deal: { id: string } };
+        const dealId = await aDeal(page, lead.id, 200000);
 
-        await page.goto(`/deals/${deal.id}/contract`);
-        await page.getByLabel("Contract price").fill("200,000");
-        await page.getByLabel("Inspection / option deadline").fill(day(10));
-        await page.getByLabel("Closing date").fill(day(30));
-        await page.getByLabel("Earnest money").fill("1,000");
-        await page.getByLabel("Assignment fee asked").fill("15000");
-        await page.getByRole("button", { name: "Save Contract" }).click();
-        await expect(page.getByRole("article", { name: "4821 N 35th Ave" }).getByTestId("deal-dispo")).toContainText("Under Contract");
-        await page.getByRole("article", { name: "4821 N 35th Ave" }).getByRole("link", { name: "Deal page and offers" }).click();
-
-        await expect(page.getByRole("heading", { name: "Offers: 4821 N 35th Ave", level: 1 })).toBeVisible();
-        await page.getByLabel("Show the street to buyers who leave their details").check();
-        await page.getByRole("button", { name: "Make Link" }).click();
-        const link = new URL((await page.getByTestId("deal-link-url").textContent())!.trim());
+        await page.goto(`/deals/${dealId}/contract`);
+        const card = await saveContract(page, STREET, {
+          contractPrice: "200,000",
+          inspectionInDays: 10,
+          closingInDays: 30,
+          earnestMoney: "1,000",
+          fee: "15000",
+        });
+        await card.getByRole("link", { name: "Deal page and offers" }).click();
+        const link = await makeDealLink(page, STREET);
         if (width === 375) await noSidewaysScroll(page);
 
-        // The buyer: another browser, never signed in.
-        const buyerContext = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
-        const buyer = await buyerContext.newPage();
-        const opened = await buyer.goto(link.href);
-        expect(opened?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
-        await expect(buyer.getByRole("heading", { name: "Phoenix, AZ 85019", level: 1 })).toBeVisible();
-        await expect(buyer.getByText("Asking price")).toBeVisible();
-        const html = await buyer.content();
-        for (const secret of ["Quillfeather", "555-0199", "Hidden Mail", "4821 N 35th Ave"]) expect(html).not.toContain(secret);
-        if (width === 375) await noSidewaysScroll(buyer);
-        await buyer.getByLabel("Name").fill("Ann Buyer");
-        await buyer.getByLabel("Email").fill("ann@buyers.example");
-        await buyer.getByLabel("Phone").fill("480-555-0100");
-        await buyer.getByLabel("Offer amount").fill("$228,000");
-        await buyer.getByLabel("Earnest money").fill("5,000");
-        await buyer.getByLabel("Closing date").fill(day(25));
-        await buyer.getByLabel("I have proof of funds").check();
-        // The form is refused when sent sooner than a person can fill it in (its signed time stamp): give it that time.
-        await buyer.waitForTimeout(2_100);
-        await buyer.getByRole("button", { name: "Send" }).click();
-        await expect(buyer.getByRole("status")).toContainText("Thank you!");
-        await expect(buyer.getByRole("status")).toContainText("The property's address: 4821 N 35th Ave");
-        await buyerContext.close();
+        await offerAsBuyer(browser, {
+          link,
+          place: "Phoenix, AZ 85019",
+          street: STREET,
+          secrets: ["Quillfeather", "555-0199", "Hidden Mail"],
+          offer: {
+            name: "Ann Buyer",
+            email: "ann@buyers.example",
+            phone: "480-555-0100",
+            amount: "$228,000",
+            earnestMoney: "5,000",
+            closingInDays: 25,
+          },
+          javaScriptEnabled,
+          width,
+        });
 
-        await page.goto(`/deals/${deal.id}/offers`);
+        await page.goto(`/deals/${dealId}/offers`);
         const offer = page.getByTestId("deal-offer").filter({ hasText: "Ann Buyer" });
         await expect(offer).toContainText("$228,000");
         await expect(offer).toContainText("Proof of funds");
         await expect(offer).toContainText("Not on your buyer list");
-        await offer.getByRole("button", { name: "Accept Offer" }).click();
-        await expect(page.getByText("Assignment fee $28,000")).toBeVisible();
-        await expect(offer.getByText("Accepted")).toBeVisible();
-        const view = await page.getByRole("link", { name: "View the Assignment of Contract" }).getAttribute("href");
-        const pdf = await page.request.get(view!);
-        expect(pdf.headers()["content-type"]).toBe("application/pdf");
-        expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-
-        await page.getByLabel("Fee received").fill("27,500");
-        await page.getByRole("button", { name: "Record Fee" }).click();
-        await expect(page.getByText("Fee received $27,500")).toBeVisible();
+        await acceptAndRecordFee(page, { buyerName: "Ann Buyer", feeText: "$28,000", received: "27,500" });
         if (width === 375) await noSidewaysScroll(page);
 
-        await page.goto("/?section=documents&type=assignment_contract");
-        await expect(page.getByRole("heading", { name: "Assignment of Contract - 4821 N 35th Ave.pdf" })).toBeVisible();
+        await assignmentInDocuments(page, STREET);
       });
     });
   }

@@ -58,10 +58,10 @@ describe("a page's action only for POST", () => {
     expect((await pat.today()).map((open) => open.id)).toEqual([task!.id]);
   });
 
-  it("PUT, PATCH and DELETE on /sequences, /saved-searches, /crm/comp-choices and /crm/comp-report answer 405 + Allow", async () => {
+  it("PUT, PATCH and DELETE on /sequences, /saved-searches, /crm/pinned-comps and /crm/comp-report answer 405 + Allow", async () => {
     const pat = await signedUp();
     const cookie = pat.client.cookieHeader();
-    for (const path of ["/sequences", "/saved-searches", "/crm/comp-choices", "/crm/comp-report"]) {
+    for (const path of ["/sequences", "/saved-searches", "/crm/pinned-comps", "/crm/comp-report"]) {
       for (const method of ["PUT", "PATCH", "DELETE"]) {
         const answer = await ask(method, path, cookie, new URLSearchParams({ intent: "delete", id: "x", propertyId: "x" }));
         await answer.arrayBuffer();
@@ -72,10 +72,10 @@ describe("a page's action only for POST", () => {
 });
 
 describe("GET on a form-only route", () => {
-  it("/crm/comp-choices and /crm/comp-report redirect to the CRM and leave the pending toast for the page it shows", async () => {
+  it("/crm/pinned-comps and /crm/comp-report redirect to the CRM and leave the pending toast for the page it shows", async () => {
     const pat = await signedUp();
     const toast = toastCookie({ title: "ARV Recomputed", variant: "success" }).split(";")[0]!;
-    for (const path of ["/crm/comp-choices", "/crm/comp-report"]) {
+    for (const path of ["/crm/pinned-comps", "/crm/comp-report"]) {
       const answer = await ask("GET", path, `${pat.client.cookieHeader()}; ${toast}`);
       await answer.arrayBuffer();
       expect(answer.status).toBe(302);

@@ -4,10 +4,10 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { compChoices, comps, userSales } from "#db/schema.ts";
+import { comps, pinnedComps, userSales } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import { candidateWindow } from "#app/domain/valuation/cells.ts";
-import * as choicesApi from "#app/routes/api.properties.$id.comp-choices.ts";
+import * as choicesApi from "#app/routes/api.properties.$id.pinned-comps.ts";
 import * as apiSalesImport from "#app/routes/api.sales.import.ts";
 import { NO_SALE_AT_ADDRESS } from "#app/services/valuation/pinned-comps.server.ts";
 import { subjectOfProperty } from "#app/services/valuation/property-comps.server.ts";
@@ -45,8 +45,8 @@ async function uploadSaleAt(client: ApiClient, place: { latitude: number; longit
 }
 
 const addComp = (client: ApiClient, id: string, address: string) =>
-  client.call(choose, "POST", `/api/properties/${id}/comp-choices`, { action: "add", address }, { params: { id } });
-const choicesOf = (propertyId: string) => db.select().from(compChoices).where(eq(compChoices.propertyId, propertyId));
+  client.call(choose, "POST", `/api/properties/${id}/pinned-comps`, { action: "add", address }, { params: { id } });
+const choicesOf = (propertyId: string) => db.select().from(pinnedComps).where(eq(pinnedComps.propertyId, propertyId));
 
 describe("Add a comp from the user's own uploaded sales", () => {
   it("finds the user's uploaded sale by its address (any case) and values with it; another user's upload is never found", async () => {

@@ -7,15 +7,15 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { compChoices, comps, documents, properties } from "#db/schema.ts";
+import { comps, documents, pinnedComps, properties } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import { candidateWindow } from "#app/domain/valuation/cells.ts";
 import { createLocalPropertyData } from "#app/providers/property-data/local.server.ts";
 import { loader as listDocumentsRoute } from "#app/routes/api.documents.ts";
-import * as choicesApi from "#app/routes/api.properties.$id.comp-choices.ts";
-import { action as crmChoices } from "#app/routes/crm.comp-choices.tsx";
+import * as choicesApi from "#app/routes/api.properties.$id.pinned-comps.ts";
 import { action as crmReport } from "#app/routes/crm.comp-report.tsx";
 import { action as crmComps } from "#app/routes/crm.comps.tsx";
+import { action as crmChoices } from "#app/routes/crm.pinned-comps.tsx";
 import { loader as viewDocument } from "#app/routes/documents.$id.view.ts";
 import { subjectOfProperty } from "#app/services/valuation/property-comps.server.ts";
 
@@ -39,9 +39,9 @@ const storedComps = (userId: string, propertyId: string) =>
     .from(comps)
     .where(and(eq(comps.userId, userId), eq(comps.propertyId, propertyId)));
 const arvOf = async (propertyId: string) => (await db.select().from(properties).where(eq(properties.id, propertyId)).get())?.arv;
-const choicesOf = (propertyId: string) => db.select().from(compChoices).where(eq(compChoices.propertyId, propertyId));
+const choicesOf = (propertyId: string) => db.select().from(pinnedComps).where(eq(pinnedComps.propertyId, propertyId));
 
-describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices and /crm/comp-choices)", () => {
+describe("pin, exclude and add a comp (POST /api/properties/{id}/pinned-comps and /crm/pinned-comps)", () => {
   it("excluding the weightiest comp changes the ARV, records it, and later comps searches keep it out", async () => {
     const { client, userId, id } = await ownValuedProperty("comps-exclude");
     const before = await storedComps(userId, id);
@@ -54,7 +54,7 @@ describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices an
     const answer = await client.call(
       choose,
       "POST",
-      `/api/properties/${id}/comp-choices`,
+      `/api/properties/${id}/pinned-comps`,
       { action: "exclude", saleId: heaviest.saleId, reason: "distressed", note: "Sold by the bank after a fire" },
       { params: { id } },
     );
@@ -73,7 +73,7 @@ describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices an
     expect(await arvOf(id)).toBe(answer.body.arv);
 
     // Included again (the form, no JavaScript): back to the first ARV.
-    const included = await client.send(crmChoices as Handler, "POST", "/crm/comp-choices", {
+    const included = await client.send(crmChoices as Handler, "POST", "/crm/pinned-comps", {
       urlencoded: { propertyId: id, action: "include", saleId: heaviest.saleId!, returnTo: `/?section=crm&lead=${id}&comps=1` },
     });
     expect(included.status).toBe(302);
@@ -89,7 +89,7 @@ describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices an
     const pinned = await client.call(
       choose,
       "POST",
-      `/api/properties/${id}/comp-choices`,
+      `/api/properties/${id}/pinned-comps`,
       { action: "pin", saleId: first.saleId },
       { params: { id } },
     );
@@ -107,7 +107,7 @@ describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices an
     const added = await client.call(
       choose,
       "POST",
-      `/api/properties/${id}/comp-choices`,
+      `/api/properties/${id}/pinned-comps`,
       { action: "add", address: other!.address },
       { params: { id } },
     );
@@ -121,7 +121,7 @@ describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices an
     const nowhere = await client.call(
       choose,
       "POST",
-      `/api/properties/${id}/comp-choices`,
+      `/api/properties/${id}/pinned-comps`,
       { action: "add", address: "Nowhere Lane 99999" },
       { params: { id } },
     );
@@ -139,7 +139,7 @@ describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices an
       { action: "pin", saleId: comp.saleId },
       { action: "add", address: comp.address },
     ]) {
-      const refused = await stranger.client.call(choose, "POST", `/api/properties/${id}/comp-choices`, body, { params: { id } });
+      const refused = await stranger.client.call(choose, "POST", `/api/properties/${id}/pinned-comps`, body, { params: { id } });
       expect(refused.status).toBe(404);
       expect(refused.body.success).toBe(false);
     }
@@ -149,7 +149,7 @@ describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices an
     const owner = await stranger.client.call(
       choose,
       "POST",
-      `/api/properties/${id}/comp-choices`,
+      `/api/properties/${id}/pinned-comps`,
       { action: "exclude", saleId: "x" },
       { params: { id } },
     );
@@ -157,13 +157,13 @@ describe("pin, exclude and add a comp (POST /api/properties/{id}/comp-choices an
     const long = await stranger.client.call(
       choose,
       "POST",
-      `/api/properties/${id}/comp-choices`,
+      `/api/properties/${id}/pinned-comps`,
       { action: "exclude", saleId: "market-1", reason: "other", note: "x".repeat(201) },
       { params: { id } },
     );
     expect(long.status).toBe(400);
     const get = await stranger.client
-      .send(choicesApi.loader as Handler, "GET", `/api/properties/${id}/comp-choices`, { params: { id } })
+      .send(choicesApi.loader as Handler, "GET", `/api/properties/${id}/pinned-comps`, { params: { id } })
       .catch((r: Response) => r);
     expect(get.status).toBe(405);
     expect(get.headers.get("Allow")).toBe("POST");

@@ -5,15 +5,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { compChoices, userSales } from "#db/schema.ts";
+import { pinnedComps, userSales } from "#db/schema.ts";
 import { seedZipPlaces } from "#db/zip-places.ts";
 import { SALE_DATE_IN_FUTURE } from "#app/domain/sales/sales-csv.ts";
 import { unsafeTextMessage } from "#app/domain/shared/text.ts";
 import { CompPinSchema as CompChoiceSchema } from "#app/domain/valuation/pinned-comps-form.ts";
-import * as choicesApi from "#app/routes/api.properties.$id.comp-choices.ts";
+import * as choicesApi from "#app/routes/api.properties.$id.pinned-comps.ts";
 import { action as createLead } from "#app/routes/api.properties.ts";
 import * as apiSalesImport from "#app/routes/api.sales.import.ts";
-import { action as crmChoices } from "#app/routes/crm.comp-choices.tsx";
+import { action as crmChoices } from "#app/routes/crm.pinned-comps.tsx";
 
 import { registerClient, type ApiClient, type Handler } from "./api-client.ts";
 import { ownValuedProperty } from "./comps-setup.ts";
@@ -32,7 +32,7 @@ const UNSAFE = ["\u0000", "\u0007", "\u007f", "\u0085", "\u202e", "\u2066"];
 describe("control and bidi-override characters", () => {
   it("a comp exclusion note with one is refused (API, in parallel, and the no-JS form) and nothing is stored", async () => {
     const { client, id } = await ownValuedProperty("text-note");
-    const [comp] = await db.select().from(compChoices).where(eq(compChoices.propertyId, id));
+    const [comp] = await db.select().from(pinnedComps).where(eq(pinnedComps.propertyId, id));
     expect(comp).toBeUndefined();
     const saleId = "market-1";
     const answers = await Promise.all(
@@ -40,7 +40,7 @@ describe("control and bidi-override characters", () => {
         client.call(
           choose,
           "POST",
-          `/api/properties/${id}/comp-choices`,
+          `/api/properties/${id}/pinned-comps`,
           { action: "exclude", saleId, reason: "other", note: `Sold ${ch}cheap` },
           { params: { id } },
         ),
@@ -50,11 +50,11 @@ describe("control and bidi-override characters", () => {
       expect(answer.status).toBe(400);
       expect((answer.body.errors as Record<string, string[]>).note).toBeDefined();
     }
-    const form = await client.send(crmChoices as Handler, "POST", "/crm/comp-choices", {
+    const form = await client.send(crmChoices as Handler, "POST", "/crm/pinned-comps", {
       form: { propertyId: id, action: "exclude", saleId, reason: "other", note: "evil\u202etxt.exe" },
     });
     expect(form.status).toBeLessThan(500);
-    expect(await db.select().from(compChoices).where(eq(compChoices.propertyId, id))).toEqual([]);
+    expect(await db.select().from(pinnedComps).where(eq(pinnedComps.propertyId, id))).toEqual([]);
   });
 
   it("the shared refinement names the field; a tab and line breaks are plain text", () => {

@@ -1,12 +1,14 @@
 /**
  * Today as a call list: a task carries its owner's best phone (DNC shown), the deal numbers, the last touch and the
  * newest note; "Talked" makes a New lead Contacted and what was agreed pauses, moves, stops or puts the lead under
- * contract (its deal in Closing), in the outcome's batch; a note is kept on the lead, control characters refused.
+ * contract (its deal in Closing), in the outcome's batch; a note is kept on the lead, control characters refused, and
+ * written with a snooze or a call back only when that batch moved the task.
  */
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { deals, leadNotes, leads, properties } from "#db/schema.ts";
+import { deals, followUpSteps, leadNotes, leads, properties, userLeads } from "#db/schema.ts";
+import { SEQUENCE_STOPPED_TASK } from "#app/domain/sequences/task-state.ts";
 import { CALL_BACK_DATE_REQUIRED, CALL_BACK_IN_PAST } from "#app/domain/today/call-follow-up.ts";
 
 import { aLead, DAY, db, leadRow, NOW, signedUp, stepsOf, type Task } from "./sequence-fixtures.ts";
@@ -130,5 +132,51 @@ describe("Talked and what was agreed", () => {
     const steps = await stepsOf(call.leadId);
     expect(steps[3]).toMatchObject({ activityType: "letter" });
     expect((await db.select().from(leads).where(eq(leads.id, call.leadId)))[0].sequenceStatus).toBe("active");
+  });
+});
+
+describe("a snooze's note, in the snooze's batch", () => {
+  const notesOf = (propertyId: string) =>
+    db.select({ body: leadNotes.body, outcome: leadNotes.outcome }).from(leadNotes).where(eq(leadNotes.propertyId, propertyId));
+  const claimOf = async (activityId: string) =>
+    db
+      .select({ status: followUpSteps.status, claimedAt: followUpSteps.claimedAt })
+      .from(followUpSteps)
+      .where(eq(followUpSteps.activityId, activityId))
+      .get();
+
+  it("a snooze moves the task a day and keeps its note; the step is left pending, unclaimed", async () => {
+    const { pat, lead, call } = await firstCall();
+    const snoozed = await pat.work(call.id, { outcome: "snoozed", note: "Try after the weekend" });
+    expect(snoozed.status).toBe(200);
+    expect(await notesOf(lead.id)).toEqual([{ body: "Try after the weekend", outcome: "snoozed" }]);
+    const [step] = await stepsOf(call.leadId);
+    expect(step.scheduledFor?.toISOString()).toBe(new Date(NOW.getTime() + DAY).toISOString());
+    expect(await claimOf(call.id)).toEqual({ status: "pending", claimedAt: null });
+    expect(await statusOf(lead.id)).toBe("new");
+  });
+
+  it("a stopped sequence's task: the snooze and the call back are refused and write no note, status or last contact", async () => {
+    const { pat, lead, call } = await firstCall();
+    expect((await pat.start(lead.id, "stop")).status).toBe(200);
+    const [before] = await stepsOf(call.leadId);
+    const snoozed = await pat.work(call.id, { outcome: "snoozed", note: "Should not be kept" });
+    expect(snoozed).toMatchObject({ status: 409, body: { message: SEQUENCE_STOPPED_TASK } });
+    const callBack = await pat.work(call.id, { outcome: "talked", followUp: "call_back", callBackOn: "2026-06-18", note: "Nor this" });
+    expect(callBack).toMatchObject({ status: 409, body: { message: SEQUENCE_STOPPED_TASK } });
+    expect(await notesOf(lead.id)).toEqual([]);
+    expect(await statusOf(lead.id)).toBe("new");
+    expect(await db.select().from(userLeads).where(eq(userLeads.leadId, call.leadId))).toEqual([]);
+    const [after] = await stepsOf(call.leadId);
+    expect(after).toEqual(before);
+    expect(await claimOf(call.id)).toEqual({ status: "pending", claimedAt: null });
+  });
+
+  it("a task worked already: a snooze from a stale tab is refused and writes no note", async () => {
+    const { pat, lead, call } = await firstCall();
+    expect((await pat.work(call.id, { outcome: "no_answer" })).status).toBe(200);
+    const snoozed = await pat.work(call.id, { outcome: "snoozed", note: "Too late" });
+    expect(snoozed.status).toBe(409);
+    expect(await notesOf(lead.id)).toEqual([]);
   });
 });

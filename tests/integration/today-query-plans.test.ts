@@ -64,8 +64,8 @@ describe("Today's queries", () => {
       explain,
     ).toEqual([]);
 
-    // The page's reads (ADR 096): its tasks ranked in SQL with their count, the paused and the contract deadlines; coming
-    // up only when asked.
+    // The page's reads (ADR 096): its tasks ranked in SQL with their count, the paused, the contract deadlines and the
+    // buyers' unanswered offers; coming up only when asked.
     sent.length = 0;
     const reads = await readToday({ db: createDb(recordingD1(sent)), now: () => NOW }, userId, {
       zone: "America/New_York",
@@ -75,13 +75,13 @@ describe("Today's queries", () => {
     expect(reads.rows).toHaveLength(2);
     expect(reads.total).toBe(3);
     expect(reads.upcoming).toEqual([]);
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(4);
     const withUpcoming = await readToday({ db: createDb(recordingD1(sent)), now: () => NOW }, userId, {
       zone: "America/New_York",
       tasksShown: 2,
     });
     expect(withUpcoming.upcoming).toHaveLength(12);
-    expect(sent).toHaveLength(7);
+    expect(sent).toHaveLength(9);
     const pagePlans = await Promise.all(sent.map(planOf));
     const pageExplain = sent.map((statement, i) => `${statement.sql}\n  ${pagePlans[i].map((row) => row.detail).join("\n  ")}`).join("\n");
     for (const plan of pagePlans) expect(fullScans(plan.map((row) => row.detail)), pageExplain).toEqual([]);

@@ -16,7 +16,7 @@ export type ListedOffer = {
   closeDate: string | null;
   proofOfFunds: boolean;
   message: string | null;
-  status: "new" | "accepted";
+  status: "new" | "accepted" | "declined";
   history: string;
 };
 
@@ -29,8 +29,11 @@ function Line({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** The deal's inquiries and offers side by side, each with an Accept button while the deal is not yet assigned. */
-export function DealOffers({ offers, canAccept }: { offers: ListedOffer[]; canAccept: boolean }) {
+/**
+ * The deal's inquiries and offers side by side; while the deal is not yet assigned, a new one can be declined, and an
+ * offer (with the contract terms in) accepted.
+ */
+export function DealOffers({ offers, canAccept, assigned }: { offers: ListedOffer[]; canAccept: boolean; assigned: boolean }) {
   if (offers.length === 0) return <p className="text-sm text-slate-600">No offers yet.</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Offers">
@@ -43,6 +46,8 @@ export function DealOffers({ offers, canAccept }: { offers: ListedOffer[]; canAc
             </div>
             {offer.status === "accepted" ? (
               <Badge tone="teal">Accepted</Badge>
+            ) : offer.status === "declined" ? (
+              <Badge tone="neutral">Declined</Badge>
             ) : offer.amount === null ? (
               <Badge tone="neutral">Inquiry</Badge>
             ) : null}
@@ -55,18 +60,28 @@ export function DealOffers({ offers, canAccept }: { offers: ListedOffer[]; canAc
           </dl>
           <p className="text-xs text-slate-700">{offer.history}</p>
           {offer.message ? <p className="text-sm break-words whitespace-pre-line text-slate-800">{offer.message}</p> : null}
-          {canAccept && offer.amount !== null ? (
-            <Form method="post">
-              <input type="hidden" name="intent" value="accept" />
-              <input type="hidden" name="offerId" value={offer.id} />
-              <Button type="submit" className="w-full">
-                Accept Offer
-              </Button>
-            </Form>
+          {offer.status === "new" && !assigned ? (
+            <div className="flex flex-wrap gap-2">
+              {canAccept && offer.amount !== null ? <AnswerForm offerId={offer.id} intent="accept" label="Accept Offer" /> : null}
+              <AnswerForm offerId={offer.id} intent="decline" label={offer.amount === null ? "Decline Inquiry" : "Decline Offer"} />
+            </div>
           ) : null}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Accepting or declining one offer: a plain form post. */
+function AnswerForm({ offerId, intent, label }: { offerId: string; intent: "accept" | "decline"; label: string }) {
+  return (
+    <Form method="post" className="min-w-0 flex-1">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="offerId" value={offerId} />
+      <Button type="submit" variant={intent === "accept" ? "primary" : "secondary"} className="w-full">
+        {label}
+      </Button>
+    </Form>
   );
 }
 

@@ -36,8 +36,7 @@ const CARD_SEQUENCE_ACTIONS: readonly SequenceAction[] = ["pause", "stop"];
  * on each of them: a card's buttons repeated on a busy Today were a third of its HTML (ADR 096). Written out in full
  * so Tailwind finds them; keep in step with buttonClass.
  */
-const SMALL_BUTTON_ROW =
-  "flex flex-wrap gap-2 *:inline-flex *:items-center *:justify-center *:gap-2 *:rounded-md *:px-2.5 *:py-1.5 *:text-xs *:font-semibold *:transition-colors *:focus-visible:outline-2 *:focus-visible:outline-offset-2 *:focus-visible:outline-brand-600 *:disabled:cursor-not-allowed";
+const SMALL_BUTTON_ROW = "small-buttons flex flex-wrap gap-2";
 
 const phoneText = (phone: string) => formatPhone(toE164(phone)) || phone;
 

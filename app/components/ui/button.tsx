@@ -9,16 +9,17 @@ const VARIANTS = {
 
 export type ButtonVariant = keyof typeof VARIANTS;
 
-const SIZES = { md: "px-4 py-2 text-sm", sm: "px-2.5 py-1.5 text-xs" } as const;
+// The shared look is `.btn` with a size (app/tailwind.css): one short class list however many buttons a page repeats.
+const SIZES = { md: "btn-md", sm: "btn-sm" } as const;
 
-/** A variant's colours alone, for a row that sets the shared button classes once (Today's task cards, ADR 096). */
+/** A variant's colours alone, for a child of a `.small-buttons` row (app/tailwind.css), which gives it the rest. */
 export function buttonVariantClass(variant: ButtonVariant): string {
   return VARIANTS[variant];
 }
 
 /** The classes of a button, for links that look like one. `sm` for buttons repeated down a table. */
 export function buttonClass(variant: ButtonVariant = "primary", extra = "", size: keyof typeof SIZES = "md") {
-  return `inline-flex items-center justify-center gap-2 rounded-md ${SIZES[size]} font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed ${VARIANTS[variant]} ${extra}`.trim();
+  return `btn ${SIZES[size]} ${VARIANTS[variant]} ${extra}`.trim();
 }
 
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant };

@@ -65,4 +65,4 @@ export function safeReturnTo(raw: unknown, fallback: string): string {
 }
 
 /** The form route the card's and the workbench's pinned and excluded comps post to (no JavaScript needed). */
-export const COMP_PIN_ACTION = "/crm/comp-choices";
+export const COMP_PIN_ACTION = "/crm/pinned-comps";

@@ -1,8 +1,8 @@
 /**
  * Accepting a buyer's offer assigns the deal: the deal row is claimed first (assigned only if it is not already), and
  * only the claimant renders the Assignment of Contract, stores it in R2 and in Documents (Assignment Contracts) and
- * marks the offer accepted — so two clicks make one PDF. "Fee received" then records the fee actually paid as the
- * deal's profit.
+ * marks the offer accepted — so two clicks make one PDF. An offer the user does not take is declined instead. "Fee
+ * received" then records the fee actually paid as the deal's profit.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 
@@ -23,6 +23,7 @@ export const NEEDS_CONTRACT = "Add the contract terms before accepting an offer"
 export const INQUIRY_ONLY = "An inquiry has no amount to accept";
 export const BELOW_CONTRACT = "The offer is below the contract price";
 export const NOT_ASSIGNED = "Accept an offer before recording the fee received";
+export const OFFER_ANSWERED = "This offer is already accepted or declined";
 
 export type Refused = { ok: false; status: 404 | 409 | 422; message: string };
 export type AcceptOutcome = { ok: true; document: DocumentView; fee: number } | Refused;
@@ -58,6 +59,7 @@ function judge(deal: DealRow, offer: OfferRow): Refused | { ok: true; fee: numbe
   if (deal.assignedOfferId !== null || (deal.dispoStatus !== null && DONE.includes(deal.dispoStatus)))
     return { ok: false, status: 409, message: ALREADY_ASSIGNED };
   if (deal.contractPrice === null || deal.propertyId === null) return { ok: false, status: 409, message: NEEDS_CONTRACT };
+  if (offer.status === "declined") return { ok: false, status: 409, message: OFFER_ANSWERED };
   if (offer.amount === null) return { ok: false, status: 422, message: INQUIRY_ONLY };
   const fee = spreadOf({ contractPrice: deal.contractPrice, buyerPrice: offer.amount });
   if (fee === null || fee < 0) return { ok: false, status: 422, message: BELOW_CONTRACT };
@@ -150,6 +152,26 @@ async function writeAssignment(
       .where(and(eq(dealOffers.id, offer.id), eq(dealOffers.userId, deal.userId))),
   ]);
   return toDocumentView(inserted[0]!);
+}
+
+/**
+ * Declines a new offer or inquiry on the user's deal: claimed by the statement that changes it, so an accepted offer
+ * is never turned into a declined one.
+ */
+export async function declineOffer(
+  context: ServiceContext<"db">,
+  { userId, dealId, offerId }: { userId: string; dealId: string; offerId: string },
+): Promise<{ ok: true; name: string } | Refused> {
+  const { db } = context;
+  const mine = and(eq(dealOffers.id, offerId), eq(dealOffers.userId, userId), eq(dealOffers.dealId, dealId));
+  const [declined] = await db
+    .update(dealOffers)
+    .set({ status: "declined" })
+    .where(and(mine, eq(dealOffers.status, "new")))
+    .returning({ name: dealOffers.name });
+  if (declined) return { ok: true, name: declined.name };
+  const exists = await db.select({ id: dealOffers.id }).from(dealOffers).where(mine).get();
+  return exists ? { ok: false, status: 409, message: OFFER_ANSWERED } : { ok: false, status: 404, message: OFFER_NOT_FOUND };
 }
 
 export type FeeOutcome = { ok: true; profit: number } | Refused;

@@ -102,7 +102,14 @@ export function leadOutcomeStatements(
   const writes: BatchItem<"sqlite">[] = [];
   if (input.note)
     writes.push(
-      noteStatement(context, { userId, propertyId: task.propertyId, activityId: task.id, outcome: input.outcome, body: input.note }),
+      noteStatement(context, {
+        userId,
+        propertyId: task.propertyId,
+        activityId: task.id,
+        outcome: input.outcome,
+        body: input.note,
+        condition,
+      }),
     );
   if (input.outcome === "talked") {
     const lead = { userId, propertyId: task.propertyId, leadId: task.leadId, status: task.status as PropertyStatus };

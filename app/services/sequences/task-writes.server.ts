@@ -3,7 +3,7 @@
  * phones and the contact row), the remaining steps planned again (only those still pending), the lead's pointer
  * (only while its sequence runs) and the lead's last contact.
  */
-import { and, eq, inArray, ne, notExists } from "drizzle-orm";
+import { and, eq, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import { followUpActivityContacts, followUpSteps, leads, properties, userLeads, type OwnerPhone } from "#db/schema.ts";
@@ -135,11 +135,26 @@ export function scheduleNext(
   return { statements, next: next ? { id: next.id, activityType: next.activityType, scheduledFor: next.scheduledFor } : null };
 }
 
-/** The lead was contacted now (Today's ranking reads it). */
-export function contactedStatement(context: ServiceContext<"db" | "now">, userId: string, leadId: string) {
+/**
+ * The lead was contacted now (Today's ranking reads it): its row's last action moved, or the row written when it has
+ * none; both only while `condition` holds (this request's claim on the step).
+ */
+export function contactedStatements(
+  context: ServiceContext<"db" | "now">,
+  contact: { userId: string; leadId: string; condition: SQL },
+): BatchItem<"sqlite">[] {
+  const { db } = context;
   const now = context.now();
-  return context.db
-    .insert(userLeads)
-    .values({ userId, leadId, status: "contacted", lastActionAt: now, createdAt: now })
-    .onConflictDoUpdate({ target: [userLeads.userId, userLeads.leadId], set: { lastActionAt: now } });
+  const { userId, leadId, condition } = contact;
+  const mine = and(eq(userLeads.userId, userId), eq(userLeads.leadId, leadId));
+  const none = sql`not exists (select 1 from ${userLeads} where ${mine})`;
+  // Every column in the table's order, as insert … select takes them.
+  return [
+    db.update(userLeads).set({ lastActionAt: now }).where(and(mine, condition)),
+    db
+      .insert(userLeads)
+      .select(
+        sql`select ${crypto.randomUUID()}, ${userId}, ${leadId}, 'contacted', null, '[]', ${now.getTime()}, ${now.getTime()} where ${none} and ${condition}`,
+      ),
+  ];
 }

@@ -11,7 +11,7 @@
  * gives the claim back; a claim whose request died is taken over after its lease (step-claims.server.ts). A phone on
  * the do-not-call list, named by an outcome, answers 422 and records nothing.
  */
-import { and, eq, exists, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import { followUpActivities, followUpActivityContacts, followUpSteps } from "#db/schema.ts";
@@ -48,7 +48,7 @@ import { emailStep, mailLetterStep, type StepContext, type StepRefusal, type Ste
 import { claimStep, giveBack, heldBy, holding, type StepClaim } from "./step-claims.server.ts";
 import { companyRead, leadStepsRead, taskContactsRead, taskRead, taskStateRead } from "./task-reads.server.ts";
 import {
-  contactedStatement,
+  contactedStatements,
   digitsOf,
   flaggedPhones,
   FLAGGING_OUTCOMES,
@@ -261,8 +261,10 @@ function movedTo(context: ServiceContext<"now">, task: Task, input: TaskOutcomeI
 }
 
 /**
- * Snooze, or a call back on an agreed day: one guarded statement moves the open, workable step to `until`; only then
- * what the outcome writes on the lead (its note; a call back's status and last contact).
+ * Snooze, or a call back on an agreed day, in one batch: the open, workable step is claimed for the batch alone (its
+ * row changed from pending), the task moved to `until`, what the outcome writes on the lead (its note; a call back's
+ * status and last contact) written under that claim, and the claim given back. A step that could not be claimed (a
+ * stopped sequence's, one worked meanwhile) changes nothing, its note included.
  */
 async function snooze(
   context: ServiceContext<"db" | "now">,
@@ -270,26 +272,31 @@ async function snooze(
 ): Promise<TaskResult> {
   const { db } = context;
   const { userId, task, input, until } = request;
-  const workable = db
-    .select({ one: followUpSteps.activityId })
-    .from(followUpSteps)
-    .where(and(eq(followUpSteps.activityId, task.id), eq(followUpSteps.status, "pending"), stepWorkable(userId)));
-  const moved = await db
-    .update(followUpActivities)
-    .set({ scheduledFor: until })
-    .where(
-      and(
-        eq(followUpActivities.id, task.id),
-        eq(followUpActivities.userId, userId),
-        isNull(followUpActivities.completedAt),
-        exists(workable),
-      ),
-    )
-    .returning({ id: followUpActivities.id });
-  if (moved.length === 0) return refusalNow(context, userId, task.id);
-  const onLead = leadOutcomeStatements(context, { userId, task, input });
-  if (input.outcome === "talked") onLead.push(contactedStatement(context, userId, task.leadId));
-  if (onLead.length > 0) await db.batch([onLead[0], ...onLead.slice(1)]);
+  const claim: StepClaim = { userId, activityId: task.id, claimedAt: context.now() };
+  const held = holding(claim);
+  const ownTask = and(eq(followUpActivities.id, task.id), eq(followUpActivities.userId, userId));
+  const open = sql`exists (select 1 from ${followUpActivities} where ${ownTask} and ${followUpActivities.completedAt} is null)`;
+  const onLead = leadOutcomeStatements(context, { userId, task, input, condition: held });
+  if (input.outcome === "talked") onLead.push(...contactedStatements(context, { userId, leadId: task.leadId, condition: held }));
+  const [claimed] = await db.batch([
+    db
+      .update(followUpSteps)
+      .set({ status: "working", claimedAt: claim.claimedAt })
+      .where(
+        and(
+          eq(followUpSteps.activityId, task.id),
+          eq(followUpSteps.userId, userId),
+          eq(followUpSteps.status, "pending"),
+          stepWorkable(userId),
+          open,
+        ),
+      )
+      .returning({ activityId: followUpSteps.activityId }),
+    db.update(followUpActivities).set({ scheduledFor: until }).where(and(ownTask, held)),
+    ...onLead,
+    db.update(followUpSteps).set({ status: "pending", claimedAt: null, claimedInput: null }).where(heldBy(claim)),
+  ]);
+  if (claimed.length === 0) return refusalNow(context, userId, task.id);
   const leadStatus = leadStatusAfter(task, input);
   return { ok: true, outcome: input.outcome, scheduledFor: until, next: null, trackingId: null, note: null, leadStatus };
 }
@@ -333,7 +340,7 @@ function outcomeStatements(context: ServiceContext<"db" | "now">, outcome: Outco
   );
   const scheduled = scheduleNext(context, { userId, activityId: task.id, leadId: task.leadId, property, steps: outcome.steps }, zone);
   writes.push(...scheduled.statements);
-  if (effect === "complete") writes.push(contactedStatement(context, userId, task.leadId));
+  if (effect === "complete") writes.push(...contactedStatements(context, { userId, leadId: task.leadId, condition: held }));
   writes.push(...leadOutcomeStatements(context, { userId, task, input, condition: held }));
   // The step itself last: every statement before it ran while this request held the claim.
   writes.push(

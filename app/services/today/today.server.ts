@@ -18,6 +18,7 @@ import { TODAY_LIMIT, UPCOMING_DAYS, UPCOMING_LIMIT } from "#app/domain/today/ta
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { deadlineDealRows } from "#app/services/dispo/deadlines.server.ts";
+import { newOfferRows } from "#app/services/dispo/offer-tasks.server.ts";
 import {
   CRM_LEAD_VENDOR,
   noReplySinceLastMove,
@@ -132,6 +133,8 @@ export type TodayReads = {
   paused: Awaited<ReturnType<typeof pausedRows>>;
   /** Deals under contract with an inspection deadline or closing near (app/domain/dispo/deadlines.ts makes the tasks). */
   deadlines: Awaited<ReturnType<typeof deadlineDealRows>>;
+  /** Buyers' offers not yet answered on deals still being marketed (app/domain/dispo/offer-tasks.ts makes the tasks). */
+  newOffers: Awaited<ReturnType<typeof newOfferRows>>;
 };
 
 /**
@@ -139,8 +142,8 @@ export type TodayReads = {
  * time zone when known; without it the reads take the widest day and `todayTasks`/`upcomingSteps` cut it, in full.
  * With a zone (the page): the first `tasksShown` tasks by the ranking in SQL with the count of all (ADR 096), and
  * `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps; 0 reads none (the page asks for them on
- * `?upcoming=all` only, ADR 096). The page also reads the contract deadlines of deals under contract; the API, which
- * answers the tasks alone, does not.
+ * `?upcoming=all` only, ADR 096). The page also reads the contract deadlines of deals under contract and the buyers'
+ * unanswered offers; the API, which answers the tasks alone, does not.
  */
 export async function readToday(
   context: ServiceContext<"db" | "now">,
@@ -160,18 +163,19 @@ export async function readToday(
       upcomingRows(context, userId, cut),
       pausedRows(context, userId),
     ]);
-    return { rows, total: null, upcoming, paused, deadlines: [] };
+    return { rows, total: null, upcoming, paused, deadlines: [], newOffers: [] };
   }
   const ranking = tasksShown < TODAY_LIMIT ? { shown: tasksShown, zone: steadyOffset(cut.dueBefore, zone), now } : undefined;
   const due = dueTaskRows(context, userId, cut.dueBefore, ranking);
   const paused = pausedRows(context, userId);
   const near = deadlineDealRows(context, userId);
-  const [rows, pausedRead, deadlines, upcoming] =
+  const offers = newOfferRows(context, userId);
+  const [rows, pausedRead, deadlines, newOffers, upcoming] =
     cut.upcomingLimit > 0
-      ? await batch([due, paused, near, upcomingRows(context, userId, cut)])
-      : [...(await batch([due, paused, near])), []];
+      ? await batch([due, paused, near, offers, upcomingRows(context, userId, cut)])
+      : [...(await batch([due, paused, near, offers])), []];
   // Every row carries the count of all due tasks; none is due when there is no row.
-  return { rows, total: ranking ? Number(rows[0]?.dueCount ?? 0) : null, upcoming, paused: pausedRead, deadlines };
+  return { rows, total: ranking ? Number(rows[0]?.dueCount ?? 0) : null, upcoming, paused: pausedRead, deadlines, newOffers };
 }
 
 /** A paused sequence and why it is paused. */

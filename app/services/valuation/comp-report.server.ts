@@ -6,7 +6,7 @@
  */
 import { and, eq } from "drizzle-orm";
 
-import { compChoices, documents, properties } from "#db/schema.ts";
+import { documents, pinnedComps, properties } from "#db/schema.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
 import { compReportText } from "#app/domain/valuation/comp-report.ts";
 import { COMPS_ANALYSIS_FAILED, type ValuationFailure } from "#app/domain/valuation/comparables.ts";
@@ -26,9 +26,9 @@ const CHOICE_WORDS = { pinned: "Pinned", added: "Added", excluded: "Excluded" } 
 /** The user's choices as the report lists them. */
 async function choiceLines(context: ReportContext, userId: string, propertyId: string): Promise<{ lines: string[]; excluded: number }> {
   const rows = await context.db
-    .select({ choice: compChoices.choice, address: compChoices.address, reason: compChoices.reason, note: compChoices.note })
-    .from(compChoices)
-    .where(and(eq(compChoices.userId, userId), eq(compChoices.propertyId, propertyId)));
+    .select({ choice: pinnedComps.choice, address: pinnedComps.address, reason: pinnedComps.reason, note: pinnedComps.note })
+    .from(pinnedComps)
+    .where(and(eq(pinnedComps.userId, userId), eq(pinnedComps.propertyId, propertyId)));
   const lines = rows.map((row) => {
     const why = row.choice === "excluded" ? `: ${excludeReasonLabel(row.reason)}${row.note ? ` - ${row.note}` : ""}` : "";
     return `${CHOICE_WORDS[row.choice]} ${row.address}${why}`;

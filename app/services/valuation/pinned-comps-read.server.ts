@@ -4,7 +4,7 @@
  */
 import { and, eq } from "drizzle-orm";
 
-import { compChoices } from "#db/schema.ts";
+import { pinnedComps } from "#db/schema.ts";
 import type { CompPins, Sale } from "#app/domain/valuation/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -15,9 +15,9 @@ export type ChoicesOwner = { userId: string; propertyId: string };
 export function pinnedCompsQuery(context: ServiceContext<"db">, userId: string, propertyId: string) {
   const { db } = context;
   return db
-    .select({ saleId: compChoices.saleId, choice: compChoices.choice, sale: compChoices.sale })
-    .from(compChoices)
-    .where(and(eq(compChoices.userId, userId), eq(compChoices.propertyId, propertyId)));
+    .select({ saleId: pinnedComps.saleId, choice: pinnedComps.choice, sale: pinnedComps.sale })
+    .from(pinnedComps)
+    .where(and(eq(pinnedComps.userId, userId), eq(pinnedComps.propertyId, propertyId)));
 }
 
 export type PinnedCompRow = Awaited<ReturnType<typeof pinnedCompsQuery>>[number];

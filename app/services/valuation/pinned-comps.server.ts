@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 
-import { compChoices, comps, properties } from "#db/schema.ts";
+import { comps, pinnedComps, properties } from "#db/schema.ts";
 import { candidateWindow } from "#app/domain/valuation/cells.ts";
 import type { ValuationFailure } from "#app/domain/valuation/comparables.ts";
 import type { CompPinInput } from "#app/domain/valuation/pinned-comps-form.ts";
@@ -21,7 +21,7 @@ import type { ValuationContext } from "./valuation.server.ts";
 export const COMP_NOT_FOUND = "Comp not found";
 export const NO_SALE_AT_ADDRESS = "No sale of the last 12 months near this property matches that address.";
 
-type ChoiceRow = typeof compChoices.$inferInsert;
+type ChoiceRow = typeof pinnedComps.$inferInsert;
 
 /** What to store for a pin or an exclusion: the stored comp it names (its address), or 404. */
 async function namedComp(context: ValuationContext, userId: string, propertyId: string, saleId: string) {
@@ -65,12 +65,12 @@ function writeChoice(context: ValuationContext, row: ChoiceRow) {
   const { db } = context;
   const owned = sql`exists (select 1 from ${properties} where ${properties.id} = ${row.propertyId} and ${properties.userId} = ${row.userId})`;
   const now = context.now().getTime();
-  return db.run(sql`insert into ${compChoices} (user_id, property_id, sale_id, choice, reason, note, address, sale, created_at, updated_at)
+  return db.run(sql`insert into ${pinnedComps} (user_id, property_id, sale_id, choice, reason, note, address, sale, created_at, updated_at)
     select ${row.userId}, ${row.propertyId}, ${row.saleId}, ${row.choice}, ${row.reason ?? null}, ${row.note ?? null}, ${row.address},
       ${row.sale ? JSON.stringify(row.sale) : null}, ${now}, ${now}
     where ${owned}
     on conflict (user_id, property_id, sale_id) do update set choice = excluded.choice, reason = excluded.reason,
-      note = excluded.note, address = excluded.address, sale = coalesce(excluded.sale, ${compChoices.sale}), updated_at = excluded.updated_at`);
+      note = excluded.note, address = excluded.address, sale = coalesce(excluded.sale, ${pinnedComps.sale}), updated_at = excluded.updated_at`);
 }
 
 /** Applies one choice and values the property again; the answer is `runComps`'s (the recomputed ARV and its comps). */
@@ -86,8 +86,8 @@ export async function chooseComp(context: ValuationContext, userId: string, prop
     if (!named.ok) return { ok: false as const, status: 404 as const, message: named.message };
     // Unpinning an added sale drops it; including an excluded one forgets the exclusion.
     await context.db
-      .delete(compChoices)
-      .where(and(eq(compChoices.userId, userId), eq(compChoices.propertyId, propertyId), eq(compChoices.saleId, input.saleId)));
+      .delete(pinnedComps)
+      .where(and(eq(pinnedComps.userId, userId), eq(pinnedComps.propertyId, propertyId), eq(pinnedComps.saleId, input.saleId)));
   } else {
     const named = await namedComp(context, userId, propertyId, input.saleId);
     if (!named.ok) return { ok: false as const, status: 404 as const, message: named.message };
@@ -106,9 +106,9 @@ export async function chooseComp(context: ValuationContext, userId: string, prop
 /** An unpin or an include names a choice the user made on their property; anything else is 404. */
 async function ownedChoice(context: ValuationContext, userId: string, propertyId: string, saleId: string) {
   const row = await context.db
-    .select({ choice: compChoices.choice })
-    .from(compChoices)
-    .where(and(eq(compChoices.userId, userId), eq(compChoices.propertyId, propertyId), eq(compChoices.saleId, saleId)))
+    .select({ choice: pinnedComps.choice })
+    .from(pinnedComps)
+    .where(and(eq(pinnedComps.userId, userId), eq(pinnedComps.propertyId, propertyId), eq(pinnedComps.saleId, saleId)))
     .get();
   return row ? { ok: true as const } : { ok: false as const, message: COMP_NOT_FOUND };
 }

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 
-import { compChoices, comps } from "#db/schema.ts";
+import { comps, pinnedComps } from "#db/schema.ts";
 import type { UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -52,14 +52,14 @@ export function storedChoices(context: ServiceContext<"db">, userId: UserRef, pr
   const { db } = context;
   return db
     .select({
-      propertyId: compChoices.propertyId,
-      saleId: compChoices.saleId,
-      choice: compChoices.choice,
-      address: compChoices.address,
-      reason: compChoices.reason,
-      note: compChoices.note,
+      propertyId: pinnedComps.propertyId,
+      saleId: pinnedComps.saleId,
+      choice: pinnedComps.choice,
+      address: pinnedComps.address,
+      reason: pinnedComps.reason,
+      note: pinnedComps.note,
     })
-    .from(compChoices)
-    .where(and(eq(compChoices.userId, userId), inArray(compChoices.propertyId, propertyIds)))
-    .orderBy(asc(compChoices.address), asc(compChoices.saleId));
+    .from(pinnedComps)
+    .where(and(eq(pinnedComps.userId, userId), inArray(pinnedComps.propertyId, propertyIds)))
+    .orderBy(asc(pinnedComps.address), asc(pinnedComps.saleId));
 }

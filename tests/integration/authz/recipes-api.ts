@@ -246,17 +246,17 @@ export const API_RECIPES: Record<string, Recipe> = {
       ),
     ),
   },
-  "routes/api.properties.$id.comp-choices": {
-    loader: only405("/api/properties/x/comp-choices"),
+  "routes/api.properties.$id.pinned-comps": {
+    loader: only405("/api/properties/x/pinned-comps"),
     action: api(
       post(
-        byId("/api/properties", property, "/comp-choices"),
+        byId("/api/properties", property, "/pinned-comps"),
         json(() => ({ action: "pin", saleId: "market-1" })),
         "not-found",
         { params: withId(property) },
       ),
       post(
-        byId("/api/properties", property, "/comp-choices"),
+        byId("/api/properties", property, "/pinned-comps"),
         json(() => ({ action: "add", address: "Main St" })),
         "not-found",
         { params: withId(property) },

@@ -57,6 +57,14 @@ export const DISPO_PAGE_RECIPES: Record<string, Recipe> = {
       ),
       post(
         (ids) => `/deals/${ids.deal}/offers`,
+        form((ids) => ({ intent: "decline", offerId: ids.offer })),
+        "not-found",
+        {
+          params: withParam("id", (ids) => ids.deal),
+        },
+      ),
+      post(
+        (ids) => `/deals/${ids.deal}/offers`,
         form(() => ({ intent: "fee", amount: "15000" })),
         "not-found",
         {

@@ -166,9 +166,9 @@ export const PAGE_RECIPES: Record<string, Recipe> = {
   },
   "routes/crm.analysis": { action: page(submit("/crm/analysis", (ids) => ({ propertyId: ids.property }))) },
   "routes/crm.comps": { action: page(submit("/crm/comps", (ids) => ({ propertyId: ids.property }))) },
-  "routes/crm.comp-choices": {
-    loader: open("a GET only redirects to the CRM, reading nothing", get(at("/crm/comp-choices"), "own")),
-    action: page(submit("/crm/comp-choices", (ids) => ({ propertyId: ids.property, action: "pin", saleId: "market-1" }))),
+  "routes/crm.pinned-comps": {
+    loader: open("a GET only redirects to the CRM, reading nothing", get(at("/crm/pinned-comps"), "own")),
+    action: page(submit("/crm/pinned-comps", (ids) => ({ propertyId: ids.property, action: "pin", saleId: "market-1" }))),
   },
   "routes/crm.comp-report": {
     loader: open("a GET only redirects to the CRM, reading nothing", get(at("/crm/comp-report"), "own")),

@@ -14,7 +14,7 @@ import { chooseComp } from "#app/services/valuation/pinned-comps.server.ts";
 /**
  * The property card's and the workbench's pinned and excluded comps as form posts (docs/decisions/091-comps-the-user-can-defend.md):
  * pin, unpin, exclude with a reason, include, add by address — the same service as POST
- * /api/properties/{id}/comp-choices — then back to the page the form came from with the recomputed ARV (the workbench
+ * /api/properties/{id}/pinned-comps — then back to the page the form came from with the recomputed ARV (the workbench
  * carries it in its URL) and a toast, with or without JavaScript. A bad form or another user's property: an error
  * toast, nothing written.
  */

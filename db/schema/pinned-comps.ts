@@ -13,7 +13,8 @@ import { properties } from "./crm.ts";
 
 export const COMP_CHOICES = ["pinned", "excluded", "added"] as const;
 
-export const compChoices = sqliteTable(
+// Its SQL name stays comp_choices: renaming a D1 table rewrites it and gains a user nothing.
+export const pinnedComps = sqliteTable(
   "comp_choices",
   {
     userId: ownerUserId(),

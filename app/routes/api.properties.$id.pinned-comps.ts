@@ -12,7 +12,7 @@ export function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * POST /api/properties/{id}/comp-choices { action: pin | unpin | include, saleId } | { action: exclude, saleId, reason,
+ * POST /api/properties/{id}/pinned-comps { action: pin | unpin | include, saleId } | { action: exclude, saleId, reason,
  * note? } | { action: add, address } → 200 { success, arv, range_low, range_high, confidence, confidenceLabel, comps, … }:
  * the choice stored and the property valued again with every choice applied. 404 for a foreign or unknown property
  * or comp (nothing written); 422 when no nearby sale matches the address or the property cannot be valued.
