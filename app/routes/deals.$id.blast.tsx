@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { BlastForm } from "#app/components/dispo/blast-form.tsx";
+import { DealFormPage } from "#app/components/dispo/deal-form-page.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { buttonClass } from "#app/components/ui/button.tsx";
 import { BlastSchema, blastSummary } from "#app/domain/dispo/blast.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { DEAL_NOT_FOUND } from "#app/services/deals/deals.server.ts";
@@ -51,26 +51,19 @@ export default function BlastPage() {
   const { address, buyers, blastKey } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (
-    <main className="mx-auto w-full max-w-3xl space-y-5 px-4 py-6 sm:px-6 sm:py-10">
-      <Link to="/?section=pipeline" className={buttonClass("ghost", "-ml-3")}>
-        <span aria-hidden="true">←</span> Back to the pipeline
-      </Link>
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Email buyers</h1>
-        <p className="text-sm text-slate-600">
+    <DealFormPage
+      title="Email buyers"
+      wide
+      alert={refused?.message}
+      lead={
+        <>
           {address ?? "The deal"}: each buyer gets one email with the deal&apos;s city, facts and asking price, and a one-click unsubscribe.
           Only buyers who agreed to email are emailed, once per deal unless you send again.
-        </p>
-      </div>
-      {refused?.message ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {refused.message}
-        </p>
-      ) : null}
-      <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-        <BlastForm key={blastKey} buyers={buyers} blastKey={blastKey} />
-      </div>
-    </main>
+        </>
+      }
+    >
+      <BlastForm key={blastKey} buyers={buyers} blastKey={blastKey} />
+    </DealFormPage>
   );
 }
 

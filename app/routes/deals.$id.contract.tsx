@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { ContractForm, type ContractFormValues } from "#app/components/dispo/contract-form.tsx";
+import { DealFormPage } from "#app/components/dispo/deal-form-page.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { buttonClass } from "#app/components/ui/button.tsx";
 import { ContractSchema, dayText } from "#app/domain/dispo/contract.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { DEAL_NOT_FOUND, getDeal } from "#app/services/deals/deals.server.ts";
@@ -70,20 +70,14 @@ export default function ContractPage() {
   const { address, underContract, values } = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
   return (
-    <main className="mx-auto w-full max-w-2xl space-y-5 px-4 py-6 sm:px-6 sm:py-10">
-      <Link to="/?section=pipeline" className={buttonClass("ghost", "-ml-3")}>
-        <span aria-hidden="true">←</span> Back to the pipeline
-      </Link>
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{underContract ? "Contract details" : "Under Contract"}</h1>
-        <p className="text-sm text-slate-600">
-          {address}: the signed purchase contract&apos;s terms. The deal card counts down the inspection deadline and the closing date.
-        </p>
-      </div>
-      <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-        <ContractForm values={refused?.values ?? values} errors={refused?.errors} />
-      </div>
-    </main>
+    <DealFormPage
+      title={underContract ? "Contract details" : "Under Contract"}
+      lead={
+        <>{address}: the signed purchase contract&apos;s terms. The deal card counts down the inspection deadline and the closing date.</>
+      }
+    >
+      <ContractForm values={refused?.values ?? values} errors={refused?.errors} />
+    </DealFormPage>
   );
 }
 

@@ -30,6 +30,11 @@ export const buyerEmails = sqliteTable(
     blastKey: text("blast_key").notNull(),
     /** The request holding the row while it is `sending`. */
     claimKey: text("claim_key"),
+    /**
+     * When that request claimed the row: a claim is a lease, and a `sending` row older than it belongs to a request
+     * that died before writing its outcome, so the next blast may claim the row again.
+     */
+    claimedAt: instant("claimed_at"),
     /** The address the email went to, read from the buyer as the row was claimed. */
     toAddress: text("to_address"),
     /** Unguessable: the email's one-click unsubscribe link names it, and no sign-in is needed to use it. */

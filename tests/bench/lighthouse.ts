@@ -16,6 +16,8 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
+
 import { alsoOnCleanup, formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";
 
 const USAGE = `Usage: npm run bench:lighthouse -- [options]
@@ -41,13 +43,7 @@ const CHROME_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const TARGET = 95;
 /** The demo deal whose public page for buyers is audited too (signed out, as a buyer opens it). */
 const DEAL_PAGE_LEAD = {
-  address: "4821 N 35th Ave",
-  city: "Phoenix",
-  state: "AZ",
-  zipCode: "85019",
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFeet: 1450,
+  ...PHOENIX_HOME,
   arv: 300000,
   repairEstimate: 25000,
 };

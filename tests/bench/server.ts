@@ -8,6 +8,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
+import { migrateLocalArgs, wranglerDevArgs } from "#tests/local-wrangler.ts";
+
 const SERVER_START_TIMEOUT_MS = 90_000;
 const STOP_GRACE_MS = 5_000;
 
@@ -68,24 +70,20 @@ async function startServer(persistDir: string, port: number, vars: Record<string
   try {
     const child = spawn(
       "npx",
-      [
-        "wrangler",
-        "dev",
-        "--ip",
-        "127.0.0.1",
-        "--port",
-        String(port),
-        "--inspector-port",
-        String(inspectorPort),
-        "--persist-to",
-        persistDir,
-        "--show-interactive-dev-session=false",
-        // At the default level wrangler logs every request; that costs as much CPU as
-        // a small route (measured: ~35% fewer req/s) and would dilute every ratio.
-        "--log-level",
-        "warn",
-        ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-      ],
+      wranglerDevArgs({
+        port,
+        persistTo: persistDir,
+        vars,
+        flags: [
+          "--inspector-port",
+          String(inspectorPort),
+          "--show-interactive-dev-session=false",
+          // At the default level wrangler logs every request; that costs as much CPU as
+          // a small route (measured: ~35% fewer req/s) and would dilute every ratio.
+          "--log-level",
+          "warn",
+        ],
+      }),
       {
         detached: true,
         stdio: ["ignore", logFd, logFd],
@@ -214,7 +212,7 @@ export async function startBenchServer(options: {
     mkdirSync(persistDir, { recursive: true });
   }
   // CI=true keeps wrangler from asking for confirmation.
-  await run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistDir], {
+  await run("npx", migrateLocalArgs(persistDir), {
     env: { ...process.env, CI: "true" },
   });
   const setupStarted = performance.now();

@@ -11,6 +11,7 @@ import path from "node:path";
 import { phoenixComps } from "#tests/fakes/batchdata-comps.ts";
 import { serveFakeBatchData } from "#tests/fakes/batchdata-http.ts";
 import { createFakeBatchData } from "#tests/fakes/batchdata.ts";
+import { migrateLocalArgs, wranglerDevArgs } from "#tests/local-wrangler.ts";
 
 import { BATCHDATA_TOKEN, FAKE_FILE, PERSIST_DIR } from "./setup.ts";
 
@@ -24,25 +25,11 @@ rmSync(PERSIST_DIR, { recursive: true, force: true });
 mkdirSync(PERSIST_DIR, { recursive: true });
 writeFileSync(path.join(PERSIST_DIR, path.basename(FAKE_FILE)), JSON.stringify({ baseUrl }));
 const env = { ...process.env, CI: "true" };
-execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", PERSIST_DIR], { env, stdio: "ignore" });
+execFileSync("npx", migrateLocalArgs(PERSIST_DIR), { env, stdio: "ignore" });
 
 const origin = `http://127.0.0.1:${port}`;
 const vars = { APP_ORIGIN: origin, PROPERTY_DATA: "batchdata", BATCHDATA_API_KEY: BATCHDATA_TOKEN, BATCHDATA_BASE_URL: baseUrl };
-const wrangler = spawn(
-  "npx",
-  [
-    "wrangler",
-    "dev",
-    "--ip",
-    "127.0.0.1",
-    "--port",
-    String(port),
-    "--persist-to",
-    PERSIST_DIR,
-    ...Object.entries(vars).flatMap(([name, value]) => ["--var", `${name}:${value}`]),
-  ],
-  { env, stdio: ["ignore", "inherit", "inherit"] },
-);
+const wrangler = spawn("npx", wranglerDevArgs({ port, persistTo: PERSIST_DIR, vars }), { env, stdio: ["ignore", "inherit", "inherit"] });
 // The fake lives as long as the app: when wrangler ends, so does this process (and the fake with it).
 wrangler.on("exit", (code) => process.exit(code ?? 1));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => wrangler.kill(signal));

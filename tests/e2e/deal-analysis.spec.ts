@@ -1,16 +1,12 @@
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
+
 import { expect, test } from "./fixtures.ts";
 
 // The lead has a stored ARV (no market comps are needed for it): the analysis rests on it when the e2e market has no
 // sales near it, and on the valuation engine when it has.
 test.use({
   leadFields: {
-    address: "4821 N 35th Ave",
-    city: "Phoenix",
-    state: "AZ",
-    zipCode: "85019",
-    bedrooms: 3,
-    bathrooms: 2,
-    squareFeet: 1450,
+    ...PHOENIX_HOME,
     yearBuilt: 1978,
     arv: 300000,
     ownerName: "Maria Lopez",

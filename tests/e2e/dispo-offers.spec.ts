@@ -1,3 +1,5 @@
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
+
 import {
   acceptAndRecordFee,
   aDeal,
@@ -33,13 +35,8 @@ for (const javaScriptEnabled of [true, false]) {
         browser,
       }) => {
         const lead = await addLead({
+          ...PHOENIX_HOME,
           address: STREET,
-          city: "Phoenix",
-          state: "AZ",
-          zipCode: "85019",
-          bedrooms: 3,
-          bathrooms: 2,
-          squareFeet: 1450,
           arv: 300000,
           repairEstimate: 25000,
           ...SELLER,

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
 import { queryLocalD1 } from "#tests/local-d1.ts";
 
 export { expect };
@@ -22,13 +23,7 @@ export type Lead = LeadFields & { id: string };
 
 /** The lead the `lead` fixture creates unless a spec says otherwise with `test.use({ leadFields: … })`. */
 export const DEFAULT_LEAD: LeadFields = {
-  address: "4821 N 35th Ave",
-  city: "Phoenix",
-  state: "AZ",
-  zipCode: "85019",
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFeet: 1450,
+  ...PHOENIX_HOME,
   maxOffer: 182000,
   ownerName: "Maria Lopez",
 };

@@ -1,18 +1,16 @@
 import { type Page } from "@playwright/test";
 
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
+
+import { aDealOnContract } from "./dispo-steps.ts";
 import { expect, test, waitForHydration, type AddLead } from "./fixtures.ts";
 import { horizontalOverflow, overlappingCells, VIEWPORTS } from "./page-rules.ts";
 
 /** A Phoenix lead at `address` through the API (the fixture's addLead); answers its id. */
 async function aLead(addLead: AddLead, address: string, extra: Record<string, unknown> = {}) {
   const lead = await addLead({
+    ...PHOENIX_HOME,
     address,
-    city: "Phoenix",
-    state: "AZ",
-    zipCode: "85019",
-    bedrooms: 3,
-    bathrooms: 2,
-    squareFeet: 1450,
     maxOffer: 182000,
     ...extra,
   });
@@ -185,20 +183,7 @@ test.describe("the disposition and marketing panel on a phone without JavaScript
     addLead,
   }) => {
     const property = await aLead(addLead, "10427 W Indian School Rd Unit 1142", { leadType: "high_equity" });
-    const created = await page.request.post("/api/deals", { data: { propertyId: property } });
-    expect(created.status()).toBe(201);
-    const { deal } = (await created.json()) as { deal: { id: string } };
-    const contract = await page.request.post(`/deals/${deal.id}/contract`, {
-      form: {
-        contractPrice: "200000",
-        closeDate: "2027-01-15",
-        inspectionDeadline: "2026-12-30",
-        earnestMoney: "1000",
-        assignmentFeeAsked: "15000",
-      },
-      maxRedirects: 0,
-    });
-    expect(contract.status()).toBe(302);
+    await aDealOnContract(page, property);
 
     await page.goto("/?section=dashboard");
     const panel = page.getByRole("region", { name: "Disposition & Marketing Return" });

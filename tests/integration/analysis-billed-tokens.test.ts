@@ -12,6 +12,7 @@ import type { AiProvider } from "#app/providers/ai/types.ts";
 import * as streamRoute from "#app/routes/api.deals.analyze.$id.stream.ts";
 import * as analyzeRoute from "#app/routes/api.deals.analyze.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
@@ -20,12 +21,7 @@ import { db } from "./db.ts";
 const USAGE = { promptTokens: 900, completionTokens: 250, requests: 1 };
 const TOKENS = USAGE.promptTokens + USAGE.completionTokens;
 const LEAD = {
-  city: "Phoenix",
-  state: "AZ",
-  zipCode: "85019",
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFeet: 1450,
+  ...PHOENIX_HOME,
   yearBuilt: 1978,
   arv: "300000",
 };

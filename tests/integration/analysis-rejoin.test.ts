@@ -9,17 +9,12 @@ import { createLocalAi } from "#app/providers/ai/local.ts";
 import * as index from "#app/routes/_index.tsx";
 import * as analyzeRoute from "#app/routes/api.deals.analyze.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
 
 import { registerClient, type ApiClient, type Handler } from "./api-client.ts";
 
 const LEAD = {
-  address: "4821 N 35th Ave",
-  city: "Phoenix",
-  state: "AZ",
-  zipCode: "85019",
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFeet: 1450,
+  ...PHOENIX_HOME,
   yearBuilt: 1978,
   arv: "300000",
   ownerName: "Maria Lopez",

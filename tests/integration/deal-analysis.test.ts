@@ -19,19 +19,14 @@ import * as analyzeRoute from "#app/routes/api.deals.analyze.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
 import { action as crmAnalysis } from "#app/routes/crm.analysis.tsx";
 import { createFakeOpenAi } from "#tests/fakes/openai.ts";
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
 
 import { ApiClient, registerClient, toastOf, type Handler } from "./api-client.ts";
 import { db } from "./db.ts";
 import { seedTestMarket, ZIPS } from "./market-fixture.ts";
 
 const LEAD = {
-  address: "4821 N 35th Ave",
-  city: "Phoenix",
-  state: "AZ",
-  zipCode: "85019",
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFeet: 1450,
+  ...PHOENIX_HOME,
   yearBuilt: 1978,
   arv: "300000",
   ownerName: "Maria Lopez",

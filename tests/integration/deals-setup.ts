@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 
 import { deals, properties } from "#db/schema.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
 
 import { ApiClient, registerClient } from "./api-client.ts";
 import { db } from "./db.ts";
@@ -29,13 +30,7 @@ export async function aProperty(userId: string, overrides: Partial<typeof proper
     .insert(properties)
     .values({
       userId,
-      address: "4821 N 35th Ave",
-      city: "Phoenix",
-      state: "AZ",
-      zipCode: "85019",
-      bedrooms: 3,
-      bathrooms: 2,
-      squareFeet: 1450,
+      ...PHOENIX_HOME,
       maxOffer: 182_000,
       ...overrides,
     })

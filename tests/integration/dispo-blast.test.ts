@@ -1,71 +1,17 @@
 // The blast: a deal emailed to the chosen buyers who consent, once per deal unless sent again, each email with a
 // one-click unsubscribe; parallel blasts email each buyer once; an unsubscribed buyer (or address) is never emailed
 // again, even by a blast racing the unsubscribe; caps refuse before anything is written; foreign ids answer 404.
-import { and, eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { buyerEmails, buyers, deals, emailOutbox, properties, usageEvents } from "#db/schema.ts";
-import { buyerMatchKey } from "#app/domain/dispo/buyer-schema.ts";
-import * as blastRoute from "#app/routes/api.deals.$id.blast.ts";
+import { buyerEmails, buyers, deals, usageEvents } from "#db/schema.ts";
 import * as unsubscribeRoute from "#app/routes/unsubscribe.$token.tsx";
 import { createFakeEmailApi } from "#tests/fakes/email.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
+import { buyersOf, dealOf, outboxOf, owner, post } from "./blast-fixture.ts";
 import { testContext } from "./context.ts";
 import { db } from "./db.ts";
-
-const blast = blastRoute.action as Handler;
-const ADDRESS = { address_street1: "100 W Washington St", address_city: "Phoenix", address_state: "AZ", address_postal_code: "85003" };
-
-async function dealOf(userId: string) {
-  const [property] = await db
-    .insert(properties)
-    .values({ userId, address: "123 Main St", city: "Phoenix", state: "AZ", zipCode: "85019", bedrooms: 3, propertyType: "single_family" })
-    .returning();
-  const [deal] = await db
-    .insert(deals)
-    .values({
-      userId,
-      propertyId: property!.id,
-      stage: "closing",
-      dispoStatus: "under_contract",
-      contractPrice: 240_000,
-      assignmentFeeAsked: 25_000,
-    })
-    .returning();
-  return deal!;
-}
-
-/** `count` buyers of the user, addressed `<tag>-<i>@example.com`; `fields` over the consenting default. */
-async function buyersOf(userId: string, tag: string, count: number, fields: Partial<typeof buyers.$inferInsert> = {}) {
-  const rows = Array.from({ length: count }, (_, i) => {
-    const email = `${tag}-${i}@buyers.example.com`;
-    const name = `${tag} buyer ${i}`;
-    return { userId, name, email, emailConsent: true, source: "manual" as const, matchKey: buyerMatchKey({ name, email }), ...fields };
-  });
-  const inserted = [];
-  for (let i = 0; i < rows.length; i += 5)
-    inserted.push(
-      ...(await db
-        .insert(buyers)
-        .values(rows.slice(i, i + 5))
-        .returning()),
-    );
-  return inserted;
-}
-
-const outboxOf = (tag: string) =>
-  db
-    .select()
-    .from(emailOutbox)
-    .where(like(emailOutbox.toAddress, `${tag}-%@buyers.example.com`));
-
-async function owner(prefix: string, client?: ApiClient) {
-  return registerClient(prefix, ADDRESS, client);
-}
-
-const post = (client: ApiClient, dealId: string, body: unknown) =>
-  client.call(blast, "POST", `/api/deals/${dealId}/blast`, body, { params: { id: dealId } });
 
 describe("POST /api/deals/{id}/blast", () => {
   it("emails each consenting buyer once with a one-click unsubscribe, charges buyer_email, and sends again only when asked", async () => {
@@ -158,14 +104,7 @@ describe("POST /api/deals/{id}/blast", () => {
     expect(await post(bare.client, bareDeal.id, { buyerIds: [bareBuyer!.id] })).toMatchObject({ status: 422 });
     expect(await outboxOf("blast-authz")).toHaveLength(0);
     expect(await outboxOf("blast-no-address")).toHaveLength(0);
-    const refused = await new ApiClient().call(
-      blast,
-      "POST",
-      `/api/deals/${mine.id}/blast`,
-      { buyerIds: [myBuyer!.id] },
-      { params: { id: mine.id } },
-    );
-    expect(refused.status).toBe(401);
+    expect((await post(new ApiClient(), mine.id, { buyerIds: [myBuyer!.id] })).status).toBe(401);
   });
 });
 

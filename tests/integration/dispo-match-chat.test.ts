@@ -3,31 +3,14 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { buyers, deals, messages, properties } from "#db/schema.ts";
-import { buyerMatchKey } from "#app/domain/dispo/buyer-schema.ts";
+import { buyers, messages } from "#db/schema.ts";
 import { action as sendAction } from "#app/routes/chat.send.tsx";
 
 import { registerClient, type Handler } from "./api-client.ts";
 import { db } from "./db.ts";
+import { buyerRow, dealUnderContract } from "./dispo-setup.ts";
 
-async function dealAt(userId: string) {
-  const [property] = await db
-    .insert(properties)
-    .values({ userId, address: "123 Main St", city: "Phoenix", state: "AZ", zipCode: "85019", bedrooms: 3, propertyType: "single_family" })
-    .returning();
-  const [deal] = await db
-    .insert(deals)
-    .values({
-      userId,
-      propertyId: property!.id,
-      stage: "closing",
-      dispoStatus: "under_contract",
-      contractPrice: 200_000,
-      assignmentFeeAsked: 15_000,
-    })
-    .returning();
-  return deal!;
-}
+const dealAt = (userId: string) => dealUnderContract(userId, { terms: { contractPrice: 200_000, assignmentFeeAsked: 15_000 } });
 
 const answerOf = async (userId: string) => {
   const rows = await db
@@ -44,15 +27,9 @@ describe("who should I send 123 Main St to?", () => {
     const deal = await dealAt(userId);
     await dealAt(other.userId);
     const name = "Desert Keys";
-    await db.insert(buyers).values({
-      userId,
-      name,
-      email: "dk@buyers.example.com",
-      emailConsent: true,
-      markets: ["Phoenix, AZ"],
-      source: "manual",
-      matchKey: buyerMatchKey({ name, email: "dk@buyers.example.com" }),
-    });
+    await db
+      .insert(buyers)
+      .values(buyerRow(userId, name, { email: "dk@buyers.example.com", emailConsent: true, markets: ["Phoenix, AZ"] }));
     const sent = await client.send(sendAction as Handler, "POST", "/chat/send", {
       form: { agent: "lead-finder", content: "Who should I send 123 Main St to?" },
     });

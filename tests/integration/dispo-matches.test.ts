@@ -5,12 +5,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import { MARKET_AS_OF } from "#db/market/flags.ts";
 import type { MarketBatch } from "#db/market/generate.ts";
-import { buyers, deals, properties } from "#db/schema.ts";
-import { buyerMatchKey } from "#app/domain/dispo/buyer-schema.ts";
+import { buyers } from "#db/schema.ts";
 import * as matchesRoute from "#app/routes/api.deals.$id.matches.ts";
 
 import { registerClient, type Handler } from "./api-client.ts";
 import { db } from "./db.ts";
+import { buyerRow, dealUnderContract } from "./dispo-setup.ts";
 import { seedTestMarket } from "./market-fixture.ts";
 
 const route = matchesRoute.loader as Handler;
@@ -33,33 +33,9 @@ function busyHome() {
   return home;
 }
 
-async function aDealAt(userId: string, home: ReturnType<typeof busyHome>) {
-  const [property] = await db
-    .insert(properties)
-    .values({
-      userId,
-      address: home.address,
-      city: home.city,
-      state: home.state,
-      zipCode: home.zip,
-      latitude: home.latitude,
-      longitude: home.longitude,
-      bedrooms: 3,
-      propertyType: "single_family",
-    })
-    .returning();
-  const [deal] = await db
-    .insert(deals)
-    .values({
-      userId,
-      propertyId: property!.id,
-      stage: "closing",
-      dispoStatus: "under_contract",
-      contractPrice: 240_000,
-      assignmentFeeAsked: 25_000,
-    })
-    .returning();
-  return deal!;
+function aDealAt(userId: string, home: ReturnType<typeof busyHome>) {
+  const { address, city, state, zip: zipCode, latitude, longitude } = home;
+  return dealUnderContract(userId, { property: { address, city, state, zipCode, latitude, longitude } });
 }
 
 describe("GET /api/deals/{id}/matches", () => {
@@ -67,13 +43,7 @@ describe("GET /api/deals/{id}/matches", () => {
     const { client, userId } = await registerClient("matches");
     const home = busyHome();
     const deal = await aDealAt(userId, home);
-    const buyer = (name: string, fields: Partial<typeof buyers.$inferInsert>) => ({
-      userId,
-      name,
-      source: "manual" as const,
-      matchKey: buyerMatchKey({ name, email: fields.email ?? null }),
-      ...fields,
-    });
+    const buyer = (name: string, fields: Partial<typeof buyers.$inferInsert>) => buyerRow(userId, name, fields);
     await db.insert(buyers).values([
       buyer("Fits Well", {
         email: "fits@example.com",

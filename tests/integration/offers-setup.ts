@@ -5,6 +5,7 @@ import { expect } from "vitest";
 import { properties } from "#db/schema.ts";
 import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
 
 import { signedIn, type ApiClient } from "./api-client.ts";
 import { db } from "./db.ts";
@@ -19,13 +20,7 @@ export const COMPANY_ADDRESS = {
 };
 
 export const LEAD = {
-  address: "4821 N 35th Ave",
-  city: "Phoenix",
-  state: "AZ",
-  zipCode: "85019",
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFeet: 1450,
+  ...PHOENIX_HOME,
   ownerName: "Maria Lopez",
   ownerMailingAddress: "77 W Elm St, Apt 2, Tucson, AZ 85701",
   status: "analyzed",

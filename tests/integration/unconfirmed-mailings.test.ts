@@ -3,7 +3,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { letterMailings, usageEvents } from "#db/schema.ts";
+import { deals, letterMailings, properties, usageEvents } from "#db/schema.ts";
+import { STALE_MAILING_MS } from "#app/domain/offers/mailing.ts";
 import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
 import { sweepUnconfirmedMailings } from "#app/services/offers/unconfirmed-mailings.server.ts";
 import { createFakeLob } from "#tests/fakes/lob.ts";
@@ -53,6 +54,12 @@ const mailingsOf = (userId: string) =>
     .where(eq(letterMailings.userId, userId));
 
 const sweepAt = (client: ApiClient, now: Date) => sweepUnconfirmedMailings({ ...client.context, now: () => now });
+const dealsOf = (propertyId: string) =>
+  db.select({ stage: deals.stage, dealValue: deals.dealValue }).from(deals).where(eq(deals.propertyId, propertyId));
+const mailAt = (client: ApiClient, now: Date, propertyId: string, pdfUrl: string) => {
+  client.context.now = () => now;
+  return client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(propertyId, pdfUrl));
+};
 
 describe("the sweep of letters Lob never confirmed", () => {
   it("asks Lob again with the same key and records the letter it made once: mailed, charged, offer_sent", async () => {
@@ -101,5 +108,71 @@ describe("the sweep of letters Lob never confirmed", () => {
     const { client } = await unconfirmedLetter(fake, true);
     expect(await sweepAt(client, new Date(START.getTime() + 25 * 60 * 60_000))).toEqual({ mailed: 0, failed: 0, unknown: 0 });
     expect(fake.letters).toHaveLength(1);
+  });
+});
+
+describe("the deal of a letter the sweep confirms", () => {
+  it("is the lead's deal in Negotiation at its max offer, written once, as Mail the Offer writes it", async () => {
+    const fake = createFakeLob("test_key");
+    const { client, propertyId, userId } = await unconfirmedLetter(fake, true);
+    expect(await dealsOf(propertyId)).toEqual([]);
+
+    await sweepAt(client, SWEEP);
+    expect(await mailingsOf(userId)).toEqual([{ status: "mailed", trackingId: fake.letters[0]!.id }]);
+    const maxOffer = (await db.select({ maxOffer: properties.maxOffer }).from(properties).where(eq(properties.id, propertyId)).get())!
+      .maxOffer;
+    expect(await dealsOf(propertyId)).toEqual([{ stage: "negotiation", dealValue: maxOffer }]);
+    await sweepAt(client, new Date(SWEEP.getTime() + 60 * 60_000));
+    expect(await dealsOf(propertyId)).toHaveLength(1);
+  });
+
+  it("is written once when the user presses Mail the Offer while the sweep settles the same letter", async () => {
+    const fake = createFakeLob("test_key");
+    const { client, propertyId, pdfUrl, userId } = await unconfirmedLetter(fake, true);
+
+    const [swept, pressed] = await Promise.all([sweepAt(client, SWEEP), mailAt(client, SWEEP, propertyId, pdfUrl)]);
+    // One of the two holds the claim and records the letter; the other finds it in progress or mailed.
+    expect([200, 409]).toContain(pressed.status);
+    expect(swept.failed).toBe(0);
+    expect(await mailingsOf(userId)).toEqual([{ status: "mailed", trackingId: fake.letters[0]!.id }]);
+    expect(fake.letters).toHaveLength(1);
+    expect(await dealsOf(propertyId)).toEqual([{ stage: "negotiation", dealValue: expect.any(Number) }]);
+    expect(await letterCharges(userId)).toEqual([{ quantity: 1, requestId: fake.letters[0]!.id }]);
+  });
+
+  it("is written by the user's press, not by a sweep that outlived its claim while the user took it over", async () => {
+    const fake = createFakeLob("test_key");
+    const { client, propertyId, pdfUrl, userId } = await unconfirmedLetter(fake, true);
+    // The sweep's own provider waits on its letter until the user's press has taken the claim over and mailed.
+    let release!: () => void;
+    let asked!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (asked = resolve));
+    const { mail } = client.context.providers;
+    const slowMail = {
+      ...mail,
+      sendLetter: async (letter: Parameters<typeof mail.sendLetter>[0]) => {
+        asked();
+        await gate;
+        return mail.sendLetter(letter);
+      },
+    };
+    const sweeping = sweepUnconfirmedMailings({
+      ...client.context,
+      providers: { ...client.context.providers, mail: slowMail },
+      now: () => SWEEP,
+    });
+    await reached;
+
+    const pressed = await mailAt(client, new Date(SWEEP.getTime() + STALE_MAILING_MS + 1_000), propertyId, pdfUrl);
+    expect(pressed.status).toBe(200);
+    // The user removes the deal from the Pipeline: the late sweep must not write it again.
+    await db.delete(deals).where(eq(deals.propertyId, propertyId));
+    release();
+    await sweeping;
+    expect(await mailingsOf(userId)).toEqual([{ status: "mailed", trackingId: pressed.body.trackingId }]);
+    expect(await dealsOf(propertyId)).toEqual([]);
+    expect(fake.letters).toHaveLength(1);
+    expect(await letterCharges(userId)).toEqual([{ quantity: 1, requestId: fake.letters[0]!.id }]);
   });
 });

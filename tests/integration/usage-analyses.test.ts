@@ -14,18 +14,14 @@ import * as streamRoute from "#app/routes/api.deals.analyze.$id.stream.ts";
 import * as analyzeRoute from "#app/routes/api.deals.analyze.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
 import { loader as usageRoute } from "#app/routes/api.usage.ts";
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
 import { testContext } from "./context.ts";
 import { db } from "./db.ts";
 
 const LEAD = {
-  city: "Phoenix",
-  state: "AZ",
-  zipCode: "85019",
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFeet: 1450,
+  ...PHOENIX_HOME,
   yearBuilt: 1978,
   arv: "300000",
 };

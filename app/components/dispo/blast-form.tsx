@@ -3,22 +3,13 @@ import { useState } from "react";
 
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
-import { blastPreview } from "#app/domain/dispo/blast.ts";
+import { blastPreview, type BlastRow } from "#app/domain/dispo/blast.ts";
 import type { UsageKind } from "#app/domain/usage/kinds.ts";
-
-export type BlastFormBuyer = {
-  buyerId: string;
-  name: string;
-  company: string | null;
-  mayEmail: boolean;
-  reasons: string[];
-  emailed: "sent" | "sending" | null;
-};
 
 type RootCosts = { unitCostCents: Record<UsageKind, number> | null };
 
 /** How many emails the form would send as it stands: checked buyers not emailed yet, or all checked when sending again. */
-function countOf(buyers: readonly BlastFormBuyer[], checked: ReadonlySet<string>, sendAgain: boolean): number {
+function countOf(buyers: readonly BlastRow[], checked: ReadonlySet<string>, sendAgain: boolean): number {
   return buyers.filter((buyer) => checked.has(buyer.buyerId) && (buyer.emailed === null || sendAgain)).length;
 }
 
@@ -27,7 +18,7 @@ function countOf(buyers: readonly BlastFormBuyer[], checked: ReadonlySet<string>
  * again", and the button priced as it stands ("Email 37 buyers — $0.04"). A Remix form: without JavaScript the button
  * shows the count it was rendered with.
  */
-export function BlastForm({ buyers, blastKey }: { buyers: readonly BlastFormBuyer[]; blastKey: string }) {
+export function BlastForm({ buyers, blastKey }: { buyers: readonly BlastRow[]; blastKey: string }) {
   const unitCost = (useRouteLoaderData("root") as RootCosts | undefined)?.unitCostCents?.buyer_email ?? 0;
   const [checked, setChecked] = useState(() => new Set(buyers.filter((b) => b.mayEmail && b.emailed === null).map((b) => b.buyerId)));
   const [sendAgain, setSendAgain] = useState(false);

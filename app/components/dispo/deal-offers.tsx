@@ -3,22 +3,8 @@ import { Form } from "@remix-run/react";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField } from "#app/components/ui/field.tsx";
+import type { OfferView } from "#app/domain/dispo/deal-page.ts";
 import { formatDate, formatMoney } from "#app/domain/shared/format.ts";
-
-/** An offer as the deal's offers page lists it (app/services/dispo/deal-offers.server.ts OfferView). */
-export type ListedOffer = {
-  id: string;
-  name: string;
-  email: string;
-  phoneText: string;
-  amount: number | null;
-  earnestMoney: number | null;
-  closeDate: string | null;
-  proofOfFunds: boolean;
-  message: string | null;
-  status: "new" | "accepted" | "declined";
-  history: string;
-};
 
 function Line({ label, value }: { label: string; value: string }) {
   return (
@@ -33,7 +19,7 @@ function Line({ label, value }: { label: string; value: string }) {
  * The deal's inquiries and offers side by side; while the deal is not yet assigned, a new one can be declined, and an
  * offer (with the contract terms in) accepted.
  */
-export function DealOffers({ offers, canAccept, assigned }: { offers: ListedOffer[]; canAccept: boolean; assigned: boolean }) {
+export function DealOffers({ offers, canAccept, assigned }: { offers: OfferView[]; canAccept: boolean; assigned: boolean }) {
   if (offers.length === 0) return <p className="text-sm text-slate-600">No offers yet.</p>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Offers">

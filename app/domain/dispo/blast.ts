@@ -9,6 +9,16 @@ import { formatCostCents } from "#app/domain/usage/usage-money.ts";
 
 import { dayText } from "./contract.ts";
 
+/** A matched buyer as the deal's blast screen lists it: whether they may be emailed, why they match, and if emailed. */
+export type BlastRow = {
+  buyerId: string;
+  name: string;
+  company: string | null;
+  mayEmail: boolean;
+  reasons: string[];
+  emailed: "sent" | "sending" | null;
+};
+
 /** The most buyers one blast names (the day's cap on buyer emails is higher than any one list a screen shows). */
 export const BLAST_MAX_BUYERS = 500;
 
@@ -29,12 +39,24 @@ export const BlastSchema = z.strictObject({
 });
 export type BlastInput = z.infer<typeof BlastSchema>;
 
+/**
+ * How long a blast's claim on a buyer's row lasts. A row still `sending` after it belongs to a blast that died between
+ * its claim and its outcome (a worker killed, a provider that never answered), and the next blast may claim it again;
+ * a living blast of the most buyers (five provider calls) ends long before.
+ */
+export const BLAST_CLAIM_LEASE_MS = 10 * 60_000;
+
+/** A claim taken at `claimedAt` (null: one taken before claims were dated) has outlived its lease at `now`. */
+export const blastClaimLapsed = (claimedAt: Date | null, now: Date) =>
+  claimedAt === null || now.getTime() - claimedAt.getTime() > BLAST_CLAIM_LEASE_MS;
+
 export type BlastBuyer = { id: string; email: string | null; emailConsent: boolean; unsubscribedAt: Date | null };
 export type BlastSkips = { noConsent: number; unsubscribed: number; noEmail: number; alreadyEmailed: number; beingSent: number };
 
 /**
  * Which chosen buyers this blast queues, and why the others are left out: no address, no consent, unsubscribed (or
- * their address is), emailed about this deal already (unless sending again), or being emailed by another blast now.
+ * their address is), emailed about this deal already (unless sending again), or being emailed by another blast now
+ * (a claim within its lease; one past it is queued again).
  */
 export function planBlast({
   buyers,
@@ -42,15 +64,17 @@ export function planBlast({
   sendAgain,
   blastKey,
   suppressed,
+  now,
 }: {
   buyers: readonly BlastBuyer[];
-  /** Each buyer's email row for this deal (its status and the blast that queued it last), by buyer id. */
-  statuses: ReadonlyMap<string, { status: string; blastKey: string }>;
+  /** Each buyer's email row for this deal (its status, the blast that queued it last, its claim's date), by buyer id. */
+  statuses: ReadonlyMap<string, { status: string; blastKey: string; claimedAt: Date | null }>;
   sendAgain: boolean;
   /** This blast's key: a "send again" already queued under it is not queued again. */
   blastKey: string | undefined;
   /** Lower-cased addresses that unsubscribed from this user. */
   suppressed: ReadonlySet<string>;
+  now: Date;
 }): { queue: string[]; skipped: BlastSkips } {
   const skipped: BlastSkips = { noConsent: 0, unsubscribed: 0, noEmail: 0, alreadyEmailed: 0, beingSent: 0 };
   const queue: string[] = [];
@@ -60,7 +84,7 @@ export function planBlast({
     if (!buyer.email) skipped.noEmail += 1;
     else if (buyer.unsubscribedAt !== null || suppressed.has(buyer.email.toLowerCase())) skipped.unsubscribed += 1;
     else if (!buyer.emailConsent) skipped.noConsent += 1;
-    else if (status === "sending") skipped.beingSent += 1;
+    else if (status === "sending" && !blastClaimLapsed(row?.claimedAt ?? null, now)) skipped.beingSent += 1;
     else if (status === "sent" && (!sendAgain || row?.blastKey === blastKey)) skipped.alreadyEmailed += 1;
     else queue.push(buyer.id);
   }

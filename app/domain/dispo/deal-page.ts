@@ -3,6 +3,7 @@
  * summary of the comparable sales behind it, the asking price, the repairs and the closing date — built from a fixed
  * list of fields, so nothing about the seller can reach it — and what a buyer's offer on the deal says of its buyer.
  */
+import type { DealOfferStatus } from "#db/enums.ts";
 import { formatMoney } from "#app/domain/shared/format.ts";
 
 /** The page's figures and facts; the street is not among them (it is shown only after an inquiry, if the user chose). */
@@ -60,6 +61,24 @@ export function placeOf(view: Pick<DealPageView, "city" | "state" | "zip">): str
 
 /** What the user knows of an offer's buyer: on their list (and how they got there), and what they did before. */
 export type BuyerHistory = { onList: boolean; source: string | null; otherOffers: number; assignedBefore: number };
+
+/** A buyer's offer (or inquiry) on a deal as its owner's offers page lists it. */
+export type OfferView = {
+  id: string;
+  name: string;
+  email: string;
+  phoneText: string;
+  amount: number | null;
+  earnestMoney: number | null;
+  closeDate: string | null;
+  proofOfFunds: boolean;
+  message: string | null;
+  status: DealOfferStatus;
+  createdAt: string;
+  buyerId: string | null;
+  /** The buyer's history with the user, in words. */
+  history: string;
+};
 
 /** "On your buyer list (CSV import) · 2 other offers · 1 deal assigned to them", or "Not on your buyer list". */
 export function buyerHistoryWords(history: BuyerHistory): string {

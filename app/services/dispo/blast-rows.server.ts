@@ -4,11 +4,14 @@
  * Lists travel as one JSON parameter read by `json_each` (D1 binds at most 100 parameters a statement).
  */
 import { encodeBase64urlNoPadding } from "@oslojs/encoding";
-import { and, eq, isNotNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 
-import { buyerEmails, buyers, companyProfiles, deals, properties, users } from "#db/schema.ts";
+import { buyerEmails, buyers, deals } from "#db/schema.ts";
+import { BLAST_CLAIM_LEASE_MS } from "#app/domain/dispo/blast.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { senderOf } from "#app/services/offers/offer-records.server.ts";
+import { senderOf, senderQuery } from "#app/services/offers/offer-records.server.ts";
+
+import { dealFactsQuery } from "./deal-rows.server.ts";
 
 const inJson = (ids: readonly string[]) => sql`(select value from json_each(${JSON.stringify(ids)}))`;
 
@@ -24,44 +27,19 @@ export async function readBlast(
 ) {
   const { db } = context;
   const [dealRows, senderRows, chosen, rows, suppressed] = await db.batch([
-    db
-      .select({
-        id: deals.id,
-        contractPrice: deals.contractPrice,
-        assignmentFeeAsked: deals.assignmentFeeAsked,
-        dealValue: deals.dealValue,
-        maxOffer: properties.maxOffer,
-        closeDate: deals.closeDate,
-        city: properties.city,
-        state: properties.state,
-        zip: properties.zipCode,
-        bedrooms: properties.bedrooms,
-        bathrooms: properties.bathrooms,
-        squareFeet: properties.squareFeet,
-        yearBuilt: properties.yearBuilt,
-      })
-      .from(deals)
-      .leftJoin(properties, and(eq(properties.id, deals.propertyId), eq(properties.userId, deals.userId)))
-      .where(and(eq(deals.id, dealId), eq(deals.userId, userId)))
-      .limit(1),
-    db
-      .select({
-        email: users.email,
-        fullName: users.fullName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        company: companyProfiles,
-      })
-      .from(users)
-      .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
-      .where(eq(users.id, userId))
-      .limit(1),
+    dealFactsQuery(context, { userId, dealId }),
+    senderQuery(context, userId),
     db
       .select({ id: buyers.id, email: buyers.email, emailConsent: buyers.emailConsent, unsubscribedAt: buyers.unsubscribedAt })
       .from(buyers)
       .where(and(eq(buyers.userId, userId), sql`${buyers.id} in ${inJson(buyerIds)}`)),
     db
-      .select({ buyerId: buyerEmails.buyerId, status: buyerEmails.status, blastKey: buyerEmails.blastKey })
+      .select({
+        buyerId: buyerEmails.buyerId,
+        status: buyerEmails.status,
+        blastKey: buyerEmails.blastKey,
+        claimedAt: buyerEmails.claimedAt,
+      })
       .from(buyerEmails)
       .where(and(eq(buyerEmails.dealId, dealId), eq(buyerEmails.userId, userId), sql`${buyerEmails.buyerId} in ${inJson(buyerIds)}`)),
     db
@@ -73,17 +51,30 @@ export async function readBlast(
     deal: dealRows[0] ?? null,
     sender: senderOf(senderRows[0]),
     buyers: chosen,
-    statuses: new Map(rows.map((row) => [row.buyerId, { status: row.status, blastKey: row.blastKey }])),
+    statuses: new Map(rows.map((row) => [row.buyerId, { status: row.status, blastKey: row.blastKey, claimedAt: row.claimedAt }])),
     suppressed: new Set(suppressed.map((row) => row.email)),
   };
+}
+
+/**
+ * The row is free to claim at `now`: pending, or `sending` under a claim past its lease (or one never dated), whose
+ * blast died before writing its outcome. A fresh claim is never taken over.
+ */
+function claimable(now: Date): SQL {
+  const expired = new Date(now.getTime() - BLAST_CLAIM_LEASE_MS);
+  return or(
+    eq(buyerEmails.status, "pending"),
+    and(eq(buyerEmails.status, "sending"), or(isNull(buyerEmails.claimedAt), lt(buyerEmails.claimedAt, expired))),
+  )!;
 }
 
 export type ClaimedEmail = { id: string; buyerId: string; toAddress: string; unsubscribeToken: string };
 
 /**
  * One batch: a row for each queued buyer new to this deal; with "send again", the sent rows back to pending once per
- * blast key; failed rows back to pending; then the claim — pending → sending, only while the buyer is the user's,
- * consents, has an address and neither they nor their address unsubscribed — returning the rows this request holds.
+ * blast key; failed rows back to pending; then the claim — pending (or sending past its lease) → sending, dated, only
+ * while the buyer is the user's, consents, has an address and neither they nor their address unsubscribed —
+ * returning the rows this request holds.
  */
 export async function queueAndClaim(
   context: ServiceContext<"db" | "now">,
@@ -104,7 +95,7 @@ export async function queueAndClaim(
       .insert(buyerEmails)
       .select(
         sql`select json_extract(value, '$.id'), ${userId}, ${dealId}, json_extract(value, '$.buyerId'), 'pending', 1, ${blastKey},
-          null, null, json_extract(value, '$.token'), null, null, ${at}, ${at}
+          null, null, null, json_extract(value, '$.token'), null, null, ${at}, ${at}
         from json_each(${fresh})
         where exists (select 1 from ${deals} where ${deals.id} = ${dealId} and ${deals.userId} = ${userId})`,
       )
@@ -126,10 +117,11 @@ export async function queueAndClaim(
       .set({
         status: "sending",
         claimKey,
+        claimedAt: now,
         toAddress: sql`(select b.email from ${buyers} b where b.id = ${buyerEmails.buyerId})`,
         updatedAt: now,
       })
-      .where(and(chosen, eq(buyerEmails.status, "pending"), emailable))
+      .where(and(chosen, claimable(now), emailable))
       .returning({
         id: buyerEmails.id,
         buyerId: buyerEmails.buyerId,
@@ -152,6 +144,7 @@ export function markSent(context: ServiceContext<"db" | "now">, claimKey: string
       providerId: sql`(select json_extract(value, '$.p') from json_each(${ids}) where json_extract(value, '$.id') = ${buyerEmails.id})`,
       sentAt: now,
       claimKey: null,
+      claimedAt: null,
       updatedAt: now,
     })
     .where(
@@ -167,7 +160,7 @@ export function markSent(context: ServiceContext<"db" | "now">, claimKey: string
 export function markFailed(context: ServiceContext<"db" | "now">, claimKey: string, rowIds: string[]) {
   return context.db
     .update(buyerEmails)
-    .set({ status: "failed", claimKey: null, updatedAt: context.now() })
+    .set({ status: "failed", claimKey: null, claimedAt: null, updatedAt: context.now() })
     .where(and(eq(buyerEmails.claimKey, claimKey), eq(buyerEmails.status, "sending"), sql`${buyerEmails.id} in ${inJson(rowIds)}`));
 }
 

@@ -1,9 +1,11 @@
 /**
  * Emailing a deal to the chosen buyers (docs/decisions/111-dispo-buyers-and-contracts.md): each (deal, buyer) row is
  * claimed pending → sending in the statement that changes it, only while the buyer may be emailed, so parallel blasts
- * email each buyer once and an unsubscribe recorded before a claim stops it. The claimed rows go to the email provider
- * in batches of up to 100 (one email per buyer, each with its own one-click unsubscribe); each batch's outcome and its
- * `buyer_email` ledger entry are written together. Units are reserved against the caps before anything is queued.
+ * email each buyer once and an unsubscribe recorded before a claim stops it; a claim is a lease, so a row left
+ * `sending` by a blast that died is claimed again by a later blast once the lease lapsed. The claimed rows go to the
+ * email provider in batches of up to 100 (one email per buyer, each with its own one-click unsubscribe); each batch's
+ * outcome and its `buyer_email` ledger entry are written together. Units are reserved against the caps before
+ * anything is queued.
  */
 import { blastEmail, planBlast, type BlastInput, type BlastSkips } from "#app/domain/dispo/blast.ts";
 import { askingPriceOf } from "#app/domain/dispo/contract.ts";
@@ -46,6 +48,7 @@ export async function blastDeal(
     sendAgain: input.sendAgain,
     blastKey: input.blastKey,
     suppressed: read.suppressed,
+    now: ctx.now(),
   });
   if (plan.queue.length === 0) return { ok: true, sent: 0, failed: 0, skipped: plan.skipped };
   const reserved = await reserveUsage(ctx, userId, "buyer_email", plan.queue.length);

@@ -6,9 +6,9 @@
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 
-import { BUYER_SOURCE_LABELS, type DealOfferStatus } from "#db/enums.ts";
+import { BUYER_SOURCE_LABELS } from "#db/enums.ts";
 import { buyers, dealOffers, deals } from "#db/schema.ts";
-import { buyerHistoryWords, offerNotice, placeOf } from "#app/domain/dispo/deal-page.ts";
+import { buyerHistoryWords, offerNotice, placeOf, type OfferView } from "#app/domain/dispo/deal-page.ts";
 import { closeDateIssue, OFFER_FIELDS, OfferInputSchema, type OfferInput } from "#app/domain/dispo/offer-schema.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -120,23 +120,6 @@ async function notifyOwner(context: ServiceContext<"providers" | "config">, { op
     console.error(`An offer on deal ${open.link.dealId} is stored, but the notice to its owner failed:`, error);
   }
 }
-
-export type OfferView = {
-  id: string;
-  name: string;
-  email: string;
-  phoneText: string;
-  amount: number | null;
-  earnestMoney: number | null;
-  closeDate: string | null;
-  proofOfFunds: boolean;
-  message: string | null;
-  status: DealOfferStatus;
-  createdAt: string;
-  buyerId: string | null;
-  /** The buyer's history with the user, in words. */
-  history: string;
-};
 
 /** The deal's offers, highest amount first (inquiries last), each with its buyer's history; the deal must be the user's. */
 export async function listOffers(

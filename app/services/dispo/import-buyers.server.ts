@@ -9,14 +9,19 @@ import { chunkedStatements, sqlLiteral } from "#db/sql-literal.ts";
 import type { BuyerInput } from "#app/domain/dispo/buyer-schema.ts";
 import { BuyersCsvError, parseBuyersCsv } from "#app/domain/dispo/buyers-csv.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { readFormData } from "#app/services/http/api.server.ts";
+import {
+  importCountsText,
+  readCsvRows,
+  readCsvUpload,
+  type CsvImportKind,
+  type CsvRefusal,
+  type ImportCounts,
+} from "#app/services/platform/csv-import.server.ts";
 
 import { buyerValues } from "./buyers.server.ts";
 
 export const MAX_BUYERS_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_BUYERS_ROWS = 10_000;
-const LISTED_LINE_ERRORS = 100;
-const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 
 export const BUYERS_IMPORT_MESSAGES = {
   missing: "Please choose a CSV file to import",
@@ -27,17 +32,14 @@ export const BUYERS_IMPORT_MESSAGES = {
   noRows: "The file has no buyer rows",
 } as const;
 
-export type LineError = { line: number; message: string };
-export type BuyersImportOutcome =
-  | { ok: true; imported: number; updated: number; unchanged: number }
-  | { ok: false; status: 400 | 413; message: string; errors: LineError[] };
+export type BuyersImportOutcome = ({ ok: true } & ImportCounts) | CsvRefusal;
 
-const refuse = (status: 400 | 413, message: string, errors: LineError[] = []): BuyersImportOutcome => ({
-  ok: false,
-  status,
-  message,
-  errors,
-});
+const BUYERS_CSV: CsvImportKind<BuyerInput> = {
+  maxBytes: MAX_BUYERS_FILE_BYTES,
+  messages: BUYERS_IMPORT_MESSAGES,
+  parse: (text) => parseBuyersCsv(text, { maxRows: MAX_BUYERS_ROWS }),
+  FileError: BuyersCsvError,
+};
 
 /** The facts an upload writes and compares. */
 const FACTS = [
@@ -94,61 +96,20 @@ async function writeBuyers(context: ServiceContext<"db" | "now">, userId: string
   return { imported, updated: changes - imported, unchanged: rows.length - changes };
 }
 
-function decode(bytes: Uint8Array): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
-
 /** Checks a CSV file and writes its buyers as the user's, or says why not (nothing written). */
 export async function importBuyers(
   context: ServiceContext<"db" | "now">,
   { userId, file }: { userId: string; file: unknown },
 ): Promise<BuyersImportOutcome> {
-  if (!(file instanceof File) || !file.name) return refuse(400, BUYERS_IMPORT_MESSAGES.missing);
-  if (!/\.csv$/i.test(file.name)) return refuse(400, BUYERS_IMPORT_MESSAGES.type);
-  if (file.size > MAX_BUYERS_FILE_BYTES) return refuse(413, BUYERS_IMPORT_MESSAGES.tooLarge);
-  if (file.size === 0) return refuse(400, BUYERS_IMPORT_MESSAGES.empty);
-  const text = decode(new Uint8Array(await file.arrayBuffer()));
-  if (text === null) return refuse(400, BUYERS_IMPORT_MESSAGES.notText);
-  let parsed;
-  try {
-    parsed = parseBuyersCsv(text, { maxRows: MAX_BUYERS_ROWS });
-  } catch (error) {
-    if (error instanceof BuyersCsvError) return refuse(400, error.message, [{ line: 1, message: error.message }]);
-    throw error;
-  }
-  const { rows, bad } = parsed;
-  if (bad.length > 0) {
-    const errors = bad.slice(0, LISTED_LINE_ERRORS).map((row) => ({ line: row.line, message: row.messages.join("; ") }));
-    const listed = bad.length > LISTED_LINE_ERRORS ? ` The first ${LISTED_LINE_ERRORS} are listed.` : "";
-    const summary = `${bad.length} ${bad.length === 1 ? "row has errors" : "rows have errors"}; nothing was imported. Fix ${bad.length === 1 ? "it" : "them"} and upload the file again.${listed}`;
-    return refuse(400, `${summary} (line ${errors[0]!.line}: ${errors[0]!.message})`, errors);
-  }
-  if (rows.length === 0) return refuse(400, BUYERS_IMPORT_MESSAGES.noRows);
-  return { ok: true, ...(await writeBuyers(context, userId, rows)) };
+  const read = await readCsvRows(BUYERS_CSV, file);
+  if (!read.ok) return read;
+  return { ok: true, ...(await writeBuyers(context, userId, read.rows)) };
 }
 
 /** Reads the multipart upload (field `file`), counted while it streams and cut past the cap (413), then imports it. */
-export async function readBuyersUpload(
-  request: Request,
-  context: ServiceContext<"db" | "now">,
-  userId: string,
-): Promise<BuyersImportOutcome> {
-  let form: FormData;
-  try {
-    form = await readFormData(request, MAX_BUYERS_FILE_BYTES + MULTIPART_ENVELOPE_BYTES);
-  } catch (thrown) {
-    if (thrown instanceof Response && thrown.status === 413) return refuse(413, BUYERS_IMPORT_MESSAGES.tooLarge);
-    return refuse(400, BUYERS_IMPORT_MESSAGES.missing);
-  }
-  return importBuyers(context, { userId, file: form.get("file") });
+export function readBuyersUpload(request: Request, context: ServiceContext<"db" | "now">, userId: string): Promise<BuyersImportOutcome> {
+  return readCsvUpload(request, BUYERS_CSV, (file) => importBuyers(context, { userId, file }));
 }
 
 /** "3 buyers imported, 1 updated, 2 unchanged." */
-export function buyersImportText({ imported, updated, unchanged }: { imported: number; updated: number; unchanged: number }): string {
-  return `${imported} ${imported === 1 ? "buyer" : "buyers"} imported, ${updated} updated, ${unchanged} unchanged.`;
-}
+export const buyersImportText = (counts: ImportCounts) => importCountsText(counts, ["buyer", "buyers"]);

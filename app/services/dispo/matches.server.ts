@@ -5,12 +5,14 @@
  */
 import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 
-import { buyers, deals, properties } from "#db/schema.ts";
+import { buyers } from "#db/schema.ts";
 import { askingPriceOf } from "#app/domain/dispo/contract.ts";
 import { rankMatches, type Match, type MatchSubject } from "#app/domain/dispo/matching.ts";
 import { purchaseWindow } from "#app/domain/dispo/purchases.ts";
 import type { SendBatch, UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+
+import { dealFactsQuery, type DealFacts } from "./deal-rows.server.ts";
 
 /** How far the market's purchases count as "near". */
 export const NEAR_MILES = 1;
@@ -18,49 +20,12 @@ export const NEAR_MILES = 1;
 const BUYERS_READ = 2000;
 const PURCHASERS_READ = 50;
 
-type DealRow = {
-  id: string;
-  contractPrice: number | null;
-  assignmentFeeAsked: number | null;
-  dealValue: number | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  bedrooms: number | null;
-  propertyType: string | null;
-  maxOffer: number | null;
-};
-
 /** The deal and its property, as one statement for the session lookup's batch; empty for a foreign or unknown id. */
 export async function readMatchDeal(
   context: ServiceContext<"db">,
   { userId, dealId, batch }: { userId: UserRef; dealId: string; batch: SendBatch },
-): Promise<DealRow | null> {
-  const [rows] = await batch([
-    context.db
-      .select({
-        id: deals.id,
-        contractPrice: deals.contractPrice,
-        assignmentFeeAsked: deals.assignmentFeeAsked,
-        dealValue: deals.dealValue,
-        address: properties.address,
-        city: properties.city,
-        state: properties.state,
-        zip: properties.zipCode,
-        latitude: properties.latitude,
-        longitude: properties.longitude,
-        bedrooms: properties.bedrooms,
-        propertyType: properties.propertyType,
-        maxOffer: properties.maxOffer,
-      })
-      .from(deals)
-      .leftJoin(properties, and(eq(properties.id, deals.propertyId), eq(properties.userId, deals.userId)))
-      .where(and(eq(deals.id, dealId), eq(deals.userId, userId)))
-      .limit(1),
-  ]);
+): Promise<DealFacts | null> {
+  const [rows] = await batch([dealFactsQuery(context, { userId, dealId })]);
   return rows[0] ?? null;
 }
 
@@ -68,7 +33,7 @@ export type MatchesAnswer = { deal: { id: string; address: string | null; asking
 
 export async function matchDeal(
   context: ServiceContext<"db" | "providers" | "now">,
-  { userId, deal }: { userId: string; deal: DealRow },
+  { userId, deal }: { userId: string; deal: DealFacts },
 ): Promise<MatchesAnswer> {
   const subject: MatchSubject = {
     city: deal.city,

@@ -1,10 +1,11 @@
 /** "Generate Contract": a contract's wording (domain/documents/contract-text.ts) for one of the user's properties, as a PDF. */
 import { and, desc, eq } from "drizzle-orm";
 
-import { companyProfiles, documents, properties, users } from "#db/schema.ts";
+import { documents, properties } from "#db/schema.ts";
 import { contractText, type ContractKind } from "#app/domain/documents/contract-text.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { senderQuery } from "#app/services/offers/offer-records.server.ts";
 
 import { renderContractPdf } from "./pdf.server.ts";
 import { toDocumentView, type DocumentView } from "./records.server.ts";
@@ -35,18 +36,7 @@ export async function generateContract(
     .where(and(eq(properties.id, input.propertyId), eq(properties.userId, userId)))
     .limit(1);
   if (!property) return { ok: false, status: 404, message: "Property not found" };
-  const [owner] = await context.db
-    .select({
-      email: users.email,
-      fullName: users.fullName,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      company: companyProfiles,
-    })
-    .from(users)
-    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [owner] = await senderQuery(context, userId);
   const company = owner?.company;
   const signerName = owner?.fullName || [owner?.firstName, owner?.lastName].filter(Boolean).join(" ") || owner?.email || "";
   const companyAddress = company

@@ -1,14 +1,17 @@
 /**
  * The record of each letter mailed for a property, taken as a claim before the mail provider is called: a twin
- * request (double-click, parallel send-offer) finds the claim taken and mails nothing.
+ * request (double-click, parallel send-offer) finds the claim taken and mails nothing. A claim is dated when taken
+ * (its token); a stale one is taken over by re-dating it, so every write of a holder is guarded by its own date and
+ * a request that outlived its claim writes nothing once another has taken over.
  */
-import { and, eq, lt, type SQL } from "drizzle-orm";
+import { and, eq, lt, sql, type SQL } from "drizzle-orm";
 
 import { letterMailings } from "#db/schema.ts";
 import { STALE_MAILING_MS } from "#app/domain/offers/mailing.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
-export type MailingClaim = { id: string; claimKey: string };
+/** A claim held: its row and the instant it was taken (its token). */
+export type MailingClaim = { id: string; claimKey: string; claimedAt: Date };
 export type TakenClaim = { status: "mailing" | "mailed"; trackingId: string | null };
 
 /** Takes the claim (or a stale one a dead request left), or answers who holds it. */
@@ -32,7 +35,7 @@ export async function claimMailing(
     .values({ id, ...claim, status: "mailing", createdAt: now })
     .onConflictDoNothing({ target: [letterMailings.userId, letterMailings.claimKey] })
     .returning({ id: letterMailings.id });
-  if (inserted.length > 0) return { ok: true, claim: { id, claimKey: claim.claimKey } };
+  if (inserted.length > 0) return { ok: true, claim: { id, claimKey: claim.claimKey, claimedAt: now } };
   const retaken = await context.db
     .update(letterMailings)
     .set({ createdAt: now, recipientName: claim.recipientName, recipientAddress: claim.recipientAddress, documentId: claim.documentId })
@@ -45,23 +48,44 @@ export async function claimMailing(
       ),
     )
     .returning({ id: letterMailings.id });
-  if (retaken[0]) return { ok: true, claim: { id: retaken[0].id, claimKey: claim.claimKey } };
+  if (retaken[0]) return { ok: true, claim: { id: retaken[0].id, claimKey: claim.claimKey, claimedAt: now } };
+  return { ok: false, taken: await mailingOf(context, claim.userId, claim) };
+}
+
+/** Where the mailing of a claim key stands (a claim another request holds, or has recorded). */
+export async function mailingOf(context: ServiceContext<"db">, userId: string, claim: { claimKey: string }): Promise<TakenClaim> {
   const holder = await context.db
     .select({ status: letterMailings.status, trackingId: letterMailings.trackingId })
     .from(letterMailings)
-    .where(and(eq(letterMailings.userId, claim.userId), eq(letterMailings.claimKey, claim.claimKey)))
+    .where(and(eq(letterMailings.userId, userId), eq(letterMailings.claimKey, claim.claimKey)))
     .get();
-  return { ok: false, taken: holder ?? { status: "mailing", trackingId: null } };
+  return holder ?? { status: "mailing", trackingId: null };
 }
+
+/** The mailing is still held by this very claim (unrecorded, not taken over since): the guard of its holder's writes. */
+export function mailingHeld(userId: string, claim: MailingClaim): SQL {
+  return and(
+    eq(letterMailings.id, claim.id),
+    eq(letterMailings.userId, userId),
+    eq(letterMailings.status, "mailing"),
+    eq(letterMailings.createdAt, claim.claimedAt),
+  )!;
+}
+
+/** `mailingHeld` as a condition another table's statement can carry (written before the mailing is recorded). */
+export const holdingMailing = (userId: string, claim: MailingClaim): SQL =>
+  sql`exists (select 1 from ${letterMailings} where ${mailingHeld(userId, claim)})`;
 
 /** Gives a claim back (the mailing was refused or failed): the same letter can be mailed again. */
 export async function dropMailing(context: ServiceContext<"db">, userId: string, claim: MailingClaim) {
-  await context.db
-    .delete(letterMailings)
-    .where(and(eq(letterMailings.id, claim.id), eq(letterMailings.userId, userId), eq(letterMailings.status, "mailing")));
+  await context.db.delete(letterMailings).where(mailingHeld(userId, claim));
 }
 
-/** The statement that records the claim as mailed, for the batch that also moves the property and writes the charge. */
+/**
+ * The statement that records the claim as mailed, for the batch that also moves the property and writes the charge:
+ * written only while the claim is still this holder's, so it goes last in that batch (the statements before it carry
+ * `holdingMailing`), and it returns the row when it recorded it.
+ */
 export function completeMailing(
   context: ServiceContext<"db" | "now">,
   userId: string,
@@ -74,7 +98,8 @@ export function completeMailing(
   return context.db
     .update(letterMailings)
     .set({ status: "mailed", trackingId: receipt.trackingId, provider: receipt.provider, mailedAt: now })
-    .where(and(eq(letterMailings.id, claim.id), eq(letterMailings.userId, userId), condition));
+    .where(and(mailingHeld(userId, claim), condition))
+    .returning({ id: letterMailings.id });
 }
 
 /**
@@ -86,5 +111,5 @@ export async function leaveMailingUnconfirmed(context: ServiceContext<"db">, use
   await context.db
     .update(letterMailings)
     .set({ createdAt: new Date(now.getTime() - STALE_MAILING_MS - 1_000) })
-    .where(and(eq(letterMailings.id, claim.id), eq(letterMailings.userId, userId), eq(letterMailings.status, "mailing")));
+    .where(mailingHeld(userId, claim));
 }

@@ -32,9 +32,18 @@ import type { ServiceContext } from "#app/services/context.server.ts";
 import { dealOnMailStatement } from "#app/services/deals/deal-on-mail.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
-import { usageEntry } from "#app/services/usage/ledger.server.ts";
+import { usageEntryWhen } from "#app/services/usage/ledger.server.ts";
 
-import { claimMailing, completeMailing, dropMailing, leaveMailingUnconfirmed, type MailingClaim } from "./letter-mailings.server.ts";
+import {
+  claimMailing,
+  completeMailing,
+  dropMailing,
+  holdingMailing,
+  leaveMailingUnconfirmed,
+  mailingOf,
+  type MailingClaim,
+  type TakenClaim,
+} from "./letter-mailings.server.ts";
 import { needsConfirmation, propertyOfferWarnings, type NeedsConfirmation } from "./offer-checks.server.ts";
 import { LETTER_NOT_FOUND, readPropertyAndSender, type PropertyRow, type Refusal, type Sender } from "./offer-records.server.ts";
 import { produceLetter } from "./offers.server.ts";
@@ -133,10 +142,7 @@ async function mailLetter(
       amount,
     },
   );
-  if (!claimed.ok) {
-    const message = claimed.taken.status === "mailed" ? ALREADY_MAILED : MAILING_IN_PROGRESS;
-    return { ok: false, status: 409, message, ...(claimed.taken.trackingId ? { trackingId: claimed.taken.trackingId } : {}) };
-  }
+  if (!claimed.ok) return claimedElsewhere(claimed.taken);
   const { claim } = claimed;
   const reserved = await reserveUsage({ ...context, now: () => now }, userId, "letter", 1);
   if (!reserved.ok) {
@@ -206,22 +212,30 @@ async function sendPiece(
   }
 }
 
-/** Records the mailing, the property's new status and the letter's charge in one batch. */
+/**
+ * Records the mailing, the property's new status, the letter's charge and the lead's deal in one batch, each written
+ * only while this request still holds its claim (the mailing itself last): a request whose claim was taken over
+ * meanwhile records nothing, gives its reservation back and is told who mailed it.
+ */
 async function recordMailed(held: Held, property: PropertyRow, receipt: MailReceipt, amount: number): Promise<Mailed | Refusal> {
-  const { context, now, userId } = held;
+  const { context, now, userId, claim } = held;
   const status = statusAfterMail(property.status);
-  let updated;
+  const holding = holdingMailing(userId, claim);
+  let updated, recorded;
   try {
-    [, updated] = await context.db.batch([
-      completeMailing({ ...context, now: () => now }, userId, held.claim, receipt),
+    [updated, , , recorded] = await context.db.batch([
       context.db
         .update(properties)
         .set({ status, updatedAt: now })
-        .where(and(eq(properties.id, property.id), eq(properties.userId, userId)))
+        .where(and(eq(properties.id, property.id), eq(properties.userId, userId), holding))
         .returning({ status: properties.status }),
-      usageEntry({ db: context.db, now: () => now }, held.reservation, 1, receipt.trackingId),
+      usageEntryWhen(
+        { db: context.db, now: () => now },
+        { reservation: held.reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: holding },
+      ),
       // A mailed offer: the lead is in negotiation (its deal, when it has none), recorded with the mailing.
-      dealOnMailStatement({ db: context.db, now: () => now }, { userId, propertyId: property.id }),
+      dealOnMailStatement({ db: context.db, now: () => now }, { userId, propertyId: property.id, condition: holding }),
+      completeMailing({ ...context, now: () => now }, userId, claim, receipt),
     ]);
   } catch (error) {
     // The batch left nothing (D1 rolls it back whole). The piece was handed to the provider under its idempotency key,
@@ -231,6 +245,10 @@ async function recordMailed(held: Held, property: PropertyRow, receipt: MailRece
     await held.giveBack();
     return { ok: false, status: 502, message: messageText(SEND_OFFER_FAILED), error: "the mailing could not be recorded" };
   }
+  if (recorded.length === 0) {
+    const [taken] = await Promise.all([mailingOf(context, userId, claim), releaseUsage(context, held.reservation)]);
+    return claimedElsewhere(taken);
+  }
   return {
     ok: true,
     trackingId: receipt.trackingId,
@@ -239,6 +257,12 @@ async function recordMailed(held: Held, property: PropertyRow, receipt: MailRece
     amount,
     ...(receipt.expectedDeliveryDate ? { expectedDeliveryDate: receipt.expectedDeliveryDate } : {}),
   };
+}
+
+/** The 409 of a mailing another request holds: mailed (with its tracking id) or being mailed. */
+function claimedElsewhere(taken: TakenClaim): Refusal {
+  const message = taken.status === "mailed" ? ALREADY_MAILED : MAILING_IN_PROGRESS;
+  return { ok: false, status: 409, message, ...(taken.trackingId ? { trackingId: taken.trackingId } : {}) };
 }
 
 /** mail-offer (the workbench): the letter the pdfUrl names, of this property, mailed to the recipient; offer_sent. */

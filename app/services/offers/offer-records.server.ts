@@ -38,21 +38,26 @@ export async function readPropertyAndSender(context: ServiceContext<"db">, userI
       .from(properties)
       .where(and(eq(properties.id, propertyId), eq(properties.userId, userId)))
       .limit(1),
-    context.db
-      .select({
-        email: users.email,
-        fullName: users.fullName,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        preferences: users.preferences,
-        company: companyProfiles,
-      })
-      .from(users)
-      .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
-      .where(eq(users.id, userId))
-      .limit(1),
+    senderQuery(context, userId),
   ]);
   return { property: rows[0] ?? null, sender: senderOf(senders[0]), rule: dealRuleOf(senders[0]?.preferences) };
+}
+
+/** The user's letterhead row (their name and email, their company profile, their preferences), at most one. */
+export function senderQuery(context: ServiceContext<"db">, userId: string) {
+  return context.db
+    .select({
+      email: users.email,
+      fullName: users.fullName,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      preferences: users.preferences,
+      company: companyProfiles,
+    })
+    .from(users)
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
 }
 
 type SenderRow = {

@@ -3,7 +3,7 @@
  * charged) are settled by the hourly sweep: it takes each such claim back (one guarded statement, so a user pressing
  * Mail again meanwhile finds it in progress), asks the provider again with the letter's same idempotency key (the
  * provider answers the letter it made, or makes it once), and records the outcome once — mailed: the mailing, the
- * property's status and the letter's charge in one batch; refused: the claim given back, nothing charged, so the
+ * property's status, the letter's charge and the lead's deal (as Mail the Offer records them) in one batch; refused: the claim given back, nothing charged, so the
  * letter can be mailed again; still unknown: left for the next sweep. Only while the provider still holds the key.
  */
 import { and, eq, gt, isNotNull, lt } from "drizzle-orm";
@@ -14,10 +14,11 @@ import { parseMailingAddress, statusAfterMail } from "#app/domain/offers/offer-r
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { reserveUsage } from "#app/services/usage/caps.server.ts";
-import { usageEntry } from "#app/services/usage/ledger.server.ts";
+import { dealOnMailStatement } from "#app/services/deals/deal-on-mail.server.ts";
+import { releaseUsage, reserveUsage } from "#app/services/usage/caps.server.ts";
+import { usageEntryWhen } from "#app/services/usage/ledger.server.ts";
 
-import { completeMailing, dropMailing, leaveMailingUnconfirmed } from "./letter-mailings.server.ts";
+import { completeMailing, dropMailing, holdingMailing, leaveMailingUnconfirmed } from "./letter-mailings.server.ts";
 import { mailIdempotencyKey } from "./mail-offer.server.ts";
 import { readPropertyAndSender } from "./offer-records.server.ts";
 
@@ -67,7 +68,7 @@ async function settle(context: SweepContext, row: Mailing): Promise<keyof Unconf
     .where(and(eq(letterMailings.id, row.id), eq(letterMailings.status, "mailing"), eq(letterMailings.createdAt, row.createdAt)))
     .returning({ id: letterMailings.id });
   if (!taken) return null;
-  const claim = { id: row.id, claimKey: row.claimKey };
+  const claim = { id: row.id, claimKey: row.claimKey, claimedAt: now };
   const letter = await letterOf(context, row);
   if (!letter) {
     await dropMailing(context, row.userId, claim);
@@ -90,15 +91,21 @@ async function settle(context: SweepContext, row: Mailing): Promise<keyof Unconf
   // The letter was made: it is charged whatever the caps say now (counted, never refused).
   const counted = await reserveUsage(context, row.userId, "letter", 1, "count");
   if (!counted.ok) throw new Error("counting a letter never refuses");
-  await db.batch([
-    completeMailing(context, row.userId, claim, receipt),
+  // Each write only while the sweep still holds the claim, the mailing itself last (a user's Mail may take over a claim
+  // the sweep outlived): the deal is Mail the Offer's own statement, so a lead mailed either way gets it once.
+  const holding = holdingMailing(row.userId, claim);
+  const [, , , recorded] = await db.batch([
     db
       .update(properties)
       .set({ status: statusAfterMail(letter.status), updatedAt: now })
-      .where(and(eq(properties.id, row.propertyId), eq(properties.userId, row.userId))),
-    usageEntry(context, counted.reservation, 1, receipt.trackingId),
+      .where(and(eq(properties.id, row.propertyId), eq(properties.userId, row.userId), holding)),
+    usageEntryWhen(context, { reservation: counted.reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: holding }),
+    dealOnMailStatement(context, { userId: row.userId, propertyId: row.propertyId, condition: holding }),
+    completeMailing(context, row.userId, claim, receipt),
   ]);
-  return "mailed";
+  if (recorded.length > 0) return "mailed";
+  await releaseUsage(context, counted.reservation);
+  return null;
 }
 
 /** The letter as it was first sent: its PDF, its recipient, the user's return address and its idempotency key. */

@@ -25,7 +25,7 @@ import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { dealOnMailStatement } from "#app/services/deals/deal-on-mail.server.ts";
-import { claimMailing, completeMailing, dropMailing } from "#app/services/offers/letter-mailings.server.ts";
+import { claimMailing, completeMailing, dropMailing, holdingMailing } from "#app/services/offers/letter-mailings.server.ts";
 import { mailIdempotencyKey } from "#app/services/offers/mail-offer.server.ts";
 import { readPropertyAndSender } from "#app/services/offers/offer-records.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
@@ -180,20 +180,24 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
     const { reservation } = reserved;
     return {
       ok: true,
-      statements: (held) => [
-        completeMailing(context, userId, claimed.claim, receipt, held),
-        ...(step.amount !== null
-          ? [
-              context.db
-                .update(properties)
-                .set({ status: statusAfterMail(property.status), updatedAt: now })
-                .where(and(owned, held)),
-              // A mailed offer: the lead is in negotiation (its deal, when it has none).
-              dealOnMailStatement(context, { userId, propertyId: property.id, condition: held }),
-            ]
-          : []),
-        usageEntryWhen(context, { reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: held }),
-      ],
+      statements: (stepHeld) => {
+        // Guarded by the step's claim and the letter's own (recorded last), as Mail the Offer's are.
+        const held = and(stepHeld, holdingMailing(userId, claimed.claim))!;
+        return [
+          ...(step.amount !== null
+            ? [
+                context.db
+                  .update(properties)
+                  .set({ status: statusAfterMail(property.status), updatedAt: now })
+                  .where(and(owned, held)),
+                // A mailed offer: the lead is in negotiation (its deal, when it has none).
+                dealOnMailStatement(context, { userId, propertyId: property.id, condition: held }),
+              ]
+            : []),
+          usageEntryWhen(context, { reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: held }),
+          completeMailing(context, userId, claimed.claim, receipt, stepHeld),
+        ];
+      },
       trackingId: receipt.trackingId,
       note: null,
       release: () => releaseUsage(context, reservation),

@@ -15,19 +15,15 @@ import * as streamRoute from "#app/routes/api.deals.analyze.$id.stream.ts";
 import * as analyzeRoute from "#app/routes/api.deals.analyze.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
 import { registerClient, type ApiClient, type Handler } from "#tests/integration/api-client.ts";
+import { PHOENIX_HOME } from "#tests/lead-fixture.ts";
 
 import { db } from "../db.ts";
 
 /** Long enough for the paced steps before the model's (about 1 s), short enough for a test. */
 const SHORT_DEADLINE_MS = 2_500;
 const LEAD = {
+  ...PHOENIX_HOME,
   address: "77 W Fault Ln",
-  city: "Phoenix",
-  state: "AZ",
-  zipCode: "85019",
-  bedrooms: 3,
-  bathrooms: 2,
-  squareFeet: 1450,
   yearBuilt: 1978,
   arv: "300000",
 };
