@@ -26,6 +26,7 @@ import { DEFAULT_MARKET_PROPERTIES } from "#db/market/generate.ts";
 import { loadMetroZips } from "#db/market/metro-zips.ts";
 import { DEFAULT_MARKET_SEED } from "#db/market/random.ts";
 
+import { busyNote, marketSeedCommand, percentile, verdictLine } from "./latency-verdict.ts";
 import { formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -34,7 +35,6 @@ const TARGET_MS = 200;
 const WARMUP_ROUNDS = 10;
 const IMPORT_CHUNK_ROWS = 2_500;
 /** A /api/ping median above this says the machine is busy (other processes), not the app slow. */
-const BUSY_PING_MS = 5;
 /** No lead cap stands between the bench user and its deals' leads. */
 const BENCH_VARS = { USAGE_LIMITS: JSON.stringify({ lead: { perDay: null, perMonth: null } }) };
 
@@ -242,16 +242,6 @@ async function timed(url: string, init: RequestInit): Promise<Timed> {
   return { ms, status: response.status, body };
 }
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  if (p === 50) {
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  }
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 type Series = { label: string; ms: number[]; failures: number };
 const series = (label: string): Series => ({ label, ms: [], failures: 0 });
 type Match = { buyerId: string | null };
@@ -339,12 +329,10 @@ function printReport(
   );
   const median = percentile(matches.ms, 50);
   console.log(
-    `matches: median ${median.toFixed(1)} ms ${median <= TARGET_MS ? "MEETS" : "DOES NOT MEET"} the target of ≤ ${TARGET_MS} ms ` +
-      `(p99 ${percentile(matches.ms, 99).toFixed(1)} ms; /api/ping median ${base.toFixed(1)} ms, ratio ${(median / base).toFixed(1)})`,
+    verdictLine("matches", matches.ms, TARGET_MS, `; /api/ping median ${base.toFixed(1)} ms, ratio ${(median / base).toFixed(1)}`),
   );
-  if (base > BUSY_PING_MS) {
-    console.log(`NOTE: /api/ping's median is ${base.toFixed(1)} ms (idle: 1–2 ms): the machine is busy; compare the median − ping column.`);
-  }
+  const note = busyNote(base);
+  if (note) console.log(note);
   if (firstFailure.length > 0) {
     console.log("WARNING: some requests failed; the figures leave them out.");
     for (const line of firstFailure) console.log(`  ${line}`);
@@ -352,13 +340,7 @@ function printReport(
 }
 
 async function bench(options: Options): Promise<void> {
-  const seed = [
-    "npx tsx db/seed/index.ts",
-    `--properties ${options.properties}`,
-    `--seed ${options.seed}`,
-    '--persist-to "$BENCH_PERSIST_DIR"',
-    "--exact",
-  ].join(" ");
+  const seed = marketSeedCommand(options.properties, options.seed);
   if (options.reuse) console.error(`--reuse: using the last build and ${options.state} as they are`);
   const server = await startBenchServer({
     build: options.build,

@@ -26,6 +26,7 @@ import { DEFAULT_MARKET_PROPERTIES } from "#db/market/generate.ts";
 import { loadMetroZips } from "#db/market/metro-zips.ts";
 import { DEFAULT_MARKET_SEED } from "#db/market/random.ts";
 
+import { BUSY_PING_MS, marketSeedCommand, percentile, verdictLine } from "./latency-verdict.ts";
 import { formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -41,7 +42,6 @@ const BENCH_VARS = {
   USAGE_LIMITS: JSON.stringify({ lead: { perDay: null, perMonth: null }, skip_trace: { perDay: null, perMonth: null } }),
 };
 /** A /api/ping median above this says the machine is busy (other processes), not the app slow. */
-const BUSY_PING_MS = 5;
 
 const USAGE = `Usage: npm run bench:market -- [options]
 
@@ -217,16 +217,6 @@ function record(into: Series[], result: Timed) {
   }
 }
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  if (p === 50) {
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  }
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 type SearchOutcome = { full: number; short: number; leads: number };
 
 async function measure(origin: string, options: Options, cookies: string[]) {
@@ -328,11 +318,7 @@ function printReport(options: Options, setup: string, results: Awaited<ReturnTyp
     ["count preview", count, COUNT_TARGET_MS],
     ["5-lead search", search, SEARCH_TARGET_MS],
   ] as const) {
-    const median = percentile(s.ms, 50);
-    console.log(
-      `${label}: median ${median.toFixed(1)} ms ${median <= target ? "MEETS" : "DOES NOT MEET"} the target of ≤ ${target} ms ` +
-        `(p99 ${percentile(s.ms, 99).toFixed(1)} ms)`,
-    );
+    console.log(verdictLine(label, s.ms, target));
   }
   if (base > BUSY_PING_MS) {
     console.log(
@@ -348,13 +334,7 @@ function printReport(options: Options, setup: string, results: Awaited<ReturnTyp
 }
 
 async function bench(options: Options): Promise<void> {
-  const seed = [
-    "npx tsx db/seed/index.ts",
-    `--properties ${options.properties}`,
-    `--seed ${options.seed}`,
-    '--persist-to "$BENCH_PERSIST_DIR"',
-    options.reseed ? "--force" : "--exact",
-  ].join(" ");
+  const seed = marketSeedCommand(options.properties, options.seed, options.reseed ? "--force" : "--exact");
   if (options.reuse) console.error(`--reuse: using the last build and ${options.state} as they are`);
   const server = await startBenchServer({
     build: options.build,

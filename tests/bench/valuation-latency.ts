@@ -26,6 +26,7 @@ import { DEFAULT_MARKET_SEED } from "#db/market/random.ts";
 import { valuationDateOf } from "#app/domain/valuation/valuation-date.ts";
 import { queryLocalD1 } from "#tests/local-d1.ts";
 
+import { busyNote, marketSeedCommand, percentile, verdictLine } from "./latency-verdict.ts";
 import { formatTable, runBenchCli, signIn, startBenchServer } from "./server.ts";
 
 const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -33,7 +34,6 @@ const PROJECT_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TARGET_MS = 50;
 const DEFAULT_PROPERTIES = 556_500;
 const WARMUP_ROUNDS = 10;
-const BUSY_PING_MS = 5;
 
 const USAGE = `Usage: npm run bench:valuation:latency -- [options]
 
@@ -145,16 +145,6 @@ async function signUpBenchUser(origin: string): Promise<string> {
   return signIn(origin, login);
 }
 
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  if (p === 50) {
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  }
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 type Series = { label: string; ms: number[]; statuses: Map<number, number>; comps: number[] };
 const series = (label: string): Series => ({ label, ms: [], statuses: new Map(), comps: [] });
 
@@ -247,14 +237,9 @@ function printReport(options: Options, setup: string, sales: string, results: Aw
     ),
   );
   console.log("");
-  const median = percentile(arv.ms, 50);
-  console.log(
-    `calculate-arv: median ${median.toFixed(1)} ms ${median <= TARGET_MS ? "MEETS" : "DOES NOT MEET"} the target of ≤ ${TARGET_MS} ms ` +
-      `(p99 ${percentile(arv.ms, 99).toFixed(1)} ms; /api/ping median ${base.toFixed(1)} ms)`,
-  );
-  if (base > BUSY_PING_MS) {
-    console.log(`NOTE: /api/ping's median is ${base.toFixed(1)} ms (idle: 1–2 ms): the machine is busy; compare the median − ping column.`);
-  }
+  console.log(verdictLine("calculate-arv", arv.ms, TARGET_MS, `; /api/ping median ${base.toFixed(1)} ms`));
+  const note = busyNote(base);
+  if (note) console.log(note);
   if (firstFailure.length > 0) {
     console.log("WARNING: some valuations failed (neither 200 nor 422); the figures leave them out.");
     for (const line of firstFailure) console.log(`  ${line}`);
@@ -262,13 +247,7 @@ function printReport(options: Options, setup: string, sales: string, results: Aw
 }
 
 async function bench(options: Options): Promise<void> {
-  const seed = [
-    "npx tsx db/seed/index.ts",
-    `--properties ${options.properties}`,
-    `--seed ${options.seed}`,
-    '--persist-to "$BENCH_PERSIST_DIR"',
-    "--exact",
-  ].join(" ");
+  const seed = marketSeedCommand(options.properties, options.seed);
   if (options.reuse) console.error(`--reuse: using the last build and ${options.state} as they are`);
   const server = await startBenchServer({
     build: options.build,

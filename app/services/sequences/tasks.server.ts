@@ -273,7 +273,11 @@ async function snooze(
   const { db } = context;
   const { userId, task, input, until } = request;
   const claim: StepClaim = { userId, activityId: task.id, claimedAt: context.now() };
-  const held = holding(claim);
+  // A claim is known by its time, which a parallel request can share to the millisecond: this batch's own claim also
+  // carries a random mark, so its writes and its give-back never act on another request's claim.
+  const mark = { outcome: "snoozed", claim: crypto.randomUUID() };
+  const ownClaim = and(heldBy(claim), sql`${followUpSteps.claimedInput} = ${JSON.stringify(mark)}`)!;
+  const held = sql`exists (select 1 from ${followUpSteps} where ${ownClaim})`;
   const ownTask = and(eq(followUpActivities.id, task.id), eq(followUpActivities.userId, userId));
   const open = sql`exists (select 1 from ${followUpActivities} where ${ownTask} and ${followUpActivities.completedAt} is null)`;
   const onLead = leadOutcomeStatements(context, { userId, task, input, condition: held });
@@ -281,7 +285,7 @@ async function snooze(
   const [claimed] = await db.batch([
     db
       .update(followUpSteps)
-      .set({ status: "working", claimedAt: claim.claimedAt })
+      .set({ status: "working", claimedAt: claim.claimedAt, claimedInput: mark })
       .where(
         and(
           eq(followUpSteps.activityId, task.id),
@@ -294,7 +298,7 @@ async function snooze(
       .returning({ activityId: followUpSteps.activityId }),
     db.update(followUpActivities).set({ scheduledFor: until }).where(and(ownTask, held)),
     ...onLead,
-    db.update(followUpSteps).set({ status: "pending", claimedAt: null, claimedInput: null }).where(heldBy(claim)),
+    db.update(followUpSteps).set({ status: "pending", claimedAt: null, claimedInput: null }).where(ownClaim),
   ]);
   if (claimed.length === 0) return refusalNow(context, userId, task.id);
   const leadStatus = leadStatusAfter(task, input);
