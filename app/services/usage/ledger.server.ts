@@ -46,6 +46,7 @@ function usageEventRow(
   const now = context.now();
   return {
     userId: reservation.userId,
+    actorId: reservation.memberId,
     kind: reservation.kind,
     quantity,
     unitCostMicrocents: reservation.unitCostMicrocents,
