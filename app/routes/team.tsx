@@ -2,11 +2,14 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
+import { MemberCaps } from "#app/components/usage/member-caps.tsx";
 import { InviteForm, MemberRow, PendingInvitations } from "#app/components/workspaces/team-view.tsx";
+import { MemberCapSchema } from "#app/domain/usage/usage-forms.ts";
 import { ChangeRoleSchema, InviteSchema, RemoveSchema } from "#app/domain/workspaces/members.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { memberCaps, setMemberCap } from "#app/services/usage/member-spend.server.ts";
 import { changeRole, inviteMember, listMembers, removeMember } from "#app/services/workspaces/members.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Team — Breeze" }];
@@ -16,8 +19,11 @@ const PAGE = "/team";
 /** The workspace's members and open invitations: owners only (the role policy refuses everyone else). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const { members, invitations } = await listMembers(context, session.workspaceId);
-  return { members, invitations, self: session.user.id };
+  const [{ members, invitations }, caps] = await Promise.all([
+    listMembers(context, session.workspaceId),
+    memberCaps(context, session.workspaceId),
+  ]);
+  return { members, invitations, caps, self: session.user.id };
 }
 
 /** Invite, change a role, remove (or leave): each a form that works without JavaScript and answers with a toast. */
@@ -33,6 +39,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithToast(PAGE, {
       title: "Invitation sent",
       description: `We emailed ${parsed.data.email} a link to join.`,
+      variant: "success",
+    });
+  }
+  if (form.intent === "cap") {
+    const cap = MemberCapSchema.safeParse(form);
+    if (!cap.success) return data({ errors: fieldErrors(cap.error.issues), capFor: String(form.userId ?? "") }, { status: 400 });
+    const set = await setMemberCap(context, { workspaceId, memberId: cap.data.userId, capCents: cap.data.monthlyCap ?? null });
+    if (!set.ok) return data({ errors: { form: [set.message] } }, { status: set.status });
+    return redirectWithToast(PAGE, {
+      title: "Spending cap saved",
+      description: cap.data.monthlyCap === undefined ? "No member cap: the workspace's cap holds." : "The member's cap applies at once.",
       variant: "success",
     });
   }
@@ -56,7 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /team: who works in this workspace, as what; invitations by email. */
 export default function TeamPage() {
-  const { members, invitations, self } = useLoaderData<typeof loader>();
+  const { members, invitations, caps, self } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
@@ -78,6 +95,14 @@ export default function TeamPage() {
         </ul>
       </section>
       <PendingInvitations invitations={invitations} />
+      <MemberCaps
+        members={members.map((member) => ({
+          userId: member.userId,
+          name: member.fullName ?? member.email,
+          capCents: caps[member.userId] ?? null,
+        }))}
+        failed={answer && "capFor" in answer ? { capFor: String(answer.capFor), errors: answer.errors } : undefined}
+      />
     </main>
   );
 }

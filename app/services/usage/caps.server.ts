@@ -119,7 +119,12 @@ async function reserveFor(
   const memberSpent = spentOn(memberSpendMeter(spender.memberId));
   const cost = counted.reduce((sum, reservation) => sum + reservation.unitCostMicrocents * reservation.quantity, 0);
   const paid = cost > 0 || counted.some((reservation) => policy.provider[reservation.kind] !== "local");
-  const past = (message: string): CapRefusal => ({ ok: false, status: 402, message, retryAfterSeconds: secondsUntilWindowEnds("month", now) });
+  const past = (message: string): CapRefusal => ({
+    ok: false,
+    status: 402,
+    message,
+    retryAfterSeconds: secondsUntilWindowEnds("month", now),
+  });
   if (paid && microcentsToCents(spent) > capCents) return refuse(past(spendMessage(capCents, microcentsToCents(spent - cost))));
   const memberCap = memberBudget[0]?.cap;
   if (paid && memberCap !== undefined && microcentsToCents(memberSpent) > memberCap)
