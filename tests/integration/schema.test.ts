@@ -73,6 +73,7 @@ describe("the migrated schema", () => {
         "usage_counters",
         "usage_events",
         "usage_leases",
+        "usage_member_budgets",
         "user_identities",
         "user_leads",
         "user_sequences",
