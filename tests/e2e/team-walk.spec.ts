@@ -96,6 +96,9 @@ for (const javaScriptEnabled of [true, false]) {
           const href = await email.getByRole("link", { name: /team\/join\?token=/ }).getAttribute("href");
           if (!href) throw new Error("no invitation link in the email");
           const link = new URL(href);
+          // Signed out, the link asks them to sign in first.
+          await caller.goto(link.pathname + link.search);
+          await expect(caller).toHaveURL(/\/login\?next=/);
           await signUp(caller, callerEmail);
           await caller.goto(link.pathname + link.search);
           await expect(caller.getByRole("heading", { name: "Join Quinn Home Buyers LLC" })).toBeVisible();

@@ -234,10 +234,9 @@ export function AppShell({
 }
 
 /**
- * The sidebar's sections, Today, Sequences and Saved Searches after the first, Team (owners) and the profile last; the
- * current one marked.
+ * The sidebar's sections, Today, Sequences and Saved Searches after the first, Team and the profile last; the current
+ * one marked. Only the items the member's role may open: a link the role policy would refuse is left out.
  */
-/** The role's items only: a link the role policy would answer with a refusal is left out (Team is the owners'). */
 function SectionNav(props: { sections: readonly NavItem[]; section: SectionId; onChoose: () => void; role: WorkspaceRole }) {
   const { sections, section, onChoose, role } = props;
   const items = [...sections.slice(0, 1), TODAY_ITEM, SEQUENCES_ITEM, SAVED_SEARCHES_ITEM, ...sections.slice(1), TEAM_ITEM].filter((item) =>
