@@ -9,7 +9,7 @@ import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer
 import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
 import { action as profileAction, loader as profileLoader } from "#app/routes/profile.tsx";
-import * as join from "#app/routes/team.join.tsx";
+import * as join from "#app/routes/team_.join.tsx";
 import * as team from "#app/routes/team.tsx";
 import { createFakeLob } from "#tests/fakes/lob.ts";
 
