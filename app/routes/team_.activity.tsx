@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 
 import { ActivityFilterForm, ActivityList, ActivityPager } from "#app/components/activity/activity-view.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { activityWords, ActivityFilterSchema } from "#app/domain/activity/activity.ts";
+import { ActivityFilterSchema, activityWords } from "#app/domain/activity/activity.ts";
 import { MEMBER_NOT_FOUND } from "#app/domain/workspaces/members.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -28,7 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = {
     members: read.members,
     filters: parsed.success ? parsed.data : Object.fromEntries(url.searchParams),
-    rows: parsed.success ? read.entries.map((entry) => ({ id: entry.id, words: activityWords(entry), when: when.format(entry.createdAt) })) : [],
+    rows: parsed.success
+      ? read.entries.map((entry) => ({ id: entry.id, words: activityWords(entry), when: when.format(entry.createdAt) }))
+      : [],
     hasMore: parsed.success && read.hasMore,
     page: filters.page,
     query: url.searchParams.toString(),

@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
 
 import { ACTIVITY_KINDS } from "#db/enums.ts";
-import { ACTIVITY_KIND_LABELS, type ActivityFilters } from "#app/domain/activity/activity.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { ACTIVITY_KIND_LABELS, type ActivityFilters } from "#app/domain/activity/activity.ts";
 
 export type ActivityRow = { id: string; words: string; when: string };
 type Filters = Partial<Omit<ActivityFilters, "page">>;

@@ -114,8 +114,15 @@ const day = z
 /** The page's filters, from its GET form: every field optional, an empty one is no filter. */
 export const ActivityFilterSchema = z
   .object({
-    member: z.string().max(64).optional().or(z.literal("").transform(() => undefined)),
-    kind: z.enum(ACTIVITY_KINDS, { message: "Choose a kind of action" }).optional().or(z.literal("").transform(() => undefined)),
+    member: z
+      .string()
+      .max(64)
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    kind: z
+      .enum(ACTIVITY_KINDS, { message: "Choose a kind of action" })
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     from: day,
     to: day,
     page: z.coerce.number().int().min(1).max(10_000).optional().default(1),

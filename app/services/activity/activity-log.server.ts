@@ -82,7 +82,9 @@ export async function readActivity(
     filters.member ? eq(activityLog.actorId, filters.member) : undefined,
     filters.kind ? eq(activityLog.kind, filters.kind) : undefined,
     filters.from ? gte(activityLog.createdAt, dayStart(filters.from, zone)) : undefined,
-    filters.to ? lt(activityLog.createdAt, dayStart(new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10), zone)) : undefined,
+    filters.to
+      ? lt(activityLog.createdAt, dayStart(new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10), zone))
+      : undefined,
   ];
   const [members, rows] = await db.batch([
     db

@@ -7,10 +7,10 @@
  * outcome and its `buyer_email` ledger entry are written together. Units are reserved against the caps before
  * anything is queued.
  */
-import { blastEmail, planBlast, type BlastInput, type BlastSkips } from "#app/domain/dispo/blast.ts";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import { placeOf } from "#app/domain/activity/activity.ts";
+import { blastEmail, planBlast, type BlastInput, type BlastSkips } from "#app/domain/dispo/blast.ts";
 import { askingPriceOf } from "#app/domain/dispo/contract.ts";
 import { EMAIL_BATCH_MAX } from "#app/providers/email/types.ts";
 import { ProviderError } from "#app/providers/http.server.ts";

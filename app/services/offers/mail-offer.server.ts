@@ -6,6 +6,7 @@ import { and, desc, eq } from "drizzle-orm";
 
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
+import { placeOf } from "#app/domain/activity/activity.ts";
 import {
   ALREADY_MAILED,
   isRecipientOnRecord,
@@ -24,7 +25,6 @@ import {
   statusAfterMail,
 } from "#app/domain/offers/offer-rules.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
-import { placeOf } from "#app/domain/activity/activity.ts";
 import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
@@ -229,7 +229,14 @@ async function recordMailed(held: Held, property: PropertyRow, receipt: MailRece
     ? [
         activityEntryWhen(
           { db: context.db, now: () => now },
-          { workspaceId: userId, actorId: held.actorId, kind: "letter_mailed", propertyId: property.id, place: placeOf(property), detail: { amount } },
+          {
+            workspaceId: userId,
+            actorId: held.actorId,
+            kind: "letter_mailed",
+            propertyId: property.id,
+            place: placeOf(property),
+            detail: { amount },
+          },
           holding,
         ),
       ]

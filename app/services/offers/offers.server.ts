@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
+import { placeOf } from "#app/domain/activity/activity.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
 import { maxOfferRule, recommendedOffer, tiersOf, type OfferOption, type OfferType } from "#app/domain/offers/deal-numbers.ts";
 import { letterOfIntentText, letterPlainText } from "#app/domain/offers/letter-of-intent.ts";
@@ -24,7 +25,6 @@ import {
 } from "#app/domain/offers/offer-rules.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
-import { placeOf } from "#app/domain/activity/activity.ts";
 import { activityEntryWhen } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { renderLetterOfIntentPdf } from "#app/services/documents/pdf.server.ts";
@@ -164,13 +164,7 @@ export async function produceLetter(
     context.db
       .update(properties)
       .set({ maxOffer: request.amount, offerPdfFilename: fileName, status, updatedAt: now })
-      .where(
-        and(
-          eq(properties.id, property.id),
-          eq(properties.userId, userId),
-          madeHere,
-        ),
-      )
+      .where(and(eq(properties.id, property.id), eq(properties.userId, userId), madeHere))
       .returning({ status: properties.status }),
     // Only this request's letter (a twin's finds the document taken) records the member's entry.
     ...(entry ? [activityEntryWhen({ db: context.db, now: () => now }, entry, madeHere)] : []),

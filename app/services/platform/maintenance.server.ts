@@ -5,8 +5,8 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
 
 import { emailVerificationTokens, passwordResetTokens, rateLimits, registrationDrafts, sessions } from "#db/schema.ts";
-import { pruneActivityStatement } from "#app/services/activity/activity-log.server.ts";
 import { BROWSER_ABSOLUTE_MS, REMEMBER_ABSOLUTE_MS } from "#app/services/accounts/session.server.ts";
+import { pruneActivityStatement } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { LIMITS } from "./throttle.server.ts";

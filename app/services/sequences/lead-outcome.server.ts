@@ -9,8 +9,8 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { PropertyStatus } from "#db/enums.ts";
 import { deals, followUpActivities, leadNotes, leads, properties } from "#db/schema.ts";
 import { FOLLOW_UP_SEQUENCE, statusAfterTalk, type FollowUp } from "#app/domain/today/call-follow-up.ts";
-import type { ServiceContext } from "#app/services/context.server.ts";
 import { activityEntryWhen, placeSql } from "#app/services/activity/activity-log.server.ts";
+import type { ServiceContext } from "#app/services/context.server.ts";
 import { newDealInsert } from "#app/services/deals/deal-on-mail.server.ts";
 
 type Lead = { userId: string; propertyId: string; leadId: string; status: PropertyStatus };
@@ -131,7 +131,8 @@ export async function saveTaskNote(
   const { db } = context;
   const { userId, activityId, body } = note;
   const noteId = crypto.randomUUID();
-  const insert = db.insert(leadNotes).select(sql`select ${noteId}, ${userId}, ${properties.id}, ${followUpActivities.id}, null, ${body}, ${context.now().getTime()}
+  const insert = db.insert(leadNotes)
+    .select(sql`select ${noteId}, ${userId}, ${properties.id}, ${followUpActivities.id}, null, ${body}, ${context.now().getTime()}
     from ${followUpActivities}
     join ${leads} on ${leads.id} = ${followUpActivities.leadId}
     join ${properties} on ${properties.id} = ${leads.propertyId} and ${properties.userId} = ${userId}
@@ -145,6 +146,9 @@ export async function saveTaskNote(
     propertyId,
     place: sql`(select ${placeSql()} from ${properties} where ${properties.id} = ${propertyId})`,
   };
-  const [written] = await db.batch([insert, activityEntryWhen(context, entry, sql`exists (select 1 from ${leadNotes} where ${leadNotes.id} = ${noteId})`)]);
+  const [written] = await db.batch([
+    insert,
+    activityEntryWhen(context, entry, sql`exists (select 1 from ${leadNotes} where ${leadNotes.id} = ${noteId})`),
+  ]);
   return written.meta.changes > 0;
 }

@@ -325,7 +325,6 @@ type Outcome = {
   actorId?: string;
 };
 
-
 /** The worked step's writes, each guarded: the step only while this request holds it, the rest as scheduleNext says. */
 function outcomeStatements(context: ServiceContext<"db" | "now">, outcome: Outcome, zone: string) {
   const { db } = context;
