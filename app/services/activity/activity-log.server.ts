@@ -100,10 +100,11 @@ export async function readActivity(
         createdAt: activityLog.createdAt,
         place: activityLog.place,
         detail: activityLog.detail,
-        actorName: users.fullName,
-        actorEmail: users.email,
-        memberName: member.fullName,
-        memberEmail: member.email,
+        // Aliased: D1's batch answers rows keyed by column name, and both people have a full_name and an email.
+        actorName: sql<string | null>`${users.fullName}`.as("actor_name"),
+        actorEmail: sql<string | null>`${users.email}`.as("actor_email"),
+        memberName: sql<string | null>`${member.fullName}`.as("member_name"),
+        memberEmail: sql<string | null>`${member.email}`.as("member_email"),
       })
       .from(activityLog)
       .leftJoin(users, eq(users.id, activityLog.actorId))
