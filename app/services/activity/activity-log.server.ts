@@ -65,6 +65,8 @@ function dayStart(date: string, zone: string): Date {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The calendar day after "YYYY-MM-DD": the last day of a range ends where it begins. */
+const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
 /**
  * One page of the workspace's entries, newest first, with the members to filter by, in one batch. A member filter
@@ -82,9 +84,7 @@ export async function readActivity(
     filters.member ? eq(activityLog.actorId, filters.member) : undefined,
     filters.kind ? eq(activityLog.kind, filters.kind) : undefined,
     filters.from ? gte(activityLog.createdAt, dayStart(filters.from, zone)) : undefined,
-    filters.to
-      ? lt(activityLog.createdAt, dayStart(new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10), zone))
-      : undefined,
+    filters.to ? lt(activityLog.createdAt, dayStart(dayAfter(filters.to), zone)) : undefined,
   ];
   const [members, rows] = await db.batch([
     db
