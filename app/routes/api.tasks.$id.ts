@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { TaskOutcomeSchema } from "#app/domain/today/tasks.ts";
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
@@ -29,5 +30,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     actorId: session.user.id,
   });
   if (!result.ok) return apiRefusal(result);
-  return apiJson({ success: true, outcome: result.outcome, next: result.next, trackingId: result.trackingId, note: result.note });
+  return apiJson(
+    redactFor(session.role, {
+      success: true,
+      outcome: result.outcome,
+      next: result.next,
+      trackingId: result.trackingId,
+      note: result.note,
+    }),
+  );
 }

@@ -16,6 +16,7 @@ import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { talkedText } from "#app/domain/today/call-follow-up.ts";
 import { TASK_NOT_FOUND, TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -83,7 +84,7 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
       : await readToday({ db: context.db, now: () => now }, session.workspaceId, { zone, upcomingLimit, tasksShown: shown });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
-  return {
+  return redactFor(session.role, {
     tasks: tasks.map(taskCardData),
     total,
     allTasks: all,
@@ -92,7 +93,7 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     paused: pausedSequences(reads),
     deadlines: dealDeadlines(reads.deadlines, now),
     newOffers: offerTasks(reads.newOffers),
-  };
+  });
 });
 
 /**

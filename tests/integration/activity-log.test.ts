@@ -11,7 +11,7 @@ import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer
 import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
 import { loader as leadsCsv } from "#app/routes/crm.export[.csv].ts";
 import * as activity from "#app/routes/team_.activity.tsx";
-import * as join from "#app/routes/team.join.tsx";
+import * as join from "#app/routes/team_.join.tsx";
 import * as team from "#app/routes/team.tsx";
 import { sweepExpired } from "#app/services/platform/maintenance.server.ts";
 

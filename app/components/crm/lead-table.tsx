@@ -1,4 +1,5 @@
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { useSeesMoney } from "#app/components/workspaces/use-sees-money.ts";
 import { crmHref, propertyFacts } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
@@ -17,6 +18,7 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
   const onLinkClick = useLinkClicks();
   // Every row's link is this address plus the lead's id (crmHref puts `lead` last).
   const rowHref = `${crmHref(filter)}&lead=`;
+  const money = useSeesMoney();
   return (
     // A container (`@container`): where the table's columns do not fit, each lead reads as a card (tailwind.css).
     <div className="@container mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -46,14 +48,14 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
                 <th scope="col" className="w-32 px-3 py-3">
                   Status
                 </th>
-                <th scope="col" className="w-22 px-3 py-3">
+                <th scope="col" className="w-22 px-3 py-3" hidden={!money}>
                   ARV
                 </th>
                 {/* The chosen offer and the 70 % rule's max offer, each labelled for what it is. */}
-                <th scope="col" className="w-22 px-3 py-3">
+                <th scope="col" className="w-22 px-3 py-3" hidden={!money}>
                   Offer
                 </th>
-                <th scope="col" className="w-22 px-3 py-3">
+                <th scope="col" className="w-22 px-3 py-3" hidden={!money}>
                   Max offer
                 </th>
                 <th scope="col" className="w-28 px-3 py-3">
@@ -66,7 +68,7 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
             </thead>
             {/* The cells' look comes from `.lead-rows` (tailwind.css), not from classes repeated on every cell. */}
             <tbody className="lead-rows divide-y divide-slate-100 text-sm text-slate-600">
-              {leads.map((lead) => leadRow(lead, rowHref))}
+              {leads.map((lead) => leadRow(lead, rowHref, money))}
             </tbody>
           </table>
         </div>
@@ -81,7 +83,7 @@ const ACTION_CLASS = buttonClass("secondary", "whitespace-nowrap", "sm");
  * One CRM row, as a plain function rather than a component of its own (no hooks, no closures, no per-row component
  * to render or hydrate): the property's and the owner's lines are address lines, so `<br>`s part them.
  */
-function leadRow(lead: Lead, rowHref: string) {
+function leadRow(lead: Lead, rowHref: string, money: boolean) {
   const place = lead.city && lead.state ? `${lead.city}, ${lead.state}` : lead.city || lead.state;
   const numbers = headlineNumbersOf(lead);
   return (
@@ -107,9 +109,10 @@ function leadRow(lead: Lead, rowHref: string) {
       <td>
         <LeadStatusBadge status={lead.status} />
       </td>
-      <td>{formatMoney(numbers.arv)}</td>
-      <td>{formatMoney(numbers.offer)}</td>
-      <td>{formatMoney(numbers.maxOffer)}</td>
+      {/* Without deal numbers the cells stay, empty and hidden: the narrow layout labels cells by their position. */}
+      <td hidden={!money}>{money ? formatMoney(numbers.arv) : null}</td>
+      <td hidden={!money}>{money ? formatMoney(numbers.offer) : null}</td>
+      <td hidden={!money}>{money ? formatMoney(numbers.maxOffer) : null}</td>
       <td>{leadTypeLabel(lead.leadType) || "—"}</td>
       <td>
         <a href={rowHref + encodeURIComponent(lead.id)} className={ACTION_CLASS} aria-label={`Work This Lead: ${lead.address}`}>

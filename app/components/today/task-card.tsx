@@ -7,6 +7,7 @@ import { Link } from "@remix-run/react";
 
 import { Badge } from "#app/components/ui/badge.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { useSeesMoney } from "#app/components/workspaces/use-sees-money.ts";
 import { crmHref } from "#app/domain/leads/crm-view.ts";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
@@ -124,6 +125,7 @@ function LastTouch({ task }: { task: TaskCardData }) {
 }
 
 export function TaskCard({ task, shortcuts }: { task: TaskCardData; shortcuts: boolean }) {
+  const money = useSeesMoney();
   const type = ACTIVITY_TYPE_LABELS[task.activityType];
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`${type}: ${task.address}`}>
@@ -144,7 +146,7 @@ export function TaskCard({ task, shortcuts }: { task: TaskCardData; shortcuts: b
       </div>
       <div className="mt-2 grid gap-1">
         <BestPhoneLine phone={task.bestPhone} message={task.message} />
-        <NumbersLine task={task} />
+        {money ? <NumbersLine task={task} /> : null}
         <LastTouch task={task} />
       </div>
       {task.contacts.length > 0 ? (

@@ -22,7 +22,7 @@ export const TEAM_PAGE_RECIPES: Record<string, Recipe> = {
       get((ids) => `/team/activity?member=${ids.property}`, "not-found"),
     ),
   },
-  "routes/team.join": {
+  "routes/team_.join": {
     loader: page(get(at(`/team/join?token=${"a".repeat(32)}`), "own")),
     action: page(submit("/team/join", () => ({ token: "a".repeat(32) }))),
   },
