@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { MemberCaps } from "#app/components/usage/member-caps.tsx";
@@ -61,8 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const userId = parsed.data.userId;
   const outcome =
     role.success && form.intent === "role"
-      ? await changeRole(context, { workspaceId, userId, role: role.data.role })
-      : await removeMember(context, { workspaceId, userId });
+      ? await changeRole(context, { workspaceId, userId, role: role.data.role, actorId: session.user.id })
+      : await removeMember(context, { workspaceId, userId, actorId: session.user.id });
   if (!outcome.ok) return redirectWithToast(PAGE, { title: "Not changed", description: outcome.message, variant: "error" });
   const leaving = form.intent === "remove" && userId === session.user.id;
   return redirectWithToast(leaving ? "/" : PAGE, {
@@ -83,6 +83,12 @@ export default function TeamPage() {
         <p className="text-sm text-slate-600">
           Invite people to work in this workspace. Owners manage members and spending; Acquisitions works leads, offers and mailing; Dispo
           works buyers and deals under contract; a Caller works Today, calls, notes and messages.
+        </p>
+        <p className="mt-2 text-sm">
+          <Link to="/team/activity" className="text-sky-700 underline">
+            Activity log
+          </Link>{" "}
+          — who did what in this workspace.
         </p>
       </div>
       {answer && "form" in answer.errors ? <p className="text-sm text-red-600">{answer.errors.form?.[0]}</p> : null}

@@ -27,6 +27,7 @@ describe("the migrated schema", () => {
     );
     expect(rows.map((r) => r.name).sort()).toEqual(
       [
+        "activity_log",
         "buyer_emails",
         "buyer_leads",
         "buyers",
