@@ -76,6 +76,10 @@ function succeed(tab: Tab, message: string, cookies: string[] = []) {
   return redirectWithToast(`/profile?tab=${tab}`, { title: "Success", description: message, variant: "success" }, { headers });
 }
 
+function refuse(tab: Tab, submission: { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> }, message: string) {
+  return data({ tab, result: submission.reply({ formErrors: [message] }) }, { status: 403 });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const formData = await readFormData(request);
@@ -106,12 +110,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (tab === DEAL_RULE_TAB) {
     const submission = parseWithZod(formData, { schema: DealRuleSchema });
+    // The deal rule sets every offer's numbers: not a caller's or a dispo manager's, whoever may open their Profile.
+    if (!mayWork(session.role, "offers")) return refuse(tab, submission, refusalFor(session.role, "offers"));
     if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
     await saveDealRule(context, session.workspaceId, submission.value);
     return succeed(tab, "Deal rule updated");
   }
   if (tab === "company") {
     const submission = parseWithZod(formData, { schema: CompanyInfoSchema });
+    // The company profile signs every letter: the owners' alone.
+    if (!mayWork(session.role, "money")) return refuse(tab, submission, refusalFor(session.role, "money"));
     if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
     await upsertCompany(context, session.workspaceId, submission.value);
     return succeed(tab, "Company information updated successfully");
