@@ -6,7 +6,6 @@ import { describe, expect, it } from "vitest";
 
 import { createHttpEmail } from "#app/providers/email/http.server.ts";
 import { IdempotencyConflict } from "#app/providers/email/types.ts";
-import { ProviderError } from "#app/providers/http.server.ts";
 import { createFakeEmailApi } from "#tests/fakes/email.ts";
 
 const message = { to: "seller@example.com", subject: "About 12 Main St", text: "Still interested?", idempotencyKey: "sequence-email-1" };
