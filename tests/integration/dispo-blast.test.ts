@@ -4,7 +4,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { buyerEmails, buyers, deals, usageEvents } from "#db/schema.ts";
+import { buyerEmails, buyers, dealLinks, deals, usageEvents } from "#db/schema.ts";
 import * as unsubscribeRoute from "#app/routes/unsubscribe.$token.tsx";
 import { createFakeEmailApi } from "#tests/fakes/email.ts";
 
@@ -81,6 +81,7 @@ describe("POST /api/deals/{id}/blast", () => {
     expect(answer.body.message).toMatch(/^You have reached your limit of 2 buyer emails a day\./);
     expect(await db.select().from(buyerEmails).where(eq(buyerEmails.dealId, deal.id))).toHaveLength(0);
     expect(await outboxOf("blast-cap")).toHaveLength(0);
+    expect(await db.select().from(dealLinks).where(eq(dealLinks.dealId, deal.id))).toHaveLength(0);
     const ok = await post(client, deal.id, { buyerIds: chosen.slice(0, 2).map((b) => b.id) });
     expect(ok.body).toMatchObject({ sent: 2 });
   });

@@ -55,11 +55,15 @@ export async function blastDeal(
     now: ctx.now(),
   });
   if (plan.queue.length === 0) return { ok: true, sent: 0, failed: 0, skipped: plan.skipped };
-  // Every email links the deal's page: its live link, made now if it has none.
-  const token = await liveDealLink(ctx, { userId, dealId });
-  if (token === null) return { ok: false, status: 404, message: DEAL_NOT_FOUND };
   const reserved = await reserveUsage(ctx, userId, "buyer_email", plan.queue.length);
   if (!reserved.ok) return reserved;
+  // Every email links the deal's page: its live link, made now if it has none (after the caps, so a refusal writes
+  // nothing); a deal deleted meanwhile has none.
+  const token = await liveDealLink(ctx, { userId, dealId });
+  if (token === null) {
+    await releaseUsage(ctx, reserved.reservation, plan.queue.length);
+    return { ok: false, status: 404, message: DEAL_NOT_FOUND };
+  }
   const claimKey = crypto.randomUUID();
   const claimed = await queueAndClaim(ctx, {
     userId,
