@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome =
     role.success && form.intent === "role"
       ? await changeRole(context, { workspaceId, userId, role: role.data.role })
-      : await removeMember(context, { workspaceId, userId });
+      : await removeMember(context, { workspaceId, userId, by: session.user.id });
   if (!outcome.ok) return redirectWithToast(PAGE, { title: "Not changed", description: outcome.message, variant: "error" });
   const leaving = form.intent === "remove" && userId === session.user.id;
   return redirectWithToast(leaving ? "/" : PAGE, {

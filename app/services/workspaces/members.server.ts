@@ -17,6 +17,7 @@ import {
 } from "#app/domain/workspaces/members.ts";
 import { generateToken, hashToken, type ValidSession } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { handOverLeads } from "#app/services/leads/assignee.server.ts";
 
 type Outcome = { ok: true } | { ok: false; status: number; message: string };
 const refused = (status: number, message: string): Outcome => ({ ok: false, status, message });
@@ -125,12 +126,21 @@ export async function changeRole(
   return (await isMember(context, input)) ? refused(409, LAST_OWNER) : refused(404, MEMBER_NOT_FOUND);
 }
 
+/** The longest-standing owner other than `userId`: who takes over the leads of an owner who leaves. */
+const anotherOwner = (workspaceId: string, userId: string) =>
+  sql`(select ${workspaceMembers.userId} from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId} and ${workspaceMembers.role} = 'owner' and ${workspaceMembers.userId} <> ${userId} order by ${workspaceMembers.createdAt} limit 1)`;
+
 /**
- * Removes a member (or lets one leave): their sessions in this workspace end in the same batch. The last owner
- * cannot be removed or leave.
+ * Removes a member (or lets one leave, `by` being themselves): their sessions in this workspace end and their leads go
+ * to the owner who removed them (another owner when they left) in the same batch. The last owner cannot be removed or
+ * leave.
  */
-export async function removeMember(context: ServiceContext<"db">, input: { workspaceId: string; userId: string }): Promise<Outcome> {
+export async function removeMember(
+  context: ServiceContext<"db">,
+  input: { workspaceId: string; userId: string; by: string },
+): Promise<Outcome> {
   const { db } = context;
+  const to = input.by === input.userId ? anotherOwner(input.workspaceId, input.userId) : input.by;
   const [removed] = await db.batch([
     db
       .delete(workspaceMembers)
@@ -151,6 +161,7 @@ export async function removeMember(context: ServiceContext<"db">, input: { works
           sql`not exists (select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${input.workspaceId} and ${workspaceMembers.userId} = ${input.userId})`,
         ),
       ),
+    handOverLeads(context, { workspaceId: input.workspaceId, userId: input.userId, to }),
   ]);
   if (removed.length > 0) return { ok: true };
   return (await isMember(context, input)) ? refused(409, LAST_OWNER) : refused(404, MEMBER_NOT_FOUND);
