@@ -84,7 +84,7 @@ export default function CrmSection({ data }: { data: Data }) {
 
       <LeadFilters filter={filter} />
 
-      <LeadTable leads={leads} filter={filter} />
+      <LeadTable leads={leads} filter={filter} members={data.members} />
       {data.matching > leads.length ? (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
           <span>

@@ -12,9 +12,10 @@ import { useLinkClicks } from "./link-clicks.ts";
 type Data = Awaited<ReturnType<typeof load>>;
 type Lead = Data["leads"][number];
 
-/** The leads of the current filter, or the empty state. */
-export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filter"] }) {
+/** The leads of the current filter, or the empty state; with more than one member, who each lead is assigned to. */
+export function LeadTable({ leads, filter, members = [] }: { leads: Lead[]; filter: Data["filter"]; members?: Data["members"] }) {
   const onLinkClick = useLinkClicks();
+  const names = members.length > 1 ? new Map(members.map((member) => [member.userId, member.name])) : null;
   // Every row's link is this address plus the lead's id (crmHref puts `lead` last).
   const rowHref = `${crmHref(filter)}&lead=`;
   return (
@@ -59,6 +60,11 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
                 <th scope="col" className="w-28 px-3 py-3">
                   Lead Type
                 </th>
+                {names ? (
+                  <th scope="col" className="w-32 px-3 py-3">
+                    Assigned to
+                  </th>
+                ) : null}
                 <th scope="col" className="w-37 px-3 py-3">
                   Actions
                 </th>
@@ -66,7 +72,7 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
             </thead>
             {/* The cells' look comes from `.lead-rows` (tailwind.css), not from classes repeated on every cell. */}
             <tbody className="lead-rows divide-y divide-slate-100 text-sm text-slate-600">
-              {leads.map((lead) => leadRow(lead, rowHref))}
+              {leads.map((lead) => leadRow(lead, rowHref, names))}
             </tbody>
           </table>
         </div>
@@ -81,7 +87,7 @@ const ACTION_CLASS = buttonClass("secondary", "whitespace-nowrap", "sm");
  * One CRM row, as a plain function rather than a component of its own (no hooks, no closures, no per-row component
  * to render or hydrate): the property's and the owner's lines are address lines, so `<br>`s part them.
  */
-function leadRow(lead: Lead, rowHref: string) {
+function leadRow(lead: Lead, rowHref: string, names: Map<string, string> | null) {
   const place = lead.city && lead.state ? `${lead.city}, ${lead.state}` : lead.city || lead.state;
   const numbers = headlineNumbersOf(lead);
   return (
@@ -111,6 +117,7 @@ function leadRow(lead: Lead, rowHref: string) {
       <td>{formatMoney(numbers.offer)}</td>
       <td>{formatMoney(numbers.maxOffer)}</td>
       <td>{leadTypeLabel(lead.leadType) || "—"}</td>
+      {names ? <td>{(lead.assignedTo && names.get(lead.assignedTo)) || "—"}</td> : null}
       <td>
         <a href={rowHref + encodeURIComponent(lead.id)} className={ACTION_CLASS} aria-label={`Work This Lead: ${lead.address}`}>
           Work This Lead

@@ -156,7 +156,7 @@ export async function readCrmPage(
   const list = [
     db
       // The table's "Max offer" column: the 70 % rule's of the stored ARV, repairs and fee.
-      .select({ ...ROW_COLUMNS, ruleMaxOffer: properties.ruleMaxOffer })
+      .select({ ...ROW_COLUMNS, ruleMaxOffer: properties.ruleMaxOffer, assignedTo: properties.assignedTo })
       .from(properties)
       .where(leadConditions(userId, filter))
       .orderBy(...NEWEST_FIRST)
