@@ -149,6 +149,28 @@ describe("reassigning a lead", () => {
   });
 });
 
+describe("the CRM's assignee", () => {
+  type Crm = { payload: { data: { leads: { id: string; assignedTo: string | null }[]; matching: number; members: unknown[] } } };
+  const crmOf = (who: SignedIn, query = "") => who.client.load<Crm>(index.loader as Handler, `/?section=crm${query}`);
+
+  it("lists each lead's assignee and filters by it; a single-person account lists no members", async () => {
+    const { owner, acquisitions } = await teamOf("assign-crm");
+    const ownerLead = await addLead(owner);
+    const theirLead = await addLead(acquisitions);
+    const all = (await crmOf(owner)).payload.data;
+    expect(all.members).toHaveLength(4);
+    expect(Object.fromEntries(all.leads.map((lead) => [lead.id, lead.assignedTo]))).toEqual({
+      [ownerLead]: owner.userId,
+      [theirLead]: acquisitions.userId,
+    });
+    const filtered = (await crmOf(owner, `&assignee=${acquisitions.userId}`)).payload.data;
+    expect(filtered.leads.map((lead) => lead.id)).toEqual([theirLead]);
+    expect(filtered.matching).toBe(1);
+    const solo = await registerClient("assign-crm-solo");
+    expect((await crmOf(solo)).payload.data.members).toHaveLength(1);
+  });
+});
+
 describe("removing a member", () => {
   it("hands their leads to the owner who removed them, and a leaving owner's to another owner", async () => {
     const { owner, acquisitions, caller } = await teamOf("assign-remove");

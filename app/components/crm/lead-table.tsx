@@ -1,5 +1,5 @@
 import { buttonClass } from "#app/components/ui/button.tsx";
-import { crmHref, propertyFacts } from "#app/domain/leads/crm-view.ts";
+import { crmHref, propertyFacts, type CrmParams } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import { headlineNumbersOf } from "#app/domain/offers/deal-numbers.ts";
@@ -13,7 +13,7 @@ type Data = Awaited<ReturnType<typeof load>>;
 type Lead = Data["leads"][number];
 
 /** The leads of the current filter, or the empty state; with more than one member, who each lead is assigned to. */
-export function LeadTable({ leads, filter, members = [] }: { leads: Lead[]; filter: Data["filter"]; members?: Data["members"] }) {
+export function LeadTable({ leads, filter, members = [] }: { leads: Lead[]; filter: CrmParams; members?: Data["members"] }) {
   const onLinkClick = useLinkClicks();
   const names = members.length > 1 ? new Map(members.map((member) => [member.userId, member.name])) : null;
   // Every row's link is this address plus the lead's id (crmHref puts `lead` last).

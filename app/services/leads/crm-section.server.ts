@@ -32,9 +32,11 @@ export const load = (async (context, { userId, batch }, url) => {
   const filter = { status: statusFilterOf(params.get("status")), q: (params.get("q") ?? "").trim().slice(0, 200) };
   const limit = limitOf(params.get("limit"));
   const leadId = params.get("lead");
+  // The assignee filter (`?assignee=`): a member's id; anything else filters nothing, and a non-member matches no lead.
+  const assignee = (params.get("assignee") ?? "").trim().slice(0, 64);
   // The workspace's members (the assignee column and select) join the same batch.
   const [{ leads, counts, matching, selected }, [members]] = await Promise.all([
-    readCrmPage(context, userId, { filter, limit, leadId, withComps: compsShown(params) }, batch),
+    readCrmPage(context, userId, { filter: { ...filter, assignee }, limit, leadId, withComps: compsShown(params) }, batch),
     batch([assigneeOptions(context, userId)]),
   ]);
   // The open lead's analysis run, from its Durable Object once the lead is known to be the user's (a DO call, no D1
@@ -55,6 +57,7 @@ export const load = (async (context, { userId, batch }, url) => {
     limit,
     /** Who may be assigned a lead; one member alone (a single-person account) shows no assignee at all. */
     members,
+    assignee,
     adding: params.get("add") === "1",
     /** With the open lead's analysis while it runs (`analysisRunning`, else null). */
     selected: selected
