@@ -19,6 +19,7 @@ import { pageNeedsScripts } from "#app/components/shell/route-handle.ts";
 import { Toaster } from "#app/components/ui/toast.tsx";
 import { avatarInitials, displayName } from "#app/domain/accounts/user-display.ts";
 import { TIME_ZONE_COOKIE } from "#app/domain/shared/time-zone.ts";
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { getSession } from "#app/services/accounts/auth.server.ts";
 import { readToast } from "#app/services/http/toast.server.ts";
 import { policyOf } from "#app/services/usage/policy.server.ts";
@@ -51,10 +52,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         email: session.user.email,
         displayName: displayName(session.user),
         initials: avatarInitials(displayName(session.user)),
+        role: session.role,
       }
     : null;
   // What one unit of each paid action costs on this deployment's providers: the cost previews beside the buttons.
-  const unitCostCents = user ? policyOf(context).unitCostCents : null;
+  const unitCostCents = session ? redactFor(session.role, { unitCostCents: policyOf(context).unitCostCents }).unitCostCents : null;
   return data(
     { user, toast, supportEmail: context.config.SUPPORT_EMAIL, unitCostCents },
     clear ? { headers: { "Set-Cookie": clear } } : undefined,

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Link, useLoaderData, useRouteLoaderData, useSearchParams, type ClientLoaderFunctionArgs } from "@remix-run/react";
 import { Suspense, type ComponentProps } from "react";
 
@@ -12,6 +12,8 @@ import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { BrandLink } from "#app/components/ui/brand-link.tsx";
 import { AGENTS, type AgentId } from "#app/domain/chat/agents.ts";
 import { sectionOf } from "#app/domain/shell/sections.ts";
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
+import { areaOf, mayWork } from "#app/domain/workspaces/roles.ts";
 import type { RootData } from "#app/root.tsx";
 import { getCurrentUser } from "#app/services/accounts/auth.server.ts";
 import { withSessionReads } from "#app/services/accounts/session.server.ts";
@@ -89,6 +91,8 @@ export const loader = withSessionReads(sectionReads, async (args: LoaderFunction
   const loaded = await loadSection(section, args, url);
   if (!loaded) return { signedIn: false as const };
   const { session, payload } = loaded;
+  // The default section is Terry's chat: a role that may not read it starts on Today instead of a refusal.
+  if (!url.searchParams.has("section") && !mayWork(session.role, areaOf("GET", `/${section}`))) throw redirect("/today");
   const current = await getCurrentUser(context, session.user);
   return {
     signedIn: true as const,
@@ -103,7 +107,7 @@ export const loader = withSessionReads(sectionReads, async (args: LoaderFunction
       role: session.role,
       workspaces: session.memberships,
     },
-    payload,
+    payload: redactFor(session.role, payload),
     // The shell's and the section's chunks (and a screen the section opens), preloaded with the page (the landing loads neither).
     preloads: lazyPreloads(pageChunks(section, url.searchParams)),
   };

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiJson } from "#app/services/http/api.server.ts";
 import { listContacts } from "#app/services/leads/properties.server.ts";
@@ -8,5 +9,5 @@ import { listContacts } from "#app/services/leads/properties.server.ts";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireApiUser(request, context);
-  return apiJson(await listContacts(context, session.workspaceId));
+  return apiJson(redactFor(session.role, await listContacts(context, session.workspaceId)));
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { addMessage, MessageInputSchema } from "#app/services/messages/conversation-writes.server.ts";
@@ -12,7 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const list = await listMessages(context, session.workspaceId, params.id ?? "");
-  return list ? apiJson(list) : apiError(404, NOT_FOUND);
+  return list ? apiJson(redactFor(session.role, list)) : apiError(404, NOT_FOUND);
 }
 
 /** POST {content, role, isAiGenerated} → 201 {success, message}. */

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { ConversationInputSchema, createConversation } from "#app/services/messages/conversation-writes.server.ts";
@@ -9,7 +10,7 @@ import { listConversations } from "#app/services/messages/conversations.server.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "POST"]);
   const session = await requireApiUser(request, context);
-  return apiJson(await listConversations(context, session.workspaceId));
+  return apiJson(redactFor(session.role, await listConversations(context, session.workspaceId)));
 }
 
 /** POST /api/conversations {agentType, title, contactId?, propertyId?} → 201 {success, id}. */

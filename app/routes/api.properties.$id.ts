@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
 import { getProperty, PROPERTY_NOT_FOUND, PropertyPatchSchema } from "#app/services/leads/properties.server.ts";
@@ -10,7 +11,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   allowMethods(request, ["GET", "PATCH"]);
   const session = await requireApiUser(request, context);
   const property = await getProperty(context, session.workspaceId, params.id ?? "");
-  return property ? apiJson(property) : apiError(404, PROPERTY_NOT_FOUND);
+  return property ? apiJson(redactFor(session.role, property)) : apiError(404, PROPERTY_NOT_FOUND);
 }
 
 /** PATCH /api/properties/{id} {analysisArv | maxOffer | status | any editable field} → {success, property}. */

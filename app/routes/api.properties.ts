@@ -3,6 +3,7 @@ import { z } from "zod";
 
 import { leadOwnerOf } from "#app/domain/leads/assignee.ts";
 import { STATUS_FILTERS } from "#app/domain/leads/labels.ts";
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { readAsApiUser, requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { allowMethods, apiJson, methodNotAllowed, readBody, readQuery } from "#app/services/http/api.server.ts";
@@ -49,6 +50,7 @@ export const loader = withSessionReads(readLeadPage, async (args: LoaderFunction
   allowMethods(args.request, ["GET", "POST"]);
   // A bad query answers 400 to a signed-in caller only (else 401).
   const {
+    session,
     value: { query, page },
   } = await readAsApiUser(args, readLeadPage);
   const { request } = args;
@@ -59,7 +61,7 @@ export const loader = withSessionReads(readLeadPage, async (args: LoaderFunction
     next.searchParams.set("limit", String(query.limit));
     headers.Link = `<${next.pathname}${next.search}>; rel="next"`;
   }
-  return apiJson(page.leads, { headers });
+  return apiJson(redactFor(session.role, page.leads), { headers });
 });
 
 /**

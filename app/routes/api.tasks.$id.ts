@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
 import { TaskOutcomeSchema } from "#app/domain/today/tasks.ts";
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { requireApiUser } from "#app/services/accounts/auth.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
 import { apiJson, apiRefusal, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
@@ -23,5 +24,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const zone = userZone(request, session.user);
   const result = await workTask(context, { userId: session.workspaceId, activityId: params.id ?? "", input, zone });
   if (!result.ok) return apiRefusal(result);
-  return apiJson({ success: true, outcome: result.outcome, next: result.next, trackingId: result.trackingId, note: result.note });
+  return apiJson(
+    redactFor(session.role, {
+      success: true,
+      outcome: result.outcome,
+      next: result.next,
+      trackingId: result.trackingId,
+      note: result.note,
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { readAsApiUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -27,7 +28,9 @@ export const loader = withSessionReads(readTasks, async (args: LoaderFunctionArg
     session,
     value: { now, reads },
   } = await readAsApiUser(args, readTasks);
-  return apiJson(todayTasks(reads, now, session.user.company?.companyName ?? null, userZone(args.request, session.user)));
+  return apiJson(
+    redactFor(session.role, todayTasks(reads, now, session.user.company?.companyName ?? null, userZone(args.request, session.user))),
+  );
 });
 
 export function action() {

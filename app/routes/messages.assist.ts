@@ -2,6 +2,7 @@ import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, apiError, apiJson, apiRefusal, plainMethodNotAllowed, readFormData } from "#app/services/http/api.server.ts";
@@ -35,7 +36,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     // A draft is written nowhere: its charge is the only record of it.
     await context.db.batch(metered.charges as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-    draft = metered.value.text;
+    // A role without deal numbers gets no amount in a draft either.
+    draft = redactFor(session.role, metered.value.text);
   } catch (error) {
     if (!(error instanceof ProviderError)) throw error;
     console.warn("AI Assist failed", error.message);

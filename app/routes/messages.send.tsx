@@ -12,6 +12,7 @@ import {
   ReplyFormSchema,
   type MessageActionData,
 } from "#app/domain/messages/message-forms.ts";
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { addMessage, createConversation } from "#app/services/messages/conversation-writes.server.ts";
@@ -27,7 +28,7 @@ const back = (conversationId?: string) => `/?section=messages${conversationId ? 
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  return { contacts: await listContactOptions(context, session.workspaceId) };
+  return redactFor(session.role, { contacts: await listContactOptions(context, session.workspaceId) });
 }
 
 /**

@@ -29,7 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.intent === "invite") {
     const parsed = InviteSchema.safeParse(form);
     if (!parsed.success) return data({ errors: fieldErrors(parsed.error.issues) }, { status: 400 });
-    await inviteMember(context, session, parsed.data);
+    const sent = await inviteMember(context, session, parsed.data);
+    if (!sent.ok) return data({ errors: { form: [sent.message] } }, { status: sent.status });
     return redirectWithToast(PAGE, {
       title: "Invitation sent",
       description: `We emailed ${parsed.data.email} a link to join.`,

@@ -28,6 +28,7 @@ import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { talkedText } from "#app/domain/today/call-follow-up.ts";
 import { TASK_NOT_FOUND, TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
+import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { mayWork, refusalFor } from "#app/domain/workspaces/roles.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads, type UserRef, type ValidSession } from "#app/services/accounts/session.server.ts";
@@ -124,7 +125,7 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
       : await readToday({ db: context.db, now: () => now }, session.workspaceId, { zone, upcomingLimit, tasksShown: shown, assignee });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
-  return {
+  return redactFor(session.role, {
     tasks: tasks.map(taskCardData),
     total,
     allTasks: all,
@@ -134,7 +135,7 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     deadlines: dealDeadlines(reads.deadlines, now),
     newOffers: offerTasks(reads.newOffers),
     team: teamOf(session, members, member, reads),
-  };
+  });
 });
 
 /**

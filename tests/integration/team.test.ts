@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { emailOutbox } from "#db/schema.ts";
 import { INVITATION_EXPIRED, INVITATION_USED, INVITATION_WRONG_EMAIL, LAST_OWNER, NOT_A_MEMBER } from "#app/domain/workspaces/members.ts";
 import * as properties from "#app/routes/api.properties.ts";
-import * as join from "#app/routes/team.join.tsx";
+import * as join from "#app/routes/team_.join.tsx";
 import * as team from "#app/routes/team.tsx";
 import * as switcher from "#app/routes/workspace.switch.tsx";
 import { getSession } from "#app/services/accounts/auth.server.ts";

@@ -1,4 +1,5 @@
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { useSeesMoney } from "#app/components/workspaces/use-sees-money.ts";
 import { crmHref, propertyFacts, type CrmParams } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
@@ -18,6 +19,7 @@ export function LeadTable({ leads, filter, members = [] }: { leads: Lead[]; filt
   const names = members.length > 1 ? new Map(members.map((member) => [member.userId, member.name])) : null;
   // Every row's link is this address plus the lead's id (crmHref puts `lead` last).
   const rowHref = `${crmHref(filter)}&lead=`;
+  const money = useSeesMoney();
   return (
     // A container (`@container`): where the table's columns do not fit, each lead reads as a card (tailwind.css).
     <div className="@container mt-4 rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -47,14 +49,14 @@ export function LeadTable({ leads, filter, members = [] }: { leads: Lead[]; filt
                 <th scope="col" className="w-32 px-3 py-3">
                   Status
                 </th>
-                <th scope="col" className="w-22 px-3 py-3">
+                <th scope="col" className="w-22 px-3 py-3" hidden={!money}>
                   ARV
                 </th>
                 {/* The chosen offer and the 70 % rule's max offer, each labelled for what it is. */}
-                <th scope="col" className="w-22 px-3 py-3">
+                <th scope="col" className="w-22 px-3 py-3" hidden={!money}>
                   Offer
                 </th>
-                <th scope="col" className="w-22 px-3 py-3">
+                <th scope="col" className="w-22 px-3 py-3" hidden={!money}>
                   Max offer
                 </th>
                 <th scope="col" className="w-28 px-3 py-3">
@@ -72,7 +74,7 @@ export function LeadTable({ leads, filter, members = [] }: { leads: Lead[]; filt
             </thead>
             {/* The cells' look comes from `.lead-rows` (tailwind.css), not from classes repeated on every cell. */}
             <tbody className="lead-rows divide-y divide-slate-100 text-sm text-slate-600">
-              {leads.map((lead) => leadRow(lead, rowHref, names))}
+              {leads.map((lead) => leadRow(lead, rowHref, { money, names }))}
             </tbody>
           </table>
         </div>
@@ -87,7 +89,7 @@ const ACTION_CLASS = buttonClass("secondary", "whitespace-nowrap", "sm");
  * One CRM row, as a plain function rather than a component of its own (no hooks, no closures, no per-row component
  * to render or hydrate): the property's and the owner's lines are address lines, so `<br>`s part them.
  */
-function leadRow(lead: Lead, rowHref: string, names: Map<string, string> | null) {
+function leadRow(lead: Lead, rowHref: string, { money, names }: { money: boolean; names: Map<string, string> | null }) {
   const place = lead.city && lead.state ? `${lead.city}, ${lead.state}` : lead.city || lead.state;
   const numbers = headlineNumbersOf(lead);
   return (
@@ -113,9 +115,10 @@ function leadRow(lead: Lead, rowHref: string, names: Map<string, string> | null)
       <td>
         <LeadStatusBadge status={lead.status} />
       </td>
-      <td>{formatMoney(numbers.arv)}</td>
-      <td>{formatMoney(numbers.offer)}</td>
-      <td>{formatMoney(numbers.maxOffer)}</td>
+      {/* Without deal numbers the cells stay, empty and hidden: the narrow layout labels cells by their position. */}
+      <td hidden={!money}>{money ? formatMoney(numbers.arv) : null}</td>
+      <td hidden={!money}>{money ? formatMoney(numbers.offer) : null}</td>
+      <td hidden={!money}>{money ? formatMoney(numbers.maxOffer) : null}</td>
       <td>{leadTypeLabel(lead.leadType) || "—"}</td>
       {names ? <td>{(lead.assignedTo && names.get(lead.assignedTo)) || "—"}</td> : null}
       <td>

@@ -15,6 +15,7 @@ import { CollapsibleSection } from "#app/components/ui/collapsible-section.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { PropertyComps } from "#app/components/valuation/property-comps.tsx";
 import { ValuationHistory } from "#app/components/valuation/valuation-history.tsx";
+import { useSeesMoney } from "#app/components/workspaces/use-sees-money.ts";
 import { propertyFacts } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone, ownerPhones } from "#app/domain/leads/phone.ts";
@@ -67,7 +68,8 @@ function Assignee({ selected }: { selected: Selected }) {
 /** The property's details: location, building, valuation, owner (phones with DNC flagged), contacts, record dates. */
 function LeadDetails({ selected }: { selected: Selected }) {
   const p = selected.property;
-  const numbers = dealNumbersOf(p, selected.dealRule);
+  // A role without deal numbers gets none from the server; the card leaves out their groups and the offer's controls.
+  const money = useSeesMoney();
   return (
     <div className="grid gap-4 md:grid-cols-2">
       <Assignee selected={selected} />
@@ -82,39 +84,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
           <span className="capitalize">{leadTypeLabel(p.propertyType)}</span>
         </Detail>
       </DetailGroup>
-      <DetailGroup title="Financial analysis">
-        {/* The property's one record of its numbers: what the CRM table and the workbench show too. */}
-        <Detail label="ARV">
-          <span data-testid="card-arv">{formatMoney(numbers.arv)}</span>
-          {numbers.rangeLow !== null && numbers.rangeHigh !== null ? (
-            <span className="block text-xs text-slate-600" data-testid="card-arv-range">
-              80 % range {formatMoney(numbers.rangeLow)} – {formatMoney(numbers.rangeHigh)}
-            </span>
-          ) : null}
-          {/* The range's confidence in words beside it, as the workbench shows them (ADR 076). */}
-          <span className="block text-xs text-slate-600" data-testid="card-arv-confidence">
-            Confidence {confidenceAndRangeText(numbers.confidenceScore, numbers.rangeLow, numbers.rangeHigh)}
-          </span>
-          {numbers.source ? (
-            <span className="block text-xs text-slate-600">
-              {VALUATION_SOURCE_LABELS[numbers.source]}, {formatDate(numbers.asOf)}
-            </span>
-          ) : null}
-        </Detail>
-        <Detail label="Repairs · fee">
-          {formatMoney(numbers.repairs)} · {formatMoney(numbers.assignmentFee)}
-        </Detail>
-        <Detail label="Max offer">
-          <span data-testid="card-max-offer">{formatMoney(numbers.maxOffer)}</span>
-        </Detail>
-        <Detail label="Offer">
-          <span data-testid="card-offer">{formatMoney(numbers.offer)}</span>
-        </Detail>
-        <Detail label="Equity">{p.equityPercentage === null ? "N/A" : `${formatNumber(p.equityPercentage)}%`}</Detail>
-        <Detail label="Equity balance">{formatMoney(p.equityBalance)}</Detail>
-        <Detail label="Last sale price">{formatMoney(p.lastSalePrice)}</Detail>
-        <Detail label="Last sale date">{formatDate(p.lastSaleDate)}</Detail>
-      </DetailGroup>
+      {money ? <FinancialAnalysis selected={selected} /> : null}
       <OwnerInfo property={p} />
       <DetailGroup title="Lead classification">
         <Detail label="Status">
@@ -127,18 +97,62 @@ function LeadDetails({ selected }: { selected: Selected }) {
         <Detail label="Updated">{formatDate(p.updatedAt)}</Detail>
       </DetailGroup>
       <LeadSequence propertyId={p.id} sequence={selected.sequence} notes={selected.notes} />
-      <DealAnalysisPanel property={p} rule={selected.dealRule} running={selected.analysisRunning} />
-      <PropertyOffer property={p} rule={selected.dealRule} />
-      <PropertyComps
-        propertyId={p.id}
-        comps={selected.comps}
-        choices={selected.pinnedComps}
-        paidRefresh={selected.compsRefresh}
-        model={p.modelValue !== null && p.modelShare !== null ? { value: p.modelValue, share: p.modelShare } : null}
-      />
-      <ValuationHistory history={selected.valuations} />
+      {money ? (
+        <>
+          <DealAnalysisPanel property={p} rule={selected.dealRule} running={selected.analysisRunning} />
+          <PropertyOffer property={p} rule={selected.dealRule} />
+          <PropertyComps
+            propertyId={p.id}
+            comps={selected.comps}
+            choices={selected.pinnedComps}
+            paidRefresh={selected.compsRefresh}
+            model={p.modelValue !== null && p.modelShare !== null ? { value: p.modelValue, share: p.modelShare } : null}
+          />
+          <ValuationHistory history={selected.valuations} />
+        </>
+      ) : null}
       {selected.contacts.length ? <Contacts contacts={selected.contacts} /> : null}
     </div>
+  );
+}
+
+/** The property's one record of its numbers: what the CRM table and the workbench show too. */
+function FinancialAnalysis({ selected }: { selected: Selected }) {
+  const p = selected.property;
+  const numbers = dealNumbersOf(p, selected.dealRule);
+  return (
+    <DetailGroup title="Financial analysis">
+      <Detail label="ARV">
+        <span data-testid="card-arv">{formatMoney(numbers.arv)}</span>
+        {numbers.rangeLow !== null && numbers.rangeHigh !== null ? (
+          <span className="block text-xs text-slate-600" data-testid="card-arv-range">
+            80 % range {formatMoney(numbers.rangeLow)} – {formatMoney(numbers.rangeHigh)}
+          </span>
+        ) : null}
+        {/* The range's confidence in words beside it, as the workbench shows them (ADR 076). */}
+        <span className="block text-xs text-slate-600" data-testid="card-arv-confidence">
+          Confidence {confidenceAndRangeText(numbers.confidenceScore, numbers.rangeLow, numbers.rangeHigh)}
+        </span>
+        {numbers.source ? (
+          <span className="block text-xs text-slate-600">
+            {VALUATION_SOURCE_LABELS[numbers.source]}, {formatDate(numbers.asOf)}
+          </span>
+        ) : null}
+      </Detail>
+      <Detail label="Repairs · fee">
+        {formatMoney(numbers.repairs)} · {formatMoney(numbers.assignmentFee)}
+      </Detail>
+      <Detail label="Max offer">
+        <span data-testid="card-max-offer">{formatMoney(numbers.maxOffer)}</span>
+      </Detail>
+      <Detail label="Offer">
+        <span data-testid="card-offer">{formatMoney(numbers.offer)}</span>
+      </Detail>
+      <Detail label="Equity">{p.equityPercentage === null ? "N/A" : `${formatNumber(p.equityPercentage)}%`}</Detail>
+      <Detail label="Equity balance">{formatMoney(p.equityBalance)}</Detail>
+      <Detail label="Last sale price">{formatMoney(p.lastSalePrice)}</Detail>
+      <Detail label="Last sale date">{formatDate(p.lastSaleDate)}</Detail>
+    </DetailGroup>
   );
 }
 

@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
 import { Suspense, useState, type ReactNode } from "react";
 
+import type { WorkspaceRole } from "#db/enums.ts";
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { BrandLink } from "#app/components/ui/brand-link.tsx";
 import { WorkspaceSwitcher, type ShellWorkspace } from "#app/components/workspaces/workspace-switcher.tsx";
 import type { SectionId } from "#app/domain/shell/sections.ts";
+import { areaOfUrl, mayWork } from "#app/domain/workspaces/roles.ts";
 
 import { preloadable } from "./lazy.tsx";
 
@@ -220,7 +222,7 @@ export function AppShell({
             <span aria-hidden="true">+</span> New Chat
           </Link>
         </div>
-        <SectionNav sections={sections} section={section} onChoose={close} owner={user.role === "owner"} />
+        <SectionNav sections={sections} section={section} onChoose={close} role={user.role ?? "owner"} />
         <SidebarFooter user={user} supportEmail={supportEmail} />
       </aside>
 
@@ -232,16 +234,18 @@ export function AppShell({
 }
 
 /**
- * The sidebar's sections, Today, Sequences and Saved Searches after the first, Team (owners) and the profile last; the
- * current one marked.
+ * The sidebar's sections, Today, Sequences and Saved Searches after the first, Team and the profile last; the current
+ * one marked. Only the items the member's role may open: a link the role policy would refuse is left out.
  */
-function SectionNav(props: { sections: readonly NavItem[]; section: SectionId; onChoose: () => void; owner: boolean }) {
-  const { sections, section, onChoose, owner } = props;
-  const items = [...sections.slice(0, 1), TODAY_ITEM, SEQUENCES_ITEM, SAVED_SEARCHES_ITEM, ...sections.slice(1)];
+function SectionNav(props: { sections: readonly NavItem[]; section: SectionId; onChoose: () => void; role: WorkspaceRole }) {
+  const { sections, section, onChoose, role } = props;
+  const items = [...sections.slice(0, 1), TODAY_ITEM, SEQUENCES_ITEM, SAVED_SEARCHES_ITEM, ...sections.slice(1), TEAM_ITEM].filter((item) =>
+    mayWork(role, areaOfUrl("GET", new URL(item.href, "https://breeze.invalid"))),
+  );
   return (
     <nav aria-label="Sections" className="mt-4 flex-1 overflow-y-auto px-2">
       <ul className="space-y-0.5">
-        {[...items, ...(owner ? [TEAM_ITEM] : []), PROFILE_ITEM].map((item) => {
+        {[...items, PROFILE_ITEM].map((item) => {
           const current = item.section === section;
           return (
             <li key={item.label}>

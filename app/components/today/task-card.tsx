@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 
 import { Badge } from "#app/components/ui/badge.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
+import { useSeesMoney } from "#app/components/workspaces/use-sees-money.ts";
 import { crmHref } from "#app/domain/leads/crm-view.ts";
 import { formatPhone, toE164 } from "#app/domain/leads/phone.ts";
 import { ACTIVITY_TYPE_LABELS } from "#app/domain/sequences/steps.ts";
@@ -126,6 +127,7 @@ function LastTouch({ task }: { task: TaskCardData }) {
 
 /** `footer`: what the page adds under the actions (the owner's reassign form). */
 export function TaskCard({ task, shortcuts, footer }: { task: TaskCardData; shortcuts: boolean; footer?: ReactNode }) {
+  const money = useSeesMoney();
   const type = ACTIVITY_TYPE_LABELS[task.activityType];
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`${type}: ${task.address}`}>
@@ -146,7 +148,7 @@ export function TaskCard({ task, shortcuts, footer }: { task: TaskCardData; shor
       </div>
       <div className="mt-2 grid gap-1">
         <BestPhoneLine phone={task.bestPhone} message={task.message} />
-        <NumbersLine task={task} />
+        {money ? <NumbersLine task={task} /> : null}
         <LastTouch task={task} />
       </div>
       {task.contacts.length > 0 ? (

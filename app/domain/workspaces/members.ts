@@ -5,6 +5,14 @@ import { WORKSPACE_ROLES } from "#db/enums.ts";
 /** How long an invitation link works. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * How many invitations a workspace may send in any 24 hours, a resent one included: enough to staff a team in a day,
+ * too few for the invitation email to be used to spam addresses from Breeze's sender.
+ */
+export const INVITATIONS_PER_DAY = 20;
+export const INVITATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+export const INVITATIONS_THROTTLED = `This workspace has sent ${INVITATIONS_PER_DAY} invitations in the last 24 hours, the most it can; try again tomorrow.`;
+
 export const INVITATION_USED = "This invitation was already used or does not exist.";
 export const INVITATION_EXPIRED = "This invitation has expired. Ask the workspace's owner for a new one.";
 export const INVITATION_WRONG_EMAIL = "This invitation was sent to another email address. Sign in with that address to join.";

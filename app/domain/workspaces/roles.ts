@@ -10,6 +10,10 @@ export const AREAS = {
   today: { roles: ["owner", "acquisitions", "dispo", "caller"], words: "Today, calls and notes" },
   messages: { roles: ["owner", "acquisitions", "dispo", "caller"], words: "messages" },
   records: { roles: ["owner", "acquisitions", "dispo", "caller"], words: "viewing the workspace's records" },
+  numbers: {
+    roles: ["owner", "acquisitions", "dispo"],
+    words: "deal numbers: valuations, comps, deals, documents, the dashboard and Terry",
+  },
   leads: { roles: ["owner", "acquisitions"], words: "working leads, valuation and searches" },
   offers: { roles: ["owner", "acquisitions"], words: "offers, mailing and sequences" },
   deals: { roles: ["owner", "acquisitions", "dispo"], words: "changing deals and documents" },
@@ -53,6 +57,12 @@ const RULES: Rule[] = [
     methods: "any",
     path: /^\/(api\/properties\/(mail-offer|send-offer|confirm-offer|calculate-offer|[^/]+\/sequence)$|crm\/offers$|sequences$)/,
     area: "offers",
+  },
+  // Pages that are all deal numbers (a caller sees none: app/domain/workspaces/redaction.ts empties the rest).
+  {
+    methods: "read",
+    path: /^\/(crm\/(analysis|comps|comp-report|pinned-comps)|pipeline|dashboard|documents|chat|api\/deals|api\/documents|api\/properties\/([^/]+\/(comps|pinned-comps)|calculate-arv))(\/|$)/,
+    area: "numbers",
   },
   { methods: "read", path: /^\/(|crm|pipeline|dashboard|documents|chat|api\/properties|api\/deals|api\/documents)(\/|$)/, area: "records" },
   { methods: "any", path: /^\/(api\/deals|pipeline\/|documents\/|api\/documents|sales\/|api\/sales\/)/, area: "deals" },

@@ -10,7 +10,10 @@ import {
   INVITATION_EXPIRED,
   INVITATION_TTL_MS,
   INVITATION_USED,
+  INVITATION_WINDOW_MS,
   INVITATION_WRONG_EMAIL,
+  INVITATIONS_PER_DAY,
+  INVITATIONS_THROTTLED,
   LAST_OWNER,
   MEMBER_NOT_FOUND,
   NOT_A_MEMBER,
@@ -18,6 +21,7 @@ import {
 import { generateToken, hashToken, type ValidSession } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { handOverLeads } from "#app/services/leads/assignee.server.ts";
+import { insertWhen } from "#app/services/platform/insert-when.server.ts";
 
 type Outcome = { ok: true } | { ok: false; status: number; message: string };
 const refused = (status: number, message: string): Outcome => ({ ok: false, status, message });
@@ -51,23 +55,35 @@ export async function listMembers(context: ServiceContext<"db" | "now">, workspa
   return { members, invitations };
 }
 
-/** Emails an invitation to join the session's workspace as `role`; the link works once, for 7 days. */
+/**
+ * Emails an invitation to join the session's workspace as `role`; the link works once, for 7 days. At most
+ * INVITATIONS_PER_DAY are sent per workspace in any 24 hours: the row is written only while the count allows it, in
+ * the statement itself, so parallel invitations cannot pass the limit together; a refused one writes and sends nothing.
+ */
 export async function inviteMember(
   context: ServiceContext<"db" | "now" | "config" | "providers">,
   session: ValidSession,
   input: { email: string; role: WorkspaceRole },
-) {
+): Promise<Outcome> {
   const now = context.now();
   const token = generateToken();
-  await context.db.insert(workspaceInvitations).values({
-    workspaceId: session.workspaceId,
-    email: input.email,
-    role: input.role,
-    tokenHash: hashToken(token),
-    invitedBy: session.user.id,
-    expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-    createdAt: now,
-  });
+  const since = new Date(now.getTime() - INVITATION_WINDOW_MS);
+  const sentToday = sql`(select count(*) from ${workspaceInvitations} where ${workspaceInvitations.workspaceId} = ${session.workspaceId} and ${workspaceInvitations.createdAt} > ${since.getTime()})`;
+  const written = await insertWhen(
+    context,
+    workspaceInvitations,
+    {
+      workspaceId: session.workspaceId,
+      email: input.email,
+      role: input.role,
+      tokenHash: hashToken(token),
+      invitedBy: session.user.id,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      createdAt: now,
+    },
+    sql`${sentToday} < ${INVITATIONS_PER_DAY}`,
+  ).returning({ id: workspaceInvitations.id });
+  if (written.length === 0) return refused(429, INVITATIONS_THROTTLED);
   const workspace = session.memberships.find((membership) => membership.workspaceId === session.workspaceId)?.name ?? "a workspace";
   const link = new URL(`/team/join?token=${token}`, context.config.APP_ORIGIN).toString();
   await context.providers.email.send({
@@ -75,6 +91,7 @@ export async function inviteMember(
     subject: `You are invited to ${workspace} on Breeze`,
     text: `You are invited to join ${workspace} on Breeze.\n\nOpen this link, then sign up or sign in with this email address to join. It expires in 7 days and works once:\n${link}\n\nIf you did not expect it, ignore this email.`,
   });
+  return { ok: true };
 }
 
 /**

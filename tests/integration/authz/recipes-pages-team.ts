@@ -15,7 +15,7 @@ export const TEAM_PAGE_RECIPES: Record<string, Recipe> = {
       submit("/team", () => ({ intent: "invite", email: "new-member@example.com", role: "caller" }), "own"),
     ),
   },
-  "routes/team.join": {
+  "routes/team_.join": {
     loader: page(get(at(`/team/join?token=${"a".repeat(32)}`), "own")),
     action: page(submit("/team/join", () => ({ token: "a".repeat(32) }))),
   },
