@@ -5,7 +5,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { properties, users, workspaceMembers } from "#db/schema.ts";
-import { ASSIGNEE_LEAD_NOT_FOUND, ASSIGNEE_NOT_MEMBER, type AssigneeOption } from "#app/domain/leads/assignee.ts";
+import { ASSIGNEE_LEAD_NOT_FOUND, ASSIGNEE_NOT_MEMBER } from "#app/domain/leads/assignee.ts";
 import type { UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -18,10 +18,6 @@ export function assigneeOptions(context: ServiceContext<"db">, workspaceId: User
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, workspaceId))
     .orderBy(workspaceMembers.createdAt);
-}
-
-export async function listAssignees(context: ServiceContext<"db">, workspaceId: string): Promise<AssigneeOption[]> {
-  return assigneeOptions(context, workspaceId);
 }
 
 /** `userId` is a current member of `workspaceId`, as SQL: the guard of every write of an assignee. */
