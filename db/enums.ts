@@ -198,3 +198,20 @@ export const WORKSPACE_ROLE_LABELS = {
   dispo: "Dispo",
   caller: "Caller",
 } as const satisfies Record<WorkspaceRole, string>;
+
+/** What a member did, as the workspace's activity log records it (app/domain/activity). */
+export const ACTIVITY_KINDS = [
+  "letter_mailed",
+  "offer_confirmed",
+  "exported",
+  "member_invited",
+  "member_role_changed",
+  "member_removed",
+  "call_logged",
+  "task_worked",
+  "note_logged",
+  "blast_sent",
+  "buyer_offer_accepted",
+  "fee_received",
+] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -5,6 +5,7 @@
  * with it. drizzle-kit reads this file (drizzle.config.ts), so a table is exported here to be migrated.
  */
 export * from "./schema/accounts.ts";
+export * from "./schema/activity.ts";
 export * from "./schema/buyer-emails.ts";
 export * from "./schema/pinned-comps.ts";
 export * from "./schema/crm.ts";

@@ -14,7 +14,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, BlastSchema);
-  const blasted = await blastDeal(context, { userId: session.workspaceId, dealId: (params.id ?? "").slice(0, 64), input });
+  const blasted = await blastDeal(context, {
+    userId: session.workspaceId,
+    dealId: (params.id ?? "").slice(0, 64),
+    input,
+    actorId: session.user.id,
+  });
   if (!blasted.ok) return apiRefusal(blasted);
   const { sent, failed, skipped } = blasted;
   return apiJson({ success: true, sent, failed, skipped, message: blastSummary(sent, skipped) });

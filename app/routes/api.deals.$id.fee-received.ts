@@ -21,7 +21,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   // A foreign deal is a 404 before the body is judged: nothing about it leaks through validation.
   if (!(await getDeal(context, userId, dealId))) return apiError(404, DEAL_NOT_FOUND);
   const { amount } = await readBody(request, FeeReceivedSchema);
-  const outcome = await recordFeeReceived(context, { userId, dealId, amount });
+  const outcome = await recordFeeReceived(context, { userId, dealId, amount, actorId: session.user.id });
   if (!outcome.ok) return apiRefusal(outcome);
   return apiJson({ success: true, profit: outcome.profit });
 }

@@ -19,6 +19,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     userId: session.workspaceId,
     dealId: (params.id ?? "").slice(0, 64),
     offerId: (params.offerId ?? "").slice(0, 64),
+    actorId: session.user.id,
   });
   if (!outcome.ok) return apiRefusal(outcome);
   return apiJson({ success: true, document: outcome.document, fee: outcome.fee });

@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, ConfirmOfferSchema);
-  const outcome = await confirmOffer(context, session.workspaceId, input);
+  const outcome = await confirmOffer(context, session.workspaceId, { ...input, actorId: session.user.id });
   if (!outcome.ok) return apiError(outcome.status, outcome.message);
   const { offerAmount, offerType, fileName, documentId, downloadUrl, status, pdfUrl, warnings } = outcome;
   return apiJson({

@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, MailOfferSchema);
-  const outcome = await mailOffer(context, session.workspaceId, input);
+  const outcome = await mailOffer(context, session.workspaceId, { ...input, actorId: session.user.id });
   if (!outcome.ok) return apiRefusal(outcome);
   const { trackingId, provider, status, amount, expectedDeliveryDate, warnings = [] } = outcome;
   return apiJson({

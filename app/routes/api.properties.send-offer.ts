@@ -17,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, SendOfferSchema);
-  const outcome = await sendOffer(context, session.workspaceId, input);
+  const outcome = await sendOffer(context, session.workspaceId, { ...input, actorId: session.user.id });
   if (!outcome.ok) return apiRefusal(outcome);
   const { trackingId, status, amount, warnings = [] } = outcome;
   return apiJson({ success: true, message: "Offer Sent", trackingId, status, amount, warnings });

@@ -22,7 +22,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const session = await requireApiUser(request, context);
   const input = await readBody(request, TaskOutcomeSchema);
   const zone = userZone(request, session.user);
-  const result = await workTask(context, { userId: session.workspaceId, activityId: params.id ?? "", input, zone });
+  const result = await workTask(context, {
+    userId: session.workspaceId,
+    activityId: params.id ?? "",
+    input,
+    zone,
+    actorId: session.user.id,
+  });
   if (!result.ok) return apiRefusal(result);
   return apiJson(
     redactFor(session.role, {

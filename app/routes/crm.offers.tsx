@@ -36,7 +36,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const input = parsed.data;
   if (input.intent === "letter") {
-    const outcome = await confirmOffer(context, session.workspaceId, { ...input, assignmentFee: input.fee }, !input.confirm);
+    const outcome = await confirmOffer(
+      context,
+      session.workspaceId,
+      { ...input, assignmentFee: input.fee, actorId: session.user.id },
+      !input.confirm,
+    );
     if (!outcome.ok && outcome.status === 409 && "warnings" in outcome) {
       // The offer has warnings: back to the card, which shows them with "Confirm anyway" (nothing was written).
       const back: Record<string, string> = { offer: "1", check: input.offerType };
@@ -58,7 +63,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "success",
     });
   }
-  const outcome = await sendOffer(context, session.workspaceId, { propertyId: input.propertyId }, !("confirm" in input && input.confirm));
+  const outcome = await sendOffer(
+    context,
+    session.workspaceId,
+    { propertyId: input.propertyId, actorId: session.user.id },
+    !("confirm" in input && input.confirm),
+  );
   if (!outcome.ok && outcome.status === 409 && "warnings" in outcome) {
     return redirectWithToast(cardHref(input.propertyId, { send: "check" }), {
       title: CHECK_THIS_OFFER,

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 
 import { dispoCsv } from "#app/domain/dashboard/dispo-figures.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
+import { activityEntry } from "#app/services/activity/activity-log.server.ts";
 import { loadDispoFigures } from "#app/services/dashboard/dispo-figures.server.ts";
 import { allowMethods } from "#app/services/http/api.server.ts";
 
@@ -9,7 +10,14 @@ import { allowMethods } from "#app/services/http/api.server.ts";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   allowMethods(request, ["GET"]);
   const session = await requireUser(request, context);
-  const figures = await loadDispoFigures(context, session.workspaceId);
+  // The figures are several reads side by side; the member's entry is written beside them, in the same round trip.
+  const entry = activityEntry(context, {
+    workspaceId: session.workspaceId,
+    actorId: session.user.id,
+    kind: "exported",
+    detail: { export: "loop" },
+  });
+  const [figures] = await Promise.all([loadDispoFigures(context, session.workspaceId), entry]);
   return new Response(dispoCsv(figures), {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

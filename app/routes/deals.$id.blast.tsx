@@ -34,7 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     blastKey: form.get("blastKey")?.toString() || undefined,
   });
   if (!parsed.success) return data({ message: Object.values(fieldErrors(parsed.error.issues)).flat().join(" ") }, { status: 400 });
-  const blasted = await blastDeal(context, { userId: session.workspaceId, dealId, input: parsed.data });
+  const blasted = await blastDeal(context, { userId: session.workspaceId, dealId, input: parsed.data, actorId: session.user.id });
   if (!blasted.ok) {
     if (blasted.status === 404 && blasted.message === DEAL_NOT_FOUND) throw new Response(DEAL_NOT_FOUND, { status: 404 });
     return data({ message: blasted.message }, { status: blasted.status });

@@ -47,7 +47,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirectWithToast(back, { title: "Link revoked", description: "The deal page no longer opens.", variant: "success" });
   }
   if (intent === "accept") {
-    const accepted = await acceptOffer(context, { userId, dealId, offerId: String(form.get("offerId") ?? "").slice(0, 64) });
+    const accepted = await acceptOffer(context, {
+      userId,
+      dealId,
+      offerId: String(form.get("offerId") ?? "").slice(0, 64),
+      actorId: session.user.id,
+    });
     if (!accepted.ok) {
       if (accepted.status === 404) throw new Response(accepted.message, { status: 404 });
       return refuse(accepted.status, { intent, message: accepted.message });
@@ -70,7 +75,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const value = String(form.get("amount") ?? "");
     const parsed = FeeReceivedSchema.safeParse({ amount: form.get("amount") ?? undefined });
     if (!parsed.success) return refuse(400, { intent, errors: fieldErrors(parsed.error.issues).amount, value: value.slice(0, 40) });
-    const recorded = await recordFeeReceived(context, { userId, dealId, amount: parsed.data.amount });
+    const recorded = await recordFeeReceived(context, { userId, dealId, amount: parsed.data.amount, actorId: session.user.id });
     if (!recorded.ok) {
       if (recorded.status === 404) throw new Response(recorded.message, { status: 404 });
       return refuse(recorded.status, { intent, message: recorded.message });

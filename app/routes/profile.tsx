@@ -21,6 +21,7 @@ import { DealRuleSchema } from "#app/domain/offers/deal-rule-form.ts";
 import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import { listedZone, timeZoneNames } from "#app/domain/shared/time-zone-names.ts";
 import { SpendCapSchema } from "#app/domain/usage/usage-forms.ts";
+import { mayWork, refusalFor } from "#app/domain/workspaces/roles.ts";
 import { getCurrentUser, requestMeta, requireUser } from "#app/services/accounts/auth.server.ts";
 import { changePassword, updateUserInfo, upsertCompany } from "#app/services/accounts/profile.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -28,6 +29,7 @@ import { readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
 import { saveDealRule } from "#app/services/offers/deal-rule.server.ts";
 import { readUsage, setMonthlyCap } from "#app/services/usage/ledger.server.ts";
+import { readMemberSpend } from "#app/services/usage/member-spend.server.ts";
 
 const VERIFY_NEW_EMAIL = "We sent a verification link to your new email address.";
 
@@ -56,11 +58,15 @@ function tabOf(value: string | null): Tab {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const [current, usage] = await Promise.all([getCurrentUser(context, session.user), readUsage(context, session.workspaceId)]);
+  const [current, usage, members] = await Promise.all([
+    getCurrentUser(context, session.user),
+    readUsage(context, session.workspaceId),
+    mayWork(session.role, "money") ? readMemberSpend(context, session.workspaceId) : null,
+  ]);
   // The select's options come from the server's list, the one the action validates against (ADR 096).
   const timeZones = timeZoneNames().map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }));
   const dealRule = dealRuleOf(session.user.preferences);
-  return { current, usage, dealRule, timeZone: listedZone(userZone(request, session.user)), timeZones };
+  return { current, usage, members, dealRule, timeZone: listedZone(userZone(request, session.user)), timeZones };
 }
 
 /** Success: redirect back to the tab with the toast flashed (post/redirect/get, the same with or without JS). */
@@ -91,6 +97,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (tab === "usage") {
+    // The workspace's cap is money: its owners' alone, whoever may open their own Profile.
+    if (!mayWork(session.role, "money")) return data({ tab, usageError: refusalFor(session.role, "money") }, { status: 403 });
     const parsed = SpendCapSchema.safeParse({ monthlyCap: formData.get("monthlyCap") ?? "" });
     if (!parsed.success) return data({ tab, usageError: parsed.error.issues[0]?.message ?? FAILURE.usage }, { status: 400 });
     await setMonthlyCap(context, session.workspaceId, parsed.data.monthlyCap * 100);
@@ -285,7 +293,7 @@ function PasswordTab() {
 }
 
 export default function Profile() {
-  const { current, usage, dealRule, timeZone, timeZones } = useLoaderData<typeof loader>();
+  const { current, usage, members, dealRule, timeZone, timeZones } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = actionData?.tab ?? tabOf(searchParams.get("tab"));
@@ -342,7 +350,11 @@ export default function Profile() {
               <PasswordTab />
             </Tabs.Content>
             <Tabs.Content value="usage">
-              <UsageTab usage={usage} error={actionData && "usageError" in actionData ? actionData.usageError : undefined} />
+              <UsageTab
+                usage={usage}
+                members={members}
+                error={actionData && "usageError" in actionData ? actionData.usageError : undefined}
+              />
             </Tabs.Content>
             <Tabs.Content value={DEAL_RULE_TAB}>
               <DealRuleForm

@@ -1,12 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
+import { MemberCaps } from "#app/components/usage/member-caps.tsx";
 import { InviteForm, MemberRow, PendingInvitations } from "#app/components/workspaces/team-view.tsx";
+import { MemberCapSchema } from "#app/domain/usage/usage-forms.ts";
 import { ChangeRoleSchema, InviteSchema, RemoveSchema } from "#app/domain/workspaces/members.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { memberCaps, setMemberCap } from "#app/services/usage/member-spend.server.ts";
 import { changeRole, inviteMember, listMembers, removeMember } from "#app/services/workspaces/members.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Team — Breeze" }];
@@ -16,8 +19,11 @@ const PAGE = "/team";
 /** The workspace's members and open invitations: owners only (the role policy refuses everyone else). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const { members, invitations } = await listMembers(context, session.workspaceId);
-  return { members, invitations, self: session.user.id };
+  const [{ members, invitations }, caps] = await Promise.all([
+    listMembers(context, session.workspaceId),
+    memberCaps(context, session.workspaceId),
+  ]);
+  return { members, invitations, caps, self: session.user.id };
 }
 
 /** Invite, change a role, remove (or leave): each a form that works without JavaScript and answers with a toast. */
@@ -37,6 +43,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "success",
     });
   }
+  if (form.intent === "cap") {
+    const cap = MemberCapSchema.safeParse(form);
+    if (!cap.success) return data({ errors: fieldErrors(cap.error.issues), capFor: String(form.userId ?? "") }, { status: 400 });
+    const set = await setMemberCap(context, { workspaceId, memberId: cap.data.userId, capCents: cap.data.monthlyCap ?? null });
+    if (!set.ok) return data({ errors: { form: [set.message] } }, { status: set.status });
+    return redirectWithToast(PAGE, {
+      title: "Spending cap saved",
+      description: cap.data.monthlyCap === undefined ? "No member cap: the workspace's cap holds." : "The member's cap applies at once.",
+      variant: "success",
+    });
+  }
   const parsed = RemoveSchema.safeParse(form);
   const role = ChangeRoleSchema.safeParse(form);
   if (!parsed.success || (form.intent === "role" ? !role.success : form.intent !== "remove"))
@@ -44,8 +61,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const userId = parsed.data.userId;
   const outcome =
     role.success && form.intent === "role"
-      ? await changeRole(context, { workspaceId, userId, role: role.data.role })
-      : await removeMember(context, { workspaceId, userId, by: session.user.id });
+      ? await changeRole(context, { workspaceId, userId, role: role.data.role, actorId: session.user.id })
+      : await removeMember(context, { workspaceId, userId, actorId: session.user.id });
   if (!outcome.ok) return redirectWithToast(PAGE, { title: "Not changed", description: outcome.message, variant: "error" });
   const leaving = form.intent === "remove" && userId === session.user.id;
   return redirectWithToast(leaving ? "/" : PAGE, {
@@ -57,7 +74,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** /team: who works in this workspace, as what; invitations by email. */
 export default function TeamPage() {
-  const { members, invitations, self } = useLoaderData<typeof loader>();
+  const { members, invitations, caps, self } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
@@ -66,6 +83,12 @@ export default function TeamPage() {
         <p className="text-sm text-slate-600">
           Invite people to work in this workspace. Owners manage members and spending; Acquisitions works leads, offers and mailing; Dispo
           works buyers and deals under contract; a Caller works Today, calls, notes and messages.
+        </p>
+        <p className="mt-2 text-sm">
+          <Link to="/team/activity" className="text-sky-700 underline">
+            Activity log
+          </Link>{" "}
+          — who did what in this workspace.
         </p>
       </div>
       {answer && "form" in answer.errors ? <p className="text-sm text-red-600">{answer.errors.form?.[0]}</p> : null}
@@ -79,6 +102,14 @@ export default function TeamPage() {
         </ul>
       </section>
       <PendingInvitations invitations={invitations} />
+      <MemberCaps
+        members={members.map((member) => ({
+          userId: member.userId,
+          name: member.fullName ?? member.email,
+          capCents: caps[member.userId] ?? null,
+        }))}
+        failed={answer && "capFor" in answer ? { capFor: String(answer.capFor), errors: answer.errors } : undefined}
+      />
     </main>
   );
 }

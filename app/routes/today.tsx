@@ -186,7 +186,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form.intent === "note") {
     const saved = await saveTaskNote(
       { db: context.db, now: () => now },
-      { userId: session.workspaceId, activityId: form.taskId, body: form.note },
+      { userId: session.workspaceId, activityId: form.taskId, body: form.note, actorId: session.user.id },
     );
     if (!saved) return data({ message: TASK_NOT_FOUND, errors: {} }, { status: 404 });
     return redirectWithToast("/today", { title: "Note saved", description: "It is on the lead's card.", variant: "success" });
@@ -201,7 +201,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   const zone = userZone(request, session.user);
-  const worked = await workTask(context, { userId: session.workspaceId, activityId: form.taskId, input: form, zone });
+  const worked = await workTask(context, {
+    userId: session.workspaceId,
+    activityId: form.taskId,
+    input: form,
+    zone,
+    actorId: session.user.id,
+  });
   if (!worked.ok) return data({ message: worked.message, errors: {} }, { status: worked.status });
   const next = worked.next ? ` Next: ${worked.next.activityType}.` : "";
   if (form.outcome === "talked")

@@ -1,13 +1,13 @@
 /**
  * Metered usage (docs/decisions/080-usage-ledger-and-caps.md): the ledger of what each paid action cost, the counters
- * its caps are checked against, each user's monthly spend cap, and the record of every mailed letter.
+ * its caps are checked against, each workspace's and member's monthly spend cap, and the record of every mailed letter.
  */
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 import { createdAt, id, instant, money } from "#db/columns.ts";
 import { USAGE_KINDS } from "#db/enums.ts";
 
-import { ownerUserId } from "./accounts.ts";
+import { ownerUserId, users } from "./accounts.ts";
 import { documents, properties } from "./crm.ts";
 
 /**
@@ -19,6 +19,11 @@ export const usageEvents = sqliteTable(
   {
     id: id(),
     userId: ownerUserId(),
+    /**
+     * The member who spent it (a user id): the request's signed-in person, or the workspace's founder for work no one
+     * signed in for (a scheduled run). No foreign key: the record of who spent outlives their membership.
+     */
+    actorId: text("actor_id").notNull(),
     kind: text("kind", { enum: USAGE_KINDS }).notNull(),
     quantity: integer("quantity").notNull(),
     unitCostMicrocents: integer("unit_cost_microcents").notNull(),
@@ -56,6 +61,23 @@ export const usageBudgets = sqliteTable("usage_budgets", {
   monthlyCapCents: integer("monthly_cap_cents").notNull(),
   updatedAt: instant("updated_at").notNull(),
 });
+
+/**
+ * A member's own monthly spend cap in a workspace, set by its owners (absent: no member cap; the workspace's cap
+ * still holds). Checked with the workspace's in the one reservation statement.
+ */
+export const usageMemberBudgets = sqliteTable(
+  "usage_member_budgets",
+  {
+    userId: ownerUserId(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    monthlyCapCents: integer("monthly_cap_cents").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.memberId] })],
+);
 
 /**
  * Every letter mailed (or being mailed) for a property. `claimKey` makes a mailing happen once: the first mailing of a

@@ -57,6 +57,7 @@ async function seeded(hostileSource = '=HYPERLINK("https://evil.example")') {
   await db.insert(usageEvents).values(
     events.map((e) => ({
       userId,
+      actorId: userId,
       kind: e.kind,
       quantity: 1,
       unitCostMicrocents: e.microcents,

@@ -20,6 +20,7 @@ import { loader as propertiesApi } from "#app/routes/api.properties.ts";
 import * as buyerBreeze from "#app/routes/buyer-breeze.tsx";
 import * as workbench from "#app/routes/leads.workbench.tsx";
 import * as profile from "#app/routes/profile.tsx";
+import * as teamActivity from "#app/routes/team_.activity.tsx";
 import { hashToken, SESSION_COOKIE } from "#app/services/accounts/session.server.ts";
 
 import { ApiClient, registerClient, type Handler } from "./api-client.ts";
@@ -36,6 +37,7 @@ const build = routeBuild({
   "routes/buyer-breeze": { path: "buyer-breeze", module: buyerBreeze },
   "routes/profile": { path: "profile", module: profile },
   "routes/leads.workbench": { path: "leads/workbench", module: workbench },
+  "routes/team_.activity": { path: "team/activity", module: teamActivity },
 });
 const remix = createRequestHandler(build);
 const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context), build);
@@ -62,9 +64,9 @@ describe("a whole page (root and route loaders side by side, then the render) co
     }
   });
 
-  it("/buyer-breeze and /profile", async () => {
+  it("/buyer-breeze, /profile and /team/activity", async () => {
     const { client } = await accountWithData();
-    for (const path of ["/buyer-breeze", "/profile"]) {
+    for (const path of ["/buyer-breeze", "/profile", "/team/activity", "/team/activity?kind=exported&from=2026-01-01"]) {
       const cost = await pageCost(path, client);
       expect(cost.value.status, path).toBe(200);
       expectWithinBudget(cost, path);

@@ -90,7 +90,10 @@ describe("the daily cron run", () => {
     await daily(other.client, 1, "Other");
     await daily(capped.client, 2, "Capped");
     const now = new Date("2026-12-03T06:00:00Z");
-    await countUsage({ ...capped.client.context, now: () => now }, capped.userId, "lead", 200);
+    await countUsage(
+      { ...capped.client.context, now: () => now },
+      { spender: { workspaceId: capped.userId, memberId: capped.userId }, kind: "lead", quantity: 200 },
+    );
 
     const context = { ...greedy.client.context, now: () => now };
     const summary = await runDueSavedSearches(context);

@@ -144,6 +144,7 @@ describe("running a saved search", () => {
     // A charge of another action is not the search's.
     await db.insert(usageEvents).values({
       userId,
+      actorId: userId,
       kind: "letter",
       quantity: 1,
       unitCostMicrocents: 89_000_000,

@@ -27,6 +27,7 @@ describe("the migrated schema", () => {
     );
     expect(rows.map((r) => r.name).sort()).toEqual(
       [
+        "activity_log",
         "buyer_emails",
         "buyer_leads",
         "buyers",
@@ -73,6 +74,7 @@ describe("the migrated schema", () => {
         "usage_counters",
         "usage_events",
         "usage_leases",
+        "usage_member_budgets",
         "user_identities",
         "user_leads",
         "user_sequences",

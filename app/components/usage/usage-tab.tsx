@@ -3,8 +3,10 @@ import { Form, useNavigation } from "@remix-run/react";
 import { Button } from "#app/components/ui/button.tsx";
 import { formatNumber } from "#app/domain/shared/format.ts";
 import { USAGE_KIND_LABELS, type KindLimits } from "#app/domain/usage/kinds.ts";
-import type { UsageReport } from "#app/domain/usage/report.ts";
+import type { MemberSpend, UsageReport } from "#app/domain/usage/report.ts";
 import { formatCostCents } from "#app/domain/usage/usage-money.ts";
+
+import { MemberSpendTable } from "./member-spend-table.tsx";
 
 function capText(limits: KindLimits): string {
   const parts = [
@@ -15,10 +17,11 @@ function capText(limits: KindLimits): string {
   return parts.length > 0 ? parts.join(" · ") : "No cap";
 }
 
-/** Profile → Usage: this month's metered actions, what they cost, the caps, and the monthly spending cap form. */
-export function UsageTab({ usage, error }: { usage: UsageReport; error?: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "usage";
+/**
+ * Profile → Usage: this month's metered actions, what they cost and the caps; for an owner (`members` given), each
+ * member's spend and the workspace's monthly spending cap form.
+ */
+export function UsageTab({ usage, members, error }: { usage: UsageReport; members?: MemberSpend[] | null; error?: string }) {
   return (
     <div className="space-y-6">
       <div>
@@ -59,27 +62,37 @@ export function UsageTab({ usage, error }: { usage: UsageReport; error?: string 
       <p className="text-sm text-slate-700" data-testid="usage-spend">
         Spent {formatCostCents(usage.spend.usedCents)} of your {formatCostCents(usage.spend.capCents)} monthly cap.
       </p>
-      <Form method="post" action="/profile?tab=usage" className="flex flex-wrap items-end gap-3">
-        <label className="text-sm font-medium text-slate-700">
-          Monthly spending cap ($)
-          <input
-            name="monthlyCap"
-            inputMode="numeric"
-            defaultValue={String(Math.round(usage.spend.capCents / 100))}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? "usage-cap-error" : undefined}
-            className="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-        </label>
-        <Button type="submit" name="intent" value="usage" disabled={busy}>
-          Save Cap
-        </Button>
-        {error ? (
-          <p id="usage-cap-error" role="alert" className="w-full text-sm text-red-700">
-            {error}
-          </p>
-        ) : null}
-      </Form>
+      {members ? <MemberSpendTable members={members} /> : null}
+      {members ? <SpendCapForm capCents={usage.spend.capCents} error={error} /> : null}
     </div>
+  );
+}
+
+/** The workspace's monthly spending cap, in whole dollars: its owners set it. */
+function SpendCapForm({ capCents, error }: { capCents: number; error?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "usage";
+  return (
+    <Form method="post" action="/profile?tab=usage" className="flex flex-wrap items-end gap-3">
+      <label className="text-sm font-medium text-slate-700">
+        Monthly spending cap ($)
+        <input
+          name="monthlyCap"
+          inputMode="numeric"
+          defaultValue={String(Math.round(capCents / 100))}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "usage-cap-error" : undefined}
+          className="mt-1 block w-40 rounded-md border border-slate-300 px-3 py-2 text-sm"
+        />
+      </label>
+      <Button type="submit" name="intent" value="usage" disabled={busy}>
+        Save Cap
+      </Button>
+      {error ? (
+        <p id="usage-cap-error" role="alert" className="w-full text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </Form>
   );
 }

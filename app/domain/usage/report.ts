@@ -8,3 +8,13 @@ export type UsageReport = {
   unitCostCents: Record<UsageKind, number>;
   spend: { usedCents: number; capCents: number };
 };
+
+/** One member's spend this month, as Profile → Usage shows it to the owner: counts of each kind, the total, their cap. */
+export type MemberSpend = {
+  memberId: string;
+  name: string;
+  counts: Record<UsageKind, number>;
+  usedCents: number;
+  /** Their own monthly spend cap in cents; null is no member cap (the workspace's cap still holds). */
+  capCents: number | null;
+};

@@ -6,7 +6,10 @@ import type { UsageWindow } from "./windows.ts";
  * data, so it travels with a job to the Durable Object that finishes the action and writes its charge.
  */
 export type Reservation = {
+  /** The workspace charged (its id is the column every business table is scoped by). */
   userId: string;
+  /** The member who spends it: their own cap is checked, and the ledger row names them. */
+  memberId: string;
   kind: UsageKind;
   quantity: number;
   unitCostMicrocents: number;

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 
 import { conversations, deals, properties } from "#db/schema.ts";
 import { dashboardFigures, dashboardPeriodOf, type DashboardPeriod } from "#app/domain/dashboard/figures.ts";
@@ -9,9 +10,9 @@ import { readUsage } from "#app/services/usage/ledger.server.ts";
 import { loadDispoFigures } from "./dispo-figures.server.ts";
 
 /** The rows the dashboard's figures are computed from: the user's deals, properties and conversations only. */
-async function dashboardInputs(context: ServiceContext<"db">, userId: string) {
+async function dashboardInputs(context: ServiceContext<"db">, userId: string, also?: BatchItem<"sqlite">) {
   const { db } = context;
-  const [dealRows, propertyRows, conversationRows] = await Promise.all([
+  const reads = [
     db
       .select({
         id: deals.id,
@@ -33,7 +34,13 @@ async function dashboardInputs(context: ServiceContext<"db">, userId: string) {
       .select({ id: conversations.id, title: conversations.title, createdAt: conversations.createdAt })
       .from(conversations)
       .where(eq(conversations.userId, userId)),
-  ]);
+  ] as const;
+  // With a write to land alongside (an export's activity entry), one batch; else the three reads side by side.
+  const [dealRows, propertyRows, conversationRows] = also
+    ? await db
+        .batch([also, ...reads])
+        .then(([, ...rows]) => rows as [Awaited<(typeof reads)[0]>, Awaited<(typeof reads)[1]>, Awaited<(typeof reads)[2]>])
+    : await Promise.all(reads);
   return {
     deals: dealRows.map((deal) => ({
       ...deal,
@@ -47,9 +54,14 @@ async function dashboardInputs(context: ServiceContext<"db">, userId: string) {
 }
 
 /** The dashboard's figures for a period, as of the context's clock (shared by the section and the CSV export). */
-export async function loadDashboardFigures(context: ServiceContext<"db" | "now">, userId: string, period: DashboardPeriod) {
+export async function loadDashboardFigures(
+  context: ServiceContext<"db" | "now">,
+  userId: string,
+  period: DashboardPeriod,
+  also?: BatchItem<"sqlite">,
+) {
   const now = context.now();
-  return { now: now.toISOString(), ...dashboardFigures(await dashboardInputs(context, userId), period, now) };
+  return { now: now.toISOString(), ...dashboardFigures(await dashboardInputs(context, userId, also), period, now) };
 }
 
 export const load = (async (context, session, url) => {

@@ -197,7 +197,7 @@ export async function startDealAnalysis(context: AnalysisContext, userId: string
     return reserved;
   }
   try {
-    const tokens = usageTemplate({ ...context, now: () => now }, userId, "ai_tokens");
+    const tokens = usageTemplate({ ...context, now: () => now }, userId, "ai_tokens", reserved.reservation.memberId);
     const answer = await stub.start({ ...jobOf(context, userId, subject, valued), charge: reserved.reservation, tokens });
     // A twin POST started the run first: its charge stands, this one's is given back.
     if (answer.joined) await releaseUsage(context, reserved.reservation);

@@ -7,11 +7,13 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 
 import type { DispoStatus } from "#db/enums.ts";
-import { dealOffers, deals, documents } from "#db/schema.ts";
+import { dealOffers, deals, documents, properties } from "#db/schema.ts";
+import { placeOf } from "#app/domain/activity/activity.ts";
 import { assignmentText } from "#app/domain/dispo/assignment-text.ts";
 import { dayText, spreadOf } from "#app/domain/dispo/contract.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
 import { mailedLetterPlainText } from "#app/domain/documents/mailed-letter.ts";
+import { activityEntryWhen, placeSql } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { renderMailedLetterPdf } from "#app/services/documents/letter-pdf.server.ts";
 import { toDocumentView, type DocumentView } from "#app/services/documents/records.server.ts";
@@ -68,7 +70,7 @@ function judge(deal: DealRow, offer: OfferRow): Refused | { ok: true; fee: numbe
 
 export async function acceptOffer(
   context: ServiceContext<"db" | "files" | "now">,
-  { userId, dealId, offerId }: { userId: string; dealId: string; offerId: string },
+  { userId, dealId, offerId, actorId }: { userId: string; dealId: string; offerId: string; actorId?: string },
 ): Promise<AcceptOutcome> {
   const { db } = context;
   const now = context.now();
@@ -84,7 +86,7 @@ export async function acceptOffer(
     .returning({ id: deals.id });
   if (claimed.length === 0) return { ok: false, status: 409, message: ALREADY_ASSIGNED };
   try {
-    const document = await writeAssignment(context, { deal, offer, fee: judged.fee, contractPrice: judged.contractPrice });
+    const document = await writeAssignment(context, { deal, offer, fee: judged.fee, contractPrice: judged.contractPrice, actorId });
     return { ok: true, document, fee: judged.fee };
   } catch (error) {
     // Nothing was assigned after all: the deal goes back to where it stood, so the user can accept again.
@@ -99,7 +101,7 @@ export async function acceptOffer(
 /** The claimant's part: the PDF in R2, then its document, the deal's link to it and the offer accepted in one batch. */
 async function writeAssignment(
   context: ServiceContext<"db" | "files" | "now">,
-  { deal, offer, fee, contractPrice }: { deal: DealRow; offer: OfferRow; fee: number; contractPrice: number },
+  { deal, offer, fee, contractPrice, actorId }: { deal: DealRow; offer: OfferRow; fee: number; contractPrice: number; actorId?: string },
 ): Promise<DocumentView> {
   const { db } = context;
   const now = context.now();
@@ -123,6 +125,16 @@ async function writeAssignment(
   const key = documentKey(deal.userId, "pdf");
   await context.files.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
   const documentId = crypto.randomUUID();
+  const held = sql`exists (select 1 from ${deals} where ${deals.id} = ${deal.id} and ${deals.assignedOfferId} = ${offer.id})`;
+  const entry = {
+    workspaceId: deal.userId,
+    actorId: actorId ?? "",
+    kind: "buyer_offer_accepted" as const,
+    dealId: deal.id,
+    propertyId: property.id,
+    place: placeOf(property),
+    detail: { amount: offer.amount ?? undefined, buyer: offer.name },
+  };
   const [inserted] = await db.batch([
     db
       .insert(documents)
@@ -150,6 +162,8 @@ async function writeAssignment(
       .update(dealOffers)
       .set({ status: "accepted" })
       .where(and(eq(dealOffers.id, offer.id), eq(dealOffers.userId, deal.userId))),
+    // The member's entry, while the deal is still assigned on this offer (the claim this request took).
+    ...(actorId ? [activityEntryWhen(context, entry, held)] : []),
   ]);
   return toDocumentView(inserted[0]!);
 }
@@ -179,14 +193,29 @@ export type FeeOutcome = { ok: true; profit: number } | Refused;
 /** Records the fee actually received as the deal's profit; only an assigned deal has one (a second entry corrects it). */
 export async function recordFeeReceived(
   context: ServiceContext<"db" | "now">,
-  { userId, dealId, amount }: { userId: string; dealId: string; amount: number },
+  { userId, dealId, amount, actorId }: { userId: string; dealId: string; amount: number; actorId?: string },
 ): Promise<FeeOutcome> {
   const { db } = context;
-  const updated = await db
+  const where = and(eq(deals.id, dealId), eq(deals.userId, userId), sql`${deals.dispoStatus} in ('assigned', 'fee_received')`)!;
+  const update = db
     .update(deals)
     .set({ profit: amount, dispoStatus: "fee_received", updatedAt: context.now() })
-    .where(and(eq(deals.id, dealId), eq(deals.userId, userId), sql`${deals.dispoStatus} in ('assigned', 'fee_received')`))
+    .where(where)
     .returning({ profit: deals.profit });
+  const propertyId = sql`(select ${deals.propertyId} from ${deals} where ${deals.id} = ${dealId})`;
+  const entry = {
+    workspaceId: userId,
+    actorId: actorId ?? "",
+    kind: "fee_received" as const,
+    dealId,
+    propertyId,
+    place: sql`(select ${placeSql()} from ${properties} where ${properties.id} = ${propertyId})`,
+    detail: { amount },
+  };
+  // The member's entry first, under the update's own condition: it lands exactly when the fee is recorded.
+  const updated = actorId
+    ? (await db.batch([activityEntryWhen(context, entry, sql`exists (select 1 from ${deals} where ${where})`), update]))[1]
+    : await update;
   if (updated[0]) return { ok: true, profit: updated[0].profit ?? amount };
   const exists = await db
     .select({ id: deals.id })

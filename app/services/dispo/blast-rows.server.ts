@@ -156,6 +156,11 @@ export function markSent(context: ServiceContext<"db" | "now">, claimKey: string
     );
 }
 
+/** This blast still holds some of its claimed rows (none was taken over by a later blast after its lease). */
+export function stillClaimed(claimKey: string): SQL {
+  return sql`exists (select 1 from ${buyerEmails} where ${buyerEmails.claimKey} = ${claimKey} and ${buyerEmails.status} = 'sending')`;
+}
+
 /** Rows the provider refused (or never got): failed, so a later blast queues them again. */
 export function markFailed(context: ServiceContext<"db" | "now">, claimKey: string, rowIds: string[]) {
   return context.db

@@ -7,16 +7,20 @@
  * outcome and its `buyer_email` ledger entry are written together. Units are reserved against the caps before
  * anything is queued.
  */
+import type { BatchItem } from "drizzle-orm/batch";
+
+import { placeOf } from "#app/domain/activity/activity.ts";
 import { blastEmail, planBlast, type BlastInput, type BlastSkips } from "#app/domain/dispo/blast.ts";
 import { askingPriceOf } from "#app/domain/dispo/contract.ts";
 import { EMAIL_BATCH_MAX } from "#app/providers/email/types.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
+import { activityEntryWhen, type ActivityRecord } from "#app/services/activity/activity-log.server.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
 import { DEAL_NOT_FOUND } from "#app/services/deals/deals.server.ts";
 import { releaseUsage, reserveUsage, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
-import { markFailed, markMarketed, markSent, queueAndClaim, readBlast, type ClaimedEmail } from "./blast-rows.server.ts";
+import { markFailed, markMarketed, markSent, queueAndClaim, readBlast, stillClaimed, type ClaimedEmail } from "./blast-rows.server.ts";
 
 export const BUYER_NOT_FOUND = "Buyer not found";
 export const NEEDS_POSTAL_ADDRESS = "Emails to buyers must carry your postal address: add your company's mailing address in Profile first.";
@@ -34,7 +38,8 @@ export function unsubscribeUrl(context: ServiceContext<"config">, token: string)
 
 export async function blastDeal(
   context: BlastContext,
-  { userId, dealId, input }: { userId: string; dealId: string; input: BlastInput },
+  /** `actorId`: the member blasting, whose activity entry goes in the first sent batch's write. */
+  { userId, dealId, input, actorId }: { userId: string; dealId: string; input: BlastInput; actorId?: string },
 ): Promise<Blasted | BlastRefusal> {
   const ctx = atOneInstant(context);
   const read = await readBlast(ctx, { userId, dealId, buyerIds: input.buyerIds });
@@ -77,6 +82,16 @@ export async function blastDeal(
     claimKey,
     reservation: { ...reserved.reservation, quantity: claimed.length },
     emails,
+    entry: actorId
+      ? {
+          workspaceId: userId,
+          actorId,
+          kind: "blast_sent",
+          dealId,
+          place: read.deal.address ? placeOf({ ...read.deal, address: read.deal.address }) : null,
+          detail: { count: claimed.length },
+        }
+      : null,
   });
   if (outcome.sent === 0 && outcome.failed > 0) return { ok: false, status: 502, message: BLAST_FAILED };
   return { ok: true, ...outcome, skipped };
@@ -91,7 +106,7 @@ type Outgoing = { row: ClaimedEmail; message: { to: string; subject: string; tex
  */
 async function sendInBatches(
   context: BlastContext,
-  job: { userId: string; dealId: string; claimKey: string; reservation: Reservation; emails: Outgoing[] },
+  job: { userId: string; dealId: string; claimKey: string; reservation: Reservation; emails: Outgoing[]; entry: ActivityRecord | null },
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   for (let start = 0; start < job.emails.length; start += EMAIL_BATCH_MAX) {
@@ -110,11 +125,15 @@ async function sendInBatches(
       return { sent, failed: rest.length };
     }
     const rows = chunk.map((email, index) => ({ id: email.row.id, providerId: ids[index]! }));
-    await context.db.batch([
+    // The member's entry once, with the first emails recorded as sent, while this blast still holds them.
+    const entry = start === 0 && job.entry ? [activityEntryWhen(context, job.entry, stillClaimed(job.claimKey))] : [];
+    const [first, ...rest]: BatchItem<"sqlite">[] = [
+      ...entry,
       markSent(context, job.claimKey, rows),
       usageEntry(context, job.reservation, chunk.length, ids[0] ?? null),
       markMarketed(context, job.userId, job.dealId),
-    ]);
+    ];
+    await context.db.batch([first!, ...rest]);
     sent += chunk.length;
   }
   return { sent, failed: 0 };

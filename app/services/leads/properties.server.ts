@@ -5,6 +5,7 @@
  */
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { and, count, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 
 import { contacts, properties, users } from "#db/schema.ts";
 import { type StatusFilter } from "#app/domain/leads/labels.ts";
@@ -124,9 +125,15 @@ function serializeLead<T extends { createdAt: Date; updatedAt: Date }>(row: T) {
 }
 
 /** Every lead the filter matches with the export's columns, newest first (the CSV export). */
-export async function listLeads(context: ServiceContext<"db">, userId: string, filter?: Partial<LeadFilter>) {
+export async function listLeads(
+  context: ServiceContext<"db">,
+  userId: string,
+  filter?: Partial<LeadFilter>,
+  /** A write that lands with this read, in its batch (an export's activity entry). */
+  also?: BatchItem<"sqlite">,
+) {
   const { db } = context;
-  const rows = await db
+  const query = db
     .select({
       ...LEAD_COLUMNS,
       ruleMaxOffer: properties.ruleMaxOffer,
@@ -136,6 +143,7 @@ export async function listLeads(context: ServiceContext<"db">, userId: string, f
     .from(properties)
     .where(leadConditions(userId, filter))
     .orderBy(...NEWEST_FIRST);
+  const rows = also ? (await db.batch([also, query]))[1] : await query;
   return rows.map(serializeLead);
 }
 

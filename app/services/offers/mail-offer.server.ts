@@ -6,6 +6,7 @@ import { and, desc, eq } from "drizzle-orm";
 
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
+import { placeOf } from "#app/domain/activity/activity.ts";
 import {
   ALREADY_MAILED,
   isRecipientOnRecord,
@@ -28,6 +29,7 @@ import { MONEY_MIN } from "#app/domain/shared/money.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused, MailOutcomeUnknown, type Letter as MailLetterRequest, type MailReceipt } from "#app/providers/mail/types.ts";
+import { activityEntryWhen } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { dealOnMailStatement } from "#app/services/deals/deal-on-mail.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
@@ -107,6 +109,8 @@ type Held = {
   claim: MailingClaim;
   reservation: Reservation;
   giveBack: () => Promise<unknown>;
+  /** The member mailing it: their activity entry goes in the mailing's batch. */
+  actorId?: string;
 };
 
 /**
@@ -122,7 +126,7 @@ async function mailLetter(
   letter: Letter,
   recipient: Recipient,
   /** `amount`: the letter's own, what is recorded and sent with it. */
-  options: { resend: boolean; amount: number },
+  options: { resend: boolean; amount: number; actorId?: string },
 ): Promise<Mailed | Refusal | CapRefusal> {
   const now = context.now();
   const address = recipientAddressOf(property, recipient);
@@ -150,7 +154,7 @@ async function mailLetter(
     return reserved;
   }
   const giveBack = () => Promise.all([dropMailing(context, userId, claim), releaseUsage(context, reserved.reservation)]);
-  const held: Held = { context, now, userId, claim, reservation: reserved.reservation, giveBack };
+  const held: Held = { context, now, userId, claim, reservation: reserved.reservation, giveBack, actorId: options.actorId };
   const object = await context.files.get(letter.filePath);
   if (!object) {
     await giveBack();
@@ -221,9 +225,25 @@ async function recordMailed(held: Held, property: PropertyRow, receipt: MailRece
   const { context, now, userId, claim } = held;
   const status = statusAfterMail(property.status);
   const holding = holdingMailing(userId, claim);
+  const entry = held.actorId
+    ? [
+        activityEntryWhen(
+          { db: context.db, now: () => now },
+          {
+            workspaceId: userId,
+            actorId: held.actorId,
+            kind: "letter_mailed",
+            propertyId: property.id,
+            place: placeOf(property),
+            detail: { amount },
+          },
+          holding,
+        ),
+      ]
+    : [];
   let updated, recorded;
   try {
-    [updated, , , recorded] = await context.db.batch([
+    const results = await context.db.batch([
       context.db
         .update(properties)
         .set({ status, updatedAt: now })
@@ -235,8 +255,11 @@ async function recordMailed(held: Held, property: PropertyRow, receipt: MailRece
       ),
       // A mailed offer: the lead is in negotiation (its deal, when it has none), recorded with the mailing.
       dealOnMailStatement({ db: context.db, now: () => now }, { userId, propertyId: property.id, condition: holding }),
+      // The member's entry, under the same claim.
+      ...entry,
       completeMailing({ ...context, now: () => now }, userId, claim, receipt),
     ]);
+    [updated, recorded] = [results[0], results[results.length - 1] as unknown[]];
   } catch (error) {
     // The batch left nothing (D1 rolls it back whole). The piece was handed to the provider under its idempotency key,
     // so the claim and the charge are given back: a retry claims again, sends the same key and records the same piece
@@ -269,7 +292,7 @@ function claimedElsewhere(taken: TakenClaim): Refusal {
 export async function mailOffer(
   context: ServiceContext<"db" | "files" | "providers" | "config" | "now">,
   userId: string,
-  input: MailOfferInput,
+  input: MailOfferInput & { actorId?: string },
 ): Promise<Mailed | Refusal | CapRefusal> {
   const now = context.now();
   const documentId = letterIdOf(input.pdfUrl);
@@ -291,7 +314,7 @@ export async function mailOffer(
     sender,
     letter,
     { name: input.recipientName, address: input.recipientAddress, fields: { name: "recipientName", address: "recipientAddress" } },
-    { resend: input.resend === true, amount },
+    { resend: input.resend === true, amount, actorId: input.actorId },
   );
   return mailed.ok ? { ...mailed, warnings } : mailed;
 }
@@ -329,7 +352,7 @@ async function findLetter(
 export async function sendOffer(
   context: ServiceContext<"db" | "files" | "providers" | "config" | "now">,
   userId: string,
-  input: SendOfferInput,
+  input: SendOfferInput & { actorId?: string },
   ask = false,
 ): Promise<Mailed | Refusal | CapRefusal | NeedsConfirmation> {
   const now = context.now();
@@ -370,7 +393,7 @@ export async function sendOffer(
     sender,
     letter,
     { name, address, fields: { name: "ownerName", address: "ownerMailingAddress" } },
-    { resend: input.resend === true, amount: letter.amount ?? Math.round(current.maxOffer ?? maxOffer) },
+    { resend: input.resend === true, amount: letter.amount ?? Math.round(current.maxOffer ?? maxOffer), actorId: input.actorId },
   );
   return mailed.ok ? { ...mailed, warnings } : mailed;
 }

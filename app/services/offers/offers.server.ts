@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
+import { placeOf } from "#app/domain/activity/activity.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
 import { maxOfferRule, recommendedOffer, tiersOf, type OfferOption, type OfferType } from "#app/domain/offers/deal-numbers.ts";
 import { letterOfIntentText, letterPlainText } from "#app/domain/offers/letter-of-intent.ts";
@@ -24,6 +25,7 @@ import {
 } from "#app/domain/offers/offer-rules.ts";
 import type { OfferWarning } from "#app/domain/offers/warnings.ts";
 import { windowStart } from "#app/domain/usage/windows.ts";
+import { activityEntryWhen } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { renderLetterOfIntentPdf } from "#app/services/documents/pdf.server.ts";
 import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
@@ -103,6 +105,8 @@ type LetterRequest = {
   /** The 70% rule's figures the offer is checked against (absent: the defaults). */
   repairs?: number;
   assignmentFee?: number;
+  /** The member choosing the offer: their activity entry (the offer from → to) goes in the letter's batch. */
+  actorId?: string;
 };
 
 /** Renders the letter, stores its PDF and its Documents row, and records it on the property (maxOffer, file name, status). */
@@ -125,6 +129,17 @@ export async function produceLetter(
   // The same offer of the same property within the same minute is one letter: a twin request (double-click, parallel
   // confirm-offer) finds the document taken, drops its own PDF and answers the first one.
   const dedupeKey = letterDedupeKey(property.id, request.amount, now);
+  const madeHere = sql`exists (select 1 from ${documents} where ${documents.id} = ${documentId})`;
+  const entry = request.actorId
+    ? {
+        workspaceId: userId,
+        actorId: request.actorId,
+        kind: "offer_confirmed" as const,
+        propertyId: property.id,
+        place: placeOf(property),
+        detail: { from: property.maxOffer === null ? null : Math.round(property.maxOffer), to: request.amount },
+      }
+    : null;
   const [inserted, updated] = await context.db.batch([
     context.db
       .insert(documents)
@@ -149,14 +164,10 @@ export async function produceLetter(
     context.db
       .update(properties)
       .set({ maxOffer: request.amount, offerPdfFilename: fileName, status, updatedAt: now })
-      .where(
-        and(
-          eq(properties.id, property.id),
-          eq(properties.userId, userId),
-          sql`exists (select 1 from ${documents} where ${documents.id} = ${documentId})`,
-        ),
-      )
+      .where(and(eq(properties.id, property.id), eq(properties.userId, userId), madeHere))
       .returning({ status: properties.status }),
+    // Only this request's letter (a twin's finds the document taken) records the member's entry.
+    ...(entry ? [activityEntryWhen({ db: context.db, now: () => now }, entry, madeHere)] : []),
     // The offer's ARV, when not the property's current one, is the user's re-valuation; the repairs and fee it was
     // checked with are the user's; the max offer is recomputed from them.
     ...(Math.round(request.arv) !== property.arv

@@ -1,11 +1,12 @@
 /**
  * The hourly sweep (the Worker's `scheduled` handler): rows that can no longer be used are deleted, so the account
- * tables stay small and nothing expired lingers. One D1 batch; every statement uses an index or a primary key.
+ * tables stay small and nothing expired lingers; the activity log's entries go once past their retention. One D1 batch; every statement uses an index or a primary key.
  */
 import { and, isNotNull, lt, or } from "drizzle-orm";
 
 import { emailVerificationTokens, passwordResetTokens, rateLimits, registrationDrafts, sessions } from "#db/schema.ts";
 import { BROWSER_ABSOLUTE_MS, REMEMBER_ABSOLUTE_MS } from "#app/services/accounts/session.server.ts";
+import { pruneActivityStatement } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { LIMITS } from "./throttle.server.ts";
@@ -41,6 +42,8 @@ export async function sweepExpired(context: ServiceContext<"db" | "now">) {
     db.delete(registrationDrafts).where(lt(registrationDrafts.expiresAt, now)),
     // A throttle row whose window has passed counts nothing any more: the next hit starts a new window anyway.
     db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - LONGEST_WINDOW_MS))),
+    // The activity log keeps 13 months.
+    pruneActivityStatement({ db, now: () => now }),
   ]);
   return {
     sessions: results[0].meta.changes,
@@ -48,5 +51,6 @@ export async function sweepExpired(context: ServiceContext<"db" | "now">) {
     verificationLinks: results[2].meta.changes,
     registrationDrafts: results[3].meta.changes,
     throttleRows: results[4].meta.changes,
+    activityEntries: results[5].meta.changes,
   };
 }

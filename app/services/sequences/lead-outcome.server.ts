@@ -9,6 +9,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { PropertyStatus } from "#db/enums.ts";
 import { deals, followUpActivities, leadNotes, leads, properties } from "#db/schema.ts";
 import { FOLLOW_UP_SEQUENCE, statusAfterTalk, type FollowUp } from "#app/domain/today/call-follow-up.ts";
+import { activityEntryWhen, placeSql } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { newDealInsert } from "#app/services/deals/deal-on-mail.server.ts";
 
@@ -120,15 +121,34 @@ export function leadOutcomeStatements(
 
 /**
  * A note on a task's lead without working the task (Today's "Save note"): written only when the task and its lead are
- * the user's; false when they are not (a foreign or unknown task: 404).
+ * the user's; false when they are not (a foreign or unknown task: 404). The member's activity entry is written in the
+ * same batch, only when the note is.
  */
-export async function saveTaskNote(context: ServiceContext<"db" | "now">, note: { userId: string; activityId: string; body: string }) {
+export async function saveTaskNote(
+  context: ServiceContext<"db" | "now">,
+  note: { userId: string; activityId: string; body: string; actorId?: string },
+) {
+  const { db } = context;
   const { userId, activityId, body } = note;
-  const result = await context.db.run(sql`insert into ${leadNotes} (id, user_id, property_id, activity_id, outcome, body, created_at)
-    select ${crypto.randomUUID()}, ${userId}, ${properties.id}, ${followUpActivities.id}, null, ${body}, ${context.now().getTime()}
+  const noteId = crypto.randomUUID();
+  const insert = db.insert(leadNotes)
+    .select(sql`select ${noteId}, ${userId}, ${properties.id}, ${followUpActivities.id}, null, ${body}, ${context.now().getTime()}
     from ${followUpActivities}
     join ${leads} on ${leads.id} = ${followUpActivities.leadId}
     join ${properties} on ${properties.id} = ${leads.propertyId} and ${properties.userId} = ${userId}
     where ${followUpActivities.id} = ${activityId} and ${followUpActivities.userId} = ${userId}`);
-  return result.meta.changes > 0;
+  if (!note.actorId) return (await insert.run()).meta.changes > 0;
+  const propertyId = sql`(select ${leadNotes.propertyId} from ${leadNotes} where ${leadNotes.id} = ${noteId})`;
+  const entry = {
+    workspaceId: userId,
+    actorId: note.actorId,
+    kind: "note_logged" as const,
+    propertyId,
+    place: sql`(select ${placeSql()} from ${properties} where ${properties.id} = ${propertyId})`,
+  };
+  const [written] = await db.batch([
+    insert,
+    activityEntryWhen(context, entry, sql`exists (select 1 from ${leadNotes} where ${leadNotes.id} = ${noteId})`),
+  ]);
+  return written.meta.changes > 0;
 }

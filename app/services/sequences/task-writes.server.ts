@@ -7,9 +7,12 @@ import { and, eq, inArray, ne, notExists, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
 import { followUpActivityContacts, followUpSteps, leads, properties, userLeads, type OwnerPhone } from "#db/schema.ts";
+import { placeOf } from "#app/domain/activity/activity.ts";
 import { ownerPhones } from "#app/domain/leads/phone.ts";
 import { endOfDay, planStep, reachabilityOf } from "#app/domain/sequences/plan.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
+import { CALL_OUTCOMES, TASK_OUTCOME_LABELS, type TaskOutcomeInput } from "#app/domain/today/tasks.ts";
+import { activityEntryWhen } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 import { replanStatements, type PropertyFacts } from "./rows.server.ts";
@@ -157,4 +160,31 @@ export function contactedStatements(
         sql`select ${crypto.randomUUID()}, ${userId}, ${leadId}, 'contacted', null, '[]', ${now.getTime()}, ${now.getTime()} where ${none} and ${condition}`,
       ),
   ];
+}
+
+/** The member's activity entry for the worked task (a call's outcome, or Done / Skip / Snooze), under the claim's guard. */
+export function taskEntry(
+  context: ServiceContext<"db" | "now">,
+  entry: {
+    userId: string;
+    actorId: string;
+    task: { propertyId: string; address: string; city: string | null; state: string | null };
+    input: TaskOutcomeInput;
+    condition: SQL;
+  },
+) {
+  const { task, input } = entry;
+  const call = isOneOf(CALL_OUTCOMES, input.outcome);
+  return activityEntryWhen(
+    context,
+    {
+      workspaceId: entry.userId,
+      actorId: entry.actorId,
+      kind: call ? "call_logged" : "task_worked",
+      propertyId: task.propertyId,
+      place: placeOf(task),
+      detail: { outcome: TASK_OUTCOME_LABELS[input.outcome] },
+    },
+    entry.condition,
+  );
 }

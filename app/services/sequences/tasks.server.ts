@@ -56,6 +56,7 @@ import {
   isBlockedPhone,
   PHONE_FLAGS,
   scheduleNext,
+  taskEntry,
   type NextStep,
 } from "./task-writes.server.ts";
 
@@ -75,7 +76,8 @@ export type TaskResult =
   | { ok: false; status: 400 | 404 | 409 | 422; message: string }
   | StepRefusal;
 
-export type WorkRequest = { userId: string; activityId: string; input: TaskOutcomeInput; zone?: string };
+/** `actorId`: the member working the task, whose activity entry the outcome's batch writes (none for the seed). */
+export type WorkRequest = { userId: string; activityId: string; input: TaskOutcomeInput; zone?: string; actorId?: string };
 
 /** Works the task; a letter or email step is sent through the context's providers. */
 export function workTask(context: StepContext, request: WorkRequest): Promise<TaskResult> {
@@ -153,7 +155,9 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   const effect = outcomeEffect(input.outcome);
   const moved = movedTo(context, task, input, zone);
   if (moved)
-    return moved.ok ? snooze(context, { userId, task, input, until: moved.at }) : { ok: false, status: 400, message: moved.message };
+    return moved.ok
+      ? snooze(context, { userId, task, input, until: moved.at, actorId: request.actorId })
+      : { ok: false, status: 400, message: moved.message };
 
   const sends = sender !== null && effect === "complete" && SENDING_STEPS.includes(task.activityType);
   const template = templateFor(task);
@@ -189,7 +193,11 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
     sent = result;
   }
 
-  const writes = outcomeStatements(context, { claim, task, steps, contacts, input, phone: phone.contact, sent }, zone);
+  const writes = outcomeStatements(
+    context,
+    { claim, task, steps, contacts, input, phone: phone.contact, sent, actorId: request.actorId },
+    zone,
+  );
   if (!(await writeOutcome(context, claim, writes, sent))) return { ok: false, status: 409, message: TASK_BEING_WORKED };
   return {
     ok: true,
@@ -268,7 +276,7 @@ function movedTo(context: ServiceContext<"now">, task: Task, input: TaskOutcomeI
  */
 async function snooze(
   context: ServiceContext<"db" | "now">,
-  request: { userId: string; task: Task; input: TaskOutcomeInput; until: Date },
+  request: { userId: string; task: Task; input: TaskOutcomeInput; until: Date; actorId?: string },
 ): Promise<TaskResult> {
   const { db } = context;
   const { userId, task, input, until } = request;
@@ -282,6 +290,7 @@ async function snooze(
   const open = sql`exists (select 1 from ${followUpActivities} where ${ownTask} and ${followUpActivities.completedAt} is null)`;
   const onLead = leadOutcomeStatements(context, { userId, task, input, condition: held });
   if (input.outcome === "talked") onLead.push(...contactedStatements(context, { userId, leadId: task.leadId, condition: held }));
+  if (request.actorId) onLead.push(taskEntry(context, { userId, actorId: request.actorId, task, input, condition: held }));
   const [claimed] = await db.batch([
     db
       .update(followUpSteps)
@@ -313,6 +322,7 @@ type Outcome = {
   input: TaskOutcomeInput;
   phone: Contact | null;
   sent: StepSent | null;
+  actorId?: string;
 };
 
 /** The worked step's writes, each guarded: the step only while this request holds it, the rest as scheduleNext says. */
@@ -346,6 +356,7 @@ function outcomeStatements(context: ServiceContext<"db" | "now">, outcome: Outco
   writes.push(...scheduled.statements);
   if (effect === "complete") writes.push(...contactedStatements(context, { userId, leadId: task.leadId, condition: held }));
   writes.push(...leadOutcomeStatements(context, { userId, task, input, condition: held }));
+  if (outcome.actorId) writes.push(taskEntry(context, { userId, actorId: outcome.actorId, task, input, condition: held }));
   // The step itself last: every statement before it ran while this request held the claim.
   writes.push(
     db

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 
-import { usageBudgets, usageCounters } from "#db/schema.ts";
+import { usageBudgets, usageCounters, usageMemberBudgets } from "#db/schema.ts";
 import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
 import { retryWords } from "#app/domain/usage/refusal-toast.ts";
 import type { Reservation } from "#app/domain/usage/reservation.ts";
@@ -15,9 +15,12 @@ import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/us
 import { secondsUntilWindowEnds, USAGE_WINDOWS, windowStart, type UsageWindow } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
+import { actingMember, type Spender } from "./acting-member.server.ts";
 import { policyOf } from "./policy.server.ts";
 
 const SPEND_METER = "spend";
+/** One member's spend this month in a workspace, counted beside the workspace's own in the same statement. */
+const memberSpendMeter = (memberId: string) => `${SPEND_METER}:${memberId}`;
 const LIMIT_KEY: Record<UsageWindow, keyof KindLimits> = { minute: "perMinute", day: "perDay", month: "perMonth" };
 const WINDOW_WORDS: Record<UsageWindow, string> = { minute: "a minute", day: "a day", month: "a month" };
 
@@ -25,7 +28,8 @@ export type { Reservation };
 
 export type CapRefusal = { ok: false; status: 402 | 429; message: string; retryAfterSeconds: number };
 
-type UsageContext = ServiceContext<"db" | "config" | "providers">;
+/** A request's context also carries its session lookup, which names the member spending (`actingMember`). */
+type UsageContext = ServiceContext<"db" | "config" | "providers"> & Partial<ServiceContext<"sessionLookups">>;
 
 /** The user's monthly spend cap in cents: their own, else the deployment's. */
 export async function monthlyCapCents(context: UsageContext, userId: string): Promise<number> {
@@ -38,8 +42,8 @@ export async function monthlyCapCents(context: UsageContext, userId: string): Pr
 }
 
 /**
- * Counts `quantity` units of `kind` for the user against every cap, or refuses (429 past a rate cap, 402 past the
- * monthly spend cap) having counted nothing. A quantity of 0 always passes.
+ * Counts `quantity` units of `kind` for the workspace `userId` against every cap, or refuses (429 past a rate cap, 402
+ * past the workspace's or the acting member's monthly spend cap) having counted nothing. A quantity of 0 always passes.
  */
 export async function reserveUsage(
   context: UsageContext & ServiceContext<"now">,
@@ -54,7 +58,7 @@ export async function reserveUsage(
 
 /**
  * Several kinds at once (a lead search's records and skip traces), counted in ONE batch and checked together: a
- * refusal of any takes every one back.
+ * refusal of any takes every one back. The member spending is the request's signed-in person (`actingMember`).
  */
 export async function reserveUsages(
   context: UsageContext & ServiceContext<"now">,
@@ -62,13 +66,25 @@ export async function reserveUsages(
   items: readonly { kind: UsageKind; quantity: number }[],
   mode: "reserve" | "count" = "reserve",
 ): Promise<{ ok: true; reservations: Reservation[] } | CapRefusal> {
+  const spender = { workspaceId: userId, memberId: await actingMember(context, userId) };
+  return reserveFor(context, { spender, items, mode });
+}
+
+/** Counts units for `spender` (their workspace and their own member spend) against every cap, in one batch. */
+async function reserveFor(
+  context: UsageContext & ServiceContext<"now">,
+  input: { spender: Spender; items: readonly { kind: UsageKind; quantity: number }[]; mode: "reserve" | "count" },
+): Promise<{ ok: true; reservations: Reservation[] } | CapRefusal> {
+  const { spender, items, mode } = input;
   const now = context.now();
   const policy = policyOf(context);
-  const reservations = items.map(({ kind, quantity }) => ({ ...usageTemplate({ ...context, now: () => now }, userId, kind), quantity }));
+  const template = (kind: UsageKind) => usageTemplate({ ...context, now: () => now }, spender.workspaceId, kind, spender.memberId);
+  const reservations = items.map(({ kind, quantity }) => ({ ...template(kind), quantity }));
   const counted = reservations.filter((reservation) => reservation.quantity > 0);
   if (counted.length === 0) return { ok: true, reservations };
-  const [budget, ...totalsByKind] = await context.db.batch([
-    context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, userId)),
+  const [budget, memberBudget, ...totalsByKind] = await context.db.batch([
+    context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, spender.workspaceId)),
+    memberBudgetQuery(context, spender),
     ...counted.map((reservation) =>
       countStatement(context, reservation).returning({
         meter: usageCounters.meter,
@@ -97,30 +113,48 @@ export async function reserveUsages(
     }
   }
   const capCents = budget[0]?.cap ?? policy.defaultMonthlySpendCapCents;
-  // The last count's spend row holds every kind's cost of this batch.
-  const spent = totalsByKind.at(-1)!.find((row) => row.meter === SPEND_METER)?.amount ?? 0;
+  // The last count's spend rows hold every kind's cost of this batch, the workspace's and the member's.
+  const spentOn = (meter: string) => totalsByKind.at(-1)!.find((row) => row.meter === meter)?.amount ?? 0;
+  const spent = spentOn(SPEND_METER);
+  const memberSpent = spentOn(memberSpendMeter(spender.memberId));
   const cost = counted.reduce((sum, reservation) => sum + reservation.unitCostMicrocents * reservation.quantity, 0);
   const paid = cost > 0 || counted.some((reservation) => policy.provider[reservation.kind] !== "local");
-  if (paid && microcentsToCents(spent) > capCents) {
-    return refuse({
-      ok: false,
-      status: 402,
-      message: spendMessage(capCents, microcentsToCents(spent - cost)),
-      retryAfterSeconds: secondsUntilWindowEnds("month", now),
-    });
-  }
+  const past = (message: string): CapRefusal => ({
+    ok: false,
+    status: 402,
+    message,
+    retryAfterSeconds: secondsUntilWindowEnds("month", now),
+  });
+  if (paid && microcentsToCents(spent) > capCents) return refuse(past(spendMessage(capCents, microcentsToCents(spent - cost))));
+  const memberCap = memberBudget[0]?.cap;
+  if (paid && memberCap !== undefined && microcentsToCents(memberSpent) > memberCap)
+    return refuse(past(memberSpendMessage(memberCap, microcentsToCents(memberSpent - cost))));
   return { ok: true, reservations };
 }
 
+function memberBudgetQuery(context: ServiceContext<"db">, spender: Spender) {
+  return context.db
+    .select({ cap: usageMemberBudgets.monthlyCapCents })
+    .from(usageMemberBudgets)
+    .where(and(eq(usageMemberBudgets.userId, spender.workspaceId), eq(usageMemberBudgets.memberId, spender.memberId)));
+}
+
 /**
- * What `kind` costs the user now and at which provider, with no units yet: plain data a Durable Object can carry and
- * count units against later (`countStatement`), when it has no configuration of its own.
+ * What `kind` costs the workspace now and at which provider, with no units yet: plain data a Durable Object can carry
+ * and count units against later (`countStatement`), when it has no configuration of its own. `memberId` is who
+ * spends (default: the workspace's founder).
  */
-export function usageTemplate(context: UsageContext & ServiceContext<"now">, userId: string, kind: UsageKind): Reservation {
+export function usageTemplate(
+  context: UsageContext & ServiceContext<"now">,
+  userId: string,
+  kind: UsageKind,
+  memberId: string = userId,
+): Reservation {
   const now = context.now();
   const policy = policyOf(context);
   return {
     userId,
+    memberId,
     kind,
     quantity: 0,
     unitCostMicrocents: toMicrocents(policy.unitCostCents[kind]),
@@ -143,8 +177,10 @@ export function countStatement(context: ServiceContext<"db">, reservation: Reser
   const { db } = context;
   const { userId, kind, quantity, starts } = reservation;
   const rows = USAGE_WINDOWS.map((span) => ({ userId, meter: kind as string, span, windowStart: starts[span], amount: quantity }));
-  // The spend row is read back even when this unit is free (an AI call is paid by its tokens, counted after it).
-  rows.push({ userId, meter: SPEND_METER, span: "month", windowStart: starts.month, amount: reservation.unitCostMicrocents * quantity });
+  // The spend rows are read back even when this unit is free (an AI call is paid by its tokens, counted after it).
+  const cost = reservation.unitCostMicrocents * quantity;
+  rows.push({ userId, meter: SPEND_METER, span: "month", windowStart: starts.month, amount: cost });
+  rows.push({ userId, meter: memberSpendMeter(reservation.memberId), span: "month", windowStart: starts.month, amount: cost });
   return db
     .insert(usageCounters)
     .values(rows)
@@ -161,11 +197,15 @@ export function countStatement(context: ServiceContext<"db">, reservation: Reser
  * Counts units already used (an AI call's tokens, known only after it): added to the windows and the spend without
  * refusing, so the next call past a cap is the one refused.
  */
-export async function countUsage(context: UsageContext & ServiceContext<"now">, userId: string, kind: UsageKind, quantity: number) {
+export async function countUsage(
+  context: UsageContext & ServiceContext<"now">,
+  input: { spender: Spender; kind: UsageKind; quantity: number },
+) {
   const now = context.now();
-  const counted = await reserveUsage({ ...context, now: () => now }, userId, kind, quantity, "count");
+  const { spender, kind, quantity } = input;
+  const counted = await reserveFor({ ...context, now: () => now }, { spender, items: [{ kind, quantity }], mode: "count" });
   if (!counted.ok) throw new Error("counting usage never refuses");
-  return counted.reservation;
+  return counted.reservations[0]!;
 }
 
 /** Takes back `quantity` (default: all) of a reservation's units, from the windows it counted them in. */
@@ -187,7 +227,8 @@ export async function releaseUsage(context: ServiceContext<"db">, reservation: R
         ),
       );
   const [minute, day, month] = USAGE_WINDOWS.map((span) => take(kind, span, units));
-  await context.db.batch(cost > 0 ? [minute, day, month, take(SPEND_METER, "month", cost)] : [minute, day, month]);
+  const spend = [take(SPEND_METER, "month", cost), take(memberSpendMeter(reservation.memberId), "month", cost)] as const;
+  await context.db.batch(cost > 0 ? [minute, day, month, ...spend] : [minute, day, month]);
 }
 
 function startsOf(now: Date): Reservation["starts"] {
@@ -204,6 +245,10 @@ function spendMessage(capCents: number, usedCents: number): string {
   return `This would pass your monthly spending cap of ${formatCostCents(capCents)} (${formatCostCents(usedCents)} used this month). Raise the cap in Profile → Usage to continue.`;
 }
 
+function memberSpendMessage(capCents: number, usedCents: number): string {
+  return `This would pass your member monthly spending cap of ${formatCostCents(capCents)} (${formatCostCents(usedCents)} used this month). Ask the workspace's owner to raise it on Team.`;
+}
+
 /**
  * Why the user has no unit of `kind` left (some window is full, or the monthly spend cap is spent), or null: a read,
  * counting nothing, for a job that would rather pass the user over than be refused (the daily saved-search run).
@@ -212,8 +257,11 @@ export async function capReached(context: UsageContext & ServiceContext<"now">, 
   const now = context.now();
   const policy = policyOf(context);
   const starts = startsOf(now);
-  const [budget, rows] = await context.db.batch([
+  const spender = { workspaceId: userId, memberId: await actingMember(context, userId) };
+  const memberMeter = memberSpendMeter(spender.memberId);
+  const [budget, memberBudget, rows] = await context.db.batch([
     context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, userId)),
+    memberBudgetQuery(context, spender),
     context.db
       .select({
         meter: usageCounters.meter,
@@ -222,7 +270,7 @@ export async function capReached(context: UsageContext & ServiceContext<"now">, 
         amount: usageCounters.amount,
       })
       .from(usageCounters)
-      .where(and(eq(usageCounters.userId, userId), inArray(usageCounters.meter, [kind, SPEND_METER]))),
+      .where(and(eq(usageCounters.userId, userId), inArray(usageCounters.meter, [kind, SPEND_METER, memberMeter]))),
   ]);
   const current = (meter: string, span: UsageWindow) =>
     rows.find((row) => row.meter === meter && row.span === span && row.windowStart === starts[span])?.amount ?? 0;
@@ -233,5 +281,9 @@ export async function capReached(context: UsageContext & ServiceContext<"now">, 
   }
   const capCents = budget[0]?.cap ?? policy.defaultMonthlySpendCapCents;
   const spentCents = microcentsToCents(current(SPEND_METER, "month"));
-  return policy.unitCostCents[kind] > 0 && spentCents >= capCents ? spendMessage(capCents, spentCents) : null;
+  if (policy.unitCostCents[kind] <= 0) return null;
+  if (spentCents >= capCents) return spendMessage(capCents, spentCents);
+  const memberCap = memberBudget[0]?.cap;
+  const memberSpentCents = microcentsToCents(current(memberMeter, "month"));
+  return memberCap !== undefined && memberSpentCents >= memberCap ? memberSpendMessage(memberCap, memberSpentCents) : null;
 }

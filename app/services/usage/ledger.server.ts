@@ -46,6 +46,8 @@ function usageEventRow(
   const now = context.now();
   return {
     userId: reservation.userId,
+    // A Durable Object's job queued before reservations named their member charges the workspace's founder.
+    actorId: (reservation.memberId as string | undefined) ?? reservation.userId,
     kind: reservation.kind,
     quantity,
     unitCostMicrocents: reservation.unitCostMicrocents,

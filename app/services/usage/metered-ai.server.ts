@@ -49,7 +49,10 @@ export async function aiCharges(
     charges.push(
       usageEntry(
         { db: context.db, now: () => now },
-        await countUsage({ ...context, now: () => now }, call.userId, "ai_tokens", tokens),
+        await countUsage(
+          { ...context, now: () => now },
+          { spender: { workspaceId: call.userId, memberId: call.memberId }, kind: "ai_tokens", quantity: tokens },
+        ),
         tokens,
         null,
       ),

@@ -88,12 +88,12 @@ const retryOf = (outcome: object) =>
 async function mailNewLetter(
   context: ServiceContext<"db" | "files" | "providers" | "now" | "config">,
   userId: string,
-  input: { propertyId: string; confirm?: boolean },
+  input: { propertyId: string; confirm?: boolean; actorId: string },
   base: string,
   made: Partial<OfferSteps>,
   created: OfferOutcome & { redirect: string },
 ): Promise<OfferOutcome> {
-  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend: false }, !input.confirm);
+  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend: false, actorId: input.actorId }, !input.confirm);
   if (outcome.ok) {
     return {
       redirect: offerStepsHref(base, { ...made, mailed: outcome.trackingId }),
@@ -132,7 +132,7 @@ export async function offerAction(
   // Get Property Value's answer stays on screen through the offer steps (hidden fields of each form).
   const valuation = valuationStepOf((name) => (typeof form[name] === "string" ? (form[name] as string) : null));
   const steps: Partial<OfferSteps> = { valuation, arv: whole(form.arv), repairs: whole(form.repairs), fee: whole(form.fee) };
-  const post = { context, userId, form, intent, base, steps, valuation };
+  const post = { context, userId, actorId: session.user.id, form, intent, base, steps, valuation };
   if (input.intent === "offers") return maxOfferStep({ ...post, input });
   if (input.intent === "letter") return letterStep({ ...post, input });
   return mailStep({ ...post, input });
@@ -142,6 +142,8 @@ export async function offerAction(
 type StepPost<I extends OfferForm["intent"]> = {
   context: ServiceContext<"db" | "files" | "providers" | "now" | "config">;
   userId: string;
+  /** The member posting: their activity entries go in the offer's and the mailing's batches. */
+  actorId: string;
   form: Record<string, FormDataEntryValue>;
   intent: string | null;
   input: Extract<OfferForm, { intent: I }>;
@@ -186,8 +188,8 @@ async function maxOfferStep({ context, userId, intent, input, base, steps, valua
 }
 
 /** Generate PDF Letter of Intent, and with "Generate and Mail" the mailing of the letter just made. */
-async function letterStep({ context, userId, form, intent, input, base, steps }: StepPost<"letter">): Promise<OfferOutcome> {
-  const letterInput = { ...input, propertyId: input.propertyId, assignmentFee: input.fee };
+async function letterStep({ context, userId, actorId, form, intent, input, base, steps }: StepPost<"letter">): Promise<OfferOutcome> {
+  const letterInput = { ...input, propertyId: input.propertyId, assignmentFee: input.fee, actorId };
   const outcome = await confirmOffer(context, userId, letterInput, !input.confirm);
   if (outcome.ok) {
     const made = { ...steps, arv: Math.round(input.arv), letter: outcome.documentId };
@@ -195,7 +197,7 @@ async function letterStep({ context, userId, form, intent, input, base, steps }:
       redirect: offerStepsHref(base, made),
       toast: { title: "Letter of Intent Created", description: outcome.fileName, variant: "success" },
     };
-    return form.andMail === "1" ? mailNewLetter(context, userId, input, base, made, created) : created;
+    return form.andMail === "1" ? mailNewLetter(context, userId, { ...input, actorId }, base, made, created) : created;
   }
   if (outcome.status === 502) {
     return {
@@ -208,7 +210,7 @@ async function letterStep({ context, userId, form, intent, input, base, steps }:
 }
 
 /** Mail the Offer: the lead's current letter mailed once ("Mail Again" on purpose), or the demo answer for the sample. */
-async function mailStep({ context, userId, form, intent, input, base, steps }: StepPost<"mail" | "send">): Promise<OfferOutcome> {
+async function mailStep({ context, userId, actorId, form, intent, input, base, steps }: StepPost<"mail" | "send">): Promise<OfferOutcome> {
   const letter = typeof form.letter === "string" ? form.letter : null;
   const mailedDemo = {
     redirect: offerStepsHref(base, { ...steps, letter, mailed: DEMO_MAILED }),
@@ -217,7 +219,7 @@ async function mailStep({ context, userId, form, intent, input, base, steps }: S
   if (letter === SAMPLE_LETTER) return mailedDemo;
   // "Mail Again" sends a second letter on purpose; otherwise a letter already mailed is refused (409 "Already mailed").
   const resend = form.resend === "true";
-  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend }, !input.confirm);
+  const outcome = await sendOffer(context, userId, { propertyId: input.propertyId, resend, actorId }, !input.confirm);
   if (outcome.ok) {
     return {
       redirect: offerStepsHref(base, { ...steps, letter, mailed: outcome.trackingId }),

@@ -2,7 +2,7 @@
  * A workspace's people: invitations (emailed, single use, hashed like a password-reset link), joining, roles,
  * removal and switching the workspace a session works in. The role policy lets only owners reach the first ones.
  */
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 
 import type { WorkspaceRole } from "#db/enums.ts";
 import { sessions, users, workspaceInvitations, workspaceMembers, workspaces } from "#db/schema.ts";
@@ -19,6 +19,7 @@ import {
   NOT_A_MEMBER,
 } from "#app/domain/workspaces/members.ts";
 import { generateToken, hashToken, type ValidSession } from "#app/services/accounts/session.server.ts";
+import { activityEntryWhen } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { handOverLeads } from "#app/services/leads/assignee.server.ts";
 import { insertWhen } from "#app/services/platform/insert-when.server.ts";
@@ -69,20 +70,31 @@ export async function inviteMember(
   const token = generateToken();
   const since = new Date(now.getTime() - INVITATION_WINDOW_MS);
   const sentToday = sql`(select count(*) from ${workspaceInvitations} where ${workspaceInvitations.workspaceId} = ${session.workspaceId} and ${workspaceInvitations.createdAt} > ${since.getTime()})`;
-  const written = await insertWhen(
-    context,
-    workspaceInvitations,
-    {
-      workspaceId: session.workspaceId,
-      email: input.email,
-      role: input.role,
-      tokenHash: hashToken(token),
-      invitedBy: session.user.id,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-      createdAt: now,
-    },
-    sql`${sentToday} < ${INVITATIONS_PER_DAY}`,
-  ).returning({ id: workspaceInvitations.id });
+  const underLimit = sql`${sentToday} < ${INVITATIONS_PER_DAY}`;
+  const entry = {
+    workspaceId: session.workspaceId,
+    actorId: session.user.id,
+    kind: "member_invited" as const,
+    detail: { email: input.email, role: input.role },
+  };
+  // The member's entry first, under the invitation's own condition: it lands exactly when the invitation does.
+  const [, written] = await context.db.batch([
+    activityEntryWhen(context, entry, underLimit),
+    insertWhen(
+      context,
+      workspaceInvitations,
+      {
+        workspaceId: session.workspaceId,
+        email: input.email,
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedBy: session.user.id,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+        createdAt: now,
+      },
+      underLimit,
+    ).returning({ id: workspaceInvitations.id }),
+  ]);
   if (written.length === 0) return refused(429, INVITATIONS_THROTTLED);
   const workspace = session.memberships.find((membership) => membership.workspaceId === session.workspaceId)?.name ?? "a workspace";
   const link = new URL(`/team/join?token=${token}`, context.config.APP_ORIGIN).toString();
@@ -127,18 +139,27 @@ export async function acceptInvitation(context: ServiceContext<"db" | "now">, se
 const otherOwners = (workspaceId: string, userId: string) =>
   sql`(select count(*) from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId} and ${workspaceMembers.role} = 'owner' and ${workspaceMembers.userId} <> ${userId}) > 0`;
 
-/** A member's new role; the last owner cannot be demoted (one guarded statement, so two demotions cannot race past it). */
+/** The member's row in the workspace, where `guard` holds: the condition of a role change or a removal. */
+const memberWhere = (input: { workspaceId: string; userId: string }, guard: SQL) =>
+  and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, input.userId), guard)!;
+const memberExists = (where: SQL) => sql`exists (select 1 from ${workspaceMembers} where ${where})`;
+
+/**
+ * A member's new role; the last owner cannot be demoted (one guarded statement, so two demotions cannot race past it).
+ * The activity entry goes first in the batch under the change's own condition, so it is written exactly when the change is.
+ */
 export async function changeRole(
-  context: ServiceContext<"db">,
-  input: { workspaceId: string; userId: string; role: WorkspaceRole },
+  context: ServiceContext<"db" | "now">,
+  input: { workspaceId: string; userId: string; role: WorkspaceRole; actorId: string },
 ): Promise<Outcome> {
   const { db } = context;
   const keepsOwner = input.role === "owner" ? sql`1` : otherOwners(input.workspaceId, input.userId);
-  const [changed] = await db
-    .update(workspaceMembers)
-    .set({ role: input.role })
-    .where(and(eq(workspaceMembers.workspaceId, input.workspaceId), eq(workspaceMembers.userId, input.userId), keepsOwner))
-    .returning({ userId: workspaceMembers.userId });
+  const where = memberWhere(input, keepsOwner);
+  const entry = { workspaceId: input.workspaceId, actorId: input.actorId, memberId: input.userId, detail: { role: input.role } };
+  const [, [changed]] = await db.batch([
+    activityEntryWhen(context, { ...entry, kind: "member_role_changed" }, memberExists(where)),
+    db.update(workspaceMembers).set({ role: input.role }).where(where).returning({ userId: workspaceMembers.userId }),
+  ]);
   if (changed) return { ok: true };
   return (await isMember(context, input)) ? refused(409, LAST_OWNER) : refused(404, MEMBER_NOT_FOUND);
 }
@@ -148,27 +169,21 @@ const anotherOwner = (workspaceId: string, userId: string) =>
   sql`(select ${workspaceMembers.userId} from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId} and ${workspaceMembers.role} = 'owner' and ${workspaceMembers.userId} <> ${userId} order by ${workspaceMembers.createdAt} limit 1)`;
 
 /**
- * Removes a member (or lets one leave, `by` being themselves): their sessions in this workspace end and their leads go
+ * Removes a member (or lets one leave, `actorId` being themselves): their sessions in this workspace end and their leads go
  * to the owner who removed them (another owner when they left) in the same batch. The last owner cannot be removed or
  * leave.
  */
 export async function removeMember(
-  context: ServiceContext<"db">,
-  input: { workspaceId: string; userId: string; by: string },
+  context: ServiceContext<"db" | "now">,
+  input: { workspaceId: string; userId: string; actorId: string },
 ): Promise<Outcome> {
   const { db } = context;
-  const to = input.by === input.userId ? anotherOwner(input.workspaceId, input.userId) : input.by;
-  const [removed] = await db.batch([
-    db
-      .delete(workspaceMembers)
-      .where(
-        and(
-          eq(workspaceMembers.workspaceId, input.workspaceId),
-          eq(workspaceMembers.userId, input.userId),
-          sql`(${workspaceMembers.role} <> 'owner' or ${otherOwners(input.workspaceId, input.userId)})`,
-        ),
-      )
-      .returning({ userId: workspaceMembers.userId }),
+  const to = input.actorId === input.userId ? anotherOwner(input.workspaceId, input.userId) : input.actorId;
+  const where = memberWhere(input, sql`(${workspaceMembers.role} <> 'owner' or ${otherOwners(input.workspaceId, input.userId)})`);
+  const entry = { workspaceId: input.workspaceId, actorId: input.actorId, memberId: input.userId, kind: "member_removed" as const };
+  const [, removed] = await db.batch([
+    activityEntryWhen(context, entry, memberExists(where)),
+    db.delete(workspaceMembers).where(where).returning({ userId: workspaceMembers.userId }),
     db
       .delete(sessions)
       .where(

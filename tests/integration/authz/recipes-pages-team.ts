@@ -15,6 +15,13 @@ export const TEAM_PAGE_RECIPES: Record<string, Recipe> = {
       submit("/team", () => ({ intent: "invite", email: "new-member@example.com", role: "caller" }), "own"),
     ),
   },
+  // The member filter naming the other workspace's person is a 404; without one, only the caller's own entries.
+  "routes/team_.activity": {
+    loader: page(
+      get(at("/team/activity"), "own", { list: false }),
+      get((ids) => `/team/activity?member=${ids.property}`, "not-found"),
+    ),
+  },
   "routes/team_.join": {
     loader: page(get(at(`/team/join?token=${"a".repeat(32)}`), "own")),
     action: page(submit("/team/join", () => ({ token: "a".repeat(32) }))),

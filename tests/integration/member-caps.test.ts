@@ -1,0 +1,183 @@
+// Money per member: the ledger names who spent, an owner sets each member's monthly cap on /team (strict money, blank
+// for none, owners only), a member's cap and the workspace's cap both hold under parallel paid actions, and Profile →
+// Usage shows an owner each member's spend.
+import { desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+
+import { emailOutbox, usageEvents } from "#db/schema.ts";
+import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
+import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
+import { action as createRoute } from "#app/routes/api.properties.ts";
+import { action as profileAction, loader as profileLoader } from "#app/routes/profile.tsx";
+import * as join from "#app/routes/team_.join.tsx";
+import * as team from "#app/routes/team.tsx";
+import { createFakeLob } from "#tests/fakes/lob.ts";
+
+import { ApiClient, registerClient, signedIn, toastOf, type Handler } from "./api-client.ts";
+import { testContext } from "./context.ts";
+import { seedMarket } from "./lead-search-setup.ts";
+import { COMPANY_ADDRESS, confirmBody, db, LEAD, mailBody } from "./offers-setup.ts";
+
+const LETTER_CENTS = 150;
+
+/** A workspace on a real mail vendor (a fake Lob) where a letter costs $1.50, its owner signed in. */
+async function workspace(monthlyCapCents = 100_000) {
+  const fake = createFakeLob("test_key");
+  const vars = {
+    MAIL: "lob",
+    LOB_API_KEY: "test_key",
+    LOB_BASE_URL: "https://lob.fake.test",
+    USAGE_UNIT_COSTS: JSON.stringify({ letter: LETTER_CENTS }),
+    MONTHLY_SPEND_CAP_CENTS: String(monthlyCapCents),
+  };
+  const context = testContext(vars, {}, { fetch: fake.fetch });
+  const owner = await signedIn({ prefix: "caps-owner", company: COMPANY_ADDRESS, client: new ApiClient(context) });
+  return { fake, context, owner };
+}
+
+let nextHouse = 4100;
+
+/** `count` leads of the workspace (each at an address of its own), each with its confirmed letter ready to mail. */
+async function letters(owner: ApiClient, count: number) {
+  const ready = [];
+  for (let i = 0; i < count; i++) {
+    const created = await owner.call(createRoute, "POST", "/api/properties", { ...LEAD, address: `${nextHouse++} N 38th St` });
+    expect(created.status).toBe(201);
+    const propertyId = created.body.id as string;
+    const confirmed = await owner.call(confirmRoute, "POST", "/api/properties/confirm-offer", confirmBody(propertyId));
+    expect(confirmed.status).toBe(200);
+    ready.push({ propertyId, pdfUrl: confirmed.body.pdfUrl as string });
+  }
+  return ready;
+}
+
+/** A new person invited as `role` who joined the owner's workspace; their client works in it. */
+async function member(owner: ApiClient, context: ApiClient["context"], role = "acquisitions") {
+  const person = await registerClient("caps-member", {}, new ApiClient(context));
+  const invited = await owner.send(team.action, "POST", "/team", { form: { intent: "invite", email: person.email, role } });
+  expect(invited.status).toBe(302);
+  const [sent] = await db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, person.email))
+    .orderBy(desc(emailOutbox.createdAt))
+    .limit(1);
+  const token = /\/team\/join\?token=([a-z2-7]{32})/.exec(sent.textBody)?.[1];
+  expect(token).toBeTruthy();
+  expect((await person.client.send(join.action, "POST", "/team/join", { form: { token: token! } })).status).toBe(302);
+  return person;
+}
+
+function setCap(client: ApiClient, userId: string, monthlyCap: string) {
+  return client.send(team.action, "POST", "/team", { form: { intent: "cap", userId, monthlyCap } });
+}
+
+const mailAll = (client: ApiClient, ready: { propertyId: string; pdfUrl: string }[]) =>
+  Promise.all(
+    ready.map((letter) => client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(letter.propertyId, letter.pdfUrl))),
+  );
+
+const ledgerOf = (workspaceId: string) => db.select().from(usageEvents).where(eq(usageEvents.userId, workspaceId));
+
+beforeAll(async () => {
+  await seedMarket();
+});
+
+describe("a member's monthly spending cap", () => {
+  it("holds under parallel letters: exactly K charged, the rest refused 402 naming the member cap", async () => {
+    const { fake, context, owner } = await workspace();
+    const ready = await letters(owner.client, 5);
+    const acquisitions = await member(owner.client, context);
+    // $3.00 is two letters at $1.50.
+    expect((await setCap(owner.client, acquisitions.userId, "$3.00")).status).toBe(302);
+
+    const answers = await mailAll(acquisitions.client, ready);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 402, 402, 402]);
+    const refused = answers.find((answer) => answer.status === 402)!;
+    expect(refused.body).toMatchObject({ success: false });
+    expect(refused.body.message).toMatch(/member monthly spending cap of \$3\.00/);
+    expect(refused.headers.get("Retry-After")).toBeTruthy();
+    expect(fake.letters).toHaveLength(2);
+    const ledger = await ledgerOf(owner.userId);
+    expect(ledger).toHaveLength(2);
+    expect(ledger.map((row) => row.actorId)).toEqual([acquisitions.userId, acquisitions.userId]);
+
+    // The owner has no member cap: the workspace's cap is the only one on their letters.
+    const more = await letters(owner.client, 1);
+    expect((await mailAll(owner.client, more))[0]!.status).toBe(200);
+    expect((await ledgerOf(owner.userId)).filter((row) => row.actorId === owner.userId)).toHaveLength(1);
+  });
+
+  it("keeps the workspace's cap across two members' parallel letters", async () => {
+    // $4.50 is three letters, whoever mails them.
+    const { fake, context, owner } = await workspace(450);
+    const ready = await letters(owner.client, 6);
+    const first = await member(owner.client, context);
+    const second = await member(owner.client, context);
+    const answers = await Promise.all([mailAll(first.client, ready.slice(0, 3)), mailAll(second.client, ready.slice(3))]);
+    const statuses = answers.flat().map((answer) => answer.status);
+    expect(statuses.sort()).toEqual([200, 200, 200, 402, 402, 402]);
+    const refused = answers.flat().find((answer) => answer.status === 402)!;
+    expect(refused.body.message).toMatch(/^This would pass your monthly spending cap of \$4\.50/);
+    expect(fake.letters).toHaveLength(3);
+    const ledger = await ledgerOf(owner.userId);
+    expect(ledger).toHaveLength(3);
+    expect(ledger.every((row) => row.actorId === first.userId || row.actorId === second.userId)).toBe(true);
+  });
+
+  it("is set by owners only, strictly: field errors for bad money, 404 for a stranger, blank removes it", async () => {
+    const { context, owner } = await workspace();
+    const caller = await member(owner.client, context, "caller");
+    const acquisitions = await member(owner.client, context);
+    for (const bad of ["12,34,56", "-5", "1.234", "1e3", "100001", "abc"]) {
+      const answer = await setCap(owner.client, caller.userId, bad);
+      expect(answer.status, bad).toBe(400);
+      const body = (await answer.json()) as { errors: Record<string, string[]>; capFor: string };
+      expect(body.capFor).toBe(caller.userId);
+      expect(body.errors.monthlyCap?.[0], bad).toBeTruthy();
+    }
+    const stranger = await registerClient("caps-stranger");
+    expect((await setCap(owner.client, stranger.userId, "10")).status).toBe(404);
+
+    const saved = await setCap(owner.client, caller.userId, "12.50");
+    expect(saved.status).toBe(302);
+    expect(toastOf(saved)?.title).toBe("Spending cap saved");
+    const page = (await (await owner.client.send(team.loader, "GET", "/team")).json()) as { caps: Record<string, number> };
+    expect(page.caps).toEqual({ [caller.userId]: 1250 });
+
+    // No other role may set one (the role policy refuses /team), nor the workspace's cap in Profile → Usage.
+    for (const other of [caller, acquisitions]) {
+      expect((await setCap(other.client, other.userId, "100000")).status).toBe(403);
+      const workspaceCap = await other.client.send(profileAction as Handler, "POST", "/profile", {
+        form: { intent: "usage", monthlyCap: "100000" },
+      });
+      expect(workspaceCap.status).toBe(403);
+    }
+
+    expect((await setCap(owner.client, caller.userId, "")).status).toBe(302);
+    const cleared = (await (await owner.client.send(team.loader, "GET", "/team")).json()) as { caps: Record<string, number> };
+    expect(cleared.caps).toEqual({});
+  });
+});
+
+describe("Profile → Usage per member", () => {
+  it("shows the owner each member's spend this month by kind, with their cap; a member sees no one's", async () => {
+    const { context, owner } = await workspace();
+    const ready = await letters(owner.client, 3);
+    const acquisitions = await member(owner.client, context);
+    expect((await setCap(owner.client, acquisitions.userId, "20")).status).toBe(302);
+    expect((await mailAll(acquisitions.client, ready.slice(0, 2))).map((answer) => answer.status)).toEqual([200, 200]);
+    expect((await mailAll(owner.client, ready.slice(2))).map((answer) => answer.status)).toEqual([200]);
+
+    type Loaded = { members: { memberId: string; counts: Record<string, number>; usedCents: number; capCents: number | null }[] | null };
+    const loaded = (await owner.client.load(profileLoader as Handler, "/profile?tab=usage")) as Loaded;
+    const byId = new Map(loaded.members?.map((row) => [row.memberId, row]));
+    expect(byId.get(owner.userId)).toMatchObject({ usedCents: 150, capCents: null });
+    expect(byId.get(owner.userId)?.counts.letter).toBe(1);
+    expect(byId.get(acquisitions.userId)).toMatchObject({ usedCents: 300, capCents: 2000 });
+    expect(byId.get(acquisitions.userId)?.counts.letter).toBe(2);
+
+    const own = (await acquisitions.client.load(profileLoader as Handler, "/profile?tab=usage")) as Loaded;
+    expect(own.members).toBeNull();
+  });
+});
