@@ -21,7 +21,7 @@ import { DealRuleSchema } from "#app/domain/offers/deal-rule-form.ts";
 import { dealRuleOf } from "#app/domain/offers/deal-rule.ts";
 import { listedZone, timeZoneNames } from "#app/domain/shared/time-zone-names.ts";
 import { SpendCapSchema } from "#app/domain/usage/usage-forms.ts";
-import { mayWork, refusalFor } from "#app/domain/workspaces/roles.ts";
+import { areaOfProfileTab, mayWork, refusalFor } from "#app/domain/workspaces/roles.ts";
 import { getCurrentUser, requestMeta, requireUser } from "#app/services/accounts/auth.server.ts";
 import { changePassword, updateUserInfo, upsertCompany } from "#app/services/accounts/profile.server.ts";
 import { userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -76,10 +76,16 @@ function succeed(tab: Tab, message: string, cookies: string[] = []) {
   return redirectWithToast(`/profile?tab=${tab}`, { title: "Success", description: message, variant: "success" }, { headers });
 }
 
+function refuse(tab: Tab, submission: { reply: (options: { formErrors: string[] }) => SubmissionResult<string[]> }, message: string) {
+  return data({ tab, message, result: submission.reply({ formErrors: [message] }) }, { status: 403 });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const formData = await readFormData(request);
   const tab = tabOf(String(formData.get("intent")));
+  // Profile is the person's own, but its usage, deal rule and company tabs change the workspace.
+  const refusal = mayWork(session.role, areaOfProfileTab(tab)) ? null : refusalFor(session.role, areaOfProfileTab(tab));
   if (tab === "user") {
     const submission = parseWithZod(formData, { schema: UserInfoSchema });
     if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
@@ -97,8 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
   if (tab === "usage") {
-    // The workspace's cap is money: its owners' alone, whoever may open their own Profile.
-    if (!mayWork(session.role, "money")) return data({ tab, usageError: refusalFor(session.role, "money") }, { status: 403 });
+    if (refusal) return data({ tab, message: refusal, usageError: refusal }, { status: 403 });
     const parsed = SpendCapSchema.safeParse({ monthlyCap: formData.get("monthlyCap") ?? "" });
     if (!parsed.success) return data({ tab, usageError: parsed.error.issues[0]?.message ?? FAILURE.usage }, { status: 400 });
     await setMonthlyCap(context, session.workspaceId, parsed.data.monthlyCap * 100);
@@ -106,12 +111,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (tab === DEAL_RULE_TAB) {
     const submission = parseWithZod(formData, { schema: DealRuleSchema });
+    if (refusal) return refuse(tab, submission, refusal);
     if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
     await saveDealRule(context, session.workspaceId, submission.value);
     return succeed(tab, "Deal rule updated");
   }
   if (tab === "company") {
     const submission = parseWithZod(formData, { schema: CompanyInfoSchema });
+    if (refusal) return refuse(tab, submission, refusal);
     if (submission.status !== "success") return data({ tab, result: submission.reply() }, { status: 400 });
     await upsertCompany(context, session.workspaceId, submission.value);
     return succeed(tab, "Company information updated successfully");

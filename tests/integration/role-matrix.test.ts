@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 
 import type { WorkspaceRole } from "#db/enums.ts";
 import { sessions, workspaceMembers } from "#db/schema.ts";
-import { areaOfUrl, mayWork } from "#app/domain/workspaces/roles.ts";
+import { areaOfProfileTab, areaOfUrl, mayWork } from "#app/domain/workspaces/roles.ts";
 import * as buyers from "#app/routes/api.buyers.ts";
 import * as documents from "#app/routes/api.documents.$id.ts";
 import * as calculate from "#app/routes/api.properties.calculate-offer.ts";
@@ -67,7 +67,9 @@ describe("the role matrix", () => {
         if (!client) throw new Error(`no ${role}`);
         for (const probe of recipe.probes) {
           const name = `${role}: ${probeName(route, kind, probe, owner.ids)}`;
-          const area = areaOfUrl(probe.method, new URL(probe.path(owner.ids), "https://breeze.test"));
+          const url = new URL(probe.path(owner.ids), "https://breeze.test");
+          const tab = url.pathname === "/profile" && probe.method === "POST" ? String(probe.form?.(owner.ids).intent ?? "") : null;
+          const area = tab === null ? areaOfUrl(probe.method, url) : areaOfProfileTab(tab);
           const before = mayWork(role, area) ? null : await snapshotOf(owner.userId);
           const answer = await sendProbe(client, handler, probe, owner.ids);
           expect(answer.status, `${name}: no server error`).toBeLessThan(500);

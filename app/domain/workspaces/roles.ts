@@ -85,6 +85,13 @@ export function areaOfUrl(method: string, url: URL): Area {
   return areaOf(method, path === "/" && section ? `/${section}` : path);
 }
 
+/** Profile is each person's own page, but three of its tabs change the workspace: the area each of those needs. */
+const PROFILE_TAB_AREAS: Partial<Record<string, Area>> = { usage: "money", company: "money", deals: "offers" };
+
+export function areaOfProfileTab(tab: string): Area {
+  return PROFILE_TAB_AREAS[tab] ?? "account";
+}
+
 export function mayWork(role: WorkspaceRole, area: Area): boolean {
   return (AREAS[area].roles as readonly WorkspaceRole[]).includes(role);
 }
