@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { z } from "zod";
 
+import { leadOwnerOf } from "#app/domain/leads/assignee.ts";
 import { STATUS_FILTERS } from "#app/domain/leads/labels.ts";
 import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { readAsApiUser, requireApiUser } from "#app/services/accounts/auth.server.ts";
@@ -71,7 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(["GET", "POST"]);
   const session = await requireApiUser(request, context);
   const input = await readBody(request, PropertyInputSchema);
-  const outcome = await createProperty(context, session.workspaceId, input);
+  const outcome = await createProperty(context, leadOwnerOf(session), input);
   if (!outcome.ok) {
     return Response.json(
       { success: false, message: outcome.message, id: outcome.existingId },

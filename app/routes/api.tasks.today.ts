@@ -11,13 +11,14 @@ import { readToday, todayTasks } from "#app/services/today/today.server.ts";
  * The user's zone is not known until the session answers: the reads take the widest day, todayTasks cuts it. The
  * clock is read once, here, for both.
  */
-const readTasks = declareSessionReads(async ({ context }, { userId, batch }) => {
+const readTasks = declareSessionReads(async ({ context }, { userId, person, batch }) => {
   const now = context.now();
-  return { now, reads: await readToday({ db: context.db, now: () => now }, userId, { batch }) };
+  // The member's own tasks: those of the leads assigned to them.
+  return { now, reads: await readToday({ db: context.db, now: () => now }, userId, { batch, assignee: person }) };
 });
 
 /**
- * GET /api/tasks/today: the signed-in user's follow-ups due today or overdue, ranked, as a bare array of
+ * GET /api/tasks/today: the signed-in member's follow-ups (of the leads assigned to them) due today or overdue, ranked, as a bare array of
  * `{ id, leadId, propertyId, address, ownerName, activityType, dayNumber, scheduledFor, overdueDays, contacts }`
  * (plus `message` and `status`). Read in the session lookup's batch: one round trip.
  */

@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { CardActionSchema } from "#app/domain/chat/chat-forms.ts";
 import { chatHref } from "#app/domain/chat/wizard.ts";
+import { leadOwnerOf } from "#app/domain/leads/assignee.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { runCardAction } from "#app/services/chat/chat.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
@@ -25,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const parsed = CardActionSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) throw new Response(parsed.error.issues[0]?.message ?? "Card not found", { status: 400 });
-  const outcome = await runCardAction(context, session.workspaceId, parsed.data);
+  const outcome = await runCardAction(context, leadOwnerOf(session), parsed.data);
   if (!outcome.ok) throw new Response(outcome.message, { status: outcome.status });
   return redirectWithToast(outcome.redirect, outcome.toast);
 }

@@ -6,6 +6,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { AddLeadForm } from "#app/components/crm/add-lead.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { CancelLink, FormPage } from "#app/components/ui/form-page.tsx";
+import { leadOwnerOf } from "#app/domain/leads/assignee.ts";
 import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/lead-forms.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
   const submission = parseWithZod(await readFormData(request), { schema: PropertyInputSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await createProperty(context, session.workspaceId, submission.value);
+  const outcome = await createProperty(context, leadOwnerOf(session), submission.value);
   if (!outcome.ok) {
     return data(
       { result: submission.reply({ fieldErrors: { address: [ALREADY_IN_CRM] }, formErrors: [ALREADY_IN_CRM] }) },

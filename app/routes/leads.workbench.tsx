@@ -20,6 +20,7 @@ import type { OfferSteps } from "#app/components/workbench/offer-steps.tsx";
 import { storeQueue, useStoredLeadQueue } from "#app/components/workbench/use-stored-queue.ts";
 import { WorkbenchHeader } from "#app/components/workbench/workbench-header.tsx";
 import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/workbench/workbench-lead-details.tsx";
+import { leadOwnerOf } from "#app/domain/leads/assignee.ts";
 import { loadLeadQueue } from "#app/domain/leads/queue.ts";
 import { dealRuleOf } from "#app/domain/offers/deal-numbers.ts";
 import { offerStepsHref, offerStepsOf } from "#app/domain/offers/offer-rules.ts";
@@ -195,7 +196,7 @@ async function saveAction({
   const valuing = input.intent === "work" ? startWorkedValuation(context, session.workspaceId, lead.item) : null;
   let outcome;
   try {
-    outcome = await saveQueueLead(context, session.workspaceId, lead, save);
+    outcome = await saveQueueLead(context, leadOwnerOf(session), lead, save);
   } catch (error) {
     console.error("workbench save failed", error);
     return failure(input.intent, input.intent === "add" ? ADD_FAILED : SAVE_FAILED, 500);

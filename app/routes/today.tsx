@@ -3,6 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 
 import { DealDeadlines } from "#app/components/dispo/deal-deadlines.tsx";
 import { NewOffers } from "#app/components/dispo/new-offers.tsx";
+import { ReassignForm, TodayMemberFilter } from "#app/components/leads/assignee-forms.tsx";
 import { OfferConfirmation } from "#app/components/offers/offer-confirmation.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
 import type { RouteHandle } from "#app/components/shell/route-handle.ts";
@@ -12,21 +13,34 @@ import { TodayList } from "#app/components/today/today-list.tsx";
 import { FormPage } from "#app/components/ui/form-page.tsx";
 import { dealDeadlines } from "#app/domain/dispo/deadlines.ts";
 import { offerTasks } from "#app/domain/dispo/offer-tasks.ts";
+import {
+  allowedTodayMember,
+  EVERYONE,
+  REASSIGNED,
+  ReassignSchema,
+  sameTodayMember,
+  todayMemberOf,
+  type AssigneeOption,
+  type TodayMember,
+} from "#app/domain/leads/assignee.ts";
+import { crmHref } from "#app/domain/leads/crm-view.ts";
 import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { talkedText } from "#app/domain/today/call-follow-up.ts";
 import { TASK_NOT_FOUND, TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
 import { redactFor } from "#app/domain/workspaces/redaction.ts";
+import { mayWork, refusalFor } from "#app/domain/workspaces/roles.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
-import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
+import { declareSessionReads, withSessionReads, type UserRef, type ValidSession } from "#app/services/accounts/session.server.ts";
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { assigneeOptions, reassignLead } from "#app/services/leads/assignee.server.ts";
 import { CHECK_THIS_OFFER } from "#app/services/offers/offer-checks.server.ts";
 import { saveTaskNote } from "#app/services/sequences/lead-outcome.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
-import { pausedSequences, rankedTasks, readToday, upcomingSteps } from "#app/services/today/today.server.ts";
+import { pausedSequences, rankedTasks, readToday, upcomingSteps, type TodayReads } from "#app/services/today/today.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
@@ -56,18 +70,42 @@ function pageOf(request: Request) {
   };
 }
 
+/** The tasks of whose leads the reads keep: the member's own (`self`), one member's, or everyone's (null). */
+const assigneeOf = (member: TodayMember, self: UserRef): UserRef | null =>
+  member.kind === "everyone" ? null : member.kind === "member" ? member.userId : self;
+
 /**
- * Read beside the session lookup (one round trip; the Worker entry starts it) for the browser's day; a user whose
- * stored zone is another one costs a second read, for their day (the budget is 2). An exact day reads the coming-up
- * steps only when asked for, UPCOMING_LIMIT of them, not the wide read's UPCOMING_LIMIT + TODAY_LIMIT. The clock is read once, here, for the loader too.
+ * Read beside the session lookup (one round trip; the Worker entry starts it) for the browser's day and the member
+ * `?member=` asks for (the signed-in member's own by default), with the workspace's members; a user whose stored zone
+ * is another one, or who may not see that member's Today, costs a second read (the budget is 2). An exact day reads
+ * the coming-up steps only when asked for, UPCOMING_LIMIT of them, not the wide read's UPCOMING_LIMIT + TODAY_LIMIT.
+ * The clock is read once, here, for the loader too.
  */
-const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, batch }) => {
+const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, person, batch }) => {
   const now = context.now();
   const guess = guessedZone(request);
   const { upcomingLimit, shown } = pageOf(request);
-  const page = { upcomingLimit, tasksShown: shown };
-  return { now, guess, reads: await readToday({ db: context.db, now: () => now }, userId, { batch, zone: guess, ...page }) };
+  const asked = todayMemberOf(new URL(request.url).searchParams);
+  const page = { upcomingLimit, tasksShown: shown, assignee: assigneeOf(asked, person) };
+  // Both join the lookup's batch before it is sent: one round trip.
+  const reading = readToday({ db: context.db, now: () => now }, userId, { batch, zone: guess, ...page });
+  const [[members], reads] = await Promise.all([batch([assigneeOptions(context, userId)]), reading]);
+  return { now, guess, asked, members, reads };
 });
+
+/**
+ * The team's part of Today, for a workspace of more than one member: whose tasks the owner shows (a GET form) and,
+ * for who may reassign, each task's lead's assignee.
+ */
+function teamOf(session: ValidSession, members: AssigneeOption[], member: TodayMember, reads: TodayReads) {
+  if (members.length < 2) return { filter: null, assign: null };
+  const selected = member.kind === "everyone" ? EVERYONE : member.kind === "member" ? member.userId : "";
+  const assignees = Object.fromEntries(reads.rows.map((row) => [row.propertyId, row.assignedTo]));
+  return {
+    filter: mayWork(session.role, "everyone") ? { members, selected, self: session.user.id } : null,
+    assign: mayWork(session.role, "assign") ? { members, assignees } : null,
+  };
+}
 
 /** Today: the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export const loader = withSessionReads(readGuessedDay, async (args: LoaderFunctionArgs) => {
@@ -75,13 +113,16 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
   const { all, withUpcoming, upcomingLimit, shown } = pageOf(request);
   const {
     session,
-    value: { now, guess, reads: guessed },
+    value: { now, guess, asked, members, reads: guessed },
   } = await readAsUser(args, readGuessedDay);
   const zone = userZone(request, session.user);
+  // Whose tasks: everyone's or another member's only for who may see them; anyone else gets their own.
+  const member = allowedTodayMember(asked, mayWork(session.role, "everyone"));
+  const assignee = assigneeOf(member, session.user.id);
   const reads =
-    zone === guess
+    zone === guess && sameTodayMember(member, asked)
       ? guessed
-      : await readToday({ db: context.db, now: () => now }, session.workspaceId, { zone, upcomingLimit, tasksShown: shown });
+      : await readToday({ db: context.db, now: () => now }, session.workspaceId, { zone, upcomingLimit, tasksShown: shown, assignee });
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
   return redactFor(session.role, {
@@ -93,8 +134,26 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     paused: pausedSequences(reads),
     deadlines: dealDeadlines(reads.deadlines, now),
     newOffers: offerTasks(reads.newOffers),
+    team: teamOf(session, members, member, reads),
   });
 });
+
+/**
+ * Reassigns a lead (owners and Acquisitions) to a member of the workspace, then back to Today or the lead's card; a
+ * person who is not a member of this workspace is a field error and nothing is written.
+ */
+async function reassign(context: ActionFunctionArgs["context"], session: ValidSession, fields: Record<string, unknown>) {
+  if (!mayWork(session.role, "assign")) return data({ message: refusalFor(session.role, "assign"), errors: {} }, { status: 403 });
+  const parsed = ReassignSchema.safeParse(fields);
+  if (!parsed.success) {
+    const errors = fieldErrors(parsed.error.issues);
+    return data({ message: Object.values(errors).flat().join(", "), errors }, { status: 400 });
+  }
+  const done = await reassignLead(context, { workspaceId: session.workspaceId, ...parsed.data });
+  if (!done.ok) return data({ message: done.message, errors: done.field ? { [done.field]: [done.message] } : {} }, { status: done.status });
+  const back = fields.from === "lead" ? crmHref({ status: "all", q: "", lead: parsed.data.propertyId }) : "/today";
+  return redirectWithToast(back, { title: REASSIGNED, description: "Its tasks are in its assignee's Today.", variant: "success" });
+}
 
 /**
  * The task forms (a call's outcome, Done, Snooze 1 day, Skip) and "Start follow-up sequence" from a lead; success
@@ -102,7 +161,9 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await requireUser(request, context);
-  const parsed = TodayFormSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  const fields = Object.fromEntries(await readFormData(request));
+  if (fields.intent === "reassign") return reassign(context, session, fields);
+  const parsed = TodayFormSchema.safeParse(fields);
   if (!parsed.success) {
     const errors = fieldErrors(parsed.error.issues);
     return data({ message: Object.values(errors).flat().join(", "), errors }, { status: 400 });
@@ -170,7 +231,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type StartConfirmation = { propertyId: string; title: string; warnings: { code: string; message: string }[] };
 
 export default function TodayPage() {
-  const { tasks, total, allTasks, upcoming, paused, deadlines, newOffers } = useLoaderData<typeof loader>();
+  const { tasks, total, allTasks, upcoming, paused, deadlines, newOffers, team } = useLoaderData<typeof loader>();
+  const assign = team.assign;
   const failed = useActionData<typeof action>();
   // Typed by hand: the action's union of answers reads `confirmation` as unknown.
   const confirmation = failed && "confirmation" in failed ? (failed.confirmation as StartConfirmation) : null;
@@ -194,9 +256,25 @@ export default function TodayPage() {
           {failed.message}
         </p>
       ) : null}
+      {team.filter ? <TodayMemberFilter {...team.filter} /> : null}
       <NewOffers offers={newOffers} />
       <DealDeadlines deadlines={deadlines} />
-      <TodayList tasks={tasks} total={total} />
+      <TodayList
+        tasks={tasks}
+        total={total}
+        footerOf={
+          assign
+            ? (task) => (
+                <ReassignForm
+                  propertyId={task.propertyId}
+                  assignedTo={assign.assignees[task.propertyId] ?? null}
+                  members={assign.members}
+                  from="today"
+                />
+              )
+            : undefined
+        }
+      />
       <ComingUp steps={upcoming} allTasks={allTasks} />
       <PausedSequences sequences={paused} />
     </FormPage>

@@ -16,7 +16,7 @@ import {
   VALUATION_SOURCES,
 } from "#db/enums.ts";
 
-import { ownerUserId } from "./accounts.ts";
+import { ownerUserId, users } from "./accounts.ts";
 
 /** One owner phone as the property-data vendors report it. */
 /** `wrongNumber`: a call reached someone else (a Today outcome); like `dnc`, the phone is never a call/text target again. */
@@ -98,10 +98,18 @@ export const properties = sqliteTable(
     analysisRunAt: instant("analysis_run_at"),
     repairTier: text("repair_tier"),
     offerPdfFilename: text("offer_pdf_filename"),
+    /**
+     * The member who works this lead: its Today tasks are theirs. Always a current member of the workspace (the
+     * member who created the lead, whoever it is reassigned to, the owner once its assignee is removed); a row
+     * written without one gets the workspace's founder (migration 0035's trigger).
+     */
+    assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
     index("properties_user_created_idx").on(t.userId, t.createdAt),
+    // A member's leads: the CRM's assignee filter and a removed member's leads handed to the owner.
+    index("properties_user_assignee_idx").on(t.userId, t.assignedTo),
     index("properties_user_status_idx").on(t.userId, t.status),
     index("properties_user_address_idx").on(t.userId, t.address, t.city, t.state),
   ],

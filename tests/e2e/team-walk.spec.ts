@@ -107,6 +107,15 @@ for (const javaScriptEnabled of [true, false]) {
           await expect(caller.getByText("Welcome to the team", { exact: true })).toBeVisible();
         });
 
+        await test.step("the owner assigns the lead to the caller from Today: its call is the caller's", async () => {
+          await owner.goto("/today");
+          const card = owner.getByRole("listitem", { name: `Call: ${address}` });
+          await card.getByLabel("Assigned to").selectOption({ label: "Casey Caller" });
+          await card.getByRole("button", { name: "Reassign" }).click();
+          await expect(owner.getByRole("listitem", { name: `Call: ${address}` })).toHaveCount(0);
+          await caller.goto("/today");
+        });
+
         await test.step("the caller works Today: the call's outcome is logged, no deal number is shown", async () => {
           const card = caller.getByRole("list", { name: "Today's tasks" }).getByRole("listitem", { name: `Call: ${address}` });
           await expect(card).toBeVisible();

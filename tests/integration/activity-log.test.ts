@@ -42,7 +42,10 @@ async function joinAs(owner: ApiClient, member: { client: ApiClient; email: stri
 type Page = { rows: { words: string }[]; members: { userId: string; name: string }[]; hasMore: boolean };
 const pageOf = (client: ApiClient, query = "") => client.load<Page>(activity.loader, `/team/activity${query}`);
 
-/** An owner (the sequences' fixed clock) with a caller, Casey Caller, and a lead whose sequence's first call is due. */
+/**
+ * An owner (the sequences' fixed clock) with a caller, Casey Caller, and a lead assigned to the caller whose
+ * sequence's first call is due.
+ */
 async function workspaceWithCaller() {
   const owner = await signedUp();
   const caller = await registerClient("activity-caller");
@@ -51,6 +54,11 @@ async function workspaceWithCaller() {
   await joinAs(owner.client, caller, "caller");
   const lead = await aLead(owner.userId, { address: "123 Main St" });
   expect((await owner.start(lead.id)).status).toBe(201);
+  // The lead is the caller's to work: its calls are in their Today.
+  const assigned = await owner.client.send((await import("#app/routes/today.tsx")).action, "POST", "/today", {
+    form: { intent: "reassign", propertyId: lead.id, assignedTo: caller.userId },
+  });
+  expect(assigned.status).toBe(302);
   const tasks = (await caller.client.call((await import("#app/routes/api.tasks.today.ts")).loader, "GET", "/api/tasks/today")).body;
   const task = (tasks as unknown as { id: string; propertyId: string }[]).find((t) => t.propertyId === lead.id)!;
   return { owner, caller, lead, task };

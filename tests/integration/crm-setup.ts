@@ -1,7 +1,7 @@
 /** What the CRM tests share: a signed-in client, the CRM section's loader, and a lead to add. */
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
-import { sessionOwner, type ValidSession } from "#app/services/accounts/session.server.ts";
+import { sessionOwner, sessionPerson, type ValidSession } from "#app/services/accounts/session.server.ts";
 import { load as loadCrmSection } from "#app/services/leads/crm-section.server.ts";
 
 import { db } from "./db.ts";
@@ -10,6 +10,10 @@ export { db };
 
 /** The CRM section as the shell runs it: scoped by the session's user in SQL, read in one batch. */
 export const loadCrm = (context: AppLoadContext, session: ValidSession, url: URL) =>
-  loadCrmSection(context, { userId: sessionOwner(session.sid), batch: (queries) => db.batch(queries) }, url);
+  loadCrmSection(
+    context,
+    { userId: sessionOwner(session.sid), person: sessionPerson(session.sid), batch: (queries) => db.batch(queries) },
+    url,
+  );
 
 export const LEAD = { address: "4127 N 38th St", city: "Phoenix", state: "AZ", zipCode: "85018" };

@@ -88,3 +88,36 @@ describe("Today's queries", () => {
     for (const plan of pagePlans) expect(fullScans(plan.map((row) => row.detail)), pageExplain).toEqual([]);
   });
 });
+
+describe("a member's Today", () => {
+  it("reads the tasks of the leads assigned to them by index, as everyone's", async () => {
+    const sent: Sent[] = [];
+    const client = new ApiClient(testContext({}, { DB: recordingD1(sent) }));
+    client.context = { ...client.context, now: () => NOW };
+    const { userId } = await registerClient("today-member-plans", {}, client);
+    for (let i = 0; i < 2; i++) {
+      const [lead] = await db
+        .insert(properties)
+        .values({ userId, assignedTo: userId, address: `${200 + i} Member St`, zipCode: "85004", ownerPhone: "(602) 555-0101" })
+        .returning();
+      const started = await client.call(propertySequence, "POST", "/", { action: "start" }, { params: { id: lead.id } });
+      expect(started.status).toBe(201);
+    }
+    sent.length = 0;
+    const reads = await readToday({ db: createDb(recordingD1(sent)), now: () => NOW }, userId, {
+      zone: "America/New_York",
+      tasksShown: 1,
+      assignee: userId,
+    });
+    expect(reads.total).toBe(2);
+    expect(sent).toHaveLength(5);
+    const plans = await Promise.all(sent.map(planOf));
+    const details = plans.map((plan) => plan.map((row) => row.detail));
+    const explain = sent.map((statement, i) => `${statement.sql}\n  ${details[i].join("\n  ")}`).join("\n");
+    for (const plan of details) expect(fullScans(plan), explain).toEqual([]);
+    expect(
+      details.flat().some((detail) => detail.includes("USING INDEX follow_up_activities_open_idx")),
+      explain,
+    ).toBe(true);
+  });
+});

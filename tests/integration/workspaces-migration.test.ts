@@ -2,7 +2,7 @@ import { applyD1Migrations, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
-import { companyProfiles, deals, documents, properties, users } from "#db/schema.ts";
+import { companyProfiles, deals, documents, users } from "#db/schema.ts";
 import { generateToken, hashToken, lookupSession } from "#app/services/accounts/session.server.ts";
 import { documentFileResponse } from "#app/services/documents/files.server.ts";
 import { listLeads } from "#app/services/leads/properties.server.ts";
@@ -38,12 +38,17 @@ async function seedOldAccounts(database: D1Database) {
     const propertyId = crypto.randomUUID();
     const documentId = crypto.randomUUID();
     const filePath = `users/${userId}/documents/${documentId}.pdf`;
+    // The leads by their old columns: the schema's insert names every column of today's table.
+    const lead = database.prepare(
+      "insert into properties (id, user_id, address, zip_code, city, state, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    const now = Date.now();
+    await db.insert(users).values({ id: userId, email: `${userId}@example.com`, fullName: name });
+    await database.batch([
+      lead.bind(propertyId, userId, "4127 N 38th St", "85018", "Phoenix", "AZ", now, now),
+      lead.bind(crypto.randomUUID(), userId, "18 W Vernon Ave", "85003", null, null, now, now),
+    ]);
     await db.batch([
-      db.insert(users).values({ id: userId, email: `${userId}@example.com`, fullName: name }),
-      db.insert(properties).values([
-        { id: propertyId, userId, address: "4127 N 38th St", zipCode: "85018", city: "Phoenix", state: "AZ" },
-        { userId, address: "18 W Vernon Ave", zipCode: "85003" },
-      ]),
       db.insert(deals).values({ userId, propertyId }),
       db.insert(documents).values({
         id: documentId,
@@ -83,11 +88,18 @@ describe("the workspaces migration", () => {
     const tablesAfter = await everyTable(database);
     expect(Object.keys(tablesAfter).filter((name) => !NEW_TABLES.has(name))).toEqual(Object.keys(tablesBefore));
     for (const [name, rows] of Object.entries(tablesBefore)) {
-      // Sessions gain the workspace they work in; every other column of every row is as it was.
-      const after = name === "sessions" ? tablesAfter[name].map(({ workspace_id: _workspace, ...rest }) => rest) : tablesAfter[name];
+      // Sessions gain the workspace they work in, leads their assignee (the founder, checked below); every other
+      // column of every row is as it was.
+      const after =
+        name === "sessions"
+          ? tablesAfter[name].map(({ workspace_id: _workspace, ...rest }) => rest)
+          : name === "properties"
+            ? tablesAfter[name].map(({ assigned_to: _assignee, ...rest }) => rest)
+            : tablesAfter[name];
       expect(after, name).toEqual(rows);
     }
     expect(tablesBefore.properties).toHaveLength(4);
+    expect(tablesAfter.properties.every((row) => row.assigned_to === row.user_id)).toBe(true);
     expect(await everyKey()).toEqual(keysBefore);
 
     expect(tablesAfter.workspaces.map((row) => [row.id, row.name]).sort()).toEqual(

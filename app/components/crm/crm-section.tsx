@@ -45,7 +45,9 @@ export default function CrmSection({ data }: { data: Data }) {
   useRefreshWhileVisible(CRM_REFRESH_MS);
   useLoadOnIntent(DIALOG_PARTS);
   const { filter, figures, leads, selected } = data;
-  const here = crmHref({ ...filter, limit: data.limit === PAGE_SIZE ? undefined : data.limit });
+  // The list's filters with the assignee's (a workspace of several members), kept by every link of the section.
+  const listed = { ...filter, assignee: data.assignee || undefined };
+  const here = crmHref({ ...listed, limit: data.limit === PAGE_SIZE ? undefined : data.limit });
 
   return (
     <div className="mx-auto max-w-7xl">
@@ -82,15 +84,15 @@ export default function CrmSection({ data }: { data: Data }) {
         ) : null}
       </div>
 
-      <LeadFilters filter={filter} />
+      <LeadFilters filter={listed} members={data.members} />
 
-      <LeadTable leads={leads} filter={filter} />
+      <LeadTable leads={leads} filter={listed} members={data.members} />
       {data.matching > leads.length ? (
         <div className="mt-4 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
           <span>
             Showing {formatNumber(leads.length)} of {formatNumber(data.matching)} leads
           </span>
-          <Link to={crmHref({ ...filter, limit: data.limit + PAGE_SIZE })} preventScrollReset className={buttonClass("secondary")}>
+          <Link to={crmHref({ ...listed, limit: data.limit + PAGE_SIZE })} preventScrollReset className={buttonClass("secondary")}>
             Show more
           </Link>
         </div>

@@ -3,15 +3,17 @@ import { Form } from "@remix-run/react";
 import { Button } from "#app/components/ui/button.tsx";
 import { Input } from "#app/components/ui/input.tsx";
 import { TabLinks } from "#app/components/ui/tab-links.tsx";
-import { crmHref } from "#app/domain/leads/crm-view.ts";
-import { STATUS_FILTERS, type StatusFilter } from "#app/domain/leads/labels.ts";
+import type { AssigneeOption } from "#app/domain/leads/assignee.ts";
+import { crmHref, type CrmParams } from "#app/domain/leads/crm-view.ts";
+import { STATUS_FILTERS } from "#app/domain/leads/labels.ts";
 import { STATUS_GROUPING_TEXT } from "#app/domain/leads/status-groups.ts";
 
 /**
- * The status pills and the search box. Both are GET navigations, so the filter lives in the URL; the search form
- * keeps the chosen status and a status pill keeps the search.
+ * The status pills and the search box (with the assignee, in a workspace of several members). All are GET
+ * navigations, so the filter lives in the URL; the search form keeps the chosen status and a status pill keeps the
+ * search and the assignee.
  */
-export function LeadFilters({ filter }: { filter: { status: StatusFilter; q: string } }) {
+export function LeadFilters({ filter, members = [] }: { filter: CrmParams; members?: AssigneeOption[] }) {
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center lg:justify-between">
       <div className="grid gap-1">
@@ -19,7 +21,7 @@ export function LeadFilters({ filter }: { filter: { status: StatusFilter; q: str
           label="Filter leads by status"
           links={STATUS_FILTERS.map((option) => ({
             key: option.value,
-            href: crmHref({ status: option.value, q: filter.q }),
+            href: crmHref({ status: option.value, q: filter.q, assignee: filter.assignee }),
             label: option.label,
             current: option.value === filter.status,
           }))}
@@ -44,6 +46,27 @@ export function LeadFilters({ filter }: { filter: { status: StatusFilter; q: str
           maxLength={200}
           className="min-w-0 sm:w-64"
         />
+        {members.length > 1 ? (
+          <>
+            <label htmlFor="crm-assignee" className="sr-only">
+              Assigned to
+            </label>
+            <select
+              id="crm-assignee"
+              name="assignee"
+              defaultValue={filter.assignee ?? ""}
+              key={filter.assignee ?? ""}
+              className="rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
+            >
+              <option value="">Everyone&apos;s leads</option>
+              {members.map((member) => (
+                <option key={member.userId} value={member.userId}>
+                  {member.name}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
         <Button type="submit" variant="secondary">
           Search
         </Button>

@@ -1,6 +1,6 @@
 import { buttonClass } from "#app/components/ui/button.tsx";
 import { useSeesMoney } from "#app/components/workspaces/use-sees-money.ts";
-import { crmHref, propertyFacts } from "#app/domain/leads/crm-view.ts";
+import { crmHref, propertyFacts, type CrmParams } from "#app/domain/leads/crm-view.ts";
 import { leadTypeLabel } from "#app/domain/leads/labels.ts";
 import { displayPhone } from "#app/domain/leads/phone.ts";
 import { headlineNumbersOf } from "#app/domain/offers/deal-numbers.ts";
@@ -13,9 +13,10 @@ import { useLinkClicks } from "./link-clicks.ts";
 type Data = Awaited<ReturnType<typeof load>>;
 type Lead = Data["leads"][number];
 
-/** The leads of the current filter, or the empty state. */
-export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filter"] }) {
+/** The leads of the current filter, or the empty state; with more than one member, who each lead is assigned to. */
+export function LeadTable({ leads, filter, members = [] }: { leads: Lead[]; filter: CrmParams; members?: Data["members"] }) {
   const onLinkClick = useLinkClicks();
+  const names = members.length > 1 ? new Map(members.map((member) => [member.userId, member.name])) : null;
   // Every row's link is this address plus the lead's id (crmHref puts `lead` last).
   const rowHref = `${crmHref(filter)}&lead=`;
   const money = useSeesMoney();
@@ -61,6 +62,11 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
                 <th scope="col" className="w-28 px-3 py-3">
                   Lead Type
                 </th>
+                {names ? (
+                  <th scope="col" className="w-32 px-3 py-3">
+                    Assigned to
+                  </th>
+                ) : null}
                 <th scope="col" className="w-37 px-3 py-3">
                   Actions
                 </th>
@@ -68,7 +74,7 @@ export function LeadTable({ leads, filter }: { leads: Lead[]; filter: Data["filt
             </thead>
             {/* The cells' look comes from `.lead-rows` (tailwind.css), not from classes repeated on every cell. */}
             <tbody className="lead-rows divide-y divide-slate-100 text-sm text-slate-600">
-              {leads.map((lead) => leadRow(lead, rowHref, money))}
+              {leads.map((lead) => leadRow(lead, rowHref, { money, names }))}
             </tbody>
           </table>
         </div>
@@ -83,7 +89,7 @@ const ACTION_CLASS = buttonClass("secondary", "whitespace-nowrap", "sm");
  * One CRM row, as a plain function rather than a component of its own (no hooks, no closures, no per-row component
  * to render or hydrate): the property's and the owner's lines are address lines, so `<br>`s part them.
  */
-function leadRow(lead: Lead, rowHref: string, money: boolean) {
+function leadRow(lead: Lead, rowHref: string, { money, names }: { money: boolean; names: Map<string, string> | null }) {
   const place = lead.city && lead.state ? `${lead.city}, ${lead.state}` : lead.city || lead.state;
   const numbers = headlineNumbersOf(lead);
   return (
@@ -114,6 +120,7 @@ function leadRow(lead: Lead, rowHref: string, money: boolean) {
       <td hidden={!money}>{money ? formatMoney(numbers.offer) : null}</td>
       <td hidden={!money}>{money ? formatMoney(numbers.maxOffer) : null}</td>
       <td>{leadTypeLabel(lead.leadType) || "—"}</td>
+      {names ? <td>{(lead.assignedTo && names.get(lead.assignedTo)) || "—"}</td> : null}
       <td>
         <a href={rowHref + encodeURIComponent(lead.id)} className={ACTION_CLASS} aria-label={`Work This Lead: ${lead.address}`}>
           Work This Lead

@@ -2,10 +2,12 @@
  * "Work This Lead": the property's details in a dialog with JavaScript, or in the page without it (the `lead` URL
  * parameter opens either, so the link works before hydration).
  */
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import type { WorkspaceRole } from "#db/enums.ts";
 import { DealAnalysisPanel } from "#app/components/deals/analysis-panel.tsx";
+import { ReassignForm } from "#app/components/leads/assignee-forms.tsx";
 import { PropertyOffer } from "#app/components/offers/property-offer.tsx";
 import { LeadSequence } from "#app/components/today/lead-sequence.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -20,6 +22,7 @@ import { displayPhone, ownerPhones } from "#app/domain/leads/phone.ts";
 import { dealNumbersOf, VALUATION_SOURCE_LABELS } from "#app/domain/offers/deal-numbers.ts";
 import { formatDate, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
 import { confidenceAndRangeText } from "#app/domain/valuation/view.ts";
+import { mayWork } from "#app/domain/workspaces/roles.ts";
 import type { load } from "#app/services/leads/crm-section.server.ts";
 
 import { LeadStatusBadge } from "./lead-status-badge.tsx";
@@ -44,6 +47,24 @@ function DetailGroup({ title, children }: { title: string; children: ReactNode }
   );
 }
 
+/**
+ * Who the lead is assigned to, with the reassign form for who may reassign (the shell's role; the server checks it
+ * again); nothing in a workspace of one member.
+ */
+function Assignee({ selected }: { selected: Selected }) {
+  const role = (useRouteLoaderData("routes/_index") as { user?: { role?: WorkspaceRole } } | undefined)?.user?.role;
+  const { members, property } = selected;
+  if (members.length < 2) return null;
+  if (role && mayWork(role, "assign"))
+    return (
+      <div className="md:col-span-2">
+        <ReassignForm propertyId={property.id} assignedTo={property.assignedTo} members={members} from="lead" />
+      </div>
+    );
+  const name = members.find((member) => member.userId === property.assignedTo)?.name ?? "nobody";
+  return <p className="text-sm text-slate-600 md:col-span-2">{`Assigned to ${name}`}</p>;
+}
+
 /** The property's details: location, building, valuation, owner (phones with DNC flagged), contacts, record dates. */
 function LeadDetails({ selected }: { selected: Selected }) {
   const p = selected.property;
@@ -51,6 +72,7 @@ function LeadDetails({ selected }: { selected: Selected }) {
   const money = useSeesMoney();
   return (
     <div className="grid gap-4 md:grid-cols-2">
+      <Assignee selected={selected} />
       <DetailGroup title="Property details">
         <Detail label="Address">{p.address}</Detail>
         <Detail label="City, state, ZIP">{[p.city, [p.state, p.zipCode].filter(Boolean).join(" ")].filter(Boolean).join(", ")}</Detail>

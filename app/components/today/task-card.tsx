@@ -4,6 +4,7 @@
  * offer), the last touch and newest note, the step's contacts and message, and the actions form.
  */
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 import { Badge } from "#app/components/ui/badge.tsx";
 import { buttonClass } from "#app/components/ui/button.tsx";
@@ -124,7 +125,8 @@ function LastTouch({ task }: { task: TaskCardData }) {
   );
 }
 
-export function TaskCard({ task, shortcuts }: { task: TaskCardData; shortcuts: boolean }) {
+/** `footer`: what the page adds under the actions (the owner's reassign form). */
+export function TaskCard({ task, shortcuts, footer }: { task: TaskCardData; shortcuts: boolean; footer?: ReactNode }) {
   const money = useSeesMoney();
   const type = ACTIVITY_TYPE_LABELS[task.activityType];
   return (
@@ -159,6 +161,7 @@ export function TaskCard({ task, shortcuts }: { task: TaskCardData; shortcuts: b
       {task.message ? <p className="mt-2 rounded-md bg-slate-50 p-2 text-sm whitespace-pre-line text-slate-700">{task.message}</p> : null}
       <EmailLinks task={task} />
       <TaskActions task={task} shortcuts={shortcuts} />
+      {footer}
     </li>
   );
 }

@@ -1,5 +1,6 @@
 /** The Today queue: each due or overdue follow-up, most urgent first, with its contacts and actions. */
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 
 import { TODAY_LIMIT, type TaskCardData } from "#app/domain/today/tasks.ts";
 
@@ -33,7 +34,16 @@ function MoreTasks({ shown, total }: { shown: number; total: number }) {
 /** The top task's outcome keys, said once above the list. */
 const SHORTCUTS_TEXT = `Keyboard: on the top task, Alt+${OUTCOME_KEYS.no_answer} No answer, Alt+${OUTCOME_KEYS.left_voicemail} Left voicemail, Alt+${OUTCOME_KEYS.talked} Talked, Alt+${OUTCOME_KEYS.wrong_number} Wrong number, Alt+${OUTCOME_KEYS.asked_not_to_call} Asked not to call (Alt+Shift in Firefox, Control+Option on a Mac). Each outcome re-ranks the queue.`;
 
-export function TodayList({ tasks, total = tasks.length }: { tasks: TaskCardData[]; total?: number }) {
+/** `footerOf`: what the page adds under a task's actions (the owner's reassign form). */
+export function TodayList({
+  tasks,
+  total = tasks.length,
+  footerOf,
+}: {
+  tasks: TaskCardData[];
+  total?: number;
+  footerOf?: (task: TaskCardData) => ReactNode;
+}) {
   if (tasks.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
@@ -50,7 +60,7 @@ export function TodayList({ tasks, total = tasks.length }: { tasks: TaskCardData
       <p className="mb-3 text-xs text-slate-600">{SHORTCUTS_TEXT}</p>
       <ol className="grid gap-3" aria-label="Today's tasks">
         {tasks.map((task, index) => (
-          <TaskCard key={task.id} task={task} shortcuts={index === 0} />
+          <TaskCard key={task.id} task={task} shortcuts={index === 0} footer={footerOf?.(task)} />
         ))}
       </ol>
       <MoreTasks shown={tasks.length} total={total} />

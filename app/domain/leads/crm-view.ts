@@ -15,13 +15,14 @@ export const CRM_REFRESH_MS = 5000;
  */
 export const PAGE_SIZE = 50;
 
-export type CrmParams = { status: StatusFilter; q: string; limit?: number; add?: boolean; lead?: string };
+export type CrmParams = { status: StatusFilter; q: string; assignee?: string; limit?: number; add?: boolean; lead?: string };
 
 /** The section's URL with its filters kept. */
-export function crmHref({ status, q, limit, add, lead }: CrmParams, path = "/"): string {
+export function crmHref({ status, q, assignee, limit, add, lead }: CrmParams, path = "/"): string {
   const params = new URLSearchParams({ section: "crm" });
   if (status !== "all") params.set("status", status);
   if (q) params.set("q", q);
+  if (assignee) params.set("assignee", assignee);
   if (limit) params.set("limit", String(limit));
   if (add) params.set("add", "1");
   if (lead) params.set("lead", lead);

@@ -22,6 +22,9 @@ export const AREAS = {
   deletes: { roles: ["owner", "acquisitions", "dispo"], words: "deleting records" },
   money: { roles: ["owner"], words: "spending caps, usage and the company profile" },
   members: { roles: ["owner"], words: "managing the workspace's members" },
+  // Not areas of a path: checked by the forms that reassign a lead or show everyone's Today.
+  assign: { roles: ["owner", "acquisitions"], words: "assigning leads to members" },
+  everyone: { roles: ["owner"], words: "everyone's Today" },
 } as const satisfies Record<string, { roles: readonly WorkspaceRole[]; words: string }>;
 export type Area = keyof typeof AREAS;
 

@@ -135,13 +135,18 @@ export function sessionOwner(sid: string): SessionOwner {
   return sql`(select ${sessions.workspaceId} from ${sessions} where ${sessions.sid} = ${sid})`;
 }
 
+/** The session's person (who is acting) as SQL, for reads of what is theirs within the workspace (their Today). */
+export function sessionPerson(sid: string): SQL {
+  return sql`(select ${sessions.userId} from ${sessions} where ${sessions.sid} = ${sid})`;
+}
+
 /**
  * The session, its person, the workspace's company profile and the person's memberships (their role in the session's
  * workspace among them): four statements, one round trip in a batch.
  */
 function sessionQueries(context: ServiceContext<"db">, sid: string) {
   const { db } = context;
-  const person = sql`(select ${sessions.userId} from ${sessions} where ${sessions.sid} = ${sid})`;
+  const person = sessionPerson(sid);
   return [
     db.select().from(sessions).where(eq(sessions.sid, sid)),
     db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, person)),
@@ -188,7 +193,7 @@ export function lookupSession(context: ServiceContext<"db" | "now">, token: stri
   return {
     sid,
     session,
-    reads: { userId: sessionOwner(sid), batch: (queries) => grouped.batch(queries) },
+    reads: { userId: sessionOwner(sid), person: sessionPerson(sid), batch: (queries) => grouped.batch(queries) },
     send: () => void group.send(),
     declared: new Map(),
   };
@@ -241,7 +246,7 @@ async function checkSession(
  * What a read that runs before its session answered gets: whose data to read (the session's user, as SQL) and the
  * batch to read it in (the session lookup's own).
  */
-export type SessionReads = { userId: UserRef; batch: SendBatch };
+export type SessionReads = { userId: UserRef; person: UserRef; batch: SendBatch };
 
 /** What reads beside the session answer: null when the session is not valid (what they read is dropped). */
 export type BesideSession<T> = Promise<{ session: ValidSession; value: T } | null>;

@@ -37,6 +37,7 @@ import {
   type WizardAnswers,
   type WizardErrors,
 } from "#app/domain/chat/wizard.ts";
+import type { LeadOwner } from "#app/domain/leads/assignee.ts";
 import { leadToProperty } from "#app/domain/leads/property.ts";
 import { CashBuyerSearchSchema, PreviewCountSchema, SellerSearchSchema, type PreviewCountInput } from "#app/domain/leads/search.ts";
 import { negotiationAnswer } from "#app/domain/messages/reply-draft.ts";
@@ -252,9 +253,10 @@ export type CardActionOutcome = { ok: true; redirect: string; toast: Toast } | {
  */
 export async function runCardAction(
   context: ServiceContext<"db" | "now" | "providers" | "config">,
-  userId: string,
+  owner: LeadOwner,
   input: CardActionInput,
 ): Promise<CardActionOutcome> {
+  const userId = owner.workspaceId;
   const message = await getOwnMessage(context, userId, input.messageId);
   if (!message) return { ok: false, status: 404, message: CARD_NOT_FOUND };
   const back = chatHref(message.agentType, message.conversationId, {}, `#card-${message.id}`);
@@ -273,7 +275,7 @@ export async function runCardAction(
       const messages = Object.values(fieldErrors(parsed.error.issues)).flat().join(", ");
       return { ok: true, redirect: back, toast: { title: `Validation error: ${messages}`, variant: "error" } };
     }
-    const created = await createProperty(context, userId, parsed.data);
+    const created = await createProperty(context, owner, parsed.data);
     if (!created.ok) return { ok: true, redirect: back, toast: { title: ALREADY_IN_CRM, variant: "info" } };
     return {
       ok: true,

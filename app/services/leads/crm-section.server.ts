@@ -3,6 +3,7 @@ import { PAGE_SIZE } from "#app/domain/leads/crm-view.ts";
 import { statusFilterOf } from "#app/domain/leads/labels.ts";
 import { compsShown } from "#app/domain/valuation/view.ts";
 import { runningAnalysis } from "#app/services/deals/analysis.server.ts";
+import { assigneeOptions } from "#app/services/leads/assignee.server.ts";
 import { readCrmPage } from "#app/services/leads/properties.server.ts";
 import type { EarlySectionLoader } from "#app/services/shell/section-loaders.ts";
 import { refreshCompsPreview } from "#app/services/valuation/provider-comps.server.ts";
@@ -31,12 +32,13 @@ export const load = (async (context, { userId, batch }, url) => {
   const filter = { status: statusFilterOf(params.get("status")), q: (params.get("q") ?? "").trim().slice(0, 200) };
   const limit = limitOf(params.get("limit"));
   const leadId = params.get("lead");
-  const { leads, counts, matching, selected } = await readCrmPage(
-    context,
-    userId,
-    { filter, limit, leadId, withComps: compsShown(params) },
-    batch,
-  );
+  // The assignee filter (`?assignee=`): a member's id; anything else filters nothing, and a non-member matches no lead.
+  const assignee = (params.get("assignee") ?? "").trim().slice(0, 64);
+  // The workspace's members (the assignee column and select) join the same batch.
+  const [{ leads, counts, matching, selected }, [members]] = await Promise.all([
+    readCrmPage(context, userId, { filter: { ...filter, assignee }, limit, leadId, withComps: compsShown(params) }, batch),
+    batch([assigneeOptions(context, userId)]),
+  ]);
   // The open lead's analysis run, from its Durable Object once the lead is known to be the user's (a DO call, no D1
   // round trip): a reload during a run rejoins it instead of showing "No analysis yet".
   const [running, compsRefresh] = selected
@@ -53,6 +55,9 @@ export const load = (async (context, { userId, batch }, url) => {
     leads,
     matching,
     limit,
+    /** Who may be assigned a lead; one member alone (a single-person account) shows no assignee at all. */
+    members,
+    assignee,
     adding: params.get("add") === "1",
     /** With the open lead's analysis while it runs (`analysisRunning`, else null). */
     selected: selected
@@ -65,6 +70,7 @@ export const load = (async (context, { userId, batch }, url) => {
           dealRule: selected.dealRule,
           sequence: selected.sequence,
           notes: selected.notes,
+          members,
           analysisRunning: running,
           /** "Refresh comps — about N records, $x.xx" where comps are bought from a vendor; else null. */
           compsRefresh,

@@ -98,7 +98,8 @@ const ITEM_COLUMNS = {
   nextActions: properties.nextActions,
 };
 
-export type LeadFilter = { status: StatusFilter; q: string };
+/** `assignee`: only the leads assigned to that member (the CRM's filter of a workspace of several). */
+export type LeadFilter = { status: StatusFilter; q: string; assignee?: string };
 
 /** LIKE with the user's text taken literally (% and _ escaped). SQLite's LIKE ignores ASCII case. */
 function containsText(column: typeof properties.address | typeof properties.city, text: string): SQL {
@@ -112,6 +113,7 @@ function leadConditions(userId: UserRef, filter?: Partial<LeadFilter>): SQL | un
     eq(properties.userId, userId),
     filter?.status && filter.status !== "all" ? inArray(properties.status, statusesInGroup(filter.status)) : undefined,
     q ? or(containsText(properties.address, q), containsText(properties.city, q)) : undefined,
+    filter?.assignee ? eq(properties.assignedTo, filter.assignee) : undefined,
   );
 }
 
@@ -164,7 +166,7 @@ export async function readCrmPage(
   const list = [
     db
       // The table's "Max offer" column: the 70 % rule's of the stored ARV, repairs and fee.
-      .select({ ...ROW_COLUMNS, ruleMaxOffer: properties.ruleMaxOffer })
+      .select({ ...ROW_COLUMNS, ruleMaxOffer: properties.ruleMaxOffer, assignedTo: properties.assignedTo })
       .from(properties)
       .where(leadConditions(userId, filter))
       .orderBy(...NEWEST_FIRST)
@@ -177,7 +179,7 @@ export async function readCrmPage(
     db
       .select({ n: count() })
       .from(properties)
-      .where(filter.q ? leadConditions(userId, filter) : sql`0`),
+      .where(filter.q || filter.assignee ? leadConditions(userId, filter) : sql`0`),
   ] as const;
   const [[rows, counts, searched], selected] = leadId
     ? await batch([
@@ -222,11 +224,12 @@ export async function readCrmPage(
           ] as const,
       )
     : ([await batch(list), null] as const);
-  const matching = filter.q
-    ? (searched[0]?.n ?? 0)
-    : counts
-        .filter((row) => filter.status === "all" || statusGroupOf(row.status) === filter.status)
-        .reduce((sum, row) => sum + row.count, 0);
+  const matching =
+    filter.q || filter.assignee
+      ? (searched[0]?.n ?? 0)
+      : counts
+          .filter((row) => filter.status === "all" || statusGroupOf(row.status) === filter.status)
+          .reduce((sum, row) => sum + row.count, 0);
   return {
     leads: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
     counts,

@@ -7,6 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 
 import type { ValuationSource } from "#db/enums.ts";
 import { contacts, properties } from "#db/schema.ts";
+import type { LeadOwner } from "#app/domain/leads/assignee.ts";
 import { ALREADY_IN_CRM, type PropertyInput, type PropertyPatch } from "#app/domain/leads/lead-forms.ts";
 import { estimatedMaxOffer } from "#app/domain/offers/deal-numbers.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
@@ -61,10 +62,12 @@ function isEstimateGuess(input: Pick<PropertyInput, "maxOffer" | "arv" | "price"
 type Created = { ok: true; property: Property } | { ok: false; status: 409; message: string; existingId: string };
 
 /**
- * The rows adding `input` to the user's CRM writes: the property, and — for a named owner — its first contact (name,
- * phone, email), so "New Message" can reach them. Shared by createProperty and the workbench's saves.
+ * The rows adding `input` to the workspace's CRM writes: the property, assigned to the member adding it, and — for a
+ * named owner — its first contact (name, phone, email), so "New Message" can reach them. Shared by createProperty and
+ * the workbench's saves.
  */
-export function newPropertyRows(userId: string, input: PropertyInput, now: Date, source: ValuationSource = "user") {
+export function newPropertyRows(owner: LeadOwner, input: PropertyInput, now: Date, source: ValuationSource = "user") {
+  const { workspaceId: userId, memberId } = owner;
   const id = crypto.randomUUID();
   // An ARV given on save is the property's first valuation (its history row: `valuation`), and its max offer the rule's.
   const valuation: NewValuation | null =
@@ -79,6 +82,7 @@ export function newPropertyRows(userId: string, input: PropertyInput, now: Date,
     propertyType: input.propertyType ?? "single_family",
     status: input.status ?? "new",
     userId,
+    assignedTo: memberId,
     createdAt: now,
     updatedAt: now,
   } satisfies typeof properties.$inferInsert;
@@ -98,16 +102,18 @@ export function newPropertyRows(userId: string, input: PropertyInput, now: Date,
 }
 
 /**
- * Adds a property to the user's CRM; the same address, city and state twice is refused with "Already in CRM". A
- * named owner also becomes the property's first contact; both rows are written in one batch.
+ * Adds a property to the workspace's CRM, assigned to the member adding it; the same address, city and state twice is
+ * refused with "Already in CRM". A named owner also becomes the property's first contact; both rows are written in one
+ * batch.
  */
-export async function createProperty(request: ServiceContext<"db" | "now">, userId: string, input: PropertyInput): Promise<Created> {
+export async function createProperty(request: ServiceContext<"db" | "now">, owner: LeadOwner, input: PropertyInput): Promise<Created> {
+  const userId = owner.workspaceId;
   const context = atOneInstant(request);
   const { db } = context;
   const now = context.now();
   const existingId = await findDuplicate(context, userId, input);
   if (existingId) return { ok: false, status: 409, message: ALREADY_IN_CRM, existingId };
-  const rows = newPropertyRows(userId, input, now);
+  const rows = newPropertyRows(owner, input, now);
   const insertProperty = db.insert(properties).values(rows.property).returning();
   const results = await db.batch([
     insertProperty,

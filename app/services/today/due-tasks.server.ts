@@ -43,8 +43,9 @@ const lastNote = sql<string | null>`(select ${leadNotes.body} from ${leadNotes}
  * The TODAY_LIMIT most overdue due tasks — open steps scheduled before `dueBefore`, on leads whose sequence runs, is
  * not paused by the property's status and is not held by a seller's reply — with the ranking's facts.
  */
-function dueFacts(context: ServiceContext<"db">, userId: UserRef, dueBefore: Date) {
+function dueFacts(context: ServiceContext<"db">, scope: TodayScope, dueBefore: Date) {
   const { db } = context;
+  const { userId } = scope;
   return db
     .select({
       id: followUpActivities.id,
@@ -65,11 +66,21 @@ function dueFacts(context: ServiceContext<"db">, userId: UserRef, dueBefore: Dat
         eq(leads.sequenceStatus, "active"),
         notPausedStatus(),
         noReplySinceLastMoveOf(userId),
+        assignedWhere(scope),
       ),
     )
     .orderBy(asc(followUpActivities.scheduledFor))
     .limit(TODAY_LIMIT);
 }
+
+/**
+ * Whose Today: the workspace's (`userId`), and of it the tasks of the leads assigned to `assignee`, a member (their
+ * id, or the session's person as SQL), or everyone's when null.
+ */
+export type TodayScope = { userId: UserRef; assignee: UserRef | null };
+
+/** The lead's assignee is the scope's member (a lead's tasks follow it); nothing when the scope is everyone's. */
+export const assignedWhere = ({ assignee }: TodayScope) => (assignee === null ? undefined : eq(properties.assignedTo, assignee));
 
 /** How the page picks its tasks in SQL: the first `shown` by the ranking, the user's zone and the clock. */
 export type PageRanking = { shown: number; zone: ZoneOffset; now: Date };
@@ -79,10 +90,10 @@ export type PageRanking = { shown: number; zone: ZoneOffset; now: Date };
  * offset tells exactly, and every one it may not (near a local midnight before the offset held) — the exact ranking
  * of the candidates in the Worker then gives the page's first `shown` (ADR 096).
  */
-export function dueTaskRows(context: ServiceContext<"db">, userId: UserRef, dueBefore: Date, ranking?: PageRanking) {
+export function dueTaskRows(context: ServiceContext<"db">, scope: TodayScope, dueBefore: Date, ranking?: PageRanking) {
   const { db } = context;
   // Once per statement (SQLite materializes a CTE the statement reads twice): the tasks, their count, the ranking.
-  const due = db.$with("due").as(dueFacts(context, userId, dueBefore));
+  const due = db.$with("due").as(dueFacts(context, scope, dueBefore));
   const rows = db
     .with(due)
     .select({
@@ -102,6 +113,7 @@ export function dueTaskRows(context: ServiceContext<"db">, userId: UserRef, dueB
       ruleMaxOffer: properties.ruleMaxOffer,
       repairEstimate: properties.repairEstimate,
       assignmentFee: properties.assignmentFee,
+      assignedTo: properties.assignedTo,
       ...TASK_PROPERTY_FIELDS,
     })
     // From the CTE's rows (at most TODAY_LIMIT), so SQLite walks the due steps once, not again for a list of ids.

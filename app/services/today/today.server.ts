@@ -27,7 +27,7 @@ import {
   repliedPropertyIds,
 } from "#app/services/sequences/rows.server.ts";
 
-import { dueTaskRows } from "./due-tasks.server.ts";
+import { assignedWhere, dueTaskRows, type TodayScope } from "./due-tasks.server.ts";
 
 export { rankedTasks, todayTasks } from "./today-tasks.server.ts";
 
@@ -50,7 +50,7 @@ function dayCut(now: Date, zone: string | null, upcomingLimit = UPCOMING_LIMIT):
 }
 
 /** The steps of running sequences due after today and within UPCOMING_DAYS, soonest first. */
-function upcomingRows(context: ServiceContext<"db">, userId: UserRef, cut: DayCut) {
+function upcomingRows(context: ServiceContext<"db">, scope: TodayScope, cut: DayCut) {
   const { db } = context;
   return db
     .select({
@@ -67,7 +67,7 @@ function upcomingRows(context: ServiceContext<"db">, userId: UserRef, cut: DayCu
     .innerJoin(leads, eq(leads.id, followUpActivities.leadId))
     .innerJoin(properties, and(eq(properties.id, leads.propertyId), eq(properties.userId, followUpActivities.userId)))
     .innerJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
-    .where(upcomingWhere(userId, cut))
+    .where(and(upcomingWhere(scope.userId, cut), assignedWhere(scope)))
     .orderBy(asc(followUpActivities.scheduledFor))
     .limit(cut.upcomingLimit);
 }
@@ -95,8 +95,9 @@ const crmLead = sql`${leads.vendor} = ${sql.raw(`'${CRM_LEAD_VENDOR}'`)}`;
  * Two branches, each by index (ADR 096), not a walk of every lead: the user's paused CRM sequence rows
  * (leads_crm_user_sequence_idx), and the running ones on the few properties the seller ever replied about.
  */
-function pausedRows(context: ServiceContext<"db">, userId: UserRef) {
+function pausedRows(context: ServiceContext<"db">, scope: TodayScope) {
   const { db } = context;
+  const { userId } = scope;
   const fields = (replied: 0 | 1) => ({
     propertyId: sql<string>`${properties.id}`.as("property_id"),
     address: properties.address,
@@ -108,7 +109,7 @@ function pausedRows(context: ServiceContext<"db">, userId: UserRef) {
     .select(fields(0))
     .from(leads)
     .innerJoin(properties, and(eq(properties.id, leads.vendorLeadId), eq(properties.userId, userId)))
-    .where(and(crmLead, eq(leads.userId, userId), eq(leads.sequenceStatus, "paused")));
+    .where(and(crmLead, eq(leads.userId, userId), eq(leads.sequenceStatus, "paused"), assignedWhere(scope)));
   const replied = db
     .select(fields(1))
     .from(leads)
@@ -119,6 +120,7 @@ function pausedRows(context: ServiceContext<"db">, userId: UserRef) {
         eq(leads.sequenceStatus, "active"),
         sql`${leads.vendorLeadId} in ${repliedPropertyIds(userId)}`,
         not(noReplySinceLastMove()),
+        assignedWhere(scope),
       ),
     );
   return paused.unionAll(replied).limit(PAUSED_LIMIT);
@@ -143,7 +145,9 @@ export type TodayReads = {
  * With a zone (the page): the first `tasksShown` tasks by the ranking in SQL with the count of all (ADR 096), and
  * `upcomingLimit` (at most UPCOMING_LIMIT) coming-up steps; 0 reads none (the page asks for them on
  * `?upcoming=all` only, ADR 096). The page also reads the contract deadlines of deals under contract and the buyers'
- * unanswered offers; the API, which answers the tasks alone, does not.
+ * unanswered offers; the API, which answers the tasks alone, does not. `assignee` keeps the tasks, coming-up steps and
+ * paused sequences of the leads assigned to that member (null: everyone's); deals and buyers' offers are the
+ * workspace's.
  */
 export async function readToday(
   context: ServiceContext<"db" | "now">,
@@ -153,26 +157,28 @@ export async function readToday(
     zone = null,
     tasksShown = TODAY_LIMIT,
     upcomingLimit = UPCOMING_LIMIT,
-  }: { batch?: SendBatch; zone?: string | null; tasksShown?: number; upcomingLimit?: number } = {},
+    assignee = null,
+  }: { batch?: SendBatch; zone?: string | null; tasksShown?: number; upcomingLimit?: number; assignee?: UserRef | null } = {},
 ): Promise<TodayReads> {
   const now = context.now();
+  const scope: TodayScope = { userId, assignee };
   const cut = dayCut(now, zone, Math.min(upcomingLimit, UPCOMING_LIMIT));
   if (!zone) {
     const [rows, upcoming, paused] = await batch([
-      dueTaskRows(context, userId, cut.dueBefore),
-      upcomingRows(context, userId, cut),
-      pausedRows(context, userId),
+      dueTaskRows(context, scope, cut.dueBefore),
+      upcomingRows(context, scope, cut),
+      pausedRows(context, scope),
     ]);
     return { rows, total: null, upcoming, paused, deadlines: [], newOffers: [] };
   }
   const ranking = tasksShown < TODAY_LIMIT ? { shown: tasksShown, zone: steadyOffset(cut.dueBefore, zone), now } : undefined;
-  const due = dueTaskRows(context, userId, cut.dueBefore, ranking);
-  const paused = pausedRows(context, userId);
+  const due = dueTaskRows(context, scope, cut.dueBefore, ranking);
+  const paused = pausedRows(context, scope);
   const near = deadlineDealRows(context, userId);
   const offers = newOfferRows(context, userId);
   const [rows, pausedRead, deadlines, newOffers, upcoming] =
     cut.upcomingLimit > 0
-      ? await batch([due, paused, near, offers, upcomingRows(context, userId, cut)])
+      ? await batch([due, paused, near, offers, upcomingRows(context, scope, cut)])
       : [...(await batch([due, paused, near, offers])), []];
   // Every row carries the count of all due tasks; none is due when there is no row.
   return { rows, total: ranking ? Number(rows[0]?.dueCount ?? 0) : null, upcoming, paused: pausedRead, deadlines, newOffers };

@@ -10,6 +10,7 @@ import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 
 import { contacts, leadDeliveries, leads, properties, type OwnerPhone } from "#db/schema.ts";
 import { backToWizardHref } from "#app/domain/chat/search-answers.ts";
+import type { LeadOwner } from "#app/domain/leads/assignee.ts";
 import { ALREADY_IN_CRM, PropertyInputSchema } from "#app/domain/leads/lead-forms.ts";
 import { leadToProperty, type LeadSave } from "#app/domain/leads/property.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
@@ -187,11 +188,12 @@ const PHONE_TYPES: readonly OwnerPhone["type"][] = ["mobile", "landline", "voip"
  */
 export async function saveQueueLead(
   context: ServiceContext<"db" | "now" | "providers">,
-  userId: string,
+  owner: LeadOwner,
   lead: LeadSnapshot,
   save: LeadSave,
 ): Promise<SaveOutcome> {
   const { db } = context;
+  const userId = owner.workspaceId;
   const parsed = PropertyInputSchema.safeParse(leadToProperty(lead.item, save));
   if (!parsed.success) {
     return {
@@ -201,7 +203,7 @@ export async function saveQueueLead(
     };
   }
   // The lead's value on save is the property-data provider's estimate: its first valuation (Get Property Value replaces it).
-  const rows = newPropertyRows(userId, parsed.data, context.now(), "provider");
+  const rows = newPropertyRows(owner, parsed.data, context.now(), "provider");
   const raw = lead.item.raw;
   const property = {
     ...rows.property,

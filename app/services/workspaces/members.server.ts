@@ -21,6 +21,7 @@ import {
 import { generateToken, hashToken, type ValidSession } from "#app/services/accounts/session.server.ts";
 import { activityEntryWhen } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { handOverLeads } from "#app/services/leads/assignee.server.ts";
 import { insertWhen } from "#app/services/platform/insert-when.server.ts";
 
 type Outcome = { ok: true } | { ok: false; status: number; message: string };
@@ -163,15 +164,21 @@ export async function changeRole(
   return (await isMember(context, input)) ? refused(409, LAST_OWNER) : refused(404, MEMBER_NOT_FOUND);
 }
 
+/** The longest-standing owner other than `userId`: who takes over the leads of an owner who leaves. */
+const anotherOwner = (workspaceId: string, userId: string) =>
+  sql`(select ${workspaceMembers.userId} from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${workspaceId} and ${workspaceMembers.role} = 'owner' and ${workspaceMembers.userId} <> ${userId} order by ${workspaceMembers.createdAt} limit 1)`;
+
 /**
- * Removes a member (or lets one leave): their sessions in this workspace end in the same batch. The last owner
- * cannot be removed or leave.
+ * Removes a member (or lets one leave, `actorId` being themselves): their sessions in this workspace end and their leads go
+ * to the owner who removed them (another owner when they left) in the same batch. The last owner cannot be removed or
+ * leave.
  */
 export async function removeMember(
   context: ServiceContext<"db" | "now">,
   input: { workspaceId: string; userId: string; actorId: string },
 ): Promise<Outcome> {
   const { db } = context;
+  const to = input.actorId === input.userId ? anotherOwner(input.workspaceId, input.userId) : input.actorId;
   const where = memberWhere(input, sql`(${workspaceMembers.role} <> 'owner' or ${otherOwners(input.workspaceId, input.userId)})`);
   const entry = { workspaceId: input.workspaceId, actorId: input.actorId, memberId: input.userId, kind: "member_removed" as const };
   const [, removed] = await db.batch([
@@ -186,6 +193,7 @@ export async function removeMember(
           sql`not exists (select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${input.workspaceId} and ${workspaceMembers.userId} = ${input.userId})`,
         ),
       ),
+    handOverLeads(context, { workspaceId: input.workspaceId, userId: input.userId, to }),
   ]);
   if (removed.length > 0) return { ok: true };
   return (await isMember(context, input)) ? refused(409, LAST_OWNER) : refused(404, MEMBER_NOT_FOUND);

@@ -24,6 +24,8 @@ export async function seedDemoCrm(db: Db, userId: string, now = new Date()): Pro
       db.insert(properties).values({
         id,
         userId,
+        // The demo's one member (its founder) works every lead.
+        assignedTo: userId,
         address: lead.address,
         city: lead.city,
         state: lead.state,
@@ -83,6 +85,7 @@ export async function seedManyCrmLeads(db: Db, userId: string, n: number, now = 
       statements.push(
         db.insert(properties).values({
           userId,
+          assignedTo: userId,
           address: `${100 + i} ${template.address.replace(/^\d+\s+/, "")}`,
           city: template.city,
           state: template.state,
