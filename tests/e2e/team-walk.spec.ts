@@ -156,9 +156,12 @@ for (const javaScriptEnabled of [true, false]) {
         });
 
         await test.step("the owner looks back at the caller's day", async () => {
-          // The activity log's row of the caller's call joins this step once the log is merged.
           await owner.goto("/team");
           await expect(owner.getByTestId("team-member").filter({ hasText: callerEmail })).toBeVisible();
+          await owner.getByRole("link", { name: "Activity log" }).click();
+          await expect(owner).toHaveURL(/\/team\/activity/);
+          const call = `Casey Caller logged a call: No answer — ${address}, Phoenix, AZ`;
+          await expect(owner.getByTestId("activity-entry").filter({ hasText: call })).toHaveCount(1);
         });
         await caller.context().close();
       });
