@@ -15,15 +15,7 @@ import { offerTasks } from "#app/domain/dispo/offer-tasks.ts";
 import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
 import { talkedText } from "#app/domain/today/call-follow-up.ts";
-import {
-  FULL_CARDS,
-  TASK_NOT_FOUND,
-  TASK_OUTCOME_LABELS,
-  taskCardData,
-  taskRowData,
-  TODAY_LIMIT,
-  UPCOMING_LIMIT,
-} from "#app/domain/today/tasks.ts";
+import { TASK_NOT_FOUND, TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads } from "#app/services/accounts/session.server.ts";
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -57,8 +49,6 @@ function pageOf(request: Request) {
   return {
     all,
     withUpcoming,
-    // A task below the full cards opened as one (`?task=<id>`): it is among the tasks read, so nothing more is read.
-    opened: params.get("task"),
     upcomingLimit: withUpcoming ? UPCOMING_LIMIT : 0,
     // The page's tasks are ranked in SQL and read in full, with the count of all (ADR 096).
     shown: all ? TODAY_LIMIT : TODAY_PAGE_TASKS,
@@ -81,7 +71,7 @@ const readGuessedDay = declareSessionReads(async ({ request, context }, { userId
 /** Today: the follow-ups due today or overdue, ranked, read in the session lookup's batch. */
 export const loader = withSessionReads(readGuessedDay, async (args: LoaderFunctionArgs) => {
   const { request, context } = args;
-  const { all, withUpcoming, upcomingLimit, shown, opened } = pageOf(request);
+  const { all, withUpcoming, upcomingLimit, shown } = pageOf(request);
   const {
     session,
     value: { now, guess, reads: guessed },
@@ -94,7 +84,7 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
   // A day's most urgent first: a busy account's whole list is a page of its own (?all=1), not every visit's weight.
   const { tasks, total } = rankedTasks(reads, now, session.user.company?.companyName ?? null, zone, shown);
   return {
-    tasks: tasks.map((task, index) => (index < FULL_CARDS || task.id === opened ? taskCardData(task) : taskRowData(task))),
+    tasks: tasks.map(taskCardData),
     total,
     allTasks: all,
     // Null: not asked for; the page links to them (ADR 096).
@@ -199,7 +189,7 @@ export default function TodayPage() {
       ) : null}
       <NewOffers offers={newOffers} />
       <DealDeadlines deadlines={deadlines} />
-      <TodayList tasks={tasks} total={total} allTasks={allTasks} />
+      <TodayList tasks={tasks} total={total} />
       <ComingUp steps={upcoming} allTasks={allTasks} />
       <PausedSequences sequences={paused} />
     </FormPage>

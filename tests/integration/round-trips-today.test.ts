@@ -11,7 +11,7 @@ import { seedManyActivities } from "#db/seed/demo/activities.ts";
 import { seedManyCrmLeads } from "#db/seed/demo/crm.ts";
 import { createFetchHandler } from "#workers/handle-request.ts";
 import { TIME_ZONE_COOKIE } from "#app/domain/shared/time-zone.ts";
-import { FULL_CARDS, TODAY_LIMIT } from "#app/domain/today/tasks.ts";
+import { TODAY_LIMIT } from "#app/domain/today/tasks.ts";
 import * as root from "#app/root.tsx";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
 import * as today from "#app/routes/today.tsx";
@@ -96,32 +96,6 @@ describe("Today's round trips", () => {
     expect(all.tasks.slice(0, PAGE_TASKS)).toEqual(first.tasks);
     const allHtml = await (await pageCost(client, client.cookieHeader(), "/today?all=1")).value.text();
     expect(allHtml).toContain(`The ${TODAY_LIMIT} most overdue tasks shown; any more follow as you work them.`);
-  });
-
-  it("shows the first FULL_CARDS tasks as cards and the rest as lines, each opening its card in the same round trip", async () => {
-    const { client } = await busyAccount();
-    type Item = { id: string; address: string; compact?: true; contacts?: unknown[] };
-    const page = await client.load<{ tasks: Item[] }>(today.loader as Handler, "/today");
-    expect(page.tasks.map((task) => task.compact ?? false)).toEqual(Array.from({ length: PAGE_TASKS }, (_, index) => index >= FULL_CARDS));
-    expect(page.tasks[0].contacts).toBeDefined();
-    const line = page.tasks[FULL_CARDS];
-    expect(line.contacts).toBeUndefined();
-    const html = (await (await pageCost(client)).value.text()).replace(/<!-- -->/g, "");
-    expect(html.match(/aria-label="Work the task for /g)).toHaveLength(FULL_CARDS);
-    const href = `/today?task=${line.id}#task-${line.id}`;
-    expect(html).toContain(`href="${href.replace(/&/g, "&amp;")}"`);
-
-    const opened = await client.load<{ tasks: Item[] }>(today.loader as Handler, `/today?task=${line.id}`);
-    expect(opened.tasks.map((task) => task.id)).toEqual(page.tasks.map((task) => task.id));
-    expect(opened.tasks[FULL_CARDS].compact).toBeUndefined();
-    expect(opened.tasks[FULL_CARDS + 1].compact).toBe(true);
-    const cost = await pageCost(client, client.cookieHeader(), `/today?task=${line.id}`);
-    const openedHtml = await cost.value.text();
-    expect(openedHtml).toContain(`id="task-${line.id}"`);
-    expect(openedHtml).toContain(`aria-label="Work the task for ${line.address}"`);
-    expect(cost.sequential, cost.log).toBe(1);
-    const allOpened = await pageCost(client, client.cookieHeader(), "/today?all=1");
-    expect(await allOpened.value.text()).toContain(`href="/today?all=1&amp;task=${page.tasks[PAGE_TASKS - 1].id}`);
   });
 
   it("the page is sent without scripts but with the browser-zone line, coming up a link away (ADR 096)", async () => {

@@ -98,9 +98,9 @@ function EmailLinks({ task }: { task: TaskCardData }) {
   );
 }
 
-export function dueLabel(overdueDays: number): string {
-  if (overdueDays === 0) return "Due today";
-  return `${overdueDays} day${overdueDays === 1 ? "" : "s"} overdue`;
+function dueLabel(task: TaskCardData): string {
+  if (task.overdueDays === 0) return "Due today";
+  return `${task.overdueDays} day${task.overdueDays === 1 ? "" : "s"} overdue`;
 }
 
 /** ARV · Max offer · Offer, one line (N/A where there is none yet). */
@@ -123,15 +123,10 @@ function LastTouch({ task }: { task: TaskCardData }) {
   );
 }
 
-/** A task's full card; `anchored` (a card opened from its line) carries the id its link scrolls to. */
-export function TaskCard({ task, shortcuts, anchored = false }: { task: TaskCardData; shortcuts: boolean; anchored?: boolean }) {
+export function TaskCard({ task, shortcuts }: { task: TaskCardData; shortcuts: boolean }) {
   const type = ACTIVITY_TYPE_LABELS[task.activityType];
   return (
-    <li
-      id={anchored ? `task-${task.id}` : undefined}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
-      aria-label={`${type}: ${task.address}`}
-    >
+    <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`${type}: ${task.address}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           {/* One string each, not several text nodes (React marks each boundary in the HTML). */}
@@ -145,7 +140,7 @@ export function TaskCard({ task, shortcuts, anchored = false }: { task: TaskCard
             {`Owner: ${task.ownerName ?? "unknown"} · Day ${task.dayNumber} · scheduled ${formatDate(task.scheduledDate)}`}
           </p>
         </div>
-        <Badge tone={task.overdueDays > 0 ? "orange" : "sky"}>{dueLabel(task.overdueDays)}</Badge>
+        <Badge tone={task.overdueDays > 0 ? "orange" : "sky"}>{dueLabel(task)}</Badge>
       </div>
       <div className="mt-2 grid gap-1">
         <BestPhoneLine phone={task.bestPhone} message={task.message} />

@@ -1,11 +1,10 @@
 /** The Today queue: each due or overdue follow-up, most urgent first, with its contacts and actions. */
 import { Link } from "@remix-run/react";
 
-import { FULL_CARDS, TODAY_LIMIT, type TaskCardData, type TaskRowData } from "#app/domain/today/tasks.ts";
+import { TODAY_LIMIT, type TaskCardData } from "#app/domain/today/tasks.ts";
 
 import { OUTCOME_KEYS } from "./task-actions.tsx";
 import { TaskCard } from "./task-card.tsx";
-import { TaskRow } from "./task-row.tsx";
 
 /** "N", or "N+" when N is the most Today counts (TODAY_LIMIT): there may be more. */
 const countOf = (total: number) => (total >= TODAY_LIMIT ? `${TODAY_LIMIT}+` : String(total));
@@ -34,16 +33,7 @@ function MoreTasks({ shown, total }: { shown: number; total: number }) {
 /** The top task's outcome keys, said once above the list. */
 const SHORTCUTS_TEXT = `Keyboard: on the top task, Alt+${OUTCOME_KEYS.no_answer} No answer, Alt+${OUTCOME_KEYS.left_voicemail} Left voicemail, Alt+${OUTCOME_KEYS.talked} Talked, Alt+${OUTCOME_KEYS.wrong_number} Wrong number, Alt+${OUTCOME_KEYS.asked_not_to_call} Asked not to call (Alt+Shift in Firefox, Control+Option on a Mac). Each outcome re-ranks the queue.`;
 
-/** The page's tasks, most urgent first: the top ones as full cards, the rest as lines that open theirs. */
-export function TodayList({
-  tasks,
-  total = tasks.length,
-  allTasks = false,
-}: {
-  tasks: (TaskCardData | TaskRowData)[];
-  total?: number;
-  allTasks?: boolean;
-}) {
+export function TodayList({ tasks, total = tasks.length }: { tasks: TaskCardData[]; total?: number }) {
   if (tasks.length === 0) {
     return (
       <p className="rounded-xl border border-dashed border-slate-300 bg-white p-6 text-sm text-slate-600">
@@ -59,13 +49,9 @@ export function TodayList({
     <>
       <p className="mb-3 text-xs text-slate-600">{SHORTCUTS_TEXT}</p>
       <ol className="grid gap-3" aria-label="Today's tasks">
-        {tasks.map((task, index) =>
-          "compact" in task ? (
-            <TaskRow key={task.id} task={task} allTasks={allTasks} />
-          ) : (
-            <TaskCard key={task.id} task={task} shortcuts={index === 0} anchored={index >= FULL_CARDS} />
-          ),
-        )}
+        {tasks.map((task, index) => (
+          <TaskCard key={task.id} task={task} shortcuts={index === 0} />
+        ))}
       </ol>
       <MoreTasks shown={tasks.length} total={total} />
     </>

@@ -48,21 +48,6 @@ export function taskCardData({ leadId: _leadId, scheduledFor: _scheduledFor, sta
   return card;
 }
 
-/** A task further down the page, shown as one line: what it is, for which lead, and when it was due. */
-export type TaskRowData = Pick<TodayTask, "id" | "propertyId" | "address" | "ownerName" | "activityType" | "dayNumber" | "overdueDays"> & {
-  compact: true;
-};
-
-export function taskRowData({ id, propertyId, address, ownerName, activityType, dayNumber, overdueDays }: TodayTask): TaskRowData {
-  return { id, propertyId, address, ownerName, activityType, dayNumber, overdueDays, compact: true };
-}
-
-/**
- * How many of a page's tasks are shown as full cards, most urgent first: the queue is worked from the top and comes
- * back after every action, so the tasks below are lines, each opening its card (ADR 096).
- */
-export const FULL_CARDS = 5;
-
 /** How hot a lead is by its status: the further along, the sooner it is worked. */
 export const STATUS_HEAT: Record<string, number> = {
   qualified: 6,
