@@ -93,7 +93,7 @@ export async function aListedBuyer(page: Page, name: string, email: string, cons
 /**
  * The blast from the deal's form: the buyer without consent is shown with that reason and cannot be chosen; the
  * consenting one is emailed. Answers the consenting buyer's email in the dev outbox, checked for its one-click
- * unsubscribe (headers and link); the other buyer got none.
+ * unsubscribe (headers and link) and its link to the deal's page; the other buyer got none.
  */
 export async function blastToConsenting(
   page: Page,
@@ -120,8 +120,18 @@ export async function blastToConsenting(
   await expect(email).toContainText("List-Unsubscribe-Post");
   await expect(email).toContainText("List-Unsubscribe=One-Click");
   await expect(email.getByRole("link", { name: /\/unsubscribe\// })).toHaveCount(1);
+  await expect(email).toContainText("See the deal and make an offer:");
+  await expect(email.getByRole("link", { name: DEAL_PAGE_LINK })).toHaveCount(1);
   await expect(page.getByRole("article").filter({ hasText: silent.email })).toHaveCount(0);
   return email;
+}
+
+/** A deal page's absolute link, as the emails carry it. */
+const DEAL_PAGE_LINK = /^https?:\/\/[^/]+\/d\/[a-z2-7]{32}$/;
+
+/** The link to the deal's page in a buyer's email in the dev outbox (the one a buyer follows from it). */
+export async function dealLinkIn(email: Locator) {
+  return new URL((await email.getByRole("link", { name: DEAL_PAGE_LINK }).getAttribute("href"))!);
 }
 
 /** On the deal's offers page: makes the public link (the street shown to buyers who leave their details); answers it. */

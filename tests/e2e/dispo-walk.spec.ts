@@ -8,6 +8,7 @@ import {
   aListedBuyer,
   assignmentInDocuments,
   blastToConsenting,
+  dealLinkIn,
   makeDealLink,
   offerAsBuyer,
   saveContract,
@@ -19,7 +20,8 @@ import { aSellerSearch, expect, queryE2eDatabase, test } from "./fixtures.ts";
  * Disposition walked whole, with and without JavaScript, on a desktop and a phone: a lead the seller search found
  * (its lead pages and skip traces in the ledger) is worked into the CRM and its deal moved to Under Contract with the
  * contract's terms; its matched buyers come with their reasons; the consenting one is emailed (the dev outbox, with
- * the unsubscribe link); that buyer opens the deal page signed out and makes an offer, which Today lists; the user
+ * the unsubscribe link and the deal page's link); that buyer follows the email's link signed out and makes an offer,
+ * which Today lists; the user
  * accepts it, the Assignment of Contract is in Documents, the fee is received, and the dashboard's loop table shows
  * the fee and the return on what finding the lead cost, as the ledger has it.
  */
@@ -107,10 +109,13 @@ for (const javaScriptEnabled of [true, false]) {
         expect(reasonsOf(consenting.name)).toContain("buy-box: Phoenix, AZ");
         expect(reasonsOf(silent.name)).toContain("no email consent");
 
-        await blastToConsenting(page, { dealId, consenting, silent, width });
-
+        // The deal's page link, made first so the street is shown to buyers who leave their details; the blast's
+        // email carries it, and the buyer follows it from the outbox.
         await page.goto(`/deals/${dealId}/offers`);
-        const link = await makeDealLink(page, address);
+        const made = await makeDealLink(page, address);
+        const email = await blastToConsenting(page, { dealId, consenting, silent, width });
+        const link = await dealLinkIn(email);
+        expect(link.pathname).toBe(made.pathname);
         await offerAsBuyer(browser, {
           link,
           place: `${property!.city}, ${property!.state} ${property!.zipCode}`,

@@ -1,4 +1,11 @@
-import { RESEND_BATCH_MAX, RESEND_BATCH_UNSUPPORTED_FIELDS, RESEND_MAX_TO, RESEND_SEND_EMAIL_FIELDS } from "./resend-examples.ts";
+import {
+  RESEND_BATCH_MAX,
+  RESEND_BATCH_UNSUPPORTED_FIELDS,
+  RESEND_IDEMPOTENCY_KEY_MAX,
+  RESEND_IDEMPOTENCY_KEY_TTL_MS,
+  RESEND_MAX_TO,
+  RESEND_SEND_EMAIL_FIELDS,
+} from "./resend-examples.ts";
 
 /**
  * A fake of Resend's `POST /emails`, checking what Resend's API reference says it checks (resend.com/docs/api-reference):
@@ -6,10 +13,12 @@ import { RESEND_BATCH_MAX, RESEND_BATCH_UNSUPPORTED_FIELDS, RESEND_MAX_TO, RESEN
  * `from` (an address or `Name <address>`), `to` (a string or at most 50 strings), `subject`, at least one of `html` /
  * `text` / `template`, and only the fields the reference lists. Answers `{ id }`, or Resend's error body
  * `{ statusCode, name, message }` (422 `validation_error` / `missing_required_field`, 401 `missing_api_key`, 403
- * `invalid_api_key`, 409 `invalid_idempotent_request` for a reused Idempotency-Key with another body). `POST
- * /emails/batch` takes an array of 1–100 such bodies (no `attachments` or `scheduled_at`), checks each strictly (one
- * invalid email refuses the batch, naming its index), keys the whole batch by its Idempotency-Key, and answers
- * `{ data: [{ id }, …] }`; `batches` records each batch call that sent.
+ * `invalid_api_key`). An Idempotency-Key as Resend documents it: 1–256 characters (else 400
+ * `invalid_idempotency_key`), kept 24 hours (by `now`), the same key and body answering the first response without
+ * sending, another body 409 `invalid_idempotent_request`, a request while the key's first is still being answered 409
+ * `concurrent_idempotent_requests`. `POST /emails/batch` takes an array of 1–100 such bodies (no `attachments` or
+ * `scheduled_at`), checks each strictly (one invalid email refuses the batch, naming its index), keys the whole batch by
+ * its Idempotency-Key, and answers `{ data: [{ id }, …] }`; `batches` records each batch call that sent.
  */
 export type FakeEmailApi = {
   url: string;
@@ -83,9 +92,11 @@ function batchProblem(body: unknown): Response | null {
   return null;
 }
 
-export function createFakeEmailApi(apiKey: string, options: { delayMs?: number } = {}): FakeEmailApi {
+export function createFakeEmailApi(apiKey: string, options: { delayMs?: number; now?: () => number } = {}): FakeEmailApi {
   const sent: FakeEmailApi["sent"] = [];
-  const answered = new Map<string, { answer: unknown; payload: string }>();
+  const now = options.now ?? (() => Date.now());
+  const answered = new Map<string, { answer: unknown; payload: string; at: number }>();
+  const inProgress = new Set<string>();
   const userAgents: FakeEmailApi["userAgents"] = [];
   const batches: number[] = [];
   const idempotencyKeys: (string | null)[] = [];
@@ -103,51 +114,65 @@ export function createFakeEmailApi(apiKey: string, options: { delayMs?: number }
     async fetch(input, init) {
       const request = new Request(input, init);
       userAgents.push(request.headers.get("User-Agent"));
-      idempotencyKeys.push(request.headers.get("Idempotency-Key"));
-      if (options.delayMs) {
-        await new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(resolve, options.delayMs);
-          request.signal.addEventListener("abort", () => {
-            clearTimeout(timer);
-            reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
-          });
-        });
-      }
-      // Resend refuses a request without a User-Agent before anything else (its reference: 403, error code 1010).
-      if (!request.headers.get("User-Agent")) return new Response("error code: 1010", { status: 403 });
-      const path = new URL(request.url).pathname;
-      if (request.method !== "POST" || (path !== "/emails" && path !== "/emails/batch")) return new Response("Not Found", { status: 404 });
-      const authorization = request.headers.get("Authorization");
-      if (!authorization) return refuse(401, "missing_api_key", "Missing API key in the authorization header.");
-      if (authorization !== `Bearer ${apiKey}`) return refuse(403, "invalid_api_key", "API key is invalid");
-      let body: unknown;
-      try {
-        body = await request.json();
-      } catch {
-        body = null;
-      }
-      const problem = path === "/emails/batch" ? batchProblem(body) : bodyProblem(body);
-      if (problem) return problem;
-      // Resend's idempotency: a key seen before with the same body answers the first email's id and sends nothing;
-      // with another body it is refused, 409 invalid_idempotent_request.
       const key = request.headers.get("Idempotency-Key");
-      const keyed = key ? `${path} ${key}` : null;
-      const first = keyed ? answered.get(keyed) : undefined;
-      const payload = JSON.stringify(body);
-      if (first && first.payload !== payload)
-        return refuse(
-          409,
-          "invalid_idempotent_request",
-          "Same idempotency key used with a different request payload. Change your idempotency key or payload.",
-        );
-      if (first) return Response.json(first.answer);
-      const emails = (path === "/emails/batch" ? body : [body]) as (FakeEmailApi["sent"][number] & { to: string | string[] })[];
-      sent.push(...emails.map(toList));
-      const ids = emails.map(() => ({ id: crypto.randomUUID() }));
-      if (path === "/emails/batch") batches.push(emails.length);
-      const answer = path === "/emails/batch" ? { data: ids } : ids[0]!;
-      if (keyed) answered.set(keyed, { answer, payload });
-      return Response.json(answer);
+      idempotencyKeys.push(key);
+      const keyed = key ? `${new URL(request.url).pathname} ${key}` : null;
+      if (keyed && inProgress.has(keyed))
+        return refuse(409, "concurrent_idempotent_requests", "Same idempotency key used while original request is still in progress.");
+      if (keyed) inProgress.add(keyed);
+      try {
+        return await answer(request, key, keyed);
+      } finally {
+        if (keyed) inProgress.delete(keyed);
+      }
     },
   };
+
+  async function answer(request: Request, key: string | null, keyed: string | null): Promise<Response> {
+    if (options.delayMs) {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, options.delayMs);
+        request.signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          reject(new DOMException("The operation was aborted due to timeout", "TimeoutError"));
+        });
+      });
+    }
+    // Resend refuses a request without a User-Agent before anything else (its reference: 403, error code 1010).
+    if (!request.headers.get("User-Agent")) return new Response("error code: 1010", { status: 403 });
+    const path = new URL(request.url).pathname;
+    if (request.method !== "POST" || (path !== "/emails" && path !== "/emails/batch")) return new Response("Not Found", { status: 404 });
+    const authorization = request.headers.get("Authorization");
+    if (!authorization) return refuse(401, "missing_api_key", "Missing API key in the authorization header.");
+    if (authorization !== `Bearer ${apiKey}`) return refuse(403, "invalid_api_key", "API key is invalid");
+    if (key !== null && (key.length === 0 || key.length > RESEND_IDEMPOTENCY_KEY_MAX))
+      return refuse(400, "invalid_idempotency_key", "The key must be between 1-256 chars.");
+    let body: unknown;
+    try {
+      body = await request.json();
+    } catch {
+      body = null;
+    }
+    const problem = path === "/emails/batch" ? batchProblem(body) : bodyProblem(body);
+    if (problem) return problem;
+    // Resend's idempotency: a key seen in the last 24 hours with the same body answers the first response and sends
+    // nothing; with another body it is refused, 409 invalid_idempotent_request.
+    const seen = keyed ? answered.get(keyed) : undefined;
+    const first = seen && now() - seen.at < RESEND_IDEMPOTENCY_KEY_TTL_MS ? seen : undefined;
+    const payload = JSON.stringify(body);
+    if (first && first.payload !== payload)
+      return refuse(
+        409,
+        "invalid_idempotent_request",
+        "Same idempotency key used with a different request payload. Change your idempotency key or payload.",
+      );
+    if (first) return Response.json(first.answer);
+    const emails = (path === "/emails/batch" ? body : [body]) as (FakeEmailApi["sent"][number] & { to: string | string[] })[];
+    sent.push(...emails.map(toList));
+    const ids = emails.map(() => ({ id: crypto.randomUUID() }));
+    if (path === "/emails/batch") batches.push(emails.length);
+    const reply = path === "/emails/batch" ? { data: ids } : ids[0]!;
+    if (keyed) answered.set(keyed, { answer: reply, payload, at: now() });
+    return Response.json(reply);
+  }
 }

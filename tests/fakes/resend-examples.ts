@@ -47,3 +47,13 @@ export const RESEND_BATCH_UNSUPPORTED_FIELDS = ["attachments", "scheduled_at"] a
 export const RESEND_BATCH_SENT_EXAMPLE = {
   data: [{ id: "ae2014de-c168-4c61-8267-70d2662a1ce1" }, { id: "faccb7a5-8a28-4e9a-ac64-8da1cc3bc1cb" }],
 };
+
+/**
+ * Resend's idempotency keys (resend.com/docs/dashboard/emails/idempotency-keys and the API reference's errors, read
+ * 2026-11-27), on `POST /emails` and `POST /emails/batch` (one key for the whole batch): 1–256 characters, else 400
+ * `invalid_idempotency_key`; kept 24 hours; the same key with the same body answers the first response and sends
+ * nothing; with another body 409 `invalid_idempotent_request`; while the first request is still in progress 409
+ * `concurrent_idempotent_requests`.
+ */
+export const RESEND_IDEMPOTENCY_KEY_MAX = 256;
+export const RESEND_IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;

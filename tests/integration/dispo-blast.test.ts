@@ -4,7 +4,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { buyerEmails, buyers, deals, usageEvents } from "#db/schema.ts";
+import { buyerEmails, buyers, dealLinks, deals, usageEvents } from "#db/schema.ts";
 import * as unsubscribeRoute from "#app/routes/unsubscribe.$token.tsx";
 import { createFakeEmailApi } from "#tests/fakes/email.ts";
 
@@ -81,6 +81,7 @@ describe("POST /api/deals/{id}/blast", () => {
     expect(answer.body.message).toMatch(/^You have reached your limit of 2 buyer emails a day\./);
     expect(await db.select().from(buyerEmails).where(eq(buyerEmails.dealId, deal.id))).toHaveLength(0);
     expect(await outboxOf("blast-cap")).toHaveLength(0);
+    expect(await db.select().from(dealLinks).where(eq(dealLinks.dealId, deal.id))).toHaveLength(0);
     const ok = await post(client, deal.id, { buyerIds: chosen.slice(0, 2).map((b) => b.id) });
     expect(ok.body).toMatchObject({ sent: 2 });
   });
@@ -214,9 +215,10 @@ describe("the blast through Resend's batch endpoint", () => {
     expect(answer.body).toMatchObject({ success: true, sent: 150 });
     expect(fake.batches).toEqual([100, 50]);
     const keys = fake.idempotencyKeys.filter((key) => key?.startsWith(`deal-blast/${deal.id}/`));
+    // Each batch's key: the deal, then the SHA-256 of its buyers and their generations (base64url).
     expect(keys).toHaveLength(2);
-    expect(keys[0]).toMatch(/\/0$/);
-    expect(keys[1]).toMatch(/\/1$/);
+    for (const key of keys) expect(key).toMatch(new RegExp(`^deal-blast/${deal.id}/[A-Za-z0-9_-]{43}$`));
+    expect(keys[0]).not.toBe(keys[1]);
     const mine = fake.sent.filter((email) => email.to[0]!.endsWith("@buyers.example.com"));
     expect(mine).toHaveLength(150);
     for (const email of mine) {

@@ -1,14 +1,11 @@
 // A deal's public page, buyers' offers and the assignment: the page shows the deal's stored numbers and never the
 // seller, an offer needs the page's signed form stamp and is throttled per IP and per deal under parallel posts, and
 // accepting an offer claims the deal so that two clicks make one Assignment of Contract.
-import { createRequestHandler, type AppLoadContext } from "@remix-run/cloudflare";
-import { createExecutionContext, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { buyers, comps, dealOffers, deals, documents, emailOutbox, users } from "#db/schema.ts";
-import { createFetchHandler } from "#workers/handle-request.ts";
-import * as root from "#app/root.tsx";
 import * as feeApi from "#app/routes/api.deals.$id.fee-received.ts";
 import * as acceptApi from "#app/routes/api.deals.$id.offers.$offerId.accept.ts";
 import * as offersApi from "#app/routes/api.deals.$id.offers.ts";
@@ -17,9 +14,9 @@ import * as offersPage from "#app/routes/deals.$id.offers.tsx";
 import { putUnderContract } from "#app/services/dispo/contract.server.ts";
 
 import { ApiClient, type Handler } from "./api-client.ts";
+import { browserGet } from "./deal-page-get.ts";
 import { aProperty, db, NOW, signedUp } from "./deals-setup.ts";
 import { pdfText } from "./pdf-text.ts";
-import { routeBuild } from "./remix-build.ts";
 
 const SELLER = {
   ownerName: "Margaret Quillfeather",
@@ -90,15 +87,6 @@ function postOffer(client: ApiClient, token: string, fields: Record<string, stri
 
 const offersOf = (dealId: string) => db.select().from(dealOffers).where(eq(dealOffers.dealId, dealId));
 const dealRow = async (id: string) => (await db.select().from(deals).where(eq(deals.id, id)))[0]!;
-
-/** The app as a browser reaches it: the Worker entry and Remix's document rendering of the deal page. */
-function browserGet(path: string) {
-  const build = routeBuild({ root: { path: "", module: root }, "routes/d.$token": { path: "d/:token", module: dealPage } });
-  const remix = createRequestHandler(build);
-  const worker = createFetchHandler((request: Request, context: AppLoadContext) => remix(request, context), build);
-  const origin = "http://127.0.0.1:8787";
-  return worker(new Request(`${origin}${path}`), { ...env, APP_ORIGIN: origin } as Env, createExecutionContext());
-}
 
 describe("the deal page /d/{token}", () => {
   it("shows the place, the facts and the stored numbers, never the seller nor the street; noindex; no scripts", async () => {

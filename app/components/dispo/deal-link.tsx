@@ -6,8 +6,8 @@ import { formatDate } from "#app/domain/shared/format.ts";
 export type DealLinkInfo = { active: boolean; showStreet: boolean; createdAt: string; revokedAt: string | null } | null;
 
 /**
- * The deal's page for buyers: make a link (shown once: only its hash is kept), make a new one (the old one stops
- * working) or revoke it; and whether a buyer who leaves their details sees the exact street.
+ * The deal's page for buyers: make a link (shown here once; the blast's emails carry it), make a new one (the old one
+ * stops working) or revoke it; and whether a buyer who leaves their details sees the exact street.
  */
 export function DealLinkPanel({ link, newUrl, open }: { link: DealLinkInfo; newUrl: string | null; open: boolean }) {
   return (

@@ -1,13 +1,13 @@
 /**
- * Emailing a deal under contract to buyers: who may be emailed, the request's schema, the preview line, and the email
- * itself (one per buyer, each with its own one-click unsubscribe). Pure: app/services/dispo/blast.server.ts sends it.
+ * Emailing a deal under contract to buyers: who may be emailed, the request's schema, the preview line and the summary
+ * (the email itself is blast-email.ts). Pure: app/services/dispo/blast.server.ts sends it.
  */
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeBase64urlNoPadding } from "@oslojs/encoding";
 import { z } from "zod";
 
-import { formatBaths, formatMoney, formatNumber } from "#app/domain/shared/format.ts";
+import { formatNumber } from "#app/domain/shared/format.ts";
 import { formatCostCents } from "#app/domain/usage/usage-money.ts";
-
-import { dayText } from "./contract.ts";
 
 /** A matched buyer as the deal's blast screen lists it: whether they may be emailed, why they match, and if emailed. */
 export type BlastRow = {
@@ -91,6 +91,48 @@ export function planBlast({
   return { queue, skipped };
 }
 
+/** A claimed email as batching reads it: the buyer, and which "send again" generation of their email it is. */
+export type BatchedEmail = { buyerId: string; round: number };
+
+const byBuyer = (a: BatchedEmail, b: BatchedEmail) => (a.buyerId < b.buyerId ? -1 : a.buyerId > b.buyerId ? 1 : 0);
+
+/**
+ * The claimed emails in provider batches of at most `size`. Those taken over from one lapsed claim stay together, cut
+ * exactly as that claim's holder cut them (by buyer id, `size` a batch): each batch is then the dead one's again, under
+ * the same idempotency key, and a provider that accepted it answers it again instead of sending it twice. The rest
+ * (`previousClaim` null) are batched the same way, after.
+ */
+export function blastBatches<Row extends BatchedEmail>(
+  rows: readonly Row[],
+  previousClaim: (row: Row) => string | null,
+  size: number,
+): Row[][] {
+  const groups = new Map<string | null, Row[]>();
+  for (const row of rows) {
+    const claim = previousClaim(row);
+    groups.set(claim, [...(groups.get(claim) ?? []), row]);
+  }
+  const fresh = groups.get(null);
+  groups.delete(null);
+  return [...groups.values(), ...(fresh ? [fresh] : [])].flatMap((group) => {
+    const sorted = [...group].sort(byBuyer);
+    return Array.from({ length: Math.ceil(sorted.length / size) }, (_, i) => sorted.slice(i * size, (i + 1) * size));
+  });
+}
+
+/**
+ * A batch's idempotency key: the deal, then the SHA-256 of its buyers with each one's generation, so the same emails
+ * sent again (a dead blast's batch taken over) carry the same key and any other batch another (Resend keeps a key 24
+ * hours and takes up to 256 characters; this one is under 120).
+ */
+export function blastBatchKey(dealId: string, batch: readonly BatchedEmail[]): string {
+  const members = [...batch]
+    .sort(byBuyer)
+    .map((row) => `${row.buyerId}:${row.round}`)
+    .join(",");
+  return `deal-blast/${dealId}/${encodeBase64urlNoPadding(sha256(new TextEncoder().encode(members)))}`;
+}
+
 /** "Email 37 buyers — $0.04": the blast's button, priced before it is pressed. */
 export function blastPreview(count: number, unitCostCents: number): string {
   return `Email ${formatNumber(count)} ${count === 1 ? "buyer" : "buyers"} — ${formatCostCents(count * unitCostCents)}`;
@@ -107,59 +149,6 @@ export function blastSummary(sent: number, skipped: BlastSkips): string {
   ].filter((part) => part !== null);
   const head = `Emailed ${formatNumber(sent)} ${sent === 1 ? "buyer" : "buyers"}.`;
   return parts.length > 0 ? `${head} Left out: ${parts.join(", ")}.` : head;
-}
-
-export type BlastDeal = {
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  squareFeet: number | null;
-  yearBuilt: number | null;
-  asking: number | null;
-  closeDate: Date | null;
-};
-
-export type BlastSender = { companyName: string; email: string | null; phone: string | null; postalAddress: string };
-
-/** The headers of RFC 8058's one-click unsubscribe (what Gmail and Yahoo ask of bulk senders). */
-export function unsubscribeHeaders(url: string): Record<string, string> {
-  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
-}
-
-const placeOf = (deal: BlastDeal) =>
-  [deal.city, [deal.state, deal.zip].filter(Boolean).join(" ")].filter(Boolean).join(", ") || "your area";
-
-/**
- * One buyer's email: the place (never the street, the seller or their contact), the facts, the asking price, the
- * closing, how to answer, the sender's postal address (CAN-SPAM) and the unsubscribe link.
- */
-export function blastEmail(deal: BlastDeal, sender: BlastSender, unsubscribeUrl: string) {
-  const place = placeOf(deal);
-  const facts = [
-    deal.bedrooms !== null ? `${deal.bedrooms} bd` : null,
-    deal.bathrooms !== null ? `${formatBaths(deal.bathrooms)} ba` : null,
-    deal.squareFeet !== null ? `${formatNumber(deal.squareFeet)} sqft` : null,
-    deal.yearBuilt !== null ? `built ${deal.yearBuilt}` : null,
-  ].filter((part) => part !== null);
-  const asking = deal.asking !== null ? formatMoney(deal.asking) : null;
-  const subject = `Under contract in ${place}${asking ? ` — ${asking}` : ""}`;
-  const contact = [sender.email, sender.phone].filter(Boolean).join(" or ");
-  const text = [
-    `${sender.companyName} has a property under contract in ${place}.`,
-    "",
-    ...(facts.length > 0 ? [facts.join(" · ")] : []),
-    ...(asking ? [`Asking: ${asking} (assignment of contract, sold as is)`] : []),
-    ...(deal.closeDate ? [`Closing by: ${dayText(deal.closeDate)}`] : []),
-    "",
-    contact ? `Interested? Reply to this email or contact ${contact}.` : "Interested? Reply to this email.",
-    "Buyers verify all information themselves.",
-    "",
-    `${sender.companyName} · ${sender.postalAddress}`,
-    `Unsubscribe (no more deals from ${sender.companyName}): ${unsubscribeUrl}`,
-  ].join("\n");
-  return { subject, text, headers: unsubscribeHeaders(unsubscribeUrl) };
 }
 
 /** An unsubscribe token: 32 random bytes, base64url (43 characters). */

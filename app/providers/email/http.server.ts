@@ -2,7 +2,7 @@ import { z } from "zod";
 
 import { errorFrom, fetchWithTimeout, ProviderError, readAnswer, type Fetch } from "#app/providers/http.server.ts";
 
-import { EMAIL_BATCH_MAX, type EmailMessage, type EmailProvider } from "./types.ts";
+import { EMAIL_BATCH_MAX, IdempotencyConflict, type EmailMessage, type EmailProvider } from "./types.ts";
 
 const SentAnswerSchema = z.object({ id: z.string().min(1) });
 const BatchAnswerSchema = z.object({ data: z.array(SentAnswerSchema) });
@@ -13,15 +13,14 @@ const ConflictSchema = z.object({ name: z.string() });
  * (that email went; this one never will under the key), or `concurrent_idempotent_requests`, the same email is being
  * sent right now. Neither is worth retrying as it is: each says so.
  */
-async function idempotencyConflict(response: Response): Promise<ProviderError> {
+async function idempotencyConflict(response: Response): Promise<IdempotencyConflict> {
   const body = ConflictSchema.safeParse(await response.json().catch(() => null));
   const name = body.success ? body.data.name : "";
   if (name === "concurrent_idempotent_requests")
-    return new ProviderError("email", "the same email is being sent right now (409 concurrent_idempotent_requests)", 409);
-  return new ProviderError(
-    "email",
+    return new IdempotencyConflict("in-progress", "the same email is being sent right now (409 concurrent_idempotent_requests)");
+  return new IdempotencyConflict(
+    "other-body",
     "an email with other content was already sent under this idempotency key (409 invalid_idempotent_request): this one was not sent",
-    409,
   );
 }
 

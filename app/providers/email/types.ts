@@ -1,3 +1,5 @@
+import { ProviderError } from "#app/providers/http.server.ts";
+
 /**
  * `idempotencyKey`: sent as the API's `Idempotency-Key` (Resend keeps it 24 hours), so a retry after an answer was
  * lost sends nothing twice — the same key answers the first email. `headers`: extra email headers (a bulk email's
@@ -24,4 +26,18 @@ export interface EmailProvider {
    * batch; all are sent or none (the provider refuses the batch if any email is invalid). Ids in the messages' order.
    */
   sendBatch(messages: readonly Omit<EmailMessage, "idempotencyKey">[], options: { idempotencyKey: string }): Promise<{ ids: string[] }>;
+}
+
+/**
+ * The provider refused a request for its idempotency key (Resend's 409s): `other-body`, the key already sent a
+ * request with another body within the key's life (that one went; this one never will under the key), or
+ * `in-progress`, a request with the key is being sent right now.
+ */
+export class IdempotencyConflict extends ProviderError {
+  constructor(
+    readonly reason: "other-body" | "in-progress",
+    message: string,
+  ) {
+    super("email", message, 409);
+  }
 }

@@ -39,6 +39,7 @@ export async function readBlast(
         status: buyerEmails.status,
         blastKey: buyerEmails.blastKey,
         claimedAt: buyerEmails.claimedAt,
+        claimKey: buyerEmails.claimKey,
       })
       .from(buyerEmails)
       .where(and(eq(buyerEmails.dealId, dealId), eq(buyerEmails.userId, userId), sql`${buyerEmails.buyerId} in ${inJson(buyerIds)}`)),
@@ -51,7 +52,9 @@ export async function readBlast(
     deal: dealRows[0] ?? null,
     sender: senderOf(senderRows[0]),
     buyers: chosen,
-    statuses: new Map(rows.map((row) => [row.buyerId, { status: row.status, blastKey: row.blastKey, claimedAt: row.claimedAt }])),
+    statuses: new Map(
+      rows.map((row) => [row.buyerId, { status: row.status, blastKey: row.blastKey, claimedAt: row.claimedAt, claimKey: row.claimKey }]),
+    ),
     suppressed: new Set(suppressed.map((row) => row.email)),
   };
 }
@@ -68,7 +71,7 @@ function claimable(now: Date): SQL {
   )!;
 }
 
-export type ClaimedEmail = { id: string; buyerId: string; toAddress: string; unsubscribeToken: string };
+export type ClaimedEmail = { id: string; buyerId: string; round: number; toAddress: string; unsubscribeToken: string };
 
 /**
  * One batch: a row for each queued buyer new to this deal; with "send again", the sent rows back to pending once per
@@ -125,16 +128,20 @@ export async function queueAndClaim(
       .returning({
         id: buyerEmails.id,
         buyerId: buyerEmails.buyerId,
+        round: buyerEmails.round,
         toAddress: buyerEmails.toAddress,
         unsubscribeToken: buyerEmails.unsubscribeToken,
       }),
   ]);
-  const claimed = results.at(-1) as { id: string; buyerId: string; toAddress: string | null; unsubscribeToken: string }[];
+  const claimed = results.at(-1) as (Omit<ClaimedEmail, "toAddress"> & { toAddress: string | null })[];
   return claimed.filter((row): row is ClaimedEmail => row.toAddress !== null);
 }
 
-/** The rows a provider accepted, as sent with their ids; only while this request still holds them. */
-export function markSent(context: ServiceContext<"db" | "now">, claimKey: string, sent: { id: string; providerId: string }[]) {
+/**
+ * The rows a provider accepted, as sent with their ids (null: sent before under the batch's key, the provider's id not
+ * known); only while this request still holds them.
+ */
+export function markSent(context: ServiceContext<"db" | "now">, claimKey: string, sent: { id: string; providerId: string | null }[]) {
   const now = context.now();
   const ids = JSON.stringify(sent.map((row) => ({ id: row.id, p: row.providerId })));
   return context.db

@@ -1,9 +1,13 @@
 /**
  * A deal's public page link: made and revoked by the deal's owner, opened by anyone holding it. Only the token's
- * SHA-256 is stored; the token is shown to the user once, when made. A link opens its page only while its deal is
- * under contract and not yet assigned: once assigned (or moved out of Closing, or deleted) it answers not found.
+ * SHA-256 is stored; the token itself is an HMAC of the deal under the link's own secret (kept on the server beside it,
+ * as the form stamps' key), so the server can rebuild it to put in the deal's emails, and a link made again (or made
+ * after a revoke) has a new secret and so a new token while the old one stays dead. A link opens its page only while
+ * its deal is under contract and not yet assigned: once assigned (or moved out of Closing, or deleted) it answers not
+ * found.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { encodeBase32LowerCaseNoPadding } from "@oslojs/encoding";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 
 import { comps, dealLinks, deals, properties, users } from "#db/schema.ts";
 import { askingPriceOf, dayText } from "#app/domain/dispo/contract.ts";
@@ -37,25 +41,96 @@ export async function readDealLink(context: ServiceContext<"db">, { userId, deal
   return state;
 }
 
+/** The bytes of a page token (as many as a session token's). */
+const TOKEN_BYTES = 20;
+
+/** The token of the deal's link made with `formSecret`: HMAC-SHA256 of the deal under it, base32 (32 characters). */
+export async function dealPageToken(formSecret: string, dealId: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(formSecret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`deal-page:${dealId}`));
+  return encodeBase32LowerCaseNoPadding(new Uint8Array(mac).subarray(0, TOKEN_BYTES));
+}
+
+/** The page of a link's token, absolute (emails carry it). */
+export function dealPageUrl(context: ServiceContext<"config">, token: string): string {
+  return new URL(`/d/${token}`, context.config.APP_ORIGIN).toString();
+}
+
+/**
+ * Writes a link row for the user's deal with a fresh secret (and its token's hash) when `onlyIfNone`: only if the deal
+ * has no live link; otherwise always (a link made before stops working). One statement: only if the deal is the user's.
+ */
+async function writeLink(
+  context: ServiceContext<"db" | "now">,
+  { userId, dealId, showStreet, onlyIfNone }: { userId: string; dealId: string; showStreet: boolean; onlyIfNone: boolean },
+) {
+  const now = context.now().getTime();
+  const secret = generateToken();
+  const token = await dealPageToken(secret, dealId);
+  const renewed = {
+    tokenHash: sql`excluded.token_hash`,
+    formSecret: sql`excluded.form_secret`,
+    revokedAt: null,
+    updatedAt: sql`excluded.updated_at`,
+  };
+  // Every column in the table's order (an insert from a select names them all).
+  const statement = context.db
+    .insert(dealLinks)
+    .select(
+      sql`select ${crypto.randomUUID()}, ${userId}, ${deals.id}, ${hashToken(token)}, ${secret}, ${showStreet ? 1 : 0}, null, ${now}, ${now}
+        from ${deals} where ${deals.id} = ${dealId} and ${deals.userId} = ${userId}`,
+    )
+    .onConflictDoUpdate(
+      onlyIfNone
+        ? { target: dealLinks.dealId, set: renewed, setWhere: isNotNull(dealLinks.revokedAt) }
+        : { target: dealLinks.dealId, set: { ...renewed, showStreet: sql`excluded.show_street` } },
+    )
+    .returning({ id: dealLinks.id });
+  return { statement, token };
+}
+
 /**
  * A new link for the user's deal (a link made before stops working), answering its token, or null for a foreign or
- * unknown deal. One statement: the row is written only if the deal is the user's.
+ * unknown deal.
  */
 export async function makeDealLink(
   context: ServiceContext<"db" | "now">,
   { userId, dealId, showStreet }: { userId: string; dealId: string; showStreet: boolean },
 ): Promise<string | null> {
-  const token = generateToken();
-  const now = context.now().getTime();
-  const secret = generateToken();
-  const row = await context.db.get<{ id: string }>(sql`
-    insert into deal_links (id, user_id, deal_id, token_hash, form_secret, show_street, revoked_at, created_at, updated_at)
-    select ${crypto.randomUUID()}, ${userId}, ${deals.id}, ${hashToken(token)}, ${secret}, ${showStreet ? 1 : 0}, null, ${now}, ${now}
-    from ${deals} where ${deals.id} = ${dealId} and ${deals.userId} = ${userId}
-    on conflict (deal_id) do update set token_hash = excluded.token_hash, form_secret = excluded.form_secret,
-      show_street = excluded.show_street, revoked_at = null, updated_at = excluded.updated_at
-    returning id`);
-  return row ? token : null;
+  const { statement, token } = await writeLink(context, { userId, dealId, showStreet, onlyIfNone: false });
+  const rows = await statement;
+  return rows.length > 0 ? token : null;
+}
+
+/**
+ * The token of the deal's live link, made now when the deal has none (never made, or revoked: the street not shown),
+ * for the deal's emails to carry; null for a foreign or unknown deal. Parallel calls agree: a live link is never
+ * replaced, and its token is rebuilt from its secret. A live link whose stored hash is not of its rebuilt token (one
+ * made with a random token) gets the rebuilt one, guarded by its secret so parallel calls write the same.
+ */
+export async function liveDealLink(
+  context: ServiceContext<"db" | "now">,
+  { userId, dealId }: { userId: string; dealId: string },
+): Promise<string | null> {
+  const { db } = context;
+  const { statement } = await writeLink(context, { userId, dealId, showStreet: false, onlyIfNone: true });
+  const mine = and(eq(dealLinks.dealId, dealId), eq(dealLinks.userId, userId), isNull(dealLinks.revokedAt));
+  const [, rows] = await db.batch([
+    statement,
+    db.select({ formSecret: dealLinks.formSecret, tokenHash: dealLinks.tokenHash }).from(dealLinks).where(mine),
+  ]);
+  const live = rows[0];
+  if (!live) return null;
+  const token = await dealPageToken(live.formSecret, dealId);
+  if (hashToken(token) === live.tokenHash) return token;
+  const rehashed = await db
+    .update(dealLinks)
+    .set({ tokenHash: hashToken(token) })
+    .where(and(mine, eq(dealLinks.formSecret, live.formSecret)))
+    .returning({ id: dealLinks.id });
+  return rehashed.length > 0 ? token : liveDealLink(context, { userId, dealId });
 }
 
 /** Revokes the deal's link: its page answers not found from now on. False when the user's deal has no live link. */
