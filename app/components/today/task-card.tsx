@@ -51,7 +51,7 @@ function ContactLine({ contact }: { contact: TaskContact }) {
   const flag = flagOf(contact);
   return (
     <li className="flex flex-wrap items-center gap-2">
-      <span className={flag ? "text-slate-500 line-through" : ""}>{value}</span>
+      <span className={flag ? "text-slate-500 line-through" : undefined}>{value}</span>
       <PhoneFlag flag={flag} />
     </li>
   );
@@ -70,10 +70,10 @@ function BestPhoneLine({ phone, message }: { phone: BestPhone | null; message: s
       {phone.callable ? (
         <>
           <a href={`tel:${dial(phone.number)}`} className={buttonClass("primary", "", "sm")}>
-            Call {phoneText(phone.number)}
+            {`Call ${phoneText(phone.number)}`}
           </a>
           <a href={`sms:${dial(phone.number)}?&body=${encodeURIComponent(message)}`} className={buttonClass("secondary", "", "sm")}>
-            Text {phoneText(phone.number)}
+            {`Text ${phoneText(phone.number)}`}
           </a>
         </>
       ) : null}

@@ -124,11 +124,12 @@ export function dueTaskRows(context: ServiceContext<"db">, scope: TodayScope, du
     .leftJoin(followUpSteps, eq(followUpSteps.activityId, followUpActivities.id))
     .leftJoin(userLeads, and(eq(userLeads.userId, followUpActivities.userId), eq(userLeads.leadId, leads.id)));
   if (!ranking) return rows;
+  const near = nearMidnight(ranking.zone, sql`${due.scheduledFor}`);
   const first = db
     .select({ id: due.id })
     .from(due)
-    .where(not(nearMidnight(ranking.zone, sql`${due.scheduledFor}`)))
+    .where(near ? not(near) : undefined)
     .orderBy(...rankingOrder(ranking.now, ranking.zone, due))
     .limit(ranking.shown);
-  return rows.where(or(inArray(due.id, first), nearMidnight(ranking.zone, sql`${due.scheduledFor}`)));
+  return rows.where(near ? or(inArray(due.id, first), near) : inArray(due.id, first));
 }
