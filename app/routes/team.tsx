@@ -3,12 +3,15 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 
 import { PageError } from "#app/components/shell/route-error.tsx";
 import { MemberCaps } from "#app/components/usage/member-caps.tsx";
+import { MemberLimitsSection, type MemberLimitErrors } from "#app/components/usage/member-limits.tsx";
 import { InviteForm, MemberRow, PendingInvitations } from "#app/components/workspaces/team-view.tsx";
+import { MemberLimitsSchema } from "#app/domain/usage/member-limits.ts";
 import { MemberCapSchema } from "#app/domain/usage/usage-forms.ts";
 import { ChangeRoleSchema, InviteSchema, RemoveSchema } from "#app/domain/workspaces/members.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
 import { allowMethods, fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
+import { memberLimits, setMemberLimits } from "#app/services/usage/member-limits.server.ts";
 import { memberCaps, setMemberCap } from "#app/services/usage/member-spend.server.ts";
 import { changeRole, inviteMember, listMembers, removeMember } from "#app/services/workspaces/members.server.ts";
 
@@ -19,11 +22,12 @@ const PAGE = "/team";
 /** The workspace's members and open invitations: owners only (the role policy refuses everyone else). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await requireUser(request, context);
-  const [{ members, invitations }, caps] = await Promise.all([
+  const [{ members, invitations }, caps, limits] = await Promise.all([
     listMembers(context, session.workspaceId),
     memberCaps(context, session.workspaceId),
+    memberLimits(context, session.workspaceId),
   ]);
-  return { members, invitations, caps, self: session.user.id };
+  return { members, invitations, caps, limits, self: session.user.id };
 }
 
 /** Invite, change a role, remove (or leave): each a form that works without JavaScript and answers with a toast. */
@@ -54,6 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       variant: "success",
     });
   }
+  if (form.intent === "limits") return saveLimits(context, { workspaceId, form });
   const parsed = RemoveSchema.safeParse(form);
   const role = ChangeRoleSchema.safeParse(form);
   if (!parsed.success || (form.intent === "role" ? !role.success : form.intent !== "remove"))
@@ -72,9 +77,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
+/** One member's usage limits: field errors (with what was typed) and nothing written, a 404 for a non-member. */
+async function saveLimits(
+  context: ActionFunctionArgs["context"],
+  input: { workspaceId: string; form: Record<string, FormDataEntryValue> },
+) {
+  const { workspaceId, form } = input;
+  const limits = MemberLimitsSchema.safeParse(form);
+  if (!limits.success) {
+    const values: Record<string, string> = {};
+    for (const [key, value] of Object.entries(form)) values[key] = typeof value === "string" ? value : "";
+    return data({ errors: fieldErrors(limits.error.issues), limitsFor: String(form.userId ?? ""), values }, { status: 400 });
+  }
+  const set = await setMemberLimits(context, { workspaceId, memberId: limits.data.userId, limits: limits.data.limits });
+  if (!set.ok) return data({ errors: { form: [set.message] } }, { status: set.status });
+  return redirectWithToast(PAGE, { title: "Usage limits saved", description: "The member's limits apply at once.", variant: "success" });
+}
+
 /** /team: who works in this workspace, as what; invitations by email. */
 export default function TeamPage() {
-  const { members, invitations, caps, self } = useLoaderData<typeof loader>();
+  const { members, invitations, caps, limits, self } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <main className="mx-auto w-full max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-10">
@@ -109,6 +131,15 @@ export default function TeamPage() {
           capCents: caps[member.userId] ?? null,
         }))}
         failed={answer && "capFor" in answer ? { capFor: String(answer.capFor), errors: answer.errors } : undefined}
+      />
+      <MemberLimitsSection
+        members={members.map((member) => ({
+          userId: member.userId,
+          name: member.fullName ?? member.email,
+          limits: limits[member.userId] ?? {},
+        }))}
+        // A refused limits form answers with what was typed; TypeScript folds that answer into the other error shapes.
+        failed={answer && "limitsFor" in answer ? (answer as unknown as MemberLimitErrors) : undefined}
       />
     </main>
   );

@@ -80,6 +80,26 @@ export const usageMemberBudgets = sqliteTable(
 );
 
 /**
+ * A member's own rate limits on one paid kind in a workspace, set by its owners (absent, or null for a window: no
+ * member limit there; the workspace's limits still hold). Counted with the workspace's in the one reservation
+ * statement.
+ */
+export const usageMemberLimits = sqliteTable(
+  "usage_member_limits",
+  {
+    userId: ownerUserId(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: USAGE_KINDS }).notNull(),
+    perDay: integer("per_day"),
+    perMonth: integer("per_month"),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.memberId, t.kind] })],
+);
+
+/**
  * Every letter mailed (or being mailed) for a property. `claimKey` makes a mailing happen once: the first mailing of a
  * letter claims `{propertyId}:{documentId}`, a deliberate resend `{…}:resend:{minute}`; a twin request finds the
  * claim taken. `amount` is the letter's own amount, never the client's.

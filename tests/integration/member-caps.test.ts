@@ -1,83 +1,18 @@
 // Money per member: the ledger names who spent, an owner sets each member's monthly cap on /team (strict money, blank
 // for none, owners only), a member's cap and the workspace's cap both hold under parallel paid actions, and Profile →
 // Usage shows an owner each member's spend.
-import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
-import { emailOutbox, usageEvents } from "#db/schema.ts";
-import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
-import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
-import { action as createRoute } from "#app/routes/api.properties.ts";
 import { action as profileAction, loader as profileLoader } from "#app/routes/profile.tsx";
-import * as join from "#app/routes/team_.join.tsx";
 import * as team from "#app/routes/team.tsx";
-import { createFakeLob } from "#tests/fakes/lob.ts";
 
-import { ApiClient, registerClient, signedIn, toastOf, type Handler } from "./api-client.ts";
-import { testContext } from "./context.ts";
+import { registerClient, toastOf, type ApiClient, type Handler } from "./api-client.ts";
 import { seedMarket } from "./lead-search-setup.ts";
-import { COMPANY_ADDRESS, confirmBody, db, LEAD, mailBody } from "./offers-setup.ts";
-
-const LETTER_CENTS = 150;
-
-/** A workspace on a real mail vendor (a fake Lob) where a letter costs $1.50, its owner signed in. */
-async function workspace(monthlyCapCents = 100_000) {
-  const fake = createFakeLob("test_key");
-  const vars = {
-    MAIL: "lob",
-    LOB_API_KEY: "test_key",
-    LOB_BASE_URL: "https://lob.fake.test",
-    USAGE_UNIT_COSTS: JSON.stringify({ letter: LETTER_CENTS }),
-    MONTHLY_SPEND_CAP_CENTS: String(monthlyCapCents),
-  };
-  const context = testContext(vars, {}, { fetch: fake.fetch });
-  const owner = await signedIn({ prefix: "caps-owner", company: COMPANY_ADDRESS, client: new ApiClient(context) });
-  return { fake, context, owner };
-}
-
-let nextHouse = 4100;
-
-/** `count` leads of the workspace (each at an address of its own), each with its confirmed letter ready to mail. */
-async function letters(owner: ApiClient, count: number) {
-  const ready = [];
-  for (let i = 0; i < count; i++) {
-    const created = await owner.call(createRoute, "POST", "/api/properties", { ...LEAD, address: `${nextHouse++} N 38th St` });
-    expect(created.status).toBe(201);
-    const propertyId = created.body.id as string;
-    const confirmed = await owner.call(confirmRoute, "POST", "/api/properties/confirm-offer", confirmBody(propertyId));
-    expect(confirmed.status).toBe(200);
-    ready.push({ propertyId, pdfUrl: confirmed.body.pdfUrl as string });
-  }
-  return ready;
-}
-
-/** A new person invited as `role` who joined the owner's workspace; their client works in it. */
-async function member(owner: ApiClient, context: ApiClient["context"], role = "acquisitions") {
-  const person = await registerClient("caps-member", {}, new ApiClient(context));
-  const invited = await owner.send(team.action, "POST", "/team", { form: { intent: "invite", email: person.email, role } });
-  expect(invited.status).toBe(302);
-  const [sent] = await db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, person.email))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  const token = /\/team\/join\?token=([a-z2-7]{32})/.exec(sent.textBody)?.[1];
-  expect(token).toBeTruthy();
-  expect((await person.client.send(join.action, "POST", "/team/join", { form: { token: token! } })).status).toBe(302);
-  return person;
-}
+import { ledgerOf, letters, mailAll, member, workspace } from "./member-caps-setup.ts";
 
 function setCap(client: ApiClient, userId: string, monthlyCap: string) {
   return client.send(team.action, "POST", "/team", { form: { intent: "cap", userId, monthlyCap } });
 }
-
-const mailAll = (client: ApiClient, ready: { propertyId: string; pdfUrl: string }[]) =>
-  Promise.all(
-    ready.map((letter) => client.call(mailRoute, "POST", "/api/properties/mail-offer", mailBody(letter.propertyId, letter.pdfUrl))),
-  );
-
-const ledgerOf = (workspaceId: string) => db.select().from(usageEvents).where(eq(usageEvents.userId, workspaceId));
 
 beforeAll(async () => {
   await seedMarket();

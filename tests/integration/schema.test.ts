@@ -75,6 +75,7 @@ describe("the migrated schema", () => {
         "usage_events",
         "usage_leases",
         "usage_member_budgets",
+        "usage_member_limits",
         "user_identities",
         "user_leads",
         "user_sequences",

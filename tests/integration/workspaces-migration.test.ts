@@ -9,7 +9,14 @@ import { listLeads } from "#app/services/leads/properties.server.ts";
 
 /** The migration that gives every existing user a workspace of their own; the ones before it are the old schema. */
 const WORKSPACES_MIGRATION = "0032_workspaces.sql";
-const NEW_TABLES = new Set(["workspaces", "workspace_members", "workspace_invitations", "usage_member_budgets", "activity_log"]);
+const NEW_TABLES = new Set([
+  "workspaces",
+  "workspace_members",
+  "workspace_invitations",
+  "usage_member_budgets",
+  "usage_member_limits",
+  "activity_log",
+]);
 
 type Rows = Record<string, unknown>[];
 

@@ -7,8 +7,9 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 
-import { usageBudgets, usageCounters, usageMemberBudgets } from "#db/schema.ts";
+import { usageBudgets, usageCounters, usageMemberBudgets, usageMemberLimits } from "#db/schema.ts";
 import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
+import { MEMBER_LIMIT_KINDS } from "#app/domain/usage/member-limits.ts";
 import { retryWords } from "#app/domain/usage/refusal-toast.ts";
 import type { Reservation } from "#app/domain/usage/reservation.ts";
 import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/usage-money.ts";
@@ -21,6 +22,11 @@ import { policyOf } from "./policy.server.ts";
 const SPEND_METER = "spend";
 /** One member's spend this month in a workspace, counted beside the workspace's own in the same statement. */
 const memberSpendMeter = (memberId: string) => `${SPEND_METER}:${memberId}`;
+/** One member's units of a kind, counted beside the workspace's in the same statement (their own limits). */
+const memberKindMeter = (kind: UsageKind, memberId: string) => `${kind}:${memberId}`;
+const MEMBER_SPANS = ["day", "month"] as const;
+const MEMBER_LIMIT_KEY = { day: "perDay", month: "perMonth" } as const;
+const memberLimited = (kind: UsageKind) => (MEMBER_LIMIT_KINDS as readonly UsageKind[]).includes(kind);
 const LIMIT_KEY: Record<UsageWindow, keyof KindLimits> = { minute: "perMinute", day: "perDay", month: "perMonth" };
 const WINDOW_WORDS: Record<UsageWindow, string> = { minute: "a minute", day: "a day", month: "a month" };
 
@@ -70,7 +76,7 @@ export async function reserveUsages(
   return reserveFor(context, { spender, items, mode });
 }
 
-/** Counts units for `spender` (their workspace and their own member spend) against every cap, in one batch. */
+/** Counts units for `spender` (their workspace, their own spend and their own limits) against every cap, in one batch. */
 async function reserveFor(
   context: UsageContext & ServiceContext<"now">,
   input: { spender: Spender; items: readonly { kind: UsageKind; quantity: number }[]; mode: "reserve" | "count" },
@@ -82,9 +88,10 @@ async function reserveFor(
   const reservations = items.map(({ kind, quantity }) => ({ ...template(kind), quantity }));
   const counted = reservations.filter((reservation) => reservation.quantity > 0);
   if (counted.length === 0) return { ok: true, reservations };
-  const [budget, memberBudget, ...totalsByKind] = await context.db.batch([
+  const [budget, memberBudget, memberLimits, ...totalsByKind] = await context.db.batch([
     context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, spender.workspaceId)),
     memberBudgetQuery(context, spender),
+    memberLimitsQuery(context, spender),
     ...counted.map((reservation) =>
       countStatement(context, reservation).returning({
         meter: usageCounters.meter,
@@ -98,19 +105,10 @@ async function reserveFor(
     await Promise.all(counted.map((reservation) => releaseUsage(context, reservation)));
     return refusal;
   };
-  for (const [i, reservation] of counted.entries()) {
-    const { kind } = reservation;
-    for (const span of USAGE_WINDOWS) {
-      const max = policy.limits[kind][LIMIT_KEY[span]];
-      const total = totalsByKind[i]!.find((row) => row.meter === kind && row.span === span)?.amount ?? 0;
-      if (max !== null && total > max)
-        return refuse({
-          ok: false,
-          status: 429,
-          message: limitMessage(kind, max, span, now),
-          retryAfterSeconds: secondsUntilWindowEnds(span, now),
-        });
-    }
+  for (const [i, { kind }] of counted.entries()) {
+    const own = memberLimits.find((limit) => limit.kind === kind);
+    const refusal = rateRefusal({ kind, limits: policy.limits[kind], own, memberId: spender.memberId, totals: totalsByKind[i]!, now });
+    if (refusal) return refuse(refusal);
   }
   const capCents = budget[0]?.cap ?? policy.defaultMonthlySpendCapCents;
   // The last count's spend rows hold every kind's cost of this batch, the workspace's and the member's.
@@ -137,6 +135,44 @@ function memberBudgetQuery(context: ServiceContext<"db">, spender: Spender) {
     .select({ cap: usageMemberBudgets.monthlyCapCents })
     .from(usageMemberBudgets)
     .where(and(eq(usageMemberBudgets.userId, spender.workspaceId), eq(usageMemberBudgets.memberId, spender.memberId)));
+}
+
+/**
+ * The refusal (429) when the new totals of `kind` pass a workspace's rate limit or the member's own, else null. The
+ * workspace's is named first: it is what an owner would have to raise for everyone.
+ */
+function rateRefusal(input: {
+  kind: UsageKind;
+  limits: KindLimits;
+  own: { perDay: number | null; perMonth: number | null } | undefined;
+  memberId: string;
+  totals: readonly { meter: string; span: string; amount: number }[];
+  now: Date;
+}): CapRefusal | null {
+  const { kind, limits, own, memberId, totals, now } = input;
+  const total = (meter: string, span: UsageWindow) => totals.find((row) => row.meter === meter && row.span === span)?.amount ?? 0;
+  const refusal = (message: string, span: UsageWindow): CapRefusal => ({
+    ok: false,
+    status: 429,
+    message,
+    retryAfterSeconds: secondsUntilWindowEnds(span, now),
+  });
+  for (const span of USAGE_WINDOWS) {
+    const max = limits[LIMIT_KEY[span]];
+    if (max !== null && total(kind, span) > max) return refusal(limitMessage(kind, max, span, now), span);
+  }
+  for (const span of own ? MEMBER_SPANS : []) {
+    const max = own?.[MEMBER_LIMIT_KEY[span]] ?? null;
+    if (max !== null && total(memberKindMeter(kind, memberId), span) > max) return refusal(memberLimitMessage(kind, max, span, now), span);
+  }
+  return null;
+}
+
+function memberLimitsQuery(context: ServiceContext<"db">, spender: Spender) {
+  return context.db
+    .select({ kind: usageMemberLimits.kind, perDay: usageMemberLimits.perDay, perMonth: usageMemberLimits.perMonth })
+    .from(usageMemberLimits)
+    .where(and(eq(usageMemberLimits.userId, spender.workspaceId), eq(usageMemberLimits.memberId, spender.memberId)));
 }
 
 /**
@@ -181,6 +217,9 @@ export function countStatement(context: ServiceContext<"db">, reservation: Reser
   const cost = reservation.unitCostMicrocents * quantity;
   rows.push({ userId, meter: SPEND_METER, span: "month", windowStart: starts.month, amount: cost });
   rows.push({ userId, meter: memberSpendMeter(reservation.memberId), span: "month", windowStart: starts.month, amount: cost });
+  if (memberLimited(kind))
+    for (const span of MEMBER_SPANS)
+      rows.push({ userId, meter: memberKindMeter(kind, reservation.memberId), span, windowStart: starts[span], amount: quantity });
   return db
     .insert(usageCounters)
     .values(rows)
@@ -228,7 +267,8 @@ export async function releaseUsage(context: ServiceContext<"db">, reservation: R
       );
   const [minute, day, month] = USAGE_WINDOWS.map((span) => take(kind, span, units));
   const spend = [take(SPEND_METER, "month", cost), take(memberSpendMeter(reservation.memberId), "month", cost)] as const;
-  await context.db.batch(cost > 0 ? [minute, day, month, ...spend] : [minute, day, month]);
+  const own = memberLimited(kind) ? MEMBER_SPANS.map((span) => take(memberKindMeter(kind, reservation.memberId), span, units)) : [];
+  await context.db.batch(cost > 0 ? [minute, day, month, ...own, ...spend] : [minute, day, month, ...own]);
 }
 
 function startsOf(now: Date): Reservation["starts"] {
@@ -239,6 +279,12 @@ function limitMessage(kind: UsageKind, max: number, span: UsageWindow, now: Date
   const label = USAGE_KIND_LABELS[kind];
   const retry = retryWords(secondsUntilWindowEnds(span, now));
   return `You have reached your limit of ${max} ${max === 1 ? label.one : label.many} ${WINDOW_WORDS[span]}. Try again in ${retry}.`;
+}
+
+function memberLimitMessage(kind: UsageKind, max: number, span: UsageWindow, now: Date): string {
+  const label = USAGE_KIND_LABELS[kind];
+  const retry = retryWords(secondsUntilWindowEnds(span, now));
+  return `You have reached your member limit of ${max} ${max === 1 ? label.one : label.many} ${WINDOW_WORDS[span]}, set by the workspace's owner. Try again in ${retry}.`;
 }
 
 function spendMessage(capCents: number, usedCents: number): string {
@@ -259,9 +305,11 @@ export async function capReached(context: UsageContext & ServiceContext<"now">, 
   const starts = startsOf(now);
   const spender = { workspaceId: userId, memberId: await actingMember(context, userId) };
   const memberMeter = memberSpendMeter(spender.memberId);
-  const [budget, memberBudget, rows] = await context.db.batch([
+  const ownMeter = memberKindMeter(kind, spender.memberId);
+  const [budget, memberBudget, memberLimits, rows] = await context.db.batch([
     context.db.select({ cap: usageBudgets.monthlyCapCents }).from(usageBudgets).where(eq(usageBudgets.userId, userId)),
     memberBudgetQuery(context, spender),
+    memberLimitsQuery(context, spender),
     context.db
       .select({
         meter: usageCounters.meter,
@@ -270,7 +318,7 @@ export async function capReached(context: UsageContext & ServiceContext<"now">, 
         amount: usageCounters.amount,
       })
       .from(usageCounters)
-      .where(and(eq(usageCounters.userId, userId), inArray(usageCounters.meter, [kind, SPEND_METER, memberMeter]))),
+      .where(and(eq(usageCounters.userId, userId), inArray(usageCounters.meter, [kind, SPEND_METER, memberMeter, ownMeter]))),
   ]);
   const current = (meter: string, span: UsageWindow) =>
     rows.find((row) => row.meter === meter && row.span === span && row.windowStart === starts[span])?.amount ?? 0;
@@ -278,6 +326,11 @@ export async function capReached(context: UsageContext & ServiceContext<"now">, 
   for (const span of USAGE_WINDOWS) {
     const max = limits[LIMIT_KEY[span]];
     if (max !== null && current(kind, span) >= max) return limitMessage(kind, max, span, now);
+  }
+  const own = memberLimits.find((limit) => limit.kind === kind);
+  for (const span of own ? MEMBER_SPANS : []) {
+    const max = own?.[MEMBER_LIMIT_KEY[span]] ?? null;
+    if (max !== null && current(ownMeter, span) >= max) return memberLimitMessage(kind, max, span, now);
   }
   const capCents = budget[0]?.cap ?? policy.defaultMonthlySpendCapCents;
   const spentCents = microcentsToCents(current(SPEND_METER, "month"));
