@@ -6,7 +6,7 @@ import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { BrandLink } from "#app/components/ui/brand-link.tsx";
 import { WorkspaceSwitcher, type ShellWorkspace } from "#app/components/workspaces/workspace-switcher.tsx";
 import type { SectionId } from "#app/domain/shell/sections.ts";
-import { areaOfUrl, mayWork } from "#app/domain/workspaces/roles.ts";
+import { areaOfUrl, mayWork, type Area } from "#app/domain/workspaces/roles.ts";
 
 import { preloadable } from "./lazy.tsx";
 
@@ -233,6 +233,14 @@ export function AppShell({
   );
 }
 
+/** Each sidebar link's area, worked out once per link (a URL parse and the policy's rules) rather than on every render. */
+const HREF_AREAS = new Map<string, Area>();
+function areaOfHref(href: string): Area {
+  let area = HREF_AREAS.get(href);
+  if (area === undefined) HREF_AREAS.set(href, (area = areaOfUrl("GET", new URL(href, "https://breeze.invalid"))));
+  return area;
+}
+
 /**
  * The sidebar's sections, Today, Sequences and Saved Searches after the first, Team and the profile last; the current
  * one marked. Only the items the member's role may open: a link the role policy would refuse is left out.
@@ -240,7 +248,7 @@ export function AppShell({
 function SectionNav(props: { sections: readonly NavItem[]; section: SectionId; onChoose: () => void; role: WorkspaceRole }) {
   const { sections, section, onChoose, role } = props;
   const items = [...sections.slice(0, 1), TODAY_ITEM, SEQUENCES_ITEM, SAVED_SEARCHES_ITEM, ...sections.slice(1), TEAM_ITEM].filter((item) =>
-    mayWork(role, areaOfUrl("GET", new URL(item.href, "https://breeze.invalid"))),
+    mayWork(role, areaOfHref(item.href)),
   );
   return (
     <nav aria-label="Sections" className="mt-4 flex-1 overflow-y-auto px-2">
