@@ -37,7 +37,7 @@ import {
 } from "#app/services/offers/letter-mailings.server.ts";
 import { mailIdempotencyKey } from "#app/services/offers/mail-offer.server.ts";
 import { readPropertyAndSender } from "#app/services/offers/offer-records.server.ts";
-import { releaseUsage, reserveUsage, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
+import { releaseUsage, reserveUsage, reserveUsageBy, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
 import { usageEntryWhen } from "#app/services/usage/ledger.server.ts";
 
 import { renderFollowUpLetterPdf } from "./follow-up-letter.server.ts";
@@ -211,7 +211,10 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
     if (claimed.taken.status === "mailed") return { ok: true, ...NOTHING_SENT, trackingId: null, note: LETTER_ALREADY_MAILED_NOTE };
     return { ok: false, status: 409, message: MAILING_IN_PROGRESS };
   }
-  const reserved = await reserveUsage(context, userId, "letter", 1);
+  // The member who asked (kept with the step's claim, so a sweep finishing their request charges them too).
+  const reserved = step.actorId
+    ? await reserveUsageBy(context, { spender: { workspaceId: userId, memberId: step.actorId }, kind: "letter", quantity: 1 })
+    : await reserveUsage(context, userId, "letter", 1);
   if (!reserved.ok) {
     await dropMailing(context, userId, claimed.claim);
     return reserved;

@@ -166,7 +166,8 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   if (sends && amount === null && namesAmount(template) && meta.withoutOffer === "wait")
     return { ok: false, status: 409, message: CHOOSE_OFFER_FIRST };
 
-  const claim = await claimStep(context, { userId, activityId, live, input: { ...input, zone } });
+  const claimed = { ...input, zone, ...(request.actorId ? { actorId: request.actorId } : {}) };
+  const claim = await claimStep(context, { userId, activityId, live, input: claimed });
   if (!claim) return refusalNow(context, userId, activityId);
 
   let sent: StepSent | null = null;
