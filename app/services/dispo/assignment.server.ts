@@ -80,7 +80,8 @@ export async function acceptOffer(
   const judged = judge(deal, offer);
   if (!judged.ok) return judged;
   // The offer must still be undeclined as the claim is taken: a decline that ran since the read wins, never both.
-  const undeclined = sql`exists (select 1 from ${dealOffers} where ${dealOffers.id} = ${offerId} and ${dealOffers.status} <> 'declined')`;
+  const offerOpen = and(eq(dealOffers.id, offerId), eq(dealOffers.userId, userId), sql`${dealOffers.status} <> 'declined'`);
+  const undeclined = sql`exists (select 1 from ${dealOffers} where ${offerOpen})`;
   const claimed = await db
     .update(deals)
     .set({ dispoStatus: "assigned", assignedOfferId: offerId, buyerPrice: judged.amount, assignedAt: now, updatedAt: now })
@@ -188,7 +189,8 @@ export async function declineOffer(
   const { db } = context;
   const { deal, offer } = await readDealAndOffer(context, { userId, dealId, offerId });
   if (!deal || !offer) return { ok: false, status: 404, message: OFFER_NOT_FOUND };
-  const assignedOnIt = sql`exists (select 1 from ${deals} where ${deals.id} = ${dealId} and ${deals.assignedOfferId} = ${offerId})`;
+  const onDeal = and(eq(deals.id, dealId), eq(deals.userId, userId), eq(deals.assignedOfferId, offerId));
+  const assignedOnIt = sql`exists (select 1 from ${deals} where ${onDeal})`;
   const mine = and(eq(dealOffers.id, offerId), eq(dealOffers.userId, userId), eq(dealOffers.dealId, dealId));
   const open = and(mine, eq(dealOffers.status, "new"), sql`not ${assignedOnIt}`)!;
   const decline = db.update(dealOffers).set({ status: "declined" }).where(open).returning({ name: dealOffers.name });
