@@ -35,12 +35,13 @@ import { declareSessionReads, withSessionReads, type UserRef, type ValidSession 
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
-import { assigneeOptions, reassignLead } from "#app/services/leads/assignee.server.ts";
+import { reassignLead } from "#app/services/leads/assignee.server.ts";
 import { CHECK_THIS_OFFER } from "#app/services/offers/offer-checks.server.ts";
 import { saveTaskNote } from "#app/services/sequences/lead-outcome.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
 import { pausedSequences, rankedTasks, readToday, upcomingSteps, type TodayReads } from "#app/services/today/today.server.ts";
+import { memberOptionsOf, membersWithNames } from "#app/services/workspaces/roster.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
@@ -89,8 +90,8 @@ const readGuessedDay = declareSessionReads(async ({ request, context }, { userId
   const page = { upcomingLimit, tasksShown: shown, assignee: assigneeOf(asked, person) };
   // Both join the lookup's batch before it is sent: one round trip.
   const reading = readToday({ db: context.db, now: () => now }, userId, { batch, zone: guess, ...page });
-  const [[members], reads] = await Promise.all([batch([assigneeOptions(context, userId)]), reading]);
-  return { now, guess, asked, members, reads };
+  const [[members], reads] = await Promise.all([batch([membersWithNames(context, userId)]), reading]);
+  return { now, guess, asked, members: memberOptionsOf(members), reads };
 });
 
 /**
