@@ -1,6 +1,7 @@
 // A lead's assignee: every path that creates a lead assigns the member who creates it; owners and Acquisitions
 // reassign it to a current member of the workspace (anyone else, or a person outside it, writes nothing); a removed
 // member's leads go to the owner who removed them, in the batch that removes them.
+import { createRequestHandler } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -8,11 +9,13 @@ import { properties } from "#db/schema.ts";
 import { seedDemoCrm } from "#db/seed/demo/crm.ts";
 import { ASSIGNEE_NOT_MEMBER, REASSIGNED } from "#app/domain/leads/assignee.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
+import * as root from "#app/root.tsx";
 import * as index from "#app/routes/_index.tsx";
 import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
 import * as propertiesApi from "#app/routes/api.properties.ts";
 import { action as cardAction } from "#app/routes/chat.card.tsx";
 import { action as searchAction } from "#app/routes/chat.search.tsx";
+import * as exportCsv from "#app/routes/crm.export[.csv].ts";
 import * as crmLeads from "#app/routes/crm.leads.tsx";
 import * as leadsWorkbench from "#app/routes/leads.workbench.tsx";
 import * as team from "#app/routes/team.tsx";
@@ -23,6 +26,7 @@ import { registerClient, toastOf, type ApiClient, type Handler, type SignedIn } 
 import { assigneeOf, join, teamOf } from "./assignee-setup.ts";
 import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
+import { routeBuild } from "./remix-build.ts";
 
 beforeAll(async () => {
   await seedTestMarket(db, 2_000);
@@ -40,6 +44,29 @@ async function addLead(who: SignedIn) {
   });
   expect(answer.status).toBe(201);
   return String(answer.body.id);
+}
+
+const remix = createRequestHandler(routeBuild({ root: { path: "", module: root }, "routes/_index": { index: true, module: index } }));
+
+/** The CRM page as the browser gets it: Remix's document render of the root and the section. */
+async function crmPage(who: SignedIn, path: string) {
+  const response = await remix(who.client.request("GET", path), who.client.requestContext());
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+/** The section's Export link, as the page renders it. */
+function exportLinkOf(html: string) {
+  const href = /<a href="(\/crm\/export\.csv[^"]*)"[^>]*>Export<\/a>/.exec(html)?.[1];
+  expect(href).toBeTruthy();
+  return href!.replaceAll("&amp;", "&");
+}
+
+/** The Address column of a CSV export (these tests' addresses hold no comma or quote). */
+function addressesOf(csv: string) {
+  const [header, ...rows] = csv.trimEnd().split("\r\n");
+  const column = header.split(",").indexOf("Address");
+  return rows.map((row) => row.split(",")[column]);
 }
 
 const reassign = (client: ApiClient, fields: Record<string, string>) =>
@@ -150,7 +177,9 @@ describe("reassigning a lead", () => {
 });
 
 describe("the CRM's assignee", () => {
-  type Crm = { payload: { data: { leads: { id: string; assignedTo: string | null }[]; matching: number; members: unknown[] } } };
+  type Crm = {
+    payload: { data: { leads: { id: string; address: string; assignedTo: string | null }[]; matching: number; members: unknown[] } };
+  };
   const crmOf = (who: SignedIn, query = "") => who.client.load<Crm>(index.loader as Handler, `/?section=crm${query}`);
 
   it("lists each lead's assignee and filters by it; a single-person account lists no members", async () => {
@@ -168,6 +197,26 @@ describe("the CRM's assignee", () => {
     expect(filtered.matching).toBe(1);
     const solo = await registerClient("assign-crm-solo");
     expect((await crmOf(solo)).payload.data.members).toHaveLength(1);
+  });
+
+  it("exports exactly the rows the list shows: the page's Export link carries its assignee filter, and Everyone's none", async () => {
+    const { owner, acquisitions } = await teamOf("assign-export");
+    const ownerLeads = [await addLead(owner), await addLead(owner)];
+    const theirLead = await addLead(acquisitions);
+    for (const [assignee, expected] of [
+      [acquisitions.userId, [theirLead]],
+      [owner.userId, ownerLeads],
+      ["", [...ownerLeads, theirLead]],
+    ] as const) {
+      const query = assignee ? `&assignee=${assignee}` : "";
+      const listed = (await crmOf(owner, query)).payload.data.leads;
+      expect(listed.map((lead) => lead.id).sort(), query).toEqual([...expected].sort());
+      const link = exportLinkOf(await crmPage(owner, `/?section=crm${query}`));
+      expect(new URL(link, "https://breeze.test").searchParams.get("assignee") ?? "", query).toBe(assignee);
+      const csv = await owner.client.call(exportCsv.loader as Handler, "GET", link);
+      expect(csv.status).toBe(200);
+      expect(addressesOf(String(csv.body.text)).sort(), query).toEqual(listed.map((lead) => lead.address).sort());
+    }
   });
 });
 
