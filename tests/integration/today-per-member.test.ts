@@ -1,9 +1,13 @@
 // Today per member: a member's Today holds the tasks of the leads assigned to them (a sequence's call and text steps
 // follow the lead to its assignee); the owner switches to everyone's or one member's with `?member=`, which anyone
-// else cannot; a single-person account's Today shows no team controls at all.
+// else cannot; a single-person account's Today shows no team controls at all. Its way back is to a page the member's
+// role may open.
+import { createRequestHandler } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 
 import { EVERYONE } from "#app/domain/leads/assignee.ts";
+import * as root from "#app/root.tsx";
+import * as index from "#app/routes/_index.tsx";
 import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
 import * as propertiesApi from "#app/routes/api.properties.ts";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
@@ -11,6 +15,7 @@ import * as today from "#app/routes/today.tsx";
 
 import { registerClient, type Handler, type SignedIn } from "./api-client.ts";
 import { teamOf } from "./assignee-setup.ts";
+import { routeBuild } from "./remix-build.ts";
 
 type Page = Awaited<ReturnType<typeof today.loader>>;
 
@@ -32,6 +37,23 @@ async function leadWithSequence(who: SignedIn) {
   expect(started.status).toBe(201);
   return id;
 }
+
+const remix = createRequestHandler(
+  routeBuild({
+    root: { path: "", module: root },
+    "routes/_index": { index: true, module: index },
+    "routes/today": { path: "today", module: today },
+  }),
+);
+
+/** A page as the browser gets it: Remix's document render of the root and the route. */
+async function document(who: SignedIn, path: string) {
+  const response = await remix(who.client.request("GET", path), who.client.requestContext());
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+const ROLES = ["owner", "acquisitions", "dispo", "caller"] as const;
 
 const todayOf = (who: SignedIn, query = "") => who.client.load<Page>(today.loader as Handler, `/today${query}`);
 const leadsOf = (page: Page) => [...new Set(page.tasks.map((task) => task.propertyId))].sort();
@@ -80,6 +102,25 @@ describe("Today per member", () => {
     expect(back.status).toBe(302);
     expect((await todayOf(caller)).tasks).toEqual([]);
     expect(leadsOf(await todayOf(owner))).toEqual([ownerLead, callerLead].sort());
+  });
+
+  it("links back only to a page the member's role may open: the Dashboard, or the CRM for a caller", async () => {
+    const team = await teamOf("today-back");
+    const expected = { owner: "Dashboard", acquisitions: "Dashboard", dispo: "Dashboard", caller: "CRM" };
+    const links = new Map<string, { to: string; label: string }>();
+    for (const role of ROLES) {
+      const who = team[role];
+      const html = (await document(who, "/today")).replaceAll("<!-- -->", "");
+      const [, href, label] = /<a [^>]*href="([^"]*)"[^>]*><span aria-hidden="true">←<\/span> (Back to [^<]*)<\/a>/.exec(html) ?? [];
+      const target = (href ?? "").replaceAll("&amp;", "&");
+      // Where the link leads answers the member's role, not a refusal; then it is the page expected for that role.
+      const answer = await remix(who.client.request("GET", target), who.client.requestContext());
+      expect(answer.status, `${role}: ${target}`).toBe(200);
+      expect(label, role).toBe(`Back to ${expected[role]}`);
+      links.set(role, { to: target, label });
+    }
+    // The page's data names the same link.
+    for (const role of ROLES) expect((await todayOf(team[role])).back, role).toEqual(links.get(role));
   });
 
   it("shows a single-person account its tasks as before, with no team controls", async () => {
