@@ -1,7 +1,6 @@
 // A lead's assignee: every path that creates a lead assigns the member who creates it; owners and Acquisitions
 // reassign it to a current member of the workspace (anyone else, or a person outside it, writes nothing); a removed
 // member's leads go to the owner who removed them, in the batch that removes them.
-import { createRequestHandler } from "@remix-run/cloudflare";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -9,10 +8,8 @@ import { properties } from "#db/schema.ts";
 import { seedDemoCrm } from "#db/seed/demo/crm.ts";
 import { ASSIGNEE_NOT_MEMBER, REASSIGNED } from "#app/domain/leads/assignee.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import * as root from "#app/root.tsx";
 import * as index from "#app/routes/_index.tsx";
 import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
-import * as propertiesApi from "#app/routes/api.properties.ts";
 import { action as cardAction } from "#app/routes/chat.card.tsx";
 import { action as searchAction } from "#app/routes/chat.search.tsx";
 import * as exportCsv from "#app/routes/crm.export[.csv].ts";
@@ -23,37 +20,13 @@ import * as today from "#app/routes/today.tsx";
 import type { ChatData } from "#app/services/chat/chat-section.server.ts";
 
 import { registerClient, toastOf, type ApiClient, type Handler, type SignedIn } from "./api-client.ts";
-import { assigneeOf, join, teamOf } from "./assignee-setup.ts";
 import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
-import { routeBuild } from "./remix-build.ts";
+import { addLead, assigneeOf, joinAs, pageOf, teamOf } from "./team-fixture.ts";
 
 beforeAll(async () => {
   await seedTestMarket(db, 2_000);
 });
-
-let n = 0;
-/** A lead added by `who` through POST /api/properties; answers its id. */
-async function addLead(who: SignedIn) {
-  n += 1;
-  const answer = await who.client.call(propertiesApi.action as Handler, "POST", "/api/properties", {
-    address: `${200 + n} W Assignee Rd`,
-    city: "Phoenix",
-    state: "AZ",
-    zipCode: "85004",
-  });
-  expect(answer.status).toBe(201);
-  return String(answer.body.id);
-}
-
-const remix = createRequestHandler(routeBuild({ root: { path: "", module: root }, "routes/_index": { index: true, module: index } }));
-
-/** The CRM page as the browser gets it: Remix's document render of the root and the section. */
-async function crmPage(who: SignedIn, path: string) {
-  const response = await remix(who.client.request("GET", path), who.client.requestContext());
-  expect(response.status, path).toBe(200);
-  return response.text();
-}
 
 /** The section's Export link, as the page renders it. */
 function exportLinkOf(html: string) {
@@ -211,7 +184,7 @@ describe("the CRM's assignee", () => {
       const query = assignee ? `&assignee=${assignee}` : "";
       const listed = (await crmOf(owner, query)).payload.data.leads;
       expect(listed.map((lead) => lead.id).sort(), query).toEqual([...expected].sort());
-      const link = exportLinkOf(await crmPage(owner, `/?section=crm${query}`));
+      const link = exportLinkOf(await pageOf(owner, `/?section=crm${query}`));
       expect(new URL(link, "https://breeze.test").searchParams.get("assignee") ?? "", query).toBe(assignee);
       const csv = await owner.client.call(exportCsv.loader as Handler, "GET", link);
       expect(csv.status).toBe(200);
@@ -230,7 +203,7 @@ describe("removing a member", () => {
 
     // A second owner removes Acquisitions: the leads are theirs, nobody else's change.
     const second = await registerClient("assign-second-owner");
-    await join(owner.userId, second, "owner");
+    await joinAs(owner.userId, second, "owner");
     const removed = await second.client.send(team.action as Handler, "POST", "/team", {
       form: { intent: "remove", userId: acquisitions.userId },
     });

@@ -2,55 +2,24 @@
 // follow the lead to its assignee); the owner switches to everyone's or one member's with `?member=`, which anyone
 // else cannot; a single-person account's Today shows no team controls at all. Its way back is to a page the member's
 // role may open.
-import { createRequestHandler } from "@remix-run/cloudflare";
 import { describe, expect, it } from "vitest";
 
 import { EVERYONE } from "#app/domain/leads/assignee.ts";
-import * as root from "#app/root.tsx";
-import * as index from "#app/routes/_index.tsx";
 import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
-import * as propertiesApi from "#app/routes/api.properties.ts";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
 import * as today from "#app/routes/today.tsx";
 
 import { registerClient, type Handler, type SignedIn } from "./api-client.ts";
-import { teamOf } from "./assignee-setup.ts";
-import { routeBuild } from "./remix-build.ts";
+import { addLead, documentOf, pageOf, teamOf } from "./team-fixture.ts";
 
 type Page = Awaited<ReturnType<typeof today.loader>>;
 
-let n = 0;
 /** A lead of `who`'s workspace with a phone and a running sequence (its first step due today); answers its id. */
 async function leadWithSequence(who: SignedIn) {
-  n += 1;
-  const answer = await who.client.call(propertiesApi.action as Handler, "POST", "/api/properties", {
-    address: `${300 + n} N Member Ave`,
-    city: "Phoenix",
-    state: "AZ",
-    zipCode: "85004",
-    ownerName: "Dana Seller",
-    ownerPhone: "(602) 555-0199",
-  });
-  expect(answer.status).toBe(201);
-  const id = String(answer.body.id);
+  const id = await addLead(who, { ownerName: "Dana Seller", ownerPhone: "(602) 555-0199" });
   const started = await who.client.call(propertySequence as Handler, "POST", "/", { action: "start" }, { params: { id } });
   expect(started.status).toBe(201);
   return id;
-}
-
-const remix = createRequestHandler(
-  routeBuild({
-    root: { path: "", module: root },
-    "routes/_index": { index: true, module: index },
-    "routes/today": { path: "today", module: today },
-  }),
-);
-
-/** A page as the browser gets it: Remix's document render of the root and the route. */
-async function document(who: SignedIn, path: string) {
-  const response = await remix(who.client.request("GET", path), who.client.requestContext());
-  expect(response.status, path).toBe(200);
-  return response.text();
 }
 
 const ROLES = ["owner", "acquisitions", "dispo", "caller"] as const;
@@ -110,11 +79,11 @@ describe("Today per member", () => {
     const links = new Map<string, { to: string; label: string }>();
     for (const role of ROLES) {
       const who = team[role];
-      const html = (await document(who, "/today")).replaceAll("<!-- -->", "");
+      const html = await pageOf(who, "/today");
       const [, href, label] = /<a [^>]*href="([^"]*)"[^>]*><span aria-hidden="true">←<\/span> (Back to [^<]*)<\/a>/.exec(html) ?? [];
       const target = (href ?? "").replaceAll("&amp;", "&");
       // Where the link leads answers the member's role, not a refusal; then it is the page expected for that role.
-      const answer = await remix(who.client.request("GET", target), who.client.requestContext());
+      const answer = await documentOf(who, target);
       expect(answer.status, `${role}: ${target}`).toBe(200);
       expect(label, role).toBe(`Back to ${expected[role]}`);
       links.set(role, { to: target, label });
