@@ -14,8 +14,7 @@ import type { ServiceContext } from "#app/services/context.server.ts";
  * email). A statement, so it can ride a batch (one that reads beside the session lookup passes the workspace as SQL).
  */
 export function membersWithNames(context: ServiceContext<"db">, workspaceId: UserRef) {
-  const { db } = context;
-  return db
+  return context.db
     .select({
       userId: users.id,
       email: users.email,
