@@ -1,22 +1,11 @@
 // The migration that records who asked for each letter's mailing: every existing mailing's member is its workspace's
 // founder (the row's own user_id), every other column and table is as it was, and the claim's indexes are kept.
-import { applyD1Migrations, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
+import { everyTable, migrateAll, migrateUpTo, withoutColumn } from "./migration-setup.ts";
+
 const MAILING_REQUESTER_MIGRATION = "0037_mailing_requester.sql";
-
-type Rows = Record<string, unknown>[];
-
-async function everyTable(database: D1Database): Promise<Record<string, Rows>> {
-  const { results } = await database
-    .prepare(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
-    )
-    .all<{ name: string }>();
-  const tables: Record<string, Rows> = {};
-  for (const { name } of results) tables[name] = (await database.prepare(`select * from "${name}" order by rowid`).all()).results;
-  return tables;
-}
 
 /** Two workspaces, each with a lead and two mailings of it (one mailed, one still being mailed), as the old schema wrote them. */
 async function seedMailings(database: D1Database) {
@@ -55,18 +44,16 @@ async function seedMailings(database: D1Database) {
 describe("the mailing-requester migration", () => {
   it("names every existing mailing's founder as who asked for it, losing no row", async () => {
     const database = env.MIGRATION_DB;
-    const before = env.TEST_MIGRATIONS.filter((migration) => migration.name < MAILING_REQUESTER_MIGRATION);
-    expect(before.length).toBeLessThan(env.TEST_MIGRATIONS.length);
-    await applyD1Migrations(database, before);
+    await migrateUpTo(database, MAILING_REQUESTER_MIGRATION);
     const founders = await seedMailings(database);
     const tablesBefore = await everyTable(database);
 
-    await applyD1Migrations(database, env.TEST_MIGRATIONS);
+    await migrateAll(database);
 
     const tablesAfter = await everyTable(database);
     expect(Object.keys(tablesAfter)).toEqual(Object.keys(tablesBefore));
     for (const [name, rows] of Object.entries(tablesBefore)) {
-      const after = name === "letter_mailings" ? tablesAfter[name].map(({ actor_id: _actor, ...rest }) => rest) : tablesAfter[name];
+      const after = name === "letter_mailings" ? withoutColumn(tablesAfter[name], "actor_id") : tablesAfter[name];
       expect(after, name).toEqual(rows);
     }
     expect(tablesAfter.letter_mailings).toHaveLength(4);
