@@ -53,6 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       kind: parsed.data.wizard,
       name: parsed.data.name,
       answers,
+      createdBy: session.user.id,
     });
     if (!saved.ok)
       return refuse(Object.fromEntries(Object.entries(saved.errors).map(([field, message]) => [field, [message]])), saved.status);

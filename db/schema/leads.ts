@@ -111,6 +111,8 @@ export const savedSearches = sqliteTable(
   {
     id: id(),
     userId: ownerUserId(),
+    /** The member who saved it (no foreign key: outlives their membership), charged for its daily runs. */
+    createdBy: text("created_by").notNull(),
     type: text("type").notNull(),
     name: text("name").notNull(),
     /** The wizard's answers (domain/leads/saved-searches.ts), re-validated before every run. */

@@ -12,7 +12,8 @@ import { buyerSearch, type WizardAnswers } from "#app/domain/chat/wizard.ts";
 import { toCashBuyerItem } from "#app/domain/leads/items.ts";
 import { BuyerCriteriaSchema, buyerRequestParams, CASH_BUYER_PAGE, SKIP_STEP } from "#app/domain/leads/search.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { releaseUsage, reserveUsage } from "#app/services/usage/caps.server.ts";
+import type { Spender } from "#app/services/usage/acting-member.server.ts";
+import { releaseUsage, reserveUsage, reserveUsageBy } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 import { BuyerLeadSchema } from "./buyer-leads.server.ts";
@@ -30,12 +31,15 @@ export const BUYER_SEARCH_FAILED_NOTE = "The property data service did not answe
 
 export type BuyerRunOutcome = { delivered: number; note: string | null; invalid: boolean };
 
+/**
+ * One run of the workspace's saved buyer search: the daily run names `spender`, the member who saved it (no one is
+ * signed in to it); without one the request's signed-in member is charged.
+ */
 export async function runSavedBuyerSearch(
   context: RunContext,
-  userId: string,
-  savedSearchId: string,
-  answers: WizardAnswers,
+  run: { userId: string; savedSearchId: string; answers: WizardAnswers; spender?: Spender },
 ): Promise<BuyerRunOutcome> {
+  const { userId, savedSearchId, answers, spender } = run;
   const body = buyerSearch(answers);
   const parsed = body ? BuyerCriteriaSchema.safeParse(body) : null;
   if (!parsed?.success) return { delivered: 0, note: null, invalid: true };
@@ -46,7 +50,9 @@ export async function runSavedBuyerSearch(
   const mine = and(eq(skipMapping.userId, userId), eq(skipMapping.userSearch, savedBuyerKey(savedSearchId)));
   let delivered = 0;
   for (let page = 0; page < BUYER_PAGES_PER_RUN && delivered < CASH_BUYER_PAGE; page++) {
-    const reserved = await reserveUsage({ ...context, now: () => now }, userId, "cash_buyer_page", 1);
+    const reserved = spender
+      ? await reserveUsageBy({ ...context, now: () => now }, { spender, kind: "cash_buyer_page", quantity: 1 })
+      : await reserveUsage({ ...context, now: () => now }, userId, "cash_buyer_page", 1);
     if (!reserved.ok) return { delivered, note: reserved.message, invalid: false };
     const skip = await claimPage(db, userId, savedSearchId, now);
     const request = {

@@ -2,15 +2,18 @@
  * Running a saved search: Run now on the Saved Searches page (seller), and the daily cron (workers/scheduled.ts; seller
  * and, ADR 085, cash-buyer searches: saved-buyer-run.server.ts). A seller run is
  * the ordinary seller search (searchSellerLeads), so it delivers only leads the user never had and reserves every lead
- * and skip trace against the user's caps; a cap refusal delivers nothing and is recorded as the run's note.
+ * and skip trace against the user's caps; a cap refusal delivers nothing and is recorded as the run's note. Run now
+ * charges the member pressing it; the daily run charges the member who saved the search (their own cap, limits and
+ * ledger rows), or the workspace's founder once that member has left the workspace.
  */
 import { and, asc, eq, isNull, lte, or, sql } from "drizzle-orm";
 
-import { savedSearches } from "#db/schema.ts";
+import { savedSearches, workspaceMembers } from "#db/schema.ts";
 import { leadCountOf, sellerCriteria } from "#app/domain/chat/wizard.ts";
 import { DAILY_RUN_GAP_MS, SAVED_SEARCH_NOT_FOUND, SAVED_SEARCHES_PER_CRON, storedAnswers } from "#app/domain/leads/saved-searches.ts";
 import { SellerSearchSchema } from "#app/domain/leads/search.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import type { Spender } from "#app/services/usage/acting-member.server.ts";
 import { capReached } from "#app/services/usage/caps.server.ts";
 
 import { runSavedBuyerSearch } from "./saved-buyer-run.server.ts";
@@ -35,7 +38,8 @@ export async function runSavedSearch(
   context: RunContext,
   userId: string,
   id: string,
-  options: { onlyIfDue?: boolean } = {},
+  /** `spender`: the member the daily run charges (else the request's signed-in member). */
+  options: { onlyIfDue?: boolean; spender?: Spender } = {},
 ): Promise<RunOutcome> {
   const { db } = context;
   const now = context.now();
@@ -56,14 +60,15 @@ export async function runSavedSearch(
       : { ok: false, status: 404, message: SAVED_SEARCH_NOT_FOUND };
   }
   if (claimed.type === "buyer") {
-    const run = await runSavedBuyerSearch(context, userId, id, storedAnswers(claimed.criteria));
+    const answers = storedAnswers(claimed.criteria);
+    const run = await runSavedBuyerSearch(context, { userId, savedSearchId: id, answers, spender: options.spender });
     const buyerNote = run.invalid ? SAVED_SEARCH_INVALID : run.note;
     await db.update(savedSearches).set({ lastRunNote: buyerNote, updatedAt: now }).where(mine);
     return { ok: true, delivered: run.delivered, note: buyerNote };
   }
   const answers = storedAnswers(claimed.criteria);
   const parsed = SellerSearchSchema.safeParse({ count: leadCountOf(answers), criteria: sellerCriteria(answers) });
-  const outcome = parsed.success ? await searchSellerLeads(context, userId, parsed.data, { savedSearchId: id }) : null;
+  const outcome = parsed.success ? await searchSellerLeads(context, userId, parsed.data, { savedSearchId: id, spender: options.spender }) : null;
   const delivered = outcome?.ok ? outcome.properties.length : 0;
   const note = !outcome ? SAVED_SEARCH_INVALID : outcome.message;
   await db.update(savedSearches).set({ lastRunNote: note, updatedAt: now }).where(mine);
@@ -74,6 +79,12 @@ export async function runSavedSearch(
 function due(now: Date) {
   return or(isNull(savedSearches.lastRunAt), lte(savedSearches.lastRunAt, new Date(now.getTime() - DAILY_RUN_GAP_MS)));
 }
+
+/**
+ * Who a daily run charges: the member who saved the search while they still belong to its workspace, else the
+ * workspace's founder (whose id is the workspace's), as removing a member hands their leads to an owner.
+ */
+const runSpender = sql<string>`case when exists (select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${savedSearches.userId} and ${workspaceMembers.userId} = ${savedSearches.createdBy}) then ${savedSearches.createdBy} else ${savedSearches.userId} end`;
 
 export type DailyRunSummary = { ran: number; delivered: number; skipped: number; failed: number; capped: number };
 
@@ -94,6 +105,7 @@ export async function runDueSavedSearches(context: RunContext, limit = SAVED_SEA
     .select({
       id: savedSearches.id,
       userId: savedSearches.userId,
+      memberId: runSpender.as("member_id"),
       type: savedSearches.type,
       lastRunAt: savedSearches.lastRunAt,
       turn: turn.as("turn"),
@@ -111,17 +123,19 @@ export async function runDueSavedSearches(context: RunContext, limit = SAVED_SEA
   for (const search of dueSearches) {
     if (summary.ran + summary.failed >= limit) break;
     const kind = search.type === "buyer" ? "cash_buyer_page" : "lead";
-    if (capped.has(`${search.userId}:${kind}`)) continue;
+    const spender = { workspaceId: search.userId, memberId: search.memberId };
+    const cappedKey = `${search.userId}:${search.memberId}:${kind}`;
+    if (capped.has(cappedKey)) continue;
     try {
-      const cap = await capReached({ ...context, now: () => now }, search.userId, kind);
+      const cap = await capReached({ ...context, now: () => now }, spender, kind);
       if (cap) {
         // Not a run: the search stays due, and its note says why it waited.
-        capped.add(`${search.userId}:${kind}`);
+        capped.add(cappedKey);
         summary.capped++;
         await context.db.update(savedSearches).set({ lastRunNote: cap }).where(eq(savedSearches.id, search.id));
         continue;
       }
-      const outcome = await runSavedSearch(context, search.userId, search.id, { onlyIfDue: true });
+      const outcome = await runSavedSearch(context, search.userId, search.id, { onlyIfDue: true, spender });
       if (!outcome.ok) continue;
       summary.ran++;
       summary.delivered += outcome.delivered;

@@ -41,7 +41,8 @@ const countOf = (userId: string, daily: boolean) =>
 export async function saveSearch(
   context: ServiceContext<"db" | "now">,
   userId: string,
-  search: { kind: WizardKind; name: string; answers: WizardAnswers },
+  /** `createdBy`: the member saving it, whom its daily runs charge. */
+  search: { kind: WizardKind; name: string; answers: WizardAnswers; createdBy: string },
 ): Promise<SaveOutcome> {
   const { db } = context;
   const now = context.now();
@@ -54,6 +55,7 @@ export async function saveSearch(
       .values({
         id,
         userId,
+        createdBy: search.createdBy,
         type: search.kind,
         name: search.name,
         criteriaJson: { ...search.answers },

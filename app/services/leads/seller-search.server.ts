@@ -17,7 +17,8 @@ import {
   type SellerSearchInput,
 } from "#app/domain/leads/search.ts";
 import { atOneInstant, type ServiceContext } from "#app/services/context.server.ts";
-import { releaseUsage, reserveUsages, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
+import type { Spender } from "#app/services/usage/acting-member.server.ts";
+import { releaseUsage, reserveUsages, reserveUsagesBy, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
 import { usageEntry } from "#app/services/usage/ledger.server.ts";
 
 import { errorText, logged, MAX_SEARCH_ROUNDS, sellerSearchOf, type Failure } from "./search.server.ts";
@@ -48,8 +49,11 @@ export async function searchSellerLeads(
   context: ServiceContext<"db" | "now" | "providers" | "config">,
   userId: string,
   input: SellerSearchInput,
-  /** The saved search this run is of (its request names it, so the Saved Searches page counts its leads and cost). */
-  options: { savedSearchId?: string } = {},
+  /**
+   * The saved search this run is of (its request names it, so the Saved Searches page counts its leads and cost), and
+   * the member its daily run charges (no one is signed in to it); else the request's signed-in member is charged.
+   */
+  options: { savedSearchId?: string; spender?: Spender } = {},
 ): Promise<SellerSearchResult | Failure | CapRefusal> {
   // One instant for the whole search: every round's rows and charges carry the time it started.
   const atStart = atOneInstant(context);
@@ -63,6 +67,7 @@ export async function searchSellerLeads(
     search: sellerSearchOf(criteria),
     params: sellerRequestParams(criteria, count),
     savedSearchId: options.savedSearchId ?? null,
+    spender: options.spender ?? null,
   };
   const state: SearchState = { start: null, readSoFar: 0, found: [], alreadyHad: 0, unreadable: 0, exhausted: false };
   for (let round = 1; state.found.length < count && !state.exhausted && round <= MAX_SEARCH_ROUNDS; round++) {
@@ -84,6 +89,7 @@ type SearchRun = {
   search: ReturnType<typeof sellerSearchOf>;
   params: ReturnType<typeof sellerRequestParams>;
   savedSearchId: string | null;
+  spender: Spender | null;
 };
 
 /** Where a search run stands after its rounds so far. */
@@ -108,7 +114,7 @@ async function searchRound(
   const need = count - state.found.length;
   // The vendor charges for every record it returns and every owner it skip-traces: counted against the caps before
   // the call; what the page did not use is given back after it.
-  const reserved = await reserveLeadRound(context, userId, need);
+  const reserved = await reserveLeadRound(context, { userId, spender: run.spender, need });
   if (!reserved.ok) {
     if (state.found.length > 0)
       return {
@@ -347,13 +353,14 @@ async function recordFailure(
 /** A round's leads and skip traces, reserved together in one batch: a refusal of either counts neither. */
 async function reserveLeadRound(
   context: ServiceContext<"db" | "providers" | "config" | "now">,
-  userId: string,
-  need: number,
+  round: { userId: string; spender: Spender | null; need: number },
 ): Promise<{ ok: true; leads: Reservation; traces: Reservation } | CapRefusal> {
-  const reserved = await reserveUsages(context, userId, [
+  const { userId, spender, need } = round;
+  const items = [
     { kind: "lead", quantity: need },
     { kind: "skip_trace", quantity: need },
-  ]);
+  ] as const;
+  const reserved = spender ? await reserveUsagesBy(context, { spender, items }) : await reserveUsages(context, userId, items);
   if (!reserved.ok) return reserved;
   const [leads, traces] = reserved.reservations;
   return { ok: true, leads: leads!, traces: traces! };

@@ -89,6 +89,14 @@ export async function reserveUsageBy(
   return reserved.ok ? { ok: true, reservation: reserved.reservations[0]! } : reserved;
 }
 
+/** `reserveUsages` for a named member (a saved search's daily run charges the member who saved it). */
+export function reserveUsagesBy(
+  context: UsageContext & ServiceContext<"now">,
+  input: { spender: Spender; items: readonly { kind: UsageKind; quantity: number }[] },
+): Promise<{ ok: true; reservations: Reservation[] } | CapRefusal> {
+  return reserveFor(context, { ...input, mode: "reserve" });
+}
+
 /** Counts units for `spender` (their workspace, their own spend and their own limits) against every cap, in one batch. */
 async function reserveFor(
   context: UsageContext & ServiceContext<"now">,
@@ -309,14 +317,15 @@ function memberSpendMessage(capCents: number, usedCents: number): string {
 }
 
 /**
- * Why the user has no unit of `kind` left (some window is full, or the monthly spend cap is spent), or null: a read,
- * counting nothing, for a job that would rather pass the user over than be refused (the daily saved-search run).
+ * Why `spender` has no unit of `kind` left (some window of the workspace or of their own is full, or the workspace's
+ * or their monthly spend cap is spent), or null: a read, counting nothing, for a job that would rather pass them over
+ * than be refused (the daily saved-search run).
  */
-export async function capReached(context: UsageContext & ServiceContext<"now">, userId: string, kind: UsageKind): Promise<string | null> {
+export async function capReached(context: UsageContext & ServiceContext<"now">, spender: Spender, kind: UsageKind): Promise<string | null> {
   const now = context.now();
   const policy = policyOf(context);
   const starts = startsOf(now);
-  const spender = { workspaceId: userId, memberId: await actingMember(context, userId) };
+  const userId = spender.workspaceId;
   const memberMeter = memberSpendMeter(spender.memberId);
   const ownMeter = memberKindMeter(kind, spender.memberId);
   const [budget, memberBudget, memberLimits, rows] = await context.db.batch([

@@ -10,6 +10,7 @@ export async function seedDemoSavedSearch(db: Db, userId: string, now = new Date
     .insert(savedSearches)
     .values({
       userId,
+      createdBy: userId,
       type: "seller",
       name: "Phoenix inherited",
       criteriaJson: PHOENIX_INHERITED,
