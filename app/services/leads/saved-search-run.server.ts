@@ -68,7 +68,9 @@ export async function runSavedSearch(
   }
   const answers = storedAnswers(claimed.criteria);
   const parsed = SellerSearchSchema.safeParse({ count: leadCountOf(answers), criteria: sellerCriteria(answers) });
-  const outcome = parsed.success ? await searchSellerLeads(context, userId, parsed.data, { savedSearchId: id, spender: options.spender }) : null;
+  const outcome = parsed.success
+    ? await searchSellerLeads(context, userId, parsed.data, { savedSearchId: id, spender: options.spender })
+    : null;
   const delivered = outcome?.ok ? outcome.properties.length : 0;
   const note = !outcome ? SAVED_SEARCH_INVALID : outcome.message;
   await db.update(savedSearches).set({ lastRunNote: note, updatedAt: now }).where(mine);
@@ -82,9 +84,12 @@ function due(now: Date) {
 
 /**
  * Who a daily run charges: the member who saved the search while they still belong to its workspace, else the
- * workspace's founder (whose id is the workspace's), as removing a member hands their leads to an owner.
+ * workspace's founder (whose id is the workspace's), as removing a member hands their leads to an owner. The search's
+ * columns are named with their table: drizzle writes them bare, which inside the subquery would name the member's.
  */
-const runSpender = sql<string>`case when exists (select 1 from ${workspaceMembers} where ${workspaceMembers.workspaceId} = ${savedSearches.userId} and ${workspaceMembers.userId} = ${savedSearches.createdBy}) then ${savedSearches.createdBy} else ${savedSearches.userId} end`;
+const runSpender = sql<string>`case when exists (select 1 from ${workspaceMembers} m
+  where m.workspace_id = saved_searches.user_id and m.user_id = saved_searches.created_by)
+  then ${savedSearches.createdBy} else ${savedSearches.userId} end`;
 
 export type DailyRunSummary = { ran: number; delivered: number; skipped: number; failed: number; capped: number };
 
