@@ -35,7 +35,7 @@ import { declareSessionReads, withSessionReads, type UserRef, type ValidSession 
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
 import { fieldErrors, readFormData } from "#app/services/http/api.server.ts";
 import { redirectWithToast } from "#app/services/http/toast.server.ts";
-import { assigneeOptions, reassignLead } from "#app/services/leads/assignee.server.ts";
+import { reassignLead } from "#app/services/leads/assignee.server.ts";
 import { CHECK_THIS_OFFER } from "#app/services/offers/offer-checks.server.ts";
 import { saveTaskNote } from "#app/services/sequences/lead-outcome.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
@@ -81,15 +81,15 @@ const assigneeOf = (member: TodayMember, self: UserRef): UserRef | null =>
  * the coming-up steps only when asked for, UPCOMING_LIMIT of them, not the wide read's UPCOMING_LIMIT + TODAY_LIMIT.
  * The clock is read once, here, for the loader too.
  */
-const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, person, batch }) => {
+const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, person, batch, members: membersRead }) => {
   const now = context.now();
   const guess = guessedZone(request);
   const { upcomingLimit, shown } = pageOf(request);
   const asked = todayMemberOf(new URL(request.url).searchParams);
   const page = { upcomingLimit, tasksShown: shown, assignee: assigneeOf(asked, person) };
-  // Both join the lookup's batch before it is sent: one round trip.
+  // Both join the lookup's batch before it is sent (the members as a column of the session's own statement): one round trip.
   const reading = readToday({ db: context.db, now: () => now }, userId, { batch, zone: guess, ...page });
-  const [[members], reads] = await Promise.all([batch([assigneeOptions(context, userId)]), reading]);
+  const [members, reads] = await Promise.all([membersRead(), reading]);
   return { now, guess, asked, members, reads };
 });
 

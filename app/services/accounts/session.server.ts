@@ -1,8 +1,9 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, getTableColumns, sql, type AnyColumn, type SQL, type Table } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
 
 import { D1BatchGroup } from "#db/batch-group.ts";
 import { createDb } from "#db/client.ts";
@@ -141,26 +142,73 @@ export function sessionPerson(sid: string): SQL {
 }
 
 /**
- * The session, its person, the workspace's company profile and the person's memberships (their role in the session's
- * workspace among them): four statements, one round trip in a batch.
+ * The person's memberships as one JSON column: `[workspaceId, name, role, joined]` each, in no order (the lookup sorts
+ * them), so the session, its person, the company and the memberships are one statement.
  */
-function sessionQueries(context: ServiceContext<"db">, sid: string) {
-  const { db } = context;
-  const person = sessionPerson(sid);
-  return [
-    db.select().from(sessions).where(eq(sessions.sid, sid)),
-    db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, person)),
-    db
-      .select()
-      .from(companyProfiles)
-      .where(eq(companyProfiles.userId, sessionOwner(sid))),
-    db
-      .select({ workspaceId: workspaceMembers.workspaceId, name: workspaces.name, role: workspaceMembers.role })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(eq(workspaceMembers.userId, person))
-      .orderBy(workspaceMembers.createdAt, workspaces.name),
-  ] as const;
+const membershipsJson = sql<string>`(select json_group_array(json_array(${workspaceMembers.workspaceId}, ${workspaces.name}, ${workspaceMembers.role}, ${workspaceMembers.createdAt}))
+  from ${workspaceMembers} join ${workspaces} on ${workspaces.id} = ${workspaceMembers.workspaceId}
+  where ${workspaceMembers.userId} = ${sessions.userId})`;
+
+/**
+ * A table's columns under names of their own (`prefix` + column name): D1 answers a batch's rows as objects, so two
+ * joined tables' columns of one name (`id`, `user_id`, `created_at`) would overwrite each other.
+ */
+function prefixedColumns<T extends Table>(table: T, prefix: string) {
+  return Object.fromEntries(
+    Object.entries(getTableColumns(table)).map(([key, column]) => [key, sql`${column}`.mapWith(column).as(`${prefix}${column.name}`)]),
+  ) as { [K in keyof T["_"]["columns"]]: SQL.Aliased<T["_"]["columns"][K]["_"]["data"]> };
+}
+
+/** A member's name as the workspace's pickers list it: their full name, else their email. */
+export const memberName = (member: { fullName: AnyColumn; email: AnyColumn }) =>
+  sql<string>`coalesce(nullif(trim(${member.fullName}), ''), ${member.email})`;
+
+/** A member of the session's workspace, as its pickers list them. */
+export type WorkspaceMember = { userId: string; name: string };
+
+const member = alias(users, "member");
+/** The session's workspace's members as one JSON column: `[userId, name, joined]` each, in no order. */
+const membersJson = sql<string>`(select json_group_array(json_array(${member.id}, ${memberName(member)}, ${workspaceMembers.createdAt}))
+  from ${workspaceMembers} join ${users} ${member} on ${member.id} = ${workspaceMembers.userId}
+  where ${workspaceMembers.workspaceId} = ${sessions.workspaceId})`;
+
+/** What the session's one statement selects, with or without the workspace's members: built once, as it never changes. */
+const SESSION_ROW = {
+  session: prefixedColumns(sessions, "session_"),
+  user: SESSION_USER_COLUMNS,
+  company: prefixedColumns(companyProfiles, "company_"),
+  memberships: membershipsJson.as("memberships"),
+  members: sql<string | null>`null`.as("members"),
+};
+const SESSION_ROW_WITH_MEMBERS = { ...SESSION_ROW, members: sql<string | null>`${membersJson}`.as("members") };
+
+/**
+ * The session with its person, the workspace's company profile and the person's memberships (their role in the
+ * session's workspace among them), and the workspace's members when a read asked for them: one statement, joined.
+ */
+function sessionQuery(context: ServiceContext<"db">, sid: string, withMembers: boolean) {
+  return context.db
+    .select(withMembers ? SESSION_ROW_WITH_MEMBERS : SESSION_ROW)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companyProfiles, eq(companyProfiles.userId, sessions.workspaceId))
+    .where(eq(sessions.sid, sid));
+}
+
+type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
+
+/** The memberships column read back, by when the person joined, then by the workspace's name. */
+function membershipsOf(json: string): Membership[] {
+  const rows = JSON.parse(json) as [string, string, WorkspaceRole, number][];
+  rows.sort(([, nameA, , joinedA], [, nameB, , joinedB]) => joinedA - joinedB || (nameA < nameB ? -1 : nameA > nameB ? 1 : 0));
+  return rows.map(([workspaceId, name, role]) => ({ workspaceId, name, role }));
+}
+
+/** The members column read back, in the order they joined. */
+function membersOf(json: string): WorkspaceMember[] {
+  const rows = JSON.parse(json) as [string, string, number][];
+  rows.sort(([, , joinedA], [, , joinedB]) => joinedA - joinedB);
+  return rows.map(([userId, name]) => ({ userId, name }));
 }
 
 /**
@@ -189,12 +237,30 @@ export function lookupSession(context: ServiceContext<"db" | "now">, token: stri
   const sid = hashToken(token);
   const group = new D1BatchGroup(db.$client);
   const grouped = createDb(group);
-  const session = grouped.batch(sessionQueries(context, sid)).then((rows) => checkSession(context, sid, rows));
+  // The session's statement is built when the batch is sent, so a read that asked for the members before then finds
+  // them in its row instead of a statement of their own.
+  let withMembers = false;
+  let sent = false;
+  let release!: (row: Promise<SessionRow | undefined>) => void;
+  const row = new Promise<SessionRow | undefined>((resolve) => (release = resolve));
+  const session = row.then((found) => checkSession(context, sid, found));
+  const membersIn = (found: SessionRow | undefined) => (found?.members ? membersOf(found.members) : []);
+  const members = (): Promise<WorkspaceMember[]> => {
+    if (sent) return grouped.batch([sessionQuery(context, sid, true)]).then(([[found]]) => membersIn(found));
+    withMembers = true;
+    return row.then(membersIn);
+  };
   return {
     sid,
     session,
-    reads: { userId: sessionOwner(sid), person: sessionPerson(sid), batch: (queries) => grouped.batch(queries) },
-    send: () => void group.send(),
+    reads: { userId: sessionOwner(sid), person: sessionPerson(sid), batch: (queries) => grouped.batch(queries), members },
+    send: () => {
+      if (!sent) {
+        sent = true;
+        release(grouped.batch([sessionQuery(context, sid, withMembers)]).then(([[found]]) => found));
+      }
+      void group.send();
+    },
     declared: new Map(),
   };
 }
@@ -204,15 +270,16 @@ export function lookupSession(context: ServiceContext<"db" | "now">, token: stri
  * longer belongs to the session's workspace. Renews the expiry once half of its sliding lifetime has passed, never
  * beyond the absolute lifetime; a session past either limit is deleted.
  */
-async function checkSession(
-  context: ServiceContext<"db" | "now">,
-  sid: string,
-  [[session], [user], [company], memberships]: BatchResponse<ReturnType<typeof sessionQueries>>,
-): Promise<ValidSession | null> {
+async function checkSession(context: ServiceContext<"db" | "now">, sid: string, row: SessionRow | undefined): Promise<ValidSession | null> {
   const { db } = context;
   const now = context.now();
-  const current = memberships.find((membership) => membership.workspaceId === session?.workspaceId);
-  if (!session || !user || !current) return null;
+  if (!row) return null;
+  const { session, user } = row;
+  // The company's columns are aliased, so drizzle cannot tell an unmatched left join: its id says.
+  const company = row.company.id === null ? null : (row.company as CompanyProfile);
+  const memberships = membershipsOf(row.memberships);
+  const current = memberships.find((membership) => membership.workspaceId === session.workspaceId);
+  if (!current) return null;
   const remember = session.sess.remember === true;
   const absoluteEnd = session.createdAt.getTime() + (remember ? REMEMBER_ABSOLUTE_MS : BROWSER_ABSOLUTE_MS);
   if (session.expire.getTime() <= now.getTime() || absoluteEnd <= now.getTime()) {
@@ -246,7 +313,13 @@ async function checkSession(
  * What a read that runs before its session answered gets: whose data to read (the session's user, as SQL) and the
  * batch to read it in (the session lookup's own).
  */
-export type SessionReads = { userId: UserRef; person: UserRef; batch: SendBatch };
+export type SessionReads = {
+  userId: UserRef;
+  person: UserRef;
+  batch: SendBatch;
+  /** The workspace's members by when they joined: asked for before the lookup is sent, a column of its own statement. */
+  members: () => Promise<WorkspaceMember[]>;
+};
 
 /** What reads beside the session answer: null when the session is not valid (what they read is dropped). */
 export type BesideSession<T> = Promise<{ session: ValidSession; value: T } | null>;

@@ -6,14 +6,14 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 
 import { properties, users, workspaceMembers } from "#db/schema.ts";
 import { ASSIGNEE_LEAD_NOT_FOUND, ASSIGNEE_NOT_MEMBER } from "#app/domain/leads/assignee.ts";
-import type { UserRef } from "#app/services/accounts/session.server.ts";
+import { memberName, type UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 /** The workspace's members by name (their email when they gave none), as a select lists them. */
 export function assigneeOptions(context: ServiceContext<"db">, workspaceId: UserRef) {
   const { db } = context;
   return db
-    .select({ userId: users.id, name: sql<string>`coalesce(nullif(trim(${users.fullName}), ''), ${users.email})`.as("name") })
+    .select({ userId: users.id, name: memberName(users).as("name") })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.userId))
     .where(eq(workspaceMembers.workspaceId, workspaceId))
