@@ -1,16 +1,26 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq, getTableColumns, sql, type AnyColumn, type SQL, type Table } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
-import { alias } from "drizzle-orm/sqlite-core";
 
 import { D1BatchGroup } from "#db/batch-group.ts";
 import { createDb } from "#db/client.ts";
 import type { WorkspaceRole } from "#db/enums.ts";
-import { companyProfiles, sessions, users, workspaceMembers, workspaces } from "#db/schema.ts";
+import { sessions, users, workspaceMembers } from "#db/schema.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { readCookie } from "#app/services/http/cookies.server.ts";
+
+import {
+  membershipsOf,
+  membersOf,
+  sessionQuery,
+  type CompanyProfile,
+  type Membership,
+  type SessionRow,
+  type SessionUser,
+  type WorkspaceMember,
+} from "./session-row.server.ts";
 
 /**
  * Server-side sessions (The Copenhagen Book): a 160-bit random token in an HttpOnly cookie; only its SHA-256 is
@@ -25,20 +35,9 @@ export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 export const BROWSER_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type CompanyProfile = typeof companyProfiles.$inferSelect;
-/**
- * The signed-in user's row. From a session lookup it also carries the company profile (null: none yet), read in the
- * same query, so the pages' current-user answer costs no round trip of its own.
- */
-export type SessionUser = Omit<typeof users.$inferSelect, "passwordHash"> & { company?: CompanyProfile | null };
+export type { CompanyProfile, Membership, SessionUser, WorkspaceMember } from "./session-row.server.ts";
+export { memberName } from "./session-row.server.ts";
 
-/**
- * The user's columns a session lookup reads: all but the password hash, which only sign-in and re-authentication read
- * (on their own), so no request carries it in memory for nothing.
- */
-const { passwordHash: _passwordHash, ...SESSION_USER_COLUMNS } = getTableColumns(users);
-/** A workspace the signed-in person belongs to, and their role in it. */
-export type Membership = { workspaceId: string; name: string; role: WorkspaceRole };
 /**
  * A valid session. `workspaceId` is whose business records every query of the request reads and writes (the
  * `user_id` of those tables); `user` is the person acting (their own id is `user.id`), `role` theirs in that
@@ -139,76 +138,6 @@ export function sessionOwner(sid: string): SessionOwner {
 /** The session's person (who is acting) as SQL, for reads of what is theirs within the workspace (their Today). */
 export function sessionPerson(sid: string): SQL {
   return sql`(select ${sessions.userId} from ${sessions} where ${sessions.sid} = ${sid})`;
-}
-
-/**
- * The person's memberships as one JSON column: `[workspaceId, name, role, joined]` each, in no order (the lookup sorts
- * them), so the session, its person, the company and the memberships are one statement.
- */
-const membershipsJson = sql<string>`(select json_group_array(json_array(${workspaceMembers.workspaceId}, ${workspaces.name}, ${workspaceMembers.role}, ${workspaceMembers.createdAt}))
-  from ${workspaceMembers} join ${workspaces} on ${workspaces.id} = ${workspaceMembers.workspaceId}
-  where ${workspaceMembers.userId} = ${sessions.userId})`;
-
-/**
- * A table's columns under names of their own (`prefix` + column name): D1 answers a batch's rows as objects, so two
- * joined tables' columns of one name (`id`, `user_id`, `created_at`) would overwrite each other.
- */
-function prefixedColumns<T extends Table>(table: T, prefix: string) {
-  return Object.fromEntries(
-    Object.entries(getTableColumns(table)).map(([key, column]) => [key, sql`${column}`.mapWith(column).as(`${prefix}${column.name}`)]),
-  ) as { [K in keyof T["_"]["columns"]]: SQL.Aliased<T["_"]["columns"][K]["_"]["data"]> };
-}
-
-/** A member's name as the workspace's pickers list it: their full name, else their email. */
-export const memberName = (member: { fullName: AnyColumn; email: AnyColumn }) =>
-  sql<string>`coalesce(nullif(trim(${member.fullName}), ''), ${member.email})`;
-
-/** A member of the session's workspace, as its pickers list them. */
-export type WorkspaceMember = { userId: string; name: string };
-
-const member = alias(users, "member");
-/** The session's workspace's members as one JSON column: `[userId, name, joined]` each, in no order. */
-const membersJson = sql<string>`(select json_group_array(json_array(${member.id}, ${memberName(member)}, ${workspaceMembers.createdAt}))
-  from ${workspaceMembers} join ${users} ${member} on ${member.id} = ${workspaceMembers.userId}
-  where ${workspaceMembers.workspaceId} = ${sessions.workspaceId})`;
-
-/** What the session's one statement selects, with or without the workspace's members: built once, as it never changes. */
-const SESSION_ROW = {
-  session: prefixedColumns(sessions, "session_"),
-  user: SESSION_USER_COLUMNS,
-  company: prefixedColumns(companyProfiles, "company_"),
-  memberships: membershipsJson.as("memberships"),
-  members: sql<string | null>`null`.as("members"),
-};
-const SESSION_ROW_WITH_MEMBERS = { ...SESSION_ROW, members: sql<string | null>`${membersJson}`.as("members") };
-
-/**
- * The session with its person, the workspace's company profile and the person's memberships (their role in the
- * session's workspace among them), and the workspace's members when a read asked for them: one statement, joined.
- */
-function sessionQuery(context: ServiceContext<"db">, sid: string, withMembers: boolean) {
-  return context.db
-    .select(withMembers ? SESSION_ROW_WITH_MEMBERS : SESSION_ROW)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(companyProfiles, eq(companyProfiles.userId, sessions.workspaceId))
-    .where(eq(sessions.sid, sid));
-}
-
-type SessionRow = Awaited<ReturnType<typeof sessionQuery>>[number];
-
-/** The memberships column read back, by when the person joined, then by the workspace's name. */
-function membershipsOf(json: string): Membership[] {
-  const rows = JSON.parse(json) as [string, string, WorkspaceRole, number][];
-  rows.sort(([, nameA, , joinedA], [, nameB, , joinedB]) => joinedA - joinedB || (nameA < nameB ? -1 : nameA > nameB ? 1 : 0));
-  return rows.map(([workspaceId, name, role]) => ({ workspaceId, name, role }));
-}
-
-/** The members column read back, in the order they joined. */
-function membersOf(json: string): WorkspaceMember[] {
-  const rows = JSON.parse(json) as [string, string, number][];
-  rows.sort(([, , joinedA], [, , joinedB]) => joinedA - joinedB);
-  return rows.map(([userId, name]) => ({ userId, name }));
 }
 
 /**
