@@ -127,7 +127,7 @@ export default function TeamPage() {
       <MemberCaps
         members={members.map((member) => ({
           userId: member.userId,
-          name: member.fullName ?? member.email,
+          name: member.name,
           capCents: caps[member.userId] ?? null,
         }))}
         failed={answer && "capFor" in answer ? { capFor: String(answer.capFor), errors: answer.errors } : undefined}
@@ -135,7 +135,7 @@ export default function TeamPage() {
       <MemberLimitsSection
         members={members.map((member) => ({
           userId: member.userId,
-          name: member.fullName ?? member.email,
+          name: member.name,
           limits: limits[member.userId] ?? {},
         }))}
         // A refused limits form answers with what was typed; TypeScript folds that answer into the other error shapes.

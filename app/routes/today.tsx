@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 
 import { DealDeadlines } from "#app/components/dispo/deal-deadlines.tsx";
 import { NewOffers } from "#app/components/dispo/new-offers.tsx";
@@ -26,10 +26,12 @@ import {
 import { crmHref } from "#app/domain/leads/crm-view.ts";
 import { TodayFormSchema } from "#app/domain/sequences/sequence-forms.ts";
 import { SEQUENCE_ACTION_LABELS } from "#app/domain/sequences/steps.ts";
+import { todayBackLink } from "#app/domain/today/back-link.ts";
 import { talkedText } from "#app/domain/today/call-follow-up.ts";
 import { TASK_NOT_FOUND, TASK_OUTCOME_LABELS, taskCardData, TODAY_LIMIT, UPCOMING_LIMIT } from "#app/domain/today/tasks.ts";
 import { redactFor } from "#app/domain/workspaces/redaction.ts";
 import { mayWork, refusalFor } from "#app/domain/workspaces/roles.ts";
+import type { RootData } from "#app/root.tsx";
 import { readAsUser, requireUser } from "#app/services/accounts/auth.server.ts";
 import { declareSessionReads, withSessionReads, type UserRef, type ValidSession } from "#app/services/accounts/session.server.ts";
 import { guessedZone, userZone } from "#app/services/accounts/time-zone.server.ts";
@@ -135,6 +137,8 @@ export const loader = withSessionReads(readGuessedDay, async (args: LoaderFuncti
     deadlines: dealDeadlines(reads.deadlines, now),
     newOffers: offerTasks(reads.newOffers),
     team: teamOf(session, members, member, reads),
+    /** The way back to a page the member's role may open (none for a role that may open neither). */
+    back: todayBackLink(session.role),
   });
 });
 
@@ -231,13 +235,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type StartConfirmation = { propertyId: string; title: string; warnings: { code: string; message: string }[] };
 
 export default function TodayPage() {
-  const { tasks, total, allTasks, upcoming, paused, deadlines, newOffers, team } = useLoaderData<typeof loader>();
+  const { tasks, total, allTasks, upcoming, paused, deadlines, newOffers, team, back } = useLoaderData<typeof loader>();
   const assign = team.assign;
   const failed = useActionData<typeof action>();
   // Typed by hand: the action's union of answers reads `confirmation` as unknown.
   const confirmation = failed && "confirmation" in failed ? (failed.confirmation as StartConfirmation) : null;
   return (
-    <FormPage title="Today" backTo="/?section=dashboard" backLabel="Back to Dashboard">
+    <FormPage title="Today" backTo={back?.to} backLabel={back?.label}>
       {confirmation ? (
         <div className="mb-4">
           <OfferConfirmation
@@ -281,6 +285,9 @@ export default function TodayPage() {
   );
 }
 
+/** The page's frame with the member's way back (the root's data names the role; signed out, none). */
 export function ErrorBoundary() {
-  return <PageError backTo="/?section=dashboard" backLabel="Back to Dashboard" />;
+  const role = useRouteLoaderData<RootData>("root")?.user?.role;
+  const back = role ? todayBackLink(role) : null;
+  return <PageError backTo={back?.to} backLabel={back?.label} />;
 }

@@ -6,8 +6,9 @@ import { VIEWPORTS } from "./page-rules.ts";
 /**
  * A team's first day, with JavaScript and without, on a desktop and a phone: the owner invites a caller from /team;
  * the caller signs up with the invited address from the email in the dev outbox and joins the owner's workspace,
- * works a call on Today, opens the lead and finds no deal number, no offer and no Mail the Offer; forcing a mailing
- * or an offer through the API is refused in words. The last step is the owner's look back at what the caller did.
+ * works a call on Today, goes back to the CRM, opens the lead and finds no deal number, no offer and no Mail the Offer;
+ * forcing a mailing or an offer through the API is refused in words. The last step is the owner's look back at what
+ * the caller did.
  */
 
 const OFFER = 182000;
@@ -128,6 +129,13 @@ for (const javaScriptEnabled of [true, false]) {
           await expect(caller).toHaveURL(/\/today$/);
           await expect(caller.getByText("No answer", { exact: true }).first()).toBeVisible();
           await expect(card).toHaveCount(0);
+        });
+
+        await test.step("the caller's way back from Today is the CRM, which opens (the Dashboard is not theirs)", async () => {
+          await expect(caller.getByRole("link", { name: "Back to Dashboard" })).toHaveCount(0);
+          await caller.getByRole("link", { name: "Back to CRM" }).click();
+          await expect(caller).toHaveURL(/\/\?section=crm$/);
+          await expect(caller.getByRole("heading", { name: "CRM & Lead Management" })).toBeVisible();
         });
 
         await test.step("the caller opens the lead: no deal numbers, no offer, no Mail the Offer", async () => {

@@ -5,13 +5,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { activityLog, deals, emailOutbox, users } from "#db/schema.ts";
+import { activityLog, deals, users } from "#db/schema.ts";
 import { action as feeRoute } from "#app/routes/api.deals.$id.fee-received.ts";
 import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
 import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
 import { loader as leadsCsv } from "#app/routes/crm.export[.csv].ts";
 import * as activity from "#app/routes/team_.activity.tsx";
-import * as join from "#app/routes/team_.join.tsx";
 import * as team from "#app/routes/team.tsx";
 import { sweepExpired } from "#app/services/platform/maintenance.server.ts";
 
@@ -19,6 +18,7 @@ import { registerClient, toastOf, type ApiClient } from "./api-client.ts";
 import { owner as blastOwner, post as blastPost, buyersOf, dealOf } from "./blast-fixture.ts";
 import { confirmBody, confirmed, mailBody } from "./offers-setup.ts";
 import { aLead, db, NOW, signedUp } from "./sequence-fixtures.ts";
+import { joinByInvitation } from "./team-fixture.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -27,16 +27,7 @@ const entriesOf = (workspaceId: string) =>
 
 /** `member` joins `owner`'s workspace as `role`, by the emailed link. */
 async function joinAs(owner: ApiClient, member: { client: ApiClient; email: string }, role: string) {
-  await owner.send(team.action, "POST", "/team", { form: { intent: "invite", email: member.email, role } });
-  const [sent] = await db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, member.email))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  const token = /\/team\/join\?token=([a-z2-7]{32})/.exec(sent.textBody)![1];
-  const joined = await member.client.send(join.action, "POST", "/team/join", { form: { token } });
-  expect(toastOf(joined)?.title).toBe("Welcome to the team");
+  expect(toastOf(await joinByInvitation(owner, member, role))?.title).toBe("Welcome to the team");
 }
 
 type Page = { rows: { words: string }[]; members: { userId: string; name: string }[]; hasMore: boolean };

@@ -2,8 +2,8 @@
 import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { sessionOwner, sessionPerson, type ValidSession } from "#app/services/accounts/session.server.ts";
-import { assigneeOptions } from "#app/services/leads/assignee.server.ts";
 import { load as loadCrmSection } from "#app/services/leads/crm-section.server.ts";
+import { memberOptionsOf, membersWithNames } from "#app/services/workspaces/roster.server.ts";
 
 import { db } from "./db.ts";
 
@@ -17,7 +17,7 @@ export const loadCrm = (context: AppLoadContext, session: ValidSession, url: URL
       userId: sessionOwner(session.sid),
       person: sessionPerson(session.sid),
       batch: (queries) => db.batch(queries),
-      members: () => assigneeOptions({ db }, session.workspaceId),
+      members: async () => memberOptionsOf(await membersWithNames({ db }, session.workspaceId)),
     },
     url,
   );

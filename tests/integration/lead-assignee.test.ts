@@ -10,9 +10,9 @@ import { ASSIGNEE_NOT_MEMBER, REASSIGNED } from "#app/domain/leads/assignee.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import * as index from "#app/routes/_index.tsx";
 import { action as propertiesBatch } from "#app/routes/api.properties.batch.ts";
-import * as propertiesApi from "#app/routes/api.properties.ts";
 import { action as cardAction } from "#app/routes/chat.card.tsx";
 import { action as searchAction } from "#app/routes/chat.search.tsx";
+import * as exportCsv from "#app/routes/crm.export[.csv].ts";
 import * as crmLeads from "#app/routes/crm.leads.tsx";
 import * as leadsWorkbench from "#app/routes/leads.workbench.tsx";
 import * as team from "#app/routes/team.tsx";
@@ -20,26 +20,26 @@ import * as today from "#app/routes/today.tsx";
 import type { ChatData } from "#app/services/chat/chat-section.server.ts";
 
 import { registerClient, toastOf, type ApiClient, type Handler, type SignedIn } from "./api-client.ts";
-import { assigneeOf, join, teamOf } from "./assignee-setup.ts";
 import { db } from "./db.ts";
 import { seedTestMarket } from "./market-fixture.ts";
+import { addLead, assigneeOf, joinAs, pageOf, teamOf } from "./team-fixture.ts";
 
 beforeAll(async () => {
   await seedTestMarket(db, 2_000);
 });
 
-let n = 0;
-/** A lead added by `who` through POST /api/properties; answers its id. */
-async function addLead(who: SignedIn) {
-  n += 1;
-  const answer = await who.client.call(propertiesApi.action as Handler, "POST", "/api/properties", {
-    address: `${200 + n} W Assignee Rd`,
-    city: "Phoenix",
-    state: "AZ",
-    zipCode: "85004",
-  });
-  expect(answer.status).toBe(201);
-  return String(answer.body.id);
+/** The section's Export link, as the page renders it. */
+function exportLinkOf(html: string) {
+  const href = /<a href="(\/crm\/export\.csv[^"]*)"[^>]*>Export<\/a>/.exec(html)?.[1];
+  expect(href).toBeTruthy();
+  return href!.replaceAll("&amp;", "&");
+}
+
+/** The Address column of a CSV export (these tests' addresses hold no comma or quote). */
+function addressesOf(csv: string) {
+  const [header, ...rows] = csv.trimEnd().split("\r\n");
+  const column = header.split(",").indexOf("Address");
+  return rows.map((row) => row.split(",")[column]);
 }
 
 const reassign = (client: ApiClient, fields: Record<string, string>) =>
@@ -150,7 +150,9 @@ describe("reassigning a lead", () => {
 });
 
 describe("the CRM's assignee", () => {
-  type Crm = { payload: { data: { leads: { id: string; assignedTo: string | null }[]; matching: number; members: unknown[] } } };
+  type Crm = {
+    payload: { data: { leads: { id: string; address: string; assignedTo: string | null }[]; matching: number; members: unknown[] } };
+  };
   const crmOf = (who: SignedIn, query = "") => who.client.load<Crm>(index.loader as Handler, `/?section=crm${query}`);
 
   it("lists each lead's assignee and filters by it; a single-person account lists no members", async () => {
@@ -169,6 +171,26 @@ describe("the CRM's assignee", () => {
     const solo = await registerClient("assign-crm-solo");
     expect((await crmOf(solo)).payload.data.members).toHaveLength(1);
   });
+
+  it("exports exactly the rows the list shows: the page's Export link carries its assignee filter, and Everyone's none", async () => {
+    const { owner, acquisitions } = await teamOf("assign-export");
+    const ownerLeads = [await addLead(owner), await addLead(owner)];
+    const theirLead = await addLead(acquisitions);
+    for (const [assignee, expected] of [
+      [acquisitions.userId, [theirLead]],
+      [owner.userId, ownerLeads],
+      ["", [...ownerLeads, theirLead]],
+    ] as const) {
+      const query = assignee ? `&assignee=${assignee}` : "";
+      const listed = (await crmOf(owner, query)).payload.data.leads;
+      expect(listed.map((lead) => lead.id).sort(), query).toEqual([...expected].sort());
+      const link = exportLinkOf(await pageOf(owner, `/?section=crm${query}`));
+      expect(new URL(link, "https://breeze.test").searchParams.get("assignee") ?? "", query).toBe(assignee);
+      const csv = await owner.client.call(exportCsv.loader as Handler, "GET", link);
+      expect(csv.status).toBe(200);
+      expect(addressesOf(String(csv.body.text)).sort(), query).toEqual(listed.map((lead) => lead.address).sort());
+    }
+  });
 });
 
 describe("removing a member", () => {
@@ -181,7 +203,7 @@ describe("removing a member", () => {
 
     // A second owner removes Acquisitions: the leads are theirs, nobody else's change.
     const second = await registerClient("assign-second-owner");
-    await join(owner.userId, second, "owner");
+    await joinAs(owner.userId, second, "owner");
     const removed = await second.client.send(team.action as Handler, "POST", "/team", {
       form: { intent: "remove", userId: acquisitions.userId },
     });

@@ -1,18 +1,17 @@
 /** What the per-member money tests share: a workspace on a fake Lob, letters ready to mail, members who joined. */
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 
-import { emailOutbox, usageEvents } from "#db/schema.ts";
+import { usageEvents } from "#db/schema.ts";
 import { action as confirmRoute } from "#app/routes/api.properties.confirm-offer.ts";
 import { action as mailRoute } from "#app/routes/api.properties.mail-offer.ts";
 import { action as createRoute } from "#app/routes/api.properties.ts";
-import * as join from "#app/routes/team_.join.tsx";
-import * as team from "#app/routes/team.tsx";
 import { createFakeLob } from "#tests/fakes/lob.ts";
 
 import { ApiClient, registerClient, signedIn } from "./api-client.ts";
 import { testContext } from "./context.ts";
 import { COMPANY_ADDRESS, confirmBody, db, LEAD, mailBody } from "./offers-setup.ts";
+import { joinByInvitation } from "./team-fixture.ts";
 
 export { db };
 
@@ -53,17 +52,7 @@ export async function letters(owner: ApiClient, count: number) {
 /** A new person invited as `role` who joined the owner's workspace; their client works in it. */
 export async function member(owner: ApiClient, context: ApiClient["context"], role = "acquisitions") {
   const person = await registerClient("caps-member", {}, new ApiClient(context));
-  const invited = await owner.send(team.action, "POST", "/team", { form: { intent: "invite", email: person.email, role } });
-  expect(invited.status).toBe(302);
-  const [sent] = await db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, person.email))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  const token = /\/team\/join\?token=([a-z2-7]{32})/.exec(sent.textBody)?.[1];
-  expect(token).toBeTruthy();
-  expect((await person.client.send(join.action, "POST", "/team/join", { form: { token: token! } })).status).toBe(302);
+  await joinByInvitation(owner, person, role);
   return person;
 }
 

@@ -1,25 +1,14 @@
 // The migration that names who spent on every ledger row: each existing row's member is its workspace's founder (the
 // row's own user_id), every other column and table is as it was, and members' own caps start empty.
-import { applyD1Migrations, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
 import { users } from "#db/schema.ts";
 
+import { everyTable, migrateAll, migrateUpTo, withoutColumn } from "./migration-setup.ts";
+
 const MEMBER_SPEND_MIGRATION = "0034_member_spend.sql";
-
-type Rows = Record<string, unknown>[];
-
-async function everyTable(database: D1Database): Promise<Record<string, Rows>> {
-  const { results } = await database
-    .prepare(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
-    )
-    .all<{ name: string }>();
-  const tables: Record<string, Rows> = {};
-  for (const { name } of results) tables[name] = (await database.prepare(`select * from "${name}" order by rowid`).all()).results;
-  return tables;
-}
 
 /** Two accounts, each with charges of two kinds this month and one last month, as the old schema wrote them. */
 async function seedCharges(database: D1Database) {
@@ -50,18 +39,16 @@ async function seedCharges(database: D1Database) {
 describe("the member-spend migration", () => {
   it("names every existing charge's founder as who spent it, losing no row", async () => {
     const database = env.MIGRATION_DB;
-    const before = env.TEST_MIGRATIONS.filter((migration) => migration.name < MEMBER_SPEND_MIGRATION);
-    expect(before.length).toBeLessThan(env.TEST_MIGRATIONS.length);
-    await applyD1Migrations(database, before);
+    await migrateUpTo(database, MEMBER_SPEND_MIGRATION);
     const founders = await seedCharges(database);
     const tablesBefore = await everyTable(database);
 
-    await applyD1Migrations(database, env.TEST_MIGRATIONS);
+    await migrateAll(database);
 
     const tablesAfter = await everyTable(database);
     expect(tablesAfter.usage_member_budgets).toEqual([]);
     for (const [name, rows] of Object.entries(tablesBefore)) {
-      const after = name === "usage_events" ? tablesAfter[name].map(({ actor_id: _actor, ...rest }) => rest) : tablesAfter[name];
+      const after = name === "usage_events" ? withoutColumn(tablesAfter[name], "actor_id") : tablesAfter[name];
       expect(after, name).toEqual(rows);
     }
     expect(tablesAfter.usage_events).toHaveLength(6);

@@ -1,27 +1,18 @@
 // Profile is every member's own page, but two of its tabs change the workspace: the deal rule (every offer's numbers)
 // and the company profile (the name and address on every letter). Only the roles that may do that work save them.
-import { desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { companyProfiles, emailOutbox, users } from "#db/schema.ts";
+import { companyProfiles, users } from "#db/schema.ts";
 import { action as profileAction } from "#app/routes/profile.tsx";
-import * as join from "#app/routes/team_.join.tsx";
-import * as team from "#app/routes/team.tsx";
 
 import { ApiClient, registerClient, signedIn, type Handler } from "./api-client.ts";
 import { db } from "./offers-setup.ts";
+import { joinByInvitation } from "./team-fixture.ts";
 
 async function joinAs(owner: ApiClient, role: string) {
   const person = await registerClient("profile-role", {}, new ApiClient(owner.context));
-  await owner.send(team.action, "POST", "/team", { form: { intent: "invite", email: person.email, role } });
-  const [sent] = await db
-    .select()
-    .from(emailOutbox)
-    .where(eq(emailOutbox.toAddress, person.email))
-    .orderBy(desc(emailOutbox.createdAt))
-    .limit(1);
-  const token = /\/team\/join\?token=([a-z2-7]{32})/.exec(sent.textBody)![1];
-  expect((await person.client.send(join.action, "POST", "/team/join", { form: { token } })).status).toBe(302);
+  await joinByInvitation(owner, person, role);
   return person.client;
 }
 

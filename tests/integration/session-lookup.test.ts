@@ -19,10 +19,10 @@ import {
 import { readCrmPage } from "#app/services/leads/properties.server.ts";
 
 import { registerClient } from "./api-client.ts";
-import { teamOf } from "./assignee-setup.ts";
 import { D1Counter } from "./d1-counter.ts";
 import { db } from "./db.ts";
 import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
+import { teamOf } from "./team-fixture.ts";
 
 const counter = new D1Counter(env.DB);
 const counted = createDb(counter.db);

@@ -1,37 +1,28 @@
 // Today per member: a member's Today holds the tasks of the leads assigned to them (a sequence's call and text steps
 // follow the lead to its assignee); the owner switches to everyone's or one member's with `?member=`, which anyone
-// else cannot; a single-person account's Today shows no team controls at all.
+// else cannot; a single-person account's Today shows no team controls at all. Its way back is to a page the member's
+// role may open.
 import { describe, expect, it } from "vitest";
 
 import { EVERYONE } from "#app/domain/leads/assignee.ts";
 import { action as propertySequence } from "#app/routes/api.properties.$id.sequence.ts";
-import * as propertiesApi from "#app/routes/api.properties.ts";
 import { loader as todayApi } from "#app/routes/api.tasks.today.ts";
 import * as today from "#app/routes/today.tsx";
 
 import { registerClient, type Handler, type SignedIn } from "./api-client.ts";
-import { teamOf } from "./assignee-setup.ts";
+import { addLead, documentOf, pageOf, teamOf } from "./team-fixture.ts";
 
 type Page = Awaited<ReturnType<typeof today.loader>>;
 
-let n = 0;
 /** A lead of `who`'s workspace with a phone and a running sequence (its first step due today); answers its id. */
 async function leadWithSequence(who: SignedIn) {
-  n += 1;
-  const answer = await who.client.call(propertiesApi.action as Handler, "POST", "/api/properties", {
-    address: `${300 + n} N Member Ave`,
-    city: "Phoenix",
-    state: "AZ",
-    zipCode: "85004",
-    ownerName: "Dana Seller",
-    ownerPhone: "(602) 555-0199",
-  });
-  expect(answer.status).toBe(201);
-  const id = String(answer.body.id);
+  const id = await addLead(who, { ownerName: "Dana Seller", ownerPhone: "(602) 555-0199" });
   const started = await who.client.call(propertySequence as Handler, "POST", "/", { action: "start" }, { params: { id } });
   expect(started.status).toBe(201);
   return id;
 }
+
+const ROLES = ["owner", "acquisitions", "dispo", "caller"] as const;
 
 const todayOf = (who: SignedIn, query = "") => who.client.load<Page>(today.loader as Handler, `/today${query}`);
 const leadsOf = (page: Page) => [...new Set(page.tasks.map((task) => task.propertyId))].sort();
@@ -80,6 +71,25 @@ describe("Today per member", () => {
     expect(back.status).toBe(302);
     expect((await todayOf(caller)).tasks).toEqual([]);
     expect(leadsOf(await todayOf(owner))).toEqual([ownerLead, callerLead].sort());
+  });
+
+  it("links back only to a page the member's role may open: the Dashboard, or the CRM for a caller", async () => {
+    const team = await teamOf("today-back");
+    const expected = { owner: "Dashboard", acquisitions: "Dashboard", dispo: "Dashboard", caller: "CRM" };
+    const links = new Map<string, { to: string; label: string }>();
+    for (const role of ROLES) {
+      const who = team[role];
+      const html = await pageOf(who, "/today");
+      const [, href, label] = /<a [^>]*href="([^"]*)"[^>]*><span aria-hidden="true">←<\/span> (Back to [^<]*)<\/a>/.exec(html) ?? [];
+      const target = (href ?? "").replaceAll("&amp;", "&");
+      // Where the link leads answers the member's role, not a refusal; then it is the page expected for that role.
+      const answer = await documentOf(who, target);
+      expect(answer.status, `${role}: ${target}`).toBe(200);
+      expect(label, role).toBe(`Back to ${expected[role]}`);
+      links.set(role, { to: target, label });
+    }
+    // The page's data names the same link.
+    for (const role of ROLES) expect((await todayOf(team[role])).back, role).toEqual(links.get(role));
   });
 
   it("shows a single-person account its tasks as before, with no team controls", async () => {

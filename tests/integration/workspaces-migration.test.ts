@@ -1,4 +1,4 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
 import { createDb } from "#db/client.ts";
@@ -6,6 +6,8 @@ import { companyProfiles, deals, documents, users } from "#db/schema.ts";
 import { generateToken, hashToken, lookupSession } from "#app/services/accounts/session.server.ts";
 import { documentFileResponse } from "#app/services/documents/files.server.ts";
 import { listLeads } from "#app/services/leads/properties.server.ts";
+
+import { everyTable, migrateAll, migrateUpTo, withoutColumn } from "./migration-setup.ts";
 
 /** The migration that gives every existing user a workspace of their own; the ones before it are the old schema. */
 const WORKSPACES_MIGRATION = "0032_workspaces.sql";
@@ -17,19 +19,8 @@ const NEW_TABLES = new Set([
   "usage_member_limits",
   "activity_log",
 ]);
-
-type Rows = Record<string, unknown>[];
-
-async function everyTable(database: D1Database): Promise<Record<string, Rows>> {
-  const { results } = await database
-    .prepare(
-      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
-    )
-    .all<{ name: string }>();
-  const tables: Record<string, Rows> = {};
-  for (const { name } of results) tables[name] = (await database.prepare(`select * from "${name}" order by rowid`).all()).results;
-  return tables;
-}
+/** The column the migrations add to an existing table (sessions: the workspace they work in; leads: the assignee). */
+const ADDED_COLUMNS: Record<string, string> = { sessions: "workspace_id", properties: "assigned_to" };
 
 async function everyKey(): Promise<string[]> {
   const listed = await env.FILES.list({ prefix: "users/" });
@@ -83,26 +74,20 @@ async function seedOldAccounts(database: D1Database) {
 describe("the workspaces migration", () => {
   it("gives every existing user a workspace of their own, changing no row and no R2 key", async () => {
     const database = env.MIGRATION_DB;
-    const before = env.TEST_MIGRATIONS.filter((migration) => migration.name < WORKSPACES_MIGRATION);
-    expect(before.length).toBeLessThan(env.TEST_MIGRATIONS.length);
-    await applyD1Migrations(database, before);
+    await migrateUpTo(database, WORKSPACES_MIGRATION);
     const accounts = await seedOldAccounts(database);
     const tablesBefore = await everyTable(database);
     const keysBefore = await everyKey();
 
-    await applyD1Migrations(database, env.TEST_MIGRATIONS);
+    await migrateAll(database);
 
     const tablesAfter = await everyTable(database);
     expect(Object.keys(tablesAfter).filter((name) => !NEW_TABLES.has(name))).toEqual(Object.keys(tablesBefore));
     for (const [name, rows] of Object.entries(tablesBefore)) {
       // Sessions gain the workspace they work in, leads their assignee (the founder, checked below); every other
       // column of every row is as it was.
-      const after =
-        name === "sessions"
-          ? tablesAfter[name].map(({ workspace_id: _workspace, ...rest }) => rest)
-          : name === "properties"
-            ? tablesAfter[name].map(({ assigned_to: _assignee, ...rest }) => rest)
-            : tablesAfter[name];
+      const added = ADDED_COLUMNS[name];
+      const after = added ? withoutColumn(tablesAfter[name], added) : tablesAfter[name];
       expect(after, name).toEqual(rows);
     }
     expect(tablesBefore.properties).toHaveLength(4);

@@ -56,7 +56,7 @@ export default function CrmSection({ data }: { data: Data }) {
         description="Every lead with its owner, valuation and status."
         actions={
           <>
-            <a href={exportHref(filter)} download className={buttonClass("secondary")}>
+            <a href={exportHref(listed)} download className={buttonClass("secondary")}>
               Export
             </a>
             <Link to={crmHref({ ...filter, add: true })} preventScrollReset className={buttonClass("primary")}>

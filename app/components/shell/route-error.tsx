@@ -41,13 +41,15 @@ export function RouteErrorMessage({ homeHref = "/", homeLabel = "Back to home" }
   );
 }
 
-/** A standalone page's boundary: the page frame with a way back, and the message. */
-export function PageError({ backTo, backLabel = "Back" }: { backTo: string; backLabel?: string }) {
+/** A standalone page's boundary: the page frame with a way back (where there is one), and the message. */
+export function PageError({ backTo, backLabel = "Back" }: { backTo?: string; backLabel?: string }) {
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to={backTo} className={buttonClass("ghost", "-ml-3")}>
-        <span aria-hidden="true">←</span> {backLabel}
-      </Link>
+      {backTo ? (
+        <Link to={backTo} className={buttonClass("ghost", "-ml-3")}>
+          <span aria-hidden="true">←</span> {backLabel}
+        </Link>
+      ) : null}
       <RouteErrorMessage />
     </main>
   );

@@ -14,17 +14,20 @@ export function FormPage({
   children,
 }: {
   title: string;
-  backTo: string;
-  backLabel: string;
+  /** Left out: no way back (a page open to a role that may go to none of the places it would lead). */
+  backTo?: string;
+  backLabel?: string;
   children: ReactNode;
 }) {
   return (
     // Its header's right side is empty at every width: a toast drops there (tailwind.css), clear of the form's controls.
     <main className="toast-at-top mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 sm:py-10">
-      <Link to={backTo} className={buttonClass("ghost", "-ml-3")}>
-        <span aria-hidden="true">←</span> {backLabel}
-      </Link>
-      <h1 className="mt-4 mb-6 text-2xl font-bold text-slate-900">{title}</h1>
+      {backTo ? (
+        <Link to={backTo} className={buttonClass("ghost", "-ml-3")}>
+          <span aria-hidden="true">←</span> {backLabel}
+        </Link>
+      ) : null}
+      <h1 className={`${backTo ? "mt-4 " : ""}mb-6 text-2xl font-bold text-slate-900`}>{title}</h1>
       <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">{children}</div>
     </main>
   );

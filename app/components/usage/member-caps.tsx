@@ -1,6 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
-
-import { buttonClass } from "#app/components/ui/button.tsx";
+import { MemberFormList } from "#app/components/usage/member-form-list.tsx";
 
 export type MemberCapRow = { userId: string; name: string; capCents: number | null };
 export type MemberCapErrors = { capFor: string; errors: Record<string, string[] | undefined> };
@@ -16,51 +14,40 @@ function capText(capCents: number | null): string {
  * no member cap; the workspace's cap in Profile → Usage still holds for everyone.
  */
 export function MemberCaps({ members, failed }: { members: MemberCapRow[]; failed?: MemberCapErrors }) {
-  const navigation = useNavigation();
+  const errorOf = (member: MemberCapRow) =>
+    failed?.capFor === member.userId ? (failed.errors.monthlyCap ?? failed.errors.form)?.[0] : undefined;
+  const errorId = (member: MemberCapRow) => `member-cap-error-${member.userId}`;
   return (
-    <section aria-labelledby="member-caps-title">
-      <h2 id="member-caps-title" className="text-lg font-semibold text-slate-900">
-        Spending caps
-      </h2>
-      <p className="text-sm text-slate-600">
-        Each member's own monthly cap on paid actions (letters, leads, skip traces, AI). Leave it blank for no member cap; the workspace's
-        monthly cap still holds.
-      </p>
-      <ul className="divide-y divide-slate-200">
-        {members.map((member) => {
-          const error = failed?.capFor === member.userId ? (failed.errors.monthlyCap ?? failed.errors.form)?.[0] : undefined;
-          const busy = navigation.state === "submitting" && navigation.formData?.get("userId") === member.userId;
-          const errorId = `member-cap-error-${member.userId}`;
-          return (
-            <li key={member.userId} data-testid="member-cap">
-              <Form method="post" className="flex flex-wrap items-end gap-3 py-2">
-                <input type="hidden" name="intent" value="cap" />
-                <input type="hidden" name="userId" value={member.userId} />
-                <label className="flex flex-col text-sm">
-                  <span>Monthly cap for {member.name} ($)</span>
-                  <input
-                    name="monthlyCap"
-                    inputMode="decimal"
-                    defaultValue={capText(member.capCents)}
-                    placeholder="No member cap"
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? errorId : undefined}
-                    className="mt-1 w-40 rounded-md border border-slate-300 px-2 py-1"
-                  />
-                </label>
-                <button type="submit" className={buttonClass("secondary")} disabled={busy}>
-                  {busy ? "Saving..." : "Save cap"}
-                </button>
-                {error ? (
-                  <p id={errorId} role="alert" className="w-full text-sm text-red-700">
-                    {error}
-                  </p>
-                ) : null}
-              </Form>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <MemberFormList
+      id="member-caps"
+      testId="member-cap"
+      title="Spending caps"
+      description="Each member's own monthly cap on paid actions (letters, leads, skip traces, AI). Leave it blank for no member cap; the workspace's monthly cap still holds."
+      intent="cap"
+      members={members}
+      formClassName="flex flex-wrap items-end gap-3 py-2"
+      saveLabel="Save cap"
+      fieldsOf={(member) => (
+        <label className="flex flex-col text-sm">
+          <span>Monthly cap for {member.name} ($)</span>
+          <input
+            name="monthlyCap"
+            inputMode="decimal"
+            defaultValue={capText(member.capCents)}
+            placeholder="No member cap"
+            aria-invalid={errorOf(member) ? true : undefined}
+            aria-describedby={errorOf(member) ? errorId(member) : undefined}
+            className="mt-1 w-40 rounded-md border border-slate-300 px-2 py-1"
+          />
+        </label>
+      )}
+      afterOf={(member) =>
+        errorOf(member) ? (
+          <p id={errorId(member)} role="alert" className="w-full text-sm text-red-700">
+            {errorOf(member)}
+          </p>
+        ) : null
+      }
+    />
   );
 }

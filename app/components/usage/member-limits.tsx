@@ -1,6 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
-
-import { buttonClass } from "#app/components/ui/button.tsx";
+import { MemberFormList } from "#app/components/usage/member-form-list.tsx";
 import { USAGE_KIND_LABELS } from "#app/domain/usage/kinds.ts";
 import {
   MEMBER_LIMIT_KINDS,
@@ -22,64 +20,51 @@ const WINDOW_HEADINGS: Record<MemberLimitWindow, string> = { perDay: "Per day", 
  * month. Blank is no member limit; the workspace's limits still hold for everyone.
  */
 export function MemberLimitsSection({ members, failed }: { members: MemberLimitRow[]; failed?: MemberLimitErrors }) {
-  const navigation = useNavigation();
   return (
-    <section aria-labelledby="member-limits-title">
-      <h2 id="member-limits-title" className="text-lg font-semibold text-slate-900">
-        Usage limits
-      </h2>
-      <p className="text-sm text-slate-600">
-        At most how many of each paid action a member may start a day and a month. Leave a field blank for no member limit; the workspace's
-        limits still hold.
-      </p>
-      <ul className="divide-y divide-slate-200">
-        {members.map((member) => {
-          const mine = failed?.limitsFor === member.userId ? failed : undefined;
-          const busy =
-            navigation.state === "submitting" &&
-            navigation.formData?.get("intent") === "limits" &&
-            navigation.formData.get("userId") === member.userId;
-          return (
-            <li key={member.userId} data-testid="member-limits">
-              <Form method="post" className="space-y-2 py-3">
-                <input type="hidden" name="intent" value="limits" />
-                <input type="hidden" name="userId" value={member.userId} />
-                <table className="text-sm">
-                  <caption className="text-left font-medium text-slate-900">Limits for {member.name}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className="pr-3 text-left font-normal text-slate-600">
-                        Action
-                      </th>
-                      {MEMBER_LIMIT_WINDOWS.map((window) => (
-                        <th key={window} scope="col" className="pr-3 text-left font-normal text-slate-600">
-                          {WINDOW_HEADINGS[window]}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {MEMBER_LIMIT_KINDS.map((kind) => (
-                      <tr key={kind}>
-                        <th scope="row" className="pr-3 text-left font-normal capitalize">
-                          {USAGE_KIND_LABELS[kind].many}
-                        </th>
-                        {MEMBER_LIMIT_WINDOWS.map((window) => (
-                          <LimitField key={window} member={member} kind={kind} window={window} failed={mine} />
-                        ))}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-                <button type="submit" className={buttonClass("secondary")} disabled={busy}>
-                  {busy ? "Saving..." : "Save limits"}
-                </button>
-              </Form>
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <MemberFormList
+      id="member-limits"
+      testId="member-limits"
+      title="Usage limits"
+      description="At most how many of each paid action a member may start a day and a month. Leave a field blank for no member limit; the workspace's limits still hold."
+      intent="limits"
+      members={members}
+      formClassName="space-y-2 py-3"
+      saveLabel="Save limits"
+      fieldsOf={(member) => <LimitsTable member={member} failed={failed?.limitsFor === member.userId ? failed : undefined} />}
+    />
+  );
+}
+
+/** A member's limits: a row per paid kind, a field per window. */
+function LimitsTable({ member, failed }: { member: MemberLimitRow; failed?: MemberLimitErrors }) {
+  return (
+    <table className="text-sm">
+      <caption className="text-left font-medium text-slate-900">Limits for {member.name}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="pr-3 text-left font-normal text-slate-600">
+            Action
+          </th>
+          {MEMBER_LIMIT_WINDOWS.map((window) => (
+            <th key={window} scope="col" className="pr-3 text-left font-normal text-slate-600">
+              {WINDOW_HEADINGS[window]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {MEMBER_LIMIT_KINDS.map((kind) => (
+          <tr key={kind}>
+            <th scope="row" className="pr-3 text-left font-normal capitalize">
+              {USAGE_KIND_LABELS[kind].many}
+            </th>
+            {MEMBER_LIMIT_WINDOWS.map((window) => (
+              <LimitField key={window} member={member} kind={kind} window={window} failed={failed} />
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { WORKSPACE_ROLE_LABELS, WORKSPACE_ROLES, type WorkspaceRole } from "#db/enums.ts";
 import { buttonClass } from "#app/components/ui/button.tsx";
 
-export type TeamMember = { userId: string; email: string; fullName: string | null; role: WorkspaceRole };
+export type TeamMember = { userId: string; email: string; name: string; role: WorkspaceRole };
 export type TeamInvitation = { id: string; email: string; role: WorkspaceRole };
 
 function RoleSelect({ name, value, label }: { name: string; value?: WorkspaceRole; label: string }) {
@@ -52,7 +52,7 @@ export function MemberRow({ member, isSelf }: { member: TeamMember; isSelf: bool
   return (
     <li className="flex flex-wrap items-center gap-3 py-2" data-testid="team-member">
       <span className="min-w-48 text-sm">
-        {member.fullName ?? member.email} <span className="text-slate-500">({member.email})</span>
+        {member.name} <span className="text-slate-500">({member.email})</span>
         {isSelf ? <span className="text-slate-500"> — you</span> : null}
       </span>
       <Form method="post" className="flex items-center gap-2">

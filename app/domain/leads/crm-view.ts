@@ -4,7 +4,7 @@
  */
 import { formatNumber } from "#app/domain/shared/format.ts";
 
-import type { StatusFilter } from "./labels.ts";
+import { statusFilterOf, type StatusFilter } from "./labels.ts";
 
 /** The CRM list refreshes this often while visible. */
 export const CRM_REFRESH_MS = 5000;
@@ -29,11 +29,27 @@ export function crmHref({ status, q, assignee, limit, add, lead }: CrmParams, pa
   return `${path}?${params}`;
 }
 
-/** The CSV export of what the list shows (same status and search). */
-export function exportHref({ status, q }: { status: StatusFilter; q: string }) {
+/** The list's filter as the CRM's URL carries it: a status, a search and an assignee (a member's id; "" is everyone). */
+export type CrmFilter = { status: StatusFilter; q: string; assignee: string };
+
+/**
+ * The filter of a CRM URL: the section's and its export's, read alike so the CSV holds exactly the rows the list
+ * shows. An unknown status is All Leads; an assignee who is not a member matches no lead.
+ */
+export function crmFilterOf(params: URLSearchParams): CrmFilter {
+  return {
+    status: statusFilterOf(params.get("status")),
+    q: (params.get("q") ?? "").trim().slice(0, 200),
+    assignee: (params.get("assignee") ?? "").trim().slice(0, 64),
+  };
+}
+
+/** The CSV export of what the list shows (same status, search and assignee). */
+export function exportHref({ status, q, assignee }: { status: StatusFilter; q: string; assignee?: string }) {
   const params = new URLSearchParams();
   if (status !== "all") params.set("status", status);
   if (q) params.set("q", q);
+  if (assignee) params.set("assignee", assignee);
   const query = params.toString();
   return `/crm/export.csv${query ? `?${query}` : ""}`;
 }

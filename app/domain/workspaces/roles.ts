@@ -96,6 +96,14 @@ export function mayWork(role: WorkspaceRole, area: Area): boolean {
   return (AREAS[area].roles as readonly WorkspaceRole[]).includes(role);
 }
 
+/** A link of the app: where it goes and what it says. */
+export type AppLink = { to: string; label: string };
+
+/** The first of `links` whose page the role may open (by the same rules as its request), or null: never a refusal. */
+export function firstOpenLink<T extends AppLink>(role: WorkspaceRole, links: readonly T[]): T | null {
+  return links.find((link) => mayWork(role, areaOfUrl("GET", new URL(link.to, "https://breeze.invalid")))) ?? null;
+}
+
 /** The refusal a member reads: which role they have and what it does not cover, in words. */
 export function refusalFor(role: WorkspaceRole, area: Area): string {
   return `As ${WORKSPACE_ROLE_LABELS[role]} in this workspace you cannot use ${AREAS[area].words}; ask the workspace's owner.`;

@@ -7,11 +7,12 @@ import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 
 import type { ActivityKind } from "#db/enums.ts";
-import { activityLog, properties, users, workspaceMembers, type ActivityDetail } from "#db/schema.ts";
+import { activityLog, properties, users, type ActivityDetail } from "#db/schema.ts";
 import { ACTIVITY_KEPT_MONTHS, ACTIVITY_PAGE_SIZE, monthsBefore, type ActivityFilters } from "#app/domain/activity/activity.ts";
 import { offsetMs } from "#app/domain/shared/time-zone.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { insertWhen } from "#app/services/platform/insert-when.server.ts";
+import { memberOptionsOf, membersWithNames } from "#app/services/workspaces/roster.server.ts";
 
 /** Who did what to which record: the workspace, the acting member and what the words need. */
 export type ActivityRecord = {
@@ -87,12 +88,7 @@ export async function readActivity(
     filters.to ? lt(activityLog.createdAt, dayStart(dayAfter(filters.to), zone)) : undefined,
   ];
   const [members, rows] = await db.batch([
-    db
-      .select({ userId: users.id, fullName: users.fullName, email: users.email })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(eq(workspaceMembers.workspaceId, workspaceId))
-      .orderBy(workspaceMembers.createdAt),
+    membersWithNames(context, workspaceId),
     db
       .select({
         id: activityLog.id,
@@ -125,7 +121,7 @@ export async function readActivity(
     memberName: row.memberName || row.memberEmail || null,
   }));
   return {
-    members: members.map((m) => ({ userId: m.userId, name: m.fullName || m.email })),
+    members: memberOptionsOf(members),
     entries,
     hasMore: rows.length > ACTIVITY_PAGE_SIZE,
   };

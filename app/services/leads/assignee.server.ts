@@ -1,24 +1,13 @@
 /**
- * Assigning leads to members: the members a select offers, a lead's reassignment (one statement that writes only a
+ * Assigning leads to members: a lead's reassignment (one statement that writes only a
  * current member of the lead's workspace) and a member's Today filter as SQL.
  */
 import { and, eq, sql, type SQL } from "drizzle-orm";
 
-import { properties, users, workspaceMembers } from "#db/schema.ts";
+import { properties, workspaceMembers } from "#db/schema.ts";
 import { ASSIGNEE_LEAD_NOT_FOUND, ASSIGNEE_NOT_MEMBER } from "#app/domain/leads/assignee.ts";
-import { memberName, type UserRef } from "#app/services/accounts/session.server.ts";
+import type { UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-
-/** The workspace's members by name (their email when they gave none), as a select lists them. */
-export function assigneeOptions(context: ServiceContext<"db">, workspaceId: UserRef) {
-  const { db } = context;
-  return db
-    .select({ userId: users.id, name: memberName(users).as("name") })
-    .from(workspaceMembers)
-    .innerJoin(users, eq(users.id, workspaceMembers.userId))
-    .where(eq(workspaceMembers.workspaceId, workspaceId))
-    .orderBy(workspaceMembers.createdAt);
-}
 
 /** `userId` is a current member of `workspaceId`, as SQL: the guard of every write of an assignee. */
 export const isMemberOf = (workspaceId: UserRef, userId: UserRef): SQL =>

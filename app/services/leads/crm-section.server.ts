@@ -1,12 +1,11 @@
 import { crmFiguresFromCounts } from "#app/domain/leads/crm-figures.ts";
-import { PAGE_SIZE } from "#app/domain/leads/crm-view.ts";
-import { statusFilterOf } from "#app/domain/leads/labels.ts";
+import { crmFilterOf, PAGE_SIZE } from "#app/domain/leads/crm-view.ts";
 import { compsShown } from "#app/domain/valuation/view.ts";
 import { runningAnalysis } from "#app/services/deals/analysis.server.ts";
-import { assigneeOptions } from "#app/services/leads/assignee.server.ts";
 import { readCrmPage } from "#app/services/leads/properties.server.ts";
 import type { EarlySectionLoader } from "#app/services/shell/section-loaders.ts";
 import { refreshCompsPreview } from "#app/services/valuation/provider-comps.server.ts";
+import { memberOptionsOf, membersWithNames } from "#app/services/workspaces/roster.server.ts";
 
 const MAX_LIMIT = 5000;
 
@@ -29,16 +28,16 @@ function limitOf(value: string | null): number {
  */
 export const load = (async (context, { userId, batch }, url) => {
   const params = url.searchParams;
-  const filter = { status: statusFilterOf(params.get("status")), q: (params.get("q") ?? "").trim().slice(0, 200) };
+  // The assignee filter (`?assignee=`): a member's id; empty filters nothing, and a non-member matches no lead.
+  const { assignee, ...filter } = crmFilterOf(params);
   const limit = limitOf(params.get("limit"));
   const leadId = params.get("lead");
-  // The assignee filter (`?assignee=`): a member's id; anything else filters nothing, and a non-member matches no lead.
-  const assignee = (params.get("assignee") ?? "").trim().slice(0, 64);
   // The workspace's members (the assignee column and select) join the same batch.
-  const [{ leads, counts, matching, selected }, [members]] = await Promise.all([
+  const [{ leads, counts, matching, selected }, [rows]] = await Promise.all([
     readCrmPage(context, userId, { filter: { ...filter, assignee }, limit, leadId, withComps: compsShown(params) }, batch),
-    batch([assigneeOptions(context, userId)]),
+    batch([membersWithNames(context, userId)]),
   ]);
+  const members = memberOptionsOf(rows);
   // The open lead's analysis run, from its Durable Object once the lead is known to be the user's (a DO call, no D1
   // round trip): a reload during a run rejoins it instead of showing "No analysis yet".
   const [running, compsRefresh] = selected

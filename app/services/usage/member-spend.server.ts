@@ -13,6 +13,7 @@ import { usagePeriod } from "#app/domain/usage/windows.ts";
 import { MEMBER_NOT_FOUND } from "#app/domain/workspaces/members.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { insertWhen } from "#app/services/platform/insert-when.server.ts";
+import { membersWithNames } from "#app/services/workspaces/roster.server.ts";
 
 export type { MemberSpend };
 
@@ -69,12 +70,7 @@ export async function readMemberSpend(context: ServiceContext<"db" | "now">, wor
   const { db } = context;
   const period = usagePeriod(context.now());
   const [members, spent, caps] = await db.batch([
-    db
-      .select({ memberId: users.id, fullName: users.fullName, email: users.email })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(eq(workspaceMembers.workspaceId, workspaceId))
-      .orderBy(workspaceMembers.createdAt),
+    membersWithNames(context, workspaceId),
     db
       .select({
         memberId: usageEvents.actorId,
@@ -93,8 +89,12 @@ export async function readMemberSpend(context: ServiceContext<"db" | "now">, wor
       .from(usageMemberBudgets)
       .where(eq(usageMemberBudgets.userId, workspaceId)),
   ]);
-  const people: { memberId: string; fullName: string | null; email: string | null }[] = [...members];
-  for (const row of spent) if (!people.some((person) => person.memberId === row.memberId)) people.push(row);
+  // The members, then anyone no longer one who spent this month (by the name the ledger's join still finds).
+  const people: { memberId: string; name: string | null }[] = members.map((m) => ({ memberId: m.userId, name: m.name }));
+  for (const row of spent) {
+    if (!people.some((person) => person.memberId === row.memberId))
+      people.push({ memberId: row.memberId, name: row.fullName ?? row.email });
+  }
   return people.map((person) => {
     const own = spent.filter((row) => row.memberId === person.memberId);
     const counts = Object.fromEntries(
@@ -103,7 +103,7 @@ export async function readMemberSpend(context: ServiceContext<"db" | "now">, wor
     const microcents = own.reduce((sum, row) => sum + Number(row.cost), 0);
     return {
       memberId: person.memberId,
-      name: person.fullName ?? person.email ?? "A former member",
+      name: person.name ?? "A former member",
       counts,
       usedCents: Math.round(microcentsToCents(microcents) * 100) / 100,
       capCents: caps.find((cap) => cap.memberId === person.memberId)?.cap ?? null,

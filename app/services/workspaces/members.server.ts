@@ -5,7 +5,7 @@
 import { and, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 
 import type { WorkspaceRole } from "#db/enums.ts";
-import { sessions, users, workspaceInvitations, workspaceMembers, workspaces } from "#db/schema.ts";
+import { sessions, workspaceInvitations, workspaceMembers, workspaces } from "#db/schema.ts";
 import {
   INVITATION_EXPIRED,
   INVITATION_TTL_MS,
@@ -23,19 +23,16 @@ import { activityEntryWhen } from "#app/services/activity/activity-log.server.ts
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { handOverLeads } from "#app/services/leads/assignee.server.ts";
 import { insertWhen } from "#app/services/platform/insert-when.server.ts";
+import { membersWithNames } from "#app/services/workspaces/roster.server.ts";
 
 type Outcome = { ok: true } | { ok: false; status: number; message: string };
 const refused = (status: number, message: string): Outcome => ({ ok: false, status, message });
 
+/** The workspace's members (with their names) and its open invitations, in one batch. */
 export async function listMembers(context: ServiceContext<"db" | "now">, workspaceId: string) {
   const { db } = context;
   const [members, invitations] = await db.batch([
-    db
-      .select({ userId: users.id, email: users.email, fullName: users.fullName, role: workspaceMembers.role })
-      .from(workspaceMembers)
-      .innerJoin(users, eq(users.id, workspaceMembers.userId))
-      .where(eq(workspaceMembers.workspaceId, workspaceId))
-      .orderBy(workspaceMembers.createdAt),
+    membersWithNames(context, workspaceId),
     db
       .select({
         id: workspaceInvitations.id,

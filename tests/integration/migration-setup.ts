@@ -1,0 +1,32 @@
+// What the migration tests share: the schema as it was before a migration, every table's rows to compare before and
+// after it, and the rows without the column it added.
+import { applyD1Migrations, env } from "cloudflare:test";
+import { expect } from "vitest";
+
+export type Rows = Record<string, unknown>[];
+
+/** Applies the test migrations that come before `migration` (one of them, not the last): the old schema a test seeds. */
+export async function migrateUpTo(database: D1Database, migration: string) {
+  const before = env.TEST_MIGRATIONS.filter((entry) => entry.name < migration);
+  expect(before.length).toBeLessThan(env.TEST_MIGRATIONS.length);
+  await applyD1Migrations(database, before);
+}
+
+/** Applies the rest: the schema as the code has it now. */
+export const migrateAll = (database: D1Database) => applyD1Migrations(database, env.TEST_MIGRATIONS);
+
+/** Every table's rows in insertion order, by table name (SQLite's, Cloudflare's and the migrations' own left out). */
+export async function everyTable(database: D1Database): Promise<Record<string, Rows>> {
+  const { results } = await database
+    .prepare(
+      "select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations' order by name",
+    )
+    .all<{ name: string }>();
+  const tables: Record<string, Rows> = {};
+  for (const { name } of results) tables[name] = (await database.prepare(`select * from "${name}" order by rowid`).all()).results;
+  return tables;
+}
+
+/** The rows without `column` (one a migration added, checked on its own): what they held before it. */
+export const withoutColumn = (rows: Rows, column: string): Rows =>
+  rows.map((row) => Object.fromEntries(Object.entries(row).filter(([name]) => name !== column)));
