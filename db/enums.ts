@@ -212,6 +212,7 @@ export const ACTIVITY_KINDS = [
   "note_logged",
   "blast_sent",
   "buyer_offer_accepted",
+  "buyer_offer_declined",
   "fee_received",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];

@@ -64,7 +64,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
   }
   if (intent === "decline") {
-    const declined = await declineOffer(context, { userId, dealId, offerId: String(form.get("offerId") ?? "").slice(0, 64) });
+    const declined = await declineOffer(context, {
+      userId,
+      dealId,
+      offerId: String(form.get("offerId") ?? "").slice(0, 64),
+      actorId: session.user.id,
+    });
     if (!declined.ok) {
       if (declined.status === 404) throw new Response(declined.message, { status: 404 });
       return refuse(declined.status, { intent, message: declined.message });

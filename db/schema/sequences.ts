@@ -33,7 +33,7 @@ export const followUpSteps = sqliteTable(
     outcome: text("outcome"),
     reason: text("reason"),
     claimedAt: instant("claimed_at"),
-    claimedInput: json<{ outcome: string; phone?: string; zone?: string; claim?: string }>("claimed_input"),
+    claimedInput: json<{ outcome: string; phone?: string; zone?: string; claim?: string; actorId?: string }>("claimed_input"),
   },
   // A lead's steps in order (completing one plans the rest again); the sweep's stale claims by their age.
   (t) => [index("follow_up_steps_lead_idx").on(t.leadId, t.stepIndex), index("follow_up_steps_claims_idx").on(t.status, t.claimedAt)],

@@ -118,6 +118,8 @@ export const letterMailings = sqliteTable(
     recipientName: text("recipient_name").notNull(),
     recipientAddress: text("recipient_address").notNull(),
     amount: money("amount").notNull(),
+    /** The member who asked for the mailing (no foreign key: outlives their membership), charged once it is confirmed. */
+    actorId: text("actor_id").notNull(),
     provider: text("provider"),
     trackingId: text("tracking_id"),
     mailedAt: instant("mailed_at"),

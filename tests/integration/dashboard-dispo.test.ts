@@ -41,6 +41,7 @@ async function seeded(hostileSource = '=HYPERLINK("https://evil.example")') {
       recipientName: "Owner",
       recipientAddress: "1 Main St",
       amount: 150_000,
+      actorId: userId,
       trackingId: `ltr_${userId}_${i}`,
     })),
   );

@@ -1,14 +1,18 @@
 // Money per member: the ledger names who spent, an owner sets each member's monthly cap on /team (strict money, blank
-// for none, owners only), a member's cap and the workspace's cap both hold under parallel paid actions, and Profile →
-// Usage shows an owner each member's spend.
+// for none, owners only), a member's cap and the workspace's cap both hold under parallel paid actions, Profile →
+// Usage shows an owner each member's spend, and a letter the hourly sweep confirms is the member's who mailed it.
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
+import { activityLog, letterMailings } from "#db/schema.ts";
+import { STALE_MAILING_MS } from "#app/domain/offers/mailing.ts";
 import { action as profileAction, loader as profileLoader } from "#app/routes/profile.tsx";
 import * as team from "#app/routes/team.tsx";
+import { sweepUnconfirmedMailings } from "#app/services/offers/unconfirmed-mailings.server.ts";
 
 import { registerClient, toastOf, type ApiClient, type Handler } from "./api-client.ts";
 import { seedMarket } from "./lead-search-setup.ts";
-import { ledgerOf, letters, mailAll, member, workspace } from "./member-caps-setup.ts";
+import { db, ledgerOf, letters, mailAll, member, workspace } from "./member-caps-setup.ts";
 
 function setCap(client: ApiClient, userId: string, monthlyCap: string) {
   return client.send(team.action, "POST", "/team", { form: { intent: "cap", userId, monthlyCap } });
@@ -95,6 +99,8 @@ describe("a member's monthly spending cap", () => {
   });
 });
 
+type Loaded = { members: { memberId: string; counts: Record<string, number>; usedCents: number; capCents: number | null }[] | null };
+
 describe("Profile → Usage per member", () => {
   it("shows the owner each member's spend this month by kind, with their cap; a member sees no one's", async () => {
     const { context, owner } = await workspace();
@@ -104,7 +110,6 @@ describe("Profile → Usage per member", () => {
     expect((await mailAll(acquisitions.client, ready.slice(0, 2))).map((answer) => answer.status)).toEqual([200, 200]);
     expect((await mailAll(owner.client, ready.slice(2))).map((answer) => answer.status)).toEqual([200]);
 
-    type Loaded = { members: { memberId: string; counts: Record<string, number>; usedCents: number; capCents: number | null }[] | null };
     const loaded = (await owner.client.load(profileLoader as Handler, "/profile?tab=usage")) as Loaded;
     const byId = new Map(loaded.members?.map((row) => [row.memberId, row]));
     expect(byId.get(owner.userId)).toMatchObject({ usedCents: 150, capCents: null });
@@ -114,5 +119,43 @@ describe("Profile → Usage per member", () => {
 
     const own = (await acquisitions.client.load(profileLoader as Handler, "/profile?tab=usage")) as Loaded;
     expect(own.members).toBeNull();
+  });
+});
+
+describe("a letter the hourly sweep confirms", () => {
+  it("is charged, counted against their cap and logged to the member who mailed it, not to the founder", async () => {
+    const { fake, context, owner } = await workspace(100_000, { LOB_RETRY_DELAY_MS: "0", LOB_TIMEOUT_MS: "50" });
+    const start = new Date("2026-11-16T15:00:00Z");
+    context.now = () => start;
+    const ready = await letters(owner.client, 2);
+    const acquisitions = await member(owner.client, context);
+    // $1.50 is one letter: once the sweep counts the confirmed one as theirs, their next one passes their cap.
+    expect((await setCap(owner.client, acquisitions.userId, "1.50")).status).toBe(302);
+    fake.loseAnswers(3);
+    const [unconfirmed] = await mailAll(acquisitions.client, ready.slice(0, 1));
+    expect(unconfirmed!.status).toBe(504);
+    expect(await ledgerOf(owner.userId)).toEqual([]);
+    const [claim] = await db.select().from(letterMailings).where(eq(letterMailings.propertyId, ready[0]!.propertyId));
+    expect(claim).toMatchObject({ status: "mailing", actorId: acquisitions.userId });
+
+    const sweep = new Date(start.getTime() + STALE_MAILING_MS + 60_000);
+    expect(await sweepUnconfirmedMailings({ ...context, now: () => sweep })).toEqual({ mailed: 1, failed: 0, unknown: 0 });
+    expect((await ledgerOf(owner.userId)).map((row) => [row.kind, row.actorId])).toEqual([["letter", acquisitions.userId]]);
+    const logged = await db
+      .select({ actorId: activityLog.actorId, detail: activityLog.detail })
+      .from(activityLog)
+      .where(and(eq(activityLog.userId, owner.userId), eq(activityLog.kind, "letter_mailed")));
+    expect(logged).toEqual([{ actorId: acquisitions.userId, detail: { amount: 170_000 } }]);
+
+    context.now = () => sweep;
+    const loaded = (await owner.client.load(profileLoader as Handler, "/profile?tab=usage")) as Loaded;
+    const byId = new Map(loaded.members?.map((row) => [row.memberId, row]));
+    expect(byId.get(acquisitions.userId)).toMatchObject({ usedCents: 150, capCents: 150 });
+    expect(byId.get(acquisitions.userId)?.counts.letter).toBe(1);
+    expect(byId.get(owner.userId)?.usedCents ?? 0).toBe(0);
+    const [next] = await mailAll(acquisitions.client, ready.slice(1));
+    expect(next!.status).toBe(402);
+    expect(next!.body.message).toMatch(/member monthly spending cap of \$1\.50/);
+    expect(fake.letters).toHaveLength(1);
   });
 });

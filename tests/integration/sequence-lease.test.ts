@@ -4,14 +4,16 @@
  * and retries the letter under the first attempt's idempotency key, so the vendor answers the letter it made — one
  * piece, one charge. A request that outlived its lease writes nothing once another has taken the step over.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
-import { followUpSteps, letterMailings } from "#db/schema.ts";
+import { activityLog, followUpSteps, letterMailings } from "#db/schema.ts";
 import { STEP_LEASE_MS, TASK_BEING_WORKED } from "#app/domain/sequences/task-state.ts";
+import { action as workTaskRoute } from "#app/routes/api.tasks.$id.ts";
 import { finishStaleClaims } from "#app/services/sequences/stale-claims.server.ts";
 import { createFakeLob } from "#tests/fakes/lob.ts";
 
+import { member } from "./member-caps-setup.ts";
 import { aLead, chargesOf, db, letterStep, NOW, signedUp, stepsOf, withSteps } from "./sequence-fixtures.ts";
 
 const LOB = {
@@ -58,8 +60,11 @@ function lastLetterRequest(lob: ReturnType<typeof createFakeLob>): [string, Requ
   ];
 }
 
-/** A lead with one letter step due today, and a request working it that dies once Lob has made the letter. */
-async function aDeadRequest() {
+/**
+ * A lead with one letter step due today, and a request working it that dies once Lob has made the letter: the
+ * founder's, or an acquisitions member's (`worker`).
+ */
+async function aDeadRequest(by: "founder" | "member" = "founder") {
   const vendor = lobThatLosesTheFirstRequest();
   const pat = await signedUp({ vars: LOB, fetch: vendor.fetch });
   await withSteps(pat.userId, [letterStep(0)]);
@@ -67,10 +72,13 @@ async function aDeadRequest() {
   expect((await pat.start(lead.id)).status).toBe(201);
   const [task] = await pat.today();
   expect(task).toMatchObject({ activityType: "letter" });
-  const dying = pat.work(task.id, { outcome: "done" });
+  const worker = by === "member" ? await member(pat.client, pat.client.context) : null;
+  const dying = worker
+    ? worker.client.call(workTaskRoute, "POST", `/api/tasks/${task.id}`, { outcome: "done" }, { params: { id: task.id } })
+    : pat.work(task.id, { outcome: "done" });
   await vendor.made;
   expect((await stepsOf(task.leadId))[0]).toMatchObject({ status: "working", completedAt: null });
-  return { ...vendor, pat, lead, task, dying };
+  return { ...vendor, pat, lead, task, dying, worker };
 }
 
 async function expectOneLetterOneCharge(dead: Awaited<ReturnType<typeof aDeadRequest>>) {
@@ -112,6 +120,21 @@ describe("a step whose request died after its claim", () => {
     await expectOneLetterOneCharge(dead);
     expect(await finishStaleClaims(sweep)).toEqual({ finished: 0, released: 0, retryLater: 0 });
     expect(dead.lob.letters).toHaveLength(1);
+  });
+
+  it("of a member is finished by the sweep as theirs: the letter charged and logged to them, not to the founder", async () => {
+    const dead = await aDeadRequest("member");
+    const { pat, lead, worker } = dead;
+    expect(await finishStaleClaims({ ...pat.client.context, now: () => AFTER_LEASE })).toEqual({ finished: 1, released: 0, retryLater: 0 });
+    await expectOneLetterOneCharge(dead);
+    expect((await chargesOf(pat.userId)).map((charge) => charge.actorId)).toEqual([worker!.userId]);
+    const [mailing] = await db.select().from(letterMailings).where(eq(letterMailings.propertyId, lead.id));
+    expect(mailing!.actorId).toBe(worker!.userId);
+    const entries = await db
+      .select({ kind: activityLog.kind, actorId: activityLog.actorId })
+      .from(activityLog)
+      .where(and(eq(activityLog.userId, pat.userId), eq(activityLog.propertyId, lead.id)));
+    expect(entries).toEqual([{ kind: "letter_mailed", actorId: worker!.userId }]);
   });
 
   it("is given back as pending by the sweep when its sequence was stopped meanwhile: nothing mailed again", async () => {

@@ -27,6 +27,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   note_logged: "Notes",
   blast_sent: "Blasts sent",
   buyer_offer_accepted: "Buyers' offers accepted",
+  buyer_offer_declined: "Buyers' offers declined",
   fee_received: "Fees received",
 };
 
@@ -59,13 +60,19 @@ export type ActivityEntry = {
 
 const roleLabel = (role: string | undefined) => WORKSPACE_ROLE_LABELS[(role ?? "caller") as WorkspaceRole] ?? role;
 
+/** A buyer's offer answered, in words: an offer names its amount, an inquiry (no amount) none. */
+function buyerOfferAction(verb: "accepted" | "declined", detail: ActivityEntry["detail"]): string {
+  const whose = detail.buyer ? `${detail.buyer}'s` : "a buyer's";
+  return detail.amount === undefined ? `${verb} ${whose} inquiry` : `${verb} ${whose} offer of ${formatMoney(detail.amount)}`;
+}
+
 /** What the member did, in words, without the member's name or the address. */
 export function activityAction(entry: Omit<ActivityEntry, "id" | "createdAt" | "actorName">): string {
   const { detail } = entry;
   const member = entry.memberName ?? "a member";
   switch (entry.kind) {
     case "letter_mailed":
-      return `mailed a letter of intent for ${formatMoney(detail.amount)}`;
+      return detail.amount === undefined ? "mailed a letter" : `mailed a letter of intent for ${formatMoney(detail.amount)}`;
     case "offer_confirmed":
       return detail.from === null || detail.from === undefined
         ? `set the offer to ${formatMoney(detail.to)}`
@@ -87,7 +94,9 @@ export function activityAction(entry: Omit<ActivityEntry, "id" | "createdAt" | "
     case "blast_sent":
       return `sent a blast to ${detail.count === 1 ? "1 buyer" : `${detail.count ?? 0} buyers`}`;
     case "buyer_offer_accepted":
-      return `accepted ${detail.buyer ? `${detail.buyer}'s` : "a buyer's"} offer of ${formatMoney(detail.amount)}`;
+      return buyerOfferAction("accepted", detail);
+    case "buyer_offer_declined":
+      return buyerOfferAction("declined", detail);
     case "fee_received":
       return `recorded the assignment fee received: ${formatMoney(detail.amount)}`;
   }

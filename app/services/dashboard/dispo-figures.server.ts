@@ -1,9 +1,33 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 
 import { DISPO_STATUSES } from "#db/enums.ts";
 import { dealOffers, deals, leadRequests, letterMailings, properties, usageEvents } from "#db/schema.ts";
 import { dispoFigures, type SourceCounts, type SpendRow } from "#app/domain/dashboard/dispo-figures.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+
+/**
+ * A raw aggregate as a select over it, naming its columns: drizzle's D1 batch cannot carry a raw `db.all`, and the
+ * closed-loop export reads these in the batch that writes its activity entry.
+ */
+function rowsOf<T extends Record<string, unknown>>(context: ServiceContext<"db">, inner: SQL, columns: readonly (keyof T & string)[]) {
+  const fields = Object.fromEntries(columns.map((column) => [column, sql`${sql.identifier(column)}`])) as { [K in keyof T]: SQL<T[K]> };
+  return context.db.select(fields).from(sql`(${inner})`);
+}
+
+const SOURCE_COLUMNS = [
+  "source",
+  "leads",
+  "contracts",
+  "assigned",
+  "under_contract",
+  "marketed",
+  "offers_in",
+  "assigned_only",
+  "fee_received",
+  "fee_asked_cents",
+  "fee_received_cents",
+] as const satisfies readonly (keyof SourceCounts)[];
 
 /**
  * A lead's source in SQL: the seller type it was found as (the CRM's lead type), or "" for one added by hand. Paid
@@ -13,7 +37,9 @@ const leadSource = sql`coalesce(nullif(${properties.leadType}, ''), '')`;
 
 /** Per lead source: the user's leads, their deals under contract, assigned, and the fees asked and received (cents). */
 function sourceCounts(context: ServiceContext<"db">, userId: string) {
-  return context.db.all<SourceCounts>(sql`
+  return rowsOf<SourceCounts>(
+    context,
+    sql`
     select ${leadSource} as source,
       count(distinct ${properties.id}) as leads,
       count(${deals.id}) as contracts,
@@ -32,7 +58,9 @@ function sourceCounts(context: ServiceContext<"db">, userId: string) {
         sql`, `,
       )})
     where ${properties.userId} = ${userId}
-    group by 1`);
+    group by 1`,
+    SOURCE_COLUMNS,
+  );
 }
 
 /**
@@ -40,7 +68,9 @@ function sourceCounts(context: ServiceContext<"db">, userId: string) {
  * the seller type of the search that bought them, letters to their property's source, the rest to no lead ("-").
  */
 function spendRows(context: ServiceContext<"db">, userId: string) {
-  return context.db.all<SpendRow>(sql`
+  return rowsOf<SpendRow>(
+    context,
+    sql`
     select
       case
         when ${usageEvents.kind} in ('lead', 'skip_trace') then coalesce(
@@ -56,39 +86,66 @@ function spendRows(context: ServiceContext<"db">, userId: string) {
       sum(${usageEvents.costMicrocents}) as microcents
     from ${usageEvents}
     where ${usageEvents.userId} = ${userId}
-    group by 1, 2`);
+    group by 1, 2`,
+    ["source", "kind", "microcents"],
+  );
 }
 
 /** The median whole days from going under contract to being assigned, over the user's assigned deals (null: none). */
-async function medianDaysToAssign(context: ServiceContext<"db">, userId: string) {
-  const [row] = await context.db.all<{ days: number | null }>(sql`
+function medianDaysToAssign(context: ServiceContext<"db">, userId: string) {
+  return rowsOf<{ days: number | null }>(
+    context,
+    sql`
     select avg(days) as days from (
       select days, row_number() over (order by days) as position, count(*) over () as total from (
         select (${deals.assignedAt} - ${deals.contractedAt}) / 86400000.0 as days from ${deals}
         where ${deals.userId} = ${userId} and ${deals.assignedAt} is not null and ${deals.contractedAt} is not null))
-    where position in ((total + 1) / 2, (total + 2) / 2)`);
-  return row?.days === null || row?.days === undefined ? null : Math.round(Number(row.days) * 10) / 10;
+    where position in ((total + 1) / 2, (total + 2) / 2)`,
+    ["days"],
+  );
 }
 
-/** Offers with an amount (not bare inquiries) per deal with a disposition status, to one decimal (null: no such deal). */
-async function offersPerDeal(context: ServiceContext<"db">, userId: string) {
-  const [row] = await context.db.all<{ offers: number; deals: number }>(sql`
+/** Offers with an amount (not bare inquiries) and the deals with a disposition status, counted for offers per deal. */
+function offersAndDeals(context: ServiceContext<"db">, userId: string) {
+  return rowsOf<{ offers: number; deals: number }>(
+    context,
+    sql`
     select
       (select count(*) from ${dealOffers} join ${deals} on ${deals.id} = ${dealOffers.dealId}
         where ${dealOffers.userId} = ${userId} and ${deals.userId} = ${userId}
           and ${deals.dispoStatus} is not null and ${dealOffers.amount} is not null) as offers,
-      (select count(*) from ${deals} where ${deals.userId} = ${userId} and ${deals.dispoStatus} is not null) as deals`);
+      (select count(*) from ${deals} where ${deals.userId} = ${userId} and ${deals.dispoStatus} is not null) as deals`,
+    ["offers", "deals"],
+  );
+}
+
+type MedianRows = { days: number | null }[];
+type OfferRows = { offers: number; deals: number }[];
+
+/** The median days to one decimal, or null with no assigned deal. */
+function medianOf([row]: MedianRows) {
+  return row?.days === null || row?.days === undefined ? null : Math.round(Number(row.days) * 10) / 10;
+}
+
+/** Offers per deal with a disposition status, to one decimal (null: no such deal). */
+function offersPerDealOf([row]: OfferRows) {
   const dealCount = Number(row?.deals ?? 0);
   return dealCount === 0 ? null : Math.round((Number(row?.offers ?? 0) / dealCount) * 10) / 10;
 }
 
-/** The dashboard's disposition and marketing figures, read in four parallel aggregates (one round-trip wave). */
-export async function loadDispoFigures(context: ServiceContext<"db">, userId: string) {
-  const [counts, spend, medianDays, offers] = await Promise.all([
+/**
+ * The dashboard's disposition and marketing figures: four aggregates read side by side (one round-trip wave), or, with
+ * a write to land alongside (the closed-loop export's activity entry), in one batch with it.
+ */
+export async function loadDispoFigures(context: ServiceContext<"db">, userId: string, also?: BatchItem<"sqlite">) {
+  const reads = [
     sourceCounts(context, userId),
     spendRows(context, userId),
     medianDaysToAssign(context, userId),
-    offersPerDeal(context, userId),
-  ]);
-  return { ...dispoFigures(counts, spend), medianDaysToAssign: medianDays, offersPerDeal: offers };
+    offersAndDeals(context, userId),
+  ] as const;
+  const [counts, spend, median, offers] = also
+    ? await context.db.batch([also, ...reads]).then(([, ...rows]) => rows as [SourceCounts[], SpendRow[], MedianRows, OfferRows])
+    : await Promise.all(reads);
+  return { ...dispoFigures(counts, spend), medianDaysToAssign: medianOf(median), offersPerDeal: offersPerDealOf(offers) };
 }

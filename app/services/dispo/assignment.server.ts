@@ -79,12 +79,15 @@ export async function acceptOffer(
   if (!offer) return { ok: false, status: 404, message: OFFER_NOT_FOUND };
   const judged = judge(deal, offer);
   if (!judged.ok) return judged;
+  // The offer must still be undeclined as the claim is taken: a decline that ran since the read wins, never both.
+  const offerOpen = and(eq(dealOffers.id, offerId), eq(dealOffers.userId, userId), sql`${dealOffers.status} <> 'declined'`);
+  const undeclined = sql`exists (select 1 from ${dealOffers} where ${offerOpen})`;
   const claimed = await db
     .update(deals)
     .set({ dispoStatus: "assigned", assignedOfferId: offerId, buyerPrice: judged.amount, assignedAt: now, updatedAt: now })
-    .where(and(eq(deals.id, dealId), eq(deals.userId, userId), isNull(deals.assignedOfferId), notDone))
+    .where(and(eq(deals.id, dealId), eq(deals.userId, userId), isNull(deals.assignedOfferId), notDone, undeclined))
     .returning({ id: deals.id });
-  if (claimed.length === 0) return { ok: false, status: 409, message: ALREADY_ASSIGNED };
+  if (claimed.length === 0) return claimRefusal(context, { userId, dealId, offerId });
   try {
     const document = await writeAssignment(context, { deal, offer, fee: judged.fee, contractPrice: judged.contractPrice, actorId });
     return { ok: true, document, fee: judged.fee };
@@ -96,6 +99,12 @@ export async function acceptOffer(
       .where(and(eq(deals.id, dealId), eq(deals.userId, userId), eq(deals.assignedOfferId, offerId)));
     throw error;
   }
+}
+
+/** Why the claim found nothing to change: the offer was declined meanwhile, else the deal was assigned. */
+async function claimRefusal(context: ServiceContext<"db">, ids: { userId: string; dealId: string; offerId: string }): Promise<Refused> {
+  const { offer } = await readDealAndOffer(context, ids);
+  return { ok: false, status: 409, message: offer?.status === "declined" ? OFFER_ANSWERED : ALREADY_ASSIGNED };
 }
 
 /** The claimant's part: the PDF in R2, then its document, the deal's link to it and the offer accepted in one batch. */
@@ -169,23 +178,35 @@ async function writeAssignment(
 }
 
 /**
- * Declines a new offer or inquiry on the user's deal: claimed by the statement that changes it, so an accepted offer
- * is never turned into a declined one.
+ * Declines a new offer or inquiry on the user's deal: claimed by the statement that changes it, only while it is new
+ * and the deal is not assigned on it, so an accepted offer is never turned into a declined one. The member's entry goes
+ * first in the same batch under that very condition: a second decline, or one that lost to an accept, writes none.
  */
 export async function declineOffer(
-  context: ServiceContext<"db">,
-  { userId, dealId, offerId }: { userId: string; dealId: string; offerId: string },
+  context: ServiceContext<"db" | "now">,
+  { userId, dealId, offerId, actorId }: { userId: string; dealId: string; offerId: string; actorId?: string },
 ): Promise<{ ok: true; name: string } | Refused> {
   const { db } = context;
+  const { deal, offer } = await readDealAndOffer(context, { userId, dealId, offerId });
+  if (!deal || !offer) return { ok: false, status: 404, message: OFFER_NOT_FOUND };
+  const onDeal = and(eq(deals.id, dealId), eq(deals.userId, userId), eq(deals.assignedOfferId, offerId));
+  const assignedOnIt = sql`exists (select 1 from ${deals} where ${onDeal})`;
   const mine = and(eq(dealOffers.id, offerId), eq(dealOffers.userId, userId), eq(dealOffers.dealId, dealId));
-  const [declined] = await db
-    .update(dealOffers)
-    .set({ status: "declined" })
-    .where(and(mine, eq(dealOffers.status, "new")))
-    .returning({ name: dealOffers.name });
-  if (declined) return { ok: true, name: declined.name };
-  const exists = await db.select({ id: dealOffers.id }).from(dealOffers).where(mine).get();
-  return exists ? { ok: false, status: 409, message: OFFER_ANSWERED } : { ok: false, status: 404, message: OFFER_NOT_FOUND };
+  const open = and(mine, eq(dealOffers.status, "new"), sql`not ${assignedOnIt}`)!;
+  const decline = db.update(dealOffers).set({ status: "declined" }).where(open).returning({ name: dealOffers.name });
+  const entry = {
+    workspaceId: userId,
+    actorId: actorId ?? "",
+    kind: "buyer_offer_declined" as const,
+    dealId,
+    propertyId: deal.propertyId,
+    place: sql`(select ${placeSql()} from ${properties} where ${properties.id} = ${deal.propertyId} and ${properties.userId} = ${userId})`,
+    detail: { buyer: offer.name, ...(offer.amount !== null ? { amount: offer.amount } : {}) },
+  };
+  const [declined] = actorId
+    ? (await db.batch([activityEntryWhen(context, entry, sql`exists (select 1 from ${dealOffers} where ${open})`), decline]))[1]
+    : await decline;
+  return declined ? { ok: true, name: declined.name } : { ok: false, status: 409, message: OFFER_ANSWERED };
 }
 
 export type FeeOutcome = { ok: true; profit: number } | Refused;

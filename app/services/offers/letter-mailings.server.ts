@@ -26,6 +26,8 @@ export async function claimMailing(
     recipientName: string;
     recipientAddress: string;
     amount: number;
+    /** The member requesting the mailing: charged when it is confirmed, by this request or the hourly sweep. */
+    actorId: string;
   },
 ): Promise<{ ok: true; claim: MailingClaim } | { ok: false; taken: TakenClaim }> {
   const now = context.now();
@@ -38,7 +40,13 @@ export async function claimMailing(
   if (inserted.length > 0) return { ok: true, claim: { id, claimKey: claim.claimKey, claimedAt: now } };
   const retaken = await context.db
     .update(letterMailings)
-    .set({ createdAt: now, recipientName: claim.recipientName, recipientAddress: claim.recipientAddress, documentId: claim.documentId })
+    .set({
+      createdAt: now,
+      recipientName: claim.recipientName,
+      recipientAddress: claim.recipientAddress,
+      documentId: claim.documentId,
+      actorId: claim.actorId,
+    })
     .where(
       and(
         eq(letterMailings.userId, claim.userId),

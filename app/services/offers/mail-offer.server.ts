@@ -144,6 +144,7 @@ async function mailLetter(
       recipientName: recipient.name,
       recipientAddress: recipient.address,
       amount,
+      actorId: options.actorId ?? userId,
     },
   );
   if (!claimed.ok) return claimedElsewhere(claimed.taken);

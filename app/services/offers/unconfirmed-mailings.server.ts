@@ -3,19 +3,23 @@
  * charged) are settled by the hourly sweep: it takes each such claim back (one guarded statement, so a user pressing
  * Mail again meanwhile finds it in progress), asks the provider again with the letter's same idempotency key (the
  * provider answers the letter it made, or makes it once), and records the outcome once — mailed: the mailing, the
- * property's status, the letter's charge and the lead's deal (as Mail the Offer records them) in one batch; refused: the claim given back, nothing charged, so the
- * letter can be mailed again; still unknown: left for the next sweep. Only while the provider still holds the key.
+ * property's status, the letter's charge and the lead's deal (as Mail the Offer records them) and the member's entry in
+ * one batch, charged and logged to the member who asked for the mailing (no one is signed in to a sweep); refused: the
+ * claim given back, nothing charged, so the letter can be mailed again; still unknown: left for the next sweep. Only
+ * while the provider still holds the key.
  */
 import { and, eq, gt, isNotNull, lt } from "drizzle-orm";
 
 import { documents, letterMailings, properties } from "#db/schema.ts";
+import { placeOf } from "#app/domain/activity/activity.ts";
 import { STALE_MAILING_MS } from "#app/domain/offers/mailing.ts";
 import { parseMailingAddress, statusAfterMail } from "#app/domain/offers/offer-rules.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
+import { activityEntryWhen } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { dealOnMailStatement } from "#app/services/deals/deal-on-mail.server.ts";
-import { releaseUsage, reserveUsage } from "#app/services/usage/caps.server.ts";
+import { countUsage, releaseUsage } from "#app/services/usage/caps.server.ts";
 import { usageEntryWhen } from "#app/services/usage/ledger.server.ts";
 
 import { completeMailing, dropMailing, holdingMailing, leaveMailingUnconfirmed } from "./letter-mailings.server.ts";
@@ -88,23 +92,32 @@ async function settle(context: SweepContext, row: Mailing): Promise<keyof Unconf
     await dropMailing(context, row.userId, claim);
     return "failed";
   }
-  // The letter was made: it is charged whatever the caps say now (counted, never refused).
-  const counted = await reserveUsage(context, row.userId, "letter", 1, "count");
-  if (!counted.ok) throw new Error("counting a letter never refuses");
+  // The letter was made: it is charged whatever the caps say now (counted, never refused), to the member who asked.
+  const spender = { workspaceId: row.userId, memberId: row.actorId };
+  const reservation = await countUsage(context, { spender, kind: "letter", quantity: 1 });
   // Each write only while the sweep still holds the claim, the mailing itself last (a user's Mail may take over a claim
   // the sweep outlived): the deal is Mail the Offer's own statement, so a lead mailed either way gets it once.
   const holding = holdingMailing(row.userId, claim);
-  const [, , , recorded] = await db.batch([
+  const entry = {
+    workspaceId: row.userId,
+    actorId: row.actorId,
+    kind: "letter_mailed" as const,
+    propertyId: row.propertyId,
+    place: placeOf(letter.property),
+    detail: { amount: row.amount },
+  };
+  const [, , , , recorded] = await db.batch([
     db
       .update(properties)
       .set({ status: statusAfterMail(letter.status), updatedAt: now })
       .where(and(eq(properties.id, row.propertyId), eq(properties.userId, row.userId), holding)),
-    usageEntryWhen(context, { reservation: counted.reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: holding }),
+    usageEntryWhen(context, { reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: holding }),
     dealOnMailStatement(context, { userId: row.userId, propertyId: row.propertyId, condition: holding }),
+    activityEntryWhen(context, entry, holding),
     completeMailing(context, row.userId, claim, receipt),
   ]);
   if (recorded.length > 0) return "mailed";
-  await releaseUsage(context, counted.reservation);
+  await releaseUsage(context, reservation);
   return null;
 }
 
@@ -123,6 +136,7 @@ async function letterOf(context: SweepContext, row: Mailing) {
   if (!property || !object || !to) return null;
   return {
     status: property.status,
+    property,
     request: {
       userId: row.userId,
       propertyId: row.propertyId,

@@ -11,7 +11,9 @@
 import { and, desc, eq, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 
+import type { PropertyStatus } from "#db/enums.ts";
 import { documents, properties } from "#db/schema.ts";
+import { placeOf } from "#app/domain/activity/activity.ts";
 import {
   isRecipientOnRecord,
   MAILING_IN_PROGRESS,
@@ -22,13 +24,20 @@ import {
 import { messageText, parseMailingAddress, propertyAddressLine, statusAfterMail } from "#app/domain/offers/offer-rules.ts";
 import { LETTER_ALREADY_MAILED_NOTE } from "#app/domain/sequences/task-state.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
-import { MailAddressRefused, MailOutcomeUnknown } from "#app/providers/mail/types.ts";
+import { MailAddressRefused, MailOutcomeUnknown, type MailReceipt } from "#app/providers/mail/types.ts";
+import { activityEntryWhen } from "#app/services/activity/activity-log.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { dealOnMailStatement } from "#app/services/deals/deal-on-mail.server.ts";
-import { claimMailing, completeMailing, dropMailing, holdingMailing } from "#app/services/offers/letter-mailings.server.ts";
+import {
+  claimMailing,
+  completeMailing,
+  dropMailing,
+  holdingMailing,
+  type MailingClaim,
+} from "#app/services/offers/letter-mailings.server.ts";
 import { mailIdempotencyKey } from "#app/services/offers/mail-offer.server.ts";
 import { readPropertyAndSender } from "#app/services/offers/offer-records.server.ts";
-import { releaseUsage, reserveUsage, type CapRefusal } from "#app/services/usage/caps.server.ts";
+import { releaseUsage, reserveUsage, reserveUsageBy, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
 import { usageEntryWhen } from "#app/services/usage/ledger.server.ts";
 
 import { renderFollowUpLetterPdf } from "./follow-up-letter.server.ts";
@@ -40,20 +49,22 @@ export type StepContact = { recipientType: string; recipientValue: string; statu
 export type StepRefusal = { ok: false; status: 400 | 404 | 409 | 422 | 502 | 504; message: string } | CapRefusal;
 
 /**
- * What sending added: the statements for the step's write batch (the mailing, the property's status, the charge),
- * each guarded by `held` (the step's claim is still this request's), the receipt, a note for the step when nothing
- * was sent (the offer's letter was mailed already), and how to give back the cap's reservation when the batch wrote
- * nothing (another request took the step over and records the piece).
+ * What sending added: the statements for the step's write batch (the mailing, the property's status, the charge and
+ * the member's entry for the letter), each guarded by `held` (the step's claim is still this request's), the receipt,
+ * a note for the step when nothing was sent (the offer's letter was mailed already), whether those statements log the
+ * member's action (a letter mailed, so the step needs no entry of its own), and how to give back the cap's
+ * reservation when the batch wrote nothing (another request took the step over and records the piece).
  */
 export type StepSent = {
   ok: true;
   statements: (held: SQL) => BatchItem<"sqlite">[];
   trackingId: string | null;
   note: string | null;
+  logged: boolean;
   release: () => Promise<void>;
 };
 
-const NOTHING_SENT = { statements: () => [], release: () => Promise.resolve() };
+const NOTHING_SENT = { statements: () => [], logged: false, release: () => Promise.resolve() };
 
 export const NO_MAILING_ADDRESS = "This step has no mailing address to send the letter to";
 export const NO_EMAIL_ADDRESS = "This step has no email address to send to";
@@ -90,6 +101,8 @@ export type LetterStep = {
   amount: number | null;
   /** The step mails its letter even when this offer's letter was mailed already. */
   mailAgain: boolean;
+  /** The member completing the step: who requested the mailing, whose entry the step's batch writes (else the founder, unlogged). */
+  actorId?: string;
 };
 
 /** The mailing's claim key: Mail the Offer's for the offer (so the two never mail one offer twice), this step's when it mails again. */
@@ -124,6 +137,56 @@ function mailFailure(error: unknown): StepRefusal {
   return { ok: false, status: 502, message: LETTER_NOT_MAILED };
 }
 
+/**
+ * The mailed letter's statements for the step's batch: the property's Offer Sent and its deal (a priced letter), the
+ * charge, the member's entry and the mailing itself, last; each guarded by the step's claim and the letter's own, as
+ * Mail the Offer's are.
+ */
+function mailedStatements(
+  context: StepContext,
+  mailed: {
+    step: LetterStep;
+    property: { id: string; status: PropertyStatus; address: string; city: string | null; state: string | null };
+    claim: MailingClaim;
+    receipt: MailReceipt;
+    reservation: Reservation;
+  },
+): StepSent["statements"] {
+  const { step, property, claim, receipt, reservation } = mailed;
+  const { userId } = step;
+  const now = context.now();
+  const owned = and(eq(properties.id, property.id), eq(properties.userId, userId));
+  // The member's entry reads as Mail the Offer's: a letter of intent mailed for the offer (a letter without a price, none).
+  const entry = step.actorId
+    ? {
+        workspaceId: userId,
+        actorId: step.actorId,
+        kind: "letter_mailed" as const,
+        propertyId: property.id,
+        place: placeOf(property),
+        detail: step.amount !== null ? { amount: step.amount } : {},
+      }
+    : null;
+  return (stepHeld) => {
+    const held = and(stepHeld, holdingMailing(userId, claim))!;
+    return [
+      ...(step.amount !== null
+        ? [
+            context.db
+              .update(properties)
+              .set({ status: statusAfterMail(property.status), updatedAt: now })
+              .where(and(owned, held)),
+            // A mailed offer: the lead is in negotiation (its deal, when it has none).
+            dealOnMailStatement(context, { userId, propertyId: property.id, condition: held }),
+          ]
+        : []),
+      usageEntryWhen(context, { reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: held }),
+      ...(entry ? [activityEntryWhen(context, entry, held)] : []),
+      completeMailing(context, userId, claim, receipt, stepHeld),
+    ];
+  };
+}
+
 export async function mailLetterStep(context: StepContext, step: LetterStep): Promise<StepSent | StepRefusal> {
   const { userId } = step;
   const now = context.now();
@@ -142,12 +205,16 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
     recipientName,
     recipientAddress: contact.recipientValue,
     amount: step.amount ?? 0,
+    actorId: step.actorId ?? userId,
   });
   if (!claimed.ok) {
     if (claimed.taken.status === "mailed") return { ok: true, ...NOTHING_SENT, trackingId: null, note: LETTER_ALREADY_MAILED_NOTE };
     return { ok: false, status: 409, message: MAILING_IN_PROGRESS };
   }
-  const reserved = await reserveUsage(context, userId, "letter", 1);
+  // The member who asked (kept with the step's claim, so a sweep finishing their request charges them too).
+  const reserved = step.actorId
+    ? await reserveUsageBy(context, { spender: { workspaceId: userId, memberId: step.actorId }, kind: "letter", quantity: 1 })
+    : await reserveUsage(context, userId, "letter", 1);
   if (!reserved.ok) {
     await dropMailing(context, userId, claimed.claim);
     return reserved;
@@ -176,30 +243,13 @@ export async function mailLetterStep(context: StepContext, step: LetterStep): Pr
       ...(step.amount !== null ? { offerAmount: step.amount } : {}),
       description: `Follow-up letter - ${property.address}`,
     });
-    const owned = and(eq(properties.id, property.id), eq(properties.userId, userId));
     const { reservation } = reserved;
     return {
       ok: true,
-      statements: (stepHeld) => {
-        // Guarded by the step's claim and the letter's own (recorded last), as Mail the Offer's are.
-        const held = and(stepHeld, holdingMailing(userId, claimed.claim))!;
-        return [
-          ...(step.amount !== null
-            ? [
-                context.db
-                  .update(properties)
-                  .set({ status: statusAfterMail(property.status), updatedAt: now })
-                  .where(and(owned, held)),
-                // A mailed offer: the lead is in negotiation (its deal, when it has none).
-                dealOnMailStatement(context, { userId, propertyId: property.id, condition: held }),
-              ]
-            : []),
-          usageEntryWhen(context, { reservation, quantity: 1, providerRequestId: receipt.trackingId, condition: held }),
-          completeMailing(context, userId, claimed.claim, receipt, stepHeld),
-        ];
-      },
+      statements: mailedStatements(context, { step, property, claim: claimed.claim, receipt, reservation }),
       trackingId: receipt.trackingId,
       note: null,
+      logged: step.actorId !== undefined,
       release: () => releaseUsage(context, reservation),
     };
   } catch (error) {

@@ -4,6 +4,7 @@
  * kept with the claim), sending under the same idempotency key — so a letter the vendor made is recorded and charged
  * once, and one it never made is mailed once. A step whose sequence may no longer be worked (stopped, paused, replied)
  * is given back as pending; a send that fails again gives its claim back, and the next sweep or work request retries.
+ * The work is the member's who claimed it (kept with the claim): their letter's charge and their activity entry.
  */
 import { and, asc, eq, isNull, lt, or } from "drizzle-orm";
 
@@ -42,13 +43,15 @@ export async function finishStaleClaims(base: StepContext): Promise<StaleClaimsS
 
 async function finishOne(
   context: StepContext,
-  step: { userId: string; activityId: string; input: { outcome: string; phone?: string; zone?: string } | null },
+  step: { userId: string; activityId: string; input: { outcome: string; phone?: string; zone?: string; actorId?: string } | null },
 ): Promise<keyof StaleClaimsSummary> {
   const input = TaskOutcomeSchema.safeParse(step.input ?? {});
   // A claim that kept no outcome (taken before claims did) cannot be finished for the user: it is given back.
   if (!input.success) return (await releaseExpired(context, step)) ? "released" : "retryLater";
   const zone = step.input?.zone ?? DEFAULT_TIME_ZONE;
-  const result = await workTask(context, { userId: step.userId, activityId: step.activityId, input: input.data, zone });
+  // The member whose request died: what the step mails is theirs, charged and logged as their request's would be.
+  const actorId = typeof step.input?.actorId === "string" ? step.input.actorId : undefined;
+  const result = await workTask(context, { userId: step.userId, activityId: step.activityId, input: input.data, zone, actorId });
   if (result.ok) return "finished";
   if (result.status === 409 || result.status === 404) return (await releaseExpired(context, step)) ? "released" : "retryLater";
   return "retryLater";

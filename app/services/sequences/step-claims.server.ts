@@ -18,8 +18,11 @@ import { stepWorkable } from "./rows.server.ts";
 /** A claim held: the step and the instant it was taken (its token). */
 export type StepClaim = { userId: string; activityId: string; claimedAt: Date };
 
-/** What a claim remembers, so the sweep can finish the work a dead request was asked for. */
-export type ClaimedInput = TaskOutcomeInput & { zone: string };
+/**
+ * What a claim remembers, so the sweep can finish the work a dead request was asked for, for the member who asked:
+ * their letter is charged and logged as theirs.
+ */
+export type ClaimedInput = TaskOutcomeInput & { zone: string; actorId?: string };
 
 /** The step is free to claim at `now`: pending, or held by a claim past its lease (or one never dated). */
 export function claimable(now: Date): SQL {

@@ -166,7 +166,8 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
   if (sends && amount === null && namesAmount(template) && meta.withoutOffer === "wait")
     return { ok: false, status: 409, message: CHOOSE_OFFER_FIRST };
 
-  const claim = await claimStep(context, { userId, activityId, live, input: { ...input, zone } });
+  const claimed = { ...input, zone, ...(request.actorId ? { actorId: request.actorId } : {}) };
+  const claim = await claimStep(context, { userId, activityId, live, input: claimed });
   if (!claim) return refusalNow(context, userId, activityId);
 
   let sent: StepSent | null = null;
@@ -185,6 +186,7 @@ async function work(base: ServiceContext<"db" | "now">, sender: StepContext | nu
       contacts,
       amount,
       mailAgain: meta.mailAgainSteps.includes(task.stepIndex),
+      actorId: request.actorId,
     });
     if (!result.ok) {
       await giveBack(context, claim);
@@ -249,11 +251,12 @@ function sendStep(
     contacts: readonly Contact[];
     amount: number | null;
     mailAgain: boolean;
+    actorId?: string;
   },
 ): Promise<StepSent | StepRefusal> {
-  const { userId, activityId, task, message, contacts, amount, mailAgain } = step;
+  const { userId, activityId, task, message, contacts, amount, mailAgain, actorId } = step;
   return task.activityType === "letter"
-    ? mailLetterStep(sender, { userId, activityId, propertyId: task.propertyId, message, contacts, amount, mailAgain })
+    ? mailLetterStep(sender, { userId, activityId, propertyId: task.propertyId, message, contacts, amount, mailAgain, actorId })
     : emailStep(sender, { activityId, address: task.address, message, contacts });
 }
 
@@ -356,7 +359,8 @@ function outcomeStatements(context: ServiceContext<"db" | "now">, outcome: Outco
   writes.push(...scheduled.statements);
   if (effect === "complete") writes.push(...contactedStatements(context, { userId, leadId: task.leadId, condition: held }));
   writes.push(...leadOutcomeStatements(context, { userId, task, input, condition: held }));
-  if (outcome.actorId) writes.push(taskEntry(context, { userId, actorId: outcome.actorId, task, input, condition: held }));
+  // A Done that mailed a letter is logged as the letter mailed, by the sent statements; any other outcome as the task.
+  if (outcome.actorId && !sent?.logged) writes.push(taskEntry(context, { userId, actorId: outcome.actorId, task, input, condition: held }));
   // The step itself last: every statement before it ran while this request held the claim.
   writes.push(
     db

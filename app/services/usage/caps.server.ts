@@ -76,6 +76,19 @@ export async function reserveUsages(
   return reserveFor(context, { spender, items, mode });
 }
 
+/**
+ * `reserveUsage` for a named member: work done for them with no session of theirs in the request (the sweep finishing
+ * their dead request), counted against their own cap and limits as their request's would be.
+ */
+export async function reserveUsageBy(
+  context: UsageContext & ServiceContext<"now">,
+  input: { spender: Spender; kind: UsageKind; quantity: number },
+): Promise<{ ok: true; reservation: Reservation } | CapRefusal> {
+  const { spender, kind, quantity } = input;
+  const reserved = await reserveFor(context, { spender, items: [{ kind, quantity }], mode: "reserve" });
+  return reserved.ok ? { ok: true, reservation: reserved.reservations[0]! } : reserved;
+}
+
 /** Counts units for `spender` (their workspace, their own spend and their own limits) against every cap, in one batch. */
 async function reserveFor(
   context: UsageContext & ServiceContext<"now">,
