@@ -31,6 +31,23 @@ export function routeTree(manifest: RouteManifest): TreeRoute[] {
   return tree;
 }
 
+type Matches = ReturnType<typeof matchRoutes<TreeRoute>>;
+const matchesByPath = new WeakMap<RouteManifest, Map<string, Matches>>();
+/** Most paths a Worker keeps its matches for: beyond it, the paths of ids seen once would only grow the map. */
+const KEPT_PATHS = 200;
+
+/** The route matches of `pathname`, matched once per isolate: they depend on the manifest and the path alone. */
+function matchesOf(manifest: RouteManifest, pathname: string, basename?: string): Matches {
+  let known = matchesByPath.get(manifest);
+  if (!known) matchesByPath.set(manifest, (known = new Map()));
+  const key = `${basename ?? ""} ${pathname}`;
+  if (known.has(key)) return known.get(key) ?? null;
+  if (known.size >= KEPT_PATHS) known.clear();
+  const matches = matchRoutes(routeTree(manifest), pathname, basename);
+  known.set(key, matches);
+  return matches;
+}
+
 /**
  * The routes whose loaders Remix runs for this request, as Remix 2.17's request handler picks them
  * (@remix-run/server-runtime server.js), each with the params and the request its loader gets:
@@ -45,7 +62,7 @@ export function loadingRoutes(request: Request, manifest: RouteManifest, basenam
   const data = url.pathname.endsWith(".data");
   if (data ? request.method !== "GET" : request.method !== "GET" && request.method !== "HEAD") return [];
   if (data) url.pathname = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/");
-  const matches = matchRoutes(routeTree(manifest), url.pathname, basename) ?? [];
+  const matches = matchesOf(manifest, url.pathname, basename) ?? [];
   const loaderRequest = data ? new Request(url, { headers: request.headers, signal: request.signal }) : request;
   const only = data ? url.searchParams.get("_routes")?.split(",") : undefined;
   const leaf = matches.at(-1)?.route.route;

@@ -43,7 +43,6 @@ import { saveTaskNote } from "#app/services/sequences/lead-outcome.server.ts";
 import { changeSequence, startSequence } from "#app/services/sequences/sequences.server.ts";
 import { workTask } from "#app/services/sequences/tasks.server.ts";
 import { pausedSequences, rankedTasks, readToday, upcomingSteps, type TodayReads } from "#app/services/today/today.server.ts";
-import { memberOptionsOf, membersWithNames } from "#app/services/workspaces/roster.server.ts";
 
 export const meta: MetaFunction = () => [{ title: "Today — Breeze" }];
 
@@ -84,16 +83,16 @@ const assigneeOf = (member: TodayMember, self: UserRef): UserRef | null =>
  * the coming-up steps only when asked for, UPCOMING_LIMIT of them, not the wide read's UPCOMING_LIMIT + TODAY_LIMIT.
  * The clock is read once, here, for the loader too.
  */
-const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, person, batch }) => {
+const readGuessedDay = declareSessionReads(async ({ request, context }, { userId, person, batch, members: membersRead }) => {
   const now = context.now();
   const guess = guessedZone(request);
   const { upcomingLimit, shown } = pageOf(request);
   const asked = todayMemberOf(new URL(request.url).searchParams);
   const page = { upcomingLimit, tasksShown: shown, assignee: assigneeOf(asked, person) };
-  // Both join the lookup's batch before it is sent: one round trip.
+  // Both join the lookup's batch before it is sent (the members as a column of the session's own statement): one round trip.
   const reading = readToday({ db: context.db, now: () => now }, userId, { batch, zone: guess, ...page });
-  const [[members], reads] = await Promise.all([batch([membersWithNames(context, userId)]), reading]);
-  return { now, guess, asked, members: memberOptionsOf(members), reads };
+  const [members, reads] = await Promise.all([membersRead(), reading]);
+  return { now, guess, asked, members, reads };
 });
 
 /**

@@ -3,6 +3,7 @@ import type { AppLoadContext } from "@remix-run/cloudflare";
 
 import { sessionOwner, sessionPerson, type ValidSession } from "#app/services/accounts/session.server.ts";
 import { load as loadCrmSection } from "#app/services/leads/crm-section.server.ts";
+import { memberOptionsOf, membersWithNames } from "#app/services/workspaces/roster.server.ts";
 
 import { db } from "./db.ts";
 
@@ -12,7 +13,12 @@ export { db };
 export const loadCrm = (context: AppLoadContext, session: ValidSession, url: URL) =>
   loadCrmSection(
     context,
-    { userId: sessionOwner(session.sid), person: sessionPerson(session.sid), batch: (queries) => db.batch(queries) },
+    {
+      userId: sessionOwner(session.sid),
+      person: sessionPerson(session.sid),
+      batch: (queries) => db.batch(queries),
+      members: async () => memberOptionsOf(await membersWithNames({ db }, session.workspaceId)),
+    },
     url,
   );
 

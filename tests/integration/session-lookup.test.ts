@@ -22,6 +22,7 @@ import { registerClient } from "./api-client.ts";
 import { D1Counter } from "./d1-counter.ts";
 import { db } from "./db.ts";
 import { planOf, recordingD1, type Sent } from "./recording-d1.ts";
+import { teamOf } from "./team-fixture.ts";
 
 const counter = new D1Counter(env.DB);
 const counted = createDb(counter.db);
@@ -87,6 +88,25 @@ describe("a page's reads joined to the session lookup", () => {
     expect(read?.value).toHaveLength(12);
     expect(counter.roundTrips, counter.describe()).toBe(2);
     expect(counter.sequential).toBe(2);
+  });
+
+  it("find the workspace's members in the session's own statement when asked before the send; on their own after", async () => {
+    const team = await teamOf("lookup-members");
+    const token = team.owner.client.cookies.get(SESSION_COOKIE)!;
+    const joined = [team.owner, team.acquisitions, team.dispo, team.caller].map((person) => person.userId);
+    counter.reset();
+    const lookup = lookupSession({ db: counted, now: () => new Date() }, token);
+    const read = readBesideSession(lookup, ({ members }) => members());
+    lookup.send();
+    const early = await read;
+    expect(early?.value.map((member) => member.userId)).toEqual(joined);
+    expect(early?.value[0].name).toMatch(/\S/);
+    expect(early?.session.memberships.map((membership) => membership.role)).toEqual(["owner"]);
+    expect(counter.calls).toHaveLength(1);
+    expect(counter.calls[0].sql).toMatch(/^batch of 1: /);
+    const late = await readBesideSession(lookup, ({ members }) => members());
+    expect(late?.value.map((member) => member.userId)).toEqual(joined);
+    expect(counter.roundTrips, counter.describe()).toBe(2);
   });
 
   it("that fail reject their own promise only: the session and the other joiners still answer", async () => {

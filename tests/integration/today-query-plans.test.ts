@@ -38,10 +38,10 @@ describe("Today's queries", () => {
     sent.length = 0;
     const answer = await client.call(todayApi, "GET", "/api/tasks/today");
     expect(answer.status).toBe(200);
-    // The session lookup's four reads (with the person's workspaces) and Today's three (due tasks with their contacts,
-    // coming up, paused), one batch.
+    // The session lookup's one statement (the person, the company and the person's workspaces joined) and Today's three
+    // (due tasks with their contacts, coming up, paused), one batch.
     const statements = [...sent];
-    expect(statements).toHaveLength(7);
+    expect(statements).toHaveLength(4);
     const plans = await Promise.all(statements.map(planOf));
     const details = plans.map((plan) => plan.map((row) => row.detail));
     const explain = statements.map((statement, i) => `${statement.sql}\n  ${details[i].join("\n  ")}`).join("\n");

@@ -1,15 +1,26 @@
 import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from "@oslojs/encoding";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { and, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem, BatchResponse } from "drizzle-orm/batch";
 
 import { D1BatchGroup } from "#db/batch-group.ts";
 import { createDb } from "#db/client.ts";
 import type { WorkspaceRole } from "#db/enums.ts";
-import { companyProfiles, sessions, users, workspaceMembers, workspaces } from "#db/schema.ts";
+import { sessions, users, workspaceMembers } from "#db/schema.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { readCookie } from "#app/services/http/cookies.server.ts";
+
+import {
+  membershipsOf,
+  membersOf,
+  sessionQuery,
+  type CompanyProfile,
+  type Membership,
+  type SessionRow,
+  type SessionUser,
+  type WorkspaceMember,
+} from "./session-row.server.ts";
 
 /**
  * Server-side sessions (The Copenhagen Book): a 160-bit random token in an HttpOnly cookie; only its SHA-256 is
@@ -24,20 +35,9 @@ export const BROWSER_SESSION_MS = 24 * 60 * 60 * 1000;
 export const REMEMBER_ABSOLUTE_MS = 90 * 24 * 60 * 60 * 1000;
 export const BROWSER_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export type CompanyProfile = typeof companyProfiles.$inferSelect;
-/**
- * The signed-in user's row. From a session lookup it also carries the company profile (null: none yet), read in the
- * same query, so the pages' current-user answer costs no round trip of its own.
- */
-export type SessionUser = Omit<typeof users.$inferSelect, "passwordHash"> & { company?: CompanyProfile | null };
+export type { CompanyProfile, Membership, SessionUser, WorkspaceMember } from "./session-row.server.ts";
+export { memberName } from "./session-row.server.ts";
 
-/**
- * The user's columns a session lookup reads: all but the password hash, which only sign-in and re-authentication read
- * (on their own), so no request carries it in memory for nothing.
- */
-const { passwordHash: _passwordHash, ...SESSION_USER_COLUMNS } = getTableColumns(users);
-/** A workspace the signed-in person belongs to, and their role in it. */
-export type Membership = { workspaceId: string; name: string; role: WorkspaceRole };
 /**
  * A valid session. `workspaceId` is whose business records every query of the request reads and writes (the
  * `user_id` of those tables); `user` is the person acting (their own id is `user.id`), `role` theirs in that
@@ -141,29 +141,6 @@ export function sessionPerson(sid: string): SQL {
 }
 
 /**
- * The session, its person, the workspace's company profile and the person's memberships (their role in the session's
- * workspace among them): four statements, one round trip in a batch.
- */
-function sessionQueries(context: ServiceContext<"db">, sid: string) {
-  const { db } = context;
-  const person = sessionPerson(sid);
-  return [
-    db.select().from(sessions).where(eq(sessions.sid, sid)),
-    db.select(SESSION_USER_COLUMNS).from(users).where(eq(users.id, person)),
-    db
-      .select()
-      .from(companyProfiles)
-      .where(eq(companyProfiles.userId, sessionOwner(sid))),
-    db
-      .select({ workspaceId: workspaceMembers.workspaceId, name: workspaces.name, role: workspaceMembers.role })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(eq(workspaceMembers.userId, person))
-      .orderBy(workspaceMembers.createdAt, workspaces.name),
-  ] as const;
-}
-
-/**
  * One request's lookup of one session (auth.server.ts shares it between the loaders of a request). Its D1 batch is
  * held until `send()`, so the reads a route declares beside it (`SessionReadsDeclaration`, started by the Worker entry
  * before any loader runs: workers/session-reads.ts) join it, and the lookup and a page's own reads cost one round trip
@@ -189,12 +166,30 @@ export function lookupSession(context: ServiceContext<"db" | "now">, token: stri
   const sid = hashToken(token);
   const group = new D1BatchGroup(db.$client);
   const grouped = createDb(group);
-  const session = grouped.batch(sessionQueries(context, sid)).then((rows) => checkSession(context, sid, rows));
+  // The session's statement is built when the batch is sent, so a read that asked for the members before then finds
+  // them in its row instead of a statement of their own.
+  let withMembers = false;
+  let sent = false;
+  let release!: (row: Promise<SessionRow | undefined>) => void;
+  const row = new Promise<SessionRow | undefined>((resolve) => (release = resolve));
+  const session = row.then((found) => checkSession(context, sid, found));
+  const membersIn = (found: SessionRow | undefined) => (found?.members ? membersOf(found.members) : []);
+  const members = (): Promise<WorkspaceMember[]> => {
+    if (sent) return grouped.batch([sessionQuery(context, sid, true)]).then(([[found]]) => membersIn(found));
+    withMembers = true;
+    return row.then(membersIn);
+  };
   return {
     sid,
     session,
-    reads: { userId: sessionOwner(sid), person: sessionPerson(sid), batch: (queries) => grouped.batch(queries) },
-    send: () => void group.send(),
+    reads: { userId: sessionOwner(sid), person: sessionPerson(sid), batch: (queries) => grouped.batch(queries), members },
+    send: () => {
+      if (!sent) {
+        sent = true;
+        release(grouped.batch([sessionQuery(context, sid, withMembers)]).then(([[found]]) => found));
+      }
+      void group.send();
+    },
     declared: new Map(),
   };
 }
@@ -204,15 +199,16 @@ export function lookupSession(context: ServiceContext<"db" | "now">, token: stri
  * longer belongs to the session's workspace. Renews the expiry once half of its sliding lifetime has passed, never
  * beyond the absolute lifetime; a session past either limit is deleted.
  */
-async function checkSession(
-  context: ServiceContext<"db" | "now">,
-  sid: string,
-  [[session], [user], [company], memberships]: BatchResponse<ReturnType<typeof sessionQueries>>,
-): Promise<ValidSession | null> {
+async function checkSession(context: ServiceContext<"db" | "now">, sid: string, row: SessionRow | undefined): Promise<ValidSession | null> {
   const { db } = context;
   const now = context.now();
-  const current = memberships.find((membership) => membership.workspaceId === session?.workspaceId);
-  if (!session || !user || !current) return null;
+  if (!row) return null;
+  const { session, user } = row;
+  // The company's columns are aliased, so drizzle cannot tell an unmatched left join: its id says.
+  const company = row.company.id === null ? null : (row.company as CompanyProfile);
+  const memberships = membershipsOf(row.memberships);
+  const current = memberships.find((membership) => membership.workspaceId === session.workspaceId);
+  if (!current) return null;
   const remember = session.sess.remember === true;
   const absoluteEnd = session.createdAt.getTime() + (remember ? REMEMBER_ABSOLUTE_MS : BROWSER_ABSOLUTE_MS);
   if (session.expire.getTime() <= now.getTime() || absoluteEnd <= now.getTime()) {
@@ -246,7 +242,13 @@ async function checkSession(
  * What a read that runs before its session answered gets: whose data to read (the session's user, as SQL) and the
  * batch to read it in (the session lookup's own).
  */
-export type SessionReads = { userId: UserRef; person: UserRef; batch: SendBatch };
+export type SessionReads = {
+  userId: UserRef;
+  person: UserRef;
+  batch: SendBatch;
+  /** The workspace's members by when they joined: asked for before the lookup is sent, a column of its own statement. */
+  members: () => Promise<WorkspaceMember[]>;
+};
 
 /** What reads beside the session answer: null when the session is not valid (what they read is dropped). */
 export type BesideSession<T> = Promise<{ session: ValidSession; value: T } | null>;

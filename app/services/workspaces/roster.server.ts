@@ -3,10 +3,10 @@
  * member and the assignee selects all read. It imports no other service, so the services that write members,
  * activity and leads can all use it without importing each other.
  */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 
 import { users, workspaceMembers } from "#db/schema.ts";
-import type { UserRef } from "#app/services/accounts/session.server.ts";
+import { memberName, type UserRef } from "#app/services/accounts/session.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
 /**
@@ -19,7 +19,7 @@ export function membersWithNames(context: ServiceContext<"db">, workspaceId: Use
       userId: users.id,
       email: users.email,
       fullName: users.fullName,
-      name: sql<string>`coalesce(nullif(trim(${users.fullName}), ''), ${users.email})`.as("name"),
+      name: memberName(users).as("name"),
       role: workspaceMembers.role,
     })
     .from(workspaceMembers)
