@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-import { everyTable, migrateAll, migrateUpTo, withoutColumn } from "./migration-setup.ts";
+import { expectFounderColumnAdded } from "./migration-setup.ts";
 
 const MAILING_REQUESTER_MIGRATION = "0037_mailing_requester.sql";
 
@@ -43,25 +43,13 @@ async function seedMailings(database: D1Database) {
 
 describe("the mailing-requester migration", () => {
   it("names every existing mailing's founder as who asked for it, losing no row", async () => {
-    const database = env.MIGRATION_DB;
-    await migrateUpTo(database, MAILING_REQUESTER_MIGRATION);
-    const founders = await seedMailings(database);
-    const tablesBefore = await everyTable(database);
-
-    await migrateAll(database);
-
-    const tablesAfter = await everyTable(database);
-    expect(Object.keys(tablesAfter)).toEqual(Object.keys(tablesBefore));
-    for (const [name, rows] of Object.entries(tablesBefore)) {
-      const after = name === "letter_mailings" ? withoutColumn(tablesAfter[name], "actor_id") : tablesAfter[name];
-      expect(after, name).toEqual(rows);
-    }
+    const tablesAfter = await expectFounderColumnAdded(env.MIGRATION_DB, {
+      migration: MAILING_REQUESTER_MIGRATION,
+      seed: seedMailings,
+      table: "letter_mailings",
+      column: "actor_id",
+      indexes: ["letter_mailings_user_claim_idx", "letter_mailings_user_property_idx"],
+    });
     expect(tablesAfter.letter_mailings).toHaveLength(4);
-    expect(tablesAfter.letter_mailings.every((row) => row.actor_id === row.user_id)).toBe(true);
-    expect(new Set(tablesAfter.letter_mailings.map((row) => row.actor_id))).toEqual(new Set(founders));
-    const indexes = await database.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'letter_mailings'").all();
-    expect(indexes.results.map((row) => row.name)).toEqual(
-      expect.arrayContaining(["letter_mailings_user_claim_idx", "letter_mailings_user_property_idx"]),
-    );
   });
 });

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createDb } from "#db/client.ts";
 import { users } from "#db/schema.ts";
 
-import { everyTable, migrateAll, migrateUpTo, withoutColumn } from "./migration-setup.ts";
+import { expectFounderColumnAdded } from "./migration-setup.ts";
 
 const MEMBER_SPEND_MIGRATION = "0034_member_spend.sql";
 
@@ -38,23 +38,14 @@ async function seedCharges(database: D1Database) {
 
 describe("the member-spend migration", () => {
   it("names every existing charge's founder as who spent it, losing no row", async () => {
-    const database = env.MIGRATION_DB;
-    await migrateUpTo(database, MEMBER_SPEND_MIGRATION);
-    const founders = await seedCharges(database);
-    const tablesBefore = await everyTable(database);
-
-    await migrateAll(database);
-
-    const tablesAfter = await everyTable(database);
-    expect(tablesAfter.usage_member_budgets).toEqual([]);
-    for (const [name, rows] of Object.entries(tablesBefore)) {
-      const after = name === "usage_events" ? withoutColumn(tablesAfter[name], "actor_id") : tablesAfter[name];
-      expect(after, name).toEqual(rows);
-    }
+    const tablesAfter = await expectFounderColumnAdded(env.MIGRATION_DB, {
+      migration: MEMBER_SPEND_MIGRATION,
+      seed: seedCharges,
+      table: "usage_events",
+      column: "actor_id",
+      indexes: ["usage_events_user_period_kind_idx"],
+    });
     expect(tablesAfter.usage_events).toHaveLength(6);
-    expect(tablesAfter.usage_events.every((row) => row.actor_id === row.user_id)).toBe(true);
-    expect(new Set(tablesAfter.usage_events.map((row) => row.actor_id))).toEqual(new Set(founders));
-    const indexes = await database.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'usage_events'").all();
-    expect(indexes.results.map((row) => row.name)).toContain("usage_events_user_period_kind_idx");
+    expect(tablesAfter.usage_member_budgets).toEqual([]);
   });
 });

@@ -30,3 +30,32 @@ export async function everyTable(database: D1Database): Promise<Record<string, R
 /** The rows without `column` (one a migration added, checked on its own): what they held before it. */
 export const withoutColumn = (rows: Rows, column: string): Rows =>
   rows.map((row) => Object.fromEntries(Object.entries(row).filter(([name]) => name !== column)));
+
+/**
+ * Migrates `database` from just before `migration` to now around `seed`, and checks what a migration that names each
+ * row's member must keep: every other column and table as it was, `column` holding the row's founder (its own
+ * user_id) for every seeded founder, and `indexes` kept on `table`. Answers every table's rows after it.
+ */
+export async function expectFounderColumnAdded(
+  database: D1Database,
+  change: { migration: string; seed: (database: D1Database) => Promise<string[]>; table: string; column: string; indexes: string[] },
+): Promise<Record<string, Rows>> {
+  const { migration, seed, table, column, indexes } = change;
+  await migrateUpTo(database, migration);
+  const founders = await seed(database);
+  const tablesBefore = await everyTable(database);
+
+  await migrateAll(database);
+
+  const tablesAfter = await everyTable(database);
+  for (const [name, rows] of Object.entries(tablesBefore)) {
+    expect(name === table ? withoutColumn(tablesAfter[name]!, column) : tablesAfter[name], name).toEqual(rows);
+  }
+  const changed = tablesAfter[table]!;
+  expect(changed).toHaveLength(tablesBefore[table]!.length);
+  expect(changed.every((row) => row[column] === row.user_id)).toBe(true);
+  expect(new Set(changed.map((row) => row[column]))).toEqual(new Set(founders));
+  const { results } = await database.prepare("select name from sqlite_master where type = 'index' and tbl_name = ?").bind(table).all();
+  expect(results.map((row) => row.name)).toEqual(expect.arrayContaining(indexes));
+  return tablesAfter;
+}

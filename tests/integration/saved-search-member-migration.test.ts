@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-import { everyTable, migrateAll, migrateUpTo, withoutColumn } from "./migration-setup.ts";
+import { expectFounderColumnAdded } from "./migration-setup.ts";
 
 const SAVED_SEARCH_MEMBER_MIGRATION = "0038_saved_search_member.sql";
 
@@ -37,26 +37,14 @@ async function seedSearches(database: D1Database) {
 
 describe("the saved-search member migration", () => {
   it("names every existing search's founder as who saved it, losing no row or link", async () => {
-    const database = env.MIGRATION_DB;
-    await migrateUpTo(database, SAVED_SEARCH_MEMBER_MIGRATION);
-    const founders = await seedSearches(database);
-    const tablesBefore = await everyTable(database);
-
-    await migrateAll(database);
-
-    const tablesAfter = await everyTable(database);
-    expect(Object.keys(tablesAfter)).toEqual(Object.keys(tablesBefore));
-    for (const [name, rows] of Object.entries(tablesBefore)) {
-      const after = name === "saved_searches" ? withoutColumn(tablesAfter[name], "created_by") : tablesAfter[name];
-      expect(after, name).toEqual(rows);
-    }
+    const tablesAfter = await expectFounderColumnAdded(env.MIGRATION_DB, {
+      migration: SAVED_SEARCH_MEMBER_MIGRATION,
+      seed: seedSearches,
+      table: "saved_searches",
+      column: "created_by",
+      indexes: ["saved_searches_user_idx", "saved_searches_user_name_idx", "saved_searches_active_run_idx"],
+    });
     expect(tablesAfter.saved_searches).toHaveLength(2);
-    expect(tablesAfter.saved_searches.every((row) => row.created_by === row.user_id)).toBe(true);
-    expect(new Set(tablesAfter.saved_searches.map((row) => row.created_by))).toEqual(new Set(founders));
     expect(tablesAfter.lead_requests.every((row) => row.saved_search_id !== null)).toBe(true);
-    const indexes = await database.prepare("select name from sqlite_master where type = 'index' and tbl_name = 'saved_searches'").all();
-    expect(indexes.results.map((row) => row.name)).toEqual(
-      expect.arrayContaining(["saved_searches_user_idx", "saved_searches_user_name_idx", "saved_searches_active_run_idx"]),
-    );
   });
 });
