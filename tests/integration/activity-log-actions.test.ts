@@ -11,13 +11,12 @@ import { describe, expect, it } from "vitest";
 import { activityLog, dealOffers, deals, documents } from "#db/schema.ts";
 import { LETTER_ALREADY_MAILED_NOTE } from "#app/domain/sequences/task-state.ts";
 import * as acceptApi from "#app/routes/api.deals.$id.offers.$offerId.accept.ts";
-import * as offersApi from "#app/routes/api.deals.$id.offers.ts";
 import { action as mailOfferRoute } from "#app/routes/api.properties.mail-offer.ts";
 import * as loopCsv from "#app/routes/dashboard.loop[.csv].ts";
-import * as offersPage from "#app/routes/deals.$id.offers.tsx";
 import * as activity from "#app/routes/team_.activity.tsx";
 
 import type { ApiClient, Handler } from "./api-client.ts";
+import { declineOffer, takeOffer, type DealOwner } from "./deal-offers-setup.ts";
 import { signedUp as dealsOwner } from "./deals-setup.ts";
 import { dealUnderContract } from "./dispo-setup.ts";
 import { accountWithData, costOf, counter, expectWithinBudget } from "./round-trips-setup.ts";
@@ -93,22 +92,7 @@ describe("a sequence's Done that mails a letter", () => {
   });
 });
 
-type Owner = Awaited<ReturnType<typeof dealsOwner>>;
-
-/** An offer taken down on the owner's deal. */
-async function anOffer(owner: Owner, dealId: string, fields: Record<string, unknown>) {
-  const answer = await owner.client.call(offersApi.action as Handler, "POST", `/api/deals/${dealId}/offers`, fields, {
-    params: { id: dealId },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.offerId as string;
-}
-
-const decline = (owner: Owner, dealId: string, offerId: string) =>
-  owner.send(offersPage.action as Handler, "POST", `/deals/${dealId}/offers`, {
-    form: { intent: "decline", offerId },
-    params: { id: dealId },
-  });
+type Owner = DealOwner;
 
 const accept = (owner: Owner, dealId: string, offerId: string) =>
   owner.client.call(acceptApi.action as Handler, "POST", `/api/deals/${dealId}/offers/${offerId}/accept`, undefined, {
@@ -119,41 +103,41 @@ describe("declining a buyer's offer", () => {
   it("is logged once in words; a parallel second decline (409) and a decline of an inquiry's twin log nothing more", async () => {
     const owner = await dealsOwner();
     const deal = await dealUnderContract(owner.userId);
-    const offerId = await anOffer(owner, deal.id, { name: "Ann Buyer", email: "ann@buyers.example", amount: 250_000 });
-    const inquiryId = await anOffer(owner, deal.id, { name: "Bob Asks", email: "bob@buyers.example" });
+    const offerId = await takeOffer(owner, deal.id, { name: "Ann Buyer", email: "ann@buyers.example", amount: 250_000 });
+    const inquiryId = await takeOffer(owner, deal.id, { name: "Bob Asks", email: "bob@buyers.example" });
 
-    const answers = await Promise.all([decline(owner, deal.id, offerId), decline(owner, deal.id, offerId)]);
+    const answers = await Promise.all([declineOffer(owner, deal.id, offerId), declineOffer(owner, deal.id, offerId)]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([302, 409]);
     expect(await kindsOf(owner.userId)).toEqual(["buyer_offer_declined"]);
     const [entry] = await entriesOf(owner.userId);
     expect(entry).toMatchObject({ actorId: owner.userId, dealId: deal.id, propertyId: deal.propertyId });
 
-    expect((await decline(owner, deal.id, inquiryId)).status).toBe(302);
-    expect((await decline(owner, deal.id, inquiryId)).status).toBe(409);
+    expect((await declineOffer(owner, deal.id, inquiryId)).status).toBe(302);
+    expect((await declineOffer(owner, deal.id, inquiryId)).status).toBe(409);
     expect((await wordsOf(owner.client)).sort()).toEqual([
       "Pat Quinn declined Ann Buyer's offer of $250,000 — 123 Main St, Phoenix, AZ",
       "Pat Quinn declined Bob Asks's inquiry — 123 Main St, Phoenix, AZ",
     ]);
     // Another workspace's deal: 404, nothing logged anywhere.
     const stranger = await dealsOwner();
-    expect((await decline(stranger, deal.id, offerId)).status).toBe(404);
+    expect((await declineOffer(stranger, deal.id, offerId)).status).toBe(404);
     expect(await entriesOf(stranger.userId)).toHaveLength(0);
   });
 
   it("loses to an accept that came first: 409, the offer stays accepted, no decline logged", async () => {
     const owner = await dealsOwner();
     const deal = await dealUnderContract(owner.userId);
-    const offerId = await anOffer(owner, deal.id, { name: "Ann Buyer", email: "ann@buyers.example", amount: 250_000 });
+    const offerId = await takeOffer(owner, deal.id, { name: "Ann Buyer", email: "ann@buyers.example", amount: 250_000 });
     expect((await accept(owner, deal.id, offerId)).status).toBe(200);
-    expect((await decline(owner, deal.id, offerId)).status).toBe(409);
+    expect((await declineOffer(owner, deal.id, offerId)).status).toBe(409);
     expect(await kindsOf(owner.userId)).toEqual(["buyer_offer_accepted"]);
   });
 
   it("racing an accept: exactly one wins, and the log holds only the winner's entry", async () => {
     const owner = await dealsOwner();
     const deal = await dealUnderContract(owner.userId);
-    const offerId = await anOffer(owner, deal.id, { name: "Ann Buyer", email: "ann@buyers.example", amount: 250_000 });
-    const [declined, accepted] = await Promise.all([decline(owner, deal.id, offerId), accept(owner, deal.id, offerId)]);
+    const offerId = await takeOffer(owner, deal.id, { name: "Ann Buyer", email: "ann@buyers.example", amount: 250_000 });
+    const [declined, accepted] = await Promise.all([declineOffer(owner, deal.id, offerId), accept(owner, deal.id, offerId)]);
     const offer = await db.select({ status: dealOffers.status }).from(dealOffers).where(eq(dealOffers.id, offerId)).get();
     const row = await db.select({ assignedOfferId: deals.assignedOfferId }).from(deals).where(eq(deals.id, deal.id)).get();
     if (declined.status === 302) {

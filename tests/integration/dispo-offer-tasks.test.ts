@@ -6,12 +6,11 @@ import { describe, expect, it } from "vitest";
 import { dealOffers, deals } from "#db/schema.ts";
 import type { OfferTask } from "#app/domain/dispo/offer-tasks.ts";
 import * as acceptApi from "#app/routes/api.deals.$id.offers.$offerId.accept.ts";
-import * as offersApi from "#app/routes/api.deals.$id.offers.ts";
-import * as offersPage from "#app/routes/deals.$id.offers.tsx";
 import * as today from "#app/routes/today.tsx";
 import { putUnderContract } from "#app/services/dispo/contract.server.ts";
 
 import type { Handler } from "./api-client.ts";
+import { declineOffer, takeOffer } from "./deal-offers-setup.ts";
 import { aProperty, db, NOW, signedUp } from "./deals-setup.ts";
 
 type Owner = Awaited<ReturnType<typeof signedUp>>;
@@ -34,20 +33,10 @@ async function dealUnderContract(owner: Owner, address: string) {
 }
 
 /** An offer the owner takes down on their deal, `minutes` after NOW (the tasks are listed newest first). */
-async function anOffer(owner: Owner, dealId: string, minutes: number, fields: Record<string, unknown>) {
+function anOffer(owner: Owner, dealId: string, minutes: number, fields: Record<string, unknown>) {
   owner.context.now = () => new Date(NOW.getTime() + minutes * 60_000);
-  const answer = await owner.client.call(offersApi.action as Handler, "POST", `/api/deals/${dealId}/offers`, fields, {
-    params: { id: dealId },
-  });
-  expect(answer.status).toBe(201);
-  return answer.body.offerId as string;
+  return takeOffer(owner, dealId, fields);
 }
-
-const decline = (owner: Owner, dealId: string, offerId: string) =>
-  owner.send(offersPage.action as Handler, "POST", `/deals/${dealId}/offers`, {
-    form: { intent: "decline", offerId },
-    params: { id: dealId },
-  });
 
 const todayOf = async (owner: Owner) => (await owner.client.load<{ newOffers: OfferTask[] }>(today.loader as Handler, "/today")).newOffers;
 
@@ -104,13 +93,13 @@ describe("Today's buyer offers", () => {
     const offerId = await anOffer(owner, dealId, 1, { name: "Ann Buyer", email: "ann@buyers.example", amount: 228_000 });
     await anOffer(owner, dealId, 2, { name: "Bob Asks", email: "bob@buyers.example" });
 
-    const declined = await decline(owner, dealId, offerId);
+    const declined = await declineOffer(owner, dealId, offerId);
     expect(declined.status).toBe(302);
     expect((await todayOf(owner)).map((task) => task.label)).toEqual(["New inquiry from Bob Asks"]);
     const [row] = await db.select({ status: dealOffers.status }).from(dealOffers).where(eq(dealOffers.id, offerId));
     expect(row!.status).toBe("declined");
 
-    const again = await decline(owner, dealId, offerId);
+    const again = await declineOffer(owner, dealId, offerId);
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ refusal: { message: "This offer is already accepted or declined" } });
     const accepted = await owner.client.call(
@@ -127,7 +116,7 @@ describe("Today's buyer offers", () => {
 
     // Another user's post for this offer finds no such offer of theirs, and changes nothing.
     const second = await anOffer(owner, dealId, 3, { name: "Cy Later", email: "cy@buyers.example", amount: 230_000 });
-    expect((await decline(other, dealId, second)).status).toBe(404);
+    expect((await declineOffer(other, dealId, second)).status).toBe(404);
     expect((await todayOf(owner)).map((task) => task.label)).toEqual(["New offer of $230,000 from Cy Later", "New inquiry from Bob Asks"]);
   });
 });
