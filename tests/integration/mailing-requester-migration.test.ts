@@ -3,43 +3,34 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-import { expectFounderColumnAdded } from "./migration-setup.ts";
+import { expectFounderColumnAdded, seedFounders } from "./migration-setup.ts";
 
 const MAILING_REQUESTER_MIGRATION = "0037_mailing_requester.sql";
 
 /** Two workspaces, each with a lead and two mailings of it (one mailed, one still being mailed), as the old schema wrote them. */
-async function seedMailings(database: D1Database) {
-  const founders = [crypto.randomUUID(), crypto.randomUUID()];
-  const now = Date.now();
-  const statements = [];
-  for (const userId of founders) {
+const seedMailings = (database: D1Database) =>
+  seedFounders(database, (userId, now) => {
     const propertyId = crypto.randomUUID();
-    statements.push(
-      database
-        .prepare("insert into users (id, email, full_name, created_at, updated_at) values (?, ?, 'Pat Owner', ?, ?)")
-        .bind(userId, `${userId}@example.com`, now, now),
+    return [
       database
         .prepare(
           "insert into properties (id, user_id, address, zip_code, created_at, updated_at) values (?, ?, '4127 N 38th St', '85018', ?, ?)",
         )
         .bind(propertyId, userId, now, now),
-    );
-    for (const [status, trackingId] of [
-      ["mailed", "ltr_1"],
-      ["mailing", null],
-    ] as const) {
-      statements.push(
+      ...(
+        [
+          ["mailed", "ltr_1"],
+          ["mailing", null],
+        ] as const
+      ).map(([status, trackingId]) =>
         database
           .prepare(
             "insert into letter_mailings (id, user_id, property_id, claim_key, status, recipient_name, recipient_address, amount, tracking_id, created_at) values (?, ?, ?, ?, ?, 'Maria Lopez', '12 Elm St, Mesa, AZ 85201', 17000000, ?, ?)",
           )
           .bind(crypto.randomUUID(), userId, propertyId, `${propertyId}:${status}`, status, trackingId, now),
-      );
-    }
-  }
-  await database.batch(statements);
-  return founders;
-}
+      ),
+    ];
+  });
 
 describe("the mailing-requester migration", () => {
   it("names every existing mailing's founder as who asked for it, losing no row", async () => {

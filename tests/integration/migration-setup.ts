@@ -59,3 +59,21 @@ export async function expectFounderColumnAdded(
   expect(results.map((row) => row.name)).toEqual(expect.arrayContaining(indexes));
   return tablesAfter;
 }
+
+/**
+ * Two founders, each of a workspace of their own, as the old schema wrote them (a user row each), with the rows
+ * `rowsOf` writes for each in the same batch: their ids.
+ */
+export async function seedFounders(database: D1Database, rowsOf: (userId: string, now: number) => D1PreparedStatement[]) {
+  const founders = [crypto.randomUUID(), crypto.randomUUID()];
+  const now = Date.now();
+  await database.batch(
+    founders.flatMap((userId) => [
+      database
+        .prepare("insert into users (id, email, full_name, created_at, updated_at) values (?, ?, 'Pat Owner', ?, ?)")
+        .bind(userId, `${userId}@example.com`, now, now),
+      ...rowsOf(userId, now),
+    ]),
+  );
+  return founders;
+}

@@ -4,21 +4,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 
-import { expectFounderColumnAdded } from "./migration-setup.ts";
+import { expectFounderColumnAdded, seedFounders } from "./migration-setup.ts";
 
 const SAVED_SEARCH_MEMBER_MIGRATION = "0038_saved_search_member.sql";
 
 /** Two workspaces, each with a daily saved search and a lead request its run made, as the old schema wrote them. */
-async function seedSearches(database: D1Database) {
-  const founders = [crypto.randomUUID(), crypto.randomUUID()];
-  const now = Date.now();
-  const statements = [];
-  for (const userId of founders) {
+const seedSearches = (database: D1Database) =>
+  seedFounders(database, (userId, now) => {
     const searchId = crypto.randomUUID();
-    statements.push(
-      database
-        .prepare("insert into users (id, email, full_name, created_at, updated_at) values (?, ?, 'Pat Owner', ?, ?)")
-        .bind(userId, `${userId}@example.com`, now, now),
+    return [
       database
         .prepare(
           "insert into saved_searches (id, user_id, type, name, criteria_json, is_active, last_run_at, last_run_note, created_at, updated_at) values (?, ?, 'seller', 'Phoenix inherited', ?, 1, ?, null, ?, ?)",
@@ -29,11 +23,8 @@ async function seedSearches(database: D1Database) {
           "insert into lead_requests (id, user_id, saved_search_id, kind, vendor, request_params, requested_count, responded_count, status, created_at, updated_at) values (?, ?, ?, 'seller', 'local', '{}', 5, 5, 'completed', ?, ?)",
         )
         .bind(crypto.randomUUID(), userId, searchId, now, now),
-    );
-  }
-  await database.batch(statements);
-  return founders;
-}
+    ];
+  });
 
 describe("the saved-search member migration", () => {
   it("names every existing search's founder as who saved it, losing no row or link", async () => {
