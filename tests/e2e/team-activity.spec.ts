@@ -19,7 +19,7 @@ for (const javaScriptEnabled of [true, false]) {
         const invite = page.getByRole("form", { name: "Invite a member" });
         await invite.getByLabel("Email").fill(invitee);
         await invite.getByRole("button", { name: "Invite" }).click();
-        await expect(page.getByText("Invitation sent")).toBeVisible();
+        await expect(page.getByText("Invitation sent", { exact: true })).toBeVisible();
 
         await page.getByRole("link", { name: "Activity log" }).click();
         await expect(page.getByRole("heading", { name: "Activity" })).toBeVisible();

@@ -70,7 +70,7 @@ function judge(deal: DealRow, offer: OfferRow): Refused | { ok: true; fee: numbe
 
 export async function acceptOffer(
   context: ServiceContext<"db" | "files" | "now">,
-  { userId, dealId, offerId, actorId }: { userId: string; dealId: string; offerId: string; actorId?: string },
+  { userId, dealId, offerId, actorId }: { userId: string; dealId: string; offerId: string; actorId: string },
 ): Promise<AcceptOutcome> {
   const { db } = context;
   const now = context.now();
@@ -110,7 +110,7 @@ async function claimRefusal(context: ServiceContext<"db">, ids: { userId: string
 /** The claimant's part: the PDF in R2, then its document, the deal's link to it and the offer accepted in one batch. */
 async function writeAssignment(
   context: ServiceContext<"db" | "files" | "now">,
-  { deal, offer, fee, contractPrice, actorId }: { deal: DealRow; offer: OfferRow; fee: number; contractPrice: number; actorId?: string },
+  { deal, offer, fee, contractPrice, actorId }: { deal: DealRow; offer: OfferRow; fee: number; contractPrice: number; actorId: string },
 ): Promise<DocumentView> {
   const { db } = context;
   const now = context.now();
@@ -137,7 +137,7 @@ async function writeAssignment(
   const held = sql`exists (select 1 from ${deals} where ${deals.id} = ${deal.id} and ${deals.assignedOfferId} = ${offer.id})`;
   const entry = {
     workspaceId: deal.userId,
-    actorId: actorId ?? "",
+    actorId,
     kind: "buyer_offer_accepted" as const,
     dealId: deal.id,
     propertyId: property.id,
@@ -172,7 +172,7 @@ async function writeAssignment(
       .set({ status: "accepted" })
       .where(and(eq(dealOffers.id, offer.id), eq(dealOffers.userId, deal.userId))),
     // The member's entry, while the deal is still assigned on this offer (the claim this request took).
-    ...(actorId ? [activityEntryWhen(context, entry, held)] : []),
+    activityEntryWhen(context, entry, held),
   ]);
   return toDocumentView(inserted[0]!);
 }
@@ -184,7 +184,7 @@ async function writeAssignment(
  */
 export async function declineOffer(
   context: ServiceContext<"db" | "now">,
-  { userId, dealId, offerId, actorId }: { userId: string; dealId: string; offerId: string; actorId?: string },
+  { userId, dealId, offerId, actorId }: { userId: string; dealId: string; offerId: string; actorId: string },
 ): Promise<{ ok: true; name: string } | Refused> {
   const { db } = context;
   const { deal, offer } = await readDealAndOffer(context, { userId, dealId, offerId });
@@ -196,16 +196,17 @@ export async function declineOffer(
   const decline = db.update(dealOffers).set({ status: "declined" }).where(open).returning({ name: dealOffers.name });
   const entry = {
     workspaceId: userId,
-    actorId: actorId ?? "",
+    actorId,
     kind: "buyer_offer_declined" as const,
     dealId,
     propertyId: deal.propertyId,
     place: sql`(select ${placeSql()} from ${properties} where ${properties.id} = ${deal.propertyId} and ${properties.userId} = ${userId})`,
     detail: { buyer: offer.name, ...(offer.amount !== null ? { amount: offer.amount } : {}) },
   };
-  const [declined] = actorId
-    ? (await db.batch([activityEntryWhen(context, entry, sql`exists (select 1 from ${dealOffers} where ${open})`), decline]))[1]
-    : await decline;
+  const [, [declined]] = await db.batch([
+    activityEntryWhen(context, entry, sql`exists (select 1 from ${dealOffers} where ${open})`),
+    decline,
+  ]);
   return declined ? { ok: true, name: declined.name } : { ok: false, status: 409, message: OFFER_ANSWERED };
 }
 
@@ -214,7 +215,7 @@ export type FeeOutcome = { ok: true; profit: number } | Refused;
 /** Records the fee actually received as the deal's profit; only an assigned deal has one (a second entry corrects it). */
 export async function recordFeeReceived(
   context: ServiceContext<"db" | "now">,
-  { userId, dealId, amount, actorId }: { userId: string; dealId: string; amount: number; actorId?: string },
+  { userId, dealId, amount, actorId }: { userId: string; dealId: string; amount: number; actorId: string },
 ): Promise<FeeOutcome> {
   const { db } = context;
   const where = and(eq(deals.id, dealId), eq(deals.userId, userId), sql`${deals.dispoStatus} in ('assigned', 'fee_received')`)!;
@@ -226,7 +227,7 @@ export async function recordFeeReceived(
   const propertyId = sql`(select ${deals.propertyId} from ${deals} where ${deals.id} = ${dealId})`;
   const entry = {
     workspaceId: userId,
-    actorId: actorId ?? "",
+    actorId,
     kind: "fee_received" as const,
     dealId,
     propertyId,
@@ -234,9 +235,7 @@ export async function recordFeeReceived(
     detail: { amount },
   };
   // The member's entry first, under the update's own condition: it lands exactly when the fee is recorded.
-  const updated = actorId
-    ? (await db.batch([activityEntryWhen(context, entry, sql`exists (select 1 from ${deals} where ${where})`), update]))[1]
-    : await update;
+  const [, updated] = await db.batch([activityEntryWhen(context, entry, sql`exists (select 1 from ${deals} where ${where})`), update]);
   if (updated[0]) return { ok: true, profit: updated[0].profit ?? amount };
   const exists = await db
     .select({ id: deals.id })

@@ -84,12 +84,11 @@ function due(now: Date) {
 
 /**
  * Who a daily run charges: the member who saved the search while they still belong to its workspace, else the
- * workspace's founder (whose id is the workspace's), as removing a member hands their leads to an owner. The search's
- * columns are named with their table: drizzle writes them bare, which inside the subquery would name the member's.
+ * workspace's founder (whose id is the workspace's), as removing a member hands their leads to an owner. It reads
+ * the saver's membership through a left join, which the membership's key keeps to at most one row per search.
  */
-const runSpender = sql<string>`case when exists (select 1 from ${workspaceMembers} m
-  where m.workspace_id = saved_searches.user_id and m.user_id = saved_searches.created_by)
-  then ${savedSearches.createdBy} else ${savedSearches.userId} end`;
+const runSpender = sql<string>`coalesce(${workspaceMembers.userId}, ${savedSearches.userId})`;
+const saverStillMember = and(eq(workspaceMembers.workspaceId, savedSearches.userId), eq(workspaceMembers.userId, savedSearches.createdBy));
 
 export type DailyRunSummary = { ran: number; delivered: number; skipped: number; failed: number; capped: number };
 
@@ -116,6 +115,7 @@ export async function runDueSavedSearches(context: RunContext, limit = SAVED_SEA
       turn: turn.as("turn"),
     })
     .from(savedSearches)
+    .leftJoin(workspaceMembers, saverStillMember)
     .where(and(eq(savedSearches.isActive, true), due(now)))
     .as("ranked");
   const dueSearches = await context.db
