@@ -1,9 +1,9 @@
 /**
- * Offers on the server (calculate-offer, confirm-offer, mail-offer, send-offer; the spec the status flow):
- * the options and the 70% rule line, the Letter of Intent (pdf-lib, stored in R2 under the user's prefix and listed
- * in Documents as a letter of intent), and (mail-offer.server.ts) mailing it through the mail provider with an idempotency
- * key derived from the property and the letter. Every read is scoped to the user: a foreign property or letter is "not found" and
- * nothing is written. Statuses move only after the step succeeded.
+ * Offers on the server (calculate-offer, confirm-offer, mail-offer, send-offer; the spec the status flow): the options
+ * and the 70% rule line, and the Letter of Intent (pdf-lib, stored in R2 under the user's prefix and listed in Documents
+ * as a letter of intent). Mailing it lives in mail-offer.server.ts and mail-letter.server.ts. Every read is scoped to
+ * the user: a foreign property or letter is "not found" and nothing is written. Statuses move only after the step
+ * succeeded.
  */
 import { and, eq, sql } from "drizzle-orm";
 

@@ -23,7 +23,7 @@ import { countUsage, releaseUsage } from "#app/services/usage/caps.server.ts";
 import { usageEntryWhen } from "#app/services/usage/ledger.server.ts";
 
 import { completeMailing, dropMailing, holdingMailing, leaveMailingUnconfirmed } from "./letter-mailings.server.ts";
-import { mailIdempotencyKey } from "./mail-offer.server.ts";
+import { mailIdempotencyKey } from "./mail-letter.server.ts";
 import { readPropertyAndSender } from "./offer-records.server.ts";
 
 /** Unconfirmed letters one sweep asks about (each may wait on the provider's retries). */

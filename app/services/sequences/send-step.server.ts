@@ -35,7 +35,7 @@ import {
   holdingMailing,
   type MailingClaim,
 } from "#app/services/offers/letter-mailings.server.ts";
-import { mailIdempotencyKey } from "#app/services/offers/mail-offer.server.ts";
+import { mailIdempotencyKey } from "#app/services/offers/mail-letter.server.ts";
 import { readPropertyAndSender } from "#app/services/offers/offer-records.server.ts";
 import { releaseUsage, reserveUsage, reserveUsageBy, type CapRefusal, type Reservation } from "#app/services/usage/caps.server.ts";
 import { usageEntryWhen } from "#app/services/usage/ledger.server.ts";
