@@ -5,49 +5,41 @@ import {
   type AppLoadContext,
   type LoaderFunctionArgs,
   type MetaFunction,
-  type SerializeFrom,
 } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData, useNavigate, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
-import { Suspense, useEffect, type ComponentProps } from "react";
+import { useActionData, useLoaderData, useSearchParams, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Suspense, type ComponentProps } from "react";
 
-import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { hydratedChoice, LazyPreloads, preloadable, useLoadOnIntent } from "#app/components/shell/lazy.tsx";
 import { PageError } from "#app/components/shell/route-error.tsx";
-import { useToast } from "#app/components/ui/toast.tsx";
-import { ActionBar } from "#app/components/workbench/action-bar.tsx";
+import { ActionError } from "#app/components/workbench/action-error.tsx";
 import { LeadCard, NoLeads } from "#app/components/workbench/lead-card.tsx";
 import type { OfferSteps } from "#app/components/workbench/offer-steps.tsx";
-import { storeQueue, useStoredLeadQueue } from "#app/components/workbench/use-stored-queue.ts";
+import { useStoredQueueSync } from "#app/components/workbench/use-stored-queue.ts";
+import { WorkbenchBar } from "#app/components/workbench/workbench-bar.tsx";
 import { WorkbenchHeader } from "#app/components/workbench/workbench-header.tsx";
 import type { LeadDetailsDialog, LeadDetailsPanel } from "#app/components/workbench/workbench-lead-details.tsx";
 import { leadOwnerOf } from "#app/domain/leads/assignee.ts";
-import { loadLeadQueue } from "#app/domain/leads/queue.ts";
 import { dealRuleOf } from "#app/domain/offers/deal-numbers.ts";
 import { offerStepsHref, offerStepsOf } from "#app/domain/offers/offer-rules.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
-import { capRefusalToast } from "#app/domain/usage/refusal-toast.ts";
 import { withStepAnchor } from "#app/domain/workbench/step-anchors.ts";
 import {
   OFFER_INTENTS,
   WorkbenchActionSchema,
-  type MoveIntent,
   type WorkbenchAction,
   type WorkbenchActionData,
 } from "#app/domain/workbench/workbench-forms.ts";
 import {
   ADD_FAILED,
-  barButtons,
   LEAD_NOT_IN_QUEUE,
   leadIndexOf,
   moveOn,
   NO_LEADS_AVAILABLE,
   NO_LEADS_TOAST,
   onlyPositionChanged,
-  requestedLeadIndex,
   requestedQueueId,
   SAVE_FAILED,
   SELLER_WIZARD_HREF,
-  syncLeadQueue,
   WORKBENCH_PATH,
   workbenchHref,
 } from "#app/domain/workbench/workbench-rules.ts";
@@ -307,86 +299,6 @@ export default function LeadWorkbench() {
         />
       ) : null}
     </div>
-  );
-}
-
-/**
- * The browser's copy of the queue (localStorage leadQueue) follows the server's: its worked marks count too (the
- * bottom bar reads them), and without `?lead=` its position is where the page opens.
- */
-function useStoredQueueSync(
-  {
-    leads,
-    saved,
-    requestId,
-    location,
-    pinned,
-  }: Pick<SerializeFrom<typeof loader>, "leads" | "saved" | "requestId" | "location" | "pinned">,
-  leadParam: string | null,
-) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const requested = requestedLeadIndex(leadParam);
-    const queue = syncLeadQueue(loadLeadQueue(), { requestId, location, leads, worked: Object.keys(saved) }, requested);
-    storeQueue(queue);
-    if (requested === null && queue.index !== 0) navigate(workbenchHref(queue.index, { request: pinned }), { replace: true });
-  }, [requestId, location, leads, saved, leadParam, pinned, navigate]);
-}
-
-/** A refused form's message: in the page before JavaScript runs (no-JS posts), a toast once it does. */
-function ActionError({ actionData }: { actionData: WorkbenchActionData | undefined }) {
-  const hydrated = useHydrated();
-  const toast = useToast();
-  useEffect(() => {
-    if (actionData && !actionData.confirmation && hydrated)
-      toast(capRefusalToast(actionData) ?? { title: actionData.title, description: actionData.message, variant: "error" });
-  }, [actionData, hydrated, toast]);
-  // An offer's warnings are the offer steps' to show (with their "Confirm anyway").
-  if (!actionData || actionData.confirmation || hydrated) return null;
-  return (
-    <p role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
-      <strong className="font-semibold">{actionData.title}</strong> - {actionData.message}
-    </p>
-  );
-}
-
-/**
- * The bottom bar for the lead on screen. A lead counts as worked once it is in the CRM or marked in the browser's
- * stored queue; with JavaScript, Next Lead and Pass move on in the page (a toast says where), without it they post.
- */
-function WorkbenchBar({
-  leadId,
-  vendor,
-  saved,
-  index,
-  total,
-  requestId,
-  request,
-  wizardHref,
-}: Omit<ComponentProps<typeof ActionBar>, "buttons" | "onMove"> & { saved: boolean; total: number; requestId: string }) {
-  const hydrated = useHydrated();
-  const stored = useStoredLeadQueue();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const worked = saved || (stored?.requestId === requestId && stored.worked.includes(leadId));
-
-  function move(intent: MoveIntent) {
-    const next = moveOn(intent, index, total);
-    if (next.index !== index) navigate(workbenchHref(next.index, { request }));
-    window.scrollTo({ top: 0 });
-    toast({ ...next.toast, variant: "info" });
-  }
-
-  return (
-    <ActionBar
-      leadId={leadId}
-      vendor={vendor}
-      index={index}
-      buttons={barButtons({ worked, index, total })}
-      request={request}
-      onMove={hydrated ? move : undefined}
-      wizardHref={wizardHref}
-    />
   );
 }
 

@@ -1,6 +1,8 @@
-import { useMemo, useSyncExternalStore } from "react";
+import { useNavigate } from "@remix-run/react";
+import { useEffect, useMemo, useSyncExternalStore } from "react";
 
-import { LEAD_QUEUE_KEY, parseLeadQueue, storeLeadQueue, type LeadQueue } from "#app/domain/leads/queue.ts";
+import { LEAD_QUEUE_KEY, loadLeadQueue, parseLeadQueue, storeLeadQueue, type LeadQueue } from "#app/domain/leads/queue.ts";
+import { requestedLeadIndex, syncLeadQueue, workbenchHref, type ServerQueue } from "#app/domain/workbench/workbench-rules.ts";
 
 /** Fired on this window after the page stores the queue (the `storage` event only reaches other tabs). */
 const STORED_EVENT = "breeze:lead-queue";
@@ -35,4 +37,21 @@ export function useStoredLeadQueue(): LeadQueue | null {
 /** Stores the queue and tells this window's `useStoredLeadQueue`s (a plain function: storing subscribes to nothing). */
 export function storeQueue(queue: LeadQueue): void {
   if (storeLeadQueue(queue)) window.dispatchEvent(new Event(STORED_EVENT));
+}
+
+/**
+ * The browser's copy of the queue (localStorage leadQueue) follows the server's: its worked marks count too (the
+ * bottom bar reads them), and without `?lead=` its position is where the page opens.
+ */
+export function useStoredQueueSync(
+  { leads, saved, requestId, location, pinned }: Omit<ServerQueue, "worked"> & { saved: Record<string, unknown>; pinned: string | null },
+  leadParam: string | null,
+) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const requested = requestedLeadIndex(leadParam);
+    const queue = syncLeadQueue(loadLeadQueue(), { requestId, location, leads, worked: Object.keys(saved) }, requested);
+    storeQueue(queue);
+    if (requested === null && queue.index !== 0) navigate(workbenchHref(queue.index, { request: pinned }), { replace: true });
+  }, [requestId, location, leads, saved, leadParam, pinned, navigate]);
 }
