@@ -8,11 +8,11 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 
 import { usageBudgets, usageCounters, usageMemberBudgets, usageMemberLimits } from "#db/schema.ts";
-import { USAGE_KIND_LABELS, type KindLimits, type UsageKind } from "#app/domain/usage/kinds.ts";
+import { limitMessage, memberLimitMessage, memberSpendMessage, spendMessage } from "#app/domain/usage/cap-messages.ts";
+import type { KindLimits, UsageKind } from "#app/domain/usage/kinds.ts";
 import { MEMBER_LIMIT_KINDS } from "#app/domain/usage/member-limits.ts";
-import { retryWords } from "#app/domain/usage/refusal-toast.ts";
 import type { Reservation } from "#app/domain/usage/reservation.ts";
-import { formatCostCents, microcentsToCents, toMicrocents } from "#app/domain/usage/usage-money.ts";
+import { microcentsToCents, toMicrocents } from "#app/domain/usage/usage-money.ts";
 import { secondsUntilWindowEnds, USAGE_WINDOWS, windowStart, type UsageWindow } from "#app/domain/usage/windows.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 
@@ -28,7 +28,6 @@ const MEMBER_SPANS = ["day", "month"] as const;
 const MEMBER_LIMIT_KEY = { day: "perDay", month: "perMonth" } as const;
 const memberLimited = (kind: UsageKind) => (MEMBER_LIMIT_KINDS as readonly UsageKind[]).includes(kind);
 const LIMIT_KEY: Record<UsageWindow, keyof KindLimits> = { minute: "perMinute", day: "perDay", month: "perMonth" };
-const WINDOW_WORDS: Record<UsageWindow, string> = { minute: "a minute", day: "a day", month: "a month" };
 
 export type { Reservation };
 
@@ -294,26 +293,6 @@ export async function releaseUsage(context: ServiceContext<"db">, reservation: R
 
 function startsOf(now: Date): Reservation["starts"] {
   return { minute: windowStart("minute", now), day: windowStart("day", now), month: windowStart("month", now) };
-}
-
-function limitMessage(kind: UsageKind, max: number, span: UsageWindow, now: Date): string {
-  const label = USAGE_KIND_LABELS[kind];
-  const retry = retryWords(secondsUntilWindowEnds(span, now));
-  return `You have reached your limit of ${max} ${max === 1 ? label.one : label.many} ${WINDOW_WORDS[span]}. Try again in ${retry}.`;
-}
-
-function memberLimitMessage(kind: UsageKind, max: number, span: UsageWindow, now: Date): string {
-  const label = USAGE_KIND_LABELS[kind];
-  const retry = retryWords(secondsUntilWindowEnds(span, now));
-  return `You have reached your member limit of ${max} ${max === 1 ? label.one : label.many} ${WINDOW_WORDS[span]}, set by the workspace's owner. Try again in ${retry}.`;
-}
-
-function spendMessage(capCents: number, usedCents: number): string {
-  return `This would pass your monthly spending cap of ${formatCostCents(capCents)} (${formatCostCents(usedCents)} used this month). Raise the cap in Profile → Usage to continue.`;
-}
-
-function memberSpendMessage(capCents: number, usedCents: number): string {
-  return `This would pass your member monthly spending cap of ${formatCostCents(capCents)} (${formatCostCents(usedCents)} used this month). Ask the workspace's owner to raise it on Team.`;
 }
 
 /**
