@@ -115,9 +115,9 @@ export function completeMailing(
  * it takes it over at once: that request sends the same idempotency key, so it records the letter the provider made
  * or makes it once. Nothing else can mail this offer meanwhile.
  */
-export async function leaveMailingUnconfirmed(context: ServiceContext<"db">, userId: string, claim: MailingClaim, now: Date) {
+export async function leaveMailingUnconfirmed(context: ServiceContext<"db" | "now">, userId: string, claim: MailingClaim) {
   await context.db
     .update(letterMailings)
-    .set({ createdAt: new Date(now.getTime() - STALE_MAILING_MS - 1_000) })
+    .set({ createdAt: new Date(context.now().getTime() - STALE_MAILING_MS - 1_000) })
     .where(mailingHeld(userId, claim));
 }

@@ -187,7 +187,10 @@ async function sendPiece(
   } catch (error) {
     if (error instanceof MailOutcomeUnknown) {
       // The letter may exist: the claim stays (the next press sends the same key); only a confirmed letter is charged.
-      await Promise.all([leaveMailingUnconfirmed(context, held.userId, held.claim, held.now), releaseUsage(context, held.reservation)]);
+      await Promise.all([
+        leaveMailingUnconfirmed({ ...context, now: () => held.now }, held.userId, held.claim),
+        releaseUsage(context, held.reservation),
+      ]);
       console.error("mailing the offer is unconfirmed", error.message);
       return { ok: false, status: 504, message: messageText(MAILING_UNCONFIRMED), error: error.message };
     }

@@ -50,10 +50,10 @@ export type OfferCalculation = {
  * (`record`) also stores the repairs and fee the user typed on the property, and its max offer, in the same round trip.
  */
 export async function calculateOffer(
-  context: ServiceContext<"db">,
+  context: ServiceContext<"db" | "now">,
   userId: string,
   input: CalculateOfferInput,
-  options: { record?: boolean; now?: Date } = {},
+  options: { record?: boolean } = {},
 ): Promise<OfferCalculation | Refusal> {
   const { db } = context;
   const costs = { repairEstimate: input.repairs, assignmentFee: input.assignmentFee };
@@ -62,10 +62,9 @@ export async function calculateOffer(
     .from(properties)
     .where(and(eq(properties.id, input.propertyId), eq(properties.userId, userId)));
   const record = options.record && (input.repairs !== undefined || input.assignmentFee !== undefined);
-  const writing = { db, now: () => options.now ?? new Date() };
   const [property, rule] = record
     ? await db
-        .batch([...dealCostWrites(writing, userId, input.propertyId, costs), read, preferencesQuery(context, userId)])
+        .batch([...dealCostWrites(context, userId, input.propertyId, costs), read, preferencesQuery(context, userId)])
         .then((results) => [results[2][0] ?? null, dealRuleOfRows(results[3])] as const)
     : await db.batch([read, preferencesQuery(context, userId)]).then(([rows, prefs]) => [rows[0] ?? null, dealRuleOfRows(prefs)] as const);
   if (!property) return { ok: false, status: 404, message: PROPERTY_NOT_FOUND };

@@ -83,7 +83,7 @@ async function settle(context: SweepContext, row: Mailing): Promise<keyof Unconf
     receipt = await context.providers.mail.sendLetter(letter.request);
   } catch (error) {
     if (error instanceof MailOutcomeUnknown) {
-      await leaveMailingUnconfirmed(context, row.userId, claim, now);
+      await leaveMailingUnconfirmed(context, row.userId, claim);
       return "unknown";
     }
     if (!(error instanceof ProviderError) && !(error instanceof MailAddressRefused)) throw error;

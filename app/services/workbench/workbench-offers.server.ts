@@ -163,7 +163,7 @@ async function maxOfferStep({ context, userId, intent, input, base, steps, valua
       repairs: input.repairs,
       assignmentFee: input.fee,
     },
-    { record: true, now: context.now() },
+    { record: true },
   ).catch((error: unknown) => {
     console.error("calculate-offer failed", error);
     return null;
