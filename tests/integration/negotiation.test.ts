@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { messages, properties } from "#db/schema.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import { draftReply, negotiationAnswer } from "#app/domain/messages/reply-draft.ts";
-import { NEGOTIATION_PROMPT } from "#app/providers/ai/openai.server.ts";
+import { NEGOTIATION_PROMPT } from "#app/providers/ai/openai-prompts.ts";
 import { action as assist } from "#app/routes/messages.assist.ts";
 import { sendChatMessage } from "#app/services/chat/chat.server.ts";
 import { addMessage, createConversation } from "#app/services/messages/conversation-writes.server.ts";

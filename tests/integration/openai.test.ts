@@ -6,11 +6,12 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 
 import { messages } from "#db/schema.ts";
+import { HISTORY_TURNS } from "#app/domain/chat/ai-bounds.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import { sellerCardContent } from "#app/domain/chat/messages.ts";
 import { analyzeDeal, type DealAnalysisInput } from "#app/domain/deals/analysis.ts";
 import type { LeadQueueItem } from "#app/domain/leads/search-options.ts";
-import { createOpenAiProvider, HISTORY_TURNS, type OpenAiConfig } from "#app/providers/ai/openai.server.ts";
+import { createOpenAiProvider, type OpenAiConfig } from "#app/providers/ai/openai.server.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import { sendChatMessage } from "#app/services/chat/chat.server.ts";
 import { postMessages } from "#app/services/messages/conversation-writes.server.ts";

@@ -6,6 +6,9 @@
 /** The longest message an AI agent reads: the chat's and Terry's box, and each turn of history sent with it. */
 export const AI_MESSAGE_MAX = 4_000;
 
+/** How many of a conversation's newest turns the model reads with a new message (the agent chat and Terry). */
+export const HISTORY_TURNS = 10;
+
 /** The most text sent to the model for one answer: the message and its history together. */
 export const AI_CONTEXT_CHARS_MAX = 16_000;
 

@@ -8,6 +8,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 
 import type { AgentId } from "#app/domain/chat/agents.ts";
+import { HISTORY_TURNS } from "#app/domain/chat/ai-bounds.ts";
 import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
 import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/domain/chat/chat-forms.ts";
 import { AI_TROUBLE_TEXT, type ChatReply, type ChatTurn } from "#app/domain/chat/intent.ts";
@@ -59,8 +60,6 @@ import { meteredAiCall } from "#app/services/usage/metered-ai.server.ts";
 export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const CARD_NOT_FOUND = "Card not found";
 
-/** How much of the conversation the assistant reads with a new message. */
-export const HISTORY_TURNS = 10;
 const TITLE_LENGTH = 50;
 
 export function userMessage(content: string): NewMessage {

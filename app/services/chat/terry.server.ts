@@ -7,7 +7,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 
 import { SELLER_TYPES } from "#db/enums.ts";
-import { AI_CONTEXT_CHARS_MAX, contextChars, HISTORY_TOO_LONG } from "#app/domain/chat/ai-bounds.ts";
+import { AI_CONTEXT_CHARS_MAX, contextChars, HISTORY_TOO_LONG, HISTORY_TURNS } from "#app/domain/chat/ai-bounds.ts";
 import { AI_TROUBLE_TEXT } from "#app/domain/chat/intent.ts";
 import type { TerryChatInput } from "#app/domain/chat/terry-forms.ts";
 import { TERRY_AGENT } from "#app/domain/chat/terry-screen.ts";
@@ -22,7 +22,7 @@ import { chatThread } from "#app/services/messages/conversations.server.ts";
 import type { CapRefusal } from "#app/services/usage/caps.server.ts";
 import { meteredAiCall } from "#app/services/usage/metered-ai.server.ts";
 
-import { assistantMessage, CONVERSATION_NOT_FOUND, HISTORY_TURNS, titleOf, userMessage } from "./chat.server.ts";
+import { assistantMessage, CONVERSATION_NOT_FOUND, titleOf, userMessage } from "./chat.server.ts";
 
 export const NO_MARKET_FIGURES = "Market figures are not available from the configured property-data source.";
 
