@@ -9,8 +9,9 @@ import { AGENTS } from "#app/domain/chat/agents.ts";
 import { ChatSendSchema, type ChatSendActionData } from "#app/domain/chat/chat-forms.ts";
 import { chatHref } from "#app/domain/chat/wizard.ts";
 import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
+import { CONVERSATION_NOT_FOUND } from "#app/domain/messages/message-forms.ts";
 import { requireUser } from "#app/services/accounts/auth.server.ts";
-import { CONVERSATION_NOT_FOUND, sendChatMessage } from "#app/services/chat/chat.server.ts";
+import { sendChatMessage } from "#app/services/chat/chat.server.ts";
 import { readFormData } from "#app/services/http/api.server.ts";
 import { formWasRefused, refuseForm } from "#app/services/http/form-refusal.server.ts";
 

@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 
+import { AUTH_REQUIRED } from "#app/domain/accounts/auth-messages.ts";
 import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
 import {
   ADD_TO_CRM_FAILED,
   addToCrmFailure,
-  ALREADY_IN_CRM,
-  AUTH_REQUIRED,
   BUYER_EXTRACT_FAILED,
   BUYER_INCOMPLETE,
   buyerCardContent,
@@ -22,6 +21,7 @@ import {
 } from "#app/domain/chat/messages.ts";
 import { alreadyPosted, cardPause, parseChatPending } from "#app/domain/chat/pending.ts";
 import { contactHref, propertyCardToProperty } from "#app/domain/chat/property-cards.ts";
+import { ALREADY_IN_CRM } from "#app/domain/leads/labels.ts";
 import type { CashBuyerItem, LeadQueueItem } from "#app/domain/leads/search-options.ts";
 
 function aLead(id: string, fields: Partial<LeadQueueItem> = {}): LeadQueueItem {

@@ -4,17 +4,10 @@
  * JavaScript the cards' forms post to /chat/card, which does the same on the server.
  */
 import type { ToastMessage } from "#app/components/ui/toast.tsx";
+import { AUTH_REQUIRED } from "#app/domain/accounts/auth-messages.ts";
 import { buyerLeadOf } from "#app/domain/chat/buyer-lead-cards.ts";
-import {
-  ADDED_TO_CRM,
-  addToCrmFailure,
-  ALREADY_IN_CRM,
-  AUTH_REQUIRED,
-  BUYER_ALREADY_SAVED,
-  BUYER_SAVE_FAILED,
-  BUYER_SAVED,
-  crmKey,
-} from "#app/domain/chat/messages.ts";
+import { ADDED_TO_CRM, addToCrmFailure, BUYER_ALREADY_SAVED, BUYER_SAVE_FAILED, BUYER_SAVED, crmKey } from "#app/domain/chat/messages.ts";
+import { ALREADY_IN_CRM } from "#app/domain/leads/labels.ts";
 
 /** Properties added (or found already there) in this page: the spec skips them with 'Already in CRM' without a call. */
 const inCrm = new Set<string>();

@@ -4,7 +4,8 @@
  * Lead Workbench) and Find Cash Buyers (POST /api/cash-buyers/search: the buyer cards posted into the chat). What a
  * search posts goes through the poster (chat-poster.ts), which keeps it in localStorage until it is posted.
  */
-import { AUTH_REQUIRED, buyerCardContent, isBuyerItem, isLeadItem, sellerCardContent, textContent } from "#app/domain/chat/messages.ts";
+import { AUTH_REQUIRED } from "#app/domain/accounts/auth-messages.ts";
+import { buyerCardContent, isBuyerItem, isLeadItem, sellerCardContent, textContent } from "#app/domain/chat/messages.ts";
 import type { PendingItem } from "#app/domain/chat/pending.ts";
 import { searchOffer } from "#app/domain/chat/search-answers.ts";
 import { buyerResultsText, cashBuyerFailureText, searchConversationTitle, sellerResultsText } from "#app/domain/chat/search-posts.ts";

@@ -7,6 +7,8 @@
  * Also the queue and position of seller cards (Let's Work It, Skip This One) and the spec's messages the card actions
  * show. A buyer card → buyer lead is in buyer-lead-cards.ts, a property card → CRM property in property-cards.ts.
  */
+import { AUTH_REQUIRED } from "#app/domain/accounts/auth-messages.ts";
+import { ALREADY_IN_CRM } from "#app/domain/leads/labels.ts";
 import { leadAddress } from "#app/domain/leads/property.ts";
 import type { CashBuyerItem, LeadQueueItem } from "#app/domain/leads/search-options.ts";
 import { MESSAGE_MAX } from "#app/domain/messages/limits.ts";
@@ -15,8 +17,6 @@ import { isWizardKind, readAnswers, type WizardAnswers, type WizardKind } from "
 
 // --- messages of the card actions -----------------------------------------------------------------------------
 
-export const ALREADY_IN_CRM = "Already in CRM";
-export const AUTH_REQUIRED = "Authentication required. Please log in again.";
 export const ADD_TO_CRM_FAILED = "Failed to add property to CRM.";
 export const BUYER_EXTRACT_FAILED = "Could not extract buyer information";
 export const BUYER_INCOMPLETE = "Missing required buyer information";

@@ -2,6 +2,9 @@
 
 import { PROPERTY_STATUS_LABELS, PROPERTY_STATUSES, type PropertyStatus } from "#db/enums.ts";
 
+/** A lead the user already has: the 409 of adding it again, and its mark in the chat and the workbench. */
+export const ALREADY_IN_CRM = "Already in CRM";
+
 /** Every stored status value with its badge label (db/enums.ts); the workbench and dashboard add the last three. */
 export const STATUS_LABELS = PROPERTY_STATUS_LABELS;
 export type LeadStatus = PropertyStatus;

@@ -9,8 +9,6 @@ import { isUsState } from "#app/domain/shared/us-states.ts";
 import { LEAD_STATUSES } from "./labels.ts";
 import { toE164 } from "./phone.ts";
 
-export const ALREADY_IN_CRM = "Already in CRM";
-
 const isBlank = (value: unknown) => value === null || (typeof value === "string" && value.trim() === "");
 
 /** "250000", "$250,000", 250000 → 250000; anything else is left for zod to refuse. */

@@ -14,7 +14,6 @@ import type { CardActionInput, ChatSendInput, WizardSearchInput } from "#app/dom
 import { AI_TROUBLE_TEXT, type ChatReply, type ChatTurn } from "#app/domain/chat/intent.ts";
 import {
   ADDED_TO_CRM,
-  ALREADY_IN_CRM,
   BUYER_ALREADY_SAVED,
   BUYER_SAVE_FAILED,
   BUYER_SAVED,
@@ -39,8 +38,10 @@ import {
   type WizardErrors,
 } from "#app/domain/chat/wizard.ts";
 import type { LeadOwner } from "#app/domain/leads/assignee.ts";
+import { ALREADY_IN_CRM } from "#app/domain/leads/labels.ts";
 import { leadToProperty } from "#app/domain/leads/property.ts";
 import { CashBuyerSearchSchema, PreviewCountSchema, SellerSearchSchema, type PreviewCountInput } from "#app/domain/leads/search.ts";
+import { CONVERSATION_NOT_FOUND } from "#app/domain/messages/message-forms.ts";
 import { negotiationAnswer } from "#app/domain/messages/reply-draft.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
@@ -57,7 +58,6 @@ import { chatThread, getOwnMessage } from "#app/services/messages/conversations.
 import type { CapRefusal } from "#app/services/usage/caps.server.ts";
 import { meteredAiCall } from "#app/services/usage/metered-ai.server.ts";
 
-export const CONVERSATION_NOT_FOUND = "Conversation not found";
 export const CARD_NOT_FOUND = "Card not found";
 
 const TITLE_LENGTH = 50;

@@ -14,6 +14,7 @@ import { TERRY_AGENT } from "#app/domain/chat/terry-screen.ts";
 import type { SellerLeadCounts, TerryLookup } from "#app/domain/chat/terry.ts";
 import { parseSearchLocation } from "#app/domain/leads/lead-location.ts";
 import { PreviewCountSchema } from "#app/domain/leads/search.ts";
+import { CONVERSATION_NOT_FOUND } from "#app/domain/messages/message-forms.ts";
 import { ProviderError } from "#app/providers/http.server.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
 import { previewCount } from "#app/services/leads/search.server.ts";
@@ -22,7 +23,7 @@ import { chatThread } from "#app/services/messages/conversations.server.ts";
 import type { CapRefusal } from "#app/services/usage/caps.server.ts";
 import { meteredAiCall } from "#app/services/usage/metered-ai.server.ts";
 
-import { assistantMessage, CONVERSATION_NOT_FOUND, titleOf, userMessage } from "./chat.server.ts";
+import { assistantMessage, titleOf, userMessage } from "./chat.server.ts";
 
 export const NO_MARKET_FIGURES = "Market figures are not available from the configured property-data source.";
 

@@ -17,7 +17,7 @@ import { leadNotesRead, leadSequenceRead, sequenceOf } from "#app/services/seque
 import { valuationHistoryQuery } from "#app/services/valuation/property-valuations.server.ts";
 import { storedChoices, storedComps } from "#app/services/valuation/stored-comps.server.ts";
 
-export { ALREADY_IN_CRM, PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/lead-forms.ts";
+export { PropertyInputSchema, PropertyPatchSchema } from "#app/domain/leads/lead-forms.ts";
 export const PROPERTY_NOT_FOUND = "Property not found";
 
 // --- reading ----------------------------------------------------------------------------------------------------
