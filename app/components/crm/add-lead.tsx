@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Link, useFetcher, useNavigate, type Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+import { LEAD_TYPES, PROPERTY_TYPES } from "#db/enums.ts";
 import { useHydrated } from "#app/components/hooks/use-hydrated.ts";
 import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
@@ -9,8 +10,6 @@ import { Dialog } from "#app/components/ui/dialog.tsx";
 import { FormError, InputField, SelectField } from "#app/components/ui/field.tsx";
 import { LEAD_STATUSES, leadTypeLabel, statusLabel } from "#app/domain/leads/labels.ts";
 
-const PROPERTY_TYPES = ["single_family", "multi_family", "condo", "townhouse", "mobile_home", "land"] as const;
-const LEAD_TYPES = ["preforeclosure", "absentee_owner", "high_equity", "inherited", "tired_landlord", "vacant", "corporate_owned"] as const;
 const FORM_STATUSES = LEAD_STATUSES.slice(0, 5);
 
 type FormComponent = typeof Form;
