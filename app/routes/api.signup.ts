@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/cloudflare";
 
+import { SIGNUP_SUCCESS } from "#app/domain/accounts/auth-messages.ts";
 import { SignupSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { requestMeta } from "#app/services/accounts/auth.server.ts";
 import { signup } from "#app/services/accounts/registration.server.ts";
 import { apiError, apiJson, methodNotAllowed, readBody } from "#app/services/http/api.server.ts";
-
-export const SIGNUP_SUCCESS = "Account created successfully! Please log in with your email and password.";
 
 /** POST /api/signup { email, password, firstName, lastName }: { success, message }; the user signs in next. */
 export async function action({ request, context }: ActionFunctionArgs) {

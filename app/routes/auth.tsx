@@ -8,6 +8,7 @@ import { AuthLayout } from "#app/components/accounts/auth-layout.tsx";
 import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, InputField } from "#app/components/ui/field.tsx";
+import { SIGNUP_SUCCESS } from "#app/domain/accounts/auth-messages.ts";
 import { LoginSchema, SignupSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { redirectIfSignedIn, requestMeta } from "#app/services/accounts/auth.server.ts";
 import { getSsoStatus } from "#app/services/accounts/oidc-settings.server.ts";
@@ -20,7 +21,6 @@ export const meta: MetaFunction = () => [
   { name: "description", content: "Sign in to Breeze or create an account to find, value and close off-market real-estate deals." },
 ];
 
-const SIGNUP_SUCCESS = "Account created successfully! Please log in with your email and password.";
 const SSO_UNAVAILABLE = "Single sign-on is not set up for this Breeze workspace. Sign in with your email and password.";
 
 type Mode = "signin" | "signup";

@@ -9,6 +9,7 @@ import type { DealStage, DispoStatus } from "#db/enums.ts";
 import { deals, properties } from "#db/schema.ts";
 import type { CreateDealInput, UpdateDealInput } from "#app/domain/deals/deal-forms.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
+import { PROPERTY_NOT_FOUND } from "#app/services/leads/properties.server.ts";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading
@@ -185,7 +186,6 @@ export const LEADS_WITHOUT_DEAL_CAP = 500;
 
 export type Outcome = { ok: true; deal: DealView } | { ok: false; status: 404 | 409; message: string; field?: string };
 
-export const PROPERTY_NOT_FOUND = "Property not found";
 export const DEAL_NOT_FOUND = "Deal not found";
 export const DEAL_EXISTS = "This property already has a deal";
 

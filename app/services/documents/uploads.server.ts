@@ -6,7 +6,7 @@ import { documents } from "#db/schema.ts";
 import { documentKey } from "#app/domain/documents/file-keys.ts";
 import { strippedName } from "#app/domain/shared/text.ts";
 import type { ServiceContext } from "#app/services/context.server.ts";
-import { readFormData } from "#app/services/http/api.server.ts";
+import { MULTIPART_ENVELOPE_BYTES, readFormData } from "#app/services/http/api.server.ts";
 
 import { isDocumentType, toDocumentView, type DocumentView } from "./records.server.ts";
 
@@ -94,9 +94,6 @@ export async function uploadDocument(
     .returning();
   return { ok: true, document: toDocumentView(row) };
 }
-
-/** The multipart envelope (boundaries, part headers, the `type` field) around a file at the cap. */
-const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 
 /**
  * Reads a multipart upload (field `file`, optional `type`) and stores it. The body is counted while it streams and

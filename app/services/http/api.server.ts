@@ -94,6 +94,9 @@ function formatBytes(bytes: number): string {
   return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
+/** The multipart envelope (boundaries, part headers, small fields) a form adds around a file at its cap. */
+export const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
+
 /**
  * The one way a route reads a form (urlencoded or multipart): at most `limit` bytes, else a thrown 413; a body that
  * is not a form is a thrown 400. Page actions and /api routes both use it, so no action buffers an unbounded body.

@@ -3,12 +3,10 @@
  * empty, UTF-8 text), parsed by its kind's row schema, and refused whole when a row is bad — each bad row listed with
  * its line, nothing written — so a kind supplies only its cap, its messages and its parser.
  */
-import { readFormData } from "#app/services/http/api.server.ts";
+import { MULTIPART_ENVELOPE_BYTES, readFormData } from "#app/services/http/api.server.ts";
 
 /** Bad rows listed one by one; the message counts them all. */
 export const LISTED_LINE_ERRORS = 100;
-/** The multipart envelope (boundaries, part headers) around a file at the cap. */
-const MULTIPART_ENVELOPE_BYTES = 64 * 1024;
 
 export type LineError = { line: number; message: string };
 export type CsvRefusal = { ok: false; status: 400 | 413; message: string; errors: LineError[] };
