@@ -20,7 +20,6 @@ import {
 import { isOneOf } from "#app/domain/shared/guards.ts";
 
 export type WizardKind = "seller" | "buyer";
-export const WIZARD_KINDS: readonly WizardKind[] = ["seller", "buyer"];
 
 export const WIZARD_TITLES: Record<WizardKind, string> = { seller: "Seller Lead Wizard", buyer: "Cash Buyer Wizard" };
 export const WIZARD_STEPS: Record<WizardKind, number> = { seller: 3, buyer: 2 };

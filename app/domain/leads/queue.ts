@@ -75,10 +75,6 @@ export function markWorked(queue: LeadQueue, leadId: string): LeadQueue {
   return { ...queue, worked: [...queue.worked, leadId] };
 }
 
-export function isWorked(queue: LeadQueue, leadId: string): boolean {
-  return queue.worked.includes(leadId);
-}
-
 /** "Lead X of N" / "Showing lead X of N": the 1-based position. */
 export function position(queue: LeadQueue): { current: number; total: number } {
   return { current: queue.leads.length === 0 ? 0 : queue.index + 1, total: queue.leads.length };
@@ -142,13 +138,5 @@ export function storeLeadQueue(queue: LeadQueue, storage: KeyValueStorage | null
     return true;
   } catch {
     return false;
-  }
-}
-
-export function clearLeadQueue(storage: KeyValueStorage | null = browserStorage()): void {
-  try {
-    storage?.removeItem(LEAD_QUEUE_KEY);
-  } catch {
-    // nothing to clear
   }
 }

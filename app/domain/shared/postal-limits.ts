@@ -3,8 +3,6 @@
  * shared/models/address/address_editable_us.yml and address_fields_us.yml). The forms where a user types a name or
  * an address check these, so a letter never reaches Lob with a field it refuses (422).
  */
-import { z } from "zod";
-
 /** Lob OpenAPI: address `name` (and `company`) maxLength 40. */
 export const MAIL_NAME_MAX = 40;
 /** Lob OpenAPI: `address_line1` and `address_line2` maxLength 64. */
@@ -62,6 +60,3 @@ export function recipientStreetProblem(address: Pick<MailableAddress, "line1" | 
   if (total <= MAIL_RECIPIENT_STREET_MAX) return null;
   return `the street and its second line are ${total} characters together, more than the ${MAIL_RECIPIENT_STREET_MAX} a mailed letter takes (abbreviate, e.g. "St", "Ste", "Apt")`;
 }
-
-/** A name field a letter's address carries (Lob's 40), trimmed, with the form's message. */
-export const mailName = (message: string) => z.string().trim().max(MAIL_NAME_MAX, message);

@@ -70,7 +70,3 @@ export const USAGE_KIND_LABELS: Record<UsageKind, { one: string; many: string }>
   comp_record: { one: "comp record", many: "comp records" },
   buyer_email: { one: "buyer email", many: "buyer emails" },
 };
-
-export function isUsageKind(value: string): value is UsageKind {
-  return (USAGE_KINDS as readonly string[]).includes(value);
-}

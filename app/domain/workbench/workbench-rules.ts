@@ -27,9 +27,6 @@ export const SAVE_FAILED = "Failed to save property to CRM.";
 export const ADD_FAILED = "Failed to add property to CRM.";
 /** Ours: a lead id that was never delivered to the user (another user's, made up). */
 export const LEAD_NOT_IN_QUEUE = "That lead is not in your lead queue. Run the wizard again to get a new queue.";
-/** The max offer line's label and the rule it names. */
-export const MAX_OFFER_LABEL = "Max Offer (70% Rule)";
-export const MAX_OFFER_RULE = "Max offer = ARV × 70% − rehab costs − assignment fee.";
 
 export function reviewingText(total: number): string {
   return `Reviewing ${total} seller ${total === 1 ? "lead" : "leads"}`;

@@ -19,11 +19,6 @@ type Outcome = { ok: true } | { ok: false; error: ProviderError };
 const PROVIDER = "openai";
 const checks = new Map<string, Promise<Outcome | null>>();
 
-/** Forget every kept answer (tests that check the same model against fakes that answer differently). */
-export function forgetModelChecks(): void {
-  checks.clear();
-}
-
 async function ask(client: OpenAI, errors: typeof OpenAiErrors, model: string, today: string): Promise<Outcome | null> {
   try {
     const found = await client.models.retrieve(model);

@@ -19,10 +19,6 @@ export function dealRuleOfRows(rows: { preferences: Record<string, unknown> | nu
   return dealRuleOf(rows[0]?.preferences);
 }
 
-export async function readDealRule(context: ServiceContext<"db">, userId: string): Promise<DealRule> {
-  return dealRuleOfRows(await preferencesQuery(context, userId));
-}
-
 /** Stores the (already checked) rule and recomputes the user's stored max offers with it, in one batch. */
 export async function saveDealRule(context: ServiceContext<"db" | "now">, userId: string, rule: DealRule): Promise<void> {
   const { db } = context;

@@ -21,15 +21,6 @@ export type Refusal = {
 
 export type PropertyRow = typeof properties.$inferSelect;
 
-export async function findProperty(context: ServiceContext<"db">, userId: string, id: string): Promise<PropertyRow | null> {
-  const row = await context.db
-    .select()
-    .from(properties)
-    .where(and(eq(properties.id, id), eq(properties.userId, userId)))
-    .get();
-  return row ?? null;
-}
-
 /** The user's property, their letterhead (company profile, name) and their deal rule in one round trip. */
 export async function readPropertyAndSender(context: ServiceContext<"db">, userId: string, propertyId: string) {
   const [rows, senders] = await context.db.batch([

@@ -182,8 +182,3 @@ export function valuationHistoryQuery(context: ServiceContext<"db">, userId: Use
 }
 
 export type ValuationHistoryEntry = Awaited<ReturnType<typeof valuationHistoryQuery>>[number];
-
-/** The user's property's valuations, newest first (an empty list for a property that is not theirs). */
-export function valuationHistory(context: ServiceContext<"db">, userId: string, propertyId: string): Promise<ValuationHistoryEntry[]> {
-  return valuationHistoryQuery(context, userId, [propertyId]);
-}

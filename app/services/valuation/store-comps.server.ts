@@ -57,18 +57,6 @@ function compsWrites(context: ServiceContext<"db" | "now">, userId: string, prop
   ] as const;
 }
 
-/** Replaces the property's comps in one transaction; answers them as stored (ids, rounding), in the list's order. */
-export async function storeComps(
-  context: ServiceContext<"db" | "now">,
-  userId: string,
-  propertyId: string,
-  used: ValuationComparable[],
-): Promise<StoredCompDetail[]> {
-  const { db } = context;
-  const [, , stored] = await db.batch(compsWrites(context, userId, propertyId, used));
-  return stored;
-}
-
 /**
  * The workbench's Get Property Value: the calculate-arv answer recorded on the user's property as its current
  * valuation (property-valuations.server.ts: ARV, 80 % range, confidence, source "engine", the one it replaces kept in
