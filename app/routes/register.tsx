@@ -10,6 +10,7 @@ import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Button } from "#app/components/ui/button.tsx";
 import { InputField, type FieldMeta } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { PASSWORD_HINT } from "#app/domain/accounts/auth-messages.ts";
 import { RegisterStep1Schema, RegisterStep2Schema, registerStepSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { isOneOf } from "#app/domain/shared/guards.ts";
 import { US_STATES } from "#app/domain/shared/us-states.ts";
@@ -189,13 +190,7 @@ export default function Register() {
               defaultValue={value("mobile")}
               hint="e.g. (602) 555-0123"
             />
-            <InputField
-              label="Password"
-              meta={fields.password}
-              type="password"
-              autoComplete="new-password"
-              hint="At least 8 characters, with a letter and a number."
-            />
+            <InputField label="Password" meta={fields.password} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
             <InputField label="Confirm password" meta={fields.confirm_password} type="password" autoComplete="new-password" />
             {hidden([...STEP2_FIELDS, "draft"])}
             <Button type="submit" name="intent" value="next" className="w-full" disabled={submitting}>

@@ -10,6 +10,7 @@ import { useZodValidation } from "#app/components/hooks/use-zod-validation.ts";
 import { Button, buttonClass } from "#app/components/ui/button.tsx";
 import { FormError, InputField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { PASSWORD_HINT } from "#app/domain/accounts/auth-messages.ts";
 import { ResetSchema } from "#app/domain/accounts/auth-schemas.ts";
 import { requestMeta } from "#app/services/accounts/auth.server.ts";
 import { resetPassword } from "#app/services/accounts/password-reset.server.ts";
@@ -96,7 +97,7 @@ export default function ResetPassword() {
 
   const submitting = navigation.state === "submitting";
   return (
-    <AuthLayout title="Choose a new password" subtitle="At least 8 characters, with a letter and a number.">
+    <AuthLayout title="Choose a new password" subtitle={PASSWORD_HINT}>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         {!hydrated ? <FormError id={form.errorId} messages={form.errors} /> : null}
         <input type="hidden" name="token" value={token} />

@@ -117,6 +117,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByLabel("Company name")).toHaveValue("Quinn Capital");
 
       await page.getByRole("tab", { name: "Password" }).click();
+      // The new password is held to the sign-up rule, and the form says so.
+      await expect(page.getByText("At least 8 characters, with a letter and a number.")).toBeVisible();
       await page.getByLabel("Current password").fill(PASSWORD);
       await page.getByLabel("New password", { exact: true }).fill("breeze2027");
       await page.getByLabel("Confirm new password").fill("breeze2028");

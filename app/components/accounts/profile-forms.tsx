@@ -13,6 +13,7 @@ import { DEAL_RULE_TAB } from "#app/components/offers/deal-rule-form.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { FormError, InputField, SelectField } from "#app/components/ui/field.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { PASSWORD_HINT } from "#app/domain/accounts/auth-messages.ts";
 import { formatPhone } from "#app/domain/leads/phone.ts";
 import type { getCurrentUser } from "#app/services/accounts/auth.server.ts";
 
@@ -196,13 +197,7 @@ export function PasswordTab() {
     <Form method="post" {...getFormProps(form)} className="space-y-4">
       {showInlineError ? <FormError id={form.errorId} messages={form.errors} /> : null}
       <InputField label="Current password" meta={fields.currentPassword} type="password" autoComplete="current-password" />
-      <InputField
-        label="New password"
-        meta={fields.newPassword}
-        type="password"
-        autoComplete="new-password"
-        hint="At least 8 characters."
-      />
+      <InputField label="New password" meta={fields.newPassword} type="password" autoComplete="new-password" hint={PASSWORD_HINT} />
       <InputField label="Confirm new password" meta={fields.confirmPassword} type="password" autoComplete="new-password" />
       <p className="text-xs text-slate-500">Changing your password signs you out on every other device.</p>
       <SaveButton tab="password">Change Password</SaveButton>
